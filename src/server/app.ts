@@ -1,0 +1,45 @@
+// Builds the Fastify app: services, error handling, the API routes and the PWA. Listening is main.ts's job.
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import type { Database } from './db/connect.js';
+import { RateLimiter } from './auth/rate-limit.js';
+import { ensureSecret } from './auth/secrets.js';
+import { TokenService } from './auth/tokens.js';
+import { installErrorHandler } from './http/errors.js';
+import { Router } from './http/route.js';
+import { serveClient } from './http/static-client.js';
+import { createMailer } from './mail/mailer.js';
+import { registerRoutes } from './routes/index.js';
+import type { Services } from './services.js';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Pino options; tests pass false. */
+  logger?: boolean | object;
+}
+
+export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    // Ids and keys arrive in paths like GetMapping/{a},{b}; keep them as written.
+    routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
+  });
+  installErrorHandler(app);
+
+  const db = database.db;
+  const services: Services = {
+    db,
+    config,
+    tokens: new TokenService(db, await ensureSecret(db, 'jwt', config.jwtSecret), config.accessTokenSeconds, config.refreshTokenDays),
+    limiter: new RateLimiter(db),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+  };
+
+  app.get('/API/health', async () => ({ ResponseCode: '200', ResponseMessage: 'ready', ResponseData: { db: database.kind } }));
+  registerRoutes(new Router(app, services));
+  await serveClient(app, config.clientDir);
+  return app;
+}

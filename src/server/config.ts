@@ -1,0 +1,53 @@
+// Configuration from the environment, read once at start. Every knob is in the README's table.
+import { resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicBaseUrl: string;
+  seedDemo: boolean;
+  jwtSecret: string | undefined;
+  accessTokenSeconds: number;
+  refreshTokenDays: number;
+  resetTokenMinutes: number;
+  loginLimitPerAddress: number;
+  loginLimitPerAccount: number;
+  trustProxy: boolean;
+  bodyLimitBytes: number;
+  clientDir: string;
+  logLevel: string;
+}
+
+const int = (v: string | undefined, fallback: number) => {
+  const n = v === undefined || v === '' ? NaN : Number(v);
+  return Number.isInteger(n) ? n : fallback;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const port = int(env.PORT, 8080);
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Fieldtrace <no-reply@fieldtrace.local>',
+    publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    seedDemo: env.SEED_DEMO !== '0',
+    jwtSecret: env.JWT_SECRET || undefined,
+    accessTokenSeconds: int(env.ACCESS_TOKEN_SECONDS, 15 * 60),
+    refreshTokenDays: int(env.REFRESH_TOKEN_DAYS, 30),
+    resetTokenMinutes: int(env.RESET_TOKEN_MINUTES, 60),
+    loginLimitPerAddress: int(env.LOGIN_LIMIT_PER_ADDRESS, 30),
+    loginLimitPerAccount: int(env.LOGIN_LIMIT_PER_ACCOUNT, 10),
+    trustProxy: env.TRUST_PROXY === '1',
+    bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
+    clientDir: resolve(env.CLIENT_DIR || './dist/client'),
+    logLevel: env.LOG_LEVEL || 'info',
+    ...overrides,
+  };
+}

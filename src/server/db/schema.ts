@@ -1,0 +1,136 @@
+// The database schema. One file for now; split by area when it grows past a screenful per area.
+import { sql } from 'drizzle-orm';
+import {
+  bigint, boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' });
+
+/** Billing and shipping address columns shared by sites and trade users. */
+const address = (side: 'bill' | 'ship') => ({
+  [`${side}Country`]: integer(`${side}_country`),
+  [`${side}State`]: integer(`${side}_state`),
+  [`${side}City`]: integer(`${side}_city`),
+  [`${side}Pincode`]: varchar(`${side}_pincode`, { length: 6 }),
+  [`${side}Address1`]: varchar(`${side}_address1`, { length: 250 }),
+  [`${side}Address2`]: varchar(`${side}_address2`, { length: 250 }),
+}) as Record<`${typeof side}${'Country' | 'State' | 'City'}`, ReturnType<typeof integer>> &
+  Record<`${typeof side}${'Pincode' | 'Address1' | 'Address2'}`, ReturnType<typeof varchar>>;
+
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 20 }).notNull(),
+  name: varchar('name', { length: 150 }).notNull(),
+  displayName: varchar('display_name', { length: 150 }).notNull(),
+  mobile: varchar('mobile', { length: 10 }),
+  gtin: varchar('gtin', { length: 50 }),
+  email: varchar('email', { length: 100 }),
+  address: varchar('address', { length: 250 }),
+  city: varchar('city', { length: 100 }),
+  pincode: varchar('pincode', { length: 6 }),
+  logo: varchar('logo', { length: 250 }),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('companies_code_uq').on(sql`lower(${t.code})`)]);
+
+/** Factories and warehouses: one entity, told apart by isFactory (spec 1 section 2.19). */
+export const sites = pgTable('sites', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id').notNull().references(() => companies.id),
+  code: varchar('code', { length: 20 }),
+  name: varchar('name', { length: 150 }).notNull(),
+  email: varchar('email', { length: 100 }),
+  mobile: varchar('mobile', { length: 10 }),
+  isFactory: boolean('is_factory').notNull(),
+  gst: varchar('gst', { length: 15 }),
+  prefix: varchar('prefix', { length: 2 }),
+  ...address('bill'),
+  ...address('ship'),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('sites_prefix_uq').on(sql`upper(${t.prefix})`),
+  index('sites_company_idx').on(t.companyId),
+]);
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  userName: varchar('user_name', { length: 100 }).notNull(),
+  firstName: varchar('first_name', { length: 100 }),
+  lastName: varchar('last_name', { length: 100 }),
+  email: varchar('email', { length: 100 }).notNull(),
+  mobile: varchar('mobile', { length: 10 }),
+  passwordHash: text('password_hash').notNull(),
+  userType: smallint('user_type').notNull(),
+  companyId: integer('company_id').references(() => companies.id),
+  siteId: integer('site_id').references(() => sites.id),
+  isActive: boolean('is_active').notNull().default(true),
+  isResetPassword: boolean('is_reset_password').notNull().default(false),
+  gst: varchar('gst', { length: 15 }),
+  tin: varchar('tin', { length: 20 }),
+  sapCustomerCode: varchar('sap_customer_code', { length: 30 }),
+  empId: varchar('emp_id', { length: 30 }),
+  ...address('bill'),
+  ...address('ship'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+  index('users_company_idx').on(t.companyId),
+  index('users_type_idx').on(t.userType),
+]);
+
+/** A user's ticked pages (spec 1 section 2.8). Admin (type 0) needs none: it has every page. */
+export const userPages = pgTable('user_pages', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  pageKey: varchar('page_key', { length: 10 }).notNull(),
+}, (t) => [primaryKey({ columns: [t.userId, t.pageKey] })]);
+
+/** Carton sizes are reference data shared by every company (see README design notes). */
+export const cartons = pgTable('cartons', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  size: integer('size').notNull(),
+  description: varchar('description', { length: 500 }).notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('cartons_name_uq').on(sql`lower(${t.name})`)]);
+
+/** Refresh tokens, stored hashed; one family per sign-in, rotated on every use. */
+export const refreshTokens = pgTable('refresh_tokens', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  family: varchar('family', { length: 64 }).notNull(),
+  tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.family)]);
+
+export const passwordResets = pgTable('password_resets', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('password_resets_hash_uq').on(t.tokenHash)]);
+
+/** Fixed-window counters for rate limits, shared by every instance on the database. */
+export const rateHits = pgTable('rate_hits', {
+  key: varchar('key', { length: 200 }).notNull(),
+  windowStart: bigint('window_start', { mode: 'number' }).notNull(),
+  hits: integer('hits').notNull(),
+}, (t) => [primaryKey({ columns: [t.key, t.windowStart] })]);
+
+/** Server secrets made on first start, so every instance on one database signs alike. */
+export const appSecrets = pgTable('app_secrets', {
+  name: varchar('name', { length: 50 }).primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,14 @@
+// Reads PostgreSQL's unique-violation out of a driver error (pg, PGlite, or Drizzle's wrapper).
+interface PgErrorLike {
+  code?: string;
+  constraint?: string;
+  cause?: unknown;
+}
+
+export function uniqueViolation(err: unknown): string | null {
+  let e = err as PgErrorLike | undefined;
+  for (let depth = 0; e && depth < 3; depth++, e = e.cause as PgErrorLike | undefined) {
+    if (e.code === '23505') return e.constraint ?? '';
+  }
+  return null;
+}

@@ -1,0 +1,110 @@
+// The server side of a master screen as a declaration: its list (sort, search, scope), its save
+// (contract, mapping to columns, uniqueness messages), its dropdown and its delete.
+import { and, asc, eq, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import { listRequest } from '../../shared/contracts/list.js';
+import { ok, warn } from '../../shared/contracts/envelope.js';
+import type { PageDef } from '../../shared/pages.js';
+import type { Caller } from './caller.js';
+import { uniqueViolation } from './db-errors.js';
+import { idParam, INVALID_ARGUMENTS, type Router } from './route.js';
+import { applyList, ListError, totalRows } from '../list/list-query.js';
+
+type Fields = Record<string, PgColumn | SQL.Aliased | SQL>;
+type MasterTable = PgTable & { id: PgColumn; createdAt: PgColumn; isActive: PgColumn };
+
+export interface MasterDef<T extends MasterTable, S extends z.ZodType> {
+  table: T;
+  /** Pages whose users may read and change this master. */
+  pages: readonly PageDef[];
+  /** Limits every read and write to what the caller may see (company scoping). */
+  scope?: (caller: Caller) => SQL | undefined;
+  list: {
+    path: string;
+    /** Row fields by the names the client sees; each is sortable by that name unless left out of `sortable`. */
+    fields: Fields;
+    search: SQLWrapper[];
+    sortable?: string[];
+    /** Joins around the base table (left joins for names shown beside ids). */
+    from?: (q: PgSelect) => PgSelect;
+  };
+  save?: {
+    path: string;
+    schema: S;
+    id: (body: z.output<S>) => number;
+    values: (body: z.output<S>, caller: Caller) => Record<string, unknown>;
+    /** The unique index name and the message to answer when a save would break it. */
+    unique?: Record<string, string>;
+    /** A business check before the write; answers a message to refuse. */
+    check?: (body: z.output<S>, caller: Caller) => Promise<string | null>;
+    messages: { created: string; updated: string; notFound: string };
+  };
+  dropdown?: { path: string; fields: Fields; orderBy: SQLWrapper; pages?: readonly PageDef[] };
+  remove?: { path: string; message: string; notFound: string };
+}
+
+export function masterRoutes<T extends MasterTable, S extends z.ZodType>(r: Router, def: MasterDef<T, S>) {
+  const access = { access: { pages: def.pages } } as const;
+  const scoped = (caller: Caller, ...conds: (SQL | undefined)[]) => and(def.scope?.(caller), ...conds);
+  const sortable = def.list.sortable ?? Object.keys(def.list.fields);
+  const listDef = {
+    sort: Object.fromEntries(sortable.map((k) => [k, def.list.fields[k]!])) as Record<string, SQLWrapper>,
+    search: def.list.search,
+    defaultSort: 'CreatedDt',
+    tiebreak: def.table.id,
+  };
+  listDef.sort.CreatedDt ??= def.table.createdAt;
+
+  r.post(def.list.path, { ...access, body: listRequest }, async ({ db, body, caller }) => {
+    const base = db.select({ ...def.list.fields, TotalRows: totalRows() }).from(def.table as PgTable).$dynamic();
+    const q = def.list.from ? def.list.from(base) : base;
+    try {
+      // Master lists show active and inactive rows alike: the status is a column on screen.
+      return ok(await applyList(q, listDef, body, [scoped(caller)]));
+    } catch (e) {
+      if (e instanceof ListError) return warn(e.message);
+      throw e;
+    }
+  });
+
+  const save = def.save;
+  if (save) {
+    r.post(save.path, { ...access, body: save.schema }, async ({ db, body: sent, caller }) => {
+      const body = sent as z.output<S>;
+      const refused = await save.check?.(body, caller);
+      if (refused) return warn(refused);
+      const id = save.id(body);
+      const values = save.values(body, caller);
+      try {
+        if (id === 0) {
+          await db.insert(def.table).values(values as never);
+          return ok(null, save.messages.created);
+        }
+        const done = await db.update(def.table).set({ ...values, updatedAt: new Date() } as never)
+          .where(scoped(caller, eq(def.table.id, id))).returning({ id: def.table.id });
+        return done.length === 0 ? warn(save.messages.notFound) : ok(null, save.messages.updated);
+      } catch (e) {
+        const constraint = uniqueViolation(e);
+        if (constraint !== null && save.unique?.[constraint]) return warn(save.unique[constraint]);
+        throw e;
+      }
+    });
+  }
+
+  const dd = def.dropdown;
+  if (dd) {
+    r.get(dd.path, { access: { pages: dd.pages ?? def.pages } }, async ({ db, caller }) =>
+      ok(await db.select(dd.fields).from(def.table as PgTable).where(scoped(caller, eq(def.table.isActive, true))).orderBy(asc(dd.orderBy))));
+  }
+
+  const rm = def.remove;
+  if (rm) {
+    r.get(`${rm.path}/:id`, access, async ({ db, params, caller }) => {
+      const id = idParam(params.id);
+      if (id === null) return warn(INVALID_ARGUMENTS);
+      const gone = await db.delete(def.table).where(scoped(caller, eq(def.table.id, id))).returning({ id: def.table.id });
+      return gone.length === 0 ? warn(rm.notFound) : ok(null, rm.message);
+    });
+  }
+}

@@ -1,0 +1,92 @@
+// Declares API routes: path under /API/api/, who may call (public, any signed-in user, or page keys),
+// the zod contract for the body, and a handler that answers an envelope. Validation failures answer
+// HTTP 200 with '400' and the first failing field's message, as the spec's client expects.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { PageDef } from '../../shared/pages.js';
+import { failure, warn, type Envelope } from '../../shared/contracts/envelope.js';
+import { firstMessage } from '../../shared/contracts/issues.js';
+import type { Services } from '../services.js';
+import { loadCaller, mayUse, type Caller } from './caller.js';
+
+export const API_PREFIX = '/API/api/';
+
+export type Access = { pages: readonly PageDef[] } | 'signed-in' | 'public';
+
+export interface Ctx<B, C> extends Services {
+  body: B;
+  caller: C;
+  params: Record<string, string>;
+  query: Record<string, string | undefined>;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type Handler<B, C> = (ctx: Ctx<B, C>) => Promise<Envelope | undefined>;
+
+export interface RouteOptions<S extends z.ZodType | undefined, A extends Access> {
+  access: A;
+  body?: S;
+  /** Larger bodies for the few routes that take them (uploads set their own limit). */
+  bodyLimit?: number;
+}
+
+type CallerOf<A> = A extends 'public' ? Caller | null : Caller;
+type BodyOf<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export const FORBIDDEN = 'You do not have access to this page.';
+export const UNAUTHORIZED = 'Please sign in again.';
+
+export class Router {
+  constructor(private readonly app: FastifyInstance, private readonly services: Services) {}
+
+  get<A extends Access>(path: string, opts: RouteOptions<undefined, A>, handler: Handler<undefined, CallerOf<A>>) {
+    this.add('GET', path, opts, handler);
+  }
+
+  post<S extends z.ZodType | undefined, A extends Access>(
+    path: string, opts: RouteOptions<S, A>, handler: Handler<BodyOf<S>, CallerOf<A>>,
+  ) {
+    this.add('POST', path, opts, handler);
+  }
+
+  private add<S extends z.ZodType | undefined, A extends Access>(
+    method: 'GET' | 'POST', path: string, opts: RouteOptions<S, A>, handler: Handler<BodyOf<S>, CallerOf<A>>,
+  ) {
+    const services = this.services;
+    this.app.route({
+      method,
+      url: API_PREFIX + path,
+      ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}),
+      handler: async (req, reply) => {
+        const caller = await loadCaller(services.db, services.tokens, req);
+        if (opts.access !== 'public') {
+          if (!caller) return reply.code(401).send(failure('401', UNAUTHORIZED));
+          if (opts.access !== 'signed-in' && !mayUse(caller, opts.access.pages.map((p) => p.key))) {
+            return reply.code(403).send(failure('403', FORBIDDEN));
+          }
+        }
+        let body: unknown = undefined;
+        if (opts.body) {
+          const parsed = opts.body.safeParse(req.body ?? {});
+          if (!parsed.success) return reply.send(warn(firstMessage(parsed.error)));
+          body = parsed.data;
+        }
+        const answer = await handler({
+          ...services, body: body as BodyOf<S>, caller: caller as CallerOf<A>,
+          params: req.params as Record<string, string>, query: req.query as Record<string, string | undefined>, req, reply,
+        });
+        if (answer !== undefined && !reply.sent) return reply.send(answer);
+        return reply;
+      },
+    });
+  }
+}
+
+/** A positive whole-number path parameter, or null (the handler answers 'Invalid Arguments'). */
+export function idParam(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,9}$/.test(raw)) return null;
+  return Number(raw);
+}
+
+export const INVALID_ARGUMENTS = 'Invalid Arguments';

@@ -1,0 +1,30 @@
+// Serves the built PWA: hashed assets cached for good, the service worker and shell never cached,
+// and any other non-API GET answered with the app shell (SPA fallback).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { failure } from '../../shared/contracts/envelope.js';
+
+export async function serveClient(app: FastifyInstance, clientDir: string) {
+  const hasClient = existsSync(join(clientDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else res.header('cache-control', 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '';
+    if (path.startsWith('/API/') || path === '/API') return reply.code(404).send(failure('404', 'No such API route.'));
+    if (req.method === 'GET' && hasClient && !/\.[a-z0-9]{1,8}$/i.test(path)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).type('text/plain').send('Not found');
+  });
+}

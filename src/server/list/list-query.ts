@@ -1,0 +1,51 @@
+// The one list query: whitelisted sort, search over the screen's columns, 1-based First,
+// PageSize with -1 for all rows, and TotalRows on every row from count(*) over ().
+import { and, asc, desc, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { ListQuery } from '../../shared/contracts/list.js';
+
+export interface ListDef {
+  /** Sortable columns by the names the client sends in SortColumn. */
+  sort: Record<string, SQLWrapper>;
+  /** Columns the global search looks in (matched as text, case-insensitive). */
+  search: SQLWrapper[];
+  /** The SortColumn used when none is sent. */
+  defaultSort: string;
+  /** A unique column that makes the order stable across pages. */
+  tiebreak: SQLWrapper;
+}
+
+export class ListError extends Error {}
+
+/** `CreatedDt` is what the spec's exports send; every list knows it as its created column. */
+const ALIASES: Record<string, string> = { CreatedDt: 'CreatedDate', CreatedDate: 'CreatedDt' };
+
+export function sortColumn(def: ListDef, requested: string | null | undefined): SQLWrapper {
+  const name = requested && requested.trim() !== '' ? requested : def.defaultSort;
+  const col = def.sort[name] ?? (ALIASES[name] ? def.sort[ALIASES[name]] : undefined);
+  if (!col) throw new ListError(`The list cannot be sorted by '${name.slice(0, 64)}'.`);
+  return col;
+}
+
+/** LIKE metacharacters in the search term are matched literally. */
+export function searchCondition(def: ListDef, term: string | null | undefined): SQL | undefined {
+  const t = term?.trim();
+  if (!t || def.search.length === 0) return undefined;
+  const pattern = `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`(${sql.join(def.search.map((c) => sql`cast(${c} as text) ilike ${pattern}`), sql` or `)})`;
+}
+
+/** The count before paging, as a selected field. */
+export const totalRows = () => sql<number>`cast(count(*) over () as integer)`.mapWith(Number);
+
+/**
+ * Applies search, sort and paging to a dynamic select (built with `.$dynamic()`), whose own
+ * filters come in `where`. The select must include `TotalRows: totalRows()`.
+ */
+export function applyList<T extends PgSelect>(q: T, def: ListDef, list: ListQuery, where: (SQL | undefined)[] = []): T {
+  const col = sortColumn(def, list.SortColumn);
+  const dir = (list.SortOrder ?? 'DESC') === 'ASC' ? asc : desc;
+  let out = q.where(and(...where, searchCondition(def, list.SearchValue))).orderBy(dir(col), dir(def.tiebreak));
+  if (list.PageSize !== -1) out = out.limit(list.PageSize).offset(list.First - 1);
+  return out;
+}

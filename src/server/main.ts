@@ -1,0 +1,39 @@
+// Entry point of `npm start`: config -> client build (when missing) -> database -> migrations and
+// seed -> app -> listen.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/connect.js';
+import { seed } from './db/seed.js';
+
+async function ensureClientBuilt(clientDir: string) {
+  if (existsSync(join(clientDir, 'index.html'))) return;
+  console.log(`No client build in ${clientDir}: building it once (vite build)...`);
+  const { build } = await import('vite');
+  await build({ logLevel: 'warn' });
+}
+
+async function main() {
+  const config = loadConfig();
+  await ensureClientBuilt(config.clientDir);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  const seeded = await seed(database.db, { demo: config.seedDemo });
+  const app = await buildApp({ config, database });
+  app.log.info(`database: ${database.kind}${database.kind === 'pglite' ? ` in ${join(config.dataDir, 'pglite')}` : ''}; seed: ${seeded}`);
+  const close = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', close);
+  process.once('SIGTERM', close);
+  const address = await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Fieldtrace listening on ${address}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,97 @@
+// Sign-in, token refresh, sign-out and password reset by e-mail (spec 1 sections 2.6, 3.2, 5.1).
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import {
+  forgotPasswordRequest, loginRequest, MSG, refreshRequest, resetPasswordRequest, type LoginResult, type TokenPair,
+} from '../../../shared/contracts/auth.js';
+import { failure, ok, warn } from '../../../shared/contracts/envelope.js';
+import { sites, passwordResets, users } from '../../db/schema.js';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../../auth/passwords.js';
+import { newOpaqueToken, sha256 } from '../../auth/tokens.js';
+import type { Router } from '../../http/route.js';
+import type { Services } from '../../services.js';
+
+const byEmail = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
+
+/** Too many tries from one address (per minute) or at one account (per 15 minutes) answer 429. */
+async function throttled(s: Services, address: string, email: string | null): Promise<boolean> {
+  const overAddress = await s.limiter.hit(`login:ip:${address}`, s.config.loginLimitPerAddress, 60);
+  const overAccount = email ? await s.limiter.over(`login:acct:${email.toLowerCase()}`, s.config.loginLimitPerAccount, 900) : false;
+  return overAddress || overAccount;
+}
+
+export function loginRoutes(r: Router) {
+  r.post('Login/CheckUser', { access: 'public', body: loginRequest }, async (s) => {
+    const { Email, Password } = s.body;
+    if (await throttled(s, s.req.ip, Email)) return s.reply.code(429).send(failure('429', MSG.tooMany));
+    const [u] = await s.db
+      .select({ id: users.id, hash: users.passwordHash, isActive: users.isActive, userType: users.userType,
+        siteId: users.siteId, companyId: users.companyId, userName: users.userName, prefix: sites.prefix })
+      .from(users).leftJoin(sites, eq(sites.id, users.siteId)).where(byEmail(Email));
+    const good = await verifyPassword(Password, u?.hash ?? DUMMY_HASH);
+    if (!u || !good) {
+      await s.limiter.hit(`login:acct:${Email.toLowerCase()}`, s.config.loginLimitPerAccount, 900);
+      return warn(MSG.badLogin);
+    }
+    if (!u.isActive) return warn(MSG.inactive);
+    const result: LoginResult = {
+      Token: await s.tokens.signAccess(u.id),
+      RefreshToken: await s.tokens.issueRefresh(u.id),
+      UserType: u.userType,
+      WareHouseId: u.siteId ?? 0,
+      UserId: u.id,
+      CompanyId: u.companyId ?? 0,
+      Prefix: u.prefix ?? '',
+      UserName: u.userName,
+    };
+    return ok([result], 'Login successfully.');
+  });
+
+  r.post('Login/RefreshToken', { access: 'public', body: refreshRequest }, async (s) => {
+    const rotated = await s.tokens.rotate(s.body.RefreshToken);
+    if (!rotated) return s.reply.code(401).send(failure('401', MSG.sessionExpired));
+    const [u] = await s.db.select({ isActive: users.isActive }).from(users).where(eq(users.id, rotated.userId));
+    if (!u?.isActive) return s.reply.code(401).send(failure('401', MSG.sessionExpired));
+    const pair: TokenPair = { Token: await s.tokens.signAccess(rotated.userId), RefreshToken: rotated.refreshToken };
+    return ok(pair);
+  });
+
+  r.post('Login/Logout', { access: 'public', body: refreshRequest }, async (s) => {
+    await s.tokens.revoke(s.body.RefreshToken);
+    return ok(null, 'Signed out.');
+  });
+
+  r.post('Login/ForgotPassword', { access: 'public', body: forgotPasswordRequest }, async (s) => {
+    if (await throttled(s, s.req.ip, null)) return s.reply.code(429).send(failure('429', MSG.tooMany));
+    const [u] = await s.db.select({ id: users.id, email: users.email, isActive: users.isActive, userName: users.userName })
+      .from(users).where(byEmail(s.body.Email));
+    // The same answer whether or not the address is known, so the call cannot list accounts.
+    if (u?.isActive) {
+      const token = newOpaqueToken();
+      await s.db.insert(passwordResets).values({
+        userId: u.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + s.config.resetTokenMinutes * 60_000),
+      });
+      const link = `${s.config.publicBaseUrl}/reset-password?token=${token}`;
+      await s.mailer.send({
+        to: u.email,
+        subject: 'Fieldtrace: reset your password',
+        text: `Hello ${u.userName},\n\nOpen this link to set a new password (valid for ${s.config.resetTokenMinutes} minutes, once):\n${link}\n\nIf you did not ask for this, ignore this mail.`,
+      });
+    }
+    return ok(null, MSG.forgotSent);
+  });
+
+  r.post('Login/ResetPassword', { access: 'public', body: resetPasswordRequest }, async (s) => {
+    const hash = await hashPassword(s.body.NewPassword);
+    const done = await s.db.transaction(async (tx) => {
+      const [reset] = await tx.update(passwordResets).set({ usedAt: new Date() })
+        .where(and(eq(passwordResets.tokenHash, sha256(s.body.Token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
+        .returning({ userId: passwordResets.userId });
+      if (!reset) return null;
+      await tx.update(users).set({ passwordHash: hash, isResetPassword: false, updatedAt: new Date() }).where(eq(users.id, reset.userId));
+      return reset.userId;
+    });
+    if (done === null) return warn(MSG.resetInvalid);
+    await s.tokens.revokeAllFor(done);
+    return ok(null, MSG.resetDone);
+  });
+}

@@ -1,0 +1,13 @@
+// Every API area, registered in one place.
+import type { Router } from '../http/route.js';
+import { accessRightRoutes } from './account/access-right.js';
+import { loginRoutes } from './account/login.js';
+import { meRoutes } from './account/me.js';
+import { cartonRoutes } from './masters/carton.js';
+
+export function registerRoutes(r: Router) {
+  loginRoutes(r);
+  meRoutes(r);
+  accessRightRoutes(r);
+  cartonRoutes(r);
+}

@@ -1,0 +1,14 @@
+// What every route handler can reach: built once in app.ts.
+import type { Config } from './config.js';
+import type { Db } from './db/connect.js';
+import type { RateLimiter } from './auth/rate-limit.js';
+import type { TokenService } from './auth/tokens.js';
+import type { Mailer } from './mail/mailer.js';
+
+export interface Services {
+  db: Db;
+  config: Config;
+  tokens: TokenService;
+  limiter: RateLimiter;
+  mailer: Mailer;
+}

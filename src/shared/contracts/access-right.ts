@@ -1,0 +1,37 @@
+// Role Management: the access-right tree and the saved page list (spec 1 sections 2.8, 3.14, 5.13).
+import { z } from 'zod';
+
+export const ACCESS_MSG = {
+  userRequired: 'Please select user.',
+  saved: 'Access rights saved successfully.',
+  unknownUser: 'User not found.',
+} as const;
+
+export const saveAccessRightRequest = z.strictObject({
+  UserId: z.number({ error: ACCESS_MSG.userRequired }).int(ACCESS_MSG.userRequired).min(1, ACCESS_MSG.userRequired),
+  PageList: z
+    .array(z.string({ error: 'PageList holds page keys.' }).max(10, 'PageList holds page keys.'), { error: 'PageList holds page keys.' })
+    .max(200, 'PageList holds page keys.'),
+});
+
+export interface AccessRightChild {
+  key: string;
+  label: string;
+  path: string;
+  Status: boolean;
+}
+
+export interface AccessRightGroup {
+  key: string;
+  label: string;
+  Status: boolean;
+  children: AccessRightChild[];
+}
+
+/** One menu entry of `User/GetUserMenu` (spec 1 section 2.5). */
+export interface MenuEntry {
+  name: string;
+  icon: string;
+  path: string;
+  children?: { name: string; path: string }[];
+}

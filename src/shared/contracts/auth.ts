@@ -1,0 +1,98 @@
+// Sign-in, tokens, password reset, profile and password change (spec 1 sections 2.6, 3.2, 5.1, 5.14).
+import { z } from 'zod';
+import { PASSWORD_MESSAGE, PASSWORD_PATTERN, requiredEmail, requiredMobile } from './fields.js';
+
+export const MSG = {
+  emailRequired: 'Please enter your email-id.',
+  emailInvalid: 'Please enter valid email-id.',
+  passwordRequired: 'Please enter password',
+  badLogin: 'Invalid email-id or password.',
+  inactive: 'Your account is inactive, please contact admin.',
+  tooMany: 'Too many attempts, please try again in a few minutes.',
+  forgotSent: 'If the email-id is registered, a link to reset the password has been sent to it.',
+  resetDone: 'Your password has been reset. Please sign in with the new password.',
+  resetInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',
+  oldRequired: 'Please enter old password.',
+  newRequired: 'Please enter new password.',
+  oldSameAsNew: 'Old password and new password should not be same.',
+  newSameAsOld: 'New password and old password should not be same.',
+  oldWrong: 'Old password is incorrect.',
+  passwordChanged: 'Password changed successfully. Please sign in again.',
+  profileSaved: 'Profile updated successfully.',
+  mobileRequired: 'Please enter your mobile no.',
+  mobileInvalid: 'Please enter valid mobile no.',
+  confirmMismatch: 'Confirm password does not match',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+} as const;
+
+const email = () => requiredEmail(MSG.emailRequired, MSG.emailInvalid);
+
+export const loginRequest = z.strictObject({
+  Email: email(),
+  Password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(200, 'Password must be at most 200 characters.'),
+});
+
+export const forgotPasswordRequest = z.strictObject({ Email: email() });
+
+export const resetPasswordRequest = z
+  .strictObject({
+    Token: z.string({ error: MSG.resetInvalid }).min(10, MSG.resetInvalid).max(200, MSG.resetInvalid),
+    NewPassword: z.string({ error: MSG.newRequired }).min(1, MSG.newRequired).regex(PASSWORD_PATTERN, PASSWORD_MESSAGE),
+    ConfirmPassword: z.string({ error: MSG.confirmMismatch }),
+  })
+  .refine((v) => v.NewPassword === v.ConfirmPassword, { message: MSG.confirmMismatch, path: ['ConfirmPassword'] });
+
+export const refreshRequest = z.strictObject({
+  RefreshToken: z.string({ error: MSG.sessionExpired }).min(10, MSG.sessionExpired).max(200, MSG.sessionExpired),
+});
+
+export const changePasswordRequest = z
+  .strictObject({
+    UserName: z.string().max(100).nullish(),
+    UserId: z.number().int().nullish(),
+    OldPassword: z.string({ error: MSG.oldRequired }).min(1, MSG.oldRequired).max(200, 'Password must be at most 200 characters.'),
+    NewPassword: z.string({ error: MSG.newRequired }).min(1, MSG.newRequired).regex(PASSWORD_PATTERN, PASSWORD_MESSAGE),
+  })
+  .refine((v) => v.OldPassword !== v.NewPassword, { message: MSG.newSameAsOld, path: ['NewPassword'] });
+
+export const updateProfileRequest = z.strictObject({
+  Email: email(),
+  MobileNo: requiredMobile(MSG.mobileRequired, MSG.mobileInvalid),
+});
+
+/** One entry of the `Login/CheckUser` answer list (spec 1 section 3.2). */
+export interface LoginResult {
+  Token: string;
+  RefreshToken: string;
+  UserType: number;
+  WareHouseId: number;
+  UserId: number;
+  CompanyId: number;
+  Prefix: string;
+  UserName: string;
+}
+
+/** `Login/RefreshToken`: a fresh pair; the old refresh token is spent. */
+export interface TokenPair {
+  Token: string;
+  RefreshToken: string;
+}
+
+/** The current-user record of `User/getUser` (spec 1 section 3.4). */
+export interface CurrentUser {
+  UserId: number;
+  Username: string;
+  FirstName: string;
+  LastName: string;
+  Email: string;
+  MobileNo: string;
+  UserType: number;
+  WareHouseId: number;
+  CompanyId: number;
+  IsResetPassword: boolean;
+}
+
+export const USER_TYPE = { admin: 0, dealer: 1, distributor: 2, factory: 4, warehouse: 5, salesperson: 6 } as const;
+
+/** The spec's admin flag: user id 1 or 2 (spec 1 section 6). */
+export const isAdminUserId = (userId: number) => userId === 1 || userId === 2;

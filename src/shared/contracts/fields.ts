@@ -1,0 +1,55 @@
+// Field builders shared by every contract: each carries the spec's message for the field, so the
+// form and the server answer with the same words.
+import { z } from 'zod';
+
+export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
+export const MOBILE_PATTERN = /^[6-9]\d{9}$/;
+export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{4,10}$/;
+export const PINCODE_PATTERN = /^\d{6}$/;
+export const ALPHA_PATTERN = /^[A-Za-z ]+$/;
+export const ALPHANUMERIC_PATTERN = /^[A-Za-z0-9]+$/;
+
+export const PASSWORD_MESSAGE =
+  'Password should be minimum 4 characters long, 1 uppercase & 1 lowercase character with 1 number.';
+
+/** A generous cap on free text so nobody can store a megabyte in a name. */
+export const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters.`;
+
+/** A required text: a missing value, a wrong type and a blank all answer `required`. */
+export function requiredText(required: string, label: string, max = 100) {
+  return z.string({ error: required }).trim().min(1, required).max(max, tooLong(label, max));
+}
+
+/** An optional text: absent, null or blank become ''. */
+export function optionalText(label: string, max = 100) {
+  return z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, tooLong(label, max))
+    .nullish()
+    .transform((v) => v ?? '');
+}
+
+export function requiredEmail(required: string, invalid: string) {
+  return requiredText(required, 'Email', 100).regex(EMAIL_PATTERN, invalid);
+}
+
+export function requiredMobile(required: string, invalid: string) {
+  return requiredText(required, 'Mobile No', 10).regex(MOBILE_PATTERN, invalid);
+}
+
+export function requiredPassword(required: string) {
+  return z.string({ error: required }).min(1, required).regex(PASSWORD_PATTERN, PASSWORD_MESSAGE);
+}
+
+/** A whole number given as a number; a missing value, a wrong type or an out-of-range value answer `message`. */
+export function wholeNumber(message: string, min: number, max = 2_147_483_647) {
+  return z.number({ error: message }).int(message).min(min, message).max(max, message);
+}
+
+/** A record id: 0 (or absent) means a new record. */
+export const recordId = (label: string) =>
+  z.number({ error: `${label} must be a whole number.` }).int(`${label} must be a whole number.`)
+    .min(0, `${label} must be a whole number.`).max(2_147_483_647, `${label} is out of range.`).default(0);
+
+export const activeFlag = z.boolean({ error: 'IsActive must be true or false.' }).default(true);

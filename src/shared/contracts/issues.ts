@@ -1,0 +1,9 @@
+// Turns a zod failure into the one message the user sees: the first failing field's message.
+import type { z } from 'zod';
+
+export function firstMessage(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid Arguments';
+  if (issue.code === 'unrecognized_keys') return `Unknown field: ${issue.keys.join(', ')}`;
+  return issue.message;
+}

@@ -1,0 +1,54 @@
+// The shared list request (spec 1 section 3.3, spec 3 section 3) and its paging rules.
+import { z } from 'zod';
+
+export const MAX_PAGE_SIZE = 500;
+
+const optionalNumber = (label: string) =>
+  z.union([z.number(), z.string().regex(/^-?\d{1,10}$/, `${label} must be a whole number.`).transform(Number)], {
+    error: `${label} must be a whole number.`,
+  }).pipe(z.number().int(`${label} must be a whole number.`)).nullish();
+
+const optionalFlag = (label: string) =>
+  z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])], {
+    error: `${label} must be true or false.`,
+  }).nullish();
+
+const optionalText = (label: string, max: number) =>
+  z.string({ error: `${label} must be text.` }).max(max, `${label} must be at most ${max} characters.`).nullish();
+
+/** Every field a list screen may send. Screens read the filters they know and ignore the rest. */
+export const listRequest = z.strictObject({
+  First: z.number({ error: 'First must be a whole number from 1.' }).int('First must be a whole number from 1.')
+    .min(1, 'First must be a whole number from 1.').max(2_147_483_647, 'First is out of range.').default(1),
+  PageSize: z.number({ error: `PageSize must be -1 or 1 to ${MAX_PAGE_SIZE}.` }).int(`PageSize must be -1 or 1 to ${MAX_PAGE_SIZE}.`)
+    .refine((n) => n === -1 || (n >= 1 && n <= MAX_PAGE_SIZE), `PageSize must be -1 or 1 to ${MAX_PAGE_SIZE}.`).default(10),
+  PageNo: optionalNumber('PageNo'),
+  SortColumn: optionalText('SortColumn', 64),
+  SortOrder: z.string({ error: 'SortOrder must be ASC or DESC.' }).transform((s) => s.toUpperCase())
+    .pipe(z.enum(['ASC', 'DESC'], { error: 'SortOrder must be ASC or DESC.' })).nullish(),
+  SearchValue: optionalText('SearchValue', 100),
+  IsActive: optionalFlag('IsActive'),
+  ProductId: optionalNumber('ProductId'),
+  WareHouseId: optionalNumber('WareHouseId'),
+  UserId: optionalNumber('UserId'),
+  UserType: optionalNumber('UserType'),
+  FromDate: optionalText('FromDate', 40),
+  ToDate: optionalText('ToDate', 40),
+  IsAccepted: optionalFlag('IsAccepted'),
+  IsWareHouse: optionalFlag('IsWareHouse'),
+  isAdmin: optionalFlag('isAdmin'),
+  Prefix: optionalText('Prefix', 10),
+  isPreprinted: optionalFlag('isPreprinted'),
+  Qty: optionalNumber('Qty'),
+});
+
+export type ListRequest = z.input<typeof listRequest>;
+export type ListQuery = z.output<typeof listRequest>;
+
+/** A list row as it travels: the screen's fields plus the count before paging. */
+export type ListRow<T> = T & { TotalRows: number };
+
+/** Truthy reading of the flag forms clients send ('1', 1, true, 'true'). */
+export function flagOn(v: boolean | number | string | null | undefined): boolean {
+  return v === true || v === 1 || v === '1' || v === 'true';
+}
