@@ -1,0 +1,91 @@
+// The one HTTP client: bearer token and 'page' header on every call, one refresh attempt on a 401
+// (shared by concurrent calls), then session cleared and the sign-in screen. Calls never throw:
+// HTTP and network failures come back as an envelope, as the spec's client does.
+import ky, { type KyResponse } from 'ky';
+import type { Envelope } from '../../shared/contracts/envelope.js';
+import type { TokenPair } from '../../shared/contracts/auth.js';
+import { clearSession, getSession, updateTokens } from '../app/session.js';
+
+export const API_BASE = '/API/api/';
+export const OFFLINE_MESSAGE = 'No network connection. Please try again when online.';
+
+let onUnauthorized: () => void = () => {
+  window.location.assign('/login');
+};
+
+/** The shell sets this so a 401 navigates inside the app instead of reloading it. */
+export function setUnauthorizedHandler(fn: () => void) {
+  onUnauthorized = fn;
+}
+
+/** The 'page' header: the last segment of the current route (spec 1 section 7). */
+const pageHeader = () => window.location.pathname.split('/').filter(Boolean).pop() ?? '';
+
+const client = ky.create({
+  prefixUrl: API_BASE,
+  throwHttpErrors: false,
+  retry: 0,
+  timeout: 60_000,
+});
+
+let refreshing: Promise<boolean> | null = null;
+
+async function refresh(): Promise<boolean> {
+  const s = getSession();
+  if (!s) return false;
+  refreshing ??= (async () => {
+    try {
+      const res = await client.post('Login/RefreshToken', { json: { RefreshToken: s.RefreshToken } });
+      const body = (await res.json()) as Envelope<TokenPair>;
+      if (!res.ok || body.ResponseCode !== '200') return false;
+      await updateTokens(body.ResponseData.Token, body.ResponseData.RefreshToken);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      setTimeout(() => (refreshing = null), 0);
+    }
+  })();
+  return refreshing;
+}
+
+async function toEnvelope<T>(res: KyResponse): Promise<Envelope<T>> {
+  const body = (await res.json().catch(() => null)) as Envelope<T> | null;
+  if (res.ok && body && typeof body.ResponseCode === 'string') return body;
+  return {
+    ResponseCode: String(res.status),
+    ResponseMessage: body?.ResponseMessage || res.statusText || `HTTP ${res.status}`,
+    ResponseData: (body?.ResponseData ?? null) as T,
+  };
+}
+
+async function send<T>(method: 'get' | 'post', path: string, json?: unknown, public_ = false): Promise<Envelope<T>> {
+  const call = () => {
+    const token = getSession()?.Token;
+    return client(path.replace(/^\/+/, ''), {
+      method,
+      ...(json !== undefined ? { json } : {}),
+      headers: { page: pageHeader(), ...(token && !public_ ? { authorization: `Bearer ${token}` } : {}) },
+    });
+  };
+  try {
+    let res = await call();
+    if (res.status === 401 && !public_) {
+      if (await refresh()) res = await call();
+      if (res.status === 401) {
+        await clearSession();
+        onUnauthorized();
+      }
+    }
+    return await toEnvelope<T>(res);
+  } catch {
+    return { ResponseCode: '0', ResponseMessage: OFFLINE_MESSAGE, ResponseData: null as T };
+  }
+}
+
+export const api = {
+  get: <T>(path: string) => send<T>('get', path),
+  post: <T>(path: string, body: unknown = {}) => send<T>('post', path, body),
+  /** Calls that need no sign-in (login, forgot password, reset, public verification). */
+  publicPost: <T>(path: string, body: unknown = {}) => send<T>('post', path, body, true),
+};

@@ -1,0 +1,85 @@
+// The signed-in session (spec 1 section 3.16), kept in IndexedDB and mirrored in memory so the API
+// client can read it synchronously. Cleared on sign-out and on any 401.
+import { useSyncExternalStore } from 'react';
+import type { LoginResult } from '../../shared/contracts/auth.js';
+import { isAdminUserId } from '../../shared/contracts/auth.js';
+import type { MenuEntry } from '../../shared/contracts/access-right.js';
+import { localDb } from '../offline/db.js';
+
+export interface Session {
+  Token: string;
+  RefreshToken: string;
+  UserType: number;
+  WareHouseId: number;
+  isAdmin: boolean;
+  CompanyId: number;
+  Prefix: string;
+  UserId: number;
+  UserName: string;
+  loggedInUser: { UserId: number; UserName: string; isLoggedIn: true };
+}
+
+const SESSION_KEY = 'session';
+const MENU_KEY = 'menu';
+
+let current: Session | null = null;
+let loaded = false;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+export function sessionFromLogin(r: LoginResult): Session {
+  return {
+    Token: r.Token, RefreshToken: r.RefreshToken, UserType: r.UserType, WareHouseId: r.WareHouseId,
+    isAdmin: isAdminUserId(r.UserId), CompanyId: r.CompanyId, Prefix: r.Prefix, UserId: r.UserId, UserName: r.UserName,
+    loggedInUser: { UserId: r.UserId, UserName: r.UserName, isLoggedIn: true },
+  };
+}
+
+/** Reads the stored session once at start; the app renders its routes after this. */
+export async function loadSession(): Promise<Session | null> {
+  if (!loaded) {
+    const row = await localDb.kv.get(SESSION_KEY).catch(() => undefined);
+    current = (row?.value as Session | undefined) ?? null;
+    loaded = true;
+    emit();
+  }
+  return current;
+}
+
+export const getSession = () => current;
+
+export async function saveSession(s: Session): Promise<void> {
+  current = s;
+  await localDb.kv.put({ key: SESSION_KEY, value: s });
+  emit();
+}
+
+export async function updateTokens(Token: string, RefreshToken: string): Promise<void> {
+  if (!current) return;
+  await saveSession({ ...current, Token, RefreshToken });
+}
+
+export async function clearSession(): Promise<void> {
+  current = null;
+  await localDb.kv.bulkDelete([SESSION_KEY, MENU_KEY]).catch(() => undefined);
+  emit();
+}
+
+/** The last menu the server gave, so the shell can draw itself offline. */
+export async function cacheMenu(menu: MenuEntry[]): Promise<void> {
+  await localDb.kv.put({ key: MENU_KEY, value: menu });
+}
+
+export async function cachedMenu(): Promise<MenuEntry[] | null> {
+  const row = await localDb.kv.get(MENU_KEY).catch(() => undefined);
+  return (row?.value as MenuEntry[] | undefined) ?? null;
+}
+
+export function subscribeSession(l: () => void): () => void {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
+}

@@ -1,0 +1,11 @@
+// Screens built so far, by page name. The router shows every registered path; a page without a
+// screen here says plainly that it is not built yet.
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { PageName } from '../../shared/pages.js';
+
+type Screen = LazyExoticComponent<ComponentType>;
+
+export const SCREENS: Partial<Record<PageName, Screen>> = {
+  accessRight: lazy(() => import('./masters/access-right/access-right-page.js')),
+  cartonMaster: lazy(() => import('./masters/carton.js').then((m) => ({ default: m.CartonPage }))),
+};
