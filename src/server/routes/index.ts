@@ -4,10 +4,12 @@ import { accessRightRoutes } from './account/access-right.js';
 import { loginRoutes } from './account/login.js';
 import { meRoutes } from './account/me.js';
 import { cartonRoutes } from './masters/carton.js';
+import { companyRoutes } from './masters/company.js';
 
 export function registerRoutes(r: Router) {
   loginRoutes(r);
   meRoutes(r);
   accessRightRoutes(r);
   cartonRoutes(r);
+  companyRoutes(r);
 }

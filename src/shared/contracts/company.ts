@@ -1,0 +1,57 @@
+// Company Master (spec 1 sections 2.14, 3.8, 5.5).
+import { z } from 'zod';
+import {
+  activeFlag, EMAIL_PATTERN, MOBILE_PATTERN, optionalText, PINCODE_PATTERN, recordId, requiredText,
+} from './fields.js';
+
+export const COMPANY_MSG = {
+  codeRequired: 'Please enter  Company Code.',
+  nameRequired: 'Please enter Company Name.',
+  displayNameRequired: 'Please enter Display Name.',
+  mobileRequired: 'Please enter your mobile no.',
+  mobileInvalid: 'Please enter valid mobile no.',
+  gtinRequired: 'Please enter GTI No.',
+  emailRequired: 'Please enter your email-id.',
+  emailInvalid: 'Please enter valid email-id.',
+  addressRequired: 'Please enter Address.',
+  cityRequired: 'Please enter City.',
+  pincodeInvalid: 'Please enter Valid Pincode.',
+  created: 'Company saved successfully.',
+  updated: 'Company updated successfully.',
+  duplicateCode: 'A company with this code already exists.',
+  notFound: 'Company not found.',
+  adminOnly: 'Only an administrator can add a company.',
+} as const;
+
+export const companySave = z.strictObject({
+  CompId: recordId('CompId'),
+  CCode: requiredText(COMPANY_MSG.codeRequired, 'Company Code', 20),
+  CompanyName: requiredText(COMPANY_MSG.nameRequired, 'Company Name', 150),
+  CompanyDisplayName: requiredText(COMPANY_MSG.displayNameRequired, 'Display Name', 150),
+  Mobile: requiredText(COMPANY_MSG.mobileRequired, 'Mobile', 10).regex(MOBILE_PATTERN, COMPANY_MSG.mobileInvalid),
+  GTIN: requiredText(COMPANY_MSG.gtinRequired, 'GTI No', 50),
+  Email: requiredText(COMPANY_MSG.emailRequired, 'Email', 100).regex(EMAIL_PATTERN, COMPANY_MSG.emailInvalid),
+  Address: requiredText(COMPANY_MSG.addressRequired, 'Address', 250),
+  City: requiredText(COMPANY_MSG.cityRequired, 'City', 100),
+  Pincode: z.string({ error: COMPANY_MSG.pincodeInvalid }).trim().regex(PINCODE_PATTERN, COMPANY_MSG.pincodeInvalid),
+  CompanyLogo: optionalText('Company Logo', 250),
+  IsActive: activeFlag,
+});
+
+export type CompanySave = z.input<typeof companySave>;
+
+export interface CompanyRow {
+  CompId: number;
+  CCode: string;
+  CompanyName: string;
+  CompanyDisplayName: string;
+  Mobile: string;
+  GTIN: string;
+  Email: string;
+  Address: string;
+  City: string;
+  Pincode: string;
+  CompanyLogo: string;
+  IsActive: boolean;
+  CreatedDate: string;
+}
