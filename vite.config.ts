@@ -1,9 +1,46 @@
-// Builds the PWA into dist/client. The dev server proxies /API to a running `npm start`.
+// Builds the PWA into dist/client, with the service worker (sw/sw.ts) compiled to dist/client/sw.js.
+// The dev server proxies /API to a running `npm start`.
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const THEME = '#2f9e44';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      // The page decides when to activate a new worker (UpdatePrompt), and registers it itself.
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        id: '/',
+        name: 'Fieldtrace',
+        short_name: 'Fieldtrace',
+        description: "Trace every pack from the factory to the farmer's field.",
+        start_url: '/dashboard',
+        scope: '/',
+        display: 'standalone',
+        theme_color: THEME,
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        // The plugin adds the manifest and its icons itself; listing them here would precache them twice.
+        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        // Lazy chunks (zxing, exceljs) are large but must work offline on the floor too.
+        maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   build: { outDir: 'dist/client', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   server: { proxy: { '/API': 'http://localhost:8080' } },
 });
