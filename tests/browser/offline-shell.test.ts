@@ -1,0 +1,82 @@
+// The PWA promise: after one visit the app shell opens with the network off, and the worker and
+// manifest that make it installable are served as a browser expects them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN, baseUrl, launchBrowser, newPage, signIn } from '../helpers/browser.js';
+
+interface ManifestIcon {
+  src: string;
+  sizes: string;
+  type: string;
+  purpose?: string;
+}
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Waits until the service worker controls the page; a page loaded before it activated needs one reload. */
+async function waitForController(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  const controlled = () => page.evaluate(() => navigator.serviceWorker.controller !== null);
+  const deadline = Date.now() + 15_000;
+  while (!(await controlled()) && Date.now() < deadline) await page.waitForTimeout(200);
+  if (!(await controlled())) {
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  }
+}
+
+describe('PWA shell', () => {
+  it('serves the service worker and the web manifest with their content types', async () => {
+    const sw = await fetch(`${baseUrl()}/sw.js`);
+    expect(sw.status).toBe(200);
+    expect(sw.headers.get('content-type')).toMatch(/javascript/);
+    expect(sw.headers.get('cache-control')).toContain('no-cache');
+    expect(await sw.text()).toContain('index.html');
+
+    const res = await fetch(`${baseUrl()}/manifest.webmanifest`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/application\/manifest\+json/);
+    const manifest = (await res.json()) as { name: string; start_url: string; display: string; theme_color: string; icons: ManifestIcon[] };
+    expect(manifest).toMatchObject({ name: 'Fieldtrace', start_url: '/dashboard', display: 'standalone', theme_color: '#2f9e44' });
+    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose ?? 'any'}`)).toEqual(
+      expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']),
+    );
+    for (const icon of manifest.icons) {
+      const png = await fetch(new URL(icon.src, baseUrl()));
+      expect(png.status, icon.src).toBe(200);
+      expect(png.headers.get('content-type'), icon.src).toBe('image/png');
+    }
+  });
+
+  it('opens the signed-in shell with the network off after one visit', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto('/login');
+      await signIn(page, ADMIN.email, ADMIN.password);
+      await expect.poll(() => page.getByText(/^Welcome/).isVisible()).toBe(true);
+      await waitForController(page);
+
+      await context.setOffline(true);
+      await page.reload();
+      expect(new URL(page.url()).pathname).toBe('/dashboard');
+      await page.getByText(/^Welcome/).waitFor({ state: 'visible', timeout: 15_000 });
+      await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ state: 'visible' });
+
+      // A deep link that was never visited opens from the cache too (navigation fallback).
+      await page.goto('/profile');
+      await page.getByText(/^Welcome/).waitFor({ state: 'visible', timeout: 15_000 });
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,43 @@
+// Playwright on Debian's Chromium (never a downloaded browser): one browser per test file, a fresh
+// context per test, and the sign-in steps a user takes.
+import { inject } from 'vitest';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+// The flags STACK.md found to work headless as root in a container; no --user-data-dir here.
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const ADMIN = { email: 'admin@example.com', password: 'Admin123' } as const;
+
+/** The running server's address, from tests/helpers/browser-server.ts. */
+export const baseUrl = (): string => inject('baseUrl');
+
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+/** A fresh profile (no cookies, storage or service worker) pointed at the test server. */
+export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl(), reducedMotion: 'reduce', ...options });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Signs in through the sign-in screen the way a user does, and waits for the dashboard. */
+export async function signIn(page: Page, email: string = ADMIN.email, password: string = ADMIN.password): Promise<void> {
+  if (!page.url().includes('/login')) await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/dashboard', { timeout: 30_000 });
+}

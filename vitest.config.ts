@@ -1,0 +1,48 @@
+// Three projects: `npm test` runs unit + server, `npm run test:browser` runs browser (Chromium
+// against the real built server, started once by tests/helpers/browser-server.ts).
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// One PostgreSQL database is shared by every server test file, so run them one at a time there;
+// PGlite gives each file its own in-memory database, so they may run side by side.
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: !onPostgres,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+          environment: 'node',
+          // One server and one Chromium at a time on a 2-core machine; screens share the demo data.
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+          globalSetup: ['tests/helpers/browser-server.ts'],
+        },
+      },
+    ],
+  },
+});
