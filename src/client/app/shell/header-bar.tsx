@@ -1,0 +1,47 @@
+// The shell header: burger (handheld), app name, the welcome and the account menu (spec 1 section 2.2).
+import { Burger, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Link, useNavigate } from 'react-router-dom';
+import { APP_NAME } from '../brand.js';
+import { useSession } from '../session.js';
+import { logout } from './logout.js';
+
+interface Props {
+  navOpened: boolean;
+  onToggleNav: () => void;
+}
+
+export function HeaderBar({ navOpened, onToggleNav }: Props) {
+  const session = useSession();
+  const navigate = useNavigate();
+
+  const signOut = async () => {
+    await logout();
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label="Toggle main menu" />
+        <Text component={Link} to="/dashboard" fw={700} fz="lg" c="green.8" style={{ textDecoration: 'none' }}>
+          {APP_NAME}
+        </Text>
+      </Group>
+      <Menu position="bottom-end" width={200} withinPortal>
+        <Menu.Target>
+          <UnstyledButton px="xs" py={4}>
+            <Text data-testid="welcome" fw={500} truncate maw={{ base: 160, sm: 320 }}>
+              Welcome {session?.UserName ?? ''}
+            </Text>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item component={Link} to="/profile">Profile</Menu.Item>
+          <Menu.Item component={Link} to="/change-password">Change Password</Menu.Item>
+          <Menu.Divider />
+          <Menu.Item color="red" onClick={() => void signOut()}>Logout</Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+}

@@ -1,0 +1,48 @@
+// The sidebar: Dashboard, then each menu group as a collapsible section of links (spec 1 section 2.5).
+import { NavLink, ScrollArea } from '@mantine/core';
+import { Link, useLocation } from 'react-router-dom';
+import type { MenuEntry } from '../../../shared/contracts/access-right.js';
+import { normalisePath } from '../../../shared/pages.js';
+import { NavIcon } from './nav-icons.js';
+
+interface Props {
+  menu: readonly MenuEntry[];
+  /** Called after a link is followed, so the handheld drawer closes. */
+  onNavigate: () => void;
+}
+
+export function SideNav({ menu, onNavigate }: Props) {
+  const current = normalisePath(useLocation().pathname);
+  const isActive = (path: string) => normalisePath(path) === current;
+
+  return (
+    <ScrollArea type="auto" style={{ flex: 1 }}>
+      {menu.map((entry) =>
+        entry.children && entry.children.length > 0 ? (
+          <NavLink
+            key={entry.path}
+            label={entry.name}
+            leftSection={<NavIcon name={entry.icon} />}
+            // The group holding the current page starts open.
+            defaultOpened={entry.children.some((c) => isActive(c.path))}
+            childrenOffset={28}
+          >
+            {entry.children.map((c) => (
+              <NavLink key={c.path} component={Link} to={c.path} label={c.name} active={isActive(c.path)} onClick={onNavigate} />
+            ))}
+          </NavLink>
+        ) : (
+          <NavLink
+            key={entry.path}
+            component={Link}
+            to={entry.path}
+            label={entry.name}
+            leftSection={<NavIcon name={entry.icon} />}
+            active={isActive(entry.path) || (entry.path === '/dashboard' && current === '/')}
+            onClick={onNavigate}
+          />
+        ),
+      )}
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,29 @@
+// Entry point: styles, then the stored session (so the first route already knows who is signed in),
+// then the providers, the router and the update prompt.
+import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/notifications/styles.css';
+import 'mantine-datatable/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { Providers } from './app/providers.js';
+import { router } from './app/router.js';
+import { loadSession } from './app/session.js';
+import { UpdatePrompt } from './app/update-prompt.js';
+
+async function start() {
+  await loadSession();
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
+  createRoot(root).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+        <UpdatePrompt />
+      </Providers>
+    </StrictMode>,
+  );
+}
+
+void start();
