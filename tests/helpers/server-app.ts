@@ -1,0 +1,136 @@
+// Builds the real app on a real database for server tests: PGlite in memory by default, or a fresh
+// PostgreSQL database per call when DATABASE_URL is set (migrations use the public schema, so a
+// database of its own is what keeps test files apart).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig, type Config } from '../../src/server/config.js';
+import { openDatabase, type Database, type Db } from '../../src/server/db/connect.js';
+import { seed } from '../../src/server/db/seed.js';
+import type { LoginResult } from '../../src/shared/contracts/auth.js';
+
+export const INDEX_HTML = '<!doctype html><html><head><title>Fieldtrace test shell</title></head><body><div id="root"></div></body></html>';
+
+export interface Envelope {
+  ResponseCode: string;
+  ResponseMessage: string;
+  ResponseData: unknown;
+}
+
+export interface Answer {
+  status: number;
+  body: Envelope;
+  headers: Record<string, string | string[] | number | undefined>;
+}
+
+export interface Session {
+  token: string;
+  refreshToken: string;
+  login: LoginResult;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  kind: Database['kind'];
+  post(path: string, body?: unknown, token?: string): Promise<Answer>;
+  get(path: string, token?: string): Promise<Answer>;
+  /** Any request; the path is used as given (no /API/api/ prefix added). */
+  raw(opts: InjectOptions): Promise<Answer>;
+  signIn(email: string, password: string): Promise<Session>;
+  close(): Promise<void>;
+}
+
+export interface StartOptions extends Partial<Config> {
+  /** Runs on the built app before it is ready (e.g. to add a test-only route). */
+  beforeReady?: (app: FastifyInstance) => void;
+}
+
+const API = '/API/api/';
+
+/** Parses a body as the envelope; anything else fails the test loudly. */
+export function parseEnvelope(payload: string): Envelope {
+  let v: unknown;
+  try {
+    v = JSON.parse(payload);
+  } catch {
+    throw new Error(`Not JSON: ${payload.slice(0, 200)}`);
+  }
+  if (typeof v !== 'object' || v === null) throw new Error(`Not an envelope: ${payload.slice(0, 200)}`);
+  const o = v as Record<string, unknown>;
+  const keys = Object.keys(o).sort().join(',');
+  if (keys !== 'ResponseCode,ResponseData,ResponseMessage') throw new Error(`Not an envelope (keys ${keys}): ${payload.slice(0, 200)}`);
+  if (typeof o.ResponseCode !== 'string' || typeof o.ResponseMessage !== 'string') {
+    throw new Error(`Envelope with wrong types: ${payload.slice(0, 200)}`);
+  }
+  return { ResponseCode: o.ResponseCode, ResponseMessage: o.ResponseMessage, ResponseData: o.ResponseData };
+}
+
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return { database: await openDatabase({ inMemory: true }), drop: async () => undefined };
+  const { default: pg } = await import('pg');
+  const name = `ft_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: own.toString() });
+  const drop = async () => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  };
+  return { database, drop };
+}
+
+export async function startApp(options: StartOptions = {}): Promise<TestApp> {
+  const { beforeReady, ...overrides } = options;
+  const { database, drop } = await openTestDatabase();
+  await database.migrate();
+  await seed(database.db, { demo: true });
+  const dataDir = mkdtempSync(join(tmpdir(), 'ft-data-'));
+  const clientDir = mkdtempSync(join(tmpdir(), 'ft-client-'));
+  writeFileSync(join(clientDir, 'index.html'), INDEX_HTML);
+  const config = loadConfig({}, {
+    dataDir, clientDir, loginLimitPerAddress: 10_000, loginLimitPerAccount: 10_000, ...overrides,
+  });
+  const app = await buildApp({ config, database, logger: false });
+  beforeReady?.(app);
+  await app.ready();
+
+  const raw = async (opts: InjectOptions): Promise<Answer> => {
+    const res = await app.inject(opts);
+    return { status: res.statusCode, body: parseEnvelope(res.payload), headers: res.headers };
+  };
+  const auth = (token?: string) => (token ? { authorization: `Bearer ${token}` } : {});
+  const post = (path: string, body?: unknown, token?: string) =>
+    raw({ method: 'POST', url: API + path, headers: auth(token), ...(body === undefined ? {} : { payload: body as object }) });
+  const get = (path: string, token?: string) => raw({ method: 'GET', url: API + path, headers: auth(token) });
+
+  const signIn = async (email: string, password: string): Promise<Session> => {
+    const res = await post('Login/CheckUser', { Email: email, Password: password });
+    if (res.status !== 200 || res.body.ResponseCode !== '200') {
+      throw new Error(`Sign-in of ${email} failed: ${res.status} ${res.body.ResponseMessage}`);
+    }
+    const login = (res.body.ResponseData as LoginResult[])[0]!;
+    return { token: login.Token, refreshToken: login.RefreshToken, login };
+  };
+
+  const close = async () => {
+    await app.close();
+    await database.close();
+    await drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(clientDir, { recursive: true, force: true });
+  };
+
+  return { app, db: database.db, config, kind: database.kind, post, get, raw, signIn, close };
+}

@@ -1,0 +1,176 @@
+// The API contract every caller relies on: the envelope on every answer, protocol failures on
+// their HTTP status, the 500 that tells nothing, and the SPA fallback for non-API paths.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CRASH_MESSAGE } from '../../src/server/http/errors.js';
+import { FORBIDDEN } from '../../src/server/http/route.js';
+import { SEED_LOGINS } from '../../src/server/db/seed.js';
+import { INDEX_HTML, parseEnvelope, startApp, type TestApp } from '../helpers/server-app.js';
+
+let t: TestApp;
+let factoryToken: string;
+let warehouseToken: string;
+const SECRET_DETAIL = 'secret-detail-7f3a in /srv/app/src/server/internal.ts';
+
+beforeAll(async () => {
+  t = await startApp({
+    beforeReady(app) {
+      // A handler that crashes the way a bug would: its message and stack must not reach the caller.
+      app.get('/API/api/__boom', async () => {
+        throw new Error(SECRET_DETAIL);
+      });
+    },
+  });
+  factoryToken = (await t.signIn(SEED_LOGINS.factory.email, SEED_LOGINS.factory.password)).token;
+  warehouseToken = (await t.signIn(SEED_LOGINS.warehouse.email, SEED_LOGINS.warehouse.password)).token;
+});
+afterAll(() => t.close());
+
+describe('health', () => {
+  it('GET /API/health answers 200 ready with the database kind', async () => {
+    const res = await t.raw({ method: 'GET', url: '/API/health' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ResponseCode: '200', ResponseMessage: 'ready', ResponseData: { db: t.kind } });
+    expect(t.kind).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
+  });
+});
+
+describe('unknown API routes', () => {
+  it.each([
+    ['GET', '/API/api/NoSuch/Thing'],
+    ['POST', '/API/api/NoSuch/Thing'],
+    ['GET', '/API'],
+    ['GET', '/API/unknown'],
+    ['POST', '/API/api/User/getUser'], // a GET route called with POST
+    ['GET', '/API/api/cartonmaster/getcarton'], // paths are case-sensitive
+  ] as const)('%s %s answers 404 with the envelope', async (method, url) => {
+    const res = await t.raw({ method, url });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ ResponseCode: '404', ResponseMessage: 'No such API route.', ResponseData: null });
+  });
+});
+
+describe('unreadable bodies', () => {
+  const send = (payload: string, contentType: string, url = '/API/api/Login/CheckUser') =>
+    t.raw({ method: 'POST', url, payload, headers: { 'content-type': contentType } });
+
+  it('malformed JSON answers HTTP 400 with the envelope', async () => {
+    const res = await send('{"Email": "a@b.co", ', 'application/json');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ ResponseCode: '400', ResponseMessage: 'The request body is not valid JSON.', ResponseData: null });
+  });
+
+  it('malformed JSON on a protected route is still a 400 envelope', async () => {
+    const res = await t.raw({
+      method: 'POST', url: '/API/api/CartonMaster/GetCarton', payload: '{nope',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${factoryToken}` },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.ResponseCode).toBe('400');
+  });
+
+  it('an empty JSON body answers 400 with the envelope', async () => {
+    const res = await send('', 'application/json');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ ResponseCode: '400', ResponseMessage: 'The request body is empty.', ResponseData: null });
+  });
+
+  it('a prototype-poisoning key is refused as unreadable', async () => {
+    const res = await send('{"__proto__": {"isAdmin": true}, "Email": "a@b.co", "Password": "x"}', 'application/json');
+    expect(res.status).toBe(400);
+    expect(res.body.ResponseCode).toBe('400');
+    expect(['The request body is not valid JSON.', 'The request could not be read.']).toContain(res.body.ResponseMessage);
+  });
+
+  it('an unsupported body type answers 415 with the envelope', async () => {
+    const res = await send('<a/>', 'application/xml');
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({ ResponseCode: '415', ResponseMessage: 'The request body type is not supported.', ResponseData: null });
+  });
+
+  it('a body that is not a JSON object is refused with a message meant for people', async () => {
+    const cases: [string, string][] = [['[1,2]', 'application/json'], ['"hello"', 'application/json'],
+      ['42', 'application/json'], ['Email=a@b.co', 'text/plain']];
+    for (const [payload, type] of cases) {
+      const res = await send(payload, type);
+      expect([200, 400, 415], payload).toContain(res.status);
+      expect(res.body.ResponseCode, payload).toBe(String(res.status === 200 ? 400 : res.status));
+      // zod's own wording ("Invalid input: expected object, received array") is not a message for a user.
+      expect(res.body.ResponseMessage, payload).not.toMatch(/Invalid input|expected|received/i);
+    }
+  });
+});
+
+describe('crashes', () => {
+  it('an unexpected error answers 500 with a generic message and no detail', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/API/api/__boom' });
+    expect(res.statusCode).toBe(500);
+    const body = parseEnvelope(res.payload);
+    expect(body).toEqual({ ResponseCode: '500', ResponseMessage: CRASH_MESSAGE, ResponseData: null });
+    expect(res.payload).not.toContain('secret-detail');
+    expect(res.payload).not.toMatch(/\bat .*\.(ts|js):\d+/);
+    expect(res.payload).not.toContain('/srv/');
+  });
+});
+
+describe('authentication on protected routes', () => {
+  const PROTECTED = [
+    ['GET', 'User/getUser'],
+    ['POST', 'User/UpdateProfile'],
+    ['POST', 'User/ChangePassword'],
+    ['GET', 'User/GetUserMenu'],
+    ['GET', 'User/GetUsersDDL'],
+    ['GET', 'User/GetAllActiveUsers'],
+    ['GET', 'AccessRight/GetAccessRight/0'],
+    ['POST', 'AccessRight/CreateUpdateAccessRight'],
+    ['POST', 'CartonMaster/GetCarton'],
+    ['POST', 'CartonMaster/CreateCarton'],
+    ['GET', 'CartonMaster/GetActiveCartonDDL'],
+  ] as const;
+  const call = (method: 'GET' | 'POST', path: string, authorization?: string) =>
+    t.raw({ method, url: `/API/api/${path}`, headers: authorization ? { authorization } : {}, ...(method === 'POST' ? { payload: {} } : {}) });
+
+  it.each(PROTECTED)('%s %s without a token answers 401', async (method, path) => {
+    const res = await call(method, path);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ ResponseCode: '401', ResponseMessage: 'Please sign in again.', ResponseData: null });
+  });
+
+  it.each(PROTECTED)('%s %s with a garbage token answers 401', async (method, path) => {
+    const res = await call(method, path, 'Bearer not.a.jwt');
+    expect(res.status).toBe(401);
+    expect(res.body.ResponseCode).toBe('401');
+  });
+
+  it('a signed-in user without the page gets 403 with the envelope', async () => {
+    const res = await t.post('CartonMaster/GetCarton', {}, warehouseToken);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ ResponseCode: '403', ResponseMessage: FORBIDDEN, ResponseData: null });
+  });
+
+  it('403 is decided before the body is read (bad body, no page: still 403)', async () => {
+    const res = await t.post('CartonMaster/CreateCarton', { Nonsense: true }, warehouseToken);
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('SPA fallback and static files', () => {
+  it.each(['/', '/login', '/masters/carton-master', '/transaction/dispatch/extra'])('GET %s answers the app shell', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.payload).toBe(INDEX_HTML);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('a missing file with an extension is a plain 404, not the shell', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/missing-1234.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.payload).not.toContain('<html');
+  });
+
+  it('a POST to a non-API path is a 404, not the shell', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/masters/carton-master', payload: {} });
+    expect(res.statusCode).toBe(404);
+    expect(res.payload).not.toContain('<html');
+  });
+});
