@@ -1,0 +1,38 @@
+// Carton Size Master (spec 1 sections 2.13, 3.7, 5.4): a declaration on the kit's ResourcePage.
+import { CARTON_EXPORT_NAME, cartonSave, type CartonRow } from '../../../shared/contracts/carton.js';
+import { PAGE } from '../../../shared/pages.js';
+import { ResourcePage, type ResourceDef } from '../../kit/resource-page.js';
+
+export const cartonResource: ResourceDef<CartonRow> = {
+  page: PAGE.cartonMaster,
+  title: 'Carton Size Master',
+  breadcrumb: 'Masters',
+  list: {
+    path: 'CartonMaster/GetCarton',
+    columns: [
+      { accessor: 'CartonName', title: 'Name' },
+      { accessor: 'CartonSize', title: 'Size' },
+      { accessor: 'Description', title: 'Description' },
+      { accessor: 'CreatedDate', title: 'Created Date', format: 'date' },
+      { accessor: 'IsActive', title: 'Status', format: 'status' },
+    ],
+  },
+  form: {
+    contract: cartonSave,
+    idField: 'CartonId',
+    savePath: 'CartonMaster/CreateCarton',
+    noun: 'Carton',
+    addLabel: 'Add Carton',
+    fields: [
+      { name: 'CartonName', label: 'Carton Name', kind: 'text', required: true, maxLength: 100 },
+      { name: 'CartonSize', label: 'Carton Size', kind: 'number', required: true },
+      { name: 'Description', label: 'Description', kind: 'textarea', required: true, maxLength: 500 },
+      { name: 'IsActive', label: 'Is Active', kind: 'checkbox' },
+    ],
+  },
+  exportName: CARTON_EXPORT_NAME,
+};
+
+export function CartonPage() {
+  return <ResourcePage def={cartonResource} />;
+}

@@ -1,0 +1,64 @@
+// The one field renderer of the kit's forms: a FieldDef in, a labelled Mantine input out.
+// New kinds (uploads, address cascades) are added here, once, for every screen. The form runs
+// in controlled mode, so inputs need no form keys.
+import { Checkbox, NumberInput, PasswordInput, Select, Textarea, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import type { FieldDef, FormValues } from './form-values.js';
+import { useOptions } from './use-options.js';
+
+export interface FieldInputProps {
+  field: FieldDef;
+  form: UseFormReturnType<FormValues>;
+  editing: boolean;
+}
+
+function SelectField({ field, form, readOnly }: { field: FieldDef; form: UseFormReturnType<FormValues>; readOnly: boolean }) {
+  const options = useOptions(field);
+  const current = form.getValues()[field.name];
+  const props = form.getInputProps(field.name);
+  return (
+    <Select
+      label={field.label}
+      withAsterisk={field.required}
+      placeholder={field.placeholder ?? `Select ${field.label}`}
+      searchable
+      readOnly={readOnly}
+      data={options.map((o) => ({ value: String(o.value), label: o.label }))}
+      value={current === null || current === undefined || current === '' ? null : String(current)}
+      // Keep the option's own type (ids are numbers) so the contract sees what the server expects.
+      onChange={(v) => form.setFieldValue(field.name, options.find((o) => String(o.value) === v)?.value ?? null)}
+      error={props.error as string | undefined}
+      onBlur={props.onBlur as () => void}
+    />
+  );
+}
+
+export function FieldInput({ field, form, editing }: FieldInputProps) {
+  const readOnly = editing && field.readOnlyOnEdit === true;
+  const common = {
+    label: field.label,
+    withAsterisk: field.required,
+    placeholder: field.placeholder,
+    readOnly,
+  };
+  switch (field.kind) {
+    case 'checkbox':
+      return (
+        <Checkbox
+          label={field.label}
+          disabled={readOnly}
+          {...form.getInputProps(field.name, { type: 'checkbox' })}
+        />
+      );
+    case 'number':
+      return <NumberInput {...common} allowDecimal={false} maxLength={field.maxLength} {...form.getInputProps(field.name)} />;
+    case 'textarea':
+      return <Textarea {...common} autosize minRows={2} maxLength={field.maxLength} {...form.getInputProps(field.name)} />;
+    case 'password':
+      return <PasswordInput {...common} maxLength={field.maxLength} {...form.getInputProps(field.name)} />;
+    case 'select':
+      return <SelectField field={field} form={form} readOnly={readOnly} />;
+    default:
+      return <TextInput {...common} maxLength={field.maxLength} {...form.getInputProps(field.name)} />;
+  }
+}

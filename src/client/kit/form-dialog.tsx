@@ -1,0 +1,91 @@
+// The add/update dialog of a master (spec 1 section 4): validated by the same zod contract as the
+// server, so field messages match; '200' closes and reloads, '400' warns and stays open.
+import { useEffect, useState } from 'react';
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import type { z } from 'zod';
+import { api } from '../api/http.js';
+import { FieldInput } from './field-input.js';
+import { addValues, editValues, payloadOf, type FieldDef, type FormValues } from './form-values.js';
+import { toast } from './toast.js';
+
+export interface FormSpec {
+  contract: z.ZodType;
+  fields: readonly FieldDef[];
+  /** The record id field: 0 adds, any other value updates. */
+  idField: string;
+  savePath: string;
+  /** What the record is called in titles: 'Add Carton' / 'Update Carton'. */
+  noun: string;
+  addTitle?: string;
+  updateTitle?: string;
+  size?: 'sm' | 'md' | 'lg' | 'xl';
+}
+
+export interface FormDialogProps {
+  spec: FormSpec;
+  opened: boolean;
+  /** The row being edited, or null to add. */
+  editing: object | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+export function FormDialog({ spec, opened, editing, onClose, onSaved }: FormDialogProps) {
+  const [saving, setSaving] = useState(false);
+  const validateContract = schemaResolver(spec.contract, { sync: true });
+  const form = useForm<FormValues>({
+    initialValues: addValues(spec.fields, spec.idField),
+    // Validate what will be sent, so a strict contract never sees a form-only value.
+    validate: (values) => validateContract(payloadOf(values, spec.contract)),
+  });
+
+  // Each opening starts from the row (Update) or from empty values (Add).
+  useEffect(() => {
+    if (!opened) return;
+    const values = editing ? editValues(spec.fields, spec.idField, editing) : addValues(spec.fields, spec.idField);
+    form.setValues(values);
+    form.resetDirty(values);
+    form.clearErrors();
+    // `form` is a new object each render; only the opening matters here.
+  }, [opened, editing, spec]);
+
+  const close = () => {
+    form.setValues(addValues(spec.fields, spec.idField));
+    form.clearErrors();
+    onClose();
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    setSaving(true);
+    const env = await api.post(spec.savePath, payloadOf(values, spec.contract));
+    setSaving(false);
+    if (env.ResponseCode === '200') {
+      toast.success(env.ResponseMessage);
+      close();
+      onSaved();
+    } else if (env.ResponseCode === '400') {
+      toast.warn(env.ResponseMessage);
+    } else {
+      toast.error(env.ResponseMessage);
+    }
+  });
+
+  const title = editing ? (spec.updateTitle ?? `Update ${spec.noun}`) : (spec.addTitle ?? `Add ${spec.noun}`);
+  return (
+    <Modal opened={opened} onClose={close} title={title} size={spec.size ?? 'md'} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          {spec.fields.map((f) => (
+            <FieldInput key={f.name} field={f} form={form} editing={editing !== null} />
+          ))}
+          <Group justify="flex-end" mt="sm">
+            <Button type="submit" loading={saving}>
+              {editing ? 'Update' : 'Submit'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,38 @@
+// The one server-paged table: mantine-datatable driven by a `useServerList` state.
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import 'mantine-datatable/styles.css';
+import { NO_DATA_TEXT, paginationText, sortFromTable } from './paging.js';
+import type { ServerList } from './use-server-list.js';
+
+export interface ServerTableProps<T> {
+  list: ServerList<T>;
+  columns: DataTableColumn<T>[];
+  /** The row's id field, for stable row keys. */
+  idAccessor: keyof T & string;
+}
+
+export function ServerTable<T>({ list, columns, idAccessor }: ServerTableProps<T>) {
+  return (
+    <DataTable<T>
+      withTableBorder
+      borderRadius="sm"
+      striped
+      highlightOnHover
+      minHeight={list.records.length === 0 ? 180 : undefined}
+      columns={columns}
+      records={list.records}
+      idAccessor={idAccessor}
+      fetching={list.fetching}
+      noRecordsText={NO_DATA_TEXT}
+      totalRecords={list.totalRecords}
+      page={list.page}
+      onPageChange={list.setPage}
+      recordsPerPage={list.pageSize}
+      recordsPerPageOptions={[...list.pageSizes]}
+      onRecordsPerPageChange={list.setPageSize}
+      paginationText={paginationText}
+      sortStatus={{ columnAccessor: list.sort.column, direction: list.sort.order === 'ASC' ? 'asc' : 'desc' }}
+      onSortStatusChange={(s) => list.setSort(sortFromTable({ ...s, columnAccessor: String(s.columnAccessor) }))}
+    />
+  );
+}
