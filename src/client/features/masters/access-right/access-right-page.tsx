@@ -1,0 +1,97 @@
+// Role Management (spec 1 sections 2.8, 3.14, 4, 5.13): pick a user, tick pages per group, save.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Accordion, Button, Group, Paper, Select, Stack } from '@mantine/core';
+import { ACCESS_MSG, type AccessRightGroup } from '../../../../shared/contracts/access-right.js';
+import { PAGE } from '../../../../shared/pages.js';
+import { api } from '../../../api/http.js';
+import { ScreenHeader } from '../../../kit/screen-header.js';
+import { toastEnvelope } from '../../../kit/toast.js';
+import { tickedKeys, tickGroup, tickPage } from './access-tree.js';
+import { GroupPanel } from './group-panel.js';
+
+interface UserOption { UserId: number; UserName: string; Email: string; UserType: number }
+
+/** The spec reloads the user's rights a second after saving. */
+export const RELOAD_AFTER_SAVE_MS = 1000;
+
+export default function AccessRightPage() {
+  const [users, setUsers] = useState<{ value: string; label: string }[]>([]);
+  const [userId, setUserId] = useState<string | null>(null);
+  const [tree, setTree] = useState<AccessRightGroup[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const latest = useRef(0);
+
+  // Only the answer for the last chosen user is shown, however the calls come back.
+  const loadTree = useCallback(async (id: number) => {
+    const call = ++latest.current;
+    const env = await api.get<AccessRightGroup[]>(`AccessRight/GetAccessRight/${id}`);
+    if (call === latest.current && env.ResponseCode === '200' && Array.isArray(env.ResponseData)) setTree(env.ResponseData);
+  }, []);
+
+  useEffect(() => {
+    void api.get<UserOption[]>('User/GetUsersDDL').then((env) => {
+      if (env.ResponseCode === '200' && Array.isArray(env.ResponseData)) {
+        setUsers(env.ResponseData.map((u) => ({ value: String(u.UserId), label: u.UserName })));
+      }
+    });
+    void loadTree(0);
+  }, [loadTree]);
+
+  const choose = (value: string | null) => {
+    setUserId(value);
+    setError(null);
+    void loadTree(value ? Number(value) : 0);
+  };
+
+  const submit = async () => {
+    if (!userId) {
+      setError(ACCESS_MSG.userRequired);
+      return;
+    }
+    setSaving(true);
+    const id = Number(userId);
+    const env = await api.post('AccessRight/CreateUpdateAccessRight', { UserId: id, PageList: tickedKeys(tree) });
+    setSaving(false);
+    toastEnvelope(env);
+    setTimeout(() => void loadTree(id), RELOAD_AFTER_SAVE_MS);
+  };
+
+  return (
+    <Stack gap="md">
+      <ScreenHeader title={PAGE.accessRight.label} breadcrumb="Masters" />
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="md">
+          <Select
+            label="Select User"
+            placeholder="Select User"
+            withAsterisk
+            searchable
+            clearable
+            nothingFoundMessage="No Data found"
+            data={users}
+            value={userId}
+            onChange={choose}
+            error={error}
+            maw={400}
+          />
+          <Accordion multiple defaultValue={['2']} variant="separated">
+            {tree.map((g) => (
+              <GroupPanel
+                key={g.key}
+                group={g}
+                onGroup={(on) => setTree((t) => tickGroup(t, g.key, on))}
+                onPage={(pageKey, on) => setTree((t) => tickPage(t, g.key, pageKey, on))}
+              />
+            ))}
+          </Accordion>
+          <Group justify="flex-end">
+            <Button onClick={() => void submit()} loading={saving}>
+              Submit
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
