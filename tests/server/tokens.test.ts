@@ -1,0 +1,101 @@
+// Refresh tokens: rotated on use, a spent one used again ends its whole family, sign-out ends the
+// family, and other sign-ins of the same account are left alone.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256 } from '../../src/server/auth/tokens.js';
+import { SEED_LOGINS } from '../../src/server/db/seed.js';
+import { refreshTokens } from '../../src/server/db/schema.js';
+import { MSG, type TokenPair } from '../../src/shared/contracts/auth.js';
+import { startApp, type Session, type TestApp } from '../helpers/server-app.js';
+
+let t: TestApp;
+const { email, password } = SEED_LOGINS.warehouse;
+
+beforeAll(async () => {
+  t = await startApp();
+});
+afterAll(() => t.close());
+
+const refresh = (token: string) => t.post('Login/RefreshToken', { RefreshToken: token });
+const pairOf = (res: { body: { ResponseData: unknown } }) => res.body.ResponseData as TokenPair;
+const refused = { status: 401, body: { ResponseCode: '401', ResponseMessage: MSG.sessionExpired, ResponseData: null } };
+
+describe('rotation', () => {
+  let s: Session;
+  beforeAll(async () => {
+    s = await t.signIn(email, password);
+  });
+
+  it('a refresh gives a new pair that works, and the old refresh token is refused', async () => {
+    const r1 = await refresh(s.refreshToken);
+    expect(r1.status).toBe(200);
+    expect(r1.body.ResponseCode).toBe('200');
+    const p1 = pairOf(r1);
+    expect(p1.RefreshToken).not.toBe(s.refreshToken);
+    expect((await t.get('User/getUser', p1.Token)).status).toBe(200);
+
+    // The new refresh token can itself be spent once.
+    const r2 = await refresh(p1.RefreshToken);
+    expect(r2.status).toBe(200);
+    const p2 = pairOf(r2);
+
+    // The first token, spent already, is refused...
+    expect(await refresh(s.refreshToken)).toMatchObject(refused);
+    // ...and its reuse ends the family: the newest token, never used, is refused too.
+    expect(await refresh(p2.RefreshToken)).toMatchObject(refused);
+  });
+
+  it('tokens are stored hashed, never as given', async () => {
+    const other = await t.signIn(email, password);
+    const rows = await t.db.select().from(refreshTokens);
+    expect(rows.some((r) => r.tokenHash === other.refreshToken)).toBe(false);
+    expect(rows.some((r) => r.tokenHash === sha256(other.refreshToken))).toBe(true);
+  });
+});
+
+describe('families', () => {
+  it('reuse in one sign-in does not end another sign-in of the same account', async () => {
+    const phone = await t.signIn(email, password);
+    const desk = await t.signIn(email, password);
+    const next = pairOf(await refresh(phone.refreshToken));
+    expect(await refresh(phone.refreshToken)).toMatchObject(refused); // reuse: phone family ends
+    expect(await refresh(next.RefreshToken)).toMatchObject(refused);
+    const deskNext = await refresh(desk.refreshToken);
+    expect(deskNext.status).toBe(200);
+  });
+
+  it('an expired refresh token is refused', async () => {
+    const s = await t.signIn(email, password);
+    await t.db.update(refreshTokens).set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(refreshTokens.tokenHash, sha256(s.refreshToken)));
+    expect(await refresh(s.refreshToken)).toMatchObject(refused);
+  });
+
+  it('an unknown refresh token is refused', async () => {
+    expect(await refresh('x'.repeat(43))).toMatchObject(refused);
+  });
+
+  it('a missing refresh token is a 400 warning, not a crash', async () => {
+    const res = await t.post('Login/RefreshToken', {});
+    expect(res.status).toBe(200);
+    expect(res.body.ResponseCode).toBe('400');
+  });
+});
+
+describe('sign-out', () => {
+  it('revokes the refresh token and its family, and leaves other sign-ins working', async () => {
+    const a = await t.signIn(email, password);
+    const b = await t.signIn(email, password);
+    const rotated = pairOf(await refresh(a.refreshToken));
+    const out = await t.post('Login/Logout', { RefreshToken: rotated.RefreshToken });
+    expect(out.status).toBe(200);
+    expect(out.body).toEqual({ ResponseCode: '200', ResponseMessage: 'Signed out.', ResponseData: null });
+    expect(await refresh(rotated.RefreshToken)).toMatchObject(refused);
+    expect((await refresh(b.refreshToken)).status).toBe(200);
+  });
+
+  it('signing out with an unknown token answers the same (nothing to learn from it)', async () => {
+    const out = await t.post('Login/Logout', { RefreshToken: 'y'.repeat(43) });
+    expect(out.body).toEqual({ ResponseCode: '200', ResponseMessage: 'Signed out.', ResponseData: null });
+  });
+});
