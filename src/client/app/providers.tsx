@@ -8,7 +8,7 @@ import { theme } from './theme.js';
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" limit={4} />
+      <Notifications position="top-center" limit={4} />
       <ModalsProvider>{children}</ModalsProvider>
     </MantineProvider>
   );

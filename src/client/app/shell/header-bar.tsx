@@ -10,6 +10,15 @@ interface Props {
   onToggleNav: () => void;
 }
 
+/** Marks the welcome as the account menu's opener. */
+function Chevron() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <path d="m6 9 6 6 6-6" />
+    </svg>
+  );
+}
+
 export function HeaderBar({ navOpened, onToggleNav }: Props) {
   const session = useSession();
   const navigate = useNavigate();
@@ -30,9 +39,12 @@ export function HeaderBar({ navOpened, onToggleNav }: Props) {
       <Menu position="bottom-end" width={200} withinPortal>
         <Menu.Target>
           <UnstyledButton px="xs" py={4}>
-            <Text data-testid="welcome" fw={500} truncate maw={{ base: 160, sm: 320 }}>
-              Welcome {session?.UserName ?? ''}
-            </Text>
+            <Group gap={6} wrap="nowrap">
+              <Text data-testid="welcome" fw={500} truncate maw={{ base: 160, sm: 320 }}>
+                Welcome {session?.UserName ?? ''}
+              </Text>
+              <Chevron />
+            </Group>
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>

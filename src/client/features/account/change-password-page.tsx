@@ -43,12 +43,12 @@ export function ChangePasswordPage() {
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput label="User Name" value={form.values.UserName} readOnly variant="filled" />
-          <PasswordInput label="Old Password" autoComplete="current-password" withAsterisk {...form.getInputProps('OldPassword')} />
+          <PasswordInput label="Old Password" autoComplete="current-password" {...form.getInputProps('OldPassword')} />
           <PasswordInput
             label="New Password"
             description={PASSWORD_MESSAGE}
             autoComplete="new-password"
-            withAsterisk
+           
             {...form.getInputProps('NewPassword')}
           />
           <Group justify="flex-end">

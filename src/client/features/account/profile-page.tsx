@@ -46,14 +46,14 @@ export function ProfilePage() {
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput label="User Name" value={me?.Username ?? ''} readOnly variant="filled" />
-          <TextInput label="Email" type="email" autoComplete="email" withAsterisk {...form.getInputProps('Email')} />
+          <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('Email')} />
           <TextInput
             label="Mobile No"
             type="tel"
             inputMode="numeric"
             maxLength={10}
             autoComplete="tel"
-            withAsterisk
+           
             {...form.getInputProps('MobileNo')}
           />
           <Group justify="flex-end">

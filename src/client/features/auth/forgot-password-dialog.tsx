@@ -41,7 +41,7 @@ export function ForgotPasswordDialog({ opened, onClose, initialEmail }: Props) {
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">Enter the e-mail id of your account; a link to reset the password will be sent to it.</Text>
-          <TextInput label="Email" type="email" autoComplete="email" withAsterisk data-autofocus {...form.getInputProps('Email')} />
+          <TextInput label="Email" type="email" autoComplete="email" data-autofocus {...form.getInputProps('Email')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={busy}>Cancel</Button>
             <Button type="submit" loading={busy}>Submit</Button>

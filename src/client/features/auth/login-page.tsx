@@ -36,8 +36,8 @@ export function LoginPage() {
     <AuthFrame title="Sign in">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput label="Email" type="email" autoComplete="username" withAsterisk {...form.getInputProps('Email')} />
-          <PasswordInput label="Password" autoComplete="current-password" withAsterisk {...form.getInputProps('Password')} />
+          <TextInput label="Email" type="email" autoComplete="username" {...form.getInputProps('Email')} />
+          <PasswordInput label="Password" autoComplete="current-password" {...form.getInputProps('Password')} />
           <Group justify="flex-end">
             <Anchor component="button" type="button" size="sm" onClick={() => setForgotOpen(true)}>
               Forgot password?

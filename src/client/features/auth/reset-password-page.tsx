@@ -46,10 +46,10 @@ export function ResetPasswordPage() {
             label="New Password"
             description={PASSWORD_MESSAGE}
             autoComplete="new-password"
-            withAsterisk
+           
             {...form.getInputProps('NewPassword')}
           />
-          <PasswordInput label="Confirm Password" autoComplete="new-password" withAsterisk {...form.getInputProps('ConfirmPassword')} />
+          <PasswordInput label="Confirm Password" autoComplete="new-password" {...form.getInputProps('ConfirmPassword')} />
           <Button type="submit" fullWidth loading={busy} disabled={done || token.length < 10}>Submit</Button>
           <Anchor component={Link} to="/login" size="sm" ta="center">Back to sign in</Anchor>
         </Stack>

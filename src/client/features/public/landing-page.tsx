@@ -1,5 +1,5 @@
 // The public landing page (/home): static content, a Login link, the company footer.
-import { Anchor, Box, Button, Container, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { APP_NAME, COPYRIGHT, TAGLINE } from '../../app/brand.js';
 import { AboutSection, ContactSection, ReviewsSection, VisionMissionSection } from './landing-sections.js';
@@ -49,8 +49,7 @@ export function LandingPage() {
         </Container>
       </Box>
 
-      <Box component="footer" py="md" bg="gray.0">
-        <Divider mb="md" />
+      <Box component="footer" py="md" bg="gray.0" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
         <Container size="lg">
           <Group justify="space-between" gap="xs">
             <Text size="sm" c="dimmed">{COPYRIGHT}</Text>
