@@ -23,15 +23,12 @@ afterAll(async () => {
 
 /** Waits until the service worker controls the page; a page loaded before it activated needs one reload. */
 async function waitForController(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  const controlled = () => page.evaluate(() => navigator.serviceWorker.controller !== null);
-  const deadline = Date.now() + 15_000;
-  while (!(await controlled()) && Date.now() < deadline) await page.waitForTimeout(200);
-  if (!(await controlled())) {
+  const controlled = () => page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+  try {
+    await controlled();
+  } catch {
     await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await controlled();
   }
 }
 

@@ -46,6 +46,8 @@ function buildClient() {
   execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: ROOT,
     stdio: 'inherit',
+    // vitest sets NODE_ENV=test, which would make a development build: no service worker, dev React.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   console.log(`[browser-server] client built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
@@ -112,6 +114,7 @@ export default async function setup(project: TestProject) {
   // Browser tests always run on a fresh PGlite, whatever database the server tests use.
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
+  delete env.NODE_ENV; // vitest's 'test', not what `npm start` sees
 
   const log = openSync(logFile, 'a');
   const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['src/server/main.ts'], {

@@ -36,8 +36,9 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
 /** Signs in through the sign-in screen the way a user does, and waits for the dashboard. */
 export async function signIn(page: Page, email: string = ADMIN.email, password: string = ADMIN.password): Promise<void> {
   if (!page.url().includes('/login')) await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  // Labels of required fields end in an asterisk ("Password *"), hence the anchored patterns.
+  await page.getByLabel(/^Email\b/).fill(email);
+  await page.getByLabel(/^Password\b/).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL('**/dashboard', { timeout: 30_000 });
 }
