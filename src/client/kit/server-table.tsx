@@ -1,7 +1,7 @@
 // The one server-paged table: mantine-datatable driven by a `useServerList` state.
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
-import { NO_DATA_TEXT, paginationText, sortFromTable } from './paging.js';
+import { nextSort, NO_DATA_TEXT, paginationText, sortFromTable } from './paging.js';
 import type { ServerList } from './use-server-list.js';
 
 export interface ServerTableProps<T> {
@@ -32,7 +32,7 @@ export function ServerTable<T>({ list, columns, idAccessor }: ServerTableProps<T
       onRecordsPerPageChange={list.setPageSize}
       paginationText={paginationText}
       sortStatus={{ columnAccessor: list.sort.column, direction: list.sort.order === 'ASC' ? 'asc' : 'desc' }}
-      onSortStatusChange={(s) => list.setSort(sortFromTable({ ...s, columnAccessor: String(s.columnAccessor) }))}
+      onSortStatusChange={(s) => list.setSort(nextSort(list.sort, sortFromTable({ ...s, columnAccessor: String(s.columnAccessor) })))}
     />
   );
 }

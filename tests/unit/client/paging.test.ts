@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_SORT, firstRow, listBody, pageAfterEmpty, paginationText, sortFromTable, totalOf,
+  DEFAULT_SORT, firstRow, listBody, nextSort, pageAfterEmpty, paginationText, sortFromTable, totalOf,
 } from '../../../src/client/kit/paging.js';
 
 describe('paging maths', () => {
@@ -43,5 +43,10 @@ describe('paging maths', () => {
   it('maps the table sort to the server names', () => {
     expect(sortFromTable({ columnAccessor: 'CartonName', direction: 'asc' })).toEqual({ column: 'CartonName', order: 'ASC' });
     expect(sortFromTable({ columnAccessor: 'Name', sortKey: 'FirmName', direction: 'desc' })).toEqual({ column: 'FirmName', order: 'DESC' });
+  });
+
+  it('starts a newly clicked column ascending and flips the sorted one', () => {
+    expect(nextSort(DEFAULT_SORT, { column: 'CartonName', order: 'DESC' })).toEqual({ column: 'CartonName', order: 'ASC' });
+    expect(nextSort({ column: 'CartonName', order: 'ASC' }, { column: 'CartonName', order: 'DESC' })).toEqual({ column: 'CartonName', order: 'DESC' });
   });
 });
