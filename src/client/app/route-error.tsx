@@ -7,7 +7,7 @@ export function RouteError() {
   const error = useRouteError();
   const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : '';
   return (
-    <Center mih="60vh" p="md">
+    <Center mih="50vh" p="md">
       <Stack align="center" gap="sm" maw={480}>
         <Title order={3}>Something went wrong</Title>
         <Text c="dimmed" ta="center">This screen could not be shown. Check the network and try again.</Text>

@@ -34,14 +34,19 @@ export const routes: RouteObject[] = [
       { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
       {
         element: <RequireSession><AppLayout /></RequireSession>,
-        errorElement: <RouteError />,
         children: [
-          { index: true, element: <DashboardPage /> },
-          { path: '/dashboard', element: <DashboardPage /> },
-          { path: '/profile', element: <ProfilePage /> },
-          { path: '/change-password', element: <ChangePasswordPage /> },
-          ...pageRoutes,
-          { path: '*', element: <Navigate to="/dashboard" replace /> },
+          {
+            // A screen that fails shows its error inside the shell, so the menu stays usable.
+            errorElement: <RouteError />,
+            children: [
+              { index: true, element: <DashboardPage /> },
+              { path: '/dashboard', element: <DashboardPage /> },
+              { path: '/profile', element: <ProfilePage /> },
+              { path: '/change-password', element: <ChangePasswordPage /> },
+              ...pageRoutes,
+              { path: '*', element: <Navigate to="/dashboard" replace /> },
+            ],
+          },
         ],
       },
     ],
