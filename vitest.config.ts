@@ -3,10 +3,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// One PostgreSQL database is shared by every server test file, so run them one at a time there;
-// PGlite gives each file its own in-memory database, so they may run side by side.
-const onPostgres = Boolean(process.env.DATABASE_URL);
-
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -27,7 +23,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: !onPostgres,
+          // Files may run side by side on PostgreSQL too: tests/helpers/server-app.ts makes a database per app.
         },
       },
       {

@@ -5,6 +5,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 
 const MAX_LISTED = 40;
+const ROOT = `${process.cwd()}/`;
+const rel = (path) => (path.startsWith(ROOT) ? path.slice(ROOT.length) : path);
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -44,12 +46,12 @@ for (const arg of process.argv.slice(2)) {
       row.skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
       for (const file of report.testResults ?? []) {
         const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
-        for (const t of failedTests) failures.push(`${name}: ${file.name} > ${t.fullName}`);
+        for (const t of failedTests) failures.push(`${name}: ${rel(file.name)} > ${t.fullName}`);
         row.failed += failedTests.length;
         // A file that failed to load or whose hooks threw has no failed test of its own: count it once.
         if (file.status === 'failed' && failedTests.length === 0) {
           row.failed += 1;
-          failures.push(`${name}: ${file.name}: ${(file.message || 'failed to run').split('\n')[0]}`);
+          failures.push(`${name}: ${rel(file.name)}: ${(file.message || 'failed to run').split('\n')[0]}`);
         }
       }
       if (exitCode !== 0 && row.failed === 0) {
