@@ -1,6 +1,8 @@
 // The PWA promise: after one visit the app shell opens with the network off, and the worker and
 // manifest that make it installable are served as a browser expects them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN, baseUrl, launchBrowser, newPage, signIn } from '../helpers/browser.js';
 
@@ -73,6 +75,32 @@ describe('PWA shell', () => {
       await page.goto('/profile');
       await page.getByText(/^Welcome/).waitFor({ state: 'visible', timeout: 15_000 });
     } finally {
+      await context.close();
+    }
+  });
+
+  it('offers a new version once it is deployed, and Reload switches to it', async () => {
+    const { context, page } = await newPage(browser);
+    const swFile = join(inject('clientDir'), 'sw.js');
+    const original = readFileSync(swFile, 'utf8');
+    try {
+      await page.goto('/login');
+      await waitForController(page);
+
+      // A deploy changes sw.js; the browser notices on the next navigation and installs it beside the old one.
+      writeFileSync(swFile, `${original}\n// deployed by the update-prompt test at ${Date.now()}\n`);
+      await page.reload();
+      const prompt = page.getByText('A new version of Fieldtrace is available.');
+      await prompt.waitFor({ state: 'visible', timeout: 30_000 });
+      expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting !== null)).toBe(true);
+
+      await Promise.all([page.waitForEvent('load', { timeout: 30_000 }), page.getByRole('button', { name: 'Reload', exact: true }).click()]);
+      // The waiting worker took over: nothing waits any more, and the page is controlled again.
+      await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.waiting === null);
+      expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+      await expect.poll(() => prompt.isVisible()).toBe(false);
+    } finally {
+      writeFileSync(swFile, original);
       await context.close();
     }
   });

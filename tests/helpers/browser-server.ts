@@ -14,11 +14,14 @@ declare module 'vitest' {
     baseUrl: string;
     /** The server's DATA_DIR: mail it "sends" without SMTP lands in DATA_DIR/mail. */
     serverDataDir: string;
+    /** The built client the server serves (dist/client). */
+    clientDir: string;
   }
 }
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const CLIENT_INDEX = join(ROOT, 'dist/client/index.html');
+const CLIENT_DIR = join(ROOT, 'dist/client');
+const CLIENT_INDEX = join(CLIENT_DIR, 'index.html');
 // Everything that ends up in dist/client.
 const CLIENT_SOURCES = ['src/client', 'src/shared', 'sw', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
 const START_TIMEOUT_MS = 120_000;
@@ -104,7 +107,7 @@ export default async function setup(project: TestProject) {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    CLIENT_DIR: join(ROOT, 'dist/client'),
+    CLIENT_DIR,
     PUBLIC_BASE_URL: baseUrl,
     SEED_DEMO: '1',
     // Every browser test signs in; the real limits would lock the demo accounts out mid-run.
@@ -133,6 +136,7 @@ export default async function setup(project: TestProject) {
   console.log(`[browser-server] server ready at ${baseUrl} (log: ${logFile})`);
   project.provide('baseUrl', baseUrl);
   project.provide('serverDataDir', dataDir);
+  project.provide('clientDir', CLIENT_DIR);
 
   return async () => {
     await stopServer(child);
