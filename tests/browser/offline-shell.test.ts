@@ -70,6 +70,9 @@ describe('PWA shell', () => {
       expect(new URL(page.url()).pathname).toBe('/dashboard');
       await page.getByText(/^Welcome/).waitFor({ state: 'visible', timeout: 15_000 });
       await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ state: 'visible' });
+      // The API is never answered from a cache: offline, a call fails instead of returning stale data.
+      const apiOffline = await page.evaluate(() => fetch('/API/health').then((r) => `HTTP ${r.status}`, () => 'network error'));
+      expect(apiOffline).toBe('network error');
 
       // A deep link that was never visited opens from the cache too (navigation fallback).
       await page.goto('/profile');
