@@ -37,6 +37,7 @@ export interface TestApp {
   db: Db;
   config: Config;
   kind: Database['kind'];
+  database: Database;
   post(path: string, body?: unknown, token?: string): Promise<Answer>;
   get(path: string, token?: string): Promise<Answer>;
   /** Any request; the path is used as given (no /API/api/ prefix added). */
@@ -126,11 +127,12 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
 
   const close = async () => {
     await app.close();
-    await database.close();
+    // A test may have closed the database already (to see the app without it).
+    await database.close().catch(() => undefined);
     await drop();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(clientDir, { recursive: true, force: true });
   };
 
-  return { app, db: database.db, config, kind: database.kind, post, get, raw, signIn, close };
+  return { app, db: database.db, config, kind: database.kind, database, post, get, raw, signIn, close };
 }

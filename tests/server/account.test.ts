@@ -105,6 +105,22 @@ describe('User/UpdateProfile (spec 5.14)', () => {
   });
 });
 
+describe('User/UpdateProfile under concurrency', () => {
+  it('accounts taking the same new e-mail at once: one wins, the others are told it is taken (no 500)', async () => {
+    const sessions: Session[] = [];
+    for (let i = 0; i < 6; i++) {
+      const u = await insertUser(t.db);
+      sessions.push(await t.signIn(u.email, u.password));
+    }
+    const email = `race.${Date.now()}@example.test`;
+    const answers = await Promise.all(sessions.map((s) => t.post('User/UpdateProfile', { Email: email, MobileNo: '9000000001' }, s.token)));
+    expect(answers.map((r) => r.status)).toEqual(Array(6).fill(200));
+    const messages = answers.map((r) => r.body.ResponseMessage);
+    expect(messages.filter((m) => m === MSG.profileSaved)).toHaveLength(1);
+    expect(messages.filter((m) => m === EMAIL_TAKEN)).toHaveLength(5);
+  });
+});
+
 describe('User/ChangePassword (spec 5.14)', () => {
   it.each([
     ['no old password', { NewPassword: 'Next123' }, MSG.oldRequired],

@@ -34,6 +34,20 @@ describe('health', () => {
   });
 });
 
+describe('health without a database', () => {
+  it('answers 503 with the envelope once the database is gone, so a load balancer stops sending traffic', async () => {
+    const lone = await startApp();
+    try {
+      await lone.database.close();
+      const res = await lone.raw({ method: 'GET', url: '/API/health' });
+      expect(res.status).toBe(503);
+      expect(res.body.ResponseCode).toBe('503');
+    } finally {
+      await lone.close();
+    }
+  });
+});
+
 describe('unknown API routes', () => {
   it.each([
     ['GET', '/API/api/NoSuch/Thing'],
@@ -145,6 +159,20 @@ describe('authentication on protected routes', () => {
     const res = await t.post('CartonMaster/GetCarton', {}, warehouseToken);
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ ResponseCode: '403', ResponseMessage: FORBIDDEN, ResponseData: null });
+  });
+
+  it('the page header is informational: naming a permitted page does not open a route', async () => {
+    const res = await t.raw({
+      method: 'POST', url: '/API/api/CartonMaster/GetCarton', payload: {},
+      headers: { authorization: `Bearer ${warehouseToken}`, page: 'carton-master' },
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it('a trailing slash reaches the same route', async () => {
+    const res = await t.raw({ method: 'POST', url: '/API/api/CartonMaster/GetCarton/', payload: {}, headers: { authorization: `Bearer ${factoryToken}` } });
+    expect(res.status).toBe(200);
+    expect(res.body.ResponseCode).toBe('200');
   });
 
   it('403 is decided before the body is read (bad body, no page: still 403)', async () => {

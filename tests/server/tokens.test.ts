@@ -64,6 +64,14 @@ describe('families', () => {
     expect(deskNext.status).toBe(200);
   });
 
+  it('two refreshes racing with one token: one wins, and the family ends (a copy is in use)', async () => {
+    const s = await t.signIn(email, password);
+    const [a, b] = await Promise.all([refresh(s.refreshToken), refresh(s.refreshToken)]);
+    expect([a.status, b.status].sort()).toEqual([200, 401]);
+    const winner = pairOf(a.status === 200 ? a : b);
+    expect(await refresh(winner.RefreshToken)).toMatchObject(refused);
+  });
+
   it('an expired refresh token is refused', async () => {
     const s = await t.signIn(email, password);
     await t.db.update(refreshTokens).set({ expiresAt: new Date(Date.now() - 1000) })
