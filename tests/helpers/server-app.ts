@@ -38,6 +38,8 @@ export interface TestApp {
   config: Config;
   kind: Database['kind'];
   database: Database;
+  /** The per-call PostgreSQL database, when running on PostgreSQL (for a second instance). */
+  databaseUrl: string | undefined;
   post(path: string, body?: unknown, token?: string): Promise<Answer>;
   get(path: string, token?: string): Promise<Answer>;
   /** Any request; the path is used as given (no /API/api/ prefix added). */
@@ -71,9 +73,11 @@ export function parseEnvelope(payload: string): Envelope {
   return { ResponseCode: o.ResponseCode, ResponseMessage: o.ResponseMessage, ResponseData: o.ResponseData };
 }
 
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+interface TestDatabase { database: Database; url: string | undefined; drop: () => Promise<void> }
+
+async function openTestDatabase(): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
-  if (!url) return { database: await openDatabase({ inMemory: true }), drop: async () => undefined };
+  if (!url) return { database: await openDatabase({ inMemory: true }), url: undefined, drop: async () => undefined };
   const { default: pg } = await import('pg');
   const name = `ft_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -89,12 +93,12 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
     await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await c.end();
   };
-  return { database, drop };
+  return { database, url: own.toString(), drop };
 }
 
 export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   const { beforeReady, ...overrides } = options;
-  const { database, drop } = await openTestDatabase();
+  const { database, url: databaseUrl, drop } = await openTestDatabase();
   await database.migrate();
   await seed(database.db, { demo: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'ft-data-'));
@@ -134,5 +138,5 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     rmSync(clientDir, { recursive: true, force: true });
   };
 
-  return { app, db: database.db, config, kind: database.kind, database, post, get, raw, signIn, close };
+  return { app, db: database.db, config, kind: database.kind, database, databaseUrl, post, get, raw, signIn, close };
 }
