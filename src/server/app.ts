@@ -1,5 +1,7 @@
 // Builds the Fastify app: services, error handling, the API routes and the PWA. Listening is main.ts's job.
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { failure, ok } from '../shared/contracts/envelope.js';
 import type { Config } from './config.js';
 import type { Database } from './db/connect.js';
 import { RateLimiter } from './auth/rate-limit.js';
@@ -28,6 +30,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
   });
   installErrorHandler(app);
+  // The API speaks JSON only: a text/plain body is a 415, not a string for the contracts to puzzle over.
+  app.removeContentTypeParser('text/plain');
 
   const db = database.db;
   const services: Services = {
@@ -38,7 +42,15 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
   };
 
-  app.get('/API/health', async () => ({ ResponseCode: '200', ResponseMessage: 'ready', ResponseData: { db: database.kind } }));
+  app.get('/API/health', async (_req, reply) => {
+    // Ready means the database answers, so a load balancer stops sending traffic when it does not.
+    const up = await Promise.race([
+      db.execute(sql`select 1`).then(() => true, () => false),
+      new Promise<boolean>((res) => setTimeout(() => res(false), 2000).unref()),
+    ]);
+    if (!up) return reply.code(503).send(failure('503', 'The database is not reachable.'));
+    return ok({ db: database.kind }, 'ready');
+  });
   registerRoutes(new Router(app, services));
   await serveClient(app, config.clientDir);
   return app;

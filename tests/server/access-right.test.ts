@@ -158,12 +158,16 @@ describe('CreateUpdateAccessRight', () => {
     expect(await stored(factoryId)).toEqual(['1', '2', '215']);
   });
 
-  it('a non-admin with Role Management may save rights', async () => {
+  it('a non-admin with Role Management hands out only pages it holds, and never to itself', async () => {
     const warehouseId = await userIdByEmail(t.db, SEED_LOGINS.warehouse.email);
-    await setPages(t.db, warehouseId, ['1', '2', '201']);
+    await setPages(t.db, warehouseId, ['1', '2', '201', '215']);
     const res = await save({ UserId: factoryId, PageList: ['215', '207'] }, warehouse.token);
     expect(res.body.ResponseCode).toBe('200');
-    expect(await stored(factoryId)).toEqual(['1', '2', '207', '215']);
+    // 207 (Product Master) is not the warehouse user's to give.
+    expect(await stored(factoryId)).toEqual(['1', '2', '215']);
+    const self = await save({ UserId: warehouseId, PageList: ['215', '207', '301'] }, warehouse.token);
+    expect(self.body).toEqual({ ResponseCode: '400', ResponseMessage: ACCESS_MSG.unknownUser, ResponseData: null });
+    expect(await stored(warehouseId)).toEqual(['1', '2', '201', '215']);
     await setPages(t.db, warehouseId, []);
   });
 });

@@ -4,10 +4,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/connect.js';
-import { refreshTokens } from '../db/schema.js';
+import { refreshTokens, users } from '../db/schema.js';
 
 export interface AccessClaims {
   userId: number;
+  /** Seconds since the epoch, as in the token. */
+  issuedAt: number;
 }
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -38,7 +40,7 @@ export class TokenService {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       const userId = Number(payload.sub);
-      return Number.isInteger(userId) && userId > 0 ? { userId } : null;
+      return Number.isInteger(userId) && userId > 0 ? { userId, issuedAt: payload.iat ?? 0 } : null;
     } catch {
       return null;
     }
@@ -71,6 +73,16 @@ export class TokenService {
   async revokeFamily(family: string): Promise<void> {
     await this.db.update(refreshTokens).set({ revokedAt: new Date() })
       .where(and(eq(refreshTokens.family, family), isNull(refreshTokens.revokedAt)));
+  }
+
+  /**
+   * Ends every session of a user: refresh tokens revoked, and access tokens issued before this
+   * second refused (tokens live up to ACCESS_TOKEN_SECONDS otherwise).
+   */
+  async endSessions(userId: number): Promise<void> {
+    await this.db.update(users).set({ sessionsValidAfter: new Date(Math.floor(Date.now() / 1000) * 1000) })
+      .where(eq(users.id, userId));
+    await this.revokeAllFor(userId);
   }
 
   async revokeAllFor(userId: number): Promise<void> {

@@ -69,6 +69,8 @@ export const users = pgTable('users', {
   siteId: integer('site_id').references(() => sites.id),
   isActive: boolean('is_active').notNull().default(true),
   isResetPassword: boolean('is_reset_password').notNull().default(false),
+  /** Access tokens issued before this instant are refused (set on password change and reset). */
+  sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true, mode: 'date' }),
   gst: varchar('gst', { length: 15 }),
   tin: varchar('tin', { length: 20 }),
   sapCustomerCode: varchar('sap_customer_code', { length: 30 }),

@@ -20,7 +20,7 @@ export interface Caller {
 
 export function bearer(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
-  if (!h || !h.startsWith('Bearer ')) return null;
+  if (!h || !/^bearer /i.test(h)) return null;
   const t = h.slice(7).trim();
   return t.length > 0 && t.length < 2000 ? t : null;
 }
@@ -30,17 +30,19 @@ export async function loadCaller(db: Db, tokens: TokenService, req: FastifyReque
   if (!token) return null;
   const claims = await tokens.verifyAccess(token);
   if (!claims) return null;
-  return callerById(db, claims.userId);
+  return callerById(db, claims.userId, claims.issuedAt);
 }
 
-export async function callerById(db: Db, userId: number): Promise<Caller | null> {
+/** `issuedAt` (seconds) is checked against the user's sessionsValidAfter when given. */
+export async function callerById(db: Db, userId: number, issuedAt?: number): Promise<Caller | null> {
   const [u] = await db
     .select({
       id: users.id, userName: users.userName, userType: users.userType, companyId: users.companyId,
-      siteId: users.siteId, isActive: users.isActive, prefix: sites.prefix,
+      siteId: users.siteId, isActive: users.isActive, prefix: sites.prefix, validAfter: users.sessionsValidAfter,
     })
     .from(users).leftJoin(sites, eq(sites.id, users.siteId)).where(eq(users.id, userId));
   if (!u || !u.isActive) return null;
+  if (issuedAt !== undefined && u.validAfter && issuedAt * 1000 < u.validAfter.getTime()) return null;
   const isAdmin = u.userType === USER_TYPE.admin;
   const pages = isAdmin ? [] : await db.select({ k: userPages.pageKey }).from(userPages).where(eq(userPages.userId, userId));
   return {

@@ -21,7 +21,8 @@ export async function serveClient(app: FastifyInstance, clientDir: string) {
   }
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
-    if (path.startsWith('/API/') || path === '/API') return reply.code(404).send(failure('404', 'No such API route.'));
+    // Any spelling of /api is an API call gone wrong, never a page.
+    if (/^\/api(\/|$)/i.test(path)) return reply.code(404).send(failure('404', 'No such API route.'));
     if (req.method === 'GET' && hasClient && !/\.[a-z0-9]{1,8}$/i.test(path)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

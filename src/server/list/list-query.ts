@@ -22,7 +22,10 @@ const ALIASES: Record<string, string> = { CreatedDt: 'CreatedDate', CreatedDate:
 
 export function sortColumn(def: ListDef, requested: string | null | undefined): SQLWrapper {
   const name = requested && requested.trim() !== '' ? requested : def.defaultSort;
-  const col = def.sort[name] ?? (ALIASES[name] ? def.sort[ALIASES[name]] : undefined);
+  // Own properties only: 'constructor' or '__proto__' are not columns.
+  const own = (o: Record<string, unknown>, k: string) => Object.hasOwn(o, k);
+  const alias = own(ALIASES, name) ? ALIASES[name]! : undefined;
+  const col = own(def.sort, name) ? def.sort[name] : alias && own(def.sort, alias) ? def.sort[alias] : undefined;
   if (!col) throw new ListError(`The list cannot be sorted by '${name.slice(0, 64)}'.`);
   return col;
 }

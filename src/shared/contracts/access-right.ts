@@ -8,7 +8,8 @@ export const ACCESS_MSG = {
 } as const;
 
 export const saveAccessRightRequest = z.strictObject({
-  UserId: z.number({ error: ACCESS_MSG.userRequired }).int(ACCESS_MSG.userRequired).min(1, ACCESS_MSG.userRequired),
+  UserId: z.number({ error: ACCESS_MSG.userRequired }).int(ACCESS_MSG.userRequired).min(1, ACCESS_MSG.userRequired)
+    .max(2_147_483_647, ACCESS_MSG.unknownUser),
   PageList: z
     .array(z.string({ error: 'PageList holds page keys.' }).max(10, 'PageList holds page keys.'), { error: 'PageList holds page keys.' })
     .max(200, 'PageList holds page keys.'),

@@ -48,8 +48,9 @@ export const refreshRequest = z.strictObject({
 
 export const changePasswordRequest = z
   .strictObject({
-    UserName: z.string().max(100).nullish(),
-    UserId: z.number().int().nullish(),
+    UserName: z.string({ error: 'UserName must be text.' }).max(100, 'UserName must be at most 100 characters.').nullish(),
+    // Informational: the server changes the caller's own password whatever id is sent.
+    UserId: z.number({ error: 'UserId must be a whole number.' }).int('UserId must be a whole number.').nullish(),
     OldPassword: z.string({ error: MSG.oldRequired }).min(1, MSG.oldRequired).max(200, 'Password must be at most 200 characters.'),
     NewPassword: z.string({ error: MSG.newRequired }).min(1, MSG.newRequired).regex(PASSWORD_PATTERN, PASSWORD_MESSAGE),
   })

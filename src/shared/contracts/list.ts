@@ -6,7 +6,8 @@ export const MAX_PAGE_SIZE = 500;
 const optionalNumber = (label: string) =>
   z.union([z.number(), z.string().regex(/^-?\d{1,10}$/, `${label} must be a whole number.`).transform(Number)], {
     error: `${label} must be a whole number.`,
-  }).pipe(z.number().int(`${label} must be a whole number.`)).nullish();
+  }).pipe(z.number().int(`${label} must be a whole number.`).min(-2_147_483_648, `${label} is out of range.`)
+    .max(2_147_483_647, `${label} is out of range.`)).nullish();
 
 const optionalFlag = (label: string) =>
   z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])], {

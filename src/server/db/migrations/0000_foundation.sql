@@ -104,6 +104,7 @@ CREATE TABLE "users" (
 	"site_id" integer,
 	"is_active" boolean DEFAULT true NOT NULL,
 	"is_reset_password" boolean DEFAULT false NOT NULL,
+	"sessions_valid_after" timestamp with time zone,
 	"gst" varchar(15),
 	"tin" varchar(20),
 	"sap_customer_code" varchar(30),

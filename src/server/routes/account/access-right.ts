@@ -1,26 +1,45 @@
 // Role Management: read and save a user's ticked pages (spec 1 sections 2.8, 3.14, 4).
-import { eq } from 'drizzle-orm';
+// Admins manage everyone. A non-admin given the page manages only other users of their own company,
+// and can hand out only pages they hold themselves, so the page is never a way up.
+import { and, eq } from 'drizzle-orm';
 import { ACCESS_MSG, saveAccessRightRequest } from '../../../shared/contracts/access-right.js';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
 import { buildAccessTree } from '../../../shared/menu.js';
-import { normalisePageList, PAGE } from '../../../shared/pages.js';
+import { normalisePageList, PAGE, PAGES } from '../../../shared/pages.js';
 import { userPages, users } from '../../db/schema.js';
+import { companyScope } from '../../auth/scope.js';
+import type { Caller } from '../../http/caller.js';
+import type { Db } from '../../db/connect.js';
 import { idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
 
 const access = { access: { pages: [PAGE.accessRight] } } as const;
 
+/** The user whose rights the caller may see and change, or null (answered as not found). */
+async function target(db: Db, caller: Caller, id: number) {
+  const [u] = await db.select({ id: users.id, userType: users.userType }).from(users)
+    .where(and(eq(users.id, id), companyScope(caller, users.companyId)));
+  if (!u || (!caller.isAdmin && (u.id === caller.userId || u.userType === 0))) return null;
+  return u;
+}
+
 export function accessRightRoutes(r: Router) {
-  r.get('AccessRight/GetAccessRight/:id', access, async ({ db, params }) => {
+  r.get('AccessRight/GetAccessRight/:id', access, async ({ db, params, caller }) => {
     const id = idParam(params.id);
     if (id === null) return warn(INVALID_ARGUMENTS);
-    const keys = id === 0 ? [] : await db.select({ k: userPages.pageKey }).from(userPages).where(eq(userPages.userId, id));
-    return ok(buildAccessTree(new Set(keys.map((k) => k.k))));
+    if (id === 0) return ok(buildAccessTree(new Set()));
+    const u = await target(db, caller, id);
+    if (!u) return warn(ACCESS_MSG.unknownUser);
+    const keys = u.userType === 0
+      ? PAGES.map((p) => p.key) // an admin has every page, whatever is stored
+      : (await db.select({ k: userPages.pageKey }).from(userPages).where(eq(userPages.userId, id))).map((k) => k.k);
+    return ok(buildAccessTree(new Set(keys)));
   });
 
-  r.post('AccessRight/CreateUpdateAccessRight', { ...access, body: saveAccessRightRequest }, async ({ db, body }) => {
-    const [u] = await db.select({ id: users.id, userType: users.userType }).from(users).where(eq(users.id, body.UserId));
+  r.post('AccessRight/CreateUpdateAccessRight', { ...access, body: saveAccessRightRequest }, async ({ db, body, caller }) => {
+    const u = await target(db, caller, body.UserId);
     if (!u) return warn(ACCESS_MSG.unknownUser);
-    const keys = normalisePageList(body.PageList);
+    const grantable = caller.isAdmin ? body.PageList : body.PageList.filter((k) => caller.pages.has(k));
+    const keys = normalisePageList(grantable);
     await db.transaction(async (tx) => {
       await tx.delete(userPages).where(eq(userPages.userId, u.id));
       await tx.insert(userPages).values(keys.map((pageKey) => ({ userId: u.id, pageKey })));

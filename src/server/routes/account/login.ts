@@ -91,7 +91,7 @@ export function loginRoutes(r: Router) {
       return reset.userId;
     });
     if (done === null) return warn(MSG.resetInvalid);
-    await s.tokens.revokeAllFor(done);
+    await s.tokens.endSessions(done);
     return ok(null, MSG.resetDone);
   });
 }

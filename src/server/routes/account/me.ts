@@ -1,4 +1,5 @@
-// The signed-in user's own record, profile, password and menu (spec 1 sections 2.2, 2.5, 5.14).
+// The signed-in user's own record, profile, password and menu (spec 1 sections 2.2, 2.5, 5.14),
+// and the user pickers other screens fill their dropdowns from.
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { changePasswordRequest, MSG, updateProfileRequest, type CurrentUser } from '../../../shared/contracts/auth.js';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
@@ -6,6 +7,8 @@ import { buildMenu } from '../../../shared/menu.js';
 import { PAGE } from '../../../shared/pages.js';
 import { users } from '../../db/schema.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
+import { companyScope } from '../../auth/scope.js';
+import { uniqueViolation } from '../../http/db-errors.js';
 import type { Router } from '../../http/route.js';
 
 export const EMAIL_TAKEN = 'This email-id is already registered.';
@@ -25,7 +28,13 @@ export function meRoutes(r: Router) {
     const [clash] = await db.select({ id: users.id }).from(users)
       .where(and(sql`lower(${users.email}) = ${body.Email.toLowerCase()}`, ne(users.id, caller.userId)));
     if (clash) return warn(EMAIL_TAKEN);
-    await db.update(users).set({ email: body.Email, mobile: body.MobileNo, updatedAt: new Date() }).where(eq(users.id, caller.userId));
+    try {
+      await db.update(users).set({ email: body.Email, mobile: body.MobileNo, updatedAt: new Date() }).where(eq(users.id, caller.userId));
+    } catch (e) {
+      // Two saves of the same new address at once: the index decides, the loser is told plainly.
+      if (uniqueViolation(e) === 'users_email_uq') return warn(EMAIL_TAKEN);
+      throw e;
+    }
     return ok(null, MSG.profileSaved);
   });
 
@@ -34,19 +43,21 @@ export function meRoutes(r: Router) {
     if (!(await verifyPassword(body.OldPassword, u!.hash))) return warn(MSG.oldWrong);
     await db.update(users).set({ passwordHash: await hashPassword(body.NewPassword), isResetPassword: false, updatedAt: new Date() })
       .where(eq(users.id, caller.userId));
-    await tokens.revokeAllFor(caller.userId);
+    await tokens.endSessions(caller.userId);
     return ok(null, MSG.passwordChanged);
   });
 
   r.get('User/GetUserMenu', { access: 'signed-in' }, async ({ caller }) => ok(buildMenu(caller.isAdmin ? 'all' : caller.pages)));
 
-  // The user pickers of Role Management and the reports: every account but the admins.
+  // The user pickers of Role Management and the reports: every account but the admins, of the
+  // caller's company unless the caller is an admin.
   const picker = { access: { pages: [PAGE.accessRight, PAGE.userMaster, PAGE.itemLedger] } } as const;
-  const pickerRows = (activeOnly: boolean) => async ({ db }: { db: import('../../db/connect.js').Db }) => {
-    const rows = await db.select({ UserId: users.id, UserName: users.userName, Email: users.email, UserType: users.userType })
-      .from(users).where(and(ne(users.userType, 0), activeOnly ? eq(users.isActive, true) : undefined)).orderBy(asc(users.userName));
-    return ok(rows);
-  };
-  r.get('User/GetUsersDDL', picker, pickerRows(false));
-  r.get('User/GetAllActiveUsers', picker, pickerRows(true));
+  for (const [path, activeOnly] of [['User/GetUsersDDL', false], ['User/GetAllActiveUsers', true]] as const) {
+    r.get(path, picker, async ({ db, caller }) => ok(
+      await db.select({ UserId: users.id, UserName: users.userName, Email: users.email, UserType: users.userType })
+        .from(users)
+        .where(and(ne(users.userType, 0), activeOnly ? eq(users.isActive, true) : undefined, companyScope(caller, users.companyId)))
+        .orderBy(asc(users.userName)),
+    ));
+  }
 }
