@@ -2,7 +2,11 @@
 // keeping only what the contract accepts (the server refuses unknown fields).
 import type { z } from 'zod';
 
-export type FieldKind = 'text' | 'number' | 'textarea' | 'checkbox' | 'select' | 'password';
+/**
+ * 'upload' is a file picked, checked by the server and shown back (see `accept`); 'address' is a
+ * country > state > city cascade with pincode and address lines (see `addressPrefix`).
+ */
+export type FieldKind = 'text' | 'number' | 'textarea' | 'checkbox' | 'select' | 'password' | 'upload' | 'address';
 
 export type FieldValue = string | number | boolean | null;
 export type FormValues = Record<string, FieldValue>;
@@ -29,6 +33,10 @@ export interface FieldDef {
   /** Shown but locked when editing (codes, prefixes). */
   readOnlyOnEdit?: boolean;
   defaultValue?: FieldValue;
+  /** For 'upload': what the file must be. */
+  accept?: 'image' | 'audio' | 'pdf';
+  /** For 'address': the field-name prefix of the group, e.g. 'bill' gives bill_Country, bill_State... */
+  addressPrefix?: string;
 }
 
 /** What an empty field holds: IsActive starts ticked (spec 1 section 4), other boxes clear. */

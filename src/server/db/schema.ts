@@ -1,7 +1,7 @@
 // The database schema. One file for now; split by area when it grows past a screenful per area.
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar,
+  bigint, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -75,6 +75,8 @@ export const users = pgTable('users', {
   tin: varchar('tin', { length: 20 }),
   sapCustomerCode: varchar('sap_customer_code', { length: 30 }),
   empId: varchar('emp_id', { length: 30 }),
+  /** List Master entries: the list a record belongs to (spec 1 section 2.17). */
+  listType: varchar('list_type', { length: 50 }),
   ...address('bill'),
   ...address('ship'),
   createdAt: createdAt(),
@@ -136,3 +138,90 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+/** Reference data: countries, states and cities (India is country 101, as the spec's client asks). */
+export const countries = pgTable('countries', {
+  id: integer('id').primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+});
+
+export const states = pgTable('states', {
+  id: integer('id').primaryKey(),
+  countryId: integer('country_id').notNull().references(() => countries.id),
+  name: varchar('name', { length: 100 }).notNull(),
+}, (t) => [index('states_country_idx').on(t.countryId)]);
+
+export const cities = pgTable('cities', {
+  id: integer('id').primaryKey(),
+  stateId: integer('state_id').notNull().references(() => states.id),
+  name: varchar('name', { length: 100 }).notNull(),
+}, (t) => [index('cities_state_idx').on(t.stateId)]);
+
+/** Product categories in three levels (MG1 > MG2 > MG3); level 1 has no parent. */
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  level: smallint('level').notNull(),
+  parentId: integer('parent_id'),
+  name: varchar('name', { length: 100 }).notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('categories_name_uq').on(t.level, sql`coalesce(${t.parentId}, 0)`, sql`lower(${t.name})`),
+  index('categories_parent_idx').on(t.parentId),
+]);
+
+export const products = pgTable('products', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id').notNull().references(() => companies.id),
+  name: varchar('name', { length: 150 }).notNull(),
+  code: varchar('code', { length: 50 }).notNull(),
+  gtin: varchar('gtin', { length: 50 }),
+  sapCode: varchar('sap_code', { length: 50 }),
+  technicalName: varchar('technical_name', { length: 250 }),
+  description: varchar('description', { length: 2000 }),
+  image: varchar('image', { length: 250 }),
+  genuineAudio: varchar('genuine_audio', { length: 250 }),
+  uom: varchar('uom', { length: 20 }),
+  packValue: integer('pack_value').notNull(),
+  categoryId: integer('category_id').references(() => categories.id),
+  mg2Id: integer('mg2_id').references(() => categories.id),
+  mg3Id: integer('mg3_id').references(() => categories.id),
+  manufactureName: varchar('manufacture_name', { length: 150 }),
+  registrationNo: varchar('registration_no', { length: 100 }),
+  marketedBy: varchar('marketed_by', { length: 150 }),
+  cautionarySymbol: varchar('cautionary_symbol', { length: 250 }),
+  antidoteStatement: varchar('antidote_statement', { length: 250 }),
+  bestBeforeDays: integer('best_before_days').notNull().default(730),
+  mrp: numeric('mrp', { precision: 12, scale: 2 }),
+  labelPdf: varchar('label_pdf', { length: 250 }),
+  leafletPdf: varchar('leaflet_pdf', { length: 250 }),
+  /** Product Configuration flags: { IsFeedback, IsProductImage }. */
+  config: jsonb('config').$type<Record<string, boolean>>().notNull().default({}),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('products_code_uq').on(t.companyId, sql`lower(${t.code})`),
+  index('products_company_idx').on(t.companyId),
+]);
+
+export const prices = pgTable('prices', {
+  id: serial('id').primaryKey(),
+  productId: integer('product_id').notNull().references(() => products.id),
+  price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index('prices_product_idx').on(t.productId)]);
+
+/** Uploaded files: stored under DATA_DIR/uploads with a generated name, checked by content. */
+export const uploads = pgTable('uploads', {
+  id: serial('id').primaryKey(),
+  storedName: varchar('stored_name', { length: 80 }).notNull(),
+  originalName: varchar('original_name', { length: 250 }),
+  mime: varchar('mime', { length: 100 }).notNull(),
+  size: integer('size').notNull(),
+  uploadedBy: integer('uploaded_by').references(() => users.id),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('uploads_name_uq').on(t.storedName)]);
