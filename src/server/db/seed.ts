@@ -6,6 +6,7 @@ import { normalisePageList, PAGE, type PageDef } from '../../shared/pages.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { Db } from './connect.js';
 import { cartons, companies, sites, userPages, users } from './schema.js';
+import { seedDemoMasters } from './demo/index.js';
 
 export const SEED_LOGINS = {
   admin: { email: 'admin@example.com', password: 'Admin123' },
@@ -71,6 +72,10 @@ export async function seed(db: Db, opts: { demo: boolean }): Promise<'seeded' | 
       { name: 'Bag bale of 25', size: 25, description: 'Bale for twenty-five 1 kg pouches' },
       { name: 'Master carton of 4', size: 4, description: 'Tertiary carton holding four secondary boxes' },
     ]);
+    await seedDemoMasters(tx, {
+      companyId: company!.id, factoryId: factory!.id, warehouseId: warehouse!.id,
+      factoryUserId: fUser!.id, warehouseUserId: wUser!.id,
+    });
     return 'seeded';
   });
 }
