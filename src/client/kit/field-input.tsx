@@ -1,8 +1,10 @@
 // The one field renderer of the kit's forms: a FieldDef in, a labelled Mantine input out.
 // New kinds (uploads, address cascades) are added here, once, for every screen. The form runs
 // in controlled mode, so inputs need no form keys.
+import { useEffect } from 'react';
 import { Checkbox, NumberInput, PasswordInput, Select, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { useSession } from '../app/session.js';
 import type { FieldDef, FormValues } from './form-values.js';
 import { useOptions } from './use-options.js';
 
@@ -12,9 +14,16 @@ export interface FieldInputProps {
   editing: boolean;
 }
 
-function SelectField({ field, form, readOnly }: { field: FieldDef; form: UseFormReturnType<FormValues>; readOnly: boolean }) {
+function SelectField({ field, form, readOnly: lockedOnEdit }: { field: FieldDef; form: UseFormReturnType<FormValues>; readOnly: boolean }) {
   const options = useOptions(field);
+  const session = useSession();
+  const own = field.ownCompany && session && !session.isAdmin ? session.CompanyId : null;
+  const readOnly = lockedOnEdit || own !== null;
   const current = form.getValues()[field.name];
+  // The server uses the caller's company whatever is sent; the form shows it so.
+  useEffect(() => {
+    if (own !== null && current !== own) form.setFieldValue(field.name, own);
+  }, [own, current, field.name]);
   const props = form.getInputProps(field.name);
   return (
     <Select

@@ -20,6 +20,10 @@ export interface FormSpec {
   addTitle?: string;
   updateTitle?: string;
   size?: 'sm' | 'md' | 'lg' | 'xl';
+  /** Values every save sends but no field shows (IsFactory on the sites screens, a user type). */
+  fixed?: FormValues;
+  /** Reads a list row into form values when the row names fields differently (WCode -> Wcode). */
+  fromRow?: (row: object) => object;
 }
 
 export interface FormDialogProps {
@@ -43,7 +47,8 @@ export function FormDialog({ spec, opened, editing, onClose, onSaved }: FormDial
   // Each opening starts from the row (Update) or from empty values (Add).
   useEffect(() => {
     if (!opened) return;
-    const values = editing ? editValues(spec.fields, spec.idField, editing) : addValues(spec.fields, spec.idField);
+    const row = editing && spec.fromRow ? spec.fromRow(editing) : editing;
+    const values = { ...(row ? editValues(spec.fields, spec.idField, row) : addValues(spec.fields, spec.idField)), ...spec.fixed };
     form.setValues(values);
     form.resetDirty(values);
     form.clearErrors();

@@ -32,6 +32,8 @@ export interface FieldDef {
   optionLabel?: string;
   /** Shown but locked when editing (codes, prefixes). */
   readOnlyOnEdit?: boolean;
+  /** A company select: for a non-admin, preselected with their own company and locked (spec 1 section 6). */
+  ownCompany?: boolean;
   defaultValue?: FieldValue;
   /** For 'upload': what the file must be. */
   accept?: 'image' | 'audio' | 'pdf';
