@@ -3,9 +3,10 @@
 import { and, asc, eq, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { listRequest } from '../../shared/contracts/list.js';
+import { listRequest, type ListQuery } from '../../shared/contracts/list.js';
 import { ok, warn } from '../../shared/contracts/envelope.js';
 import type { PageDef } from '../../shared/pages.js';
+import type { Db } from '../db/connect.js';
 import type { Caller } from './caller.js';
 import { uniqueViolation } from './db-errors.js';
 import { idParam, INVALID_ARGUMENTS, type Router } from './route.js';
@@ -13,6 +14,7 @@ import { applyList, ListError, totalRows } from '../list/list-query.js';
 
 type Fields = Record<string, PgColumn | SQL.Aliased | SQL>;
 type MasterTable = PgTable & { id: PgColumn; createdAt: PgColumn; isActive: PgColumn };
+interface SaveMessages { created: string; updated: string; notFound: string }
 
 export interface MasterDef<T extends MasterTable, S extends z.ZodType> {
   table: T;
@@ -28,6 +30,8 @@ export interface MasterDef<T extends MasterTable, S extends z.ZodType> {
     sortable?: string[];
     /** Joins around the base table (left joins for names shown beside ids). */
     from?: (q: PgSelect) => PgSelect;
+    /** A screen's own filter read from the list request (IsWareHouse, UserType...). */
+    filter?: (body: ListQuery, caller: Caller) => SQL | undefined;
   };
   save?: {
     path: string;
@@ -37,8 +41,9 @@ export interface MasterDef<T extends MasterTable, S extends z.ZodType> {
     /** The unique index name and the message to answer when a save would break it. */
     unique?: Record<string, string>;
     /** A business check before the write; answers a message to refuse. */
-    check?: (body: z.output<S>, caller: Caller) => Promise<string | null>;
-    messages: { created: string; updated: string; notFound: string };
+    check?: (body: z.output<S>, caller: Caller, db: Db) => Promise<string | null>;
+    /** Fixed texts, or texts that depend on what was saved (a factory or a warehouse). */
+    messages: SaveMessages | ((body: z.output<S>) => SaveMessages);
   };
   dropdown?: { path: string; fields: Fields; orderBy: SQLWrapper; pages?: readonly PageDef[] };
   remove?: { path: string; message: string; notFound: string };
@@ -61,7 +66,7 @@ export function masterRoutes<T extends MasterTable, S extends z.ZodType>(r: Rout
     const q = def.list.from ? def.list.from(base) : base;
     try {
       // Master lists show active and inactive rows alike: the status is a column on screen.
-      return ok(await applyList(q, listDef, body, [scoped(caller)]));
+      return ok(await applyList(q, listDef, body, [scoped(caller), def.list.filter?.(body, caller)]));
     } catch (e) {
       if (e instanceof ListError) return warn(e.message);
       throw e;
@@ -72,18 +77,19 @@ export function masterRoutes<T extends MasterTable, S extends z.ZodType>(r: Rout
   if (save) {
     r.post(save.path, { ...access, body: save.schema }, async ({ db, body: sent, caller }) => {
       const body = sent as z.output<S>;
-      const refused = await save.check?.(body, caller);
+      const refused = await save.check?.(body, caller, db);
       if (refused) return warn(refused);
+      const messages = typeof save.messages === 'function' ? save.messages(body) : save.messages;
       const id = save.id(body);
       const values = save.values(body, caller);
       try {
         if (id === 0) {
           await db.insert(def.table).values(values as never);
-          return ok(null, save.messages.created);
+          return ok(null, messages.created);
         }
         const done = await db.update(def.table).set({ ...values, updatedAt: new Date() } as never)
           .where(scoped(caller, eq(def.table.id, id))).returning({ id: def.table.id });
-        return done.length === 0 ? warn(save.messages.notFound) : ok(null, save.messages.updated);
+        return done.length === 0 ? warn(messages.notFound) : ok(null, messages.updated);
       } catch (e) {
         const constraint = uniqueViolation(e);
         if (constraint !== null && save.unique?.[constraint]) return warn(save.unique[constraint]);
