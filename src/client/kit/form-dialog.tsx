@@ -24,6 +24,8 @@ export interface FormSpec {
   fixed?: FormValues;
   /** Reads a list row into form values when the row names fields differently (WCode -> Wcode). */
   fromRow?: (row: object) => object;
+  /** Added to the server's success message (the category forms add ' Successfully', spec 1 section 5.12). */
+  successSuffix?: string;
 }
 
 export interface FormDialogProps {
@@ -66,7 +68,7 @@ export function FormDialog({ spec, opened, editing, onClose, onSaved }: FormDial
     const env = await api.post(spec.savePath, payloadOf(values, spec.contract));
     setSaving(false);
     if (env.ResponseCode === '200') {
-      toast.success(env.ResponseMessage);
+      toast.success(env.ResponseMessage + (spec.successSuffix ?? ''));
       close();
       onSaved();
     } else if (env.ResponseCode === '400') {

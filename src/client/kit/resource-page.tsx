@@ -1,119 +1,19 @@
-// A master screen from a declaration: header, search, Add and Export, the server-paged table with
-// its Action column, and the add/update dialog. Screens declare; this file behaves.
-import { useMemo, useState } from 'react';
-import { ActionIcon, Button, Group, Paper, Stack } from '@mantine/core';
-import type { DataTableColumn } from 'mantine-datatable';
-import type { ListRequest } from '../../shared/contracts/list.js';
-import type { CsvColumn } from '../../shared/csv.js';
-import { GROUPS, type PageDef } from '../../shared/pages.js';
-import { api } from '../api/http.js';
-import { toCsvColumns, toTableColumns, type ColumnDef } from './columns.js';
-import { confirmDelete } from './confirm-delete.js';
-import { ExportButton } from './export-button.js';
-import { FormDialog, type FormSpec } from './form-dialog.js';
-import { DeleteIcon, EditIcon } from './icons.js';
+// A master screen from a declaration: the title and breadcrumb over one ResourceSection (search,
+// Add and Export, the server-paged table and the add/update dialog). Screens declare; the kit behaves.
+import { Stack } from '@mantine/core';
+import { GROUPS } from '../../shared/pages.js';
+import { ResourceSection, type ResourceDef } from './resource-section.js';
 import { ScreenHeader } from './screen-header.js';
-import { SearchBox } from './search-box.js';
-import { ServerTable } from './server-table.js';
-import { toastEnvelope } from './toast.js';
-import { useServerList } from './use-server-list.js';
 
-export interface ResourceDef<T> {
-  /** The registry entry; the title and breadcrumb default to its label and group. */
-  page: PageDef;
-  title?: string;
-  breadcrumb?: string;
-  /** The row id (for row keys, edit and delete); defaults to the form's id field. */
-  idField?: keyof T & string;
-  list: {
-    path: string;
-    columns: readonly ColumnDef<T>[];
-    pageSizes?: readonly number[];
-    defaultPageSize?: number;
-    filters?: Partial<ListRequest>;
-  };
-  form?: FormSpec & { addLabel: string };
-  exportName?: string;
-  /** Defaults to the list columns (those not marked noExport). */
-  exportColumns?: readonly CsvColumn<T>[];
-  /** Adds a Delete action: GET `<deletePath>/{id}` after confirmation. */
-  deletePath?: string;
-}
+export type { ResourceDef } from './resource-section.js';
 
 export function ResourcePage<T extends object>({ def }: { def: ResourceDef<T> }) {
-  const list = useServerList<T>(def.list);
-  const [dialog, setDialog] = useState<{ opened: boolean; editing: T | null }>({ opened: false, editing: null });
-  const idField = (def.idField ?? def.form?.idField ?? 'id') as keyof T & string;
-  const { form, deletePath } = def;
-
-  const remove = async (row: T) => {
-    if (!deletePath || !(await confirmDelete())) return;
-    // The list steps back a page by itself when this empties the last one.
-    if (toastEnvelope(await api.get(`${deletePath}/${String(row[idField])}`))) list.reload();
-  };
-
-  const columns = useMemo<DataTableColumn<T>[]>(() => {
-    const cols = toTableColumns(def.list.columns);
-    if (!form && !deletePath) return cols;
-    const action: DataTableColumn<T> = {
-      accessor: '__action',
-      title: 'Action',
-      textAlign: 'center',
-      render: (row) => (
-        <Group gap={4} justify="center" wrap="nowrap">
-          {form && (
-            <ActionIcon variant="subtle" aria-label="Edit" onClick={() => setDialog({ opened: true, editing: row })}>
-              <EditIcon />
-            </ActionIcon>
-          )}
-          {deletePath && (
-            <ActionIcon variant="subtle" color="red" aria-label="Delete" onClick={() => void remove(row)}>
-              <DeleteIcon />
-            </ActionIcon>
-          )}
-        </Group>
-      ),
-    };
-    return [...cols, action];
-    // `remove` only reads the list's stable reload and the declaration.
-  }, [def.list.columns, form, deletePath]);
-
   const title = def.title ?? def.page.label;
   const breadcrumb = def.breadcrumb ?? GROUPS.find((g) => g.key === def.page.group)?.label ?? '';
-  const exportColumns = def.exportColumns ?? toCsvColumns(def.list.columns);
-
   return (
     <Stack gap="md">
       <ScreenHeader title={title} breadcrumb={breadcrumb} />
-      <Paper withBorder p="md" radius="md">
-        <Stack gap="md">
-          <Group justify="space-between" wrap="wrap">
-            <SearchBox value={list.search} onChange={list.setSearch} />
-            <Group gap="sm">
-              {form && <Button onClick={() => setDialog({ opened: true, editing: null })}>{form.addLabel}</Button>}
-              {def.exportName && (
-                <ExportButton<T>
-                  path={def.list.path}
-                  fileName={def.exportName}
-                  columns={exportColumns}
-                  filters={def.list.filters}
-                  disabled={list.totalRecords === 0}
-                />
-              )}
-            </Group>
-          </Group>
-          <ServerTable list={list} columns={columns} idAccessor={idField} />
-        </Stack>
-      </Paper>
-      {form && (
-        <FormDialog
-          spec={form}
-          opened={dialog.opened}
-          editing={dialog.editing}
-          onClose={() => setDialog({ opened: false, editing: null })}
-          onSaved={list.reload}
-        />
-      )}
+      <ResourceSection def={def} />
     </Stack>
   );
 }
