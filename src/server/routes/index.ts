@@ -5,6 +5,7 @@ import { loginRoutes } from './account/login.js';
 import { meRoutes } from './account/me.js';
 import { cartonRoutes } from './masters/carton.js';
 import { companyRoutes } from './masters/company.js';
+import { siteRoutes } from './masters/sites.js';
 
 export function registerRoutes(r: Router) {
   loginRoutes(r);
@@ -12,4 +13,5 @@ export function registerRoutes(r: Router) {
   accessRightRoutes(r);
   cartonRoutes(r);
   companyRoutes(r);
+  siteRoutes(r);
 }

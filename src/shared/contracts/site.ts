@@ -1,0 +1,126 @@
+// Factory Master and Warehouse Master (spec 1 sections 2.19, 3.9, 5.10): one entity, `sites`, told
+// apart by IsFactory. Each screen's form validates with its own variant; the server takes either.
+import { z } from 'zod';
+import {
+  activeFlag, ALPHA_PATTERN, EMAIL_PATTERN, MOBILE_PATTERN, optionalText, recordId, requiredEmail, requiredText,
+} from './fields.js';
+
+export const SITE_MSG = {
+  companyRequired: 'Please select Company',
+  codeRequired: 'Please enter WareHouse Code.',
+  firmNameRequired: 'Please enter FirmName.',
+  firmNameAlpha: 'FirmName should be alpha only.',
+  warehouseNameRequired: 'Please enter WarehouseName.',
+  emailRequired: 'Please enter your email-id.',
+  emailInvalid: 'Please enter valid email-id.',
+  mobileInvalid: 'Please enter valid mobile no.',
+  gstRequired: 'Please enter GST No.',
+  gstInvalid: 'GST No. should be 15 letters and digits.',
+  prefix: 'Please enter Prefix of 2 character',
+  countryRequired: 'Please select country.',
+  stateRequired: 'Please select state',
+  cityRequired: 'Please select city',
+  pincodeRequired: 'Please enter pincode',
+  pincodeDigits: 'Please enter valid pincode.',
+  pincodeLength: 'Please enter valid pincode',
+  isFactory: 'IsFactory must be true or false.',
+  factoryCreated: 'Factory saved successfully.',
+  factoryUpdated: 'Factory updated successfully.',
+  factoryNotFound: 'Factory not found.',
+  warehouseCreated: 'Warehouse saved successfully.',
+  warehouseUpdated: 'Warehouse updated successfully.',
+  warehouseNotFound: 'Warehouse not found.',
+  siteNotFound: 'Factory or warehouse not found.',
+  factoryDeleted: 'Factory deleted successfully.',
+  warehouseDeleted: 'Warehouse deleted successfully.',
+  inUse: 'This factory or warehouse is in use (users or records point at it) and cannot be deleted.',
+  duplicatePrefix: 'This prefix is already used by another factory or warehouse.',
+  duplicateCode: 'This code is already used by another factory or warehouse of the company.',
+  prefixLocked: 'The prefix cannot be changed once saved: printed codes carry it.',
+  kindLocked: 'A factory cannot become a warehouse, nor a warehouse a factory.',
+} as const;
+
+/** An id picked from a list: a number (or its digits, as older clients send); 0, blank or null is "not picked". */
+export function pickedId(message: string) {
+  return z.union([z.number(), z.string().regex(/^\d{1,10}$/, message).transform(Number)], { error: message })
+    .pipe(z.number().int(message).min(1, message).max(2_147_483_647, message));
+}
+
+const pincode = z.string({ error: SITE_MSG.pincodeRequired }).trim().min(1, SITE_MSG.pincodeRequired)
+  .regex(/^\d*$/, SITE_MSG.pincodeDigits).length(6, SITE_MSG.pincodeLength);
+
+/** Shipping fields a spec client sends as a copy of billing; the server copies billing itself. */
+const copied = z.union([z.number(), z.string()], { error: 'Shipping address fields are copied from billing.' }).nullish();
+
+const optionalEmail = optionalText('Email', 100).refine((v) => v === '' || EMAIL_PATTERN.test(v), SITE_MSG.emailInvalid);
+const optionalMobile = optionalText('Mobile No', 10).refine((v) => v === '' || MOBILE_PATTERN.test(v), SITE_MSG.mobileInvalid);
+
+// Keys in the form's order, so the first failing field is the one the user sees first.
+function siteShape(isFactory: boolean) {
+  return {
+    ID: recordId('ID'),
+    IsFactory: z.literal(isFactory, { error: SITE_MSG.isFactory }),
+    CompanyId: pickedId(SITE_MSG.companyRequired),
+    Wcode: isFactory ? requiredText(SITE_MSG.codeRequired, 'Code', 20) : optionalText('Code', 20),
+    FirmName: isFactory
+      ? requiredText(SITE_MSG.firmNameRequired, 'FirmName', 150).regex(ALPHA_PATTERN, SITE_MSG.firmNameAlpha)
+      : requiredText(SITE_MSG.warehouseNameRequired, 'WarehouseName', 150),
+    Email: isFactory ? requiredEmail(SITE_MSG.emailRequired, SITE_MSG.emailInvalid) : optionalEmail,
+    MobileNo: optionalMobile,
+    GST: z.string({ error: SITE_MSG.gstRequired }).trim().min(1, SITE_MSG.gstRequired)
+      .regex(/^[A-Za-z0-9]{15}$/, SITE_MSG.gstInvalid).transform((v) => v.toUpperCase()),
+    // Warehouses carry a prefix too: DIDs are made from it (DESIGN section 4).
+    prefix: z.string({ error: SITE_MSG.prefix }).trim().regex(/^[A-Za-z0-9]{2}$/, SITE_MSG.prefix)
+      .transform((v) => v.toUpperCase()),
+    bill_Country: pickedId(SITE_MSG.countryRequired),
+    bill_State: pickedId(SITE_MSG.stateRequired),
+    bill_City: pickedId(SITE_MSG.cityRequired),
+    bill_Pincode: pincode,
+    bill_Address1: optionalText('Address1', 250),
+    bill_Address2: optionalText('Address2', 250),
+    ship_Country: copied, ship_State: copied, ship_City: copied, ship_Pincode: copied, ship_Address1: copied, ship_Address2: copied,
+    IsActive: activeFlag,
+  };
+}
+
+export const factorySave = z.strictObject(siteShape(true));
+export const warehouseSave = z.strictObject(siteShape(false));
+export const siteSave = z.discriminatedUnion('IsFactory', [factorySave, warehouseSave], { error: SITE_MSG.isFactory });
+
+export type SiteSave = z.input<typeof factorySave> | z.input<typeof warehouseSave>;
+export type SiteSaved = z.output<typeof siteSave>;
+
+export interface SiteRow {
+  ID: number;
+  WCode: string | null;
+  CompanyId: number;
+  CompanyName: string;
+  FirmName: string;
+  Email: string | null;
+  MobileNo: string | null;
+  GST: string | null;
+  Prefix: string | null;
+  IsFactory: boolean;
+  IsActive: boolean;
+  bill_Country: number | null;
+  bill_State: number | null;
+  bill_City: number | null;
+  bill_Pincode: string | null;
+  bill_Address1: string | null;
+  bill_Address2: string | null;
+  /** The state's and the city's names, for the warehouse list. */
+  State: string | null;
+  City: string | null;
+  CreatedDt: string;
+}
+
+/** A dropdown row (spec 1 section 3.9): factories first. */
+export interface SiteOption {
+  ID: number;
+  FirmName: string;
+  IsFactory: boolean;
+  CompId: number;
+}
+
+export const FACTORY_EXPORT_NAME = 'Factory Data';
+export const WAREHOUSE_EXPORT_NAME = 'warehouse data';
