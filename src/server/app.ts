@@ -12,6 +12,7 @@ import { Router } from './http/route.js';
 import { serveClient } from './http/static-client.js';
 import { createMailer } from './mail/mailer.js';
 import { registerRoutes } from './routes/index.js';
+import { registerUploads } from './routes/uploads/serve.js';
 import type { Services } from './services.js';
 
 export interface BuildOptions {
@@ -51,6 +52,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     if (!up) return reply.code(503).send(failure('503', 'The database is not reachable.'));
     return ok({ db: database.kind }, 'ready');
   });
+  await registerUploads(app, config);
   registerRoutes(new Router(app, services));
   await serveClient(app, config.clientDir);
   return app;

@@ -23,6 +23,8 @@ export async function serveClient(app: FastifyInstance, clientDir: string) {
     const path = req.url.split('?')[0] ?? '';
     // Any spelling of /api is an API call gone wrong, never a page.
     if (/^\/api(\/|$)/i.test(path)) return reply.code(404).send(failure('404', 'No such API route.'));
+    // A stored file that is not there is a 404, never the app shell.
+    if (/^\/uploads(\/|$)/i.test(path)) return reply.code(404).send(failure('404', 'File not found.'));
     if (req.method === 'GET' && hasClient && !/\.[a-z0-9]{1,8}$/i.test(path)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

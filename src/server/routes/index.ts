@@ -5,6 +5,8 @@ import { loginRoutes } from './account/login.js';
 import { meRoutes } from './account/me.js';
 import { cartonRoutes } from './masters/carton.js';
 import { companyRoutes } from './masters/company.js';
+import { productRoutes } from './masters/product.js';
+import { uploadRoutes } from './uploads/file-upload.js';
 import { siteRoutes } from './masters/sites.js';
 
 export function registerRoutes(r: Router) {
@@ -13,5 +15,7 @@ export function registerRoutes(r: Router) {
   accessRightRoutes(r);
   cartonRoutes(r);
   companyRoutes(r);
+  productRoutes(r);
+  uploadRoutes(r);
   siteRoutes(r);
 }
