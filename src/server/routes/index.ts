@@ -5,6 +5,8 @@ import { loginRoutes } from './account/login.js';
 import { meRoutes } from './account/me.js';
 import { cartonRoutes } from './masters/carton.js';
 import { companyRoutes } from './masters/company.js';
+import { categoryRoutes } from './masters/category.js';
+import { productConfigurationRoutes } from './masters/product-configuration.js';
 import { productRoutes } from './masters/product.js';
 import { uploadRoutes } from './uploads/file-upload.js';
 import { siteRoutes } from './masters/sites.js';
@@ -15,6 +17,8 @@ export function registerRoutes(r: Router) {
   accessRightRoutes(r);
   cartonRoutes(r);
   companyRoutes(r);
+  categoryRoutes(r);
+  productConfigurationRoutes(r);
   productRoutes(r);
   uploadRoutes(r);
   siteRoutes(r);

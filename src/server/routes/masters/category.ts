@@ -1,0 +1,101 @@
+// Category Master (spec 1 sections 2.21, 3.11, 5.12, 7): three levels from one declaration each.
+// Categories are reference data shared by every company (like carton sizes): users with the
+// Category page change them; the dropdowns serve every screen that picks a category.
+//
+// The spec's older names are aliases: GetSubCategories = GetCategoriesMG2, CreateUpdateSubCategory =
+// CreateUpdateCategoryMG2, GetSubCategoryDDL/{id} = GetCategoryDDLMG2/{id}, DeleteSubCategory/{id} =
+// DeleteCategoryMG2/{id}, GetMaingrp = GetCategoryDDLMG1, GetSubgrp = GetCategoryDDLMG2/0 (all).
+import { and, asc, eq, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import { ok, warn } from '../../../shared/contracts/envelope.js';
+import { PAGE } from '../../../shared/pages.js';
+import type { Db } from '../../db/connect.js';
+import { categories } from '../../db/schema.js';
+import { masterRoutes } from '../../http/master.js';
+import { idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
+import {
+  fullNameMG2, grandCat, grandJoin, levelDef, listFields, parentCat, parentJoin, type LevelDef,
+} from './category-levels.js';
+import { deleteCategory, saveCategory } from './category-write.js';
+
+const CATEGORY_PAGES = [PAGE.category];
+/** Screens that pick a category read the dropdowns. */
+const PICKER_PAGES = [PAGE.category, PAGE.productMaster, PAGE.productConfiguration, PAGE.schemeMaster, PAGE.schemeConfiguration];
+
+function levelRoutes(r: Router, lvl: LevelDef, aliases: { list?: string; save?: string; remove?: string }) {
+  const fields = listFields(lvl.level);
+  const joins = (q: PgSelect): PgSelect => {
+    if (lvl.level === 1) return q;
+    const withParent = q.leftJoin(parentCat, parentJoin);
+    return lvl.level === 3 ? withParent.leftJoin(grandCat, grandJoin) : withParent;
+  };
+  const names = [categories.name, ...(lvl.level > 1 ? [parentCat.name] : []), ...(lvl.level > 2 ? [grandCat.name] : [])];
+  for (const path of [`Category/GetCategories${lvl.tag}`, ...(aliases.list ? [aliases.list] : [])]) {
+    masterRoutes(r, {
+      table: categories,
+      pages: CATEGORY_PAGES,
+      // The level is the list's scope: ids of another level are never listed.
+      scope: () => eq(categories.level, lvl.level),
+      list: { path, fields, search: names, from: joins },
+    });
+  }
+  for (const path of [`Category/CreateUpdateCategory${lvl.tag}`, ...(aliases.save ? [aliases.save] : [])]) {
+    r.post(path, { access: { pages: CATEGORY_PAGES }, body: lvl.schema }, async ({ db, body }) =>
+      saveCategory(db, lvl, lvl.read(body as Record<string, unknown>)));
+  }
+  // The spec does not show these paths beyond DeleteSubCategory; they follow its naming.
+  for (const path of [`Category/DeleteCategory${lvl.tag}`, ...(aliases.remove ? [aliases.remove] : [])]) {
+    r.get(`${path}/:id`, { access: { pages: CATEGORY_PAGES } }, async ({ db, params }) => {
+      const id = idParam(params.id);
+      return id === null ? warn(INVALID_ARGUMENTS) : deleteCategory(db, lvl, id);
+    });
+  }
+}
+
+const active = (...more: (SQL | undefined)[]) => and(eq(categories.isActive, true), ...more);
+
+const ddlMG1 = (db: Db) =>
+  db.select({ CategoryIdMG1: categories.id, NameMG1: categories.name }).from(categories)
+    .where(active(eq(categories.level, 1))).orderBy(asc(categories.name), asc(categories.id));
+
+/** Active level-2 categories under an active parent; `mg1Id` 0 lists them all. */
+const ddlMG2 = (db: Db, mg1Id: number) =>
+  db.select({
+    CategoryIdMG2: categories.id, NameMG2: categories.name, CategoryIdMG1: parentCat.id, FullNameMG2: fullNameMG2,
+  }).from(categories).innerJoin(parentCat, parentJoin)
+    .where(active(eq(categories.level, 2), eq(parentCat.isActive, true), mg1Id === 0 ? undefined : eq(parentCat.id, mg1Id)))
+    .orderBy(asc(parentCat.name), asc(categories.name), asc(categories.id));
+
+/** Active level-3 categories under an active parent; `mg2Id` 0 lists them all. */
+const ddlMG3 = (db: Db, mg2Id: number) =>
+  db.select({ CategoryIdMG3: categories.id, NameMG3: categories.name, CategoryIdMG2: parentCat.id })
+    .from(categories).innerJoin(parentCat, parentJoin)
+    .where(active(eq(categories.level, 3), eq(parentCat.isActive, true), mg2Id === 0 ? undefined : eq(parentCat.id, mg2Id)))
+    .orderBy(asc(categories.name), asc(categories.id));
+
+function dropdownRoutes(r: Router) {
+  const access = { access: { pages: PICKER_PAGES } } as const;
+  for (const path of ['Category/GetCategoryDDLMG1', 'Category/GetMaingrp']) {
+    r.get(path, access, async ({ db }) => ok(await ddlMG1(db)));
+  }
+  for (const path of ['Category/GetCategoryDDLMG2/:id', 'Category/GetSubCategoryDDL/:id']) {
+    r.get(path, access, async ({ db, params }) => {
+      const id = idParam(params.id);
+      return id === null ? warn(INVALID_ARGUMENTS) : ok(await ddlMG2(db, id));
+    });
+  }
+  r.get('Category/GetSubgrp', access, async ({ db }) => ok(await ddlMG2(db, 0)));
+  r.get('Category/GetCategoryDDLMG3/:id', access, async ({ db, params }) => {
+    const id = idParam(params.id);
+    return id === null ? warn(INVALID_ARGUMENTS) : ok(await ddlMG3(db, id));
+  });
+}
+
+export function categoryRoutes(r: Router) {
+  levelRoutes(r, levelDef(1), {});
+  levelRoutes(r, levelDef(2), {
+    list: 'Category/GetSubCategories', save: 'Category/CreateUpdateSubCategory', remove: 'Category/DeleteSubCategory',
+  });
+  levelRoutes(r, levelDef(3), {});
+  dropdownRoutes(r);
+}

@@ -1,0 +1,45 @@
+// Product Configuration (spec 1 sections 2.12, 3.6, 4, 5.3; spellings as the spec's paths write them).
+// Scoped through the product: another company's product answers as not found, and 'btnall' changes
+// every product of the chosen product's company, which for a non-admin is always their own.
+import { and, eq, sql } from 'drizzle-orm';
+import { ok, warn } from '../../../shared/contracts/envelope.js';
+import {
+  configOf, configText, PRODUCT_CONFIG_MSG, productConfigurationSave, type ProductConfigurationData,
+} from '../../../shared/contracts/product-configuration.js';
+import { PAGE } from '../../../shared/pages.js';
+import { companyScope } from '../../auth/scope.js';
+import type { Db } from '../../db/connect.js';
+import { products } from '../../db/schema.js';
+import type { Caller } from '../../http/caller.js';
+import { idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
+
+const access = { access: { pages: [PAGE.productConfiguration] } } as const;
+
+async function visibleProduct(db: Db, caller: Caller, id: number) {
+  const [p] = await db.select({ id: products.id, companyId: products.companyId, config: products.config })
+    .from(products).where(and(eq(products.id, id), companyScope(caller, products.companyId)));
+  return p;
+}
+
+export function productConfigurationRoutes(r: Router) {
+  r.post('ProductConfiguration/UpdateProductConfigration', { ...access, body: productConfigurationSave },
+    async ({ db, body, caller }) => {
+      const product = await visibleProduct(db, caller, body.ProductId);
+      if (!product) return warn(PRODUCT_CONFIG_MSG.notFound);
+      // Only the known flags are merged in; one statement, so 'btnall' changes all rows or none.
+      const merged = sql`${products.config} || ${JSON.stringify(body.ProdConfiguration)}::jsonb`;
+      const target = body.BtnType === 'btnsingle' ? eq(products.id, product.id) : eq(products.companyId, product.companyId);
+      await db.update(products).set({ config: merged, updatedAt: new Date() }).where(target);
+      if (body.BtnType === 'btnsingle') return ok(null, PRODUCT_CONFIG_MSG.savedSingle);
+      return ok(null, PRODUCT_CONFIG_MSG.savedAll);
+    });
+
+  r.get('ProductConfiguration/GetConfigrationData/:productId', access, async ({ db, params, caller }) => {
+    const id = idParam(params.productId);
+    if (id === null) return warn(INVALID_ARGUMENTS);
+    const product = await visibleProduct(db, caller, id);
+    if (!product) return warn(PRODUCT_CONFIG_MSG.notFound);
+    const data: ProductConfigurationData = { ProductId: product.id, ProdConfiguration: configText(configOf(product.config)) };
+    return ok(data);
+  });
+}
