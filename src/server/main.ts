@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/connect.js';
+import { loadReferenceData } from './db/reference.js';
 import { seed } from './db/seed.js';
 
 async function ensureClientBuilt(clientDir: string) {
@@ -19,6 +20,8 @@ async function main() {
   await ensureClientBuilt(config.clientDir);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
+  // Reference data before the seed: the demo's addresses point at its ids.
+  await loadReferenceData(database.db);
   const seeded = await seed(database.db, { demo: config.seedDemo });
   const app = await buildApp({ config, database });
   app.log.info(`database: ${database.kind}${database.kind === 'pglite' ? ` in ${join(config.dataDir, 'pglite')}` : ''}; seed: ${seeded}`);

@@ -9,6 +9,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { openDatabase, type Database, type Db } from '../../src/server/db/connect.js';
+import { loadReferenceData } from '../../src/server/db/reference.js';
 import { seed } from '../../src/server/db/seed.js';
 import type { LoginResult } from '../../src/shared/contracts/auth.js';
 
@@ -100,6 +101,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   const { beforeReady, ...overrides } = options;
   const { database, url: databaseUrl, drop } = await openTestDatabase();
   await database.migrate();
+  await loadReferenceData(database.db);
   await seed(database.db, { demo: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'ft-data-'));
   const clientDir = mkdtempSync(join(tmpdir(), 'ft-client-'));

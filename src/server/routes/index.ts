@@ -5,6 +5,8 @@ import { loginRoutes } from './account/login.js';
 import { meRoutes } from './account/me.js';
 import { cartonRoutes } from './masters/carton.js';
 import { companyRoutes } from './masters/company.js';
+import { referenceRoutes } from './masters/reference.js';
+import { userMasterRoutes } from './masters/users.js';
 import { categoryRoutes } from './masters/category.js';
 import { productConfigurationRoutes } from './masters/product-configuration.js';
 import { productRoutes } from './masters/product.js';
@@ -17,6 +19,8 @@ export function registerRoutes(r: Router) {
   accessRightRoutes(r);
   cartonRoutes(r);
   companyRoutes(r);
+  referenceRoutes(r);
+  userMasterRoutes(r);
   categoryRoutes(r);
   productConfigurationRoutes(r);
   productRoutes(r);

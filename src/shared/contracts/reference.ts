@@ -1,0 +1,68 @@
+// Country, state and city options (spec 1 sections 3.12, 7) and the address group that forms build
+// from them: `${prefix}_Country`, `_State`, `_City` (ids), `_Pincode`, `_Address1`, `_Address2`.
+import { z } from 'zod';
+import { optionalText, PINCODE_PATTERN, requiredText } from './fields.js';
+
+/** The spec's client asks for this country only (spec 1 section 9). */
+export const INDIA_ID = 101;
+
+export interface CountryRow { CountryId: number; Country: string }
+export interface StateRow { StateId: number; State: string; CountryId: number }
+export interface CityRow { CityId: number; City: string; StateId: number }
+
+export const ADDRESS_PARTS = ['Country', 'State', 'City', 'Pincode', 'Address1', 'Address2'] as const;
+export type AddressPart = (typeof ADDRESS_PARTS)[number];
+
+export interface AddressMessages {
+  country: string;
+  state: string;
+  city: string;
+  pincodeRequired: string;
+  pincodeInvalid: string;
+  /** Address line 1 is required only where the spec gives it a message. */
+  address1?: string;
+}
+
+/** A reference id chosen in a select: empty (null, 0, missing) answers `message`. */
+const pickedId = (message: string) =>
+  z.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message);
+
+/** The six fields of one address group, with the form's own messages. */
+export function addressShape<P extends string>(prefix: P, m: AddressMessages) {
+  return {
+    [`${prefix}_Country`]: pickedId(m.country),
+    [`${prefix}_State`]: pickedId(m.state),
+    [`${prefix}_City`]: pickedId(m.city),
+    [`${prefix}_Pincode`]: z.string({ error: m.pincodeRequired }).trim().min(1, m.pincodeRequired)
+      .regex(PINCODE_PATTERN, m.pincodeInvalid),
+    [`${prefix}_Address1`]: m.address1 ? requiredText(m.address1, 'Address 1', 250) : optionalText('Address 1', 250),
+    [`${prefix}_Address2`]: optionalText('Address 2', 250),
+  } as Record<`${P}_${'Country' | 'State' | 'City'}`, ReturnType<typeof pickedId>> &
+    Record<`${P}_Pincode`, z.ZodType<string, string>> &
+    Record<`${P}_${'Address1' | 'Address2'}`, z.ZodType<string, string | null | undefined>>;
+}
+
+/** An address group's values as the server reads them. */
+export interface AddressValues {
+  Country: number;
+  State: number;
+  City: number;
+  Pincode: string;
+  Address1: string;
+  Address2: string;
+}
+
+/** Reads one group out of a parsed body. */
+export function addressOf(body: Record<string, unknown>, prefix: string): AddressValues {
+  const v = (part: AddressPart) => body[`${prefix}_${part}`];
+  return {
+    Country: Number(v('Country')), State: Number(v('State')), City: Number(v('City')),
+    Pincode: String(v('Pincode') ?? ''), Address1: String(v('Address1') ?? ''), Address2: String(v('Address2') ?? ''),
+  };
+}
+
+export const REFERENCE_PATHS = {
+  countries: 'Country/GetCountries',
+  states: 'Country/GetStates',
+  cities: 'Country/GetCities',
+} as const;

@@ -1,0 +1,111 @@
+// What every people master shares (spec 1 sections 3.4, 5.2, 5.6-5.8, 5.11): the list row, the
+// user service's paths and messages, and the field builders the forms combine.
+import { z } from 'zod';
+import { listRequest } from '../list.js';
+import { ALPHA_PATTERN, PASSWORD_MESSAGE, PASSWORD_PATTERN, recordId, requiredText } from '../fields.js';
+
+export const USERS_PATHS = {
+  list: 'User/GetUsers',
+  save: 'User/CreateUpdateUser',
+  remove: 'User/DeleteUser',
+} as const;
+
+export const USERS_MSG = {
+  companyRequired: 'Please select Company',
+  emailRequired: 'Please enter your email-id.',
+  emailInvalid: 'Please enter valid email-id.',
+  mobileInvalid: 'Please enter valid mobile no.',
+  emailTaken: 'This email-id is already registered.',
+  userNameTaken: 'This username is already taken.',
+  invalidType: 'Invalid user type.',
+  created: 'User saved successfully.',
+  updated: 'User updated successfully.',
+  notFound: 'User not found.',
+  deleted: 'Deleted successfully.',
+  deleteSelf: 'You cannot delete your own account.',
+  deleteAdmin: 'An administrator account cannot be deleted.',
+  deleteKind: 'Only Dealer Master and List Master entries can be deleted.',
+  inUse: 'This entry is in use and cannot be deleted; set it inactive instead.',
+} as const;
+
+/** The list request of User/GetUsers: the shared one, plus IsList for the List Master's entries. */
+export const usersListRequest = listRequest.extend({
+  IsList: z.boolean({ error: 'IsList must be true or false.' }).nullish(),
+});
+export type UsersListRequest = z.input<typeof usersListRequest>;
+
+/** A select's id: empty (null, 0, missing) answers `message`. */
+export const pickedId = (message: string) =>
+  z.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message);
+
+/** A name of letters and spaces; a blank answers the same message (spec 1 section 5.2). */
+export const alphaName = (message: string, label: string) => requiredText(message, label, 100).regex(ALPHA_PATTERN, message);
+
+/**
+ * The password pair. On a new record the password is required; on an update a blank password keeps
+ * the old one. ConfirmPassword is checked, never stored.
+ */
+export const passwordFields = {
+  Password: z.string({ error: PASSWORD_MESSAGE }).max(10, PASSWORD_MESSAGE)
+    .refine((v) => v === '' || PASSWORD_PATTERN.test(v), PASSWORD_MESSAGE).default(''),
+  ConfirmPassword: z.string({ error: 'ConfirmPassword must be text.' }).max(10, 'ConfirmPassword must be at most 10 characters.').default(''),
+};
+
+export interface PasswordMessages {
+  required: string;
+  mismatch: string;
+  confirmRequired?: string;
+}
+
+interface PasswordPair { ReferenceID: number; Password: string; ConfirmPassword: string }
+
+/** The object-level password rules; runs even while other fields fail, so the form shows them together. */
+export function withPasswordRules<S extends z.ZodType<PasswordPair>>(schema: S, m: PasswordMessages) {
+  return schema.superRefine((v, ctx) => {
+    if (v.ReferenceID === 0 && v.Password === '') {
+      ctx.addIssue({ code: 'custom', message: m.required, path: ['Password'] });
+    } else if (m.confirmRequired && v.Password !== '' && v.ConfirmPassword === '') {
+      ctx.addIssue({ code: 'custom', message: m.confirmRequired, path: ['ConfirmPassword'] });
+    } else if (v.Password !== v.ConfirmPassword) {
+      ctx.addIssue({ code: 'custom', message: m.mismatch, path: ['ConfirmPassword'] });
+    }
+  });
+}
+
+export const referenceId = recordId('ReferenceID');
+
+/** One row of User/GetUsers: what every people master shows and its form reads back. */
+export interface UserRow {
+  ReferenceID: number;
+  UserName: string;
+  FirstName: string;
+  LastName: string;
+  FullName: string;
+  Email: string;
+  MobileNo: string;
+  IsActive: boolean;
+  CompanyId: number | null;
+  CompanyName: string | null;
+  WareHouseId: number | null;
+  FirmName: string | null;
+  UserType: number;
+  GST: string;
+  TIN: string;
+  SAPCustomerCode: string;
+  EmpId: string;
+  ListType: string;
+  bill_Country: number | null;
+  bill_State: number | null;
+  bill_City: number | null;
+  bill_Pincode: string;
+  bill_Address1: string;
+  bill_Address2: string;
+  ship_Country: number | null;
+  ship_State: number | null;
+  ship_City: number | null;
+  ship_Pincode: string;
+  ship_Address1: string;
+  ship_Address2: string;
+  CreatedDt: string;
+  TotalRows: number;
+}

@@ -1,0 +1,39 @@
+// Dealer Master, menu label Retailer Master (spec 1 sections 2.15, 3.4, 5.6): user type 1, with a
+// billing and a shipping address.
+import { z } from 'zod';
+import { activeFlag, optionalText, requiredEmail, requiredMobile, requiredText } from '../fields.js';
+import { addressShape, type AddressMessages } from '../reference.js';
+import { passwordFields, pickedId, referenceId, USERS_MSG, withPasswordRules } from './common.js';
+
+export const DEALER_MSG = {
+  firstNameRequired: 'Please Enter Your First Name.',
+  mobileRequired: 'Please Enter Your Mobile No.',
+  passwordRequired: 'Please Enter Password.',
+  confirmMismatch: 'Password Does Not Match',
+} as const;
+
+const address = (address1: string): AddressMessages => ({
+  country: 'Please Select Country.', state: 'Please Select State', city: 'Please Select City',
+  pincodeRequired: 'Please enter pincode', pincodeInvalid: 'Please enter a valid 6-digit pincode', address1,
+});
+export const DEALER_BILL_MSG = address('Please Enter Bill Address');
+export const DEALER_SHIP_MSG = address('Please Enter Ship Address');
+
+export const dealerSave = withPasswordRules(z.strictObject({
+  ReferenceID: referenceId,
+  UserType: z.literal(1, { error: USERS_MSG.invalidType }),
+  FirstName: requiredText(DEALER_MSG.firstNameRequired, 'Dealer Name', 100),
+  LastName: optionalText('LastName', 100),
+  Email: requiredEmail(USERS_MSG.emailRequired, USERS_MSG.emailInvalid),
+  MobileNo: requiredMobile(DEALER_MSG.mobileRequired, USERS_MSG.mobileInvalid),
+  ...passwordFields,
+  CompanyId: pickedId(USERS_MSG.companyRequired),
+  GST: optionalText('GST', 15),
+  TIN: optionalText('TIN', 20),
+  ...addressShape('bill', DEALER_BILL_MSG),
+  ...addressShape('ship', DEALER_SHIP_MSG),
+  IsActive: activeFlag,
+}), { required: DEALER_MSG.passwordRequired, mismatch: DEALER_MSG.confirmMismatch });
+
+export type DealerSave = z.input<typeof dealerSave>;
+export const DEALER_EXPORT_NAME = 'Dealer Data';

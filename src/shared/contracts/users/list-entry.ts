@@ -1,0 +1,35 @@
+// List Master (spec 1 sections 2.17, 3.4, 5.8), built on the user endpoints. An entry is an account
+// on one of the send-to lists other than dealers: stored as user type 2 (the spec's type for 'other'
+// in send-to lists) with a list type; its List Id is its user name (see README design notes).
+import { z } from 'zod';
+import { activeFlag, optionalText, requiredEmail, requiredMobile, requiredText } from '../fields.js';
+import { addressShape } from '../reference.js';
+import { alphaName, passwordFields, pickedId, referenceId, USERS_MSG, withPasswordRules } from './common.js';
+import { DISTRIBUTOR_BILL_MSG } from './distributor.js';
+import { USER_MSG } from './user.js';
+
+export const LIST_TYPES = ['Institutional Buyer', 'Cooperative Society', 'Government Agency', 'Export Buyer', 'Other'] as const;
+
+export const LIST_MSG = {
+  listTypeRequired: 'Please select List Type.',
+  confirmMismatch: 'password does not match',
+} as const;
+
+export const listEntrySave = withPasswordRules(z.strictObject({
+  ReferenceID: referenceId,
+  UserType: z.literal(2, { error: USERS_MSG.invalidType }),
+  ListType: z.enum(LIST_TYPES, { error: LIST_MSG.listTypeRequired }),
+  UserName: requiredText(USER_MSG.userNameRequired, 'List Id', 100),
+  FirstName: alphaName(USER_MSG.firstNameAlpha, 'FirstName'),
+  LastName: alphaName(USER_MSG.lastNameAlpha, 'LastName'),
+  Email: requiredEmail(USERS_MSG.emailRequired, USERS_MSG.emailInvalid),
+  MobileNo: requiredMobile(USER_MSG.mobileRequired, USERS_MSG.mobileInvalid),
+  ...passwordFields,
+  CompanyId: pickedId(USERS_MSG.companyRequired),
+  GST: optionalText('GST', 15),
+  TIN: optionalText('TIN', 20),
+  ...addressShape('bill', DISTRIBUTOR_BILL_MSG),
+  IsActive: activeFlag,
+}), { required: USER_MSG.passwordRequired, mismatch: LIST_MSG.confirmMismatch });
+
+export type ListEntrySave = z.input<typeof listEntrySave>;

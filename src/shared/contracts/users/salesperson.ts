@@ -1,0 +1,31 @@
+// Salesperson Master (spec 1 sections 2.20, 3.4, 5.11): user type 6 with an employee id.
+import { z } from 'zod';
+import { activeFlag, optionalText, requiredEmail, requiredMobile, requiredText } from '../fields.js';
+import { passwordFields, pickedId, referenceId, USERS_MSG, withPasswordRules } from './common.js';
+
+export const SALESPERSON_MSG = {
+  firstNameRequired: 'Please Enter Your First Name.',
+  mobileRequired: 'Please Enter Your Mobile No.',
+  passwordRequired: 'Please Enter Password.',
+  confirmRequired: 'Please Enter Confirm Password.',
+  confirmMismatch: 'Confirm Password Does Not Match',
+} as const;
+
+export const salespersonSave = withPasswordRules(z.strictObject({
+  ReferenceID: referenceId,
+  UserType: z.literal(6, { error: USERS_MSG.invalidType }),
+  CompanyId: pickedId(USERS_MSG.companyRequired),
+  FirstName: requiredText(SALESPERSON_MSG.firstNameRequired, 'FirstName', 100),
+  LastName: optionalText('LastName', 100),
+  EmpId: optionalText('Emp Id', 30),
+  Email: requiredEmail(USERS_MSG.emailRequired, USERS_MSG.emailInvalid),
+  MobileNo: requiredMobile(SALESPERSON_MSG.mobileRequired, USERS_MSG.mobileInvalid),
+  ...passwordFields,
+  IsActive: activeFlag,
+}), {
+  required: SALESPERSON_MSG.passwordRequired, confirmRequired: SALESPERSON_MSG.confirmRequired,
+  mismatch: SALESPERSON_MSG.confirmMismatch,
+});
+
+export type SalespersonSave = z.input<typeof salespersonSave>;
+export const SALESPERSON_EXPORT_NAME = 'Salesperson Data';
