@@ -12,6 +12,7 @@ import { productConfigurationRoutes } from './masters/product-configuration.js';
 import { productRoutes } from './masters/product.js';
 import { uploadRoutes } from './uploads/file-upload.js';
 import { siteRoutes } from './masters/sites.js';
+import { priceRoutes } from './masters/price.js';
 
 export function registerRoutes(r: Router) {
   loginRoutes(r);
@@ -26,4 +27,5 @@ export function registerRoutes(r: Router) {
   productRoutes(r);
   uploadRoutes(r);
   siteRoutes(r);
+  priceRoutes(r);
 }

@@ -1,0 +1,61 @@
+// Price Master (spec 1 sections 2.18, 3.10, 5.9, 7): prices belong to a company through their
+// product, so every read and write is limited to products the caller may see.
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { ok } from '../../../shared/contracts/envelope.js';
+import { PRICE_MSG, priceSave } from '../../../shared/contracts/price.js';
+import { PAGE } from '../../../shared/pages.js';
+import { companyScope } from '../../auth/scope.js';
+import type { Db } from '../../db/connect.js';
+import { prices, products } from '../../db/schema.js';
+import type { Caller } from '../../http/caller.js';
+import { masterRoutes } from '../../http/master.js';
+import type { Router } from '../../http/route.js';
+import type { z } from 'zod';
+
+/** The caller's prices: those whose product is of the caller's company (everything for an admin). */
+function priceScope(caller: Caller): SQL | undefined {
+  const own = companyScope(caller, products.companyId);
+  return own && sql`${prices.productId} in (select ${products.id} from ${products} where ${own})`;
+}
+
+async function checkPrice(b: z.output<typeof priceSave>, caller: Caller, db: Db): Promise<string | null> {
+  const [product] = await db.select({ id: products.id }).from(products)
+    .where(and(eq(products.id, b.ProductId), eq(products.isActive, true), companyScope(caller, products.companyId)));
+  if (!product) return PRICE_MSG.productRequired;
+  // One price per product: a second one would leave the screen guessing which is current.
+  const [clash] = await db.select({ id: prices.id }).from(prices)
+    .where(and(eq(prices.productId, b.ProductId), ne(prices.id, b.PriceId)));
+  return clash ? PRICE_MSG.duplicate : null;
+}
+
+export function priceRoutes(r: Router) {
+  masterRoutes(r, {
+    table: prices,
+    pages: [PAGE.priceMaster],
+    scope: priceScope,
+    list: {
+      path: 'PriceMaster/GetPrice',
+      fields: {
+        PriceId: prices.id, ProductId: prices.productId, ProductName: products.name,
+        Price: sql<number>`cast(${prices.price} as double precision)`.mapWith(Number),
+        CreatedDate: prices.createdAt,
+      },
+      search: [products.name, products.code, prices.price],
+      from: (q) => q.innerJoin(products, eq(products.id, prices.productId)),
+    },
+    save: {
+      path: 'PriceMaster/CreatePrice',
+      schema: priceSave,
+      id: (b: z.output<typeof priceSave>) => b.PriceId,
+      values: (b) => ({ productId: b.ProductId, price: b.Price.toFixed(2) }),
+      check: checkPrice,
+      messages: { created: PRICE_MSG.created, updated: PRICE_MSG.updated, notFound: PRICE_MSG.notFound },
+    },
+  });
+
+  // The Price form's product picker: active products of the caller's company.
+  r.get('PriceMaster/GetProductDDL', { access: { pages: [PAGE.priceMaster] } }, async ({ db, caller }) =>
+    ok(await db.select({ ProductId: products.id, ProductName: products.name }).from(products)
+      .where(and(eq(products.isActive, true), companyScope(caller, products.companyId)))
+      .orderBy(asc(products.name), asc(products.id))));
+}
