@@ -38,6 +38,8 @@ export interface ResourceDef<T> {
   exportColumns?: readonly CsvColumn<T>[];
   /** Adds a Delete action: GET `<deletePath>/{id}` after confirmation. */
   deletePath?: string;
+  /** Clicking a row opens it for update and no Action column shows (Price Master, spec 1 section 2.18). */
+  editOnRowClick?: boolean;
 }
 
 export interface ResourceSectionProps<T> {
@@ -77,14 +79,14 @@ export function ResourceSection<T extends object>({ def, heading, refreshKey, on
 
   const columns = useMemo<DataTableColumn<T>[]>(() => {
     const cols = toTableColumns(def.list.columns);
-    if (!form && !deletePath) return cols;
+    if ((!form || def.editOnRowClick) && !deletePath) return cols;
     const action: DataTableColumn<T> = {
       accessor: '__action',
       title: 'Action',
       textAlign: 'center',
       render: (row) => (
         <Group gap={4} justify="center" wrap="nowrap">
-          {form && (
+          {form && !def.editOnRowClick && (
             <ActionIcon variant="subtle" aria-label="Edit" onClick={() => setDialog({ opened: true, editing: row })}>
               <EditIcon />
             </ActionIcon>
@@ -99,7 +101,7 @@ export function ResourceSection<T extends object>({ def, heading, refreshKey, on
     };
     return [...cols, action];
     // `remove` only reads the list's stable reload, the declaration and `onChanged`.
-  }, [def.list.columns, form, deletePath, onChanged]);
+  }, [def.list.columns, form, deletePath, onChanged, def.editOnRowClick]);
 
   const exportColumns = def.exportColumns ?? toCsvColumns(def.list.columns);
 
@@ -123,7 +125,12 @@ export function ResourceSection<T extends object>({ def, heading, refreshKey, on
               )}
             </Group>
           </Group>
-          <ServerTable list={list} columns={columns} idAccessor={idField} />
+          <ServerTable
+            list={list}
+            columns={columns}
+            idAccessor={idField}
+            onRowClick={form && def.editOnRowClick ? (row) => setDialog({ opened: true, editing: row }) : undefined}
+          />
         </Stack>
       </Paper>
       {form && (

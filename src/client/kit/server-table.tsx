@@ -9,9 +9,11 @@ export interface ServerTableProps<T> {
   columns: DataTableColumn<T>[];
   /** The row's id field, for stable row keys. */
   idAccessor: keyof T & string;
+  /** Makes rows clickable (a screen whose rows open for update without an Action column). */
+  onRowClick?: (row: T) => void;
 }
 
-export function ServerTable<T>({ list, columns, idAccessor }: ServerTableProps<T>) {
+export function ServerTable<T>({ list, columns, idAccessor, onRowClick }: ServerTableProps<T>) {
   return (
     <DataTable<T>
       withTableBorder
@@ -22,6 +24,7 @@ export function ServerTable<T>({ list, columns, idAccessor }: ServerTableProps<T
       columns={columns}
       records={list.records}
       idAccessor={idAccessor}
+      {...(onRowClick ? { onRowClick: ({ record }: { record: T }) => onRowClick(record), rowStyle: () => ({ cursor: 'pointer' }) } : {})}
       fetching={list.fetching}
       noRecordsText={NO_DATA_TEXT}
       totalRecords={list.totalRecords}
