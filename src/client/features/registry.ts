@@ -8,4 +8,8 @@ type Screen = LazyExoticComponent<ComponentType>;
 export const SCREENS: Partial<Record<PageName, Screen>> = {
   accessRight: lazy(() => import('./masters/access-right/access-right-page.js')),
   cartonMaster: lazy(() => import('./masters/carton.js').then((m) => ({ default: m.CartonPage }))),
+  factoryMaster: lazy(() => import('./masters/factory-master.js').then((m) => ({ default: m.FactoryMasterPage }))),
+  warehouseMaster: lazy(() => import('./masters/warehouse-master.js').then((m) => ({ default: m.WarehouseMasterPage }))),
+  companyMaster: lazy(() => import('./masters/company-master.js').then((m) => ({ default: m.CompanyMasterPage }))),
+  priceMaster: lazy(() => import('./masters/price-master.js').then((m) => ({ default: m.PriceMasterPage }))),
 };

@@ -1,0 +1,40 @@
+// Price Master (spec 1 sections 2.18, 3.10, 5.9): the spec shows no Action column, so a row opens
+// for update when clicked.
+import { priceSave, type PriceRow } from '../../../shared/contracts/price.js';
+import { PAGE } from '../../../shared/pages.js';
+import { ResourcePage, type ResourceDef } from '../../kit/resource-page.js';
+
+const rupees = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+export const priceResource: ResourceDef<PriceRow> = {
+  page: PAGE.priceMaster,
+  breadcrumb: 'Masters',
+  idField: 'PriceId',
+  editOnRowClick: true,
+  list: {
+    path: 'PriceMaster/GetPrice',
+    columns: [
+      { accessor: 'ProductName', title: 'Product Name' },
+      { accessor: 'Price', title: 'Price', render: (row) => rupees.format(row.Price) },
+      { accessor: 'CreatedDate', title: 'Created Date', format: 'date' },
+    ],
+  },
+  form: {
+    contract: priceSave,
+    idField: 'PriceId',
+    savePath: 'PriceMaster/CreatePrice',
+    noun: 'Price',
+    addLabel: 'Add Price',
+    fields: [
+      {
+        name: 'ProductId', label: 'Product', kind: 'select', required: true,
+        optionsPath: 'PriceMaster/GetProductDDL', optionValue: 'ProductId', optionLabel: 'ProductName',
+      },
+      { name: 'Price', label: 'Price', kind: 'number', required: true },
+    ],
+  },
+};
+
+export function PriceMasterPage() {
+  return <ResourcePage def={priceResource} />;
+}

@@ -1,0 +1,55 @@
+// Warehouse Master (spec 1 sections 2.19, 3.9, 5.10): sites with IsFactory false. Warehouses take a
+// two-character prefix too (DESIGN section 4: dispatch ids carry it), entered like a factory's.
+import { WAREHOUSE_EXPORT_NAME, warehouseSave, type SiteRow } from '../../../shared/contracts/site.js';
+import { PAGE } from '../../../shared/pages.js';
+import { ResourcePage, type ResourceDef } from '../../kit/resource-page.js';
+import { activeField, addressField, companyField, prefixField, siteFromRow } from './sites/site-fields.js';
+
+export const warehouseResource: ResourceDef<SiteRow> = {
+  page: PAGE.warehouseMaster,
+  breadcrumb: 'Masters',
+  idField: 'ID',
+  list: {
+    path: 'WareHouser/Get',
+    filters: { IsWareHouse: true },
+    defaultPageSize: 5,
+    columns: [
+      { accessor: 'CompanyName', title: 'Company' },
+      { accessor: 'WCode', title: 'Warehouse code' },
+      { accessor: 'FirmName', title: 'Warehouse Name' },
+      { accessor: 'Email', title: 'Email' },
+      { accessor: 'MobileNo', title: 'Mobile No.' },
+      { accessor: 'State', title: 'State' },
+      { accessor: 'City', title: 'City' },
+      { accessor: 'bill_Pincode', title: 'Pincode' },
+      { accessor: 'CreatedDt', title: 'Created Date', format: 'date' },
+      { accessor: 'IsActive', title: 'Status', format: 'status' },
+    ],
+  },
+  form: {
+    contract: warehouseSave,
+    idField: 'ID',
+    savePath: 'WareHouser/Save',
+    noun: 'Warehouse',
+    addLabel: 'Add Warehouse',
+    size: 'lg',
+    fixed: { IsFactory: false },
+    fromRow: siteFromRow,
+    fields: [
+      companyField,
+      { name: 'Wcode', label: 'Warehouse Code', kind: 'text', maxLength: 20 },
+      { name: 'FirmName', label: 'Warehouse Name', kind: 'text', required: true, maxLength: 150 },
+      { name: 'Email', label: 'Email', kind: 'text', maxLength: 100 },
+      { name: 'MobileNo', label: 'Mobile No.', kind: 'text', maxLength: 10 },
+      { name: 'GST', label: 'GST No.', kind: 'text', required: true, maxLength: 15 },
+      prefixField,
+      addressField,
+      activeField,
+    ],
+  },
+  exportName: WAREHOUSE_EXPORT_NAME,
+};
+
+export function WarehouseMasterPage() {
+  return <ResourcePage def={warehouseResource} />;
+}
