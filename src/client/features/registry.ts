@@ -8,6 +8,9 @@ type Screen = LazyExoticComponent<ComponentType>;
 export const SCREENS: Partial<Record<PageName, Screen>> = {
   accessRight: lazy(() => import('./masters/access-right/access-right-page.js')),
   cartonMaster: lazy(() => import('./masters/carton.js').then((m) => ({ default: m.CartonPage }))),
+  category: lazy(() => import('./masters/category/category-page.js').then((m) => ({ default: m.CategoryPage }))),
+  productConfiguration: lazy(() =>
+    import('./masters/product-configuration/product-configuration-page.js').then((m) => ({ default: m.ProductConfigurationPage }))),
   factoryMaster: lazy(() => import('./masters/factory-master.js').then((m) => ({ default: m.FactoryMasterPage }))),
   warehouseMaster: lazy(() => import('./masters/warehouse-master.js').then((m) => ({ default: m.WarehouseMasterPage }))),
   companyMaster: lazy(() => import('./masters/company-master.js').then((m) => ({ default: m.CompanyMasterPage }))),

@@ -1,0 +1,78 @@
+// The Category Master's three lists as declarations on the kit's ResourceSection: each level's
+// columns, and its form with the parent picker loaded from the level above.
+import {
+  categoryMG1Save, categoryMG2Save, categoryMG3Save, CATEGORY_PATH_SEPARATOR, SAVED_SUFFIX,
+  type CategoryMG1Row, type CategoryMG2Row, type CategoryMG3Row,
+} from '../../../../shared/contracts/category.js';
+import { PAGE } from '../../../../shared/pages.js';
+import type { ColumnDef } from '../../../kit/columns.js';
+import type { ResourceDef } from '../../../kit/resource-section.js';
+
+/** The spec's columns for every list (Category Name, Created Date, Status; the kit adds Action). */
+const own = <T>(name: keyof T & string, status: keyof T & string): ColumnDef<T>[] => [
+  { accessor: name, title: 'Category Name' },
+  { accessor: 'CreatedDate' as keyof T & string, title: 'Created Date', format: 'date' },
+  { accessor: status, title: 'Status', format: 'status' },
+];
+
+const active = (name: string) => ({ name, label: 'Is Active', kind: 'checkbox', defaultValue: true }) as const;
+
+export const mg1Resource: ResourceDef<CategoryMG1Row> = {
+  page: PAGE.category,
+  list: { path: 'Category/GetCategoriesMG1', columns: own<CategoryMG1Row>('NameMG1', 'IsActiveMG1') },
+  form: {
+    contract: categoryMG1Save, idField: 'CategoryIdMG1', savePath: 'Category/CreateUpdateCategoryMG1',
+    noun: 'Category', addLabel: 'Add Category', successSuffix: SAVED_SUFFIX,
+    fields: [{ name: 'NameMG1', label: 'Category Name', kind: 'text', required: true, maxLength: 100 }, active('IsActiveMG1')],
+  },
+  deletePath: 'Category/DeleteCategoryMG1',
+};
+
+export const mg2Resource: ResourceDef<CategoryMG2Row> = {
+  page: PAGE.category,
+  list: {
+    path: 'Category/GetCategoriesMG2',
+    columns: [{ accessor: 'NameMG1', title: 'Parent Category' }, ...own<CategoryMG2Row>('NameMG2', 'IsActiveMG2')],
+  },
+  form: {
+    contract: categoryMG2Save, idField: 'CategoryIdMG2', savePath: 'Category/CreateUpdateCategoryMG2',
+    noun: 'Sub Category', addLabel: 'Add Sub Category', successSuffix: SAVED_SUFFIX,
+    fields: [
+      {
+        name: 'CategoryIdMG1', label: 'Category', kind: 'select', required: true, placeholder: 'Select Category',
+        optionsPath: 'Category/GetCategoryDDLMG1', optionValue: 'CategoryIdMG1', optionLabel: 'NameMG1',
+      },
+      { name: 'NameMG2', label: 'Sub Category Name', kind: 'text', required: true, maxLength: 100 },
+      active('IsActiveMG2'),
+    ],
+  },
+  deletePath: 'Category/DeleteCategoryMG2',
+};
+
+export const mg3Resource: ResourceDef<CategoryMG3Row> = {
+  page: PAGE.category,
+  list: {
+    path: 'Category/GetCategoriesMG3',
+    columns: [
+      {
+        accessor: 'NameMG2', title: 'Parent Sub Category',
+        render: (r) => `${r.NameMG1}${CATEGORY_PATH_SEPARATOR}${r.NameMG2}`,
+      },
+      ...own<CategoryMG3Row>('NameMG3', 'IsActiveMG3'),
+    ],
+  },
+  form: {
+    contract: categoryMG3Save, idField: 'CategoryIdMG3', savePath: 'Category/CreateUpdateCategoryMG3',
+    noun: 'Sub Division Category', addLabel: 'Add Sub Division Category', successSuffix: SAVED_SUFFIX,
+    fields: [
+      {
+        name: 'CategoryIdMG2', label: 'Sub Category', kind: 'select', required: true, placeholder: 'Select Sub Category',
+        optionsPath: 'Category/GetSubgrp', optionValue: 'CategoryIdMG2', optionLabel: 'FullNameMG2',
+      },
+      { name: 'NameMG3', label: 'Sub Division Category Name', kind: 'text', required: true, maxLength: 100 },
+      active('IsActiveMG3'),
+    ],
+  },
+  deletePath: 'Category/DeleteCategoryMG3',
+};
+
