@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_LOGINS } from '../../../src/server/db/seed.js';
-import { prices } from '../../../src/server/db/schema.js';
+import { companies, prices, products } from '../../../src/server/db/schema.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
 import { PRICE_MSG, type PriceProductOption, type PriceRow } from '../../../src/shared/contracts/price.js';
 import { PAGE } from '../../../src/shared/pages.js';
@@ -134,6 +134,19 @@ describe('company scoping, dropdown and page rights', () => {
     ]) {
       expect(res.status).toBe(403);
       expect(res.body.ResponseMessage).toBe(FORBIDDEN);
+    }
+  });
+});
+
+describe('demo data', () => {
+  it('every demo product with an MRP has a price a fifth below it', async () => {
+    const [ghal] = await t.db.select().from(companies).where(eq(companies.code, 'GHAL'));
+    const demo = await t.db.select().from(products).where(eq(products.companyId, ghal!.id));
+    const withMrp = demo.filter((p) => p.mrp !== null && p.isActive);
+    expect(withMrp.length).toBeGreaterThan(0);
+    const listed = await rows(listBody({ PageSize: -1 }), admin);
+    for (const p of withMrp) {
+      expect(listed.find((r) => r.ProductId === p.id)?.Price).toBe(Math.round(Number(p.mrp) * 80) / 100);
     }
   });
 });

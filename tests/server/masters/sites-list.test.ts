@@ -145,7 +145,16 @@ describe('WareHouser/GetWareHouseDDL', () => {
   it('is open to the screens with site pickers (a warehouse clerk with only dispatch pages)', async () => {
     const w = await t.signIn(SEED_LOGINS.warehouse.email, SEED_LOGINS.warehouse.password);
     const env = await ddl('?CompId=0', w.token);
-    expect((env.ResponseData as SiteOption[]).map((d) => d.FirmName)).toEqual(['Nashik Plant', 'Pune Depot']);
+    expect((env.ResponseData as SiteOption[]).map((d) => d.FirmName)).toEqual(['Nashik Plant', 'Nagpur Depot', 'Pune Depot']);
     expect((await t.get('WareHouser/GetWareHouseDDL?CompId=0')).status).toBe(401);
+  });
+});
+
+describe('demo data', () => {
+  it('the demo depots carry addresses from the reference data', async () => {
+    const demo = await rows(listBody({ IsWareHouse: true, SearchValue: 'Green Harvest', SortColumn: 'FirmName', SortOrder: 'ASC' }), admin);
+    expect(demo.map((r) => [r.FirmName, r.Prefix, r.State, r.City])).toEqual([
+      ['Nagpur Depot', 'NG', 'Maharashtra', 'Nagpur'], ['Pune Depot', 'PD', 'Maharashtra', 'Pune'],
+    ]);
   });
 });

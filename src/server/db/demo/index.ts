@@ -2,6 +2,7 @@
 import type { DemoContext, Tx } from './context.js';
 import { seedCategories } from './categories.js';
 import { seedPeople } from './people.js';
+import { seedPrices } from './prices.js';
 import { seedProducts } from './products.js';
 import { seedSites } from './sites.js';
 
@@ -10,4 +11,5 @@ export async function seedDemoMasters(tx: Tx, ctx: DemoContext): Promise<void> {
   await seedCategories(tx, ctx);
   await seedProducts(tx, ctx);
   await seedPeople(tx, ctx);
+  await seedPrices(tx, ctx);
 }

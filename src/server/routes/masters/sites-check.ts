@@ -1,11 +1,13 @@
 // The business checks of a factory or warehouse save, after the contract has passed: the caller's
 // page for that kind, the company, the record itself (scoped), the address ids, and the code.
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { addressOf } from '../../../shared/contracts/reference.js';
 import { SITE_MSG, type SiteSaved } from '../../../shared/contracts/site.js';
 import { PAGE } from '../../../shared/pages.js';
 import { companyFor, companyScope } from '../../auth/scope.js';
 import type { Db } from '../../db/connect.js';
-import { cities, companies, countries, sites, states } from '../../db/schema.js';
+import { addressProblem } from '../../db/reference.js';
+import { companies, sites } from '../../db/schema.js';
 import { mayUse, type Caller } from '../../http/caller.js';
 import { FORBIDDEN } from '../../http/route.js';
 
@@ -30,7 +32,10 @@ export async function checkSiteSave(b: SiteSaved, caller: Caller, db: Db): Promi
     if (old.prefix && old.prefix.toUpperCase() !== b.prefix) return SITE_MSG.prefixLocked;
   }
 
-  const refused = await checkAddress(db, b.bill_Country, b.bill_State, b.bill_City);
+  const refused = await addressProblem(db, addressOf(b, 'bill'), {
+    country: SITE_MSG.countryRequired, state: SITE_MSG.stateRequired, city: SITE_MSG.cityRequired,
+    pincodeRequired: SITE_MSG.pincodeRequired, pincodeInvalid: SITE_MSG.pincodeLength,
+  });
   if (refused) return refused;
 
   if (b.Wcode !== '') {
@@ -40,14 +45,4 @@ export async function checkSiteSave(b: SiteSaved, caller: Caller, db: Db): Promi
     if (clash) return SITE_MSG.duplicateCode;
   }
   return null;
-}
-
-/** The country exists, the state is in it and the city in the state; each miss names its field. */
-async function checkAddress(db: Db, countryId: number, stateId: number, cityId: number): Promise<string | null> {
-  const [country] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, countryId));
-  if (!country) return SITE_MSG.countryRequired;
-  const [state] = await db.select({ id: states.id }).from(states).where(and(eq(states.id, stateId), eq(states.countryId, countryId)));
-  if (!state) return SITE_MSG.stateRequired;
-  const [city] = await db.select({ id: cities.id }).from(cities).where(and(eq(cities.id, cityId), eq(cities.stateId, stateId)));
-  return city ? null : SITE_MSG.cityRequired;
 }
