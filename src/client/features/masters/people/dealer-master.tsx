@@ -1,0 +1,49 @@
+// Dealer Master, menu label Retailer Master (spec 1 sections 2.15, 5.6): user type 1 with billing and
+// shipping addresses; 'Same as Billing Address' copies billing to shipping.
+import { USERS_PATHS, type UserRow } from '../../../../shared/contracts/users/common.js';
+import { DEALER_EXPORT_NAME, dealerSave } from '../../../../shared/contracts/users/dealer.js';
+import { PAGE } from '../../../../shared/pages.js';
+import { ResourcePage, type ResourceDef } from '../../../kit/resource-page.js';
+import { activeField, companyField, emailField, gstTinFields, mobileField, passwordPair } from './fields.js';
+
+export const dealerMasterResource: ResourceDef<UserRow> = {
+  page: PAGE.dealerMaster,
+  breadcrumb: 'Masters',
+  list: {
+    path: USERS_PATHS.list,
+    filters: { UserType: 1 },
+    columns: [
+      { accessor: 'CompanyName', title: 'Company' },
+      { accessor: 'FullName', title: 'Dealer Name' },
+      { accessor: 'MobileNo', title: 'Mobile No.' },
+      { accessor: 'CreatedDt', title: 'Created Date', format: 'date' },
+      { accessor: 'IsActive', title: 'Status', format: 'status' },
+    ],
+  },
+  form: {
+    contract: dealerSave,
+    idField: 'ReferenceID',
+    savePath: USERS_PATHS.save,
+    noun: 'Dealer',
+    addLabel: 'Add Dealer',
+    size: 'xl',
+    fixed: { UserType: 1 },
+    fields: [
+      companyField,
+      { name: 'FirstName', label: 'Dealer Name', kind: 'text', required: true, maxLength: 100 },
+      { name: 'LastName', label: 'Contact Person', kind: 'text', maxLength: 100 },
+      emailField,
+      mobileField,
+      ...passwordPair,
+      ...gstTinFields,
+      { name: 'bill', label: 'Billing Address', kind: 'address', addressPrefix: 'bill', required: true, addressLineRequired: true },
+      { name: 'ship', label: 'Shipping Address', kind: 'address', addressPrefix: 'ship', copyFrom: 'bill', required: true, addressLineRequired: true },
+      activeField,
+    ],
+  },
+  exportName: DEALER_EXPORT_NAME,
+};
+
+export function DealerMasterPage() {
+  return <ResourcePage def={dealerMasterResource} />;
+}

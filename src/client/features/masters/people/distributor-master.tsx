@@ -1,0 +1,52 @@
+// Distributor Master, menu label Dealer Master (spec 1 sections 2.16, 5.7): user type 2, with edit
+// and delete ('Confirm to delete').
+import { USERS_PATHS, type UserRow } from '../../../../shared/contracts/users/common.js';
+import { DISTRIBUTOR_EXPORT_NAME, distributorSave } from '../../../../shared/contracts/users/distributor.js';
+import { PAGE } from '../../../../shared/pages.js';
+import { ResourcePage, type ResourceDef } from '../../../kit/resource-page.js';
+import { activeField, companyField, emailField, gstTinFields, mobileField, passwordPair } from './fields.js';
+
+export const distributorMasterResource: ResourceDef<UserRow> = {
+  page: PAGE.distributorMaster,
+  breadcrumb: 'Masters',
+  list: {
+    path: USERS_PATHS.list,
+    filters: { UserType: 2 },
+    columns: [
+      { accessor: 'CompanyName', title: 'Company' },
+      { accessor: 'SAPCustomerCode', title: 'SAP Customer Code' },
+      { accessor: 'FullName', title: 'Name' },
+      { accessor: 'Email', title: 'Email' },
+      { accessor: 'MobileNo', title: 'Mobile No.' },
+      { accessor: 'CreatedDt', title: 'Created Date', format: 'date' },
+      { accessor: 'IsActive', title: 'Status', format: 'status' },
+    ],
+  },
+  form: {
+    contract: distributorSave,
+    idField: 'ReferenceID',
+    savePath: USERS_PATHS.save,
+    noun: 'Distributor',
+    addLabel: 'Add Distributor',
+    size: 'xl',
+    fixed: { UserType: 2 },
+    fields: [
+      companyField,
+      { name: 'SAPCustomerCode', label: 'SAP Customer Code', kind: 'text', required: true, maxLength: 30 },
+      { name: 'FirstName', label: 'Name', kind: 'text', required: true, maxLength: 100 },
+      { name: 'LastName', label: 'Contact Person', kind: 'text', maxLength: 100 },
+      emailField,
+      mobileField,
+      ...passwordPair,
+      ...gstTinFields,
+      { name: 'bill', label: 'Billing Address', kind: 'address', addressPrefix: 'bill', required: true },
+      activeField,
+    ],
+  },
+  exportName: DISTRIBUTOR_EXPORT_NAME,
+  deletePath: USERS_PATHS.remove,
+};
+
+export function DistributorMasterPage() {
+  return <ResourcePage def={distributorMasterResource} />;
+}

@@ -1,0 +1,49 @@
+// List Master (spec 1 sections 2.17, 5.8), on the user endpoints: entries of the send-to lists other
+// than dealers (user type 2 with a list type); List Id is the entry's user name.
+import { USERS_PATHS, type UserRow } from '../../../../shared/contracts/users/common.js';
+import { LIST_TYPES, listEntrySave } from '../../../../shared/contracts/users/list-entry.js';
+import { PAGE } from '../../../../shared/pages.js';
+import { ResourcePage, type ResourceDef } from '../../../kit/resource-page.js';
+import { activeField, companyField, emailField, gstTinFields, mobileField, passwordPair } from './fields.js';
+
+export const listMasterResource: ResourceDef<UserRow> = {
+  page: PAGE.listMaster,
+  breadcrumb: 'Masters',
+  list: {
+    path: USERS_PATHS.list,
+    filters: { UserType: 2, IsList: true } as Record<string, unknown>,
+    columns: [
+      { accessor: 'ListType', title: 'List Type' },
+      { accessor: 'UserName', title: 'List Id' },
+      { accessor: 'CreatedDt', title: 'Created Date', format: 'date' },
+      { accessor: 'IsActive', title: 'Status', format: 'status' },
+    ],
+  },
+  form: {
+    contract: listEntrySave,
+    idField: 'ReferenceID',
+    savePath: USERS_PATHS.save,
+    noun: 'List',
+    addLabel: 'Add List',
+    size: 'xl',
+    fixed: { UserType: 2 },
+    fields: [
+      { name: 'ListType', label: 'List Type', kind: 'select', required: true, options: LIST_TYPES.map((t) => ({ value: t, label: t })) },
+      { name: 'UserName', label: 'List Id', kind: 'text', required: true, maxLength: 100 },
+      { name: 'FirstName', label: 'First Name', kind: 'text', required: true, maxLength: 100 },
+      { name: 'LastName', label: 'Last Name', kind: 'text', required: true, maxLength: 100 },
+      emailField,
+      mobileField,
+      ...passwordPair,
+      companyField,
+      ...gstTinFields,
+      { name: 'bill', label: 'Billing Address', kind: 'address', addressPrefix: 'bill', required: true },
+      activeField,
+    ],
+  },
+  deletePath: USERS_PATHS.remove,
+};
+
+export function ListMasterPage() {
+  return <ResourcePage def={listMasterResource} />;
+}

@@ -1,0 +1,52 @@
+// Salesperson Master (spec 1 sections 2.20, 5.11): user type 6 with an employee id; the Status
+// column is a read-only checkbox.
+import { Checkbox } from '@mantine/core';
+import { USERS_PATHS, type UserRow } from '../../../../shared/contracts/users/common.js';
+import { SALESPERSON_EXPORT_NAME, salespersonSave } from '../../../../shared/contracts/users/salesperson.js';
+import { PAGE } from '../../../../shared/pages.js';
+import { ResourcePage, type ResourceDef } from '../../../kit/resource-page.js';
+import { activeField, companyField, emailField, mobileField, passwordPair } from './fields.js';
+
+export const salespersonMasterResource: ResourceDef<UserRow> = {
+  page: PAGE.salepersonMaster,
+  breadcrumb: 'Masters',
+  list: {
+    path: USERS_PATHS.list,
+    filters: { UserType: 6 },
+    columns: [
+      { accessor: 'CompanyName', title: 'Company' },
+      { accessor: 'FullName', title: 'Salesperson Name' },
+      { accessor: 'EmpId', title: 'Emp Id' },
+      { accessor: 'MobileNo', title: 'Mobile No.' },
+      { accessor: 'CreatedDt', title: 'Created Date', format: 'date' },
+      {
+        accessor: 'IsActive', title: 'Status', format: 'status',
+        render: (row) => <Checkbox checked={row.IsActive} readOnly aria-label={row.IsActive ? 'Active' : 'Inactive'} />,
+      },
+    ],
+  },
+  form: {
+    contract: salespersonSave,
+    idField: 'ReferenceID',
+    savePath: USERS_PATHS.save,
+    noun: 'Salesperson',
+    addLabel: 'Add Salesperson',
+    size: 'lg',
+    fixed: { UserType: 6 },
+    fields: [
+      companyField,
+      { name: 'FirstName', label: 'First Name', kind: 'text', required: true, maxLength: 100 },
+      { name: 'LastName', label: 'Last Name', kind: 'text', maxLength: 100 },
+      { name: 'EmpId', label: 'Emp Id', kind: 'text', maxLength: 30 },
+      emailField,
+      mobileField,
+      ...passwordPair,
+      activeField,
+    ],
+  },
+  exportName: SALESPERSON_EXPORT_NAME,
+};
+
+export function SalespersonMasterPage() {
+  return <ResourcePage def={salespersonMasterResource} />;
+}

@@ -1,0 +1,58 @@
+// User Master (spec 1 sections 2.10, 5.2): factory and warehouse users. The Factory/WareHouse radio
+// is the user type (4 or 5) and filters the site choices to that kind in the chosen company.
+import { USERS_PATHS, type UserRow } from '../../../../shared/contracts/users/common.js';
+import { SITE_USER_TYPES, USER_EXPORT_NAME, userSave } from '../../../../shared/contracts/users/user.js';
+import { PAGE } from '../../../../shared/pages.js';
+import { ResourcePage, type ResourceDef } from '../../../kit/resource-page.js';
+import { activeField, companyField, emailField, mobileField, passwordPair } from './fields.js';
+
+export const userMasterResource: ResourceDef<UserRow> = {
+  page: PAGE.userMaster,
+  breadcrumb: 'Masters',
+  list: {
+    path: USERS_PATHS.list,
+    columns: [
+      { accessor: 'UserName', title: 'User Name' },
+      { accessor: 'FirmName', title: 'Factory/Warehouse' },
+      { accessor: 'CompanyName', title: 'Company' },
+      { accessor: 'FirstName', title: 'First Name' },
+      { accessor: 'LastName', title: 'Last Name' },
+      { accessor: 'Email', title: 'Email' },
+      { accessor: 'MobileNo', title: 'Mobile' },
+      { accessor: 'CreatedDt', title: 'Created Date', format: 'date' },
+      { accessor: 'IsActive', title: 'Status', format: 'status' },
+    ],
+  },
+  form: {
+    contract: userSave,
+    idField: 'ReferenceID',
+    savePath: USERS_PATHS.save,
+    noun: 'User',
+    addLabel: 'Add User',
+    size: 'lg',
+    fields: [
+      { name: 'UserName', label: 'User Name', kind: 'text', required: true, maxLength: 100 },
+      { name: 'FirstName', label: 'First Name', kind: 'text', required: true, maxLength: 100 },
+      { name: 'LastName', label: 'Last Name', kind: 'text', required: true, maxLength: 100 },
+      emailField,
+      mobileField,
+      ...passwordPair,
+      { ...companyField, clears: ['WareHouseId'] },
+      {
+        name: 'UserType', label: 'Factory/WareHouse', kind: 'radio', required: true, defaultValue: SITE_USER_TYPES.factory,
+        options: [{ value: SITE_USER_TYPES.factory, label: 'Factory' }, { value: SITE_USER_TYPES.warehouse, label: 'WareHouse' }],
+      },
+      {
+        name: 'WareHouseId', label: 'WareHouse / Factory', kind: 'select', required: true,
+        optionsPath: 'WareHouser/GetWareHouseDDL?CompId={CompanyId}', optionValue: 'ID', optionLabel: 'FirmName',
+        optionsFilter: (row, v) => row.CompId === v.CompanyId && row.IsFactory === (v.UserType === SITE_USER_TYPES.factory),
+      },
+      activeField,
+    ],
+  },
+  exportName: USER_EXPORT_NAME,
+};
+
+export function UserMasterPage() {
+  return <ResourcePage def={userMasterResource} />;
+}
