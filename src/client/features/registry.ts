@@ -8,6 +8,11 @@ type Screen = LazyExoticComponent<ComponentType>;
 export const SCREENS: Partial<Record<PageName, Screen>> = {
   accessRight: lazy(() => import('./masters/access-right/access-right-page.js')),
   cartonMaster: lazy(() => import('./masters/carton.js').then((m) => ({ default: m.CartonPage }))),
+  userMaster: lazy(() => import('./masters/people/user-master.js').then((m) => ({ default: m.UserMasterPage }))),
+  dealerMaster: lazy(() => import('./masters/people/dealer-master.js').then((m) => ({ default: m.DealerMasterPage }))),
+  distributorMaster: lazy(() => import('./masters/people/distributor-master.js').then((m) => ({ default: m.DistributorMasterPage }))),
+  listMaster: lazy(() => import('./masters/people/list-master.js').then((m) => ({ default: m.ListMasterPage }))),
+  salepersonMaster: lazy(() => import('./masters/people/saleperson-master.js').then((m) => ({ default: m.SalespersonMasterPage }))),
   category: lazy(() => import('./masters/category/category-page.js').then((m) => ({ default: m.CategoryPage }))),
   productConfiguration: lazy(() =>
     import('./masters/product-configuration/product-configuration-page.js').then((m) => ({ default: m.ProductConfigurationPage }))),

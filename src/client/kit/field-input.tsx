@@ -2,9 +2,10 @@
 // New kinds (uploads, address cascades) are added here, once, for every screen. The form runs
 // in controlled mode, so inputs need no form keys.
 import { useEffect } from 'react';
-import { Checkbox, NumberInput, PasswordInput, Select, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Group, NumberInput, PasswordInput, Radio, Select, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useSession } from '../app/session.js';
+import { AddressField } from './address-field.js';
 import type { FieldDef, FormValues } from './form-values.js';
 import { useOptions } from './use-options.js';
 
@@ -15,7 +16,8 @@ export interface FieldInputProps {
 }
 
 function SelectField({ field, form, readOnly: lockedOnEdit }: { field: FieldDef; form: UseFormReturnType<FormValues>; readOnly: boolean }) {
-  const options = useOptions(field);
+  const all = useOptions(field);
+  const options = field.optionsFilter ? all.filter((o) => o.row && field.optionsFilter!(o.row, form.getValues())) : all;
   const session = useSession();
   const own = field.ownCompany && session && !session.isAdmin ? session.CompanyId : null;
   const readOnly = lockedOnEdit || own !== null;
@@ -24,6 +26,11 @@ function SelectField({ field, form, readOnly: lockedOnEdit }: { field: FieldDef;
   useEffect(() => {
     if (own !== null && current !== own) form.setFieldValue(field.name, own);
   }, [own, current, field.name]);
+  // A choice the filter no longer offers (another company or kind picked) is cleared.
+  const offered = !field.optionsFilter || current === null || current === '' || all.length === 0 || options.some((o) => o.value === current);
+  useEffect(() => {
+    if (!offered) form.setFieldValue(field.name, null);
+  }, [offered, field.name]);
   const props = form.getInputProps(field.name);
   return (
     <Select
@@ -39,6 +46,25 @@ function SelectField({ field, form, readOnly: lockedOnEdit }: { field: FieldDef;
       error={props.error as string | undefined}
       onBlur={props.onBlur as () => void}
     />
+  );
+}
+
+/** A few fixed choices side by side; the value keeps the option's own type. */
+function RadioField({ field, form, readOnly }: { field: FieldDef; form: UseFormReturnType<FormValues>; readOnly: boolean }) {
+  const options = field.options ?? [];
+  const current = form.getValues()[field.name];
+  return (
+    <Radio.Group
+      label={field.label}
+      withAsterisk={field.required}
+      value={current === null || current === undefined ? '' : String(current)}
+      onChange={(v) => !readOnly && form.setFieldValue(field.name, options.find((o) => String(o.value) === v)?.value ?? null)}
+      error={form.getInputProps(field.name).error as string | undefined}
+    >
+      <Group gap="lg" mt={4}>
+        {options.map((o) => <Radio key={String(o.value)} value={String(o.value)} label={o.label} disabled={readOnly} />)}
+      </Group>
+    </Radio.Group>
   );
 }
 
@@ -67,6 +93,10 @@ export function FieldInput({ field, form, editing }: FieldInputProps) {
       return <PasswordInput {...common} maxLength={field.maxLength} {...form.getInputProps(field.name)} />;
     case 'select':
       return <SelectField field={field} form={form} readOnly={readOnly} />;
+    case 'radio':
+      return <RadioField field={field} form={form} readOnly={readOnly} />;
+    case 'address':
+      return <AddressField field={field} form={form} readOnly={readOnly} />;
     default:
       return <TextInput {...common} maxLength={field.maxLength} {...form.getInputProps(field.name)} />;
   }

@@ -1,12 +1,13 @@
 // Form fields as data, and the pure rules for a form's values: defaults, filling from a row and
 // keeping only what the contract accepts (the server refuses unknown fields).
 import type { z } from 'zod';
+import { ADDRESS_PARTS } from '../../shared/contracts/reference.js';
 
 /**
  * 'upload' is a file picked, checked by the server and shown back (see `accept`); 'address' is a
  * country > state > city cascade with pincode and address lines (see `addressPrefix`).
  */
-export type FieldKind = 'text' | 'number' | 'textarea' | 'checkbox' | 'select' | 'password' | 'upload' | 'address';
+export type FieldKind = 'text' | 'number' | 'textarea' | 'checkbox' | 'select' | 'radio' | 'password' | 'upload' | 'address';
 
 export type FieldValue = string | number | boolean | null;
 export type FormValues = Record<string, FieldValue>;
@@ -14,6 +15,8 @@ export type FormValues = Record<string, FieldValue>;
 export interface SelectOption {
   value: string | number;
   label: string;
+  /** The dropdown row the option came from (for `optionsFilter`). */
+  row?: Record<string, unknown>;
 }
 
 export interface FieldDef {
@@ -30,6 +33,8 @@ export interface FieldDef {
   optionsPath?: string;
   optionValue?: string;
   optionLabel?: string;
+  /** Offers only the rows this accepts, given the form's values (sites of the chosen company and kind). */
+  optionsFilter?: (row: Record<string, unknown>, values: FormValues) => boolean;
   /** Shown but locked when editing (codes, prefixes). */
   readOnlyOnEdit?: boolean;
   /** A company select: for a non-admin, preselected with their own company and locked (spec 1 section 6). */
@@ -39,6 +44,10 @@ export interface FieldDef {
   accept?: 'image' | 'audio' | 'pdf';
   /** For 'address': the field-name prefix of the group, e.g. 'bill' gives bill_Country, bill_State... */
   addressPrefix?: string;
+  /** For 'address': a 'Same as Billing Address' box that copies the group with this prefix. */
+  copyFrom?: string;
+  /** For 'address': Address 1 is required (the asterisk; the contract decides). */
+  addressLineRequired?: boolean;
 }
 
 /** What an empty field holds: IsActive starts ticked (spec 1 section 4), other boxes clear. */
@@ -50,7 +59,13 @@ export function emptyValue(field: FieldDef): FieldValue {
 
 /** The values of a new record: the id 0 and every field empty. */
 export function addValues(fields: readonly FieldDef[], idField: string): FormValues {
-  return { [idField]: 0, ...Object.fromEntries(fields.map((f) => [f.name, emptyValue(f)])) };
+  return { [idField]: 0, ...Object.fromEntries(fields.flatMap((f) => (f.kind === 'address' ? addressValues(f) : [[f.name, emptyValue(f)]]))) };
+}
+
+/** An address group is six values: ids (null until chosen) and texts. */
+function addressValues(f: FieldDef): [string, FieldValue][] {
+  const prefix = f.addressPrefix ?? f.name;
+  return ADDRESS_PARTS.map((part) => [`${prefix}_${part}`, ['Country', 'State', 'City'].includes(part) ? null : '']);
 }
 
 /** The values of an existing record, read from its list row. */

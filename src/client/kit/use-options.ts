@@ -15,6 +15,7 @@ export function useOptions(field: FieldDef): readonly SelectOption[] {
       setLoaded(env.ResponseData.map((row) => ({
         value: row[optionValue] as string | number,
         label: String(row[optionLabel] ?? ''),
+        row,
       })));
     });
     return () => {

@@ -37,7 +37,7 @@ export const userMasterResource: ResourceDef<UserRow> = {
       emailField,
       mobileField,
       ...passwordPair,
-      { ...companyField, clears: ['WareHouseId'] },
+      companyField,
       {
         name: 'UserType', label: 'Factory/WareHouse', kind: 'radio', required: true, defaultValue: SITE_USER_TYPES.factory,
         options: [{ value: SITE_USER_TYPES.factory, label: 'Factory' }, { value: SITE_USER_TYPES.warehouse, label: 'WareHouse' }],
