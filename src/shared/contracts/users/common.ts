@@ -69,7 +69,7 @@ export function withPasswordRules<S extends z.ZodType<PasswordPair>>(schema: S, 
     } else if (v.Password !== v.ConfirmPassword) {
       ctx.addIssue({ code: 'custom', message: m.mismatch, path: ['ConfirmPassword'] });
     }
-  });
+  }, { when: (p) => typeof p.value === 'object' && p.value !== null });
 }
 
 export const referenceId = recordId('ReferenceID');
