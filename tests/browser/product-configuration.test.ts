@@ -1,0 +1,70 @@
+// Product Configuration in Chromium against the real server: no product means a field error and no
+// save; a chosen product's flags load, Select All follows the rows, and Save keeps what was ticked.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PRODUCT_CONFIG_MSG } from '../../src/shared/contracts/product-configuration.js';
+import { launchBrowser, newPage, signIn } from '../helpers/browser.js';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+// A demo product (its seed ticks both items); the last step ticks both again for other files.
+const PRODUCT = 'RootMax Humic Granules 5 kg';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ context, page } = await newPage(browser));
+  await signIn(page);
+  await page.goto('/masters/product-configuration');
+  await page.getByRole('heading', { name: 'Product Configuration' }).waitFor();
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+const box = (name: string) => page.getByRole('checkbox', { name, exact: true });
+const product = () => page.getByPlaceholder('Select Product');
+const ticks = async () => Promise.all(['Select All', 'Feedback', 'Product Image'].map((n) => box(n).isChecked()));
+
+async function choose(name: string) {
+  await product().click();
+  await product().fill(name.slice(0, 8));
+  await page.getByRole('option', { name, exact: true }).click();
+}
+
+describe('Product Configuration', () => {
+  it('asks for a product before saving, for both buttons', async () => {
+    for (const button of ['Save', 'Apply for all product']) {
+      await page.getByRole('button', { name: button, exact: true }).click();
+      await page.getByText(PRODUCT_CONFIG_MSG.productRequired).waitFor();
+    }
+    expect(await page.getByText('Success Message').count()).toBe(0);
+  });
+
+  it("loads the chosen product's flags and saves a change", async () => {
+    await choose(PRODUCT);
+    await expect.poll(ticks).toEqual([true, true, true]);
+    expect(await page.getByText(PRODUCT_CONFIG_MSG.productRequired).count()).toBe(0);
+
+    await box('Product Image').uncheck();
+    expect(await ticks()).toEqual([false, true, false]);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText(PRODUCT_CONFIG_MSG.savedSingle).last().waitFor();
+
+    // After a reload the saved flags come back from the server.
+    await page.reload();
+    await choose(PRODUCT);
+    await expect.poll(ticks).toEqual([false, true, false]);
+  });
+
+  it('Select All ticks every row and clears them all', async () => {
+    await box('Select All').check();
+    expect(await ticks()).toEqual([true, true, true]);
+    await box('Select All').uncheck();
+    expect(await ticks()).toEqual([false, false, false]);
+    await box('Select All').check();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText(PRODUCT_CONFIG_MSG.savedSingle).last().waitFor();
+  });
+});
