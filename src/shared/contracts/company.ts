@@ -1,8 +1,9 @@
 // Company Master (spec 1 sections 2.14, 3.8, 5.5).
 import { z } from 'zod';
 import {
-  activeFlag, EMAIL_PATTERN, MOBILE_PATTERN, optionalText, PINCODE_PATTERN, recordId, requiredText,
+  activeFlag, EMAIL_PATTERN, MOBILE_PATTERN, PINCODE_PATTERN, recordId, requiredText,
 } from './fields.js';
+import { uploadPath } from './upload.js';
 
 export const COMPANY_MSG = {
   codeRequired: 'Please enter  Company Code.',
@@ -34,7 +35,8 @@ export const companySave = z.strictObject({
   Address: requiredText(COMPANY_MSG.addressRequired, 'Address', 250),
   City: requiredText(COMPANY_MSG.cityRequired, 'City', 100),
   Pincode: z.string({ error: COMPANY_MSG.pincodeInvalid }).trim().regex(PINCODE_PATTERN, COMPANY_MSG.pincodeInvalid),
-  CompanyLogo: optionalText('Company Logo', 250),
+  // Only a file the upload call stored and checked as an image (spec 1 section 7: images only).
+  CompanyLogo: uploadPath('image', 'Company Logo'),
   IsActive: activeFlag,
 });
 

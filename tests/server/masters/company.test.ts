@@ -9,6 +9,8 @@ import { COMPANY_MSG, type CompanyRow } from '../../../src/shared/contracts/comp
 import { PAGE } from '../../../src/shared/pages.js';
 import { insertCompany, insertUser, listBody } from '../../helpers/factories.js';
 import { companyBody } from '../../helpers/factories-sites.js';
+import { filePart, fixture, multipart } from '../../helpers/factories-products.js';
+import { UPLOAD_MSG } from '../../../src/shared/contracts/upload.js';
 import { startApp, type TestApp } from '../../helpers/server-app.js';
 
 type Row = CompanyRow & { TotalRows: number };
@@ -52,6 +54,8 @@ describe('validation', () => {
     ['a pincode with letters', { Pincode: '42201a' }, COMPANY_MSG.pincodeInvalid],
     ['no pincode', { Pincode: undefined }, COMPANY_MSG.pincodeInvalid],
     ['an unknown field', { Colour: 'red' }, 'Unknown field: Colour'],
+    ['a logo outside the uploads', { CompanyLogo: '/etc/passwd' }, UPLOAD_MSG.badPath],
+    ['a logo that is a stored PDF', { CompanyLogo: `/uploads/${'a'.repeat(32)}.pdf` }, UPLOAD_MSG.badPath],
   ])('%s answers 400 with its message and saves nothing', async (_n, overrides, message) => {
     const before = await snapshot();
     expect((await save(companyBody(overrides))).body).toEqual({ ResponseCode: '400', ResponseMessage: message, ResponseData: null });
@@ -76,6 +80,23 @@ describe('saving', () => {
       .toEqual({ ResponseCode: '400', ResponseMessage: COMPANY_MSG.duplicateCode, ResponseData: null });
     expect((await save(companyBody({ CompId: theirs, CCode: 'Mine' }))).body.ResponseMessage).toBe(COMPANY_MSG.duplicateCode);
     expect(await snapshot()).toBe(before);
+  });
+});
+
+describe('logo', () => {
+  it('saves an uploaded image as the logo; the list carries its path and the path serves the image', async () => {
+    const { payload, headers } = multipart([filePart(fixture('sample.png'), 'logo.png', 'image/png')]);
+    const up = await t.app.inject({
+      method: 'POST', url: '/API/api/Upload/FileUpload?type=image', payload, headers: { ...headers, authorization: `Bearer ${admin}` },
+    });
+    const source = (JSON.parse(up.payload) as { Source: string }).Source;
+    expect(source).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
+    expect((await save(companyBody({ CCode: 'LOGO1', CompanyLogo: source }))).body.ResponseCode).toBe('200');
+    const [row] = await rows(listBody({ SearchValue: 'LOGO1' }));
+    expect(row!.CompanyLogo).toBe(source);
+    const img = await t.app.inject({ method: 'GET', url: source });
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/png');
   });
 });
 
