@@ -19,8 +19,11 @@ export const MAX_PRICE = 9_999_999_999.99;
 export const priceSave = z.strictObject({
   PriceId: recordId('PriceId'),
   ProductId: pickedId(PRICE_MSG.productRequired),
-  Price: z.number({ error: PRICE_MSG.pricePositive }).min(1, PRICE_MSG.pricePositive).max(MAX_PRICE, PRICE_MSG.pricePositive)
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, PRICE_MSG.priceCents),
+  // A number, or its text as a form's decimal box holds it ('449.99').
+  Price: z.union([z.number(), z.string().trim().regex(/^\d{1,10}(\.\d+)?$/, PRICE_MSG.pricePositive).transform(Number)], {
+    error: PRICE_MSG.pricePositive,
+  }).pipe(z.number().min(1, PRICE_MSG.pricePositive).max(MAX_PRICE, PRICE_MSG.pricePositive)
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, PRICE_MSG.priceCents)),
 });
 
 export type PriceSave = z.input<typeof priceSave>;

@@ -57,6 +57,8 @@ describe('validation', () => {
     ['price 0', { ProductId: 1, Price: 0 }, PRICE_MSG.pricePositive],
     ['a negative price', { ProductId: 1, Price: -5 }, PRICE_MSG.pricePositive],
     ['a price as text', { ProductId: 1, Price: 'ten' }, PRICE_MSG.pricePositive],
+    ['a price as text below 1', { ProductId: 1, Price: '0.50' }, PRICE_MSG.pricePositive],
+    ['a negative price as text', { ProductId: 1, Price: '-5' }, PRICE_MSG.pricePositive],
     ['a price with 3 decimals', { ProductId: 1, Price: 10.005 }, PRICE_MSG.priceCents],
     ['an unknown field', { ProductId: 1, Price: 10, IsActive: true }, 'Unknown field: IsActive'],
   ])('%s answers 400 with its message and saves nothing', async (_n, body, message) => {
@@ -80,6 +82,8 @@ describe('saving', () => {
     expect((await save({ ProductId: P['Delta Drip'], Price: 1 })).body.ResponseMessage).toBe(PRICE_MSG.duplicate);
     expect((await save({ PriceId: row!.id, ProductId: P['Delta Drip'], Price: 450 })).body.ResponseMessage).toBe(PRICE_MSG.updated);
     expect((await t.db.select().from(prices).where(eq(prices.id, row!.id)))[0]!.price).toBe('450.00');
+    expect((await save({ PriceId: row!.id, ProductId: P['Delta Drip'], Price: ' 451.25' })).body.ResponseMessage).toBe(PRICE_MSG.updated);
+    expect((await t.db.select().from(prices).where(eq(prices.id, row!.id)))[0]!.price).toBe('451.25');
     await t.db.delete(prices).where(eq(prices.id, row!.id));
   });
 });

@@ -33,6 +33,7 @@ export const companyResource: ResourceDef<CompanyRow> = {
     idField: 'CompId',
     savePath: 'CompanyMaster/CreateCompany',
     noun: 'Company',
+    updateTitle: 'Update Company',
     addLabel: 'Add Company',
     size: 'lg',
     fields: [

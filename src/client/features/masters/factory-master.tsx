@@ -27,6 +27,7 @@ export const factoryResource: ResourceDef<SiteRow> = {
     idField: 'ID',
     savePath: 'WareHouser/Save',
     noun: 'Factory',
+    updateTitle: 'Update Factory',
     addLabel: 'Add Factory',
     size: 'lg',
     fixed: { IsFactory: true },

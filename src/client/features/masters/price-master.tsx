@@ -1,5 +1,5 @@
 // Price Master (spec 1 sections 2.18, 3.10, 5.9): the spec shows no Action column, so a row opens
-// for update when clicked.
+// for update when clicked. The price is a text box: the kit's number box takes whole numbers only.
 import { priceSave, type PriceRow } from '../../../shared/contracts/price.js';
 import { PAGE } from '../../../shared/pages.js';
 import { ResourcePage, type ResourceDef } from '../../kit/resource-page.js';
@@ -30,7 +30,7 @@ export const priceResource: ResourceDef<PriceRow> = {
         name: 'ProductId', label: 'Product', kind: 'select', required: true,
         optionsPath: 'PriceMaster/GetProductDDL', optionValue: 'ProductId', optionLabel: 'ProductName',
       },
-      { name: 'Price', label: 'Price', kind: 'number', required: true },
+      { name: 'Price', label: 'Price', kind: 'text', required: true, maxLength: 13, placeholder: '0.00' },
     ],
   },
 };
