@@ -1,6 +1,7 @@
 // The user pickers (User/GetUsersDDL, User/GetAllActiveUsers) and company scoping of user data:
 // DESIGN section 3 says non-admin users only see and change their own company's data, and ids from
 // another company answer as not found.
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORBIDDEN } from '../../src/server/http/route.js';
 import { SEED_LOGINS } from '../../src/server/db/seed.js';
@@ -21,6 +22,8 @@ let ownCompanyId: number;
 
 beforeAll(async () => {
   t = await startApp();
+  // A known set of accounts: the demo's retailers, distributors and salespeople are left out.
+  await t.db.delete(users).where(inArray(users.userType, [1, 2, 6]));
   const warehouseId = await userIdByEmail(t.db, SEED_LOGINS.warehouse.email);
   const [w] = (await t.db.select().from(users)).filter((u) => u.id === warehouseId);
   ownCompanyId = w!.companyId!;

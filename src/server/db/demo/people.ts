@@ -25,8 +25,10 @@ async function address(tx: Tx, side: 'bill' | 'ship', [state, city, pincode, lin
 const both = async (tx: Tx, place: Place) => ({ ...(await address(tx, 'bill', place)), ...(await address(tx, 'ship', place)) });
 
 export async function seedPeople(tx: Tx, ctx: DemoContext): Promise<void> {
-  const passwordHash = await hashPassword(DEMO_TRADE_PASSWORD);
-  const base = { passwordHash, companyId: ctx.companyId };
+  // Each account gets its own salt, as every stored password does.
+  const hashes = await Promise.all(Array.from({ length: 8 }, () => hashPassword(DEMO_TRADE_PASSWORD)));
+  let next = 0;
+  const base = () => ({ passwordHash: hashes[next++]!, companyId: ctx.companyId });
   const nashik: Place = ['Maharashtra', 'Nashik', '422003', 'Shop 4, Sharanpur Road'];
   const dealers = [
     { firstName: 'Shree Samarth Krishi Kendra', lastName: 'Vilas Jadhav', email: 'samarth.krishi@example.in', mobile: '9850011223',
@@ -38,7 +40,7 @@ export async function seedPeople(tx: Tx, ctx: DemoContext): Promise<void> {
       ...(await address(tx, 'ship', ['Karnataka', 'Belgaum', '590016', 'Godown 3, Udyambag'])) },
   ];
   await tx.insert(users).values(dealers.map((d) => ({
-    ...base, ...d, userName: `${d.firstName} ${d.lastName}`, userType: 1,
+    ...base(), ...d, userName: `${d.firstName} ${d.lastName}`, userType: 1,
   })));
 
   const distributors = [
@@ -48,19 +50,19 @@ export async function seedPeople(tx: Tx, ctx: DemoContext): Promise<void> {
       sapCustomerCode: 'C100311', ...(await address(tx, 'bill', ['Maharashtra', 'Nanded', '431602', 'Near APMC, Old Mondha'])) },
   ];
   await tx.insert(users).values(distributors.map((d) => ({
-    ...base, ...d, userName: `${d.firstName} ${d.lastName}`, userType: 2,
+    ...base(), ...d, userName: `${d.firstName} ${d.lastName}`, userType: 2,
   })));
 
   await tx.insert(users).values({
-    ...base, userType: 2, listType: 'Cooperative Society', userName: 'KVSS-Niphad', firstName: 'Niphad', lastName: 'Vikas Society',
+    ...base(), userType: 2, listType: 'Cooperative Society', userName: 'KVSS-Niphad', firstName: 'Niphad', lastName: 'Vikas Society',
     email: 'niphad.society@example.in', mobile: '9881200345',
     ...(await address(tx, 'bill', ['Maharashtra', 'Niphad', '422303', 'Society Office, Main Road'])),
   });
 
   await tx.insert(users).values([
-    { ...base, userType: 6, userName: 'Mahesh Pawar', firstName: 'Mahesh', lastName: 'Pawar', empId: 'GH-S-014',
+    { ...base(), userType: 6, userName: 'Mahesh Pawar', firstName: 'Mahesh', lastName: 'Pawar', empId: 'GH-S-014',
       email: 'mahesh.pawar@greenharvest.example', mobile: '9860045671' },
-    { ...base, userType: 6, userName: 'Kavita Joshi', firstName: 'Kavita', lastName: 'Joshi', empId: 'GH-S-022',
+    { ...base(), userType: 6, userName: 'Kavita Joshi', firstName: 'Kavita', lastName: 'Joshi', empId: 'GH-S-022',
       email: 'kavita.joshi@greenharvest.example', mobile: '9975512340' },
   ]);
 }
