@@ -12,7 +12,9 @@ import { unique } from './factories.js';
 const FIXTURES = fileURLToPath(new URL('../fixtures/uploads/', import.meta.url));
 export const fixture = (name: string) => readFileSync(join(FIXTURES, name));
 
-export function productBody(companyId: number, overrides: Partial<Record<keyof ProductSave, unknown>> = {}): Record<string, unknown> {
+export function productBody(
+  companyId: number, overrides: Partial<Record<keyof ProductSave, unknown>> & Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     ProductId: 0, ProductName: unique('Product '), ProductCd: unique('P').replace(/[^A-Za-z0-9]/g, ''),
     ProductDscrptn: 'Test product', ProductUOM: 'kg', ProductValue: 1, CompId: companyId, IsActive: true,

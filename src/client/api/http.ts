@@ -64,7 +64,8 @@ async function send<T>(method: 'get' | 'post', path: string, json?: unknown, pub
     const token = getSession()?.Token;
     return client(path.replace(/^\/+/, ''), {
       method,
-      ...(json !== undefined ? { json } : {}),
+      // A FormData body (uploads) goes as multipart; anything else as JSON.
+      ...(json instanceof FormData ? { body: json } : json !== undefined ? { json } : {}),
       headers: { page: pageHeader(), ...(token && !public_ ? { authorization: `Bearer ${token}` } : {}) },
     });
   };
@@ -86,6 +87,8 @@ async function send<T>(method: 'get' | 'post', path: string, json?: unknown, pub
 export const api = {
   get: <T>(path: string) => send<T>('get', path),
   post: <T>(path: string, body: unknown = {}) => send<T>('post', path, body),
+  /** A multipart POST (Upload/FileUpload): same token, refresh and envelope handling. */
+  upload: <T>(path: string, form: FormData) => send<T>('post', path, form),
   /** Calls that need no sign-in (login, forgot password, reset, public verification). */
   publicPost: <T>(path: string, body: unknown = {}) => send<T>('post', path, body, true),
 };

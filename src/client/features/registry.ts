@@ -13,6 +13,7 @@ export const SCREENS: Partial<Record<PageName, Screen>> = {
   distributorMaster: lazy(() => import('./masters/people/distributor-master.js').then((m) => ({ default: m.DistributorMasterPage }))),
   listMaster: lazy(() => import('./masters/people/list-master.js').then((m) => ({ default: m.ListMasterPage }))),
   salepersonMaster: lazy(() => import('./masters/people/saleperson-master.js').then((m) => ({ default: m.SalespersonMasterPage }))),
+  productMaster: lazy(() => import('./masters/product-master.js').then((m) => ({ default: m.ProductMasterPage }))),
   category: lazy(() => import('./masters/category/category-page.js').then((m) => ({ default: m.CategoryPage }))),
   productConfiguration: lazy(() =>
     import('./masters/product-configuration/product-configuration-page.js').then((m) => ({ default: m.ProductConfigurationPage }))),

@@ -7,6 +7,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useSession } from '../app/session.js';
 import { AddressField } from './address-field.js';
 import type { FieldDef, FormValues } from './form-values.js';
+import { UploadField } from './upload-field.js';
 import { useOptions } from './use-options.js';
 
 export interface FieldInputProps {
@@ -16,7 +17,7 @@ export interface FieldInputProps {
 }
 
 function SelectField({ field, form, readOnly: lockedOnEdit }: { field: FieldDef; form: UseFormReturnType<FormValues>; readOnly: boolean }) {
-  const all = useOptions(field);
+  const all = useOptions(field, form.getValues());
   const options = field.optionsFilter ? all.filter((o) => o.row && field.optionsFilter!(o.row, form.getValues())) : all;
   const session = useSession();
   const own = field.ownCompany && session && !session.isAdmin ? session.CompanyId : null;
@@ -42,7 +43,10 @@ function SelectField({ field, form, readOnly: lockedOnEdit }: { field: FieldDef;
       data={options.map((o) => ({ value: String(o.value), label: o.label }))}
       value={current === null || current === undefined || current === '' ? null : String(current)}
       // Keep the option's own type (ids are numbers) so the contract sees what the server expects.
-      onChange={(v) => form.setFieldValue(field.name, options.find((o) => String(o.value) === v)?.value ?? null)}
+      onChange={(v) => {
+        form.setFieldValue(field.name, options.find((o) => String(o.value) === v)?.value ?? null);
+        for (const name of field.clears ?? []) form.setFieldValue(name, null);
+      }}
       error={props.error as string | undefined}
       onBlur={props.onBlur as () => void}
     />
@@ -97,6 +101,8 @@ export function FieldInput({ field, form, editing }: FieldInputProps) {
       return <RadioField field={field} form={form} readOnly={readOnly} />;
     case 'address':
       return <AddressField field={field} form={form} readOnly={readOnly} />;
+    case 'upload':
+      return <UploadField field={field} form={form} readOnly={readOnly} />;
     default:
       return <TextInput {...common} maxLength={field.maxLength} {...form.getInputProps(field.name)} />;
   }

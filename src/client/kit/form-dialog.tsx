@@ -1,11 +1,12 @@
 // The add/update dialog of a master (spec 1 section 4): validated by the same zod contract as the
 // server, so field messages match; '200' closes and reloads, '400' warns and stays open.
 import { useEffect, useState } from 'react';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import type { z } from 'zod';
 import { api } from '../api/http.js';
 import { FieldInput } from './field-input.js';
+import { FormSteps, stepWithError, type FormStep } from './form-steps.js';
 import { addValues, editValues, payloadOf, type FieldDef, type FormValues } from './form-values.js';
 import { toast } from './toast.js';
 
@@ -26,6 +27,10 @@ export interface FormSpec {
   fromRow?: (row: object) => object;
   /** Added to the server's success message (the category forms add ' Successfully', spec 1 section 5.12). */
   successSuffix?: string;
+  /** Tabs filled in order ('Next' opens the next once these fields pass); absent, one plain form. */
+  steps?: readonly FormStep[];
+  /** A warning shown above the fields when updating (the product form's category warning). */
+  editNotice?: string;
 }
 
 export interface FormDialogProps {
@@ -39,6 +44,7 @@ export interface FormDialogProps {
 
 export function FormDialog({ spec, opened, editing, onClose, onSaved }: FormDialogProps) {
   const [saving, setSaving] = useState(false);
+  const [steps, setSteps] = useState({ step: 0, unlocked: 0 });
   const validateContract = schemaResolver(spec.contract, { sync: true });
   const form = useForm<FormValues>({
     initialValues: addValues(spec.fields, spec.idField),
@@ -54,6 +60,7 @@ export function FormDialog({ spec, opened, editing, onClose, onSaved }: FormDial
     form.setValues(values);
     form.resetDirty(values);
     form.clearErrors();
+    setSteps({ step: 0, unlocked: 0 });
     // `form` is a new object each render; only the opening matters here.
   }, [opened, editing, spec]);
 
@@ -76,22 +83,35 @@ export function FormDialog({ spec, opened, editing, onClose, onSaved }: FormDial
     } else {
       toast.error(env.ResponseMessage);
     }
+  }, (errors) => {
+    // A field failing on another tab: show that tab.
+    const at = spec.steps ? stepWithError(spec.steps, errors) : -1;
+    if (at >= 0) setSteps((s) => ({ step: at, unlocked: Math.max(s.unlocked, at) }));
   });
 
   const title = editing ? (spec.updateTitle ?? `Update ${spec.noun}`) : (spec.addTitle ?? `Add ${spec.noun}`);
   return (
     <Modal opened={opened} onClose={close} title={title} size={spec.size ?? 'md'} centered>
       <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          {spec.fields.map((f) => (
-            <FieldInput key={f.name} field={f} form={form} editing={editing !== null} />
-          ))}
-          <Group justify="flex-end" mt="sm">
-            <Button type="submit" loading={saving}>
-              {editing ? 'Update' : 'Submit'}
-            </Button>
-          </Group>
-        </Stack>
+        {editing && spec.editNotice && <Alert color="yellow" mb="sm">{spec.editNotice}</Alert>}
+        {spec.steps ? (
+          <FormSteps
+            steps={spec.steps} fields={spec.fields} form={form} editing={editing !== null} saving={saving}
+            step={steps.step} unlocked={steps.unlocked} onStep={(step, unlocked) => setSteps({ step, unlocked })}
+            submitLabel={editing ? 'Update' : 'Submit'}
+          />
+        ) : (
+          <Stack gap="sm">
+            {spec.fields.map((f) => (
+              <FieldInput key={f.name} field={f} form={form} editing={editing !== null} />
+            ))}
+            <Group justify="flex-end" mt="sm">
+              <Button type="submit" loading={saving}>
+                {editing ? 'Update' : 'Submit'}
+              </Button>
+            </Group>
+          </Stack>
+        )}
       </form>
     </Modal>
   );

@@ -35,6 +35,9 @@ export interface FieldDef {
   optionLabel?: string;
   /** Offers only the rows this accepts, given the form's values (sites of the chosen company and kind). */
   optionsFilter?: (row: Record<string, unknown>, values: FormValues) => boolean;
+  /** Fields emptied when this one changes (a category's sub categories). An `optionsPath` may name
+   *  other fields as `{Field}`: no options until they hold a value (category > sub category). */
+  clears?: readonly string[];
   /** Shown but locked when editing (codes, prefixes). */
   readOnlyOnEdit?: boolean;
   /** A company select: for a non-admin, preselected with their own company and locked (spec 1 section 6). */

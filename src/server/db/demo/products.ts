@@ -32,7 +32,7 @@ const DEMO: DemoProduct[] = [
     category: ['Crop Protection', 'Pesticides', 'Bio Pesticides', 'Insecticides'], technicalName: 'Azadirachtin 1500 ppm',
     description: 'Cold-pressed neem oil emulsifiable concentrate against sucking pests on cotton and vegetables.', days: 730 },
   { name: 'MicroMix Micronutrient 250 g', code: 'MMMN250G', uom: 'g', pack: 250, mrp: '180.00', image: 'demo-micromix-250g.png',
-    category: ['Fertilisers', 'Fertilizers', 'Micronutrients', 'Plant Nutrition'], technicalName: 'Zn, Fe, Mn, B, Cu chelated mix',
+    category: ['Plant Nutrition', 'Micronutrients', 'Fertilisers'], technicalName: 'Zn, Fe, Mn, B, Cu chelated mix',
     description: 'Water-soluble chelated micronutrient mix for foliar spray on fruit and vegetable crops.', days: 730 },
   { name: 'RootMax Humic Granules 5 kg', code: 'RMHG5KG', uom: 'kg', pack: 5, mrp: '650.00', image: 'demo-rootmax-5kg.png',
     category: ['Soil Conditioners', 'Fertilisers', 'Fertilizers'], technicalName: 'Humic acid 12% granules',

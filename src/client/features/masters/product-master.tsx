@@ -1,0 +1,79 @@
+// Product Master (spec 1 sections 2.11, 3.5, 4, 5.3): a declaration on the kit, with the form in two
+// tabs ('Add Product', 'Add Product Description') and the category levels as a cascade.
+import {
+  DEFAULT_BEST_BEFORE_DAYS, PRODUCT_EXPORT_NAME, PRODUCT_MSG, PRODUCT_STEP1, productSave, type ProductRow,
+} from '../../../shared/contracts/product.js';
+import { PAGE } from '../../../shared/pages.js';
+import type { FieldDef } from '../../kit/form-values.js';
+import { ResourcePage, type ResourceDef } from '../../kit/resource-page.js';
+
+const Thumb = ({ row }: { row: ProductRow }) =>
+  row.ProductImg ? <img src={row.ProductImg} alt={row.ProductName} style={{ height: 32, width: 32, objectFit: 'contain' }} /> : null;
+
+const FIELDS: FieldDef[] = [
+  { name: 'ProductName', label: 'Product Name', kind: 'text', required: true, maxLength: 150 },
+  { name: 'ProductCd', label: 'Product Code', kind: 'text', required: true, maxLength: 50 },
+  { name: 'ProductDscrptn', label: 'Description', kind: 'textarea', required: true, maxLength: 2000 },
+  { name: 'ProductUOM', label: 'Product UOM', kind: 'select', required: true, optionsPath: 'Product/GetProductUOM', optionValue: 'UOM', optionLabel: 'UOM' },
+  { name: 'ProductValue', label: 'Product Pack', kind: 'number', required: true },
+  { name: 'CompId', label: 'Company', kind: 'select', required: true, optionsPath: 'CompanyMaster/GetCompanyDDL', optionValue: 'CompId', optionLabel: 'CompanyName', ownCompany: true },
+  { name: 'CategoryId', label: 'Category', kind: 'select', optionsPath: 'Category/GetCategoryDDLMG1', optionValue: 'CategoryIdMG1', optionLabel: 'NameMG1', clears: ['MG2Id', 'MG3Id'] },
+  { name: 'MG2Id', label: 'Sub Category', kind: 'select', optionsPath: 'Category/GetCategoryDDLMG2/{CategoryId}', optionValue: 'CategoryIdMG2', optionLabel: 'NameMG2', clears: ['MG3Id'] },
+  { name: 'MG3Id', label: 'Sub Division', kind: 'select', optionsPath: 'Category/GetCategoryDDLMG3/{MG2Id}', optionValue: 'CategoryIdMG3', optionLabel: 'NameMG3' },
+  { name: 'SapProductCd', label: 'SAP Code', kind: 'text', maxLength: 50 },
+  { name: 'TechnicalName', label: 'Technical Name', kind: 'text', maxLength: 250 },
+  { name: 'gtin', label: 'GTIN', kind: 'text', maxLength: 50 },
+  { name: 'mrp', label: 'MRP', kind: 'text', maxLength: 12 },
+  { name: 'IsActive', label: 'Is Active', kind: 'checkbox' },
+  { name: 'WarrantyPeriodInMonth', label: 'Best Before (days)', kind: 'number', required: true, defaultValue: DEFAULT_BEST_BEFORE_DAYS },
+  { name: 'ManufactureName', label: 'Manufacturer', kind: 'text', maxLength: 150 },
+  { name: 'RegistrationNo', label: 'Registration No', kind: 'text', maxLength: 100 },
+  { name: 'MarketedBy', label: 'Marketed By', kind: 'text', maxLength: 150 },
+  { name: 'ProductImg', label: 'Product Image', kind: 'upload', accept: 'image' },
+  { name: 'GenuineAudio', label: 'Genuine Audio', kind: 'upload', accept: 'audio' },
+  { name: 'label', label: 'Label (PDF)', kind: 'upload', accept: 'pdf' },
+  { name: 'Pamphlet', label: 'Leaflet (PDF)', kind: 'upload', accept: 'pdf' },
+  { name: 'CautionarySymbol', label: 'Cautionary Symbol', kind: 'upload', accept: 'image' },
+  { name: 'AntidoteStatement', label: 'Antidote Statement', kind: 'upload', accept: 'image' },
+];
+
+const STEP1: readonly string[] = PRODUCT_STEP1;
+
+export const productResource: ResourceDef<ProductRow> = {
+  page: PAGE.productMaster,
+  title: 'Product Master',
+  breadcrumb: 'Masters',
+  list: {
+    path: 'Product/GetProducts',
+    columns: [
+      { accessor: 'ProductImg', title: 'Image', sortable: false, noExport: true, render: (row) => <Thumb row={row} /> },
+      { accessor: 'ProductName', title: 'Product Name' },
+      { accessor: 'ProductCd', title: 'Product Code' },
+      { accessor: 'CompanyName', title: 'Company' },
+      { accessor: 'CategoryName', title: 'Category' },
+      { accessor: 'ProductValue', title: 'Pack' },
+      { accessor: 'ProductUOM', title: 'UOM' },
+      { accessor: 'CreatedDate', title: 'Created Date', format: 'date' },
+      { accessor: 'IsActive', title: 'Status', format: 'status' },
+    ],
+  },
+  form: {
+    contract: productSave,
+    idField: 'ProductId',
+    savePath: 'Product/CreateUpdateProduct',
+    noun: 'Product',
+    addLabel: 'Add Product',
+    size: 'lg',
+    editNotice: PRODUCT_MSG.editWarning,
+    fields: FIELDS,
+    steps: [
+      { label: 'Add Product', fields: STEP1 },
+      { label: 'Add Product Description', fields: FIELDS.map((f) => f.name).filter((n) => !STEP1.includes(n)) },
+    ],
+  },
+  exportName: PRODUCT_EXPORT_NAME,
+};
+
+export function ProductMasterPage() {
+  return <ResourcePage def={productResource} />;
+}

@@ -1,0 +1,145 @@
+// The Product Master in Chromium: both tabs (Next opens the second only when the first is valid),
+// the category cascade, an image upload shown back, the file-delete dialog, edit and export.
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PRODUCT_MSG } from '../../src/shared/contracts/product.js';
+import { UPLOAD_MSG } from '../../src/shared/contracts/upload.js';
+import { launchBrowser, newPage, signIn } from '../helpers/browser.js';
+
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/uploads/${name}`, import.meta.url));
+const suffix = Date.now().toString(36).slice(-5);
+const NAME = `Seaweed Booster ${suffix}`;
+const CODE = `SWB${suffix}`.toUpperCase();
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ context, page } = await newPage(browser, { acceptDownloads: true }));
+  await signIn(page);
+  await page.goto('/masters/product-master');
+  await page.getByText(/^Showing \d+ to \d+ of \d+$/).waitFor();
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+const dialog = () => page.getByRole('dialog').filter({ has: page.getByRole('tablist') });
+const tab = (name: string) => dialog().getByRole('tab', { name, exact: true });
+const rows = () => page.locator('table tbody tr');
+
+async function choose(label: RegExp, option: string) {
+  await dialog().getByLabel(label).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function uploadTo(label: string, file: string) {
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    dialog().getByRole('button', { name: `Upload ${label}` }).click(),
+  ]);
+  await chooser.setFiles(fixture(file));
+}
+
+async function search(text: string) {
+  await page.getByRole('textbox', { name: 'Search' }).fill(text);
+  await page.waitForTimeout(600); // the search box waits for typing to pause
+}
+
+describe('Product Master', () => {
+  it('keeps the description tab shut until the first tab passes, with the spec messages', async () => {
+    await page.getByRole('button', { name: 'Add Product' }).click();
+    await dialog().getByText('Add Product', { exact: true }).first().waitFor();
+    expect(await tab('Add Product Description').isDisabled()).toBe(true);
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    for (const m of [PRODUCT_MSG.nameRequired, 'Please enter only alphanumeric.', 'Please enter  product UOM.', 'Please enter only number.', 'Please select Company']) {
+      await dialog().getByText(m, { exact: true }).waitFor();
+    }
+    expect(await tab('Add Product Description').isDisabled()).toBe(true);
+
+    await dialog().getByLabel(/^Product Name/).fill(NAME);
+    await dialog().getByLabel(/^Product Code/).fill(CODE);
+    await dialog().getByLabel(/^Description/).fill('Seaweed extract for flowering and fruit set');
+    await choose(/^Product UOM/, 'ml');
+    await dialog().getByLabel(/^Product Pack/).fill('0');
+    await choose(/^Company/, 'Green Harvest Agro Ltd');
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await dialog().getByText('Product pack should be greater than 0.').waitFor();
+    expect(await tab('Add Product Description').isDisabled()).toBe(true);
+
+    await dialog().getByLabel(/^Product Pack/).fill('250');
+    // The sub category offers only the chosen category's children.
+    await choose(/^Category/, 'Plant Nutrition');
+    await choose(/^Sub Category/, 'Growth Promoters');
+    await choose(/^Sub Division/, 'Seaweed Extract');
+    await dialog().getByLabel(/^MRP/).fill('299.50');
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => tab('Add Product Description').getAttribute('aria-selected')).toBe('true');
+    expect(await dialog().getByLabel(/^Best Before/).inputValue()).toBe('730');
+  });
+
+  it('uploads a product image and shows it back; refuses a text file; the delete dialog asks first', async () => {
+    await uploadTo('Product Image', 'text.png');
+    await page.getByText(UPLOAD_MSG.image).last().waitFor();
+    await uploadTo('Product Image', 'sample.png');
+    const img = dialog().getByRole('img', { name: 'Product Image' });
+    await img.waitFor();
+    expect(await img.getAttribute('src')).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
+    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth)).toBe(240);
+
+    await uploadTo('Cautionary Symbol', 'sample.jpg');
+    await dialog().getByRole('img', { name: 'Cautionary Symbol' }).waitFor();
+    await dialog().getByRole('button', { name: 'Delete Cautionary Symbol' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
+    await confirm.getByText('You want to delete this file?').waitFor();
+    await confirm.getByRole('button', { name: 'No' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await dialog().getByRole('img', { name: 'Cautionary Symbol' }).waitFor();
+    await dialog().getByRole('button', { name: 'Delete Cautionary Symbol' }).click();
+    await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes' }).click();
+    await dialog().getByRole('button', { name: 'Upload Cautionary Symbol' }).waitFor();
+  });
+
+  it('saves, and the row shows with its picture', async () => {
+    await dialog().getByRole('button', { name: 'Submit' }).click();
+    await page.getByText(PRODUCT_MSG.created).last().waitFor();
+    await dialog().waitFor({ state: 'hidden' });
+    await search(CODE);
+    await expect.poll(async () => rows().count()).toBe(1);
+    const cells = await rows().first().locator('td').allTextContents();
+    expect(cells.slice(1, 7)).toEqual([NAME, CODE, 'Green Harvest Agro Ltd', 'Plant Nutrition', '250', 'ml']);
+    const thumb = rows().first().getByRole('img', { name: NAME });
+    await expect.poll(() => thumb.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  });
+
+  it('edits with the category warning, the form filled from the row', async () => {
+    await rows().first().getByRole('button', { name: 'Edit' }).click();
+    await dialog().getByText('Update Product', { exact: true }).first().waitFor();
+    await dialog().getByText(PRODUCT_MSG.editWarning).waitFor();
+    expect(await dialog().getByLabel(/^Product Name/).inputValue()).toBe(NAME);
+    await expect.poll(() => dialog().getByLabel(/^Sub Division/).inputValue()).toBe('Seaweed Extract');
+    expect(await tab('Add Product Description').isDisabled()).toBe(true);
+    await dialog().getByLabel(/^Product Pack/).fill('500');
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await dialog().getByRole('img', { name: 'Product Image' }).waitFor();
+    await dialog().getByRole('button', { name: 'Update' }).click();
+    await page.getByText(PRODUCT_MSG.updated).last().waitFor();
+    await expect.poll(async () => (await rows().first().locator('td').allTextContents())[5]).toBe('500');
+  });
+
+  it('exports "Product Data.csv"', async () => {
+    await search('');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    expect(download.suggestedFilename()).toBe('Product Data.csv');
+    const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
+    const lines = csv.trim().split(/\r?\n/);
+    expect(lines[0]).toBe('Product Name,Product Code,Company,Category,Pack,UOM,Created Date,Status');
+    expect(lines.some((l) => l.startsWith(`${NAME},${CODE},Green Harvest Agro Ltd,Plant Nutrition,500,ml,`))).toBe(true);
+    expect(lines.some((l) => l.startsWith('NeemShield Neem Oil 500 ml,NSNO500ML,'))).toBe(true);
+  });
+});
