@@ -62,6 +62,9 @@ export const productResource: ResourceDef<ProductRow> = {
     idField: 'ProductId',
     savePath: 'Product/CreateUpdateProduct',
     noun: 'Product',
+    // Written out so the spec's titles are findable as they read.
+    addTitle: 'Add Product',
+    updateTitle: 'Update Product',
     addLabel: 'Add Product',
     size: 'lg',
     editNotice: PRODUCT_MSG.editWarning,
