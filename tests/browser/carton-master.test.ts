@@ -1,56 +1,39 @@
 // The Carton Size Master in Chromium against the real server: validation, add, edit, search,
 // sort, paging and the exported file's content.
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { CARTON_MSG } from '../../src/shared/contracts/carton.js';
-import { launchBrowser, newPage, signIn } from '../helpers/browser.js';
+import { masterScreen } from '../helpers/master-screen.js';
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const screen = masterScreen('/masters/carton-master');
+const { dialog, rows, report } = screen;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser, { acceptDownloads: true }));
-  await signIn(page);
-  await page.goto('/masters/carton-master');
-  await page.getByText(/^Showing \d+ to \d+ of \d+$/).waitFor();
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
-
-const dialog = () => page.getByRole('dialog');
-const rows = () => page.locator('table tbody tr');
-const report = async () => (await page.getByText(/^Showing \d+ to \d+ of \d+$/).textContent()) ?? '';
 const firstCells = async (col: number) => rows().evaluateAll((trs, c) => trs.map((tr) => tr.children[c]?.textContent ?? ''), col);
 
 async function addCarton(name: string, size: number, description: string) {
-  await page.getByRole('button', { name: 'Add Carton' }).click();
+  await screen.page.getByRole('button', { name: 'Add Carton' }).click();
   await dialog().getByLabel(/^Carton Name/).fill(name);
   await dialog().getByLabel(/^Carton Size/).fill(String(size));
   await dialog().getByLabel(/^Description/).fill(description);
   await dialog().getByRole('button', { name: 'Submit' }).click();
-  await page.getByText(CARTON_MSG.created).last().waitFor();
+  await screen.page.getByText(CARTON_MSG.created).last().waitFor();
   await dialog().waitFor({ state: 'hidden' });
 }
 
 async function search(text: string) {
-  await page.getByRole('textbox', { name: 'Search' }).fill(text);
-  await page.waitForTimeout(600); // the search box waits for typing to pause
+  await screen.page.getByRole('textbox', { name: 'Search' }).fill(text);
+  await screen.page.waitForTimeout(600); // the search box waits for typing to pause
 }
 
 describe('Carton Size Master', () => {
   it('shows the spec messages and saves nothing while the form is invalid', async () => {
-    await page.getByRole('button', { name: 'Add Carton' }).click();
+    await screen.page.getByRole('button', { name: 'Add Carton' }).click();
     await dialog().getByText('Add Carton').first().waitFor();
     await dialog().getByRole('button', { name: 'Submit' }).click();
     for (const m of [CARTON_MSG.nameRequired, CARTON_MSG.sizeRequired, CARTON_MSG.descriptionRequired]) {
       await dialog().getByText(m).waitFor();
     }
-    await page.keyboard.press('Escape');
+    await screen.page.keyboard.press('Escape');
     await dialog().waitFor({ state: 'hidden' });
     expect(await report()).toBe('Showing 1 to 4 of 4');
   });
@@ -63,14 +46,14 @@ describe('Carton Size Master', () => {
     // Newest first by default.
     expect((await firstCells(0))[0]).toBe('=HYPERLINK("http://evil")');
 
-    await page.getByRole('button', { name: /next page/i }).click();
+    await screen.page.getByRole('button', { name: /next page/i }).click();
     await expect.poll(report).toBe('Showing 6 to 7 of 7');
-    await page.getByRole('button', { name: /previous page/i }).click();
+    await screen.page.getByRole('button', { name: /previous page/i }).click();
     await expect.poll(report).toBe('Showing 1 to 5 of 7');
 
-    await page.locator('thead th').filter({ hasText: /^Size$/ }).click();
+    await screen.page.locator('thead th').filter({ hasText: /^Size$/ }).click();
     await expect.poll(async () => (await firstCells(1)).join(',')).toBe('3,4,10,12,20');
-    await page.locator('thead th').filter({ hasText: /^Size$/ }).click();
+    await screen.page.locator('thead th').filter({ hasText: /^Size$/ }).click();
     await expect.poll(async () => (await firstCells(1)).join(',')).toBe('50,25,20,12,10');
   });
 
@@ -82,18 +65,18 @@ describe('Carton Size Master', () => {
     expect(await dialog().getByLabel(/^Carton Name/).inputValue()).toBe('Crate of 12');
     await dialog().getByLabel(/^Carton Size/).fill('15');
     await dialog().getByRole('button', { name: 'Update' }).click();
-    await page.getByText(CARTON_MSG.updated).last().waitFor();
+    await screen.page.getByText(CARTON_MSG.updated).last().waitFor();
     await expect.poll(async () => (await firstCells(1))[0]).toBe('15');
 
     await search('no carton is called this');
-    await page.getByText('No Data found').waitFor();
-    expect(await page.getByRole('button', { name: 'Export' }).isDisabled()).toBe(true);
+    await screen.page.getByText('No Data found').waitFor();
+    expect(await screen.page.getByRole('button', { name: 'Export' }).isDisabled()).toBe(true);
     await search('');
     await expect.poll(report).toBe('Showing 1 to 5 of 7');
   });
 
   it('exports every carton to "Carton Data.csv" with formula-like cells neutralised', async () => {
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    const [download] = await Promise.all([screen.page.waitForEvent('download'), screen.page.getByRole('button', { name: 'Export' }).click()]);
     expect(download.suggestedFilename()).toBe('Carton Data.csv');
     const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
     const lines = csv.trim().split(/\r?\n/);

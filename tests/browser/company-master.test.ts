@@ -1,47 +1,31 @@
 // The Company Master in Chromium: the spec's messages, a company added with an uploaded logo shown
 // back as a thumbnail, and 'Update Company' with the status as a checkbox.
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { COMPANY_MSG } from '../../src/shared/contracts/company.js';
-import { launchBrowser, newPage, signIn } from '../helpers/browser.js';
+import { masterScreen } from '../helpers/master-screen.js';
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
 const LOGO = fileURLToPath(new URL('../fixtures/uploads/sample.png', import.meta.url));
 const CODE = `BT${Date.now().toString(36).toUpperCase().slice(-6)}`;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser));
-  await signIn(page);
-  await page.goto('/masters/company-master');
-  await page.getByText(/^Showing \d+ to \d+ of \d+$/).waitFor();
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+const screen = masterScreen('/masters/company-master');
+const { dialog, rows, report } = screen;
 
-const dialog = () => page.getByRole('dialog');
-const rows = () => page.locator('table tbody tr');
-const report = async () => (await page.getByText(/^Showing \d+ to \d+ of \d+$/).textContent()) ?? '';
 
 describe('Company Master', () => {
   it("shows the spec's code and pincode messages", async () => {
-    await page.getByRole('button', { name: 'Add Company' }).click();
+    await screen.page.getByRole('button', { name: 'Add Company' }).click();
     await dialog().getByLabel(/^Pincode/).fill('4220');
     await dialog().getByRole('button', { name: 'Submit' }).click();
     await dialog().getByText(COMPANY_MSG.codeRequired, { exact: true }).waitFor();
     await dialog().getByText(COMPANY_MSG.pincodeInvalid, { exact: true }).waitFor();
     await dialog().getByText('GTI No', { exact: false }).first().waitFor();
-    await page.keyboard.press('Escape');
+    await screen.page.keyboard.press('Escape');
     await dialog().waitFor({ state: 'hidden' });
   });
 
   it('adds a company with an uploaded logo and shows the logo in its row', async () => {
-    await page.getByRole('button', { name: 'Add Company' }).click();
+    await screen.page.getByRole('button', { name: 'Add Company' }).click();
     await dialog().getByLabel(/^Company Code/).fill(CODE);
     await dialog().getByLabel(/^Company Name/).fill('Blue Tide Crop Care Ltd');
     await dialog().getByLabel(/^Display Name/).fill('Blue Tide');
@@ -52,17 +36,17 @@ describe('Company Master', () => {
     await dialog().getByLabel(/^City/).fill('Pune');
     await dialog().getByLabel(/^Pincode/).fill('411028');
     const [chooser] = await Promise.all([
-      page.waitForEvent('filechooser'), dialog().getByRole('button', { name: 'Upload Company Logo' }).click(),
+      screen.page.waitForEvent('filechooser'), dialog().getByRole('button', { name: 'Upload Company Logo' }).click(),
     ]);
     await chooser.setFiles(LOGO);
     // The form shows the stored image back before it is saved.
     await expect.poll(async () => (await dialog().getByRole('img', { name: 'Company Logo' }).getAttribute('src')) ?? '')
       .toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
     await dialog().getByRole('button', { name: 'Submit' }).click();
-    await page.getByText(COMPANY_MSG.created).last().waitFor();
+    await screen.page.getByText(COMPANY_MSG.created).last().waitFor();
     await dialog().waitFor({ state: 'hidden' });
 
-    await page.getByRole('textbox', { name: 'Search' }).fill(CODE);
+    await screen.page.getByRole('textbox', { name: 'Search' }).fill(CODE);
     await expect.poll(report).toBe('Showing 1 to 1 of 1');
     const logo = rows().first().getByRole('img', { name: 'Blue Tide Crop Care Ltd logo' });
     expect(await logo.getAttribute('src')).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
@@ -77,7 +61,7 @@ describe('Company Master', () => {
     expect(await dialog().getByLabel(/^Company Code/).inputValue()).toBe(CODE);
     await dialog().getByLabel(/^Is Active/).uncheck();
     await dialog().getByRole('button', { name: 'Update' }).click();
-    await page.getByText(COMPANY_MSG.updated).last().waitFor();
+    await screen.page.getByText(COMPANY_MSG.updated).last().waitFor();
     await expect.poll(() => rows().first().getByRole('checkbox').isChecked()).toBe(false);
   });
 });

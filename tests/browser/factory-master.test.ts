@@ -1,14 +1,9 @@
 // The Factory Master in Chromium against the real server: the spec's messages, adding a factory with
 // its prefix and address, the prefix locked on update, search, and the exported 'Factory Data.csv'.
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { SITE_MSG } from '../../src/shared/contracts/site.js';
-import { launchBrowser, newPage, signIn } from '../helpers/browser.js';
-
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+import { masterScreen } from '../helpers/master-screen.js';
 
 // Names must be letters only (spec 1 section 5.10); the run's own letters keep them unique.
 const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('');
@@ -17,37 +12,24 @@ const NAME = `Satara ${tag} Plant`;
 const PREFIX = `Z${letters(1)}`;
 const CODE = `STR${tag}`;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser, { acceptDownloads: true }));
-  await signIn(page);
-  await page.goto('/masters/factory-master');
-  await page.getByText(/^Showing \d+ to \d+ of \d+$/).waitFor();
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+const screen = masterScreen('/masters/factory-master');
+const { dialog, rows, report, cells } = screen;
 
-const dialog = () => page.getByRole('dialog');
-const rows = () => page.locator('table tbody tr');
-const report = async () => (await page.getByText(/^Showing \d+ to \d+ of \d+$/).textContent()) ?? '';
-const cells = async () => rows().evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent ?? '')));
 
 async function pick(label: RegExp, option: string) {
   await dialog().getByLabel(label).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await screen.page.getByRole('option', { name: option, exact: true }).click();
 }
 
 async function search(text: string) {
-  await page.getByRole('textbox', { name: 'Search' }).fill(text);
-  await page.waitForTimeout(600); // the search box waits for typing to pause
+  await screen.page.getByRole('textbox', { name: 'Search' }).fill(text);
+  await screen.page.waitForTimeout(600); // the search box waits for typing to pause
 }
 
 describe('Factory Master', () => {
   it('shows the spec messages for an empty form and saves nothing', async () => {
     const before = await report();
-    await page.getByRole('button', { name: 'Add Factory' }).click();
+    await screen.page.getByRole('button', { name: 'Add Factory' }).click();
     await dialog().getByText('Add Factory').first().waitFor();
     await dialog().getByRole('button', { name: 'Submit' }).click();
     for (const m of [SITE_MSG.companyRequired, SITE_MSG.codeRequired, SITE_MSG.firmNameRequired, SITE_MSG.prefix,
@@ -57,13 +39,13 @@ describe('Factory Master', () => {
     await dialog().getByLabel(/^Factory Name/).fill('Plant 9');
     await dialog().getByRole('button', { name: 'Submit' }).click();
     await dialog().getByText(SITE_MSG.firmNameAlpha).waitFor();
-    await page.keyboard.press('Escape');
+    await screen.page.keyboard.press('Escape');
     await dialog().waitFor({ state: 'hidden' });
     expect(await report()).toBe(before);
   });
 
   it('adds a factory with a prefix and an address picked state by city', async () => {
-    await page.getByRole('button', { name: 'Add Factory' }).click();
+    await screen.page.getByRole('button', { name: 'Add Factory' }).click();
     await pick(/^Company/, 'Green Harvest Agro Ltd');
     await dialog().getByLabel(/^Factory Code/).fill(CODE);
     await dialog().getByLabel(/^Factory Name/).fill(NAME);
@@ -76,7 +58,7 @@ describe('Factory Master', () => {
     await pick(/^City/, 'Satara');
     await dialog().getByLabel(/^Pincode/).fill('415001');
     await dialog().getByRole('button', { name: 'Submit' }).click();
-    await page.getByText(SITE_MSG.factoryCreated).last().waitFor();
+    await screen.page.getByText(SITE_MSG.factoryCreated).last().waitFor();
     await dialog().waitFor({ state: 'hidden' });
     // Newest first: the new factory heads the list, its prefix in capitals.
     await expect.poll(async () => (await cells())[0]?.slice(0, 3).concat((await cells())[0]![6]!)).toEqual(
@@ -85,7 +67,7 @@ describe('Factory Master', () => {
   });
 
   it('refuses a prefix another site has, with the server message, and keeps the dialog open', async () => {
-    await page.getByRole('button', { name: 'Add Factory' }).click();
+    await screen.page.getByRole('button', { name: 'Add Factory' }).click();
     await pick(/^Company/, 'Green Harvest Agro Ltd');
     await dialog().getByLabel(/^Factory Code/).fill(`X${CODE}`);
     await dialog().getByLabel(/^Factory Name/).fill(`Other ${NAME}`);
@@ -97,9 +79,9 @@ describe('Factory Master', () => {
     await pick(/^City/, 'Pune');
     await dialog().getByLabel(/^Pincode/).fill('411001');
     await dialog().getByRole('button', { name: 'Submit' }).click();
-    await page.getByText(SITE_MSG.duplicatePrefix).last().waitFor();
+    await screen.page.getByText(SITE_MSG.duplicatePrefix).last().waitFor();
     expect(await dialog().isVisible()).toBe(true);
-    await page.keyboard.press('Escape');
+    await screen.page.keyboard.press('Escape');
     await dialog().waitFor({ state: 'hidden' });
   });
 
@@ -115,13 +97,13 @@ describe('Factory Master', () => {
     await expect.poll(() => dialog().getByLabel(/^City/).inputValue()).toBe('Satara');
     await dialog().getByLabel(/^Factory Name/).fill(`${NAME} North`);
     await dialog().getByRole('button', { name: 'Update' }).click();
-    await page.getByText(SITE_MSG.factoryUpdated).last().waitFor();
+    await screen.page.getByText(SITE_MSG.factoryUpdated).last().waitFor();
     await expect.poll(async () => (await cells())[0]?.[2]).toBe(`${NAME} North`);
     await search('');
   });
 
   it("exports every factory to 'Factory Data.csv', oldest first", async () => {
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    const [download] = await Promise.all([screen.page.waitForEvent('download'), screen.page.getByRole('button', { name: 'Export' }).click()]);
     expect(download.suggestedFilename()).toBe('Factory Data.csv');
     const lines = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trim().split(/\r\n/);
     expect(lines[0]).toBe('Company,Factory code,Factory Name,Email,Mobile No.,Created Date,Prefix');

@@ -2,58 +2,44 @@
 // the category cascade, an image upload shown back, the file-delete dialog, edit and export.
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { PRODUCT_MSG } from '../../src/shared/contracts/product.js';
 import { UPLOAD_MSG } from '../../src/shared/contracts/upload.js';
-import { launchBrowser, newPage, signIn } from '../helpers/browser.js';
+import { masterScreen } from '../helpers/master-screen.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/uploads/${name}`, import.meta.url));
 const suffix = Date.now().toString(36).slice(-5);
 const NAME = `Seaweed Booster ${suffix}`;
 const CODE = `SWB${suffix}`.toUpperCase();
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const screen = masterScreen('/masters/product-master');
+const { rows } = screen;
+// The product dialog is the one with tabs (confirm dialogs open over it).
+const dialog = () => screen.page.getByRole('dialog').filter({ has: screen.page.getByRole('tablist') });
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser, { acceptDownloads: true }));
-  await signIn(page);
-  await page.goto('/masters/product-master');
-  await page.getByText(/^Showing \d+ to \d+ of \d+$/).waitFor();
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
-
-const dialog = () => page.getByRole('dialog').filter({ has: page.getByRole('tablist') });
 const tab = (name: string) => dialog().getByRole('tab', { name, exact: true });
-const rows = () => page.locator('table tbody tr');
 
 async function choose(label: RegExp, option: string) {
   await dialog().getByLabel(label).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await screen.page.getByRole('option', { name: option, exact: true }).click();
 }
 
 async function uploadTo(label: string, file: string) {
   const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
+    screen.page.waitForEvent('filechooser'),
     dialog().getByRole('button', { name: `Upload ${label}` }).click(),
   ]);
   await chooser.setFiles(fixture(file));
 }
 
 async function search(text: string) {
-  await page.getByRole('textbox', { name: 'Search' }).fill(text);
-  await page.waitForTimeout(600); // the search box waits for typing to pause
+  await screen.page.getByRole('textbox', { name: 'Search' }).fill(text);
+  await screen.page.waitForTimeout(600); // the search box waits for typing to pause
 }
 
 describe('Product Master', () => {
   it('keeps the description tab shut until the first tab passes, with the spec messages', async () => {
-    await page.getByRole('button', { name: 'Add Product' }).click();
+    await screen.page.getByRole('button', { name: 'Add Product' }).click();
     await dialog().getByText('Add Product', { exact: true }).first().waitFor();
     expect(await tab('Add Product Description').isDisabled()).toBe(true);
     await dialog().getByRole('button', { name: 'Next' }).click();
@@ -85,7 +71,7 @@ describe('Product Master', () => {
 
   it('uploads a product image and shows it back; refuses a text file; the delete dialog asks first', async () => {
     await uploadTo('Product Image', 'text.png');
-    await page.getByText(UPLOAD_MSG.image).last().waitFor();
+    await screen.page.getByText(UPLOAD_MSG.image).last().waitFor();
     await uploadTo('Product Image', 'sample.png');
     const img = dialog().getByRole('img', { name: 'Product Image' });
     await img.waitFor();
@@ -95,19 +81,19 @@ describe('Product Master', () => {
     await uploadTo('Cautionary Symbol', 'sample.jpg');
     await dialog().getByRole('img', { name: 'Cautionary Symbol' }).waitFor();
     await dialog().getByRole('button', { name: 'Delete Cautionary Symbol' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
+    const confirm = screen.page.getByRole('dialog', { name: 'Are you sure?' });
     await confirm.getByText('You want to delete this file?').waitFor();
     await confirm.getByRole('button', { name: 'No' }).click();
     await confirm.waitFor({ state: 'hidden' });
     await dialog().getByRole('img', { name: 'Cautionary Symbol' }).waitFor();
     await dialog().getByRole('button', { name: 'Delete Cautionary Symbol' }).click();
-    await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes' }).click();
+    await screen.page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes' }).click();
     await dialog().getByRole('button', { name: 'Upload Cautionary Symbol' }).waitFor();
   });
 
   it('saves, and the row shows with its picture', async () => {
     await dialog().getByRole('button', { name: 'Submit' }).click();
-    await page.getByText(PRODUCT_MSG.created).last().waitFor();
+    await screen.page.getByText(PRODUCT_MSG.created).last().waitFor();
     await dialog().waitFor({ state: 'hidden' });
     await search(CODE);
     await expect.poll(async () => rows().count()).toBe(1);
@@ -128,13 +114,13 @@ describe('Product Master', () => {
     await dialog().getByRole('button', { name: 'Next' }).click();
     await dialog().getByRole('img', { name: 'Product Image' }).waitFor();
     await dialog().getByRole('button', { name: 'Update' }).click();
-    await page.getByText(PRODUCT_MSG.updated).last().waitFor();
+    await screen.page.getByText(PRODUCT_MSG.updated).last().waitFor();
     await expect.poll(async () => (await rows().first().locator('td').allTextContents())[5]).toBe('500');
   });
 
   it('exports "Product Data.csv"', async () => {
     await search('');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    const [download] = await Promise.all([screen.page.waitForEvent('download'), screen.page.getByRole('button', { name: 'Export' }).click()]);
     expect(download.suggestedFilename()).toBe('Product Data.csv');
     const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
     const lines = csv.trim().split(/\r?\n/);
