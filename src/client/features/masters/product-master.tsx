@@ -5,6 +5,7 @@ import {
 } from '../../../shared/contracts/product.js';
 import { PAGE } from '../../../shared/pages.js';
 import type { FieldDef } from '../../kit/form-values.js';
+import { companyPicker } from './common-fields.js';
 import { ResourcePage, type ResourceDef } from '../../kit/resource-page.js';
 
 const Thumb = ({ row }: { row: ProductRow }) =>
@@ -16,7 +17,7 @@ const FIELDS: FieldDef[] = [
   { name: 'ProductDscrptn', label: 'Description', kind: 'textarea', required: true, maxLength: 2000 },
   { name: 'ProductUOM', label: 'Product UOM', kind: 'select', required: true, optionsPath: 'Product/GetProductUOM', optionValue: 'UOM', optionLabel: 'UOM' },
   { name: 'ProductValue', label: 'Product Pack', kind: 'number', required: true },
-  { name: 'CompId', label: 'Company', kind: 'select', required: true, optionsPath: 'CompanyMaster/GetCompanyDDL', optionValue: 'CompId', optionLabel: 'CompanyName', ownCompany: true },
+  companyPicker('CompId'),
   { name: 'CategoryId', label: 'Category', kind: 'select', optionsPath: 'Category/GetCategoryDDLMG1', optionValue: 'CategoryIdMG1', optionLabel: 'NameMG1', clears: ['MG2Id', 'MG3Id'] },
   { name: 'MG2Id', label: 'Sub Category', kind: 'select', optionsPath: 'Category/GetCategoryDDLMG2/{CategoryId}', optionValue: 'CategoryIdMG2', optionLabel: 'NameMG2', clears: ['MG3Id'] },
   { name: 'MG3Id', label: 'Sub Division', kind: 'select', optionsPath: 'Category/GetCategoryDDLMG3/{MG2Id}', optionValue: 'CategoryIdMG3', optionLabel: 'NameMG3' },

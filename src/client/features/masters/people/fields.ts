@@ -2,10 +2,7 @@
 // contact fields and the password pair (blank on update keeps the current password).
 import type { FieldDef } from '../../../kit/form-values.js';
 
-export const companyField: FieldDef = {
-  name: 'CompanyId', label: 'Company', kind: 'select', required: true, ownCompany: true,
-  optionsPath: 'CompanyMaster/GetCompanyDDL', optionValue: 'CompId', optionLabel: 'CompanyName',
-};
+export { activeField, companyField } from '../common-fields.js';
 
 export const emailField: FieldDef = { name: 'Email', label: 'Email', kind: 'text', required: true, maxLength: 100 };
 export const mobileField: FieldDef = { name: 'MobileNo', label: 'Mobile No.', kind: 'text', required: true, maxLength: 10 };
@@ -17,4 +14,8 @@ export const gstTinFields: FieldDef[] = [
   { name: 'GST', label: 'GST', kind: 'text', maxLength: 15 },
   { name: 'TIN', label: 'TIN', kind: 'text', maxLength: 20 },
 ];
-export const activeField: FieldDef = { name: 'IsActive', label: 'Is Active', kind: 'checkbox' };
+/** First and last name, letters only (spec 1 section 5.2). */
+export const nameFields: FieldDef[] = [
+  { name: 'FirstName', label: 'First Name', kind: 'text', required: true, maxLength: 100 },
+  { name: 'LastName', label: 'Last Name', kind: 'text', required: true, maxLength: 100 },
+];

@@ -4,7 +4,7 @@ import { USERS_PATHS, type UserRow } from '../../../../shared/contracts/users/co
 import { LIST_TYPES, listEntrySave } from '../../../../shared/contracts/users/list-entry.js';
 import { PAGE } from '../../../../shared/pages.js';
 import { ResourcePage, type ResourceDef } from '../../../kit/resource-page.js';
-import { activeField, companyField, emailField, gstTinFields, mobileField, passwordPair } from './fields.js';
+import { activeField, companyField, emailField, gstTinFields, mobileField, nameFields, passwordPair } from './fields.js';
 
 export const listMasterResource: ResourceDef<UserRow> = {
   page: PAGE.listMaster,
@@ -30,8 +30,7 @@ export const listMasterResource: ResourceDef<UserRow> = {
     fields: [
       { name: 'ListType', label: 'List Type', kind: 'select', required: true, options: LIST_TYPES.map((t) => ({ value: t, label: t })) },
       { name: 'UserName', label: 'List Id', kind: 'text', required: true, maxLength: 100 },
-      { name: 'FirstName', label: 'First Name', kind: 'text', required: true, maxLength: 100 },
-      { name: 'LastName', label: 'Last Name', kind: 'text', required: true, maxLength: 100 },
+      ...nameFields,
       emailField,
       mobileField,
       ...passwordPair,

@@ -4,7 +4,7 @@ import { USERS_PATHS, type UserRow } from '../../../../shared/contracts/users/co
 import { SITE_USER_TYPES, USER_EXPORT_NAME, userSave } from '../../../../shared/contracts/users/user.js';
 import { PAGE } from '../../../../shared/pages.js';
 import { ResourcePage, type ResourceDef } from '../../../kit/resource-page.js';
-import { activeField, companyField, emailField, mobileField, passwordPair } from './fields.js';
+import { activeField, companyField, emailField, mobileField, nameFields, passwordPair } from './fields.js';
 
 export const userMasterResource: ResourceDef<UserRow> = {
   page: PAGE.userMaster,
@@ -32,8 +32,7 @@ export const userMasterResource: ResourceDef<UserRow> = {
     size: 'lg',
     fields: [
       { name: 'UserName', label: 'User Name', kind: 'text', required: true, maxLength: 100 },
-      { name: 'FirstName', label: 'First Name', kind: 'text', required: true, maxLength: 100 },
-      { name: 'LastName', label: 'Last Name', kind: 'text', required: true, maxLength: 100 },
+      ...nameFields,
       emailField,
       mobileField,
       ...passwordPair,

@@ -1,16 +1,11 @@
-// What the Factory and Warehouse screens share: the company picker, the address, the row-to-form
+// What the Factory and Warehouse screens share: the address, the prefix, the row-to-form
 // mapping (rows say WCode and Prefix, saves say Wcode and prefix, spec 1 section 3.9).
 import type { SiteRow } from '../../../../shared/contracts/site.js';
 import type { FieldDef } from '../../../kit/form-values.js';
 
-export const companyField: FieldDef = {
-  name: 'CompanyId', label: 'Company', kind: 'select', required: true, ownCompany: true,
-  optionsPath: 'CompanyMaster/GetCompanyDDL', optionValue: 'CompId', optionLabel: 'CompanyName',
-};
+export { activeField, companyField } from '../common-fields.js';
 
 export const addressField: FieldDef = { name: 'bill_Address', label: 'Billing Address', kind: 'address', addressPrefix: 'bill', required: true };
-
-export const activeField: FieldDef = { name: 'IsActive', label: 'Is Active', kind: 'checkbox' };
 
 /** The prefix is fixed once saved: printed codes and readable ids carry it. */
 export const prefixField: FieldDef = {
