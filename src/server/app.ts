@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/connect.js';
 import { RateLimiter } from './auth/rate-limit.js';
 import { ensureSecret } from './auth/secrets.js';
+import { codeMac } from './domain/code-mac.js';
 import { TokenService } from './auth/tokens.js';
 import { installErrorHandler } from './http/errors.js';
 import { Router } from './http/route.js';
@@ -39,6 +40,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     db,
     config,
     tokens: new TokenService(db, await ensureSecret(db, 'jwt', config.jwtSecret), config.accessTokenSeconds, config.refreshTokenDays),
+    codes: codeMac(await ensureSecret(db, 'code', config.codeSecret)),
     limiter: new RateLimiter(db),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
   };

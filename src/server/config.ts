@@ -11,6 +11,7 @@ export interface Config {
   publicBaseUrl: string;
   seedDemo: boolean;
   jwtSecret: string | undefined;
+  codeSecret: string | undefined;
   accessTokenSeconds: number;
   refreshTokenDays: number;
   resetTokenMinutes: number;
@@ -39,6 +40,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     seedDemo: env.SEED_DEMO !== '0',
     jwtSecret: env.JWT_SECRET || undefined,
+    codeSecret: env.CODE_SECRET || undefined,
     accessTokenSeconds: int(env.ACCESS_TOKEN_SECONDS, 15 * 60),
     refreshTokenDays: int(env.REFRESH_TOKEN_DAYS, 30),
     resetTokenMinutes: int(env.RESET_TOKEN_MINUTES, 60),

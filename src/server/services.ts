@@ -4,6 +4,7 @@ import type { Db } from './db/connect.js';
 import type { RateLimiter } from './auth/rate-limit.js';
 import type { TokenService } from './auth/tokens.js';
 import type { Mailer } from './mail/mailer.js';
+import type { CodeMac } from './domain/code-mac.js';
 
 export interface Services {
   db: Db;
@@ -11,4 +12,6 @@ export interface Services {
   tokens: TokenService;
   limiter: RateLimiter;
   mailer: Mailer;
+  /** Makes and checks the MAC of printed codes (CODE_SECRET). */
+  codes: CodeMac;
 }

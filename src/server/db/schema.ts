@@ -1,7 +1,7 @@
 // The database schema. One file for now; split by area when it grows past a screenful per area.
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar,
+  bigint, bigserial, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -225,3 +225,144 @@ export const uploads = pgTable('uploads', {
   uploadedBy: integer('uploaded_by').references(() => users.id),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('uploads_name_uq').on(t.storedName)]);
+
+// ---- Numbers and codes (DESIGN section 4). Ranges are the unit of storage: a number is found
+// through the range that holds it, by the (series, from_no) index; ranges of a table never overlap.
+
+const serialCol = (name: string) => bigint(name, { mode: 'number' }).notNull();
+/** A series: kind 'P' (preprinted, one for the system, prefix '') or 'S' (static, one per factory prefix). */
+const seriesCols = () => ({
+  kind: varchar('kind', { length: 1 }).notNull().$type<'P' | 'S'>(),
+  prefix: varchar('prefix', { length: 2 }).notNull().default(''),
+});
+
+/** Preprinted ranges the admin issued to a company; accepted (stock) once acceptedAt is set. */
+export const numberIssues = pgTable('number_issues', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id').notNull().references(() => companies.id),
+  fromNo: serialCol('from_no'),
+  toNo: serialCol('to_no'),
+  salesOrderNo: varchar('sales_order_no', { length: 50 }).notNull(),
+  createdBy: integer('created_by').references(() => users.id),
+  createdAt: createdAt(),
+  acceptedBy: integer('accepted_by').references(() => users.id),
+  acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+}, (t) => [
+  uniqueIndex('number_issues_from_uq').on(t.fromNo),
+  index('number_issues_company_idx').on(t.companyId, t.fromNo),
+]);
+
+/** A range of a series given a product batch. De-mapping cuts ranges; damage does not (see damages). */
+export const mappings = pgTable('mappings', {
+  id: serial('id').primaryKey(),
+  ...seriesCols(),
+  fromNo: serialCol('from_no'),
+  toNo: serialCol('to_no'),
+  companyId: integer('company_id').notNull().references(() => companies.id),
+  siteId: integer('site_id').references(() => sites.id),
+  productId: integer('product_id').notNull().references(() => products.id),
+  batchNo: varchar('batch_no', { length: 50 }).notNull(),
+  mfgDate: date('mfg_date', { mode: 'string' }).notNull(),
+  expDate: date('exp_date', { mode: 'string' }).notNull(),
+  mrp: numeric('mrp', { precision: 12, scale: 2 }),
+  remark: varchar('remark', { length: 250 }).notNull().default(''),
+  createdBy: integer('created_by').references(() => users.id),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('mappings_series_from_uq').on(t.kind, t.prefix, t.fromNo),
+  index('mappings_company_idx').on(t.companyId, t.kind),
+  index('mappings_product_idx').on(t.productId),
+]);
+
+/** Numbers voided for good, with a reason; they stay inside their mapping. */
+export const damages = pgTable('damages', {
+  id: serial('id').primaryKey(),
+  ...seriesCols(),
+  fromNo: serialCol('from_no'),
+  toNo: serialCol('to_no'),
+  companyId: integer('company_id').notNull().references(() => companies.id),
+  productId: integer('product_id').notNull().references(() => products.id),
+  reason: varchar('reason', { length: 200 }).notNull(),
+  createdBy: integer('created_by').references(() => users.id),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('damages_series_from_uq').on(t.kind, t.prefix, t.fromNo),
+  index('damages_company_idx').on(t.companyId, t.kind),
+]);
+
+/** A static code and a preprinted code on the same pack: either resolves to the static one's mapping. */
+export const staticPairs = pgTable('static_pairs', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id').notNull().references(() => companies.id),
+  prefix: varchar('prefix', { length: 2 }).notNull(),
+  staticNo: serialCol('static_no'),
+  preprintedNo: serialCol('preprinted_no'),
+  createdBy: integer('created_by').references(() => users.id),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('static_pairs_static_uq').on(t.prefix, t.staticNo),
+  uniqueIndex('static_pairs_preprinted_uq').on(t.preprintedNo),
+  index('static_pairs_company_idx').on(t.companyId),
+]);
+
+/** Print files made from a static mapping (Number Generation); the file itself is made on download. */
+export const generations = pgTable('generations', {
+  id: serial('id').primaryKey(),
+  mappingId: integer('mapping_id').notNull().references(() => mappings.id),
+  companyId: integer('company_id').notNull().references(() => companies.id),
+  prefix: varchar('prefix', { length: 2 }).notNull(),
+  fromNo: serialCol('from_no'),
+  toNo: serialCol('to_no'),
+  createdBy: integer('created_by').references(() => users.id),
+  createdAt: createdAt(),
+}, (t) => [index('generations_company_idx').on(t.companyId, t.prefix)]);
+
+/** The last SID/TID/DID number used per site prefix (Product/GetIds, Product/UpdateIds). */
+export const idCounters = pgTable('id_counters', {
+  prefix: varchar('prefix', { length: 2 }).notNull(),
+  type: varchar('type', { length: 3 }).notNull(),
+  last: bigint('last', { mode: 'number' }).notNull(),
+  updatedAt: updatedAt(),
+}, (t) => [primaryKey({ columns: [t.prefix, t.type] })]);
+
+/**
+ * Items touched one by one (packed, dispatched, replaced...). Rows appear only then: a mapped pack
+ * that nobody has scanned yet lives in its mapping range alone. Packing adds its columns (issue 5).
+ */
+export const items = pgTable('items', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  ...seriesCols(),
+  serialNo: serialCol('serial_no'),
+  mappingId: integer('mapping_id').references(() => mappings.id),
+  /** The SID the item is packed in, once packed. */
+  secondaryId: varchar('secondary_id', { length: 20 }),
+  status: varchar('status', { length: 20 }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('items_series_serial_uq').on(t.kind, t.prefix, t.serialNo)]);
+
+/**
+ * The append-only event log: every change to numbers and items, what, which codes, where, who, when
+ * and from which device batch. A trigger refuses UPDATE and DELETE (migration 0002).
+ */
+export const events = pgTable('events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  action: varchar('action', { length: 30 }).notNull(),
+  userId: integer('user_id'),
+  companyId: integer('company_id'),
+  siteId: integer('site_id'),
+  kind: varchar('kind', { length: 1 }),
+  prefix: varchar('prefix', { length: 2 }),
+  fromNo: bigint('from_no', { mode: 'number' }),
+  toNo: bigint('to_no', { mode: 'number' }),
+  /** A carton, dispatch or record id the event is about (SID26KA00042, a mapping id...). */
+  ref: varchar('ref', { length: 40 }),
+  detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  deviceBatch: varchar('device_batch', { length: 64 }),
+}, (t) => [
+  index('events_series_idx').on(t.kind, t.prefix, t.fromNo),
+  index('events_action_at_idx').on(t.action, t.at),
+  index('events_company_at_idx').on(t.companyId, t.at),
+]);
