@@ -1,7 +1,7 @@
 // One master list as a section: search, Add and Export, the server-paged table with its Action
 // column, and the add/update dialog. ResourcePage is a header plus one of these; a screen with
 // several lists (the category levels) holds several.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ActionIcon, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { ListRequest } from '../../shared/contracts/list.js';
@@ -40,6 +40,10 @@ export interface ResourceDef<T> {
   deletePath?: string;
   /** Clicking a row opens it for update and no Action column shows (Price Master, spec 1 section 2.18). */
   editOnRowClick?: boolean;
+  /** A screen's own row buttons in the Action column (De-map, Accept, Download...); `changed` reloads the list. */
+  rowActions?: (row: T, changed: () => void) => ReactNode;
+  /** More controls beside Add and Export (a mode switch, a bulk upload). */
+  toolbar?: (changed: () => void) => ReactNode;
 }
 
 export interface ResourceSectionProps<T> {
@@ -79,7 +83,7 @@ export function ResourceSection<T extends object>({ def, heading, refreshKey, on
 
   const columns = useMemo<DataTableColumn<T>[]>(() => {
     const cols = toTableColumns(def.list.columns);
-    if ((!form || def.editOnRowClick) && !deletePath) return cols;
+    if ((!form || def.editOnRowClick) && !deletePath && !def.rowActions) return cols;
     const action: DataTableColumn<T> = {
       accessor: '__action',
       title: 'Action',
@@ -96,12 +100,13 @@ export function ResourceSection<T extends object>({ def, heading, refreshKey, on
               <DeleteIcon />
             </ActionIcon>
           )}
+          {def.rowActions?.(row, changed)}
         </Group>
       ),
     };
     return [...cols, action];
     // `remove` only reads the list's stable reload, the declaration and `onChanged`.
-  }, [def.list.columns, form, deletePath, onChanged, def.editOnRowClick]);
+  }, [def.list.columns, form, deletePath, onChanged, def.editOnRowClick, def.rowActions]);
 
   const exportColumns = def.exportColumns ?? toCsvColumns(def.list.columns);
 
@@ -113,6 +118,7 @@ export function ResourceSection<T extends object>({ def, heading, refreshKey, on
           <Group justify="space-between" wrap="wrap">
             <SearchBox value={list.search} onChange={list.setSearch} />
             <Group gap="sm">
+              {def.toolbar?.(changed)}
               {form && <Button onClick={() => setDialog({ opened: true, editing: null })}>{form.addLabel}</Button>}
               {def.exportName && (
                 <ExportButton<T>
