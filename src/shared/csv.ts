@@ -66,3 +66,11 @@ export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): 
   // papaparse ends a header-only file with a newline and a fuller one without: end every file alike.
   return text.endsWith('\r\n') ? text : `${text}\r\n`;
 }
+
+/** One CSV line of text cells (sanitised, quoted where needed), ending in CRLF: for streamed files. */
+export function csvLine(cells: readonly string[]): string {
+  return cells.map((c) => {
+    const s = sanitizeCell(c);
+    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  }).join(',') + '\r\n';
+}

@@ -1,0 +1,36 @@
+// The print file of a static range (Number Generation): one CSV line per code, made in chunks so a
+// million codes stream out in flat memory. The QR content is the code's public URL.
+import { codeUrl, visibleNumber, type Series } from '../../shared/codes.js';
+import { csvLine } from '../../shared/csv.js';
+import type { CodeMac } from './code-mac.js';
+
+export interface PrintSource {
+  prefix: string;
+  productName: string;
+  batchNo: string;
+  mfgDate: string;
+  expDate: string;
+  mrp: string | number | null;
+}
+
+export const PRINT_FILE_HEADER = ['Serial', 'Visible No', 'QR', 'Product Name', 'Batch No', 'MFG Date', 'EXP Date', 'MRP'] as const;
+const CHUNK = 4096;
+
+/** CSV text chunks (the header first), `CHUNK` codes at a time. */
+export function* printFileChunks(codes: CodeMac, publicBaseUrl: string, src: PrintSource, from: number, to: number): Generator<string> {
+  const series: Series = { kind: 'S', prefix: src.prefix };
+  yield csvLine([...PRINT_FILE_HEADER]);
+  // The same tail on every line: sanitised and quoted once.
+  const tail = csvLine([src.productName, src.batchNo, src.mfgDate, src.expDate, src.mrp === null ? '' : String(src.mrp)]);
+  const base = publicBaseUrl.replace(/\/+$/, '');
+  for (let start = from; start <= to; start += CHUNK) {
+    const end = Math.min(to, start + CHUNK - 1);
+    const uids = codes.makeRange(series, start, end);
+    let out = '';
+    for (let i = 0; i < uids.length; i++) {
+      const serial = start + i;
+      out += `${serial},${visibleNumber(series, serial)},${codeUrl(base, uids[i]!)},${tail}`;
+    }
+    yield out;
+  }
+}

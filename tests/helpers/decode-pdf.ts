@@ -1,0 +1,65 @@
+// An independent reader for printed labels: poppler rasterises each label cell of a PDF page and
+// zbar decodes it, as a phone would read one label at a time. Needs poppler-utils and zbar-tools.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const DPI = 150;
+const mm = (v: number) => Math.round((v * DPI) / 25.4);
+
+function zbar(png: string): string[] {
+  try {
+    const out = execFileSync('zbarimg', ['-q', '--raw', '-Sdisable', '-Sqrcode.enable', png], { stdio: ['ignore', 'pipe', 'ignore'] });
+    return out.toString('utf8').split('\n').filter((l) => l !== '');
+  } catch {
+    return []; // zbarimg exits 4 when it finds no code
+  }
+}
+
+export function pdfPageCount(pdf: Uint8Array): number {
+  const dir = mkdtempSync(join(tmpdir(), 'pdfinfo-'));
+  try {
+    const file = join(dir, 'in.pdf');
+    writeFileSync(file, pdf);
+    const info = execFileSync('pdfinfo', [file]).toString();
+    return Number(/Pages:\s+(\d+)/.exec(info)?.[1] ?? 0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Decodes every label of an A4 4 x 8 sheet (label-sheet.ts layout), page by page, left to right and
+ * top to bottom; an empty cell gives nothing. For a single-label PDF pass layout 'single'.
+ */
+export function decodeLabels(pdf: Uint8Array, layout: 'a4-4x8' | 'single' = 'a4-4x8'): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'labels-'));
+  try {
+    const file = join(dir, 'in.pdf');
+    writeFileSync(file, pdf);
+    const pages = pdfPageCount(pdf);
+    const found: string[] = [];
+    for (let p = 1; p <= pages; p++) {
+      if (layout === 'single') {
+        execFileSync('pdftoppm', ['-r', String(DPI), '-png', '-f', String(p), '-l', String(p), file, join(dir, `p${p}`)]);
+        const png = readdirSync(dir).find((f) => f.startsWith(`p${p}-`) || f === `p${p}.png`);
+        found.push(...zbar(join(dir, png!)));
+        continue;
+      }
+      const cw = (210 - 16) / 4;
+      const ch = (297 - 16) / 8;
+      for (let r = 0; r < 8; r++) {
+        for (let c = 0; c < 4; c++) {
+          const out = join(dir, `c${p}-${r}-${c}`);
+          execFileSync('pdftoppm', ['-r', String(DPI), '-png', '-singlefile', '-f', String(p), '-l', String(p),
+            '-x', String(mm(8 + c * cw)), '-y', String(mm(8 + r * ch)), '-W', String(mm(cw)), '-H', String(mm(ch)), file, out]);
+          found.push(...zbar(`${out}.png`));
+        }
+      }
+    }
+    return found;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
