@@ -16,6 +16,8 @@ declare module 'vitest' {
     serverDataDir: string;
     /** The built client the server serves (dist/client). */
     clientDir: string;
+    /** The server's CODE_SECRET, so a test can make genuine codes as a printer's file would carry them. */
+    codeSecret: string;
   }
 }
 
@@ -25,6 +27,7 @@ const CLIENT_INDEX = join(CLIENT_DIR, 'index.html');
 // Everything that ends up in dist/client.
 const CLIENT_SOURCES = ['src/client', 'src/shared', 'sw', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
 const START_TIMEOUT_MS = 120_000;
+const BROWSER_CODE_SECRET = 'browser-tests-code-secret';
 const STOP_TIMEOUT_MS = 10_000;
 
 function newestMtime(path: string): number {
@@ -110,6 +113,7 @@ export default async function setup(project: TestProject) {
     CLIENT_DIR,
     PUBLIC_BASE_URL: baseUrl,
     SEED_DEMO: '1',
+    CODE_SECRET: BROWSER_CODE_SECRET,
     // Every browser test signs in; the real limits would lock the demo accounts out mid-run.
     LOGIN_LIMIT_PER_ADDRESS: '10000',
     LOGIN_LIMIT_PER_ACCOUNT: '10000',
@@ -137,6 +141,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('serverDataDir', dataDir);
   project.provide('clientDir', CLIENT_DIR);
+  project.provide('codeSecret', BROWSER_CODE_SECRET);
 
   return async () => {
     await stopServer(child);

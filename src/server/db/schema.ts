@@ -309,7 +309,8 @@ export const staticPairs = pgTable('static_pairs', {
 /** Print files made from a static mapping (Number Generation); the file itself is made on download. */
 export const generations = pgTable('generations', {
   id: serial('id').primaryKey(),
-  mappingId: integer('mapping_id').notNull().references(() => mappings.id),
+  /** No foreign key: de-mapping may remove the mapping, the record of what was printed stays. */
+  mappingId: integer('mapping_id').notNull(),
   companyId: integer('company_id').notNull().references(() => companies.id),
   prefix: varchar('prefix', { length: 2 }).notNull(),
   fromNo: serialCol('from_no'),
@@ -334,7 +335,6 @@ export const items = pgTable('items', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   ...seriesCols(),
   serialNo: serialCol('serial_no'),
-  mappingId: integer('mapping_id').references(() => mappings.id),
   /** The SID the item is packed in, once packed. */
   secondaryId: varchar('secondary_id', { length: 20 }),
   status: varchar('status', { length: 20 }).notNull(),
