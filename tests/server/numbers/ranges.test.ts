@@ -1,0 +1,93 @@
+// The range store underneath every number rule: the range holding a number and the clash of a new
+// range found at the edges, accepted stock counted across issues, packed numbers, and an event log
+// that refuses to be rewritten.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Series } from '../../../src/shared/codes.js';
+import { events, items, mappings, numberIssues } from '../../../src/server/db/schema.js';
+import { acceptedCount, clash, firstPacked, logEvent, rangeAt } from '../../../src/server/domain/ranges.js';
+import { insertCompany } from '../../helpers/factories.js';
+import { insertProduct } from '../../helpers/factories-sites.js';
+import { startApp, type TestApp } from '../../helpers/server-app.js';
+
+let t: TestApp;
+let company: number;
+let other: number;
+const KA: Series = { kind: 'S', prefix: 'KA' };
+const P: Series = { kind: 'P', prefix: '' };
+
+beforeAll(async () => {
+  t = await startApp();
+  company = (await insertCompany(t.db)).id;
+  other = (await insertCompany(t.db)).id;
+  const productId = (await insertProduct(t.db, company)).id;
+  const base = { companyId: company, productId, batchNo: 'B1', mfgDate: '2026-01-01', expDate: '2028-01-01' };
+  await t.db.insert(mappings).values([
+    { ...base, kind: 'S', prefix: 'KA', fromNo: 100, toNo: 199 },
+    { ...base, kind: 'S', prefix: 'KA', fromNo: 300, toNo: 300 },
+    { ...base, kind: 'S', prefix: 'NG', fromNo: 150, toNo: 400 },
+    { ...base, kind: 'P', prefix: '', fromNo: 1000, toNo: 1999 },
+  ]);
+  await t.db.insert(numberIssues).values([
+    { companyId: company, fromNo: 1, toNo: 500, salesOrderNo: 'A', acceptedAt: new Date() },
+    { companyId: company, fromNo: 501, toNo: 800, salesOrderNo: 'B', acceptedAt: new Date() },
+    { companyId: company, fromNo: 801, toNo: 900, salesOrderNo: 'C' }, // not accepted
+    { companyId: other, fromNo: 901, toNo: 1000, salesOrderNo: 'D', acceptedAt: new Date() },
+  ]);
+  await t.db.insert(items).values([
+    { kind: 'S', prefix: 'KA', serialNo: 120, status: 'mapped' },
+    { kind: 'S', prefix: 'KA', serialNo: 150, status: 'packed', secondaryId: 'SID26KA00001' },
+  ]);
+});
+afterAll(() => t.close());
+
+describe('rangeAt', () => {
+  it.each([[99, undefined], [100, 100], [150, 100], [199, 100], [200, undefined], [300, 300], [301, undefined]])(
+    'KA %i is in the range from %s', async (n, from) => {
+      expect((await rangeAt(t.db, mappings, KA, n))?.fromNo).toBe(from);
+    });
+
+  it('keeps series apart: the same number in another prefix or kind is another range', async () => {
+    expect((await rangeAt(t.db, mappings, { kind: 'S', prefix: 'ng' }, 120))).toBeUndefined();
+    expect((await rangeAt(t.db, mappings, { kind: 'S', prefix: 'ng' }, 200))?.fromNo).toBe(150);
+    expect((await rangeAt(t.db, mappings, P, 150))).toBeUndefined();
+    expect((await rangeAt(t.db, mappings, P, 1500))?.toNo).toBe(1999);
+  });
+});
+
+describe('clash', () => {
+  it.each([
+    [1, 99, undefined], [200, 299, undefined], [1, 100, 100], [199, 250, 100], [120, 130, 100],
+    [50, 250, 100], [50, 350, 300], [300, 300, 300], [301, 1000, undefined],
+  ])('KA %i–%i clashes with the range from %s', async (from, to, clashFrom) => {
+    expect((await clash(t.db, mappings, KA, from, to))?.fromNo).toBe(clashFrom);
+  });
+});
+
+describe('acceptedCount', () => {
+  it.each([
+    [1, 500, 500], [400, 600, 201], [1, 800, 800], [790, 810, 11], [801, 900, 0], [901, 950, 0], [5000, 6000, 0],
+  ])('numbers %i–%i: %i in accepted stock', async (from, to, n) => {
+    expect(await acceptedCount(t.db, company, from, to)).toBe(n);
+  });
+});
+
+describe('firstPacked', () => {
+  it('finds packed items only, in their own series', async () => {
+    expect(await firstPacked(t.db, KA, 100, 199)).toBe(150);
+    expect(await firstPacked(t.db, KA, 100, 149)).toBeNull();
+    expect(await firstPacked(t.db, { kind: 'S', prefix: 'NG' }, 100, 199)).toBeNull();
+  });
+});
+
+describe('event log', () => {
+  it('takes new events and refuses to change or remove them', async () => {
+    await logEvent(t.db, { action: 'test', userId: 1, companyId: company, series: KA, fromNo: 5, toNo: 9, ref: 'x' });
+    const [row] = await t.db.select().from(events).where(sql`${events.action} = 'test'`);
+    expect(row).toMatchObject({ kind: 'S', prefix: 'KA', fromNo: 5, toNo: 9, ref: 'x', userId: 1 });
+    await expect(t.db.execute(sql`update events set ref = 'y' where action = 'test'`)).rejects.toThrow();
+    await expect(t.db.execute(sql`delete from events where action = 'test'`)).rejects.toThrow();
+    const [after] = await t.db.select().from(events).where(sql`${events.action} = 'test'`);
+    expect(after?.ref).toBe('x');
+  });
+});
