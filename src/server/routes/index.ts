@@ -13,6 +13,7 @@ import { productRoutes } from './masters/product.js';
 import { uploadRoutes } from './uploads/file-upload.js';
 import { siteRoutes } from './masters/sites.js';
 import { priceRoutes } from './masters/price.js';
+import { slipIdRoutes } from './numbers/slip-ids.js';
 
 export function registerRoutes(r: Router) {
   loginRoutes(r);
@@ -28,4 +29,5 @@ export function registerRoutes(r: Router) {
   uploadRoutes(r);
   siteRoutes(r);
   priceRoutes(r);
+  slipIdRoutes(r);
 }
