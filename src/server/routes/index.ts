@@ -13,6 +13,8 @@ import { productRoutes } from './masters/product.js';
 import { uploadRoutes } from './uploads/file-upload.js';
 import { siteRoutes } from './masters/sites.js';
 import { priceRoutes } from './masters/price.js';
+import { demapRoutes } from './numbers/demap.js';
+import { damageRoutes } from './numbers/damage.js';
 import { slipIdRoutes } from './numbers/slip-ids.js';
 
 export function registerRoutes(r: Router) {
@@ -29,5 +31,7 @@ export function registerRoutes(r: Router) {
   uploadRoutes(r);
   siteRoutes(r);
   priceRoutes(r);
+  demapRoutes(r);
+  damageRoutes(r);
   slipIdRoutes(r);
 }

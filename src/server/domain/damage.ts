@@ -1,0 +1,53 @@
+// Product damage (DESIGN section 4): from..to of a mapping marked void for good, with a reason. The
+// range stays inside its mapping (de-mapping refuses damaged numbers); damages never overlap, and
+// packed numbers cannot be damaged here (a packed carton is damaged through its slip, issue 5).
+import { and, eq, or, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { ok, warn, type Envelope } from '../../shared/contracts/envelope.js';
+import { DAMAGE_MSG, damageProblem, type damageRequest } from '../../shared/contracts/numbers/damage.js';
+import { companyScope } from '../auth/scope.js';
+import type { Db } from '../db/connect.js';
+import { damages } from '../db/schema.js';
+import type { Caller } from '../http/caller.js';
+import { requestedTo, seriesOf, withLockedMapping } from './demap.js';
+import { clash, firstPacked, logEvent, rangeText } from './ranges.js';
+
+export async function damage(db: Db, caller: Caller, b: z.output<typeof damageRequest>): Promise<Envelope> {
+  const to = requestedTo(b);
+  if (typeof to === 'string') return warn(to);
+  return withLockedMapping(db, caller, b.MappingId, b.isPreprinted, async (tx, m) => {
+    const problem = damageProblem(m, b.FromNo, b.Qty);
+    if (problem) return warn(problem);
+    const series = seriesOf(m);
+    const before = await clash(tx, damages, series, b.FromNo, to);
+    if (before) {
+      const overlap = rangeText(Math.max(before.fromNo, b.FromNo), Math.min(before.toNo, to));
+      return warn(DAMAGE_MSG.overlap(overlap, before.reason, rangeText(before.fromNo, before.toNo)));
+    }
+    const packed = await firstPacked(tx, series, b.FromNo, to);
+    if (packed !== null) return warn(DAMAGE_MSG.packed(packed, 'damaged'));
+    const [row] = await tx.insert(damages).values({
+      kind: series.kind, prefix: m.prefix, fromNo: b.FromNo, toNo: to, companyId: m.companyId,
+      productId: m.productId, reason: b.Reason, createdBy: caller.userId,
+    }).returning({ id: damages.id });
+    await logEvent(tx, {
+      action: 'damage', userId: caller.userId, companyId: m.companyId, siteId: m.siteId, series,
+      fromNo: b.FromNo, toNo: to, ref: String(row!.id),
+      detail: { mappingId: m.id, productId: m.productId, batch: m.batchNo, reason: b.Reason },
+    });
+    return ok(null, DAMAGE_MSG.done(rangeText(b.FromNo, to)));
+  });
+}
+
+/** What the caller may see: the company's damages, and of static ones only their own factory's. */
+export function damageScope(caller: Caller): SQL | undefined {
+  if (caller.isAdmin) return undefined;
+  return and(companyScope(caller, damages.companyId), or(eq(damages.kind, 'P'), eq(damages.prefix, caller.prefix.toUpperCase())));
+}
+
+/** Damage is for good (DESIGN section 4): the spec's delete call is answered with a refusal. */
+export async function refuseDamageDelete(db: Db, caller: Caller, id: number): Promise<Envelope> {
+  const [row] = await db.select({ id: damages.id }).from(damages)
+    .where(and(eq(damages.id, id), damageScope(caller)));
+  return warn(row ? DAMAGE_MSG.forGood : DAMAGE_MSG.notFound);
+}

@@ -1,0 +1,97 @@
+// De-mapping (DESIGN section 4): cuts from..to out of a mapping. The whole range deletes the row, a
+// start or an end shrinks it, a middle part leaves the left part in the row and a copy holds the
+// right part. The numbers are then free to map again. Packed or damaged numbers are refused.
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Series } from '../../shared/codes.js';
+import { ok, warn, type Envelope } from '../../shared/contracts/envelope.js';
+import { DEMAP_MSG, demapProblem, RANGE_MSG, type demapRequest } from '../../shared/contracts/numbers/demap.js';
+import { companyScope } from '../auth/scope.js';
+import type { Db } from '../db/connect.js';
+import { damages, mappings } from '../db/schema.js';
+import type { Caller } from '../http/caller.js';
+import { clash, firstPacked, lockSeries, logEvent, rangeText, type Tx } from './ranges.js';
+
+export type Mapping = typeof mappings.$inferSelect;
+
+export const seriesOf = (m: Mapping): Series => ({ kind: m.kind === 'P' ? 'P' : 'S', prefix: m.prefix });
+
+/**
+ * The caller's mapping by id and mode, or a refusal. Another company's mapping, or for static
+ * numbers another factory's, is not found; a non-admin without a prefix has no static series.
+ */
+export async function callerMapping(tx: Tx, caller: Caller, id: number, isPreprinted: boolean): Promise<Mapping | string> {
+  const kind = isPreprinted ? 'P' : 'S';
+  const ownPrefix = kind === 'S' && !caller.isAdmin;
+  if (ownPrefix && caller.prefix === '') return RANGE_MSG.needsPrefix;
+  const [m] = await tx.select().from(mappings).where(and(
+    eq(mappings.id, id), eq(mappings.kind, kind), companyScope(caller, mappings.companyId),
+    ownPrefix ? eq(mappings.prefix, caller.prefix.toUpperCase()) : undefined,
+  ));
+  return m ?? RANGE_MSG.mappingNotFound;
+}
+
+/**
+ * Runs `work` on the caller's mapping inside one transaction holding the series lock. The mapping
+ * is read again once the lock is held: a save that waited for it sees the ranges as they now are.
+ */
+export async function withLockedMapping(
+  db: Db, caller: Caller, id: number, isPreprinted: boolean, work: (tx: Tx, m: Mapping) => Promise<Envelope>,
+): Promise<Envelope> {
+  return db.transaction(async (tx) => {
+    const seen = await callerMapping(tx, caller, id, isPreprinted);
+    if (typeof seen === 'string') return warn(seen);
+    await lockSeries(tx, seriesOf(seen));
+    const m = await callerMapping(tx, caller, id, isPreprinted);
+    return typeof m === 'string' ? warn(m) : work(tx, m);
+  });
+}
+
+/** The range the request names, From + Qty - 1, or a refusal when a sent To disagrees. */
+export function requestedTo(b: { FromNo: number; Qty: number; ToNo: number | null }): number | string {
+  const to = b.FromNo + b.Qty - 1;
+  return b.ToNo !== null && b.ToNo !== to ? RANGE_MSG.toMismatch(to) : to;
+}
+
+type Split = 'whole' | 'start' | 'end' | 'middle';
+
+/** Takes from..to out of the mapping row; answers which cut it was and the id of a right part. */
+async function cut(tx: Tx, m: Mapping, from: number, to: number): Promise<{ split: Split; rightId?: number }> {
+  if (from === m.fromNo && to === m.toNo) {
+    await tx.delete(mappings).where(eq(mappings.id, m.id));
+    return { split: 'whole' };
+  }
+  if (from === m.fromNo) {
+    await tx.update(mappings).set({ fromNo: to + 1, updatedAt: new Date() }).where(eq(mappings.id, m.id));
+    return { split: 'start' };
+  }
+  await tx.update(mappings).set({ toNo: from - 1, updatedAt: new Date() }).where(eq(mappings.id, m.id));
+  if (to === m.toNo) return { split: 'end' };
+  // The right part keeps everything of the original but its numbers, its created date included.
+  const { id: _id, ...rest } = m;
+  const [right] = await tx.insert(mappings).values({ ...rest, fromNo: to + 1, toNo: m.toNo, updatedAt: new Date() })
+    .returning({ id: mappings.id });
+  return { split: 'middle', rightId: right!.id };
+}
+
+export async function demap(db: Db, caller: Caller, b: z.output<typeof demapRequest>): Promise<Envelope> {
+  const to = requestedTo(b);
+  if (typeof to === 'string') return warn(to);
+  return withLockedMapping(db, caller, b.MappingId, b.isPreprinted, async (tx, m) => {
+    if (b.ProductId != null && b.ProductId !== m.productId) return warn(RANGE_MSG.mappingNotFound);
+    const problem = demapProblem(m, b.FromNo, b.Qty);
+    if (problem) return warn(problem);
+    const series = seriesOf(m);
+    const packed = await firstPacked(tx, series, b.FromNo, to);
+    if (packed !== null) return warn(DEMAP_MSG.packed(packed, 'de-mapped'));
+    const damaged = await clash(tx, damages, series, b.FromNo, to);
+    if (damaged) return warn(DEMAP_MSG.damaged(rangeText(damaged.fromNo, damaged.toNo), damaged.reason));
+    const { split, rightId } = await cut(tx, m, b.FromNo, to);
+    await logEvent(tx, {
+      action: 'demap', userId: caller.userId, companyId: m.companyId, siteId: m.siteId, series,
+      fromNo: b.FromNo, toNo: to, ref: String(m.id),
+      detail: { mappingId: m.id, productId: m.productId, batch: m.batchNo, split, ...(rightId ? { rightMappingId: rightId } : {}) },
+    });
+    return ok(null, DEMAP_MSG.done(rangeText(b.FromNo, to)));
+  });
+}

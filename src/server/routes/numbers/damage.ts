@@ -1,0 +1,57 @@
+// Product Damage (spec 2 section 7): record a damage, list them ('Damaged Product', exported with
+// PageSize -1), and the spec's delete call, which damage being for good answers with a refusal.
+import { eq, sql } from 'drizzle-orm';
+import { ok, warn } from '../../../shared/contracts/envelope.js';
+import { listRequest, flagOn } from '../../../shared/contracts/list.js';
+import { damageRequest } from '../../../shared/contracts/numbers/damage.js';
+import { PAGE } from '../../../shared/pages.js';
+import { damage, damageScope, refuseDamageDelete } from '../../domain/damage.js';
+import { damages, products } from '../../db/schema.js';
+import { idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
+import { applyList, ListError, totalRows, type ListDef } from '../../list/list-query.js';
+
+const access = { pages: [PAGE.productDamage] } as const;
+const qty = sql<number>`(${damages.toNo} - ${damages.fromNo} + 1)`.mapWith(Number);
+
+/**
+ * The mapping holding the damage: the one starting last at or before it, if it reaches it (one
+ * index probe per row; de-mapping keeps damaged numbers inside their mapping).
+ */
+const mappingId = sql<number | null>`(select h.id from (select m.id, m.to_no from mappings m
+  where m.kind = ${damages.kind} and m.prefix = ${damages.prefix} and m.from_no <= ${damages.fromNo}
+  order by m.from_no desc limit 1) h where h.to_no >= ${damages.fromNo})`.mapWith((v) => (v === null ? null : Number(v)));
+
+const listDef: ListDef = {
+  sort: {
+    ProductName: products.name, FromNo: damages.fromNo, ToNo: damages.toNo, Qty: qty, Reason: damages.reason,
+    CreatedDate: damages.createdAt,
+  },
+  search: [products.name, damages.reason, damages.fromNo, damages.toNo],
+  defaultSort: 'CreatedDate',
+  tiebreak: damages.id,
+};
+
+export function damageRoutes(r: Router) {
+  r.post('ProductDamage/CreateDamage', { access, body: damageRequest }, ({ db, caller, body }) => damage(db, caller, body));
+
+  r.post('ProductDamage/GetDamages', { access, body: listRequest }, async ({ db, caller, body }) => {
+    const q = db.select({
+      DamageId: damages.id, MappingId: mappingId, ProductName: products.name, FromNo: damages.fromNo,
+      ToNo: damages.toNo, Qty: qty, Reason: damages.reason, CreatedDate: damages.createdAt,
+      isPreprinted: sql<boolean>`(${damages.kind} = 'P')`, TotalRows: totalRows(),
+    }).from(damages).innerJoin(products, eq(products.id, damages.productId)).$dynamic();
+    try {
+      // Absent, the flag means static numbers: the screen's default mode.
+      const kind = eq(damages.kind, flagOn(body.isPreprinted) ? 'P' : 'S');
+      return ok(await applyList(q, listDef, body, [damageScope(caller), kind]));
+    } catch (e) {
+      if (e instanceof ListError) return warn(e.message);
+      throw e;
+    }
+  });
+
+  r.get('ProductDamage/DeleteDamage/:id', { access }, async ({ db, caller, params }) => {
+    const id = idParam(params.id);
+    return id === null ? warn(INVALID_ARGUMENTS) : refuseDamageDelete(db, caller, id);
+  });
+}

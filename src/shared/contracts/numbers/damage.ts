@@ -1,0 +1,53 @@
+// Product Damage (spec 2 sections 2, 3, 5, 7, 9; DESIGN section 4): a sub-range of a mapping marked
+// void for good, with a reason. It stays inside its mapping; it is never undone.
+import { z } from 'zod';
+import { RANGE_MSG, rangeRequestShape, type MappedRange } from './demap.js';
+
+export const REASON_MIN = 5;
+export const REASON_MAX = 200;
+
+export const DAMAGE_MSG = {
+  ...RANGE_MSG,
+  // Written as the spec writes it, the period and all.
+  toPast: (mappedTo: number) => `To number should not be greater than.${mappedTo}`,
+  reasonRequired: 'Please enter reason.',
+  reasonLength: `Reason of damage must be ${REASON_MIN} to ${REASON_MAX} characters.`,
+  overlap: (range: string, reason: string, damaged: string) => `Numbers ${range} are already damaged (${reason}, ${damaged}).`,
+  done: (range: string) => `Numbers ${range} marked damaged.`,
+  forGood: 'Damage is for good: damaged numbers stay void and the damage cannot be deleted.',
+  notFound: 'Damage not found.',
+} as const;
+
+export const damageRequest = z.strictObject({
+  ...rangeRequestShape,
+  Reason: z.string({ error: DAMAGE_MSG.reasonRequired }).trim().min(1, DAMAGE_MSG.reasonRequired)
+    .min(REASON_MIN, DAMAGE_MSG.reasonLength).max(REASON_MAX, DAMAGE_MSG.reasonLength),
+});
+
+export type DamageRequest = z.input<typeof damageRequest>;
+
+/** A row of ProductDamage/GetDamages. */
+export interface DamageRow {
+  DamageId: number;
+  MappingId: number | null;
+  ProductName: string;
+  FromNo: number;
+  ToNo: number;
+  Qty: number;
+  Reason: string;
+  CreatedDate: string;
+  isPreprinted: boolean;
+}
+
+/** The export the spec names (section 9): 'Damaged Product.csv' with these columns. */
+export const DAMAGE_EXPORT_NAME = 'Damaged Product';
+export const DAMAGE_EXPORT_COLUMNS = ['FromNo', 'ToNo', 'Qty', 'Reason', 'CreatedDate'] as const;
+
+/** The refusal of a damage of `from` and `qty` numbers of mapping `m`, or null (spec 2 section 5). */
+export function damageProblem(m: MappedRange, from: number, qty: number): string | null {
+  if (from < m.fromNo || from > m.toNo) return DAMAGE_MSG.outside;
+  const mappedQty = m.toNo - m.fromNo + 1;
+  if (qty > mappedQty) return DAMAGE_MSG.qtyMax(mappedQty);
+  if (from + qty - 1 > m.toNo) return DAMAGE_MSG.toPast(m.toNo);
+  return null;
+}
