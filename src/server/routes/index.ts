@@ -16,6 +16,7 @@ import { priceRoutes } from './masters/price.js';
 import { demapRoutes } from './numbers/demap.js';
 import { damageRoutes } from './numbers/damage.js';
 import { slipIdRoutes } from './numbers/slip-ids.js';
+import { mappingRoutes } from './numbers/mapping.js';
 
 export function registerRoutes(r: Router) {
   loginRoutes(r);
@@ -34,4 +35,5 @@ export function registerRoutes(r: Router) {
   demapRoutes(r);
   damageRoutes(r);
   slipIdRoutes(r);
+  mappingRoutes(r);
 }

@@ -2,6 +2,10 @@
 // on. The spec's messages, ours where it has none, the save request and the list row.
 import { z } from 'zod';
 import { MAX_SERIAL } from '../../codes.js';
+import { recordId } from '../fields.js';
+import { firstMessage } from '../issues.js';
+import { pickedId } from '../site.js';
+import { dateOnly, isPreprintedFlag, NUMBER_ONLY, quantity, serialNo } from './fields.js';
 
 /** '41–60' or '41' (the same text as the server's rangeText). */
 const span = (from: number, to: number) => (from === to ? `${from}` : `${from}–${to}`);
@@ -42,3 +46,84 @@ export const notInStock = (from: number, to: number, missing: number) =>
 /** A preprinted number already on a pack beside a static code. */
 export const pairedPreprinted = (preprinted: number, prefix: string, staticNo: number) =>
   `Number ${preprinted} is already paired with static number ${staticNo} of prefix ${prefix} and cannot be mapped.`;
+
+/** MRP: a number or its text, above 0, at most 2 decimals; blank means none. */
+const mrp = z.union([z.number(), z.string().trim()], { error: MAPPING_MSG.mrpInvalid }).nullish().transform((v, ctx) => {
+  if (v === null || v === undefined || v === '') return null;
+  const n = typeof v === 'number' ? v : /^\d{1,10}(\.\d+)?$/.test(v) ? Number(v) : NaN;
+  if (!(n > 0 && n < 1e10) || Math.abs(Math.round(n * 100) - n * 100) > 1e-6) {
+    ctx.addIssue({ code: 'custom', message: MAPPING_MSG.mrpInvalid });
+    return z.NEVER;
+  }
+  return n.toFixed(2);
+});
+
+/** Add (MappingId 0): fields in the order the form shows them, so the first message is the first field's. */
+export const mappingAdd = z.strictObject({
+  MappingId: recordId('MappingId'),
+  ProductId: pickedId(MAPPING_MSG.productRequired),
+  FromNo: serialNo(MAPPING_MSG.fromRequired, NUMBER_ONLY, MAPPING_MSG.fromRequired),
+  ToNo: serialNo(MAPPING_MSG.toRequired, NUMBER_ONLY, MAPPING_MSG.toRequired),
+  Qty: quantity(MAPPING_MSG.qtyPositive, NUMBER_ONLY, MAPPING_MSG.qtyPositive),
+  BatchNo: z.string({ error: MAPPING_MSG.batchRequired }).trim().min(1, MAPPING_MSG.batchRequired).max(50, MAPPING_MSG.batchTooLong),
+  MFGDate: dateOnly(MAPPING_MSG.mfgRequired),
+  // Optional: the server fills MFG date + the product's best-before days.
+  EXPDate: z.union([z.literal('').transform(() => null), dateOnly(MAPPING_MSG.expRequired)]).nullish(),
+  Mrp: mrp,
+  Remark: z.string({ error: MAPPING_MSG.remarkTooLong }).trim().max(250, MAPPING_MSG.remarkTooLong).nullish().transform((v) => v ?? ''),
+  isPreprinted: isPreprintedFlag,
+}).superRefine((b, ctx) => {
+  if (b.FromNo > b.ToNo) ctx.addIssue({ code: 'custom', message: MAPPING_MSG.fromBeforeTo });
+  else if (b.Qty !== b.ToNo - b.FromNo + 1) ctx.addIssue({ code: 'custom', message: MAPPING_MSG.qtyMismatch });
+  else if (b.EXPDate && b.EXPDate < b.MFGDate) ctx.addIssue({ code: 'custom', message: MAPPING_MSG.expAfterMfg });
+});
+
+/** Update (MappingId > 0): only the expiry changes; other fields a client sends are ignored. */
+export const mappingUpdate = z.object({
+  MappingId: recordId('MappingId').pipe(z.number().min(1, MAPPING_MSG.notFound)),
+  EXPDate: dateOnly(MAPPING_MSG.expRequired),
+});
+
+export type MappingAdd = z.input<typeof mappingAdd>;
+export type MappingUpdate = z.input<typeof mappingUpdate>;
+export type MappingSaveOut =
+  | ({ mode: 'add' } & z.output<typeof mappingAdd>)
+  | ({ mode: 'update' } & z.output<typeof mappingUpdate>);
+
+/** CreateMapping's body: an add or an expiry update, told apart by MappingId. */
+export const mappingSave = z.unknown().transform((raw, ctx): MappingSaveOut => {
+  const id = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>).MappingId : undefined;
+  const update = typeof id === 'number' && id > 0;
+  const parsed = update ? mappingUpdate.safeParse(raw) : mappingAdd.safeParse(raw);
+  if (!parsed.success) {
+    ctx.addIssue({ code: 'custom', message: firstMessage(parsed.error) });
+    return z.NEVER;
+  }
+  return update ? { mode: 'update', ...(parsed.data as z.output<typeof mappingUpdate>) } : { mode: 'add', ...(parsed.data as z.output<typeof mappingAdd>) };
+});
+
+/** A row of Mapping/GetMappings (spec 2 section 3 'Mapping'). */
+export interface MappingRow {
+  MappingId: number;
+  ProductId: number;
+  ProductName: string;
+  ProductCd: string;
+  FromNo: number;
+  ToNo: number;
+  Qty: number;
+  CreatedDt: string;
+  MFGDate: string;
+  EXPDate: string;
+  BatchNo: string;
+  Mrp: number | null;
+  Remark: string;
+  FirmName: string | null;
+  ProductPic: string | null;
+  CategoryIdMG1: number | null;
+  CategoryIdMG2: number | null;
+  CategoryIdMG3: number | null;
+  PUOM: string | null;
+  PSize: number;
+  isPreprinted: boolean;
+  TotalRows: number;
+}

@@ -1,0 +1,53 @@
+// The mapping row every screen that lists mappings reads (Mapping, De Mapping, Product Damage, the
+// product lookups), and who sees which: admin all; others their company and, for static numbers,
+// only their own factory prefix.
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { companyScope } from '../../auth/scope.js';
+import type { Tx } from '../../domain/ranges.js';
+import { mappings, products, sites } from '../../db/schema.js';
+import type { Caller } from '../../http/caller.js';
+import { totalRows, type ListDef } from '../../list/list-query.js';
+
+/** The mappings of one series kind the caller may see. */
+export function mappingScope(caller: Caller, isPreprinted: boolean): SQL | undefined {
+  const kind = eq(mappings.kind, isPreprinted ? 'P' : 'S');
+  if (caller.isAdmin) return kind;
+  return and(kind, companyScope(caller, mappings.companyId), isPreprinted ? undefined : eq(mappings.prefix, caller.prefix.toUpperCase()));
+}
+
+const qty = sql<number>`cast(${mappings.toNo} - ${mappings.fromNo} + 1 as bigint)`.mapWith(Number);
+
+export const mappingFields = {
+  MappingId: mappings.id, ProductId: mappings.productId, ProductName: products.name, ProductCd: products.code,
+  FromNo: mappings.fromNo, ToNo: mappings.toNo, Qty: qty, CreatedDt: mappings.createdAt,
+  MFGDate: mappings.mfgDate, EXPDate: mappings.expDate, BatchNo: mappings.batchNo,
+  Mrp: sql<number | null>`cast(${mappings.mrp} as double precision)`.mapWith((v: unknown) => (v === null ? null : Number(v))),
+  Remark: mappings.remark, FirmName: sites.name, ProductPic: products.image,
+  CategoryIdMG1: products.categoryId, CategoryIdMG2: products.mg2Id, CategoryIdMG3: products.mg3Id,
+  PUOM: products.uom, PSize: products.packValue, isPreprinted: sql<boolean>`(${mappings.kind} = 'P')`.mapWith(Boolean),
+};
+
+export const mappingListDef: ListDef = {
+  sort: {
+    MappingId: mappings.id, ProductName: products.name, ProductCd: products.code, FromNo: mappings.fromNo, ToNo: mappings.toNo,
+    Qty: qty, CreatedDt: mappings.createdAt, MFGDate: mappings.mfgDate, EXPDate: mappings.expDate, BatchNo: mappings.batchNo,
+    Mrp: mappings.mrp, Remark: mappings.remark, FirmName: sites.name,
+  },
+  search: [products.name, products.code, mappings.batchNo, mappings.fromNo, mappings.toNo, mappings.remark],
+  defaultSort: 'MFGDate',
+  tiebreak: mappings.id,
+};
+
+/** A typed number also finds the mapping whose range holds it. */
+export function numberInRange(term: string | null | undefined): SQL | undefined {
+  const t = term?.trim() ?? '';
+  return /^\d{1,15}$/.test(t) ? sql`${Number(t)} between ${mappings.fromNo} and ${mappings.toNo}` : undefined;
+}
+
+/** The mapping rows select with product and site joined, ready for applyList or a plain where. */
+export function selectMappings(db: Tx) {
+  return db.select({ ...mappingFields, TotalRows: totalRows() }).from(mappings)
+    .innerJoin(products, eq(products.id, mappings.productId))
+    .leftJoin(sites, eq(sites.id, mappings.siteId))
+    .$dynamic();
+}

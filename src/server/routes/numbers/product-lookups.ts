@@ -1,0 +1,54 @@
+// Product lookups of the number screens (spec 1 section 7, DESIGN section 3: under Product/): pack size,
+// shelf life, the products that have mappings, and one product's mappings. Scoped by company.
+import { and, asc, eq } from 'drizzle-orm';
+import { ok, warn } from '../../../shared/contracts/envelope.js';
+import { isPreprintedFlag } from '../../../shared/contracts/numbers/fields.js';
+import { PAGE } from '../../../shared/pages.js';
+import { companyScope } from '../../auth/scope.js';
+import type { Db } from '../../db/connect.js';
+import { mappings, products } from '../../db/schema.js';
+import type { Caller } from '../../http/caller.js';
+import { idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
+import { mappingScope, selectMappings } from './mapping-list.js';
+
+const PAGES = [PAGE.mapping, PAGE.deMapping, PAGE.productDamage, PAGE.mapStaticNumber, PAGE.numberGeneration];
+export const PRODUCT_NOT_FOUND = 'Product not found.';
+
+async function productOf(db: Db, caller: Caller, raw: string | undefined) {
+  const id = idParam(raw);
+  if (id === null) return null;
+  const [p] = await db.select().from(products).where(and(eq(products.id, id), companyScope(caller, products.companyId)));
+  return p ?? null;
+}
+
+export function productLookupRoutes(r: Router) {
+  r.get('Product/GetProductsSize/:productId', { access: { pages: PAGES } }, async ({ db, params, caller }) => {
+    const p = await productOf(db, caller, params.productId);
+    return p ? ok({ ProductId: p.id, PSize: p.packValue, PUOM: p.uom }) : warn(PRODUCT_NOT_FOUND);
+  });
+
+  r.get('Product/GetProductsLife/:productId', { access: { pages: PAGES } }, async ({ db, params, caller }) => {
+    const p = await productOf(db, caller, params.productId);
+    return p ? ok({ ProductId: p.id, BestBeforeDays: p.bestBeforeDays }) : warn(PRODUCT_NOT_FOUND);
+  });
+
+  r.get('Product/GetMappedProductsDDL/:isPreprinted', { access: { pages: PAGES } }, async ({ db, params, caller }) => {
+    const flag = isPreprintedFlag.safeParse(params.isPreprinted);
+    if (!flag.success) return warn(INVALID_ARGUMENTS);
+    const rows = await db.selectDistinct({ label: products.name, value: products.id }).from(mappings)
+      .innerJoin(products, eq(products.id, mappings.productId))
+      .where(mappingScope(caller, flag.data)).orderBy(asc(products.name), asc(products.id));
+    return ok(rows);
+  });
+
+  // The spec writes GetMapping/{a},{b}: one path segment holding 'productId,isPreprinted'.
+  r.get('Product/GetMapping/:pair', { access: { pages: PAGES } }, async ({ db, params, caller }) => {
+    const [rawId, rawFlag, extra] = (params.pair ?? '').split(',');
+    const id = idParam(rawId);
+    const flag = isPreprintedFlag.safeParse(rawFlag ?? '');
+    if (id === null || extra !== undefined || !flag.success || rawFlag === undefined) return warn(INVALID_ARGUMENTS);
+    const rows = await selectMappings(db).where(and(eq(mappings.productId, id), mappingScope(caller, flag.data)))
+      .orderBy(asc(mappings.fromNo));
+    return ok(rows);
+  });
+}
