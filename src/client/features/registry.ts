@@ -21,4 +21,5 @@ export const SCREENS: Partial<Record<PageName, Screen>> = {
   warehouseMaster: lazy(() => import('./masters/warehouse-master.js').then((m) => ({ default: m.WarehouseMasterPage }))),
   companyMaster: lazy(() => import('./masters/company-master.js').then((m) => ({ default: m.CompanyMasterPage }))),
   priceMaster: lazy(() => import('./masters/price-master.js').then((m) => ({ default: m.PriceMasterPage }))),
+  cartonSlip: lazy(() => import('./transactions/carton-slip/carton-slip-page.js').then((m) => ({ default: m.CartonSlipPage }))),
 };
