@@ -13,6 +13,8 @@ import { productRoutes } from './masters/product.js';
 import { uploadRoutes } from './uploads/file-upload.js';
 import { siteRoutes } from './masters/sites.js';
 import { priceRoutes } from './masters/price.js';
+import { issueNumberRoutes } from './numbers/issue.js';
+import { stockRoutes } from './numbers/stock.js';
 import { demapRoutes } from './numbers/demap.js';
 import { damageRoutes } from './numbers/damage.js';
 import { slipIdRoutes } from './numbers/slip-ids.js';
@@ -32,6 +34,8 @@ export function registerRoutes(r: Router) {
   uploadRoutes(r);
   siteRoutes(r);
   priceRoutes(r);
+  issueNumberRoutes(r);
+  stockRoutes(r);
   demapRoutes(r);
   damageRoutes(r);
   slipIdRoutes(r);

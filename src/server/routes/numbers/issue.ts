@@ -1,0 +1,66 @@
+// Number Issued (spec 2 section 7 'Issue number'): the admin's list of issued ranges, a new issue, the
+// delete of one not yet accepted and the next From number. The page is hidden (admin only), and the
+// writes check isAdmin too, in case a non-admin is ever given the page.
+import { eq } from 'drizzle-orm';
+import { ok, warn } from '../../../shared/contracts/envelope.js';
+import { listRequest } from '../../../shared/contracts/list.js';
+import { ISSUE_MSG, issueSave } from '../../../shared/contracts/numbers/issue.js';
+import { PAGE } from '../../../shared/pages.js';
+import { companyScope } from '../../auth/scope.js';
+import { companies, numberIssues } from '../../db/schema.js';
+import { acceptedFilter, acceptedFlag, deleteIssue, issueNumbers, issueQty, nextIssueFrom } from '../../domain/number-issue.js';
+import { idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
+import { applyList, ListError, totalRows, type ListDef } from '../../list/list-query.js';
+
+const access = { access: { pages: [PAGE.numberIssued] } } as const;
+
+const fields = {
+  IssueId: numberIssues.id,
+  CompanyId: numberIssues.companyId,
+  CompanyName: companies.name,
+  FrmNo: numberIssues.fromNo,
+  ToNo: numberIssues.toNo,
+  IssueQty: issueQty,
+  SalesOrderNo: numberIssues.salesOrderNo,
+  CreatedDate: numberIssues.createdAt,
+  IsActive: acceptedFlag,
+};
+
+const listDef: ListDef = {
+  sort: { ...fields, CompId: numberIssues.companyId },
+  search: [companies.name, numberIssues.salesOrderNo, numberIssues.fromNo, numberIssues.toNo],
+  defaultSort: 'CreatedDate',
+  tiebreak: numberIssues.id,
+};
+
+export function issueNumberRoutes(r: Router) {
+  r.post('IssueNumber/GetIssueNumbers', { ...access, body: listRequest }, async ({ db, body, caller }) => {
+    const q = db.select({ ...fields, TotalRows: totalRows() }).from(numberIssues)
+      .innerJoin(companies, eq(companies.id, numberIssues.companyId)).$dynamic();
+    // IsAccepted filters to accepted (1) or pending (0) issues when sent.
+    try {
+      return ok(await applyList(q, listDef, body, [companyScope(caller, numberIssues.companyId), acceptedFilter(body.IsAccepted)]));
+    } catch (e) {
+      if (e instanceof ListError) return warn(e.message);
+      throw e;
+    }
+  });
+
+  r.post('IssueNumber/CreateIssueNumber', { ...access, body: issueSave }, async ({ db, body, caller }) => {
+    if (!caller.isAdmin) return warn(ISSUE_MSG.adminOnly);
+    const done = await db.transaction((tx) => issueNumbers(tx, {
+      companyId: body.CompanyId, from: body.FrmNo, to: body.ToNo, salesOrderNo: body.SalesOrderNo, userId: caller.userId,
+    }));
+    return done.ok ? ok(null, ISSUE_MSG.created) : warn(done.message);
+  });
+
+  r.get('IssueNumber/DeleteIssueNumber/:id', access, async ({ db, params, caller }) => {
+    const id = idParam(params.id);
+    if (id === null) return warn(INVALID_ARGUMENTS);
+    if (!caller.isAdmin) return warn(ISSUE_MSG.adminOnly);
+    const done = await db.transaction((tx) => deleteIssue(tx, id, caller.userId));
+    return done.ok ? ok(null, ISSUE_MSG.deleted) : warn(done.message);
+  });
+
+  r.get('IssueNumber/GetFromNumbers', access, async ({ db }) => ok({ FrmNo: await nextIssueFrom(db) }));
+}

@@ -1,0 +1,66 @@
+// Number Issued (spec 2 sections 2, 3, 5 'Number issue', 7 'Issue number'): the admin gives a company a
+// range of the preprinted series against a sales order. The spec's messages, ours where it has none.
+import { z } from 'zod';
+import { pickedId } from '../site.js';
+import { NUMBER_ONLY, quantity, serialNo } from './fields.js';
+
+/** '41–60' or '41' (the same text as the server's rangeText). */
+export const span = (from: number, to: number) => (from === to ? `${from}` : `${from}–${to}`);
+
+export const ISSUE_MSG = {
+  companyRequired: 'Please select Company',
+  fromRequired: 'Please enter your from number.',
+  fromBeforeTo: 'From number should be less than to number.',
+  toRequired: 'Please enter To Number.',
+  qtyRequired: 'Please enter your quantity.',
+  salesOrderRequired: 'Please enter Sales order No',
+  salesOrderTooLong: 'Sales order No may have at most 50 characters.',
+  qtyMismatch: 'Quantity must equal To No. - From No. + 1.',
+  companyNotFound: 'Company not found, or it is not active.',
+  adminOnly: 'Only an administrator can issue numbers.',
+  created: 'Numbers issued successfully.',
+  deleted: 'Number issue deleted successfully.',
+  notFound: 'Number issue not found.',
+} as const;
+
+/** "Numbers 41–60 are already issued (Green Harvest Agro Ltd, sales order SO-7, 1–100)." */
+export const alreadyIssued = (from: number, to: number, company: string, salesOrder: string, iFrom: number, iTo: number) =>
+  `${from === to ? 'Number' : 'Numbers'} ${span(from, to)} ${from === to ? 'is' : 'are'} already issued (${company}, sales order ${salesOrder}, ${span(iFrom, iTo)}).`;
+
+/** An accepted range is the company's stock (it may already be mapped): it stays. */
+export const acceptedNoDelete = (from: number, to: number) =>
+  `Numbers ${span(from, to)} are already accepted as stock by the company and cannot be deleted.`;
+
+/** Fields in the order the dialog shows them, so the first message is the first field's. */
+export const issueSave = z.strictObject({
+  CompanyId: pickedId(ISSUE_MSG.companyRequired),
+  FrmNo: serialNo(ISSUE_MSG.fromRequired, NUMBER_ONLY, ISSUE_MSG.fromRequired),
+  ToNo: serialNo(ISSUE_MSG.toRequired, NUMBER_ONLY, ISSUE_MSG.toRequired),
+  IssueQty: quantity(ISSUE_MSG.qtyRequired, NUMBER_ONLY, ISSUE_MSG.qtyRequired),
+  SalesOrderNo: z.string({ error: ISSUE_MSG.salesOrderRequired }).trim().min(1, ISSUE_MSG.salesOrderRequired)
+    .max(50, ISSUE_MSG.salesOrderTooLong),
+}).superRefine((b, ctx) => {
+  // Paths put the message under the field the user fixes in the dialog.
+  if (b.FrmNo > b.ToNo) ctx.addIssue({ code: 'custom', message: ISSUE_MSG.fromBeforeTo, path: ['FrmNo'] });
+  else if (b.IssueQty !== b.ToNo - b.FrmNo + 1) ctx.addIssue({ code: 'custom', message: ISSUE_MSG.qtyMismatch, path: ['IssueQty'] });
+});
+
+export type IssueSave = z.input<typeof issueSave>;
+
+export interface IssueRow {
+  /** The issue's id: what DeleteIssueNumber/{id} takes (the spec's row shows no id; ours adds it). */
+  IssueId: number;
+  CompanyId: number;
+  CompanyName: string;
+  FrmNo: number;
+  ToNo: number;
+  IssueQty: number;
+  SalesOrderNo: string;
+  CreatedDate: string;
+  /** 0 not yet accepted by the company, 1 accepted (deletable only while 0). */
+  IsActive: 0 | 1;
+}
+
+export interface FromNumber {
+  FrmNo: number;
+}

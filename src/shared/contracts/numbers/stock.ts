@@ -1,0 +1,47 @@
+// Stock Management (spec 2 sections 2, 3, 4, 5 'Stock accept', 7 'Stock'): a company accepts a range
+// the admin issued to it; only accepted stock can be mapped. The spec's messages, ours where it has none.
+import { z } from 'zod';
+import { pickedId } from '../site.js';
+import { NUMBER_ONLY, quantity, serialNo } from './fields.js';
+import { span } from './issue.js';
+
+export const STOCK_MSG = {
+  fromRequired: 'Please enter your from number.',
+  toRequired: 'Please enter your to number.',
+  toAfterFrom: 'To number should be greater than from number.',
+  qtyRequired: 'Please enter your quantity',
+  qtyMismatch: 'Quantity must equal To No. - From No. + 1.',
+  notFound: 'Stock not found.',
+  accepted: 'Stock accepted successfully.',
+} as const;
+
+/** An issue is accepted as one range: the numbers were printed and delivered together. */
+export const acceptWhole = (from: number, to: number) =>
+  `Stock is accepted whole: From No. and To No. must be ${from} and ${to}.`;
+
+export const alreadyAccepted = (from: number, to: number) => `Numbers ${span(from, to)} are already accepted.`;
+
+export const stockAccept = z.strictObject({
+  StockId: pickedId(STOCK_MSG.notFound),
+  FrmNo: serialNo(STOCK_MSG.fromRequired, NUMBER_ONLY, STOCK_MSG.fromRequired),
+  ToNo: serialNo(STOCK_MSG.toRequired, NUMBER_ONLY, STOCK_MSG.toRequired),
+  IssueQty: quantity(STOCK_MSG.qtyRequired, NUMBER_ONLY, STOCK_MSG.qtyRequired),
+}).superRefine((b, ctx) => {
+  // A one-number issue has From = To, so only a To below From is refused.
+  if (b.ToNo < b.FrmNo) ctx.addIssue({ code: 'custom', message: STOCK_MSG.toAfterFrom, path: ['ToNo'] });
+  else if (b.IssueQty !== b.ToNo - b.FrmNo + 1) ctx.addIssue({ code: 'custom', message: STOCK_MSG.qtyMismatch, path: ['IssueQty'] });
+});
+
+export type StockAccept = z.input<typeof stockAccept>;
+
+export interface StockRow {
+  /** The issue's id: stock is an issued range seen by the company it was issued to. */
+  StockId: number;
+  FrmNo: number;
+  ToNo: number;
+  IssueQty: number;
+  /** 0 not accepted (Accept enabled), 1 accepted (the button reads Accepted). */
+  IsActive: 0 | 1;
+  CreatedDate: string;
+  CompanyName: string;
+}
