@@ -18,6 +18,7 @@ import { stockRoutes } from './numbers/stock.js';
 import { demapRoutes } from './numbers/demap.js';
 import { damageRoutes } from './numbers/damage.js';
 import { slipIdRoutes } from './numbers/slip-ids.js';
+import { mappingUploadRoutes } from './numbers/mapping-upload.js';
 import { mappingRoutes } from './numbers/mapping.js';
 
 export function registerRoutes(r: Router) {
@@ -39,5 +40,6 @@ export function registerRoutes(r: Router) {
   demapRoutes(r);
   damageRoutes(r);
   slipIdRoutes(r);
+  mappingUploadRoutes(r);
   mappingRoutes(r);
 }
