@@ -5,7 +5,7 @@ import { MAX_SERIAL } from '../../codes.js';
 import { recordId } from '../fields.js';
 import { firstMessage } from '../issues.js';
 import { pickedId } from '../site.js';
-import { dateOnly, isPreprintedFlag, NUMBER_ONLY, quantity, serialNo } from './fields.js';
+import { DATE_ONLY, dateOnly, isPreprintedFlag, NUMBER_ONLY, quantity, serialNo, toIsoDate } from './fields.js';
 
 /** '41–60' or '41' (the same text as the server's rangeText). */
 const span = (from: number, to: number) => (from === to ? `${from}` : `${from}–${to}`);
@@ -68,7 +68,8 @@ export const mappingAdd = z.strictObject({
   BatchNo: z.string({ error: MAPPING_MSG.batchRequired }).trim().min(1, MAPPING_MSG.batchRequired).max(50, MAPPING_MSG.batchTooLong),
   MFGDate: dateOnly(MAPPING_MSG.mfgRequired),
   // Optional: the server fills MFG date + the product's best-before days.
-  EXPDate: z.union([z.literal('').transform(() => null), dateOnly(MAPPING_MSG.expRequired)]).nullish(),
+  EXPDate: z.string({ error: DATE_ONLY }).trim().nullish()
+    .transform((v, ctx) => (!v ? null : toIsoDate(v) ?? (ctx.addIssue({ code: 'custom', message: DATE_ONLY }), z.NEVER))),
   Mrp: mrp,
   Remark: z.string({ error: MAPPING_MSG.remarkTooLong }).trim().max(250, MAPPING_MSG.remarkTooLong).nullish().transform((v) => v ?? ''),
   isPreprinted: isPreprintedFlag,
