@@ -1,0 +1,62 @@
+// De Mapping (spec 2 sections 2, 5, 7): the caller's mappings of the chosen mode with a 'De-map'
+// button per row; the 'Demap Numbers' dialog cuts a range out of the mapping and the list reloads.
+import { useMemo, useRef, useState } from 'react';
+import { Button } from '@mantine/core';
+import { demapProblem, demapRequest } from '../../../../shared/contracts/numbers/demap.js';
+import { PAGE } from '../../../../shared/pages.js';
+import { REPORT_PAGE_SIZES } from '../../../kit/paging.js';
+import { ResourcePage, type ResourceDef } from '../../../kit/resource-page.js';
+import { SeriesSwitch, useSeriesMode } from '../series-switch.js';
+import { RangeDialog, type MappedRow } from './range-dialog.js';
+
+export const MAPPING_LIST_PATH = 'Mapping/GetMappings';
+
+export function DeMappingPage() {
+  const { isPreprinted, setPreprinted } = useSeriesMode();
+  const [row, setRow] = useState<MappedRow | null>(null);
+  // The list's own reload, kept from the row button that opened the dialog.
+  const reload = useRef<() => void>(() => undefined);
+
+  const def = useMemo<ResourceDef<MappedRow>>(() => ({
+    page: PAGE.deMapping,
+    idField: 'MappingId',
+    list: {
+      path: MAPPING_LIST_PATH,
+      pageSizes: REPORT_PAGE_SIZES,
+      defaultPageSize: 10,
+      filters: { isPreprinted },
+      columns: [
+        { accessor: 'ProductName', title: 'Product Name' },
+        { accessor: 'FromNo', title: 'From No.' },
+        { accessor: 'ToNo', title: 'To No.' },
+        { accessor: 'Qty', title: 'Quantity' },
+        { accessor: 'FirmName', title: 'WareHouse' },
+        { accessor: 'MFGDate', title: 'MFG Date', format: 'date' },
+        { accessor: 'BatchNo', title: 'Batch No' },
+      ],
+    },
+    rowActions: (r, changed) => (
+      <Button size="xs" variant="light" color="red" onClick={() => { reload.current = changed; setRow(r); }}>De-map</Button>
+    ),
+    toolbar: () => <SeriesSwitch isPreprinted={isPreprinted} onChange={setPreprinted} />,
+  }), [isPreprinted, setPreprinted]);
+
+  return (
+    <>
+      <ResourcePage def={def} />
+      <RangeDialog
+        title="Demap Numbers"
+        submitLabel="Demap"
+        row={row}
+        contract={demapRequest}
+        problem={demapProblem}
+        savePath="DeMapping/CreateDemapping"
+        payload={(r, v, toNo) => ({
+          MappingId: r.MappingId, ProductId: r.ProductId, FromNo: v.FromNo, ToNo: toNo, Qty: v.Qty, isPreprinted: r.isPreprinted,
+        })}
+        onClose={() => setRow(null)}
+        onSaved={() => reload.current()}
+      />
+    </>
+  );
+}

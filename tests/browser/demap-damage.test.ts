@@ -1,0 +1,122 @@
+// De Mapping and Product Damage in Chromium as the factory user (prefix KA, band 300,001–399,999):
+// map 300001–300100 through the API, de-map 300091–300100 on the De Mapping screen, damage
+// 300081–300090 on the Product Damage screen, and see the three tables and the exported
+// 'Damaged Product.csv' agree.
+import { readFileSync } from 'node:fs';
+import dayjs from 'dayjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { DAMAGE_MSG } from '../../src/shared/contracts/numbers/damage.js';
+import { DEMAP_MSG } from '../../src/shared/contracts/numbers/demap.js';
+import { apiSignIn, call } from '../helpers/api-client.js';
+import { launchBrowser, newPage, signIn } from '../helpers/browser.js';
+
+const FACTORY = { email: 'factory@example.com', password: 'Factory123' };
+const BATCH = `DMG-${Date.now().toString(36).toUpperCase()}`;
+const MFG = '2026-01-15';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let product = '';
+
+beforeAll(async () => {
+  const token = await apiSignIn(FACTORY.email, FACTORY.password);
+  const products = await call<{ ProductId: number; ProductName: string }[]>('GET', 'Product/GetProductsDDL', token);
+  const first = products.body.ResponseData[0]!;
+  product = first.ProductName;
+  const mapped = await call('POST', 'Mapping/CreateMapping', token, {
+    MappingId: 0, ProductId: first.ProductId, FromNo: 300001, ToNo: 300100, Qty: 100, MFGDate: MFG, EXPDate: '',
+    BatchNo: BATCH, Mrp: '', Remark: '', isPreprinted: false,
+  });
+  if (mapped.body.ResponseCode !== '200') throw new Error(`mapping failed: ${mapped.body.ResponseMessage}`);
+  browser = await launchBrowser();
+  ({ context, page } = await newPage(browser, { acceptDownloads: true }));
+  await signIn(page, FACTORY.email, FACTORY.password);
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+const dialog = () => page.getByRole('dialog');
+const heads = async (section: Locator) => (await section.locator('thead th').allTextContents()).map((h) => h.trim());
+const cells = (section: Locator) =>
+  section.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent ?? '')));
+/** Narrows a section's list to `term` and waits for exactly one row. */
+async function findOne(section: Locator, term: string) {
+  await section.getByRole('textbox', { name: 'Search' }).fill(term);
+  await section.getByText('Showing 1 to 1 of 1').waitFor();
+}
+async function fillRange(from: string, qty: string) {
+  await dialog().getByLabel(/^From No\./).fill(from);
+  await dialog().getByLabel(/^Quantity/).fill(qty);
+}
+
+describe('map, de-map and damage a range: the three tables agree', () => {
+  it('De Mapping: the spec columns, the dialog, a refused last number, then 300091–300100 de-mapped', async () => {
+    await page.goto('/transaction/de-mapping');
+    const list = page.locator('section').first();
+    await findOne(list, BATCH);
+    expect(await heads(list)).toEqual(['Product Name', 'From No.', 'To No.', 'Quantity', 'WareHouse', 'MFG Date', 'Batch No', 'Action']);
+    expect(await cells(list)).toEqual([[product, '300001', '300100', '100', 'Nashik Plant', '15-01-2026', BATCH, 'De-map']]);
+
+    await list.getByRole('button', { name: 'De-map' }).click();
+    await dialog().getByText('Demap Numbers').waitFor();
+    expect(await dialog().getByLabel(/^Product Name/).inputValue()).toBe(product);
+    expect(await dialog().getByLabel(/^Product Name/).getAttribute('readonly')).not.toBeNull();
+    expect(await dialog().getByLabel(/^To No\./).getAttribute('readonly')).not.toBeNull();
+    await fillRange('300100', '1');
+    await dialog().getByRole('button', { name: 'Demap' }).click();
+    await dialog().getByText(DEMAP_MSG.fromBeforeTo).waitFor();
+    await fillRange('300091', '11');
+    expect(await dialog().getByLabel(/^To No\./).inputValue()).toBe('300101');
+    await dialog().getByRole('button', { name: 'Demap' }).click();
+    await dialog().getByText(DEMAP_MSG.toPast(300100)).waitFor();
+
+    await fillRange('300091', '10');
+    expect(await dialog().getByLabel(/^To No\./).inputValue()).toBe('300100');
+    await dialog().getByRole('button', { name: 'Demap' }).click();
+    await page.getByText(DEMAP_MSG.done('300091–300100')).last().waitFor();
+    await dialog().waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await cells(list))[0]?.slice(1, 4)).toEqual(['300001', '300090', '90']);
+  });
+
+  it('Product Damage: the dialog refuses a short reason, then damages 300081–300090 and both tables reload', async () => {
+    await page.goto('/transaction/product-damage');
+    const top = page.locator('section').first();
+    const damaged = page.getByRole('region', { name: 'Damaged Product' });
+    await findOne(top, BATCH);
+    expect(await heads(top)).toEqual(['Product Name', 'From No.', 'To No.', 'Quantity', 'MFG Date', 'Batch No', 'Action']);
+    expect(await heads(damaged)).toEqual(['From No.', 'To No.', 'Quantity', 'Reason', 'Created Date']);
+    expect((await cells(top))[0]).toEqual([product, '300001', '300090', '90', '15-01-2026', BATCH, 'Damage']);
+    expect(await page.getByRole('switch', { name: 'Static Qr Mapping' }).isChecked()).toBe(true);
+
+    await top.getByRole('button', { name: 'Damage' }).click();
+    await dialog().getByText('Add Product Damage').waitFor();
+    await fillRange('300081', '10');
+    expect(await dialog().getByLabel(/^To No\./).inputValue()).toBe('300090');
+    await dialog().getByLabel(/^Reason/).fill('Bad');
+    await dialog().getByRole('button', { name: 'Submit' }).click();
+    await dialog().getByText(DAMAGE_MSG.reasonLength).waitFor();
+    await dialog().getByLabel(/^Reason/).fill('Crushed in transit');
+    await dialog().getByRole('button', { name: 'Submit' }).click();
+    await page.getByText(DAMAGE_MSG.done('300081–300090')).last().waitFor();
+    await dialog().waitFor({ state: 'hidden' });
+
+    await findOne(damaged, '300081');
+    const today = dayjs().format('DD-MM-YYYY');
+    expect(await cells(damaged)).toEqual([['300081', '300090', '10', 'Crushed in transit', today]]);
+    // The damaged numbers stay inside their mapping.
+    expect((await cells(top))[0]?.slice(1, 4)).toEqual(['300001', '300090', '90']);
+  });
+
+  it("exports 'Damaged Product.csv' with FromNo, ToNo, Qty, Reason, CreatedDate and the new row", async () => {
+    const damaged = page.getByRole('region', { name: 'Damaged Product' });
+    const [download] = await Promise.all([page.waitForEvent('download'), damaged.getByRole('button', { name: 'Export' }).click()]);
+    expect(download.suggestedFilename()).toBe('Damaged Product.csv');
+    const lines = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('FromNo,ToNo,Qty,Reason,CreatedDate');
+    expect(lines).toContain(`300081,300090,10,Crushed in transit,${dayjs().format('DD-MM-YYYY')}`);
+  });
+});
