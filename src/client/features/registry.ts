@@ -21,6 +21,8 @@ export const SCREENS: Partial<Record<PageName, Screen>> = {
   warehouseMaster: lazy(() => import('./masters/warehouse-master.js').then((m) => ({ default: m.WarehouseMasterPage }))),
   companyMaster: lazy(() => import('./masters/company-master.js').then((m) => ({ default: m.CompanyMasterPage }))),
   priceMaster: lazy(() => import('./masters/price-master.js').then((m) => ({ default: m.PriceMasterPage }))),
+  mapStaticNumber: lazy(() =>
+    import('./transactions/static-qr-mapping/static-qr-mapping-page.js').then((m) => ({ default: m.StaticQrMappingPage }))),
   deMapping: lazy(() => import('./transactions/de-mapping/de-mapping-page.js').then((m) => ({ default: m.DeMappingPage }))),
   productDamage: lazy(() => import('./transactions/product-damage/product-damage-page.js').then((m) => ({ default: m.ProductDamagePage }))),
   cartonSlip: lazy(() => import('./transactions/carton-slip/carton-slip-page.js').then((m) => ({ default: m.CartonSlipPage }))),

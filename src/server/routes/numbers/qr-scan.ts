@@ -1,0 +1,47 @@
+// Mapping/GetProductByQrScan (spec 2 section 7): what product and batch a scanned code is on. '200'
+// with the product when mapped; otherwise '400' with why. A forged code never reaches the database.
+import { ok, warn } from '../../../shared/contracts/envelope.js';
+import { qrScanRequest, QR_SCAN_MSG, type QrScanProduct } from '../../../shared/contracts/numbers/static-pair.js';
+import { visibleNumber } from '../../../shared/codes.js';
+import { PAGE } from '../../../shared/pages.js';
+import { productOf, resolveScan } from '../../domain/resolve.js';
+import type { Router } from '../../http/route.js';
+
+/** The screens that scan a code and need its product: mapping now, the floor screens later. */
+const access = {
+  pages: [PAGE.mapping, PAGE.mapStaticNumber, PAGE.secondaryPacking, PAGE.tertiaryPacking, PAGE.replace, PAGE.dispatch],
+} as const;
+
+export function qrScanRoutes(r: Router) {
+  r.post('Mapping/GetProductByQrScan', { access, body: qrScanRequest }, async ({ db, body, caller, codes }) => {
+    const found = await resolveScan(db, codes, body.UID);
+    if (found.state === 'forged') return warn(QR_SCAN_MSG.forged);
+    const code = found.code;
+    const shown = visibleNumber(code, code.serial);
+    // Another company's code answers as if unmapped: its existence is not ours to tell.
+    if (found.state === 'unmapped' || (!caller.isAdmin && found.mapping.companyId !== caller.companyId)) {
+      return warn(QR_SCAN_MSG.unmapped(shown));
+    }
+    if (found.state === 'damaged') return warn(QR_SCAN_MSG.damaged(shown, found.damageReason ?? ''));
+    const m = found.mapping;
+    const product = await productOf(db, m.productId);
+    const paired = found.series.kind !== code.kind;
+    const answer: QrScanProduct = {
+      Uid: code.uid,
+      ProductId: m.productId,
+      ProductName: product?.name ?? '',
+      ProductCd: product?.code ?? '',
+      BatchNo: m.batchNo,
+      MFGDate: m.mfgDate,
+      EXPDate: m.expDate,
+      Mrp: m.mrp === null ? null : Number(m.mrp),
+      SeqNo: code.serial,
+      VisibleNo: shown,
+      Prefix: code.prefix,
+      isPreprinted: code.kind === 'P',
+      MappingId: m.id,
+      PairedVisibleNo: paired ? visibleNumber(found.series, found.serial) : null,
+    };
+    return ok(answer);
+  });
+}

@@ -1,0 +1,72 @@
+// Mapping/CreateStaticQrMapping and Mapping/GetStaticQrMappings (spec 2 section 7): pair a static
+// code with a preprinted one, and the list of pairs. Both MACs are checked before any database access.
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { ok, warn } from '../../../shared/contracts/envelope.js';
+import { listRequest } from '../../../shared/contracts/list.js';
+import { PAIR_MSG, staticPairRequest } from '../../../shared/contracts/numbers/static-pair.js';
+import { PAGE } from '../../../shared/pages.js';
+import { companyScope } from '../../auth/scope.js';
+import { mappings, products, staticPairs } from '../../db/schema.js';
+import { pairCodes } from '../../domain/static-pair.js';
+import type { Caller } from '../../http/caller.js';
+import type { Router } from '../../http/route.js';
+import { applyList, ListError, totalRows, type ListDef } from '../../list/list-query.js';
+import { qrScanRoutes } from './qr-scan.js';
+
+const access = { pages: [PAGE.mapStaticNumber] } as const;
+
+const fields = {
+  StaticQrMappingId: staticPairs.id,
+  ProductName: sql<string>`coalesce(${products.name}, '')`,
+  StaticSeqNo: staticPairs.staticNo,
+  PreprintedSeqNo: staticPairs.preprintedNo,
+  Prefix: staticPairs.prefix,
+  CreatedDate: staticPairs.createdAt,
+};
+
+const listDef: ListDef = {
+  sort: {
+    ProductName: products.name, StaticSeqNo: staticPairs.staticNo, PreprintedSeqNo: staticPairs.preprintedNo,
+    Prefix: staticPairs.prefix, CreatedDate: staticPairs.createdAt,
+  },
+  search: [products.name, staticPairs.staticNo, staticPairs.preprintedNo, staticPairs.prefix],
+  defaultSort: 'CreatedDate',
+  tiebreak: staticPairs.id,
+};
+
+/** Company for everyone but the admin; a factory user sees the pairs of their own prefix. */
+function pairScope(caller: Caller, sentPrefix: string | null | undefined): (SQL | undefined)[] {
+  const prefix = caller.isAdmin ? sentPrefix?.trim().toUpperCase() : caller.prefix.toUpperCase();
+  return [companyScope(caller, staticPairs.companyId), prefix ? eq(staticPairs.prefix, prefix) : undefined];
+}
+
+/** Registers the pairing calls and the product-by-QR lookup (one line in routes/index.ts). */
+export function staticPairRoutes(r: Router) {
+  qrScanRoutes(r);
+  r.post('Mapping/CreateStaticQrMapping', { access, body: staticPairRequest }, async ({ db, body, caller, codes }) => {
+    const st = codes.check(body.StaticEncryptedQr);
+    if (!st) return warn(PAIR_MSG.staticForged);
+    const pp = codes.check(body.PreprintedEncryptedQr);
+    if (!pp) return warn(PAIR_MSG.preprintedForged);
+    const done = await pairCodes(db, caller, st, pp);
+    if ('refused' in done) return warn(done.refused);
+    return ok({ StaticQrMappingId: done.pair.id, StaticSeqNo: st.serial, PreprintedSeqNo: pp.serial, Prefix: st.prefix }, done.message);
+  });
+
+  r.post('Mapping/GetStaticQrMappings', { access, body: listRequest }, async ({ db, body, caller }) => {
+    // The static mapping holding each pair's static number gives the product name.
+    const q = db.select({ ...fields, TotalRows: totalRows() }).from(staticPairs)
+      .leftJoin(mappings, and(
+        eq(mappings.kind, 'S'), eq(mappings.prefix, staticPairs.prefix),
+        lte(mappings.fromNo, staticPairs.staticNo), gte(mappings.toNo, staticPairs.staticNo),
+      ))
+      .leftJoin(products, eq(products.id, mappings.productId))
+      .$dynamic();
+    try {
+      return ok(await applyList(q, listDef, body, pairScope(caller, body.Prefix)));
+    } catch (e) {
+      if (e instanceof ListError) return warn(e.message);
+      throw e;
+    }
+  });
+}

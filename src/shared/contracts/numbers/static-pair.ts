@@ -1,0 +1,103 @@
+// Static Qr Mapping (spec 2 sections 2, 3, 4, 5, 7; DESIGN section 4): a static code and a preprinted
+// code on the same pack are paired, and either then resolves to the same item; and the product-by-QR
+// lookup the floor screens share. A scan is a uid or the whole QR URL ({PUBLIC_BASE_URL}/P?U={uid}).
+import { z } from 'zod';
+import { parseUid, scannedUid, visibleNumber, type ParsedUid, type SeriesKind } from '../../codes.js';
+
+/** 'KA400001' for a static code, '90001' for a preprinted one. */
+const shown = (c: { kind: SeriesKind; prefix: string }, serial: number) => visibleNumber(c, serial);
+
+export const PAIR_MSG = {
+  /** Spec 2 section 5: a scan that carries no code of ours. */
+  invalidScan: 'Invalid scanned Qr',
+  staticIsPreprinted: 'Invalid scanned Qr: this is a preprinted code, scan the static code first.',
+  preprintedIsStatic: 'Invalid scanned Qr: this is a static code, scan the preprinted code of the same pack.',
+  staticForged: 'The static code is not genuine.',
+  preprintedForged: 'The preprinted code is not genuine.',
+  noCompany: 'Only a user of a company can pair codes.',
+  noPrefix: 'Static codes belong to a factory: your account has no factory prefix.',
+  otherPrefix: (code: string, own: string) => `Static code ${code} is not of your factory prefix ${own}: you can pair only your own static codes.`,
+  staticUnmapped: (code: string) => `Static code ${code} is not mapped: map it in Mapping before pairing.`,
+  staticDamaged: (code: string, reason: string) => `Static code ${code} is damaged (${reason}): a damaged code cannot be paired.`,
+  staticPaired: (code: string, preprinted: number) => `Static code ${code} is already paired with preprinted number ${preprinted}.`,
+  notInStock: (n: number) => `Preprinted number ${n} is not in your accepted stock: accept issued numbers in Stock Management first.`,
+  preprintedMapped: (n: number, product: string, batch: string) =>
+    `Preprinted number ${n} is already mapped (${product}, batch ${batch}): a mapped preprinted code cannot be paired.`,
+  preprintedDamaged: (n: number, reason: string) => `Preprinted number ${n} is damaged (${reason}): a damaged code cannot be paired.`,
+  preprintedPaired: (n: number, code: string) => `Preprinted number ${n} is already paired with static code ${code}.`,
+  saved: (code: string, n: number) => `Static code ${code} paired with preprinted number ${n}.`,
+} as const;
+
+export const QR_SCAN_MSG = {
+  invalidScan: PAIR_MSG.invalidScan,
+  forged: 'This code is not genuine.',
+  unmapped: (code: string) => `Code ${code} is not mapped to any product.`,
+  damaged: (code: string, reason: string) => `Code ${code} is damaged (${reason}).`,
+} as const;
+
+/** The uid of a scan when it is a code of kind `kind` (read without the secret), else the message to show. */
+export function scanOfKind(scan: string, kind: SeriesKind): { code: ParsedUid } | { message: string } {
+  const code = parseUid(scannedUid(scan));
+  if (!code) return { message: PAIR_MSG.invalidScan };
+  if (code.kind !== kind) return { message: kind === 'S' ? PAIR_MSG.staticIsPreprinted : PAIR_MSG.preprintedIsStatic };
+  return { code };
+}
+
+/** The readable number of a parsed code, as messages and the table write it. */
+export const codeText = (c: ParsedUid) => shown(c, c.serial);
+
+const scanField = (kind: SeriesKind) => z.string({ error: PAIR_MSG.invalidScan }).max(500, PAIR_MSG.invalidScan)
+  .transform((s, ctx) => {
+    const r = scanOfKind(s, kind);
+    if ('message' in r) {
+      ctx.addIssue({ code: 'custom', message: r.message });
+      return z.NEVER;
+    }
+    // The canonical uid: the server checks its MAC before any database access.
+    return r.code.uid;
+  });
+
+/** Mapping/CreateStaticQrMapping: the two scans, static first as the screen takes them. */
+export const staticPairRequest = z.strictObject({
+  StaticEncryptedQr: scanField('S'),
+  PreprintedEncryptedQr: scanField('P'),
+});
+export type StaticPairRequest = z.input<typeof staticPairRequest>;
+
+/** Mapping/GetProductByQrScan: one scan of either kind. */
+export const qrScanRequest = z.strictObject({
+  UID: z.string({ error: QR_SCAN_MSG.invalidScan }).max(500, QR_SCAN_MSG.invalidScan)
+    .refine((s) => parseUid(scannedUid(s)) !== null, QR_SCAN_MSG.invalidScan),
+});
+export type QrScanRequest = z.input<typeof qrScanRequest>;
+
+/** A row of Mapping/GetStaticQrMappings. */
+export interface StaticPairRow {
+  StaticQrMappingId: number;
+  ProductName: string;
+  StaticSeqNo: number;
+  PreprintedSeqNo: number;
+  Prefix: string;
+  CreatedDate: string;
+  TotalRows: number;
+}
+
+/** Mapping/GetProductByQrScan's answer for a mapped, undamaged code. */
+export interface QrScanProduct {
+  Uid: string;
+  ProductId: number;
+  ProductName: string;
+  ProductCd: string;
+  BatchNo: string;
+  MFGDate: string;
+  EXPDate: string;
+  Mrp: number | null;
+  /** The scanned code's serial, its printed number, its prefix ('' for preprinted) and kind. */
+  SeqNo: number;
+  VisibleNo: string;
+  Prefix: string;
+  isPreprinted: boolean;
+  MappingId: number;
+  /** The static code a paired preprinted code resolves through (e.g. 'KA400001'), else null. */
+  PairedVisibleNo: string | null;
+}
