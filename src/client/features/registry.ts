@@ -21,6 +21,9 @@ export const SCREENS: Partial<Record<PageName, Screen>> = {
   warehouseMaster: lazy(() => import('./masters/warehouse-master.js').then((m) => ({ default: m.WarehouseMasterPage }))),
   companyMaster: lazy(() => import('./masters/company-master.js').then((m) => ({ default: m.CompanyMasterPage }))),
   priceMaster: lazy(() => import('./masters/price-master.js').then((m) => ({ default: m.PriceMasterPage }))),
+  numberIssued: lazy(() => import('./transactions/number-issued/number-issued-page.js').then((m) => ({ default: m.NumberIssuedPage }))),
+  stockManagement: lazy(() =>
+    import('./transactions/stock-management/stock-management-page.js').then((m) => ({ default: m.StockManagementPage }))),
   mapStaticNumber: lazy(() =>
     import('./transactions/static-qr-mapping/static-qr-mapping-page.js').then((m) => ({ default: m.StaticQrMappingPage }))),
   deMapping: lazy(() => import('./transactions/de-mapping/de-mapping-page.js').then((m) => ({ default: m.DeMappingPage }))),

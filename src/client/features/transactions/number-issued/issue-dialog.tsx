@@ -1,0 +1,83 @@
+// The 'Add Number Issue' dialog (spec 2 sections 2, 4, 5): From No. comes from the server (one past
+// the highest issued), To No. and Quantity follow each other, and the shared contract validates.
+import { useEffect, useState } from 'react';
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { issueSave, type FromNumber } from '../../../../shared/contracts/numbers/issue.js';
+import { api } from '../../../api/http.js';
+import { FieldInput } from '../../../kit/field-input.js';
+import type { FieldDef, FormValues } from '../../../kit/form-values.js';
+import { toast } from '../../../kit/toast.js';
+import { linkedRange } from './linked-range.js';
+
+const FIELDS: readonly FieldDef[] = [
+  {
+    name: 'CompanyId', label: 'Company', kind: 'select', required: true,
+    optionsPath: 'CompanyMaster/GetCompanyDDL', optionValue: 'CompId', optionLabel: 'CompanyName',
+  },
+  { name: 'FrmNo', label: 'From No.', kind: 'text', required: true, maxLength: 15 },
+  { name: 'ToNo', label: 'To No.', kind: 'text', required: true, maxLength: 15 },
+  { name: 'IssueQty', label: 'Quantity', kind: 'text', required: true, maxLength: 15 },
+  { name: 'SalesOrderNo', label: 'Sales Order No', kind: 'text', required: true, maxLength: 50 },
+];
+
+const EMPTY: FormValues = { CompanyId: null, FrmNo: '', ToNo: '', IssueQty: '', SalesOrderNo: '' };
+const RANGE = { from: 'FrmNo', to: 'ToNo', qty: 'IssueQty' };
+
+export interface IssueDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+export function IssueDialog({ opened, onClose, onSaved }: IssueDialogProps) {
+  const [saving, setSaving] = useState(false);
+  const form = useForm<FormValues>({
+    initialValues: EMPTY,
+    validate: schemaResolver(issueSave, { sync: true }),
+    onValuesChange: (values, previous) => {
+      const patch = linkedRange(values, previous, RANGE);
+      if (patch) form.setValues(patch);
+    },
+  });
+
+  // Each opening starts empty with the next free From number.
+  useEffect(() => {
+    if (!opened) return;
+    form.setValues(EMPTY);
+    form.clearErrors();
+    let stale = false;
+    void api.get<FromNumber>('IssueNumber/GetFromNumbers').then((env) => {
+      if (!stale && env.ResponseCode === '200') form.setFieldValue('FrmNo', String(env.ResponseData.FrmNo));
+    });
+    return () => {
+      stale = true;
+    };
+    // `form` is a new object each render; only the opening matters.
+  }, [opened]);
+
+  const submit = form.onSubmit(async (values) => {
+    setSaving(true);
+    const env = await api.post('IssueNumber/CreateIssueNumber', values);
+    setSaving(false);
+    if (env.ResponseCode === '200') {
+      toast.success(env.ResponseMessage);
+      onClose();
+      onSaved();
+    } else if (env.ResponseCode === '400') toast.warn(env.ResponseMessage);
+    else toast.error(env.ResponseMessage);
+  });
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Add Number Issue" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          {FIELDS.map((f) => <FieldInput key={f.name} field={f} form={form} editing={false} />)}
+          <Group justify="flex-end" mt="sm">
+            <Button type="submit" loading={saving}>Submit</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,131 @@
+// Number Issued and Stock Management in Chromium (band 10,000,001–10,999,999): the admin issues
+// 10000001–10001000 to the demo company in the 'Add Number Issue' dialog (Quantity and To No. follow
+// each other), the factory user accepts it in 'Accept Stock' and sees Accepted; the admin can delete
+// only a pending issue.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { alreadyIssued, ISSUE_MSG } from '../../src/shared/contracts/numbers/issue.js';
+import { STOCK_MSG } from '../../src/shared/contracts/numbers/stock.js';
+import { apiSignIn, call } from '../helpers/api-client.js';
+import { ADMIN, launchBrowser, newPage, signIn } from '../helpers/browser.js';
+
+const FACTORY = { email: 'factory@example.com', password: 'Factory123' };
+const COMPANY = 'Green Harvest Agro Ltd';
+const SO = `SO-BT-${Date.now().toString(36).toUpperCase()}`;
+const PENDING_SO = `PO-BT-${Date.now().toString(36).toUpperCase()}`;
+
+let browser: Browser;
+const open: BrowserContext[] = [];
+
+async function screenAs(email: string, password: string, path: string): Promise<Page> {
+  const { context, page } = await newPage(browser);
+  open.push(context);
+  await signIn(page, email, password);
+  await page.goto(path);
+  await page.getByText(/^Showing \d+ to \d+ of \d+$|^No Data found$/).first().waitFor();
+  return page;
+}
+
+const cells = (page: Page) =>
+  page.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent ?? '')));
+async function findOne(page: Page, term: string) {
+  await page.getByRole('textbox', { name: 'Search' }).fill(term);
+  await page.getByText('Showing 1 to 1 of 1').waitFor();
+}
+const value = (dialog: Locator, label: RegExp) => dialog.getByLabel(label).inputValue();
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const c of open) await c.close();
+  await browser?.close();
+});
+
+describe('issue numbers, accept them as stock', () => {
+  let admin: Page;
+
+  it('admin: the spec columns, the messages, the linked quantity, an issue saved and listed', async () => {
+    admin = await screenAs(ADMIN.email, ADMIN.password, '/transaction/number-issued');
+    await admin.getByRole('heading', { name: 'Number Issued' }).waitFor();
+    expect((await admin.locator('thead th').allTextContents()).map((h) => h.trim()))
+      .toEqual(['Company', 'From No.', 'To No.', 'Quantity', 'Sales Order No', 'Created Date', 'Action']);
+
+    await admin.getByRole('button', { name: 'Create Number Issued' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Add Number Issue' });
+    // From No. arrives from IssueNumber/GetFromNumbers: one past the highest issued.
+    await expect.poll(() => value(dialog, /^From No\./)).toMatch(/^\d+$/);
+    await dialog.getByLabel(/^From No\./).fill('');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    for (const m of [ISSUE_MSG.companyRequired, ISSUE_MSG.fromRequired, ISSUE_MSG.toRequired, ISSUE_MSG.qtyRequired, ISSUE_MSG.salesOrderRequired]) {
+      await dialog.getByText(m).waitFor();
+    }
+
+    await dialog.getByLabel(/^Company/).click();
+    await admin.getByRole('option', { name: COMPANY, exact: true }).click();
+    await dialog.getByLabel(/^From No\./).fill('10000001');
+    await dialog.getByLabel(/^Quantity/).fill('500');
+    expect(await value(dialog, /^To No\./)).toBe('10000500');
+    await dialog.getByLabel(/^To No\./).fill('10001000');
+    expect(await value(dialog, /^Quantity/)).toBe('1000');
+    await dialog.getByLabel(/^Sales Order No/).fill(SO);
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await admin.getByText(ISSUE_MSG.created).last().waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await findOne(admin, SO);
+    const [row] = await cells(admin);
+    expect(row!.slice(0, 5)).toEqual([COMPANY, '10000001', '10001000', '1000', SO]);
+    expect(await admin.locator('tbody tr').getByRole('button', { name: 'Delete' }).count()).toBe(1);
+  });
+
+  it('admin: an overlapping issue is refused with the clash named, and the dialog stays open', async () => {
+    await admin.getByRole('button', { name: 'Create Number Issued' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Add Number Issue' });
+    await dialog.getByLabel(/^Company/).click();
+    await admin.getByRole('option', { name: COMPANY, exact: true }).click();
+    await dialog.getByLabel(/^From No\./).fill('10000901');
+    await dialog.getByLabel(/^Quantity/).fill('200');
+    await dialog.getByLabel(/^Sales Order No/).fill(`${SO}-X`);
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await admin.getByText(alreadyIssued(10_000_901, 10_001_000, COMPANY, SO, 10_000_001, 10_001_000)).last().waitFor();
+    expect(await dialog.isVisible()).toBe(true);
+    await admin.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('factory user: Accept opens Accept Stock with the range read-only, then the row reads Accepted', async () => {
+    const stock = await screenAs(FACTORY.email, FACTORY.password, '/transaction/stock-management');
+    expect((await stock.locator('thead th').allTextContents()).map((h) => h.trim())).toEqual(['From No.', 'To No.', 'IssueQty', 'Action']);
+    await findOne(stock, '10000001');
+    expect((await cells(stock))[0]!.slice(0, 3)).toEqual(['10000001', '10001000', '1000']);
+    await stock.getByRole('button', { name: 'Accept', exact: true }).click();
+    const dialog = stock.getByRole('dialog', { name: 'Accept Stock' });
+    expect([await value(dialog, /^From No\./), await value(dialog, /^To No\./), await value(dialog, /^Quantity/)])
+      .toEqual(['10000001', '10001000', '1000']);
+    expect(await dialog.getByLabel(/^Quantity/).getAttribute('readonly')).not.toBeNull();
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await stock.getByText(STOCK_MSG.accepted).last().waitFor();
+    const accepted = stock.getByRole('button', { name: 'Accepted' });
+    await accepted.waitFor();
+    expect(await accepted.isDisabled()).toBe(true);
+  });
+
+  it('admin: an accepted issue has no delete; a pending one is deleted after confirmation', async () => {
+    const token = await apiSignIn(ADMIN.email, ADMIN.password);
+    const companies = await call<{ CompId: number; CompanyName: string }[]>('GET', 'CompanyMaster/GetCompanyDDL', token);
+    const companyId = companies.body.ResponseData.find((c) => c.CompanyName === COMPANY)!.CompId;
+    const made = await call('POST', 'IssueNumber/CreateIssueNumber', token,
+      { CompanyId: companyId, FrmNo: 10_002_001, ToNo: 10_002_010, IssueQty: 10, SalesOrderNo: PENDING_SO });
+    expect(made.body.ResponseMessage).toBe(ISSUE_MSG.created);
+
+    await admin.reload();
+    await findOne(admin, SO);
+    expect(await admin.locator('tbody tr').getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    await findOne(admin, PENDING_SO);
+    await admin.locator('tbody tr').getByRole('button', { name: 'Delete' }).click();
+    await admin.getByRole('button', { name: 'Yes' }).click();
+    await admin.getByText(ISSUE_MSG.deleted).last().waitFor();
+    await admin.getByText('No Data found').waitFor();
+  });
+});
