@@ -164,6 +164,14 @@ describe('scoping, rights and the delete call', () => {
     }
   });
 
+  it('saves one of two overlapping damages sent at once (the series lock), and names it to the other', async () => {
+    const c = await map(1201, 1300);
+    const both = await Promise.all([save(damageBody(c, 1241, 5, { Reason: 'First one' })), save(damageBody(c, 1243, 5, { Reason: 'Second one' }))]);
+    expect(both.map((r) => r.body.ResponseCode).sort()).toEqual(['200', '400']);
+    expect(both.find((r) => r.body.ResponseCode === '400')!.body.ResponseMessage).toMatch(/^Numbers 1243–1245 are already damaged/);
+    expect((await damagesOf(t.db, 'S', w.prefix)).filter(([f]) => f === 1241 || f === 1243)).toHaveLength(1);
+  });
+
   it('refuses to delete a damage: it is for good', async () => {
     const [d] = await t.db.select().from(damages).where(eq(damages.fromNo, 1081));
     expect((await t.get(`ProductDamage/DeleteDamage/${d!.id}`, tokens.user)).body)

@@ -2,9 +2,7 @@
 // mapping, freed numbers mapped again, packed and damaged numbers refused, scoping, rights, events.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerById } from '../../../src/server/http/caller.js';
 import { damages, events, mappings } from '../../../src/server/db/schema.js';
-import { mapRange } from '../../../src/server/domain/mapping.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
 import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { DEMAP_MSG } from '../../../src/shared/contracts/numbers/demap.js';
@@ -110,15 +108,17 @@ describe('cuts', () => {
     expect(await S(6001, 6010)).toEqual([[6001, 6004], [6006, 6010]]);
   });
 
-  it('frees the numbers: they map again, and the numbers still mapped do not', async () => {
+  it('frees the numbers: Mapping/CreateMapping maps them again, and not the numbers still mapped', async () => {
     const m = await map(7001, 7100);
     expect((await demap(demapBody(m, 7041, 20))).body.ResponseCode).toBe('200');
-    const caller = (await callerById(t.db, w.user.id))!;
-    const input = { series: { kind: 'S' as const, prefix: w.prefix }, productId: w.product, batchNo: 'AGAIN', mfgDate: '2026-02-01', expDate: '2027-02-01', mrp: null, remark: '' };
-    const again = await t.db.transaction((tx) => mapRange(tx, caller, { ...input, fromNo: 7041, toNo: 7060 }));
-    expect('mapping' in again).toBe(true);
-    const twice = await t.db.transaction((tx) => mapRange(tx, caller, { ...input, fromNo: 7040, toNo: 7040 }));
-    expect(twice).toEqual({ refused: expect.stringContaining('Number 7040 is already mapped') });
+    const mapAgain = (FromNo: number, ToNo: number) => t.post('Mapping/CreateMapping', {
+      MappingId: 0, ProductId: w.product, FromNo, ToNo, Qty: ToNo - FromNo + 1, MFGDate: '2026-02-01', EXPDate: '2027-02-01',
+      BatchNo: 'AGAIN', Mrp: '', Remark: '', isPreprinted: false,
+    }, tokens.user);
+    expect((await mapAgain(7041, 7060)).body.ResponseCode).toBe('200');
+    const twice = await mapAgain(7031, 7040);
+    expect(twice.body.ResponseCode).toBe('400');
+    expect(twice.body.ResponseMessage).toContain('Numbers 7031–7040 are already mapped');
     expect(await S(7001, 7100)).toEqual([[7001, 7040], [7041, 7060], [7061, 7100]]);
   });
 });
