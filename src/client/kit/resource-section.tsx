@@ -14,6 +14,7 @@ import { ExportButton } from './export-button.js';
 import { FormDialog, type FormSpec } from './form-dialog.js';
 import { DeleteIcon, EditIcon } from './icons.js';
 import { SearchBox } from './search-box.js';
+import type { Sort } from './paging.js';
 import { ServerTable } from './server-table.js';
 import { toastEnvelope } from './toast.js';
 import { useServerList } from './use-server-list.js';
@@ -30,6 +31,8 @@ export interface ResourceDef<T> {
     columns: readonly ColumnDef<T>[];
     pageSizes?: readonly number[];
     defaultPageSize?: number;
+    /** The sort before the user clicks a header (Mapping sorts by MFG date). */
+    defaultSort?: Sort;
     filters?: Partial<ListRequest>;
   };
   form?: FormSpec & { addLabel: string };
