@@ -27,6 +27,7 @@ export const SCREENS: Partial<Record<PageName, Screen>> = {
   mapStaticNumber: lazy(() =>
     import('./transactions/static-qr-mapping/static-qr-mapping-page.js').then((m) => ({ default: m.StaticQrMappingPage }))),
   deMapping: lazy(() => import('./transactions/de-mapping/de-mapping-page.js').then((m) => ({ default: m.DeMappingPage }))),
+  mapping: lazy(() => import('./transactions/mapping/mapping-page.js').then((m) => ({ default: m.MappingPage }))),
   productDamage: lazy(() => import('./transactions/product-damage/product-damage-page.js').then((m) => ({ default: m.ProductDamagePage }))),
   cartonSlip: lazy(() => import('./transactions/carton-slip/carton-slip-page.js').then((m) => ({ default: m.CartonSlipPage }))),
 };

@@ -74,9 +74,10 @@ export const mappingAdd = z.strictObject({
   Remark: z.string({ error: MAPPING_MSG.remarkTooLong }).trim().max(250, MAPPING_MSG.remarkTooLong).nullish().transform((v) => v ?? ''),
   isPreprinted: isPreprintedFlag,
 }).superRefine((b, ctx) => {
-  if (b.FromNo > b.ToNo) ctx.addIssue({ code: 'custom', message: MAPPING_MSG.fromBeforeTo });
-  else if (b.Qty !== b.ToNo - b.FromNo + 1) ctx.addIssue({ code: 'custom', message: MAPPING_MSG.qtyMismatch });
-  else if (b.EXPDate && b.EXPDate < b.MFGDate) ctx.addIssue({ code: 'custom', message: MAPPING_MSG.expAfterMfg });
+  // Paths put each message under its field in the form.
+  if (b.FromNo > b.ToNo) ctx.addIssue({ code: 'custom', message: MAPPING_MSG.fromBeforeTo, path: ['FromNo'] });
+  else if (b.Qty !== b.ToNo - b.FromNo + 1) ctx.addIssue({ code: 'custom', message: MAPPING_MSG.qtyMismatch, path: ['Qty'] });
+  else if (b.EXPDate && b.EXPDate < b.MFGDate) ctx.addIssue({ code: 'custom', message: MAPPING_MSG.expAfterMfg, path: ['EXPDate'] });
 });
 
 /** Update (MappingId > 0): only the expiry changes; other fields a client sends are ignored. */

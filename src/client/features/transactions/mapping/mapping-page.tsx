@@ -1,0 +1,71 @@
+// Mapping (spec 2 sections 2, 4, 9): the mappings of the chosen mode (the 'Static Qr Mapping' switch
+// reloads the list), 'Product Mapping' to add a range, and an edit per row that changes the expiry.
+import { useMemo, useRef, useState } from 'react';
+import { ActionIcon, Button } from '@mantine/core';
+import type { MappingRow } from '../../../../shared/contracts/numbers/mapping.js';
+import { PAGE } from '../../../../shared/pages.js';
+import { EditIcon } from '../../../kit/icons.js';
+import { REPORT_PAGE_SIZES } from '../../../kit/paging.js';
+import { ResourcePage, type ResourceDef } from '../../../kit/resource-page.js';
+import { SeriesSwitch, useSeriesMode } from '../series-switch.js';
+import { MappingDialog } from './mapping-dialog.js';
+
+export function MappingPage() {
+  const { isPreprinted, setPreprinted } = useSeriesMode();
+  const [dialog, setDialog] = useState<{ opened: boolean; editing: MappingRow | null }>({ opened: false, editing: null });
+  // The list's own reload, kept from the button that opened the dialog.
+  const reload = useRef<() => void>(() => undefined);
+  const open = (editing: MappingRow | null, changed: () => void) => {
+    reload.current = changed;
+    setDialog({ opened: true, editing });
+  };
+
+  const def = useMemo<ResourceDef<MappingRow>>(() => ({
+    page: PAGE.mapping,
+    title: 'Mapping',
+    breadcrumb: 'Transaction',
+    idField: 'MappingId',
+    list: {
+      path: 'Mapping/GetMappings',
+      pageSizes: REPORT_PAGE_SIZES,
+      defaultPageSize: 10,
+      defaultSort: { column: 'MFGDate', order: 'DESC' },
+      filters: { isPreprinted },
+      columns: [
+        { accessor: 'ProductName', title: 'Product Name' },
+        { accessor: 'FromNo', title: 'From No.' },
+        { accessor: 'ToNo', title: 'To No.' },
+        { accessor: 'Qty', title: 'Quantity' },
+        { accessor: 'CreatedDt', title: 'Created Date', format: 'date' },
+        { accessor: 'MFGDate', title: 'MFG Date', format: 'date' },
+        { accessor: 'EXPDate', title: 'EXP Date', format: 'date' },
+        { accessor: 'BatchNo', title: 'Batch No' },
+        { accessor: 'Mrp', title: 'MRP' },
+        { accessor: 'Remark', title: 'Remarks' },
+      ],
+    },
+    rowActions: (row, changed) => (
+      <ActionIcon variant="subtle" aria-label="Edit" onClick={() => open(row, changed)}><EditIcon /></ActionIcon>
+    ),
+    toolbar: (changed) => (
+      <>
+        <SeriesSwitch isPreprinted={isPreprinted} onChange={setPreprinted} />
+        {/* Bulk upload button goes here: <BulkUpload isPreprinted={isPreprinted} changed={changed} /> */}
+        <Button onClick={() => open(null, changed)}>Product Mapping</Button>
+      </>
+    ),
+  }), [isPreprinted, setPreprinted]);
+
+  return (
+    <>
+      <ResourcePage def={def} />
+      <MappingDialog
+        opened={dialog.opened}
+        editing={dialog.editing}
+        isPreprinted={isPreprinted}
+        onClose={() => setDialog({ opened: false, editing: null })}
+        onSaved={() => reload.current()}
+      />
+    </>
+  );
+}
