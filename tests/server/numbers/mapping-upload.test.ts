@@ -9,7 +9,7 @@ import { FORBIDDEN } from '../../../src/server/http/route.js';
 import { DATE_ONLY, NUMBER_ONLY } from '../../../src/shared/contracts/numbers/fields.js';
 import { alreadyMapped, MAPPING_MSG, notInStock, type MappingRow } from '../../../src/shared/contracts/numbers/mapping.js';
 import {
-  missingColumnsMessage, savedMessage, SHEET_HEADERS, SHEET_MSG, TEMPLATE_FILE_NAME, XLSX_MIME, type SheetErrorRow,
+  missingColumnsMessage, savedMessage, SHEET_HEADERS, SHEET_MAX_ROWS, SHEET_MSG, TEMPLATE_FILE_NAME, XLSX_MIME, type SheetErrorRow,
 } from '../../../src/shared/contracts/numbers/mapping-upload.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import { insertUser, listBody } from '../../helpers/factories.js';
@@ -171,7 +171,7 @@ describe('the file', () => {
   });
 
   it('more rows than the limit are refused', async () => {
-    const rows = Array.from({ length: 5001 }, (_, i) => sheetRow(code, 500_000 + i, 500_000 + i, 1, 'MANY'));
+    const rows = Array.from({ length: SHEET_MAX_ROWS + 1 }, (_, i) => sheetRow(code, 500_000 + i, 500_000 + i, 1, 'MANY'));
     warned(await upload(rows), SHEET_MSG.tooManyRows);
   });
 

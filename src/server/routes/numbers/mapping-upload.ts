@@ -8,7 +8,7 @@ import type { Series } from '../../../shared/codes.js';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
 import { addDays, isPreprintedFlag } from '../../../shared/contracts/numbers/fields.js';
 import {
-  savedMessage, SHEET_HEADERS, SHEET_MAX_BYTES, SHEET_MSG, SHEET_UPLOAD_PATH, TEMPLATE_FILE_NAME, TEMPLATE_PATH, XLSX_MIME,
+  savedMessage, SHEET_HEADERS, SHEET_MAX_BYTES, SHEET_MAX_ROWS, SHEET_MSG, SHEET_UPLOAD_PATH, TEMPLATE_FILE_NAME, TEMPLATE_PATH, XLSX_MIME,
   type SheetErrorRow, type SheetRefused, type SheetSaved,
 } from '../../../shared/contracts/numbers/mapping-upload.js';
 import { PAGE } from '../../../shared/pages.js';
@@ -116,7 +116,7 @@ async function templateFile(): Promise<Buffer> {
     'Product Code: the code of a product of your company (Product Master).',
     'From No.: the first number. Give To No. or Quantity (or both, then Quantity = To No. - From No. + 1).',
     'MFG Date and EXP Date: dates, or text YYYY-MM-DD or DD-MM-YYYY. EXP Date may be blank: MFG Date + the product\'s best-before days.',
-    'MRP and Remarks may be blank. Save as .xlsx (Excel Workbook).',
+    `MRP and Remarks may be blank. At most ${SHEET_MAX_ROWS} rows per sheet. Save as .xlsx (Excel Workbook).`,
     'The mode (Static Qr Mapping or pre-printed) is the one chosen on the Mapping screen.',
     'If any row is not valid, nothing is mapped and the rows are listed with their reasons.',
   ].forEach((line, i) => (notes.getCell(i + 1, 1).value = line));
