@@ -1,14 +1,14 @@
 // De-mapping (DESIGN section 4): cuts from..to out of a mapping. The whole range deletes the row, a
 // start or an end shrinks it, a middle part leaves the left part in the row and a copy holds the
-// right part. The numbers are then free to map again. Packed or damaged numbers are refused.
-import { and, eq } from 'drizzle-orm';
+// right part. The numbers are then free to map again. Packed, damaged or paired numbers are refused.
+import { and, eq, gte, lte } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Series } from '../../shared/codes.js';
+import { visibleNumber, type Series } from '../../shared/codes.js';
 import { ok, warn, type Envelope } from '../../shared/contracts/envelope.js';
 import { DEMAP_MSG, demapProblem, RANGE_MSG, type demapRequest } from '../../shared/contracts/numbers/demap.js';
 import { companyScope } from '../auth/scope.js';
 import type { Db } from '../db/connect.js';
-import { damages, mappings } from '../db/schema.js';
+import { damages, mappings, staticPairs } from '../db/schema.js';
 import type { Caller } from '../http/caller.js';
 import { clash, firstPacked, lockSeries, logEvent, rangeText, type Tx } from './ranges.js';
 
@@ -86,6 +86,11 @@ export async function demap(db: Db, caller: Caller, b: z.output<typeof demapRequ
     if (packed !== null) return warn(DEMAP_MSG.packed(packed, 'de-mapped'));
     const damaged = await clash(tx, damages, series, b.FromNo, to);
     if (damaged) return warn(DEMAP_MSG.damaged(rangeText(damaged.fromNo, damaged.toNo), damaged.reason));
+    // A paired preprinted label on the same pack would be left pointing at nothing.
+    const [pair] = series.kind === 'S' ? await tx.select().from(staticPairs).where(and(
+      eq(staticPairs.prefix, series.prefix), gte(staticPairs.staticNo, b.FromNo), lte(staticPairs.staticNo, to),
+    )).orderBy(staticPairs.staticNo).limit(1) : [];
+    if (pair) return warn(DEMAP_MSG.paired(visibleNumber(series, pair.staticNo), pair.preprintedNo));
     const { split, rightId } = await cut(tx, m, b.FromNo, to);
     await logEvent(tx, {
       action: 'demap', userId: caller.userId, companyId: m.companyId, siteId: m.siteId, series,

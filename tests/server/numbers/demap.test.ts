@@ -1,8 +1,8 @@
 // De Mapping (spec 2 sections 2, 5, 7; DESIGN section 4): the spec's messages, the four cuts of a
-// mapping, freed numbers mapped again, packed and damaged numbers refused, scoping, rights, events.
+// mapping, freed numbers mapped again, packed, damaged and paired numbers refused, scoping, rights, events.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { damages, events, mappings } from '../../../src/server/db/schema.js';
+import { damages, events, mappings, staticPairs } from '../../../src/server/db/schema.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
 import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { DEMAP_MSG } from '../../../src/shared/contracts/numbers/demap.js';
@@ -141,6 +141,14 @@ describe('packed and damaged numbers', () => {
     await refused(demapBody(m, 9001, 100), DEMAP_MSG.damaged('9021–9030', 'Torn labels'));
     expect((await demap(demapBody(m, 9031, 20))).body.ResponseCode).toBe('200');
     expect(await S(9001, 9100)).toEqual([[9001, 9030], [9051, 9100]]);
+  });
+
+  it('refuses static codes paired with a preprinted code, naming the pair', async () => {
+    const m = await map(9501, 9600);
+    await t.db.insert(staticPairs).values({ companyId: w.company, prefix: w.prefix, staticNo: 9560, preprintedNo: 77_001 });
+    await refused(demapBody(m, 9541, 30), DEMAP_MSG.paired(`${w.prefix}9560`, 77_001));
+    expect(await S(9501, 9600)).toEqual([[9501, 9600]]);
+    expect((await demap(demapBody(m, 9561, 40))).body.ResponseCode).toBe('200');
   });
 });
 

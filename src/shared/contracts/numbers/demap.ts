@@ -24,6 +24,8 @@ export const DEMAP_MSG = {
   ...RANGE_MSG,
   fromBeforeTo: 'From No. should be less than To no.',
   toPast: (mappedTo: number) => `To No. can not be greater than the mapped To No. ${mappedTo}.`,
+  paired: (visible: string, preprinted: number) =>
+    `Code ${visible} is paired with preprinted number ${preprinted}: paired codes cannot be de-mapped.`,
   damaged: (range: string, reason: string) => `Numbers ${range} are damaged (${reason}): damaged numbers stay void and cannot be de-mapped.`,
   done: (range: string) => `Numbers ${range} de-mapped successfully.`,
 } as const;
