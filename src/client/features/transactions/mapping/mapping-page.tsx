@@ -8,6 +8,7 @@ import { EditIcon } from '../../../kit/icons.js';
 import { REPORT_PAGE_SIZES } from '../../../kit/paging.js';
 import { ResourcePage, type ResourceDef } from '../../../kit/resource-page.js';
 import { SeriesSwitch, useSeriesMode } from '../series-switch.js';
+import { BulkUpload } from './bulk-upload.js';
 import { MappingDialog } from './mapping-dialog.js';
 
 export function MappingPage() {
@@ -50,7 +51,7 @@ export function MappingPage() {
     toolbar: (changed) => (
       <>
         <SeriesSwitch isPreprinted={isPreprinted} onChange={setPreprinted} />
-        {/* Bulk upload button goes here: <BulkUpload isPreprinted={isPreprinted} changed={changed} /> */}
+        <BulkUpload isPreprinted={isPreprinted} changed={changed} />
         <Button onClick={() => open(null, changed)}>Product Mapping</Button>
       </>
     ),
