@@ -30,7 +30,7 @@ const ALIASES: Record<string, SheetColumn> = {
 
 export interface SheetRow {
   rowNo: number;
-  /** Column values; undefined where the cell could not be used (see `refused`). */
+  /** Column values; null where blank or where the cell could not be used (see `refused`). */
   cells: Record<SheetColumn, Plain>;
   refused: string | null;
 }
