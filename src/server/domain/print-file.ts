@@ -34,3 +34,19 @@ export function* printFileChunks(codes: CodeMac, publicBaseUrl: string, src: Pri
     yield out;
   }
 }
+
+export const PREPRINTED_FILE_HEADER = ['Serial', 'Visible No', 'QR'] as const;
+
+/** The print file of an issued preprinted range, for the outside printer: no product is known yet. */
+export function* preprintedFileChunks(codes: CodeMac, publicBaseUrl: string, from: number, to: number): Generator<string> {
+  const series: Series = { kind: 'P', prefix: '' };
+  yield csvLine([...PREPRINTED_FILE_HEADER]);
+  const base = publicBaseUrl.replace(/\/+$/, '');
+  for (let start = from; start <= to; start += CHUNK) {
+    const end = Math.min(to, start + CHUNK - 1);
+    const uids = codes.makeRange(series, start, end);
+    let out = '';
+    for (let i = 0; i < uids.length; i++) out += `${start + i},${visibleNumber(series, start + i)},${codeUrl(base, uids[i]!)}\r\n`;
+    yield out;
+  }
+}

@@ -18,6 +18,7 @@ import { stockRoutes } from './numbers/stock.js';
 import { demapRoutes } from './numbers/demap.js';
 import { damageRoutes } from './numbers/damage.js';
 import { slipIdRoutes } from './numbers/slip-ids.js';
+import { generationRoutes } from './numbers/generation.js';
 import { staticPairRoutes } from './numbers/static-pair.js';
 import { mappingUploadRoutes } from './numbers/mapping-upload.js';
 import { mappingRoutes } from './numbers/mapping.js';
@@ -41,6 +42,7 @@ export function registerRoutes(r: Router) {
   demapRoutes(r);
   damageRoutes(r);
   slipIdRoutes(r);
+  generationRoutes(r);
   staticPairRoutes(r);
   mappingUploadRoutes(r);
   mappingRoutes(r);

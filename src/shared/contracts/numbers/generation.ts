@@ -1,0 +1,114 @@
+// Number Generation and Admin Number Download (spec 2 sections 2, 3, 5, 7; DESIGN section 4): the
+// print file of a mapped static range. The list rows, the requests, the spec's messages and ours.
+import { z } from 'zod';
+import { pickedId } from '../site.js';
+import { NUMBER_ONLY, quantity, serialNo } from './fields.js';
+
+/** '41–60' or '41' (the same text as the server's rangeText). */
+const span = (from: number, to: number) => (from === to ? `${from}` : `${from}–${to}`);
+
+/** The most labels one Print makes in the browser; larger ranges go to the printer as a CSV. */
+export const PRINT_LIMIT = 2000;
+
+export const GEN_MSG = {
+  fromRequired: 'Please enter your from number.',
+  fromBeforeTo: 'From number should be less than to number.',
+  toRequired: 'Please enter To Number.',
+  qtyRequired: 'Please enter your quantity.',
+  qtyMismatch: 'Quantity must equal To No. - From No. + 1.',
+  selectRow: 'Please choose a mapping from the list.',
+  notFound: 'Mapping not found.',
+  noPrefix: 'Static numbers need a user of a factory with a prefix.',
+  prefixRequired: 'Please choose the factory prefix.',
+  /** The chosen part must lie in the row's mapping. */
+  outside: (prefix: string, from: number, to: number) =>
+    `Numbers must exist between mapped series: ${prefix}${from} to ${prefix}${to}.`,
+  notMapped: (prefix: string, from: number, to: number) =>
+    `Numbers ${span(from, to)} of prefix ${prefix} are not one mapped static range: choose numbers of one mapping.`,
+  damaged: (from: number, to: number, reason: string) =>
+    `Numbers ${span(from, to)} are damaged (${reason}): choose a range without them.`,
+  printLimit: `Print makes at most ${PRINT_LIMIT.toLocaleString('en-IN')} labels at a time: use Download for larger ranges.`,
+  linkBad: 'This download link is not valid.',
+  linkExpired: 'This download link has expired: generate the file again.',
+  linkGone: 'These numbers are no longer mapped as they were: generate the file again.',
+  adminOnly: 'Only an administrator can download issued numbers.',
+  issueNotFound: 'Issued numbers not found.',
+  created: 'File generated successfully.',
+} as const;
+
+const from = serialNo(GEN_MSG.fromRequired, NUMBER_ONLY, GEN_MSG.fromRequired);
+const to = serialNo(GEN_MSG.toRequired, NUMBER_ONLY, GEN_MSG.toRequired);
+const qty = quantity(GEN_MSG.qtyRequired, NUMBER_ONLY, GEN_MSG.qtyRequired);
+
+/** From, To and Qty agree: the spec's order of messages, then ours. */
+function rangeRule(b: { FromNo: number; ToNo: number; Qty: number }, ctx: z.RefinementCtx) {
+  if (b.FromNo > b.ToNo) ctx.addIssue({ code: 'custom', message: GEN_MSG.fromBeforeTo });
+  else if (b.Qty !== b.ToNo - b.FromNo + 1) ctx.addIssue({ code: 'custom', message: GEN_MSG.qtyMismatch });
+}
+
+/** The list row's fields a spec client sends along; the server reads the mapping itself. */
+const rowEcho = {
+  ProductName: z.unknown().optional(), BatchNo: z.unknown().optional(), MFGDate: z.unknown().optional(),
+  EXPDate: z.unknown().optional(), FirmName: z.unknown().optional(), Prefix: z.unknown().optional(),
+  Mrp: z.unknown().optional(), Generated: z.unknown().optional(), LastGeneratedDt: z.unknown().optional(),
+  TotalRows: z.unknown().optional(),
+};
+
+/** NumberGeneration/CreateGeneratedNumber: a list row plus the part of it to print. */
+export const generateRequest = z.strictObject({
+  MappingId: pickedId(GEN_MSG.selectRow),
+  FromNo: from,
+  ToNo: to,
+  Qty: qty,
+  ...rowEcho,
+}).superRefine(rangeRule);
+
+/** NumberGeneration/DownloadNumber (Admin Number Download). */
+export const downloadRequest = z.strictObject({
+  FromNo: from,
+  ToNo: to,
+  Qty: qty,
+  Prefix: z.string({ error: GEN_MSG.prefixRequired }).trim().regex(/^[A-Za-z0-9]{2}$/, GEN_MSG.prefixRequired)
+    .transform((s) => s.toUpperCase()),
+  ProductName: z.string().max(200).nullish(),
+}).superRefine(rangeRule);
+
+/** NumberGeneration/GetFromNumbers: a mapping's first number not yet generated; without one, the prefix's. */
+export const fromNumbersRequest = z.strictObject({ MappingId: pickedId(GEN_MSG.selectRow).nullish() });
+
+export type GenerateRequest = z.input<typeof generateRequest>;
+export type DownloadRequest = z.input<typeof downloadRequest>;
+
+/** A row of NumberGeneration/GetGeneratedNumbers: a mapped static range and its print history. */
+export interface GeneratedNumberRow {
+  MappingId: number;
+  ProductName: string;
+  FromNo: number;
+  ToNo: number;
+  BatchNo: string;
+  Qty: number;
+  MFGDate: string;
+  EXPDate: string;
+  FirmName: string | null;
+  Prefix: string;
+  Mrp: number | null;
+  /** How many files were generated from this mapping, and when the last one was. */
+  Generated: number;
+  LastGeneratedDt: string | null;
+  CreatedDt: string;
+  TotalRows: number;
+}
+
+/** CreateGeneratedNumber and DownloadNumber answer the link (the spec's spelling). */
+export interface GeneratedLink {
+  downloadLinK: string;
+  FileName: string;
+  TotalRows: number;
+}
+
+/** The file's name: '<Prefix><From>-<To>.csv' ('Preprinted…' for an issued preprinted range). */
+export const printFileName = (prefix: string, fromNo: number, toNo: number, ext: 'csv' | 'pdf' = 'csv') =>
+  `${prefix === '' ? 'Preprinted' : prefix}${fromNo}-${toNo}.${ext}`;
+
+export const FILE_ROUTE = 'NumberGeneration/File';
+export const TOTAL_ROWS_HEADER = 'x-total-rows';
