@@ -28,6 +28,8 @@ beforeAll(async () => {
     { ...base, kind: 'S', prefix: 'NG', fromNo: 150, toNo: 400 },
     { ...base, kind: 'P', prefix: '', fromNo: 1000, toNo: 1999 },
   ]);
+  // The demo seed issues 1–200000 to the demo company; this file lays out its own issues from 1.
+  await t.db.delete(numberIssues);
   await t.db.insert(numberIssues).values([
     { companyId: company, fromNo: 1, toNo: 500, salesOrderNo: 'A', acceptedAt: new Date() },
     { companyId: company, fromNo: 501, toNo: 800, salesOrderNo: 'B', acceptedAt: new Date() },
