@@ -30,4 +30,8 @@ export const SCREENS: Partial<Record<PageName, Screen>> = {
   mapping: lazy(() => import('./transactions/mapping/mapping-page.js').then((m) => ({ default: m.MappingPage }))),
   productDamage: lazy(() => import('./transactions/product-damage/product-damage-page.js').then((m) => ({ default: m.ProductDamagePage }))),
   cartonSlip: lazy(() => import('./transactions/carton-slip/carton-slip-page.js').then((m) => ({ default: m.CartonSlipPage }))),
+  numberGeneration: lazy(() =>
+    import('./transactions/number-generation/number-generation-page.js').then((m) => ({ default: m.NumberGenerationPage }))),
+  adminNumberDownload: lazy(() =>
+    import('./transactions/admin-number-download/admin-number-download-page.js').then((m) => ({ default: m.AdminNumberDownloadPage }))),
 };
