@@ -14,13 +14,15 @@ export interface BenchOptions {
   resolve: number;
   /** Codes in the print file. */
   print: number;
+  /** Also download the print file through the real app (NumberGeneration/File/<link>): 1 or 0. */
+  download: number;
   /** Seed of the random scan sample. */
   seed: number;
   /** Keep the database afterwards (prints where it is). */
   keep: boolean;
 }
 
-const DEFAULTS: BenchOptions = { numbers: 10_000_000, rangeSize: 1000, perTx: 1, resolve: 100_000, print: 1_000_000, seed: 42, keep: false };
+const DEFAULTS: BenchOptions = { numbers: 10_000_000, rangeSize: 1000, perTx: 1, resolve: 100_000, print: 1_000_000, download: 1, seed: 42, keep: false };
 
 /** `--name value` or `--name=value` from argv, then BENCH_NAME from the environment, then the default. */
 export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptions {
@@ -43,7 +45,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       continue;
     }
     const n = Number(raw.replace(/_/g, ''));
-    if (!Number.isSafeInteger(n) || n < (key === 'print' || key === 'resolve' ? 0 : 1)) throw new Error(`--${key} needs a whole number, got '${raw}'`);
+    if (!Number.isSafeInteger(n) || n < (key === 'print' || key === 'resolve' || key === 'download' ? 0 : 1)) throw new Error(`--${key} needs a whole number, got '${raw}'`);
     out[key] = n;
   }
   if (given.size > 0) throw new Error(`Unknown option(s): ${[...given.keys()].map((k) => `--${k}`).join(', ')}`);

@@ -12,10 +12,12 @@ import type { CodeMac } from '../src/server/domain/code-mac.js';
 import { mapRange } from '../src/server/domain/mapping.js';
 import { PRINT_FILE_HEADER, printFileChunks, type PrintSource } from '../src/server/domain/print-file.js';
 import { lockSeries } from '../src/server/domain/ranges.js';
+import type { DownloadResult } from './download.js';
 import { FACTORY_PREFIXES, type Plan, type Seeded } from './data.js';
 import { fmtInt, log, now } from './stats.js';
 
 export interface PrintResult {
+  download?: DownloadResult | null;
   codes: number; fromNo: number; toNo: number; mapMs: number; seconds: number; bytes: number; lines: number;
   rssBaseline: number; rssPeak: number; heapPeak: number; maxRss: number; samples: number;
 }

@@ -68,12 +68,16 @@ async function main() {
         [`Resolving ${fmtInt(res.count)} scans one at a time`, 'codes/s', 'p50', 'p95', 'p99', 'max'],
         ['resolveScan (MAC check + database)', fmtInt(res.count / res.seconds), ...pct(res.whole)],
         ['database part (mappingOf + damage lookup)', fmtInt(res.dbPart.count / (res.dbPart.totalMs / 1000)), ...pct(res.dbPart)],
+        ...(['mappings', 'damages'] as const).flatMap((t) => [
+          [`  database's own time, ${t} lookup: planning (${res.server[t].samples} codes, EXPLAIN ANALYZE)`, '', ...pct(res.server[t].planning)],
+          [`  database's own time, ${t} lookup: execution`, '', ...pct(res.server[t].execution)],
+        ]),
         [`forged codes (${fmtInt(res.forged.count)}): refused before the database`, fmtInt(res.forged.count / (res.forged.totalMs / 1000)), ...pct(res.forged)],
       ]));
       console.log(`  answers: ${Object.entries(res.states).map(([k, v]) => `${k} ${fmtInt(v)}`).join(', ')}; `
         + `${res.mismatches === 0 ? 'every answer agrees with the plan' : `${fmtInt(res.mismatches)} answers DISAGREE with the plan`}`);
       console.log(`  EXPLAIN ANALYZE of the range lookup (mappings):\n    ${res.explain.join('\n    ')}`);
-      console.log(`  and of damages: ${res.explainDamages.slice(1, 3).map((l) => l.trim()).join(' | ')}`);
+      console.log(`  and of damages: ${res.explainDamages.filter((l) => /Scan|Execution/.test(l)).map((l) => l.trim()).join(' | ')}`);
       console.log(`${envLine(res.env)} (both passes)\n`);
     }
     if (print) {
@@ -88,6 +92,18 @@ async function main() {
         ['process maxRSS (resourceUsage, whole process incl. database)', fmtMB(print.maxRss)],
         ['mapping the 1-range million beforehand (mapRange)', fmtMs(print.mapMs)],
       ]));
+      const d = print.download;
+      if (d) {
+        console.log(`\n${table([
+          [`The same file through the app: GET NumberGeneration/File/<link>, fetch streaming`, 'value'],
+          ['HTTP status / last line genuine', `${d.status} / ${d.lastLineGenuine ? 'yes' : 'NO'}`],
+          ['time to first byte', fmtMs(d.firstByteMs)],
+          ['time', `${d.seconds.toFixed(2)} s`],
+          ['received', `${fmtMB(d.bytes)} (${fmtInt(d.lines)} lines)`],
+          ['RSS before / peak (server and client in one process)', `${fmtMB(d.rssBaseline)} / ${fmtMB(d.rssPeak)}`],
+          ['peak RSS above the baseline', fmtMB(d.rssPeak - d.rssBaseline)],
+        ])}`);
+      }
       console.log(envLine(print.env));
     }
     log(`done in ${((now() - started) / 1000).toFixed(0)} s`);

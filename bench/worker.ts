@@ -3,8 +3,9 @@
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { codeMac } from '../src/server/domain/code-mac.js';
-import { makePlan } from './data.js';
+import { FACTORY_PREFIXES, makePlan } from './data.js';
 import { openTarget } from './db.js';
+import { downloadBench } from './download.js';
 import { mapAll, resolveSample } from './map-and-resolve.js';
 import type { Job, TaskEnv } from './options.js';
 import { printBench } from './print-file.js';
@@ -22,7 +23,13 @@ async function main() {
     const load0 = loadavg()[0]!;
     if (task === 'map') result = { ...await mapAll(database.db, plan, seeded, o.perTx) };
     else if (task === 'resolve') result = { ...await resolveSample(database.db, plan, seeded, codes, job.publicBaseUrl, o.resolve, o.seed) };
-    else if (task === 'print') result = { ...await printBench(database.db, plan, seeded, codes, job.publicBaseUrl, o.print) };
+    else if (task === 'print') {
+      const print = await printBench(database.db, plan, seeded, codes, job.publicBaseUrl, o.print);
+      const download = o.download ? await downloadBench(database, codes, {
+        codeSecret: job.codeSecret, publicBaseUrl: job.publicBaseUrl, prefix: FACTORY_PREFIXES[0], fromNo: print.fromNo, toNo: print.toNo,
+      }) : null;
+      result = { ...print, download };
+    }
     else throw new Error(`Unknown task ${task}`);
     // CPU time of this process (with PGlite that includes the database): a busy machine stretches
     // wall-clock times, CPU time much less; the load average says how busy the machine was.
