@@ -10,6 +10,7 @@ import { DeleteIcon } from '../../../kit/icons.js';
 import { MASTER_PAGE_SIZES } from '../../../kit/paging.js';
 import { ResourcePage, type ResourceDef } from '../../../kit/resource-page.js';
 import { toastEnvelope } from '../../../kit/toast.js';
+import { IssuedDownload } from '../number-generation/issued-download.js';
 import { IssueDialog } from './issue-dialog.js';
 
 function CreateIssue({ onSaved }: { onSaved: () => void }) {
@@ -47,10 +48,16 @@ export const numberIssuedResource: ResourceDef<IssueRow> = {
   },
   toolbar: (changed) => <CreateIssue onSaved={changed} />,
   // Accepted numbers are the company's stock (maybe mapped already): only pending issues go.
-  rowActions: (row, changed) => row.IsActive === 0 && (
-    <ActionIcon variant="subtle" color="red" aria-label="Delete" onClick={() => void remove(row, changed)}>
-      <DeleteIcon />
-    </ActionIcon>
+  rowActions: (row, changed) => (
+    <>
+      {row.IsActive === 0 && (
+        <ActionIcon variant="subtle" color="red" aria-label="Delete" onClick={() => void remove(row, changed)}>
+          <DeleteIcon />
+        </ActionIcon>
+      )}
+      {/* The preprinted print file of the range, for the outside printer. */}
+      <IssuedDownload issueId={row.IssueId} fromNo={row.FrmNo} toNo={row.ToNo} />
+    </>
   ),
 };
 

@@ -1,0 +1,49 @@
+// Number Issued's Download in Chromium as the admin (preprinted band 590,001–590,999): the preprinted
+// print file of an issued range for the outside printer, Serial, Visible No and genuine QR URLs only.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { codeUrl } from '../../src/shared/codes.js';
+import { codeMac } from '../../src/server/domain/code-mac.js';
+import { apiSignIn, call } from '../helpers/api-client.js';
+import { ADMIN, launchBrowser, newPage, signIn } from '../helpers/browser.js';
+
+const SO = `SO-DL-${Date.now().toString(36).toUpperCase()}`;
+const base = 590_001 + (Date.now() % 90) * 10;
+const codes = codeMac(inject('codeSecret'));
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  const token = await apiSignIn(ADMIN.email, ADMIN.password);
+  const companies = await call<{ CompId: number; CompanyName: string }[]>('GET', 'CompanyMaster/GetCompanyDDL', token);
+  const companyId = companies.body.ResponseData.find((c) => c.CompanyName === 'Green Harvest Agro Ltd')!.CompId;
+  const made = await call('POST', 'IssueNumber/CreateIssueNumber', token,
+    { CompanyId: companyId, FrmNo: base, ToNo: base + 9, IssueQty: 10, SalesOrderNo: SO });
+  if (made.body.ResponseCode !== '200') throw new Error(`issue failed: ${made.body.ResponseMessage}`);
+  browser = await launchBrowser();
+  ({ context, page } = await newPage(browser, { acceptDownloads: true }));
+  await signIn(page);
+  await page.goto('/transaction/number-issued');
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+it("an issued row's Download gives the preprinted print file and the 'DownLoad Generated FIle' link", async () => {
+  await page.getByRole('textbox', { name: 'Search' }).fill(SO);
+  const row = page.locator('table tbody tr', { hasText: SO });
+  await row.waitFor();
+  const wait = page.waitForEvent('download');
+  await row.getByRole('button', { name: 'Download' }).click();
+  const d = await wait;
+  expect(d.suggestedFilename()).toBe(`Preprinted${base}-${base + 9}.csv`);
+  const lines = readFileSync((await d.path())!, 'utf8').split('\r\n').slice(0, -1);
+  expect(lines).toEqual(['Serial,Visible No,QR', ...Array.from({ length: 10 }, (_, i) =>
+    `${base + i},${base + i},${codeUrl(inject('baseUrl'), codes.make({ kind: 'P', prefix: '' }, base + i))}`)]);
+  await page.getByRole('dialog').getByText('10 of 10 rows').waitFor();
+  await page.getByRole('dialog').getByRole('button', { name: 'DownLoad Generated FIle' }).waitFor();
+});
