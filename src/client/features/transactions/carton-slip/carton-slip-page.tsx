@@ -9,11 +9,10 @@ import {
 } from '../../../../shared/contracts/numbers/slip-ids.js';
 import { api } from '../../../api/http.js';
 import { useSession } from '../../../app/session.js';
-import { downloadText } from '../../../kit/download.js';
+import { downloadText, saveBytes } from '../../../kit/download.js';
 import { ScreenHeader } from '../../../kit/screen-header.js';
 import { toast, toastEnvelope } from '../../../kit/toast.js';
 import type { SheetLayout } from '../../../print/label-sheet.js';
-import { saveBytes } from './save-bytes.js';
 import { slipCsv, slipFileName, slipPdf } from './slip-file.js';
 
 type Last = Record<'SID' | 'TID', number>;

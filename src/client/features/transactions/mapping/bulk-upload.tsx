@@ -9,6 +9,7 @@ import {
 } from '../../../../shared/contracts/numbers/mapping-upload.js';
 import { api, API_BASE } from '../../../api/http.js';
 import { getSession } from '../../../app/session.js';
+import { saveBlob } from '../../../kit/download.js';
 import { toast, toastEnvelope } from '../../../kit/toast.js';
 import { SheetErrorsDialog } from './sheet-errors-dialog.js';
 
@@ -36,14 +37,7 @@ async function downloadTemplate() {
       toast.error(body?.ResponseMessage ?? `HTTP ${res.status}`);
       return;
     }
-    const url = URL.createObjectURL(await res.blob());
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = TEMPLATE_FILE_NAME;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    saveBlob(TEMPLATE_FILE_NAME, await res.blob());
   } catch {
     toast.error('The template could not be downloaded. Please try again when online.');
   }

@@ -9,7 +9,7 @@ import {
 } from '../../../../shared/contracts/numbers/generation.js';
 import { api } from '../../../api/http.js';
 import { toast } from '../../../kit/toast.js';
-import { saveBlob } from './print-file-fetch.js';
+import { saveBlob } from '../../../kit/download.js';
 import { labelsFromCsv } from './print-labels.js';
 import { FileProgress, GeneratedFileLink, usePrintFile } from './use-print-file.js';
 

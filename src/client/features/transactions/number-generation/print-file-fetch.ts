@@ -51,16 +51,3 @@ export async function fetchPrintFile(link: string, fallbackName: string, onProgr
   if (total > 0 && rows !== total) return `The file stopped after ${rows} of ${total} rows: please try again.`;
   return { blob: new Blob(parts as BlobPart[], { type: 'text/csv;charset=utf-8' }), fileName: fileNameOf(res.headers.get('content-disposition'), fallbackName), rows };
 }
-
-/** Saves a blob as a file in the browser. */
-export function saveBlob(fileName: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // Some browsers read the blob after click returns; revoke a moment later.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

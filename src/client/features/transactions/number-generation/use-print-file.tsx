@@ -3,7 +3,8 @@
 import { useCallback, useRef, useState } from 'react';
 import { Anchor, Progress, Stack, Text } from '@mantine/core';
 import { toast } from '../../../kit/toast.js';
-import { fetchPrintFile, saveBlob, type PrintFile } from './print-file-fetch.js';
+import { saveBlob } from '../../../kit/download.js';
+import { fetchPrintFile, type PrintFile } from './print-file-fetch.js';
 
 export interface FileProgressState {
   rows: number;
