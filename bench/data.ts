@@ -62,7 +62,8 @@ export function makePlan(numbers: number, rangeSize: number, pairs = 1000): Plan
     ranges.push({
       index: i, series, fromNo, toNo, factory, product: i % PRODUCTS.length, batchNo: `BN-${String(i).padStart(6, '0')}`,
       mfgDate, expDate: addDays(mfgDate, 730), mrp: `${199 + (i % 5) * 50}.00`,
-      damaged: i % 10 === 3 && tenth > 0 ? { fromNo: damagedFrom, toNo: damagedFrom + tenth - 1 } : null,
+      // One range in ten, of both series (ranges alternate P, S), has its middle tenth damaged.
+      damaged: (i % 20 === 3 || i % 20 === 14) && tenth > 0 ? { fromNo: damagedFrom, toNo: damagedFrom + tenth - 1 } : null,
     });
   }
   const ends = new Map([...next].map(([k, v]) => [k, v - 1]));
