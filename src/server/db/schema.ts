@@ -53,6 +53,8 @@ export const sites = pgTable('sites', {
   updatedAt: updatedAt(),
 }, (t) => [
   uniqueIndex('sites_prefix_uq').on(sql`upper(${t.prefix})`),
+  // A site code is unique within its company, whatever the case; sites without one (null) do not clash.
+  uniqueIndex('sites_company_code_uq').on(t.companyId, sql`lower(${t.code})`),
   index('sites_company_idx').on(t.companyId),
 ]);
 

@@ -1,7 +1,7 @@
 // Factory and warehouse saves (spec 1 sections 3.9, 5.10): the spec's message for the first failing
 // field, nothing half-saved, prefixes unique across every company, codes unique within a company,
 // the prefix fixed once saved, shipping copied from billing, and company scoping both ways.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { sites } from '../../../src/server/db/schema.js';
@@ -114,6 +114,17 @@ describe('saving', () => {
     await save(factoryBody(mine, { Wcode: 'NSK-9' }));
     expect((await save(warehouseBody(mine, { Wcode: 'nsk-9' }))).body.ResponseMessage).toBe(SITE_MSG.duplicateCode);
     expect((await save(factoryBody(theirs, { Wcode: 'NSK-9' }))).body.ResponseCode).toBe('200');
+  });
+
+  it('a dozen sites saved at once with one code: one is added, the others are told the code is taken (no 500)', async () => {
+    const codes = ['race-1', 'RACE-1', 'Race-1', 'rAce-1', 'race-1', 'RACE-1', 'Race-1', 'rAce-1', 'race-1', 'RACE-1', 'Race-1', 'rAce-1'];
+    const answers = await Promise.all(codes.map((Wcode) => save(warehouseBody(mine, { Wcode }))));
+    expect(answers.map((r) => r.status)).toEqual(codes.map(() => 200));
+    const messages = answers.map((r) => r.body.ResponseMessage);
+    expect(messages.filter((m) => m === SITE_MSG.warehouseCreated)).toHaveLength(1);
+    expect(messages.filter((m) => m === SITE_MSG.duplicateCode)).toHaveLength(codes.length - 1);
+    const stored = await t.db.select({ id: sites.id }).from(sites).where(sql`lower(${sites.code}) = 'race-1'`);
+    expect(stored).toHaveLength(1);
   });
 
   it('updates a factory but keeps its prefix fixed, and keeps it a factory', async () => {

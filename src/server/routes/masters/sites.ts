@@ -80,7 +80,7 @@ export function siteRoutes(r: Router) {
       id: (b) => b.ID,
       values: siteValues,
       check: checkSiteSave,
-      unique: { sites_prefix_uq: SITE_MSG.duplicatePrefix },
+      unique: { sites_prefix_uq: SITE_MSG.duplicatePrefix, sites_company_code_uq: SITE_MSG.duplicateCode },
       messages: (b) => (b.IsFactory
         ? { created: SITE_MSG.factoryCreated, updated: SITE_MSG.factoryUpdated, notFound: SITE_MSG.factoryNotFound }
         : { created: SITE_MSG.warehouseCreated, updated: SITE_MSG.warehouseUpdated, notFound: SITE_MSG.warehouseNotFound }),

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "sites_company_code_uq" ON "sites" USING btree ("company_id",lower("code"));
