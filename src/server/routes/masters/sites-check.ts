@@ -1,6 +1,7 @@
 // The business checks of a factory or warehouse save, after the contract has passed: the caller's
-// page for that kind, the company, the record itself (scoped), the address ids, and the code.
-import { and, eq, ne, sql } from 'drizzle-orm';
+// page for that kind, the company, the record itself (scoped), and the address ids.
+// The code's uniqueness is the sites_company_code_uq index's, answered by the save machinery.
+import { and, eq } from 'drizzle-orm';
 import { addressOf } from '../../../shared/contracts/reference.js';
 import { SITE_MSG, type SiteSaved } from '../../../shared/contracts/site.js';
 import { PAGE } from '../../../shared/pages.js';
@@ -32,17 +33,8 @@ export async function checkSiteSave(b: SiteSaved, caller: Caller, db: Db): Promi
     if (old.prefix && old.prefix.toUpperCase() !== b.prefix) return SITE_MSG.prefixLocked;
   }
 
-  const refused = await addressProblem(db, addressOf(b, 'bill'), {
+  return addressProblem(db, addressOf(b, 'bill'), {
     country: SITE_MSG.countryRequired, state: SITE_MSG.stateRequired, city: SITE_MSG.cityRequired,
     pincodeRequired: SITE_MSG.pincodeRequired, pincodeInvalid: SITE_MSG.pincodeLength,
   });
-  if (refused) return refused;
-
-  if (b.Wcode !== '') {
-    const [clash] = await db.select({ id: sites.id }).from(sites).where(and(
-      eq(sites.companyId, companyId), sql`lower(${sites.code}) = ${b.Wcode.toLowerCase()}`, ne(sites.id, b.ID),
-    ));
-    if (clash) return SITE_MSG.duplicateCode;
-  }
-  return null;
 }
