@@ -215,7 +215,10 @@ export const prices = pgTable('prices', {
   isActive: boolean('is_active').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [index('prices_product_idx').on(t.productId)]);
+}, (t) => [
+  // One price per product, held here so two saves at once cannot both add one.
+  uniqueIndex('prices_product_uq').on(t.productId),
+]);
 
 /** Uploaded files: stored under DATA_DIR/uploads with a generated name, checked by content. */
 export const uploads = pgTable('uploads', {

@@ -86,6 +86,17 @@ describe('saving', () => {
     expect((await t.db.select().from(prices).where(eq(prices.id, row!.id)))[0]!.price).toBe('451.25');
     await t.db.delete(prices).where(eq(prices.id, row!.id));
   });
+
+  it('prices for one product saved at once: one is added, the others are told it has one (no 500)', async () => {
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => save({ PriceId: 0, ProductId: P['Delta Drip'], Price: 400 + i })));
+    expect(answers.map((r) => r.status)).toEqual(Array(12).fill(200));
+    const messages = answers.map((r) => r.body.ResponseMessage);
+    expect(messages.filter((m) => m === PRICE_MSG.created)).toHaveLength(1);
+    expect(messages.filter((m) => m === PRICE_MSG.duplicate)).toHaveLength(11);
+    const stored = await t.db.select().from(prices).where(eq(prices.productId, P['Delta Drip']!));
+    expect(stored).toHaveLength(1);
+    await t.db.delete(prices).where(eq(prices.id, stored[0]!.id));
+  });
 });
 
 describe('list', () => {

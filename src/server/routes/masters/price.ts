@@ -1,6 +1,6 @@
 // Price Master (spec 1 sections 2.18, 3.10, 5.9, 7): prices belong to a company through their
 // product, so every read and write is limited to products the caller may see.
-import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { ok } from '../../../shared/contracts/envelope.js';
 import { PRICE_MSG, priceSave } from '../../../shared/contracts/price.js';
 import { PAGE } from '../../../shared/pages.js';
@@ -21,11 +21,7 @@ function priceScope(caller: Caller): SQL | undefined {
 async function checkPrice(b: z.output<typeof priceSave>, caller: Caller, db: Db): Promise<string | null> {
   const [product] = await db.select({ id: products.id }).from(products)
     .where(and(eq(products.id, b.ProductId), eq(products.isActive, true), companyScope(caller, products.companyId)));
-  if (!product) return PRICE_MSG.productRequired;
-  // One price per product: a second one would leave the screen guessing which is current.
-  const [clash] = await db.select({ id: prices.id }).from(prices)
-    .where(and(eq(prices.productId, b.ProductId), ne(prices.id, b.PriceId)));
-  return clash ? PRICE_MSG.duplicate : null;
+  return product ? null : PRICE_MSG.productRequired;
 }
 
 export function priceRoutes(r: Router) {
@@ -49,6 +45,8 @@ export function priceRoutes(r: Router) {
       id: (b: z.output<typeof priceSave>) => b.PriceId,
       values: (b) => ({ productId: b.ProductId, price: b.Price.toFixed(2) }),
       check: checkPrice,
+      // One price per product: a second one would leave the screen guessing which is current.
+      unique: { prices_product_uq: PRICE_MSG.duplicate },
       messages: { created: PRICE_MSG.created, updated: PRICE_MSG.updated, notFound: PRICE_MSG.notFound },
     },
   });
