@@ -91,8 +91,15 @@ async function openTestDatabase(): Promise<TestDatabase> {
   const drop = async () => {
     const c = new pg.Client({ connectionString: url });
     await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
+    // Plain DROP first: it makes an autovacuum worker on the database quit, which FORCE may not
+    // (terminating it needs pg_signal_backend). FORCE only for a connection a test left open.
+    try {
+      await c.query(`DROP DATABASE IF EXISTS ${name}`);
+    } catch {
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    } finally {
+      await c.end();
+    }
   };
   return { database, url: own.toString(), drop };
 }
