@@ -1,0 +1,120 @@
+// `npm run lighthouse`: Lighthouse's mobile profile (default simulated throttling) on /login and a
+// master screen, signed in, against the built app on a fresh PGlite with the demo data.
+// Drives Debian's Chromium (CHROMIUM_PATH); never downloads a browser. Not part of .ci/run (slow).
+// CLIENT_DIR picks another build folder (built there when missing); LIGHTHOUSE_JSON=dir keeps the reports.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const CLIENT_DIR = resolve(process.env.CLIENT_DIR || join(ROOT, 'dist/client'));
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const SOURCES = ['src/client', 'src/shared', 'sw', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const ADMIN = { email: 'admin@example.com', password: 'Admin123' };
+const PAGES = [
+  { name: 'Sign-in', path: '/login', signedIn: false },
+  { name: 'Carton Size Master', path: '/masters/carton-master', signedIn: true },
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const s = statSync(path);
+  if (!s.isDirectory()) return s.mtimeMs;
+  return readdirSync(path).reduce((m, e) => Math.max(m, newest(join(path, e))), s.mtimeMs);
+}
+
+function buildIfNeeded() {
+  const index = join(CLIENT_DIR, 'index.html');
+  if (existsSync(index) && !SOURCES.some((p) => newest(join(ROOT, p)) > statSync(index).mtimeMs)) return;
+  console.log(`Building the client into ${CLIENT_DIR}...`);
+  execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', CLIENT_DIR, '--logLevel', 'warn'], {
+    cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' },
+  });
+}
+
+function freePort() {
+  return new Promise((res, rej) => {
+    const probe = createServer().once('error', rej);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => res(port));
+    });
+  });
+}
+
+async function startServer(dataDir) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CLIENT_DIR, SEED_DEMO: '1', LOG_LEVEL: 'warn', PUBLIC_BASE_URL: baseUrl };
+  delete env.DATABASE_URL;
+  delete env.NODE_ENV;
+  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['src/server/main.ts'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'ignore', 'inherit'] });
+  for (let i = 0; i < 480 && child.exitCode === null; i += 1) {
+    const up = await fetch(`${baseUrl}/API/health`).then((r) => r.ok, () => false);
+    if (up) return { baseUrl, stop: () => child.exitCode === null && process.kill(-child.pid, 'SIGTERM') };
+    await sleep(250);
+  }
+  if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+  throw new Error('The server did not start.');
+}
+
+async function signIn(context, baseUrl) {
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel(/^Email\b/).fill(ADMIN.email);
+  await page.getByLabel(/^Password\b/).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL('**/dashboard', { timeout: 60_000 });
+  await page.close();
+}
+
+async function main() {
+  buildIfNeeded();
+  const dataDir = mkdtempSync(join(tmpdir(), 'fieldtrace-lighthouse-'));
+  const server = await startServer(dataDir);
+  const port = await freePort();
+  // A persistent context is Chromium's default profile, the one Lighthouse's tab opens in, so the
+  // session signed in here (IndexedDB, which Lighthouse's storage reset keeps) is the audit's too.
+  const context = await chromium.launchPersistentContext(join(dataDir, 'profile'), {
+    executablePath: CHROMIUM,
+    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', `--remote-debugging-port=${port}`],
+  });
+  const rows = [];
+  try {
+    for (const target of PAGES) {
+      if (target.signedIn) await signIn(context, server.baseUrl);
+      const result = await lighthouse(`${server.baseUrl}${target.path}`, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+      const { lhr } = result;
+      if (lhr.runtimeError) throw new Error(`${target.path}: ${lhr.runtimeError.message}`);
+      if (process.env.LIGHTHOUSE_JSON) {
+        mkdirSync(process.env.LIGHTHOUSE_JSON, { recursive: true });
+        writeFileSync(join(process.env.LIGHTHOUSE_JSON, `${target.path.replace(/\W+/g, '_')}.json`), result.report);
+      }
+      const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
+      const ms = (id) => `${((lhr.audits[id]?.numericValue ?? 0) / 1000).toFixed(1)} s`;
+      const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id && r.weight > 0));
+      rows.push({ page: `${target.name} (${target.path})`, final: new URL(lhr.finalDisplayedUrl).pathname, ...Object.fromEntries(CATEGORIES.map((c) => [c, score(c)])),
+        FCP: ms('first-contentful-paint'), LCP: ms('largest-contentful-paint'), TBT: `${Math.round(lhr.audits['total-blocking-time'].numericValue)} ms`,
+        CLS: lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3), a11yFailing: failing.map((a) => a.id).join(' ') || '-' });
+    }
+  } finally {
+    await context.close();
+    server.stop();
+    await sleep(500);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log(`Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile profile, Chromium at ${CHROMIUM}`);
+  console.table(rows);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
