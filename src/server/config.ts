@@ -16,7 +16,10 @@ export interface Config {
   refreshTokenDays: number;
   resetTokenMinutes: number;
   loginLimitPerAddress: number;
+  loginLimitPerAccountAddress: number;
   loginLimitPerAccount: number;
+  resetMailLimitPerHour: number;
+  refreshGraceSeconds: number;
   trustProxy: boolean;
   bodyLimitBytes: number;
   clientDir: string;
@@ -45,7 +48,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     refreshTokenDays: int(env.REFRESH_TOKEN_DAYS, 30),
     resetTokenMinutes: int(env.RESET_TOKEN_MINUTES, 60),
     loginLimitPerAddress: int(env.LOGIN_LIMIT_PER_ADDRESS, 30),
-    loginLimitPerAccount: int(env.LOGIN_LIMIT_PER_ACCOUNT, 10),
+    loginLimitPerAccountAddress: int(env.LOGIN_LIMIT_PER_ACCOUNT_ADDRESS, 10),
+    loginLimitPerAccount: int(env.LOGIN_LIMIT_PER_ACCOUNT, 100),
+    resetMailLimitPerHour: int(env.RESET_MAIL_LIMIT_PER_HOUR, 3),
+    refreshGraceSeconds: int(env.REFRESH_GRACE_SECONDS, 30),
     trustProxy: env.TRUST_PROXY === '1',
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
     clientDir: resolve(env.CLIENT_DIR || './dist/client'),

@@ -114,7 +114,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   const clientDir = mkdtempSync(join(tmpdir(), 'ft-client-'));
   writeFileSync(join(clientDir, 'index.html'), INDEX_HTML);
   const config = loadConfig({}, {
-    dataDir, clientDir, loginLimitPerAddress: 10_000, loginLimitPerAccount: 10_000, ...overrides,
+    dataDir, clientDir, loginLimitPerAddress: 10_000, loginLimitPerAccountAddress: 10_000, loginLimitPerAccount: 10_000, ...overrides,
   });
   const app = await buildApp({ config, database, logger: false });
   beforeReady?.(app);

@@ -1,31 +1,25 @@
-// Sign-in rate limits (per address, per account) and the request body limit, over real HTTP where
-// the socket matters and through inject with a chosen remote address elsewhere.
+// Sign-in rate limits per address (per account: sign-in-limits.test.ts) and the request body limit,
+// over real HTTP where the socket matters and through inject with a chosen remote address elsewhere.
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_LOGINS } from '../../src/server/db/seed.js';
 import { MSG } from '../../src/shared/contracts/auth.js';
+import { freshWindow } from '../helpers/rate-window.js';
 import { parseEnvelope, startApp, type Answer, type TestApp } from '../helpers/server-app.js';
 
 const PER_ADDRESS = 4;
-const PER_ACCOUNT = 2;
 const BODY_LIMIT = 4096;
 let t: TestApp;
 let base: string;
 
 beforeAll(async () => {
-  t = await startApp({ loginLimitPerAddress: PER_ADDRESS, loginLimitPerAccount: PER_ACCOUNT, bodyLimitBytes: BODY_LIMIT });
+  t = await startApp({ loginLimitPerAddress: PER_ADDRESS, bodyLimitBytes: BODY_LIMIT });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
 afterAll(() => t.close());
 
 const tooMany = { status: 429, body: { ResponseCode: '429', ResponseMessage: MSG.tooMany, ResponseData: null } };
-
-/** Limits use fixed windows; start a counting test well inside one so it cannot straddle a boundary. */
-async function freshWindow(windowSeconds: number, marginSeconds = 10) {
-  const left = windowSeconds - ((Date.now() / 1000) % windowSeconds);
-  if (left < marginSeconds) await new Promise((r) => setTimeout(r, left * 1000 + 200));
-}
 
 const signInFrom = (remoteAddress: string, body: object, headers: Record<string, string> = {}): Promise<Answer> =>
   t.raw({ method: 'POST', url: '/API/api/Login/CheckUser', payload: body, remoteAddress, headers });
@@ -63,30 +57,6 @@ describe('per address', () => {
     for (let i = 0; i <= PER_ADDRESS; i++) answers.push(await send());
     expect(answers.slice(0, PER_ADDRESS).map((a) => a.status)).toEqual(Array(PER_ADDRESS).fill(200));
     expect(answers[PER_ADDRESS]).toMatchObject(tooMany);
-  });
-});
-
-describe('per account', () => {
-  it(`after ${PER_ACCOUNT} wrong passwords the account answers 429 from any address, others are unaffected`, async () => {
-    await freshWindow(900);
-    const { email, password } = SEED_LOGINS.factory;
-    for (let i = 0; i < PER_ACCOUNT; i++) {
-      const res = await signInFrom(`10.2.0.${i + 1}`, { Email: email, Password: 'Wrong123' });
-      expect(res.body.ResponseMessage).toBe(MSG.badLogin);
-    }
-    expect(await signInFrom('10.2.1.1', { Email: email, Password: password })).toMatchObject(tooMany);
-    // The same account spelled in capitals is the same account.
-    expect(await signInFrom('10.2.1.2', { Email: email.toUpperCase(), Password: password })).toMatchObject(tooMany);
-    const other = await signInFrom('10.2.1.3', { Email: SEED_LOGINS.warehouse.email, Password: SEED_LOGINS.warehouse.password });
-    expect(other.body.ResponseCode).toBe('200');
-  });
-
-  it('successful sign-ins do not use up the account budget', async () => {
-    const { email, password } = SEED_LOGINS.warehouse;
-    for (let i = 0; i <= PER_ACCOUNT; i++) {
-      const res = await signInFrom(`10.3.0.${i + 1}`, { Email: email, Password: password });
-      expect(res.body.ResponseCode).toBe('200');
-    }
   });
 });
 

@@ -12,11 +12,25 @@ import type { Services } from '../../services.js';
 
 const byEmail = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
 
-/** Too many tries from one address (per minute) or at one account (per 15 minutes) answer 429. */
+const FAILURE_WINDOW = 900;
+const pairKey = (email: string, address: string) => `login:pair:${email.toLowerCase()}|${address}`;
+const accountKey = (email: string) => `login:acct:${email.toLowerCase()}`;
+
+/**
+ * Too many calls from one address (per minute) answer 429; so do too many failures at one account
+ * from one address, or at one account from all addresses together (per 15 minutes). The pair limit
+ * is what stops a guesser; the account-wide one, much higher, stops guessing spread over many addresses.
+ */
 async function throttled(s: Services, address: string, email: string | null): Promise<boolean> {
   const overAddress = await s.limiter.hit(`login:ip:${address}`, s.config.loginLimitPerAddress, 60);
-  const overAccount = email ? await s.limiter.over(`login:acct:${email.toLowerCase()}`, s.config.loginLimitPerAccount, 900) : false;
-  return overAddress || overAccount;
+  if (overAddress || !email) return overAddress;
+  return await s.limiter.over(pairKey(email, address), s.config.loginLimitPerAccountAddress, FAILURE_WINDOW)
+    || await s.limiter.over(accountKey(email), s.config.loginLimitPerAccount, FAILURE_WINDOW);
+}
+
+async function countFailure(s: Services, address: string, email: string): Promise<void> {
+  await s.limiter.hit(pairKey(email, address), s.config.loginLimitPerAccountAddress, FAILURE_WINDOW);
+  await s.limiter.hit(accountKey(email), s.config.loginLimitPerAccount, FAILURE_WINDOW);
 }
 
 export function loginRoutes(r: Router) {
@@ -29,7 +43,7 @@ export function loginRoutes(r: Router) {
       .from(users).leftJoin(sites, eq(sites.id, users.siteId)).where(byEmail(Email));
     const good = await verifyPassword(Password, u?.hash ?? DUMMY_HASH);
     if (!u || !good) {
-      await s.limiter.hit(`login:acct:${Email.toLowerCase()}`, s.config.loginLimitPerAccount, 900);
+      await countFailure(s, s.req.ip, Email);
       return warn(MSG.badLogin);
     }
     if (!u.isActive) return warn(MSG.inactive);
