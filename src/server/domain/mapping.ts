@@ -3,7 +3,7 @@
 // after lockSeries, so the checks and the insert see the same state.
 import { and, eq, gte, lte } from 'drizzle-orm';
 import { MAX_SERIAL, type Series } from '../../shared/codes.js';
-import { alreadyMapped, MAPPING_MSG, notInStock, pairedPreprinted } from '../../shared/contracts/numbers/mapping.js';
+import { alreadyMapped, MAPPING_MSG, mappedElsewhere, notInStock, pairedPreprinted } from '../../shared/contracts/numbers/mapping.js';
 import { mappings, products, staticPairs } from '../db/schema.js';
 import type { Caller } from '../http/caller.js';
 import { acceptedCount, clash, logEvent, type Tx } from './ranges.js';
@@ -37,7 +37,18 @@ export async function mapRange(tx: Tx, caller: Caller, input: MapInput): Promise
     .where(and(eq(products.id, input.productId), eq(products.companyId, companyId), eq(products.isActive, true)));
   if (!product) return { refused: MAPPING_MSG.productNotFound };
 
+  // Preprinted: the company's accepted stock is checked before any overlap, so numbers outside it
+  // answer one text on one path, whoever else has mapped, damaged or paired them (issue 10 item 1).
+  if (series.kind === 'P') {
+    const inStock = await acceptedCount(tx, companyId, fromNo, toNo);
+    const qty = toNo - fromNo + 1;
+    if (inStock !== qty) return { refused: notInStock(fromNo, toNo, qty - inStock) };
+  }
+
+  // Inside the caller's own stock (or own prefix) every mapping is the company's own; one that is
+  // not (a site moved between companies) is still never described.
   const taken = await clash(tx, mappings, series, fromNo, toNo);
+  if (taken && taken.companyId !== companyId) return { refused: mappedElsewhere(Math.max(fromNo, taken.fromNo), Math.min(toNo, taken.toNo)) };
   if (taken) {
     const [other] = await tx.select({ name: products.name }).from(products).where(eq(products.id, taken.productId));
     return {
@@ -46,12 +57,11 @@ export async function mapRange(tx: Tx, caller: Caller, input: MapInput): Promise
   }
 
   if (series.kind === 'P') {
-    const inStock = await acceptedCount(tx, companyId, fromNo, toNo);
-    const qty = toNo - fromNo + 1;
-    if (inStock !== qty) return { refused: notInStock(fromNo, toNo, qty - inStock) };
     // A preprinted code paired with a static one already resolves to the static code's mapping.
-    const [pair] = await tx.select({ p: staticPairs.preprintedNo, s: staticPairs.staticNo, prefix: staticPairs.prefix }).from(staticPairs)
-      .where(and(gte(staticPairs.preprintedNo, fromNo), lte(staticPairs.preprintedNo, toNo))).orderBy(staticPairs.preprintedNo).limit(1);
+    const [pair] = await tx.select({ p: staticPairs.preprintedNo, s: staticPairs.staticNo, prefix: staticPairs.prefix, companyId: staticPairs.companyId })
+      .from(staticPairs).where(and(gte(staticPairs.preprintedNo, fromNo), lte(staticPairs.preprintedNo, toNo)))
+      .orderBy(staticPairs.preprintedNo).limit(1);
+    if (pair && pair.companyId !== companyId) return { refused: mappedElsewhere(pair.p, pair.p) };
     if (pair) return { refused: pairedPreprinted(pair.p, pair.prefix, pair.s) };
   }
 

@@ -1,6 +1,6 @@
 // Mapping/GetProductByQrScan (spec 2 sections 7, 8): '200' with the product and batch of a mapped
 // code, static or preprinted, direct or through a pair; otherwise '400' with why. A forged code is
-// refused without a database lookup; another company's code answers as not mapped.
+// refused without a database lookup; another company's code answers as not in the caller's stock.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { staticPairs } from '../../../src/server/db/schema.js';
@@ -97,7 +97,7 @@ describe('other codes answer 400 with why', () => {
     ['a forged preprinted URL', () => urlOf(t, forge(PP(1910))), () => QR_SCAN_MSG.forged],
     ['an unmapped static code', () => S(A, 500), () => QR_SCAN_MSG.unmapped(`${A.prefix}500`)],
     ['preprinted stock neither mapped nor paired', () => PP(1006), () => QR_SCAN_MSG.unmapped('1006')],
-    ['another company\'s code', () => S(B, 3), () => QR_SCAN_MSG.unmapped(`${B.prefix}3`)],
+    ['another company\'s code', () => S(B, 3), () => QR_SCAN_MSG.notOurs(`${B.prefix}3`)],
     ['a damaged static code', () => S(A, 92), () => QR_SCAN_MSG.damaged(`${A.prefix}92`, 'Torn label')],
     ['a preprinted code paired with a damaged static code', () => PP(1091), () => QR_SCAN_MSG.damaged('1091', 'Torn label')],
   ])('%s', async (_n, uid, message) => {

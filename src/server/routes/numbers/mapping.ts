@@ -44,8 +44,9 @@ async function addMapping(db: Db, caller: Caller, b: Extract<MappingSaveOut, { m
 
 async function updateExpiry(db: Db, caller: Caller, b: Extract<MappingSaveOut, { mode: 'update' }>) {
   return db.transaction(async (tx) => {
-    const [found] = await tx.select({ kind: mappings.kind }).from(mappings).where(eq(mappings.id, b.MappingId));
-    const [m] = found ? await tx.select().from(mappings).where(and(eq(mappings.id, b.MappingId), mappingScope(caller, found.kind === 'P'))) : [];
+    // One scoped lookup: another company's mapping and a missing one take the same path.
+    const [m] = await tx.select().from(mappings)
+      .where(and(eq(mappings.id, b.MappingId), or(mappingScope(caller, true), mappingScope(caller, false))));
     if (!m) return warn(MAPPING_MSG.notFound);
     const series: Series = { kind: m.kind, prefix: m.prefix };
     await lockSeries(tx, series);

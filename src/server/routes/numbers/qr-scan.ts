@@ -4,7 +4,7 @@ import { ok, warn } from '../../../shared/contracts/envelope.js';
 import { qrScanRequest, QR_SCAN_MSG, type QrScanProduct } from '../../../shared/contracts/numbers/static-pair.js';
 import { visibleNumber } from '../../../shared/codes.js';
 import { PAGE } from '../../../shared/pages.js';
-import { productOf, resolveScan } from '../../domain/resolve.js';
+import { ownsCode, productOf, resolveScan } from '../../domain/resolve.js';
 import type { Router } from '../../http/route.js';
 
 /** The screens that scan a code and need its product: mapping now, the floor screens later. */
@@ -14,11 +14,14 @@ const access = {
 
 export function qrScanRoutes(r: Router) {
   r.post('Mapping/GetProductByQrScan', { access, body: qrScanRequest }, async ({ db, body, caller, codes }) => {
+    const genuine = codes.check(body.UID);
+    if (!genuine) return warn(QR_SCAN_MSG.forged);
+    const shown = visibleNumber(genuine, genuine.serial);
+    // Another company's code: one answer, decided before its mapping is looked at.
+    if (!(await ownsCode(db, caller, genuine))) return warn(QR_SCAN_MSG.notOurs(shown));
     const found = await resolveScan(db, codes, body.UID);
     if (found.state === 'forged') return warn(QR_SCAN_MSG.forged);
     const code = found.code;
-    const shown = visibleNumber(code, code.serial);
-    // Another company's code answers as if unmapped: its existence is not ours to tell.
     if (found.state === 'unmapped' || (!caller.isAdmin && found.mapping.companyId !== caller.companyId)) {
       return warn(QR_SCAN_MSG.unmapped(shown));
     }

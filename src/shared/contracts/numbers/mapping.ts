@@ -39,6 +39,10 @@ export const MAPPING_MSG = {
 export const alreadyMapped = (from: number, to: number, product: string, batch: string, mFrom: number, mTo: number) =>
   `${from === to ? 'Number' : 'Numbers'} ${span(from, to)} ${from === to ? 'is' : 'are'} already mapped (${product}, batch ${batch}, ${span(mFrom, mTo)}).`;
 
+/** A clash with a mapping not of the caller's company: said without naming it. */
+export const mappedElsewhere = (from: number, to: number) =>
+  `${from === to ? 'Number' : 'Numbers'} ${span(from, to)} ${from === to ? 'is' : 'are'} already mapped.`;
+
 /** Preprinted numbers must be the company's accepted stock. */
 export const notInStock = (from: number, to: number, missing: number) =>
   `${missing} of numbers ${span(from, to)} ${missing === 1 ? 'is' : 'are'} not in your accepted stock: accept issued numbers in Stock Management first.`;

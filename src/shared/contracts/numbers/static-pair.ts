@@ -32,6 +32,8 @@ export const QR_SCAN_MSG = {
   invalidScan: PAIR_MSG.invalidScan,
   forged: 'This code is not genuine.',
   unmapped: (code: string) => `Code ${code} is not mapped to any product.`,
+  /** Another company's code, or a preprinted one not accepted: nothing more is said of it. */
+  notOurs: (code: string) => `Code ${code} is not in your accepted stock.`,
   damaged: (code: string, reason: string) => `Code ${code} is damaged (${reason}).`,
 } as const;
 
