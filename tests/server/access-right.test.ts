@@ -161,9 +161,12 @@ describe('CreateUpdateAccessRight', () => {
   it('a non-admin with Role Management hands out only pages it holds, and never to itself', async () => {
     const warehouseId = await userIdByEmail(t.db, SEED_LOGINS.warehouse.email);
     await setPages(t.db, warehouseId, ['1', '2', '201', '215']);
+    await setPages(t.db, factoryId, ['1', '2']);
     const res = await save({ UserId: factoryId, PageList: ['215', '207'] }, warehouse.token);
-    expect(res.body.ResponseCode).toBe('200');
-    // 207 (Product Master) is not the warehouse user's to give.
+    // 207 (Product Master) is not the warehouse user's to give: refused by name, nothing saved.
+    expect(res.body).toEqual({ ResponseCode: '400', ResponseMessage: ACCESS_MSG.notHeld('Product Master'), ResponseData: null });
+    expect(await stored(factoryId)).toEqual(['1', '2']);
+    expect((await save({ UserId: factoryId, PageList: ['215'] }, warehouse.token)).body.ResponseCode).toBe('200');
     expect(await stored(factoryId)).toEqual(['1', '2', '215']);
     const self = await save({ UserId: warehouseId, PageList: ['215', '207', '301'] }, warehouse.token);
     expect(self.body).toEqual({ ResponseCode: '400', ResponseMessage: ACCESS_MSG.unknownUser, ResponseData: null });

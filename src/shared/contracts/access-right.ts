@@ -5,6 +5,8 @@ export const ACCESS_MSG = {
   userRequired: 'Please select user.',
   saved: 'Access rights saved successfully.',
   unknownUser: 'User not found.',
+  /** A non-admin tried to give pages it does not hold (named by label). */
+  notHeld: (labels: string) => `You can give only pages you hold yourself, not: ${labels}.`,
 } as const;
 
 export const saveAccessRightRequest = z.strictObject({

@@ -149,8 +149,9 @@ describe('company scoping', () => {
   });
 
   it('a site of another company is refused to a non-admin', async () => {
-    const site = await insertSite(t.db, b, { isFactory: true });
-    const res = await t.post('User/CreateUpdateUser', siteUserBody(a, site.id), clerk);
+    // The clerk is warehouse staff (type 5), so it makes a warehouse user.
+    const site = await insertSite(t.db, b, { isFactory: false });
+    const res = await t.post('User/CreateUpdateUser', siteUserBody(a, site.id, { UserType: 5 }), clerk);
     expect(res.body).toMatchObject({ ResponseCode: '400', ResponseMessage: 'Please select WareHouse / Factory' });
   });
 });

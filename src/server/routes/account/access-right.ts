@@ -1,12 +1,13 @@
 // Role Management: read and save a user's ticked pages (spec 1 sections 2.8, 3.14, 4).
 // Admins manage everyone. A non-admin given the page manages only other users of their own company,
-// and can hand out only pages they hold themselves, so the page is never a way up.
+// and neither adds nor removes pages they do not hold themselves, so the page is never a way up.
 import { and, eq } from 'drizzle-orm';
 import { ACCESS_MSG, saveAccessRightRequest } from '../../../shared/contracts/access-right.js';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
 import { buildAccessTree } from '../../../shared/menu.js';
-import { normalisePageList, PAGE, PAGES } from '../../../shared/pages.js';
+import { normalisePageList, PAGE, pageByKey, PAGES } from '../../../shared/pages.js';
 import { userPages, users } from '../../db/schema.js';
+import { planRights } from '../../auth/rank.js';
 import { companyScope } from '../../auth/scope.js';
 import type { Caller } from '../../http/caller.js';
 import type { Db } from '../../db/connect.js';
@@ -38,8 +39,9 @@ export function accessRightRoutes(r: Router) {
   r.post('AccessRight/CreateUpdateAccessRight', { ...access, body: saveAccessRightRequest }, async ({ db, body, caller }) => {
     const u = await target(db, caller, body.UserId);
     if (!u) return warn(ACCESS_MSG.unknownUser);
-    const grantable = caller.isAdmin ? body.PageList : body.PageList.filter((k) => caller.pages.has(k));
-    const keys = normalisePageList(grantable);
+    const plan = await planRights(db, caller, u.id, body.PageList);
+    if ('refused' in plan) return warn(ACCESS_MSG.notHeld(plan.refused.map((k) => pageByKey(k)!.label).join(', ')));
+    const keys = normalisePageList(plan.keys);
     await db.transaction(async (tx) => {
       await tx.delete(userPages).where(eq(userPages.userId, u.id));
       await tx.insert(userPages).values(keys.map((pageKey) => ({ userId: u.id, pageKey })));

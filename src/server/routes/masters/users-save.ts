@@ -1,12 +1,14 @@
 // User/CreateUpdateUser after validation: the company (a non-admin's own), the site and address ids
 // checked against the reference data, e-mail and user name kept unique, the password hashed (a blank
-// one on update keeps the old), all in one transaction so nothing is half-saved.
+// one on update keeps the old), all in one transaction so nothing is half-saved. A non-admin never
+// reaches above itself (auth/rank.ts) and sets no password but a new account's first one.
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { ok, warn, type Envelope } from '../../../shared/contracts/envelope.js';
 import { addressOf } from '../../../shared/contracts/reference.js';
 import { USERS_MSG } from '../../../shared/contracts/users/common.js';
 import { USER_MSG } from '../../../shared/contracts/users/user.js';
 import { hashPassword } from '../../auth/passwords.js';
+import { outranks, typeAbove } from '../../auth/rank.js';
 import { companyFor, companyScope } from '../../auth/scope.js';
 import type { TokenService } from '../../auth/tokens.js';
 import type { Db } from '../../db/connect.js';
@@ -42,6 +44,7 @@ export async function saveUser(
   db: Db, tokens: TokenService, caller: Caller, kind: UserKind, b: Record<string, unknown>,
 ): Promise<Envelope> {
   const id = Number(b.ReferenceID);
+  if (typeAbove(caller, Number(b.UserType))) return warn(USERS_MSG.typeAbove);
   const companyId = companyFor(caller, b.CompanyId as number);
   const refused = await checks(db, kind, b, companyId);
   if (refused) return warn(refused);
@@ -59,6 +62,9 @@ export async function saveUser(
           .where(and(eq(users.id, id), companyScope(caller, users.companyId)));
         // Another company's record, an admin, or a record of another master: not found here.
         if (!old || kindOf(old.type, old.listType !== null) !== kind) throw new Refused(USERS_MSG.notFound);
+        if (await outranks(tx, caller, { id, userType: old.type })) throw new Refused(USERS_MSG.aboveYou);
+        // A new account's first password comes with it; after that only the admin sets one.
+        if (hash && !caller.isAdmin) throw new Refused(USERS_MSG.passwordAdminOnly);
       }
       const [email] = await tx.select({ id: users.id }).from(users)
         .where(notSelf(sql`lower(${users.email}) = ${String(cols.email).toLowerCase()}`));

@@ -6,6 +6,7 @@ import { failure, ok, warn } from '../../../shared/contracts/envelope.js';
 import { firstMessage } from '../../../shared/contracts/issues.js';
 import { USERS_MSG, USERS_PATHS, usersListRequest } from '../../../shared/contracts/users/common.js';
 import { companies, sites, users } from '../../db/schema.js';
+import { outranks } from '../../auth/rank.js';
 import { companyScope } from '../../auth/scope.js';
 import { mayUse } from '../../http/caller.js';
 import { FORBIDDEN, idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
@@ -85,6 +86,7 @@ export function userMasterRoutes(r: Router) {
     const kind = kindOf(u.type, u.listType !== null);
     if (kind !== 'distributor' && kind !== 'list') return warn(USERS_MSG.deleteKind);
     if (!mayUse(caller, [KINDS[kind].page.key])) return reply.code(403).send(failure('403', FORBIDDEN));
+    if (await outranks(db, caller, { id, userType: u.type })) return warn(USERS_MSG.aboveYou);
     try {
       await db.delete(users).where(eq(users.id, id));
     } catch (e) {

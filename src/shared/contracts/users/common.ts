@@ -26,6 +26,9 @@ export const USERS_MSG = {
   deleteAdmin: 'An administrator account cannot be deleted.',
   deleteKind: 'Only Dealer Master and List Master entries can be deleted.',
   inUse: 'This entry is in use and cannot be deleted; set it inactive instead.',
+  aboveYou: 'This user holds rights you do not hold; only the administrator can change them.',
+  typeAbove: 'You cannot give a user a type above your own.',
+  passwordAdminOnly: "Only the administrator can set another user's password; change your own on Change Password.",
 } as const;
 
 /** The list request of User/GetUsers: the shared one, plus IsList for the List Master's entries. */
