@@ -8,7 +8,7 @@ import { RateLimiter } from './auth/rate-limit.js';
 import { ensureSecret } from './auth/secrets.js';
 import { codeMac } from './domain/code-mac.js';
 import { TokenService } from './auth/tokens.js';
-import { installErrorHandler } from './http/errors.js';
+import { envelopeOptions, installErrorHandler } from './http/errors.js';
 import { Router } from './http/route.js';
 import { serveClient } from './http/static-client.js';
 import { createMailer } from './mail/mailer.js';
@@ -31,6 +31,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     // Ids and keys arrive in paths like GetMapping/{a},{b}; keep them as written.
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
   });
+    // Router and HTTP-parser failures answer the envelope too, never Fastify's JSON echoing the URL.
+    ...envelopeOptions,
   installErrorHandler(app);
   // The API speaks JSON only: a text/plain body is a 415, not a string for the contracts to puzzle over.
   app.removeContentTypeParser('text/plain');

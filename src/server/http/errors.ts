@@ -1,6 +1,7 @@
 // One error handler for the whole API: protocol failures keep their HTTP status and wear the
 // envelope; anything unexpected is a 500 with a plain message, its detail only in the log.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { failure } from '../../shared/contracts/envelope.js';
 
 export const CRASH_MESSAGE = 'Something went wrong on the server. Please try again.';
@@ -26,3 +27,37 @@ export function installErrorHandler(app: FastifyInstance) {
     return reply.code(500).send(failure('500', CRASH_MESSAGE));
   });
 }
+
+const BAD_ADDRESS: Record<string, [number, string]> = {
+  FST_ERR_BAD_URL: [400, 'The request address is not valid.'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'The request address is too long.'],
+};
+
+/** Failures inside the router (before any route or the auth check): the envelope, never the URL. */
+function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  const [status, message] = BAD_ADDRESS[err.code] ?? [400, 'The request could not be read.'];
+  return reply.code(status).send(failure(String(status), message));
+}
+
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request took too long to arrive.'],
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'The request headers are too large.'],
+};
+
+/** Requests Node's HTTP parser refuses (bad headers, a broken length, an unknown method). */
+function clientErrorHandler(err: Error & { code?: string }, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, label, message] = (err.code && CLIENT_ERRORS[err.code]) || [400, 'Bad Request', 'The request could not be read.'];
+  const body = JSON.stringify(failure(String(status), message));
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${label}\r\nContent-Type: application/json; charset=utf-8\r\n`
+      + `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(err);
+}
+
+/** Constructor options that keep the router's and the HTTP parser's own answers in the envelope. */
+export const envelopeOptions: Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'> = {
+  frameworkErrors,
+  clientErrorHandler,
+};

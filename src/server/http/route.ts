@@ -1,13 +1,16 @@
 // Declares API routes: path under /API/api/, who may call (public, any signed-in user, or page keys),
 // the zod contract for the body, and a handler that answers an envelope. Validation failures answer
 // HTTP 200 with '400' and the first failing field's message, as the spec's client expects.
+// The Router keeps a list of what it registered (app.apiRoutes), so tests can walk every route.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { PageDef } from '../../shared/pages.js';
 import { failure, warn, type Envelope } from '../../shared/contracts/envelope.js';
-import { firstMessage } from '../../shared/contracts/issues.js';
+import { BODY_TOO_DEEP, firstMessage } from '../../shared/contracts/issues.js';
+import { TEXT_UNSTORABLE } from '../../shared/contracts/text.js';
 import type { Services } from '../services.js';
 import { loadCaller, mayUse, type Caller } from './caller.js';
+import { checkRequestTexts, guardMultipart, multipartRefused } from './text-guard.js';
 
 export const API_PREFIX = '/API/api/';
 
@@ -37,8 +40,27 @@ type BodyOf<S> = S extends z.ZodType ? z.output<S> : undefined;
 export const FORBIDDEN = 'You do not have access to this page.';
 export const UNAUTHORIZED = 'Please sign in again.';
 
+/** One registered route: its method, its path under /API/api/ (params as `:name`) and who may call. */
+export interface RouteInfo {
+  method: 'GET' | 'POST';
+  path: string;
+  access: Access;
+  /** The route reads a JSON body with a contract (false: no body, or multipart). */
+  hasBody: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    apiRoutes: readonly RouteInfo[];
+  }
+}
+
 export class Router {
-  constructor(private readonly app: FastifyInstance, private readonly services: Services) {}
+  private readonly routes: RouteInfo[] = [];
+
+  constructor(private readonly app: FastifyInstance, private readonly services: Services) {
+    app.decorate('apiRoutes', this.routes);
+  }
 
   get<A extends Access>(path: string, opts: RouteOptions<undefined, A>, handler: Handler<undefined, CallerOf<A>>) {
     this.add('GET', path, opts, handler);
@@ -54,6 +76,7 @@ export class Router {
     method: 'GET' | 'POST', path: string, opts: RouteOptions<S, A>, handler: Handler<BodyOf<S>, CallerOf<A>>,
   ) {
     const services = this.services;
+    this.routes.push({ method, path, access: opts.access, hasBody: opts.body !== undefined });
     this.app.route({
       method,
       url: API_PREFIX + path,
@@ -66,16 +89,28 @@ export class Router {
             return reply.code(403).send(failure('403', FORBIDDEN));
           }
         }
+        // Text PostgreSQL cannot store is refused here, before any contract or handler sees it.
+        const texts = checkRequestTexts(req);
+        if (texts !== 'ok') return reply.send(warn(texts === 'too-deep' ? BODY_TOO_DEEP : TEXT_UNSTORABLE));
         let body: unknown = undefined;
         if (opts.body) {
           const parsed = opts.body.safeParse(req.body ?? {});
           if (!parsed.success) return reply.send(warn(firstMessage(parsed.error)));
           body = parsed.data;
         }
-        const answer = await handler({
-          ...services, body: body as BodyOf<S>, caller: caller as CallerOf<A>,
-          params: req.params as Record<string, string>, query: req.query as Record<string, string | undefined>, req, reply,
-        });
+        guardMultipart(req);
+        let answer: Envelope | undefined;
+        try {
+          answer = await handler({
+            ...services, body: body as BodyOf<S>, caller: caller as CallerOf<A>,
+            params: req.params as Record<string, string>, query: req.query as Record<string, string | undefined>, req, reply,
+          });
+        } catch (e) {
+          if (multipartRefused(req) && !reply.sent) return reply.send(warn(TEXT_UNSTORABLE));
+          throw e;
+        }
+        // A handler that swallowed the multipart refusal still answers it.
+        if (multipartRefused(req) && !reply.sent) return reply.send(warn(TEXT_UNSTORABLE));
         if (answer !== undefined && !reply.sent) return reply.send(answer);
         return reply;
       },

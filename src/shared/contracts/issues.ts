@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 
 export const BODY_NOT_OBJECT = 'The request body must be a JSON object.';
+export const BODY_TOO_DEEP = 'The request body is nested too deeply.';
 
 export function firstMessage(error: z.ZodError): string {
   const issue = error.issues[0];

@@ -1,0 +1,137 @@
+// Text PostgreSQL cannot store (a NUL, a lone UTF-16 surrogate) is refused with '400' on every route
+// the Router registered: in a JSON body (values and keys), a list search, a path parameter, a query
+// string and an upload's file name or fields. Nothing is written and nothing answers 500.
+import { afterAll, describe, expect, it } from 'vitest';
+import { SEED_LOGINS } from '../../../src/server/db/seed.js';
+import { cartons, numberIssues, uploads } from '../../../src/server/db/schema.js';
+import { TEXT_UNSTORABLE } from '../../../src/shared/contracts/text.js';
+import { cartonBody, countRows, listBody } from '../../helpers/factories.js';
+import { issueBody } from '../../helpers/factories-issue.js';
+import { filePart, fixture, multipart, type Part } from '../../helpers/factories-products.js';
+import { startApp } from '../../helpers/server-app.js';
+
+const NUL = 'Box\u0000A';
+const LONE = 'Box\uD800A';
+const REFUSED = { ResponseCode: '400', ResponseMessage: TEXT_UNSTORABLE, ResponseData: null };
+
+// Built at collection time so every registered route becomes a test of its own.
+const t = await startApp();
+afterAll(() => t.close());
+const admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+const routes = t.app.apiRoutes;
+const label = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
+const posts = routes.filter((r) => r.method === 'POST').map((r) => [label(r), r.path] as const);
+const gets = routes.filter((r) => r.method === 'GET');
+/** A path with every `:param` given `value` (already URL-encoded). */
+const fill = (path: string, value: string) => path.replace(/:[A-Za-z]+/g, value);
+
+describe('every POST route refuses unstorable text in its JSON body', () => {
+  it('the registry lists the routes', () => {
+    expect(posts.length).toBeGreaterThan(40);
+    expect(posts.map(([l]) => l)).toContain('POST CartonMaster/GetCarton');
+  });
+
+  it.each(posts)('%s', async (_label, path) => {
+    const bodies = [
+      listBody({ SearchValue: NUL }), listBody({ SearchValue: LONE }), // the list search
+      { ...cartonBody(), CartonName: NUL, Remark: 'x' }, { ...cartonBody(), Description: LONE },
+      { [`Name${NUL}`]: 'key with a NUL' }, { Rows: [{ Remark: LONE }] }, // keys, and nested values
+    ];
+    for (const body of bodies) {
+      const res = await t.post(fill(path, '1'), body, admin);
+      expect(res.status, JSON.stringify(body)).toBe(200);
+      expect(res.body, JSON.stringify(body)).toEqual(REFUSED);
+    }
+  });
+});
+
+describe('saves write nothing', () => {
+  it('a carton name with a lone surrogate is refused, not stored as U+FFFD', async () => {
+    const before = await countRows(t.db, cartons);
+    for (const name of [NUL, LONE]) {
+      expect((await t.post('CartonMaster/CreateCarton', cartonBody({ CartonName: name }), admin)).body).toEqual(REFUSED);
+    }
+    expect(await countRows(t.db, cartons)).toBe(before);
+  });
+
+  it('an issue whose sales order has a lone surrogate (a save that writes the event log) is refused', async () => {
+    const from = ((await t.get('IssueNumber/GetFromNumbers', admin)).body.ResponseData as { FrmNo: number }).FrmNo;
+    const before = await countRows(t.db, numberIssues);
+    for (const so of [NUL, LONE]) {
+      const res = await t.post('IssueNumber/CreateIssueNumber', issueBody(1, from, from + 9, { SalesOrderNo: so }), admin);
+      expect(res.body).toEqual(REFUSED);
+    }
+    expect(await countRows(t.db, numberIssues)).toBe(before);
+  });
+
+  it('public routes are covered too (sign-in with a NUL in the e-mail)', async () => {
+    expect((await t.post('Login/CheckUser', { Email: `a${NUL}@example.com`, Password: 'Admin123' })).body).toEqual(REFUSED);
+  });
+});
+
+describe('path parameters and query strings', () => {
+  const withParams = gets.filter((r) => r.path.includes(':')).map((r) => [label(r), r.path] as const);
+  const withoutParams = gets.filter((r) => !r.path.includes(':')).map((r) => [label(r), r.path] as const);
+
+  it.each(withParams)('%s refuses a NUL in its path parameter', async (_label, path) => {
+    const res = await t.get(fill(path, 'a%00b'), admin);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(REFUSED);
+  });
+
+  it.each(withParams)('%s answers a surrogate (invalid UTF-8) in its path with the envelope', async (_label, path) => {
+    const res = await t.get(fill(path, 'a%ED%A0%80b'), admin);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ ResponseCode: '400', ResponseMessage: 'The request address is not valid.', ResponseData: null });
+  });
+
+  it.each(withoutParams)('%s refuses a NUL in its query string', async (_label, path) => {
+    const res = await t.get(`${path}?type=a%00b`, admin);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(REFUSED);
+  });
+
+  it('a POST route refuses a NUL in its query string', async () => {
+    expect((await t.post('CartonMaster/GetCarton?SearchValue=%00', listBody(), admin)).body).toEqual(REFUSED);
+  });
+});
+
+describe('multipart uploads', () => {
+  const png = fixture('sample.png');
+  const send = async (path: string, parts: Part[], raw?: Buffer) => {
+    const built = multipart(parts);
+    const res = await t.app.inject({
+      method: 'POST', url: `/API/api/${path}`, payload: raw ?? built.payload,
+      headers: { ...built.headers, authorization: `Bearer ${admin}` },
+    });
+    return { status: res.statusCode, body: JSON.parse(res.payload) as Record<string, unknown> };
+  };
+
+  it('a file name with a NUL is refused and nothing is stored', async () => {
+    // (UTF-8 on the wire cannot carry a lone surrogate: it arrives as U+FFFD, which is storable.)
+    const before = await countRows(t.db, uploads);
+    const res = await send('Upload/FileUpload?type=image', [filePart(png, 'pic\u0000.png')]);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(REFUSED);
+    expect(await countRows(t.db, uploads)).toBe(before);
+  });
+
+  it('a NUL in an RFC 5987 file name (filename*=) is refused', async () => {
+    const { payload, headers } = multipart([filePart(png, 'pic.png')]);
+    const raw = Buffer.from(payload.toString('latin1').replace('filename="pic.png"', "filename*=UTF-8''pic%00.png"), 'latin1');
+    const res = await t.app.inject({ method: 'POST', url: '/API/api/Upload/FileUpload', payload: raw, headers: { ...headers, authorization: `Bearer ${admin}` } });
+    expect(JSON.parse(res.payload)).toEqual(REFUSED);
+  });
+
+  it('a NUL in another multipart field is refused (the upload and the bulk sheet)', async () => {
+    const field: Part = { field: 'type', data: 'image\u0000' };
+    expect((await send('Upload/FileUpload', [field, filePart(png, 'pic.png')])).body).toEqual(REFUSED);
+    const mode: Part = { field: 'isPreprinted', data: 'true\u0000' };
+    expect((await send('Upload/CSVUpload', [mode, filePart(png, 'sheet.xlsx')])).body).toEqual(REFUSED);
+  });
+
+  it('a good file still uploads', async () => {
+    const res = await send('Upload/FileUpload?type=image', [filePart(png, 'pic.png')]);
+    expect(res.body.ResponseCode).toBe('200');
+  });
+});
