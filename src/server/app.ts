@@ -30,9 +30,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     trustProxy: config.trustProxy,
     // Ids and keys arrive in paths like GetMapping/{a},{b}; keep them as written.
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
-  });
     // Router and HTTP-parser failures answer the envelope too, never Fastify's JSON echoing the URL.
     ...envelopeOptions,
+  });
   installErrorHandler(app);
   // The API speaks JSON only: a text/plain body is a 415, not a string for the contracts to puzzle over.
   app.removeContentTypeParser('text/plain');
