@@ -1,5 +1,8 @@
 // Playwright on Debian's Chromium (never a downloaded browser): one browser per test file, a fresh
 // context per test, and the sign-in steps a user takes.
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { inject } from 'vitest';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 
@@ -16,6 +19,8 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+export const SHOTS_DIR = process.env.SHOTS_DIR ?? join(tmpdir(), 'fieldtrace-shots');
 
 export const ADMIN = { email: 'admin@example.com', password: 'Admin123' } as const;
 
@@ -41,4 +46,18 @@ export async function signIn(page: Page, email: string = ADMIN.email, password: 
   await page.getByLabel(/^Password\b/).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL('**/dashboard', { timeout: 30_000 });
+}
+
+/** A 360 x 740 handheld: touch, a coarse pointer and the page's own meta viewport. */
+export const HANDHELD: BrowserContextOptions = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true };
+
+/** A list screen has answered: its 'Showing ...' report, its empty text or its offline text. */
+export async function listShown(page: Page, timeout = 30_000): Promise<void> {
+  await page.getByText(/^Showing \d+ to \d+ of \d+$|^No Data found$|^Offline: this list needs the network$/).first().waitFor({ timeout });
+}
+
+/** Saves a screenshot under /tmp (never in the repository), for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`) });
 }

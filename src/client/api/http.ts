@@ -5,6 +5,7 @@ import ky, { type KyResponse } from 'ky';
 import type { Envelope } from '../../shared/contracts/envelope.js';
 import type { TokenPair } from '../../shared/contracts/auth.js';
 import { clearSession, getSession, updateTokens } from '../app/session.js';
+import { reportNetwork } from '../offline/network-status.js';
 
 export const API_BASE = '/API/api/';
 export const OFFLINE_MESSAGE = 'No network connection. Please try again when online.';
@@ -71,6 +72,7 @@ async function send<T>(method: 'get' | 'post', path: string, json?: unknown, pub
   };
   try {
     let res = await call();
+    reportNetwork(true);
     if (res.status === 401 && !public_) {
       if (await refresh()) res = await call();
       if (res.status === 401) {
@@ -80,6 +82,7 @@ async function send<T>(method: 'get' | 'post', path: string, json?: unknown, pub
     }
     return await toEnvelope<T>(res);
   } catch {
+    reportNetwork(false);
     return { ResponseCode: '0', ResponseMessage: OFFLINE_MESSAGE, ResponseData: null as T };
   }
 }

@@ -13,6 +13,8 @@ export const MASTER_PAGE_SIZES = [5, 10, 20] as const;
 export const REPORT_PAGE_SIZES = [10, 50, 200, 500] as const;
 export const DEFAULT_SORT: Sort = { column: 'CreatedDate', order: 'DESC' };
 export const NO_DATA_TEXT = 'No Data found';
+/** Shown instead of NO_DATA_TEXT when the list could not reach the server: not an empty list. */
+export const OFFLINE_LIST_TEXT = 'Offline: this list needs the network';
 export const SEARCH_DEBOUNCE_MS = 300;
 
 export interface ListState {

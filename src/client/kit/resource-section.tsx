@@ -84,9 +84,10 @@ export function ResourceSection<T extends object>({ def, heading, refreshKey, on
     if (toastEnvelope(await api.get(`${deletePath}/${String(row[idField])}`))) changed();
   };
 
+  const hasActions = Boolean((form && !def.editOnRowClick) || deletePath || def.rowActions);
   const columns = useMemo<DataTableColumn<T>[]>(() => {
     const cols = toTableColumns(def.list.columns);
-    if ((!form || def.editOnRowClick) && !deletePath && !def.rowActions) return cols;
+    if (!hasActions) return cols;
     const action: DataTableColumn<T> = {
       accessor: '__action',
       title: 'Action',
@@ -109,7 +110,7 @@ export function ResourceSection<T extends object>({ def, heading, refreshKey, on
     };
     return [...cols, action];
     // `remove` only reads the list's stable reload, the declaration and `onChanged`.
-  }, [def.list.columns, form, deletePath, onChanged, def.editOnRowClick, def.rowActions]);
+  }, [def.list.columns, form, deletePath, onChanged, def.editOnRowClick, def.rowActions, hasActions]);
 
   const exportColumns = def.exportColumns ?? toCsvColumns(def.list.columns);
 
@@ -138,6 +139,7 @@ export function ResourceSection<T extends object>({ def, heading, refreshKey, on
             list={list}
             columns={columns}
             idAccessor={idField}
+            pinLastColumn={hasActions}
             onRowClick={form && def.editOnRowClick ? (row) => setDialog({ opened: true, editing: row }) : undefined}
           />
         </Stack>

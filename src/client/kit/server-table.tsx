@@ -1,7 +1,7 @@
 // The one server-paged table: mantine-datatable driven by a `useServerList` state.
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
-import { nextSort, NO_DATA_TEXT, paginationText, sortFromTable } from './paging.js';
+import { nextSort, NO_DATA_TEXT, OFFLINE_LIST_TEXT, paginationText, sortFromTable } from './paging.js';
 import type { ServerList } from './use-server-list.js';
 
 export interface ServerTableProps<T> {
@@ -11,9 +11,11 @@ export interface ServerTableProps<T> {
   idAccessor: keyof T & string;
   /** Makes rows clickable (a screen whose rows open for update without an Action column). */
   onRowClick?: (row: T) => void;
+  /** Keeps the last column (the row actions) in view while the other columns scroll sideways. */
+  pinLastColumn?: boolean;
 }
 
-export function ServerTable<T>({ list, columns, idAccessor, onRowClick }: ServerTableProps<T>) {
+export function ServerTable<T>({ list, columns, idAccessor, onRowClick, pinLastColumn }: ServerTableProps<T>) {
   return (
     <DataTable<T>
       withTableBorder
@@ -22,11 +24,12 @@ export function ServerTable<T>({ list, columns, idAccessor, onRowClick }: Server
       highlightOnHover
       minHeight={list.records.length === 0 ? 180 : undefined}
       columns={columns}
+      pinLastColumn={pinLastColumn}
       records={list.records}
       idAccessor={idAccessor}
       {...(onRowClick ? { onRowClick: ({ record }: { record: T }) => onRowClick(record), rowStyle: () => ({ cursor: 'pointer' }) } : {})}
       fetching={list.fetching}
-      noRecordsText={NO_DATA_TEXT}
+      noRecordsText={list.offline ? OFFLINE_LIST_TEXT : NO_DATA_TEXT}
       totalRecords={list.totalRecords}
       page={list.page}
       onPageChange={list.setPage}

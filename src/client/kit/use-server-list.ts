@@ -1,9 +1,11 @@
 // A server-paged list: page, page size, sort and debounced search as state, one POST per change,
-// rows and TotalRows back. List failures show nothing (spec 1 section 8): the table just empties.
+// rows and TotalRows back. List failures show nothing (spec 1 section 8): the table just empties,
+// except a failure on the network, which the table names (offline) and retries when the network returns.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { ListRequest } from '../../shared/contracts/list.js';
 import { api } from '../api/http.js';
+import { useOnline } from '../offline/network-status.js';
 import {
   DEFAULT_SORT, listBody, MASTER_PAGE_SIZES, pageAfterEmpty, SEARCH_DEBOUNCE_MS, totalOf,
   type ListState, type Sort,
@@ -23,6 +25,8 @@ export interface ServerList<T> {
   records: T[];
   totalRecords: number;
   fetching: boolean;
+  /** The last fetch failed on the network: the rows are unknown, not none. */
+  offline: boolean;
   page: number;
   setPage: (page: number) => void;
   pageSize: number;
@@ -50,6 +54,8 @@ export function useServerList<T>(options: ServerListOptions): ServerList<T> {
   const [records, setRecords] = useState<T[]>([]);
   const [totalRecords, setTotal] = useState(0);
   const [fetching, setFetching] = useState(false);
+  const [offline, setOffline] = useState(false);
+  const online = useOnline();
   const [version, setVersion] = useState(0);
   const filtersKey = JSON.stringify(options.filters ?? {});
   const filters = useMemo(() => JSON.parse(filtersKey) as Partial<ListRequest>, [filtersKey]);
@@ -68,6 +74,7 @@ export function useServerList<T>(options: ServerListOptions): ServerList<T> {
     void api.post<T[]>(options.path, listBody(state, filters)).then((env) => {
       if (stale) return;
       const ok = env.ResponseCode === '200' && Array.isArray(env.ResponseData);
+      setOffline(env.ResponseCode === '0');
       const rows = ok ? env.ResponseData : [];
       const back = ok ? pageAfterEmpty(state.page, rows.length) : null;
       if (back !== null) {
@@ -88,8 +95,13 @@ export function useServerList<T>(options: ServerListOptions): ServerList<T> {
   const setSort = useCallback((sort: Sort) => setState((s) => ({ ...s, sort, page: 1 })), []);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
 
+  // Back online after a failed fetch: fetch the page again.
+  useEffect(() => {
+    if (online && offline) reload();
+  }, [online, offline, reload]);
+
   return {
-    records, totalRecords, fetching, page: state.page, setPage, pageSize: state.pageSize, pageSizes,
+    records, totalRecords, fetching, offline, page: state.page, setPage, pageSize: state.pageSize, pageSizes,
     setPageSize, sort: state.sort, setSort, search, setSearch, reload,
   };
 }

@@ -1,6 +1,8 @@
-// The shell header: burger (handheld), app name, the welcome and the account menu (spec 1 section 2.2).
-import { Burger, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+// The shell header: burger (handheld), app name, the offline badge, the welcome and the account menu
+// (spec 1 section 2.2).
+import { Badge, Burger, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
+import { useOnline } from '../../offline/network-status.js';
 import { APP_NAME } from '../brand.js';
 import { useSession } from '../session.js';
 import { logout } from './logout.js';
@@ -22,6 +24,7 @@ function Chevron() {
 export function HeaderBar({ navOpened, onToggleNav }: Props) {
   const session = useSession();
   const navigate = useNavigate();
+  const online = useOnline();
 
   const signOut = async () => {
     await logout();
@@ -36,24 +39,32 @@ export function HeaderBar({ navOpened, onToggleNav }: Props) {
           {APP_NAME}
         </Text>
       </Group>
-      <Menu position="bottom-end" width={200} withinPortal>
-        <Menu.Target>
-          <UnstyledButton px="xs" py={4}>
-            <Group gap={6} wrap="nowrap">
-              <Text data-testid="welcome" fw={500} truncate maw={{ base: 160, sm: 320 }}>
-                Welcome {session?.UserName ?? ''}
-              </Text>
-              <Chevron />
-            </Group>
-          </UnstyledButton>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item component={Link} to="/profile">Profile</Menu.Item>
-          <Menu.Item component={Link} to="/change-password">Change Password</Menu.Item>
-          <Menu.Divider />
-          <Menu.Item color="red" onClick={() => void signOut()}>Logout</Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <Group gap="xs" wrap="nowrap" miw={0}>
+        {!online && (
+          <Badge color="red" variant="filled" role="status" style={{ flexShrink: 0 }}>
+            Offline
+          </Badge>
+        )}
+        <Menu position="bottom-end" width={200} withinPortal>
+          <Menu.Target>
+            {/* 44 px tall: a finger's reach on a handheld. */}
+            <UnstyledButton px="xs" mih={44} miw={0}>
+              <Group gap={6} wrap="nowrap">
+                <Text data-testid="welcome" fw={500} truncate maw={{ base: online ? 150 : 90, sm: 320 }}>
+                  Welcome {session?.UserName ?? ''}
+                </Text>
+                <Chevron />
+              </Group>
+            </UnstyledButton>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item component={Link} to="/profile">Profile</Menu.Item>
+            <Menu.Item component={Link} to="/change-password">Change Password</Menu.Item>
+            <Menu.Divider />
+            <Menu.Item color="red" onClick={() => void signOut()}>Logout</Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
     </Group>
   );
 }

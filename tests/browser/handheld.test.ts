@@ -1,0 +1,106 @@
+// A 360 x 740 handheld (touch, coarse pointer) and a 1366 px desktop: row actions sit inside the
+// viewport without sideways scrolling, touch targets are at least 44 px, toasts leave the header free.
+// Each test signs in on a fresh context and makes its own data (preprinted band 20,000,001–20,000,999).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { ISSUE_MSG } from '../../src/shared/contracts/numbers/issue.js';
+import { STOCK_MSG } from '../../src/shared/contracts/numbers/stock.js';
+import { apiSignIn, call } from '../helpers/api-client.js';
+import { ADMIN, HANDHELD, launchBrowser, listShown, newPage, screenshot, signIn } from '../helpers/browser.js';
+
+const FACTORY = { email: 'factory@example.com', password: 'Factory123' };
+const COMPANY = 'Green Harvest Agro Ltd';
+const WAIT = { timeout: 30_000 };
+
+let browser: Browser;
+const open: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const c of open) await c.close();
+  await browser?.close();
+});
+
+async function screenAs(path: string, options: Parameters<typeof newPage>[1], who: { email: string; password: string } = ADMIN): Promise<Page> {
+  const { context, page } = await newPage(browser, options);
+  open.push(context);
+  await signIn(page, who.email, who.password);
+  await page.goto(path);
+  await listShown(page);
+  return page;
+}
+
+/** The button's box lies wholly inside 0..width, with the page itself not scrolled sideways. */
+async function expectReachable(page: Page, button: Locator, width: number, minHeight = 0) {
+  await expect.poll(() => button.isVisible(), WAIT).toBe(true);
+  const box = (await button.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(width);
+  expect(box.height).toBeGreaterThanOrEqual(minHeight);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+describe('at 360 x 740 on a touch screen', () => {
+  it('Carton Master: the Edit button is on screen, 44 px tall, and opens the row for update', async () => {
+    const page = await screenAs('/masters/carton-master', HANDHELD);
+    const edit = page.locator('table tbody tr').first().getByRole('button', { name: 'Edit' });
+    await expectReachable(page, edit, 360, 44);
+    await expectReachable(page, page.getByRole('button', { name: 'Add Carton' }), 360, 44);
+    await expectReachable(page, page.getByRole('button', { name: 'Toggle main menu' }), 360, 44);
+    await screenshot(page, 'carton-master-360');
+    await edit.tap();
+    await expect.poll(() => page.getByRole('dialog', { name: 'Update Carton' }).isVisible(), WAIT).toBe(true);
+  });
+
+  it('User Master: the Edit button is on screen and 44 px tall', async () => {
+    const page = await screenAs('/masters/user-master', HANDHELD);
+    await expectReachable(page, page.locator('table tbody tr').first().getByRole('button', { name: 'Edit' }), 360, 44);
+    await screenshot(page, 'user-master-360');
+  });
+
+  it('Stock Management: the factory user reaches Accept, accepts, and the toast leaves the header free', async () => {
+    const token = await apiSignIn(ADMIN.email, ADMIN.password);
+    const companies = await call<{ CompId: number; CompanyName: string }[]>('GET', 'CompanyMaster/GetCompanyDDL', token);
+    const companyId = companies.body.ResponseData.find((c) => c.CompanyName === COMPANY)!.CompId;
+    const from = 20_000_001 + Math.floor(Math.random() * 90) * 10;
+    const made = await call('POST', 'IssueNumber/CreateIssueNumber', token,
+      { CompanyId: companyId, FrmNo: from, ToNo: from + 9, IssueQty: 10, SalesOrderNo: `SO-HH-${from}` });
+    expect(made.body.ResponseMessage).toBe(ISSUE_MSG.created);
+
+    const page = await screenAs('/transaction/stock-management', HANDHELD, FACTORY);
+    await page.getByRole('textbox', { name: 'Search' }).fill(String(from));
+    await expect.poll(() => page.getByText('Showing 1 to 1 of 1').isVisible(), WAIT).toBe(true);
+    const accept = page.locator('table tbody tr').first().getByRole('button', { name: 'Accept', exact: true });
+    await expectReachable(page, accept, 360, 44);
+    await screenshot(page, 'stock-management-360');
+
+    await accept.tap();
+    const dialog = page.getByRole('dialog', { name: 'Accept Stock' });
+    await expect.poll(() => dialog.isVisible(), WAIT).toBe(true);
+    // A read-only field looks it: a muted background, unlike the white of a field one types in.
+    const background = await dialog.getByLabel(/^Quantity/).evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(background).not.toBe('rgb(255, 255, 255)');
+    await screenshot(page, 'accept-stock-360');
+    await dialog.getByRole('button', { name: 'Submit' }).tap();
+
+    const toast = page.getByRole('alert').filter({ hasText: STOCK_MSG.accepted });
+    await expect.poll(() => toast.isVisible(), WAIT).toBe(true);
+    const box = (await toast.boundingBox())!;
+    expect(box.y).toBeGreaterThan(740 / 2); // at the bottom on a handheld, clear of the header and its menu button
+    await screenshot(page, 'accepted-toast-360');
+    await expect.poll(() => page.getByRole('button', { name: 'Accepted' }).isDisabled(), WAIT).toBe(true);
+  });
+});
+
+describe('at 1366 px on a desktop', () => {
+  const DESKTOP = { viewport: { width: 1366, height: 768 } };
+  for (const [name, path] of [['User Master', '/masters/user-master'], ['Warehouse Master', '/masters/warehouse-master']]) {
+    it(`${name}: the Edit button is on screen`, async () => {
+      const page = await screenAs(path!, DESKTOP);
+      await expectReachable(page, page.locator('table tbody tr').first().getByRole('button', { name: 'Edit' }), 1366);
+      await screenshot(page, `${path!.split('/').pop()}-1366`);
+    });
+  }
+});
