@@ -1,5 +1,5 @@
 // Sign-in, token refresh, sign-out and password reset by e-mail (spec 1 sections 2.6, 3.2, 5.1).
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   forgotPasswordRequest, loginRequest, MSG, refreshRequest, resetPasswordRequest, type LoginResult, type TokenPair,
 } from '../../../shared/contracts/auth.js';
@@ -31,6 +31,27 @@ async function throttled(s: Services, address: string, email: string | null): Pr
 async function countFailure(s: Services, address: string, email: string): Promise<void> {
   await s.limiter.hit(pairKey(email, address), s.config.loginLimitPerAccountAddress, FAILURE_WINDOW);
   await s.limiter.hit(accountKey(email), s.config.loginLimitPerAccount, FAILURE_WINDOW);
+}
+
+/**
+ * A reset token for an active account whose mailbox has had fewer than RESET_MAIL_LIMIT_PER_HOUR
+ * reset mails in the last hour, or null. The account's row is locked so that concurrent requests
+ * count one after another, on every instance.
+ */
+async function resetGrant(s: Services, email: string): Promise<{ token: string; email: string; userName: string } | null> {
+  return s.db.transaction(async (tx) => {
+    const [u] = await tx.select({ id: users.id, email: users.email, isActive: users.isActive, userName: users.userName })
+      .from(users).where(byEmail(email)).for('update');
+    if (!u?.isActive) return null;
+    const [recent] = await tx.select({ n: count() }).from(passwordResets)
+      .where(and(eq(passwordResets.userId, u.id), gt(passwordResets.createdAt, new Date(Date.now() - 3_600_000))));
+    if ((recent?.n ?? 0) >= s.config.resetMailLimitPerHour) return null;
+    const token = newOpaqueToken();
+    await tx.insert(passwordResets).values({
+      userId: u.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + s.config.resetTokenMinutes * 60_000),
+    });
+    return { token, email: u.email, userName: u.userName };
+  });
 }
 
 export function loginRoutes(r: Router) {
@@ -76,19 +97,15 @@ export function loginRoutes(r: Router) {
 
   r.post('Login/ForgotPassword', { access: 'public', body: forgotPasswordRequest }, async (s) => {
     if (await throttled(s, s.req.ip, null)) return s.reply.code(429).send(failure('429', MSG.tooMany));
-    const [u] = await s.db.select({ id: users.id, email: users.email, isActive: users.isActive, userName: users.userName })
-      .from(users).where(byEmail(s.body.Email));
-    // The same answer whether or not the address is known, so the call cannot list accounts.
-    if (u?.isActive) {
-      const token = newOpaqueToken();
-      await s.db.insert(passwordResets).values({
-        userId: u.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + s.config.resetTokenMinutes * 60_000),
-      });
-      const link = `${s.config.publicBaseUrl}/reset-password?token=${token}`;
+    const grant = await resetGrant(s, s.body.Email);
+    // The same answer whether the address is unknown, known, or over its mail limit, so the call
+    // cannot list accounts.
+    if (grant) {
+      const link = `${s.config.publicBaseUrl}/reset-password?token=${grant.token}`;
       await s.mailer.send({
-        to: u.email,
+        to: grant.email,
         subject: 'Fieldtrace: reset your password',
-        text: `Hello ${u.userName},\n\nOpen this link to set a new password (valid for ${s.config.resetTokenMinutes} minutes, once):\n${link}\n\nIf you did not ask for this, ignore this mail.`,
+        text: `Hello ${grant.userName},\n\nOpen this link to set a new password (valid for ${s.config.resetTokenMinutes} minutes, once):\n${link}\n\nIf you did not ask for this, ignore this mail.`,
       });
     }
     return ok(null, MSG.forgotSent);

@@ -1,0 +1,78 @@
+// Reset mail cannot be used to flood a mailbox: a few mails per recipient an hour, however many
+// addresses ask, and every caller gets the same answer (known, unknown or over the limit alike).
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordResets } from '../../src/server/db/schema.js';
+import { MSG } from '../../src/shared/contracts/auth.js';
+import { insertUser } from '../helpers/factories.js';
+import { startApp, type Answer, type TestApp } from '../helpers/server-app.js';
+import { startSmtp, type SmtpPeer } from '../helpers/smtp.js';
+
+const PER_HOUR = 3;
+let smtp: SmtpPeer;
+let t: TestApp;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await startApp({ smtpUrl: smtp.url, resetMailLimitPerHour: PER_HOUR });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const forgotFrom = (remoteAddress: string, Email: string): Promise<Answer> =>
+  t.raw({ method: 'POST', url: '/API/api/Login/ForgotPassword', payload: { Email }, remoteAddress });
+const sent = { status: 200, body: { ResponseCode: '200', ResponseMessage: MSG.forgotSent, ResponseData: null } };
+const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email)).length;
+const settle = () => new Promise((r) => setTimeout(r, 500));
+
+/** Six addresses asking `each` times at once for `email`; answers only what the caller saw. */
+async function flood(email: string, each: number, net: number): Promise<Answer[]> {
+  const calls = [];
+  for (let a = 1; a <= 6; a++) for (let i = 0; i < each; i++) calls.push(forgotFrom(`10.${net}.0.${a}`, email));
+  return Promise.all(calls);
+}
+
+describe('reset mail per recipient', () => {
+  it(`sixty requests from six addresses at once send at most ${PER_HOUR} mails, and all answer alike`, async () => {
+    const u = await insertUser(t.db);
+    const answers = await flood(u.email, 10, 40);
+    for (const a of answers) expect({ status: a.status, body: a.body }).toEqual(sent);
+    await settle();
+    expect(mailsTo(u.email)).toBe(PER_HOUR);
+    expect(await t.db.select().from(passwordResets).where(eq(passwordResets.userId, u.id))).toHaveLength(PER_HOUR);
+    // The next one, later and in another spelling, is over the limit too, and answers the same.
+    expect(await forgotFrom('10.41.0.1', u.email.toUpperCase())).toMatchObject(sent);
+    await settle();
+    expect(mailsTo(u.email)).toBe(PER_HOUR);
+  });
+
+  it('an unknown address answers exactly as a known one over its limit', async () => {
+    const answers = await flood('nobody-known@example.com', 2, 42);
+    for (const a of answers) expect({ status: a.status, body: a.body }).toEqual(sent);
+    await settle();
+    expect(mailsTo('nobody-known@example.com')).toBe(0);
+  });
+
+  it('one mailbox over its limit does not stop mail to another', async () => {
+    const flooded = await insertUser(t.db);
+    const other = await insertUser(t.db);
+    await flood(flooded.email, 1, 43);
+    expect(await forgotFrom('10.43.0.1', other.email)).toMatchObject(sent);
+    await settle();
+    expect(mailsTo(flooded.email)).toBe(PER_HOUR);
+    expect(mailsTo(other.email)).toBe(1);
+  });
+
+  it('a mail older than an hour no longer counts', async () => {
+    const u = await insertUser(t.db);
+    await flood(u.email, 1, 44);
+    await settle();
+    expect(mailsTo(u.email)).toBe(PER_HOUR);
+    await t.db.update(passwordResets).set({ createdAt: new Date(Date.now() - 3_601_000) }).where(eq(passwordResets.userId, u.id));
+    expect(await forgotFrom('10.44.1.1', u.email)).toMatchObject(sent);
+    await settle();
+    expect(mailsTo(u.email)).toBe(PER_HOUR + 1);
+  });
+});
