@@ -1,5 +1,6 @@
 // Entry point: styles, then the stored session (so the first route already knows who is signed in),
 // then the providers, the router and the update prompt.
+import './zod-jitless.js';
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';

@@ -10,6 +10,7 @@ import { codeMac } from './domain/code-mac.js';
 import { TokenService } from './auth/tokens.js';
 import { envelopeOptions, installErrorHandler } from './http/errors.js';
 import { Router } from './http/route.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import { serveClient } from './http/static-client.js';
 import { createMailer } from './mail/mailer.js';
 import { registerRoutes } from './routes/index.js';
@@ -34,6 +35,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     ...envelopeOptions,
   });
   installErrorHandler(app);
+  installSecurityHeaders(app);
   // The API speaks JSON only: a text/plain body is a 415, not a string for the contracts to puzzle over.
   app.removeContentTypeParser('text/plain');
 

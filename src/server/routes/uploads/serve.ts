@@ -1,13 +1,14 @@
 // Serves stored uploads at /uploads/<name>: only names the server makes (a strict pattern, so no
 // path can escape the folder), with the content type of the checked kind, never sniffed, and
 // cached for good since a name is never reused. Public, as <img> and <audio> cannot send a token.
+// Its sandboxing CSP is set with the other security headers (http/security-headers.ts).
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { failure } from '../../../shared/contracts/envelope.js';
-import { STORED_NAME, UPLOAD_LIMIT } from '../../../shared/contracts/upload.js';
+import { kindOfName, STORED_NAME, UPLOAD_LIMIT } from '../../../shared/contracts/upload.js';
 import type { Config } from '../../config.js';
 import { DEMO_FILES_DIR } from '../../db/demo/products.js';
 import { uploadDir } from './file-upload.js';
@@ -37,6 +38,9 @@ export async function registerUploads(app: FastifyInstance, config: Config) {
       .header('content-type', MIME_BY_EXT[m[1]!]!)
       .header('content-length', size)
       .header('x-content-type-options', 'nosniff')
+      // The stored name is safe to quote as it is (its pattern). A PDF downloads: Chromium refuses
+      // to show one under a sandboxing CSP, and its scripts are better kept off our origin anyway.
+      .header('content-disposition', `${kindOfName(name) === 'pdf' ? 'attachment' : 'inline'}; filename="${name}"`)
       .header('cache-control', 'public, max-age=31536000, immutable')
       .send(createReadStream(path));
   });
