@@ -1,10 +1,14 @@
-// One master screen open for a whole test file: Chromium, a signed-in admin page on the screen, and
-// the locators every master test reads (dialog, rows, the 'Showing ...' report, cell texts).
-import { afterAll, beforeAll } from 'vitest';
+// One master screen per test: Chromium for the whole file, the admin signed in once, then a fresh
+// context (the saved session, nothing else) opened on the screen before each test, so no test sees
+// another's dialog, search text or page. Locators every master test reads: dialog, rows, report, cells.
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, newPage, signIn } from './browser.js';
 
 export const REPORT_TEXT = /^Showing \d+ to \d+ of \d+$/;
+const OPEN_TIMEOUT_MS = 30_000;
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 export interface MasterScreen {
   readonly page: Page;
@@ -13,35 +17,58 @@ export interface MasterScreen {
   report(): Promise<string>;
   /** Every row's cell texts, left to right. */
   cells(): Promise<string[][]>;
+  /** Types into the search box and waits for the list's answer to that search (not a fixed pause). */
+  search(text: string): Promise<void>;
 }
 
-/** Registers the file's beforeAll/afterAll; call it at the top level of a test file. */
+/** Types into a list's search box and waits for the list call that follows (ky streams the body, so
+ *  the request's text cannot be matched; callers still poll for the rows they expect). */
+export async function searchList(page: Page, text: string): Promise<void> {
+  const answered = page.waitForResponse((r) => r.request().method() === 'POST' && /\/API\/api\/.+\/Get[^/]*$/.test(r.url()),
+    { timeout: OPEN_TIMEOUT_MS });
+  await page.getByRole('textbox', { name: 'Search' }).fill(text);
+  await answered;
+}
+
+/** Registers the file's hooks; call it at the top level of a test file. */
 export function masterScreen(path: string): MasterScreen {
   let browser: Browser | undefined;
+  let signedIn: StorageState | undefined;
   let context: BrowserContext | undefined;
   let current: Page | undefined;
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    ({ context, page: current } = await newPage(browser, { acceptDownloads: true }));
-    await signIn(current);
+    const first = await newPage(browser);
+    await signIn(first.page);
+    // The session lives in IndexedDB (Dexie), so the saved state must carry it.
+    signedIn = await first.context.storageState({ indexedDB: true });
+    await first.context.close();
+  });
+  beforeEach(async () => {
+    ({ context, page: current } = await newPage(browser!, { acceptDownloads: true, storageState: signedIn }));
     await current.goto(path);
-    await current.getByText(REPORT_TEXT).waitFor();
+    await current.getByText(REPORT_TEXT).or(current.getByText('No Data found')).first().waitFor({ timeout: OPEN_TIMEOUT_MS });
+  });
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+    current = undefined;
   });
   afterAll(async () => {
-    await context?.close();
     await browser?.close();
   });
 
   const screen: MasterScreen = {
     get page() {
-      if (!current) throw new Error('the screen opens in beforeAll');
+      if (!current) throw new Error('the screen opens in beforeEach');
       return current;
     },
     dialog: () => screen.page.getByRole('dialog'),
     rows: () => screen.page.locator('table tbody tr'),
     report: async () => (await screen.page.getByText(REPORT_TEXT).textContent()) ?? '',
     cells: () => screen.rows().evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent ?? ''))),
+    search: (text) => searchList(screen.page, text),
   };
   return screen;
 }
