@@ -1,8 +1,10 @@
-// Builds the PWA into dist/client, with the service worker (sw/sw.ts) compiled to dist/client/sw.js.
+// Builds the PWA into dist/client, with the service worker (sw/sw.ts) compiled to dist/client/sw.js,
+// then a brotli and a gzip copy of every text file for the server to send.
 // The dev server proxies /API to a running `npm start`.
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompressPlugin } from './src/build/precompress.js';
 
 const THEME = '#2f9e44';
 
@@ -40,6 +42,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompressPlugin(),
   ],
   build: { outDir: 'dist/client', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   server: { proxy: { '/API': 'http://localhost:8080' } },

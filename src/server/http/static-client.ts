@@ -1,5 +1,6 @@
 // Serves the built PWA: hashed assets cached for good, the service worker and shell never cached,
-// and any other non-API GET answered with the app shell (SPA fallback).
+// and any other non-API GET answered with the app shell (SPA fallback). Files go out as the build's
+// brotli or gzip copy when the browser accepts it (src/build/precompress.ts), Vary: Accept-Encoding.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -13,6 +14,7 @@ export async function serveClient(app: FastifyInstance, clientDir: string) {
       root: clientDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, path) {
         if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'no-cache');
