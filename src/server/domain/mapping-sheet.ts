@@ -115,6 +115,8 @@ export function checkRow(row: SheetRow, productId: number, isPreprinted: boolean
   const from = numberField(c.fromNo);
   const n = (v: number | string | undefined) => (typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : NaN);
   if (to === undefined && qty === undefined) return { refused: MAPPING_MSG.toRequired };
+  // A Quantity below 1 says so itself, rather than as a To below From.
+  if (to === undefined && n(qty) < 1) return { refused: MAPPING_MSG.qtyPositive };
   if (to === undefined && Number.isFinite(n(from) + n(qty))) to = n(from) + n(qty) - 1;
   if (qty === undefined && Number.isFinite(n(to) - n(from))) {
     if (n(to) < n(from)) return { refused: MAPPING_MSG.fromBeforeTo };

@@ -137,9 +137,10 @@ describe('updating', () => {
   });
   const row = async () => (await t.db.select().from(mappings).where(eq(mappings.id, id)))[0]!;
 
-  it('changes only the expiry, whatever else is sent, and writes map-expiry', async () => {
+  it('changes only the expiry (other fields are refused, issue 10 item 9) and writes map-expiry', async () => {
     const before = await row();
-    const res = await save({ MappingId: id, EXPDate: '2027-06-30', FromNo: 1, BatchNo: 'HACK', ProductId: 999 });
+    await refused({ MappingId: id, EXPDate: '2027-06-30', FromNo: 1, BatchNo: 'HACK', ProductId: 999 }, 'Unknown field: FromNo, BatchNo, ProductId');
+    const res = await save({ MappingId: id, EXPDate: '2027-06-30' });
     expect(res.body).toEqual({ ResponseCode: '200', ResponseMessage: MAPPING_MSG.updated, ResponseData: { MappingId: id, EXPDate: '2027-06-30' } });
     const after = await row();
     expect({ ...after, updatedAt: null }).toEqual({ ...before, expDate: '2027-06-30', updatedAt: null });

@@ -25,6 +25,30 @@ export function serialNo(required: string, digits = NUMBER_ONLY, positive = requ
     .pipe(z.number().min(1, positive).max(MAX_SERIAL, `Numbers go up to ${MAX_SERIAL}.`));
 }
 
+/** A whole number sent as a JSON number or as digits, else null (how the raw checks below read a body). */
+const rawWhole = (v: unknown): number | null =>
+  (typeof v === 'number' && Number.isSafeInteger(v) ? v : typeof v === 'string' && /^\s*\d{1,15}\s*$/.test(v) ? Number(v) : null);
+
+/**
+ * `schema`, but a body whose From is above its To answers `message` (under From) before any other
+ * field's: the linked Quantity box is blank or negative then, and its message would hide the cause.
+ */
+export function fromBeforeToFirst<T extends z.ZodType>(schema: T, fromKey: string, toKey: string, message: string) {
+  return z.unknown().superRefine((raw, ctx) => {
+    if (typeof raw !== 'object' || raw === null) return;
+    const from = rawWhole((raw as Record<string, unknown>)[fromKey]);
+    const to = rawWhole((raw as Record<string, unknown>)[toKey]);
+    if (from !== null && to !== null && from > to) ctx.addIssue({ code: 'custom', message, path: [fromKey] });
+  }).pipe(schema);
+}
+
+/** A record id (0 = new) sent as a JSON number or as digits: a spec client may send either. */
+export function numberId(label: string) {
+  const message = `${label} must be a whole number.`;
+  return z.union([z.number(), z.string().trim().regex(/^\d{1,10}$/, message).transform(Number)], { error: message })
+    .pipe(z.number().int(message).min(0, message).max(2_147_483_647, `${label} is out of range.`)).default(0);
+}
+
 /** A quantity of numbers: like a serial, at least 1. */
 export const quantity = (required: string, digits = NUMBER_ONLY, positive = required) => serialNo(required, digits, positive);
 

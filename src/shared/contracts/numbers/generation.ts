@@ -2,7 +2,7 @@
 // print file of a mapped static range. The list rows, the requests, the spec's messages and ours.
 import { z } from 'zod';
 import { pickedId } from '../site.js';
-import { NUMBER_ONLY, quantity, serialNo } from './fields.js';
+import { fromBeforeToFirst, NUMBER_ONLY, quantity, serialNo } from './fields.js';
 
 /** '41–60' or '41' (the same text as the server's rangeText). */
 const span = (from: number, to: number) => (from === to ? `${from}` : `${from}–${to}`);
@@ -55,16 +55,17 @@ const rowEcho = {
 };
 
 /** NumberGeneration/CreateGeneratedNumber: a list row plus the part of it to print. */
-export const generateRequest = z.strictObject({
+const generateFields = z.strictObject({
   MappingId: pickedId(GEN_MSG.selectRow),
   FromNo: from,
   ToNo: to,
   Qty: qty,
   ...rowEcho,
 }).superRefine(rangeRule);
+export const generateRequest = fromBeforeToFirst(generateFields, 'FromNo', 'ToNo', GEN_MSG.fromBeforeTo);
 
 /** NumberGeneration/DownloadNumber (Admin Number Download). */
-export const downloadRequest = z.strictObject({
+const downloadFields = z.strictObject({
   FromNo: from,
   ToNo: to,
   Qty: qty,
@@ -72,12 +73,13 @@ export const downloadRequest = z.strictObject({
     .transform((s) => s.toUpperCase()),
   ProductName: z.string().max(200).nullish(),
 }).superRefine(rangeRule);
+export const downloadRequest = fromBeforeToFirst(downloadFields, 'FromNo', 'ToNo', GEN_MSG.fromBeforeTo);
 
 /** NumberGeneration/GetFromNumbers: a mapping's first number not yet generated; without one, the prefix's. */
 export const fromNumbersRequest = z.strictObject({ MappingId: pickedId(GEN_MSG.selectRow).nullish() });
 
-export type GenerateRequest = z.input<typeof generateRequest>;
-export type DownloadRequest = z.input<typeof downloadRequest>;
+export type GenerateRequest = z.input<typeof generateFields>;
+export type DownloadRequest = z.input<typeof downloadFields>;
 
 /** A row of NumberGeneration/GetGeneratedNumbers: a mapped static range and its print history. */
 export interface GeneratedNumberRow {

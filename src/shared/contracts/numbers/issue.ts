@@ -2,7 +2,7 @@
 // range of the preprinted series against a sales order. The spec's messages, ours where it has none.
 import { z } from 'zod';
 import { pickedId } from '../site.js';
-import { NUMBER_ONLY, quantity, serialNo } from './fields.js';
+import { fromBeforeToFirst, NUMBER_ONLY, quantity, serialNo } from './fields.js';
 
 /** '41–60' or '41' (the same text as the server's rangeText). */
 export const span = (from: number, to: number) => (from === to ? `${from}` : `${from}–${to}`);
@@ -31,21 +31,28 @@ export const alreadyIssued = (from: number, to: number, company: string, salesOr
 export const acceptedNoDelete = (from: number, to: number) =>
   `Numbers ${span(from, to)} are already accepted as stock by the company and cannot be deleted.`;
 
+/** Sales order: text, or a spec client's JSON number (the spec's "at least 1"), stored as its text. */
+const salesOrderNo = z.union([
+  z.number().int(ISSUE_MSG.salesOrderRequired).min(1, ISSUE_MSG.salesOrderRequired).transform(String),
+  z.string().trim().min(1, ISSUE_MSG.salesOrderRequired).max(50, ISSUE_MSG.salesOrderTooLong),
+], { error: ISSUE_MSG.salesOrderRequired });
+
 /** Fields in the order the dialog shows them, so the first message is the first field's. */
-export const issueSave = z.strictObject({
+const issueFields = z.strictObject({
   CompanyId: pickedId(ISSUE_MSG.companyRequired),
   FrmNo: serialNo(ISSUE_MSG.fromRequired, NUMBER_ONLY, ISSUE_MSG.fromRequired),
   ToNo: serialNo(ISSUE_MSG.toRequired, NUMBER_ONLY, ISSUE_MSG.toRequired),
   IssueQty: quantity(ISSUE_MSG.qtyRequired, NUMBER_ONLY, ISSUE_MSG.qtyRequired),
-  SalesOrderNo: z.string({ error: ISSUE_MSG.salesOrderRequired }).trim().min(1, ISSUE_MSG.salesOrderRequired)
-    .max(50, ISSUE_MSG.salesOrderTooLong),
+  SalesOrderNo: salesOrderNo,
 }).superRefine((b, ctx) => {
   // Paths put the message under the field the user fixes in the dialog.
   if (b.FrmNo > b.ToNo) ctx.addIssue({ code: 'custom', message: ISSUE_MSG.fromBeforeTo, path: ['FrmNo'] });
   else if (b.IssueQty !== b.ToNo - b.FrmNo + 1) ctx.addIssue({ code: 'custom', message: ISSUE_MSG.qtyMismatch, path: ['IssueQty'] });
 });
 
-export type IssueSave = z.input<typeof issueSave>;
+export const issueSave = fromBeforeToFirst(issueFields, 'FrmNo', 'ToNo', ISSUE_MSG.fromBeforeTo);
+
+export type IssueSave = z.input<typeof issueFields>;
 
 export interface IssueRow {
   /** The issue's id: what DeleteIssueNumber/{id} takes (the spec's row shows no id; ours adds it). */

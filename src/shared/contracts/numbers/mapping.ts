@@ -2,10 +2,9 @@
 // on. The spec's messages, ours where it has none, the save request and the list row.
 import { z } from 'zod';
 import { MAX_SERIAL } from '../../codes.js';
-import { recordId } from '../fields.js';
 import { firstMessage } from '../issues.js';
 import { pickedId } from '../site.js';
-import { DATE_ONLY, dateOnly, isPreprintedFlag, NUMBER_ONLY, quantity, serialNo, toIsoDate } from './fields.js';
+import { DATE_ONLY, dateOnly, fromBeforeToFirst, isPreprintedFlag, NUMBER_ONLY, numberId, quantity, serialNo, toIsoDate } from './fields.js';
 
 /** '41–60' or '41' (the same text as the server's rangeText). */
 const span = (from: number, to: number) => (from === to ? `${from}` : `${from}–${to}`);
@@ -63,8 +62,8 @@ const mrp = z.union([z.number(), z.string().trim()], { error: MAPPING_MSG.mrpInv
 });
 
 /** Add (MappingId 0): fields in the order the form shows them, so the first message is the first field's. */
-export const mappingAdd = z.strictObject({
-  MappingId: recordId('MappingId'),
+const mappingAddFields = z.strictObject({
+  MappingId: numberId('MappingId'),
   ProductId: pickedId(MAPPING_MSG.productRequired),
   FromNo: serialNo(MAPPING_MSG.fromRequired, NUMBER_ONLY, MAPPING_MSG.fromRequired),
   ToNo: serialNo(MAPPING_MSG.toRequired, NUMBER_ONLY, MAPPING_MSG.toRequired),
@@ -84,13 +83,15 @@ export const mappingAdd = z.strictObject({
   else if (b.EXPDate && b.EXPDate < b.MFGDate) ctx.addIssue({ code: 'custom', message: MAPPING_MSG.expAfterMfg, path: ['EXPDate'] });
 });
 
-/** Update (MappingId > 0): only the expiry changes; other fields a client sends are ignored. */
-export const mappingUpdate = z.object({
-  MappingId: recordId('MappingId').pipe(z.number().min(1, MAPPING_MSG.notFound)),
+export const mappingAdd = fromBeforeToFirst(mappingAddFields, 'FromNo', 'ToNo', MAPPING_MSG.fromBeforeTo);
+
+/** Update (MappingId > 0): only the expiry changes; any other field is refused, as everywhere. */
+export const mappingUpdate = z.strictObject({
+  MappingId: numberId('MappingId').pipe(z.number().min(1, MAPPING_MSG.notFound)),
   EXPDate: dateOnly(MAPPING_MSG.expRequired),
 });
 
-export type MappingAdd = z.input<typeof mappingAdd>;
+export type MappingAdd = z.input<typeof mappingAddFields>;
 export type MappingUpdate = z.input<typeof mappingUpdate>;
 export type MappingSaveOut =
   | ({ mode: 'add' } & z.output<typeof mappingAdd>)
@@ -99,7 +100,8 @@ export type MappingSaveOut =
 /** CreateMapping's body: an add or an expiry update, told apart by MappingId. */
 export const mappingSave = z.unknown().transform((raw, ctx): MappingSaveOut => {
   const id = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>).MappingId : undefined;
-  const update = typeof id === 'number' && id > 0;
+  // A spec client may send the id as a number or as digits.
+  const update = (typeof id === 'number' && id > 0) || (typeof id === 'string' && /^\s*0*[1-9]\d{0,9}\s*$/.test(id));
   const parsed = update ? mappingUpdate.safeParse(raw) : mappingAdd.safeParse(raw);
   if (!parsed.success) {
     ctx.addIssue({ code: 'custom', message: firstMessage(parsed.error) });
