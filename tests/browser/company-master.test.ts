@@ -11,7 +11,6 @@ const CODE = `BT${Date.now().toString(36).toUpperCase().slice(-6)}`;
 const screen = masterScreen('/masters/company-master');
 const { dialog, rows, report } = screen;
 
-
 describe('Company Master', () => {
   it("shows the spec's code and pincode messages", async () => {
     await screen.page.getByRole('button', { name: 'Add Company' }).click();
@@ -24,7 +23,7 @@ describe('Company Master', () => {
     await dialog().waitFor({ state: 'hidden' });
   });
 
-  it('adds a company with an uploaded logo and shows the logo in its row', async () => {
+  it("adds a company with an uploaded logo, shows the logo in its row, and saves a change in 'Update Company'", async () => {
     await screen.page.getByRole('button', { name: 'Add Company' }).click();
     await dialog().getByLabel(/^Company Code/).fill(CODE);
     await dialog().getByLabel(/^Company Name/).fill('Blue Tide Crop Care Ltd');
@@ -53,9 +52,8 @@ describe('Company Master', () => {
     // The image really loads from the server.
     await expect.poll(() => logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     expect(await rows().first().getByRole('checkbox').isChecked()).toBe(true);
-  });
 
-  it("opens 'Update Company' from the row and saves a change", async () => {
+    // 'Update Company' opens from the row and saves a change.
     await rows().first().getByRole('button', { name: 'Edit' }).click();
     await dialog().getByText('Update Company').first().waitFor();
     expect(await dialog().getByLabel(/^Company Code/).inputValue()).toBe(CODE);

@@ -1,5 +1,6 @@
 // The Factory Master in Chromium against the real server: the spec's messages, adding a factory with
 // its prefix and address, the prefix locked on update, search, and the exported 'Factory Data.csv'.
+// Each test opens the screen afresh; the one that adds the factory also finds and updates it.
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { SITE_MSG } from '../../src/shared/contracts/site.js';
@@ -15,15 +16,9 @@ const CODE = `STR${tag}`;
 const screen = masterScreen('/masters/factory-master');
 const { dialog, rows, report, cells } = screen;
 
-
 async function pick(label: RegExp, option: string) {
   await dialog().getByLabel(label).click();
   await screen.page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function search(text: string) {
-  await screen.page.getByRole('textbox', { name: 'Search' }).fill(text);
-  await screen.page.waitForTimeout(600); // the search box waits for typing to pause
 }
 
 describe('Factory Master', () => {
@@ -44,7 +39,7 @@ describe('Factory Master', () => {
     expect(await report()).toBe(before);
   });
 
-  it('adds a factory with a prefix and an address picked state by city', async () => {
+  it('adds a factory with a prefix and an address picked state by city, then finds and updates it with the prefix locked', async () => {
     await screen.page.getByRole('button', { name: 'Add Factory' }).click();
     await pick(/^Company/, 'Green Harvest Agro Ltd');
     await dialog().getByLabel(/^Factory Code/).fill(CODE);
@@ -64,6 +59,20 @@ describe('Factory Master', () => {
     await expect.poll(async () => (await cells())[0]?.slice(0, 3).concat((await cells())[0]![6]!)).toEqual(
       ['Green Harvest Agro Ltd', CODE, NAME, PREFIX],
     );
+
+    await screen.search(tag);
+    await expect.poll(report).toBe('Showing 1 to 1 of 1');
+    await rows().first().getByRole('button', { name: 'Edit' }).click();
+    await dialog().getByText('Update Factory').first().waitFor();
+    const prefix = dialog().getByLabel(/^Prefix/);
+    expect(await prefix.inputValue()).toBe(PREFIX);
+    expect(await prefix.getAttribute('readonly')).not.toBeNull();
+    expect(await dialog().getByLabel(/^Factory Code/).inputValue()).toBe(CODE);
+    await expect.poll(() => dialog().getByLabel(/^City/).inputValue()).toBe('Satara');
+    await dialog().getByLabel(/^Factory Name/).fill(`${NAME} North`);
+    await dialog().getByRole('button', { name: 'Update' }).click();
+    await screen.page.getByText(SITE_MSG.factoryUpdated).last().waitFor();
+    await expect.poll(async () => (await cells())[0]?.[2]).toBe(`${NAME} North`);
   });
 
   it('refuses a prefix another site has, with the server message, and keeps the dialog open', async () => {
@@ -85,32 +94,14 @@ describe('Factory Master', () => {
     await dialog().waitFor({ state: 'hidden' });
   });
 
-  it('finds the factory by search and updates it with the prefix locked', async () => {
-    await search(tag);
-    await expect.poll(report).toBe('Showing 1 to 1 of 1');
-    await rows().first().getByRole('button', { name: 'Edit' }).click();
-    await dialog().getByText('Update Factory').first().waitFor();
-    const prefix = dialog().getByLabel(/^Prefix/);
-    expect(await prefix.inputValue()).toBe(PREFIX);
-    expect(await prefix.getAttribute('readonly')).not.toBeNull();
-    expect(await dialog().getByLabel(/^Factory Code/).inputValue()).toBe(CODE);
-    await expect.poll(() => dialog().getByLabel(/^City/).inputValue()).toBe('Satara');
-    await dialog().getByLabel(/^Factory Name/).fill(`${NAME} North`);
-    await dialog().getByRole('button', { name: 'Update' }).click();
-    await screen.page.getByText(SITE_MSG.factoryUpdated).last().waitFor();
-    await expect.poll(async () => (await cells())[0]?.[2]).toBe(`${NAME} North`);
-    await search('');
-  });
-
   it("exports every factory to 'Factory Data.csv', oldest first", async () => {
+    const total = Number(/of (\d+)$/.exec(await report())![1]);
     const [download] = await Promise.all([screen.page.waitForEvent('download'), screen.page.getByRole('button', { name: 'Export' }).click()]);
     expect(download.suggestedFilename()).toBe('Factory Data.csv');
     const lines = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trim().split(/\r\n/);
     expect(lines[0]).toBe('Company,Factory code,Factory Name,Email,Mobile No.,Created Date,Prefix');
     expect(lines[1]).toMatch(/^Green Harvest Agro Ltd,NSK01,Nashik Plant,plant@greenharvest\.example,9822000001,\d{2}-\d{2}-\d{4},KA$/);
-    expect(lines).toContainEqual(expect.stringMatching(
-      new RegExp(`^Green Harvest Agro Ltd,${CODE},${NAME} North,satara@greenharvest\\.example,9822000099,\\d{2}-\\d{2}-\\d{4},${PREFIX}$`),
-    ));
+    expect(lines).toHaveLength(total + 1);
     expect(lines.some((l) => l.includes('Depot'))).toBe(false);
   });
 });
