@@ -7,7 +7,9 @@ import { SEED_LOGINS } from '../../src/server/db/seed.js';
 import { cartons } from '../../src/server/db/schema.js';
 import { CARTON_MSG } from '../../src/shared/contracts/carton.js';
 import { PAGE } from '../../src/shared/pages.js';
-import { cartonBody, countRows, insertCarton, listBody, setPages, userIdByEmail } from '../helpers/factories.js';
+import {
+  cartonBody, countRows, insertCarton, insertCompany, insertUser, listBody, setPages, unique, userIdByEmail,
+} from '../helpers/factories.js';
 import { startApp, type Session, type TestApp } from '../helpers/server-app.js';
 
 let t: TestApp;
@@ -136,9 +138,22 @@ describe('dropdown', () => {
 });
 
 describe('page access', () => {
-  it('the seeded factory user (with Carton Size Master) may list and save', async () => {
-    expect((await t.post('CartonMaster/GetCarton', listBody(), factory.token)).body.ResponseCode).toBe('200');
-    expect((await create(cartonBody(), factory.token)).body.ResponseCode).toBe('200');
+  it('carton sizes are the admin\'s: another company\'s factory user with the page reads them but cannot add, rename or deactivate one', async () => {
+    const other = await insertCompany(t.db);
+    const u = await insertUser(t.db, { userType: 4, companyId: other.id, pages: ['1', '2', PAGE.cartonMaster.key] });
+    const token = (await t.signIn(u.email, u.password)).token;
+    const box = await insertCarton(t.db, { name: unique('Shared box '), size: 10 });
+    const before = await snapshot();
+    const refused = { status: 403, body: { ResponseCode: '403', ResponseMessage: CARTON_MSG.adminOnly, ResponseData: null } };
+    expect(await create(cartonBody({ CartonId: box.id, CartonName: 'Renamed by a rival', IsActive: false }), token)).toMatchObject(refused);
+    expect(await create(cartonBody(), token)).toMatchObject(refused);
+    expect(await create({ CartonId: box.id, CartonName: '' }, token)).toMatchObject(refused);
+    expect(await snapshot()).toBe(before);
+    // Reading stays open to the page: the list, the export (PageSize -1) and the dropdown.
+    const list = await t.post('CartonMaster/GetCarton', listBody({ PageSize: -1 }), token);
+    expect((list.body.ResponseData as { CartonId: number }[]).map((r) => r.CartonId)).toContain(box.id);
+    expect((await t.get('CartonMaster/GetActiveCartonDDL', token)).body.ResponseCode).toBe('200');
+    expect((await create(cartonBody(), factory.token)).status).toBe(403);
   });
 
   it('a user with only unrelated pages gets 403 on list, save and dropdown, and nothing is saved', async () => {

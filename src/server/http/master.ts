@@ -1,15 +1,17 @@
 // The server side of a master screen as a declaration: its list (sort, search, scope), its save
-// (contract, mapping to columns, uniqueness messages), its dropdown and its delete.
+// (contract, mapping to columns, uniqueness messages), its dropdown and its delete; shared reference
+// data declares that only the admin writes it.
 import { and, asc, eq, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { listRequest, type ListQuery } from '../../shared/contracts/list.js';
-import { ok, warn } from '../../shared/contracts/envelope.js';
+import { failure, ok, warn, type Envelope } from '../../shared/contracts/envelope.js';
+import { firstMessage } from '../../shared/contracts/issues.js';
 import type { PageDef } from '../../shared/pages.js';
 import type { Db } from '../db/connect.js';
 import type { Caller } from './caller.js';
 import { uniqueViolation } from './db-errors.js';
-import { idParam, INVALID_ARGUMENTS, type Router } from './route.js';
+import { idParam, INVALID_ARGUMENTS, type Ctx, type Router } from './route.js';
 import { applyList, ListError, totalRows } from '../list/list-query.js';
 
 type Fields = Record<string, PgColumn | SQL.Aliased | SQL>;
@@ -47,6 +49,27 @@ export interface MasterDef<T extends MasterTable, S extends z.ZodType> {
   };
   dropdown?: { path: string; fields: Fields; orderBy: SQLWrapper; pages?: readonly PageDef[] };
   remove?: { path: string; message: string; notFound: string };
+  /** Shared reference data: the page's users read it, only the admin writes; this is the refusal. */
+  adminWrites?: string;
+}
+
+/**
+ * Shared reference data changed by the admin only: a non-admin holding the page gets 403 with
+ * `message` before its body is read, else the body is checked with `schema` (when given).
+ */
+export function adminWrite<B>(
+  message: string, schema: z.ZodType<B> | undefined, handler: (ctx: Ctx<B, Caller>) => Promise<Envelope>,
+) {
+  return async (ctx: Ctx<unknown, Caller>): Promise<Envelope> => {
+    if (!ctx.caller.isAdmin) {
+      ctx.reply.code(403);
+      return failure('403', message);
+    }
+    if (!schema) return handler(ctx as Ctx<B, Caller>);
+    const parsed = schema.safeParse(ctx.req.body ?? {});
+    if (!parsed.success) return warn(firstMessage(parsed.error));
+    return handler({ ...ctx, body: parsed.data });
+  };
 }
 
 export function masterRoutes<T extends MasterTable, S extends z.ZodType>(r: Router, def: MasterDef<T, S>) {
@@ -75,7 +98,7 @@ export function masterRoutes<T extends MasterTable, S extends z.ZodType>(r: Rout
 
   const save = def.save;
   if (save) {
-    r.post(save.path, { ...access, body: save.schema }, async ({ db, body: sent, caller }) => {
+    const write = async ({ db, body: sent, caller }: Ctx<unknown, Caller>): Promise<Envelope> => {
       const body = sent as z.output<S>;
       const refused = await save.check?.(body, caller, db);
       if (refused) return warn(refused);
@@ -95,7 +118,9 @@ export function masterRoutes<T extends MasterTable, S extends z.ZodType>(r: Rout
         if (constraint !== null && save.unique?.[constraint]) return warn(save.unique[constraint]);
         throw e;
       }
-    });
+    };
+    if (def.adminWrites) r.post(save.path, access, adminWrite<unknown>(def.adminWrites, save.schema, write));
+    else r.post(save.path, { ...access, body: save.schema }, write);
   }
 
   const dd = def.dropdown;
@@ -106,11 +131,12 @@ export function masterRoutes<T extends MasterTable, S extends z.ZodType>(r: Rout
 
   const rm = def.remove;
   if (rm) {
-    r.get(`${rm.path}/:id`, access, async ({ db, params, caller }) => {
+    const removeOne = async ({ db, params, caller }: Ctx<unknown, Caller>): Promise<Envelope> => {
       const id = idParam(params.id);
       if (id === null) return warn(INVALID_ARGUMENTS);
       const gone = await db.delete(def.table).where(scoped(caller, eq(def.table.id, id))).returning({ id: def.table.id });
       return gone.length === 0 ? warn(rm.notFound) : ok(null, rm.message);
-    });
+    };
+    r.get(`${rm.path}/:id`, access, def.adminWrites ? adminWrite(def.adminWrites, undefined, removeOne) : removeOne);
   }
 }

@@ -10,6 +10,7 @@ export const CARTON_MSG = {
   updated: 'Carton updated successfully.',
   duplicate: 'A carton with this name already exists.',
   notFound: 'Carton not found.',
+  adminOnly: 'Carton sizes are shared by every company; only the administrator can add or change them.',
 } as const;
 
 export const cartonSave = z.strictObject({

@@ -7,6 +7,7 @@ export const CATEGORY_LEVELS = [1, 2, 3] as const;
 export type CategoryLevel = (typeof CATEGORY_LEVELS)[number];
 
 export const CATEGORY_MSG = {
+  adminOnly: 'Categories are shared by every company; only the administrator can add, change or delete them.',
   mg1Required: 'Please enter Category.',
   mg2Required: 'Please enter Sub category.',
   mg3Required: 'Please Enter Sub Division category.',

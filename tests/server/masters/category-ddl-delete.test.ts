@@ -135,12 +135,27 @@ describe('page rights', () => {
     }
   });
 
-  it('with only unrelated pages the dropdowns answer 403 too; with the Category page a non-admin saves', async () => {
+  it('with only unrelated pages the dropdowns answer 403 too', async () => {
     await setPages(t.db, factoryId, ['1', '4', PAGE.dispatchReport.key]);
     expect(await t.get('Category/GetCategoryDDLMG1', factory)).toMatchObject(forbidden);
     expect(await t.get('Category/GetSubgrp', factory)).toMatchObject(forbidden);
     await setPages(t.db, factoryId, ['1', '2', PAGE.category.key]);
-    expect((await t.post(savePath(1), categoryBody(1), factory)).body.ResponseMessage).toBe(CATEGORY_MSG.mg1Created);
+  });
+
+  it('categories are the admin\'s: a non-admin with the Category page lists them but saves and deletes nothing', async () => {
+    const a = await insertChain(t.db, 'Shared');
+    const before = await t.db.select().from(categories).orderBy(categories.id);
+    const adminOnly = { status: 403, body: { ResponseCode: '403', ResponseMessage: CATEGORY_MSG.adminOnly, ResponseData: null } };
+    for (const level of [1, 2, 3] as const) {
+      const parent = level === 2 ? a.mg1.id : level === 3 ? a.mg2.id : undefined;
+      expect(await t.post(savePath(level), categoryBody(level, parent), factory)).toMatchObject(adminOnly);
+      expect(await t.post(savePath(level), {}, factory)).toMatchObject(adminOnly);
+      expect(await t.get(deletePath(level, [a.mg1, a.mg2, a.mg3][level - 1]!.id), factory)).toMatchObject(adminOnly);
+      expect((await t.post(listPath(level), listBody(), factory)).body.ResponseCode).toBe('200');
+    }
+    expect(await t.post('Category/CreateUpdateSubCategory', categoryBody(2, a.mg1.id), factory)).toMatchObject(adminOnly);
+    expect(await t.get(`Category/DeleteSubCategory/${a.mg2.id}`, factory)).toMatchObject(adminOnly);
+    expect(await t.db.select().from(categories).orderBy(categories.id)).toEqual(before);
   });
 
   it('without a token: 401', async () => {

@@ -1,7 +1,10 @@
 // Carton Size Master (spec 1 sections 2.13, 3.7, 5.4): a declaration on the kit's ResourcePage.
+import { useMemo } from 'react';
 import { CARTON_EXPORT_NAME, cartonSave, type CartonRow } from '../../../shared/contracts/carton.js';
 import { PAGE } from '../../../shared/pages.js';
+import { useSession } from '../../app/session.js';
 import { ResourcePage, type ResourceDef } from '../../kit/resource-page.js';
+import { forWriters } from './admin-writes.js';
 
 export const cartonResource: ResourceDef<CartonRow> = {
   page: PAGE.cartonMaster,
@@ -34,5 +37,7 @@ export const cartonResource: ResourceDef<CartonRow> = {
 };
 
 export function CartonPage() {
-  return <ResourcePage def={cartonResource} />;
+  const session = useSession();
+  const def = useMemo(() => forWriters(cartonResource, session), [session]);
+  return <ResourcePage def={def} />;
 }

@@ -9,6 +9,8 @@ export function cartonRoutes(r: Router) {
   masterRoutes(r, {
     table: cartons,
     pages: [PAGE.cartonMaster],
+    // One set of sizes for every company (README): the page's users read it, the admin changes it.
+    adminWrites: CARTON_MSG.adminOnly,
     list: {
       path: 'CartonMaster/GetCarton',
       fields: {

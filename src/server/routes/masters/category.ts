@@ -1,17 +1,18 @@
 // Category Master (spec 1 sections 2.21, 3.11, 5.12, 7): three levels from one declaration each.
 // Categories are reference data shared by every company (like carton sizes): users with the
-// Category page change them; the dropdowns serve every screen that picks a category.
+// Category page read them, only the admin changes them; the dropdowns serve every category picker.
 //
 // The spec's older names are aliases: GetSubCategories = GetCategoriesMG2, CreateUpdateSubCategory =
 // CreateUpdateCategoryMG2, GetSubCategoryDDL/{id} = GetCategoryDDLMG2/{id}, DeleteSubCategory/{id} =
 // DeleteCategoryMG2/{id}, GetMaingrp = GetCategoryDDLMG1, GetSubgrp = GetCategoryDDLMG2/0 (all).
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
+import { CATEGORY_MSG } from '../../../shared/contracts/category.js';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
 import { PAGE } from '../../../shared/pages.js';
 import type { Db } from '../../db/connect.js';
 import { categories } from '../../db/schema.js';
-import { masterRoutes } from '../../http/master.js';
+import { adminWrite, masterRoutes } from '../../http/master.js';
 import { idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
 import {
   fullNameMG2, grandCat, grandJoin, levelDef, listFields, parentCat, parentJoin, type LevelDef,
@@ -40,15 +41,15 @@ function levelRoutes(r: Router, lvl: LevelDef, aliases: { list?: string; save?: 
     });
   }
   for (const path of [`Category/CreateUpdateCategory${lvl.tag}`, ...(aliases.save ? [aliases.save] : [])]) {
-    r.post(path, { access: { pages: CATEGORY_PAGES }, body: lvl.schema }, async ({ db, body }) =>
-      saveCategory(db, lvl, lvl.read(body as Record<string, unknown>)));
+    r.post(path, { access: { pages: CATEGORY_PAGES } }, adminWrite(CATEGORY_MSG.adminOnly, lvl.schema, async ({ db, body }) =>
+      saveCategory(db, lvl, lvl.read(body as Record<string, unknown>))));
   }
   // The spec does not show these paths beyond DeleteSubCategory; they follow its naming.
   for (const path of [`Category/DeleteCategory${lvl.tag}`, ...(aliases.remove ? [aliases.remove] : [])]) {
-    r.get(`${path}/:id`, { access: { pages: CATEGORY_PAGES } }, async ({ db, params }) => {
+    r.get(`${path}/:id`, { access: { pages: CATEGORY_PAGES } }, adminWrite(CATEGORY_MSG.adminOnly, undefined, async ({ db, params }) => {
       const id = idParam(params.id);
       return id === null ? warn(INVALID_ARGUMENTS) : deleteCategory(db, lvl, id);
-    });
+    }));
   }
 }
 
