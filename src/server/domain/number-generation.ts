@@ -4,14 +4,14 @@
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Series } from '../../shared/codes.js';
 import { ok, warn, type Envelope } from '../../shared/contracts/envelope.js';
-import { GEN_MSG, printFileName, type GeneratedLink } from '../../shared/contracts/numbers/generation.js';
+import { damagedIn, GEN_MSG, printFileName, type GeneratedLink } from '../../shared/contracts/numbers/generation.js';
 import { companyScope } from '../auth/scope.js';
 import type { Db } from '../db/connect.js';
 import { damages, generations, mappings, products, sites } from '../db/schema.js';
 import type { Caller } from '../http/caller.js';
 import { totalRows, type ListDef } from '../list/list-query.js';
 import { signFileLink, type FileLink } from './number-file-link.js';
-import { clash, lockSeries, logEvent, rangeAt, type Tx } from './ranges.js';
+import { damagedRanges, lockSeries, logEvent, rangeAt, type Tx } from './ranges.js';
 
 type Mapping = typeof mappings.$inferSelect;
 
@@ -27,6 +27,11 @@ const qty = sql<number>`cast(${mappings.toNo} - ${mappings.fromNo} + 1 as bigint
 const ofMapping = sql`${generations.companyId} = ${mappings.companyId} and ${generations.prefix} = ${mappings.prefix} and ${generations.mappingId} = ${mappings.id}`;
 const generated = sql<number>`(select cast(count(*) as integer) from ${generations} where ${ofMapping})`.mapWith(Number);
 const lastGenerated = sql<string | null>`(select max(${generations.createdAt}) from ${generations} where ${ofMapping})`;
+// Damages stay inside their mapping (de-mapping refuses them), so from_no within it finds them all.
+const damagedRows = sql`from ${damages} d where d.kind = 'S' and d.prefix = ${mappings.prefix} and d.from_no between ${mappings.fromNo} and ${mappings.toNo}`;
+const damagedQty = sql<number>`(select cast(coalesce(sum(d.to_no - d.from_no + 1), 0) as bigint) ${damagedRows})`.mapWith(Number);
+const damagedList = sql<[number, number][]>`(select coalesce(json_agg(json_build_array(d.from_no, d.to_no) order by d.from_no), '[]'::json) ${damagedRows})`
+  .mapWith((v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as [number, number][]);
 
 export const generationListDef: ListDef = {
   sort: {
@@ -44,7 +49,8 @@ export function selectGenerationRows(db: Db) {
     MappingId: mappings.id, ProductName: products.name, FromNo: mappings.fromNo, ToNo: mappings.toNo, BatchNo: mappings.batchNo,
     Qty: qty, MFGDate: mappings.mfgDate, EXPDate: mappings.expDate, FirmName: sites.name, Prefix: mappings.prefix,
     Mrp: sql<number | null>`cast(${mappings.mrp} as double precision)`.mapWith((v: unknown) => (v === null ? null : Number(v))),
-    Generated: generated, LastGeneratedDt: lastGenerated, CreatedDt: mappings.createdAt, TotalRows: totalRows(),
+    Generated: generated, LastGeneratedDt: lastGenerated, CreatedDt: mappings.createdAt,
+    Damaged: damagedQty, DamagedRanges: damagedList, TotalRows: totalRows(),
   }).from(mappings)
     .innerJoin(products, eq(products.id, mappings.productId))
     .leftJoin(sites, eq(sites.id, mappings.siteId))
@@ -53,34 +59,34 @@ export function selectGenerationRows(db: Db) {
 
 const seriesOf = (prefix: string): Series => ({ kind: 'S', prefix });
 
-interface Made { made: Omit<FileLink, 'exp'>; fileName: string }
+interface Made { made: Omit<FileLink, 'exp'>; fileName: string; damaged: number }
 
-/** Records the file in the caller's transaction; the link is signed once it has committed. */
-async function recordFile(tx: Tx, caller: Caller, m: Mapping, fromNo: number, toNo: number): Promise<Made> {
+/**
+ * Records the file in the caller's transaction; the link is signed once it has committed. Damaged
+ * numbers are void: the file leaves them out (a range of nothing else is refused).
+ */
+async function recordFile(tx: Tx, caller: Caller, m: Mapping, fromNo: number, toNo: number): Promise<Made | Envelope> {
+  const damaged = damagedIn(await damagedRanges(tx, seriesOf(m.prefix), fromNo, toNo), fromNo, toNo);
+  if (damaged === toNo - fromNo + 1) return warn(GEN_MSG.allDamaged);
   const [g] = await tx.insert(generations).values({
     mappingId: m.id, companyId: m.companyId, prefix: m.prefix, fromNo, toNo, createdBy: caller.userId,
   }).returning({ id: generations.id });
   const fileName = printFileName(m.prefix, fromNo, toNo);
   await logEvent(tx, {
     action: 'generate', userId: caller.userId, companyId: m.companyId, siteId: m.siteId, series: seriesOf(m.prefix),
-    fromNo, toNo, ref: String(m.id), detail: { generationId: g!.id, mappingId: m.id, file: fileName },
+    fromNo, toNo, ref: String(m.id), detail: { generationId: g!.id, mappingId: m.id, file: fileName, damaged },
   });
-  return { made: { kind: 'S', prefix: m.prefix, fromNo, toNo, ref: g!.id }, fileName };
+  return { made: { kind: 'S', prefix: m.prefix, fromNo, toNo, ref: g!.id }, fileName, damaged };
 }
 
 /** The answer: a refusal, or the link to the file just recorded. */
 async function answer(db: Db, done: Envelope | Made): Promise<Envelope> {
   if (!('made' in done)) return done;
   const link: GeneratedLink = {
-    downloadLinK: await signFileLink(db, done.made), FileName: done.fileName, TotalRows: done.made.toNo - done.made.fromNo + 1,
+    downloadLinK: await signFileLink(db, done.made), FileName: done.fileName,
+    TotalRows: done.made.toNo - done.made.fromNo + 1 - done.damaged, Damaged: done.damaged,
   };
-  return ok(link, GEN_MSG.created);
-}
-
-/** Damaged numbers are void for good: printing them would put dead codes on packs. */
-async function damageIn(tx: Tx, prefix: string, fromNo: number, toNo: number): Promise<string | null> {
-  const d = await clash(tx, damages, seriesOf(prefix), fromNo, toNo);
-  return d ? GEN_MSG.damaged(Math.max(d.fromNo, fromNo), Math.min(d.toNo, toNo), d.reason) : null;
+  return ok(link, done.damaged > 0 ? GEN_MSG.createdWithout(done.damaged) : GEN_MSG.created);
 }
 
 /** NumberGeneration/CreateGeneratedNumber: part of one of the caller's mappings. */
@@ -95,8 +101,6 @@ export async function generateFile(db: Db, caller: Caller, b: { MappingId: numbe
     const m = await find(tx);
     if (!m) return warn(GEN_MSG.notFound);
     if (b.FromNo < m.fromNo || b.ToNo > m.toNo) return warn(GEN_MSG.outside(m.prefix, m.fromNo, m.toNo));
-    const damaged = await damageIn(tx, m.prefix, b.FromNo, b.ToNo);
-    if (damaged) return warn(damaged);
     return recordFile(tx, caller, m, b.FromNo, b.ToNo);
   }));
 }
@@ -110,8 +114,6 @@ export async function downloadFile(db: Db, caller: Caller, b: { Prefix: string; 
     await lockSeries(tx, seriesOf(b.Prefix));
     const m = await rangeAt(tx, mappings, seriesOf(b.Prefix), b.FromNo);
     if (!m || m.toNo < b.ToNo || (!caller.isAdmin && m.companyId !== caller.companyId)) return notMapped;
-    const damaged = await damageIn(tx, m.prefix, b.FromNo, b.ToNo);
-    if (damaged) return warn(damaged);
     return recordFile(tx, caller, m, b.FromNo, b.ToNo);
   }));
 }

@@ -16,15 +16,33 @@ export interface PrintSource {
 export const PRINT_FILE_HEADER = ['Serial', 'Visible No', 'QR', 'Product Name', 'Batch No', 'MFG Date', 'EXP Date', 'MRP'] as const;
 const CHUNK = 4096;
 
-/** CSV text chunks (the header first), `CHUNK` codes at a time. */
-export function* printFileChunks(codes: CodeMac, publicBaseUrl: string, src: PrintSource, from: number, to: number): Generator<string> {
+/** The parts of from..to outside `skip` (sorted, non-overlapping, inside from..to). */
+export function* keptParts(from: number, to: number, skip: readonly (readonly [number, number])[]): Generator<[number, number]> {
+  let next = from;
+  for (const [a, b] of skip) {
+    if (a > next) yield [next, a - 1];
+    next = Math.max(next, b + 1);
+  }
+  if (next <= to) yield [next, to];
+}
+
+/** Chunks of at most CHUNK serials over the kept parts of from..to. */
+function* chunksOver(from: number, to: number, skip: readonly (readonly [number, number])[]): Generator<[number, number]> {
+  for (const [a, b] of keptParts(from, to, skip)) {
+    for (let start = a; start <= b; start += CHUNK) yield [start, Math.min(b, start + CHUNK - 1)];
+  }
+}
+
+/** CSV text chunks (the header first), `CHUNK` codes at a time; damaged numbers (`skip`) are void and left out. */
+export function* printFileChunks(
+  codes: CodeMac, publicBaseUrl: string, src: PrintSource, from: number, to: number, skip: readonly (readonly [number, number])[] = [],
+): Generator<string> {
   const series: Series = { kind: 'S', prefix: src.prefix };
   yield csvLine([...PRINT_FILE_HEADER]);
   // The same tail on every line: sanitised and quoted once.
   const tail = csvLine([src.productName, src.batchNo, src.mfgDate, src.expDate, src.mrp === null ? '' : String(src.mrp)]);
   const base = publicBaseUrl.replace(/\/+$/, '');
-  for (let start = from; start <= to; start += CHUNK) {
-    const end = Math.min(to, start + CHUNK - 1);
+  for (const [start, end] of chunksOver(from, to, skip)) {
     const uids = codes.makeRange(series, start, end);
     let out = '';
     for (let i = 0; i < uids.length; i++) {
@@ -38,12 +56,13 @@ export function* printFileChunks(codes: CodeMac, publicBaseUrl: string, src: Pri
 export const PREPRINTED_FILE_HEADER = ['Serial', 'Visible No', 'QR'] as const;
 
 /** The print file of an issued preprinted range, for the outside printer: no product is known yet. */
-export function* preprintedFileChunks(codes: CodeMac, publicBaseUrl: string, from: number, to: number): Generator<string> {
+export function* preprintedFileChunks(
+  codes: CodeMac, publicBaseUrl: string, from: number, to: number, skip: readonly (readonly [number, number])[] = [],
+): Generator<string> {
   const series: Series = { kind: 'P', prefix: '' };
   yield csvLine([...PREPRINTED_FILE_HEADER]);
   const base = publicBaseUrl.replace(/\/+$/, '');
-  for (let start = from; start <= to; start += CHUNK) {
-    const end = Math.min(to, start + CHUNK - 1);
+  for (const [start, end] of chunksOver(from, to, skip)) {
     const uids = codes.makeRange(series, start, end);
     let out = '';
     for (let i = 0; i < uids.length; i++) out += `${start + i},${visibleNumber(series, start + i)},${codeUrl(base, uids[i]!)}\r\n`;

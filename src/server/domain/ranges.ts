@@ -37,6 +37,13 @@ export async function clash<T extends RangeTable>(tx: Tx, table: T, series: Seri
   return row && row.toNo >= from ? (row as T['$inferSelect']) : undefined;
 }
 
+/** The damaged parts of from..to, clipped to it, in order (damages never overlap). */
+export async function damagedRanges(tx: Tx, series: Series, from: number, to: number): Promise<[number, number][]> {
+  const rows = await tx.select({ f: damages.fromNo, t: damages.toNo }).from(damages)
+    .where(and(inSeries(damages, series), lte(damages.fromNo, to), gte(damages.toNo, from))).orderBy(damages.fromNo);
+  return rows.map((r) => [Math.max(r.f, from), Math.min(r.t, to)]);
+}
+
 /** How many of from..to lie in the company's accepted preprinted stock (issues never overlap). */
 export async function acceptedCount(tx: Tx, companyId: number, from: number, to: number): Promise<number> {
   const [row] = await tx.select({

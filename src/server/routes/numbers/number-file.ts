@@ -3,32 +3,40 @@
 // The link needs no bearer header; a tampered link answers 404, an expired one 403.
 import { Readable } from 'node:stream';
 import { and, eq, gte, lte } from 'drizzle-orm';
+import type { Series } from '../../../shared/codes.js';
 import { failure, ok, warn } from '../../../shared/contracts/envelope.js';
 import {
-  FILE_ROUTE, GEN_MSG, printFileName, TOTAL_ROWS_HEADER, type GeneratedLink,
+  DAMAGED_ROWS_HEADER, damagedIn, FILE_ROUTE, GEN_MSG, printFileName, TOTAL_ROWS_HEADER, type GeneratedLink,
 } from '../../../shared/contracts/numbers/generation.js';
 import { PAGE } from '../../../shared/pages.js';
 import { mappings, numberIssues, products } from '../../db/schema.js';
 import { readFileLink, signFileLink, type FileLink } from '../../domain/number-file-link.js';
 import { preprintedFileChunks, printFileChunks } from '../../domain/print-file.js';
-import { logEvent, rangeAt } from '../../domain/ranges.js';
+import { damagedRanges, logEvent, rangeAt } from '../../domain/ranges.js';
 import { idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
 import type { Services } from '../../services.js';
 
-/** The CSV chunks a link names, or null when its numbers are no longer as they were. */
-async function chunksOf({ db, codes, config }: Services, link: FileLink): Promise<Iterable<string> | null> {
+interface FileBody { chunks: Iterable<string>; damaged: number }
+
+/** The CSV chunks a link names, without the damaged numbers as they are now; null when its numbers are no longer as they were. */
+async function chunksOf({ db, codes, config }: Services, link: FileLink): Promise<FileBody | null> {
+  const series: Series = { kind: link.kind, prefix: link.prefix };
   if (link.kind === 'P') {
     const [issue] = await db.select({ id: numberIssues.id }).from(numberIssues).where(and(
       eq(numberIssues.id, link.ref), lte(numberIssues.fromNo, link.fromNo), gte(numberIssues.toNo, link.toNo),
     ));
-    return issue ? preprintedFileChunks(codes, config.publicBaseUrl, link.fromNo, link.toNo) : null;
+    if (!issue) return null;
+    const skip = await damagedRanges(db, series, link.fromNo, link.toNo);
+    return { chunks: preprintedFileChunks(codes, config.publicBaseUrl, link.fromNo, link.toNo, skip), damaged: damagedIn(skip, link.fromNo, link.toNo) };
   }
-  const m = await rangeAt(db, mappings, { kind: 'S', prefix: link.prefix }, link.fromNo);
+  const m = await rangeAt(db, mappings, series, link.fromNo);
   if (!m || m.toNo < link.toNo) return null;
   const [p] = await db.select({ name: products.name }).from(products).where(eq(products.id, m.productId));
-  return printFileChunks(codes, config.publicBaseUrl, {
+  const skip = await damagedRanges(db, series, link.fromNo, link.toNo);
+  const chunks = printFileChunks(codes, config.publicBaseUrl, {
     prefix: m.prefix, productName: p?.name ?? '', batchNo: m.batchNo, mfgDate: m.mfgDate, expDate: m.expDate, mrp: m.mrp,
-  }, link.fromNo, link.toNo);
+  }, link.fromNo, link.toNo, skip);
+  return { chunks, damaged: damagedIn(skip, link.fromNo, link.toNo) };
 }
 
 export function numberFileRoutes(r: Router) {
@@ -41,15 +49,16 @@ export function numberFileRoutes(r: Router) {
     const link = await readFileLink(db, params.token ?? '');
     if (link === 'bad') return refuse(404, GEN_MSG.linkBad);
     if (link === 'expired') return refuse(403, GEN_MSG.linkExpired);
-    const chunks = await chunksOf(ctx, link);
-    if (!chunks) return refuse(404, GEN_MSG.linkGone);
+    const body = await chunksOf(ctx, link);
+    if (!body) return refuse(404, GEN_MSG.linkGone);
     const name = printFileName(link.kind === 'S' ? link.prefix : '', link.fromNo, link.toNo);
     reply.header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${name}"`)
-      .header(TOTAL_ROWS_HEADER, String(link.toNo - link.fromNo + 1))
+      .header(TOTAL_ROWS_HEADER, String(link.toNo - link.fromNo + 1 - body.damaged))
+      .header(DAMAGED_ROWS_HEADER, String(body.damaged))
       .header('cache-control', 'no-store');
     // Readable.from pulls the next chunk only when the socket has taken the last: backpressure.
-    reply.send(Readable.from(chunks, { objectMode: false }));
+    reply.send(Readable.from(body.chunks, { objectMode: false }));
     return undefined;
   });
 }
@@ -63,14 +72,15 @@ export function issueFileRoutes(r: Router) {
     const [issue] = await db.select().from(numberIssues).where(eq(numberIssues.id, id));
     if (!issue) return warn(GEN_MSG.issueNotFound);
     const fileName = printFileName('', issue.fromNo, issue.toNo);
+    const damaged = damagedIn(await damagedRanges(db, { kind: 'P', prefix: '' }, issue.fromNo, issue.toNo), issue.fromNo, issue.toNo);
     await logEvent(db, {
       action: 'generate', userId: caller.userId, companyId: issue.companyId, series: { kind: 'P', prefix: '' },
       fromNo: issue.fromNo, toNo: issue.toNo, ref: String(issue.id), detail: { issueId: issue.id, file: fileName },
     });
     const link: GeneratedLink = {
       downloadLinK: await signFileLink(db, { kind: 'P', prefix: '', fromNo: issue.fromNo, toNo: issue.toNo, ref: issue.id }),
-      FileName: fileName, TotalRows: issue.toNo - issue.fromNo + 1,
+      FileName: fileName, TotalRows: issue.toNo - issue.fromNo + 1 - damaged, Damaged: damaged,
     };
-    return ok(link, GEN_MSG.created);
+    return ok(link, damaged > 0 ? GEN_MSG.createdWithout(damaged) : GEN_MSG.created);
   });
 }

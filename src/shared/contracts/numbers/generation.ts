@@ -25,8 +25,12 @@ export const GEN_MSG = {
     `Numbers must exist between mapped series: ${prefix}${from} to ${prefix}${to}.`,
   notMapped: (prefix: string, from: number, to: number) =>
     `Numbers ${span(from, to)} of prefix ${prefix} are not one mapped static range: choose numbers of one mapping.`,
-  damaged: (from: number, to: number, reason: string) =>
-    `Numbers ${span(from, to)} are damaged (${reason}): choose a range without them.`,
+  /** Every number of the range is damaged (void): a file would be empty. */
+  allDamaged: 'Every number of this range is damaged: there is nothing to print.',
+  /** Damaged numbers are void: the file leaves them out and says so. */
+  createdWithout: (n: number) => `File generated successfully: ${n} damaged number${n === 1 ? '' : 's'} left out.`,
+  /** The dialogs' note before a download. */
+  leftOut: (n: number) => `${n.toLocaleString('en-IN')} damaged number${n === 1 ? ' is' : 's are'} void and will be left out of the file.`,
   printLimit: `Print makes at most ${PRINT_LIMIT.toLocaleString('en-IN')} labels at a time: use Download for larger ranges.`,
   linkBad: 'This download link is not valid.',
   linkExpired: 'This download link has expired: generate the file again.',
@@ -98,14 +102,24 @@ export interface GeneratedNumberRow {
   Generated: number;
   LastGeneratedDt: string | null;
   CreatedDt: string;
+  /** Damaged (void) numbers of the mapping, and their sub-ranges [from, to] in order. */
+  Damaged: number;
+  DamagedRanges: [number, number][];
   TotalRows: number;
+}
+
+/** How many numbers of from..to lie in the damaged sub-ranges (which never overlap). */
+export function damagedIn(ranges: readonly (readonly [number, number])[], from: number, to: number): number {
+  return ranges.reduce((n, [a, b]) => n + Math.max(0, Math.min(b, to) - Math.max(a, from) + 1), 0);
 }
 
 /** CreateGeneratedNumber and DownloadNumber answer the link (the spec's spelling). */
 export interface GeneratedLink {
   downloadLinK: string;
   FileName: string;
+  /** Codes in the file, and the damaged numbers of the range it leaves out. */
   TotalRows: number;
+  Damaged: number;
 }
 
 /** The file's name: '<Prefix><From>-<To>.csv' ('Preprinted…' for an issued preprinted range). */
@@ -114,3 +128,4 @@ export const printFileName = (prefix: string, fromNo: number, toNo: number, ext:
 
 export const FILE_ROUTE = 'NumberGeneration/File';
 export const TOTAL_ROWS_HEADER = 'x-total-rows';
+export const DAMAGED_ROWS_HEADER = 'x-damaged-rows';

@@ -2,9 +2,9 @@
 // user with the page sees its own), newest numbers first; a row's Download streams its whole print
 // file with progress, then offers 'DownLoad Generated FIle' to save it again.
 import { useMemo, useState } from 'react';
-import { Button, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
 import type { Envelope } from '../../../../shared/contracts/envelope.js';
-import { printFileName, type GeneratedLink, type GeneratedNumberRow } from '../../../../shared/contracts/numbers/generation.js';
+import { GEN_MSG, printFileName, type GeneratedLink, type GeneratedNumberRow } from '../../../../shared/contracts/numbers/generation.js';
 import { PAGE } from '../../../../shared/pages.js';
 import { api } from '../../../api/http.js';
 import { REPORT_PAGE_SIZES } from '../../../kit/paging.js';
@@ -44,7 +44,11 @@ export function AdminNumberDownloadPage() {
         filters: generationFilters(),
         columns: generationColumns,
       },
-      rowActions: (r) => <Button size="xs" variant="light" onClick={() => void start(r)}>Download</Button>,
+      // A mapping of damaged (void) numbers only has nothing to print: no button the server would refuse.
+      rowActions: (r) => (
+        <Button size="xs" variant="light" disabled={r.Damaged >= r.Qty} title={r.Damaged >= r.Qty ? GEN_MSG.allDamaged : undefined}
+          onClick={() => void start(r)}>Download</Button>
+      ),
     };
   }, [download, reset]);
 
@@ -54,6 +58,7 @@ export function AdminNumberDownloadPage() {
       <Modal opened={row !== null} onClose={() => setRow(null)} title="Download Numbers" centered>
         <Stack gap="sm">
           <Text size="sm">{row ? `${row.ProductName}, batch ${row.BatchNo}: ${row.Prefix}${row.FromNo} to ${row.Prefix}${row.ToNo}` : ''}</Text>
+          {row && row.Damaged > 0 && <Alert color="yellow" variant="light" role="status">{GEN_MSG.leftOut(row.Damaged)}</Alert>}
           <FileProgress progress={file.progress} />
           <GeneratedFileLink file={file.file} />
         </Stack>

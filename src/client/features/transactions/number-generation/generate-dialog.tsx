@@ -2,10 +2,10 @@
 // others), then Download (the CSV for the printer, streamed with progress) or Print (a PDF label
 // sheet, for small ranges). The contract the server checks gives the spec's messages here first.
 import { useEffect, useState } from 'react';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import type { Envelope } from '../../../../shared/contracts/envelope.js';
 import {
-  GEN_MSG, generateRequest, PRINT_LIMIT, printFileName, type GeneratedLink, type GeneratedNumberRow,
+  damagedIn, GEN_MSG, generateRequest, PRINT_LIMIT, printFileName, type GeneratedLink, type GeneratedNumberRow,
 } from '../../../../shared/contracts/numbers/generation.js';
 import { api } from '../../../api/http.js';
 import { toast } from '../../../kit/toast.js';
@@ -38,7 +38,16 @@ function problems(row: GeneratedNumberRow, v: Values): Errors {
     return { [field]: issue.message };
   }
   const { FromNo, ToNo } = parsed.data;
-  return FromNo < row.FromNo || ToNo > row.ToNo ? { FromNo: GEN_MSG.outside(row.Prefix, row.FromNo, row.ToNo) } : {};
+  if (FromNo < row.FromNo || ToNo > row.ToNo) return { FromNo: GEN_MSG.outside(row.Prefix, row.FromNo, row.ToNo) };
+  // Never send what the server refuses: a range of void numbers only makes no file.
+  return damagedIn(row.DamagedRanges, FromNo, ToNo) === ToNo - FromNo + 1 ? { FromNo: GEN_MSG.allDamaged } : {};
+}
+
+/** How many damaged numbers the typed range holds (0 while it is not a whole range). */
+function voidCount(row: GeneratedNumberRow | null, v: Values): number {
+  const from = whole(v.FromNo);
+  const to = whole(v.ToNo);
+  return row && from !== null && to !== null && from <= to ? damagedIn(row.DamagedRanges ?? [], from, to) : 0;
 }
 
 export function GenerateDialog({ row, onClose }: { row: GeneratedNumberRow | null; onClose: () => void }) {
@@ -104,6 +113,7 @@ export function GenerateDialog({ row, onClose }: { row: GeneratedNumberRow | nul
           <TextInput label="From No." withAsterisk inputMode="numeric" value={values.FromNo} onChange={set('FromNo')} error={errors.FromNo} />
           <TextInput label="To No." withAsterisk inputMode="numeric" value={values.ToNo} onChange={set('ToNo')} error={errors.ToNo} />
           <TextInput label="Quantity" withAsterisk inputMode="numeric" value={values.Qty} onChange={set('Qty')} error={errors.Qty} />
+          {voidCount(row, values) > 0 && <Alert color="yellow" variant="light" role="status">{GEN_MSG.leftOut(voidCount(row, values))}</Alert>}
           <FileProgress progress={file.progress} />
           <GeneratedFileLink file={file.file} />
           <Group justify="flex-end" mt="sm">
