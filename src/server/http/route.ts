@@ -45,8 +45,6 @@ export interface RouteInfo {
   method: 'GET' | 'POST';
   path: string;
   access: Access;
-  /** The route reads a JSON body with a contract (false: no body, or multipart). */
-  hasBody: boolean;
 }
 
 declare module 'fastify' {
@@ -76,7 +74,7 @@ export class Router {
     method: 'GET' | 'POST', path: string, opts: RouteOptions<S, A>, handler: Handler<BodyOf<S>, CallerOf<A>>,
   ) {
     const services = this.services;
-    this.routes.push({ method, path, access: opts.access, hasBody: opts.body !== undefined });
+    this.routes.push({ method, path, access: opts.access });
     this.app.route({
       method,
       url: API_PREFIX + path,
