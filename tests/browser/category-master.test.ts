@@ -1,30 +1,54 @@
 // The Category Master in Chromium against the real server: a category, a sub category under it and a
 // sub division under that, the spec's messages, the 'Categories.csv' export and a refused delete.
+// Each test opens the screen afresh and makes its own branch (through the screen, or the API).
 import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { CATEGORY_MSG, SAVED_SUFFIX } from '../../src/shared/contracts/category.js';
-import { launchBrowser, newPage, signIn } from '../helpers/browser.js';
+import {
+  CATEGORY_MSG, SAVED_SUFFIX, type CategoryMG1Option, type CategoryMG2Option,
+} from '../../src/shared/contracts/category.js';
+import { apiSignIn, call } from '../helpers/api-client.js';
+import { ADMIN, launchBrowser, newPage, signIn } from '../helpers/browser.js';
 
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+
 // Browser files share one server: names of their own, never row counts.
-const tag = randomBytes(3).toString('hex');
-const TOP = `Biostimulants ${tag}`;
-const SUB = `Amino Acids ${tag}`;
-const DIV = `Plant Based ${tag}`;
+function branch() {
+  const tag = randomBytes(3).toString('hex');
+  return { TOP: `Biostimulants ${tag}`, SUB: `Amino Acids ${tag}`, DIV: `Plant Based ${tag}` };
+}
+
+/** A category > sub category > sub division made through the API, for tests about other things. */
+async function makeBranch() {
+  const b = branch();
+  const token = await apiSignIn(ADMIN.email, ADMIN.password);
+  await call('POST', 'Category/CreateUpdateCategoryMG1', token, { NameMG1: b.TOP });
+  const mg1 = (await call<CategoryMG1Option[]>('GET', 'Category/GetCategoryDDLMG1', token)).body.ResponseData
+    .find((o) => o.NameMG1 === b.TOP)!.CategoryIdMG1;
+  await call('POST', 'Category/CreateUpdateCategoryMG2', token, { CategoryIdMG1: mg1, NameMG2: b.SUB });
+  const mg2 = (await call<CategoryMG2Option[]>('GET', `Category/GetCategoryDDLMG2/${mg1}`, token)).body.ResponseData
+    .find((o) => o.NameMG2 === b.SUB)!.CategoryIdMG2;
+  const made = await call('POST', 'Category/CreateUpdateCategoryMG3', token, { CategoryIdMG2: mg2, NameMG3: b.DIV });
+  expect(made.body.ResponseCode).toBe('200');
+  return b;
+}
 
 beforeAll(async () => {
   browser = await launchBrowser();
+});
+beforeEach(async () => {
   ({ context, page } = await newPage(browser, { acceptDownloads: true }));
   await signIn(page);
   await page.goto('/masters/category');
-  await section('Sub Division Category').getByText(/^Showing \d+ to \d+ of \d+$/).waitFor();
+  await section('Sub Division Category').getByText(/^Showing \d+ to \d+ of \d+$/).waitFor({ timeout: 30_000 });
+});
+afterEach(async () => {
+  await context?.close();
 });
 afterAll(async () => {
-  await context?.close();
   await browser?.close();
 });
 
@@ -61,6 +85,7 @@ describe('Category Master', () => {
   });
 
   it('adds a category, a sub category under it and a sub division under that', async () => {
+    const { TOP, SUB, DIV } = branch();
     await section('Category').getByRole('button', { name: 'Add Category' }).click();
     await dialog().getByRole('button', { name: 'Submit' }).click();
     await dialog().getByText(CATEGORY_MSG.mg1Required).waitFor();
@@ -90,6 +115,7 @@ describe('Category Master', () => {
   });
 
   it('refuses a duplicate under the same parent and keeps the dialog open', async () => {
+    const { TOP, SUB } = await makeBranch();
     await section('Sub Category').getByRole('button', { name: 'Add Sub Category' }).click();
     await pick(/^Category/, TOP, TOP);
     await dialog().getByLabel(/^Sub Category Name/).fill(SUB.toUpperCase());
@@ -101,6 +127,7 @@ describe('Category Master', () => {
   });
 
   it("exports 'Categories.csv' with the new branch in tree order", async () => {
+    const { TOP, SUB, DIV } = await makeBranch();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export Categories' }).click(),
@@ -125,12 +152,14 @@ describe('Category Master', () => {
   });
 
   it('refuses to delete a category that has sub categories, and deletes a sub division after Yes', async () => {
+    const { TOP, DIV } = await makeBranch();
     await search(section('Category'), TOP);
     await section('Category').locator('tbody tr').first().getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('button', { name: 'Yes' }).click();
     await toast(CATEGORY_MSG.mg1HasChildren).waitFor();
     await section('Category').getByText('Showing 1 to 1 of 1').waitFor();
 
+    await search(section('Sub Division Category'), DIV);
     await section('Sub Division Category').locator('tbody tr').first().getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Are you sure to do this.').waitFor();
     await page.getByRole('button', { name: 'Yes' }).click();

@@ -1,6 +1,6 @@
 // Product Configuration in Chromium against the real server: no product means a field error and no
 // save; a chosen product's flags load, Select All follows the rows, and Save keeps what was ticked.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PRODUCT_CONFIG_MSG } from '../../src/shared/contracts/product-configuration.js';
 import { launchBrowser, newPage, signIn } from '../helpers/browser.js';
@@ -11,15 +11,20 @@ let page: Page;
 // A demo product (its seed ticks both items); the last step ticks both again for other files.
 const PRODUCT = 'RootMax Humic Granules 5 kg';
 
+// Each test opens the screen in a fresh context and picks its own product.
 beforeAll(async () => {
   browser = await launchBrowser();
+});
+beforeEach(async () => {
   ({ context, page } = await newPage(browser));
   await signIn(page);
   await page.goto('/masters/product-configuration');
-  await page.getByRole('heading', { name: 'Product Configuration' }).waitFor();
+  await page.getByRole('heading', { name: 'Product Configuration' }).waitFor({ timeout: 30_000 });
+});
+afterEach(async () => {
+  await context?.close();
 });
 afterAll(async () => {
-  await context?.close();
   await browser?.close();
 });
 
@@ -59,6 +64,8 @@ describe('Product Configuration', () => {
   });
 
   it('Select All ticks every row and clears them all', async () => {
+    await choose(PRODUCT);
+    await expect.poll(() => box('Select All').isEnabled()).toBe(true);
     await box('Select All').check();
     expect(await ticks()).toEqual([true, true, true]);
     await box('Select All').uncheck();
