@@ -43,7 +43,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   const services: Services = {
     db,
     config,
-    tokens: new TokenService(db, await ensureSecret(db, 'jwt', config.jwtSecret), config.accessTokenSeconds, config.refreshTokenDays),
+    tokens: new TokenService(db, await ensureSecret(db, 'jwt', config.jwtSecret), {
+      accessSeconds: config.accessTokenSeconds, refreshDays: config.refreshTokenDays, graceSeconds: config.refreshGraceSeconds,
+    }),
     codes: codeMac(await ensureSecret(db, 'code', config.codeSecret)),
     limiter: new RateLimiter(db),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),

@@ -1,5 +1,6 @@
-// Refresh tokens: rotated on use, a spent one used again ends its whole family, sign-out ends the
-// family, and other sign-ins of the same account are left alone.
+// Refresh tokens: rotated on use; a spent one used again within the grace (two tabs refreshing at
+// once) gets the same successor, used again later it ends its whole family; sign-out ends the family,
+// and other sign-ins of the same account are left alone.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../src/server/auth/tokens.js';
@@ -19,6 +20,10 @@ afterAll(() => t.close());
 const refresh = (token: string) => t.post('Login/RefreshToken', { RefreshToken: token });
 const pairOf = (res: { body: { ResponseData: unknown } }) => res.body.ResponseData as TokenPair;
 const refused = { status: 401, body: { ResponseCode: '401', ResponseMessage: MSG.sessionExpired, ResponseData: null } };
+/** Moves a spent token's use back past the grace, as if it were spent a while ago. */
+const spentLongAgo = (token: string) => t.db.update(refreshTokens)
+  .set({ usedAt: new Date(Date.now() - (t.config.refreshGraceSeconds + 1) * 1000) })
+  .where(eq(refreshTokens.tokenHash, sha256(token)));
 
 describe('rotation', () => {
   let s: Session;
@@ -39,7 +44,8 @@ describe('rotation', () => {
     expect(r2.status).toBe(200);
     const p2 = pairOf(r2);
 
-    // The first token, spent already, is refused...
+    // The first token, spent a while ago, is refused...
+    await spentLongAgo(s.refreshToken);
     expect(await refresh(s.refreshToken)).toMatchObject(refused);
     // ...and its reuse ends the family: the newest token, never used, is refused too.
     expect(await refresh(p2.RefreshToken)).toMatchObject(refused);
@@ -58,18 +64,11 @@ describe('families', () => {
     const phone = await t.signIn(email, password);
     const desk = await t.signIn(email, password);
     const next = pairOf(await refresh(phone.refreshToken));
+    await spentLongAgo(phone.refreshToken);
     expect(await refresh(phone.refreshToken)).toMatchObject(refused); // reuse: phone family ends
     expect(await refresh(next.RefreshToken)).toMatchObject(refused);
     const deskNext = await refresh(desk.refreshToken);
     expect(deskNext.status).toBe(200);
-  });
-
-  it('two refreshes racing with one token: one wins, and the family ends (a copy is in use)', async () => {
-    const s = await t.signIn(email, password);
-    const [a, b] = await Promise.all([refresh(s.refreshToken), refresh(s.refreshToken)]);
-    expect([a.status, b.status].sort()).toEqual([200, 401]);
-    const winner = pairOf(a.status === 200 ? a : b);
-    expect(await refresh(winner.RefreshToken)).toMatchObject(refused);
   });
 
   it('an expired refresh token is refused', async () => {
@@ -87,6 +86,54 @@ describe('families', () => {
     const res = await t.post('Login/RefreshToken', {});
     expect(res.status).toBe(200);
     expect(res.body.ResponseCode).toBe('400');
+  });
+});
+
+describe('grace for refreshes at the same moment', () => {
+  it('two refreshes racing with one token both succeed with the same new refresh token, and everything works', async () => {
+    const s = await t.signIn(email, password);
+    const [a, b] = await Promise.all([refresh(s.refreshToken), refresh(s.refreshToken)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const [pa, pb] = [pairOf(a), pairOf(b)];
+    expect(pa.RefreshToken).toBe(pb.RefreshToken);
+    for (const p of [pa, pb]) expect((await t.get('User/getUser', p.Token)).status).toBe(200);
+    // The family lives on: the successor rotates as usual.
+    const next = await refresh(pa.RefreshToken);
+    expect(next.status).toBe(200);
+    expect((await t.get('User/getUser', pairOf(next).Token)).status).toBe(200);
+  });
+
+  it('a tab refreshing a moment after another gets the same new refresh token', async () => {
+    const s = await t.signIn(email, password);
+    const first = pairOf(await refresh(s.refreshToken));
+    const late = await refresh(s.refreshToken);
+    expect(late.status).toBe(200);
+    expect(pairOf(late).RefreshToken).toBe(first.RefreshToken);
+    expect((await t.get('User/getUser', pairOf(late).Token)).status).toBe(200);
+  });
+
+  it('a reuse after the grace ends the family, the successor included', async () => {
+    const s = await t.signIn(email, password);
+    const [a] = await Promise.all([refresh(s.refreshToken), refresh(s.refreshToken)]);
+    await spentLongAgo(s.refreshToken);
+    expect(await refresh(s.refreshToken)).toMatchObject(refused);
+    expect(await refresh(pairOf(a).RefreshToken)).toMatchObject(refused);
+  });
+
+  it('the successor is stored hashed only, like every refresh token', async () => {
+    const s = await t.signIn(email, password);
+    const next = pairOf(await refresh(s.refreshToken)).RefreshToken;
+    const rows = await t.db.select().from(refreshTokens);
+    expect(rows.filter((r) => Object.values(r).includes(next))).toEqual([]);
+    expect(rows.filter((r) => r.tokenHash === sha256(next))).toHaveLength(1);
+  });
+
+  it('a signed-out family is not brought back by a late second refresh', async () => {
+    const s = await t.signIn(email, password);
+    const next = pairOf(await refresh(s.refreshToken));
+    await t.post('Login/Logout', { RefreshToken: next.RefreshToken });
+    expect(await refresh(s.refreshToken)).toMatchObject(refused);
+    expect(await refresh(next.RefreshToken)).toMatchObject(refused);
   });
 });
 

@@ -71,8 +71,8 @@ export const users = pgTable('users', {
   siteId: integer('site_id').references(() => sites.id),
   isActive: boolean('is_active').notNull().default(true),
   isResetPassword: boolean('is_reset_password').notNull().default(false),
-  /** Access tokens issued before this instant are refused (set on password change and reset). */
-  sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true, mode: 'date' }),
+  /** Tokens carry the version they were issued at; raising it ends every session (password, deactivation). */
+  tokenVersion: integer('token_version').notNull().default(0),
   gst: varchar('gst', { length: 15 }),
   tin: varchar('tin', { length: 20 }),
   sapCustomerCode: varchar('sap_customer_code', { length: 30 }),
@@ -112,6 +112,8 @@ export const refreshTokens = pgTable('refresh_tokens', {
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   family: varchar('family', { length: 64 }).notNull(),
   tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+  /** The user's token version at sign-in: a family of an older version is refused. */
+  tokenVersion: integer('token_version').notNull().default(0),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
   revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),

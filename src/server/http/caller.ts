@@ -30,19 +30,19 @@ export async function loadCaller(db: Db, tokens: TokenService, req: FastifyReque
   if (!token) return null;
   const claims = await tokens.verifyAccess(token);
   if (!claims) return null;
-  return callerById(db, claims.userId, claims.issuedAt);
+  return callerById(db, claims.userId, claims.version);
 }
 
-/** `issuedAt` (seconds) is checked against the user's sessionsValidAfter when given. */
-export async function callerById(db: Db, userId: number, issuedAt?: number): Promise<Caller | null> {
+/** `version` (the token's) must be the user's current token version when given. */
+export async function callerById(db: Db, userId: number, version?: number): Promise<Caller | null> {
   const [u] = await db
     .select({
       id: users.id, userName: users.userName, userType: users.userType, companyId: users.companyId,
-      siteId: users.siteId, isActive: users.isActive, prefix: sites.prefix, validAfter: users.sessionsValidAfter,
+      siteId: users.siteId, isActive: users.isActive, prefix: sites.prefix, tokenVersion: users.tokenVersion,
     })
     .from(users).leftJoin(sites, eq(sites.id, users.siteId)).where(eq(users.id, userId));
   if (!u || !u.isActive) return null;
-  if (issuedAt !== undefined && u.validAfter && issuedAt * 1000 < u.validAfter.getTime()) return null;
+  if (version !== undefined && u.tokenVersion !== version) return null;
   const isAdmin = u.userType === USER_TYPE.admin;
   const pages = isAdmin ? [] : await db.select({ k: userPages.pageKey }).from(userPages).where(eq(userPages.userId, userId));
   return {

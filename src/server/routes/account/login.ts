@@ -60,7 +60,7 @@ export function loginRoutes(r: Router) {
     if (await throttled(s, s.req.ip, Email)) return s.reply.code(429).send(failure('429', MSG.tooMany));
     const [u] = await s.db
       .select({ id: users.id, hash: users.passwordHash, isActive: users.isActive, userType: users.userType,
-        siteId: users.siteId, companyId: users.companyId, userName: users.userName, prefix: sites.prefix })
+        siteId: users.siteId, companyId: users.companyId, userName: users.userName, prefix: sites.prefix, version: users.tokenVersion })
       .from(users).leftJoin(sites, eq(sites.id, users.siteId)).where(byEmail(Email));
     const good = await verifyPassword(Password, u?.hash ?? DUMMY_HASH);
     if (!u || !good) {
@@ -69,8 +69,8 @@ export function loginRoutes(r: Router) {
     }
     if (!u.isActive) return warn(MSG.inactive);
     const result: LoginResult = {
-      Token: await s.tokens.signAccess(u.id),
-      RefreshToken: await s.tokens.issueRefresh(u.id),
+      Token: await s.tokens.signAccess(u.id, u.version),
+      RefreshToken: await s.tokens.issueRefresh(u.id, u.version),
       UserType: u.userType,
       WareHouseId: u.siteId ?? 0,
       UserId: u.id,
@@ -84,9 +84,7 @@ export function loginRoutes(r: Router) {
   r.post('Login/RefreshToken', { access: 'public', body: refreshRequest }, async (s) => {
     const rotated = await s.tokens.rotate(s.body.RefreshToken);
     if (!rotated) return s.reply.code(401).send(failure('401', MSG.sessionExpired));
-    const [u] = await s.db.select({ isActive: users.isActive }).from(users).where(eq(users.id, rotated.userId));
-    if (!u?.isActive) return s.reply.code(401).send(failure('401', MSG.sessionExpired));
-    const pair: TokenPair = { Token: await s.tokens.signAccess(rotated.userId), RefreshToken: rotated.refreshToken };
+    const pair: TokenPair = { Token: await s.tokens.signAccess(rotated.userId, rotated.version), RefreshToken: rotated.refreshToken };
     return ok(pair);
   });
 

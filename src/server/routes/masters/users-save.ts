@@ -86,7 +86,8 @@ export async function saveUser(
     if (uniqueViolation(e) === 'users_email_uq') return warn(USERS_MSG.emailTaken);
     throw e;
   }
-  // A password set by someone else ends the account's sessions, as a change of one's own does.
-  if (id !== 0 && hash) await tokens.endSessions(id);
+  // A password set by someone else, or a deactivation, ends the account's sessions (so reactivating
+  // it does not bring them back), as a change of one's own password does.
+  if (id !== 0 && (hash || cols.isActive === false)) await tokens.endSessions(id);
   return ok(null, id === 0 ? USERS_MSG.created : USERS_MSG.updated);
 }
