@@ -1,7 +1,7 @@
 // De Mapping and Product Damage in Chromium as the factory user (prefix KA, band 300,001–399,999):
-// map 300001–300100 through the API, de-map 300091–300100 on the De Mapping screen, damage
-// 300081–300090 on the Product Damage screen, and see the three tables and the exported
-// 'Damaged Product.csv' agree.
+// de-map 300091–300100 of 300001–300100 on the De Mapping screen, damage 300281–300290 of
+// 300201–300290 on the Product Damage screen, and export 'Damaged Product.csv'. Each test maps its
+// own range (and the export its own damage) through the API, so none needs another to run first.
 import { readFileSync } from 'node:fs';
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,26 +12,33 @@ import { apiSignIn, call } from '../helpers/api-client.js';
 import { launchBrowser, newPage, signIn } from '../helpers/browser.js';
 
 const FACTORY = { email: 'factory@example.com', password: 'Factory123' };
-const BATCH = `DMG-${Date.now().toString(36).toUpperCase()}`;
+const RUN = Date.now().toString(36).toUpperCase();
 const MFG = '2026-01-15';
 
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let product = '';
+let productId = 0;
+let token = '';
+
+/** A static mapping of from..to made through the API: the test's own data. */
+async function mapped(from: number, to: number, batch: string): Promise<number> {
+  const res = await call<{ MappingId: number }>('POST', 'Mapping/CreateMapping', token, {
+    MappingId: 0, ProductId: productId, FromNo: from, ToNo: to, Qty: to - from + 1, MFGDate: MFG, EXPDate: '',
+    BatchNo: batch, Mrp: '', Remark: '', isPreprinted: false,
+  });
+  if (res.body.ResponseCode !== '200') throw new Error(`mapping failed: ${res.body.ResponseMessage}`);
+  return res.body.ResponseData.MappingId;
+}
 
 beforeAll(async () => {
-  const token = await apiSignIn(FACTORY.email, FACTORY.password);
+  token = await apiSignIn(FACTORY.email, FACTORY.password);
   const products = await call<{ ProductId: number; ProductName: string }[]>('GET', 'Product/GetProductsDDL', token);
-  const first = products.body.ResponseData[0]!;
-  product = first.ProductName;
-  const mapped = await call('POST', 'Mapping/CreateMapping', token, {
-    MappingId: 0, ProductId: first.ProductId, FromNo: 300001, ToNo: 300100, Qty: 100, MFGDate: MFG, EXPDate: '',
-    BatchNo: BATCH, Mrp: '', Remark: '', isPreprinted: false,
-  });
-  if (mapped.body.ResponseCode !== '200') throw new Error(`mapping failed: ${mapped.body.ResponseMessage}`);
+  ({ ProductName: product, ProductId: productId } = products.body.ResponseData[0]!);
   browser = await launchBrowser();
   ({ context, page } = await newPage(browser, { acceptDownloads: true }));
+  page.setDefaultTimeout(60_000);
   await signIn(page, FACTORY.email, FACTORY.password);
 });
 afterAll(async () => {
@@ -55,6 +62,8 @@ async function fillRange(from: string, qty: string) {
 
 describe('map, de-map and damage a range: the three tables agree', () => {
   it('De Mapping: the spec columns, the dialog, a refused last number, then 300091–300100 de-mapped', async () => {
+    const BATCH = `DMA-${RUN}`;
+    await mapped(300_001, 300_100, BATCH);
     await page.goto('/transaction/de-mapping');
     const list = page.locator('section').first();
     await findOne(list, BATCH);
@@ -79,44 +88,51 @@ describe('map, de-map and damage a range: the three tables agree', () => {
     await dialog().getByRole('button', { name: 'Demap' }).click();
     await page.getByText(DEMAP_MSG.done('300091–300100')).last().waitFor();
     await dialog().waitFor({ state: 'hidden' });
-    await expect.poll(async () => (await cells(list))[0]?.slice(1, 4)).toEqual(['300001', '300090', '90']);
+    await expect.poll(async () => (await cells(list))[0]?.slice(1, 4), { timeout: 60_000 }).toEqual(['300001', '300090', '90']);
   });
 
-  it('Product Damage: the dialog refuses a short reason, then damages 300081–300090 and both tables reload', async () => {
+  it('Product Damage: the dialog refuses a short reason, then damages 300281–300290 and both tables reload', async () => {
+    const BATCH = `DMB-${RUN}`;
+    await mapped(300_201, 300_290, BATCH);
     await page.goto('/transaction/product-damage');
     const top = page.locator('section').first();
     const damaged = page.getByRole('region', { name: 'Damaged Product' });
     await findOne(top, BATCH);
     expect(await heads(top)).toEqual(['Product Name', 'From No.', 'To No.', 'Quantity', 'MFG Date', 'Batch No', 'Action']);
     expect(await heads(damaged)).toEqual(['From No.', 'To No.', 'Quantity', 'Reason', 'Created Date']);
-    expect((await cells(top))[0]).toEqual([product, '300001', '300090', '90', '15-01-2026', BATCH, 'Damage']);
+    expect((await cells(top))[0]).toEqual([product, '300201', '300290', '90', '15-01-2026', BATCH, 'Damage']);
     expect(await page.getByRole('switch', { name: 'Static Qr Mapping' }).isChecked()).toBe(true);
 
     await top.getByRole('button', { name: 'Damage' }).click();
     await dialog().getByText('Add Product Damage').waitFor();
-    await fillRange('300081', '10');
-    expect(await dialog().getByLabel(/^To No\./).inputValue()).toBe('300090');
+    await fillRange('300281', '10');
+    expect(await dialog().getByLabel(/^To No\./).inputValue()).toBe('300290');
     await dialog().getByLabel(/^Reason/).fill('Bad');
     await dialog().getByRole('button', { name: 'Submit' }).click();
     await dialog().getByText(DAMAGE_MSG.reasonLength).waitFor();
     await dialog().getByLabel(/^Reason/).fill('Crushed in transit');
     await dialog().getByRole('button', { name: 'Submit' }).click();
-    await page.getByText(DAMAGE_MSG.done('300081–300090')).last().waitFor();
+    await page.getByText(DAMAGE_MSG.done('300281–300290')).last().waitFor();
     await dialog().waitFor({ state: 'hidden' });
 
-    await findOne(damaged, '300081');
+    await findOne(damaged, '300281');
     const today = dayjs().format('DD-MM-YYYY');
-    expect(await cells(damaged)).toEqual([['300081', '300090', '10', 'Crushed in transit', today]]);
+    expect(await cells(damaged)).toEqual([['300281', '300290', '10', 'Crushed in transit', today]]);
     // The damaged numbers stay inside their mapping.
-    expect((await cells(top))[0]?.slice(1, 4)).toEqual(['300001', '300090', '90']);
+    expect((await cells(top))[0]?.slice(1, 4)).toEqual(['300201', '300290', '90']);
   });
 
   it("exports 'Damaged Product.csv' with FromNo, ToNo, Qty, Reason, CreatedDate and the new row", async () => {
+    const id = await mapped(300_301, 300_400, `DMC-${RUN}`);
+    const made = await call('POST', 'ProductDamage/CreateDamage', token, { MappingId: id, FromNo: 300_381, Qty: 10, Reason: 'Crushed in transit', isPreprinted: false });
+    expect(made.body.ResponseCode).toBe('200');
+    await page.goto('/transaction/product-damage');
     const damaged = page.getByRole('region', { name: 'Damaged Product' });
+    await damaged.getByText(/^Showing \d+ to \d+ of \d+$/).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), damaged.getByRole('button', { name: 'Export' }).click()]);
     expect(download.suggestedFilename()).toBe('Damaged Product.csv');
     const lines = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe('FromNo,ToNo,Qty,Reason,CreatedDate');
-    expect(lines).toContain(`300081,300090,10,Crushed in transit,${dayjs().format('DD-MM-YYYY')}`);
+    expect(lines).toContain(`300381,300390,10,Crushed in transit,${dayjs().format('DD-MM-YYYY')}`);
   });
 });
