@@ -5,6 +5,7 @@
 import type { CellValue } from 'exceljs';
 import { CELL_MAX_CHARS, SHEET_MSG } from '../../shared/contracts/numbers/mapping-upload.js';
 import { toIsoDate } from '../../shared/contracts/numbers/fields.js';
+import { isStorableText, TEXT_UNSTORABLE } from '../../shared/contracts/text.js';
 
 export type Plain = string | number | boolean | Date | null;
 export type Read = { value: Plain } | { refused: string };
@@ -23,7 +24,8 @@ function richText(v: unknown): string | null {
 /** The value a cell shows, or why it cannot be used. */
 export function readCell(v: CellValue | unknown, depth = 0): Read {
   if (v === null || v === undefined) return { value: null };
-  if (typeof v === 'string') return { value: cut(v) === '' ? null : cut(v) };
+  // exceljs turns the escape '_x0000_' into a NUL: the shared text rule refuses what PostgreSQL cannot store.
+  if (typeof v === 'string') return !isStorableText(v) ? { refused: TEXT_UNSTORABLE } : { value: cut(v) === '' ? null : cut(v) };
   if (typeof v === 'number') return Number.isFinite(v) ? { value: v } : { refused: SHEET_MSG.cellError };
   if (typeof v === 'boolean') return { value: v };
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? { refused: SHEET_MSG.cellError } : { value: v };

@@ -3,10 +3,13 @@
 // string and an upload's file name or fields. Nothing is written and nothing answers 500.
 import { afterAll, describe, expect, it } from 'vitest';
 import { SEED_LOGINS } from '../../../src/server/db/seed.js';
-import { cartons, numberIssues, uploads } from '../../../src/server/db/schema.js';
+import { eq } from 'drizzle-orm';
+import { cartons, mappings, numberIssues, products, uploads } from '../../../src/server/db/schema.js';
+import { SHEET_MSG } from '../../../src/shared/contracts/numbers/mapping-upload.js';
 import { TEXT_UNSTORABLE } from '../../../src/shared/contracts/text.js';
 import { cartonBody, countRows, listBody } from '../../helpers/factories.js';
 import { issueBody } from '../../helpers/factories-issue.js';
+import { sheetFile, sheetRow, uploadSheet } from '../../helpers/factories-mapping-upload.js';
 import { filePart, fixture, multipart, type Part } from '../../helpers/factories-products.js';
 import { startApp } from '../../helpers/server-app.js';
 
@@ -133,5 +136,22 @@ describe('multipart uploads', () => {
   it('a good file still uploads', async () => {
     const res = await send('Upload/FileUpload?type=image', [filePart(png, 'pic.png')]);
     expect(res.body.ResponseCode).toBe('200');
+  });
+});
+
+describe('cells of a bulk mapping sheet', () => {
+  // exceljs reads the escape '_x0000_' in a cell as a NUL, so any sheet can carry one.
+  it.each([['a NUL', 'B_x0000_1'], ['a lone surrogate', 'B_xD800_1']])('a batch number with %s is a bad row, and nothing is mapped', async (_k, batch) => {
+    const factory = (await t.signIn(SEED_LOGINS.factory.email, SEED_LOGINS.factory.password)).token;
+    const [product] = await t.db.select().from(products).where(eq(products.code, 'BGOF1KG'));
+    const before = await countRows(t.db, mappings);
+    const file = await sheetFile([sheetRow(product!.code, 70_001, 70_010, 10, batch), sheetRow(product!.code, 70_011, 70_020, 10, 'GOOD-1')]);
+    const res = await uploadSheet(t, factory, file, { isPreprinted: true });
+    expect(res.status).toBe(200);
+    expect(res.body.ResponseCode).toBe('400');
+    expect(res.body.ResponseMessage).toBe(SHEET_MSG.invalid);
+    const errors = (res.body.ResponseData as { ErrorList: { RowNo: number; ErrorMessage: string }[] }).ErrorList;
+    expect(errors.map((e) => [e.RowNo, e.ErrorMessage])).toEqual([[2, `Batch No: ${TEXT_UNSTORABLE}`]]);
+    expect(await countRows(t.db, mappings)).toBe(before);
   });
 });
