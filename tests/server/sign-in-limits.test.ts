@@ -65,6 +65,24 @@ describe('per account and address', () => {
   });
 });
 
+describe('IPv6', () => {
+  it('counts an IPv6 client by its /64, the block one subscriber usually holds', async () => {
+    await freshWindow(900, 20);
+    const u = await insertUser(t.db, { password: 'Right123' });
+    await failFrom('2001:db8:5:6::1', u.email, PER_PAIR / 2);
+    await failFrom('2001:db8:5:6:ffff:1:2:3', u.email, PER_PAIR / 2);
+    expect(await signInFrom('2001:0db8:0005:0006::beef', u.email, 'Right123')).toMatchObject(tooMany);
+    expect((await signInFrom('2001:db8:5:7::1', u.email, 'Right123')).body.ResponseCode).toBe('200');
+  });
+
+  it('an IPv4 client seen through an IPv6 socket is the same address', async () => {
+    await freshWindow(900, 20);
+    const u = await insertUser(t.db, { password: 'Right123' });
+    await failFrom('::ffff:10.24.0.1', u.email, PER_PAIR);
+    expect(await signInFrom('10.24.0.1', u.email, 'Right123')).toMatchObject(tooMany);
+  });
+});
+
 describe('account-wide ceiling', () => {
   it(`${ACCOUNT_WIDE} failures spread over many addresses stop the account from any address`, async () => {
     await freshWindow(900, 30);

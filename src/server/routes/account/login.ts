@@ -6,6 +6,7 @@ import {
 import { failure, ok, warn } from '../../../shared/contracts/envelope.js';
 import { sites, passwordResets, users } from '../../db/schema.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../auth/passwords.js';
+import { limitAddress } from '../../auth/rate-limit.js';
 import { newOpaqueToken, sha256 } from '../../auth/tokens.js';
 import type { Router } from '../../http/route.js';
 import type { Services } from '../../services.js';
@@ -57,14 +58,14 @@ async function resetGrant(s: Services, email: string): Promise<{ token: string; 
 export function loginRoutes(r: Router) {
   r.post('Login/CheckUser', { access: 'public', body: loginRequest }, async (s) => {
     const { Email, Password } = s.body;
-    if (await throttled(s, s.req.ip, Email)) return s.reply.code(429).send(failure('429', MSG.tooMany));
+    if (await throttled(s, limitAddress(s.req.ip), Email)) return s.reply.code(429).send(failure('429', MSG.tooMany));
     const [u] = await s.db
       .select({ id: users.id, hash: users.passwordHash, isActive: users.isActive, userType: users.userType,
         siteId: users.siteId, companyId: users.companyId, userName: users.userName, prefix: sites.prefix, version: users.tokenVersion })
       .from(users).leftJoin(sites, eq(sites.id, users.siteId)).where(byEmail(Email));
     const good = await verifyPassword(Password, u?.hash ?? DUMMY_HASH);
     if (!u || !good) {
-      await countFailure(s, s.req.ip, Email);
+      await countFailure(s, limitAddress(s.req.ip), Email);
       return warn(MSG.badLogin);
     }
     if (!u.isActive) return warn(MSG.inactive);
@@ -94,7 +95,7 @@ export function loginRoutes(r: Router) {
   });
 
   r.post('Login/ForgotPassword', { access: 'public', body: forgotPasswordRequest }, async (s) => {
-    if (await throttled(s, s.req.ip, null)) return s.reply.code(429).send(failure('429', MSG.tooMany));
+    if (await throttled(s, limitAddress(s.req.ip), null)) return s.reply.code(429).send(failure('429', MSG.tooMany));
     const grant = await resetGrant(s, s.body.Email);
     // The same answer whether the address is unknown, known, or over its mail limit, so the call
     // cannot list accounts.
