@@ -25,8 +25,8 @@ beforeAll(async () => {
   if (made.body.ResponseCode !== '200') throw new Error(`issue failed: ${made.body.ResponseMessage}`);
   browser = await launchBrowser();
   ({ context, page } = await newPage(browser, { acceptDownloads: true }));
+  page.setDefaultTimeout(60_000);
   await signIn(page);
-  await page.goto('/transaction/number-issued');
 });
 afterAll(async () => {
   await context?.close();
@@ -34,10 +34,11 @@ afterAll(async () => {
 });
 
 it("an issued row's Download gives the preprinted print file and the 'DownLoad Generated FIle' link", async () => {
+  await page.goto('/transaction/number-issued');
   await page.getByRole('textbox', { name: 'Search' }).fill(SO);
   const row = page.locator('table tbody tr', { hasText: SO });
   await row.waitFor();
-  const wait = page.waitForEvent('download');
+  const wait = page.waitForEvent('download', { timeout: 60_000 });
   await row.getByRole('button', { name: 'Download' }).click();
   const d = await wait;
   expect(d.suggestedFilename()).toBe(`Preprinted${base}-${base + 9}.csv`);

@@ -1,7 +1,8 @@
 // Number Issued and Stock Management in Chromium (band 10,000,001–10,999,999): the admin issues
 // 10000001–10001000 to the demo company in the 'Add Number Issue' dialog (Quantity and To No. follow
 // each other), the factory user accepts it in 'Accept Stock' and sees Accepted; the admin can delete
-// only a pending issue.
+// only a pending issue. Each test makes its own issues (through the API where the dialog is not what
+// it shows) and opens its own screen, so none needs another to run first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { alreadyIssued, ISSUE_MSG } from '../../src/shared/contracts/numbers/issue.js';
@@ -11,14 +12,16 @@ import { ADMIN, launchBrowser, newPage, signIn } from '../helpers/browser.js';
 
 const FACTORY = { email: 'factory@example.com', password: 'Factory123' };
 const COMPANY = 'Green Harvest Agro Ltd';
-const SO = `SO-BT-${Date.now().toString(36).toUpperCase()}`;
-const PENDING_SO = `PO-BT-${Date.now().toString(36).toUpperCase()}`;
+const RUN = Date.now().toString(36).toUpperCase();
+const SO = `SO-BT-${RUN}`;
+const PENDING_SO = `PO-BT-${RUN}`;
 
 let browser: Browser;
 const open: BrowserContext[] = [];
 
 async function screenAs(email: string, password: string, path: string): Promise<Page> {
   const { context, page } = await newPage(browser);
+  page.setDefaultTimeout(60_000);
   open.push(context);
   await signIn(page, email, password);
   await page.goto(path);
@@ -34,7 +37,25 @@ async function findOne(page: Page, term: string) {
 }
 const value = (dialog: Locator, label: RegExp) => dialog.getByLabel(label).inputValue();
 
+let adminToken = '';
+let companyId = 0;
+
+/** An issue made through the API (the test's own data); accepted by the factory user when asked. */
+async function issued(from: number, to: number, so: string, accept = false): Promise<void> {
+  const made = await call('POST', 'IssueNumber/CreateIssueNumber', adminToken, { CompanyId: companyId, FrmNo: from, ToNo: to, IssueQty: to - from + 1, SalesOrderNo: so });
+  if (made.body.ResponseCode !== '200') throw new Error(`issue failed: ${made.body.ResponseMessage}`);
+  if (!accept) return;
+  const factory = await apiSignIn(FACTORY.email, FACTORY.password);
+  const rows = await call<{ StockId: number }[]>('POST', 'StockManagement/GetStock', factory, { First: 1, PageSize: 10, SearchValue: String(from) });
+  const done = await call('POST', 'StockManagement/CreateStockManagement', factory,
+    { StockId: rows.body.ResponseData[0]!.StockId, FrmNo: from, ToNo: to, IssueQty: to - from + 1 });
+  if (done.body.ResponseCode !== '200') throw new Error(`accept failed: ${done.body.ResponseMessage}`);
+}
+
 beforeAll(async () => {
+  adminToken = await apiSignIn(ADMIN.email, ADMIN.password);
+  const companies = await call<{ CompId: number; CompanyName: string }[]>('GET', 'CompanyMaster/GetCompanyDDL', adminToken);
+  companyId = companies.body.ResponseData.find((c) => c.CompanyName === COMPANY)!.CompId;
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -43,10 +64,8 @@ afterAll(async () => {
 });
 
 describe('issue numbers, accept them as stock', () => {
-  let admin: Page;
-
   it('admin: the spec columns, the messages, the linked quantity, an issue saved and listed', async () => {
-    admin = await screenAs(ADMIN.email, ADMIN.password, '/transaction/number-issued');
+    const admin = await screenAs(ADMIN.email, ADMIN.password, '/transaction/number-issued');
     await admin.getByRole('heading', { name: 'Number Issued' }).waitFor();
     expect((await admin.locator('thead th').allTextContents()).map((h) => h.trim()))
       .toEqual(['Company', 'From No.', 'To No.', 'Quantity', 'Sales Order No', 'Created Date', 'Action']);
@@ -54,7 +73,7 @@ describe('issue numbers, accept them as stock', () => {
     await admin.getByRole('button', { name: 'Create Number Issued' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Add Number Issue' });
     // From No. arrives from IssueNumber/GetFromNumbers: one past the highest issued.
-    await expect.poll(() => value(dialog, /^From No\./)).toMatch(/^\d+$/);
+    await expect.poll(() => value(dialog, /^From No\./), { timeout: 60_000 }).toMatch(/^\d+$/);
     await dialog.getByLabel(/^From No\./).fill('');
     await dialog.getByRole('button', { name: 'Submit' }).click();
     for (const m of [ISSUE_MSG.companyRequired, ISSUE_MSG.fromRequired, ISSUE_MSG.toRequired, ISSUE_MSG.qtyRequired, ISSUE_MSG.salesOrderRequired]) {
@@ -63,6 +82,12 @@ describe('issue numbers, accept them as stock', () => {
 
     await dialog.getByLabel(/^Company/).click();
     await admin.getByRole('option', { name: COMPANY, exact: true }).click();
+    // From above To: the spec's message, not the quantity's (issue 10 item 11).
+    await dialog.getByLabel(/^From No\./).fill('10000010');
+    await dialog.getByLabel(/^To No\./).fill('10000001');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.getByText(ISSUE_MSG.fromBeforeTo).waitFor();
+    expect(await dialog.getByText(ISSUE_MSG.qtyRequired).count()).toBe(0);
     await dialog.getByLabel(/^From No\./).fill('10000001');
     await dialog.getByLabel(/^Quantity/).fill('500');
     expect(await value(dialog, /^To No\./)).toBe('10000500');
@@ -80,29 +105,33 @@ describe('issue numbers, accept them as stock', () => {
   });
 
   it('admin: an overlapping issue is refused with the clash named, and the dialog stays open', async () => {
+    const so = `OV-BT-${RUN}`;
+    await issued(10_003_001, 10_003_100, so);
+    const admin = await screenAs(ADMIN.email, ADMIN.password, '/transaction/number-issued');
     await admin.getByRole('button', { name: 'Create Number Issued' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Add Number Issue' });
     await dialog.getByLabel(/^Company/).click();
     await admin.getByRole('option', { name: COMPANY, exact: true }).click();
-    await dialog.getByLabel(/^From No\./).fill('10000901');
-    await dialog.getByLabel(/^Quantity/).fill('200');
-    await dialog.getByLabel(/^Sales Order No/).fill(`${SO}-X`);
+    await dialog.getByLabel(/^From No\./).fill('10003051');
+    await dialog.getByLabel(/^Quantity/).fill('100');
+    await dialog.getByLabel(/^Sales Order No/).fill(`OX-BT-${RUN}`);
     await dialog.getByRole('button', { name: 'Submit' }).click();
-    await admin.getByText(alreadyIssued(10_000_901, 10_001_000, COMPANY, SO, 10_000_001, 10_001_000)).last().waitFor();
+    await admin.getByText(alreadyIssued(10_003_051, 10_003_100, COMPANY, so, 10_003_001, 10_003_100)).last().waitFor();
     expect(await dialog.isVisible()).toBe(true);
     await admin.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
   });
 
   it('factory user: Accept opens Accept Stock with the range read-only, then the row reads Accepted', async () => {
+    await issued(10_004_001, 10_005_000, `AC-BT-${RUN}`);
     const stock = await screenAs(FACTORY.email, FACTORY.password, '/transaction/stock-management');
     expect((await stock.locator('thead th').allTextContents()).map((h) => h.trim())).toEqual(['From No.', 'To No.', 'IssueQty', 'Action']);
-    await findOne(stock, '10000001');
-    expect((await cells(stock))[0]!.slice(0, 3)).toEqual(['10000001', '10001000', '1000']);
+    await findOne(stock, '10004001');
+    expect((await cells(stock))[0]!.slice(0, 3)).toEqual(['10004001', '10005000', '1000']);
     await stock.getByRole('button', { name: 'Accept', exact: true }).click();
     const dialog = stock.getByRole('dialog', { name: 'Accept Stock' });
     expect([await value(dialog, /^From No\./), await value(dialog, /^To No\./), await value(dialog, /^Quantity/)])
-      .toEqual(['10000001', '10001000', '1000']);
+      .toEqual(['10004001', '10005000', '1000']);
     expect(await dialog.getByLabel(/^Quantity/).getAttribute('readonly')).not.toBeNull();
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await stock.getByText(STOCK_MSG.accepted).last().waitFor();
@@ -112,15 +141,11 @@ describe('issue numbers, accept them as stock', () => {
   });
 
   it('admin: an accepted issue has no delete; a pending one is deleted after confirmation', async () => {
-    const token = await apiSignIn(ADMIN.email, ADMIN.password);
-    const companies = await call<{ CompId: number; CompanyName: string }[]>('GET', 'CompanyMaster/GetCompanyDDL', token);
-    const companyId = companies.body.ResponseData.find((c) => c.CompanyName === COMPANY)!.CompId;
-    const made = await call('POST', 'IssueNumber/CreateIssueNumber', token,
-      { CompanyId: companyId, FrmNo: 10_002_001, ToNo: 10_002_010, IssueQty: 10, SalesOrderNo: PENDING_SO });
-    expect(made.body.ResponseMessage).toBe(ISSUE_MSG.created);
-
-    await admin.reload();
-    await findOne(admin, SO);
+    const acceptedSo = `DA-BT-${RUN}`;
+    await issued(10_005_001, 10_005_010, acceptedSo, true);
+    await issued(10_002_001, 10_002_010, PENDING_SO);
+    const admin = await screenAs(ADMIN.email, ADMIN.password, '/transaction/number-issued');
+    await findOne(admin, acceptedSo);
     expect(await admin.locator('tbody tr').getByRole('button', { name: 'Delete' }).count()).toBe(0);
     await findOne(admin, PENDING_SO);
     await admin.locator('tbody tr').getByRole('button', { name: 'Delete' }).click();
