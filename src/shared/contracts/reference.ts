@@ -23,9 +23,13 @@ export interface AddressMessages {
   address1?: string;
 }
 
-/** A reference id chosen in a select: empty (null, 0, missing) answers `message`. */
-const pickedId = (message: string) =>
-  z.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message);
+/**
+ * An id chosen in a select, as a JSON number or numeric text (clients send either): empty (null, 0,
+ * '', missing) answers `message`.
+ */
+export const pickedId = (message: string) =>
+  z.union([z.number(), z.string().trim().regex(/^\d{1,10}$/, message).transform(Number)], { error: message })
+    .pipe(z.number().int(message).min(1, message).max(2_147_483_647, message));
 
 /** The six fields of one address group, with the form's own messages. */
 export function addressShape<P extends string>(prefix: P, m: AddressMessages) {
@@ -33,8 +37,9 @@ export function addressShape<P extends string>(prefix: P, m: AddressMessages) {
     [`${prefix}_Country`]: pickedId(m.country),
     [`${prefix}_State`]: pickedId(m.state),
     [`${prefix}_City`]: pickedId(m.city),
-    [`${prefix}_Pincode`]: z.string({ error: m.pincodeRequired }).trim().min(1, m.pincodeRequired)
-      .regex(PINCODE_PATTERN, m.pincodeInvalid),
+    // Six digits as text, or as a JSON number (stored as text either way).
+    [`${prefix}_Pincode`]: z.union([z.string(), z.number().int().transform(String)], { error: m.pincodeRequired })
+      .pipe(z.string().trim().min(1, m.pincodeRequired).regex(PINCODE_PATTERN, m.pincodeInvalid)),
     [`${prefix}_Address1`]: m.address1 ? requiredText(m.address1, 'Address 1', 250) : optionalText('Address 1', 250),
     [`${prefix}_Address2`]: optionalText('Address 2', 250),
   } as Record<`${P}_${'Country' | 'State' | 'City'}`, ReturnType<typeof pickedId>> &

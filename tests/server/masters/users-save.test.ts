@@ -214,7 +214,7 @@ describe('bad requests', () => {
     await refused({ ...salespersonBody(companyId), UserType: 0 }, USERS_MSG.invalidType);
     await refused({ ...salespersonBody(companyId), UserType: 3 }, USERS_MSG.invalidType);
     await refused({ ...salespersonBody(companyId), IsAdmin: true }, 'Unknown field: IsAdmin');
-    await refused({ ...dealerBody(companyId, nashik), SAPCustomerCode: 'C1' }, 'Unknown field: SAPCustomerCode');
+    await refused({ ...dealerBody(companyId, nashik), EmpId: 'E1' }, 'Unknown field: EmpId');
     const res = await t.raw({ method: 'POST', url: '/API/api/User/CreateUpdateUser', headers: { authorization: `Bearer ${token}` }, payload: [1] });
     expect(res.body.ResponseCode).toBe('400');
   });

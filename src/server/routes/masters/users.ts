@@ -67,7 +67,9 @@ export function userMasterRoutes(r: Router) {
     const sent = ctx.req.body;
     if (typeof sent !== 'object' || sent === null || Array.isArray(sent)) return warn('The request body must be a JSON object.');
     const b = sent as Record<string, unknown>;
-    const kind = kindOf(b.UserType, b.ListType !== undefined && b.ListType !== null);
+    // The spec's client may send the type as numeric text; the contract reads it the same way.
+    const type = typeof b.UserType === 'string' && /^\s*\d{1,2}\s*$/.test(b.UserType) ? Number(b.UserType) : b.UserType;
+    const kind = kindOf(type, b.ListType !== undefined && b.ListType !== null);
     if (!kind) return warn(USERS_MSG.invalidType);
     if (!mayUse(ctx.caller, [KINDS[kind].page.key])) return ctx.reply.code(403).send(failure('403', FORBIDDEN));
     const parsed = KINDS[kind].schema.safeParse(b);

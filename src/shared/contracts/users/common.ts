@@ -2,7 +2,7 @@
 // user service's paths and messages, and the field builders the forms combine.
 import { z } from 'zod';
 import { listRequest } from '../list.js';
-import { ALPHA_PATTERN, PASSWORD_MESSAGE, PASSWORD_PATTERN, recordId, requiredText } from '../fields.js';
+import { ALPHA_PATTERN, PASSWORD_MESSAGE, PASSWORD_PATTERN, optionalText, recordId, requiredText } from '../fields.js';
 
 export const USERS_PATHS = {
   list: 'User/GetUsers',
@@ -37,9 +37,20 @@ export const usersListRequest = listRequest.extend({
 });
 export type UsersListRequest = z.input<typeof usersListRequest>;
 
-/** A select's id: empty (null, 0, missing) answers `message`. */
-export const pickedId = (message: string) =>
-  z.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message);
+export { pickedId } from '../reference.js';
+
+/** A user type the form saves, as a JSON number or numeric text (the spec's client may send either). */
+export const userTypeOf = (types: readonly number[], message: string) =>
+  z.union([z.number(), z.string().trim().regex(/^\d{1,2}$/, message).transform(Number)], { error: message })
+    .refine((v) => types.includes(v), message);
+
+/** The spec's base payload carries these on every form; the forms without them ignore them. */
+export const baseExtras = {
+  UserName: optionalText('UserName', 100),
+  WareHouseId: z.union([z.number(), z.string().max(12, 'WareHouseId must be a whole number.')], {
+    error: 'WareHouseId must be a whole number.',
+  }).nullish(),
+};
 
 /** A name of letters and spaces; a blank answers the same message (spec 1 section 5.2). */
 export const alphaName = (message: string, label: string) => requiredText(message, label, 100).regex(ALPHA_PATTERN, message);
@@ -51,7 +62,8 @@ export const alphaName = (message: string, label: string) => requiredText(messag
 export const passwordFields = {
   Password: z.string({ error: PASSWORD_MESSAGE }).max(10, PASSWORD_MESSAGE)
     .refine((v) => v === '' || PASSWORD_PATTERN.test(v), PASSWORD_MESSAGE).default(''),
-  ConfirmPassword: z.string({ error: 'ConfirmPassword must be text.' }).max(10, 'ConfirmPassword must be at most 10 characters.').default(''),
+  // The spec's client checks it in the form and sends none; a sent one must match.
+  ConfirmPassword: z.string({ error: 'ConfirmPassword must be text.' }).max(10, 'ConfirmPassword must be at most 10 characters.').nullish(),
 };
 
 export interface PasswordMessages {
@@ -60,13 +72,15 @@ export interface PasswordMessages {
   confirmRequired?: string;
 }
 
-interface PasswordPair { ReferenceID: number; Password: string; ConfirmPassword: string }
+interface PasswordPair { ReferenceID: number; Password: string; ConfirmPassword?: string | null }
 
 /** The object-level password rules; runs even while other fields fail, so the form shows them together. */
 export function withPasswordRules<S extends z.ZodType<PasswordPair>>(schema: S, m: PasswordMessages) {
   return schema.superRefine((v, ctx) => {
     if (v.ReferenceID === 0 && v.Password === '') {
       ctx.addIssue({ code: 'custom', message: m.required, path: ['Password'] });
+    } else if (v.ConfirmPassword === undefined || v.ConfirmPassword === null) {
+      // Not sent: a client written to the spec compared the pair in its own form.
     } else if (m.confirmRequired && v.Password !== '' && v.ConfirmPassword === '') {
       ctx.addIssue({ code: 'custom', message: m.confirmRequired, path: ['ConfirmPassword'] });
     } else if (v.Password !== v.ConfirmPassword) {
@@ -75,7 +89,10 @@ export function withPasswordRules<S extends z.ZodType<PasswordPair>>(schema: S, 
   }, { when: (p) => typeof p.value === 'object' && p.value !== null });
 }
 
-export const referenceId = recordId('ReferenceID');
+/** The record id, 0 or absent for a new one; numeric text is read as its number. */
+export const referenceId = z.union([z.number(), z.string().trim().regex(/^\d{1,10}$/, 'ReferenceID must be a whole number.').transform(Number)], {
+  error: 'ReferenceID must be a whole number.',
+}).optional().pipe(recordId('ReferenceID'));
 
 /** One row of User/GetUsers: what every people master shows and its form reads back. */
 export interface UserRow {

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { activeFlag, optionalText, requiredEmail, requiredMobile, requiredText } from '../fields.js';
 import { addressShape, type AddressMessages } from '../reference.js';
-import { passwordFields, pickedId, referenceId, USERS_MSG, withPasswordRules } from './common.js';
+import { baseExtras, passwordFields, pickedId, referenceId, USERS_MSG, userTypeOf, withPasswordRules } from './common.js';
 
 export const DEALER_MSG = {
   firstNameRequired: 'Please Enter Your First Name.',
@@ -21,13 +21,16 @@ export const DEALER_SHIP_MSG = address('Please Enter Ship Address');
 
 export const dealerSave = withPasswordRules(z.strictObject({
   ReferenceID: referenceId,
-  UserType: z.literal(1, { error: USERS_MSG.invalidType }),
+  UserType: userTypeOf([1], USERS_MSG.invalidType),
+  ...baseExtras,
   FirstName: requiredText(DEALER_MSG.firstNameRequired, 'Dealer Name', 100),
   LastName: optionalText('LastName', 100),
   Email: requiredEmail(USERS_MSG.emailRequired, USERS_MSG.emailInvalid),
   MobileNo: requiredMobile(DEALER_MSG.mobileRequired, USERS_MSG.mobileInvalid),
   ...passwordFields,
   CompanyId: pickedId(USERS_MSG.companyRequired),
+  // The spec's payload lists it for dealers and distributors alike; the dealer form does not show it.
+  SAPCustomerCode: optionalText('SAP Customer Code', 30),
   GST: optionalText('GST', 15),
   TIN: optionalText('TIN', 20),
   ...addressShape('bill', DEALER_BILL_MSG),

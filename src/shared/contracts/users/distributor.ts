@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { activeFlag, optionalText, requiredEmail, requiredMobile, requiredText } from '../fields.js';
 import { addressShape, type AddressMessages } from '../reference.js';
-import { passwordFields, pickedId, referenceId, USERS_MSG, withPasswordRules } from './common.js';
+import { baseExtras, passwordFields, pickedId, referenceId, USERS_MSG, userTypeOf, withPasswordRules } from './common.js';
 
 export const DISTRIBUTOR_MSG = {
   sapRequired: 'Please enter your SAP Customer Code.',
@@ -19,7 +19,8 @@ export const DISTRIBUTOR_BILL_MSG: AddressMessages = {
 
 export const distributorSave = withPasswordRules(z.strictObject({
   ReferenceID: referenceId,
-  UserType: z.literal(2, { error: USERS_MSG.invalidType }),
+  UserType: userTypeOf([2], USERS_MSG.invalidType),
+  ...baseExtras,
   SAPCustomerCode: requiredText(DISTRIBUTOR_MSG.sapRequired, 'SAP Customer Code', 30),
   FirstName: requiredText(DISTRIBUTOR_MSG.firstNameRequired, 'Name', 100),
   LastName: optionalText('LastName', 100),

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { activeFlag, optionalText, requiredEmail, requiredMobile, requiredText } from '../fields.js';
 import { addressShape } from '../reference.js';
-import { alphaName, passwordFields, pickedId, referenceId, USERS_MSG, withPasswordRules } from './common.js';
+import { alphaName, baseExtras, passwordFields, pickedId, referenceId, USERS_MSG, userTypeOf, withPasswordRules } from './common.js';
 import { DISTRIBUTOR_BILL_MSG } from './distributor.js';
 import { USER_MSG } from './user.js';
 
@@ -17,7 +17,8 @@ export const LIST_MSG = {
 
 export const listEntrySave = withPasswordRules(z.strictObject({
   ReferenceID: referenceId,
-  UserType: z.literal(2, { error: USERS_MSG.invalidType }),
+  UserType: userTypeOf([2], USERS_MSG.invalidType),
+  WareHouseId: baseExtras.WareHouseId,
   ListType: z.enum(LIST_TYPES, { error: LIST_MSG.listTypeRequired }),
   UserName: requiredText(USER_MSG.userNameRequired, 'List Id', 100),
   FirstName: alphaName(USER_MSG.firstNameAlpha, 'FirstName'),

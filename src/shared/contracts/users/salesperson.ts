@@ -1,7 +1,7 @@
 // Salesperson Master (spec 1 sections 2.20, 3.4, 5.11): user type 6 with an employee id.
 import { z } from 'zod';
 import { activeFlag, optionalText, requiredEmail, requiredMobile, requiredText } from '../fields.js';
-import { passwordFields, pickedId, referenceId, USERS_MSG, withPasswordRules } from './common.js';
+import { baseExtras, passwordFields, pickedId, referenceId, USERS_MSG, userTypeOf, withPasswordRules } from './common.js';
 
 export const SALESPERSON_MSG = {
   firstNameRequired: 'Please Enter Your First Name.',
@@ -13,7 +13,8 @@ export const SALESPERSON_MSG = {
 
 export const salespersonSave = withPasswordRules(z.strictObject({
   ReferenceID: referenceId,
-  UserType: z.literal(6, { error: USERS_MSG.invalidType }),
+  UserType: userTypeOf([6], USERS_MSG.invalidType),
+  ...baseExtras,
   CompanyId: pickedId(USERS_MSG.companyRequired),
   FirstName: requiredText(SALESPERSON_MSG.firstNameRequired, 'FirstName', 100),
   LastName: optionalText('LastName', 100),

@@ -1,7 +1,7 @@
 // User Master (spec 1 sections 2.10, 3.4, 5.2): factory (type 4) and warehouse (type 5) users.
 import { z } from 'zod';
 import { activeFlag, requiredEmail, requiredMobile, requiredText } from '../fields.js';
-import { alphaName, passwordFields, pickedId, referenceId, USERS_MSG, withPasswordRules } from './common.js';
+import { alphaName, passwordFields, pickedId, referenceId, userTypeOf, USERS_MSG, withPasswordRules } from './common.js';
 
 export const USER_MSG = {
   userNameRequired: 'Please enter your username.',
@@ -18,7 +18,7 @@ export const SITE_USER_TYPES = { factory: 4, warehouse: 5 } as const;
 
 export const userSave = withPasswordRules(z.strictObject({
   ReferenceID: referenceId,
-  UserType: z.union([z.literal(SITE_USER_TYPES.factory), z.literal(SITE_USER_TYPES.warehouse)], { error: USER_MSG.typeRequired }),
+  UserType: userTypeOf([SITE_USER_TYPES.factory, SITE_USER_TYPES.warehouse], USER_MSG.typeRequired),
   UserName: requiredText(USER_MSG.userNameRequired, 'UserName', 100),
   FirstName: alphaName(USER_MSG.firstNameAlpha, 'FirstName'),
   LastName: alphaName(USER_MSG.lastNameAlpha, 'LastName'),
