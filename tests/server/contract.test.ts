@@ -1,8 +1,10 @@
 // The API contract every caller relies on: the envelope on every answer, protocol failures on
 // their HTTP status, the 500 that tells nothing, and the SPA fallback for non-API paths.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRASH_MESSAGE } from '../../src/server/http/errors.js';
 import { FORBIDDEN } from '../../src/server/http/route.js';
+import { TEXT_UNSTORABLE } from '../../src/shared/contracts/text.js';
 import { SEED_LOGINS } from '../../src/server/db/seed.js';
 import { INDEX_HTML, parseEnvelope, startApp, type TestApp } from '../helpers/server-app.js';
 
@@ -18,6 +20,8 @@ beforeAll(async () => {
       app.get('/API/api/__boom', async () => {
         throw new Error(SECRET_DETAIL);
       });
+      // A write outside the Router that reaches the database with a NUL: the driver's refusal is a '400'.
+      app.get('/API/api/__nul', async () => t.db.execute(sql`select ${'a\u0000b'}::text as v`));
     },
   });
   factoryToken = (await t.signIn(SEED_LOGINS.factory.email, SEED_LOGINS.factory.password)).token;
@@ -123,6 +127,14 @@ describe('crashes', () => {
     expect(res.payload).not.toContain('secret-detail');
     expect(res.payload).not.toMatch(/\bat .*\.(ts|js):\d+/);
     expect(res.payload).not.toContain('/srv/');
+  });
+});
+
+describe('text the database cannot store', () => {
+  it('a NUL that slips past the Router still answers the text rule\'s 400, not a crash', async () => {
+    const res = await t.get('__nul');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ResponseCode: '400', ResponseMessage: TEXT_UNSTORABLE, ResponseData: null });
   });
 });
 

@@ -12,3 +12,14 @@ export function uniqueViolation(err: unknown): string | null {
   }
   return null;
 }
+
+/** PostgreSQL refusing text it cannot store (a NUL byte, an untranslatable character). */
+const UNSTORABLE_CODES = new Set(['22021', '22P05']);
+
+export function unstorableText(err: unknown): boolean {
+  let e = err as PgErrorLike | undefined;
+  for (let depth = 0; e && depth < 3; depth++, e = e.cause as PgErrorLike | undefined) {
+    if (e.code && UNSTORABLE_CODES.has(e.code)) return true;
+  }
+  return false;
+}

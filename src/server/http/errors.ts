@@ -2,7 +2,9 @@
 // envelope; anything unexpected is a 500 with a plain message, its detail only in the log.
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import { failure } from '../../shared/contracts/envelope.js';
+import { failure, warn } from '../../shared/contracts/envelope.js';
+import { TEXT_UNSTORABLE } from '../../shared/contracts/text.js';
+import { unstorableText } from './db-errors.js';
 
 export const CRASH_MESSAGE = 'Something went wrong on the server. Please try again.';
 
@@ -23,6 +25,11 @@ export function installErrorHandler(app: FastifyInstance) {
     }
     if (err.statusCode === 413) return reply.code(413).send(failure('413', 'The request body is too large.'));
     if (err.statusCode === 415) return reply.code(415).send(failure('415', 'The request body type is not supported.'));
+    // A safety net behind the Router's text rule: the database's own refusal answers the same '400'.
+    if (unstorableText(err)) {
+      req.log.warn({ err }, 'unstorable text reached the database');
+      return reply.code(200).send(warn(TEXT_UNSTORABLE));
+    }
     req.log.error({ err }, 'request failed');
     return reply.code(500).send(failure('500', CRASH_MESSAGE));
   });
