@@ -1,6 +1,7 @@
 // Carton Slip in Chromium as the factory user (prefix KA): print secondary slips as a PDF sheet and
 // read every QR back with pdftoppm + zbarimg, then a CSV, tertiary slips and a single 90 x 70 mm
-// label; From moves to the old To after each print, so the next block follows on.
+// label; From moves to the old To after each print, so the next block follows on. Each test opens the
+// screen afresh (its choices at their defaults) and reads its own From, so none needs another first.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,10 +22,15 @@ let page: Page;
 beforeAll(async () => {
   browser = await launchBrowser();
   ({ context, page } = await newPage(browser, { acceptDownloads: true }));
+  page.setDefaultTimeout(60_000);
   await signIn(page, FACTORY.email, FACTORY.password);
+});
+
+const WAIT = { timeout: 60_000 };
+async function openScreen(): Promise<void> {
   await page.goto('/transaction/Carton-Slip');
   await page.getByRole('heading', { name: 'Carton Slip' }).waitFor();
-});
+}
 afterAll(async () => {
   await context?.close();
   await browser?.close();
@@ -34,18 +40,19 @@ const field = (label: RegExp) => page.getByLabel(label);
 const fromNumber = () => field(/^From Number/).inputValue();
 /** The From Number once GetIds has answered. */
 async function currentFrom(): Promise<number> {
-  await expect.poll(fromNumber).toMatch(/^\d+$/);
+  await expect.poll(fromNumber, WAIT).toMatch(/^\d+$/);
   return Number(await fromNumber());
 }
 /** Types a quantity, submits, and answers the saved file's name and bytes. */
 async function print(qty: number): Promise<{ name: string; bytes: Buffer }> {
   await field(/^Quantity/).fill(String(qty));
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Submit' }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download', WAIT), page.getByRole('button', { name: 'Submit' }).click()]);
   return { name: download.suggestedFilename(), bytes: readFileSync((await download.path())!) };
 }
 
 describe('Carton Slip', () => {
   it("says 'Invalid Arguments' when the quantity is missing", async () => {
+    await openScreen();
     await currentFrom();
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText(SLIP_MSG.invalid).last().waitFor();
@@ -53,6 +60,7 @@ describe('Carton Slip', () => {
   });
 
   it('prints 40 secondary slips as an A4 PDF that decodes to exactly those ids over two pages', async () => {
+    await openScreen();
     const from = await currentFrom();
     await field(/^Quantity/).fill('40');
     expect(await field(/^To Number \(Included\)/).inputValue()).toBe(String(from + 40));
@@ -62,11 +70,12 @@ describe('Carton Slip', () => {
     expect(pdfPageCount(file.bytes)).toBe(2);
     expect(decodeLabels(file.bytes)).toEqual(expected);
     // From moves to the old To and the quantity is cleared.
-    await expect.poll(fromNumber).toBe(String(from + 40));
+    await expect.poll(fromNumber, WAIT).toBe(String(from + 40));
     expect(await field(/^Quantity/).inputValue()).toBe('');
   });
 
   it('prints the next 5 as a CSV of Carton Id and Type', async () => {
+    await openScreen();
     const from = await currentFrom();
     await page.getByRole('radio', { name: 'CSV' }).check();
     const file = await print(5);
@@ -74,19 +83,21 @@ describe('Carton Slip', () => {
     expect(file.name).toBe(`${expected[0]}-${expected[4]}.csv`);
     const lines = file.bytes.toString('utf8').replace(/^\ufeff/, '').trimEnd().split('\r\n');
     expect(lines).toEqual(['Carton Id,Type', ...expected.map((id) => `${id},Secondary Carton`)]);
-    await expect.poll(fromNumber).toBe(String(from + 5));
+    await expect.poll(fromNumber, WAIT).toBe(String(from + 5));
   });
 
   it('prints 3 tertiary slips from the TID counter', async () => {
+    await openScreen();
     await page.getByRole('radio', { name: 'Tertiary Carton Slips' }).check();
     await page.getByRole('radio', { name: 'PDF' }).check();
     const from = await currentFrom();
     const file = await print(3);
     expect(decodeLabels(file.bytes)).toEqual(ids('TID', from + 1, 3));
-    await expect.poll(fromNumber).toBe(String(from + 3));
+    await expect.poll(fromNumber, WAIT).toBe(String(from + 3));
   });
 
   it('prints single 90 x 70 mm landscape labels, one id per page', async () => {
+    await openScreen();
     await page.getByRole('radio', { name: 'Secondary Carton Slips' }).check();
     await page.getByRole('radio', { name: /^Single label/ }).check();
     const from = await currentFrom();
@@ -100,12 +111,15 @@ describe('Carton Slip', () => {
 
   it('warns when the last-ids lookup fails, and then prints nothing', async () => {
     await page.route('**/API/api/Product/GetIds/**', (route) => route.fulfill({ status: 500, body: 'down' }));
-    await page.reload();
-    await page.getByText(SLIP_MSG.lookupFailed).last().waitFor();
-    expect(await fromNumber()).toBe('');
-    await field(/^Quantity/).fill('3');
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText(SLIP_MSG.invalid).last().waitFor();
-    await page.unroute('**/API/api/Product/GetIds/**');
+    try {
+      await openScreen();
+      await page.getByText(SLIP_MSG.lookupFailed).last().waitFor();
+      expect(await fromNumber()).toBe('');
+      await field(/^Quantity/).fill('3');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByText(SLIP_MSG.invalid).last().waitFor();
+    } finally {
+      await page.unroute('**/API/api/Product/GetIds/**');
+    }
   });
 });

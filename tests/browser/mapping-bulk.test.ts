@@ -1,7 +1,8 @@
 // Bulk mapping in Chromium as the factory user (prefix KA, band 200,001–299,999): the template
 // downloads with the headers; a file that is no sheet is refused without a request; a sheet with good
 // and bad rows opens 'Number series not valid' listing exactly the bad rows, and maps nothing; the
-// same sheet without its bad rows maps every row.
+// same sheet without its bad rows maps every row. Each test opens the screen itself and uses its own
+// numbers and batches, so none needs another to run first.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +18,7 @@ import { sheetFile, sheetRow } from '../helpers/factories-mapping-upload.js';
 const FACTORY = { email: 'factory@example.com', password: 'Factory123' };
 /** Demo products of the demo company (src/server/db/demo/products.ts). */
 const CODES = ['BGOF1KG', 'NSNO500ML'];
-const BATCH = `BLK-${Date.now().toString(36).toUpperCase()}`;
+const RUN = Date.now().toString(36).toUpperCase();
 const base = 200_001 + (Date.now() % 900) * 100;
 
 let browser: Browser;
@@ -27,23 +28,29 @@ let token = '';
 const dir = mkdtempSync(join(tmpdir(), 'ft-bulk-'));
 const file = (name: string, data: Buffer | string) => { const p = join(dir, name); writeFileSync(p, data); return p; };
 
-const good = [
-  sheetRow(CODES[0]!, base, base + 9, 10, `${BATCH}-1`, '2026-02-01'),
-  sheetRow(CODES[1]!, base + 20, null, 10, `${BATCH}-2`, '01-02-2026'),
+/** Two good rows from `from` of batch `batch`-1 and -2. */
+const good = (from: number, batch: string) => [
+  sheetRow(CODES[0]!, from, from + 9, 10, `${batch}-1`, '2026-02-01'),
+  sheetRow(CODES[1]!, from + 20, null, 10, `${batch}-2`, '01-02-2026'),
 ];
-const bad = [
-  sheetRow('NO-SUCH-CODE', base + 10, base + 19, 10, `${BATCH}-X`),
-  sheetRow(CODES[0]!, base + 50, base + 40, null, `${BATCH}-Y`),
-  sheetRow(CODES[1]!, base + 25, base + 34, 10, `${BATCH}-Z`),
+const bad = (from: number, batch: string) => [
+  sheetRow('NO-SUCH-CODE', from + 10, from + 19, 10, `${batch}-X`),
+  sheetRow(CODES[0]!, from + 50, from + 40, null, `${batch}-Y`),
+  sheetRow(CODES[1]!, from + 25, from + 34, 10, `${batch}-Z`),
 ];
 
 beforeAll(async () => {
   token = await apiSignIn(FACTORY.email, FACTORY.password);
   browser = await launchBrowser();
   ({ context, page } = await newPage(browser, { acceptDownloads: true }));
+  page.setDefaultTimeout(60_000);
   await signIn(page, FACTORY.email, FACTORY.password);
-  await page.goto('/transaction/mapping');
 });
+
+async function openScreen(): Promise<void> {
+  await page.goto('/transaction/mapping');
+  await page.getByRole('button', { name: 'Bulk Mapping' }).waitFor();
+}
 afterAll(async () => {
   await context?.close();
   await browser?.close();
@@ -55,15 +62,16 @@ async function choose(path: string) {
   await page.getByRole('button', { name: 'Bulk Mapping' }).click();
   await (await chooser).setFiles(path);
 }
-const mappedRows = async () => {
+const mappedRows = async (batch: string) => {
   const res = await call<{ BatchNo: string; FromNo: number; ToNo: number }[]>('POST', 'Mapping/GetMappings', token,
-    { First: 1, PageSize: 50, SearchValue: BATCH, SortColumn: 'FromNo', SortOrder: 'ASC', isPreprinted: false });
+    { First: 1, PageSize: 50, SearchValue: batch, SortColumn: 'FromNo', SortOrder: 'ASC', isPreprinted: false });
   return res.body.ResponseData.map((r) => [r.FromNo, r.ToNo, r.BatchNo]);
 };
 
 describe('bulk mapping from a sheet', () => {
   it('Download Template saves the .xlsx with the template headers', async () => {
-    const download = page.waitForEvent('download');
+    await openScreen();
+    const download = page.waitForEvent('download', { timeout: 60_000 });
     await page.getByRole('button', { name: 'Download Template' }).click();
     const saved = await download;
     expect(saved.suggestedFilename()).toBe(TEMPLATE_FILE_NAME);
@@ -73,6 +81,7 @@ describe('bulk mapping from a sheet', () => {
   });
 
   it('a file that is no sheet is refused on the screen, with no request', async () => {
+    await openScreen();
     let sent = 0;
     page.on('request', (r) => { if (r.url().includes('Upload/CSVUpload')) sent++; });
     await choose(file('numbers.csv', 'Product Code,From No.\n'));
@@ -81,12 +90,15 @@ describe('bulk mapping from a sheet', () => {
   });
 
   it('good and bad rows: the error table lists exactly the bad rows and nothing is mapped', async () => {
-    await choose(file('bulk.xlsx', await sheetFile([good[0]!, bad[0]!, good[1]!, bad[1]!, bad[2]!])));
+    const BATCH = `BLK-A-${RUN}`;
+    const [g, b] = [good(base, BATCH), bad(base, BATCH)];
+    await openScreen();
+    await choose(file('bulk.xlsx', await sheetFile([g[0]!, b[0]!, g[1]!, b[1]!, b[2]!])));
     const dialog = page.getByRole('dialog', { name: 'Number series not valid' });
     await dialog.waitFor();
     expect((await dialog.locator('thead th').allTextContents()).map((h) => h.trim()))
       .toEqual(['Row', 'Product Code', 'From No.', 'To No.', 'Quantity', 'Error Message', 'Batch No']);
-    await expect.poll(() => dialog.locator('tbody tr').count()).toBe(3);
+    await expect.poll(() => dialog.locator('tbody tr').count(), { timeout: 60_000 }).toBe(3);
     const rows = await dialog.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent ?? '')));
     expect(rows.map((r) => [r[0], r[1], r[2], r[5], r[6]])).toEqual([
       ['3', 'NO-SUCH-CODE', String(base + 10), SHEET_MSG.unknownProduct('NO-SUCH-CODE'), `${BATCH}-X`],
@@ -95,17 +107,21 @@ describe('bulk mapping from a sheet', () => {
     ]);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await mappedRows()).toEqual([]);
+    expect(await mappedRows(BATCH)).toEqual([]);
     const list = page.locator('section').first();
     await list.getByRole('textbox', { name: 'Search' }).fill(BATCH);
     await list.getByText('No Data found').waitFor();
   });
 
   it('the same sheet without its bad rows maps every row and the list shows them', async () => {
-    await choose(file('bulk-fixed.xlsx', await sheetFile(good)));
+    const BATCH = `BLK-B-${RUN}`;
+    const from = base + 60;
+    await openScreen();
+    await choose(file('bulk-fixed.xlsx', await sheetFile(good(from, BATCH))));
     await page.getByText(savedMessage(2)).waitFor();
-    expect(await mappedRows()).toEqual([[base, base + 9, `${BATCH}-1`], [base + 20, base + 29, `${BATCH}-2`]]);
+    expect(await mappedRows(BATCH)).toEqual([[from, from + 9, `${BATCH}-1`], [from + 20, from + 29, `${BATCH}-2`]]);
     const list = page.locator('section').first();
+    await list.getByRole('textbox', { name: 'Search' }).fill(BATCH);
     await list.getByText('Showing 1 to 2 of 2').waitFor();
   });
 });

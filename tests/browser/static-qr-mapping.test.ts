@@ -2,6 +2,7 @@
 // preprinted band 90,001–99,999 of the demo company's accepted stock): map a static range through the
 // API, type both codes' QR URLs the way a keyboard-wedge scanner does (text then Enter), see the pair
 // in the table and the preprinted code resolve to the static code's batch; wrong scans are told.
+// Each test opens the screen itself and pairs its own codes, so none needs another to run first.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { codeUrl } from '../../src/shared/codes.js';
@@ -35,9 +36,16 @@ beforeAll(async () => {
   if (mapped.body.ResponseCode !== '200') throw new Error(`mapping failed: ${mapped.body.ResponseMessage}`);
   browser = await launchBrowser();
   ({ context, page } = await newPage(browser));
+  page.setDefaultTimeout(60_000);
   await signIn(page, FACTORY.email, FACTORY.password);
-  await page.goto('/transaction/map-static-number');
 });
+
+const WAIT = { timeout: 60_000 };
+async function openScreen(): Promise<void> {
+  await page.goto('/transaction/map-static-number');
+  await page.getByRole('heading', { name: 'Static Qr Mapping' }).waitFor();
+  await expect.poll(focused, WAIT).toBe('Scan Static Qr');
+}
 afterAll(async () => {
   await context?.close();
   await browser?.close();
@@ -56,23 +64,23 @@ const toast = (message: string) => page.getByText(message, { exact: true }).last
 
 describe('Static Qr Mapping', () => {
   it('pairs a static and a preprinted code scanned as URLs, and lists the pair', async () => {
-    await page.getByRole('heading', { name: 'Static Qr Mapping' }).waitFor();
+    await openScreen();
     expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).innerText()).toContain('Transaction');
     expect((await page.locator('thead th').allTextContents()).map((h) => h.trim()))
       .toEqual(['Product Name', 'Static SeqNo.', 'Preprinted SeqNo', 'Prefix']);
-    await expect.poll(focused).toBe('Scan Static Qr');
+    await expect.poll(focused, WAIT).toBe('Scan Static Qr');
 
     await page.keyboard.type(staticUrl(400001));
     await page.keyboard.press('Enter');
-    await expect.poll(focused).toBe('Scan PrePrinted Qr');
+    await expect.poll(focused, WAIT).toBe('Scan PrePrinted Qr');
     await page.getByText('Static code KA400001').waitFor();
     await page.keyboard.type(preprintedUrl(90001));
     await page.keyboard.press('Enter');
 
     await toast(PAIR_MSG.saved('KA400001', 90001));
-    await expect.poll(() => staticBox().inputValue()).toBe('');
+    await expect.poll(() => staticBox().inputValue(), WAIT).toBe('');
     expect(await preprintedBox().inputValue()).toBe('');
-    await expect.poll(focused).toBe('Scan Static Qr');
+    await expect.poll(focused, WAIT).toBe('Scan Static Qr');
     await page.getByRole('textbox', { name: 'Search' }).fill('90001');
     await page.getByText('Showing 1 to 1 of 1').waitFor();
     const cells = await page.locator('tbody tr').first().locator('td').allTextContents();
@@ -83,6 +91,7 @@ describe('Static Qr Mapping', () => {
   });
 
   it('tells a scan that is no code, a code of the wrong kind, and a forged code; a refusal keeps the static scan', async () => {
+    await openScreen();
     await scanInto(staticBox(), 'hello');
     await toast(PAIR_MSG.invalidScan);
     expect(await staticBox().inputValue()).toBe('');
@@ -90,7 +99,7 @@ describe('Static Qr Mapping', () => {
     await toast(PAIR_MSG.staticIsPreprinted);
 
     await scanInto(staticBox(), staticUrl(400002));
-    await expect.poll(focused).toBe('Scan PrePrinted Qr');
+    await expect.poll(focused, WAIT).toBe('Scan PrePrinted Qr');
     await page.keyboard.type(staticUrl(400003));
     await page.keyboard.press('Enter');
     await toast(PAIR_MSG.preprintedIsStatic);
@@ -101,7 +110,7 @@ describe('Static Qr Mapping', () => {
     await scanInto(preprintedBox(), forged);
     await toast(PAIR_MSG.preprintedForged);
     expect(await staticBox().inputValue()).toBe(staticUrl(400002));
-    await expect.poll(focused).toBe('Scan PrePrinted Qr');
+    await expect.poll(focused, WAIT).toBe('Scan PrePrinted Qr');
 
     // The static scan kept, the right preprinted code saves the pair.
     await page.keyboard.type(genuine);
