@@ -34,8 +34,11 @@ export default defineConfig({
           environment: 'node',
           // One server and one Chromium at a time on a 2-core machine; screens share the demo data.
           fileParallelism: false,
-          testTimeout: 90_000,
+          // Budgets for a loaded machine: a test fails on what the user never sees, not on slowness.
+          testTimeout: 180_000,
           hookTimeout: 180_000,
+          // expect.poll waits for what the screen shows; vitest's 1 s default is a budget a busy CI misses.
+          expect: { poll: { timeout: 30_000, interval: 100 } },
           globalSetup: ['tests/helpers/browser-server.ts'],
         },
       },

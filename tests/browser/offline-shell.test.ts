@@ -1,6 +1,7 @@
 // The PWA promise: after one visit the app shell opens with the network off, and the worker and
 // manifest that make it installable are served as a browser expects them.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -25,13 +26,9 @@ afterAll(async () => {
 
 /** Waits until the service worker controls the page; a page loaded before it activated needs one reload. */
 async function waitForController(page: Page) {
-  const controlled = () => page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
-  try {
-    await controlled();
-  } catch {
-    await page.reload();
-    await controlled();
-  }
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
 }
 
 describe('PWA shell', () => {
@@ -68,7 +65,7 @@ describe('PWA shell', () => {
       await context.setOffline(true);
       await page.reload();
       expect(new URL(page.url()).pathname).toBe('/dashboard');
-      await page.getByText(/^Welcome/).waitFor({ state: 'visible', timeout: 15_000 });
+      await page.getByText(/^Welcome/).waitFor({ state: 'visible', timeout: 60_000 });
       await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ state: 'visible' });
       // The API is never answered from a cache: offline, a call fails instead of returning stale data.
       const apiOffline = await page.evaluate(() => fetch('/API/health').then((r) => `HTTP ${r.status}`, () => 'network error'));
@@ -76,7 +73,7 @@ describe('PWA shell', () => {
 
       // A deep link that was never visited opens from the cache too (navigation fallback).
       await page.goto('/profile');
-      await page.getByText(/^Welcome/).waitFor({ state: 'visible', timeout: 15_000 });
+      await page.getByText(/^Welcome/).waitFor({ state: 'visible', timeout: 60_000 });
     } finally {
       await context.close();
     }
@@ -86,24 +83,32 @@ describe('PWA shell', () => {
     const { context, page } = await newPage(browser);
     const swFile = join(inject('clientDir'), 'sw.js');
     const original = readFileSync(swFile, 'utf8');
+    // The server sends the build's brotli and gzip copies when the browser takes them: a deploy writes all three.
+    const compressed = ['.br', '.gz'].map((ext) => `${swFile}${ext}`).filter((f) => existsSync(f)).map((f) => [f, readFileSync(f)] as const);
+    const deploy = (text: string) => {
+      writeFileSync(swFile, text);
+      writeFileSync(`${swFile}.br`, brotliCompressSync(text));
+      writeFileSync(`${swFile}.gz`, gzipSync(text));
+    };
     try {
       await page.goto('/login');
       await waitForController(page);
 
       // A deploy changes sw.js; the browser notices on the next navigation and installs it beside the old one.
-      writeFileSync(swFile, `${original}\n// deployed by the update-prompt test at ${Date.now()}\n`);
+      deploy(`${original}\n// deployed by the update-prompt test at ${Date.now()}\n`);
       await page.reload();
       const prompt = page.getByText('A new version of Fieldtrace is available.');
-      await prompt.waitFor({ state: 'visible', timeout: 30_000 });
+      await prompt.waitFor({ state: 'visible', timeout: 60_000 });
       expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting !== null)).toBe(true);
 
-      await Promise.all([page.waitForEvent('load', { timeout: 30_000 }), page.getByRole('button', { name: 'Reload', exact: true }).click()]);
+      await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), page.getByRole('button', { name: 'Reload', exact: true }).click()]);
       // The waiting worker took over: nothing waits any more, and the page is controlled again.
       await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.waiting === null);
       expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
       await expect.poll(() => prompt.isVisible()).toBe(false);
     } finally {
       writeFileSync(swFile, original);
+      for (const [file, bytes] of compressed) writeFileSync(file, bytes);
       await context.close();
     }
   });

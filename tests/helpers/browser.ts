@@ -45,7 +45,7 @@ export async function signIn(page: Page, email: string = ADMIN.email, password: 
   await page.getByLabel(/^Email\b/).fill(email);
   await page.getByLabel(/^Password\b/).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL('**/dashboard', { timeout: 30_000 });
+  await page.waitForURL('**/dashboard', { timeout: 60_000 });
 }
 
 /** A 360 x 740 handheld: touch, a coarse pointer and the page's own meta viewport. */
