@@ -12,6 +12,15 @@ describe('access-right ticking', () => {
     expect(t.find((g) => g.key === '3')!.children.some((c) => c.Status)).toBe(false);
   });
 
+  it('a non-admin\'s select-all ticks and clears only the pages it holds; the rest keep their box', () => {
+    const held = new Set(['215', '213']);
+    const on = tickGroup(buildAccessTree(new Set(['207'])), '2', true, held);
+    expect(tickedKeys(on)).toEqual(['207', '213', '215']);
+    expect(masters(on).Status).toBe(false);
+    const off = tickGroup(on, '2', false, held);
+    expect(tickedKeys(off)).toEqual(['207']);
+  });
+
   it('unticking one page clears the select-all box', () => {
     const t = tickPage(tickGroup(buildAccessTree(new Set()), '2', true), '2', '215', false);
     expect(masters(t).Status).toBe(false);

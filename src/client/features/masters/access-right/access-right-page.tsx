@@ -1,9 +1,12 @@
 // Role Management (spec 1 sections 2.8, 3.14, 4, 5.13): pick a user, tick pages per group, save.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Accordion, Button, Group, Paper, Select, Stack } from '@mantine/core';
-import { ACCESS_MSG, type AccessRightGroup } from '../../../../shared/contracts/access-right.js';
-import { PAGE } from '../../../../shared/pages.js';
+import { ACCESS_MSG, type AccessRightGroup, type MenuEntry } from '../../../../shared/contracts/access-right.js';
+import { USER_TYPE } from '../../../../shared/contracts/auth.js';
+import { menuPaths } from '../../../../shared/menu.js';
+import { PAGE, pageByPath } from '../../../../shared/pages.js';
 import { api } from '../../../api/http.js';
+import { useSession } from '../../../app/session.js';
 import { ScreenHeader } from '../../../kit/screen-header.js';
 import { toastEnvelope } from '../../../kit/toast.js';
 import { tickedKeys, tickGroup, tickPage } from './access-tree.js';
@@ -37,6 +40,17 @@ export default function AccessRightPage() {
     });
     void loadTree(0);
   }, [loadTree]);
+
+  // A non-admin may tick only pages it holds (README: Role Management for non-admins).
+  const [grantable, setGrantable] = useState<ReadonlySet<string> | undefined>(undefined);
+  const session = useSession();
+  useEffect(() => {
+    if (!session || session.UserType === USER_TYPE.admin) return;
+    void api.get<MenuEntry[]>('User/GetUserMenu').then((env) => {
+      const menu = env.ResponseCode === '200' && Array.isArray(env.ResponseData) ? env.ResponseData : [];
+      setGrantable(new Set(menuPaths(menu).flatMap((path) => pageByPath(path)?.key ?? [])));
+    });
+  }, [session]);
 
   const choose = (value: string | null) => {
     setUserId(value);
@@ -80,8 +94,9 @@ export default function AccessRightPage() {
               <GroupPanel
                 key={g.key}
                 group={g}
-                onGroup={(on) => setTree((t) => tickGroup(t, g.key, on))}
+                onGroup={(on) => setTree((t) => tickGroup(t, g.key, on, grantable))}
                 onPage={(pageKey, on) => setTree((t) => tickPage(t, g.key, pageKey, on))}
+                grantable={grantable}
               />
             ))}
           </Accordion>

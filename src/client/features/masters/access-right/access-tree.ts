@@ -8,8 +8,15 @@ const withStatus = (g: AccessRightGroup, children: AccessRightGroup['children'])
   Status: children.length > 0 && children.every((c) => c.Status),
 });
 
-export function tickGroup(tree: readonly AccessRightGroup[], groupKey: string, on: boolean): AccessRightGroup[] {
-  return tree.map((g) => (g.key === groupKey ? withStatus(g, g.children.map((c) => ({ ...c, Status: on }))) : g));
+/**
+ * Select-all over a group. `grantable` (a non-admin's own pages) limits it: pages outside it keep
+ * their box as the server will keep them.
+ */
+export function tickGroup(
+  tree: readonly AccessRightGroup[], groupKey: string, on: boolean, grantable?: ReadonlySet<string>,
+): AccessRightGroup[] {
+  const may = (key: string) => !grantable || grantable.has(key);
+  return tree.map((g) => (g.key === groupKey ? withStatus(g, g.children.map((c) => (may(c.key) ? { ...c, Status: on } : c))) : g));
 }
 
 export function tickPage(tree: readonly AccessRightGroup[], groupKey: string, pageKey: string, on: boolean): AccessRightGroup[] {

@@ -7,9 +7,11 @@ export interface GroupPanelProps {
   group: AccessRightGroup;
   onGroup: (on: boolean) => void;
   onPage: (pageKey: string, on: boolean) => void;
+  /** A non-admin's own pages: only these can be ticked or unticked (the server keeps the rest). */
+  grantable?: ReadonlySet<string>;
 }
 
-export function GroupPanel({ group, onGroup, onPage }: GroupPanelProps) {
+export function GroupPanel({ group, onGroup, onPage, grantable }: GroupPanelProps) {
   return (
     <Accordion.Item value={group.key}>
       <Accordion.Control>{group.label}</Accordion.Control>
@@ -20,6 +22,7 @@ export function GroupPanel({ group, onGroup, onPage }: GroupPanelProps) {
             aria-label={`Select All ${group.label}`}
             fw={600}
             checked={group.Status}
+            disabled={grantable !== undefined && !group.children.some((c) => grantable.has(c.key))}
             indeterminate={isPartial(group)}
             onChange={(e) => onGroup(e.currentTarget.checked)}
           />
@@ -29,6 +32,7 @@ export function GroupPanel({ group, onGroup, onPage }: GroupPanelProps) {
                 key={page.key}
                 label={page.label}
                 checked={page.Status}
+                disabled={grantable !== undefined && !grantable.has(page.key)}
                 onChange={(e) => onPage(page.key, e.currentTarget.checked)}
               />
             ))}
