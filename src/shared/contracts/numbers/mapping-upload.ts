@@ -40,7 +40,6 @@ export const SHEET_MSG = {
   badMode: 'isPreprinted must be true or false.',
   productRequired: 'Please enter the Product Code.',
   unknownProduct: (code: string) => `Product code ${code} is not a product of your company.`,
-  ambiguousProduct: (code: string) => `Product code ${code} belongs to more than one company.`,
   formula: 'A formula without a saved value: please paste the values.',
   cellError: 'The cell holds an error value.',
   tooLong: (label: string, max: number) => `${label} may be at most ${max} characters.`,
