@@ -1,4 +1,5 @@
 // The centred card the sign-in and reset screens share: app name, a title, the form, the footer line.
+// It is the page's main landmark (these screens have no shell).
 import type { ReactNode } from 'react';
 import { Anchor, Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
@@ -6,7 +7,7 @@ import { APP_NAME, COPYRIGHT, TAGLINE } from '../../app/brand.js';
 
 export function AuthFrame({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Center mih="100vh" p="md" bg="green.0">
+    <Center component="main" mih="100vh" p="md" bg="green.0">
       <Stack w="100%" maw={420} gap="md">
         <Box ta="center">
           <Anchor component={Link} to="/home" fw={800} fz={28} c="green.8" underline="never">
