@@ -1,6 +1,7 @@
 // Builds the PWA into dist/client, with the service worker (sw/sw.ts) compiled to dist/client/sw.js,
 // then a brotli and a gzip copy of every text file for the server to send.
 // The dev server proxies /API to a running `npm start`.
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -44,6 +45,8 @@ export default defineConfig({
     }),
     precompressPlugin(),
   ],
+  // Exactly 'zod': the client's zod is set jitless before any schema exists (src/client/zod-jitless.ts).
+  resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/client/zod-jitless.ts', import.meta.url)) }] },
   build: { outDir: 'dist/client', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   server: { proxy: { '/API': 'http://localhost:8080' } },
 });

@@ -102,7 +102,7 @@ async function main() {
       const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id && r.weight > 0));
       rows.push({ page: `${target.name} (${target.path})`, final: new URL(lhr.finalDisplayedUrl).pathname, ...Object.fromEntries(CATEGORIES.map((c) => [c, score(c)])),
         FCP: ms('first-contentful-paint'), LCP: ms('largest-contentful-paint'), TBT: `${Math.round(lhr.audits['total-blocking-time'].numericValue)} ms`,
-        CLS: lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3), a11yFailing: failing.map((a) => a.id).join(' ') || '-' });
+        CLS: lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3), KB: Math.round(lhr.audits['total-byte-weight'].numericValue / 1024), a11yFailing: failing.map((a) => a.id).join(' ') || '-' });
     }
   } finally {
     await context.close();

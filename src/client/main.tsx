@@ -1,11 +1,7 @@
-// Entry point: styles, then the stored session (so the first route already knows who is signed in),
-// then the providers, the router and the update prompt.
-import './zod-jitless.js';
-import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/notifications/styles.css';
-import 'mantine-datatable/styles.css';
-import { StrictMode } from 'react';
+// Entry point: the first screen's styles (the rest come with the shell), then the stored session (so
+// the first route already knows who is signed in), then the providers, the router and the update prompt.
+import './styles-first-screen.js';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { Providers } from './app/providers.js';
@@ -17,14 +13,17 @@ async function start() {
   await loadSession();
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
-  createRoot(root).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-        <UpdatePrompt />
-      </Providers>
-    </StrictMode>,
-  );
+  // A transition lets React yield every few milliseconds, so the first render is no single long task.
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={router} />
+          <UpdatePrompt />
+        </Providers>
+      </StrictMode>,
+    );
+  });
 }
 
 void start();

@@ -1,5 +1,8 @@
-// Imported first by main.tsx: zod decides at each schema's construction whether to compile parsers
-// with new Function, which the page's CSP (script-src 'self') forbids and reports as a violation.
-import { z } from 'zod';
+// What 'zod' means in the client build (vite.config.ts aliases it here): zod itself, told first not
+// to compile parsers with new Function, which the page's CSP (script-src 'self') forbids. An alias,
+// not an early import, because the bundler may evaluate a chunk's schemas before any later module.
+import { config } from 'zod/v4/core';
 
-z.config({ jitless: true });
+config({ jitless: true });
+
+export * from 'zod/v4';

@@ -1,20 +1,18 @@
 // The route map (spec 1 section 2.1, spec 3 top-level routes). Public pages sit outside the shell;
 // every registry page is a shell route at its exact path, and unknown shell paths go to /dashboard.
+// Every screen and the shell itself load lazily, so a page downloads only what it shows (/login
+// neither the shell nor any master); the service worker precaches all chunks for offline use.
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { PAGE, type PageName } from '../../shared/pages.js';
 import { setUnauthorizedHandler } from '../api/http.js';
-import { ChangePasswordPage } from '../features/account/change-password-page.js';
-import { ProfilePage } from '../features/account/profile-page.js';
-import { LoginPage } from '../features/auth/login-page.js';
-import { ResetPasswordPage } from '../features/auth/reset-password-page.js';
-import { DashboardPage } from '../features/dashboard/dashboard-page.js';
-import { LandingPage } from '../features/public/landing-page.js';
-import { PrivacyPolicyPage } from '../features/public/privacy-policy-page.js';
-import { VerifyPlaceholder } from '../features/public/verify-placeholder.js';
 import { RedirectIfSignedIn, RequireSession } from './guards.js';
 import { PageScreen } from './page-screen.js';
 import { RouteError } from './route-error.js';
-import { AppLayout } from './shell/app-layout.js';
+
+type Lazy = NonNullable<RouteObject['lazy']>;
+
+/** A route that needs more than the first screen's styles waits for all of them (styles-all.ts). */
+const styled = <T,>(load: () => Promise<T>) => async (): Promise<T> => (await Promise.all([load(), import('../styles-all.js')]))[0];
 
 const pageRoutes: RouteObject[] = (Object.keys(PAGE) as PageName[]).map((name) => ({
   path: PAGE[name].path,
@@ -23,26 +21,48 @@ const pageRoutes: RouteObject[] = (Object.keys(PAGE) as PageName[]).map((name) =
   element: <PageScreen key={name} name={name} />,
 }));
 
+const login: Lazy = async () => {
+  const { LoginPage } = await import('../features/auth/login-page.js');
+  return { element: <RedirectIfSignedIn><LoginPage /></RedirectIfSignedIn> };
+};
+const shell: Lazy = styled(async () => {
+  const { AppLayout } = await import('./shell/app-layout.js');
+  return { element: <RequireSession><AppLayout /></RequireSession> };
+});
+const dashboard: Lazy = () => import('../features/dashboard/dashboard-page.js').then((m) => ({ Component: m.DashboardPage }));
+
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
+    // Blank while the first screen's chunk arrives (a few hundred ms), as before any script ran.
+    hydrateFallbackElement: <></>,
     children: [
-      { path: '/login', element: <RedirectIfSignedIn><LoginPage /></RedirectIfSignedIn> },
-      { path: '/reset-password', element: <ResetPasswordPage /> },
-      { path: '/home', element: <LandingPage /> },
-      { path: '/P', caseSensitive: true, element: <VerifyPlaceholder /> },
-      { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
+      { path: '/login', lazy: login },
+      { path: '/reset-password', lazy: () => import('../features/auth/reset-password-page.js').then((m) => ({ Component: m.ResetPasswordPage })) },
+      { path: '/home', lazy: styled(() => import('../features/public/landing-page.js').then((m) => ({ Component: m.LandingPage }))) },
       {
-        element: <RequireSession><AppLayout /></RequireSession>,
+        path: '/P',
+        caseSensitive: true,
+        lazy: styled(() => import('../features/public/verify-placeholder.js').then((m) => ({ Component: m.VerifyPlaceholder }))),
+      },
+      {
+        path: '/privacy-policy',
+        lazy: styled(() => import('../features/public/privacy-policy-page.js').then((m) => ({ Component: m.PrivacyPolicyPage }))),
+      },
+      {
+        lazy: shell,
         children: [
           {
             // A screen that fails shows its error inside the shell, so the menu stays usable.
             errorElement: <RouteError />,
             children: [
-              { index: true, element: <DashboardPage /> },
-              { path: '/dashboard', element: <DashboardPage /> },
-              { path: '/profile', element: <ProfilePage /> },
-              { path: '/change-password', element: <ChangePasswordPage /> },
+              { index: true, lazy: dashboard },
+              { path: '/dashboard', lazy: dashboard },
+              { path: '/profile', lazy: () => import('../features/account/profile-page.js').then((m) => ({ Component: m.ProfilePage })) },
+              {
+                path: '/change-password',
+                lazy: () => import('../features/account/change-password-page.js').then((m) => ({ Component: m.ChangePasswordPage })),
+              },
               ...pageRoutes,
               { path: '*', element: <Navigate to="/dashboard" replace /> },
             ],

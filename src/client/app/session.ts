@@ -4,7 +4,10 @@ import { useSyncExternalStore } from 'react';
 import type { LoginResult } from '../../shared/contracts/auth.js';
 import { isAdminUserId } from '../../shared/contracts/auth.js';
 import type { MenuEntry } from '../../shared/contracts/access-right.js';
-import { localDb } from '../offline/db.js';
+import { readKv } from '../offline/kv-read.js';
+
+// Dexie loads on the first write or menu read, never before the first screen (see loadSession).
+const localDb = () => import('../offline/db.js').then((m) => m.localDb);
 
 export interface Session {
   Token: string;
@@ -38,8 +41,7 @@ export function sessionFromLogin(r: LoginResult): Session {
 /** Reads the stored session once at start; the app renders its routes after this. */
 export async function loadSession(): Promise<Session | null> {
   if (!loaded) {
-    const row = await localDb.kv.get(SESSION_KEY).catch(() => undefined);
-    current = (row?.value as Session | undefined) ?? null;
+    current = ((await readKv(SESSION_KEY)) as Session | undefined) ?? null;
     loaded = true;
     emit();
   }
@@ -50,7 +52,7 @@ export const getSession = () => current;
 
 export async function saveSession(s: Session): Promise<void> {
   current = s;
-  await localDb.kv.put({ key: SESSION_KEY, value: s });
+  await (await localDb()).kv.put({ key: SESSION_KEY, value: s });
   emit();
 }
 
@@ -61,17 +63,17 @@ export async function updateTokens(Token: string, RefreshToken: string): Promise
 
 export async function clearSession(): Promise<void> {
   current = null;
-  await localDb.kv.bulkDelete([SESSION_KEY, MENU_KEY]).catch(() => undefined);
+  await localDb().then((db) => db.kv.bulkDelete([SESSION_KEY, MENU_KEY])).catch(() => undefined);
   emit();
 }
 
 /** The last menu the server gave, so the shell can draw itself offline. */
 export async function cacheMenu(menu: MenuEntry[]): Promise<void> {
-  await localDb.kv.put({ key: MENU_KEY, value: menu });
+  await (await localDb()).kv.put({ key: MENU_KEY, value: menu });
 }
 
 export async function cachedMenu(): Promise<MenuEntry[] | null> {
-  const row = await localDb.kv.get(MENU_KEY).catch(() => undefined);
+  const row = await localDb().then((db) => db.kv.get(MENU_KEY)).catch(() => undefined);
   return (row?.value as MenuEntry[] | undefined) ?? null;
 }
 
