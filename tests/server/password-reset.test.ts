@@ -1,6 +1,6 @@
 // Forgot and reset password through a real SMTP peer: the mail, the link, the one-time token, and
 // the same answer for unknown addresses. Without SMTP_URL the mail lands in DATA_DIR/mail.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_LOGINS } from '../../src/server/db/seed.js';
@@ -160,6 +160,9 @@ describe('without SMTP_URL', () => {
       const res = await app.post('Login/ForgotPassword', { Email: SEED_LOGINS.warehouse.email });
       expect(res.body.ResponseMessage).toBe(MSG.forgotSent);
       const dir = join(app.config.dataDir, 'mail');
+      // The mail is written after the answer (the answer never waits for mail).
+      const written = () => existsSync(dir) && readdirSync(dir).some((f) => readFileSync(join(dir, f), 'utf8').includes('token='));
+      for (let waited = 0; !written() && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
       const files = readdirSync(dir);
       expect(files).toHaveLength(1);
       const text = readFileSync(join(dir, files[0]!), 'utf8');
