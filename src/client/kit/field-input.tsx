@@ -77,7 +77,7 @@ export function FieldInput({ field, form, editing }: FieldInputProps) {
   const common = {
     label: field.label,
     withAsterisk: field.required,
-    placeholder: field.placeholder,
+    placeholder: (editing ? field.editPlaceholder : undefined) ?? field.placeholder,
     readOnly,
   };
   switch (field.kind) {

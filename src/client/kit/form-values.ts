@@ -27,6 +27,8 @@ export interface FieldDef {
   required?: boolean;
   maxLength?: number;
   placeholder?: string;
+  /** Shown instead of `placeholder` when editing (a blank password keeps the current one). */
+  editPlaceholder?: string;
   /** Fixed choices of a select. */
   options?: readonly SelectOption[];
   /** A GET answering rows for a select, read with `optionValue` and `optionLabel`. */

@@ -7,7 +7,7 @@ export { activeField, companyField } from '../common-fields.js';
 export const emailField: FieldDef = { name: 'Email', label: 'Email', kind: 'text', required: true, maxLength: 100 };
 export const mobileField: FieldDef = { name: 'MobileNo', label: 'Mobile No.', kind: 'text', required: true, maxLength: 10 };
 export const passwordPair: FieldDef[] = [
-  { name: 'Password', label: 'Password', kind: 'password', required: true, maxLength: 10, placeholder: 'Blank on update keeps the current one' },
+  { name: 'Password', label: 'Password', kind: 'password', required: true, maxLength: 10, editPlaceholder: 'Blank on update keeps the current one' },
   { name: 'ConfirmPassword', label: 'Confirm Password', kind: 'password', required: true, maxLength: 10 },
 ];
 export const gstTinFields: FieldDef[] = [
