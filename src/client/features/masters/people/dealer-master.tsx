@@ -3,8 +3,9 @@
 import { USERS_PATHS, type UserRow } from '../../../../shared/contracts/users/common.js';
 import { DEALER_EXPORT_NAME, dealerSave } from '../../../../shared/contracts/users/dealer.js';
 import { PAGE } from '../../../../shared/pages.js';
-import { ResourcePage, type ResourceDef } from '../../../kit/resource-page.js';
+import type { ResourceDef } from '../../../kit/resource-page.js';
 import { activeField, companyField, emailField, gstTinFields, mobileField, passwordPair } from './fields.js';
+import { PeoplePage } from './people-page.js';
 
 export const dealerMasterResource: ResourceDef<UserRow> = {
   page: PAGE.dealerMaster,
@@ -45,5 +46,5 @@ export const dealerMasterResource: ResourceDef<UserRow> = {
 };
 
 export function DealerMasterPage() {
-  return <ResourcePage def={dealerMasterResource} />;
+  return <PeoplePage def={dealerMasterResource} />;
 }

@@ -3,8 +3,9 @@
 import { USERS_PATHS, type UserRow } from '../../../../shared/contracts/users/common.js';
 import { DISTRIBUTOR_EXPORT_NAME, distributorSave } from '../../../../shared/contracts/users/distributor.js';
 import { PAGE } from '../../../../shared/pages.js';
-import { ResourcePage, type ResourceDef } from '../../../kit/resource-page.js';
+import type { ResourceDef } from '../../../kit/resource-page.js';
 import { activeField, companyField, emailField, gstTinFields, mobileField, passwordPair } from './fields.js';
+import { PeoplePage } from './people-page.js';
 
 export const distributorMasterResource: ResourceDef<UserRow> = {
   page: PAGE.distributorMaster,
@@ -48,5 +49,5 @@ export const distributorMasterResource: ResourceDef<UserRow> = {
 };
 
 export function DistributorMasterPage() {
-  return <ResourcePage def={distributorMasterResource} />;
+  return <PeoplePage def={distributorMasterResource} />;
 }

@@ -3,8 +3,9 @@
 import { USERS_PATHS, type UserRow } from '../../../../shared/contracts/users/common.js';
 import { LIST_TYPES, listEntrySave } from '../../../../shared/contracts/users/list-entry.js';
 import { PAGE } from '../../../../shared/pages.js';
-import { ResourcePage, type ResourceDef } from '../../../kit/resource-page.js';
+import type { ResourceDef } from '../../../kit/resource-page.js';
 import { activeField, companyField, emailField, gstTinFields, mobileField, nameFields, passwordPair } from './fields.js';
+import { PeoplePage } from './people-page.js';
 
 export const listMasterResource: ResourceDef<UserRow> = {
   page: PAGE.listMaster,
@@ -44,5 +45,5 @@ export const listMasterResource: ResourceDef<UserRow> = {
 };
 
 export function ListMasterPage() {
-  return <ResourcePage def={listMasterResource} />;
+  return <PeoplePage def={listMasterResource} />;
 }

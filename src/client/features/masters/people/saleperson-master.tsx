@@ -4,8 +4,9 @@ import { Checkbox } from '@mantine/core';
 import { USERS_PATHS, type UserRow } from '../../../../shared/contracts/users/common.js';
 import { SALESPERSON_EXPORT_NAME, salespersonSave } from '../../../../shared/contracts/users/salesperson.js';
 import { PAGE } from '../../../../shared/pages.js';
-import { ResourcePage, type ResourceDef } from '../../../kit/resource-page.js';
+import type { ResourceDef } from '../../../kit/resource-page.js';
 import { activeField, companyField, emailField, mobileField, passwordPair } from './fields.js';
+import { PeoplePage } from './people-page.js';
 
 export const salespersonMasterResource: ResourceDef<UserRow> = {
   page: PAGE.salepersonMaster,
@@ -48,5 +49,5 @@ export const salespersonMasterResource: ResourceDef<UserRow> = {
 };
 
 export function SalespersonMasterPage() {
-  return <ResourcePage def={salespersonMasterResource} />;
+  return <PeoplePage def={salespersonMasterResource} />;
 }

@@ -3,8 +3,9 @@
 import { USERS_PATHS, type UserRow } from '../../../../shared/contracts/users/common.js';
 import { SITE_USER_TYPES, USER_EXPORT_NAME, userSave } from '../../../../shared/contracts/users/user.js';
 import { PAGE } from '../../../../shared/pages.js';
-import { ResourcePage, type ResourceDef } from '../../../kit/resource-page.js';
+import type { ResourceDef } from '../../../kit/resource-page.js';
 import { activeField, companyField, emailField, mobileField, nameFields, passwordPair } from './fields.js';
+import { PeoplePage } from './people-page.js';
 
 export const userMasterResource: ResourceDef<UserRow> = {
   page: PAGE.userMaster,
@@ -53,5 +54,5 @@ export const userMasterResource: ResourceDef<UserRow> = {
 };
 
 export function UserMasterPage() {
-  return <ResourcePage def={userMasterResource} />;
+  return <PeoplePage def={userMasterResource} />;
 }
