@@ -1,10 +1,12 @@
 // The route map (spec 1 section 2.1, spec 3 top-level routes). Public pages sit outside the shell;
 // every registry page is a shell route at its exact path, and unknown shell paths go to /dashboard.
-// Every screen and the shell itself load lazily, so a page downloads only what it shows (/login
-// neither the shell nor any master); the service worker precaches all chunks for offline use.
+// Every screen but sign-in, and the shell itself, load lazily, so a page downloads only what it shows
+// (/login neither the shell nor any master); the service worker precaches all chunks for offline use.
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { PAGE, type PageName } from '../../shared/pages.js';
 import { setUnauthorizedHandler } from '../api/http.js';
+import { LoginPage } from '../features/auth/login-page.js';
+import { SCREEN_MODULES } from '../features/registry.js';
 import { RedirectIfSignedIn, RequireSession } from './guards.js';
 import { PageScreen } from './page-screen.js';
 import { RouteError } from './route-error.js';
@@ -14,17 +16,18 @@ type Lazy = NonNullable<RouteObject['lazy']>;
 /** A route that needs more than the first screen's styles waits for all of them (styles-all.ts). */
 const styled = <T,>(load: () => Promise<T>) => async (): Promise<T> => (await Promise.all([load(), import('../styles-all.js')]))[0];
 
-const pageRoutes: RouteObject[] = (Object.keys(PAGE) as PageName[]).map((name) => ({
-  path: PAGE[name].path,
-  // Paths are matched with the case the spec writes (Damage-carton, new-Stock), as the guard does.
-  caseSensitive: true,
-  element: <PageScreen key={name} name={name} />,
-}));
+const pageRoutes: RouteObject[] = (Object.keys(PAGE) as PageName[]).map((name) => {
+  const load = SCREEN_MODULES[name];
+  return {
+    path: PAGE[name].path,
+    // Paths are matched with the case the spec writes (Damage-carton, new-Stock), as the guard does.
+    caseSensitive: true,
+    // Starts the screen's chunk with the shell's instead of after the shell has drawn.
+    ...(load ? { loader: () => load().then(() => null) } : {}),
+    element: <PageScreen key={name} name={name} />,
+  };
+});
 
-const login: Lazy = async () => {
-  const { LoginPage } = await import('../features/auth/login-page.js');
-  return { element: <RedirectIfSignedIn><LoginPage /></RedirectIfSignedIn> };
-};
 const shell: Lazy = styled(async () => {
   const { AppLayout } = await import('./shell/app-layout.js');
   return { element: <RequireSession><AppLayout /></RequireSession> };
@@ -37,7 +40,8 @@ export const routes: RouteObject[] = [
     // Blank while the first screen's chunk arrives (a few hundred ms), as before any script ran.
     hydrateFallbackElement: <></>,
     children: [
-      { path: '/login', lazy: login },
+      // The one screen in the entry chunk: every visit starts here, and it shares its kit with the masters.
+      { path: '/login', element: <RedirectIfSignedIn><LoginPage /></RedirectIfSignedIn> },
       { path: '/reset-password', lazy: () => import('../features/auth/reset-password-page.js').then((m) => ({ Component: m.ResetPasswordPage })) },
       { path: '/home', lazy: styled(() => import('../features/public/landing-page.js').then((m) => ({ Component: m.LandingPage }))) },
       {
