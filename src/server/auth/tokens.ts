@@ -109,15 +109,16 @@ export class TokenService {
 
   /**
    * Ends every session of a user (password change or reset, deactivation): the token version goes
-   * up, so every access and refresh token issued before is refused from the next request on.
+   * up, so every access and refresh token issued before is refused from the next request on. Pass
+   * the transaction that changes the password, so the two hold or fail together.
    */
-  async endSessions(userId: number): Promise<void> {
-    await this.db.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, userId));
-    await this.revokeAllFor(userId);
+  async endSessions(userId: number, db: Db = this.db): Promise<void> {
+    await db.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, userId));
+    await this.revokeAllFor(userId, db);
   }
 
-  async revokeAllFor(userId: number): Promise<void> {
-    await this.db.update(refreshTokens).set({ revokedAt: new Date() })
+  async revokeAllFor(userId: number, db: Db = this.db): Promise<void> {
+    await db.update(refreshTokens).set({ revokedAt: new Date() })
       .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
   }
 

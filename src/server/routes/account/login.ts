@@ -118,10 +118,10 @@ export function loginRoutes(r: Router) {
         .returning({ userId: passwordResets.userId });
       if (!reset) return null;
       await tx.update(users).set({ passwordHash: hash, isResetPassword: false, updatedAt: new Date() }).where(eq(users.id, reset.userId));
+      await s.tokens.endSessions(reset.userId, tx);
       return reset.userId;
     });
     if (done === null) return warn(MSG.resetInvalid);
-    await s.tokens.endSessions(done);
     return ok(null, MSG.resetDone);
   });
 }

@@ -41,9 +41,11 @@ export function meRoutes(r: Router) {
   r.post('User/ChangePassword', { access: 'signed-in', body: changePasswordRequest }, async ({ db, caller, body, tokens }) => {
     const [u] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, caller.userId));
     if (!(await verifyPassword(body.OldPassword, u!.hash))) return warn(MSG.oldWrong);
-    await db.update(users).set({ passwordHash: await hashPassword(body.NewPassword), isResetPassword: false, updatedAt: new Date() })
-      .where(eq(users.id, caller.userId));
-    await tokens.endSessions(caller.userId);
+    const hash = await hashPassword(body.NewPassword);
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash: hash, isResetPassword: false, updatedAt: new Date() }).where(eq(users.id, caller.userId));
+      await tokens.endSessions(caller.userId, tx);
+    });
     return ok(null, MSG.passwordChanged);
   });
 
