@@ -7,6 +7,7 @@ import { firstMessage } from '../../../src/shared/contracts/issues.js';
 import { GEN_MSG, generateRequest, downloadRequest } from '../../../src/shared/contracts/numbers/generation.js';
 import { ISSUE_MSG, issueSave } from '../../../src/shared/contracts/numbers/issue.js';
 import { MAPPING_MSG, mappingAdd, mappingSave } from '../../../src/shared/contracts/numbers/mapping.js';
+import { STOCK_MSG, stockAccept } from '../../../src/shared/contracts/numbers/stock.js';
 
 const failure = (schema: z.ZodType, v: unknown) => {
   const r = schema.safeParse(v);
@@ -29,6 +30,10 @@ describe('From above To: the spec\'s message wins over the quantity\'s', () => {
   it('Number Generation and Admin Number Download', () => {
     expect(failure(generateRequest, { MappingId: 4, FromNo: 20, ToNo: 10, Qty: '' })?.message).toBe(GEN_MSG.fromBeforeTo);
     expect(failure(downloadRequest, { Prefix: 'KA', FromNo: '20', ToNo: '10', Qty: 0 })?.message).toBe(GEN_MSG.fromBeforeTo);
+  });
+
+  it('Stock accept: a To below From says so, under To', () => {
+    expect(failure(stockAccept, { StockId: 3, FrmNo: 10, ToNo: 5, IssueQty: '' })).toEqual({ message: STOCK_MSG.toAfterFrom, path: ['ToNo'] });
   });
 
   it('other failures keep their own order', () => {

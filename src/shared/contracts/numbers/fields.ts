@@ -33,12 +33,12 @@ const rawWhole = (v: unknown): number | null =>
  * `schema`, but a body whose From is above its To answers `message` (under From) before any other
  * field's: the linked Quantity box is blank or negative then, and its message would hide the cause.
  */
-export function fromBeforeToFirst<T extends z.ZodType>(schema: T, fromKey: string, toKey: string, message: string) {
+export function fromBeforeToFirst<T extends z.ZodType>(schema: T, fromKey: string, toKey: string, message: string, at = fromKey) {
   return z.unknown().superRefine((raw, ctx) => {
     if (typeof raw !== 'object' || raw === null) return;
     const from = rawWhole((raw as Record<string, unknown>)[fromKey]);
     const to = rawWhole((raw as Record<string, unknown>)[toKey]);
-    if (from !== null && to !== null && from > to) ctx.addIssue({ code: 'custom', message, path: [fromKey] });
+    if (from !== null && to !== null && from > to) ctx.addIssue({ code: 'custom', message, path: [at] });
   }).pipe(schema);
 }
 

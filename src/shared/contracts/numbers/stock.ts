@@ -2,7 +2,7 @@
 // the admin issued to it; only accepted stock can be mapped. The spec's messages, ours where it has none.
 import { z } from 'zod';
 import { pickedId } from '../site.js';
-import { NUMBER_ONLY, quantity, serialNo } from './fields.js';
+import { fromBeforeToFirst, NUMBER_ONLY, quantity, serialNo } from './fields.js';
 import { span } from './issue.js';
 
 export const STOCK_MSG = {
@@ -21,7 +21,7 @@ export const acceptWhole = (from: number, to: number) =>
 
 export const alreadyAccepted = (from: number, to: number) => `Numbers ${span(from, to)} are already accepted.`;
 
-export const stockAccept = z.strictObject({
+const stockFields = z.strictObject({
   StockId: pickedId(STOCK_MSG.notFound),
   FrmNo: serialNo(STOCK_MSG.fromRequired, NUMBER_ONLY, STOCK_MSG.fromRequired),
   ToNo: serialNo(STOCK_MSG.toRequired, NUMBER_ONLY, STOCK_MSG.toRequired),
@@ -32,7 +32,10 @@ export const stockAccept = z.strictObject({
   else if (b.IssueQty !== b.ToNo - b.FrmNo + 1) ctx.addIssue({ code: 'custom', message: STOCK_MSG.qtyMismatch, path: ['IssueQty'] });
 });
 
-export type StockAccept = z.input<typeof stockAccept>;
+/** A To below From says so before the quantity's own message, as on the other number forms. */
+export const stockAccept = fromBeforeToFirst(stockFields, 'FrmNo', 'ToNo', STOCK_MSG.toAfterFrom, 'ToNo');
+
+export type StockAccept = z.input<typeof stockFields>;
 
 export interface StockRow {
   /** The issue's id: stock is an issued range seen by the company it was issued to. */
