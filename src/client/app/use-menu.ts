@@ -25,8 +25,9 @@ export function useMenu(): MenuState {
       const env = await api.get<MenuEntry[]>('User/GetUserMenu');
       if (!live) return;
       if (env.ResponseCode === '200' && Array.isArray(env.ResponseData)) {
-        await cacheMenu(env.ResponseData);
-        if (live) setState({ status: 'ready', menu: env.ResponseData, verified: true });
+        // Kept for offline starts, without holding the page back while the device database opens.
+        void cacheMenu(env.ResponseData).catch(() => undefined);
+        setState({ status: 'ready', menu: env.ResponseData, verified: true });
       } else if (env.ResponseCode === '0') {
         const cached = await cachedMenu();
         if (live) setState({ status: 'ready', menu: cached ?? DASHBOARD_ONLY, verified: cached !== null });
