@@ -8,8 +8,10 @@ import { setUnauthorizedHandler } from '../api/http.js';
 import { LoginPage } from '../features/auth/login-page.js';
 import { SCREEN_MODULES } from '../features/registry.js';
 import { RedirectIfSignedIn, RequireSession } from './guards.js';
-import { PageScreen } from './page-screen.js';
+import { NotBuilt } from './not-built.js';
 import { RouteError } from './route-error.js';
+import { loadSession } from './session.js';
+import { requestMenu } from './use-menu.js';
 
 type Lazy = NonNullable<RouteObject['lazy']>;
 
@@ -22,13 +24,15 @@ const pageRoutes: RouteObject[] = (Object.keys(PAGE) as PageName[]).map((name) =
     path: PAGE[name].path,
     // Paths are matched with the case the spec writes (Damage-carton, new-Stock), as the guard does.
     caseSensitive: true,
-    // Starts the screen's chunk with the shell's instead of after the shell has drawn.
-    ...(load ? { loader: () => load().then(() => null) } : {}),
-    element: <PageScreen key={name} name={name} />,
+    // The router fetches the screen's chunk with the shell's and draws it once there (no Suspense pass).
+    ...(load ? { lazy: () => load().then((m) => ({ Component: m.default })) } : { element: <NotBuilt label={PAGE[name].label} /> }),
   };
 });
 
 const shell: Lazy = styled(async () => {
+  // The menu is asked for while the shell's chunk downloads, not after the shell has drawn (the router
+  // starts this before main.tsx has read the stored session, hence the wait for it).
+  void loadSession().then((session) => session && requestMenu());
   const { AppLayout } = await import('./shell/app-layout.js');
   return { element: <RequireSession><AppLayout /></RequireSession> };
 });

@@ -26,7 +26,7 @@ const SESSION_KEY = 'session';
 const MENU_KEY = 'menu';
 
 let current: Session | null = null;
-let loaded = false;
+let loading: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
@@ -38,13 +38,13 @@ export function sessionFromLogin(r: LoginResult): Session {
   };
 }
 
-/** Reads the stored session once at start; the app renders its routes after this. */
+/** Reads the stored session once at start (later calls share that read); the app renders its routes after this. */
 export async function loadSession(): Promise<Session | null> {
-  if (!loaded) {
-    current = ((await readKv(SESSION_KEY)) as Session | undefined) ?? null;
-    loaded = true;
+  loading ??= readKv(SESSION_KEY).then((stored) => {
+    current = (stored as Session | undefined) ?? null;
     emit();
-  }
+  });
+  await loading;
   return current;
 }
 

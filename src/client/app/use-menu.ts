@@ -1,8 +1,10 @@
 // Loads the user's menu once per shell mount (spec 1 section 2.5, 8). A refused menu ends the session;
 // no network falls back to the last cached menu so an installed app still opens on the floor.
-import { useEffect, useState } from 'react';
+// The request starts with the shell's chunk (requestMenu), so the page does not wait for it after drawing.
+import { startTransition, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { MenuEntry } from '../../shared/contracts/access-right.js';
+import type { Envelope } from '../../shared/contracts/envelope.js';
 import { buildMenu } from '../../shared/menu.js';
 import { api } from '../api/http.js';
 import { cachedMenu, cacheMenu, clearSession } from './session.js';
@@ -15,19 +17,58 @@ export type MenuState =
 /** Dashboard only: what an offline device with nothing cached can safely show. */
 const DASHBOARD_ONLY: MenuEntry[] = buildMenu(new Set());
 
+interface MenuRequest {
+  answer: Promise<Envelope<MenuEntry[]>>;
+  /** Set once answered, so a shell mounting after the answer draws its page in its first render. */
+  settled?: Envelope<MenuEntry[]>;
+}
+
+let early: MenuRequest | null = null;
+
+const whenIdle = (fn: () => void) =>
+  typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 500);
+
+function ask(): MenuRequest {
+  const request: MenuRequest = { answer: api.get<MenuEntry[]>('User/GetUserMenu') };
+  void request.answer.then((env) => {
+    request.settled = env;
+  });
+  return request;
+}
+
+/** Asks for the menu ahead of the shell's mount (called while the shell's chunk downloads). */
+export function requestMenu(): void {
+  early = ask();
+}
+
+/** The early request if one is waiting, else a fresh one: each mount asks the server once. */
+function takeRequest(): MenuRequest {
+  const request = early ?? ask();
+  early = null;
+  return request;
+}
+
+type Ready = Extract<MenuState, { status: 'ready' }>;
+
+const readyFrom = (env: Envelope<MenuEntry[]> | undefined): Ready | null =>
+  env?.ResponseCode === '200' && Array.isArray(env.ResponseData) ? { status: 'ready', menu: env.ResponseData, verified: true } : null;
+
 export function useMenu(): MenuState {
-  const [state, setState] = useState<MenuState>({ status: 'loading' });
+  const [request] = useState(takeRequest);
+  const [state, setState] = useState<MenuState>(() => readyFrom(request.settled) ?? { status: 'loading' });
   const navigate = useNavigate();
 
   useEffect(() => {
     let live = true;
     void (async () => {
-      const env = await api.get<MenuEntry[]>('User/GetUserMenu');
+      const env = await request.answer;
       if (!live) return;
-      if (env.ResponseCode === '200' && Array.isArray(env.ResponseData)) {
-        // Kept for offline starts, without holding the page back while the device database opens.
-        void cacheMenu(env.ResponseData).catch(() => undefined);
-        setState({ status: 'ready', menu: env.ResponseData, verified: true });
+      const ready = readyFrom(env);
+      if (ready) {
+        // Kept for offline starts once the page is drawn: opening the device database is a long task.
+        whenIdle(() => void cacheMenu(ready.menu).catch(() => undefined));
+        // A transition: drawing the menu and the page yields to input instead of one long task.
+        startTransition(() => setState((s) => (s.status === 'ready' ? s : ready)));
       } else if (env.ResponseCode === '0') {
         const cached = await cachedMenu();
         if (live) setState({ status: 'ready', menu: cached ?? DASHBOARD_ONLY, verified: cached !== null });
@@ -39,7 +80,7 @@ export function useMenu(): MenuState {
     return () => {
       live = false;
     };
-  }, [navigate]);
+  }, [request, navigate]);
 
   return state;
 }

@@ -1,10 +1,9 @@
 // Screens built so far, by page name, each its own chunk. The router shows every registered path and
 // starts a screen's chunk together with the shell's (app/router.tsx); a page without a screen here
 // says plainly that it is not built yet.
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import type { PageName } from '../../shared/pages.js';
 
-type Screen = LazyExoticComponent<ComponentType>;
 type ScreenModule = () => Promise<{ default: ComponentType }>;
 
 export const SCREEN_MODULES: Partial<Record<PageName, ScreenModule>> = {
@@ -37,8 +36,3 @@ export const SCREEN_MODULES: Partial<Record<PageName, ScreenModule>> = {
   adminNumberDownload: () =>
     import('./transactions/admin-number-download/admin-number-download-page.js').then((m) => ({ default: m.AdminNumberDownloadPage })),
 };
-
-/** The same screens as lazy components, for the page route to render (app/page-screen.tsx). */
-export const SCREENS: Partial<Record<PageName, Screen>> = Object.fromEntries(
-  Object.entries(SCREEN_MODULES).map(([name, load]) => [name, lazy(load)]),
-);

@@ -1,7 +1,7 @@
 // A server-paged list: page, page size, sort and debounced search as state, one POST per change,
 // rows and TotalRows back. List failures show nothing (spec 1 section 8): the table just empties,
 // except a failure on the network, which the table names (offline) and retries when the network returns.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { ListRequest } from '../../shared/contracts/list.js';
 import { api } from '../api/http.js';
@@ -81,9 +81,12 @@ export function useServerList<T>(options: ServerListOptions): ServerList<T> {
         setState((s) => ({ ...s, page: back }));
         return;
       }
-      setRecords(rows);
-      setTotal(totalOf(rows));
-      setFetching(false);
+      // A transition: drawing the rows yields to input instead of one long task.
+      startTransition(() => {
+        setRecords(rows);
+        setTotal(totalOf(rows));
+        setFetching(false);
+      });
     });
     return () => {
       stale = true;
