@@ -1,5 +1,6 @@
 // Role Management: the access-right tree and the saved page list (spec 1 sections 2.8, 3.14, 5.13).
 import { z } from 'zod';
+import { intOrDigits } from './fields.js';
 
 export const ACCESS_MSG = {
   userRequired: 'Please select user.',
@@ -10,8 +11,8 @@ export const ACCESS_MSG = {
 } as const;
 
 export const saveAccessRightRequest = z.strictObject({
-  UserId: z.number({ error: ACCESS_MSG.userRequired }).int(ACCESS_MSG.userRequired).min(1, ACCESS_MSG.userRequired)
-    .max(2_147_483_647, ACCESS_MSG.unknownUser),
+  UserId: intOrDigits(ACCESS_MSG.userRequired).pipe(z.number().min(1, ACCESS_MSG.userRequired)
+    .max(2_147_483_647, ACCESS_MSG.unknownUser)),
   PageList: z
     .array(z.string({ error: 'PageList holds page keys.' }).max(10, 'PageList holds page keys.'), { error: 'PageList holds page keys.' })
     .max(200, 'PageList holds page keys.'),

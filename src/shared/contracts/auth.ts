@@ -1,6 +1,6 @@
 // Sign-in, tokens, password reset, profile and password change (spec 1 sections 2.6, 3.2, 5.1, 5.14).
 import { z } from 'zod';
-import { PASSWORD_MESSAGE, PASSWORD_PATTERN, requiredEmail, requiredMobile } from './fields.js';
+import { intOrDigits, PASSWORD_MESSAGE, PASSWORD_PATTERN, requiredEmail, requiredMobile } from './fields.js';
 
 export const MSG = {
   emailRequired: 'Please enter your email-id.',
@@ -50,7 +50,7 @@ export const changePasswordRequest = z
   .strictObject({
     UserName: z.string({ error: 'UserName must be text.' }).max(100, 'UserName must be at most 100 characters.').nullish(),
     // Informational: the server changes the caller's own password whatever id is sent.
-    UserId: z.number({ error: 'UserId must be a whole number.' }).int('UserId must be a whole number.').nullish(),
+    UserId: intOrDigits('UserId must be a whole number.').nullish(),
     OldPassword: z.string({ error: MSG.oldRequired }).min(1, MSG.oldRequired).max(200, 'Password must be at most 200 characters.'),
     NewPassword: z.string({ error: MSG.newRequired }).min(1, MSG.newRequired).regex(PASSWORD_PATTERN, PASSWORD_MESSAGE),
   })

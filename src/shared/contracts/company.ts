@@ -1,7 +1,7 @@
 // Company Master (spec 1 sections 2.14, 3.8, 5.5).
 import { z } from 'zod';
 import {
-  activeFlag, EMAIL_PATTERN, MOBILE_PATTERN, PINCODE_PATTERN, recordId, requiredText,
+  activeFlag, digitsText, EMAIL_PATTERN, MOBILE_PATTERN, PINCODE_PATTERN, recordId, requiredText,
 } from './fields.js';
 import { uploadPath } from './upload.js';
 
@@ -34,7 +34,7 @@ export const companySave = z.strictObject({
   Email: requiredText(COMPANY_MSG.emailRequired, 'Email', 100).regex(EMAIL_PATTERN, COMPANY_MSG.emailInvalid),
   Address: requiredText(COMPANY_MSG.addressRequired, 'Address', 250),
   City: requiredText(COMPANY_MSG.cityRequired, 'City', 100),
-  Pincode: z.string({ error: COMPANY_MSG.pincodeInvalid }).trim().regex(PINCODE_PATTERN, COMPANY_MSG.pincodeInvalid),
+  Pincode: digitsText(COMPANY_MSG.pincodeInvalid).pipe(z.string().trim().regex(PINCODE_PATTERN, COMPANY_MSG.pincodeInvalid)),
   // Only a file the upload call stored and checked as an image (spec 1 section 7: images only).
   CompanyLogo: uploadPath('image', 'Company Logo'),
   IsActive: activeFlag,

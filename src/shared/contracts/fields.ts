@@ -42,14 +42,27 @@ export function requiredPassword(required: string) {
   return z.string({ error: required }).min(1, required).regex(PASSWORD_PATTERN, PASSWORD_MESSAGE);
 }
 
-/** A whole number given as a number; a missing value, a wrong type or an out-of-range value answer `message`. */
+/**
+ * A whole number as a JSON number or as digits: the spec's client sends either for the same field.
+ * A wrong type, other text or a fraction answers `message`.
+ */
+export function intOrDigits(message: string) {
+  return z.union([z.number(), z.string().trim().regex(/^-?\d{1,10}$/, message).transform(Number)], { error: message })
+    .pipe(z.number().int(message));
+}
+
+/** Digits kept as text (a pincode), which a client may also send as a JSON number. */
+export const digitsText = (message: string) =>
+  z.union([z.string(), z.number().int().nonnegative().transform(String)], { error: message });
+
+/** A whole number (or digits); a missing value, a wrong type or an out-of-range value answer `message`. */
 export function wholeNumber(message: string, min: number, max = 2_147_483_647) {
-  return z.number({ error: message }).int(message).min(min, message).max(max, message);
+  return intOrDigits(message).pipe(z.number().min(min, message).max(max, message));
 }
 
 /** A record id: 0 (or absent) means a new record. */
 export const recordId = (label: string) =>
-  z.number({ error: `${label} must be a whole number.` }).int(`${label} must be a whole number.`)
-    .min(0, `${label} must be a whole number.`).max(2_147_483_647, `${label} is out of range.`).default(0);
+  intOrDigits(`${label} must be a whole number.`)
+    .pipe(z.number().min(0, `${label} must be a whole number.`).max(2_147_483_647, `${label} is out of range.`)).default(0);
 
 export const activeFlag = z.boolean({ error: 'IsActive must be true or false.' }).default(true);

@@ -1,12 +1,11 @@
 // The shared list request (spec 1 section 3.3, spec 3 section 3) and its paging rules.
 import { z } from 'zod';
+import { intOrDigits } from './fields.js';
 
 export const MAX_PAGE_SIZE = 500;
 
 const optionalNumber = (label: string) =>
-  z.union([z.number(), z.string().regex(/^-?\d{1,10}$/, `${label} must be a whole number.`).transform(Number)], {
-    error: `${label} must be a whole number.`,
-  }).pipe(z.number().int(`${label} must be a whole number.`).min(-2_147_483_648, `${label} is out of range.`)
+  intOrDigits(`${label} must be a whole number.`).pipe(z.number().min(-2_147_483_648, `${label} is out of range.`)
     .max(2_147_483_647, `${label} is out of range.`)).nullish();
 
 const optionalFlag = (label: string) =>
@@ -19,9 +18,9 @@ const optionalText = (label: string, max: number) =>
 
 /** Every field a list screen may send. Screens read the filters they know and ignore the rest. */
 export const listRequest = z.strictObject({
-  First: z.number({ error: 'First must be a whole number from 1.' }).int('First must be a whole number from 1.')
-    .min(1, 'First must be a whole number from 1.').max(2_147_483_647, 'First is out of range.').default(1),
-  PageSize: z.number({ error: `PageSize must be -1 or 1 to ${MAX_PAGE_SIZE}.` }).int(`PageSize must be -1 or 1 to ${MAX_PAGE_SIZE}.`)
+  First: intOrDigits('First must be a whole number from 1.')
+    .pipe(z.number().min(1, 'First must be a whole number from 1.').max(2_147_483_647, 'First is out of range.')).default(1),
+  PageSize: intOrDigits(`PageSize must be -1 or 1 to ${MAX_PAGE_SIZE}.`)
     .refine((n) => n === -1 || (n >= 1 && n <= MAX_PAGE_SIZE), `PageSize must be -1 or 1 to ${MAX_PAGE_SIZE}.`).default(10),
   PageNo: optionalNumber('PageNo'),
   SortColumn: optionalText('SortColumn', 64),

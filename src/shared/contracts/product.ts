@@ -1,6 +1,6 @@
 // Product Master (spec 1 sections 2.11, 3.5, 4, 5.3): one contract for both tabs of the form.
 import { z } from 'zod';
-import { activeFlag, ALPHANUMERIC_PATTERN, optionalText, recordId, requiredText } from './fields.js';
+import { activeFlag, ALPHANUMERIC_PATTERN, intOrDigits, optionalText, recordId, requiredText, wholeNumber } from './fields.js';
 import { uploadPath } from './upload.js';
 
 export const PRODUCT_MSG = {
@@ -28,12 +28,10 @@ export const PRODUCT_EXPORT_NAME = 'Product Data';
 
 /** A whole number sent as a number or as digits. */
 const digits = (message: string) =>
-  z.union([z.number(), z.string().trim().regex(/^\d{1,9}$/, message).transform(Number)], { error: message })
-    .pipe(z.number().int(message).max(2_147_483_647, message));
+  intOrDigits(message).pipe(z.number().min(0, message).max(2_147_483_647, message));
 
 /** A category level: absent, null or 0 mean none. */
-const categoryId = z.number({ error: PRODUCT_MSG.categoryInvalid }).int(PRODUCT_MSG.categoryInvalid)
-  .min(0, PRODUCT_MSG.categoryInvalid).max(2_147_483_647, PRODUCT_MSG.categoryInvalid).nullish()
+const categoryId = wholeNumber(PRODUCT_MSG.categoryInvalid, 0).nullish()
   .transform((v) => (v ? v : null));
 
 /** Step 1 ('Add Product') and step 2 ('Add Product Description'): the tabs validate these. */
@@ -50,8 +48,7 @@ export const productSave = z.strictObject({
   ProductDscrptn: requiredText(PRODUCT_MSG.descriptionRequired, 'Description', 2000),
   ProductUOM: requiredText(PRODUCT_MSG.uomRequired, 'Product UOM', 20),
   ProductValue: digits(PRODUCT_MSG.packNumber).pipe(z.number().min(1, PRODUCT_MSG.packPositive)),
-  CompId: z.number({ error: PRODUCT_MSG.companyRequired }).int(PRODUCT_MSG.companyRequired)
-    .min(1, PRODUCT_MSG.companyRequired).max(2_147_483_647, PRODUCT_MSG.companyRequired),
+  CompId: wholeNumber(PRODUCT_MSG.companyRequired, 1),
   CategoryId: categoryId,
   MG2Id: categoryId,
   MG3Id: categoryId,

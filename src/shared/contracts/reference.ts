@@ -1,7 +1,7 @@
 // Country, state and city options (spec 1 sections 3.12, 7) and the address group that forms build
 // from them: `${prefix}_Country`, `_State`, `_City` (ids), `_Pincode`, `_Address1`, `_Address2`.
 import { z } from 'zod';
-import { optionalText, PINCODE_PATTERN, requiredText } from './fields.js';
+import { digitsText, intOrDigits, optionalText, PINCODE_PATTERN, requiredText } from './fields.js';
 
 /** The spec's client asks for this country only (spec 1 section 9). */
 export const INDIA_ID = 101;
@@ -28,8 +28,7 @@ export interface AddressMessages {
  * '', missing) answers `message`.
  */
 export const pickedId = (message: string) =>
-  z.union([z.number(), z.string().trim().regex(/^\d{1,10}$/, message).transform(Number)], { error: message })
-    .pipe(z.number().int(message).min(1, message).max(2_147_483_647, message));
+  intOrDigits(message).pipe(z.number().min(1, message).max(2_147_483_647, message));
 
 /** The six fields of one address group, with the form's own messages. */
 export function addressShape<P extends string>(prefix: P, m: AddressMessages) {
@@ -38,7 +37,7 @@ export function addressShape<P extends string>(prefix: P, m: AddressMessages) {
     [`${prefix}_State`]: pickedId(m.state),
     [`${prefix}_City`]: pickedId(m.city),
     // Six digits as text, or as a JSON number (stored as text either way).
-    [`${prefix}_Pincode`]: z.union([z.string(), z.number().int().transform(String)], { error: m.pincodeRequired })
+    [`${prefix}_Pincode`]: digitsText(m.pincodeRequired)
       .pipe(z.string().trim().min(1, m.pincodeRequired).regex(PINCODE_PATTERN, m.pincodeInvalid)),
     [`${prefix}_Address1`]: m.address1 ? requiredText(m.address1, 'Address 1', 250) : optionalText('Address 1', 250),
     [`${prefix}_Address2`]: optionalText('Address 2', 250),

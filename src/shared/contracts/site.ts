@@ -2,8 +2,9 @@
 // apart by IsFactory. Each screen's form validates with its own variant; the server takes either.
 import { z } from 'zod';
 import {
-  activeFlag, ALPHA_PATTERN, EMAIL_PATTERN, MOBILE_PATTERN, optionalText, recordId, requiredEmail, requiredText,
+  activeFlag, ALPHA_PATTERN, digitsText, EMAIL_PATTERN, MOBILE_PATTERN, optionalText, recordId, requiredEmail, requiredText,
 } from './fields.js';
+import { pickedId } from './reference.js';
 
 export const SITE_MSG = {
   companyRequired: 'Please select Company',
@@ -41,13 +42,10 @@ export const SITE_MSG = {
 } as const;
 
 /** An id picked from a list: a number (or its digits, as older clients send); 0, blank or null is "not picked". */
-export function pickedId(message: string) {
-  return z.union([z.number(), z.string().regex(/^\d{1,10}$/, message).transform(Number)], { error: message })
-    .pipe(z.number().int(message).min(1, message).max(2_147_483_647, message));
-}
+export { pickedId };
 
-const pincode = z.string({ error: SITE_MSG.pincodeRequired }).trim().min(1, SITE_MSG.pincodeRequired)
-  .regex(/^\d*$/, SITE_MSG.pincodeDigits).length(6, SITE_MSG.pincodeLength);
+const pincode = digitsText(SITE_MSG.pincodeRequired).pipe(z.string().trim().min(1, SITE_MSG.pincodeRequired)
+  .regex(/^\d*$/, SITE_MSG.pincodeDigits).length(6, SITE_MSG.pincodeLength));
 
 /** Shipping fields a spec client sends as a copy of billing; the server copies billing itself. */
 const copied = z.union([z.number(), z.string()], { error: 'Shipping address fields are copied from billing.' }).nullish();

@@ -20,11 +20,16 @@ describe('listRequest', () => {
     expect(MAX_PAGE_SIZE).toBe(500);
   });
 
-  it.each([0, -2, 501, 2.5, '10', null])('refuses PageSize %j', (PageSize) => {
+  it('takes First and PageSize as JSON numbers or digits, as spec clients send either', () => {
+    expect(parse({ First: '11', PageSize: '10' }).data).toMatchObject({ First: 11, PageSize: 10 });
+    expect(parse({ PageSize: '-1' }).data?.PageSize).toBe(-1);
+  });
+
+  it.each([0, -2, 501, 2.5, '2.5', 'ten', '', null])('refuses PageSize %j', (PageSize) => {
     expect(message({ PageSize })).toBe('PageSize must be -1 or 1 to 500.');
   });
 
-  it.each([0, -1, 1.5, '1'])('refuses First %j', (First) => {
+  it.each([0, -1, 1.5, '0', 'one', '1e3'])('refuses First %j', (First) => {
     expect(message({ First })).toBe('First must be a whole number from 1.');
   });
 

@@ -90,9 +90,7 @@ export function withPasswordRules<S extends z.ZodType<PasswordPair>>(schema: S, 
 }
 
 /** The record id, 0 or absent for a new one; numeric text is read as its number. */
-export const referenceId = z.union([z.number(), z.string().trim().regex(/^\d{1,10}$/, 'ReferenceID must be a whole number.').transform(Number)], {
-  error: 'ReferenceID must be a whole number.',
-}).optional().pipe(recordId('ReferenceID'));
+export const referenceId = recordId('ReferenceID');
 
 /** One row of User/GetUsers: what every people master shows and its form reads back. */
 export interface UserRow {
