@@ -7,7 +7,7 @@ import type { MenuEntry } from '../../shared/contracts/access-right.js';
 import type { Envelope } from '../../shared/contracts/envelope.js';
 import { buildMenu } from '../../shared/menu.js';
 import { api } from '../api/http.js';
-import { cachedMenu, cacheMenu, clearSession } from './session.js';
+import { cachedMenu, cacheMenu, clearSession, getSession } from './session.js';
 
 export type MenuState =
   | { status: 'loading' }
@@ -18,6 +18,8 @@ export type MenuState =
 const DASHBOARD_ONLY: MenuEntry[] = buildMenu(new Set());
 
 interface MenuRequest {
+  /** The session it was asked for: an early answer is only good for that sign-in. */
+  token: string | undefined;
   answer: Promise<Envelope<MenuEntry[]>>;
   /** Set once answered, so a shell mounting after the answer draws its page in its first render. */
   settled?: Envelope<MenuEntry[]>;
@@ -29,7 +31,7 @@ const whenIdle = (fn: () => void) =>
   typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 500);
 
 function ask(): MenuRequest {
-  const request: MenuRequest = { answer: api.get<MenuEntry[]>('User/GetUserMenu') };
+  const request: MenuRequest = { token: getSession()?.Token, answer: api.get<MenuEntry[]>('User/GetUserMenu') };
   void request.answer.then((env) => {
     request.settled = env;
   });
@@ -41,9 +43,9 @@ export function requestMenu(): void {
   early = ask();
 }
 
-/** The early request if one is waiting, else a fresh one: each mount asks the server once. */
+/** The early request if one is waiting for this sign-in, else a fresh one: each mount asks once. */
 function takeRequest(): MenuRequest {
-  const request = early ?? ask();
+  const request = early && early.token === getSession()?.Token ? early : ask();
   early = null;
   return request;
 }
