@@ -103,7 +103,7 @@ describe('paging', () => {
     [{ First: 0 }, 'First must be a whole number from 1.'],
     [{ PageSize: 0 }, 'PageSize must be -1 or 1 to 500.'],
     [{ PageSize: 501 }, 'PageSize must be -1 or 1 to 500.'],
-    [{ PageSize: '10' }, 'PageSize must be -1 or 1 to 500.'],
+    [{ PageSize: 'ten' }, 'PageSize must be -1 or 1 to 500.'],
     [{ SortOrder: 'UP' }, 'SortOrder must be ASC or DESC.'],
     [{ Foo: 1 }, 'Unknown field: Foo'],
   ])('%j is refused with a clear message', async (body, message) => {

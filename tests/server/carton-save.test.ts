@@ -48,7 +48,7 @@ describe('validation', () => {
     ['a negative size', cartonBody({ CartonSize: -5 }), CARTON_MSG.sizeRequired],
     ['a fractional size', cartonBody({ CartonSize: 2.5 }), CARTON_MSG.sizeRequired],
     ['size "abc"', cartonBody({ CartonSize: 'abc' }), CARTON_MSG.sizeRequired],
-    ['size as text "12"', cartonBody({ CartonSize: '12' }), CARTON_MSG.sizeRequired],
+    ['size as text "12 boxes"', cartonBody({ CartonSize: '12 boxes' }), CARTON_MSG.sizeRequired],
     ['a size beyond any carton', cartonBody({ CartonSize: 1e12 }), CARTON_MSG.sizeRequired],
     ['no description', noDescription, CARTON_MSG.descriptionRequired],
     ['an empty description', cartonBody({ Description: '' }), CARTON_MSG.descriptionRequired],

@@ -4,10 +4,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_LOGINS } from '../../src/server/db/seed.js';
-import { companies, products, sites, userPages, users } from '../../src/server/db/schema.js';
+import { cartons, companies, products, sites, userPages, users } from '../../src/server/db/schema.js';
 import { COMPANY_MSG } from '../../src/shared/contracts/company.js';
 import { PRODUCT_MSG } from '../../src/shared/contracts/product.js';
-import { insertCompany } from '../helpers/factories.js';
+import { cartonBody, insertCompany } from '../helpers/factories.js';
 import { productBody } from '../helpers/factories-products.js';
 import { companyBody, factoryBody, insertReference } from '../helpers/factories-sites.js';
 import { startApp, type TestApp } from '../helpers/server-app.js';
@@ -56,6 +56,14 @@ describe('numbers as JSON numbers or numeric text', () => {
     expect(row).toMatchObject({ companyId, packValue: 5 });
     const bad = await t.post('Product/CreateUpdateProduct', productBody(companyId, { CompId: 'GHAL' }), admin);
     expect(bad.body).toMatchObject({ ResponseCode: '400', ResponseMessage: PRODUCT_MSG.companyRequired });
+  });
+
+  it('Carton Size Master takes the size as digits and stores the number', async () => {
+    const body = cartonBody({ CartonSize: '12' });
+    const res = await t.post('CartonMaster/CreateCarton', body, admin);
+    expect(res.body.ResponseCode, res.body.ResponseMessage).toBe('200');
+    const [row] = await t.db.select().from(cartons).where(eq(cartons.name, String(body.CartonName)));
+    expect(row?.size).toBe(12);
   });
 
   it('a list takes First and PageSize as numeric text and pages the same as with numbers', async () => {
