@@ -8,8 +8,16 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { precompressPlugin } from './src/build/precompress.js';
 
 const THEME = '#2f9e44';
+const local = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-export default defineConfig({
+// React Router's package exports only its development build (dev warnings on); a production build
+// takes the production one it ships beside it.
+const REACT_ROUTER_PRODUCTION = [
+  { find: /^react-router$/, replacement: local('./node_modules/react-router/dist/production/index.mjs') },
+  { find: /^react-router\/dom$/, replacement: local('./node_modules/react-router/dist/production/dom-export.mjs') },
+];
+
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     VitePWA({
@@ -46,7 +54,12 @@ export default defineConfig({
     precompressPlugin(),
   ],
   // Exactly 'zod': the client's zod is set jitless before any schema exists (src/client/zod-jitless.ts).
-  resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/client/zod-jitless.ts', import.meta.url)) }] },
+  resolve: {
+    alias: [
+      { find: /^zod$/, replacement: local('./src/client/zod-jitless.ts') },
+      ...(command === 'build' ? REACT_ROUTER_PRODUCTION : []),
+    ],
+  },
   build: { outDir: 'dist/client', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   server: { proxy: { '/API': 'http://localhost:8080' } },
-});
+}));

@@ -2,7 +2,8 @@
 // master screen, signed in, against the built app on a fresh PGlite with the demo data.
 // Drives Debian's Chromium (CHROMIUM_PATH); never downloads a browser. Not part of .ci/run (slow).
 // Each page is audited LIGHTHOUSE_RUNS times (3) and the median run is shown. CLIENT_DIR picks another
-// build folder (built there when missing); LIGHTHOUSE_JSON=dir keeps the median reports.
+// build folder (built there when missing); LIGHTHOUSE_JSON=dir keeps the median reports;
+// LIGHTHOUSE_PAGES picks pages (below); LIGHTHOUSE_TRACE=dir keeps the traces.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -20,6 +21,8 @@ const PAGES = [
   { name: 'Sign-in', path: '/login', signedIn: false },
   { name: 'Carton Size Master', path: '/masters/carton-master', signedIn: true },
 ];
+// LIGHTHOUSE_PAGES=carton audits only the pages whose path contains one of the comma-separated words.
+const ONLY = (process.env.LIGHTHOUSE_PAGES || '').split(',').filter(Boolean);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS) || 3);
 
@@ -78,8 +81,14 @@ async function signIn(context, baseUrl) {
 }
 
 async function audit(url, port) {
-  const { lhr } = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+  const { lhr, artifacts } = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  // LIGHTHOUSE_TRACE=dir keeps each run's Chromium trace (open it in DevTools' Performance panel).
+  if (process.env.LIGHTHOUSE_TRACE) {
+    mkdirSync(process.env.LIGHTHOUSE_TRACE, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.trace.json`;
+    writeFileSync(join(process.env.LIGHTHOUSE_TRACE, name), JSON.stringify(artifacts.Trace));
+  }
   return lhr;
 }
 
@@ -111,7 +120,7 @@ async function main() {
   });
   const rows = [];
   try {
-    for (const target of PAGES) {
+    for (const target of PAGES.filter((p) => ONLY.length === 0 || ONLY.some((w) => p.path.includes(w)))) {
       if (target.signedIn) await signIn(context, server.baseUrl);
       const runs = [];
       for (let i = 0; i < RUNS; i += 1) runs.push(await audit(`${server.baseUrl}${target.path}`, port));

@@ -2,6 +2,7 @@
 // A cell a spreadsheet would run as a formula (= + - @ tab CR first) gets a leading single quote.
 import Papa from 'papaparse';
 import dayjs from 'dayjs';
+import { DATE_FORMAT, DATETIME_FORMAT } from './date-format.js';
 
 export type CsvFormat = 'text' | 'date' | 'datetime' | 'status' | 'yesno';
 
@@ -14,8 +15,7 @@ export interface CsvColumn<T> {
   value?: (row: T) => unknown;
 }
 
-export const DATE_FORMAT = 'DD-MM-YYYY';
-export const DATETIME_FORMAT = 'DD-MM-YYYY HH:mm';
+export { DATE_FORMAT, DATETIME_FORMAT } from './date-format.js';
 
 // Leading spaces do not stop some spreadsheets from evaluating, so look past them.
 const FORMULA_START = /^[\s]*[=+\-@\t\r]/;

@@ -10,12 +10,17 @@ import './theme.css';
 // Below Mantine's 'sm' breakpoint the shell is a handheld's: one column, the burger menu.
 const HANDHELD_QUERY = '(max-width: 48em)';
 
+/** Toasts go where they hide nothing needed: at the bottom on a handheld, under the header otherwise.
+ *  Its own component, read at first render: a later answer re-draws the toasts, not the whole app. */
+function Toasts() {
+  const handheld = useMediaQuery(HANDHELD_QUERY, undefined, { getInitialValueInEffect: false });
+  return <Notifications position={handheld ? 'bottom-center' : 'top-right'} limit={4} />;
+}
+
 export function Providers({ children }: { children: ReactNode }) {
-  // Toasts go where they hide nothing needed: at the bottom on a handheld, under the header otherwise.
-  const handheld = useMediaQuery(HANDHELD_QUERY, false);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <Notifications position={handheld ? 'bottom-center' : 'top-right'} limit={4} />
+      <Toasts />
       <ModalsProvider>{children}</ModalsProvider>
     </MantineProvider>
   );

@@ -7,6 +7,7 @@ import { PAGE, type PageName } from '../../shared/pages.js';
 import { setUnauthorizedHandler } from '../api/http.js';
 import { LoginPage } from '../features/auth/login-page.js';
 import { SCREEN_MODULES } from '../features/registry.js';
+import { prefetchList } from '../kit/use-server-list.js';
 import { RedirectIfSignedIn, RequireSession } from './guards.js';
 import { NotBuilt } from './not-built.js';
 import { RouteError } from './route-error.js';
@@ -14,6 +15,11 @@ import { loadSession } from './session.js';
 import { requestMenu } from './use-menu.js';
 
 type Lazy = NonNullable<RouteObject['lazy']>;
+
+/** How long a route's first draw waits for the data it opens with (menu, first rows): one draw with
+ *  everything, instead of loaders first and a second draw; beyond this it draws with its loaders. */
+const FIRST_DATA_WAIT_MS = 1500;
+const atMost = (data: Promise<unknown>) => Promise.race([data, new Promise((r) => setTimeout(r, FIRST_DATA_WAIT_MS))]);
 
 /** A route that needs more than the first screen's styles waits for all of them (styles-all.ts). */
 const styled = <T,>(load: () => Promise<T>) => async (): Promise<T> => (await Promise.all([load(), import('../styles-all.js')]))[0];
@@ -25,15 +31,25 @@ const pageRoutes: RouteObject[] = (Object.keys(PAGE) as PageName[]).map((name) =
     // Paths are matched with the case the spec writes (Damage-carton, new-Stock), as the guard does.
     caseSensitive: true,
     // The router fetches the screen's chunk with the shell's and draws it once there (no Suspense pass).
-    ...(load ? { lazy: () => load().then((m) => ({ Component: m.default })) } : { element: <NotBuilt label={PAGE[name].label} /> }),
+    // Its first list is asked for as soon as the chunk is in, beside the menu (signed-in only), and the
+    // screen first draws with its rows.
+    ...(load
+      ? { lazy: async () => {
+        const m = await load();
+        const first = m.firstList;
+        if (first && (await loadSession())) await atMost(prefetchList(first));
+        return { Component: m.default };
+      } }
+      : { element: <NotBuilt label={PAGE[name].label} /> }),
   };
 });
 
 const shell: Lazy = styled(async () => {
   // The menu is asked for while the shell's chunk downloads, not after the shell has drawn (the router
   // starts this before main.tsx has read the stored session, hence the wait for it).
-  void loadSession().then((session) => session && requestMenu());
+  const menu = loadSession().then((session) => session && requestMenu());
   const { AppLayout } = await import('./shell/app-layout.js');
+  await atMost(menu);
   return { element: <RequireSession><AppLayout /></RequireSession> };
 });
 const dashboard: Lazy = () => import('../features/dashboard/dashboard-page.js').then((m) => ({ Component: m.DashboardPage }));

@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
 import type { LoginResult } from '../../shared/contracts/auth.js';
 import { isAdminUserId } from '../../shared/contracts/auth.js';
 import type { MenuEntry } from '../../shared/contracts/access-right.js';
-import { readKv } from '../offline/kv-read.js';
+import { readKv, writeKv } from '../offline/kv-direct.js';
 
 // Dexie loads on the first write or menu read, never before the first screen (see loadSession).
 const localDb = () => import('../offline/db.js').then((m) => m.localDb);
@@ -67,8 +67,10 @@ export async function clearSession(): Promise<void> {
   emit();
 }
 
-/** The last menu the server gave, so the shell can draw itself offline. */
+/** The last menu the server gave, so the shell can draw itself offline. Written without Dexie (every
+ *  shell start does this); Dexie writes it when the database is not there yet. */
 export async function cacheMenu(menu: MenuEntry[]): Promise<void> {
+  if (await writeKv(MENU_KEY, menu)) return;
   await (await localDb()).kv.put({ key: MENU_KEY, value: menu });
 }
 

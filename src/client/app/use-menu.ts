@@ -7,6 +7,7 @@ import type { MenuEntry } from '../../shared/contracts/access-right.js';
 import type { Envelope } from '../../shared/contracts/envelope.js';
 import { buildMenu } from '../../shared/menu.js';
 import { api } from '../api/http.js';
+import { whenIdle } from '../kit/idle.js';
 import { cachedMenu, cacheMenu, clearSession, getSession } from './session.js';
 
 export type MenuState =
@@ -27,20 +28,21 @@ interface MenuRequest {
 
 let early: MenuRequest | null = null;
 
-const whenIdle = (fn: () => void) =>
-  typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 500);
-
 function ask(): MenuRequest {
   const request: MenuRequest = { token: getSession()?.Token, answer: api.get<MenuEntry[]>('User/GetUserMenu') };
-  void request.answer.then((env) => {
+  // Settled before the answer's other listeners run, so a shell drawn on this answer starts ready.
+  request.answer = request.answer.then((env) => {
     request.settled = env;
+    return env;
   });
   return request;
 }
 
-/** Asks for the menu ahead of the shell's mount (called while the shell's chunk downloads). */
-export function requestMenu(): void {
+/** Asks for the menu ahead of the shell's mount (called while the shell's chunk downloads); resolves
+ *  once answered. */
+export function requestMenu(): Promise<void> {
   early = ask();
+  return early.answer.then(() => undefined);
 }
 
 /** The early request if one is waiting for this sign-in, else a fresh one: each mount asks once. */

@@ -3,28 +3,30 @@
 // says plainly that it is not built yet.
 import type { ComponentType } from 'react';
 import type { PageName } from '../../shared/pages.js';
+import type { ServerListOptions } from '../kit/use-server-list.js';
 
-type ScreenModule = () => Promise<{ default: ComponentType }>;
+/** `firstList`: the list the screen opens with, asked for while its code loads (kit/use-server-list.ts). */
+type ScreenModule = () => Promise<{ default: ComponentType; firstList?: ServerListOptions }>;
 
 export const SCREEN_MODULES: Partial<Record<PageName, ScreenModule>> = {
   accessRight: () => import('./masters/access-right/access-right-page.js'),
-  cartonMaster: () => import('./masters/carton.js').then((m) => ({ default: m.CartonPage })),
-  userMaster: () => import('./masters/people/user-master.js').then((m) => ({ default: m.UserMasterPage })),
-  dealerMaster: () => import('./masters/people/dealer-master.js').then((m) => ({ default: m.DealerMasterPage })),
-  distributorMaster: () => import('./masters/people/distributor-master.js').then((m) => ({ default: m.DistributorMasterPage })),
-  listMaster: () => import('./masters/people/list-master.js').then((m) => ({ default: m.ListMasterPage })),
-  salepersonMaster: () => import('./masters/people/saleperson-master.js').then((m) => ({ default: m.SalespersonMasterPage })),
-  productMaster: () => import('./masters/product-master.js').then((m) => ({ default: m.ProductMasterPage })),
+  cartonMaster: () => import('./masters/carton.js').then((m) => ({ default: m.CartonPage, firstList: m.cartonResource.list })),
+  userMaster: () => import('./masters/people/user-master.js').then((m) => ({ default: m.UserMasterPage, firstList: m.userMasterResource.list })),
+  dealerMaster: () => import('./masters/people/dealer-master.js').then((m) => ({ default: m.DealerMasterPage, firstList: m.dealerMasterResource.list })),
+  distributorMaster: () => import('./masters/people/distributor-master.js').then((m) => ({ default: m.DistributorMasterPage, firstList: m.distributorMasterResource.list })),
+  listMaster: () => import('./masters/people/list-master.js').then((m) => ({ default: m.ListMasterPage, firstList: m.listMasterResource.list })),
+  salepersonMaster: () => import('./masters/people/saleperson-master.js').then((m) => ({ default: m.SalespersonMasterPage, firstList: m.salespersonMasterResource.list })),
+  productMaster: () => import('./masters/product-master.js').then((m) => ({ default: m.ProductMasterPage, firstList: m.productResource.list })),
   category: () => import('./masters/category/category-page.js').then((m) => ({ default: m.CategoryPage })),
   productConfiguration: () =>
     import('./masters/product-configuration/product-configuration-page.js').then((m) => ({ default: m.ProductConfigurationPage })),
-  factoryMaster: () => import('./masters/factory-master.js').then((m) => ({ default: m.FactoryMasterPage })),
-  warehouseMaster: () => import('./masters/warehouse-master.js').then((m) => ({ default: m.WarehouseMasterPage })),
-  companyMaster: () => import('./masters/company-master.js').then((m) => ({ default: m.CompanyMasterPage })),
-  priceMaster: () => import('./masters/price-master.js').then((m) => ({ default: m.PriceMasterPage })),
-  numberIssued: () => import('./transactions/number-issued/number-issued-page.js').then((m) => ({ default: m.NumberIssuedPage })),
+  factoryMaster: () => import('./masters/factory-master.js').then((m) => ({ default: m.FactoryMasterPage, firstList: m.factoryResource.list })),
+  warehouseMaster: () => import('./masters/warehouse-master.js').then((m) => ({ default: m.WarehouseMasterPage, firstList: m.warehouseResource.list })),
+  companyMaster: () => import('./masters/company-master.js').then((m) => ({ default: m.CompanyMasterPage, firstList: m.companyResource.list })),
+  priceMaster: () => import('./masters/price-master.js').then((m) => ({ default: m.PriceMasterPage, firstList: m.priceResource.list })),
+  numberIssued: () => import('./transactions/number-issued/number-issued-page.js').then((m) => ({ default: m.NumberIssuedPage, firstList: m.numberIssuedResource.list })),
   stockManagement: () =>
-    import('./transactions/stock-management/stock-management-page.js').then((m) => ({ default: m.StockManagementPage })),
+    import('./transactions/stock-management/stock-management-page.js').then((m) => ({ default: m.StockManagementPage, firstList: m.stockResource.list })),
   mapStaticNumber: () =>
     import('./transactions/static-qr-mapping/static-qr-mapping-page.js').then((m) => ({ default: m.StaticQrMappingPage })),
   deMapping: () => import('./transactions/de-mapping/de-mapping-page.js').then((m) => ({ default: m.DeMappingPage })),

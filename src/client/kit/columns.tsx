@@ -3,7 +3,8 @@ import { Badge } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import type { DataTableColumn } from 'mantine-datatable';
-import { DATE_FORMAT, type CsvColumn } from '../../shared/csv.js';
+import type { CsvColumn } from '../../shared/csv.js';
+import { DATE_FORMAT } from '../../shared/date-format.js';
 
 export type ColumnFormat = 'text' | 'date' | 'status';
 

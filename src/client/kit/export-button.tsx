@@ -2,9 +2,11 @@
 import { useState } from 'react';
 import { Button } from '@mantine/core';
 import type { ListRequest } from '../../shared/contracts/list.js';
-import { toCsv, type CsvColumn } from '../../shared/csv.js';
+import type { CsvColumn } from '../../shared/csv.js';
 import { api } from '../api/http.js';
-import { downloadText } from './download.js';
+
+// The CSV writer (papaparse) and the file saver load on the first export, not with every list.
+const writer = () => Promise.all([import('../../shared/csv.js'), import('./download.js')]);
 
 /** The request the spec's exports send: all rows, oldest first. */
 export const EXPORT_REQUEST: ListRequest = { PageSize: -1, First: 1, IsActive: true, SortColumn: 'CreatedDt', SortOrder: 'ASC' };
@@ -24,11 +26,14 @@ export function ExportButton<T>({ path, fileName, columns, disabled, filters, la
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
-    const env = await api.post<T[]>(path, { ...filters, ...EXPORT_REQUEST });
-    setBusy(false);
-    // No rows (or a failed call) means nothing to save: the spec's exports do nothing then.
-    if (env.ResponseCode !== '200' || !Array.isArray(env.ResponseData) || env.ResponseData.length === 0) return;
-    downloadText(`${fileName}.csv`, toCsv(env.ResponseData, columns));
+    try {
+      const [env, [{ toCsv }, { downloadText }]] = await Promise.all([api.post<T[]>(path, { ...filters, ...EXPORT_REQUEST }), writer()]);
+      // No rows (or a failed call) means nothing to save: the spec's exports do nothing then.
+      if (env.ResponseCode !== '200' || !Array.isArray(env.ResponseData) || env.ResponseData.length === 0) return;
+      downloadText(`${fileName}.csv`, toCsv(env.ResponseData, columns));
+    } finally {
+      setBusy(false);
+    }
   };
   return (
     <Button variant="default" onClick={() => void run()} disabled={disabled} loading={busy}>

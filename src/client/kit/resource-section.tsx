@@ -1,7 +1,7 @@
 // One master list as a section: search, Add and Export, the server-paged table with its Action
 // column, and the add/update dialog. ResourcePage is a header plus one of these; a screen with
 // several lists (the category levels) holds several.
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ActionIcon, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { ListRequest } from '../../shared/contracts/list.js';
@@ -11,13 +11,19 @@ import { api } from '../api/http.js';
 import { toCsvColumns, toTableColumns, type ColumnDef } from './columns.js';
 import { confirmDelete } from './confirm-delete.js';
 import { ExportButton } from './export-button.js';
-import { FormDialog, type FormSpec } from './form-dialog.js';
+import type { FormSpec } from './form-dialog.js';
 import { DeleteIcon, EditIcon } from './icons.js';
 import { SearchBox } from './search-box.js';
 import type { Sort } from './paging.js';
-import { ServerTable } from './server-table.js';
+import { PINNED_END_CLASS, ServerTable } from './server-table.js';
 import { toastEnvelope } from './toast.js';
 import { useServerList } from './use-server-list.js';
+
+// The dialog (the form library, number inputs, the modal) is not needed to read the list: it loads
+// when a pointer or focus reaches a button that opens it, or at the latest on the click.
+const loadDialog = () => import('./form-dialog.js');
+const warmDialog = { onPointerEnter: () => void loadDialog(), onFocus: () => void loadDialog() };
+const FormDialog = lazy(() => loadDialog().then((m) => ({ default: m.FormDialog })));
 
 export interface ResourceDef<T> {
   /** The registry entry; the title and breadcrumb default to its label and group. */
@@ -62,6 +68,9 @@ export interface ResourceSectionProps<T> {
 export function ResourceSection<T extends object>({ def, heading, refreshKey, onChanged }: ResourceSectionProps<T>) {
   const list = useServerList<T>(def.list);
   const [dialog, setDialog] = useState<{ opened: boolean; editing: T | null }>({ opened: false, editing: null });
+  // Drawn from the first opening on (and kept, so closing plays its transition).
+  const [dialogDrawn, setDialogDrawn] = useState(false);
+  if (dialog.opened && !dialogDrawn) setDialogDrawn(true);
   const idField = (def.idField ?? def.form?.idField ?? 'id') as keyof T & string;
   const { form, deletePath } = def;
 
@@ -92,10 +101,13 @@ export function ResourceSection<T extends object>({ def, heading, refreshKey, on
       accessor: '__action',
       title: 'Action',
       textAlign: 'center',
+      // Row actions stay in reach on a narrow screen while the other columns scroll.
+      titleClassName: PINNED_END_CLASS,
+      cellsClassName: PINNED_END_CLASS,
       render: (row) => (
         <Group gap={4} justify="center" wrap="nowrap">
           {form && !def.editOnRowClick && (
-            <ActionIcon variant="subtle" aria-label="Edit" onClick={() => setDialog({ opened: true, editing: row })}>
+            <ActionIcon variant="subtle" aria-label="Edit" {...warmDialog} onClick={() => setDialog({ opened: true, editing: row })}>
               <EditIcon />
             </ActionIcon>
           )}
@@ -123,7 +135,7 @@ export function ResourceSection<T extends object>({ def, heading, refreshKey, on
             <SearchBox value={list.search} onChange={list.setSearch} />
             <Group gap="sm">
               {def.toolbar?.(changed)}
-              {form && <Button onClick={() => setDialog({ opened: true, editing: null })}>{form.addLabel}</Button>}
+              {form && <Button {...warmDialog} onClick={() => setDialog({ opened: true, editing: null })}>{form.addLabel}</Button>}
               {def.exportName && (
                 <ExportButton<T>
                   path={def.list.path}
@@ -139,19 +151,20 @@ export function ResourceSection<T extends object>({ def, heading, refreshKey, on
             list={list}
             columns={columns}
             idAccessor={idField}
-            pinLastColumn={hasActions}
             onRowClick={form && def.editOnRowClick ? (row) => setDialog({ opened: true, editing: row }) : undefined}
           />
         </Stack>
       </Paper>
-      {form && (
-        <FormDialog
-          spec={form}
-          opened={dialog.opened}
-          editing={dialog.editing}
-          onClose={() => setDialog({ opened: false, editing: null })}
-          onSaved={changed}
-        />
+      {form && dialogDrawn && (
+        <Suspense fallback={null}>
+          <FormDialog
+            spec={form}
+            opened={dialog.opened}
+            editing={dialog.editing}
+            onClose={() => setDialog({ opened: false, editing: null })}
+            onSaved={changed}
+          />
+        </Suspense>
       )}
     </>
   );

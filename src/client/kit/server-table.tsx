@@ -11,11 +11,13 @@ export interface ServerTableProps<T> {
   idAccessor: keyof T & string;
   /** Makes rows clickable (a screen whose rows open for update without an Action column). */
   onRowClick?: (row: T) => void;
-  /** Keeps the last column (the row actions) in view while the other columns scroll sideways. */
-  pinLastColumn?: boolean;
 }
 
-export function ServerTable<T>({ list, columns, idAccessor, onRowClick, pinLastColumn }: ServerTableProps<T>) {
+/** Put on a column's cells and title to keep it at the right edge while the others scroll sideways
+ *  (app/theme.css). Plain CSS, so nothing measures the cells as the datatable's own pinning does. */
+export const PINNED_END_CLASS = 'ft-pinned-end';
+
+export function ServerTable<T>({ list, columns, idAccessor, onRowClick }: ServerTableProps<T>) {
   return (
     <DataTable<T>
       withTableBorder
@@ -24,7 +26,6 @@ export function ServerTable<T>({ list, columns, idAccessor, onRowClick, pinLastC
       highlightOnHover
       minHeight={list.records.length === 0 ? 180 : undefined}
       columns={columns}
-      pinLastColumn={pinLastColumn}
       records={list.records}
       idAccessor={idAccessor}
       {...(onRowClick ? { onRowClick: ({ record }: { record: T }) => onRowClick(record), rowStyle: () => ({ cursor: 'pointer' }) } : {})}

@@ -1,8 +1,9 @@
 // A server-paged list: page, page size, sort and debounced search as state, one POST per change,
 // rows and TotalRows back. List failures show nothing (spec 1 section 8): the table just empties,
 // except a failure on the network, which the table names (offline) and retries when the network returns.
-import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
+import type { Envelope } from '../../shared/contracts/envelope.js';
 import type { ListRequest } from '../../shared/contracts/list.js';
 import { api } from '../api/http.js';
 import { useOnline } from '../offline/network-status.js';
@@ -41,19 +42,66 @@ export interface ServerList<T> {
   reload: () => void;
 }
 
-export function useServerList<T>(options: ServerListOptions): ServerList<T> {
-  const pageSizes = options.pageSizes ?? MASTER_PAGE_SIZES;
-  const [state, setState] = useState<ListState>(() => ({
+/** The first page a list asks for: page 1, the declared page size and sort, no search. */
+function initialState(options: ServerListOptions): ListState {
+  return {
     page: 1,
-    pageSize: options.defaultPageSize ?? pageSizes[0] ?? 10,
+    pageSize: options.defaultPageSize ?? (options.pageSizes ?? MASTER_PAGE_SIZES)[0] ?? 10,
     sort: options.defaultSort ?? DEFAULT_SORT,
     search: '',
-  }));
+  };
+}
+
+/** An early answer is used only by the list's first draw, and only while fresh. */
+const EARLY_ANSWER_MS = 15_000;
+
+interface EarlyAnswer {
+  body: string;
+  at: number;
+  answer: Promise<Envelope<unknown[]>>;
+  /** Set once answered: a screen mounting after it draws the rows in its first render. */
+  settled?: Envelope<unknown[]>;
+}
+
+const early = new Map<string, EarlyAnswer>();
+
+/** Asks for a list's first page while its screen's code is still loading (app/router.tsx), so the rows
+ *  come with the menu instead of after the screen's first draw. Resolves once answered. */
+export function prefetchList(options: ServerListOptions): Promise<void> {
+  const body = listBody(initialState(options), options.filters);
+  const entry: EarlyAnswer = { body: JSON.stringify(body), at: Date.now(), answer: api.post<unknown[]>(options.path, body) };
+  early.set(options.path, entry);
+  return entry.answer.then((env) => {
+    entry.settled = env;
+  });
+}
+
+/** The early answer for exactly this list's first request, if any; taken once, so later fetches go out. */
+function takeEarly(options: ServerListOptions): EarlyAnswer | undefined {
+  const found = early.get(options.path);
+  early.delete(options.path);
+  const body = JSON.stringify(listBody(initialState(options), options.filters));
+  return found && found.body === body && Date.now() - found.at < EARLY_ANSWER_MS ? found : undefined;
+}
+
+/** The rows of a '200' answer; anything else reads as no rows. */
+const rowsOf = <T>(env: Envelope<T[]>): T[] => (env.ResponseCode === '200' && Array.isArray(env.ResponseData) ? env.ResponseData : []);
+
+export function useServerList<T>(options: ServerListOptions): ServerList<T> {
+  const pageSizes = options.pageSizes ?? MASTER_PAGE_SIZES;
+  const [state, setState] = useState<ListState>(() => initialState(options));
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const [records, setRecords] = useState<T[]>([]);
-  const [totalRecords, setTotal] = useState(0);
-  const [fetching, setFetching] = useState(false);
+  // An early answer already in (prefetchList) is the first render's rows: one draw, not two.
+  const [seed] = useState(() => takeEarly(options));
+  const seeded = seed?.settled?.ResponseCode === '200' ? (seed.settled as Envelope<T[]>) : undefined;
+  const pending = useRef(seed && !seeded ? (seed.answer as Promise<Envelope<T[]>>) : undefined);
+  const skipFirst = useRef(seeded !== undefined);
+  const [records, setRecords] = useState<T[]>(() => (seeded ? rowsOf(seeded) : []));
+  const [totalRecords, setTotal] = useState(() => (seeded ? totalOf(rowsOf(seeded)) : 0));
+  // True from the start unless seeded: the first page is asked for on mount, so 'No Data found' never
+  // flashes first.
+  const [fetching, setFetching] = useState(!seeded);
   const [offline, setOffline] = useState(false);
   const online = useOnline();
   const [version, setVersion] = useState(0);
@@ -69,13 +117,20 @@ export function useServerList<T>(options: ServerListOptions): ServerList<T> {
   }, [filtersKey]);
 
   useEffect(() => {
+    // The first run of a seeded list has its rows already; an early answer still on its way is awaited.
+    if (skipFirst.current) {
+      skipFirst.current = false;
+      return;
+    }
+    const waiting = pending.current;
+    pending.current = undefined;
     let stale = false;
     setFetching(true);
-    void api.post<T[]>(options.path, listBody(state, filters)).then((env) => {
+    void (waiting ?? api.post<T[]>(options.path, listBody(state, filters))).then((env) => {
       if (stale) return;
       const ok = env.ResponseCode === '200' && Array.isArray(env.ResponseData);
       setOffline(env.ResponseCode === '0');
-      const rows = ok ? env.ResponseData : [];
+      const rows = rowsOf(env);
       const back = ok ? pageAfterEmpty(state.page, rows.length) : null;
       if (back !== null) {
         setState((s) => ({ ...s, page: back }));
