@@ -11,6 +11,7 @@ import { prefetchList } from '../kit/use-server-list.js';
 import { RedirectIfSignedIn, RequireSession } from './guards.js';
 import { NotBuilt } from './not-built.js';
 import { RouteError } from './route-error.js';
+import { ShellPlaceholder } from './shell/shell-placeholder.js';
 import { loadSession } from './session.js';
 import { requestMenu } from './use-menu.js';
 
@@ -75,6 +76,8 @@ export const routes: RouteObject[] = [
       },
       {
         lazy: shell,
+        // The header bar at once, not a blank page, while the shell and the screen load.
+        hydrateFallbackElement: <ShellPlaceholder />,
         children: [
           {
             // A screen that fails shows its error inside the shell, so the menu stays usable.
