@@ -78,6 +78,9 @@ export async function saveUser(
         await tx.insert(users).values({ ...cols, passwordHash: hash!, userType: Number(b.UserType), email: String(cols.email), userName: String(cols.userName) });
       } else {
         await tx.update(users).set({ ...cols, ...(hash ? { passwordHash: hash } : {}), updatedAt: new Date() }).where(eq(users.id, id));
+        // A password set by someone else, or a deactivation, ends the account's sessions (so
+        // reactivating it does not bring them back), in the same transaction as the change.
+        if (hash || cols.isActive === false) await tokens.endSessions(id, tx);
       }
     });
   } catch (e) {
@@ -86,8 +89,5 @@ export async function saveUser(
     if (uniqueViolation(e) === 'users_email_uq') return warn(USERS_MSG.emailTaken);
     throw e;
   }
-  // A password set by someone else, or a deactivation, ends the account's sessions (so reactivating
-  // it does not bring them back), as a change of one's own password does.
-  if (id !== 0 && (hash || cols.isActive === false)) await tokens.endSessions(id);
   return ok(null, id === 0 ? USERS_MSG.created : USERS_MSG.updated);
 }
