@@ -7,6 +7,7 @@ import type { MenuEntry } from '../../shared/contracts/access-right.js';
 import type { Envelope } from '../../shared/contracts/envelope.js';
 import { buildMenu } from '../../shared/menu.js';
 import { api } from '../api/http.js';
+import { settling, type Settling } from '../api/settled.js';
 import { whenIdle } from '../kit/idle.js';
 import { cachedMenu, cacheMenu, clearSession, getSession } from './session.js';
 
@@ -18,24 +19,16 @@ export type MenuState =
 /** Dashboard only: what an offline device with nothing cached can safely show. */
 const DASHBOARD_ONLY: MenuEntry[] = buildMenu(new Set());
 
-interface MenuRequest {
+/** `settled` lets a shell mounting after the answer draw its page in its first render. */
+interface MenuRequest extends Settling<Envelope<MenuEntry[]>> {
   /** The session it was asked for: an early answer is only good for that sign-in. */
   token: string | undefined;
-  answer: Promise<Envelope<MenuEntry[]>>;
-  /** Set once answered, so a shell mounting after the answer draws its page in its first render. */
-  settled?: Envelope<MenuEntry[]>;
 }
 
 let early: MenuRequest | null = null;
 
 function ask(): MenuRequest {
-  const request: MenuRequest = { token: getSession()?.Token, answer: api.get<MenuEntry[]>('User/GetUserMenu') };
-  // Settled before the answer's other listeners run, so a shell drawn on this answer starts ready.
-  request.answer = request.answer.then((env) => {
-    request.settled = env;
-    return env;
-  });
-  return request;
+  return settling({ token: getSession()?.Token }, api.get<MenuEntry[]>('User/GetUserMenu'));
 }
 
 /** Asks for the menu ahead of the shell's mount (called while the shell's chunk downloads); resolves

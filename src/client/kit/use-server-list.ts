@@ -6,6 +6,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import type { Envelope } from '../../shared/contracts/envelope.js';
 import type { ListRequest } from '../../shared/contracts/list.js';
 import { api } from '../api/http.js';
+import { settling, type Settling } from '../api/settled.js';
 import { useOnline } from '../offline/network-status.js';
 import {
   DEFAULT_SORT, listBody, MASTER_PAGE_SIZES, pageAfterEmpty, SEARCH_DEBOUNCE_MS, totalOf,
@@ -55,12 +56,10 @@ function initialState(options: ServerListOptions): ListState {
 /** An early answer is used only by the list's first draw, and only while fresh. */
 const EARLY_ANSWER_MS = 15_000;
 
-interface EarlyAnswer {
+/** `settled` lets a screen mounting after the answer draw the rows in its first render. */
+interface EarlyAnswer extends Settling<Envelope<unknown[]>> {
   body: string;
   at: number;
-  answer: Promise<Envelope<unknown[]>>;
-  /** Set once answered: a screen mounting after it draws the rows in its first render. */
-  settled?: Envelope<unknown[]>;
 }
 
 const early = new Map<string, EarlyAnswer>();
@@ -69,11 +68,9 @@ const early = new Map<string, EarlyAnswer>();
  *  come with the menu instead of after the screen's first draw. Resolves once answered. */
 export function prefetchList(options: ServerListOptions): Promise<void> {
   const body = listBody(initialState(options), options.filters);
-  const entry: EarlyAnswer = { body: JSON.stringify(body), at: Date.now(), answer: api.post<unknown[]>(options.path, body) };
+  const entry: EarlyAnswer = settling({ body: JSON.stringify(body), at: Date.now() }, api.post<unknown[]>(options.path, body));
   early.set(options.path, entry);
-  return entry.answer.then((env) => {
-    entry.settled = env;
-  });
+  return entry.answer.then(() => undefined);
 }
 
 /** The early answer for exactly this list's first request, if any; taken once, so later fetches go out. */
