@@ -101,6 +101,17 @@ export const PAGES: readonly PageDef[] = Object.values(PAGE);
 /** The dashboard key, always part of a user's saved rights. */
 export const DASHBOARD_KEY = '1';
 
+/** The pages outside the signed-in shell (spec 3 top-level routes); every other path is drawn in it. */
+export const PUBLIC_PAGE = {
+  login: '/login',
+  resetPassword: '/reset-password',
+  home: '/home',
+  verify: '/P',
+  privacyPolicy: '/privacy-policy',
+} as const;
+
+export const PUBLIC_PATHS: readonly string[] = Object.values(PUBLIC_PAGE);
+
 /** Paths every signed-in user may open, whatever their rights. */
 export const ALWAYS_ALLOWED_PATHS = ['/dashboard', '/profile', '/change-password'] as const;
 

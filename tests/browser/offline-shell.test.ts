@@ -54,6 +54,36 @@ describe('PWA shell', () => {
     }
   });
 
+  it('sends sign-in without the signed-in shell, and a signed-in page with the shell preloaded', async () => {
+    const preloads = async (path: string) => {
+      const html = await (await fetch(`${baseUrl()}${path}`)).text();
+      return [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]* href="([^"]+)"/g)].map((m) => m[1] as string);
+    };
+    const loginPreloads = await preloads('/login');
+    const shellPreloads = await preloads('/masters/carton-master');
+    const shellOnly = shellPreloads.filter((f) => !loginPreloads.includes(f));
+    expect(shellOnly.some((f) => /^\/assets\/app-[\w-]+\.js$/.test(f))).toBe(true);
+    expect(shellOnly.some((f) => /^\/assets\/app-[\w-]+\.css$/.test(f))).toBe(true);
+
+    // Opening a master screen uses every file named, and sign-in none of them.
+    const { context, page } = await newPage(browser);
+    try {
+      const fetched = new Set<string>();
+      page.on('request', (r) => fetched.add(new URL(r.url()).pathname));
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+      expect(shellOnly.filter((f) => fetched.has(f))).toEqual([]);
+      await signIn(page, ADMIN.email, ADMIN.password);
+      await expect.poll(() => page.getByText(/^Welcome/).isVisible()).toBe(true);
+      fetched.clear();
+      await page.goto('/masters/carton-master');
+      await page.getByRole('heading', { name: 'Carton Size Master' }).waitFor({ timeout: 60_000 });
+      for (const f of shellOnly) expect(fetched.has(f) || (await page.evaluate((u) => performance.getEntriesByName(new URL(u, location.href).href).length > 0, f)), f).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('opens the signed-in shell with the network off after one visit', async () => {
     const { context, page } = await newPage(browser);
     try {

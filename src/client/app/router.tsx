@@ -3,7 +3,7 @@
 // Every screen but sign-in, and the shell itself, load lazily, so a page downloads only what it shows
 // (/login neither the shell nor any master); the service worker precaches all chunks for offline use.
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { PAGE, type PageName } from '../../shared/pages.js';
+import { PAGE, PUBLIC_PAGE, type PageName } from '../../shared/pages.js';
 import { setUnauthorizedHandler } from '../api/http.js';
 import { LoginPage } from '../features/auth/login-page.js';
 import { SCREEN_MODULES } from '../features/registry.js';
@@ -62,16 +62,16 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <></>,
     children: [
       // The one screen in the entry chunk: every visit starts here, and it shares its kit with the masters.
-      { path: '/login', element: <RedirectIfSignedIn><LoginPage /></RedirectIfSignedIn> },
-      { path: '/reset-password', lazy: () => import('../features/auth/reset-password-page.js').then((m) => ({ Component: m.ResetPasswordPage })) },
-      { path: '/home', lazy: styled(() => import('../features/public/landing-page.js').then((m) => ({ Component: m.LandingPage }))) },
+      { path: PUBLIC_PAGE.login, element: <RedirectIfSignedIn><LoginPage /></RedirectIfSignedIn> },
+      { path: PUBLIC_PAGE.resetPassword, lazy: () => import('../features/auth/reset-password-page.js').then((m) => ({ Component: m.ResetPasswordPage })) },
+      { path: PUBLIC_PAGE.home, lazy: styled(() => import('../features/public/landing-page.js').then((m) => ({ Component: m.LandingPage }))) },
       {
-        path: '/P',
+        path: PUBLIC_PAGE.verify,
         caseSensitive: true,
         lazy: styled(() => import('../features/public/verify-placeholder.js').then((m) => ({ Component: m.VerifyPlaceholder }))),
       },
       {
-        path: '/privacy-policy',
+        path: PUBLIC_PAGE.privacyPolicy,
         lazy: styled(() => import('../features/public/privacy-policy-page.js').then((m) => ({ Component: m.PrivacyPolicyPage }))),
       },
       {
