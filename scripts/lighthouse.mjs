@@ -2,7 +2,7 @@
 // master screen, signed in, against the built app on a fresh PGlite with the demo data.
 // Drives Debian's Chromium (CHROMIUM_PATH); never downloads a browser. Not part of .ci/run (slow).
 // Each page is audited LIGHTHOUSE_RUNS times (3) and the median run is shown. CLIENT_DIR picks another
-// build folder (built there when missing); LIGHTHOUSE_JSON=dir keeps the median reports;
+// build folder, audited as it is (built there only when missing, so builds can be compared in turns); LIGHTHOUSE_JSON=dir keeps the median reports;
 // LIGHTHOUSE_PAGES picks pages (below); LIGHTHOUSE_TRACE=dir keeps the traces.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -37,6 +37,8 @@ function newest(path) {
 
 function buildIfNeeded() {
   const index = join(CLIENT_DIR, 'index.html');
+  // A folder given by CLIENT_DIR is a build under comparison: never rebuilt from newer sources.
+  if (process.env.CLIENT_DIR && existsSync(index)) return;
   if (existsSync(index) && !SOURCES.some((p) => newest(join(ROOT, p)) > statSync(index).mtimeMs)) return;
   console.log(`Building the client into ${CLIENT_DIR}...`);
   execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', CLIENT_DIR, '--logLevel', 'warn'], {

@@ -54,6 +54,33 @@ describe('at 360 x 740 on a touch screen', () => {
     await expect.poll(() => page.getByRole('dialog', { name: 'Update Carton' }).isVisible(), WAIT).toBe(true);
   });
 
+  it('Warehouse Master: the table scrolls sideways under a finger, and Edit stays in view', async () => {
+    const page = await screenAs('/masters/warehouse-master', HANDHELD);
+    const row = page.locator('table tbody tr').first();
+    const viewport = page.locator('.mantine-datatable [data-scrollarea-viewport]');
+    expect(await viewport.evaluate((v) => v.scrollWidth > v.clientWidth)).toBe(true);
+    const start = (await row.locator('td').nth(1).boundingBox())!;
+    // A swipe to the left: the browser's own scrolling (a wheel event stands in for the finger).
+    await viewport.hover();
+    await page.mouse.wheel(300, 0);
+    await expect.poll(() => viewport.evaluate((v) => v.scrollLeft), WAIT).toBeGreaterThan(0);
+    await expect.poll(async () => (await row.locator('td').nth(1).boundingBox())!.x, WAIT).toBeLessThan(start.x);
+    await expectReachable(page, row.getByRole('button', { name: 'Edit' }), 360, 44);
+    await screenshot(page, 'warehouse-master-360-scrolled');
+  });
+
+  it('the account menu opens on the first tap and offers Profile, Change Password and Logout', async () => {
+    const page = await screenAs('/masters/carton-master', HANDHELD);
+    const opener = page.getByRole('button', { name: /^Welcome/ });
+    await expectReachable(page, opener, 360, 44);
+    await opener.tap();
+    for (const item of ['Profile', 'Change Password', 'Logout']) {
+      await expect.poll(() => page.getByRole('menuitem', { name: item }).isVisible(), WAIT).toBe(true);
+    }
+    await page.getByRole('menuitem', { name: 'Profile' }).tap();
+    await page.waitForURL('**/profile', WAIT);
+  });
+
   it('User Master: the Edit button is on screen and 44 px tall', async () => {
     const page = await screenAs('/masters/user-master', HANDHELD);
     await expectReachable(page, page.locator('table tbody tr').first().getByRole('button', { name: 'Edit' }), 360, 44);
@@ -96,6 +123,21 @@ describe('at 360 x 740 on a touch screen', () => {
 
 describe('at 1366 px on a desktop', () => {
   const DESKTOP = { viewport: { width: 1366, height: 768 } };
+  it('the account menu opens from the keyboard, and from a mouse that came over it first', async () => {
+    const page = await screenAs('/masters/carton-master', DESKTOP);
+    const opener = page.getByRole('button', { name: /^Welcome/ });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Logout' }).isVisible(), WAIT).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Logout' }).isVisible(), WAIT).toBe(false);
+
+    const fresh = await screenAs('/masters/carton-master', DESKTOP);
+    await fresh.getByRole('button', { name: /^Welcome/ }).hover();
+    await fresh.getByRole('button', { name: /^Welcome/ }).click();
+    await expect.poll(() => fresh.getByRole('menuitem', { name: 'Change Password' }).isVisible(), WAIT).toBe(true);
+  });
+
   for (const [name, path] of [['User Master', '/masters/user-master'], ['Warehouse Master', '/masters/warehouse-master']]) {
     it(`${name}: the Edit button is on screen`, async () => {
       const page = await screenAs(path!, DESKTOP);

@@ -1,9 +1,10 @@
 // Mantine, notifications and the modals manager around the whole app.
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
+import { whenIdle } from '../kit/idle.js';
 import { cssVariablesResolver, theme } from './theme.js';
 import './theme.css';
 
@@ -11,10 +12,15 @@ import './theme.css';
 const HANDHELD_QUERY = '(max-width: 48em)';
 
 /** Toasts go where they hide nothing needed: at the bottom on a handheld, under the header otherwise.
- *  Its own component, read at first render: a later answer re-draws the toasts, not the whole app. */
+ *  Its own component, read at first render: a later answer re-draws the toasts, not the whole app.
+ *  Their containers (six positions, each mounting a transition group) are drawn once the first page
+ *  is drawn and the main thread is free, not in its first commit; a toast asked for before then waits
+ *  in the notifications store and shows when they are. */
 function Toasts() {
   const handheld = useMediaQuery(HANDHELD_QUERY, undefined, { getInitialValueInEffect: false });
-  return <Notifications position={handheld ? 'bottom-center' : 'top-right'} limit={4} />;
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => whenIdle(() => setDrawn(true)), []);
+  return drawn ? <Notifications position={handheld ? 'bottom-center' : 'top-right'} limit={4} /> : null;
 }
 
 export function Providers({ children }: { children: ReactNode }) {

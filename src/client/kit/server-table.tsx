@@ -17,10 +17,15 @@ export interface ServerTableProps<T> {
  *  (app/theme.css). Plain CSS, so nothing measures the cells as the datatable's own pinning does. */
 export const PINNED_END_CLASS = 'ft-pinned-end';
 
+/** The table scrolls with the browser's own scrollbars (app/theme.css), not Mantine's drawn ones: those
+ *  measure themselves and re-render the table's scroll area several times as the page first draws. */
+const NATIVE_SCROLL = { scrollbars: false } as const;
+
 export function ServerTable<T>({ list, columns, idAccessor, onRowClick }: ServerTableProps<T>) {
   return (
     <DataTable<T>
       withTableBorder
+      scrollAreaProps={NATIVE_SCROLL}
       borderRadius="sm"
       striped
       highlightOnHover

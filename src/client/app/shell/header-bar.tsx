@@ -1,5 +1,6 @@
 // The shell header: burger (handheld), app name, the offline badge, the welcome and the account menu
 // (spec 1 section 2.2).
+import { useState, type PointerEvent, type ReactNode } from 'react';
 import { Badge, Burger, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
 import { useOnline } from '../../offline/network-status.js';
@@ -18,6 +19,36 @@ function Chevron() {
     <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
       <path d="m6 9 6 6 6-6" />
     </svg>
+  );
+}
+
+/**
+ * The account menu. Its machinery (popover, portal, positioning, ids) updates itself as it mounts,
+ * inside the page's first commit; so until first use the opener is the same button alone: a mouse
+ * arriving draws the menu closed (the click then opens it as usual), a click or tap draws it open.
+ */
+function AccountMenu({ opener, children }: { opener: ReactNode; children: ReactNode }) {
+  const [drawn, setDrawn] = useState<'closed' | 'open' | null>(null);
+  // 44 px tall: a finger's reach on a handheld.
+  const button = (extra: object) => (
+    <UnstyledButton px="xs" mih={44} miw={0} {...extra}>
+      {opener}
+    </UnstyledButton>
+  );
+  if (!drawn) {
+    return button({
+      'aria-haspopup': 'menu',
+      'aria-expanded': false,
+      // Only a mouse: a touch's pointerenter comes just before its tap, which must land on one button.
+      onPointerEnter: (e: PointerEvent) => e.pointerType === 'mouse' && setDrawn('closed'),
+      onClick: () => setDrawn('open'),
+    });
+  }
+  return (
+    <Menu position="bottom-end" width={200} withinPortal defaultOpened={drawn === 'open'}>
+      <Menu.Target>{button({})}</Menu.Target>
+      <Menu.Dropdown>{children}</Menu.Dropdown>
+    </Menu>
   );
 }
 
@@ -45,25 +76,21 @@ export function HeaderBar({ navOpened, onToggleNav }: Props) {
             Offline
           </Badge>
         )}
-        <Menu position="bottom-end" width={200} withinPortal>
-          <Menu.Target>
-            {/* 44 px tall: a finger's reach on a handheld. */}
-            <UnstyledButton px="xs" mih={44} miw={0}>
-              <Group gap={6} wrap="nowrap">
-                <Text data-testid="welcome" fw={500} truncate maw={{ base: online ? 150 : 90, sm: 320 }}>
-                  Welcome {session?.UserName ?? ''}
-                </Text>
-                <Chevron />
-              </Group>
-            </UnstyledButton>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item component={Link} to="/profile">Profile</Menu.Item>
-            <Menu.Item component={Link} to="/change-password">Change Password</Menu.Item>
-            <Menu.Divider />
-            <Menu.Item color="red" onClick={() => void signOut()}>Logout</Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <AccountMenu
+          opener={
+            <Group gap={6} wrap="nowrap">
+              <Text data-testid="welcome" fw={500} truncate maw={{ base: online ? 150 : 90, sm: 320 }}>
+                Welcome {session?.UserName ?? ''}
+              </Text>
+              <Chevron />
+            </Group>
+          }
+        >
+          <Menu.Item component={Link} to="/profile">Profile</Menu.Item>
+          <Menu.Item component={Link} to="/change-password">Change Password</Menu.Item>
+          <Menu.Divider />
+          <Menu.Item color="red" onClick={() => void signOut()}>Logout</Menu.Item>
+        </AccountMenu>
       </Group>
     </Group>
   );
