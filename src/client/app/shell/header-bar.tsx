@@ -1,6 +1,6 @@
 // The shell header: burger (handheld), app name, the offline badge, the welcome and the account menu
 // (spec 1 section 2.2).
-import { useState, type PointerEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Badge, Burger, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
 import { useOnline } from '../../offline/network-status.js';
@@ -24,28 +24,21 @@ function Chevron() {
 
 /**
  * The account menu. Its machinery (popover, portal, positioning, ids) updates itself as it mounts,
- * inside the page's first commit; so until first use the opener is the same button alone: a mouse
- * arriving draws the menu closed (the click then opens it as usual), a click or tap draws it open.
+ * inside the page's first commit; so until first used the opener is the same button alone, and the
+ * first click, tap or Enter draws the menu open. Nothing draws it earlier (on hover, say): a button
+ * replaced between a press and its release loses the click.
  */
 function AccountMenu({ opener, children }: { opener: ReactNode; children: ReactNode }) {
-  const [drawn, setDrawn] = useState<'closed' | 'open' | null>(null);
+  const [drawn, setDrawn] = useState(false);
   // 44 px tall: a finger's reach on a handheld.
   const button = (extra: object) => (
     <UnstyledButton px="xs" mih={44} miw={0} {...extra}>
       {opener}
     </UnstyledButton>
   );
-  if (!drawn) {
-    return button({
-      'aria-haspopup': 'menu',
-      'aria-expanded': false,
-      // Only a mouse: a touch's pointerenter comes just before its tap, which must land on one button.
-      onPointerEnter: (e: PointerEvent) => e.pointerType === 'mouse' && setDrawn('closed'),
-      onClick: () => setDrawn('open'),
-    });
-  }
+  if (!drawn) return button({ 'aria-haspopup': 'menu', 'aria-expanded': false, onClick: () => setDrawn(true) });
   return (
-    <Menu position="bottom-end" width={200} withinPortal defaultOpened={drawn === 'open'}>
+    <Menu position="bottom-end" width={200} withinPortal defaultOpened>
       <Menu.Target>{button({})}</Menu.Target>
       <Menu.Dropdown>{children}</Menu.Dropdown>
     </Menu>
