@@ -9,14 +9,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { SHELL_HTML } from '../../build/shell-preload.js';
 import { failure } from '../../shared/contracts/envelope.js';
-import { PUBLIC_PATHS } from '../../shared/pages.js';
+import { normalisePath, PUBLIC_PATHS } from '../../shared/pages.js';
 
 const PUBLIC = new Set(PUBLIC_PATHS.map((p) => p.toLowerCase()));
 
 /** The page for a path: a public page does not download the signed-in shell. */
 export function pageFor(path: string, hasShellPage: boolean): string {
-  const bare = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  return hasShellPage && !PUBLIC.has(bare.toLowerCase()) ? SHELL_HTML : 'index.html';
+  return hasShellPage && !PUBLIC.has(normalisePath(path).toLowerCase()) ? SHELL_HTML : 'index.html';
 }
 
 export async function serveClient(app: FastifyInstance, clientDir: string) {
