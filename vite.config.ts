@@ -62,12 +62,14 @@ export default defineConfig(({ command }) => ({
       injectManifest: {
         // The plugin adds the manifest and its icons itself; listing them here would precache them twice.
         globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        // Each screen's page is index.html plus preload links, for a first visit over the network only.
+        globIgnores: ['screens/**'],
         // Lazy chunks (zxing, exceljs) are large but must work offline on the floor too.
         maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
       },
       devOptions: { enabled: false },
     }),
-    shellPreloadPlugin(SHELL_CHUNK),
+    shellPreloadPlugin(SHELL_CHUNK, local('./src/client/features/registry.ts')),
     precompressPlugin(),
   ],
   // Exactly 'zod': the client's zod is set jitless before any schema exists (src/client/zod-jitless.ts).

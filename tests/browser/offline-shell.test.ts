@@ -64,6 +64,9 @@ describe('PWA shell', () => {
     const shellOnly = shellPreloads.filter((f) => !loginPreloads.includes(f));
     expect(shellOnly.some((f) => /^\/assets\/app-[\w-]+\.js$/.test(f))).toBe(true);
     expect(shellOnly.some((f) => /^\/assets\/app-[\w-]+\.css$/.test(f))).toBe(true);
+    // The screen's own chunk too, and only on its own path.
+    expect(shellOnly.some((f) => /^\/assets\/carton-[\w-]+\.js$/.test(f))).toBe(true);
+    expect((await preloads('/masters/warehouse-master')).some((f) => /^\/assets\/carton-[\w-]+\.js$/.test(f))).toBe(false);
 
     // Opening a master screen uses every file named, and sign-in none of them.
     const { context, page } = await newPage(browser);

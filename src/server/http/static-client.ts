@@ -1,26 +1,44 @@
 // Serves the built PWA: hashed assets cached for good, the service worker and shell never cached,
 // and any other non-API GET answered with the app shell (SPA fallback): index.html for the public
-// pages, shell.html (the same page, preloading the signed-in shell: src/build/shell-preload.ts) for
-// every other path. Files go out as the build's brotli or gzip copy when the browser accepts it
+// pages, a screen's own page for its path (the same page, preloading the signed-in shell and that
+// screen's chunk: src/build/shell-preload.ts), and shell.html (the shell alone) for any other path. Files go out as the build's brotli or gzip copy when the browser accepts it
 // (src/build/precompress.ts), Vary: Accept-Encoding.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { SHELL_HTML } from '../../build/shell-preload.js';
+import { SCREENS_DIR, screenHtml, SHELL_HTML } from '../../build/shell-preload.js';
 import { failure } from '../../shared/contracts/envelope.js';
-import { normalisePath, PUBLIC_PATHS } from '../../shared/pages.js';
+import { normalisePath, PAGE, PUBLIC_PATHS } from '../../shared/pages.js';
 
 const PUBLIC = new Set(PUBLIC_PATHS.map((p) => p.toLowerCase()));
+/** Exact case, as the router matches screen paths. */
+const SCREEN_BY_PATH = new Map(Object.entries(PAGE).map(([name, page]) => [normalisePath(page.path), name]));
 
-/** The page for a path: a public page does not download the signed-in shell. */
-export function pageFor(path: string, hasShellPage: boolean): string {
-  return hasShellPage && !PUBLIC.has(normalisePath(path).toLowerCase()) ? SHELL_HTML : 'index.html';
+/** The pages a client build has beside index.html. */
+export interface ClientPages {
+  shell: boolean;
+  /** Page names with their own page in screens/. */
+  screens: ReadonlySet<string>;
+}
+
+export function clientPages(clientDir: string): ClientPages {
+  const dir = join(clientDir, SCREENS_DIR);
+  const screens = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.html')).map((f) => f.slice(0, -5)) : [];
+  return { shell: existsSync(join(clientDir, SHELL_HTML)), screens: new Set(screens) };
+}
+
+/** The page for a path: a public page does not download the signed-in shell; a screen preloads its own chunk. */
+export function pageFor(path: string, pages: ClientPages): string {
+  const normal = normalisePath(path);
+  if (!pages.shell || PUBLIC.has(normal.toLowerCase())) return 'index.html';
+  const screen = SCREEN_BY_PATH.get(normal);
+  return screen && pages.screens.has(screen) ? screenHtml(screen) : SHELL_HTML;
 }
 
 export async function serveClient(app: FastifyInstance, clientDir: string) {
   const hasClient = existsSync(join(clientDir, 'index.html'));
-  const hasShellPage = existsSync(join(clientDir, SHELL_HTML));
+  const pages = clientPages(clientDir);
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -40,7 +58,7 @@ export async function serveClient(app: FastifyInstance, clientDir: string) {
     // A stored file that is not there is a 404, never the app shell.
     if (/^\/uploads(\/|$)/i.test(path)) return reply.code(404).send(failure('404', 'File not found.'));
     if (req.method === 'GET' && hasClient && !/\.[a-z0-9]{1,8}$/i.test(path)) {
-      return reply.header('cache-control', 'no-cache').sendFile(pageFor(path, hasShellPage));
+      return reply.header('cache-control', 'no-cache').sendFile(pageFor(path, pages));
     }
     return reply.code(404).type('text/plain').send('Not found');
   });
