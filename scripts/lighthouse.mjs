@@ -4,8 +4,13 @@
 // Each page is audited LIGHTHOUSE_RUNS times (3) and the median run is shown. CLIENT_DIR picks another
 // build folder, audited as it is (built there only when missing, so builds can be compared in turns); LIGHTHOUSE_JSON=dir keeps the median reports;
 // LIGHTHOUSE_PAGES picks pages (below); LIGHTHOUSE_TRACE=dir keeps the traces.
+// Each page is audited as served over HTTPS with HTTP/2 (how it is deployed: a PWA needs a secure
+// origin; the server's own TLS_CERT_FILE/TLS_KEY_FILE, with a certificate made here by openssl) and over
+// plain HTTP/1.1; LIGHTHOUSE_SERVE=https or =http picks one.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
+import { get as httpsGet } from 'node:https';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -25,6 +30,8 @@ const PAGES = [
 const ONLY = (process.env.LIGHTHOUSE_PAGES || '').split(',').filter(Boolean);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS) || 3);
+const SERVE = (process.env.LIGHTHOUSE_SERVE || 'https,http').split(',').filter(Boolean);
+const PROTOCOL = { https: 'HTTPS, HTTP/2', http: 'HTTP/1.1' };
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -56,15 +63,36 @@ function freePort() {
   });
 }
 
-async function startServer(dataDir) {
+/** A self-signed certificate for 127.0.0.1 in `dir`. */
+function makeCertificate(dir) {
+  const files = { TLS_CERT_FILE: join(dir, 'cert.pem'), TLS_KEY_FILE: join(dir, 'key.pem') };
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1',
+    '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', files.TLS_KEY_FILE, '-out', files.TLS_CERT_FILE], { stdio: 'ignore' });
+  return files;
+}
+
+/** Whether GET url answers 200, trusting `ca` for HTTPS. */
+function healthy(url, ca) {
+  return new Promise((res) => {
+    const req = (url.startsWith('https:') ? httpsGet : httpGet)(url, { ca }, (r) => {
+      r.resume();
+      res(r.statusCode === 200);
+    });
+    req.on('error', () => res(false));
+  });
+}
+
+async function startServer(dataDir, scheme) {
   const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CLIENT_DIR, SEED_DEMO: '1', LOG_LEVEL: 'warn', PUBLIC_BASE_URL: baseUrl };
+  const baseUrl = `${scheme}://127.0.0.1:${port}`;
+  const tls = scheme === 'https' ? makeCertificate(dataDir) : {};
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CLIENT_DIR, SEED_DEMO: '1', LOG_LEVEL: 'warn', PUBLIC_BASE_URL: baseUrl, ...tls };
   delete env.DATABASE_URL;
   delete env.NODE_ENV;
+  const ca = tls.TLS_CERT_FILE && readFileSync(tls.TLS_CERT_FILE);
   const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['src/server/main.ts'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'ignore', 'inherit'] });
   for (let i = 0; i < 480 && child.exitCode === null; i += 1) {
-    const up = await fetch(`${baseUrl}/API/health`).then((r) => r.ok, () => false);
+    const up = await healthy(`${baseUrl}/API/health`, ca);
     if (up) return { baseUrl, stop: () => child.exitCode === null && process.kill(-child.pid, 'SIGTERM') };
     await sleep(250);
   }
@@ -109,36 +137,53 @@ function summary(lhr) {
   };
 }
 
+/** Audits the chosen pages on one server; a row per page with its median run. */
+async function auditPages(context, port, server, scheme) {
+  const rows = [];
+  for (const target of PAGES.filter((p) => ONLY.length === 0 || ONLY.some((w) => p.path.includes(w)))) {
+    if (target.signedIn) await signIn(context, server.baseUrl);
+    const runs = [];
+    for (let i = 0; i < RUNS; i += 1) runs.push(await audit(`${server.baseUrl}${target.path}`, port));
+    // The median run by performance, as Lighthouse's docs advise for noisy machines.
+    runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
+    const lhr = runs[Math.floor((runs.length - 1) / 2)];
+    if (process.env.LIGHTHOUSE_JSON) {
+      mkdirSync(process.env.LIGHTHOUSE_JSON, { recursive: true });
+      writeFileSync(join(process.env.LIGHTHOUSE_JSON, `${scheme}${target.path.replace(/\W+/g, '_')}.json`), JSON.stringify(lhr));
+    }
+    rows.push({ page: `${target.name} (${target.path})`, served: PROTOCOL[scheme], runs: runs.map((r) => score(r, 'performance')).join(' '), ...summary(lhr) });
+  }
+  return rows;
+}
+
 async function main() {
   buildIfNeeded();
   const dataDir = mkdtempSync(join(tmpdir(), 'fieldtrace-lighthouse-'));
-  const server = await startServer(dataDir);
   const port = await freePort();
   // A persistent context is Chromium's default profile, the one Lighthouse's tab opens in, so the
   // session signed in here (IndexedDB, which Lighthouse's storage reset keeps) is the audit's too.
+  // The certificate is this run's own, made a moment ago, hence no check of it.
   const context = await chromium.launchPersistentContext(join(dataDir, 'profile'), {
     executablePath: CHROMIUM,
-    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', `--remote-debugging-port=${port}`],
+    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', `--remote-debugging-port=${port}`, '--ignore-certificate-errors'],
+    ignoreHTTPSErrors: true,
   });
   const rows = [];
   try {
-    for (const target of PAGES.filter((p) => ONLY.length === 0 || ONLY.some((w) => p.path.includes(w)))) {
-      if (target.signedIn) await signIn(context, server.baseUrl);
-      const runs = [];
-      for (let i = 0; i < RUNS; i += 1) runs.push(await audit(`${server.baseUrl}${target.path}`, port));
-      // The median run by performance, as Lighthouse's docs advise for noisy machines.
-      runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
-      const lhr = runs[Math.floor((runs.length - 1) / 2)];
-      if (process.env.LIGHTHOUSE_JSON) {
-        mkdirSync(process.env.LIGHTHOUSE_JSON, { recursive: true });
-        writeFileSync(join(process.env.LIGHTHOUSE_JSON, `${target.path.replace(/\W+/g, '_')}.json`), JSON.stringify(lhr));
+    for (const scheme of SERVE) {
+      if (!PROTOCOL[scheme]) throw new Error(`LIGHTHOUSE_SERVE: ${scheme} is neither https nor http.`);
+      const dir = join(dataDir, scheme);
+      mkdirSync(dir);
+      const server = await startServer(dir, scheme);
+      try {
+        rows.push(...(await auditPages(context, port, server, scheme)));
+      } finally {
+        server.stop();
+        await sleep(500);
       }
-      rows.push({ page: `${target.name} (${target.path})`, runs: runs.map((r) => score(r, 'performance')).join(' '), ...summary(lhr) });
     }
   } finally {
     await context.close();
-    server.stop();
-    await sleep(500);
     rmSync(dataDir, { recursive: true, force: true });
   }
   const { version } = (await import('lighthouse/package.json', { with: { type: 'json' } })).default;

@@ -1,6 +1,7 @@
 // Builds the Fastify app: services, error handling, the API routes and the PWA. Listening is main.ts's job.
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { Http2SecureServer } from 'node:http2';
+import Fastify, { type FastifyHttp2SecureOptions, type FastifyInstance } from 'fastify';
 import { failure, ok } from '../shared/contracts/envelope.js';
 import type { Config } from './config.js';
 import type { Database } from './db/connect.js';
@@ -12,6 +13,7 @@ import { envelopeOptions, installErrorHandler } from './http/errors.js';
 import { Router } from './http/route.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { serveClient } from './http/static-client.js';
+import { tlsFiles } from './http/tls.js';
 import { createMailer } from './mail/mailer.js';
 import { registerRoutes } from './routes/index.js';
 import { registerUploads } from './routes/uploads/serve.js';
@@ -25,7 +27,7 @@ export interface BuildOptions {
 }
 
 export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
-  const app = Fastify({
+  const options = {
     logger: logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
@@ -33,7 +35,12 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
     // Router and HTTP-parser failures answer the envelope too, never Fastify's JSON echoing the URL.
     ...envelopeOptions,
-  });
+  };
+  const tls = tlsFiles(config);
+  // Routes and hooks are typed for HTTP/1 requests; Node's HTTP/2 compatibility layer gives them the same API.
+  const app = (tls
+    ? Fastify({ ...options, http2: true, https: tls } as unknown as FastifyHttp2SecureOptions<Http2SecureServer>)
+    : Fastify(options)) as unknown as FastifyInstance;
   installErrorHandler(app);
   installSecurityHeaders(app);
   // The API speaks JSON only: a text/plain body is a 415, not a string for the contracts to puzzle over.

@@ -24,6 +24,9 @@ export interface Config {
   bodyLimitBytes: number;
   clientDir: string;
   logLevel: string;
+  /** PEM files: given both, the server speaks HTTPS with HTTP/2 (and HTTP/1.1 over TLS) itself. */
+  tlsCertFile: string | undefined;
+  tlsKeyFile: string | undefined;
 }
 
 const int = (v: string | undefined, fallback: number) => {
@@ -56,6 +59,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
     clientDir: resolve(env.CLIENT_DIR || './dist/client'),
     logLevel: env.LOG_LEVEL || 'info',
+    tlsCertFile: env.TLS_CERT_FILE || undefined,
+    tlsKeyFile: env.TLS_KEY_FILE || undefined,
     ...overrides,
   };
 }
