@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config.js';
 import { tlsFiles } from '../../src/server/http/tls.js';
 import { listBody } from '../helpers/factories.js';
 import { parseEnvelope, startApp, type TestApp } from '../helpers/server-app.js';
@@ -128,5 +129,11 @@ describe('the TLS settings', () => {
 
   it('is plain HTTP when neither is given', () => {
     expect(tlsFiles({ tlsCertFile: undefined, tlsKeyFile: undefined })).toBeUndefined();
+  });
+
+  it('reads the files from the environment, and makes the default public address https', () => {
+    const tls = loadConfig({ TLS_CERT_FILE: '/etc/ft/cert.pem', TLS_KEY_FILE: '/etc/ft/key.pem', PORT: '8443' });
+    expect([tls.tlsCertFile, tls.tlsKeyFile, tls.publicBaseUrl]).toEqual(['/etc/ft/cert.pem', '/etc/ft/key.pem', 'https://localhost:8443']);
+    expect(loadConfig({}).publicBaseUrl).toBe('http://localhost:8080');
   });
 });
