@@ -24,9 +24,11 @@ export interface BuildOptions {
   database: Database;
   /** Pino options; tests pass false. */
   logger?: boolean | object;
+  /** More routes on the same machinery, after the API's (tests declare probes with it). */
+  routes?: (r: Router) => void;
 }
 
-export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, routes }: BuildOptions): Promise<FastifyInstance> {
   const options = {
     logger: logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
@@ -68,7 +70,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     return ok({ db: database.kind }, 'ready');
   });
   await registerUploads(app, config);
-  registerRoutes(new Router(app, services));
+  const router = new Router(app, services);
+  registerRoutes(router);
+  routes?.(router);
   await serveClient(app, config.clientDir);
   return app;
 }

@@ -7,6 +7,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/connect.js';
 import { loadReferenceData } from './db/reference.js';
 import { seed } from './db/seed.js';
+import { purgeIdempotencyKeys } from './http/idempotency.js';
 
 async function ensureClientBuilt(clientDir: string) {
   if (existsSync(join(clientDir, 'index.html'))) return;
@@ -32,6 +33,10 @@ async function main() {
   };
   process.once('SIGINT', close);
   process.once('SIGTERM', close);
+  // Idempotency keys older than their 30 days go at start and every six hours after (any instance may).
+  const purge = () => purgeIdempotencyKeys(database.db).catch((err) => app.log.warn({ err }, 'idempotency key purge failed'));
+  void purge();
+  setInterval(purge, 6 * 3_600_000).unref();
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(`Fieldtrace listening on ${address}`);
 }

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
+import type { Router } from '../../src/server/http/route.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { openDatabase, type Database, type Db } from '../../src/server/db/connect.js';
 import { loadReferenceData } from '../../src/server/db/reference.js';
@@ -52,6 +53,8 @@ export interface TestApp {
 export interface StartOptions extends Partial<Config> {
   /** Runs on the built app before it is ready (e.g. to add a test-only route). */
   beforeReady?: (app: FastifyInstance) => void;
+  /** Test-only API routes declared through the Router, as the app's own are. */
+  routes?: (r: Router) => void;
 }
 
 const API = '/API/api/';
@@ -105,7 +108,7 @@ async function openTestDatabase(): Promise<TestDatabase> {
 }
 
 export async function startApp(options: StartOptions = {}): Promise<TestApp> {
-  const { beforeReady, ...overrides } = options;
+  const { beforeReady, routes, ...overrides } = options;
   const { database, url: databaseUrl, drop } = await openTestDatabase();
   await database.migrate();
   await loadReferenceData(database.db);
@@ -116,7 +119,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   const config = loadConfig({}, {
     dataDir, clientDir, loginLimitPerAddress: 10_000, loginLimitPerAccountAddress: 10_000, loginLimitPerAccount: 10_000, ...overrides,
   });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, ...(routes ? { routes } : {}) });
   beforeReady?.(app);
   await app.ready();
 

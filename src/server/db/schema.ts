@@ -129,6 +129,21 @@ export const passwordResets = pgTable('password_resets', {
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('password_resets_hash_uq').on(t.tokenHash)]);
 
+/** Idempotency keys of floor saves (DESIGN section 5): per caller, the request's hash and, once the
+ *  work has committed, its answer; an in-flight row is the claim of a request still being worked on. */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  key: varchar('key', { length: 64 }).notNull(),
+  route: varchar('route', { length: 200 }).notNull(),
+  requestHash: varchar('request_hash', { length: 64 }).notNull(),
+  /** 'in-flight' until the work commits, then 'done'. */
+  state: varchar('state', { length: 10 }).notNull(),
+  httpStatus: smallint('http_status'),
+  answer: jsonb('answer'),
+  claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }).notNull(),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)]);
+
 /** Fixed-window counters for rate limits, shared by every instance on the database. */
 export const rateHits = pgTable('rate_hits', {
   key: varchar('key', { length: 200 }).notNull(),

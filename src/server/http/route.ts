@@ -10,6 +10,7 @@ import { BODY_TOO_DEEP, firstMessage } from '../../shared/contracts/issues.js';
 import { TEXT_UNSTORABLE } from '../../shared/contracts/text.js';
 import type { Services } from '../services.js';
 import { loadCaller, mayUse, type Caller } from './caller.js';
+import { IDEMPOTENCY_HEADER, idempotent } from './idempotency.js';
 import { checkRequestTexts, guardMultipart, multipartRefused } from './text-guard.js';
 
 export const API_PREFIX = '/API/api/';
@@ -32,6 +33,10 @@ export interface RouteOptions<S extends z.ZodType | undefined, A extends Access>
   body?: S;
   /** Larger bodies for the few routes that take them (uploads set their own limit). */
   bodyLimit?: number;
+  /** A floor save: with an Idempotency-Key header a replay answers as the first call did and changes
+   *  nothing (http/idempotency.ts). The handler's `db` is then the work's transaction, and an answer
+   *  other than '200' rolls the work back. */
+  idempotent?: boolean;
 }
 
 type CallerOf<A> = A extends 'public' ? Caller | null : Caller;
@@ -97,12 +102,21 @@ export class Router {
           body = parsed.data;
         }
         guardMultipart(req);
+        const ctx = (db: Services['db']): Ctx<BodyOf<S>, CallerOf<A>> => ({
+          ...services, db, body: body as BodyOf<S>, caller: caller as CallerOf<A>,
+          params: req.params as Record<string, string>, query: req.query as Record<string, string | undefined>, req, reply,
+        });
+        if (opts.idempotent && caller) {
+          const header = req.headers[IDEMPOTENCY_HEADER];
+          const keyed = { userId: caller.userId, key: Array.isArray(header) ? header.join(',') : header, route: `${method} ${path}`, body };
+          // The transaction answers the same queries as the database; a db.transaction() inside is a savepoint.
+          const { status, envelope } = await idempotent(services.db, keyed, async (tx) =>
+            (await handler(ctx(tx as unknown as Services['db']))) ?? failure('500', 'The save gave no answer.'));
+          return reply.code(status).send(envelope);
+        }
         let answer: Envelope | undefined;
         try {
-          answer = await handler({
-            ...services, body: body as BodyOf<S>, caller: caller as CallerOf<A>,
-            params: req.params as Record<string, string>, query: req.query as Record<string, string | undefined>, req, reply,
-          });
+          answer = await handler(ctx(services.db));
         } catch (e) {
           if (multipartRefused(req) && !reply.sent) return reply.send(warn(TEXT_UNSTORABLE));
           throw e;
