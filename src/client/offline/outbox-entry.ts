@@ -1,0 +1,36 @@
+// One finished unit of floor work waiting for, or answered by, the server (DESIGN section 5).
+
+export type OutboxStatus = 'pending' | 'sending' | 'done' | 'rejected';
+
+export interface OutboxAnswer {
+  /** The envelope's ResponseCode, or the HTTP status when there was no envelope ('0': no network). */
+  code: string;
+  message: string;
+  data: unknown;
+}
+
+export interface OutboxEntry {
+  /** Order of the work on this device; the queue is sent in this order. */
+  seq?: number;
+  /** Made on the device; sent as the Idempotency-Key, so a resend is answered, never applied twice. */
+  id: string;
+  /** The call, as its path under /API/api/ (e.g. 'SecondaryPacking/save'). */
+  endpoint: string;
+  payload: unknown;
+  /** What the screen shows for it in Pending work ('Secondary carton SID26KA00042, 20 items'). */
+  label: string;
+  /** The device's clock when the work was done (the server keeps its own time beside it). */
+  deviceTime: number;
+  userId: number;
+  status: OutboxStatus;
+  attempts: number;
+  /** Not sent again before this time (backoff, Retry-After). */
+  notBefore: number;
+  /** The server's answer once final; the last failure while it is being retried. */
+  answer?: OutboxAnswer;
+}
+
+/** A new pending entry, to be added in the same Dexie transaction as the work's local effect. */
+export function newEntry(work: Pick<OutboxEntry, 'endpoint' | 'payload' | 'label' | 'userId'>, now = Date.now(), id: string = crypto.randomUUID()): OutboxEntry {
+  return { ...work, id, deviceTime: now, status: 'pending', attempts: 0, notBefore: 0 };
+}
