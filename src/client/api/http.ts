@@ -3,11 +3,11 @@
 // HTTP and network failures come back as an envelope, as the spec's client does.
 import ky, { type KyResponse } from 'ky';
 import type { Envelope } from '../../shared/contracts/envelope.js';
-import type { TokenPair } from '../../shared/contracts/auth.js';
 import { clearSession, getSession, updateTokens } from '../app/session.js';
 import { reportNetwork } from '../offline/network-status.js';
+import { API_BASE, refreshTokens } from './token-refresh.js';
 
-export const API_BASE = '/API/api/';
+export { API_BASE };
 export const OFFLINE_MESSAGE = 'No network connection. Please try again when online.';
 
 let onUnauthorized: () => void = () => {
@@ -29,20 +29,19 @@ const client = ky.create({
   timeout: 60_000,
 });
 
-let refreshing: Promise<boolean> | null = null;
+let refreshing: Promise<'ok' | 'ended' | 'offline'> | null = null;
 
-async function refresh(): Promise<boolean> {
+/** A fresh pair for the refused token, shared by concurrent calls here and with the service worker's
+ *  outbox (api/token-refresh.ts), which may have refreshed the stored pair already. */
+async function refresh(): Promise<'ok' | 'ended' | 'offline'> {
   const s = getSession();
-  if (!s) return false;
+  if (!s) return 'ended';
   refreshing ??= (async () => {
     try {
-      const res = await client.post('Login/RefreshToken', { json: { RefreshToken: s.RefreshToken } });
-      const body = (await res.json()) as Envelope<TokenPair>;
-      if (!res.ok || body.ResponseCode !== '200') return false;
-      await updateTokens(body.ResponseData.Token, body.ResponseData.RefreshToken);
-      return true;
-    } catch {
-      return false;
+      const r = await refreshTokens(s.Token);
+      if (!r.ok) return r.reason;
+      await updateTokens(r.pair.Token, r.pair.RefreshToken);
+      return 'ok';
     } finally {
       setTimeout(() => (refreshing = null), 0);
     }
@@ -74,8 +73,10 @@ async function send<T>(method: 'get' | 'post', path: string, json?: unknown, pub
     let res = await call();
     reportNetwork(true);
     if (res.status === 401 && !public_) {
-      if (await refresh()) res = await call();
-      if (res.status === 401) {
+      const refreshed = await refresh();
+      if (refreshed === 'ok') res = await call();
+      // A refresh that could not reach the server ends nothing: the call answers 401 and the session stays.
+      if (res.status === 401 && refreshed !== 'offline') {
         await clearSession();
         onUnauthorized();
       }
