@@ -382,7 +382,10 @@ export const events = pgTable('events', {
   /** A carton, dispatch or record id the event is about (SID26KA00042, a mapping id...). */
   ref: varchar('ref', { length: 40 }),
   detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  /** The outbox entry (its Idempotency-Key) the work came in, when it came from a device. */
   deviceBatch: varchar('device_batch', { length: 64 }),
+  /** The device's clock when the work was done, beside the server's `at`. */
+  deviceAt: timestamp('device_at', { withTimezone: true, mode: 'date' }),
 }, (t) => [
   index('events_series_idx').on(t.kind, t.prefix, t.fromNo),
   index('events_action_at_idx').on(t.action, t.at),

@@ -33,7 +33,7 @@ export async function damage(db: Db, caller: Caller, b: z.output<typeof damageRe
     await logEvent(tx, {
       action: 'damage', userId: caller.userId, companyId: m.companyId, siteId: m.siteId, series,
       fromNo: b.FromNo, toNo: to, ref: String(row!.id),
-      detail: { mappingId: m.id, productId: m.productId, batch: m.batchNo, reason: b.Reason },
+      detail: { mappingId: m.id, productId: m.productId, batchNo: m.batchNo, reason: b.Reason },
     });
     return ok(null, DAMAGE_MSG.done(rangeText(b.FromNo, to)));
   });

@@ -95,7 +95,7 @@ export async function demap(db: Db, caller: Caller, b: z.output<typeof demapRequ
     await logEvent(tx, {
       action: 'demap', userId: caller.userId, companyId: m.companyId, siteId: m.siteId, series,
       fromNo: b.FromNo, toNo: to, ref: String(m.id),
-      detail: { mappingId: m.id, productId: m.productId, batch: m.batchNo, split, ...(rightId ? { rightMappingId: rightId } : {}) },
+      detail: { mappingId: m.id, productId: m.productId, batchNo: m.batchNo, split, ...(rightId ? { rightMappingId: rightId } : {}) },
     });
     return ok(null, DEMAP_MSG.done(rangeText(b.FromNo, to)));
   });

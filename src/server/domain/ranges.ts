@@ -4,6 +4,7 @@
 import { and, desc, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Series } from '../../shared/codes.js';
 import type { Db } from '../db/connect.js';
+import { checkedDetail, type TypedEvent } from '../../shared/events.js';
 import { damages, events, items, mappings, numberIssues } from '../db/schema.js';
 
 /** A database handle or an open transaction: every rule runs inside one. */
@@ -64,8 +65,15 @@ export async function firstPacked(tx: Tx, { kind, prefix }: Series, from: number
   return row?.n ?? null;
 }
 
-export interface EventInput {
-  action: string;
+/** Where an event's work was done, when it came from a device's outbox (DESIGN section 5). */
+export interface DeviceWork {
+  /** The outbox entry's id (its Idempotency-Key). */
+  entryId: string;
+  /** The device's clock when the work was done; the event's `at` is the server's. */
+  at: Date;
+}
+
+export type EventInput = TypedEvent & {
   userId: number | null;
   companyId?: number | null;
   siteId?: number | null;
@@ -73,15 +81,15 @@ export interface EventInput {
   fromNo?: number;
   toNo?: number;
   ref?: string;
-  detail?: Record<string, unknown>;
-  deviceBatch?: string;
-}
+  device?: DeviceWork;
+};
 
 /** Appends to the event log, in the caller's transaction so the log and the change agree. */
 export async function logEvent(tx: Tx, e: EventInput): Promise<void> {
   await tx.insert(events).values({
     action: e.action, userId: e.userId, companyId: e.companyId ?? null, siteId: e.siteId ?? null,
     kind: e.series?.kind ?? null, prefix: e.series ? (e.series.kind === 'S' ? e.series.prefix.toUpperCase() : '') : null,
-    fromNo: e.fromNo ?? null, toNo: e.toNo ?? null, ref: e.ref ?? null, detail: e.detail ?? {}, deviceBatch: e.deviceBatch ?? null,
+    fromNo: e.fromNo ?? null, toNo: e.toNo ?? null, ref: e.ref ?? null, detail: checkedDetail(e),
+    deviceBatch: e.device?.entryId ?? null, deviceAt: e.device?.at ?? null,
   });
 }

@@ -103,7 +103,7 @@ describe('saving', () => {
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({
       userId: w.user.id, companyId: w.company, kind: 'S', prefix: w.prefix, fromNo: 1081, toNo: 1090,
-      detail: { mappingId: m.id, productId: w.product, batch: m.batchNo, reason: 'Crushed in transit' },
+      detail: { mappingId: m.id, productId: w.product, batchNo: m.batchNo, reason: 'Crushed in transit' },
     });
   });
 });

@@ -193,7 +193,7 @@ describe('event log', () => {
     const [right] = await t.db.select({ id: mappings.id }).from(mappings).where(eq(mappings.fromNo, 11_061));
     expect(log[0]).toMatchObject({
       userId: w.user.id, companyId: w.company, kind: 'S', prefix: w.prefix, fromNo: 11_041, toNo: 11_060,
-      detail: { mappingId: m.id, productId: w.product, batch: m.batchNo, split: 'middle', rightMappingId: right!.id },
+      detail: { mappingId: m.id, productId: w.product, batchNo: m.batchNo, split: 'middle', rightMappingId: right!.id },
     });
   });
 

@@ -84,12 +84,28 @@ describe('firstPacked', () => {
 
 describe('event log', () => {
   it('takes new events and refuses to change or remove them', async () => {
-    await logEvent(t.db, { action: 'test', userId: 1, companyId: company, series: KA, fromNo: 5, toNo: 9, ref: 'x' });
-    const [row] = await t.db.select().from(events).where(sql`${events.action} = 'test'`);
-    expect(row).toMatchObject({ kind: 'S', prefix: 'KA', fromNo: 5, toNo: 9, ref: 'x', userId: 1 });
-    await expect(t.db.execute(sql`update events set ref = 'y' where action = 'test'`)).rejects.toThrow();
-    await expect(t.db.execute(sql`delete from events where action = 'test'`)).rejects.toThrow();
-    const [after] = await t.db.select().from(events).where(sql`${events.action} = 'test'`);
+    await logEvent(t.db, { action: 'map', detail: { productId: 7, batchNo: 'B-LOG' }, userId: 1, companyId: company, series: KA, fromNo: 5, toNo: 9, ref: 'x' });
+    const [row] = await t.db.select().from(events).where(sql`${events.ref} = 'x'`);
+    expect(row).toMatchObject({ action: 'map', kind: 'S', prefix: 'KA', fromNo: 5, toNo: 9, ref: 'x', userId: 1, detail: { productId: 7, batchNo: 'B-LOG' } });
+    await expect(t.db.execute(sql`update events set ref = 'y' where ref = 'x'`)).rejects.toThrow();
+    await expect(t.db.execute(sql`delete from events where ref = 'x'`)).rejects.toThrow();
+    const [after] = await t.db.select().from(events).where(sql`${events.ref} = 'x'`);
     expect(after?.ref).toBe('x');
+  });
+
+  it("keeps a device's work with its outbox entry and the device's time beside the server's", async () => {
+    const at = new Date('2026-11-20T09:15:00Z');
+    await logEvent(t.db, {
+      action: 'map', detail: { productId: 7, batchNo: 'B-DEV' }, userId: 1, companyId: company, ref: 'dev', device: { entryId: 'entry-4f1c2a9e', at },
+    });
+    const [row] = await t.db.select().from(events).where(sql`${events.ref} = 'dev'`);
+    expect(row).toMatchObject({ deviceBatch: 'entry-4f1c2a9e', deviceAt: at });
+    expect(row!.at.getTime()).toBeGreaterThan(at.getTime());
+  });
+
+  it('refuses a detail that does not fit its action, and writes nothing', async () => {
+    const bad = { action: 'damage', detail: { mappingId: 1, productId: 2, batchNo: 'B' }, userId: 1, ref: 'bad' } as unknown as Parameters<typeof logEvent>[1];
+    await expect(logEvent(t.db, bad)).rejects.toThrow();
+    expect(await t.db.select().from(events).where(sql`${events.ref} = 'bad'`)).toEqual([]);
   });
 });
