@@ -1,8 +1,8 @@
 // Test data of De Mapping and Product Damage: a company with two factories and their users, mapping
 // rows written straight to the table, packed items, and the two request bodies.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/connect.js';
-import { damages, items, mappings } from '../../src/server/db/schema.js';
+import { cartons, damages, items, mappings, secondaryCartons, sites, users } from '../../src/server/db/schema.js';
 import type { SeriesKind } from '../../src/shared/codes.js';
 import { PAGE } from '../../src/shared/pages.js';
 import { insertCompany, insertSite, insertUser, unique, type TestUser } from './factories.js';
@@ -73,9 +73,22 @@ export async function insertMapping(db: Db, m: MappingInput): Promise<MappingRow
   return row!;
 }
 
-/** An item packed in a carton: the state packing (issue 5) will leave. */
+/** An item packed in a carton, the carton made on first use from the mapping that holds the number:
+ *  the state secondary packing leaves. */
 export async function packItem(db: Db, kind: SeriesKind, prefix: string, serialNo: number, secondaryId = 'SID26KA00001') {
-  await db.insert(items).values({ kind, prefix: kind === 'S' ? prefix.toUpperCase() : '', serialNo, status: 'packed', secondaryId });
+  const series = kind === 'S' ? prefix.toUpperCase() : '';
+  const [m] = await db.select().from(mappings)
+    .where(and(eq(mappings.kind, kind), eq(mappings.prefix, series), lte(mappings.fromNo, serialNo), gte(mappings.toNo, serialNo)));
+  if (!m) throw new Error(`packItem: ${kind}${series} ${serialNo} is not mapped`);
+  const [found] = m.siteId ? [{ id: m.siteId }] : await db.select({ id: sites.id }).from(sites).where(eq(sites.companyId, m.companyId)).limit(1);
+  const site = found ?? (await insertSite(db, m.companyId));
+  const [size] = await db.select({ id: cartons.id }).from(cartons).limit(1);
+  const [admin] = await db.select({ id: users.id }).from(users).orderBy(asc(users.id)).limit(1);
+  await db.insert(secondaryCartons).values({
+    sid: secondaryId, companyId: m.companyId, siteId: site.id, locationSiteId: site.id, cartonSizeId: size!.id, productId: m.productId,
+    qty: 1, state: 'packed', createdBy: admin!.id,
+  }).onConflictDoNothing();
+  await db.insert(items).values({ kind, prefix: series, serialNo, status: 'packed', secondaryId });
 }
 
 /** The mapping rows of a series in a band of numbers, as [from, to] pairs in order. */

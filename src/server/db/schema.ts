@@ -353,16 +353,68 @@ export const idCounters = pgTable('id_counters', {
  * Items touched one by one (packed, dispatched, replaced...). Rows appear only then: a mapped pack
  * that nobody has scanned yet lives in its mapping range alone. Packing adds its columns (issue 5).
  */
+/** How a packed carton stands; where it is comes from its location and, later, its dispatch legs. */
+export type CartonState = 'packed' | 'damaged';
+
+/** Who packed a carton and from which outbox entry, with the device's clock beside the server's. */
+const packedBy = () => ({
+  createdBy: integer('created_by').notNull().references(() => users.id),
+  createdAt: createdAt(),
+  deviceAt: timestamp('device_at', { withTimezone: true, mode: 'date' }),
+  entryId: varchar('entry_id', { length: 64 }),
+});
+
+/** A tertiary carton (TID): secondary cartons of one product packed together. */
+export const tertiaryCartons = pgTable('tertiary_cartons', {
+  tid: varchar('tid', { length: 20 }).primaryKey(),
+  companyId: integer('company_id').notNull().references(() => companies.id),
+  /** The site it was packed at. */
+  siteId: integer('site_id').notNull().references(() => sites.id),
+  /** The site it is at now; null while it travels. */
+  locationSiteId: integer('location_site_id').references(() => sites.id),
+  cartonSizeId: integer('carton_size_id').notNull().references(() => cartons.id),
+  productId: integer('product_id').notNull().references(() => products.id),
+  /** Secondary cartons in it. */
+  qty: integer('qty').notNull(),
+  /** Why it is not full (the fractional carton remark). */
+  reason: varchar('reason', { length: 200 }),
+  /** The approval remark when newer stock was packed while older stock waited. */
+  remark: varchar('remark', { length: 200 }),
+  state: varchar('state', { length: 10 }).notNull().$type<CartonState>(),
+  ...packedBy(),
+}, (t) => [index('tertiary_cartons_location_idx').on(t.companyId, t.locationSiteId, t.state)]);
+
+/** A secondary carton (SID): items of one product, later packed into a tertiary carton or sent loose. */
+export const secondaryCartons = pgTable('secondary_cartons', {
+  sid: varchar('sid', { length: 20 }).primaryKey(),
+  companyId: integer('company_id').notNull().references(() => companies.id),
+  siteId: integer('site_id').notNull().references(() => sites.id),
+  locationSiteId: integer('location_site_id').references(() => sites.id),
+  cartonSizeId: integer('carton_size_id').notNull().references(() => cartons.id),
+  productId: integer('product_id').notNull().references(() => products.id),
+  /** Items in it. */
+  qty: integer('qty').notNull(),
+  reason: varchar('reason', { length: 200 }),
+  /** The tertiary carton it is packed in, once packed. */
+  tid: varchar('tid', { length: 20 }).references(() => tertiaryCartons.tid),
+  state: varchar('state', { length: 10 }).notNull().$type<CartonState>(),
+  ...packedBy(),
+}, (t) => [
+  index('secondary_cartons_location_idx').on(t.companyId, t.locationSiteId, t.state),
+  index('secondary_cartons_tid_idx').on(t.tid),
+]);
+
+/** Items touched one by one: a row per packed pack (mapped numbers stay ranges). */
 export const items = pgTable('items', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   ...seriesCols(),
   serialNo: serialCol('serial_no'),
   /** The SID the item is packed in, once packed. */
-  secondaryId: varchar('secondary_id', { length: 20 }),
+  secondaryId: varchar('secondary_id', { length: 20 }).references(() => secondaryCartons.sid),
   status: varchar('status', { length: 20 }).notNull(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('items_series_serial_uq').on(t.kind, t.prefix, t.serialNo)]);
+}, (t) => [uniqueIndex('items_series_serial_uq').on(t.kind, t.prefix, t.serialNo), index('items_secondary_idx').on(t.secondaryId)]);
 
 /**
  * The append-only event log: every change to numbers and items, what, which codes, where, who, when

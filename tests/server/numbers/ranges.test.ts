@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Series } from '../../../src/shared/codes.js';
 import { events, items, mappings, numberIssues } from '../../../src/server/db/schema.js';
 import { acceptedCount, clash, firstPacked, logEvent, rangeAt } from '../../../src/server/domain/ranges.js';
+import { packItem } from '../../helpers/factories-damage.js';
 import { insertCompany } from '../../helpers/factories.js';
 import { insertProduct } from '../../helpers/factories-sites.js';
 import { startApp, type TestApp } from '../../helpers/server-app.js';
@@ -36,10 +37,8 @@ beforeAll(async () => {
     { companyId: company, fromNo: 801, toNo: 900, salesOrderNo: 'C' }, // not accepted
     { companyId: other, fromNo: 901, toNo: 1000, salesOrderNo: 'D', acceptedAt: new Date() },
   ]);
-  await t.db.insert(items).values([
-    { kind: 'S', prefix: 'KA', serialNo: 120, status: 'mapped' },
-    { kind: 'S', prefix: 'KA', serialNo: 150, status: 'packed', secondaryId: 'SID26KA00001' },
-  ]);
+  await t.db.insert(items).values({ kind: 'S', prefix: 'KA', serialNo: 120, status: 'mapped' });
+  await packItem(t.db, 'S', 'KA', 150, 'SID26KA00001');
 });
 afterAll(() => t.close());
 
