@@ -356,6 +356,23 @@ export const idCounters = pgTable('id_counters', {
 /** How a packed carton stands; where it is comes from its location and, later, its dispatch legs. */
 export type CartonState = 'packed' | 'damaged';
 
+/** What secondary and tertiary cartons share: whose, packed where, where now, what, how many, why
+ *  not full, how it stands, and who packed it from which outbox entry. */
+const cartonCols = () => ({
+  companyId: integer('company_id').notNull().references(() => companies.id),
+  /** The site it was packed at. */
+  siteId: integer('site_id').notNull().references(() => sites.id),
+  /** The site it is at now; null while it travels. */
+  locationSiteId: integer('location_site_id').references(() => sites.id),
+  cartonSizeId: integer('carton_size_id').notNull().references(() => cartons.id),
+  productId: integer('product_id').notNull().references(() => products.id),
+  qty: integer('qty').notNull(),
+  /** Why it is not full (the fractional carton remark). */
+  reason: varchar('reason', { length: 200 }),
+  state: varchar('state', { length: 10 }).notNull().$type<CartonState>(),
+  ...packedBy(),
+});
+
 /** Who packed a carton and from which outbox entry, with the device's clock beside the server's. */
 const packedBy = () => ({
   createdBy: integer('created_by').notNull().references(() => users.id),
@@ -367,38 +384,19 @@ const packedBy = () => ({
 /** A tertiary carton (TID): secondary cartons of one product packed together. */
 export const tertiaryCartons = pgTable('tertiary_cartons', {
   tid: varchar('tid', { length: 20 }).primaryKey(),
-  companyId: integer('company_id').notNull().references(() => companies.id),
-  /** The site it was packed at. */
-  siteId: integer('site_id').notNull().references(() => sites.id),
-  /** The site it is at now; null while it travels. */
-  locationSiteId: integer('location_site_id').references(() => sites.id),
-  cartonSizeId: integer('carton_size_id').notNull().references(() => cartons.id),
-  productId: integer('product_id').notNull().references(() => products.id),
-  /** Secondary cartons in it. */
-  qty: integer('qty').notNull(),
-  /** Why it is not full (the fractional carton remark). */
-  reason: varchar('reason', { length: 200 }),
+  /** qty: secondary cartons in it. */
+  ...cartonCols(),
   /** The approval remark when newer stock was packed while older stock waited. */
   remark: varchar('remark', { length: 200 }),
-  state: varchar('state', { length: 10 }).notNull().$type<CartonState>(),
-  ...packedBy(),
 }, (t) => [index('tertiary_cartons_location_idx').on(t.companyId, t.locationSiteId, t.state)]);
 
 /** A secondary carton (SID): items of one product, later packed into a tertiary carton or sent loose. */
 export const secondaryCartons = pgTable('secondary_cartons', {
   sid: varchar('sid', { length: 20 }).primaryKey(),
-  companyId: integer('company_id').notNull().references(() => companies.id),
-  siteId: integer('site_id').notNull().references(() => sites.id),
-  locationSiteId: integer('location_site_id').references(() => sites.id),
-  cartonSizeId: integer('carton_size_id').notNull().references(() => cartons.id),
-  productId: integer('product_id').notNull().references(() => products.id),
-  /** Items in it. */
-  qty: integer('qty').notNull(),
-  reason: varchar('reason', { length: 200 }),
+  /** qty: packs in it; locationSiteId counts only while it is loose (not in a tertiary carton). */
+  ...cartonCols(),
   /** The tertiary carton it is packed in, once packed. */
   tid: varchar('tid', { length: 20 }).references(() => tertiaryCartons.tid),
-  state: varchar('state', { length: 10 }).notNull().$type<CartonState>(),
-  ...packedBy(),
 }, (t) => [
   index('secondary_cartons_location_idx').on(t.companyId, t.locationSiteId, t.state),
   index('secondary_cartons_tid_idx').on(t.tid),
