@@ -1,34 +1,27 @@
 // The built app as deployed: the server speaking HTTPS with its own certificate (TLS_CERT_FILE,
 // TLS_KEY_FILE), Chromium on a 360 x 740 handheld fetching every file of the page over HTTP/2, signing
 // in and opening a master screen with its rows.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { makeCertificate, type Certificate } from '../helpers/certificate.js';
 import { startApp, type TestApp } from '../helpers/server-app.js';
 import { HANDHELD, launchBrowser, listShown, screenshot, signIn } from '../helpers/browser.js';
 
 let browser: Browser;
 let t: TestApp;
-let dir: string;
+let certificate: Certificate;
 let origin: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'ft-https-'));
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
-    '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
-  ], { stdio: 'ignore' });
-  t = await startApp({ clientDir: inject('clientDir'), tlsCertFile: join(dir, 'cert.pem'), tlsKeyFile: join(dir, 'key.pem') });
+  certificate = makeCertificate();
+  t = await startApp({ clientDir: inject('clientDir'), tlsCertFile: certificate.certFile, tlsKeyFile: certificate.keyFile });
   origin = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http:/, 'https:');
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
   await t?.close();
-  rmSync(dir, { recursive: true, force: true });
+  certificate?.remove();
 });
 
 describe('served over HTTPS', () => {

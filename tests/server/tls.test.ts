@@ -1,8 +1,7 @@
 // With TLS_CERT_FILE and TLS_KEY_FILE the server answers HTTPS itself: HTTP/2 for browsers (pages as
 // their brotli copies, the API, the security headers), HTTP/1.1 over TLS for older clients. The
 // certificate is a real one made by openssl for 127.0.0.1, and the clients check it against itself.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, type ClientHttp2Session } from 'node:http2';
 import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
@@ -11,6 +10,7 @@ import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.js';
 import { tlsFiles } from '../../src/server/http/tls.js';
+import { makeCertificate, type Certificate } from '../helpers/certificate.js';
 import { listBody } from '../helpers/factories.js';
 import { parseEnvelope, startApp, type TestApp } from '../helpers/server-app.js';
 
@@ -38,24 +38,22 @@ function h2(session: ClientHttp2Session, path: string, init: { method?: string; 
 describe('the server over HTTPS', () => {
   let t: TestApp;
   let dir: string;
+  let certificate: Certificate;
   let cert: Buffer;
   let origin: string;
   let session: ClientHttp2Session;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'ft-tls-'));
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
-      '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
-    ], { stdio: 'ignore' });
-    cert = readFileSync(join(dir, 'cert.pem'));
+    certificate = makeCertificate();
+    cert = certificate.cert;
     const client = join(dir, 'client');
     mkdirSync(join(client, 'screens'), { recursive: true });
     writeFileSync(join(client, 'index.html'), '<!doctype html><title>Fieldtrace</title>');
     writeFileSync(join(client, 'shell.html'), '<!doctype html><title>Fieldtrace</title><!-- shell -->');
     writeFileSync(join(client, 'screens', 'cartonMaster.html'), SCREEN);
     writeFileSync(join(client, 'screens', 'cartonMaster.html.br'), brotliCompressSync(SCREEN));
-    t = await startApp({ clientDir: client, tlsCertFile: join(dir, 'cert.pem'), tlsKeyFile: join(dir, 'key.pem') });
+    t = await startApp({ clientDir: client, tlsCertFile: certificate.certFile, tlsKeyFile: certificate.keyFile });
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     origin = address.replace('http://', 'https://');
     session = connect(origin, { ca: cert });
@@ -64,6 +62,7 @@ describe('the server over HTTPS', () => {
     session?.close();
     await t?.close();
     rmSync(dir, { recursive: true, force: true });
+    certificate?.remove();
   });
 
   it("sends a screen's page over HTTP/2 as its brotli copy, with the page headers", async () => {
