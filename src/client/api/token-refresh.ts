@@ -5,6 +5,7 @@
 // Needs no window and no page state: the worker's outbox transport uses it as the page does.
 import type { Envelope } from '../../shared/contracts/envelope.js';
 import { readKv, writeKv } from '../offline/kv-direct.js';
+import { withLock } from '../offline/web-lock.js';
 
 export const API_BASE = '/API/api/';
 export const REFRESH_LOCK = 'fieldtrace-token-refresh';
@@ -34,17 +35,6 @@ export const storedTokens: TokenStore = {
   },
 };
 
-let chain: Promise<unknown> = Promise.resolve();
-
-/** Runs fn holding the refresh lock (Web Locks; one queue per context where there are none). */
-function locked<T>(fn: () => Promise<T>): Promise<T> {
-  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
-  if (locks) return locks.request(REFRESH_LOCK, fn) as Promise<T>;
-  const run = chain.then(fn, fn);
-  chain = run.catch(() => undefined);
-  return run;
-}
-
 export type Refreshed = { ok: true; pair: TokenPair } | { ok: false; reason: 'ended' | 'offline' };
 
 export interface RefreshOptions {
@@ -62,7 +52,7 @@ export interface RefreshOptions {
 export function refreshTokens(stale: string, o: RefreshOptions = {}): Promise<Refreshed> {
   const store = o.store ?? storedTokens;
   const fetchFn = o.fetch ?? fetch;
-  return locked(async (): Promise<Refreshed> => {
+  return withLock(REFRESH_LOCK, async (): Promise<Refreshed> => {
     const now = await store.read();
     if (!now) return { ok: false, reason: 'ended' };
     if (now.Token !== stale) return { ok: true, pair: now };

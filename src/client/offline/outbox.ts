@@ -7,6 +7,7 @@ import Dexie from 'dexie';
 import type { FieldtraceDb } from './db.js';
 import type { OutboxEntry } from './outbox-entry.js';
 import { backoffMs, type Outcome } from './outbox-rules.js';
+import { withLock } from './web-lock.js';
 
 export const DRAIN_LOCK = 'fieldtrace-outbox-drain';
 
@@ -27,21 +28,6 @@ export interface DrainReport {
   stopped?: 'retry' | 'signin' | 'backoff';
 }
 
-let busyHere = false;
-
-/** Runs `fn` unless another drainer holds the lock (then null). Web Locks where the browser has them. */
-async function exclusively<T>(fn: () => Promise<T>): Promise<T | null> {
-  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
-  if (locks) return locks.request(DRAIN_LOCK, { ifAvailable: true }, (lock) => (lock ? fn() : null));
-  if (busyHere) return null;
-  busyHere = true;
-  try {
-    return await fn();
-  } finally {
-    busyHere = false;
-  }
-}
-
 const firstPending = (db: FieldtraceDb) =>
   db.outbox.where('[status+seq]').between(['pending', Dexie.minKey], ['pending', Dexie.maxKey]).first();
 
@@ -51,7 +37,7 @@ export const waitingCount = (db: FieldtraceDb) => db.outbox.where('status').anyO
 /** Drains the outbox; null when another drainer is at it. */
 export function drainOutbox(o: DrainOptions): Promise<DrainReport | null> {
   const now = o.now ?? Date.now;
-  return exclusively(async () => {
+  return withLock(DRAIN_LOCK, async () => {
     const { db } = o;
     // A 'sending' entry is one whose drainer died mid-send: send it again (its key makes that safe).
     await db.outbox.where('status').equals('sending').modify({ status: 'pending' });
@@ -79,7 +65,7 @@ export function drainOutbox(o: DrainOptions): Promise<DrainReport | null> {
       if (outcome.kind === 'signin') o.onSignIn?.();
       return { ...report, stopped: outcome.kind };
     }
-  });
+  }, { ifAvailable: true });
 }
 
 /** A rejected entry the user sends again (after fixing what the reason named): back in the queue, in its place. */

@@ -1,8 +1,9 @@
 // Serves the built PWA: hashed assets cached for good, the service worker and shell never cached,
 // and any other non-API GET answered with the app shell (SPA fallback): index.html for the public
 // pages, a screen's own page for its path (the same page, preloading the signed-in shell and that
-// screen's chunk: src/build/shell-preload.ts), and shell.html (the shell alone) for any other path. Files go out as the build's brotli or gzip copy when the browser accepts it
-// (src/build/precompress.ts), Vary: Accept-Encoding.
+// screen's chunk: src/build/shell-preload.ts), and shell.html (the shell alone) for any other path.
+// Files go out as the build's brotli or gzip copy when the browser accepts it (src/build/precompress.ts),
+// Vary: Accept-Encoding.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
