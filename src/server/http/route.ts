@@ -4,10 +4,11 @@
 // The Router keeps a list of what it registered (app.apiRoutes), so tests can walk every route.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { PageDef } from '../../shared/pages.js';
 import { failure, warn, type Envelope } from '../../shared/contracts/envelope.js';
 import { BODY_TOO_DEEP, firstMessage } from '../../shared/contracts/issues.js';
 import { TEXT_UNSTORABLE } from '../../shared/contracts/text.js';
+import type { Access, BodyOut, DataOf, Endpoint } from '../../shared/endpoint.js';
+import { Refusal } from '../domain/refusal.js';
 import type { Services } from '../services.js';
 import { loadCaller, mayUse, type Caller } from './caller.js';
 import { IDEMPOTENCY_HEADER, idempotent } from './idempotency.js';
@@ -15,7 +16,7 @@ import { checkRequestTexts, guardMultipart, multipartRefused } from './text-guar
 
 export const API_PREFIX = '/API/api/';
 
-export type Access = { pages: readonly PageDef[] } | 'signed-in' | 'public';
+export type { Access };
 
 export interface Ctx<B, C> extends Services {
   body: B;
@@ -27,6 +28,9 @@ export interface Ctx<B, C> extends Services {
 }
 
 type Handler<B, C> = (ctx: Ctx<B, C>) => Promise<Envelope | undefined>;
+/** A declared endpoint's handler: its '200' answers carry the endpoint's data; refusals any data. */
+type EndpointHandler<E extends Endpoint> = (ctx: Ctx<BodyOut<E>, CallerOf<E['access']>>) =>
+  Promise<Envelope<DataOf<E>> | Envelope<unknown> | undefined>;
 
 export interface RouteOptions<S extends z.ZodType | undefined, A extends Access> {
   access: A;
@@ -63,6 +67,12 @@ export class Router {
 
   constructor(private readonly app: FastifyInstance, private readonly services: Services) {
     app.decorate('apiRoutes', this.routes);
+  }
+
+  /** Registers a declared endpoint (shared/endpoint.ts). */
+  serve<E extends Endpoint>(endpoint: E, handler: EndpointHandler<E>) {
+    const { access, body, idempotent, bodyLimit } = endpoint;
+    this.add(endpoint.method, endpoint.path, { access, body, idempotent, bodyLimit }, handler as Handler<unknown, Caller | null>);
   }
 
   get<A extends Access>(path: string, opts: RouteOptions<undefined, A>, handler: Handler<undefined, CallerOf<A>>) {
@@ -111,12 +121,12 @@ export class Router {
           const keyed = { userId: caller.userId, key: Array.isArray(header) ? header.join(',') : header, route: `${method} ${path}`, body };
           // The transaction answers the same queries as the database; a db.transaction() inside is a savepoint.
           const { status, envelope } = await idempotent(services.db, keyed, async (tx) =>
-            (await handler(ctx(tx as unknown as Services['db']))) ?? failure('500', 'The save gave no answer.'));
+            (await answerOf(() => handler(ctx(tx as unknown as Services['db'])))) ?? failure('500', 'The save gave no answer.'));
           return reply.code(status).send(envelope);
         }
         let answer: Envelope | undefined;
         try {
-          answer = await handler(ctx(services.db));
+          answer = await answerOf(() => handler(ctx(services.db)));
         } catch (e) {
           if (multipartRefused(req) && !reply.sent) return reply.send(warn(TEXT_UNSTORABLE));
           throw e;
@@ -127,6 +137,16 @@ export class Router {
         return reply;
       },
     });
+  }
+}
+
+/** The handler's answer, a thrown Refusal answered as its envelope ('400', the items at fault). */
+async function answerOf(run: () => Promise<Envelope | undefined>): Promise<Envelope | undefined> {
+  try {
+    return await run();
+  } catch (e) {
+    if (e instanceof Refusal) return e.envelope;
+    throw e;
   }
 }
 

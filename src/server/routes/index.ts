@@ -23,6 +23,8 @@ import { staticPairRoutes } from './numbers/static-pair.js';
 import { mappingUploadRoutes } from './numbers/mapping-upload.js';
 import { mappingRoutes } from './numbers/mapping.js';
 
+import { floorRoutes } from './floor/index.js';
+
 export function registerRoutes(r: Router) {
   loginRoutes(r);
   meRoutes(r);
@@ -46,4 +48,5 @@ export function registerRoutes(r: Router) {
   staticPairRoutes(r);
   mappingUploadRoutes(r);
   mappingRoutes(r);
+  floorRoutes(r);
 }
