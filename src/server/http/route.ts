@@ -54,6 +54,8 @@ export interface RouteInfo {
   method: 'GET' | 'POST';
   path: string;
   access: Access;
+  /** The declaration it was served from (Router.serve); absent for routes still declared by path. */
+  endpoint?: Endpoint;
 }
 
 declare module 'fastify' {
@@ -73,6 +75,7 @@ export class Router {
   serve<E extends Endpoint>(endpoint: E, handler: EndpointHandler<E>) {
     const { access, body, idempotent, bodyLimit } = endpoint;
     this.add(endpoint.method, endpoint.path, { access, body, idempotent, bodyLimit }, handler as Handler<unknown, Caller | null>);
+    this.routes[this.routes.length - 1]!.endpoint = endpoint;
   }
 
   get<A extends Access>(path: string, opts: RouteOptions<undefined, A>, handler: Handler<undefined, CallerOf<A>>) {
