@@ -1,0 +1,222 @@
+// The one scan input of every floor screen (DESIGN section 6): a keyboard-wedge scanner's burst (keys
+// within ~150 ms, ended by Enter or Tab, or by a whole code when the scanner sends no suffix: wedge.ts),
+// a person's typing ended by Enter, and the camera. Each scan goes to the screen's onScan as its code
+// (a QR URL reduced to the uid), and the screen's verdict is answered at once: a tone, a vibration, a
+// green or red flash of the whole area and the message in large type. On a handheld the box keeps focus
+// with inputmode="none", so the soft keyboard stays down until the keyboard button asks for it.
+import { ActionIcon } from '@mantine/core';
+import { useCallback, useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { CameraPanel } from './camera-panel.js';
+import { createScanQueue, feedbackOf, scanText, type ScanVerdict } from './scan-feedback.js';
+import { CameraIcon, KeyboardIcon } from './scan-icons.js';
+import { ScanFlash, ScanMessage } from './scan-message.js';
+import { playTone, primeAudio, vibrate } from './scan-tone.js';
+import { createWedge, isWholeCode, WEDGE_DEFAULTS } from './wedge.js';
+import './scan-box.css';
+
+export type { ScanVerdict } from './scan-feedback.js';
+
+export interface ScanBoxHandle {
+  /** Puts the cursor in the box (the soft keyboard stays down unless the keyboard button is on). */
+  focus(): void;
+  /** Empties the box and the shown verdict, e.g. when the screen starts a new carton. */
+  clear(): void;
+}
+
+export interface ScanBoxProps {
+  /** The screen's decision on one code; answered at once from the device's cache, never the network. */
+  onScan: (code: string) => ScanVerdict | Promise<ScanVerdict>;
+  label?: string;
+  placeholder?: string;
+  disabled?: boolean;
+  /** Shows the camera button (default true). */
+  camera?: boolean;
+  /** The words under the box before the first scan. */
+  idleMessage?: string;
+  ref?: Ref<ScanBoxHandle>;
+}
+
+/** An open dialog (a confirm, a form, the camera) keeps its own focus: the box does not take it back. */
+const dialogOpen = () => document.querySelector('[role="dialog"], [role="alertdialog"], dialog[open]') !== null;
+
+export function ScanBox({
+  onScan, label = 'Scan', placeholder = 'Scan or type a code', disabled = false, camera = true,
+  idleMessage = 'Ready to scan', ref,
+}: ScanBoxProps) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [shown, setShown] = useState<{ verdict: ScanVerdict; n: number } | null>(null);
+  const [keyboard, setKeyboard] = useState(false);
+  const [cameraOpen, setCameraOpen] = useState(false);
+  const wedge = useMemo(() => createWedge({ isComplete: isWholeCode }), []);
+  const idleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  // Read by listeners and the scan queue, which outlive a render.
+  const now = useRef({ onScan, disabled, keyboard, cameraOpen });
+  now.current = { onScan, disabled, keyboard, cameraOpen };
+
+  const focus = useCallback(() => input.current?.focus({ preventScroll: true }), []);
+
+  const submit = useMemo(() => createScanQueue(
+    (code) => now.current.onScan(code),
+    (_code, verdict) => {
+      const f = feedbackOf(verdict);
+      playTone(f.tone);
+      vibrate(f.vibrate);
+      setShown((s) => ({ verdict, n: (s?.n ?? 0) + 1 }));
+    },
+  ), []);
+
+  /** One scan from any source: the box empties at once, ready for the next, and the screen decides. */
+  const take = useCallback((raw: string) => {
+    clearTimeout(idleTimer.current);
+    wedge.reset();
+    if (input.current) input.current.value = '';
+    setKeyboard(false);
+    const code = scanText(raw);
+    if (code !== null) void submit(code);
+  }, [submit, wedge]);
+
+  useImperativeHandle(ref, () => ({
+    focus,
+    clear() {
+      clearTimeout(idleTimer.current);
+      wedge.reset();
+      if (input.current) input.current.value = '';
+      setShown(null);
+    },
+  }), [focus, wedge]);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.nativeEvent.isComposing) return;
+    primeAudio();
+    const verdict = wedge.key(e.key, e.timeStamp);
+    if (verdict.scan !== undefined) {
+      // The scanner's Enter or Tab: it must neither submit a form nor move focus.
+      e.preventDefault();
+      take(verdict.scan);
+      return;
+    }
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      take(e.currentTarget.value);
+      return;
+    }
+    // A scanner without a suffix: the code is complete once its keys stop and its content is whole.
+    clearTimeout(idleTimer.current);
+    idleTimer.current = setTimeout(() => {
+      const scan = wedge.idle(performance.now());
+      if (scan !== null) take(scan);
+    }, WEDGE_DEFAULTS.quietMs + 20);
+  };
+
+  // Focus lost to the page itself (a tap on empty space, a toast that closed) comes back to the box;
+  // focus given to another field, a button or a dialog stays there.
+  useEffect(() => {
+    const onFocusOut = (e: FocusEvent) => {
+      if (e.relatedTarget !== null) return;
+      setTimeout(() => {
+        const c = now.current;
+        if (c.disabled || c.keyboard || c.cameraOpen || dialogOpen()) return;
+        const active = document.activeElement;
+        if (active === null || active === document.body) focus();
+      }, 0);
+    };
+    document.addEventListener('focusout', onFocusOut);
+    return () => {
+      document.removeEventListener('focusout', onFocusOut);
+      clearTimeout(idleTimer.current);
+    };
+  }, [focus]);
+
+  // Enabled again (the screen finished saving): back to scanning, unless the user is elsewhere.
+  useEffect(() => {
+    if (!disabled && (document.activeElement === null || document.activeElement === document.body) && !dialogOpen()) focus();
+  }, [disabled, focus]);
+
+  // The keyboard button: Android raises the soft keyboard on focus, so the box is focused anew once
+  // its inputmode has changed.
+  const toggleKeyboard = () => {
+    setKeyboard((k) => !k);
+    requestAnimationFrame(() => {
+      input.current?.blur();
+      focus();
+    });
+  };
+
+  const closeCamera = useCallback(() => {
+    setCameraOpen(false);
+    requestAnimationFrame(focus);
+  }, [focus]);
+
+  const onCameraCode = useCallback((code: string) => {
+    if (!now.current.disabled) take(code);
+  }, [take]);
+
+  const verdict = shown?.verdict ?? null;
+  return (
+    <>
+    <div
+      className="ft-scan"
+      data-verdict={verdict ? (verdict.ok ? 'ok' : 'error') : undefined}
+      data-disabled={disabled || undefined}
+      // A tap anywhere on the area (not on its buttons) arms the box.
+      onPointerDown={(e) => {
+        primeAudio();
+        if (!(e.target as HTMLElement).closest('button, input')) {
+          e.preventDefault();
+          focus();
+        }
+      }}
+    >
+      <label className="ft-scan__label" htmlFor={id}>{label}</label>
+      <div className="ft-scan__row">
+        <input
+          ref={input}
+          id={id}
+          className="ft-scan__input"
+          type="text"
+          inputMode={keyboard ? 'text' : 'none'}
+          enterKeyHint="done"
+          placeholder={placeholder}
+          autoComplete="off"
+          autoCorrect="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          disabled={disabled}
+          autoFocus
+          onKeyDown={onKeyDown}
+        />
+        <ActionIcon
+          size={56}
+          variant={keyboard ? 'filled' : 'default'}
+          aria-label="Type with the keyboard"
+          aria-pressed={keyboard}
+          disabled={disabled}
+          onClick={toggleKeyboard}
+        >
+          <KeyboardIcon />
+        </ActionIcon>
+        {camera && (
+          <ActionIcon
+            size={56}
+            variant="filled"
+            aria-label="Scan with the camera"
+            disabled={disabled}
+            onClick={() => {
+              primeAudio();
+              setCameraOpen(true);
+            }}
+          >
+            <CameraIcon />
+          </ActionIcon>
+        )}
+      </div>
+      <ScanMessage verdict={verdict} idle={idleMessage} live />
+      <ScanFlash key={shown?.n ?? 0} verdict={verdict} />
+    </div>
+    {/* Outside the area: React passes a portal's events up its tree, and the area's taps focus the box. */}
+    {camera && <CameraPanel opened={cameraOpen} onClose={closeCamera} onCode={onCameraCode} shown={shown} />}
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+// The verdict in large type with its mark: under the scan box, and in the camera panel. The colour is
+// never the only sign (the mark and the words say it too), for colour-blind users and in sunlight.
+import type { ScanVerdict } from './scan-feedback.js';
+import { ErrorIcon, OkIcon, ScanIcon } from './scan-icons.js';
+
+export function ScanMessage({ verdict, idle, live }: { verdict: ScanVerdict | null; idle: string; live?: boolean }) {
+  const tone = verdict === null ? 'idle' : verdict.ok ? 'ok' : 'error';
+  return (
+    <div className="ft-scan__message" data-tone={tone} role={live ? 'status' : undefined} aria-live={live ? 'polite' : undefined}>
+      {tone === 'ok' ? <OkIcon /> : tone === 'error' ? <ErrorIcon /> : <ScanIcon />}
+      <span>{verdict?.message ?? idle}</span>
+    </div>
+  );
+}
+
+/** A full-area flash, remounted (by `key`) on every scan so its fade starts again. */
+export function ScanFlash({ verdict }: { verdict: ScanVerdict | null }) {
+  if (verdict === null) return null;
+  return <div className="ft-scan__flash" data-tone={verdict.ok ? 'ok' : 'error'} aria-hidden />;
+}
