@@ -14,6 +14,9 @@ export interface OutboxEntry {
   seq?: number;
   /** Made on the device; sent as the Idempotency-Key, so a resend is answered, never applied twice. */
   id: string;
+  /** The Idempotency-Key when it is not `id`: a refused entry the user resends goes with a new key, as
+   *  the server answers its first key with the same refusal for ever (and nothing of it was applied). */
+  key?: string;
   /** The call, as its path under /API/api/ (e.g. 'SecondaryPacking/save'). */
   endpoint: string;
   payload: unknown;

@@ -22,7 +22,7 @@ export function outboxTransport(o: TransportOptions = {}): (entry: OutboxEntry) 
   const now = o.now ?? Date.now;
   const post = (entry: OutboxEntry, token: string) => fetchFn(`${o.origin ?? ''}${API_BASE}${entry.endpoint}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': entry.id },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': entry.key ?? entry.id },
     body: JSON.stringify(entry.payload),
   });
 

@@ -19,6 +19,9 @@ export interface DrainOptions {
   random?: () => number;
   /** The session is gone: ask the user to sign in (the entries wait). */
   onSignIn?: () => void;
+  /** Only this user's entries: the stored session's token would send another user's work as theirs,
+   *  so on a shared handheld each user's entries wait for that user's own sign-in. */
+  userId?: number;
 }
 
 export interface DrainReport {
@@ -28,8 +31,9 @@ export interface DrainReport {
   stopped?: 'retry' | 'signin' | 'backoff';
 }
 
-const firstPending = (db: FieldtraceDb) =>
-  db.outbox.where('[status+seq]').between(['pending', Dexie.minKey], ['pending', Dexie.maxKey]).first();
+const firstPending = (db: FieldtraceDb, userId?: number) =>
+  db.outbox.where('[status+seq]').between(['pending', Dexie.minKey], ['pending', Dexie.maxKey])
+    .filter((e) => userId === undefined || e.userId === userId).first();
 
 /** Entries still to go to the server (what the header's count shows). */
 export const waitingCount = (db: FieldtraceDb) => db.outbox.where('status').anyOf('pending', 'sending').count();
@@ -43,7 +47,7 @@ export function drainOutbox(o: DrainOptions): Promise<DrainReport | null> {
     await db.outbox.where('status').equals('sending').modify({ status: 'pending' });
     const report: DrainReport = { done: 0, rejected: 0 };
     for (;;) {
-      const entry = await firstPending(db);
+      const entry = await firstPending(db, o.userId);
       if (!entry) return report;
       if (entry.notBefore > now()) return { ...report, stopped: 'backoff' };
       const attempts = entry.attempts + 1;
@@ -68,9 +72,11 @@ export function drainOutbox(o: DrainOptions): Promise<DrainReport | null> {
   }, { ifAvailable: true });
 }
 
-/** A rejected entry the user sends again (after fixing what the reason named): back in the queue, in its place. */
+/** A rejected entry the user sends again (after fixing what the reason named): back in the queue, in its
+ *  place, under a new key (the old one would only replay the refusal; nothing of it was applied). */
 export async function resendEntry(db: FieldtraceDb, id: string): Promise<boolean> {
-  return (await db.outbox.where('id').equals(id).and((e) => e.status === 'rejected').modify({ status: 'pending', notBefore: 0 })) > 0;
+  return (await db.outbox.where('id').equals(id).and((e) => e.status === 'rejected')
+    .modify({ status: 'pending', notBefore: 0, key: crypto.randomUUID() })) > 0;
 }
 
 /** A rejected entry the user has seen and confirmed to drop; nothing else is ever removed by hand. */
