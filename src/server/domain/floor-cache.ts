@@ -1,0 +1,176 @@
+// The snapshots behind the floor's device caches (shared/contracts/floor/cache.ts). Everything is
+// the caller's company's. Ranges stay ranges: mappings and damages as stored, static pairs and packed
+// items folded into runs in SQL (gaps and islands), never a row per item. The four range parts page
+// by keyset on (kind, prefix, from_no), so a first fill resumes after a dropped connection.
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { CacheCursor, CacheMasters, CachePage, DamageSeries, MappingSeries, OpenCartons, PackedSeries, PairSeries } from '../../shared/contracts/floor/cache.js';
+import { cartons, damages, idCounters, mappings, products, sites } from '../db/schema.js';
+import type { Tx } from './ranges.js';
+
+/** The page request as the contract parses it. */
+export interface PageAsk { After: CacheCursor | null; PageSize: number }
+
+/** Runs fold at most this many item rows per page, so one page never reads a whole company. */
+const SCAN_PER_RUN = 25;
+const SCAN_MAX = 500_000;
+
+const asOf = () => new Date().toISOString();
+
+type Keyed = { kind: 'P' | 'S'; prefix: string; fromNo: number; toNo: number };
+
+/** Rows in (kind, prefix, from) order as columns per series; `cols` picks each row's other columns. */
+function toSeries<R extends Keyed, C extends Record<string, unknown[]>>(rows: R[], cols: (r: R) => { [K in keyof C]: C[K][number] }) {
+  const out: Array<{ Kind: 'P' | 'S'; Prefix: string; FromNo: number[]; ToNo: number[] } & C> = [];
+  let cur: (typeof out)[number] | undefined;
+  for (const r of rows) {
+    if (!cur || cur.Kind !== r.kind || cur.Prefix !== r.prefix) {
+      cur = { Kind: r.kind, Prefix: r.prefix, FromNo: [], ToNo: [] } as unknown as (typeof out)[number];
+      for (const k of Object.keys(cols(r))) (cur as Record<string, unknown[]>)[k] = [];
+      out.push(cur);
+    }
+    cur.FromNo.push(r.fromNo);
+    cur.ToNo.push(r.toNo);
+    for (const [k, v] of Object.entries(cols(r))) (cur as Record<string, unknown[]>)[k]!.push(v);
+  }
+  return out;
+}
+
+function pageOf<S>(at: string, rows: Keyed[], more: boolean, series: S[]): CachePage<S> {
+  const last = rows[rows.length - 1];
+  return { AsOf: at, Next: more && last ? { Kind: last.kind, Prefix: last.prefix, FromNo: last.toNo } : null, Count: rows.length, Series: series };
+}
+
+/** (kind, prefix, from_no) after the cursor. The cursor's FromNo is the last serial the page before
+ *  covered; ranges never overlap, so the next range starts past it. */
+const afterCursor = (t: typeof mappings | typeof damages, after: CacheCursor | null): SQL | undefined =>
+  after ? sql`(${t.kind}, ${t.prefix}, ${t.fromNo}) > (${after.Kind}, ${after.Prefix}, ${after.FromNo})` : undefined;
+
+export async function mappingPage(tx: Tx, companyId: number, ask: PageAsk): Promise<CachePage<MappingSeries>> {
+  const at = asOf();
+  const rows = await tx.select({
+    kind: mappings.kind, prefix: mappings.prefix, fromNo: mappings.fromNo, toNo: mappings.toNo, id: mappings.id,
+    productId: mappings.productId, batchNo: mappings.batchNo, mfgDate: mappings.mfgDate, expDate: mappings.expDate,
+  }).from(mappings).where(and(eq(mappings.companyId, companyId), afterCursor(mappings, ask.After)))
+    .orderBy(asc(mappings.kind), asc(mappings.prefix), asc(mappings.fromNo)).limit(ask.PageSize + 1);
+  const more = rows.length > ask.PageSize;
+  const page = rows.slice(0, ask.PageSize);
+  return pageOf(at, page, more, toSeries(page, (r) => ({
+    MappingId: r.id, ProductId: r.productId, BatchNo: r.batchNo, MFGDate: r.mfgDate, EXPDate: r.expDate,
+  })) as unknown as MappingSeries[]);
+}
+
+export async function damagePage(tx: Tx, companyId: number, ask: PageAsk): Promise<CachePage<DamageSeries>> {
+  const at = asOf();
+  const rows = await tx.select({ kind: damages.kind, prefix: damages.prefix, fromNo: damages.fromNo, toNo: damages.toNo, reason: damages.reason })
+    .from(damages).where(and(eq(damages.companyId, companyId), afterCursor(damages, ask.After)))
+    .orderBy(asc(damages.kind), asc(damages.prefix), asc(damages.fromNo)).limit(ask.PageSize + 1);
+  const more = rows.length > ask.PageSize;
+  const page = rows.slice(0, ask.PageSize);
+  return pageOf(at, page, more, toSeries(page, (r) => ({ Reason: r.reason })) as unknown as DamageSeries[]);
+}
+
+interface RunRow extends Keyed { extra: string; extra2: string | null; scanned: number }
+
+/**
+ * Folds the next rows of `source` (kind, prefix, n, a, b: n the serial, a and b what a run must share)
+ * into runs of consecutive n. At most a bounded number of rows is read; a run the bound may have cut
+ * is left to the next page, unless it is the page's only one (the device joins a run continued by
+ * the next page's first).
+ */
+async function runPage(tx: Tx, source: SQL, ask: PageAsk): Promise<{ runs: RunRow[]; more: boolean }> {
+  const scan = Math.min(ask.PageSize * SCAN_PER_RUN, SCAN_MAX);
+  const after = ask.After ? sql`where (kind, prefix, n) > (${ask.After.Kind}, ${ask.After.Prefix}, ${ask.After.FromNo})` : sql``;
+  const result = await tx.execute(sql`
+    with src as (${source}),
+    page as (select * from src ${after} order by kind, prefix, n limit ${scan}),
+    g as (select *, n - row_number() over (partition by kind, prefix, a, b order by n) as grp from page)
+    select kind, prefix, min(n)::float8 as "fromNo", max(n)::float8 as "toNo", a as extra, b as extra2,
+      (select count(*) from page)::int as scanned
+    from g group by kind, prefix, a, b, grp
+    order by kind, prefix, min(n)`);
+  const rows = (result as unknown as { rows: RunRow[] }).rows.map((r) => ({ ...r, fromNo: Number(r.fromNo), toNo: Number(r.toNo) }));
+  const cut = rows.length > 0 && Number(rows[0]!.scanned) >= scan;
+  let runs = rows.slice(0, ask.PageSize);
+  if (cut && runs.length === rows.length && runs.length > 1) runs = runs.slice(0, -1);
+  return { runs, more: cut || rows.length > runs.length };
+}
+
+/** Packed items of the company as runs of consecutive serials in one SID. */
+export async function packedPage(tx: Tx, companyId: number, ask: PageAsk): Promise<CachePage<PackedSeries>> {
+  const at = asOf();
+  const source = sql`
+    select i.kind, i.prefix, i.serial_no as n, i.secondary_id as a,
+      case when s.state = 'damaged' or t.state = 'damaged' then 'damaged' else 'packed' end as b
+    from items i join secondary_cartons s on s.sid = i.secondary_id
+    left join tertiary_cartons t on t.tid = s.tid
+    where s.company_id = ${companyId}`;
+  const { runs, more } = await runPage(tx, source, ask);
+  return pageOf(at, runs, more, toSeries(runs, (r) => ({ SID: r.extra, CartonState: r.extra2 as 'packed' | 'damaged' })) as unknown as PackedSeries[]);
+}
+
+/** Static pairs as runs: static serials n.. of a prefix paired with preprinted serials in step. */
+export async function pairPage(tx: Tx, companyId: number, ask: PageAsk): Promise<CachePage<PairSeries>> {
+  const at = asOf();
+  const source = sql`
+    select 'S'::varchar as kind, upper(prefix) as prefix, static_no as n, (preprinted_no - static_no)::text as a, ''::text as b
+    from static_pairs where company_id = ${companyId}`;
+  const { runs, more } = await runPage(tx, source, ask);
+  return pageOf(at, runs, more, toSeries(runs, (r) => ({ PreprintedNo: r.fromNo + Number(r.extra) })) as unknown as PairSeries[]);
+}
+
+export async function masters(tx: Tx, companyId: number, siteId: number | null): Promise<CacheMasters> {
+  const at = asOf();
+  const productRows = await tx.select().from(products).where(eq(products.companyId, companyId)).orderBy(asc(products.id));
+  const sizeRows = await tx.select().from(cartons).where(eq(cartons.isActive, true)).orderBy(asc(cartons.size), asc(cartons.id));
+  const siteRows = await tx.select().from(sites)
+    .where(and(eq(sites.companyId, companyId), or(eq(sites.isActive, true), siteId === null ? undefined : eq(sites.id, siteId))))
+    .orderBy(asc(sites.id));
+  const mine = siteRows.find((s) => s.id === siteId);
+  const prefix = (mine?.prefix ?? '').toUpperCase();
+  const counters = prefix ? await tx.select().from(idCounters).where(and(eq(idCounters.prefix, prefix), inArray(idCounters.type, ['SID', 'TID', 'DID']))) : [];
+  const last = (type: string) => counters.find((c) => c.type === type)?.last ?? 0;
+  return {
+    AsOf: at,
+    Products: productRows.map((p) => ({
+      ProductId: p.id, ProductName: p.name, ProductCode: p.code, UOM: p.uom ?? '', PackValue: p.packValue, IsActive: p.isActive,
+    })),
+    CartonSizes: sizeRows.map((c) => ({ CartonId: c.id, CartonName: c.name, CartonSize: c.size })),
+    Sites: siteRows.map((s) => ({ SiteId: s.id, Name: s.name, Prefix: (s.prefix ?? '').toUpperCase(), IsFactory: s.isFactory })),
+    MySite: mine ? { SiteId: mine.id, Name: mine.name, Prefix: prefix } : null,
+    SlipLast: { SID: last('SID'), TID: last('TID'), DID: last('DID') },
+  };
+}
+
+interface OpenRow { sid: string; productId: number; qty: number; sizeId: number; batch: string | null; mfg: string | null; exp: string | null }
+
+/** The loose secondary cartons and the tertiary cartons at a site of the company. */
+export async function openCartons(tx: Tx, companyId: number, siteId: number | null): Promise<OpenCartons> {
+  const at = asOf();
+  if (siteId === null) return { AsOf: at, Secondary: [], Tertiary: [] };
+  const loose = await tx.execute(sql`
+    select s.sid, s.product_id as "productId", s.qty, s.carton_size_id as "sizeId",
+      (array_agg(m.batch_no order by m.mfg_date, m.exp_date))[1] as batch,
+      min(m.mfg_date)::text as mfg, min(m.exp_date)::text as exp
+    from secondary_cartons s
+    left join items i on i.secondary_id = s.sid
+    left join lateral (
+      select batch_no, mfg_date, exp_date, to_no from mappings m
+      where m.kind = i.kind and m.prefix = i.prefix and m.from_no <= i.serial_no
+      order by m.from_no desc limit 1
+    ) m on m.to_no >= i.serial_no
+    where s.company_id = ${companyId} and s.location_site_id = ${siteId} and s.tid is null and s.state = 'packed'
+    group by s.sid order by s.sid`);
+  const tertiary = await tx.execute(sql`
+    select tid, product_id as "productId", qty, state from tertiary_cartons
+    where company_id = ${companyId} and location_site_id = ${siteId} order by tid`);
+  return {
+    AsOf: at,
+    Secondary: (loose as unknown as { rows: OpenRow[] }).rows.map((r) => ({
+      SID: r.sid, ProductId: Number(r.productId), Qty: Number(r.qty), CartonSizeId: Number(r.sizeId),
+      BatchNo: r.batch ?? '', MFGDate: r.mfg ?? '', EXPDate: r.exp ?? '',
+    })),
+    Tertiary: (tertiary as unknown as { rows: Array<{ tid: string; productId: number; qty: number; state: string }> }).rows.map((r) => ({
+      TID: r.tid, ProductId: Number(r.productId), Qty: Number(r.qty), State: r.state,
+    })),
+  };
+}

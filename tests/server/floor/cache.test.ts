@@ -1,0 +1,193 @@
+// The floor's device caches (issue 11): the company's ranges and nothing of another company's, packed
+// items as runs, pages that resume where the last one ended, damaged and de-mapped parts as the
+// screens leave them, the open cartons of the caller's site, and access only with a floor page.
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_LOGINS } from '../../../src/server/db/seed.js';
+import { idCounters, mappings, secondaryCartons, sites, staticPairs, tertiaryCartons } from '../../../src/server/db/schema.js';
+import { FORBIDDEN } from '../../../src/server/http/route.js';
+import { FLOOR_CACHE_API, FLOOR_CACHE_MSG, type CachePageRequest, type PagedPart } from '../../../src/shared/contracts/floor/cache.js';
+import { PAGE } from '../../../src/shared/pages.js';
+import { insertUser } from '../../helpers/factories.js';
+import { damageBody, damageWorld, demapBody, insertMapping, packItem, type DamageWorld, type MappingRow } from '../../helpers/factories-damage.js';
+import { startApp, type TestApp } from '../../helpers/server-app.js';
+
+let t: TestApp;
+let w: DamageWorld;
+let siteId: number;
+let m1: MappingRow; // S CA 1–100
+let m2: MappingRow; // S CA 201–300, an older batch
+let m3: MappingRow; // S CA 401–450: de-mapped 405–406, damaged 420–422
+let mp: MappingRow; // P 7001–8000
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await startApp();
+  w = await damageWorld(t.db, ['CA', 'CB', 'CC']);
+  const siteOf = async (prefix: string) => (await t.db.select().from(sites).where(eq(sites.prefix, prefix)))[0]!.id;
+  siteId = await siteOf('CA');
+  const floor = await insertUser(t.db, { companyId: w.company, siteId, pages: [PAGE.secondaryPacking.key] });
+  const dispatcher = await insertUser(t.db, { companyId: w.company, siteId: await siteOf('CB'), pages: [PAGE.dispatch.key] });
+  const stranger = await insertUser(t.db, { companyId: w.other, siteId: await siteOf('CC'), pages: [PAGE.replace.key] });
+  for (const [k, u] of Object.entries({ floor, dispatcher, stranger, noPages: w.noPages, user: w.user })) tokens[k] = (await t.signIn(u.email, u.password)).token;
+  tokens.admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+
+  const map = (fromNo: number, toNo: number, kind: 'P' | 'S' = 'S', batchNo?: string) =>
+    insertMapping(t.db, { companyId: w.company, productId: w.product, kind, prefix: 'CA', fromNo, toNo, batchNo });
+  m1 = await map(1, 100, 'S', 'NEW');
+  m2 = await map(201, 300, 'S', 'OLD');
+  await t.db.update(mappings).set({ mfgDate: '2025-06-01', expDate: '2027-06-01' }).where(eq(mappings.id, m2.id));
+  m3 = await map(401, 450);
+  mp = await map(7001, 8000, 'P');
+  await insertMapping(t.db, { companyId: w.other, productId: w.otherProduct, kind: 'S', prefix: 'CC', fromNo: 1, toNo: 50 });
+  await insertMapping(t.db, { companyId: w.other, productId: w.otherProduct, kind: 'P', fromNo: 9001, toNo: 9100 });
+
+  // Through the screens' own calls: de-map 405–406, damage 420–422.
+  expect((await t.post('DeMapping/CreateDemapping', demapBody(m3, 405, 2), tokens.user)).body.ResponseCode).toBe('200');
+  const [cut] = await t.db.select().from(mappings).where(sql`${mappings.prefix} = 'CA' and ${mappings.fromNo} = 407`);
+  const damaged = await t.post('ProductDamage/CreateDamage', damageBody(cut!, 420, 3), tokens.user);
+  expect(damaged.body.ResponseCode, damaged.body.ResponseMessage).toBe('200');
+
+  // Packed: 1–5, 7, 9–10 in SID 1; 11–12 in SID 2 (in a tertiary carton); 50 and 250 in SID 3.
+  for (const n of [1, 2, 3, 4, 5, 7, 9, 10]) await packItem(t.db, 'S', 'CA', n, 'SID26CA00001');
+  for (const n of [11, 12]) await packItem(t.db, 'S', 'CA', n, 'SID26CA00002');
+  for (const n of [50, 250]) await packItem(t.db, 'S', 'CA', n, 'SID26CA00003');
+  await packItem(t.db, 'S', 'CC', 3, 'SID26CC00001');
+  await t.db.update(secondaryCartons).set({ siteId, locationSiteId: siteId }).where(sql`${secondaryCartons.sid} like 'SID26CA%'`);
+  const [sid2] = await t.db.select().from(secondaryCartons).where(eq(secondaryCartons.sid, 'SID26CA00002'));
+  await t.db.insert(tertiaryCartons).values({ ...sid2!, tid: 'TID26CA00001', qty: 1 });
+  await t.db.update(secondaryCartons).set({ tid: 'TID26CA00001' }).where(eq(secondaryCartons.sid, 'SID26CA00002'));
+
+  // Static 201–203 paired with preprinted 7001–7003, 205 with 7010.
+  await t.db.insert(staticPairs).values([[201, 7001], [202, 7002], [203, 7003], [205, 7010]].map(([s, p]) => ({
+    companyId: w.company, prefix: 'CA', staticNo: s!, preprintedNo: p!,
+  })));
+  await t.db.insert(idCounters).values([{ prefix: 'CA', type: 'SID', last: 42 }, { prefix: 'CA', type: 'TID', last: 7 }]);
+});
+afterAll(() => t.close());
+
+async function data<K extends keyof typeof FLOOR_CACHE_API>(part: K, body?: CachePageRequest, who = 'floor') {
+  const e = FLOOR_CACHE_API[part];
+  const res = e.method === 'GET' ? await t.get(e.path, tokens[who]) : await t.post(e.path, body ?? {}, tokens[who]);
+  expect(res.body.ResponseCode, res.body.ResponseMessage).toBe('200');
+  return e.data.parse(res.body.ResponseData) as import('zod').infer<(typeof FLOOR_CACHE_API)[K]['data']>;
+}
+
+/** Every page of a part, walked with Next, as 'Kind Prefix From-To extra' lines. */
+async function walk(part: PagedPart, PageSize: number, who = 'floor'): Promise<{ lines: string[]; pages: number }> {
+  const lines: string[] = [];
+  let After: CachePageRequest['After'] = null;
+  let pages = 0;
+  do {
+    const page = await data(part, { After, PageSize }, who);
+    pages++;
+    expect(page.Count).toBeLessThanOrEqual(PageSize);
+    for (const s of page.Series) {
+      s.FromNo.forEach((f, i) => {
+        const extra = 'SID' in s ? s.SID[i] : 'Reason' in s ? s.Reason[i] : 'PreprintedNo' in s ? s.PreprintedNo[i] : s.BatchNo[i];
+        lines.push(`${s.Kind}${s.Prefix} ${f}-${s.ToNo[i]} ${extra}`);
+      });
+    }
+    After = page.Next;
+  } while (After);
+  return { lines, pages };
+}
+
+describe('ranges of the company', () => {
+  it('mappings as ranges, de-mapped numbers outside every one, another company\'s never', async () => {
+    const { lines } = await walk('mappings', 20_000);
+    expect(lines).toEqual([
+      `P 7001-8000 ${mp.batchNo}`, 'SCA 1-100 NEW', 'SCA 201-300 OLD', `SCA 401-404 ${m3.batchNo}`, `SCA 407-450 ${m3.batchNo}`,
+    ]);
+  });
+  it('a mapping carries its product, batch and dates', async () => {
+    const page = await data('mappings', { PageSize: 2 });
+    expect(page.Series[1]).toEqual({
+      Kind: 'S', Prefix: 'CA', FromNo: [1], ToNo: [100], MappingId: [m1.id], ProductId: [w.product], BatchNo: ['NEW'],
+      MFGDate: ['2026-01-10'], EXPDate: ['2028-01-10'],
+    });
+    expect(page.Next).toEqual({ Kind: 'S', Prefix: 'CA', FromNo: 100 });
+  });
+  it('damaged sub-ranges with their reason', async () => {
+    expect((await walk('damages', 100)).lines).toEqual(['SCA 420-422 Crushed in transit']);
+  });
+  it('packed items as runs of consecutive serials in one SID, another company\'s never', async () => {
+    expect((await walk('packed', 20_000)).lines).toEqual([
+      'SCA 1-5 SID26CA00001', 'SCA 7-7 SID26CA00001', 'SCA 9-10 SID26CA00001', 'SCA 11-12 SID26CA00002',
+      'SCA 50-50 SID26CA00003', 'SCA 250-250 SID26CA00003',
+    ]);
+  });
+  it('static pairs as runs in step', async () => {
+    expect((await walk('pairs', 20_000)).lines).toEqual(['SCA 201-203 7001', 'SCA 205-205 7010']);
+  });
+  it('another company sees only its own', async () => {
+    expect((await walk('mappings', 100, 'stranger')).lines).toEqual([expect.stringMatching(/^P 9001-9100 /), expect.stringMatching(/^SCC 1-50 /)]);
+    expect((await walk('packed', 100, 'stranger')).lines).toEqual(['SCC 3-3 SID26CC00001']);
+    expect((await walk('pairs', 100, 'stranger')).lines).toEqual([]);
+  });
+});
+
+describe('pages resume', () => {
+  it.each([1, 2, 3])('page size %i gives the same ranges as one page', async (size) => {
+    for (const part of ['mappings', 'packed', 'pairs'] as const) {
+      const whole = await walk(part, 20_000);
+      const paged = await walk(part, size);
+      expect(paged.lines, part).toEqual(whole.lines);
+      expect(paged.pages).toBeGreaterThanOrEqual(Math.ceil(whole.lines.length / size));
+    }
+  });
+  it('a page asked again after a dropped connection gives the same rows', async () => {
+    const first = await data('packed', { PageSize: 2 });
+    const again = await data('packed', { After: first.Next, PageSize: 2 });
+    expect(await data('packed', { After: first.Next, PageSize: 2 })).toMatchObject({ Series: again.Series, Next: again.Next });
+    expect(again.Series[0]!.FromNo).toEqual([9, 11]);
+  });
+  it('a packed carton marked damaged shows in its runs', async () => {
+    await t.db.update(secondaryCartons).set({ state: 'damaged' }).where(eq(secondaryCartons.sid, 'SID26CA00003'));
+    const page = await data('packed', {});
+    expect(page.Series[0]!.CartonState).toEqual(['packed', 'packed', 'packed', 'packed', 'damaged', 'damaged']);
+    await t.db.update(secondaryCartons).set({ state: 'packed' }).where(eq(secondaryCartons.sid, 'SID26CA00003'));
+  });
+  it('a bad cursor or page size is refused with its message', async () => {
+    const res = await t.post(FLOOR_CACHE_API.packed.path, { PageSize: 0 }, tokens.floor);
+    expect(res.body).toEqual({ ResponseCode: '400', ResponseMessage: FLOOR_CACHE_MSG.pageSize, ResponseData: null });
+    const bad = await t.post(FLOOR_CACHE_API.packed.path, { After: { Kind: 'X', Prefix: 'CA', FromNo: 1 } }, tokens.floor);
+    expect(bad.body).toEqual({ ResponseCode: '400', ResponseMessage: FLOOR_CACHE_MSG.after, ResponseData: null });
+  });
+});
+
+describe('masters and open cartons', () => {
+  it('products, carton sizes and sites of the company, the caller\'s site and its last slip numbers', async () => {
+    const m = await data('masters');
+    expect(m.Products.map((p) => p.ProductId)).toEqual([w.product]);
+    expect(m.Products[0]).toMatchObject({ ProductName: w.productName, IsActive: true });
+    expect(m.Sites.map((s) => s.Prefix).sort()).toEqual(['CA', 'CB']);
+    expect(m.MySite).toMatchObject({ SiteId: siteId, Prefix: 'CA' });
+    expect(m.SlipLast).toEqual({ SID: 42, TID: 7, DID: 0 });
+    expect(m.CartonSizes.length).toBeGreaterThan(0);
+    expect(Date.parse(m.AsOf)).toBeGreaterThan(Date.now() - 60_000);
+  });
+  it('loose secondary cartons at my site with their earliest batch and dates, tertiary cartons at it', async () => {
+    const open = await data('open');
+    expect(open.Secondary).toEqual([
+      { SID: 'SID26CA00001', ProductId: w.product, Qty: 1, CartonSizeId: expect.any(Number), BatchNo: 'NEW', MFGDate: '2026-01-10', EXPDate: '2028-01-10' },
+      { SID: 'SID26CA00003', ProductId: w.product, Qty: 1, CartonSizeId: expect.any(Number), BatchNo: 'OLD', MFGDate: '2025-06-01', EXPDate: '2027-06-01' },
+    ]);
+    expect(open.Tertiary).toEqual([{ TID: 'TID26CA00001', ProductId: w.product, Qty: 1, State: 'packed' }]);
+  });
+  it('another site of the company has none of my open cartons', async () => {
+    expect(await data('open', undefined, 'dispatcher')).toMatchObject({ Secondary: [], Tertiary: [] });
+    expect((await data('masters', undefined, 'dispatcher')).SlipLast).toEqual({ SID: 0, TID: 0, DID: 0 });
+  });
+});
+
+describe('access', () => {
+  it.each(Object.keys(FLOOR_CACHE_API) as Array<keyof typeof FLOOR_CACHE_API>)('%s: 403 without a floor page, 401 signed out, 400 for an admin without a company', async (part) => {
+    const e = FLOOR_CACHE_API[part];
+    const ask = (token?: string) => (e.method === 'GET' ? t.get(e.path, token) : t.post(e.path, {}, token));
+    expect((await ask(tokens.noPages)).status).toBe(403);
+    expect((await ask(tokens.noPages)).body.ResponseMessage).toBe(FORBIDDEN);
+    expect((await ask()).status).toBe(401);
+    expect((await ask(tokens.admin)).body).toEqual({ ResponseCode: '400', ResponseMessage: FLOOR_CACHE_MSG.noCompany, ResponseData: null });
+  });
+});
