@@ -30,7 +30,7 @@ export function CameraPanel({ opened, onClose, onCode, shown }: CameraPanelProps
       title="Scan with the camera"
       size="lg"
       returnFocus={false}
-      classNames={{ content: 'ft-camera', body: 'ft-camera__body' }}
+      classNames={{ content: 'ft-camera', body: 'ft-camera__body', title: 'ft-camera__title' }}
       // The one way out is the large button at the bottom, under the thumb (and Escape).
       withCloseButton={false}
     >
@@ -69,10 +69,12 @@ function CameraView({ onCode, shown, onClose }: Pick<CameraPanelProps, 'onCode' 
         <div className="ft-camera__aim" aria-hidden />
         <ScanFlash key={shown?.n ?? 0} verdict={verdict} />
       </div>
-      <ScanMessage verdict={state.status === 'failed' ? { ok: false, message: state.message } : verdict} idle={idle} />
-      <Button size="lg" variant="default" fullWidth onClick={onClose} className="ft-camera__close">
-        Close camera
-      </Button>
+      <div className="ft-camera__foot">
+        <ScanMessage verdict={state.status === 'failed' ? { ok: false, message: state.message } : verdict} idle={idle} />
+        <Button size="lg" variant="default" fullWidth onClick={onClose} className="ft-camera__close">
+          Close camera
+        </Button>
+      </div>
     </div>
   );
 }

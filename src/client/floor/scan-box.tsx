@@ -40,7 +40,7 @@ export interface ScanBoxProps {
 const dialogOpen = () => document.querySelector('[role="dialog"], [role="alertdialog"], dialog[open]') !== null;
 
 export function ScanBox({
-  onScan, label = 'Scan', placeholder = 'Scan or type a code', disabled = false, camera = true,
+  onScan, label = 'Scan', placeholder = 'Scan or type', disabled = false, camera = true,
   idleMessage = 'Ready to scan', ref,
 }: ScanBoxProps) {
   const id = useId();
