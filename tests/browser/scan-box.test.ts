@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { codeMac } from '../../src/server/domain/code-mac.js';
 import { codeUrl } from '../../src/shared/codes.js';
 import { HANDHELD, launchBrowser, screenshot } from '../helpers/browser.js';
@@ -38,9 +38,11 @@ afterAll(async () => {
   if (videoDir) rmSync(videoDir, { recursive: true, force: true });
 });
 
-/** A fresh handheld with the camera allowed, on the harness; `init` runs in the page before its code. */
-async function open(init?: string): Promise<Page> {
-  const context = await browser.newContext({ ...HANDHELD, baseURL: harness.url, permissions: ['camera'] });
+const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+
+/** A fresh handheld (or `device`) with the camera allowed, on the harness; `init` runs in the page first. */
+async function open(init?: string, device: BrowserContextOptions = HANDHELD): Promise<Page> {
+  const context = await browser.newContext({ ...device, baseURL: harness.url, permissions: ['camera'] });
   contexts.push(context);
   // Counts the camera tracks stopped, to see the camera released.
   await context.addInitScript(`window.stoppedTracks = 0;
@@ -204,5 +206,21 @@ describe('the camera', () => {
     await expect.poll(() => scans(page), WAIT).toEqual([OTHER]);
     expect(await page.evaluate(() => (window as unknown as { detectorFormats: string[] }).detectorFormats)).toEqual(['qr_code']);
     expect(fetched.filter((u) => u.includes('camera-zxing'))).toEqual([]);
+  });
+
+  it('on a desktop opens as a dialog over the screen, and reads the code the same way', async () => {
+    const page = await open(undefined, DESKTOP);
+    await page.keyboard.type(url(OTHER));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => scans(page), WAIT).toEqual([OTHER]);
+    await page.getByRole('button', { name: 'Scan with the camera' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Scan with the camera' });
+    await expect.poll(() => scans(page), WAIT).toEqual([OTHER, UID]);
+    const panel = (await page.locator('.ft-camera').boundingBox())!;
+    expect(panel.width).toBeLessThan(1000);
+    await expect.poll(() => dialog.getByText(packed(UID)).isVisible(), WAIT).toBe(true);
+    await screenshot(page, 'scan-box-camera-desktop');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => focusedLabel(page), WAIT).toBe('Scan a pack');
   });
 });

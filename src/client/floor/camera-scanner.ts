@@ -36,11 +36,16 @@ export function startCameraScanner(video: HTMLVideoElement, onCode: (code: strin
   let stream: MediaStream | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
+  // Only this scanner's own stream leaves the video: a scanner stopped while opening (React's strict
+  // mode starts, stops and starts again) must not blank the next one's.
   const release = () => {
-    stream?.getTracks().forEach((t) => t.stop());
+    const own = stream;
     stream = null;
-    video.pause();
-    video.srcObject = null;
+    own?.getTracks().forEach((t) => t.stop());
+    if (own && video.srcObject === own) {
+      video.pause();
+      video.srcObject = null;
+    }
   };
 
   const ready = (async () => {
