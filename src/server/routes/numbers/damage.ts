@@ -2,15 +2,13 @@
 // PageSize -1), and the spec's delete call, which damage being for good answers with a refusal.
 import { eq, sql } from 'drizzle-orm';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
-import { listRequest, flagOn } from '../../../shared/contracts/list.js';
-import { damageRequest } from '../../../shared/contracts/numbers/damage.js';
-import { PAGE } from '../../../shared/pages.js';
+import { flagOn } from '../../../shared/contracts/list.js';
+import { DAMAGE_API } from '../../../shared/contracts/numbers/damage.js';
 import { damage, damageScope, refuseDamageDelete } from '../../domain/damage.js';
 import { damages, products } from '../../db/schema.js';
 import { idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
 import { applyList, ListError, totalRows, type ListDef } from '../../list/list-query.js';
 
-const access = { pages: [PAGE.productDamage] } as const;
 const qty = sql<number>`(${damages.toNo} - ${damages.fromNo} + 1)`.mapWith(Number);
 
 /**
@@ -32,9 +30,9 @@ const listDef: ListDef = {
 };
 
 export function damageRoutes(r: Router) {
-  r.post('ProductDamage/CreateDamage', { access, body: damageRequest }, ({ db, caller, body }) => damage(db, caller, body));
+  r.serve(DAMAGE_API.create, ({ db, caller, body }) => damage(db, caller, body));
 
-  r.post('ProductDamage/GetDamages', { access, body: listRequest }, async ({ db, caller, body }) => {
+  r.serve(DAMAGE_API.list, async ({ db, caller, body }) => {
     const q = db.select({
       DamageId: damages.id, MappingId: mappingId, ProductName: products.name, FromNo: damages.fromNo,
       ToNo: damages.toNo, Qty: qty, Reason: damages.reason, CreatedDate: damages.createdAt,
@@ -50,7 +48,7 @@ export function damageRoutes(r: Router) {
     }
   });
 
-  r.get('ProductDamage/DeleteDamage/:id', { access }, async ({ db, caller, params }) => {
+  r.serve(DAMAGE_API.remove, async ({ db, caller, params }) => {
     const id = idParam(params.id);
     return id === null ? warn(INVALID_ARGUMENTS) : refuseDamageDelete(db, caller, id);
   });

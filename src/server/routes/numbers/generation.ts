@@ -2,9 +2,7 @@
 // mapped static ranges, a print file of part of one (a link to it), and the next From number.
 // Who is admin comes from the caller, never from the body's isAdmin.
 import { ok, warn } from '../../../shared/contracts/envelope.js';
-import { listRequest } from '../../../shared/contracts/list.js';
-import { downloadRequest, fromNumbersRequest, generateRequest } from '../../../shared/contracts/numbers/generation.js';
-import { PAGE } from '../../../shared/pages.js';
+import { GENERATION_API } from '../../../shared/contracts/numbers/generation.js';
 import {
   downloadFile, generateFile, generationListDef, generationScope, nextGenerationFrom, selectGenerationRows,
 } from '../../domain/number-generation.js';
@@ -12,10 +10,8 @@ import type { Router } from '../../http/route.js';
 import { applyList, ListError } from '../../list/list-query.js';
 import { issueFileRoutes, numberFileRoutes } from './number-file.js';
 
-const LIST_PAGES = [PAGE.numberGeneration, PAGE.adminNumberDownload];
-
 export function generationRoutes(r: Router) {
-  r.post('NumberGeneration/GetGeneratedNumbers', { access: { pages: LIST_PAGES }, body: listRequest }, async ({ db, body, caller }) => {
+  r.serve(GENERATION_API.list, async ({ db, body, caller }) => {
     // The body's Prefix and isAdmin are the spec client's echo of the session: scoping ignores them.
     try {
       return ok(await applyList(selectGenerationRows(db), generationListDef, body, [generationScope(caller)]));
@@ -25,13 +21,11 @@ export function generationRoutes(r: Router) {
     }
   });
 
-  r.post('NumberGeneration/CreateGeneratedNumber', { access: { pages: [PAGE.numberGeneration] }, body: generateRequest },
-    ({ db, caller, body }) => generateFile(db, caller, body));
+  r.serve(GENERATION_API.generate, ({ db, caller, body }) => generateFile(db, caller, body));
 
-  r.post('NumberGeneration/DownloadNumber', { access: { pages: [PAGE.adminNumberDownload] }, body: downloadRequest },
-    ({ db, caller, body }) => downloadFile(db, caller, body));
+  r.serve(GENERATION_API.download, ({ db, caller, body }) => downloadFile(db, caller, body));
 
-  r.post('NumberGeneration/GetFromNumbers', { access: { pages: LIST_PAGES }, body: fromNumbersRequest }, async ({ db, caller, body }) => {
+  r.serve(GENERATION_API.fromNumber, async ({ db, caller, body }) => {
     const next = await nextGenerationFrom(db, caller, body.MappingId);
     return typeof next === 'string' ? warn(next) : ok({ FrmNo: next });
   });

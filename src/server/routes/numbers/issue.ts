@@ -3,16 +3,12 @@
 // writes check isAdmin too, in case a non-admin is ever given the page.
 import { eq } from 'drizzle-orm';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
-import { listRequest } from '../../../shared/contracts/list.js';
-import { ISSUE_MSG, issueSave } from '../../../shared/contracts/numbers/issue.js';
-import { PAGE } from '../../../shared/pages.js';
+import { ISSUE_API, ISSUE_MSG } from '../../../shared/contracts/numbers/issue.js';
 import { companyScope } from '../../auth/scope.js';
 import { companies, numberIssues } from '../../db/schema.js';
 import { acceptedFilter, acceptedFlag, deleteIssue, issueNumbers, issueQty, nextIssueFrom } from '../../domain/number-issue.js';
 import { idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
 import { applyList, ListError, totalRows, type ListDef } from '../../list/list-query.js';
-
-const access = { access: { pages: [PAGE.numberIssued] } } as const;
 
 const fields = {
   IssueId: numberIssues.id,
@@ -34,7 +30,7 @@ const listDef: ListDef = {
 };
 
 export function issueNumberRoutes(r: Router) {
-  r.post('IssueNumber/GetIssueNumbers', { ...access, body: listRequest }, async ({ db, body, caller }) => {
+  r.serve(ISSUE_API.list, async ({ db, body, caller }) => {
     const q = db.select({ ...fields, TotalRows: totalRows() }).from(numberIssues)
       .innerJoin(companies, eq(companies.id, numberIssues.companyId)).$dynamic();
     // IsAccepted filters to accepted (1) or pending (0) issues when sent.
@@ -46,7 +42,7 @@ export function issueNumberRoutes(r: Router) {
     }
   });
 
-  r.post('IssueNumber/CreateIssueNumber', { ...access, body: issueSave }, async ({ db, body, caller }) => {
+  r.serve(ISSUE_API.create, async ({ db, body, caller }) => {
     if (!caller.isAdmin) return warn(ISSUE_MSG.adminOnly);
     const done = await db.transaction((tx) => issueNumbers(tx, {
       companyId: body.CompanyId, from: body.FrmNo, to: body.ToNo, salesOrderNo: body.SalesOrderNo, userId: caller.userId,
@@ -54,7 +50,7 @@ export function issueNumberRoutes(r: Router) {
     return done.ok ? ok(null, ISSUE_MSG.created) : warn(done.message);
   });
 
-  r.get('IssueNumber/DeleteIssueNumber/:id', access, async ({ db, params, caller }) => {
+  r.serve(ISSUE_API.remove, async ({ db, params, caller }) => {
     const id = idParam(params.id);
     if (id === null) return warn(INVALID_ARGUMENTS);
     if (!caller.isAdmin) return warn(ISSUE_MSG.adminOnly);
@@ -62,5 +58,5 @@ export function issueNumberRoutes(r: Router) {
     return done.ok ? ok(null, ISSUE_MSG.deleted) : warn(done.message);
   });
 
-  r.get('IssueNumber/GetFromNumbers', access, async ({ db }) => ok({ FrmNo: await nextIssueFrom(db) }));
+  r.serve(ISSUE_API.fromNumber, async ({ db }) => ok({ FrmNo: await nextIssueFrom(db) }));
 }

@@ -8,10 +8,9 @@ import type { Series } from '../../../shared/codes.js';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
 import { addDays, isPreprintedFlag } from '../../../shared/contracts/numbers/fields.js';
 import {
-  savedMessage, SHEET_HEADERS, SHEET_MAX_BYTES, SHEET_MAX_ROWS, SHEET_MSG, SHEET_UPLOAD_PATH, TEMPLATE_FILE_NAME, TEMPLATE_PATH, XLSX_MIME,
+  savedMessage, SHEET_API, SHEET_HEADERS, SHEET_MAX_BYTES, SHEET_MAX_ROWS, SHEET_MSG, TEMPLATE_FILE_NAME, XLSX_MIME,
   type SheetErrorRow, type SheetRefused, type SheetSaved,
 } from '../../../shared/contracts/numbers/mapping-upload.js';
-import { PAGE } from '../../../shared/pages.js';
 import type { Db } from '../../db/connect.js';
 import { products } from '../../db/schema.js';
 import { mapRange, seriesRefusal } from '../../domain/mapping.js';
@@ -19,8 +18,6 @@ import { checkRow, errorRow, readSheet, type SheetRow } from '../../domain/mappi
 import { lockSeries } from '../../domain/ranges.js';
 import type { Caller } from '../../http/caller.js';
 import type { Router } from '../../http/route.js';
-
-const PAGES = [PAGE.mapping];
 
 type Upload = { data: Buffer; mode: string | undefined } | { refused: string };
 
@@ -125,7 +122,7 @@ async function templateFile(): Promise<Buffer> {
 }
 
 export function mappingUploadRoutes(r: Router) {
-  r.get(TEMPLATE_PATH, { access: { pages: PAGES } }, async ({ reply }) => {
+  r.serve(SHEET_API.template, async ({ reply }) => {
     const file = await templateFile();
     reply.header('content-type', XLSX_MIME)
       .header('content-disposition', `attachment; filename="${TEMPLATE_FILE_NAME}"`)
@@ -134,7 +131,7 @@ export function mappingUploadRoutes(r: Router) {
     return undefined;
   });
 
-  r.post(SHEET_UPLOAD_PATH, { access: { pages: PAGES } }, async ({ db, caller, req, query }) => {
+  r.serve(SHEET_API.upload, async ({ db, caller, req, query }) => {
     const upload = await readUpload(req);
     if ('refused' in upload) return warn(upload.refused);
     const mode = isPreprintedFlag.safeParse(query.isPreprinted ?? upload.mode);

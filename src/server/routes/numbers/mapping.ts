@@ -3,10 +3,8 @@
 import { and, eq, gte, isNotNull, lte, max, min, or, sql } from 'drizzle-orm';
 import type { Series } from '../../../shared/codes.js';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
-import { listRequest } from '../../../shared/contracts/list.js';
 import { addDays, isPreprintedFlag } from '../../../shared/contracts/numbers/fields.js';
-import { MAPPING_MSG, mappingSave, type MappingSaveOut } from '../../../shared/contracts/numbers/mapping.js';
-import { PAGE } from '../../../shared/pages.js';
+import { MAPPING_API, MAPPING_MSG, type MappingSaveOut } from '../../../shared/contracts/numbers/mapping.js';
 import { mappings, numberIssues, products } from '../../db/schema.js';
 import type { Db } from '../../db/connect.js';
 import { mapRange, seriesRefusal } from '../../domain/mapping.js';
@@ -16,9 +14,6 @@ import { idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
 import { applyList, ListError, searchCondition } from '../../list/list-query.js';
 import { mappingListDef, mappingScope, numberInRange, selectMappings } from './mapping-list.js';
 import { productLookupRoutes } from './product-lookups.js';
-
-const LIST_PAGES = [PAGE.mapping, PAGE.deMapping, PAGE.productDamage];
-const MAP_PAGES = [PAGE.mapping];
 
 const seriesOf = (caller: Caller, isPreprinted: boolean): Series =>
   (isPreprinted ? { kind: 'P', prefix: '' } : { kind: 'S', prefix: caller.prefix.toUpperCase() });
@@ -80,7 +75,7 @@ async function nextFromNo(db: Db, caller: Caller, isPreprinted: boolean): Promis
 
 export function mappingRoutes(r: Router) {
   productLookupRoutes(r);
-  r.post('Mapping/GetMappings', { access: { pages: LIST_PAGES }, body: listRequest }, async ({ db, body, caller }) => {
+  r.serve(MAPPING_API.list, async ({ db, body, caller }) => {
     const isPreprinted = isPreprintedFlag.parse(body.isPreprinted);
     const inRange = numberInRange(body.SearchValue);
     // A typed number finds its range as well as matching text; applyList then searches nothing more.
@@ -94,10 +89,10 @@ export function mappingRoutes(r: Router) {
     }
   });
 
-  r.post('Mapping/CreateMapping', { access: { pages: MAP_PAGES }, body: mappingSave }, async ({ db, body, caller }) =>
+  r.serve(MAPPING_API.save, async ({ db, body, caller }) =>
     (body.mode === 'add' ? addMapping(db, caller, body) : updateExpiry(db, caller, body)));
 
-  r.get('Mapping/GetFromNumberMap/:isPreprinted', { access: { pages: MAP_PAGES } }, async ({ db, params, caller }) => {
+  r.serve(MAPPING_API.fromNumber, async ({ db, params, caller }) => {
     const flag = isPreprintedFlag.safeParse(params.isPreprinted);
     if (!flag.success) return warn(INVALID_ARGUMENTS);
     if (!flag.data && !caller.prefix) return warn(MAPPING_MSG.noPrefix, { FrmNo: 1 });
@@ -106,6 +101,6 @@ export function mappingRoutes(r: Router) {
 
   // Printed numbers cannot be taken back by deleting their mapping: De Mapping releases numbers
   // (and refuses packed ones), so a whole-mapping delete is refused.
-  r.get('Mapping/DeleteMapping/:id', { access: { pages: MAP_PAGES } }, async ({ params }) =>
+  r.serve(MAPPING_API.remove, async ({ params }) =>
     (idParam(params.id) === null ? warn(INVALID_ARGUMENTS) : warn(MAPPING_MSG.deleteRefused)));
 }

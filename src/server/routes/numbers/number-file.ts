@@ -6,9 +6,8 @@ import { and, eq, gte, lte } from 'drizzle-orm';
 import type { Series } from '../../../shared/codes.js';
 import { failure, ok, warn } from '../../../shared/contracts/envelope.js';
 import {
-  DAMAGED_ROWS_HEADER, damagedIn, FILE_ROUTE, GEN_MSG, printFileName, TOTAL_ROWS_HEADER, type GeneratedLink,
+  DAMAGED_ROWS_HEADER, damagedIn, GEN_MSG, GENERATION_API, printFileName, TOTAL_ROWS_HEADER, type GeneratedLink,
 } from '../../../shared/contracts/numbers/generation.js';
-import { PAGE } from '../../../shared/pages.js';
 import { mappings, numberIssues, products } from '../../db/schema.js';
 import { readFileLink, signFileLink, type FileLink } from '../../domain/number-file-link.js';
 import { preprintedFileChunks, printFileChunks } from '../../domain/print-file.js';
@@ -40,7 +39,7 @@ async function chunksOf({ db, codes, config }: Services, link: FileLink): Promis
 }
 
 export function numberFileRoutes(r: Router) {
-  r.get(`${FILE_ROUTE}/:token`, { access: 'public' }, async (ctx) => {
+  r.serve(GENERATION_API.file, async (ctx) => {
     const { db, params, reply } = ctx;
     const refuse = (status: 403 | 404, message: string) => {
       reply.code(status).send(failure(String(status), message));
@@ -65,7 +64,7 @@ export function numberFileRoutes(r: Router) {
 
 /** The admin's print file of an issued preprinted range, for the outside printer (Number Issued). */
 export function issueFileRoutes(r: Router) {
-  r.get('IssueNumber/DownloadIssuedNumbers/:id', { access: { pages: [PAGE.numberIssued] } }, async ({ db, params, caller }) => {
+  r.serve(GENERATION_API.issuedFile, async ({ db, params, caller }) => {
     const id = idParam(params.id);
     if (id === null) return warn(INVALID_ARGUMENTS);
     if (!caller.isAdmin) return warn(GEN_MSG.adminOnly);

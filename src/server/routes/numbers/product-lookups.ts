@@ -3,7 +3,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
 import { isPreprintedFlag } from '../../../shared/contracts/numbers/fields.js';
-import { PAGE } from '../../../shared/pages.js';
+import { PRODUCT_LOOKUP_API } from '../../../shared/contracts/numbers/mapping.js';
 import { companyScope } from '../../auth/scope.js';
 import type { Db } from '../../db/connect.js';
 import { mappings, products } from '../../db/schema.js';
@@ -11,7 +11,6 @@ import type { Caller } from '../../http/caller.js';
 import { idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
 import { mappingScope, selectMappings } from './mapping-list.js';
 
-const PAGES = [PAGE.mapping, PAGE.deMapping, PAGE.productDamage, PAGE.mapStaticNumber, PAGE.numberGeneration];
 export const PRODUCT_NOT_FOUND = 'Product not found.';
 
 async function productOf(db: Db, caller: Caller, raw: string | undefined) {
@@ -22,17 +21,17 @@ async function productOf(db: Db, caller: Caller, raw: string | undefined) {
 }
 
 export function productLookupRoutes(r: Router) {
-  r.get('Product/GetProductsSize/:productId', { access: { pages: PAGES } }, async ({ db, params, caller }) => {
+  r.serve(PRODUCT_LOOKUP_API.size, async ({ db, params, caller }) => {
     const p = await productOf(db, caller, params.productId);
     return p ? ok({ ProductId: p.id, PSize: p.packValue, PUOM: p.uom }) : warn(PRODUCT_NOT_FOUND);
   });
 
-  r.get('Product/GetProductsLife/:productId', { access: { pages: PAGES } }, async ({ db, params, caller }) => {
+  r.serve(PRODUCT_LOOKUP_API.life, async ({ db, params, caller }) => {
     const p = await productOf(db, caller, params.productId);
     return p ? ok({ ProductId: p.id, BestBeforeDays: p.bestBeforeDays }) : warn(PRODUCT_NOT_FOUND);
   });
 
-  r.get('Product/GetMappedProductsDDL/:isPreprinted', { access: { pages: PAGES } }, async ({ db, params, caller }) => {
+  r.serve(PRODUCT_LOOKUP_API.mappedProducts, async ({ db, params, caller }) => {
     const flag = isPreprintedFlag.safeParse(params.isPreprinted);
     if (!flag.success) return warn(INVALID_ARGUMENTS);
     const rows = await db.selectDistinct({ label: products.name, value: products.id }).from(mappings)
@@ -42,7 +41,7 @@ export function productLookupRoutes(r: Router) {
   });
 
   // The spec writes GetMapping/{a},{b}: one path segment holding 'productId,isPreprinted'.
-  r.get('Product/GetMapping/:pair', { access: { pages: PAGES } }, async ({ db, params, caller }) => {
+  r.serve(PRODUCT_LOOKUP_API.mappings, async ({ db, params, caller }) => {
     const [rawId, rawFlag, extra] = (params.pair ?? '').split(',');
     const id = idParam(rawId);
     const flag = isPreprintedFlag.safeParse(rawFlag ?? '');

@@ -1,19 +1,13 @@
 // Mapping/GetProductByQrScan (spec 2 section 7): what product and batch a scanned code is on. '200'
 // with the product when mapped; otherwise '400' with why. A forged code never reaches the database.
 import { ok, warn } from '../../../shared/contracts/envelope.js';
-import { qrScanRequest, QR_SCAN_MSG, type QrScanProduct } from '../../../shared/contracts/numbers/static-pair.js';
+import { QR_SCAN_MSG, STATIC_PAIR_API, type QrScanProduct } from '../../../shared/contracts/numbers/static-pair.js';
 import { visibleNumber } from '../../../shared/codes.js';
-import { PAGE } from '../../../shared/pages.js';
 import { ownsCode, productOf, resolveScan } from '../../domain/resolve.js';
 import type { Router } from '../../http/route.js';
 
-/** The screens that scan a code and need its product: mapping now, the floor screens later. */
-const access = {
-  pages: [PAGE.mapping, PAGE.mapStaticNumber, PAGE.secondaryPacking, PAGE.tertiaryPacking, PAGE.replace, PAGE.dispatch],
-} as const;
-
 export function qrScanRoutes(r: Router) {
-  r.post('Mapping/GetProductByQrScan', { access, body: qrScanRequest }, async ({ db, body, caller, codes }) => {
+  r.serve(STATIC_PAIR_API.qrScan, async ({ db, body, caller, codes }) => {
     const genuine = codes.check(body.UID);
     if (!genuine) return warn(QR_SCAN_MSG.forged);
     const shown = visibleNumber(genuine, genuine.serial);

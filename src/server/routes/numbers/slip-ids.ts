@@ -1,15 +1,12 @@
 // Product/GetIds and Product/UpdateIds (spec 2 section 7): the last slip numbers of a prefix, and a
 // reservation of the next block. Used by Carton Slip now; packing and dispatch reserve ids later.
 import { ok, warn } from '../../../shared/contracts/envelope.js';
-import { IDS_SEPARATOR, SLIP_MSG } from '../../../shared/contracts/numbers/slip-ids.js';
-import { PAGE } from '../../../shared/pages.js';
+import { IDS_SEPARATOR, SLIP_API, SLIP_MSG } from '../../../shared/contracts/numbers/slip-ids.js';
 import { lastIds, prefixSite, reserveIds, slipType } from '../../domain/slip-ids.js';
 import type { Router } from '../../http/route.js';
 
-const SLIP_PAGES = { pages: [PAGE.cartonSlip, PAGE.secondaryPacking, PAGE.tertiaryPacking, PAGE.dispatch] } as const;
-
 export function slipIdRoutes(r: Router) {
-  r.get('Product/GetIds/:prefix', { access: SLIP_PAGES }, async ({ db, caller, params }) => {
+  r.serve(SLIP_API.lastIds, async ({ db, caller, params }) => {
     const site = await prefixSite(db, caller, params.prefix ?? '');
     if (!site.ok) return warn(site.message);
     const ids = await lastIds(db, site.value.prefix);
@@ -17,7 +14,7 @@ export function slipIdRoutes(r: Router) {
   });
 
   // One path segment '{prefix},{type},{to}', split here: the router matches whole segments.
-  r.get('Product/UpdateIds/:args', { access: SLIP_PAGES }, async ({ db, caller, params }) => {
+  r.serve(SLIP_API.reserve, async ({ db, caller, params }) => {
     const parts = (params.args ?? '').split(',');
     if (parts.length !== 3) return warn(SLIP_MSG.invalid);
     const [rawPrefix, rawType, rawTo] = parts as [string, string, string];

@@ -2,9 +2,7 @@
 // code with a preprinted one, and the list of pairs. Both MACs are checked before any database access.
 import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
-import { listRequest } from '../../../shared/contracts/list.js';
-import { PAIR_MSG, staticPairRequest } from '../../../shared/contracts/numbers/static-pair.js';
-import { PAGE } from '../../../shared/pages.js';
+import { PAIR_MSG, STATIC_PAIR_API } from '../../../shared/contracts/numbers/static-pair.js';
 import { companyScope } from '../../auth/scope.js';
 import { mappings, products, staticPairs } from '../../db/schema.js';
 import { pairCodes } from '../../domain/static-pair.js';
@@ -12,8 +10,6 @@ import type { Caller } from '../../http/caller.js';
 import type { Router } from '../../http/route.js';
 import { applyList, ListError, totalRows, type ListDef } from '../../list/list-query.js';
 import { qrScanRoutes } from './qr-scan.js';
-
-const access = { pages: [PAGE.mapStaticNumber] } as const;
 
 const fields = {
   StaticQrMappingId: staticPairs.id,
@@ -43,7 +39,7 @@ function pairScope(caller: Caller, sentPrefix: string | null | undefined): (SQL 
 /** Registers the pairing calls and the product-by-QR lookup (one line in routes/index.ts). */
 export function staticPairRoutes(r: Router) {
   qrScanRoutes(r);
-  r.post('Mapping/CreateStaticQrMapping', { access, body: staticPairRequest }, async ({ db, body, caller, codes }) => {
+  r.serve(STATIC_PAIR_API.create, async ({ db, body, caller, codes }) => {
     const st = codes.check(body.StaticEncryptedQr);
     if (!st) return warn(PAIR_MSG.staticForged);
     const pp = codes.check(body.PreprintedEncryptedQr);
@@ -53,7 +49,7 @@ export function staticPairRoutes(r: Router) {
     return ok({ StaticQrMappingId: done.pair.id, StaticSeqNo: st.serial, PreprintedSeqNo: pp.serial, Prefix: st.prefix }, done.message);
   });
 
-  r.post('Mapping/GetStaticQrMappings', { access, body: listRequest }, async ({ db, body, caller }) => {
+  r.serve(STATIC_PAIR_API.list, async ({ db, body, caller }) => {
     // The static mapping holding each pair's static number gives the product name.
     const q = db.select({ ...fields, TotalRows: totalRows() }).from(staticPairs)
       .leftJoin(mappings, and(

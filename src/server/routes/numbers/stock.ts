@@ -2,16 +2,12 @@
 // company's for the admin) and their acceptance. Another company's stock answers as not found.
 import { eq } from 'drizzle-orm';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
-import { listRequest } from '../../../shared/contracts/list.js';
-import { STOCK_MSG, stockAccept } from '../../../shared/contracts/numbers/stock.js';
-import { PAGE } from '../../../shared/pages.js';
+import { STOCK_API, STOCK_MSG } from '../../../shared/contracts/numbers/stock.js';
 import { companyScope } from '../../auth/scope.js';
 import { companies, numberIssues } from '../../db/schema.js';
 import { acceptedFilter, acceptedFlag, acceptStock, issueQty } from '../../domain/number-issue.js';
 import type { Router } from '../../http/route.js';
 import { applyList, ListError, totalRows, type ListDef } from '../../list/list-query.js';
-
-const access = { access: { pages: [PAGE.stockManagement] } } as const;
 
 const fields = {
   StockId: numberIssues.id,
@@ -31,7 +27,7 @@ const listDef: ListDef = {
 };
 
 export function stockRoutes(r: Router) {
-  r.post('StockManagement/GetStock', { ...access, body: listRequest }, async ({ db, body, caller }) => {
+  r.serve(STOCK_API.list, async ({ db, body, caller }) => {
     const q = db.select({ ...fields, TotalRows: totalRows() }).from(numberIssues)
       .innerJoin(companies, eq(companies.id, numberIssues.companyId)).$dynamic();
     try {
@@ -42,7 +38,7 @@ export function stockRoutes(r: Router) {
     }
   });
 
-  r.post('StockManagement/CreateStockManagement', { ...access, body: stockAccept }, async ({ db, body, caller }) => {
+  r.serve(STOCK_API.accept, async ({ db, body, caller }) => {
     // A non-admin without a company has no stock at all.
     if (!caller.isAdmin && caller.companyId === null) return warn(STOCK_MSG.notFound);
     const done = await db.transaction((tx) => acceptStock(tx, {

@@ -1,6 +1,9 @@
 // Product Damage (spec 2 sections 2, 3, 5, 7, 9; DESIGN section 4): a sub-range of a mapping marked
 // void for good, with a reason. It stays inside its mapping; it is never undone.
 import { z } from 'zod';
+import { pagesGet, pagesPost } from './endpoints.js';
+import { PAGE } from '../../pages.js';
+import { listRequest } from '../list.js';
 import { RANGE_MSG, rangeRequestShape, type MappedRange } from './demap.js';
 
 export const REASON_MIN = 5;
@@ -27,17 +30,28 @@ export const damageRequest = z.strictObject({
 export type DamageRequest = z.input<typeof damageRequest>;
 
 /** A row of ProductDamage/GetDamages. */
-export interface DamageRow {
-  DamageId: number;
-  MappingId: number | null;
-  ProductName: string;
-  FromNo: number;
-  ToNo: number;
-  Qty: number;
-  Reason: string;
-  CreatedDate: string;
-  isPreprinted: boolean;
-}
+export const damageRow = z.strictObject({
+  DamageId: z.number(),
+  MappingId: z.number().nullable(),
+  ProductName: z.string(),
+  FromNo: z.number(),
+  ToNo: z.number(),
+  Qty: z.number(),
+  Reason: z.string(),
+  CreatedDate: z.string(),
+  isPreprinted: z.boolean(),
+  TotalRows: z.number(),
+});
+export type DamageRow = z.infer<typeof damageRow>;
+
+const access = { pages: [PAGE.productDamage] };
+
+export const DAMAGE_API = {
+  create: pagesPost('ProductDamage/CreateDamage', access, damageRequest, z.null()),
+  list: pagesPost('ProductDamage/GetDamages', access, listRequest, z.array(damageRow)),
+  /** Damage is for good: the spec's delete call always answers a refusal. */
+  remove: pagesGet('ProductDamage/DeleteDamage/:id', access, z.null()),
+};
 
 /** The export the spec names (section 9): 'Damaged Product.csv' with these columns. */
 export const DAMAGE_EXPORT_NAME = 'Damaged Product';

@@ -1,6 +1,10 @@
 // Number Generation and Admin Number Download (spec 2 sections 2, 3, 5, 7; DESIGN section 4): the
 // print file of a mapped static range. The list rows, the requests, the spec's messages and ours.
 import { z } from 'zod';
+import { getEndpoint } from '../../endpoint.js';
+import { pagesGet, pagesPost } from './endpoints.js';
+import { PAGE } from '../../pages.js';
+import { listRequest } from '../list.js';
 import { pickedId } from '../site.js';
 import { fromBeforeToFirst, NUMBER_ONLY, quantity, serialNo } from './fields.js';
 
@@ -86,27 +90,28 @@ export type GenerateRequest = z.input<typeof generateFields>;
 export type DownloadRequest = z.input<typeof downloadFields>;
 
 /** A row of NumberGeneration/GetGeneratedNumbers: a mapped static range and its print history. */
-export interface GeneratedNumberRow {
-  MappingId: number;
-  ProductName: string;
-  FromNo: number;
-  ToNo: number;
-  BatchNo: string;
-  Qty: number;
-  MFGDate: string;
-  EXPDate: string;
-  FirmName: string | null;
-  Prefix: string;
-  Mrp: number | null;
+export const generatedNumberRow = z.strictObject({
+  MappingId: z.number(),
+  ProductName: z.string(),
+  FromNo: z.number(),
+  ToNo: z.number(),
+  BatchNo: z.string(),
+  Qty: z.number(),
+  MFGDate: z.string(),
+  EXPDate: z.string(),
+  FirmName: z.string().nullable(),
+  Prefix: z.string(),
+  Mrp: z.number().nullable(),
   /** How many files were generated from this mapping, and when the last one was. */
-  Generated: number;
-  LastGeneratedDt: string | null;
-  CreatedDt: string;
+  Generated: z.number(),
+  LastGeneratedDt: z.string().nullable(),
+  CreatedDt: z.string(),
   /** Damaged (void) numbers of the mapping, and their sub-ranges [from, to] in order. */
-  Damaged: number;
-  DamagedRanges: [number, number][];
-  TotalRows: number;
-}
+  Damaged: z.number(),
+  DamagedRanges: z.array(z.tuple([z.number(), z.number()])),
+  TotalRows: z.number(),
+});
+export type GeneratedNumberRow = z.infer<typeof generatedNumberRow>;
 
 /** How many numbers of from..to lie in the damaged sub-ranges (which never overlap). */
 export function damagedIn(ranges: readonly (readonly [number, number])[], from: number, to: number): number {
@@ -114,13 +119,14 @@ export function damagedIn(ranges: readonly (readonly [number, number])[], from: 
 }
 
 /** CreateGeneratedNumber and DownloadNumber answer the link (the spec's spelling). */
-export interface GeneratedLink {
-  downloadLinK: string;
-  FileName: string;
+export const generatedLink = z.strictObject({
+  downloadLinK: z.string(),
+  FileName: z.string(),
   /** Codes in the file, and the damaged numbers of the range it leaves out. */
-  TotalRows: number;
-  Damaged: number;
-}
+  TotalRows: z.number(),
+  Damaged: z.number(),
+});
+export type GeneratedLink = z.infer<typeof generatedLink>;
 
 /** The file's name: '<Prefix><From>-<To>.csv' ('Preprinted…' for an issued preprinted range). */
 export const printFileName = (prefix: string, fromNo: number, toNo: number, ext: 'csv' | 'pdf' = 'csv') =>
@@ -129,3 +135,16 @@ export const printFileName = (prefix: string, fromNo: number, toNo: number, ext:
 export const FILE_ROUTE = 'NumberGeneration/File';
 export const TOTAL_ROWS_HEADER = 'x-total-rows';
 export const DAMAGED_ROWS_HEADER = 'x-damaged-rows';
+
+const listAccess = { pages: [PAGE.numberGeneration, PAGE.adminNumberDownload] };
+
+export const GENERATION_API = {
+  list: pagesPost('NumberGeneration/GetGeneratedNumbers', listAccess, listRequest, z.array(generatedNumberRow)),
+  generate: pagesPost('NumberGeneration/CreateGeneratedNumber', { pages: [PAGE.numberGeneration] }, generateRequest, generatedLink),
+  download: pagesPost('NumberGeneration/DownloadNumber', { pages: [PAGE.adminNumberDownload] }, downloadRequest, generatedLink),
+  fromNumber: pagesPost('NumberGeneration/GetFromNumbers', listAccess, fromNumbersRequest, z.strictObject({ FrmNo: z.number() })),
+  /** The admin's print file of an issued preprinted range (Number Issued). */
+  issuedFile: pagesGet('IssueNumber/DownloadIssuedNumbers/:id', { pages: [PAGE.numberIssued] }, generatedLink),
+  /** The CSV behind a signed link: no bearer header; answers the file, or 403/404 with the envelope. */
+  file: getEndpoint(`${FILE_ROUTE}/:token`, 'public', z.null()),
+};

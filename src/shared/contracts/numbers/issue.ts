@@ -1,6 +1,9 @@
 // Number Issued (spec 2 sections 2, 3, 5 'Number issue', 7 'Issue number'): the admin gives a company a
 // range of the preprinted series against a sales order. The spec's messages, ours where it has none.
 import { z } from 'zod';
+import { pagesGet, pagesPost } from './endpoints.js';
+import { PAGE } from '../../pages.js';
+import { listRequest } from '../list.js';
 import { pickedId } from '../site.js';
 import { fromBeforeToFirst, NUMBER_ONLY, quantity, serialNo } from './fields.js';
 
@@ -54,20 +57,31 @@ export const issueSave = fromBeforeToFirst(issueFields, 'FrmNo', 'ToNo', ISSUE_M
 
 export type IssueSave = z.input<typeof issueFields>;
 
-export interface IssueRow {
+export const issueRow = z.strictObject({
   /** The issue's id: what DeleteIssueNumber/{id} takes (the spec's row shows no id; ours adds it). */
-  IssueId: number;
-  CompanyId: number;
-  CompanyName: string;
-  FrmNo: number;
-  ToNo: number;
-  IssueQty: number;
-  SalesOrderNo: string;
-  CreatedDate: string;
+  IssueId: z.number(),
+  CompanyId: z.number(),
+  CompanyName: z.string(),
+  FrmNo: z.number(),
+  ToNo: z.number(),
+  IssueQty: z.number(),
+  SalesOrderNo: z.string(),
+  CreatedDate: z.string(),
   /** 0 not yet accepted by the company, 1 accepted (deletable only while 0). */
-  IsActive: 0 | 1;
-}
+  IsActive: z.union([z.literal(0), z.literal(1)]),
+  TotalRows: z.number(),
+});
+export type IssueRow = z.infer<typeof issueRow>;
 
-export interface FromNumber {
-  FrmNo: number;
-}
+export const fromNumber = z.strictObject({ FrmNo: z.number() });
+export type FromNumber = z.infer<typeof fromNumber>;
+
+/** The page is hidden (admin only); the writes check isAdmin too. */
+const access = { pages: [PAGE.numberIssued] };
+
+export const ISSUE_API = {
+  list: pagesPost('IssueNumber/GetIssueNumbers', access, listRequest, z.array(issueRow)),
+  create: pagesPost('IssueNumber/CreateIssueNumber', access, issueSave, z.null()),
+  remove: pagesGet('IssueNumber/DeleteIssueNumber/:id', access, z.null()),
+  fromNumber: pagesGet('IssueNumber/GetFromNumbers', access, fromNumber),
+};

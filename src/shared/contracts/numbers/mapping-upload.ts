@@ -1,9 +1,9 @@
 // Bulk mapping from a sheet (spec 2 sections 2, 5, 7, 8; DESIGN section 4): the template's columns,
 // the upload's limits and messages, and the shape of the rows a refused sheet lists.
+import { z } from 'zod';
+import { pagesGet, type PagesEndpoint } from './endpoints.js';
+import { PAGE } from '../../pages.js';
 
-export const TEMPLATE_PATH = 'Mapping/GetMappingTemplate';
-/** Multipart: one file (field `file`, or any single file field); the mode in `?isPreprinted=` or a field before the file. */
-export const SHEET_UPLOAD_PATH = 'Upload/CSVUpload';
 export const SHEET_FIELD = 'file';
 export const TEMPLATE_FILE_NAME = 'Mapping Template.xlsx';
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -52,21 +52,30 @@ export const missingColumnsMessage = (missing: readonly string[]) =>
 export const savedMessage = (n: number) => `${n} mapping${n === 1 ? '' : 's'} saved.`;
 
 /** One refused row, as the 'Number series not valid' dialog shows it (values as the sheet had them). */
-export interface SheetErrorRow {
-  RowNo: number;
-  ProductCode: string;
-  FromNo: string;
-  ToNo: string;
-  Qty: string;
-  ErrorMessage: string;
-  BatchNo: string;
-}
+export const sheetErrorRow = z.strictObject({
+  RowNo: z.number(),
+  ProductCode: z.string(),
+  FromNo: z.string(),
+  ToNo: z.string(),
+  Qty: z.string(),
+  ErrorMessage: z.string(),
+  BatchNo: z.string(),
+});
+export type SheetErrorRow = z.infer<typeof sheetErrorRow>;
 
-export interface SheetRefused {
-  ErrorList: SheetErrorRow[];
-}
+/** The ResponseData of the '400' answer 'Number series not valid'. */
+export const sheetRefused = z.strictObject({ ErrorList: z.array(sheetErrorRow) });
+export type SheetRefused = z.infer<typeof sheetRefused>;
 
-export interface SheetSaved {
-  Count: number;
-  MappingIds: number[];
-}
+export const sheetSaved = z.strictObject({ Count: z.number(), MappingIds: z.array(z.number()) });
+export type SheetSaved = z.infer<typeof sheetSaved>;
+
+const access = { pages: [PAGE.mapping] };
+
+export const SHEET_API = {
+  /** Answers the .xlsx itself, not an envelope (refusals are envelopes). */
+  template: pagesGet('Mapping/GetMappingTemplate', access, z.null()),
+  /** Multipart: one file (field `file`, or any single file field); the mode in `?isPreprinted=` or a
+   *  field before the file. No JSON body, so no body schema: the route reads the parts itself. */
+  upload: { method: 'POST', path: 'Upload/CSVUpload', access, body: undefined, data: sheetSaved } satisfies PagesEndpoint<undefined, typeof sheetSaved>,
+};

@@ -2,7 +2,10 @@
 // on. The spec's messages, ours where it has none, the save request and the list row.
 import { z } from 'zod';
 import { MAX_SERIAL } from '../../codes.js';
+import { pagesGet, pagesPost } from './endpoints.js';
+import { PAGE } from '../../pages.js';
 import { firstMessage } from '../issues.js';
+import { listRequest } from '../list.js';
 import { pickedId } from '../site.js';
 import { DATE_ONLY, dateOnly, fromBeforeToFirst, isPreprintedFlag, NUMBER_ONLY, numberId, quantity, serialNo, toIsoDate } from './fields.js';
 
@@ -111,27 +114,59 @@ export const mappingSave = z.unknown().transform((raw, ctx): MappingSaveOut => {
 });
 
 /** A row of Mapping/GetMappings (spec 2 section 3 'Mapping'). */
-export interface MappingRow {
-  MappingId: number;
-  ProductId: number;
-  ProductName: string;
-  ProductCd: string;
-  FromNo: number;
-  ToNo: number;
-  Qty: number;
-  CreatedDt: string;
-  MFGDate: string;
-  EXPDate: string;
-  BatchNo: string;
-  Mrp: number | null;
-  Remark: string;
-  FirmName: string | null;
-  ProductPic: string | null;
-  CategoryIdMG1: number | null;
-  CategoryIdMG2: number | null;
-  CategoryIdMG3: number | null;
-  PUOM: string | null;
-  PSize: number;
-  isPreprinted: boolean;
-  TotalRows: number;
-}
+export const mappingRow = z.strictObject({
+  MappingId: z.number(),
+  ProductId: z.number(),
+  ProductName: z.string(),
+  ProductCd: z.string(),
+  FromNo: z.number(),
+  ToNo: z.number(),
+  Qty: z.number(),
+  CreatedDt: z.string(),
+  MFGDate: z.string(),
+  EXPDate: z.string(),
+  BatchNo: z.string(),
+  Mrp: z.number().nullable(),
+  Remark: z.string(),
+  FirmName: z.string().nullable(),
+  ProductPic: z.string().nullable(),
+  CategoryIdMG1: z.number().nullable(),
+  CategoryIdMG2: z.number().nullable(),
+  CategoryIdMG3: z.number().nullable(),
+  PUOM: z.string().nullable(),
+  PSize: z.number(),
+  isPreprinted: z.boolean(),
+  TotalRows: z.number(),
+});
+export type MappingRow = z.infer<typeof mappingRow>;
+
+/** The next free From No. (GetFromNumberMap; also a '400' with FrmNo 1 when a static user has no prefix). */
+export const fromNumber = z.strictObject({ FrmNo: z.number() });
+
+const listAccess = { pages: [PAGE.mapping, PAGE.deMapping, PAGE.productDamage] };
+const mapAccess = { pages: [PAGE.mapping] };
+
+export const MAPPING_API = {
+  list: pagesPost('Mapping/GetMappings', listAccess, listRequest, z.array(mappingRow)),
+  /** An add or an expiry update, told apart by MappingId. */
+  save: pagesPost('Mapping/CreateMapping', mapAccess, mappingSave, z.strictObject({ MappingId: z.number(), EXPDate: z.string() })),
+  fromNumber: pagesGet('Mapping/GetFromNumberMap/:isPreprinted', mapAccess, fromNumber),
+  /** Always refused: De Mapping releases numbers. */
+  remove: pagesGet('Mapping/DeleteMapping/:id', mapAccess, z.null()),
+};
+
+/** The product lookups of the number screens (under Product/, DESIGN section 3). */
+const lookupAccess = { pages: [PAGE.mapping, PAGE.deMapping, PAGE.productDamage, PAGE.mapStaticNumber, PAGE.numberGeneration] };
+
+export const PRODUCT_LOOKUP_API = {
+  size: pagesGet('Product/GetProductsSize/:productId', lookupAccess,
+    z.strictObject({ ProductId: z.number(), PSize: z.number(), PUOM: z.string().nullable() })),
+  life: pagesGet('Product/GetProductsLife/:productId', lookupAccess, z.strictObject({ ProductId: z.number(), BestBeforeDays: z.number() })),
+  mappedProducts: pagesGet('Product/GetMappedProductsDDL/:isPreprinted', lookupAccess,
+    z.array(z.strictObject({ label: z.string(), value: z.number() }))),
+  /** The spec writes GetMapping/{a},{b}: one segment 'productId,isPreprinted' (see `mappingPair`). */
+  mappings: pagesGet('Product/GetMapping/:pair', lookupAccess, z.array(mappingRow)),
+};
+
+/** GetMapping's one path param. */
+export const mappingPair = (productId: number, isPreprinted: boolean) => ({ pair: `${productId},${isPreprinted}` });

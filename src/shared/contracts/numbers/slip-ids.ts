@@ -1,13 +1,9 @@
 // Carton slip ids (spec 2 sections 2, 5, 7, 9; DESIGN section 4): the last id used per prefix and
 // type lives on the server; a device reserves a block (last+1..to) and prints exactly that block.
+import { z } from 'zod';
 import { MAX_SLIP_NUMBER, type SlipType } from '../../codes.js';
-
-export const SLIP_PATHS = {
-  /** GET Product/GetIds/{prefix}: ResponseMessage '<lastSID>VAL<lastTID>'. */
-  getIds: (prefix: string) => `Product/GetIds/${encodeURIComponent(prefix)}`,
-  /** GET Product/UpdateIds/{prefix},{type},{to}. */
-  updateIds: (prefix: string, type: SlipType, to: number) => `Product/UpdateIds/${encodeURIComponent(prefix)},${type},${to}`,
-} as const;
+import { pagesGet } from './endpoints.js';
+import { PAGE } from '../../pages.js';
 
 /** The most ids one call may reserve: a few cartons' worth of pallets, not a typo of extra zeros. */
 export const SLIP_BLOCK_LIMIT = 10_000;
@@ -44,24 +40,34 @@ export const SLIP_MSG = {
 } as const;
 
 /** GetIds' ResponseData: the last number used per type (0 before the first slip). */
-export interface LastIds {
-  Prefix: string;
-  SID: number;
-  TID: number;
-  DID: number;
-}
+export const lastIds = z.strictObject({ Prefix: z.string(), SID: z.number(), TID: z.number(), DID: z.number() });
+export type LastIds = z.infer<typeof lastIds>;
 
 /** UpdateIds' ResponseData: the block reserved for the caller, FromNo..ToNo inclusive. */
-export interface ReservedIds {
-  Type: SlipType;
-  Prefix: string;
-  FromNo: number;
-  ToNo: number;
-  FirstId: string;
-  LastId: string;
+export const reservedIds = z.strictObject({
+  Type: z.enum(['SID', 'TID', 'DID'] satisfies SlipType[]),
+  Prefix: z.string(),
+  FromNo: z.number(),
+  ToNo: z.number(),
+  FirstId: z.string(),
+  LastId: z.string(),
   /** The two-digit year written into these ids. */
-  Year: number;
-}
+  Year: z.number(),
+});
+export type ReservedIds = z.infer<typeof reservedIds>;
+
+/** Carton Slip now; packing and dispatch reserve ids too. */
+const access = { pages: [PAGE.cartonSlip, PAGE.secondaryPacking, PAGE.tertiaryPacking, PAGE.dispatch] };
+
+export const SLIP_API = {
+  /** ResponseMessage '<lastSID>VAL<lastTID>' (spec 2 section 7), ResponseData the last ids. */
+  lastIds: pagesGet('Product/GetIds/:prefix', access, lastIds),
+  /** The spec's UpdateIds/{prefix},{type},{to}: one path segment, split by the route (see `reserveArgs`). */
+  reserve: pagesGet('Product/UpdateIds/:args', access, reservedIds),
+};
+
+/** UpdateIds' one path param. */
+export const reserveArgs = (prefix: string, type: SlipType, to: number) => ({ args: `${prefix},${type},${to}` });
 
 /** Reads '<sid>VAL<tid>' from GetIds' message; null when it is not that shape. */
 export function parseIdsMessage(message: string): { SID: number; TID: number } | null {

@@ -3,6 +3,9 @@
 // lookup the floor screens share. A scan is a uid or the whole QR URL ({PUBLIC_BASE_URL}/P?U={uid}).
 import { z } from 'zod';
 import { parseUid, scannedUid, visibleNumber, type ParsedUid, type SeriesKind } from '../../codes.js';
+import { pagesPost } from './endpoints.js';
+import { PAGE } from '../../pages.js';
+import { listRequest } from '../list.js';
 
 /** 'KA400001' for a static code, '90001' for a preprinted one. */
 const shown = (c: { kind: SeriesKind; prefix: string }, serial: number) => visibleNumber(c, serial);
@@ -74,32 +77,50 @@ export const qrScanRequest = z.strictObject({
 export type QrScanRequest = z.input<typeof qrScanRequest>;
 
 /** A row of Mapping/GetStaticQrMappings. */
-export interface StaticPairRow {
-  StaticQrMappingId: number;
-  ProductName: string;
-  StaticSeqNo: number;
-  PreprintedSeqNo: number;
-  Prefix: string;
-  CreatedDate: string;
-  TotalRows: number;
-}
+export const staticPairRow = z.strictObject({
+  StaticQrMappingId: z.number(),
+  ProductName: z.string(),
+  StaticSeqNo: z.number(),
+  PreprintedSeqNo: z.number(),
+  Prefix: z.string(),
+  CreatedDate: z.string(),
+  TotalRows: z.number(),
+});
+export type StaticPairRow = z.infer<typeof staticPairRow>;
+
+/** CreateStaticQrMapping's answer: the pair saved. */
+export const staticPairSaved = z.strictObject({
+  StaticQrMappingId: z.number(), StaticSeqNo: z.number(), PreprintedSeqNo: z.number(), Prefix: z.string(),
+});
 
 /** Mapping/GetProductByQrScan's answer for a mapped, undamaged code. */
-export interface QrScanProduct {
-  Uid: string;
-  ProductId: number;
-  ProductName: string;
-  ProductCd: string;
-  BatchNo: string;
-  MFGDate: string;
-  EXPDate: string;
-  Mrp: number | null;
+export const qrScanProduct = z.strictObject({
+  Uid: z.string(),
+  ProductId: z.number(),
+  ProductName: z.string(),
+  ProductCd: z.string(),
+  BatchNo: z.string(),
+  MFGDate: z.string(),
+  EXPDate: z.string(),
+  Mrp: z.number().nullable(),
   /** The scanned code's serial, its printed number, its prefix ('' for preprinted) and kind. */
-  SeqNo: number;
-  VisibleNo: string;
-  Prefix: string;
-  isPreprinted: boolean;
-  MappingId: number;
+  SeqNo: z.number(),
+  VisibleNo: z.string(),
+  Prefix: z.string(),
+  isPreprinted: z.boolean(),
+  MappingId: z.number(),
   /** The static code a paired preprinted code resolves through (e.g. 'KA400001'), else null. */
-  PairedVisibleNo: string | null;
-}
+  PairedVisibleNo: z.string().nullable(),
+});
+export type QrScanProduct = z.infer<typeof qrScanProduct>;
+
+const pairAccess = { pages: [PAGE.mapStaticNumber] };
+
+export const STATIC_PAIR_API = {
+  create: pagesPost('Mapping/CreateStaticQrMapping', pairAccess, staticPairRequest, staticPairSaved),
+  list: pagesPost('Mapping/GetStaticQrMappings', pairAccess, listRequest, z.array(staticPairRow)),
+  /** The screens that scan a code and need its product: mapping, and the floor screens. */
+  qrScan: pagesPost('Mapping/GetProductByQrScan', {
+    pages: [PAGE.mapping, PAGE.mapStaticNumber, PAGE.secondaryPacking, PAGE.tertiaryPacking, PAGE.replace, PAGE.dispatch],
+  }, qrScanRequest, qrScanProduct),
+};

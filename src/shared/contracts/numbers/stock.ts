@@ -1,6 +1,9 @@
 // Stock Management (spec 2 sections 2, 3, 4, 5 'Stock accept', 7 'Stock'): a company accepts a range
 // the admin issued to it; only accepted stock can be mapped. The spec's messages, ours where it has none.
 import { z } from 'zod';
+import { pagesPost } from './endpoints.js';
+import { PAGE } from '../../pages.js';
+import { listRequest } from '../list.js';
 import { pickedId } from '../site.js';
 import { fromBeforeToFirst, NUMBER_ONLY, quantity, serialNo } from './fields.js';
 import { span } from './issue.js';
@@ -37,14 +40,23 @@ export const stockAccept = fromBeforeToFirst(stockFields, 'FrmNo', 'ToNo', STOCK
 
 export type StockAccept = z.input<typeof stockFields>;
 
-export interface StockRow {
+export const stockRow = z.strictObject({
   /** The issue's id: stock is an issued range seen by the company it was issued to. */
-  StockId: number;
-  FrmNo: number;
-  ToNo: number;
-  IssueQty: number;
+  StockId: z.number(),
+  FrmNo: z.number(),
+  ToNo: z.number(),
+  IssueQty: z.number(),
   /** 0 not accepted (Accept enabled), 1 accepted (the button reads Accepted). */
-  IsActive: 0 | 1;
-  CreatedDate: string;
-  CompanyName: string;
-}
+  IsActive: z.union([z.literal(0), z.literal(1)]),
+  CreatedDate: z.string(),
+  CompanyName: z.string(),
+  TotalRows: z.number(),
+});
+export type StockRow = z.infer<typeof stockRow>;
+
+const access = { pages: [PAGE.stockManagement] };
+
+export const STOCK_API = {
+  list: pagesPost('StockManagement/GetStock', access, listRequest, z.array(stockRow)),
+  accept: pagesPost('StockManagement/CreateStockManagement', access, stockAccept, z.null()),
+};

@@ -3,14 +3,13 @@
 // file with progress, then offers 'DownLoad Generated FIle' to save it again.
 import { useMemo, useState } from 'react';
 import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
-import type { Envelope } from '../../../../shared/contracts/envelope.js';
-import { GEN_MSG, printFileName, type GeneratedLink, type GeneratedNumberRow } from '../../../../shared/contracts/numbers/generation.js';
+import { GEN_MSG, GENERATION_API, printFileName, type GeneratedNumberRow } from '../../../../shared/contracts/numbers/generation.js';
 import { PAGE } from '../../../../shared/pages.js';
-import { api } from '../../../api/http.js';
+import { call } from '../../../api/call.js';
 import { REPORT_PAGE_SIZES } from '../../../kit/paging.js';
 import { ResourcePage, type ResourceDef } from '../../../kit/resource-page.js';
 import { toast } from '../../../kit/toast.js';
-import { GENERATION_LIST_PATH, generationColumns, generationFilters } from '../number-generation/generation-columns.js';
+import { generationColumns, generationFilters } from '../number-generation/generation-columns.js';
 import { FileProgress, GeneratedFileLink, usePrintFile } from '../number-generation/use-print-file.js';
 
 export function AdminNumberDownloadPage() {
@@ -22,7 +21,7 @@ export function AdminNumberDownloadPage() {
     const start = async (r: GeneratedNumberRow) => {
       reset();
       setRow(r);
-      const env: Envelope<GeneratedLink> = await api.post('NumberGeneration/DownloadNumber', {
+      const env = await call(GENERATION_API.download, {
         FromNo: r.FromNo, ToNo: r.ToNo, Qty: r.Qty, Prefix: r.Prefix, ProductName: r.ProductName,
       });
       if (env.ResponseCode !== '200') {
@@ -37,7 +36,7 @@ export function AdminNumberDownloadPage() {
       breadcrumb: 'Transaction',
       idField: 'MappingId',
       list: {
-        path: GENERATION_LIST_PATH,
+        path: GENERATION_API.list.path,
         pageSizes: REPORT_PAGE_SIZES,
         defaultPageSize: 10,
         defaultSort: { column: 'FromNo', order: 'DESC' },

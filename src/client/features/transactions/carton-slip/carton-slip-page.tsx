@@ -5,9 +5,9 @@ import { Alert, Button, Group, Paper, Radio, Stack, TextInput } from '@mantine/c
 import { useCallback, useEffect, useState } from 'react';
 import type { SlipType } from '../../../../shared/codes.js';
 import {
-  parseIdsMessage, SLIP_FILE_TYPE, SLIP_MSG, SLIP_PATHS, type ReservedIds,
+  parseIdsMessage, reserveArgs, SLIP_API, SLIP_FILE_TYPE, SLIP_MSG,
 } from '../../../../shared/contracts/numbers/slip-ids.js';
-import { api } from '../../../api/http.js';
+import { call } from '../../../api/call.js';
 import { useSession } from '../../../app/session.js';
 import { downloadText, saveBytes } from '../../../kit/download.js';
 import { ScreenHeader } from '../../../kit/screen-header.js';
@@ -34,7 +34,7 @@ export function CartonSlipPage() {
   const [busy, setBusy] = useState(false);
 
   const loadLast = useCallback(async () => {
-    const env = await api.get(SLIP_PATHS.getIds(prefix));
+    const env = await call(SLIP_API.lastIds, undefined, { prefix });
     const ids = env.ResponseCode === '200' ? parseIdsMessage(env.ResponseMessage) : null;
     if (!ids) toast.warn(env.ResponseCode === '400' ? env.ResponseMessage : SLIP_MSG.lookupFailed);
     setLast(ids);
@@ -63,7 +63,7 @@ export function CartonSlipPage() {
       return;
     }
     setBusy(true);
-    const env = await api.get<ReservedIds>(SLIP_PATHS.updateIds(prefix, type, to));
+    const env = await call(SLIP_API.reserve, undefined, reserveArgs(prefix, type, to));
     if (env.ResponseCode !== '200') {
       toastEnvelope(env);
       setBusy(false);

@@ -2,14 +2,13 @@
 // button per row; the 'Demap Numbers' dialog cuts a range out of the mapping and the list reloads.
 import { useMemo, useRef, useState } from 'react';
 import { Button } from '@mantine/core';
-import { demapProblem, demapRequest } from '../../../../shared/contracts/numbers/demap.js';
+import { DEMAP_API, demapProblem } from '../../../../shared/contracts/numbers/demap.js';
+import { MAPPING_API } from '../../../../shared/contracts/numbers/mapping.js';
 import { PAGE } from '../../../../shared/pages.js';
 import { REPORT_PAGE_SIZES } from '../../../kit/paging.js';
 import { ResourcePage, type ResourceDef } from '../../../kit/resource-page.js';
 import { SeriesSwitch, useSeriesMode } from '../series-switch.js';
 import { RangeDialog, type MappedRow } from './range-dialog.js';
-
-export const MAPPING_LIST_PATH = 'Mapping/GetMappings';
 
 export function DeMappingPage() {
   const { isPreprinted, setPreprinted } = useSeriesMode();
@@ -21,7 +20,7 @@ export function DeMappingPage() {
     page: PAGE.deMapping,
     idField: 'MappingId',
     list: {
-      path: MAPPING_LIST_PATH,
+      path: MAPPING_API.list.path,
       pageSizes: REPORT_PAGE_SIZES,
       defaultPageSize: 10,
       filters: { isPreprinted },
@@ -48,9 +47,8 @@ export function DeMappingPage() {
         title="Demap Numbers"
         submitLabel="Demap"
         row={row}
-        contract={demapRequest}
+        endpoint={DEMAP_API.create}
         problem={demapProblem}
-        savePath="DeMapping/CreateDemapping"
         payload={(r, v, toNo) => ({
           MappingId: r.MappingId, ProductId: r.ProductId, FromNo: v.FromNo, ToNo: toNo, Qty: v.Qty, isPreprinted: r.isPreprinted,
         })}

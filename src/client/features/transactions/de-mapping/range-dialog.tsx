@@ -4,9 +4,10 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import type { z } from 'zod';
+import type { Endpoint } from '../../../../shared/endpoint.js';
 import type { MappedRange } from '../../../../shared/contracts/numbers/demap.js';
 import { problemField } from '../../../../shared/contracts/numbers/demap.js';
-import { api } from '../../../api/http.js';
+import { call } from '../../../api/call.js';
 import { toast } from '../../../kit/toast.js';
 
 /** The Mapping/GetMappings fields these screens read. */
@@ -35,10 +36,10 @@ export interface RangeDialogProps {
   /** The mapping the dialog works on; null keeps it closed. */
   row: MappedRow | null;
   withReason?: boolean;
-  contract: z.ZodType;
+  /** The save: its request schema checks the values first, as the server will. */
+  endpoint: Endpoint<z.ZodType>;
   problem: (m: MappedRange, from: number, qty: number) => string | null;
   payload: (row: MappedRow, values: RangeValues, toNo: number | null) => Record<string, unknown>;
-  savePath: string;
   onClose: () => void;
   onSaved: () => void;
 }
@@ -72,7 +73,7 @@ export function RangeDialog(props: RangeDialogProps) {
   };
 
   const check = (r: MappedRow, body: Record<string, unknown>): Errors => {
-    const parsed = props.contract.safeParse(body);
+    const parsed = props.endpoint.body.safeParse(body);
     if (!parsed.success) {
       const found: Errors = {};
       for (const issue of parsed.error.issues) {
@@ -93,7 +94,7 @@ export function RangeDialog(props: RangeDialogProps) {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setSaving(true);
-    const env = await api.post(props.savePath, body);
+    const env = await call(props.endpoint, body);
     setSaving(false);
     if (env.ResponseCode === '200') {
       toast.success(env.ResponseMessage);

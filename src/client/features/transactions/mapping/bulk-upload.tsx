@@ -4,9 +4,10 @@
 import { Button, FileButton } from '@mantine/core';
 import { useRef, useState } from 'react';
 import {
-  hasSheetExtension, SHEET_FIELD, SHEET_MSG, SHEET_UPLOAD_PATH, TEMPLATE_FILE_NAME, TEMPLATE_PATH,
-  type SheetErrorRow, type SheetRefused, type SheetSaved,
+  hasSheetExtension, SHEET_API, SHEET_FIELD, SHEET_MSG, TEMPLATE_FILE_NAME, type SheetErrorRow, type SheetRefused, type SheetSaved,
 } from '../../../../shared/contracts/numbers/mapping-upload.js';
+import { endpointPath } from '../../../../shared/endpoint.js';
+import { call } from '../../../api/call.js';
 import { api, API_BASE } from '../../../api/http.js';
 import { getSession } from '../../../app/session.js';
 import { saveBlob } from '../../../kit/download.js';
@@ -19,7 +20,7 @@ export interface BulkUploadProps {
   changed: () => void;
 }
 
-const fetchTemplate = () => fetch(API_BASE + TEMPLATE_PATH, {
+const fetchTemplate = () => fetch(API_BASE + endpointPath(SHEET_API.template), {
   headers: { authorization: `Bearer ${getSession()?.Token ?? ''}` },
 });
 
@@ -29,7 +30,7 @@ async function downloadTemplate() {
     let res = await fetchTemplate();
     // An expired token: the API client's call refreshes it (or signs out), then one retry.
     if (res.status === 401) {
-      await api.get(TEMPLATE_PATH);
+      await call(SHEET_API.template, undefined);
       res = await fetchTemplate();
     }
     if (!res.ok) {
@@ -59,7 +60,7 @@ export function BulkUpload({ isPreprinted, changed }: BulkUploadProps) {
     const form = new FormData();
     form.append(SHEET_FIELD, file);
     setBusy(true);
-    const env = await api.upload<SheetSaved | SheetRefused | null>(`${SHEET_UPLOAD_PATH}?isPreprinted=${isPreprinted}`, form);
+    const env = await api.upload<SheetSaved | SheetRefused | null>(endpointPath(SHEET_API.upload, { isPreprinted }), form);
     setBusy(false);
     if (env.ResponseCode === '200') {
       toast.success(env.ResponseMessage);

@@ -3,8 +3,8 @@
 // leaves everything read-only but the EXP date and sends nothing when it did not change.
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { MAPPING_MSG, mappingAdd, type MappingRow } from '../../../../shared/contracts/numbers/mapping.js';
-import { api } from '../../../api/http.js';
+import { MAPPING_API, MAPPING_MSG, mappingAdd, PRODUCT_LOOKUP_API, type MappingRow } from '../../../../shared/contracts/numbers/mapping.js';
+import { call } from '../../../api/call.js';
 import { useOptions } from '../../../kit/use-options.js';
 import { toast } from '../../../kit/toast.js';
 import { expiryFor, qtyFrom, toFrom } from './linked-fields.js';
@@ -44,7 +44,7 @@ export function MappingDialog({ opened, editing, isPreprinted, onClose, onSaved 
     if (editing) { setV(fromRow(editing)); return; }
     setV(EMPTY);
     let stale = false;
-    void api.get<{ FrmNo: number }>(`Mapping/GetFromNumberMap/${isPreprinted}`).then((env) => {
+    void call(MAPPING_API.fromNumber, undefined, { isPreprinted }).then((env) => {
       if (!stale && env.ResponseCode === '200') setV((cur) => (cur.FromNo === '' ? { ...cur, FromNo: String(env.ResponseData.FrmNo) } : cur));
     });
     return () => { stale = true; };
@@ -55,7 +55,7 @@ export function MappingDialog({ opened, editing, isPreprinted, onClose, onSaved 
     const id = value ? Number(value) : null;
     set({ ProductId: id });
     if (id === null) return setLife(null);
-    const env = await api.get<{ BestBeforeDays: number }>(`Product/GetProductsLife/${id}`);
+    const env = await call(PRODUCT_LOOKUP_API.life, undefined, { productId: id });
     const days = env.ResponseCode === '200' ? env.ResponseData.BestBeforeDays : null;
     setLife(days);
     setV((cur) => ({ ...cur, EXPDate: expiryFor(cur.MFGDate, days) ?? cur.EXPDate }));
@@ -65,7 +65,7 @@ export function MappingDialog({ opened, editing, isPreprinted, onClose, onSaved 
 
   const finish = async (body: Record<string, unknown>) => {
     setSaving(true);
-    const env = await api.post('Mapping/CreateMapping', body);
+    const env = await call(MAPPING_API.save, body);
     setSaving(false);
     if (env.ResponseCode === '200') { toast.success(env.ResponseMessage); close(); onSaved(); }
     else if (env.ResponseCode === '400') toast.warn(env.ResponseMessage);

@@ -2,7 +2,7 @@
 // reloads the list), 'Product Mapping' to add a range, and an edit per row that changes the expiry.
 import { useMemo, useRef, useState } from 'react';
 import { ActionIcon, Button } from '@mantine/core';
-import type { MappingRow } from '../../../../shared/contracts/numbers/mapping.js';
+import { MAPPING_API, type MappingRow } from '../../../../shared/contracts/numbers/mapping.js';
 import { PAGE } from '../../../../shared/pages.js';
 import { EditIcon } from '../../../kit/icons.js';
 import { REPORT_PAGE_SIZES } from '../../../kit/paging.js';
@@ -27,7 +27,7 @@ export function MappingPage() {
     breadcrumb: 'Transaction',
     idField: 'MappingId',
     list: {
-      path: 'Mapping/GetMappings',
+      path: MAPPING_API.list.path,
       pageSizes: REPORT_PAGE_SIZES,
       defaultPageSize: 10,
       defaultSort: { column: 'MFGDate', order: 'DESC' },

@@ -3,11 +3,10 @@
 // sheet, for small ranges). The contract the server checks gives the spec's messages here first.
 import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import type { Envelope } from '../../../../shared/contracts/envelope.js';
 import {
-  damagedIn, GEN_MSG, generateRequest, PRINT_LIMIT, printFileName, type GeneratedLink, type GeneratedNumberRow,
+  damagedIn, GEN_MSG, GENERATION_API, generateRequest, PRINT_LIMIT, printFileName, type GeneratedNumberRow,
 } from '../../../../shared/contracts/numbers/generation.js';
-import { api } from '../../../api/http.js';
+import { call } from '../../../api/call.js';
 import { toast } from '../../../kit/toast.js';
 import { saveBlob } from '../../../kit/download.js';
 import { labelsFromCsv } from './print-labels.js';
@@ -63,7 +62,7 @@ export function GenerateDialog({ row, onClose }: { row: GeneratedNumberRow | nul
     reset();
     if (!row) return;
     setValues({ FromNo: String(row.FromNo), ToNo: String(row.ToNo), Qty: String(row.Qty) });
-    void api.post<{ FrmNo: number }>('NumberGeneration/GetFromNumbers', { MappingId: row.MappingId }).then((env) => {
+    void call(GENERATION_API.fromNumber, { MappingId: row.MappingId }).then((env) => {
       if (env.ResponseCode === '200') setValues((v) => linked(v, 'FromNo', String(env.ResponseData.FrmNo)));
     });
   }, [row, reset]);
@@ -83,7 +82,7 @@ export function GenerateDialog({ row, onClose }: { row: GeneratedNumberRow | nul
     setWorking(mode);
     const from = Number(values.FromNo);
     const to = Number(values.ToNo);
-    const env: Envelope<GeneratedLink> = await api.post('NumberGeneration/CreateGeneratedNumber', {
+    const env = await call(GENERATION_API.generate, {
       MappingId: row.MappingId, FromNo: from, ToNo: to, Qty: to - from + 1,
     });
     if (env.ResponseCode !== '200') {

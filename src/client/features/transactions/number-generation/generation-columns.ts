@@ -6,8 +6,6 @@ import type { ListRequest } from '../../../../shared/contracts/list.js';
 import { getSession } from '../../../app/session.js';
 import type { ColumnDef } from '../../../kit/columns.js';
 
-export const GENERATION_LIST_PATH = 'NumberGeneration/GetGeneratedNumbers';
-
 export const generationColumns: readonly ColumnDef<GeneratedNumberRow>[] = [
   { accessor: 'ProductName', title: 'Product Name' },
   { accessor: 'FromNo', title: 'From No.', render: (r) => `${r.Prefix}${r.FromNo}` },

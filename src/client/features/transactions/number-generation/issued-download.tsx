@@ -2,9 +2,8 @@
 // (Serial, Visible No, QR) for the outside printer, streamed with progress and offered again.
 import { useState } from 'react';
 import { Button, Modal, Stack, Text } from '@mantine/core';
-import type { Envelope } from '../../../../shared/contracts/envelope.js';
-import { printFileName, type GeneratedLink } from '../../../../shared/contracts/numbers/generation.js';
-import { api } from '../../../api/http.js';
+import { GENERATION_API, printFileName } from '../../../../shared/contracts/numbers/generation.js';
+import { call } from '../../../api/call.js';
 import { toast } from '../../../kit/toast.js';
 import { FileProgress, GeneratedFileLink, usePrintFile } from './use-print-file.js';
 
@@ -15,7 +14,7 @@ export function IssuedDownload({ issueId, fromNo, toNo }: { issueId: number; fro
   const start = async () => {
     file.reset();
     setOpened(true);
-    const env: Envelope<GeneratedLink> = await api.get(`IssueNumber/DownloadIssuedNumbers/${issueId}`);
+    const env = await call(GENERATION_API.issuedFile, undefined, { id: issueId });
     if (env.ResponseCode !== '200') {
       setOpened(false);
       (env.ResponseCode === '400' ? toast.warn : toast.error)(env.ResponseMessage);

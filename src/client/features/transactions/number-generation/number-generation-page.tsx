@@ -2,12 +2,12 @@
 // a row's Generate opens the dialog that downloads the print file (CSV) or prints a label sheet.
 import { useMemo, useState } from 'react';
 import { Button } from '@mantine/core';
-import type { GeneratedNumberRow } from '../../../../shared/contracts/numbers/generation.js';
+import { GENERATION_API, type GeneratedNumberRow } from '../../../../shared/contracts/numbers/generation.js';
 import { PAGE } from '../../../../shared/pages.js';
 import { REPORT_PAGE_SIZES } from '../../../kit/paging.js';
 import { ResourcePage, type ResourceDef } from '../../../kit/resource-page.js';
 import { GenerateDialog } from './generate-dialog.js';
-import { GENERATION_LIST_PATH, generationColumns, generationFilters } from './generation-columns.js';
+import { generationColumns, generationFilters } from './generation-columns.js';
 
 export function NumberGenerationPage() {
   const [row, setRow] = useState<GeneratedNumberRow | null>(null);
@@ -18,7 +18,7 @@ export function NumberGenerationPage() {
     breadcrumb: 'Transaction',
     idField: 'MappingId',
     list: {
-      path: GENERATION_LIST_PATH,
+      path: GENERATION_API.list.path,
       pageSizes: REPORT_PAGE_SIZES,
       defaultPageSize: 10,
       filters: generationFilters(),

@@ -3,8 +3,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { issueSave, type FromNumber } from '../../../../shared/contracts/numbers/issue.js';
-import { api } from '../../../api/http.js';
+import { ISSUE_API, issueSave } from '../../../../shared/contracts/numbers/issue.js';
+import { call } from '../../../api/call.js';
 import { FieldInput } from '../../../kit/field-input.js';
 import type { FieldDef, FormValues } from '../../../kit/form-values.js';
 import { toast } from '../../../kit/toast.js';
@@ -47,7 +47,7 @@ export function IssueDialog({ opened, onClose, onSaved }: IssueDialogProps) {
     form.setValues(EMPTY);
     form.clearErrors();
     let stale = false;
-    void api.get<FromNumber>('IssueNumber/GetFromNumbers').then((env) => {
+    void call(ISSUE_API.fromNumber, undefined).then((env) => {
       if (!stale && env.ResponseCode === '200') form.setFieldValue('FrmNo', String(env.ResponseData.FrmNo));
     });
     return () => {
@@ -58,7 +58,7 @@ export function IssueDialog({ opened, onClose, onSaved }: IssueDialogProps) {
 
   const submit = form.onSubmit(async (values) => {
     setSaving(true);
-    const env = await api.post('IssueNumber/CreateIssueNumber', values);
+    const env = await call(ISSUE_API.create, values);
     setSaving(false);
     if (env.ResponseCode === '200') {
       toast.success(env.ResponseMessage);

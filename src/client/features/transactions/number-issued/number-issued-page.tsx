@@ -2,9 +2,9 @@
 // button opening the 'Add Number Issue' dialog, and a delete while the company has not accepted.
 import { useState } from 'react';
 import { ActionIcon, Button } from '@mantine/core';
-import type { IssueRow } from '../../../../shared/contracts/numbers/issue.js';
+import { ISSUE_API, type IssueRow } from '../../../../shared/contracts/numbers/issue.js';
 import { PAGE } from '../../../../shared/pages.js';
-import { api } from '../../../api/http.js';
+import { call } from '../../../api/call.js';
 import { confirmDelete } from '../../../kit/confirm-delete.js';
 import { DeleteIcon } from '../../../kit/icons.js';
 import { MASTER_PAGE_SIZES } from '../../../kit/paging.js';
@@ -25,7 +25,7 @@ function CreateIssue({ onSaved }: { onSaved: () => void }) {
 
 async function remove(row: IssueRow, changed: () => void) {
   if (!(await confirmDelete())) return;
-  if (toastEnvelope(await api.get(`IssueNumber/DeleteIssueNumber/${row.IssueId}`))) changed();
+  if (toastEnvelope(await call(ISSUE_API.remove, undefined, { id: row.IssueId }))) changed();
 }
 
 export const numberIssuedResource: ResourceDef<IssueRow> = {
@@ -34,7 +34,7 @@ export const numberIssuedResource: ResourceDef<IssueRow> = {
   breadcrumb: 'Transaction',
   idField: 'IssueId',
   list: {
-    path: 'IssueNumber/GetIssueNumbers',
+    path: ISSUE_API.list.path,
     pageSizes: MASTER_PAGE_SIZES,
     defaultPageSize: 5,
     columns: [

@@ -4,14 +4,14 @@
 import { useMemo, useRef, useState } from 'react';
 import { Button, Stack } from '@mantine/core';
 import {
-  DAMAGE_EXPORT_COLUMNS, DAMAGE_EXPORT_NAME, damageProblem, damageRequest, type DamageRow,
+  DAMAGE_API, DAMAGE_EXPORT_COLUMNS, DAMAGE_EXPORT_NAME, damageProblem, type DamageRow,
 } from '../../../../shared/contracts/numbers/damage.js';
 import type { CsvColumn } from '../../../../shared/csv.js';
 import { PAGE } from '../../../../shared/pages.js';
 import { MASTER_PAGE_SIZES } from '../../../kit/paging.js';
 import { ResourceSection, type ResourceDef } from '../../../kit/resource-section.js';
 import { ScreenHeader } from '../../../kit/screen-header.js';
-import { MAPPING_LIST_PATH } from '../de-mapping/de-mapping-page.js';
+import { MAPPING_API } from '../../../../shared/contracts/numbers/mapping.js';
 import { RangeDialog, type MappedRow } from '../de-mapping/range-dialog.js';
 import { SeriesSwitch, useSeriesMode } from '../series-switch.js';
 
@@ -32,7 +32,7 @@ export function ProductDamagePage() {
     page: PAGE.productDamage,
     idField: 'MappingId',
     list: {
-      path: MAPPING_LIST_PATH,
+      path: MAPPING_API.list.path,
       pageSizes: MASTER_PAGE_SIZES,
       defaultPageSize: 5,
       filters: { isPreprinted },
@@ -57,7 +57,7 @@ export function ProductDamagePage() {
     page: PAGE.productDamage,
     idField: 'DamageId',
     list: {
-      path: 'ProductDamage/GetDamages',
+      path: DAMAGE_API.list.path,
       pageSizes: DAMAGED_PAGE_SIZES,
       defaultPageSize: 5,
       filters: { isPreprinted },
@@ -83,9 +83,8 @@ export function ProductDamagePage() {
         submitLabel="Submit"
         row={row}
         withReason
-        contract={damageRequest}
+        endpoint={DAMAGE_API.create}
         problem={damageProblem}
-        savePath="ProductDamage/CreateDamage"
         payload={(r, v, toNo) => ({
           MappingId: r.MappingId, FromNo: v.FromNo, ToNo: toNo, Qty: v.Qty, Reason: v.Reason, isPreprinted: r.isPreprinted,
         })}

@@ -3,9 +3,11 @@
 // so a wrong scan is told at once; the server then checks the MACs, mapping and stock.
 import { Grid, Paper, Stack } from '@mantine/core';
 import { useCallback, useRef, useState } from 'react';
-import { codeText, PAIR_MSG, scanOfKind, type StaticPairRequest, type StaticPairRow } from '../../../../shared/contracts/numbers/static-pair.js';
+import {
+  codeText, PAIR_MSG, scanOfKind, STATIC_PAIR_API, type StaticPairRequest, type StaticPairRow,
+} from '../../../../shared/contracts/numbers/static-pair.js';
 import { PAGE } from '../../../../shared/pages.js';
-import { api } from '../../../api/http.js';
+import { call } from '../../../api/call.js';
 import { REPORT_PAGE_SIZES } from '../../../kit/paging.js';
 import { ResourceSection, type ResourceDef } from '../../../kit/resource-section.js';
 import { ScanInput, type ScanInputHandle } from '../../../kit/scan-input.js';
@@ -18,7 +20,7 @@ const pairsResource: ResourceDef<StaticPairRow> = {
   page: PAGE.mapStaticNumber,
   idField: 'StaticQrMappingId',
   list: {
-    path: 'Mapping/GetStaticQrMappings',
+    path: STATIC_PAIR_API.list.path,
     pageSizes: REPORT_PAGE_SIZES,
     defaultPageSize: 10,
     columns: [
@@ -73,7 +75,7 @@ export function StaticQrMappingPage() {
     }
     saving.current = true;
     const body: StaticPairRequest = { StaticEncryptedQr: st, PreprintedEncryptedQr: text };
-    const answer = await api.post<unknown>('Mapping/CreateStaticQrMapping', body);
+    const answer = await call(STATIC_PAIR_API.create, body);
     saving.current = false;
     if (toastEnvelope(answer)) {
       setStaticScan(null);

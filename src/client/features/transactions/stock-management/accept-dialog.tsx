@@ -3,8 +3,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { stockAccept, type StockRow } from '../../../../shared/contracts/numbers/stock.js';
-import { api } from '../../../api/http.js';
+import { STOCK_API, stockAccept, type StockRow } from '../../../../shared/contracts/numbers/stock.js';
+import { call } from '../../../api/call.js';
 import { toast } from '../../../kit/toast.js';
 
 export interface AcceptDialogProps {
@@ -27,7 +27,7 @@ export function AcceptDialog({ row, opened, onClose, onAccepted }: AcceptDialogP
 
   const submit = form.onSubmit(async (values) => {
     setSaving(true);
-    const env = await api.post('StockManagement/CreateStockManagement', values);
+    const env = await call(STOCK_API.accept, values);
     setSaving(false);
     if (env.ResponseCode === '200') {
       toast.success(env.ResponseMessage);

@@ -2,7 +2,7 @@
 // Accept button that opens 'Accept Stock'; once accepted it reads Accepted and is disabled.
 import { useState } from 'react';
 import { Button } from '@mantine/core';
-import type { StockRow } from '../../../../shared/contracts/numbers/stock.js';
+import { STOCK_API, type StockRow } from '../../../../shared/contracts/numbers/stock.js';
 import { PAGE } from '../../../../shared/pages.js';
 import { MASTER_PAGE_SIZES } from '../../../kit/paging.js';
 import { ResourcePage, type ResourceDef } from '../../../kit/resource-page.js';
@@ -25,7 +25,7 @@ export const stockResource: ResourceDef<StockRow> = {
   breadcrumb: 'Transaction',
   idField: 'StockId',
   list: {
-    path: 'StockManagement/GetStock',
+    path: STOCK_API.list.path,
     pageSizes: MASTER_PAGE_SIZES,
     defaultPageSize: 5,
     columns: [
