@@ -25,6 +25,18 @@ export const EVENT_DETAILS = {
     z.object({ issueId: id, file: z.string() }),
   ]),
   pair: z.object({ staticNo: serial, preprintedNo: serial, prefix: z.string(), mappingId: id }),
+  /** Packs into a secondary carton; `runs` are the packs' serials as [kind, prefix, from, to]. */
+  'pack-secondary': z.object({
+    sid: z.string(), productId: id, qty: z.number().int().positive(), cartonSizeId: id, reason: z.string().optional(),
+    runs: z.array(z.tuple([z.enum(['P', 'S']), z.string(), serial, serial])),
+  }),
+  /** Secondary cartons into a tertiary one; `remark` when newer stock went before older. */
+  'pack-tertiary': z.object({
+    tid: z.string(), productId: id, qty: z.number().int().positive(), cartonSizeId: id, sids: z.array(z.string()),
+    reason: z.string().optional(), remark: z.string().optional(),
+  }),
+  /** A carton and everything in it damaged for good. */
+  'damage-carton': z.object({ cartonId: z.string(), reason: z.string(), sids: z.array(z.string()), packs: z.number().int().nonnegative() }),
   'slip-ids': z.object({ type: z.enum(['SID', 'TID', 'DID']), prefix: z.string(), from: serial, to: serial, lastId: z.string() }),
 } as const;
 

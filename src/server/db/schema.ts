@@ -367,6 +367,10 @@ const cartonCols = () => ({
   cartonSizeId: integer('carton_size_id').notNull().references(() => cartons.id),
   productId: integer('product_id').notNull().references(() => products.id),
   qty: integer('qty').notNull(),
+  /** Of its oldest contents (earliest MFG): what older-stock-first and the scanned rows compare. */
+  batchNo: varchar('batch_no', { length: 50 }),
+  mfgDate: date('mfg_date', { mode: 'string' }),
+  expDate: date('exp_date', { mode: 'string' }),
   /** Why it is not full (the fractional carton remark). */
   reason: varchar('reason', { length: 200 }),
   state: varchar('state', { length: 10 }).notNull().$type<CartonState>(),

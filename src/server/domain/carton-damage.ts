@@ -1,0 +1,44 @@
+// Damage Carton (spec 2 sections 4, 5; DESIGN section 4): a SID or TID at the caller's site becomes
+// damaged for good with everything in it (a TID's secondary cartons and their packs).
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { parseSlipId } from '../../shared/codes.js';
+import { CARTON_DAMAGE_MSG } from '../../shared/contracts/floor/carton-damage.js';
+import { items, secondaryCartons, tertiaryCartons } from '../db/schema.js';
+import { floorActor, type Actor } from './packing-common.js';
+import { logEvent, type DeviceWork, type Tx } from './ranges.js';
+import { refuse } from './refusal.js';
+
+export interface CartonDamaged { CartonId: string; Packs: number; Cartons: number }
+
+export async function damageCarton(tx: Tx, actor: Actor, scan: string, reason: string, device?: DeviceWork): Promise<CartonDamaged> {
+  const site = floorActor(actor);
+  const slip = parseSlipId(scan);
+  if (!slip || (slip.type !== 'SID' && slip.type !== 'TID')) refuse(CARTON_DAMAGE_MSG.invalidScan);
+  const id = slip.text;
+  let sids: string[];
+  if (slip.type === 'TID') {
+    const [t] = await tx.select().from(tertiaryCartons).where(eq(tertiaryCartons.tid, id)).for('update');
+    if (!t || t.companyId !== site.companyId || t.locationSiteId !== site.siteId) refuse(CARTON_DAMAGE_MSG.notHere(id));
+    if (t.state === 'damaged') refuse(CARTON_DAMAGE_MSG.already(id));
+    await tx.update(tertiaryCartons).set({ state: 'damaged' }).where(eq(tertiaryCartons.tid, id));
+    sids = (await tx.select({ sid: secondaryCartons.sid }).from(secondaryCartons).where(eq(secondaryCartons.tid, id))).map((r) => r.sid);
+  } else {
+    const [s] = await tx.select().from(secondaryCartons).where(eq(secondaryCartons.sid, id)).for('update');
+    // A carton inside a tertiary one is where that one is.
+    const at = s?.tid
+      ? (await tx.select({ at: tertiaryCartons.locationSiteId }).from(tertiaryCartons).where(eq(tertiaryCartons.tid, s.tid)))[0]?.at
+      : s?.locationSiteId;
+    if (!s || s.companyId !== site.companyId || at !== site.siteId) refuse(CARTON_DAMAGE_MSG.notHere(id));
+    if (s.state === 'damaged') refuse(CARTON_DAMAGE_MSG.already(id));
+    sids = [id];
+  }
+  if (sids.length) await tx.update(secondaryCartons).set({ state: 'damaged' }).where(inArray(secondaryCartons.sid, sids));
+  const packs = sids.length
+    ? (await tx.update(items).set({ status: 'damaged', updatedAt: sql`now()` }).where(and(inArray(items.secondaryId, sids))).returning({ id: items.id })).length
+    : 0;
+  await logEvent(tx, {
+    action: 'damage-carton', userId: actor.userId, companyId: site.companyId, siteId: site.siteId, ref: id, device,
+    detail: { cartonId: id, reason, sids, packs },
+  });
+  return { CartonId: id, Packs: packs, Cartons: sids.length };
+}

@@ -1,0 +1,92 @@
+// Tertiary packing (spec 2 sections 4, 5; DESIGN section 4): loose secondary cartons of one product
+// at the caller's site into the tertiary carton whose slip was scanned. Older stock first: while an
+// older loose carton of the product waits at the site, newer ones are packed only with an approval
+// remark, which is stored on the carton. All or nothing, as secondary packing.
+import { and, asc, eq, inArray, isNull, lt, notInArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import { PACKING_MSG, countProblem, secondaryScan, slipProblem, type tertiarySave } from '../../shared/contracts/floor/packing.js';
+import type { RefusedItem } from '../../shared/contracts/refusal.js';
+import { cartons, secondaryCartons, tertiaryCartons } from '../db/schema.js';
+import { floorActor, lastPrinted, slipUnused, type Actor, type FloorSite } from './packing-common.js';
+import type { Packed } from './packing-secondary.js';
+import { logEvent, type DeviceWork, type Tx } from './ranges.js';
+import { item, refuse, Refusal } from './refusal.js';
+
+type Body = z.output<typeof tertiarySave>;
+type Secondary = typeof secondaryCartons.$inferSelect;
+
+/** Why a secondary carton cannot go into a tertiary one now, or null. */
+export function secondaryProblem(c: Secondary | undefined, sid: string, site: FloorSite): string | null {
+  if (!c || c.companyId !== site.companyId || c.locationSiteId !== site.siteId) return PACKING_MSG.notHere(sid);
+  if (c.state === 'damaged') return PACKING_MSG.cartonDamaged(sid);
+  if (c.tid !== null) return PACKING_MSG.inTertiary(sid, c.tid);
+  return null;
+}
+
+/** Loose cartons of the product at the site made before `mfgDate`, oldest first, leaving out `except`. */
+export async function olderStock(tx: Tx, site: FloorSite, productId: number, mfgDate: string, except: string[]): Promise<Secondary[]> {
+  return tx.select().from(secondaryCartons).where(and(
+    eq(secondaryCartons.companyId, site.companyId), eq(secondaryCartons.locationSiteId, site.siteId),
+    eq(secondaryCartons.state, 'packed'), isNull(secondaryCartons.tid), eq(secondaryCartons.productId, productId),
+    lt(secondaryCartons.mfgDate, mfgDate), except.length ? notInArray(secondaryCartons.sid, except) : undefined,
+  )).orderBy(asc(secondaryCartons.mfgDate), asc(secondaryCartons.sid)).limit(200);
+}
+
+export async function packTertiary(tx: Tx, actor: Actor, b: Body, device?: DeviceWork): Promise<Packed> {
+  const site = floorActor(actor);
+  const [size] = await tx.select().from(cartons).where(and(eq(cartons.id, b.cartonMasterId), eq(cartons.isActive, true)));
+  if (!size) refuse(PACKING_MSG.selectCartonSize);
+  const count = countProblem(b.scanned.length, size.size, b.reason);
+  if (count) refuse(count);
+  const slip = slipProblem(b.CartonName, 'TID', site.prefix, await lastPrinted(tx, site.prefix, 'TID'));
+  if ('message' in slip) refuse(slip.message);
+  await slipUnused(tx, slip.slip);
+
+  const faults: RefusedItem[] = [];
+  const sids: string[] = [];
+  for (const s of b.scanned) {
+    const scan = secondaryScan(s.CartonId);
+    if ('message' in scan) faults.push(item(s.CartonId, scan.message));
+    else if (sids.includes(scan.sid)) faults.push(item(scan.sid, PACKING_MSG.alreadyScanned));
+    else sids.push(scan.sid);
+  }
+  // Locked: a carton packed, damaged or dispatched by another request meanwhile waits for this one.
+  const found = sids.length ? await tx.select().from(secondaryCartons).where(inArray(secondaryCartons.sid, sids)).for('update') : [];
+  const bySid = new Map(found.map((c) => [c.sid, c]));
+  const good: Secondary[] = [];
+  for (const sid of sids) {
+    const problem = secondaryProblem(bySid.get(sid), sid, site);
+    if (problem) faults.push(item(sid, problem));
+    else good.push(bySid.get(sid)!);
+  }
+  const product = good[0]?.productId;
+  for (const c of good) if (c.productId !== product) faults.push(item(c.sid, PACKING_MSG.similarItems));
+  if (faults.length) refuse(faults.length === 1 ? faults[0]!.Reason : PACKING_MSG.itemsRefused(faults.length), faults);
+
+  const newest = good.reduce((a, c) => ((c.mfgDate ?? '') > (a.mfgDate ?? '') ? c : a), good[0]!);
+  const oldest = good.reduce((a, c) => ((c.mfgDate ?? '') < (a.mfgDate ?? '') ? c : a), good[0]!);
+  // The older-stock rule compares with the newest carton packed: anything older left behind needs the remark.
+  if (!b.remark && newest.mfgDate && (await olderStock(tx, site, product!, newest.mfgDate, sids)).length) {
+    refuse(PACKING_MSG.approvalRequired);
+  }
+  await tx.insert(tertiaryCartons).values({
+    tid: slip.slip, companyId: site.companyId, siteId: site.siteId, locationSiteId: site.siteId, cartonSizeId: size.id,
+    productId: product!, qty: good.length, batchNo: oldest.batchNo, mfgDate: oldest.mfgDate,
+    expDate: good.reduce<string | null>((a, c) => (c.expDate && (!a || c.expDate < a) ? c.expDate : a), null),
+    reason: b.reason || null, remark: b.remark || null, state: 'packed', createdBy: actor.userId,
+    deviceAt: device?.at ?? null, entryId: device?.entryId ?? null,
+  });
+  const moved = await tx.update(secondaryCartons).set({ tid: slip.slip })
+    .where(and(inArray(secondaryCartons.sid, sids), isNull(secondaryCartons.tid), eq(secondaryCartons.state, 'packed')))
+    .returning({ sid: secondaryCartons.sid });
+  if (moved.length !== sids.length) throw new Refusal(PACKING_MSG.itemsRefused(sids.length - moved.length));
+  await logEvent(tx, {
+    action: 'pack-tertiary', userId: actor.userId, companyId: site.companyId, siteId: site.siteId, ref: slip.slip, device,
+    detail: {
+      tid: slip.slip, productId: product!, qty: good.length, cartonSizeId: size.id, sids,
+      ...(b.reason ? { reason: b.reason } : {}), ...(b.remark ? { remark: b.remark } : {}),
+    },
+  });
+  return { CartonId: slip.slip, TotalQty: good.length, CartonName: size.name };
+}
+

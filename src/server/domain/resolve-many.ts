@@ -1,0 +1,83 @@
+// What a carton's worth of scanned codes are, in two queries whatever their number: the MAC first
+// (a forged code never reaches the database), a preprinted code paired with a static one becomes
+// its static twin, then each code's mapping, damage and packing, found by index probes.
+import { inArray, sql } from 'drizzle-orm';
+import type { ParsedUid, Series } from '../../shared/codes.js';
+import { staticPairs } from '../db/schema.js';
+import type { CodeMac } from './code-mac.js';
+import type { Tx } from './ranges.js';
+
+export interface CodeMapping {
+  mappingId: number;
+  companyId: number;
+  productId: number;
+  batchNo: string;
+  mfgDate: string;
+  expDate: string;
+}
+
+export type CodeState =
+  | { state: 'forged' }
+  | {
+    state: 'resolved';
+    code: ParsedUid;
+    /** The code the item is known by: a paired preprinted code's static twin, else itself. */
+    series: Series;
+    serial: number;
+    mapping: CodeMapping | null;
+    damageReason: string | null;
+    packedIn: string | null;
+  };
+
+const key = (s: Series, n: number) => `${s.kind}:${s.kind === 'S' ? s.prefix.toUpperCase() : ''}:${n}`;
+
+/** Resolves each scan, in order. */
+export async function resolveMany(tx: Tx, codes: CodeMac, scans: readonly string[]): Promise<CodeState[]> {
+  const parsed = scans.map((s) => codes.check(s));
+  const preprinted = parsed.filter((c): c is ParsedUid => c?.kind === 'P').map((c) => c.serial);
+  const twins = new Map<number, { prefix: string; staticNo: number }>();
+  if (preprinted.length) {
+    const rows = await tx.select({ p: staticPairs.preprintedNo, prefix: staticPairs.prefix, s: staticPairs.staticNo })
+      .from(staticPairs).where(inArray(staticPairs.preprintedNo, preprinted));
+    for (const r of rows) twins.set(r.p, { prefix: r.prefix, staticNo: r.s });
+  }
+  const canonical = parsed.map((c) => {
+    if (!c) return null;
+    const twin = c.kind === 'P' ? twins.get(c.serial) : undefined;
+    const series: Series = twin ? { kind: 'S', prefix: twin.prefix.toUpperCase() } : { kind: c.kind, prefix: c.kind === 'S' ? c.prefix.toUpperCase() : '' };
+    return { code: c, series, serial: twin ? twin.staticNo : c.serial };
+  });
+  const known = canonical.filter((c) => c !== null);
+  const facts = new Map<string, { mapping: CodeMapping | null; damageReason: string | null; packedIn: string | null }>();
+  if (known.length) {
+    const list = (vals: Array<string | number>, type: string) => sql`array[${sql.join(vals.map((v) => sql`${v}`), sql`, `)}]::${sql.raw(type)}`;
+    // Both drivers (node-postgres, PGlite) answer { rows }.
+    const result = (await tx.execute(sql`
+      select u.kind, u.prefix, u.n, m.id as mapping_id, m.company_id, m.product_id, m.batch_no,
+        to_char(m.mfg_date, 'YYYY-MM-DD') as mfg_date, to_char(m.exp_date, 'YYYY-MM-DD') as exp_date,
+        d.reason as damage_reason, it.secondary_id
+      from unnest(${list(known.map((c) => c.series.kind), 'varchar[]')}, ${list(known.map((c) => c.series.prefix), 'varchar[]')},
+        ${list(known.map((c) => c.serial), 'bigint[]')}) as u(kind, prefix, n)
+      left join lateral (select * from mappings x where x.kind = u.kind and x.prefix = u.prefix and x.from_no <= u.n
+        order by x.from_no desc limit 1) m on m.to_no >= u.n
+      left join lateral (select * from damages x where x.kind = u.kind and x.prefix = u.prefix and x.from_no <= u.n
+        order by x.from_no desc limit 1) d on d.to_no >= u.n
+      left join items it on it.kind = u.kind and it.prefix = u.prefix and it.serial_no = u.n and it.secondary_id is not null`)) as unknown as { rows: Array<Record<string, unknown>> };
+    for (const r of result.rows) {
+      facts.set(key({ kind: r.kind as 'P' | 'S', prefix: String(r.prefix) }, Number(r.n)), {
+        mapping: r.mapping_id === null ? null : {
+          mappingId: Number(r.mapping_id), companyId: Number(r.company_id), productId: Number(r.product_id),
+          batchNo: String(r.batch_no), mfgDate: String(r.mfg_date), expDate: String(r.exp_date),
+        },
+        damageReason: r.damage_reason === null ? null : String(r.damage_reason),
+        packedIn: r.secondary_id === null ? null : String(r.secondary_id),
+      });
+    }
+  }
+  return canonical.map((c) => {
+    if (!c) return { state: 'forged' };
+    const f = facts.get(key(c.series, c.serial)) ?? { mapping: null, damageReason: null, packedIn: null };
+    return { state: 'resolved', code: c.code, series: c.series, serial: c.serial, ...f };
+  });
+}
+
