@@ -159,6 +159,18 @@ describe('on a handheld', () => {
     await page.waitForTimeout(300);
     expect(await focusedLabel(page)).toBe('Dialog field');
   });
+  it('is disabled while the screen saves, and takes the focus back when enabled again', async () => {
+    const page = await open();
+    await page.keyboard.type('SAVE');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => box(page).isDisabled(), WAIT).toBe(true);
+    expect(await page.getByRole('button', { name: 'Scan with the camera' }).isDisabled()).toBe(true);
+    await expect.poll(() => box(page).isDisabled(), WAIT).toBe(false);
+    await expect.poll(() => focusedLabel(page), WAIT).toBe('Scan a pack');
+    await page.keyboard.type(url(UID));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => scans(page), WAIT).toEqual(['SAVE', UID]);
+  });
 });
 
 describe('the camera', () => {

@@ -20,9 +20,16 @@ window.scans = [];
 function Harness() {
   const [scans, setScans] = useState<string[]>([]);
   const [dialog, setDialog] = useState(false);
+  const [saving, setSaving] = useState(false);
   const onScan = (code: string): ScanVerdict => {
     window.scans.push(code);
     setScans((s) => [code, ...s]);
+    // A screen that saves its carton on this scan: the box is disabled while it does.
+    if (code === 'SAVE') {
+      setSaving(true);
+      setTimeout(() => setSaving(false), 600);
+      return { ok: true, message: 'Carton saved' };
+    }
     if (!isWholeCode(code)) return { ok: false, message: 'Not a Fieldtrace code' };
     return { ok: true, message: `Packed ${code.slice(0, 4)}…${code.slice(-4)}` };
   };
@@ -32,7 +39,7 @@ function Harness() {
         <Title order={2} size="h3">Secondary packing</Title>
         <Text fw={700}>{scans.length} / 12</Text>
       </Group>
-      <ScanBox onScan={onScan} label="Scan a pack" />
+      <ScanBox onScan={onScan} label="Scan a pack" disabled={saving} />
       <ol aria-label="Scans" style={{ margin: 0, paddingLeft: 24, fontFamily: 'monospace' }}>
         {scans.map((s, i) => <li key={scans.length - i}>{s}</li>)}
       </ol>
