@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { codeMac } from '../../src/server/domain/code-mac.js';
 import { codeUrl } from '../../src/shared/codes.js';
@@ -25,11 +25,16 @@ let harness: Harness;
 let browser: Browser;
 let videoDir: string;
 const contexts: BrowserContext[] = [];
+/** Uncaught errors in the page (a tone, a vibration or the camera must never throw). */
+const pageErrors: string[] = [];
 
 beforeAll(async () => {
   harness = await serveScanBoxHarness();
   videoDir = mkdtempSync(join(tmpdir(), 'fieldtrace-fake-camera-'));
   browser = await launchBrowser(fakeCameraArgs(await qrVideo(url(UID), videoDir)));
+});
+afterEach(() => {
+  expect(pageErrors.splice(0)).toEqual([]);
 });
 afterAll(async () => {
   for (const c of contexts) await c.close();
@@ -50,6 +55,7 @@ async function open(init?: string, device: BrowserContextOptions = HANDHELD): Pr
     MediaStreamTrack.prototype.stop = function () { window.stoppedTracks++; return stop.call(this); };
     ${init ?? ''}`);
   const page = await context.newPage();
+  page.on('pageerror', (e) => pageErrors.push(e.message));
   page.setDefaultTimeout(30_000);
   await page.goto('/');
   await expect.poll(() => focusedLabel(page), WAIT).toBe('Scan a pack');
