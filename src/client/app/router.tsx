@@ -90,6 +90,12 @@ export const routes: RouteObject[] = [
                 path: '/change-password',
                 lazy: () => import('../features/account/change-password-page.js').then((m) => ({ Component: m.ChangePasswordPage })),
               },
+              // Any signed-in user's own outbox, not a rights-managed page: like the account screens it is
+              // outside the page registry (whose names are the rights' pages), so the shell alone is preloaded.
+              {
+                path: '/pending-work',
+                lazy: () => import('../features/pending-work/pending-work-page.js').then((m) => ({ Component: m.PendingWorkPage })),
+              },
               ...pageRoutes,
               { path: '*', element: <Navigate to="/dashboard" replace /> },
             ],

@@ -1,12 +1,17 @@
-// The shell header: burger (handheld), app name, the offline badge, the welcome and the account menu
-// (spec 1 section 2.2).
-import { useState, type ReactNode } from 'react';
-import { Badge, Burger, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+// The shell header: burger (handheld), app name, online or offline, the outbox's waiting count (a link
+// to Pending work), the welcome and the account menu (spec 1 section 2.2). It starts the outbox's
+// drainer for the signed-in user and stops it at sign-out (offline/drain-triggers.ts).
+import { useEffect, useState, type ReactNode } from 'react';
+import { Badge, Box, Burger, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
+import { confirmSignOut } from '../../features/pending-work/confirm-sign-out.js';
+import { PENDING_WORK_PATH, PendingLink } from '../../features/pending-work/pending-link.js';
+import { SignInPrompt } from '../../features/pending-work/sign-in-prompt.js';
+import { whenIdle } from '../../kit/idle.js';
 import { useOnline } from '../../offline/network-status.js';
 import { APP_NAME } from '../brand.js';
 import { useSession } from '../session.js';
-import { logout } from './logout.js';
+import { keptEntries, logout } from './logout.js';
 
 interface Props {
   navOpened: boolean;
@@ -45,34 +50,61 @@ function AccountMenu({ opener, children }: { opener: ReactNode; children: ReactN
   );
 }
 
+/** The outbox's drainer runs while the shell is up; it (and Dexie) load once the first screen is drawn. */
+function useOutboxSync() {
+  useEffect(() => {
+    let live = true;
+    let stop: (() => void) | undefined;
+    whenIdle(() => {
+      void import('../../offline/drain-triggers.js').then((m) => {
+        if (live) stop = m.startOutboxSync();
+      });
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, []);
+}
+
 export function HeaderBar({ navOpened, onToggleNav }: Props) {
   const session = useSession();
   const navigate = useNavigate();
   const online = useOnline();
+  useOutboxSync();
 
   const signOut = async () => {
+    // Work not yet settled stays on the device; the user hears so before leaving.
+    const kept = session ? await keptEntries(session.UserId).catch(() => ({ waiting: 0, rejected: 0 })) : { waiting: 0, rejected: 0 };
+    if (kept.waiting + kept.rejected > 0 && !(await confirmSignOut(kept, session?.UserName ?? ''))) return;
     await logout();
     navigate('/login', { replace: true });
   };
 
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap">
+    <Group h="100%" px={{ base: 'xs', sm: 'md' }} gap="xs" justify="space-between" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
         <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label="Toggle main menu" />
-        <Text component={Link} to="/dashboard" fw={700} fz="lg" c="green.8" style={{ textDecoration: 'none' }}>
-          {APP_NAME}
+        <Text component={Link} to="/dashboard" aria-label={APP_NAME} fw={700} fz="lg" c="green.8" style={{ textDecoration: 'none', display: 'flex' }}>
+          {/* On a handheld the mark stands for the name: the status, the waiting count and the welcome need the width. */}
+          <Box component="img" src="/icons/icon-192.png" alt="" w={32} h={32} hiddenFrom="sm" />
+          <Box component="span" visibleFrom="sm">{APP_NAME}</Box>
         </Text>
       </Group>
-      <Group gap="xs" wrap="nowrap" miw={0}>
-        {!online && (
+      <Group gap={4} wrap="nowrap" miw={0}>
+        {online ? (
+          <Box component="span" role="img" aria-label="Online" title="Online" w={10} h={10} bg="green.8" style={{ borderRadius: '50%', flexShrink: 0 }} />
+        ) : (
           <Badge color="red" variant="filled" role="status" style={{ flexShrink: 0 }}>
             Offline
           </Badge>
         )}
+        <PendingLink />
+        <SignInPrompt />
         <AccountMenu
           opener={
             <Group gap={6} wrap="nowrap">
-              <Text data-testid="welcome" fw={500} truncate maw={{ base: online ? 150 : 90, sm: 320 }}>
+              <Text data-testid="welcome" fw={500} truncate maw={{ base: 150, sm: 320 }}>
                 Welcome {session?.UserName ?? ''}
               </Text>
               <Chevron />
@@ -81,6 +113,7 @@ export function HeaderBar({ navOpened, onToggleNav }: Props) {
         >
           <Menu.Item component={Link} to="/profile">Profile</Menu.Item>
           <Menu.Item component={Link} to="/change-password">Change Password</Menu.Item>
+          <Menu.Item component={Link} to={PENDING_WORK_PATH}>Pending work</Menu.Item>
           <Menu.Divider />
           <Menu.Item color="red" onClick={() => void signOut()}>Logout</Menu.Item>
         </AccountMenu>

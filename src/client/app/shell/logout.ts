@@ -1,7 +1,16 @@
 // Sign-out (spec 1 section 2.2): revoke the refresh token if the server is reachable, then forget the
-// session locally whatever the answer, so Logout works offline too.
+// session locally whatever the answer, so Logout works offline too. The outbox is not touched: work
+// not yet settled stays on the device for the same user's next sign-in (keptEntries counts it first).
 import { api } from '../../api/http.js';
 import { clearSession, getSession } from '../session.js';
+
+/** The user's entries a sign-out leaves on the device: still to go, and refused ones to look at. */
+export async function keptEntries(userId: number): Promise<{ waiting: number; rejected: number }> {
+  const { localDb } = await import('../../offline/db.js');
+  const open = await localDb.outbox.where('status').anyOf('pending', 'sending', 'rejected').filter((e) => e.userId === userId).toArray();
+  const rejected = open.filter((e) => e.status === 'rejected').length;
+  return { waiting: open.length - rejected, rejected };
+}
 
 export async function logout(): Promise<void> {
   const refreshToken = getSession()?.RefreshToken;

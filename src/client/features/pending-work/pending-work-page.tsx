@@ -1,0 +1,121 @@
+// Pending work (DESIGN section 5): the signed-in user's outbox entries not yet settled, in queue order
+// (the order they are sent in, so the one holding the rest up is on top, and a refusal sits where its
+// work was done); Send now; a refusal's reason and items, with Resend, and Discard after a
+// confirmation. Sent entries hide behind a toggle, newest first. Nothing here removes an entry unasked.
+import { useState } from 'react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import Dexie from 'dexie';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useSession } from '../../app/session.js';
+import { ScreenHeader } from '../../kit/screen-header.js';
+import { toast } from '../../kit/toast.js';
+import { localDb } from '../../offline/db.js';
+import { kickOutbox, sendOutboxNow } from '../../offline/drain-triggers.js';
+import { useOnline } from '../../offline/network-status.js';
+import type { OutboxEntry } from '../../offline/outbox-entry.js';
+import { discardEntry, resendEntry } from '../../offline/outbox.js';
+import { useOutboxStatus } from '../../offline/use-outbox-status.js';
+import { confirmAction } from './confirm.js';
+import { EntryCard } from './entry-card.js';
+
+/** Sent entries shown when asked: the latest ones (the server has them all). */
+const SENT_SHOWN = 50;
+
+export function PendingWorkPage() {
+  const userId = useSession()?.UserId ?? -1;
+  const online = useOnline();
+  const status = useOutboxStatus();
+  const [showSent, setShowSent] = useState(false);
+  const [sending, setSending] = useState(false);
+  const mine = (e: OutboxEntry) => e.userId === userId;
+
+  const open = useLiveQuery(
+    () => localDb.outbox.where('status').anyOf('pending', 'sending', 'rejected').filter(mine).sortBy('seq'),
+    [userId],
+  );
+  const doneRange = () => localDb.outbox.where('[status+seq]').between(['done', Dexie.minKey], ['done', Dexie.maxKey]);
+  const sentCount = useLiveQuery(() => doneRange().filter(mine).count(), [userId]) ?? 0;
+  const sent = useLiveQuery(() => (showSent ? doneRange().reverse().filter(mine).limit(SENT_SHOWN).toArray() : []), [userId, showSent]) ?? [];
+  const now = Date.now();
+  const waiting = open?.filter((e) => e.status !== 'rejected').length ?? 0;
+  const rejected = (open?.length ?? 0) - waiting;
+
+  const sendNow = async () => {
+    if (!navigator.onLine) {
+      toast.info('Offline: the entries are sent as soon as the network is back.');
+      return;
+    }
+    setSending(true);
+    try {
+      await sendOutboxNow();
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const resend = async (e: OutboxEntry) => {
+    if (!(await resendEntry(localDb, e.id))) return;
+    toast.info(`${e.label}: sent again, in its place in the queue.`);
+    void kickOutbox();
+  };
+
+  const discard = async (e: OutboxEntry) => {
+    const yes = await confirmAction({
+      title: 'Discard this entry?',
+      body: (
+        <Stack gap="xs">
+          <Text fw={600}>{e.label}</Text>
+          <Text>The server refused it: {e.answer?.message ?? 'no reason given'}.</Text>
+          <Text>Discarding removes it from this device for good; it is never sent.</Text>
+        </Stack>
+      ),
+      yes: 'Discard',
+      no: 'Keep it',
+    });
+    if (yes && (await discardEntry(localDb, e.id))) toast.success(`${e.label}: discarded.`);
+  };
+
+  return (
+    <Stack gap="sm" maw={720}>
+      <ScreenHeader
+        title="Pending work"
+        breadcrumb="Dashboard"
+        actions={
+          <Button mih={48} size="md" loading={sending || status.draining} disabled={waiting === 0} onClick={() => void sendNow()}>
+            Send now
+          </Button>
+        }
+      />
+      <Text role="status" fw={500}>
+        {waiting} waiting · {rejected} rejected{online ? '' : ' · Offline: entries are sent when the network is back'}
+      </Text>
+      {status.signInNeeded && (
+        <Alert color="violet" variant="light" title="Please sign in again">
+          Your session has ended. The entries stay on this device and are sent after you sign in.
+        </Alert>
+      )}
+      {status.otherUsers > 0 && (
+        <Text size="sm">
+          {status.otherUsers === 1 ? '1 entry' : `${status.otherUsers} entries`} of another user wait on this device for
+          that user&apos;s sign-in.
+        </Text>
+      )}
+      {open && open.length === 0 && <Text c="dimmed">Nothing waits: all your work has reached the server.</Text>}
+      <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Waiting and rejected entries">
+        {open?.map((e) => <EntryCard key={e.id} entry={e} now={now} onResend={(x) => void resend(x)} onDiscard={(x) => void discard(x)} />)}
+      </Stack>
+      {sentCount > 0 && (
+        <Group>
+          <Button variant="subtle" mih={48} onClick={() => setShowSent((s) => !s)} aria-expanded={showSent}>
+            {showSent ? 'Hide sent entries' : `Show sent entries (${sentCount})`}
+          </Button>
+        </Group>
+      )}
+      {showSent && (
+        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Sent entries">
+          {sent.map((e) => <EntryCard key={e.id} entry={e} now={now} />)}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

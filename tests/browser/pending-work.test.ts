@@ -1,0 +1,202 @@
+// The outbox as a factory user sees it on a 360 x 740 handheld, against the real app with a probe
+// floor save (idempotent, declared as the real ones are): offline, the header says so and counts the
+// waiting entries; online, they are sent once each and the count goes to 0; a refusal shows as
+// rejected with its reason and items, resends under a new key, and is discarded only after a
+// confirmation; sign-out with an entry waiting warns, and the entry goes after the next sign-in.
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ok, warn } from '../../src/shared/contracts/envelope.js';
+import { SEED_LOGINS } from '../../src/server/db/seed.js';
+import { HANDHELD, launchBrowser, newPage, screenshot, signIn } from '../helpers/browser.js';
+import { startApp, type TestApp } from '../helpers/server-app.js';
+
+const FACTORY = SEED_LOGINS.factory;
+let browser: Browser;
+let t: TestApp;
+let url: string;
+/** What the probe applied, in order: one row per save that committed. */
+const applied: string[][] = [];
+/** Items the probe refuses while this holds them (a carton another device packed first). */
+const taken = new Set<string>();
+/** The Idempotency-Keys the probe was called with. */
+const keys: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  t = await startApp({
+    clientDir: inject('clientDir'),
+    routes(r) {
+      r.post('Probe/pack', { access: 'signed-in', body: z.object({ Items: z.array(z.string()) }), idempotent: true }, async ({ body, req }) => {
+        keys.push(String(req.headers['idempotency-key']));
+        const refused = body.Items.filter((i) => taken.has(i));
+        if (refused.length > 0) return warn('Carton Full', { Items: refused.map((Code) => ({ Code, Reason: 'already packed in SID26KA00042' })) });
+        applied.push(body.Items);
+        return ok(null, 'Saved');
+      });
+    },
+  });
+  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+const header = (page: Page) => page.getByRole('banner');
+const pendingLink = (page: Page) => header(page).getByRole('link', { name: /^Pending work:/ });
+const pendingName = (page: Page) => pendingLink(page).getAttribute('aria-label');
+
+/** Queues entries as a floor screen does, straight into the device's outbox, for the signed-in user. */
+function enqueue(page: Page, entries: Array<{ label: string; items: string[] }>) {
+  return page.evaluate((list) => new Promise<void>((resolve, reject) => {
+    const open = indexedDB.open('fieldtrace');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const tx = db.transaction(['kv', 'outbox'], 'readwrite');
+      const get = tx.objectStore('kv').get('session');
+      get.onsuccess = () => {
+        const userId = (get.result as { value: { UserId: number } }).value.UserId;
+        list.forEach((e, i) => tx.objectStore('outbox').add({
+          id: crypto.randomUUID(), endpoint: 'Probe/pack', payload: { Items: e.items }, label: e.label,
+          deviceTime: Date.now() + i, userId, status: 'pending', attempts: 0, notBefore: 0,
+        }));
+      };
+      tx.oncomplete = () => {
+        db.close();
+        resolve();
+      };
+      tx.onerror = () => reject(tx.error);
+    };
+  }), entries);
+}
+
+/** The outbox's rows as label:status, read without the app. */
+function outboxRows(page: Page) {
+  return page.evaluate(() => new Promise<string[]>((resolve, reject) => {
+    const open = indexedDB.open('fieldtrace');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const all = db.transaction('outbox').objectStore('outbox').getAll();
+      all.onsuccess = () => {
+        db.close();
+        resolve((all.result as Array<{ label: string; status: string }>).map((e) => `${e.label}:${e.status}`));
+      };
+    };
+  }));
+}
+
+/** Waits until the service worker controls the page, so it reopens with the network off. */
+async function waitForController(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
+}
+
+describe('pending work on a handheld', () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    ({ context, page } = await newPage(browser, { ...HANDHELD, baseURL: url }));
+    await signIn(page, FACTORY.email, FACTORY.password);
+    await waitForController(page);
+  });
+  afterAll(() => context?.close());
+
+  it('counts waiting entries in the header while offline, and sends each once when the network is back', async () => {
+    await expect.poll(() => pendingName(page)).toBe('Pending work: 0 waiting');
+    expect(await header(page).getByRole('img', { name: 'Online' }).isVisible()).toBe(true);
+
+    await context.setOffline(true);
+    await enqueue(page, [{ label: 'Secondary carton SID-A, 2 items', items: ['PID-A1', 'PID-A2'] }, { label: 'Secondary carton SID-B, 1 item', items: ['PID-B1'] }]);
+    await page.reload();
+    await expect.poll(() => header(page).getByText('Offline', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => pendingName(page)).toBe('Pending work: 2 waiting');
+    await screenshot(page, 'pending-work-header-offline-360');
+
+    await pendingLink(page).click();
+    await page.waitForURL('**/pending-work');
+    const list = page.getByRole('list', { name: 'Waiting and rejected entries' });
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(2);
+    expect(await list.getByRole('listitem').first().getAttribute('aria-label')).toBe('Secondary carton SID-A, 2 items');
+    expect(await list.getByRole('listitem').first().getByText('Waiting', { exact: true }).isVisible()).toBe(true);
+    await screenshot(page, 'pending-work-offline-360');
+
+    await context.setOffline(false);
+    await expect.poll(() => pendingName(page)).toBe('Pending work: 0 waiting');
+    expect(applied).toEqual([['PID-A1', 'PID-A2'], ['PID-B1']]);
+    await expect.poll(() => page.getByText('Nothing waits: all your work has reached the server.').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Show sent entries (2)' }).click();
+    await expect.poll(() => page.getByRole('list', { name: 'Sent entries' }).getByText('Sent', { exact: true }).count()).toBe(2);
+    await screenshot(page, 'pending-work-sent-360');
+  });
+
+  it('shows a refusal with its reason and items, resends it under a new key, and discards only after a confirmation', async () => {
+    taken.add('PID-C1');
+    taken.add('PID-D1');
+    await enqueue(page, [{ label: 'Secondary carton SID-C, 2 items', items: ['PID-C1', 'PID-C2'] }, { label: 'Secondary carton SID-D, 1 item', items: ['PID-D1'] }]);
+    await page.reload();
+    await expect.poll(() => pendingName(page)).toBe('Pending work: 0 waiting, 2 rejected');
+    const card = page.getByRole('listitem', { name: 'Secondary carton SID-C, 2 items' });
+    await expect.poll(() => card.getByText('Rejected', { exact: true }).isVisible()).toBe(true);
+    expect(await card.getByText('Server: Carton Full').isVisible()).toBe(true);
+    expect(await card.getByRole('list', { name: 'Items at fault' }).innerText()).toBe('PID-C1: already packed in SID26KA00042');
+    await screenshot(page, 'pending-work-rejected-360');
+
+    // The other device's carton is undone: sent again, the entry goes (under a key of its own).
+    taken.delete('PID-C1');
+    const refusedKey = keys.at(-2);
+    await card.getByRole('button', { name: 'Resend' }).click();
+    await expect.poll(() => pendingName(page)).toBe('Pending work: 0 waiting, 1 rejected');
+    expect(applied.at(-1)).toEqual(['PID-C1', 'PID-C2']);
+    expect(keys.at(-1)).not.toBe(refusedKey);
+
+    const other = page.getByRole('listitem', { name: 'Secondary carton SID-D, 1 item' });
+    await other.getByRole('button', { name: 'Discard' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Discard this entry?' });
+    await dialog.waitFor();
+    expect(await dialog.getByText('The server refused it: Carton Full.').isVisible()).toBe(true);
+    const box = await dialog.boundingBox();
+    expect(box?.width).toBe(360); // full screen on a handheld
+    await screenshot(page, 'pending-work-discard-confirm-360');
+    await dialog.getByRole('button', { name: 'Keep it' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await other.isVisible()).toBe(true);
+
+    await other.getByRole('button', { name: 'Discard' }).click();
+    await dialog.getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => other.count()).toBe(0);
+    await expect.poll(() => pendingName(page)).toBe('Pending work: 0 waiting');
+    expect(await outboxRows(page)).not.toContain('Secondary carton SID-D, 1 item:rejected');
+  });
+
+  it('warns before a sign-out leaves an entry waiting, keeps it, and sends it after the next sign-in', async () => {
+    await context.setOffline(true);
+    await enqueue(page, [{ label: 'Secondary carton SID-E, 1 item', items: ['PID-E1'] }]);
+    await page.reload();
+    await expect.poll(() => pendingName(page)).toBe('Pending work: 1 waiting');
+    await page.getByTestId('welcome').click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign out with work waiting?' });
+    await dialog.waitFor();
+    expect(await dialog.getByText('1 entry has not reached the server.').isVisible()).toBe(true);
+    await screenshot(page, 'pending-work-sign-out-warning-360');
+    await dialog.getByRole('button', { name: 'Stay signed in' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(page.url()).toMatch(/\/pending-work$/);
+
+    await page.getByTestId('welcome').click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await dialog.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/login', { timeout: 30_000 });
+    expect(await outboxRows(page)).toContain('Secondary carton SID-E, 1 item:pending');
+
+    await context.setOffline(false);
+    await signIn(page, FACTORY.email, FACTORY.password);
+    await expect.poll(() => outboxRows(page)).toContain('Secondary carton SID-E, 1 item:done');
+    expect(applied.at(-1)).toEqual(['PID-E1']);
+  });
+});
