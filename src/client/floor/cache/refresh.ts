@@ -83,23 +83,21 @@ export async function refreshFloorCache(o: RefreshOptions = {}): Promise<Refresh
     const fetchPart = o.fetchPart ?? defaultFetch;
     const refreshed: CachePart[] = [];
     let stoppedBy: RefreshReport['stoppedBy'];
-    try {
-      for (const part of CACHE_PARTS) {
+    for (const part of CACHE_PARTS) {
+      try {
         const row = await partRow(db, part, owner);
         const refusal = await refreshPart(db, row, fetchPart, (o.now ?? Date.now)(), o.pageSize ?? CACHE_PAGE_MAX);
-        if (refusal) {
-          stoppedBy = { part, code: String(refusal.ResponseCode), message: refusal.ResponseMessage };
-          break;
-        }
-        refreshed.push(part);
+        if (refusal) stoppedBy = { part, code: String(refusal.ResponseCode), message: refusal.ResponseMessage };
+      } catch (e) {
+        // Storage full or closed: the part keeps what it had; the next trigger tries again.
+        stoppedBy = { part, code: 'error', message: e instanceof Error ? e.message : String(e) };
       }
-    } finally {
-      if (refreshed.length > 0) await reloadFloorCache({ db, owner });
+      if (stoppedBy) break;
+      refreshed.push(part);
     }
+    if (refreshed.length > 0) await reloadFloorCache({ db, owner }).catch(() => undefined);
     return stoppedBy ? { outcome: 'failed', refreshed, stoppedBy } : { outcome: 'done', refreshed };
-  }, { ifAvailable: true }).catch((e: unknown): RefreshReport => ({
-    outcome: 'failed', refreshed: [], stoppedBy: { part: 'masters', code: 'error', message: e instanceof Error ? e.message : String(e) },
-  }));
+  }, { ifAvailable: true });
   return report ?? { outcome: 'skipped', refreshed: [] };
 }
 

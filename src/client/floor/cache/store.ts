@@ -2,14 +2,15 @@
 // by page, each page with the cursor of the next in one transaction; the switch to the new fill and
 // the removal of the old one are one transaction too, so a reader always finds one whole snapshot and
 // a fill cut off by a dropped connection or a closed app resumes where it stopped.
-import Dexie from 'dexie';
 import { CACHE_PARTS, type CachePart } from '../../../shared/contracts/floor/cache.js';
 import type { FieldtraceDb } from '../../offline/db.js';
 import { EMPTY_CONTENT, type CacheContent } from './lookup.js';
 import type { CacheChunkRow, CachePartRow, ChunkData } from './rows.js';
 
+// Key ranges by prefix: [a] sorts before every [a, ...], [a, []] after (an array is above any string or number).
 const chunksOf = (db: FieldtraceDb, part: CachePart, fill: string) =>
-  db.cacheChunks.where('[part+fill+seq]').between([part, fill, Dexie.minKey], [part, fill, Dexie.maxKey]);
+  db.cacheChunks.where('[part+fill+seq]').between([part, fill], [part, fill, []]);
+const allChunksOf = (db: FieldtraceDb, part: CachePart) => db.cacheChunks.where('[part+fill+seq]').between([part], [part, []]);
 
 export function newFillId(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
@@ -36,8 +37,7 @@ export async function commitFill(db: FieldtraceDb, row: CachePartRow): Promise<C
   const pending = row.pending!;
   const done: CachePartRow = { part: row.part, owner: row.owner, fill: pending.fill, asOf: pending.asOf, pending: null };
   await db.transaction('rw', db.cacheParts, db.cacheChunks, async () => {
-    await db.cacheChunks.where('[part+fill+seq]').between([row.part, Dexie.minKey, Dexie.minKey], [row.part, Dexie.maxKey, Dexie.maxKey])
-      .filter((c) => c.fill !== pending.fill).delete();
+    await allChunksOf(db, row.part).filter((c) => c.fill !== pending.fill).delete();
     await db.cacheParts.put(done);
   });
   return done;
