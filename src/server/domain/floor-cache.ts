@@ -142,35 +142,46 @@ export async function masters(tx: Tx, companyId: number, siteId: number | null):
 }
 
 interface OpenRow { sid: string; productId: number; qty: number; sizeId: number; batch: string | null; mfg: string | null; exp: string | null }
+interface TertiaryRow { tid: string; productId: number; qty: number; state: string; batch: string | null; mfg: string | null; exp: string | null }
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The loose secondary cartons and the tertiary cartons at a site of the company. */
 export async function openCartons(tx: Tx, companyId: number, siteId: number | null): Promise<OpenCartons> {
   const at = asOf();
   if (siteId === null) return { AsOf: at, Secondary: [], Tertiary: [] };
-  const loose = await tx.execute(sql`
-    select s.sid, s.product_id as "productId", s.qty, s.carton_size_id as "sizeId",
-      (array_agg(m.batch_no order by m.mfg_date, m.exp_date))[1] as batch,
+  const loose = sql`s.company_id = ${companyId} and s.location_site_id = ${siteId} and s.tid is null and s.state = 'packed'`;
+  const stored = rowsOf<OpenRow>(await tx.execute(sql`
+    select s.sid, s.product_id as "productId", s.qty, s.carton_size_id as "sizeId", s.batch_no as batch,
+      s.mfg_date::text as mfg, s.exp_date::text as exp
+    from secondary_cartons s where ${loose} order by s.sid`));
+  // Cartons packed before packing stored their batch: the batch and dates from their items' mappings.
+  const worked = stored.some((r) => r.mfg === null) ? new Map(rowsOf<OpenRow>(await tx.execute(sql`
+    select s.sid, (array_agg(m.batch_no order by m.mfg_date, m.exp_date))[1] as batch,
       min(m.mfg_date)::text as mfg, min(m.exp_date)::text as exp
     from secondary_cartons s
-    left join items i on i.secondary_id = s.sid
-    left join lateral (
+    join items i on i.secondary_id = s.sid
+    join lateral (
       select batch_no, mfg_date, exp_date, to_no from mappings m
       where m.kind = i.kind and m.prefix = i.prefix and m.from_no <= i.serial_no
       order by m.from_no desc limit 1
     ) m on m.to_no >= i.serial_no
-    where s.company_id = ${companyId} and s.location_site_id = ${siteId} and s.tid is null and s.state = 'packed'
-    group by s.sid order by s.sid`);
-  const tertiary = await tx.execute(sql`
-    select tid, product_id as "productId", qty, state from tertiary_cartons
-    where company_id = ${companyId} and location_site_id = ${siteId} order by tid`);
+    where ${loose} and s.mfg_date is null
+    group by s.sid`)).map((r) => [r.sid, r])) : new Map<string, OpenRow>();
+  const tertiary = rowsOf<TertiaryRow>(await tx.execute(sql`
+    select tid, product_id as "productId", qty, state, batch_no as batch, mfg_date::text as mfg, exp_date::text as exp
+    from tertiary_cartons where company_id = ${companyId} and location_site_id = ${siteId} order by tid`));
   return {
     AsOf: at,
-    Secondary: (loose as unknown as { rows: OpenRow[] }).rows.map((r) => ({
-      SID: r.sid, ProductId: Number(r.productId), Qty: Number(r.qty), CartonSizeId: Number(r.sizeId),
-      BatchNo: r.batch ?? '', MFGDate: r.mfg ?? '', EXPDate: r.exp ?? '',
-    })),
-    Tertiary: (tertiary as unknown as { rows: Array<{ tid: string; productId: number; qty: number; state: string }> }).rows.map((r) => ({
-      TID: r.tid, ProductId: Number(r.productId), Qty: Number(r.qty), State: r.state,
+    Secondary: stored.map((r) => {
+      const b = r.mfg === null ? (worked.get(r.sid) ?? r) : r;
+      return {
+        SID: r.sid, ProductId: Number(r.productId), Qty: Number(r.qty), CartonSizeId: Number(r.sizeId),
+        BatchNo: b.batch ?? '', MFGDate: b.mfg ?? '', EXPDate: b.exp ?? '',
+      };
+    }),
+    Tertiary: tertiary.map((r) => ({
+      TID: r.tid, ProductId: Number(r.productId), Qty: Number(r.qty), State: r.state, BatchNo: r.batch ?? '', MFGDate: r.mfg ?? '', EXPDate: r.exp ?? '',
     })),
   };
 }

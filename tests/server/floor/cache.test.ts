@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { idCounters, mappings, secondaryCartons, sites, staticPairs, tertiaryCartons } from '../../../src/server/db/schema.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
-import { FLOOR_CACHE_API, FLOOR_CACHE_MSG, type CachePageRequest, type PagedPart } from '../../../src/shared/contracts/floor/cache.js';
+import { FLOOR_CACHE_API, FLOOR_CACHE_MSG, type CachePage, type CachePageRequest, type PagedPart } from '../../../src/shared/contracts/floor/cache.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import { insertUser } from '../../helpers/factories.js';
 import { damageBody, damageWorld, demapBody, insertMapping, packItem, type DamageWorld, type MappingRow } from '../../helpers/factories-damage.js';
@@ -73,18 +73,20 @@ async function data<K extends keyof typeof FLOOR_CACHE_API>(part: K, body?: Cach
   return e.data.parse(res.body.ResponseData) as import('zod').infer<(typeof FLOOR_CACHE_API)[K]['data']>;
 }
 
+type AnySeries = { Kind: string; Prefix: string; FromNo: number[]; ToNo: number[] } & Partial<Record<'SID' | 'Reason' | 'PreprintedNo' | 'BatchNo', unknown[]>>;
+
 /** Every page of a part, walked with Next, as 'Kind Prefix From-To extra' lines. */
 async function walk(part: PagedPart, PageSize: number, who = 'floor'): Promise<{ lines: string[]; pages: number }> {
   const lines: string[] = [];
   let After: CachePageRequest['After'] = null;
   let pages = 0;
   do {
-    const page = await data(part, { After, PageSize }, who);
+    const page = (await data(part, { After, PageSize }, who)) as CachePage<AnySeries>;
     pages++;
     expect(page.Count).toBeLessThanOrEqual(PageSize);
     for (const s of page.Series) {
       s.FromNo.forEach((f, i) => {
-        const extra = 'SID' in s ? s.SID[i] : 'Reason' in s ? s.Reason[i] : 'PreprintedNo' in s ? s.PreprintedNo[i] : s.BatchNo[i];
+        const extra = (s.SID ?? s.Reason ?? s.PreprintedNo ?? s.BatchNo)![i];
         lines.push(`${s.Kind}${s.Prefix} ${f}-${s.ToNo[i]} ${extra}`);
       });
     }
@@ -173,7 +175,15 @@ describe('masters and open cartons', () => {
       { SID: 'SID26CA00001', ProductId: w.product, Qty: 1, CartonSizeId: expect.any(Number), BatchNo: 'NEW', MFGDate: '2026-01-10', EXPDate: '2028-01-10' },
       { SID: 'SID26CA00003', ProductId: w.product, Qty: 1, CartonSizeId: expect.any(Number), BatchNo: 'OLD', MFGDate: '2025-06-01', EXPDate: '2027-06-01' },
     ]);
-    expect(open.Tertiary).toEqual([{ TID: 'TID26CA00001', ProductId: w.product, Qty: 1, State: 'packed' }]);
+    expect(open.Tertiary).toEqual([{ TID: 'TID26CA00001', ProductId: w.product, Qty: 1, State: 'packed', BatchNo: '', MFGDate: '', EXPDate: '' }]);
+  });
+  it('the batch and dates packing stored on a carton win over its items\'', async () => {
+    await t.db.update(secondaryCartons).set({ batchNo: 'KEPT', mfgDate: '2024-02-02', expDate: '2026-02-02' }).where(eq(secondaryCartons.sid, 'SID26CA00001'));
+    await t.db.update(tertiaryCartons).set({ batchNo: 'T1', mfgDate: '2024-03-03', expDate: '2026-03-03' }).where(eq(tertiaryCartons.tid, 'TID26CA00001'));
+    const open = await data('open');
+    expect(open.Secondary[0]).toMatchObject({ SID: 'SID26CA00001', BatchNo: 'KEPT', MFGDate: '2024-02-02', EXPDate: '2026-02-02' });
+    expect(open.Secondary[1]).toMatchObject({ SID: 'SID26CA00003', BatchNo: 'OLD' });
+    expect(open.Tertiary[0]).toMatchObject({ BatchNo: 'T1', MFGDate: '2024-03-03', EXPDate: '2026-03-03' });
   });
   it('another site of the company has none of my open cartons', async () => {
     expect(await data('open', undefined, 'dispatcher')).toMatchObject({ Secondary: [], Tertiary: [] });

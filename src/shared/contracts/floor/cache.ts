@@ -90,10 +90,14 @@ export type CacheMasters = z.infer<typeof cacheMasters>;
 /** A loose secondary carton at the caller's site, with its items' earliest batch and dates. */
 export const openSecondary = z.strictObject({
   SID: z.string(), ProductId: z.number(), Qty: z.number(), CartonSizeId: z.number(),
-  /** The batch of its earliest-MFG mapping, the earliest MFG and the earliest expiry ('' when empty). */
+  /** The batch of its earliest-MFG mapping, the earliest MFG and the earliest expiry, as packing
+   *  stored them (worked out from its items for a carton without them; '' when empty). */
   BatchNo: z.string(), MFGDate: z.string(), EXPDate: z.string(),
 });
-export const openTertiary = z.strictObject({ TID: z.string(), ProductId: z.number(), Qty: z.number(), State: z.string() });
+/** A tertiary carton at the caller's site, with the batch and dates packing gave it ('' when none). */
+export const openTertiary = z.strictObject({
+  TID: z.string(), ProductId: z.number(), Qty: z.number(), State: z.string(), BatchNo: z.string(), MFGDate: z.string(), EXPDate: z.string(),
+});
 export type OpenSecondary = z.infer<typeof openSecondary>;
 export type OpenTertiary = z.infer<typeof openTertiary>;
 
