@@ -88,6 +88,15 @@ function outboxRows(page: Page) {
   }));
 }
 
+/** Waits until a dialog has finished appearing (its transitions), so a screenshot shows it as a user does. */
+async function shown(dialog: ReturnType<Page['getByRole']>) {
+  await dialog.waitFor();
+  await dialog.evaluate((el) => {
+    const root = el.closest('.mantine-Modal-root') ?? el;
+    return Promise.all(root.getAnimations({ subtree: true }).map((a) => a.finished)).then(() => undefined);
+  });
+}
+
 /** Waits until the service worker controls the page, so it reopens with the network off. */
 async function waitForController(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
@@ -109,6 +118,7 @@ describe('pending work on a handheld', () => {
   it('counts waiting entries in the header while offline, and sends each once when the network is back', async () => {
     await expect.poll(() => pendingName(page)).toBe('Pending work: 0 waiting');
     expect(await header(page).getByRole('img', { name: 'Online' }).isVisible()).toBe(true);
+    await screenshot(page, 'pending-work-header-online-360');
 
     await context.setOffline(true);
     await enqueue(page, [{ label: 'Secondary carton SID-A, 2 items', items: ['PID-A1', 'PID-A2'] }, { label: 'Secondary carton SID-B, 1 item', items: ['PID-B1'] }]);
@@ -157,7 +167,7 @@ describe('pending work on a handheld', () => {
     const other = page.getByRole('listitem', { name: 'Secondary carton SID-D, 1 item' });
     await other.getByRole('button', { name: 'Discard' }).click();
     const dialog = page.getByRole('dialog', { name: 'Discard this entry?' });
-    await dialog.waitFor();
+    await shown(dialog);
     expect(await dialog.getByText('The server refused it: Carton Full.').isVisible()).toBe(true);
     const box = await dialog.boundingBox();
     expect(box?.width).toBe(360); // full screen on a handheld
@@ -181,7 +191,7 @@ describe('pending work on a handheld', () => {
     await page.getByTestId('welcome').click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign out with work waiting?' });
-    await dialog.waitFor();
+    await shown(dialog);
     expect(await dialog.getByText('1 entry has not reached the server.').isVisible()).toBe(true);
     await screenshot(page, 'pending-work-sign-out-warning-360');
     await dialog.getByRole('button', { name: 'Stay signed in' }).click();
@@ -198,5 +208,18 @@ describe('pending work on a handheld', () => {
     await signIn(page, FACTORY.email, FACTORY.password);
     await expect.poll(() => outboxRows(page)).toContain('Secondary carton SID-E, 1 item:done');
     expect(applied.at(-1)).toEqual(['PID-E1']);
+  });
+
+  it('on a desktop, the header shows the count beside the welcome and the screen reads the same', async () => {
+    const desk = await newPage(browser, { viewport: { width: 1366, height: 768 }, baseURL: url });
+    try {
+      await signIn(desk.page, FACTORY.email, FACTORY.password);
+      await expect.poll(() => pendingName(desk.page)).toBe('Pending work: 0 waiting');
+      await pendingLink(desk.page).click();
+      await desk.page.getByRole('heading', { name: 'Pending work' }).waitFor();
+      await screenshot(desk.page, 'pending-work-1366');
+    } finally {
+      await desk.context.close();
+    }
   });
 });

@@ -23,7 +23,8 @@ export function confirmAction(t: ConfirmText): Promise<boolean> {
       labels: { confirm: t.yes, cancel: t.no },
       confirmProps: { color: 'red', size: 'lg' },
       cancelProps: { size: 'lg' },
-      groupProps: { grow: handheld, mt: 'xl' },
+      // One above the other on a handheld, each the screen's width: labels whole, thumbs apart.
+      groupProps: handheld ? { mt: 'xl', style: { flexDirection: 'column', alignItems: 'stretch' } } : { mt: 'xl' },
       fullScreen: handheld,
       centered: true,
       onConfirm: () => resolve(true),
