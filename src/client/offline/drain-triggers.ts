@@ -87,11 +87,15 @@ function createSync(o: SyncOptions): Sync {
   };
 
   const drainOnce = async (wake: Wake | undefined) => {
+    // Nothing waits (most ticks): no lock, no spinner in the header.
+    const at = userId === null ? undefined : await nextTry(db, userId);
+    if (at === undefined) return;
     if (!online()) {
       // Offline for sure: the worker is woken when the network is back, the page by `online`.
-      if (userId !== null && (await nextTry(db, userId)) !== undefined) await registerSync().catch(() => undefined);
+      await registerSync().catch(() => undefined);
       return;
     }
+    if (!wake && at > now()) return wakeSoon(Math.min(heartbeatMs, at - now()));
     setOutboxStatus({ draining: true });
     let asked = false;
     const report = await drainForSignedIn({
