@@ -35,6 +35,8 @@ export const SCREEN_MODULES: Partial<Record<PageName, ScreenModule>> = {
   cartonSlip: () => import('./transactions/carton-slip/carton-slip-page.js').then((m) => ({ default: m.CartonSlipPage })),
   numberGeneration: () =>
     import('./transactions/number-generation/number-generation-page.js').then((m) => ({ default: m.NumberGenerationPage })),
+  secondaryPacking: () => import('./floor/secondary-packing-page.js'),
+  tertiaryPacking: () => import('./floor/tertiary-packing-page.js'),
   adminNumberDownload: () =>
     import('./transactions/admin-number-download/admin-number-download-page.js').then((m) => ({ default: m.AdminNumberDownloadPage })),
 };

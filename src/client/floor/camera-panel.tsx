@@ -2,11 +2,11 @@
 // the camera sees with a square to aim at (the square ZXing reads), and each verdict as the box does,
 // so the operator need not look away from the pack. Closing it, or leaving the screen, stops the camera.
 import { Button, Modal } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { cameraErrorText, startCameraScanner } from './camera-scanner.js';
 import type { ScanVerdict } from './scan-feedback.js';
 import { ScanFlash, ScanMessage } from './scan-message.js';
+import { useHandheld } from './handheld.js';
 
 export interface CameraPanelProps {
   opened: boolean;
@@ -17,11 +17,9 @@ export interface CameraPanelProps {
   shown: { verdict: ScanVerdict; n: number } | null;
 }
 
-// Mantine's 'sm' breakpoint, as the shell's: below it the panel takes the whole screen.
-const HANDHELD_QUERY = '(max-width: 48em)';
 
 export function CameraPanel({ opened, onClose, onCode, shown }: CameraPanelProps) {
-  const handheld = useMediaQuery(HANDHELD_QUERY, undefined, { getInitialValueInEffect: false });
+  const handheld = useHandheld();
   return (
     <Modal
       opened={opened}

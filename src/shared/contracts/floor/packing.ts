@@ -56,6 +56,7 @@ export const scannedItem = z.object({
   BatchNo: z.string().max(50).optional(),
   ProductName: z.string().max(200).optional(),
   MFGDate: z.string().max(30).optional(),
+  EXPDate: z.string().max(30).optional(),
   SeqNo: z.number().optional(),
 });
 export type ScannedItem = z.input<typeof scannedItem>;

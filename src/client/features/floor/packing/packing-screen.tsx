@@ -1,0 +1,175 @@
+// The packing screen both Secondary and Tertiary Packing are declared on (spec 2 sections 2, 4, 5):
+// a carton size locked after the first scan, the scan box at the top, a big count of scanned and size,
+// the scanned list, Submit in a bar at the bottom. A full carton opens the slip dialog by itself; a
+// part-filled one asks for its remark first, newer stock for its approval remark. Every scan is
+// checked on the device (the cache, this device's queued work, the carton) and the closed carton is
+// queued in the outbox before the screen clears: no scan waits for the network.
+import { ActionIcon, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { useRef, useState, type ReactNode } from 'react';
+import { PACKING_MSG, slipProblem } from '../../../../shared/contracts/floor/packing.js';
+import type { SlipType } from '../../../../shared/codes.js';
+import type { BodyIn, Endpoint } from '../../../../shared/endpoint.js';
+import type { PageDef } from '../../../../shared/pages.js';
+import { ResourceSection, type ResourceDef } from '../../../kit/resource-section.js';
+import { ScreenHeader } from '../../../kit/screen-header.js';
+import { CacheFreshness, type FloorCache, type OpenSecondary } from '../../../floor/cache/index.js';
+import type { LocalWork } from '../../../floor/packing/local-work.js';
+import type { ScanCarton, ScanOutcome } from '../../../floor/packing/scan-rules.js';
+import { queueWork } from '../../../floor/packing/work-store.js';
+import { ScanBox, type ScanBoxHandle, type ScanVerdict } from '../../../floor/scan-box.js';
+import { kickOutbox } from '../../../offline/drain-triggers.js';
+import { OlderStockDialog, RemarkDialog, SlipDialog } from './packing-dialogs.js';
+import { emptyCarton, useCarton, type Carton } from './use-carton.js';
+import './packing.css';
+
+export interface PackingDef<R, E extends Endpoint> {
+  screen: string;
+  page: PageDef;
+  slipType: SlipType;
+  slipTitle: string;
+  scanLabel: string;
+  endpoint: E;
+  /** Endpoints whose queued entries hold this screen's local effects (local-work.ts). */
+  localFrom: readonly Endpoint[];
+  check: (text: string, carton: ScanCarton<R>, cache: FloorCache, local: LocalWork) => ScanOutcome<R>;
+  rowKey: (r: R) => string;
+  /** The row, compact: a main line and a detail line. */
+  rowView: (r: R) => { main: string; detail: string };
+  added: (r: R) => string;
+  payload: (c: Carton<R>, slip: string, cache: FloorCache) => BodyIn<E>;
+  label: (slip: string, c: Carton<R>) => string;
+  history: ResourceDef<never>;
+}
+
+type Dialog = 'none' | 'approval' | 'fractional' | 'slip';
+
+export function PackingScreen<R, E extends Endpoint>({ def }: { def: PackingDef<R, E> }) {
+  const { cache, local, carton, update, current, userId } = useCarton<R>(def.screen, def.localFrom);
+  const box = useRef<ScanBoxHandle>(null);
+  const [dialog, setDialog] = useState<Dialog>('none');
+  const [older, setOlder] = useState<{ list: OpenSecondary[]; text: string } | null>(null);
+  const [refresh, setRefresh] = useState(0);
+  const size = cache?.cartonSizes.find((s) => s.CartonId === carton.sizeId)?.CartonSize ?? null;
+  const sizeOf = (c: Carton<R>) => cache?.cartonSizes.find((s) => s.CartonId === c.sizeId)?.CartonSize ?? null;
+
+  /** The next dialog on the way to the slip: approval for newer stock, then the fractional remark. */
+  const nextStep = (c: Carton<R>): Dialog => {
+    if (c.olderAccepted && !c.remark) return 'approval';
+    const s = sizeOf(c);
+    if (s !== null && c.rows.length < s && !c.reason) return 'fractional';
+    return 'slip';
+  };
+
+  const add = (row: R, olderAccepted = false): ScanVerdict => {
+    const next = update((c) => ({ ...c, rows: [...c.rows, row], olderAccepted: c.olderAccepted || olderAccepted }));
+    if (next.rows.length === sizeOf(next)) setDialog(nextStep(next));
+    return { ok: true, message: def.added(row) };
+  };
+
+  const onScan = (text: string): ScanVerdict => {
+    if (!cache) return { ok: false, message: 'The device data is still loading: scan again in a moment.' };
+    const c = current();
+    const outcome = def.check(text, { size: sizeOf(c), rows: c.rows, olderAccepted: c.olderAccepted }, cache, local);
+    if (outcome.ok) return add(outcome.row);
+    if (outcome.older) setOlder({ list: outcome.older, text });
+    return { ok: false, message: outcome.message };
+  };
+
+  const continueNewer = () => {
+    const o = older;
+    setOlder(null);
+    if (!o || !cache) return;
+    const c = current();
+    const again = def.check(o.text, { size: sizeOf(c), rows: c.rows, olderAccepted: true }, cache, local);
+    if (again.ok) add(again.row, true);
+    box.current?.focus();
+  };
+
+  const onSlip = async (text: string): Promise<ScanVerdict> => {
+    if (!cache?.mySite) return { ok: false, message: PACKING_MSG.noSite };
+    // Slips printed since the last refresh are not known here: the server checks the printed range.
+    const checked = slipProblem(text, def.slipType, cache.mySite.Prefix, Number.MAX_SAFE_INTEGER);
+    if ('message' in checked) return { ok: false, message: checked.message };
+    const slip = checked.slip;
+    if (local.slips.has(slip) || cache.openSecondary(slip) || cache.tertiaryAt(slip)) return { ok: false, message: PACKING_MSG.slipUsed(slip) };
+    const c = current();
+    await queueWork(def.screen, { endpoint: def.endpoint, payload: def.payload(c, slip, cache), label: def.label(slip, c), userId });
+    update(() => emptyCarton(c.sizeId));
+    setDialog('none');
+    setRefresh((n) => n + 1);
+    void kickOutbox();
+    setTimeout(() => box.current?.focus(), 0);
+    return { ok: true, message: `${slip} closed` };
+  };
+
+  const submit = () => {
+    if (carton.rows.length === 0) return;
+    setDialog(nextStep(carton));
+  };
+
+  const sizes = (cache?.cartonSizes ?? []).map((s) => ({ value: String(s.CartonId), label: `${s.CartonName} (${s.CartonSize})` }));
+  const productName = (id: number) => cache?.products.get(id)?.ProductName ?? '';
+
+  return (
+    <div className="ft-packing">
+      <ScreenHeader title={def.page.label} breadcrumb="Transactions" actions={<CacheFreshness />} />
+      <Stack gap="sm">
+        <Select label="Carton Size" placeholder="Select Carton Size" data={sizes} value={carton.sizeId === null ? null : String(carton.sizeId)}
+          disabled={carton.rows.length > 0} size="lg" allowDeselect={false} comboboxProps={{ withinPortal: true }}
+          onChange={(v) => { update((c) => ({ ...c, sizeId: v === null ? null : Number(v) })); box.current?.focus(); }} />
+        <ScanBox ref={box} label={def.scanLabel} onScan={onScan} disabled={dialog !== 'none' || older !== null} />
+        <Group justify="space-between" align="baseline" className="ft-packing__count" aria-live="polite">
+          <Text component="span" className="ft-packing__big" data-testid="packed-count">
+            {carton.rows.length}
+            <Text component="span" className="ft-packing__of"> / {size ?? '–'}</Text>
+          </Text>
+          <Text c="dimmed">scanned</Text>
+        </Group>
+        <ScannedList rows={carton.rows} def={def} onDelete={(k) => update((c) => ({ ...c, rows: c.rows.filter((r) => def.rowKey(r) !== k) }))} />
+      </Stack>
+      <div className="ft-packing__bar">
+        <Button size="xl" fullWidth disabled={carton.rows.length === 0} onClick={submit}>Submit</Button>
+      </div>
+      <div className="ft-packing__history">
+        <ResourceSection def={def.history} refreshKey={refresh} />
+      </div>
+      {dialog === 'approval' && (
+        <RemarkDialog opened title={PACKING_MSG.approvalTitle} label="Approval remark" onClose={() => setDialog('none')}
+          problem={(t) => (t.trim() ? null : PACKING_MSG.approvalRequired)}
+          onDone={(t) => setDialog(nextStep(update((c) => ({ ...c, remark: t }))))} />
+      )}
+      {dialog === 'fractional' && (
+        <RemarkDialog opened title={PACKING_MSG.fractionalTitle} label={PACKING_MSG.fractional} onClose={() => setDialog('none')}
+          problem={(t) => (t.trim().length < 4 ? PACKING_MSG.fractional : null)}
+          onDone={(t) => setDialog(nextStep(update((c) => ({ ...c, reason: t }))))} />
+      )}
+      {dialog === 'slip' && <SlipDialog opened title={def.slipTitle} onSlip={onSlip} onClose={() => setDialog('none')} />}
+      <OlderStockDialog opened={older !== null} older={older?.list ?? []} productName={productName} onContinue={continueNewer}
+        onClose={() => { setOlder(null); box.current?.focus(); }} message={PACKING_MSG.olderStock} listTitle={PACKING_MSG.olderStockTitle} />
+    </div>
+  );
+}
+
+function ScannedList<R, E extends Endpoint>({ rows, def, onDelete }: { rows: readonly R[]; def: PackingDef<R, E>; onDelete: (key: string) => void }): ReactNode {
+  if (rows.length === 0) return <Text c="dimmed" ta="center" py="md">No Data found</Text>;
+  // Newest first: the row just scanned is the one the operator looks for.
+  return (
+    <Stack gap={4} component="ol" className="ft-packing__list" aria-label="Scanned">
+      {[...rows].reverse().map((r) => {
+        const v = def.rowView(r);
+        const key = def.rowKey(r);
+        return (
+          <Paper component="li" key={key} withBorder p="xs" className="ft-packing__row">
+            <div className="ft-packing__rowtext">
+              <Text fw={700} fz="lg" className="ft-packing__main">{v.main}</Text>
+              <Text fz="sm" c="dimmed" truncate>{v.detail}</Text>
+            </div>
+            <ActionIcon size={48} variant="subtle" color="red" aria-label={`Delete ${v.main}`} onClick={() => onDelete(key)}>
+              <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9z" /></svg>
+            </ActionIcon>
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}

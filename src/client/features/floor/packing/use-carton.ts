@@ -1,0 +1,68 @@
+// The carton on a packing screen: its size, its scanned rows and remarks, kept in a draft that
+// survives a reload, and this device's queued work (local-work.ts) rebuilt whenever the outbox changes.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Endpoint } from '../../../../shared/endpoint.js';
+import { getSession } from '../../../app/session.js';
+import { useFloorCache, type FloorCache } from '../../../floor/cache/index.js';
+import { emptyLocalWork, localWorkOf, type LocalWork } from '../../../floor/packing/local-work.js';
+import { entriesOf, readDraft, writeDraft } from '../../../floor/packing/work-store.js';
+
+export interface Carton<R> {
+  sizeId: number | null;
+  rows: R[];
+  /** The fractional carton remark. */
+  reason: string;
+  /** The approval remark for newer stock packed before older. */
+  remark: string;
+  olderAccepted: boolean;
+}
+
+export const emptyCarton = <R,>(sizeId: number | null = null): Carton<R> => ({ sizeId, rows: [], reason: '', remark: '', olderAccepted: false });
+
+export interface CartonState<R> {
+  cache: FloorCache | undefined;
+  local: LocalWork;
+  carton: Carton<R>;
+  /** Changes the carton now (scans read it through a ref, not a render) and saves the draft. */
+  update: (change: (c: Carton<R>) => Carton<R>) => Carton<R>;
+  current: () => Carton<R>;
+  userId: number;
+  /** False until the draft of a reload has been read. */
+  ready: boolean;
+}
+
+export function useCarton<R>(screen: string, endpoints: readonly Endpoint[]): CartonState<R> {
+  const userId = getSession()?.UserId ?? 0;
+  const cache = useFloorCache();
+  const [carton, setCarton] = useState<Carton<R>>(emptyCarton);
+  const ref = useRef(carton);
+  const [ready, setReady] = useState(false);
+  const entries = useLiveQuery(() => entriesOf(userId, endpoints), [userId]);
+  const local = useMemo(() => (cache && entries ? localWorkOf(entries, cache) : emptyLocalWork()), [cache, entries]);
+
+  useEffect(() => {
+    let live = true;
+    void readDraft<Carton<R>>(screen, userId).then((d) => {
+      if (!live) return;
+      if (d) {
+        ref.current = d;
+        setCarton(d);
+      }
+      setReady(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [screen, userId]);
+
+  const update = (change: (c: Carton<R>) => Carton<R>) => {
+    const next = change(ref.current);
+    ref.current = next;
+    setCarton(next);
+    void writeDraft(screen, userId, next);
+    return next;
+  };
+
+  return { cache, local, carton, update, current: () => ref.current, userId, ready };
+}

@@ -1,0 +1,53 @@
+// Secondary Packing (spec 2 sections 2, 4, 5, 7): packs of one product into a secondary carton, closed
+// by scanning its SID slip. A declaration on the packing screen machinery.
+import { PACKING_API, PACKING_MSG, type SecondaryRow } from '../../../shared/contracts/floor/packing.js';
+import { CARTON_DAMAGE_API } from '../../../shared/contracts/floor/carton-damage.js';
+import { PAGE } from '../../../shared/pages.js';
+import { REPORT_PAGE_SIZES } from '../../kit/paging.js';
+import type { ResourceDef } from '../../kit/resource-section.js';
+import { checkPack, type PackRow } from '../../floor/packing/scan-rules.js';
+import { PackingScreen, type PackingDef } from './packing/packing-screen.js';
+
+const history: ResourceDef<SecondaryRow> = {
+  page: PAGE.secondaryPacking,
+  idField: 'CartonId',
+  list: {
+    path: PACKING_API.secondaryList.path,
+    pageSizes: REPORT_PAGE_SIZES,
+    defaultPageSize: 10,
+    columns: [
+      { accessor: 'Id', title: 'Id' },
+      { accessor: 'CartonId', title: 'CartonId' },
+      { accessor: 'TotalQty', title: 'Total Qty' },
+      { accessor: 'CreatedDt', title: 'Created Date', format: 'date' },
+      { accessor: 'CartonName', title: 'Carton Size' },
+      { accessor: 'reason', title: 'Reason of Fractional' },
+    ],
+  },
+};
+
+export const secondaryPacking: PackingDef<PackRow, typeof PACKING_API.secondarySave> = {
+  screen: 'secondary-packing',
+  page: PAGE.secondaryPacking,
+  slipType: 'SID',
+  slipTitle: PACKING_MSG.secondarySlipTitle,
+  scanLabel: 'Scan items',
+  endpoint: PACKING_API.secondarySave,
+  localFrom: [PACKING_API.secondarySave, PACKING_API.tertiarySave, CARTON_DAMAGE_API.damage],
+  check: checkPack,
+  rowKey: (r) => r.key,
+  rowView: (r) => ({ main: r.VisibleNo, detail: `${r.ProductName} · ${r.BatchNo} · ${r.MFGDate}` }),
+  added: (r) => `${r.VisibleNo} added`,
+  payload: (c, slip) => ({
+    cartonMasterId: c.sizeId ?? 0,
+    scanned: c.rows.map(({ UID, VisibleNo, BatchNo, ProductName, MFGDate, EXPDate, SeqNo }) => ({ UID, VisibleNo, BatchNo, ProductName, MFGDate, EXPDate, SeqNo })),
+    reason: c.reason,
+    CartonName: slip,
+  }),
+  label: (slip, c) => `Secondary carton ${slip}, ${c.rows.length} item${c.rows.length === 1 ? '' : 's'}`,
+  history: history as ResourceDef<never>,
+};
+
+export default function SecondaryPackingPage() {
+  return <PackingScreen def={secondaryPacking} />;
+}

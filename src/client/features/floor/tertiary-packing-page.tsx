@@ -1,0 +1,53 @@
+// Tertiary Packing (spec 2 sections 2, 4, 5, 7): loose secondary cartons of one product into a
+// tertiary carton, closed by scanning its TID slip; newer stock before older needs an approval remark.
+import { PACKING_API, PACKING_MSG, type TertiaryRow } from '../../../shared/contracts/floor/packing.js';
+import { CARTON_DAMAGE_API } from '../../../shared/contracts/floor/carton-damage.js';
+import { PAGE } from '../../../shared/pages.js';
+import { REPORT_PAGE_SIZES } from '../../kit/paging.js';
+import type { ResourceDef } from '../../kit/resource-section.js';
+import { checkCarton, type CartonRow } from '../../floor/packing/scan-rules.js';
+import { PackingScreen, type PackingDef } from './packing/packing-screen.js';
+
+const history: ResourceDef<TertiaryRow> = {
+  page: PAGE.tertiaryPacking,
+  idField: 'TertiaryCartonId',
+  list: {
+    path: PACKING_API.tertiaryList.path,
+    pageSizes: REPORT_PAGE_SIZES,
+    defaultPageSize: 10,
+    columns: [
+      { accessor: 'TertiaryCartonId', title: 'CartonId' },
+      { accessor: 'TotalSecondaryCarton', title: 'Total Carton' },
+      { accessor: 'CreatedDt', title: 'Created Date', format: 'date' },
+      { accessor: 'CartonName', title: 'Carton Size' },
+      { accessor: 'reason', title: 'Reason of Fractional' },
+    ],
+  },
+};
+
+export const tertiaryPacking: PackingDef<CartonRow, typeof PACKING_API.tertiarySave> = {
+  screen: 'tertiary-packing',
+  page: PAGE.tertiaryPacking,
+  slipType: 'TID',
+  slipTitle: PACKING_MSG.tertiarySlipTitle,
+  scanLabel: 'Scan cartons',
+  endpoint: PACKING_API.tertiarySave,
+  localFrom: [PACKING_API.secondarySave, PACKING_API.tertiarySave, CARTON_DAMAGE_API.damage],
+  check: checkCarton,
+  rowKey: (r) => r.CartonId,
+  rowView: (r) => ({ main: r.CartonId, detail: `${r.Qty} · MFG ${r.MFGDate} · EXP ${r.EXPDate}` }),
+  added: (r) => `${r.CartonId} added`,
+  payload: (c, slip) => ({
+    cartonMasterId: c.sizeId ?? 0,
+    scanned: c.rows.map((r) => ({ CartonId: r.CartonId, ProductName: r.ProductName, ProductId: r.ProductId, BatchNo: r.BatchNo, Qty: r.Qty, MFGDate: r.MFGDate, EXPDate: r.EXPDate })),
+    remark: c.remark,
+    reason: c.reason,
+    CartonName: slip,
+  }),
+  label: (slip, c) => `Tertiary carton ${slip}, ${c.rows.length} carton${c.rows.length === 1 ? '' : 's'}`,
+  history: history as ResourceDef<never>,
+};
+
+export default function TertiaryPackingPage() {
+  return <PackingScreen def={tertiaryPacking} />;
+}

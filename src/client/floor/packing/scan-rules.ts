@@ -1,0 +1,95 @@
+// The device's checks of one scan on the packing screens (spec 2 section 5), against the cache, this
+// device's own work (local-work.ts) and the carton on the screen: answered at once, offline or not.
+// The server runs the same rules again when the carton arrives; these only keep a bad scan off it.
+import { parseUid, scannedUid, visibleNumber } from '../../../shared/codes.js';
+import { PACKING_MSG, secondaryScan } from '../../../shared/contracts/floor/packing.js';
+import type { FloorCache, OpenSecondary } from '../cache/index.js';
+import { packKey, type LocalWork } from './local-work.js';
+
+/** A pack on the secondary screen: what is sent, what the row shows, and what later checks compare. */
+export interface PackRow {
+  key: string;
+  UID: string;
+  VisibleNo: string;
+  BatchNo: string;
+  ProductName: string;
+  MFGDate: string;
+  EXPDate: string;
+  ProductId: number;
+  SeqNo: number;
+}
+
+export type ScanOutcome<R> = { ok: true; row: R } | { ok: false; message: string; older?: OpenSecondary[] };
+
+/** The carton on the screen as the checks see it; `olderAccepted`: the user chose to go on with newer stock. */
+export interface ScanCarton<R> { size: number | null; rows: readonly R[]; olderAccepted: boolean }
+
+const refused = (message: string) => ({ ok: false as const, message });
+
+export function checkPack(text: string, carton: ScanCarton<PackRow>, cache: FloorCache, local: LocalWork): ScanOutcome<PackRow> {
+  if (!carton.size) return refused(PACKING_MSG.selectCartonSize);
+  const code = parseUid(scannedUid(text));
+  if (!code) return refused(PACKING_MSG.notCode);
+  if (carton.rows.length >= carton.size) return refused(PACKING_MSG.cartonFull);
+  const facts = cache.codeFacts(code.kind, code.prefix, code.serial);
+  const key = packKey(facts);
+  if (carton.rows.some((r) => r.key === key)) return refused(PACKING_MSG.alreadyScanned);
+  if (facts.state === 'unmapped' || !facts.mapping) return refused(PACKING_MSG.unmapped);
+  if (facts.state === 'damaged') return refused(PACKING_MSG.damaged(facts.reason ?? ''));
+  const packedIn = facts.state === 'packed' ? facts.sid : local.packed.get(key);
+  if (packedIn) return refused(PACKING_MSG.packed(packedIn));
+  const m = facts.mapping;
+  if (carton.rows[0] && carton.rows[0].ProductId !== m.ProductId) return refused(PACKING_MSG.sameProduct);
+  return {
+    ok: true,
+    row: {
+      key, UID: code.uid, VisibleNo: visibleNumber(code, code.serial), BatchNo: m.BatchNo, ProductName: m.ProductName,
+      MFGDate: m.MFGDate, EXPDate: m.EXPDate, ProductId: m.ProductId, SeqNo: code.serial,
+    },
+  };
+}
+
+/** A secondary carton on the tertiary screen (the spec's scanned carton row). */
+export interface CartonRow {
+  CartonId: string;
+  ProductId: number;
+  ProductName: string;
+  BatchNo: string;
+  Qty: number;
+  MFGDate: string;
+  EXPDate: string;
+}
+
+/** The loose secondary cartons at my site now: the cache's, and those packed here, less what went on. */
+export function looseCartons(cache: FloorCache, local: LocalWork): OpenSecondary[] {
+  const all = new Map(cache.openSecondaries().map((c) => [c.SID, c]));
+  for (const [sid, c] of local.secondaries) all.set(sid, c);
+  return [...all.values()].filter((c) => !local.inTertiary.has(c.SID) && !local.damaged.has(c.SID));
+}
+
+export function checkCarton(text: string, carton: ScanCarton<CartonRow>, cache: FloorCache, local: LocalWork): ScanOutcome<CartonRow> {
+  if (!carton.size) return refused(PACKING_MSG.selectCartonSize);
+  const scan = secondaryScan(text);
+  if ('message' in scan) return refused(scan.message);
+  if (carton.rows.length >= carton.size) return refused(PACKING_MSG.cartonFull);
+  const sid = scan.sid;
+  if (carton.rows.some((r) => r.CartonId === sid)) return refused(PACKING_MSG.alreadyScanned);
+  if (local.damaged.has(sid)) return refused(PACKING_MSG.cartonDamaged(sid));
+  const tid = local.inTertiary.get(sid);
+  if (tid) return refused(PACKING_MSG.inTertiary(sid, tid));
+  const c = local.secondaries.get(sid) ?? cache.openSecondary(sid);
+  if (!c) return refused(PACKING_MSG.notHere(sid));
+  if (carton.rows[0] && carton.rows[0].ProductId !== c.ProductId) return refused(PACKING_MSG.similarItems);
+  const row: CartonRow = {
+    CartonId: sid, ProductId: c.ProductId, ProductName: cache.products.get(c.ProductId)?.ProductName ?? '', BatchNo: c.BatchNo,
+    Qty: c.Qty, MFGDate: c.MFGDate, EXPDate: c.EXPDate,
+  };
+  if (!carton.olderAccepted && c.MFGDate) {
+    const scanned = new Set(carton.rows.map((r) => r.CartonId));
+    const older = looseCartons(cache, local)
+      .filter((o) => o.ProductId === c.ProductId && o.SID !== sid && !scanned.has(o.SID) && o.MFGDate && o.MFGDate < c.MFGDate)
+      .sort((a, b) => a.MFGDate.localeCompare(b.MFGDate) || a.SID.localeCompare(b.SID));
+    if (older.length) return { ok: false, message: PACKING_MSG.olderStock, older };
+  }
+  return { ok: true, row };
+}

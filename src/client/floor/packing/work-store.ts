@@ -1,0 +1,44 @@
+// The carton on the screen survives a reload (a draft in IndexedDB, written after every scan), and a
+// finished carton becomes its outbox entry in the same transaction that drops the draft, with strict
+// durability: once the screen clears, the work is on disk and nothing of it is lost or doubled.
+import type { BodyIn, Endpoint } from '../../../shared/endpoint.js';
+import { localDb, type FieldtraceDb } from '../../offline/db.js';
+import { newEntry, type OutboxEntry } from '../../offline/outbox-entry.js';
+
+const draftKey = (screen: string, userId: number) => `floor-draft:${screen}:${userId}`;
+
+export async function readDraft<T>(screen: string, userId: number, db: FieldtraceDb = localDb): Promise<T | undefined> {
+  return (await db.kv.get(draftKey(screen, userId)))?.value as T | undefined;
+}
+
+export async function writeDraft<T>(screen: string, userId: number, draft: T, db: FieldtraceDb = localDb): Promise<void> {
+  await db.kv.put({ key: draftKey(screen, userId), value: draft });
+}
+
+export async function dropDraft(screen: string, userId: number, db: FieldtraceDb = localDb): Promise<void> {
+  await db.kv.delete(draftKey(screen, userId));
+}
+
+export interface Work<E extends Endpoint> {
+  endpoint: E;
+  payload: BodyIn<E>;
+  /** What Pending work shows for it. */
+  label: string;
+  userId: number;
+}
+
+/** Queues the work and drops the screen's draft, in one transaction; the entry as written. */
+export async function queueWork<E extends Endpoint>(screen: string, w: Work<E>, db: FieldtraceDb = localDb): Promise<OutboxEntry> {
+  const entry = newEntry({ endpoint: w.endpoint.path, payload: w.payload, label: w.label, userId: w.userId });
+  await db.transaction('rw', db.outbox, db.kv, async () => {
+    entry.seq = await db.outbox.add(entry);
+    await db.kv.delete(draftKey(screen, w.userId));
+  });
+  return entry;
+}
+
+/** This user's entries of these endpoints, in queue order (the device's own work). */
+export async function entriesOf(userId: number, endpoints: readonly Endpoint[], db: FieldtraceDb = localDb): Promise<OutboxEntry[]> {
+  const paths = new Set(endpoints.map((e) => e.path));
+  return (await db.outbox.orderBy('seq').toArray()).filter((e) => e.userId === userId && paths.has(e.endpoint));
+}
