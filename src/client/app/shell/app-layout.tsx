@@ -9,6 +9,7 @@ import { useResetPasswordRedirect } from '../guards.js';
 import { isPathAllowed } from '../path-access.js';
 import { clearSession } from '../session.js';
 import { useMenu } from '../use-menu.js';
+import { useFloorCacheSync } from './use-floor-cache-sync.js';
 import { HeaderBar } from './header-bar.js';
 import { SideNav } from './side-nav.js';
 
@@ -20,6 +21,7 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const menu = useMenu();
+  useFloorCacheSync(menu.status === 'ready' ? menu.menu : null);
   useResetPasswordRedirect();
   // On a handheld the sidebar is off-screen until the burger opens it, so its links are drawn only from
   // then on (and kept, so closing slides them out): the first render is the page's alone.
