@@ -1,0 +1,54 @@
+// What a floor browser test needs on the running demo server, made through the API as a factory
+// would: a static range of KA mapped, a carton size of its own, and SID/TID slips printed (reserved).
+import { makeSlipId } from '../../src/shared/codes.js';
+import type { ReservedIds } from '../../src/shared/contracts/numbers/slip-ids.js';
+import { apiSignIn, call } from './api-client.js';
+import { ADMIN } from './browser.js';
+
+export const FACTORY = { email: 'factory@example.com', password: 'Factory123' } as const;
+
+export interface FloorSetup {
+  factory: typeof FACTORY;
+  token: string;
+  productName: string;
+  sizeId: number;
+  /** The carton size as the dropdown shows it. */
+  sizeLabel: string;
+  /** The i-th SID / TID reserved for this test (0-based). */
+  sid(i: number): string;
+  tid(i: number): string;
+}
+
+async function ok<T>(what: string, p: Promise<{ body: { ResponseCode: string; ResponseMessage: string; ResponseData: T } }>): Promise<T> {
+  const { body } = await p;
+  if (body.ResponseCode !== '200') throw new Error(`${what}: ${body.ResponseMessage}`);
+  return body.ResponseData;
+}
+
+async function reserve(token: string, type: 'SID' | 'TID', n: number): Promise<ReservedIds> {
+  const last = await ok<Record<string, number>>('GetIds', call('GET', 'Product/GetIds/KA', token));
+  return ok<ReservedIds>('UpdateIds', call('GET', `Product/UpdateIds/KA,${type},${(last[type] ?? 0) + n}`, token));
+}
+
+export async function floorSetup(o: { from: number; to: number; size: number; slips: number; mfgDate?: string }): Promise<FloorSetup> {
+  const token = await apiSignIn(FACTORY.email, FACTORY.password);
+  const products = await ok<Array<{ ProductId: number; ProductName: string }>>('products', call('GET', 'Product/GetProductsDDL', token));
+  const product = products[0]!;
+  await ok('mapping', call('POST', 'Mapping/CreateMapping', token, {
+    MappingId: 0, ProductId: product.ProductId, FromNo: o.from, ToNo: o.to, Qty: o.to - o.from + 1, MFGDate: o.mfgDate ?? '2026-02-01',
+    EXPDate: '', BatchNo: `FL-${o.from}`, Mrp: '', Remark: '', isPreprinted: false,
+  }));
+  const admin = await apiSignIn(ADMIN.email, ADMIN.password);
+  const name = `Test box ${o.size} ${Date.now().toString(36)}`;
+  await ok('carton size', call('POST', 'CartonMaster/CreateCarton', admin, { CartonId: 0, CartonName: name, CartonSize: o.size, Description: 'Browser test', IsActive: true }));
+  const sizes = await ok<Array<{ CartonId: number; CartonName: string }>>('sizes', call('GET', 'CartonMaster/GetActiveCartonDDL', token));
+  const sizeId = sizes.find((s) => s.CartonName === name)!.CartonId;
+  const sids = await reserve(token, 'SID', o.slips);
+  const tids = await reserve(token, 'TID', o.slips);
+  const year = new Date().getFullYear() % 100;
+  return {
+    factory: FACTORY, token, productName: product.ProductName, sizeId, sizeLabel: `${name} (${o.size})`,
+    sid: (i) => makeSlipId('SID', year, 'KA', sids.FromNo + i),
+    tid: (i) => makeSlipId('TID', year, 'KA', tids.FromNo + i),
+  };
+}
