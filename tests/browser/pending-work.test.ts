@@ -22,6 +22,7 @@ const taken = new Set<string>();
 /** The Idempotency-Keys the probe was called with. */
 const keys: string[] = [];
 
+
 beforeAll(async () => {
   browser = await launchBrowser();
   t = await startApp({
@@ -208,6 +209,32 @@ describe('pending work on a handheld', () => {
     await signIn(page, FACTORY.email, FACTORY.password);
     await expect.poll(() => outboxRows(page)).toContain('Secondary carton SID-E, 1 item:done');
     expect(applied.at(-1)).toEqual(['PID-E1']);
+  });
+
+  it('the service worker sends the entries on a Background Sync event, as the page would', async () => {
+    const cdp = await context.newCDPSession(page);
+    const registered = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: Array<{ registrationId: string; isDeleted: boolean }> }) => {
+        const live = e.registrations.find((r) => !r.isDeleted);
+        if (live) resolve(live.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    const registrationId = await registered;
+    // The page's own calls to the save fail (page.route does not see the worker's requests), so only
+    // the worker can be the one that sends it.
+    let pageTried = 0;
+    await page.route('**/API/api/Probe/**', (route) => {
+      pageTried += 1;
+      return route.abort('internetdisconnected');
+    });
+    await enqueue(page, [{ label: 'Secondary carton SID-F, 1 item', items: ['PID-F1'] }]);
+    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: url, registrationId, tag: 'fieldtrace-outbox', lastChance: false });
+    await expect.poll(() => outboxRows(page)).toContain('Secondary carton SID-F, 1 item:done');
+    expect(applied.at(-1)).toEqual(['PID-F1']);
+    expect(pageTried).toBe(0);
+    await page.unroute('**/API/api/Probe/**');
+    await cdp.detach();
   });
 
   it('on a desktop, the header shows the count beside the welcome and the screen reads the same', async () => {
