@@ -1,7 +1,9 @@
 // Test data of bulk mapping: real .xlsx files made with exceljs, and the multipart upload a browser
 // sends to Upload/CSVUpload.
 import ExcelJS from 'exceljs';
-import { SHEET_HEADERS } from '../../src/shared/contracts/numbers/mapping-upload.js';
+import { SHEET_API, SHEET_HEADERS } from '../../src/shared/contracts/numbers/mapping-upload.js';
+import { endpointPath, type Params } from '../../src/shared/endpoint.js';
+import { checkData } from './endpoint-call.js';
 import { multipart, type Part } from './factories-products.js';
 import type { Envelope, TestApp } from './server-app.js';
 
@@ -35,12 +37,14 @@ export async function uploadSheet(t: TestApp, token: string | undefined, data: B
   if (o.isPreprinted !== undefined && !o.inQuery) parts.push({ field: 'isPreprinted', data: String(o.isPreprinted) });
   parts.push({ field: o.field ?? 'file', data, filename: o.fileName ?? 'mapping.xlsx', type: 'application/octet-stream' });
   const { payload, headers } = multipart(parts);
-  const query = o.inQuery && o.isPreprinted !== undefined ? `?isPreprinted=${o.isPreprinted}` : '';
+  const query: Params = o.inQuery && o.isPreprinted !== undefined ? { isPreprinted: o.isPreprinted } : {};
   const res = await t.app.inject({
-    method: 'POST', url: `/API/api/Upload/CSVUpload${query}`, payload,
+    method: SHEET_API.upload.method, url: `/API/api/${endpointPath(SHEET_API.upload, query)}`, payload,
     headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
   });
-  return { status: res.statusCode, body: JSON.parse(res.payload) as Envelope };
+  const body = JSON.parse(res.payload) as Envelope;
+  if (body.ResponseCode === '200') checkData(SHEET_API.upload, body.ResponseData);
+  return { status: res.statusCode, body };
 }
 
 /** The first 8 bytes of an OLE2 compound file (the old .xls), then filler. */

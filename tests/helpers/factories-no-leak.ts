@@ -1,9 +1,14 @@
 // Two companies on one preprinted series: a rival that maps, damages and pairs numbers through the
 // API, and ours, whose user holds every numbers page and probes the rival's numbers.
 import { eq } from 'drizzle-orm';
+import { DAMAGE_API } from '../../src/shared/contracts/numbers/damage.js';
+import { MAPPING_API } from '../../src/shared/contracts/numbers/mapping.js';
+import { STATIC_PAIR_API } from '../../src/shared/contracts/numbers/static-pair.js';
+import type { Endpoint } from '../../src/shared/endpoint.js';
 import { PAGE } from '../../src/shared/pages.js';
 import type { CodeMac } from '../../src/server/domain/code-mac.js';
 import { companies, damages, mappings, numberIssues } from '../../src/server/db/schema.js';
+import { send } from './endpoint-call.js';
 import { appCodes, insertFactory, P_SERIES, staticSeries, type Factory } from './factories-pairs.js';
 import { insertProduct, nextPrefix } from './factories-sites.js';
 import { unique } from './factories.js';
@@ -25,9 +30,9 @@ export interface Rival extends Factory {
 
 export interface LeakWorld { codes: CodeMac; rival: Rival; ours: Factory; ourStaticMappingId: number; ourPreMappingId: number }
 
-async function ok(t: TestApp, path: string, body: unknown, token: string) {
-  const res = await t.post(path, body, token);
-  if (res.body.ResponseCode !== '200') throw new Error(`${path}: ${res.body.ResponseMessage}`);
+async function ok(t: TestApp, endpoint: Endpoint, body: unknown, token: string) {
+  const res = await send(t, endpoint, body, token);
+  if (res.body.ResponseCode !== '200') throw new Error(`${endpoint.path}: ${res.body.ResponseMessage}`);
   return res.body;
 }
 
@@ -52,13 +57,13 @@ export async function leakWorld(t: TestApp): Promise<LeakWorld> {
   const batch = unique('RIVAL-B1-');
   const staticBatch = unique('RIVAL-S1-');
   const reason = unique('RIVAL-REASON-');
-  await ok(t, 'Mapping/CreateMapping', mapBody(product.id, 200_001, 201_000, batch, true), rival.token);
-  await ok(t, 'Mapping/CreateMapping', mapBody(product.id, 1, 1000, staticBatch, false), rival.token);
+  await ok(t, MAPPING_API.save, mapBody(product.id, 200_001, 201_000, batch, true), rival.token);
+  await ok(t, MAPPING_API.save, mapBody(product.id, 1, 1000, staticBatch, false), rival.token);
   const [pre] = await t.db.select().from(mappings).where(eq(mappings.batchNo, batch));
   const [st] = await t.db.select().from(mappings).where(eq(mappings.batchNo, staticBatch));
-  await ok(t, 'ProductDamage/CreateDamage', { MappingId: pre!.id, FromNo: 200_100, ToNo: 200_109, Qty: 10, Reason: reason, isPreprinted: true }, rival.token);
-  await ok(t, 'ProductDamage/CreateDamage', { MappingId: st!.id, FromNo: 50, ToNo: 59, Qty: 10, Reason: reason, isPreprinted: false }, rival.token);
-  await ok(t, 'Mapping/CreateStaticQrMapping', {
+  await ok(t, DAMAGE_API.create, { MappingId: pre!.id, FromNo: 200_100, ToNo: 200_109, Qty: 10, Reason: reason, isPreprinted: true }, rival.token);
+  await ok(t, DAMAGE_API.create, { MappingId: st!.id, FromNo: 50, ToNo: 59, Qty: 10, Reason: reason, isPreprinted: false }, rival.token);
+  await ok(t, STATIC_PAIR_API.create, {
     StaticEncryptedQr: codes.make(staticSeries(rival.prefix), 500), PreprintedEncryptedQr: codes.make(P_SERIES, 201_500),
   }, rival.token);
   const [damage] = await t.db.select().from(damages).where(eq(damages.fromNo, 200_100));
@@ -66,8 +71,8 @@ export async function leakWorld(t: TestApp): Promise<LeakWorld> {
 
   const ours = await insertFactory(t, nextPrefix(), NUMBER_PAGES);
   await t.db.insert(numberIssues).values({ companyId: ours.companyId, fromNo: 300_001, toNo: 301_000, salesOrderNo: unique('SO-'), acceptedAt: new Date() });
-  await ok(t, 'Mapping/CreateMapping', mapBody(ours.productId, 300_001, 300_100, unique('OUR-'), true), ours.token);
-  await ok(t, 'Mapping/CreateMapping', mapBody(ours.productId, 1, 100, unique('OUR-'), false), ours.token);
+  await ok(t, MAPPING_API.save, mapBody(ours.productId, 300_001, 300_100, unique('OUR-'), true), ours.token);
+  await ok(t, MAPPING_API.save, mapBody(ours.productId, 1, 100, unique('OUR-'), false), ours.token);
   const own = await t.db.select().from(mappings).where(eq(mappings.companyId, ours.companyId));
   return {
     codes, ours,

@@ -4,16 +4,18 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_LOGINS } from '../../../src/server/db/seed.js';
+import { DEMAP_API } from '../../../src/shared/contracts/numbers/demap.js';
 import { damages, events } from '../../../src/server/db/schema.js';
 import { FORBIDDEN, INVALID_ARGUMENTS } from '../../../src/server/http/route.js';
-import { DAMAGE_MSG, type DamageRow } from '../../../src/shared/contracts/numbers/damage.js';
+import { DAMAGE_API, DAMAGE_MSG, type DamageRow } from '../../../src/shared/contracts/numbers/damage.js';
 import { listBody } from '../../helpers/factories.js';
 import {
   damageBody, damagesOf, damageWorld, demapBody, insertMapping, packItem, rangesOf, type DamageWorld, type MappingRow,
 } from '../../helpers/factories-damage.js';
+import { send } from '../../helpers/endpoint-call.js';
 import { startApp, type TestApp } from '../../helpers/server-app.js';
 
-type Row = DamageRow & { TotalRows: number };
+type Row = DamageRow;
 let t: TestApp;
 let w: DamageWorld;
 let m: MappingRow; // static 1001–1100 of the user's factory
@@ -31,13 +33,13 @@ afterAll(() => t.close());
 function map(fromNo: number, toNo: number, kind: 'S' | 'P' = 'S') {
   return insertMapping(t.db, { companyId: w.company, productId: w.product, kind, prefix: w.prefix, fromNo, toNo });
 }
-const save = (body: unknown, who = 'user') => t.post('ProductDamage/CreateDamage', body, tokens[who]);
+const save = (body: unknown, who = 'user') => send(t, DAMAGE_API.create, body, tokens[who]);
 async function refused(body: unknown, message: string, who = 'user') {
   const res = await save(body, who);
   expect(res.body).toEqual({ ResponseCode: '400', ResponseMessage: message, ResponseData: null });
 }
 async function list(body: Record<string, unknown> = {}, who = 'user'): Promise<Row[]> {
-  const res = await t.post('ProductDamage/GetDamages', listBody(body), tokens[who]);
+  const res = await send(t, DAMAGE_API.list, listBody(body), tokens[who]);
   expect(res.body.ResponseCode, res.body.ResponseMessage).toBe('200');
   return res.body.ResponseData as Row[];
 }
@@ -129,7 +131,7 @@ describe('the Damaged Product list', () => {
   });
 
   it('follows the mapping after a de-map split', async () => {
-    expect((await t.post('DeMapping/CreateDemapping', demapBody(m, 1011, 10), tokens.admin)).body.ResponseCode).toBe('200');
+    expect((await send(t, DEMAP_API.create, demapBody(m, 1011, 10), tokens.admin)).body.ResponseCode).toBe('200');
     const [right] = (await rangesOf(t.db, 'S', w.prefix, 1021, 1100)).map(([f]) => f);
     expect(right).toBe(1021);
     const rows = await list({ SortColumn: 'FromNo', SortOrder: 'ASC' });
@@ -158,8 +160,8 @@ describe('scoping, rights and the delete call', () => {
   });
 
   it('needs the Product Damage page (403)', async () => {
-    for (const [path, body] of [['ProductDamage/CreateDamage', damageBody(m, 1031, 5)], ['ProductDamage/GetDamages', listBody()]] as const) {
-      const res = await t.post(path, body, tokens.noPages);
+    for (const [endpoint, body] of [[DAMAGE_API.create, damageBody(m, 1031, 5)], [DAMAGE_API.list, listBody()]] as const) {
+      const res = await send(t, endpoint, body, tokens.noPages);
       expect([res.status, res.body.ResponseMessage]).toEqual([403, FORBIDDEN]);
     }
   });
@@ -174,10 +176,10 @@ describe('scoping, rights and the delete call', () => {
 
   it('refuses to delete a damage: it is for good', async () => {
     const [d] = await t.db.select().from(damages).where(eq(damages.fromNo, 1081));
-    expect((await t.get(`ProductDamage/DeleteDamage/${d!.id}`, tokens.user)).body)
+    expect((await send(t, DAMAGE_API.remove, undefined, tokens.user, { id: d!.id })).body)
       .toEqual({ ResponseCode: '400', ResponseMessage: DAMAGE_MSG.forGood, ResponseData: null });
-    expect((await t.get(`ProductDamage/DeleteDamage/${d!.id}`, tokens.stranger)).body.ResponseMessage).toBe(DAMAGE_MSG.notFound);
-    expect((await t.get('ProductDamage/DeleteDamage/x', tokens.user)).body.ResponseMessage).toBe(INVALID_ARGUMENTS);
+    expect((await send(t, DAMAGE_API.remove, undefined, tokens.stranger, { id: d!.id })).body.ResponseMessage).toBe(DAMAGE_MSG.notFound);
+    expect((await send(t, DAMAGE_API.remove, undefined, tokens.user, { id: 'x' })).body.ResponseMessage).toBe(INVALID_ARGUMENTS);
     expect(await t.db.select().from(damages).where(eq(damages.id, d!.id))).toHaveLength(1);
   });
 });

@@ -5,10 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { damages, events, mappings, staticPairs } from '../../../src/server/db/schema.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
 import { SEED_LOGINS } from '../../../src/server/db/seed.js';
-import { DEMAP_MSG } from '../../../src/shared/contracts/numbers/demap.js';
+import { MAPPING_API } from '../../../src/shared/contracts/numbers/mapping.js';
+import { DEMAP_API, DEMAP_MSG } from '../../../src/shared/contracts/numbers/demap.js';
 import {
   damageWorld, demapBody, insertMapping, packItem, rangesOf, type DamageWorld, type MappingRow,
 } from '../../helpers/factories-damage.js';
+import { send } from '../../helpers/endpoint-call.js';
 import { startApp, type TestApp } from '../../helpers/server-app.js';
 
 let t: TestApp;
@@ -25,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const demap = (body: unknown, who = 'user') => t.post('DeMapping/CreateDemapping', body, tokens[who]);
+const demap = (body: unknown, who = 'user') => send(t, DEMAP_API.create, body, tokens[who]);
 const map = (fromNo: number, toNo: number, kind: 'S' | 'P' = 'S') =>
   insertMapping(t.db, { companyId: w.company, productId: w.product, kind, prefix: w.prefix, fromNo, toNo });
 const S = (from: number, to: number) => rangesOf(t.db, 'S', w.prefix, from, to);
@@ -111,7 +113,7 @@ describe('cuts', () => {
   it('frees the numbers: Mapping/CreateMapping maps them again, and not the numbers still mapped', async () => {
     const m = await map(7001, 7100);
     expect((await demap(demapBody(m, 7041, 20))).body.ResponseCode).toBe('200');
-    const mapAgain = (FromNo: number, ToNo: number) => t.post('Mapping/CreateMapping', {
+    const mapAgain = (FromNo: number, ToNo: number) => send(t, MAPPING_API.save, {
       MappingId: 0, ProductId: w.product, FromNo, ToNo, Qty: ToNo - FromNo + 1, MFGDate: '2026-02-01', EXPDate: '2027-02-01',
       BatchNo: 'AGAIN', Mrp: '', Remark: '', isPreprinted: false,
     }, tokens.user);
@@ -175,7 +177,7 @@ describe('scoping and rights', () => {
   it('needs the De Mapping page (403), and a sign-in (401)', async () => {
     const res = await demap(demapBody(m, 10_001, 5), 'noPages');
     expect([res.status, res.body.ResponseMessage]).toEqual([403, FORBIDDEN]);
-    expect((await t.post('DeMapping/CreateDemapping', demapBody(m, 10_001, 5))).status).toBe(401);
+    expect((await send(t, DEMAP_API.create, demapBody(m, 10_001, 5))).status).toBe(401);
   });
 
   it('lets the admin de-map any mapping', async () => {

@@ -4,12 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
 import { SEED_LOGINS } from '../../../src/server/db/seed.js';
-import { damagedIn, GEN_MSG, type GeneratedLink, type GeneratedNumberRow } from '../../../src/shared/contracts/numbers/generation.js';
+import { damagedIn, GEN_MSG, type GeneratedLink, type GeneratedNumberRow, GENERATION_API } from '../../../src/shared/contracts/numbers/generation.js';
 import { listBody } from '../../helpers/factories.js';
 import type { MappingRow } from '../../helpers/factories-damage.js';
 import {
   csvLines, expectedPrintLines, generateBody, generationWorld, insertIssue, mapStatic, testCodes, type GenerationWorld,
 } from '../../helpers/factories-generation.js';
+import { send } from '../../helpers/endpoint-call.js';
 import { startApp, type TestApp } from '../../helpers/server-app.js';
 
 let t: TestApp;
@@ -45,14 +46,14 @@ const isDamaged = (n: number) => (n >= 10 && n <= 12) || (n >= 50 && n <= 59);
 
 describe('Number Generation', () => {
   it('the list row carries the damaged sub-ranges and their count', async () => {
-    const res = await t.post('NumberGeneration/GetGeneratedNumbers', listBody({ PageSize: 50 }), user);
+    const res = await send(t, GENERATION_API.list, listBody({ PageSize: 50 }), user);
     const row = (res.body.ResponseData as GeneratedNumberRow[]).find((r) => r.MappingId === m.id)!;
     expect(row).toMatchObject({ Damaged: 13, DamagedRanges: [[10, 12], [50, 59]] });
     expect(damagedIn(row.DamagedRanges, 11, 55)).toBe(8);
   });
 
   it('a range holding damaged numbers gives a file without them, and says how many were left out', async () => {
-    const res = await t.post('NumberGeneration/CreateGeneratedNumber', generateBody(m, 1, 100), user);
+    const res = await send(t, GENERATION_API.generate, generateBody(m, 1, 100), user);
     expect(res.body).toMatchObject({
       ResponseCode: '200', ResponseMessage: GEN_MSG.createdWithout(13), ResponseData: { FileName: 'JA1-100.csv', TotalRows: 87, Damaged: 13 },
     });
@@ -65,23 +66,23 @@ describe('Number Generation', () => {
   });
 
   it('a sub-range starting and ending inside damages; an undamaged one says nothing more', async () => {
-    const res = await t.post('NumberGeneration/CreateGeneratedNumber', generateBody(m, 11, 55), user);
+    const res = await send(t, GENERATION_API.generate, generateBody(m, 11, 55), user);
     expect(res.body.ResponseData).toMatchObject({ TotalRows: 37, Damaged: 8 });
     const file = await fetchFile((res.body.ResponseData as GeneratedLink).downloadLinK);
     expect(csvLines(file.payload)).toEqual(without(11, 55, isDamaged));
-    const clean = await t.post('NumberGeneration/CreateGeneratedNumber', generateBody(m, 13, 49), user);
+    const clean = await send(t, GENERATION_API.generate, generateBody(m, 13, 49), user);
     expect(clean.body).toMatchObject({ ResponseMessage: GEN_MSG.created, ResponseData: { TotalRows: 37, Damaged: 0 } });
   });
 
   it('a range of damaged numbers only is refused: there is nothing to print', async () => {
-    const res = await t.post('NumberGeneration/CreateGeneratedNumber', generateBody(m, 50, 59), user);
+    const res = await send(t, GENERATION_API.generate, generateBody(m, 50, 59), user);
     expect(res.body).toEqual({ ResponseCode: '400', ResponseMessage: GEN_MSG.allDamaged, ResponseData: null });
   });
 });
 
 describe('Admin Number Download and the issued preprinted file', () => {
   it('a whole mapping with damages downloads, without them', async () => {
-    const res = await t.post('NumberGeneration/DownloadNumber', { Prefix: 'JA', FromNo: 1, ToNo: 100, Qty: 100, ProductName: 'x' }, admin);
+    const res = await send(t, GENERATION_API.download, { Prefix: 'JA', FromNo: 1, ToNo: 100, Qty: 100, ProductName: 'x' }, admin);
     expect(res.body).toMatchObject({ ResponseCode: '200', ResponseMessage: GEN_MSG.createdWithout(13), ResponseData: { TotalRows: 87, Damaged: 13 } });
     const file = await fetchFile((res.body.ResponseData as GeneratedLink).downloadLinK);
     expect(csvLines(file.payload)).toEqual(without(1, 100, isDamaged));
@@ -90,7 +91,7 @@ describe('Admin Number Download and the issued preprinted file', () => {
   it('the issued preprinted file leaves damaged numbers out too', async () => {
     const issue = await insertIssue(t.db, w.company, 910_001, 910_020);
     await damage('P', '', 910_005, 910_006);
-    const res = await t.get(`IssueNumber/DownloadIssuedNumbers/${issue.id}`, admin);
+    const res = await send(t, GENERATION_API.issuedFile, undefined, admin, { id: issue.id });
     expect(res.body).toMatchObject({ ResponseMessage: GEN_MSG.createdWithout(2), ResponseData: { TotalRows: 18, Damaged: 2 } });
     const file = await fetchFile((res.body.ResponseData as GeneratedLink).downloadLinK);
     const serials = csvLines(file.payload).slice(1).map((l) => Number(l.split(',')[0]));

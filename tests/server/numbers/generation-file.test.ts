@@ -8,13 +8,14 @@ import type { CodeMac } from '../../../src/server/domain/code-mac.js';
 import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { signFileLink } from '../../../src/server/domain/number-file-link.js';
 import { codeUrl } from '../../../src/shared/codes.js';
-import { GEN_MSG, type GeneratedLink } from '../../../src/shared/contracts/numbers/generation.js';
+import { GEN_MSG, GENERATION_API, type GeneratedLink } from '../../../src/shared/contracts/numbers/generation.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import { insertUser } from '../../helpers/factories.js';
 import type { MappingRow } from '../../helpers/factories-damage.js';
 import {
   csvLines, expectedPrintLines, generateBody, generationWorld, insertIssue, mapStatic, testCodes, type GenerationWorld,
 } from '../../helpers/factories-generation.js';
+import { send } from '../../helpers/endpoint-call.js';
 import { startApp, type TestApp } from '../../helpers/server-app.js';
 
 let t: TestApp;
@@ -39,12 +40,12 @@ afterAll(() => t.close());
 
 const fetchFile = (link: string) => t.app.inject({ method: 'GET', url: link });
 const linkOf = (res: { body: { ResponseData: unknown } }) => (res.body.ResponseData as GeneratedLink).downloadLinK;
-const download = (body: unknown, who: string) => t.post('NumberGeneration/DownloadNumber', body, tokens[who]);
+const download = (body: unknown, who: string) => send(t, GENERATION_API.download, body, tokens[who]);
 const envelopeOf = (payload: string) => JSON.parse(payload) as unknown;
 
 describe('links', () => {
   it('a tampered link is not found: another range, another prefix, a changed tag, junk', async () => {
-    const link = linkOf(await t.post('NumberGeneration/CreateGeneratedNumber', generateBody(own, 11, 20), tokens.user));
+    const link = linkOf(await send(t, GENERATION_API.generate, generateBody(own, 11, 20), tokens.user));
     expect((await fetchFile(link)).statusCode).toBe(200);
     for (const bad of [
       link.replace('-11-20-', '-11-2000-'), link.replace('SHA-', 'SHC-'), link.slice(0, -2) + (link.endsWith('AA') ? 'BB' : 'AA'),
@@ -66,7 +67,7 @@ describe('links', () => {
   });
 
   it('streams 200 000 codes: every line, in order, genuine at both ends', async () => {
-    const link = linkOf(await t.post('NumberGeneration/CreateGeneratedNumber', generateBody(own, 50_001, 250_000), tokens.user));
+    const link = linkOf(await send(t, GENERATION_API.generate, generateBody(own, 50_001, 250_000), tokens.user));
     const res = await fetchFile(link);
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-total-rows']).toBe('200000');
@@ -108,7 +109,7 @@ describe('DownloadNumber (Admin Number Download)', () => {
 describe('the preprinted file of an issued range', () => {
   it('the admin gets Serial, Visible No and QR of every number, and the event is logged', async () => {
     const issue = await insertIssue(t.db, w.company, 900_001, 900_012);
-    const res = await t.get(`IssueNumber/DownloadIssuedNumbers/${issue.id}`, tokens.admin);
+    const res = await send(t, GENERATION_API.issuedFile, undefined, tokens.admin, { id: issue.id });
     expect(res.body).toMatchObject({ ResponseCode: '200', ResponseData: { FileName: 'Preprinted900001-900012.csv', TotalRows: 12 } });
     const file = await fetchFile(linkOf(res));
     expect(file.headers['content-disposition']).toBe('attachment; filename="Preprinted900001-900012.csv"');
@@ -123,8 +124,8 @@ describe('the preprinted file of an issued range', () => {
 
   it('only for an admin; an unknown issue is not found; another page is 403', async () => {
     const issue = await insertIssue(t.db, w.company, 900_101, 900_110);
-    expect((await t.get(`IssueNumber/DownloadIssuedNumbers/${issue.id}`, tokens.issuer)).body.ResponseMessage).toBe(GEN_MSG.adminOnly);
-    expect((await t.get('IssueNumber/DownloadIssuedNumbers/999999', tokens.admin)).body.ResponseMessage).toBe(GEN_MSG.issueNotFound);
-    expect((await t.get(`IssueNumber/DownloadIssuedNumbers/${issue.id}`, tokens.user)).status).toBe(403);
+    expect((await send(t, GENERATION_API.issuedFile, undefined, tokens.issuer, { id: issue.id })).body.ResponseMessage).toBe(GEN_MSG.adminOnly);
+    expect((await send(t, GENERATION_API.issuedFile, undefined, tokens.admin, { id: '999999' })).body.ResponseMessage).toBe(GEN_MSG.issueNotFound);
+    expect((await send(t, GENERATION_API.issuedFile, undefined, tokens.user, { id: issue.id })).status).toBe(403);
   });
 });

@@ -6,12 +6,13 @@ import { events, generations } from '../../../src/server/db/schema.js';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
 import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
-import { GEN_MSG, type GeneratedNumberRow } from '../../../src/shared/contracts/numbers/generation.js';
+import { GEN_MSG, GENERATION_API, type GeneratedNumberRow } from '../../../src/shared/contracts/numbers/generation.js';
 import { listBody } from '../../helpers/factories.js';
 import { insertMapping, type MappingRow } from '../../helpers/factories-damage.js';
 import {
   csvLines, expectedPrintLines, generateBody, generationWorld, mapStatic, testCodes, type GenerationWorld,
 } from '../../helpers/factories-generation.js';
+import { send } from '../../helpers/endpoint-call.js';
 import { startApp, type TestApp } from '../../helpers/server-app.js';
 
 let t: TestApp;
@@ -36,12 +37,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const list = (who: string, extra = {}) => t.post('NumberGeneration/GetGeneratedNumbers', listBody({ PageSize: 500, ...extra }), tokens[who]);
+const list = (who: string, extra = {}) => send(t, GENERATION_API.list, listBody({ PageSize: 500, ...extra }), tokens[who]);
 const rowsOf = (res: Awaited<ReturnType<typeof list>>) => res.body.ResponseData as GeneratedNumberRow[];
-const generate = (body: unknown, who = 'user') => t.post('NumberGeneration/CreateGeneratedNumber', body, tokens[who]);
+const generate = (body: unknown, who = 'user') => send(t, GENERATION_API.generate, body, tokens[who]);
 const fetchFile = (link: string) => t.app.inject({ method: 'GET', url: link });
-async function refused(body: unknown, message: string, who = 'user', path = 'NumberGeneration/CreateGeneratedNumber') {
-  const res = await t.post(path, body, tokens[who]);
+async function refused(body: unknown, message: string, who = 'user') {
+  const res = await generate(body, who);
   expect(res.status).toBe(200);
   expect(res.body).toEqual({ ResponseCode: '400', ResponseMessage: message, ResponseData: null });
 }
@@ -151,11 +152,11 @@ describe('generating a file', () => {
     const row = rowsOf(await list('user')).find((r) => r.MappingId === own.id)!;
     expect(row.Generated).toBe(1);
     expect(row.LastGeneratedDt).not.toBeNull();
-    const next = await t.post('NumberGeneration/GetFromNumbers', { MappingId: own.id }, tokens.user);
+    const next = await send(t, GENERATION_API.fromNumber, { MappingId: own.id }, tokens.user);
     expect(next.body).toEqual({ ResponseCode: '200', ResponseMessage: 'Success', ResponseData: { FrmNo: 1031 } });
-    const none = await t.post('NumberGeneration/GetFromNumbers', { MappingId: sibling.id }, tokens.user);
+    const none = await send(t, GENERATION_API.fromNumber, { MappingId: sibling.id }, tokens.user);
     expect(none.body.ResponseMessage).toBe(GEN_MSG.notFound);
-    const fresh = await t.post('NumberGeneration/GetFromNumbers', { MappingId: sibling.id }, tokens.sibling);
+    const fresh = await send(t, GENERATION_API.fromNumber, { MappingId: sibling.id }, tokens.sibling);
     expect(fresh.body.ResponseData).toEqual({ FrmNo: 1001 });
   });
 

@@ -6,10 +6,11 @@ import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { events, numberIssues } from '../../../src/server/db/schema.js';
 import { FORBIDDEN, INVALID_ARGUMENTS } from '../../../src/server/http/route.js';
 import { NUMBER_ONLY } from '../../../src/shared/contracts/numbers/fields.js';
-import { acceptedNoDelete, alreadyIssued, ISSUE_MSG, type IssueRow } from '../../../src/shared/contracts/numbers/issue.js';
+import { acceptedNoDelete, alreadyIssued, ISSUE_API, ISSUE_MSG, type IssueRow } from '../../../src/shared/contracts/numbers/issue.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import { insertCompany, listBody } from '../../helpers/factories.js';
 import { insertCompanyUser, insertIssue, issueBody, type CompanyUser } from '../../helpers/factories-issue.js';
+import { send } from '../../helpers/endpoint-call.js';
 import { startApp, type TestApp } from '../../helpers/server-app.js';
 
 type Row = IssueRow & { TotalRows: number };
@@ -27,11 +28,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const create = (body: unknown, token = admin) => t.post('IssueNumber/CreateIssueNumber', body, token);
-const nextFrom = async () => ((await t.get('IssueNumber/GetFromNumbers', admin)).body.ResponseData as { FrmNo: number }).FrmNo;
+const create = (body: unknown, token = admin) => send(t, ISSUE_API.create, body, token);
+const nextFrom = async () => ((await send(t, ISSUE_API.fromNumber, undefined, admin)).body.ResponseData as { FrmNo: number }).FrmNo;
 const snapshot = async () => JSON.stringify(await t.db.select().from(numberIssues).orderBy(numberIssues.id));
 async function rows(body: Record<string, unknown>, token = admin): Promise<Row[]> {
-  const res = await t.post('IssueNumber/GetIssueNumbers', body, token);
+  const res = await send(t, ISSUE_API.list, body, token);
   expect(res.body.ResponseCode, res.body.ResponseMessage).toBe('200');
   return res.body.ResponseData as Row[];
 }
@@ -115,7 +116,7 @@ describe('delete', () => {
     const from = await nextFrom();
     await create(issueBody(mine.companyId, from, from + 9, { SalesOrderNo: 'SO-DEL' }));
     const [row] = await t.db.select().from(numberIssues).where(eq(numberIssues.fromNo, from));
-    expect((await t.get(`IssueNumber/DeleteIssueNumber/${row!.id}`, admin)).body)
+    expect((await send(t, ISSUE_API.remove, undefined, admin, { id: row!.id })).body)
       .toEqual({ ResponseCode: '200', ResponseMessage: ISSUE_MSG.deleted, ResponseData: null });
     expect(await t.db.select().from(numberIssues).where(eq(numberIssues.id, row!.id))).toEqual([]);
     expect(await nextFrom()).toBe(from);
@@ -126,10 +127,10 @@ describe('delete', () => {
   it('refuses an accepted issue, an unknown id and a bad id, changing nothing', async () => {
     const accepted = await insertIssue(t.db, mine.companyId, 500_001, 500_050, true);
     const before = await snapshot();
-    expect((await t.get(`IssueNumber/DeleteIssueNumber/${accepted.id}`, admin)).body)
+    expect((await send(t, ISSUE_API.remove, undefined, admin, { id: accepted.id })).body)
       .toEqual({ ResponseCode: '400', ResponseMessage: acceptedNoDelete(500_001, 500_050), ResponseData: null });
-    expect((await t.get('IssueNumber/DeleteIssueNumber/987654', admin)).body.ResponseMessage).toBe(ISSUE_MSG.notFound);
-    expect((await t.get('IssueNumber/DeleteIssueNumber/abc', admin)).body.ResponseMessage).toBe(INVALID_ARGUMENTS);
+    expect((await send(t, ISSUE_API.remove, undefined, admin, { id: '987654' })).body.ResponseMessage).toBe(ISSUE_MSG.notFound);
+    expect((await send(t, ISSUE_API.remove, undefined, admin, { id: 'abc' })).body.ResponseMessage).toBe(INVALID_ARGUMENTS);
     expect(await snapshot()).toBe(before);
   });
 });
@@ -165,7 +166,7 @@ describe('list', () => {
     const all = await rows(listBody({ PageSize: -1, SortColumn: 'FrmNo', SortOrder: 'ASC' }));
     const page2 = await rows(listBody({ First: 3, PageSize: 2, SortColumn: 'FrmNo', SortOrder: 'ASC' }));
     expect(page2.map((r) => r.FrmNo)).toEqual(all.slice(2, 4).map((r) => r.FrmNo));
-    const res = await t.post('IssueNumber/GetIssueNumbers', listBody({ SortColumn: 'password' }), admin);
+    const res = await send(t, ISSUE_API.list, listBody({ SortColumn: 'password' }), admin);
     expect(res.body.ResponseCode).toBe('400');
   });
 });
@@ -174,12 +175,12 @@ describe('rights', () => {
   it('answers 403 without the page and 401 without a token', async () => {
     const other = await insertCompanyUser(t, [PAGE.stockManagement.key]);
     for (const res of [
-      await t.post('IssueNumber/GetIssueNumbers', listBody(), other.token),
+      await send(t, ISSUE_API.list, listBody(), other.token),
       await create(issueBody(other.companyId, 900_001, 900_010), other.token),
-      await t.get('IssueNumber/DeleteIssueNumber/1', other.token),
-      await t.get('IssueNumber/GetFromNumbers', other.token),
+      await send(t, ISSUE_API.remove, undefined, other.token, { id: '1' }),
+      await send(t, ISSUE_API.fromNumber, undefined, other.token),
     ]) expect(res).toMatchObject({ status: 403, body: { ResponseMessage: FORBIDDEN } });
-    expect((await t.get('IssueNumber/GetFromNumbers')).status).toBe(401);
+    expect((await send(t, ISSUE_API.fromNumber, undefined)).status).toBe(401);
   });
 
   it('a company user given the page sees only its own issues and cannot issue or delete', async () => {
@@ -188,7 +189,7 @@ describe('rights', () => {
     expect(list.every((r) => r.CompanyId === mine.companyId)).toBe(true);
     const before = await snapshot();
     expect((await create(issueBody(mine.companyId, 900_001, 900_010), mine.token)).body.ResponseMessage).toBe(ISSUE_MSG.adminOnly);
-    expect((await t.get(`IssueNumber/DeleteIssueNumber/${list[0]!.IssueId}`, mine.token)).body.ResponseMessage).toBe(ISSUE_MSG.adminOnly);
+    expect((await send(t, ISSUE_API.remove, undefined, mine.token, { id: list[0]!.IssueId })).body.ResponseMessage).toBe(ISSUE_MSG.adminOnly);
     expect(await snapshot()).toBe(before);
   });
 

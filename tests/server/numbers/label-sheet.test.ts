@@ -2,12 +2,14 @@
 // with zbarimg to exactly the URLs expected, in order. The CSV comes through the real routes and the
 // sheet is built the way the Print button builds it.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { GENERATION_API } from '../../../src/shared/contracts/numbers/generation.js';
 import { labelsFromCsv } from '../../../src/client/features/transactions/number-generation/print-labels.js';
 import { labelSheet } from '../../../src/client/print/label-sheet.js';
 import { codeUrl } from '../../../src/shared/codes.js';
 import type { GeneratedLink } from '../../../src/shared/contracts/numbers/generation.js';
 import { decodeLabels, pdfPageCount } from '../../helpers/decode-pdf.js';
 import { generateBody, generationWorld, mapStatic, testCodes } from '../../helpers/factories-generation.js';
+import { send } from '../../helpers/endpoint-call.js';
 import { startApp, type TestApp } from '../../helpers/server-app.js';
 
 let t: TestApp;
@@ -19,7 +21,7 @@ it('the Print sheet of 40 static codes decodes to exactly their URLs, in order',
   const w = await generationWorld(t.db, ['LA', 'LB', 'LC']);
   const m = await mapStatic(t.db, w, 'LA', 7001, 7100);
   const token = (await t.signIn(w.user.email, w.user.password)).token;
-  const res = await t.post('NumberGeneration/CreateGeneratedNumber', generateBody(m, 7031, 7070), token);
+  const res = await send(t, GENERATION_API.generate, generateBody(m, 7031, 7070), token);
   const file = await t.app.inject({ method: 'GET', url: (res.body.ResponseData as GeneratedLink).downloadLinK });
   expect(file.statusCode).toBe(200);
 

@@ -4,11 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
 import { USER_TYPE } from '../../../src/shared/contracts/auth.js';
-import { MAPPING_MSG, type MappingRow } from '../../../src/shared/contracts/numbers/mapping.js';
+import { MAPPING_API, MAPPING_MSG, mappingPair, PRODUCT_LOOKUP_API, type MappingRow } from '../../../src/shared/contracts/numbers/mapping.js';
+import type { Endpoint, Params } from '../../../src/shared/endpoint.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import { insertSite, insertUser, listBody } from '../../helpers/factories.js';
 import { insertMapper, insertMapping, type MapperWorld } from '../../helpers/factories-mapping.js';
 import { insertProduct, nextPrefix } from '../../helpers/factories-sites.js';
+import { send } from '../../helpers/endpoint-call.js';
 import { startApp, type TestApp } from '../../helpers/server-app.js';
 
 let t: TestApp;
@@ -38,7 +40,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function rows(body: Record<string, unknown>, token = w.token): Promise<MappingRow[]> {
-  const res = await t.post('Mapping/GetMappings', listBody({ SortColumn: '', ...body }), token);
+  const res = await send(t, MAPPING_API.list, listBody({ SortColumn: '', ...body }), token);
   expect(res.body.ResponseCode, res.body.ResponseMessage).toBe('200');
   return res.body.ResponseData as MappingRow[];
 }
@@ -81,7 +83,7 @@ describe('GetMappings', () => {
     expect(batches(await rows({ SearchValue: 'lb-3' }))).toEqual(['LB-3']);
     expect(batches(await rows({ SearchValue: '250' }))).toEqual(['ZB-2']);
     expect(batches(await rows({ SearchValue: '305', SortColumn: 'FromNo' }))).toEqual(['LB-3']);
-    const bad = await t.post('Mapping/GetMappings', listBody({ SortColumn: 'Secret' }), w.token);
+    const bad = await send(t, MAPPING_API.list, listBody({ SortColumn: 'Secret' }), w.token);
     expect(bad.body).toEqual({ ResponseCode: '400', ResponseMessage: "The list cannot be sorted by 'Secret'.", ResponseData: null });
   });
 
@@ -89,7 +91,7 @@ describe('GetMappings', () => {
     const u = await insertUser(t.db, { companyId: w.companyId, siteId: w.siteId, userType: USER_TYPE.factory, pages: [PAGE.productDamage.key] });
     const none = await insertUser(t.db, { companyId: w.companyId, siteId: w.siteId, userType: USER_TYPE.factory, pages: [PAGE.priceMaster.key] });
     expect(batches(await rows({}, (await t.signIn(u.email, u.password)).token))).toHaveLength(3);
-    const res = await t.post('Mapping/GetMappings', listBody(), (await t.signIn(none.email, none.password)).token);
+    const res = await send(t, MAPPING_API.list, listBody(), (await t.signIn(none.email, none.password)).token);
     expect([res.status, res.body.ResponseMessage]).toEqual([403, FORBIDDEN]);
   });
 });
@@ -97,39 +99,39 @@ describe('GetMappings', () => {
 describe('DeleteMapping', () => {
   it('is refused, pointing to De Mapping', async () => {
     const [m] = await rows({});
-    expect((await t.get(`Mapping/DeleteMapping/${m!.MappingId}`, w.token)).body)
+    expect((await send(t, MAPPING_API.remove, undefined, w.token, { id: m!.MappingId })).body)
       .toEqual({ ResponseCode: '400', ResponseMessage: MAPPING_MSG.deleteRefused, ResponseData: null });
-    expect((await t.get('Mapping/DeleteMapping/x', w.token)).body.ResponseMessage).toBe('Invalid Arguments');
+    expect((await send(t, MAPPING_API.remove, undefined, w.token, { id: 'x' })).body.ResponseMessage).toBe('Invalid Arguments');
     expect(await rows({})).toHaveLength(3);
   });
 });
 
 describe('Product lookups', () => {
-  const get = (path: string, token = w.token) => t.get(`Product/${path}`, token);
+  const get = (e: Endpoint, params: Params, token = w.token) => send(t, e, undefined, token, params);
 
   it('size and shelf life of the company\'s product; another company\'s is not found', async () => {
-    expect((await get(`GetProductsSize/${w.productId}`)).body.ResponseData).toEqual({ ProductId: w.productId, PSize: 250, PUOM: 'ml' });
-    expect((await get(`GetProductsLife/${w.productId}`)).body.ResponseData).toEqual({ ProductId: w.productId, BestBeforeDays: 365 });
-    expect((await get(`GetProductsLife/${other.productId}`)).body).toEqual({ ResponseCode: '400', ResponseMessage: 'Product not found.', ResponseData: null });
-    expect((await get('GetProductsSize/abc')).body.ResponseMessage).toBe('Product not found.');
+    expect((await get(PRODUCT_LOOKUP_API.size, { productId: w.productId })).body.ResponseData).toEqual({ ProductId: w.productId, PSize: 250, PUOM: 'ml' });
+    expect((await get(PRODUCT_LOOKUP_API.life, { productId: w.productId })).body.ResponseData).toEqual({ ProductId: w.productId, BestBeforeDays: 365 });
+    expect((await get(PRODUCT_LOOKUP_API.life, { productId: other.productId })).body).toEqual({ ResponseCode: '400', ResponseMessage: 'Product not found.', ResponseData: null });
+    expect((await get(PRODUCT_LOOKUP_API.size, { productId: 'abc' })).body.ResponseMessage).toBe('Product not found.');
   });
 
   it('mapped products of a series kind, and one product\'s mappings', async () => {
-    expect((await get('GetMappedProductsDDL/false')).body.ResponseData)
+    expect((await get(PRODUCT_LOOKUP_API.mappedProducts, { isPreprinted: false })).body.ResponseData)
       .toEqual([{ label: w.productName, value: w.productId }, { label: 'Zeta Shield', value: expect.any(Number) }]);
-    expect((await get('GetMappedProductsDDL/true')).body.ResponseData).toEqual([{ label: w.productName, value: w.productId }]);
-    expect((await get('GetMappedProductsDDL/true', other.token)).body.ResponseData).toEqual([]);
-    const mapped = (await get(`GetMapping/${w.productId},false`)).body.ResponseData as MappingRow[];
+    expect((await get(PRODUCT_LOOKUP_API.mappedProducts, { isPreprinted: true })).body.ResponseData).toEqual([{ label: w.productName, value: w.productId }]);
+    expect((await get(PRODUCT_LOOKUP_API.mappedProducts, { isPreprinted: true }, other.token)).body.ResponseData).toEqual([]);
+    const mapped = (await get(PRODUCT_LOOKUP_API.mappings, mappingPair(w.productId, false))).body.ResponseData as MappingRow[];
     expect(mapped.map((x) => [x.FromNo, x.ToNo, x.BatchNo])).toEqual([[1, 100, 'LB-1'], [301, 310, 'LB-3']]);
-    expect(((await get(`GetMapping/${w.productId},1`)).body.ResponseData as MappingRow[]).map((x) => x.BatchNo)).toEqual(['LB-P']);
-    expect((await get(`GetMapping/${w.productId},false`, other.token)).body.ResponseData).toEqual([]);
-    expect((await get(`GetMapping/${w.productId}`)).body.ResponseMessage).toBe('Invalid Arguments');
+    expect(((await get(PRODUCT_LOOKUP_API.mappings, { pair: `${w.productId},1` })).body.ResponseData as MappingRow[]).map((x) => x.BatchNo)).toEqual(['LB-P']);
+    expect((await get(PRODUCT_LOOKUP_API.mappings, mappingPair(w.productId, false), other.token)).body.ResponseData).toEqual([]);
+    expect((await get(PRODUCT_LOOKUP_API.mappings, { pair: w.productId })).body.ResponseMessage).toBe('Invalid Arguments');
   });
 
   it('are open to the number screens\' pages only', async () => {
     const pair = await insertUser(t.db, { companyId: w.companyId, siteId: w.siteId, userType: USER_TYPE.factory, pages: [PAGE.mapStaticNumber.key] });
     const none = await insertUser(t.db, { companyId: w.companyId, siteId: w.siteId, userType: USER_TYPE.factory, pages: [PAGE.priceMaster.key] });
-    expect((await get(`GetProductsLife/${w.productId}`, (await t.signIn(pair.email, pair.password)).token)).body.ResponseCode).toBe('200');
-    expect((await get(`GetProductsLife/${w.productId}`, (await t.signIn(none.email, none.password)).token)).status).toBe(403);
+    expect((await get(PRODUCT_LOOKUP_API.life, { productId: w.productId }, (await t.signIn(pair.email, pair.password)).token)).body.ResponseCode).toBe('200');
+    expect((await get(PRODUCT_LOOKUP_API.life, { productId: w.productId }, (await t.signIn(none.email, none.password)).token)).status).toBe(403);
   });
 });

@@ -2,12 +2,13 @@
 // already paired with a static code; and the next From No. each series kind offers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mappings } from '../../../src/server/db/schema.js';
-import { MAPPING_MSG, notInStock, pairedPreprinted } from '../../../src/shared/contracts/numbers/mapping.js';
+import { MAPPING_API, MAPPING_MSG, notInStock, pairedPreprinted } from '../../../src/shared/contracts/numbers/mapping.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import { USER_TYPE } from '../../../src/shared/contracts/auth.js';
 import { insertUser } from '../../helpers/factories.js';
 import { insertIssue } from '../../helpers/factories-issue.js';
 import { insertMapper, insertMapping, insertStaticPair, mapBody, type MapperWorld } from '../../helpers/factories-mapping.js';
+import { send } from '../../helpers/endpoint-call.js';
 import { startApp, type TestApp } from '../../helpers/server-app.js';
 
 let t: TestApp;
@@ -23,14 +24,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const pre = (w: MapperWorld, from: number, to: number) => t.post('Mapping/CreateMapping', mapBody(w.productId, from, to, { isPreprinted: true }), w.token);
+const pre = (w: MapperWorld, from: number, to: number) => send(t, MAPPING_API.save, mapBody(w.productId, from, to, { isPreprinted: true }), w.token);
 const count = async () => (await t.db.select().from(mappings)).length;
 async function refused(w: MapperWorld, from: number, to: number, message: string) {
   const before = await count();
   expect((await pre(w, from, to)).body).toEqual({ ResponseCode: '400', ResponseMessage: message, ResponseData: null });
   expect(await count()).toBe(before);
 }
-const fromNo = async (w: MapperWorld, isPreprinted: boolean | string) => (await t.get(`Mapping/GetFromNumberMap/${isPreprinted}`, w.token)).body;
+const fromNo = async (w: MapperWorld, isPreprinted: boolean | string) => (await send(t, MAPPING_API.fromNumber, undefined, w.token, { isPreprinted })).body;
 
 describe('preprinted stock', () => {
   it('maps numbers of accepted stock, also across two adjacent issues', async () => {
@@ -90,7 +91,7 @@ describe('GetFromNumberMap', () => {
   it('static without a prefix is refused; a bad flag is invalid', async () => {
     const u = await insertUser(t.db, { companyId: a.companyId, userType: USER_TYPE.factory, pages: [PAGE.mapping.key] });
     const token = (await t.signIn(u.email, u.password)).token;
-    expect((await t.get('Mapping/GetFromNumberMap/false', token)).body).toEqual({ ResponseCode: '400', ResponseMessage: MAPPING_MSG.noPrefix, ResponseData: { FrmNo: 1 } });
+    expect((await send(t, MAPPING_API.fromNumber, undefined, token, { isPreprinted: false })).body).toEqual({ ResponseCode: '400', ResponseMessage: MAPPING_MSG.noPrefix, ResponseData: { FrmNo: 1 } });
     expect((await fromNo(a, 'maybe')).ResponseMessage).toBe('Invalid Arguments');
   });
 });

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, mappings, products } from '../../../src/server/db/schema.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
 import { DATE_ONLY, NUMBER_ONLY } from '../../../src/shared/contracts/numbers/fields.js';
-import { alreadyMapped, MAPPING_MSG, notInStock, type MappingRow } from '../../../src/shared/contracts/numbers/mapping.js';
+import { alreadyMapped, MAPPING_API, MAPPING_MSG, notInStock, type MappingRow } from '../../../src/shared/contracts/numbers/mapping.js';
 import {
-  missingColumnsMessage, savedMessage, SHEET_HEADERS, SHEET_MAX_ROWS, SHEET_MSG, TEMPLATE_FILE_NAME, XLSX_MIME, type SheetErrorRow,
+  missingColumnsMessage, savedMessage, SHEET_API, SHEET_HEADERS, SHEET_MAX_ROWS, SHEET_MSG, TEMPLATE_FILE_NAME, XLSX_MIME, type SheetErrorRow,
 } from '../../../src/shared/contracts/numbers/mapping-upload.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import { insertUser, listBody } from '../../helpers/factories.js';
@@ -17,6 +17,7 @@ import { damageWorld, insertMapping, rangesOf, type DamageWorld } from '../../he
 import { insertIssue } from '../../helpers/factories-issue.js';
 import { legacyXls, sheetFile, sheetRow, uploadSheet, type UploadOptions } from '../../helpers/factories-mapping-upload.js';
 import { fixture } from '../../helpers/factories-products.js';
+import { send } from '../../helpers/endpoint-call.js';
 import { startApp, type TestApp } from '../../helpers/server-app.js';
 
 let t: TestApp;
@@ -61,7 +62,7 @@ describe('a good sheet', () => {
     expect(res.body).toMatchObject({ ResponseCode: '200', ResponseMessage: savedMessage(4), ResponseData: { Count: 4 } });
     expect(await S(1001, 1041)).toEqual([[1001, 1010], [1011, 1030], [1031, 1040], [1041, 1041]]);
 
-    const list = await t.post('Mapping/GetMappings', listBody({ PageSize: 50, SortColumn: 'FromNo', SortOrder: 'ASC', isPreprinted: false }), tokens.user);
+    const list = await send(t, MAPPING_API.list, listBody({ PageSize: 50, SortColumn: 'FromNo', SortOrder: 'ASC', isPreprinted: false }), tokens.user);
     expect(list.body.ResponseCode).toBe('200');
     const rows = (list.body.ResponseData as MappingRow[]).filter((r) => r.FromNo >= 1001 && r.ToNo <= 1041);
     expect(rows.map((r) => [r.FromNo, r.ToNo, r.Qty, r.BatchNo, r.MFGDate, r.EXPDate, r.Mrp, r.Remark])).toEqual([
@@ -176,13 +177,13 @@ describe('the file', () => {
   });
 
   it('a request without a file is refused', async () => {
-    warned(await t.post('Upload/CSVUpload', { file: 'x' }, tokens.user), SHEET_MSG.noFile);
+    warned(await send(t, SHEET_API.upload, { file: 'x' }, tokens.user), SHEET_MSG.noFile);
   });
 });
 
 describe('the template', () => {
   it('downloads as an .xlsx with the headers, and comes back empty when uploaded as is', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/API/api/Mapping/GetMappingTemplate', headers: { authorization: `Bearer ${tokens.user}` } });
+    const res = await t.app.inject({ method: 'GET', url: `/API/api/${SHEET_API.template.path}`, headers: { authorization: `Bearer ${tokens.user}` } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe(XLSX_MIME);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${TEMPLATE_FILE_NAME}"`);
@@ -195,7 +196,7 @@ describe('the template', () => {
 
 describe('rights', () => {
   it('needs the Mapping page', async () => {
-    expect((await t.get('Mapping/GetMappingTemplate', tokens.noMapping)).body).toEqual({ ResponseCode: '403', ResponseMessage: FORBIDDEN, ResponseData: null });
+    expect((await send(t, SHEET_API.template, undefined, tokens.noMapping)).body).toEqual({ ResponseCode: '403', ResponseMessage: FORBIDDEN, ResponseData: null });
     const res = await upload([sheetRow(code, 9001, 9010, 10, 'R-1')], {}, 'noMapping');
     expect(res.body).toEqual({ ResponseCode: '403', ResponseMessage: FORBIDDEN, ResponseData: null });
     expect((await uploadSheet(t, undefined, await sheetFile([]))).status).toBe(401);

@@ -9,11 +9,12 @@ import { callerById } from '../../../src/server/http/caller.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
 import { USER_TYPE } from '../../../src/shared/contracts/auth.js';
 import { DATE_ONLY, NUMBER_ONLY } from '../../../src/shared/contracts/numbers/fields.js';
-import { alreadyMapped, MAPPING_MSG } from '../../../src/shared/contracts/numbers/mapping.js';
+import { alreadyMapped, MAPPING_API, MAPPING_MSG } from '../../../src/shared/contracts/numbers/mapping.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import { insertCompany, insertUser } from '../../helpers/factories.js';
 import { insertMapper, insertMapping, mapBody, type MapperWorld } from '../../helpers/factories-mapping.js';
 import { insertProduct } from '../../helpers/factories-sites.js';
+import { send } from '../../helpers/endpoint-call.js';
 import { startApp, type TestApp } from '../../helpers/server-app.js';
 
 let t: TestApp;
@@ -24,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const save = (body: unknown, token = w.token) => t.post('Mapping/CreateMapping', body, token);
+const save = (body: unknown, token = w.token) => send(t, MAPPING_API.save, body, token);
 const snapshot = async () => JSON.stringify([await t.db.select().from(mappings).orderBy(mappings.id), await t.db.select().from(events).orderBy(events.id)]);
 async function refused(body: unknown, message: string, token = w.token) {
   const before = await snapshot();

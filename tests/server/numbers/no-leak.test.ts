@@ -2,19 +2,21 @@
 // route tells one company anything of another's numbers beyond "not in your accepted stock". A rival
 // maps, damages and pairs; ours probes single numbers and wide ranges on every route.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GEN_MSG } from '../../../src/shared/contracts/numbers/generation.js';
-import { MAPPING_MSG, notInStock } from '../../../src/shared/contracts/numbers/mapping.js';
-import { RANGE_MSG } from '../../../src/shared/contracts/numbers/demap.js';
-import { DAMAGE_MSG } from '../../../src/shared/contracts/numbers/damage.js';
-import { PAIR_MSG, QR_SCAN_MSG } from '../../../src/shared/contracts/numbers/static-pair.js';
-import { SLIP_MSG } from '../../../src/shared/contracts/numbers/slip-ids.js';
-import { STOCK_MSG } from '../../../src/shared/contracts/numbers/stock.js';
-import { ISSUE_MSG } from '../../../src/shared/contracts/numbers/issue.js';
+import { GEN_MSG, GENERATION_API } from '../../../src/shared/contracts/numbers/generation.js';
+import { MAPPING_API, MAPPING_MSG, mappingPair, notInStock, PRODUCT_LOOKUP_API } from '../../../src/shared/contracts/numbers/mapping.js';
+import { DEMAP_API, RANGE_MSG } from '../../../src/shared/contracts/numbers/demap.js';
+import { DAMAGE_API, DAMAGE_MSG } from '../../../src/shared/contracts/numbers/damage.js';
+import { PAIR_MSG, QR_SCAN_MSG, STATIC_PAIR_API } from '../../../src/shared/contracts/numbers/static-pair.js';
+import { reserveArgs, SLIP_API, SLIP_MSG } from '../../../src/shared/contracts/numbers/slip-ids.js';
+import { STOCK_API, STOCK_MSG } from '../../../src/shared/contracts/numbers/stock.js';
+import { ISSUE_API, ISSUE_MSG } from '../../../src/shared/contracts/numbers/issue.js';
 import { PRODUCT_NOT_FOUND } from '../../../src/server/routes/numbers/product-lookups.js';
+import type { Endpoint, Params } from '../../../src/shared/endpoint.js';
 import { listBody } from '../../helpers/factories.js';
 import { leakWorld, type LeakWorld } from '../../helpers/factories-no-leak.js';
 import { P_SERIES, staticSeries } from '../../helpers/factories-pairs.js';
 import { sheetFile, sheetRow, uploadSheet } from '../../helpers/factories-mapping-upload.js';
+import { send } from '../../helpers/endpoint-call.js';
 import { startApp, type Envelope, type TestApp } from '../../helpers/server-app.js';
 
 let t: TestApp;
@@ -30,13 +32,13 @@ function clean(body: Envelope) {
   const text = JSON.stringify(body);
   for (const s of w.rival.secrets) expect(text, `leaks ${s}`).not.toContain(s);
 }
-async function refusal(path: string, body: unknown, message: string) {
-  const res = await t.post(path, body, w.ours.token);
+async function refusal(endpoint: Endpoint, body: unknown, message: string) {
+  const res = await send(t, endpoint, body, w.ours.token);
   expect(res.body).toEqual({ ResponseCode: '400', ResponseMessage: message, ResponseData: null });
   clean(res.body);
 }
-async function refusalGet(path: string, message: string) {
-  const res = await t.get(path, w.ours.token);
+async function refusalGet(endpoint: Endpoint, params: Params, message: string) {
+  const res = await send(t, endpoint, undefined, w.ours.token, params);
   expect(res.body.ResponseMessage).toBe(message);
   expect(res.body.ResponseCode).toBe('400');
   clean(res.body);
@@ -50,20 +52,20 @@ const P = (n: number) => w.codes.make(P_SERIES, n);
 
 describe('Mapping answers only "not in your accepted stock" for numbers outside it', () => {
   it('the form: a rival-mapped number, a damaged one, a paired one and a never-issued one answer alike', async () => {
-    for (const n of [200_001, 200_105, 201_500, 201_999, 900_000]) await refusal('Mapping/CreateMapping', mapBody(n, n), notInStock(n, n, 1));
+    for (const n of [200_001, 200_105, 201_500, 201_999, 900_000]) await refusal(MAPPING_API.save, mapBody(n, n), notInStock(n, n, 1));
   });
 
   it('the form: wide ranges over the rival\'s mappings name no mapping', async () => {
-    await refusal('Mapping/CreateMapping', mapBody(1, 999_999), notInStock(1, 999_999, 999_999 - 1000));
-    await refusal('Mapping/CreateMapping', mapBody(200_001, 300_050), notInStock(200_001, 300_050, 100_000));
+    await refusal(MAPPING_API.save, mapBody(1, 999_999), notInStock(1, 999_999, 999_999 - 1000));
+    await refusal(MAPPING_API.save, mapBody(200_001, 300_050), notInStock(200_001, 300_050, 100_000));
     // Our own clash is still named: our own data.
-    const own = await t.post('Mapping/CreateMapping', mapBody(300_050, 300_150), w.ours.token);
+    const own = await send(t, MAPPING_API.save, mapBody(300_050, 300_150), w.ours.token);
     expect(own.body.ResponseMessage).toMatch(/^Numbers 300050–300100 are already mapped \(/);
   });
 
   it('the expiry update of a rival mapping is not found', async () => {
     for (const id of [w.rival.preMappingId, w.rival.staticMappingId, 99_999_999]) {
-      await refusal('Mapping/CreateMapping', { MappingId: id, EXPDate: '2030-01-01' }, MAPPING_MSG.notFound);
+      await refusal(MAPPING_API.save, { MappingId: id, EXPDate: '2030-01-01' }, MAPPING_MSG.notFound);
     }
   });
 
@@ -80,24 +82,24 @@ describe('Mapping answers only "not in your accepted stock" for numbers outside 
 describe('De Mapping, Product Damage, Number Generation: a rival mapping is not found', () => {
   it('de-mapping and damage by a rival mapping id, in either mode', async () => {
     for (const [id, pre] of [[w.rival.preMappingId, true], [w.rival.staticMappingId, false]] as const) {
-      await refusal('DeMapping/CreateDemapping', { MappingId: id, FromNo: pre ? 200_001 : 1, Qty: 5, isPreprinted: pre }, RANGE_MSG.mappingNotFound);
-      await refusal('ProductDamage/CreateDamage', { MappingId: id, FromNo: pre ? 200_001 : 1, Qty: 5, Reason: 'Torn labels', isPreprinted: pre },
+      await refusal(DEMAP_API.create, { MappingId: id, FromNo: pre ? 200_001 : 1, Qty: 5, isPreprinted: pre }, RANGE_MSG.mappingNotFound);
+      await refusal(DAMAGE_API.create, { MappingId: id, FromNo: pre ? 200_001 : 1, Qty: 5, Reason: 'Torn labels', isPreprinted: pre },
         RANGE_MSG.mappingNotFound);
     }
-    await refusalGet(`ProductDamage/DeleteDamage/${w.rival.damageId}`, DAMAGE_MSG.notFound);
+    await refusalGet(DAMAGE_API.remove, { id: w.rival.damageId }, DAMAGE_MSG.notFound);
   });
 
   it('our own mapping with a range reaching into the rival\'s numbers names only our mapping', async () => {
-    await refusal('DeMapping/CreateDemapping', { MappingId: w.ourPreMappingId, FromNo: 200_001, Qty: 5, isPreprinted: true }, RANGE_MSG.outside);
-    await refusal('ProductDamage/CreateDamage', { MappingId: w.ourPreMappingId, FromNo: 300_090, Qty: 50_000, Reason: 'Torn labels', isPreprinted: true },
+    await refusal(DEMAP_API.create, { MappingId: w.ourPreMappingId, FromNo: 200_001, Qty: 5, isPreprinted: true }, RANGE_MSG.outside);
+    await refusal(DAMAGE_API.create, { MappingId: w.ourPreMappingId, FromNo: 300_090, Qty: 50_000, Reason: 'Torn labels', isPreprinted: true },
       RANGE_MSG.qtyMax(100));
   });
 
   it('generation, download and the next From of a rival mapping or prefix', async () => {
-    await refusal('NumberGeneration/CreateGeneratedNumber', { MappingId: w.rival.staticMappingId, FromNo: 1, ToNo: 10, Qty: 10 }, GEN_MSG.notFound);
-    await refusal('NumberGeneration/GetFromNumbers', { MappingId: w.rival.staticMappingId }, GEN_MSG.notFound);
+    await refusal(GENERATION_API.generate, { MappingId: w.rival.staticMappingId, FromNo: 1, ToNo: 10, Qty: 10 }, GEN_MSG.notFound);
+    await refusal(GENERATION_API.fromNumber, { MappingId: w.rival.staticMappingId }, GEN_MSG.notFound);
     for (const [from, to] of [[1, 999], [55, 55], [2000, 3000]]) {
-      await refusal('NumberGeneration/DownloadNumber', { FromNo: from, ToNo: to, Qty: to - from + 1, Prefix: w.rival.prefix },
+      await refusal(GENERATION_API.download, { FromNo: from, ToNo: to, Qty: to - from + 1, Prefix: w.rival.prefix },
         GEN_MSG.notMapped(w.rival.prefix, from, to));
     }
   });
@@ -106,48 +108,52 @@ describe('De Mapping, Product Damage, Number Generation: a rival mapping is not 
 describe('Static Qr Mapping and the product-by-QR lookup', () => {
   it('pairing with a rival preprinted code: mapped, damaged, paired or free, it is not in our stock', async () => {
     for (const n of [200_001, 200_105, 201_500, 201_999]) {
-      await refusal('Mapping/CreateStaticQrMapping', { StaticEncryptedQr: S(w.ours.prefix, 10), PreprintedEncryptedQr: P(n) }, PAIR_MSG.notInStock(n));
+      await refusal(STATIC_PAIR_API.create, { StaticEncryptedQr: S(w.ours.prefix, 10), PreprintedEncryptedQr: P(n) }, PAIR_MSG.notInStock(n));
     }
-    await refusal('Mapping/CreateStaticQrMapping', { StaticEncryptedQr: S(w.rival.prefix, 500), PreprintedEncryptedQr: P(300_500) },
+    await refusal(STATIC_PAIR_API.create, { StaticEncryptedQr: S(w.rival.prefix, 500), PreprintedEncryptedQr: P(300_500) },
       PAIR_MSG.otherPrefix(`${w.rival.prefix}500`, w.ours.prefix));
   });
 
   it('a scan of any rival code, mapped, damaged, paired or not, answers the same', async () => {
     for (const n of [200_001, 200_105, 201_500, 201_999, 900_000]) {
-      await refusal('Mapping/GetProductByQrScan', { UID: P(n) }, QR_SCAN_MSG.notOurs(`${n}`));
+      await refusal(STATIC_PAIR_API.qrScan, { UID: P(n) }, QR_SCAN_MSG.notOurs(`${n}`));
     }
     for (const n of [1, 55, 500, 5000]) {
-      await refusal('Mapping/GetProductByQrScan', { UID: S(w.rival.prefix, n) }, QR_SCAN_MSG.notOurs(`${w.rival.prefix}${n}`));
+      await refusal(STATIC_PAIR_API.qrScan, { UID: S(w.rival.prefix, n) }, QR_SCAN_MSG.notOurs(`${w.rival.prefix}${n}`));
     }
-    const own = await t.post('Mapping/GetProductByQrScan', { UID: P(300_001) }, w.ours.token);
+    const own = await send(t, STATIC_PAIR_API.qrScan, { UID: P(300_001) }, w.ours.token);
     expect(own.body.ResponseCode).toBe('200');
   });
 });
 
 describe('Slip ids, stock and issue', () => {
   it('a rival prefix\'s slip ids, a rival issue\'s acceptance, an issue by a non-admin', async () => {
-    await refusalGet(`Product/GetIds/${w.rival.prefix}`, SLIP_MSG.otherPrefix(w.ours.prefix));
-    await refusalGet(`Product/UpdateIds/${w.rival.prefix},SID,10`, SLIP_MSG.otherPrefix(w.ours.prefix));
-    await refusal('StockManagement/CreateStockManagement', { StockId: w.rival.issueId, FrmNo: 200_001, ToNo: 202_000, IssueQty: 2000 }, STOCK_MSG.notFound);
-    await refusal('IssueNumber/CreateIssueNumber', { CompanyId: w.rival.companyId, FrmNo: 200_001, ToNo: 200_001, IssueQty: 1, SalesOrderNo: 'S1' },
+    await refusalGet(SLIP_API.lastIds, { prefix: w.rival.prefix }, SLIP_MSG.otherPrefix(w.ours.prefix));
+    await refusalGet(SLIP_API.reserve, reserveArgs(w.rival.prefix, 'SID', 10), SLIP_MSG.otherPrefix(w.ours.prefix));
+    await refusal(STOCK_API.accept, { StockId: w.rival.issueId, FrmNo: 200_001, ToNo: 202_000, IssueQty: 2000 }, STOCK_MSG.notFound);
+    await refusal(ISSUE_API.create, { CompanyId: w.rival.companyId, FrmNo: 200_001, ToNo: 200_001, IssueQty: 1, SalesOrderNo: 'S1' },
       ISSUE_MSG.adminOnly);
-    await refusalGet(`Product/GetProductsSize/${w.rival.productId}`, PRODUCT_NOT_FOUND);
+    await refusalGet(PRODUCT_LOOKUP_API.size, { productId: w.rival.productId }, PRODUCT_NOT_FOUND);
   });
 
   it('no list or lookup of ours shows a rival row, whatever is searched', async () => {
-    const lists: [string, Record<string, unknown>][] = [
-      ['Mapping/GetMappings', { isPreprinted: true, SearchValue: '200001' }], ['Mapping/GetMappings', { isPreprinted: false, SearchValue: '500' }],
-      ['ProductDamage/GetDamages', { isPreprinted: true }], ['ProductDamage/GetDamages', { isPreprinted: false }],
-      ['Mapping/GetStaticQrMappings', { Prefix: w.rival.prefix }], ['NumberGeneration/GetGeneratedNumbers', { Prefix: w.rival.prefix, isAdmin: true }],
-      ['StockManagement/GetStock', {}], ['IssueNumber/GetIssueNumbers', {}],
+    const lists: [Endpoint, Record<string, unknown>][] = [
+      [MAPPING_API.list, { isPreprinted: true, SearchValue: '200001' }], [MAPPING_API.list, { isPreprinted: false, SearchValue: '500' }],
+      [DAMAGE_API.list, { isPreprinted: true }], [DAMAGE_API.list, { isPreprinted: false }],
+      [STATIC_PAIR_API.list, { Prefix: w.rival.prefix }], [GENERATION_API.list, { Prefix: w.rival.prefix, isAdmin: true }],
+      [STOCK_API.list, {}], [ISSUE_API.list, {}],
     ];
-    for (const [path, body] of lists) {
-      const res = await t.post(path, listBody({ PageSize: -1, ...body }), w.ours.token);
-      expect(res.body.ResponseCode, path).toBe('200');
+    for (const [endpoint, body] of lists) {
+      const res = await send(t, endpoint, listBody({ PageSize: -1, ...body }), w.ours.token);
+      expect(res.body.ResponseCode, endpoint.path).toBe('200');
       clean(res.body);
     }
-    for (const path of ['Product/GetMappedProductsDDL/true', 'Product/GetMappedProductsDDL/false', `Product/GetMapping/${w.rival.productId},true`]) {
-      clean((await t.get(path, w.ours.token)).body);
+    const lookups: [Endpoint, Params][] = [
+      [PRODUCT_LOOKUP_API.mappedProducts, { isPreprinted: true }], [PRODUCT_LOOKUP_API.mappedProducts, { isPreprinted: false }],
+      [PRODUCT_LOOKUP_API.mappings, mappingPair(w.rival.productId, true)],
+    ];
+    for (const [endpoint, params] of lookups) {
+      clean((await send(t, endpoint, undefined, w.ours.token, params)).body);
     }
   });
 });

@@ -6,12 +6,13 @@ import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { staticPairs } from '../../../src/server/db/schema.js';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
-import { QR_SCAN_MSG, type QrScanProduct } from '../../../src/shared/contracts/numbers/static-pair.js';
+import { QR_SCAN_MSG, STATIC_PAIR_API, type QrScanProduct } from '../../../src/shared/contracts/numbers/static-pair.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import {
   appCodes, insertColleague, insertDamage, insertFactory, insertIssue, insertMapping, P_SERIES, staticSeries, urlOf, type Factory,
 } from '../../helpers/factories-pairs.js';
 import { nextPrefix } from '../../helpers/factories-sites.js';
+import { send } from '../../helpers/endpoint-call.js';
 import { startApp, type TestApp } from '../../helpers/server-app.js';
 
 let t: TestApp;
@@ -24,7 +25,7 @@ let preprintedMappingId: number;
 
 const S = (f: { prefix: string }, n: number) => codes.make(staticSeries(f.prefix), n);
 const PP = (n: number) => codes.make(P_SERIES, n);
-const scan = (UID: unknown, token = A.token) => t.post('Mapping/GetProductByQrScan', { UID }, token);
+const scan = (UID: unknown, token = A.token) => send(t, STATIC_PAIR_API.qrScan, { UID }, token);
 const forge = (uid: string) => uid.slice(0, -1) + (uid.endsWith('0') ? '1' : '0');
 
 beforeAll(async () => {

@@ -7,10 +7,11 @@ import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { events, idCounters } from '../../../src/server/db/schema.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
 import { makeSlipId } from '../../../src/shared/codes.js';
-import { SLIP_BLOCK_LIMIT, SLIP_MSG, type LastIds, type ReservedIds } from '../../../src/shared/contracts/numbers/slip-ids.js';
+import { SLIP_API, SLIP_BLOCK_LIMIT, SLIP_MSG, type LastIds, type ReservedIds } from '../../../src/shared/contracts/numbers/slip-ids.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import { insertSiteUser, type SiteUser } from '../../helpers/factories-slip-ids.js';
 import { nextPrefix } from '../../helpers/factories-sites.js';
+import { send } from '../../helpers/endpoint-call.js';
 import { startApp, type TestApp } from '../../helpers/server-app.js';
 
 let t: TestApp;
@@ -28,8 +29,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const getIds = (prefix: string, token = a.token) => t.get(`Product/GetIds/${prefix}`, token);
-const update = (args: string, token = a.token) => t.get(`Product/UpdateIds/${args}`, token);
+const getIds = (prefix: string, token = a.token) => send(t, SLIP_API.lastIds, undefined, token, { prefix });
+const update = (args: string, token = a.token) => send(t, SLIP_API.reserve, undefined, token, { args });
 async function reserve(prefix: string, type: string, to: number, token = a.token): Promise<ReservedIds> {
   const res = await update(`${prefix},${type},${to}`, token);
   expect(res.body.ResponseCode, res.body.ResponseMessage).toBe('200');

@@ -7,13 +7,14 @@ import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { events, staticPairs, users } from '../../../src/server/db/schema.js';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
-import { PAIR_MSG, type QrScanProduct, type StaticPairRow } from '../../../src/shared/contracts/numbers/static-pair.js';
+import { PAIR_MSG, STATIC_PAIR_API, type QrScanProduct, type StaticPairRow } from '../../../src/shared/contracts/numbers/static-pair.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import {
   appCodes, insertColleague, insertDamage, insertFactory, insertIssue, insertMapping, P_SERIES, staticSeries, urlOf, type Factory,
 } from '../../helpers/factories-pairs.js';
 import { countRows, insertSite, listBody } from '../../helpers/factories.js';
 import { nextPrefix } from '../../helpers/factories-sites.js';
+import { send } from '../../helpers/endpoint-call.js';
 import { startApp, type TestApp } from '../../helpers/server-app.js';
 
 let t: TestApp;
@@ -26,11 +27,11 @@ let otherPrefix: string; // a second factory of company A, static 1–50 mapped
 const S = (f: { prefix: string }, n: number) => codes.make(staticSeries(f.prefix), n);
 const PP = (n: number) => codes.make(P_SERIES, n);
 const pair = (st: string, pp: string, token = A.token) =>
-  t.post('Mapping/CreateStaticQrMapping', { StaticEncryptedQr: st, PreprintedEncryptedQr: pp }, token);
+  send(t, STATIC_PAIR_API.create, { StaticEncryptedQr: st, PreprintedEncryptedQr: pp }, token);
 const forge = (uid: string) => uid.slice(0, -1) + (uid.endsWith('0') ? '1' : '0');
 const snapshot = async () => `${await countRows(t.db, staticPairs)}/${await countRows(t.db, events)}`;
 async function list(token: string, body: Record<string, unknown> = {}) {
-  const res = await t.post('Mapping/GetStaticQrMappings', listBody(body), token);
+  const res = await send(t, STATIC_PAIR_API.list, listBody(body), token);
   expect(res.body.ResponseCode, res.body.ResponseMessage).toBe('200');
   return res.body.ResponseData as StaticPairRow[];
 }
@@ -70,7 +71,7 @@ describe('a genuine pair', () => {
     expect(ev).toMatchObject({ userId: A.userId, companyId: A.companyId, siteId: A.siteId, kind: 'S', prefix: A.prefix, fromNo: 1, toNo: 1 });
     expect(ev!.detail).toMatchObject({ staticNo: 1, preprintedNo: 1001, prefix: A.prefix });
 
-    const scan = await t.post('Mapping/GetProductByQrScan', { UID: urlOf(t, PP(1001)) }, A.token);
+    const scan = await send(t, STATIC_PAIR_API.qrScan, { UID: urlOf(t, PP(1001)) }, A.token);
     expect(scan.body.ResponseCode).toBe('200');
     expect(scan.body.ResponseData).toMatchObject({
       ProductId: A.productId, ProductName: A.productName, BatchNo: 'B-7', SeqNo: 1001, isPreprinted: true, PairedVisibleNo: `${A.prefix}1`,
@@ -139,7 +140,7 @@ describe('refusals save nothing and say why', () => {
 
   it('needs the Static Qr Mapping page: 403 otherwise', async () => {
     const mapper = await insertColleague(t, A, [PAGE.mapping.key]);
-    for (const res of [await pair(S(A, 40), PP(1040), mapper), await t.post('Mapping/GetStaticQrMappings', listBody(), mapper)]) {
+    for (const res of [await pair(S(A, 40), PP(1040), mapper), await send(t, STATIC_PAIR_API.list, listBody(), mapper)]) {
       expect(res.status).toBe(403);
       expect(res.body.ResponseMessage).toBe(FORBIDDEN);
     }
@@ -162,7 +163,7 @@ describe('the list', () => {
     const page2 = await list(A.token, { First: 3, PageSize: 2, SortColumn: 'PreprintedSeqNo', SortOrder: 'ASC' });
     expect(page2.map((r) => r.PreprintedSeqNo)).toEqual([1003, 1020]);
     expect((await list(A.token, { SearchValue: '1002' })).map((r) => r.StaticSeqNo)).toEqual([2]);
-    expect((await t.post('Mapping/GetStaticQrMappings', listBody({ SortColumn: 'Nope' }), A.token)).body.ResponseCode).toBe('400');
+    expect((await send(t, STATIC_PAIR_API.list, listBody({ SortColumn: 'Nope' }), A.token)).body.ResponseCode).toBe('400');
   });
 
   it('a user of the same company at another prefix sees none; the admin sees all, or one prefix', async () => {

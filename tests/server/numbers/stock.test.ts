@@ -7,10 +7,11 @@ import { events, numberIssues } from '../../../src/server/db/schema.js';
 import { acceptedCount } from '../../../src/server/domain/ranges.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
 import { NUMBER_ONLY } from '../../../src/shared/contracts/numbers/fields.js';
-import { acceptWhole, alreadyAccepted, STOCK_MSG, type StockRow } from '../../../src/shared/contracts/numbers/stock.js';
+import { acceptWhole, alreadyAccepted, STOCK_API, STOCK_MSG, type StockRow } from '../../../src/shared/contracts/numbers/stock.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import { listBody, userIdByEmail } from '../../helpers/factories.js';
 import { acceptBody, insertCompanyUser, insertIssue, type CompanyUser } from '../../helpers/factories-issue.js';
+import { send } from '../../helpers/endpoint-call.js';
 import { startApp, type TestApp } from '../../helpers/server-app.js';
 
 type Row = StockRow & { TotalRows: number };
@@ -31,10 +32,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const accept = (body: unknown, token = mine.token) => t.post('StockManagement/CreateStockManagement', body, token);
+const accept = (body: unknown, token = mine.token) => send(t, STOCK_API.accept, body, token);
 const snapshot = async () => JSON.stringify(await t.db.select().from(numberIssues).orderBy(numberIssues.id));
 async function rows(body: Record<string, unknown>, token = mine.token): Promise<Row[]> {
-  const res = await t.post('StockManagement/GetStock', body, token);
+  const res = await send(t, STOCK_API.list, body, token);
   expect(res.body.ResponseCode, res.body.ResponseMessage).toBe('200');
   return res.body.ResponseData as Row[];
 }
@@ -137,7 +138,7 @@ describe('rights', () => {
   it('answers 403 without the Stock Management page', async () => {
     const other = await insertCompanyUser(t, [PAGE.mapping.key]);
     for (const res of [
-      await t.post('StockManagement/GetStock', listBody(), other.token),
+      await send(t, STOCK_API.list, listBody(), other.token),
       await accept(acceptBody(issue.theirs!, 400_001, 400_500), other.token),
     ]) expect(res).toMatchObject({ status: 403, body: { ResponseMessage: FORBIDDEN } });
   });
