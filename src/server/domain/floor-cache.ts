@@ -3,18 +3,20 @@
 // items folded into runs in SQL (gaps and islands), never a row per item. The four range parts page
 // by keyset on (kind, prefix, from_no), so a first fill resumes after a dropped connection.
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { CacheCursor, CacheMasters, CachePage, DamageSeries, MappingSeries, OpenCartons, PackedSeries, PairSeries } from '../../shared/contracts/floor/cache.js';
+import type { CacheCursor, PackedCursor, CacheMasters, CachePage, DamageSeries, MappingSeries, OpenCartons, PackedSeries, PairSeries } from '../../shared/contracts/floor/cache.js';
 import { cartons, damages, idCounters, mappings, products, sites } from '../db/schema.js';
 import type { Tx } from './ranges.js';
 
-/** The page request as the contract parses it. */
+/** The page requests as the contract parses them. */
 export interface PageAsk { After: CacheCursor | null; PageSize: number }
+export interface PackedAsk { After: PackedCursor | null; PageSize: number }
 
-/** Runs fold at most this many item rows per page, so one page never reads a whole company. */
+/** Static pairs fold at most this many rows per page, so one page never reads a whole company. */
 const SCAN_PER_RUN = 25;
 const SCAN_MAX = 500_000;
 
 const asOf = () => new Date().toISOString();
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 type Keyed = { kind: 'P' | 'S'; prefix: string; fromNo: number; toNo: number };
 
@@ -69,50 +71,77 @@ export async function damagePage(tx: Tx, companyId: number, ask: PageAsk): Promi
   return pageOf(at, page, more, toSeries(page, (r) => ({ Reason: r.reason })) as unknown as DamageSeries[]);
 }
 
-interface RunRow extends Keyed { extra: string; extra2: string | null; scanned: number }
+interface RunRow extends Keyed { extra: string; extra2: string | null }
 
-/**
- * Folds the next rows of `source` (kind, prefix, n, a, b: n the serial, a and b what a run must share)
- * into runs of consecutive n. At most a bounded number of rows is read; a run the bound may have cut
- * is left to the next page, unless it is the page's only one (the device joins a run continued by
- * the next page's first).
- */
+const runRows = (result: unknown) =>
+  (result as { rows: RunRow[] }).rows.map((r) => ({ ...r, fromNo: Number(r.fromNo), toNo: Number(r.toNo) }));
+
+/** Packed items of the company as runs of consecutive serials in one SID, a page of `PageSize`
+ *  cartons at a time in SID order: the cartons first (an index walk), then their items by the
+ *  carton index, so a page costs its own size whatever the company's. */
+export async function packedPage(tx: Tx, companyId: number, ask: PackedAsk): Promise<CachePage<PackedSeries, PackedCursor>> {
+  const at = asOf();
+  const after = ask.After?.SID ?? '';
+  const [bound] = rowsOf<{ sid: string }>(await tx.execute(sql`
+    select sid from secondary_cartons where company_id = ${companyId} and sid > ${after}
+    order by sid offset ${ask.PageSize - 1} limit 1`));
+  const upTo = bound ? sql`and sid <= ${bound.sid}` : sql``;
+  // A carton's packs are mostly one run (last - first + 1 = count): those come from one grouping of
+  // its items; only cartons with gaps are split into runs, by the gaps-and-islands window.
+  const runs = runRows(await tx.execute(sql`
+    with c as (
+      select sid, case when state = 'damaged' or (tid is not null and exists (
+        select 1 from tertiary_cartons t where t.tid = s.tid and t.state = 'damaged')) then 'damaged' else 'packed' end as st
+      from secondary_cartons s where company_id = ${companyId} and sid > ${after} ${upTo}
+    ), g as (
+      -- Per carton through the items' carton index, so a page reads its own cartons' items only.
+      select c.sid, c.st, y.* from c join lateral (
+        select i.kind, i.prefix, min(i.serial_no) as lo, max(i.serial_no) as hi, count(*) as cnt
+        from items i where i.secondary_id = c.sid group by i.kind, i.prefix
+      ) y on true
+    )
+    select kind, prefix, lo::float8 as "fromNo", hi::float8 as "toNo", sid as extra, st as extra2 from g where hi - lo + 1 = cnt
+    union all
+    select g.kind, g.prefix, min(x.n)::float8, max(x.n)::float8, g.sid, g.st
+    from g join lateral (
+      select i.serial_no as n, i.serial_no - row_number() over (order by i.serial_no) as grp
+      from items i where i.secondary_id = g.sid and i.kind = g.kind and i.prefix = g.prefix
+    ) x on true
+    where g.hi - g.lo + 1 <> g.cnt
+    group by g.kind, g.prefix, g.sid, g.st, x.grp
+    order by 1, 2, 3`));
+  return {
+    AsOf: at, Next: bound ? { SID: bound.sid } : null, Count: runs.length,
+    Series: toSeries(runs, (r) => ({ SID: r.extra, CartonState: r.extra2 as 'packed' | 'damaged' })) as unknown as PackedSeries[],
+  };
+}
+
+/** Folds the next rows of `source` (kind, prefix, n, a: n the serial, a what a run must share) into
+ *  runs of consecutive n. At most a bounded number of rows is read; a run the bound may have cut is
+ *  left to the next page, unless it is the page's only one (the device joins touching runs). */
 async function runPage(tx: Tx, source: SQL, ask: PageAsk): Promise<{ runs: RunRow[]; more: boolean }> {
   const scan = Math.min(ask.PageSize * SCAN_PER_RUN, SCAN_MAX);
   const after = ask.After ? sql`where (kind, prefix, n) > (${ask.After.Kind}, ${ask.After.Prefix}, ${ask.After.FromNo})` : sql``;
-  const result = await tx.execute(sql`
+  const rows = runRows(await tx.execute(sql`
     with src as (${source}),
     page as (select * from src ${after} order by kind, prefix, n limit ${scan}),
-    g as (select *, n - row_number() over (partition by kind, prefix, a, b order by n) as grp from page)
-    select kind, prefix, min(n)::float8 as "fromNo", max(n)::float8 as "toNo", a as extra, b as extra2,
-      (select count(*) from page)::int as scanned
-    from g group by kind, prefix, a, b, grp
-    order by kind, prefix, min(n)`);
-  const rows = (result as unknown as { rows: RunRow[] }).rows.map((r) => ({ ...r, fromNo: Number(r.fromNo), toNo: Number(r.toNo) }));
-  const cut = rows.length > 0 && Number(rows[0]!.scanned) >= scan;
+    g as (select *, n - row_number() over (partition by kind, prefix, a order by n) as grp from page)
+    select kind, prefix, min(n)::float8 as "fromNo", max(n)::float8 as "toNo", a as extra, null as extra2
+    from g group by kind, prefix, a, grp
+    order by kind, prefix, min(n)`));
+  // Every row read lies in exactly one run: the runs' lengths add up to the rows read.
+  const scanned = rows.reduce((n, r) => n + r.toNo - r.fromNo + 1, 0);
+  const cut = scanned >= scan;
   let runs = rows.slice(0, ask.PageSize);
   if (cut && runs.length === rows.length && runs.length > 1) runs = runs.slice(0, -1);
   return { runs, more: cut || rows.length > runs.length };
-}
-
-/** Packed items of the company as runs of consecutive serials in one SID. */
-export async function packedPage(tx: Tx, companyId: number, ask: PageAsk): Promise<CachePage<PackedSeries>> {
-  const at = asOf();
-  const source = sql`
-    select i.kind, i.prefix, i.serial_no as n, i.secondary_id as a,
-      case when s.state = 'damaged' or t.state = 'damaged' then 'damaged' else 'packed' end as b
-    from items i join secondary_cartons s on s.sid = i.secondary_id
-    left join tertiary_cartons t on t.tid = s.tid
-    where s.company_id = ${companyId}`;
-  const { runs, more } = await runPage(tx, source, ask);
-  return pageOf(at, runs, more, toSeries(runs, (r) => ({ SID: r.extra, CartonState: r.extra2 as 'packed' | 'damaged' })) as unknown as PackedSeries[]);
 }
 
 /** Static pairs as runs: static serials n.. of a prefix paired with preprinted serials in step. */
 export async function pairPage(tx: Tx, companyId: number, ask: PageAsk): Promise<CachePage<PairSeries>> {
   const at = asOf();
   const source = sql`
-    select 'S'::varchar as kind, upper(prefix) as prefix, static_no as n, (preprinted_no - static_no)::text as a, ''::text as b
+    select 'S'::varchar as kind, upper(prefix) as prefix, static_no as n, (preprinted_no - static_no)::text as a
     from static_pairs where company_id = ${companyId}`;
   const { runs, more } = await runPage(tx, source, ask);
   return pageOf(at, runs, more, toSeries(runs, (r) => ({ PreprintedNo: r.fromNo + Number(r.extra) })) as unknown as PairSeries[]);
@@ -143,8 +172,6 @@ export async function masters(tx: Tx, companyId: number, siteId: number | null):
 
 interface OpenRow { sid: string; productId: number; qty: number; sizeId: number; batch: string | null; mfg: string | null; exp: string | null }
 interface TertiaryRow { tid: string; productId: number; qty: number; state: string; batch: string | null; mfg: string | null; exp: string | null }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The loose secondary cartons and the tertiary cartons at a site of the company. */
 export async function openCartons(tx: Tx, companyId: number, siteId: number | null): Promise<OpenCartons> {

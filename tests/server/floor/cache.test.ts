@@ -83,7 +83,7 @@ async function walk(part: PagedPart, PageSize: number, who = 'floor'): Promise<{
   do {
     const page = (await data(part, { After, PageSize }, who)) as CachePage<AnySeries>;
     pages++;
-    expect(page.Count).toBeLessThanOrEqual(PageSize);
+    if (part !== 'packed') expect(page.Count).toBeLessThanOrEqual(PageSize); // packed pages count cartons
     for (const s of page.Series) {
       s.FromNo.forEach((f, i) => {
         const extra = (s.SID ?? s.Reason ?? s.PreprintedNo ?? s.BatchNo)![i];
@@ -135,14 +135,16 @@ describe('pages resume', () => {
       const whole = await walk(part, 20_000);
       const paged = await walk(part, size);
       expect(paged.lines, part).toEqual(whole.lines);
-      expect(paged.pages).toBeGreaterThanOrEqual(Math.ceil(whole.lines.length / size));
+      if (part !== 'packed') expect(paged.pages).toBeGreaterThanOrEqual(Math.ceil(whole.lines.length / size));
     }
   });
   it('a page asked again after a dropped connection gives the same rows', async () => {
-    const first = await data('packed', { PageSize: 2 });
-    const again = await data('packed', { After: first.Next, PageSize: 2 });
-    expect(await data('packed', { After: first.Next, PageSize: 2 })).toMatchObject({ Series: again.Series, Next: again.Next });
-    expect(again.Series[0]!.FromNo).toEqual([9, 11]);
+    const first = await data('packed', { PageSize: 1 });
+    expect(first.Next).toEqual({ SID: 'SID26CA00001' });
+    expect(first.Series[0]!.FromNo).toEqual([1, 7, 9]);
+    const again = await data('packed', { After: first.Next, PageSize: 1 });
+    expect(await data('packed', { After: first.Next, PageSize: 1 })).toMatchObject({ Series: again.Series, Next: again.Next });
+    expect(again.Series[0]!.FromNo).toEqual([11]);
   });
   it('a packed carton marked damaged shows in its runs', async () => {
     await t.db.update(secondaryCartons).set({ state: 'damaged' }).where(eq(secondaryCartons.sid, 'SID26CA00003'));
@@ -153,8 +155,10 @@ describe('pages resume', () => {
   it('a bad cursor or page size is refused with its message', async () => {
     const res = await t.post(FLOOR_CACHE_API.packed.path, { PageSize: 0 }, tokens.floor);
     expect(res.body).toEqual({ ResponseCode: '400', ResponseMessage: FLOOR_CACHE_MSG.pageSize, ResponseData: null });
-    const bad = await t.post(FLOOR_CACHE_API.packed.path, { After: { Kind: 'X', Prefix: 'CA', FromNo: 1 } }, tokens.floor);
+    const bad = await t.post(FLOOR_CACHE_API.mappings.path, { After: { Kind: 'X', Prefix: 'CA', FromNo: 1 } }, tokens.floor);
     expect(bad.body).toEqual({ ResponseCode: '400', ResponseMessage: FLOOR_CACHE_MSG.after, ResponseData: null });
+    const badSid = await t.post(FLOOR_CACHE_API.packed.path, { After: { SID: 'SID 1' } }, tokens.floor);
+    expect(badSid.body).toEqual({ ResponseCode: '400', ResponseMessage: FLOOR_CACHE_MSG.after, ResponseData: null });
   });
 });
 

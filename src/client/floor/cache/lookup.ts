@@ -83,17 +83,23 @@ function joinSeries(list: readonly Record<string, unknown>[], numCols: string[],
   }
   const out = new Map<string, Ranges>();
   for (const [key, parts] of groups) {
+    // A series in one page (the usual case) is used as stored, without a copy.
     const cat = (col: string) => {
       const arrays = parts.map((p) => p[col] as Float64Array);
+      if (arrays.length === 1) return arrays[0]!;
       const all = new Float64Array(arrays.reduce((n, a) => n + a.length, 0));
       let at = 0;
       for (const a of arrays) { all.set(a, at); at += a.length; }
       return all;
     };
+    const catTexts = (col: string) => {
+      const arrays = parts.map((p) => p[col] as string[]);
+      return arrays.length === 1 ? arrays[0]! : ([] as string[]).concat(...arrays);
+    };
     let r: Ranges = {
       from: cat('FromNo'), to: cat('ToNo'),
       nums: Object.fromEntries(numCols.map((c) => [c, cat(c)])),
-      texts: Object.fromEntries(textCols.map((c) => [c, parts.flatMap((p) => p[c] as string[])])),
+      texts: Object.fromEntries(textCols.map((c) => [c, catTexts(c)])),
     };
     if (!sorted(r.from)) r = reorder(r, [...r.from.keys()].sort((a, b) => r.from[a]! - r.from[b]!));
     out.set(key, r);

@@ -2,7 +2,7 @@
 // and the part's data as a few chunk rows, one per server page, numbers packed in Float64Arrays
 // (IndexedDB stores a typed array as one block; a row per range costs a record each).
 import type {
-  CacheCursor, CacheMasters, CachePart, DamageSeries, MappingSeries, OpenCartons, PackedSeries, PairSeries,
+  CacheCursor, CacheMasters, CachePart, DamageSeries, MappingSeries, OpenCartons, PackedCursor, PackedSeries, PairSeries,
 } from '../../../shared/contracts/floor/cache.js';
 
 /** A series with its number columns packed. */
@@ -29,7 +29,8 @@ export interface CacheChunkRow<P extends CachePart = CachePart> {
 export interface PendingFill {
   fill: string;
   seq: number;
-  after: CacheCursor | null;
+  /** The server's `Next`, sent back as is (a range cursor, or a SID for packed items). */
+  after: CacheCursor | PackedCursor | null;
   /** The server's AsOf of the fill's first page: the part is as fresh as that, not fresher. */
   asOf: number | null;
   startedAt: number;

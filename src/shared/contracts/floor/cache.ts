@@ -2,8 +2,8 @@
 // every scan is checked at once, offline. Our own calls under `FloorCache/` (the spec has none).
 // Ranges, not rows: mappings, damages, static pairs and packed items come as ranges of a series,
 // columns per series (one Kind and Prefix, then parallel arrays), so a big company's first fill stays
-// small. Those four parts are pages in (Kind, Prefix, FromNo) order: a device sends the `Next` of its
-// last page as `After` and continues where a dropped connection left it. Every answer carries `AsOf`,
+// small. Those four parts come in pages, by keyset on (Kind, Prefix, FromNo), packed items by SID: a
+// device sends the `Next` of its last page as `After` and continues where a dropped connection left it. Every answer carries `AsOf`,
 // the server's time of the snapshot, which the device shows as "Data as of".
 import { z } from 'zod';
 import { getEndpoint, postEndpoint } from '../../endpoint.js';
@@ -25,12 +25,20 @@ export const cacheCursor = z.strictObject({
 });
 export type CacheCursor = z.infer<typeof cacheCursor>;
 
-export const cachePageRequest = z.strictObject({
-  After: cacheCursor.nullable().default(null),
-  PageSize: z.number({ error: FLOOR_CACHE_MSG.pageSize }).int(FLOOR_CACHE_MSG.pageSize)
-    .min(1, FLOOR_CACHE_MSG.pageSize).max(CACHE_PAGE_MAX, FLOOR_CACHE_MSG.pageSize).default(CACHE_PAGE_MAX),
+/** Packed items page by carton: just after this SID (runs never cross a carton). */
+export const packedCursor = z.strictObject({
+  SID: z.string({ error: FLOOR_CACHE_MSG.after }).regex(/^[A-Z0-9]{1,20}$/, FLOOR_CACHE_MSG.after),
 });
-export type CachePageRequest = z.input<typeof cachePageRequest>;
+export type PackedCursor = z.infer<typeof packedCursor>;
+
+const pageSize = z.number({ error: FLOOR_CACHE_MSG.pageSize }).int(FLOOR_CACHE_MSG.pageSize)
+  .min(1, FLOOR_CACHE_MSG.pageSize).max(CACHE_PAGE_MAX, FLOOR_CACHE_MSG.pageSize).default(CACHE_PAGE_MAX);
+
+/** PageSize counts ranges, or cartons for packed items. */
+export const cachePageRequest = z.strictObject({ After: cacheCursor.nullable().default(null), PageSize: pageSize });
+export const packedPageRequest = z.strictObject({ After: packedCursor.nullable().default(null), PageSize: pageSize });
+/** Either page request, as a device sends it (After: the `Next` of the page before, as it came). */
+export type CachePageRequest = { After?: CacheCursor | PackedCursor | null; PageSize?: number };
 
 const nums = z.array(z.number());
 const texts = z.array(z.string());
@@ -46,10 +54,10 @@ export const pairSeries = z.strictObject({ ...seriesShape, PreprintedNo: nums })
 /** Packed items as runs of consecutive serials in one SID; CartonState 'damaged' when it (or its TID) is. */
 export const packedSeries = z.strictObject({ ...seriesShape, SID: texts, CartonState: z.array(z.enum(['packed', 'damaged'])) });
 
-const page = <S extends z.ZodType>(series: S) => z.strictObject({
+const page = <S extends z.ZodType, C extends z.ZodType = typeof cacheCursor>(series: S, cursor?: C) => z.strictObject({
   AsOf: z.string(),
   /** `After` for the next page; null on the last page. */
-  Next: cacheCursor.nullable(),
+  Next: (cursor ?? cacheCursor).nullable(),
   /** Ranges in this page, over all its series. */
   Count: z.number(),
   Series: z.array(series),
@@ -58,12 +66,12 @@ const page = <S extends z.ZodType>(series: S) => z.strictObject({
 export const mappingPage = page(mappingSeries);
 export const damagePage = page(damageSeries);
 export const pairPage = page(pairSeries);
-export const packedPage = page(packedSeries);
+export const packedPage = page(packedSeries, packedCursor);
 export type MappingSeries = z.infer<typeof mappingSeries>;
 export type DamageSeries = z.infer<typeof damageSeries>;
 export type PairSeries = z.infer<typeof pairSeries>;
 export type PackedSeries = z.infer<typeof packedSeries>;
-export type CachePage<S> = { AsOf: string; Next: CacheCursor | null; Count: number; Series: S[] };
+export type CachePage<S, C = CacheCursor> = { AsOf: string; Next: C | null; Count: number; Series: S[] };
 
 export const cacheProduct = z.strictObject({
   ProductId: z.number(), ProductName: z.string(), ProductCode: z.string(), UOM: z.string(), PackValue: z.number(),
@@ -118,7 +126,7 @@ export const FLOOR_CACHE_API = {
   mappings: postEndpoint('FloorCache/GetMappings', FLOOR_CACHE_ACCESS, cachePageRequest, mappingPage),
   damages: postEndpoint('FloorCache/GetDamages', FLOOR_CACHE_ACCESS, cachePageRequest, damagePage),
   pairs: postEndpoint('FloorCache/GetStaticPairs', FLOOR_CACHE_ACCESS, cachePageRequest, pairPage),
-  packed: postEndpoint('FloorCache/GetPacked', FLOOR_CACHE_ACCESS, cachePageRequest, packedPage),
+  packed: postEndpoint('FloorCache/GetPacked', FLOOR_CACHE_ACCESS, packedPageRequest, packedPage),
   open: getEndpoint('FloorCache/GetOpenCartons', FLOOR_CACHE_ACCESS, openCartons),
 };
 

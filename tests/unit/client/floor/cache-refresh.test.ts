@@ -45,7 +45,7 @@ function server(batch = 'B') {
       case 'open':
         return ok({ AsOf: '2026-11-24T08:05:00.000Z', Secondary: [], Tertiary: [] });
       case 'mappings': {
-        const at = [null, 100, 300].findIndex((c) => c === (body?.After?.FromNo ?? null));
+        const at = [null, 100, 300].findIndex((c) => c === ((body?.After as CacheCursor | null | undefined)?.FromNo ?? null));
         return ok({ AsOf: AS_OF, Next: at < 2 ? cursor(pages[at]!.ToNo[0]!) : null, Count: 1, Series: [pages[at]] });
       }
       case 'damages':
@@ -86,7 +86,7 @@ describe('refreshFloorCache', () => {
     expect((await floorCache({ db, owner: 1 })).refreshedAt.mappings).toBeUndefined();
     s.calls.length = 0;
     expect((await refresh(s.fetchPart)).outcome).toBe('done');
-    const asked = s.calls.filter((c) => c.part === 'mappings').map((c) => c.body?.After?.FromNo ?? null);
+    const asked = s.calls.filter((c) => c.part === 'mappings').map((c) => (c.body?.After as CacheCursor | null | undefined)?.FromNo ?? null);
     expect(asked).toEqual([100, 300]);
     const cache = await floorCache({ db, owner: 1 });
     expect([50, 250, 450].map((k) => cache.codeFacts('S', 'KA', k).mapping?.MappingId)).toEqual([1, 2, 3]);
