@@ -1,7 +1,7 @@
 // Product Damage (spec 2 sections 2, 3, 5, 7, 9; DESIGN section 4): a sub-range of a mapping marked
 // void for good, with a reason. It stays inside its mapping; it is never undone.
 import { z } from 'zod';
-import { pagesGet, pagesPost } from './endpoints.js';
+import { getEndpoint, postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
 import { listRequest } from '../list.js';
 import { RANGE_MSG, rangeRequestShape, type MappedRange } from './demap.js';
@@ -47,10 +47,10 @@ export type DamageRow = z.infer<typeof damageRow>;
 const access = { pages: [PAGE.productDamage] };
 
 export const DAMAGE_API = {
-  create: pagesPost('ProductDamage/CreateDamage', access, damageRequest, z.null()),
-  list: pagesPost('ProductDamage/GetDamages', access, listRequest, z.array(damageRow)),
+  create: postEndpoint('ProductDamage/CreateDamage', access, damageRequest, z.null()),
+  list: postEndpoint('ProductDamage/GetDamages', access, listRequest, z.array(damageRow)),
   /** Damage is for good: the spec's delete call always answers a refusal. */
-  remove: pagesGet('ProductDamage/DeleteDamage/:id', access, z.null()),
+  remove: getEndpoint('ProductDamage/DeleteDamage/:id', access, z.null()),
 };
 
 /** The export the spec names (section 9): 'Damaged Product.csv' with these columns. */

@@ -3,7 +3,7 @@
 // the dialog shows the spec's messages before sending and the server answers the same ones.
 import { z } from 'zod';
 import { MAX_SERIAL } from '../../codes.js';
-import { pagesPost } from './endpoints.js';
+import { postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
 import { pickedId } from '../site.js';
 import { isPreprintedFlag, NUMBER_ONLY, quantity, serialNo } from './fields.js';
@@ -54,7 +54,7 @@ export type DemapRequest = z.input<typeof demapRequest>;
 
 /** One call: the screen lists mappings through MAPPING_API.list. */
 export const DEMAP_API = {
-  create: pagesPost('DeMapping/CreateDemapping', { pages: [PAGE.deMapping] }, demapRequest, z.null()),
+  create: postEndpoint('DeMapping/CreateDemapping', { pages: [PAGE.deMapping] }, demapRequest, z.null()),
 };
 
 export interface MappedRange {

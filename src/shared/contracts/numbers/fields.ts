@@ -6,6 +6,10 @@ import { MAX_SERIAL } from '../../codes.js';
 export const NUMBER_ONLY = 'Please enter only number.';
 export const DATE_ONLY = 'Please enter only date.';
 
+/** The most digits a typed serial number may have (the forms' box length). */
+export const SERIAL_DIGITS = 15;
+const SERIAL_TEXT = new RegExp(`^\\d{1,${SERIAL_DIGITS}}$`);
+
 /**
  * A serial number: a number or a string of digits (a form's text box), 1..MAX_SERIAL.
  * Missing -> `required`; not digits -> `digits`; 0 or past the largest serial -> `positive`.
@@ -16,7 +20,7 @@ export function serialNo(required: string, digits = NUMBER_ONLY, positive = requ
       if (typeof v === 'string') {
         const s = v.trim();
         if (s === '') { ctx.addIssue({ code: 'custom', message: required }); return z.NEVER; }
-        if (!/^\d{1,15}$/.test(s)) { ctx.addIssue({ code: 'custom', message: digits }); return z.NEVER; }
+        if (!SERIAL_TEXT.test(s)) { ctx.addIssue({ code: 'custom', message: digits }); return z.NEVER; }
         return Number(s);
       }
       if (!Number.isInteger(v)) { ctx.addIssue({ code: 'custom', message: digits }); return z.NEVER; }

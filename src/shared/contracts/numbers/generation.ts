@@ -1,8 +1,7 @@
 // Number Generation and Admin Number Download (spec 2 sections 2, 3, 5, 7; DESIGN section 4): the
 // print file of a mapped static range. The list rows, the requests, the spec's messages and ours.
 import { z } from 'zod';
-import { getEndpoint } from '../../endpoint.js';
-import { pagesGet, pagesPost } from './endpoints.js';
+import { getEndpoint, postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
 import { listRequest } from '../list.js';
 import { pickedId } from '../site.js';
@@ -139,12 +138,12 @@ export const DAMAGED_ROWS_HEADER = 'x-damaged-rows';
 const listAccess = { pages: [PAGE.numberGeneration, PAGE.adminNumberDownload] };
 
 export const GENERATION_API = {
-  list: pagesPost('NumberGeneration/GetGeneratedNumbers', listAccess, listRequest, z.array(generatedNumberRow)),
-  generate: pagesPost('NumberGeneration/CreateGeneratedNumber', { pages: [PAGE.numberGeneration] }, generateRequest, generatedLink),
-  download: pagesPost('NumberGeneration/DownloadNumber', { pages: [PAGE.adminNumberDownload] }, downloadRequest, generatedLink),
-  fromNumber: pagesPost('NumberGeneration/GetFromNumbers', listAccess, fromNumbersRequest, z.strictObject({ FrmNo: z.number() })),
+  list: postEndpoint('NumberGeneration/GetGeneratedNumbers', listAccess, listRequest, z.array(generatedNumberRow)),
+  generate: postEndpoint('NumberGeneration/CreateGeneratedNumber', { pages: [PAGE.numberGeneration] }, generateRequest, generatedLink),
+  download: postEndpoint('NumberGeneration/DownloadNumber', { pages: [PAGE.adminNumberDownload] }, downloadRequest, generatedLink),
+  fromNumber: postEndpoint('NumberGeneration/GetFromNumbers', listAccess, fromNumbersRequest, z.strictObject({ FrmNo: z.number() })),
   /** The admin's print file of an issued preprinted range (Number Issued). */
-  issuedFile: pagesGet('IssueNumber/DownloadIssuedNumbers/:id', { pages: [PAGE.numberIssued] }, generatedLink),
+  issuedFile: getEndpoint('IssueNumber/DownloadIssuedNumbers/:id', { pages: [PAGE.numberIssued] }, generatedLink),
   /** The CSV behind a signed link: no bearer header; answers the file, or 403/404 with the envelope. */
   file: getEndpoint(`${FILE_ROUTE}/:token`, 'public', z.null()),
 };

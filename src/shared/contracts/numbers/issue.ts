@@ -1,7 +1,7 @@
 // Number Issued (spec 2 sections 2, 3, 5 'Number issue', 7 'Issue number'): the admin gives a company a
 // range of the preprinted series against a sales order. The spec's messages, ours where it has none.
 import { z } from 'zod';
-import { pagesGet, pagesPost } from './endpoints.js';
+import { getEndpoint, postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
 import { listRequest } from '../list.js';
 import { pickedId } from '../site.js';
@@ -37,11 +37,11 @@ export const acceptedNoDelete = (from: number, to: number) =>
 /** Sales order: text, or a spec client's JSON number (the spec's "at least 1"), stored as its text. */
 const salesOrderNo = z.union([
   z.number().int(ISSUE_MSG.salesOrderRequired).min(1, ISSUE_MSG.salesOrderRequired).transform(String),
-  z.string().trim().min(1, ISSUE_MSG.salesOrderRequired).max(50, ISSUE_MSG.salesOrderTooLong),
-], { error: ISSUE_MSG.salesOrderRequired });
+  z.string(),
+], { error: ISSUE_MSG.salesOrderRequired }).pipe(z.string().trim().min(1, ISSUE_MSG.salesOrderRequired).max(50, ISSUE_MSG.salesOrderTooLong));
 
 /** Fields in the order the dialog shows them, so the first message is the first field's. */
-const issueFields = z.strictObject({
+export const issueFields = z.strictObject({
   CompanyId: pickedId(ISSUE_MSG.companyRequired),
   FrmNo: serialNo(ISSUE_MSG.fromRequired, NUMBER_ONLY, ISSUE_MSG.fromRequired),
   ToNo: serialNo(ISSUE_MSG.toRequired, NUMBER_ONLY, ISSUE_MSG.toRequired),
@@ -80,8 +80,8 @@ export type FromNumber = z.infer<typeof fromNumber>;
 const access = { pages: [PAGE.numberIssued] };
 
 export const ISSUE_API = {
-  list: pagesPost('IssueNumber/GetIssueNumbers', access, listRequest, z.array(issueRow)),
-  create: pagesPost('IssueNumber/CreateIssueNumber', access, issueSave, z.null()),
-  remove: pagesGet('IssueNumber/DeleteIssueNumber/:id', access, z.null()),
-  fromNumber: pagesGet('IssueNumber/GetFromNumbers', access, fromNumber),
+  list: postEndpoint('IssueNumber/GetIssueNumbers', access, listRequest, z.array(issueRow)),
+  create: postEndpoint('IssueNumber/CreateIssueNumber', access, issueSave, z.null()),
+  remove: getEndpoint('IssueNumber/DeleteIssueNumber/:id', access, z.null()),
+  fromNumber: getEndpoint('IssueNumber/GetFromNumbers', access, fromNumber),
 };

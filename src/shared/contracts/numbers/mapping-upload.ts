@@ -1,7 +1,7 @@
 // Bulk mapping from a sheet (spec 2 sections 2, 5, 7, 8; DESIGN section 4): the template's columns,
 // the upload's limits and messages, and the shape of the rows a refused sheet lists.
 import { z } from 'zod';
-import { pagesGet, type PagesEndpoint } from './endpoints.js';
+import { getEndpoint, type Endpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
 
 export const SHEET_FIELD = 'file';
@@ -74,8 +74,8 @@ const access = { pages: [PAGE.mapping] };
 
 export const SHEET_API = {
   /** Answers the .xlsx itself, not an envelope (refusals are envelopes). */
-  template: pagesGet('Mapping/GetMappingTemplate', access, z.null()),
+  template: getEndpoint('Mapping/GetMappingTemplate', access, z.null()),
   /** Multipart: one file (field `file`, or any single file field); the mode in `?isPreprinted=` or a
    *  field before the file. No JSON body, so no body schema: the route reads the parts itself. */
-  upload: { method: 'POST', path: 'Upload/CSVUpload', access, body: undefined, data: sheetSaved } satisfies PagesEndpoint<undefined, typeof sheetSaved>,
+  upload: { method: 'POST', path: 'Upload/CSVUpload', access, body: undefined, data: sheetSaved } satisfies Endpoint<undefined, typeof sheetSaved, typeof access>,
 };

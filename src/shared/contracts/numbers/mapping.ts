@@ -2,7 +2,7 @@
 // on. The spec's messages, ours where it has none, the save request and the list row.
 import { z } from 'zod';
 import { MAX_SERIAL } from '../../codes.js';
-import { pagesGet, pagesPost } from './endpoints.js';
+import { getEndpoint, postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
 import { firstMessage } from '../issues.js';
 import { listRequest } from '../list.js';
@@ -65,7 +65,7 @@ const mrp = z.union([z.number(), z.string().trim()], { error: MAPPING_MSG.mrpInv
 });
 
 /** Add (MappingId 0): fields in the order the form shows them, so the first message is the first field's. */
-const mappingAddFields = z.strictObject({
+export const mappingAddFields = z.strictObject({
   MappingId: numberId('MappingId'),
   ProductId: pickedId(MAPPING_MSG.productRequired),
   FromNo: serialNo(MAPPING_MSG.fromRequired, NUMBER_ONLY, MAPPING_MSG.fromRequired),
@@ -147,25 +147,25 @@ const listAccess = { pages: [PAGE.mapping, PAGE.deMapping, PAGE.productDamage] }
 const mapAccess = { pages: [PAGE.mapping] };
 
 export const MAPPING_API = {
-  list: pagesPost('Mapping/GetMappings', listAccess, listRequest, z.array(mappingRow)),
+  list: postEndpoint('Mapping/GetMappings', listAccess, listRequest, z.array(mappingRow)),
   /** An add or an expiry update, told apart by MappingId. */
-  save: pagesPost('Mapping/CreateMapping', mapAccess, mappingSave, z.strictObject({ MappingId: z.number(), EXPDate: z.string() })),
-  fromNumber: pagesGet('Mapping/GetFromNumberMap/:isPreprinted', mapAccess, fromNumber),
+  save: postEndpoint('Mapping/CreateMapping', mapAccess, mappingSave, z.strictObject({ MappingId: z.number(), EXPDate: z.string() })),
+  fromNumber: getEndpoint('Mapping/GetFromNumberMap/:isPreprinted', mapAccess, fromNumber),
   /** Always refused: De Mapping releases numbers. */
-  remove: pagesGet('Mapping/DeleteMapping/:id', mapAccess, z.null()),
+  remove: getEndpoint('Mapping/DeleteMapping/:id', mapAccess, z.null()),
 };
 
 /** The product lookups of the number screens (under Product/, DESIGN section 3). */
 const lookupAccess = { pages: [PAGE.mapping, PAGE.deMapping, PAGE.productDamage, PAGE.mapStaticNumber, PAGE.numberGeneration] };
 
 export const PRODUCT_LOOKUP_API = {
-  size: pagesGet('Product/GetProductsSize/:productId', lookupAccess,
+  size: getEndpoint('Product/GetProductsSize/:productId', lookupAccess,
     z.strictObject({ ProductId: z.number(), PSize: z.number(), PUOM: z.string().nullable() })),
-  life: pagesGet('Product/GetProductsLife/:productId', lookupAccess, z.strictObject({ ProductId: z.number(), BestBeforeDays: z.number() })),
-  mappedProducts: pagesGet('Product/GetMappedProductsDDL/:isPreprinted', lookupAccess,
+  life: getEndpoint('Product/GetProductsLife/:productId', lookupAccess, z.strictObject({ ProductId: z.number(), BestBeforeDays: z.number() })),
+  mappedProducts: getEndpoint('Product/GetMappedProductsDDL/:isPreprinted', lookupAccess,
     z.array(z.strictObject({ label: z.string(), value: z.number() }))),
   /** The spec writes GetMapping/{a},{b}: one segment 'productId,isPreprinted' (see `mappingPair`). */
-  mappings: pagesGet('Product/GetMapping/:pair', lookupAccess, z.array(mappingRow)),
+  mappings: getEndpoint('Product/GetMapping/:pair', lookupAccess, z.array(mappingRow)),
 };
 
 /** GetMapping's one path param. */

@@ -2,7 +2,7 @@
 // type lives on the server; a device reserves a block (last+1..to) and prints exactly that block.
 import { z } from 'zod';
 import { MAX_SLIP_NUMBER, type SlipType } from '../../codes.js';
-import { pagesGet } from './endpoints.js';
+import { getEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
 
 /** The most ids one call may reserve: a few cartons' worth of pallets, not a typo of extra zeros. */
@@ -61,9 +61,9 @@ const access = { pages: [PAGE.cartonSlip, PAGE.secondaryPacking, PAGE.tertiaryPa
 
 export const SLIP_API = {
   /** ResponseMessage '<lastSID>VAL<lastTID>' (spec 2 section 7), ResponseData the last ids. */
-  lastIds: pagesGet('Product/GetIds/:prefix', access, lastIds),
+  lastIds: getEndpoint('Product/GetIds/:prefix', access, lastIds),
   /** The spec's UpdateIds/{prefix},{type},{to}: one path segment, split by the route (see `reserveArgs`). */
-  reserve: pagesGet('Product/UpdateIds/:args', access, reservedIds),
+  reserve: getEndpoint('Product/UpdateIds/:args', access, reservedIds),
 };
 
 /** UpdateIds' one path param. */

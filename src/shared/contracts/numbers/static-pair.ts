@@ -3,7 +3,7 @@
 // lookup the floor screens share. A scan is a uid or the whole QR URL ({PUBLIC_BASE_URL}/P?U={uid}).
 import { z } from 'zod';
 import { parseUid, scannedUid, visibleNumber, type ParsedUid, type SeriesKind } from '../../codes.js';
-import { pagesPost } from './endpoints.js';
+import { postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
 import { listRequest } from '../list.js';
 
@@ -117,10 +117,10 @@ export type QrScanProduct = z.infer<typeof qrScanProduct>;
 const pairAccess = { pages: [PAGE.mapStaticNumber] };
 
 export const STATIC_PAIR_API = {
-  create: pagesPost('Mapping/CreateStaticQrMapping', pairAccess, staticPairRequest, staticPairSaved),
-  list: pagesPost('Mapping/GetStaticQrMappings', pairAccess, listRequest, z.array(staticPairRow)),
+  create: postEndpoint('Mapping/CreateStaticQrMapping', pairAccess, staticPairRequest, staticPairSaved),
+  list: postEndpoint('Mapping/GetStaticQrMappings', pairAccess, listRequest, z.array(staticPairRow)),
   /** The screens that scan a code and need its product: mapping, and the floor screens. */
-  qrScan: pagesPost('Mapping/GetProductByQrScan', {
+  qrScan: postEndpoint('Mapping/GetProductByQrScan', {
     pages: [PAGE.mapping, PAGE.mapStaticNumber, PAGE.secondaryPacking, PAGE.tertiaryPacking, PAGE.replace, PAGE.dispatch],
   }, qrScanRequest, qrScanProduct),
 };

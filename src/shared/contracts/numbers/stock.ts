@@ -1,7 +1,7 @@
 // Stock Management (spec 2 sections 2, 3, 4, 5 'Stock accept', 7 'Stock'): a company accepts a range
 // the admin issued to it; only accepted stock can be mapped. The spec's messages, ours where it has none.
 import { z } from 'zod';
-import { pagesPost } from './endpoints.js';
+import { postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
 import { listRequest } from '../list.js';
 import { pickedId } from '../site.js';
@@ -57,6 +57,6 @@ export type StockRow = z.infer<typeof stockRow>;
 const access = { pages: [PAGE.stockManagement] };
 
 export const STOCK_API = {
-  list: pagesPost('StockManagement/GetStock', access, listRequest, z.array(stockRow)),
-  accept: pagesPost('StockManagement/CreateStockManagement', access, stockAccept, z.null()),
+  list: postEndpoint('StockManagement/GetStock', access, listRequest, z.array(stockRow)),
+  accept: postEndpoint('StockManagement/CreateStockManagement', access, stockAccept, z.null()),
 };
