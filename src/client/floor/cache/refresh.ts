@@ -9,7 +9,7 @@ import {
 import { getSession, subscribeSession } from '../../app/session.js';
 import type { FieldtraceDb } from '../../offline/db.js';
 import { withLock } from '../../offline/web-lock.js';
-import { reloadFloorCache } from './floor-cache.js';
+import { forgetFloorCache, reloadFloorCache } from './floor-cache.js';
 import { packSeries, type CachePartRow, type ChunkData } from './rows.js';
 import { commitFill, dropPending, newFillId, partRow, storePage } from './store.js';
 
@@ -95,7 +95,9 @@ export async function refreshFloorCache(o: RefreshOptions = {}): Promise<Refresh
       if (stoppedBy) break;
       refreshed.push(part);
     }
-    if (refreshed.length > 0) await reloadFloorCache({ db, owner }).catch(() => undefined);
+    // Published only while its user is still the one signed in (another may have signed in meanwhile).
+    const stillOwner = o.owner !== undefined || (getSession()?.UserId ?? null) === owner;
+    if (refreshed.length > 0 && stillOwner) await reloadFloorCache({ db, owner }).catch(() => undefined);
     return stoppedBy ? { outcome: 'failed', refreshed, stoppedBy } : { outcome: 'done', refreshed };
   }, { ifAvailable: true });
   return report ?? { outcome: 'skipped', refreshed: [] };
@@ -116,21 +118,25 @@ export function startFloorCacheRefresh(o: StartOptions = {}): () => void {
   const online = o.online ?? (() => typeof navigator === 'undefined' || navigator.onLine);
   const events = o.events ?? (typeof window === 'undefined' ? undefined : window);
   let running: Promise<RefreshReport> | null = null;
+  let user = getSession()?.UserId ?? null;
   const run = () => {
     if (!online() || running) return;
+    const startedFor = user;
     running = refreshFloorCache(o).finally(() => {
       running = null;
+      // A user who signed in while the last user's refresh ran gets theirs now.
+      if (user !== startedFor && user !== null) run();
     });
   };
-  let user = getSession()?.UserId ?? null;
   const unsubscribe = subscribeSession(() => {
     const now = getSession()?.UserId ?? null;
-    if (now !== user && now !== null) {
-      user = now;
-      void reloadFloorCache({ db: o.db, owner: now }).catch(() => undefined);
-      run();
-    }
+    if (now === user) return;
     user = now;
+    // Another user's (or a signed-out) device shows nothing of the last user's cache.
+    forgetFloorCache();
+    if (now === null) return;
+    void reloadFloorCache({ db: o.db, owner: now }).catch(() => undefined);
+    run();
   });
   events?.addEventListener('online', run);
   const timer = setInterval(run, o.everyMs ?? REFRESH_EVERY_MS);

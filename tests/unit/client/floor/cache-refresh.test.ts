@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../../../src/shared/contracts/envelope.js';
 import type { CacheCursor, CachePageRequest, CachePart, MappingSeries } from '../../../../src/shared/contracts/floor/cache.js';
 import { FieldtraceDb } from '../../../../src/client/offline/db.js';
-import { floorCache, forgetFloorCache } from '../../../../src/client/floor/cache/floor-cache.js';
+import { currentFloorCache, floorCache, forgetFloorCache } from '../../../../src/client/floor/cache/floor-cache.js';
+import { clearSession, saveSession, type Session } from '../../../../src/client/app/session.js';
 import { freshness } from '../../../../src/client/floor/cache/cache-freshness.js';
 import { refreshFloorCache, startFloorCacheRefresh, type FetchPart } from '../../../../src/client/floor/cache/refresh.js';
 import { loadContent } from '../../../../src/client/floor/cache/store.js';
@@ -157,5 +158,20 @@ describe('startFloorCacheRefresh', () => {
     const count = s.calls.length;
     await new Promise((r) => setTimeout(r, 150));
     expect(s.calls.length - count).toBeLessThanOrEqual(8); // at most the refresh under way when stopped
+  });
+
+  it('a sign-in refreshes for the new user; a sign-out forgets the cache in memory', async () => {
+    const s = server();
+    const stop = startFloorCacheRefresh({ db, fetchPart: s.fetchPart, pageSize: 1, persist: async () => true, events: new EventTarget(), online: () => true });
+    try {
+      await new Promise((r) => setTimeout(r, 50));
+      expect(s.calls).toEqual([]);
+      await saveSession({ UserId: 5, UserName: 'Floor', Token: 't', RefreshToken: 'r' } as Session);
+      await expect.poll(() => currentFloorCache()?.codeFacts('S', 'KA', 250).state).toBe('mapped');
+      await clearSession();
+      expect(currentFloorCache()).toBeUndefined();
+    } finally {
+      stop();
+    }
   });
 });
