@@ -1,7 +1,8 @@
 // The snapshots behind the floor's device caches (shared/contracts/floor/cache.ts). Everything is
 // the caller's company's. Ranges stay ranges: mappings and damages as stored, static pairs and packed
-// items folded into runs in SQL (gaps and islands), never a row per item. The four range parts page
-// by keyset on (kind, prefix, from_no), so a first fill resumes after a dropped connection.
+// items folded into runs in SQL (gaps and islands), never a row per item. The range parts page by
+// keyset, on (kind, prefix, from_no) or, for packed items, on the SID, so a first fill resumes after
+// a dropped connection.
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { CacheCursor, PackedCursor, CacheMasters, CachePage, DamageSeries, MappingSeries, OpenCartons, PackedSeries, PairSeries } from '../../shared/contracts/floor/cache.js';
 import { cartons, damages, idCounters, mappings, products, sites } from '../db/schema.js';
@@ -20,19 +21,21 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 type Keyed = { kind: 'P' | 'S'; prefix: string; fromNo: number; toNo: number };
 
-/** Rows in (kind, prefix, from) order as columns per series; `cols` picks each row's other columns. */
-function toSeries<R extends Keyed, C extends Record<string, unknown[]>>(rows: R[], cols: (r: R) => { [K in keyof C]: C[K][number] }) {
-  const out: Array<{ Kind: 'P' | 'S'; Prefix: string; FromNo: number[]; ToNo: number[] } & C> = [];
-  let cur: (typeof out)[number] | undefined;
+type SeriesColumns = { Kind: 'P' | 'S'; Prefix: string; FromNo: number[]; ToNo: number[] } & Record<string, unknown>;
+
+/** Rows in (kind, prefix, from) order as columns per series; `cols` gives each row's other columns. */
+function toSeries<R extends Keyed>(rows: R[], cols: (r: R) => Record<string, unknown>): SeriesColumns[] {
+  const out: SeriesColumns[] = [];
+  let cur: SeriesColumns | undefined;
   for (const r of rows) {
+    const more = cols(r);
     if (!cur || cur.Kind !== r.kind || cur.Prefix !== r.prefix) {
-      cur = { Kind: r.kind, Prefix: r.prefix, FromNo: [], ToNo: [] } as unknown as (typeof out)[number];
-      for (const k of Object.keys(cols(r))) (cur as Record<string, unknown[]>)[k] = [];
+      cur = { Kind: r.kind, Prefix: r.prefix, FromNo: [], ToNo: [], ...Object.fromEntries(Object.keys(more).map((k) => [k, []])) };
       out.push(cur);
     }
     cur.FromNo.push(r.fromNo);
     cur.ToNo.push(r.toNo);
-    for (const [k, v] of Object.entries(cols(r))) (cur as Record<string, unknown[]>)[k]!.push(v);
+    for (const [k, v] of Object.entries(more)) (cur[k] as unknown[]).push(v);
   }
   return out;
 }
