@@ -49,7 +49,7 @@ describe('Secondary Packing on a handheld', () => {
     await scan(url(FROM));
     await verdict().getByText(PACKING_MSG.selectCartonSize).waitFor();
 
-    await page.getByRole('textbox', { name: 'Carton Size' }).click();
+    await page.getByLabel('Carton Size', { exact: true }).first().click();
     await page.getByRole('option', { name: floor.sizeLabel }).click();
     await scan('hello');
     await verdict().getByText(PACKING_MSG.notCode).waitFor();
@@ -59,14 +59,14 @@ describe('Secondary Packing on a handheld', () => {
     await verdict().getByText(PACKING_MSG.alreadyScanned).waitFor();
     await scan(url(FROM + 5000)); // never mapped
     await verdict().getByText(PACKING_MSG.unmapped).waitFor();
-    expect(await count()).toBe('1 / 3');
+    await expect.poll(count).toBe('1 / 3');
     await screenshot(page, 'secondary-packing-scanning');
 
     // A reload (a battery swap, a crash) keeps the carton on the screen, size locked.
     await page.reload();
     await page.getByText(`KA${FROM}`, { exact: true }).waitFor();
-    expect(await count()).toBe('1 / 3');
-    expect(await page.getByRole('textbox', { name: 'Carton Size' }).isDisabled()).toBe(true);
+    await expect.poll(count).toBe('1 / 3');
+    expect(await page.getByLabel('Carton Size', { exact: true }).first().isDisabled()).toBe(true);
 
     await scan(url(FROM + 1));
     await scan(url(FROM + 2));
@@ -81,7 +81,7 @@ describe('Secondary Packing on a handheld', () => {
     await page.keyboard.type(sid, { delay: 5 });
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
-    expect(await count()).toBe('0 / 3');
+    await expect.poll(count).toBe('0 / 3');
 
     // The outbox sends it; the server holds it once and the history lists it.
     await expect.poll(async () => {
@@ -95,7 +95,7 @@ describe('Secondary Packing on a handheld', () => {
   it('a pack already packed here is refused, and a fractional carton asks for its remark first', async () => {
     await page.goto('/transaction/secondary-packing');
     await page.getByText(/^Data as of/).waitFor();
-    await page.getByRole('textbox', { name: 'Carton Size' }).click();
+    await page.getByLabel('Carton Size', { exact: true }).first().click();
     await page.getByRole('option', { name: floor.sizeLabel }).click();
     await scan(url(FROM + 1));
     await verdict().getByText(PACKING_MSG.packed(floor.sid(0))).waitFor();

@@ -21,6 +21,8 @@ export interface ScanBoxHandle {
   focus(): void;
   /** Empties the box and the shown verdict, e.g. when the screen starts a new carton. */
   clear(): void;
+  /** Shows a verdict the screen reached outside the box (a carton closed in a dialog), with its feedback. */
+  announce(verdict: ScanVerdict): void;
 }
 
 export interface ScanBoxProps {
@@ -57,15 +59,13 @@ export function ScanBox({
 
   const focus = useCallback(() => input.current?.focus({ preventScroll: true }), []);
 
-  const submit = useMemo(() => createScanQueue(
-    (code) => now.current.onScan(code),
-    (_code, verdict) => {
-      const f = feedbackOf(verdict);
-      playTone(f.tone);
-      vibrate(f.vibrate);
-      setShown((s) => ({ verdict, n: (s?.n ?? 0) + 1 }));
-    },
-  ), []);
+  const answer = useCallback((verdict: ScanVerdict) => {
+    const f = feedbackOf(verdict);
+    playTone(f.tone);
+    vibrate(f.vibrate);
+    setShown((s) => ({ verdict, n: (s?.n ?? 0) + 1 }));
+  }, []);
+  const submit = useMemo(() => createScanQueue((code) => now.current.onScan(code), (_code, verdict) => answer(verdict)), [answer]);
 
   /** One scan from any source: the box empties at once, ready for the next, and the screen decides. */
   const take = useCallback((raw: string) => {
@@ -85,7 +85,8 @@ export function ScanBox({
       if (input.current) input.current.value = '';
       setShown(null);
     },
-  }), [focus, wedge]);
+    announce: answer,
+  }), [focus, wedge, answer]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.nativeEvent.isComposing) return;
@@ -185,6 +186,8 @@ export function ScanBox({
           spellCheck={false}
           disabled={disabled}
           autoFocus
+          // In a dialog (a slip to scan), Mantine's focus trap gives the first focus to this box.
+          data-autofocus
           onKeyDown={onKeyDown}
         />
         <ActionIcon

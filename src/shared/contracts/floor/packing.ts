@@ -42,6 +42,8 @@ export const PACKING_MSG = {
   inTertiary: (sid: string, tid: string) => `${sid} is already packed in ${tid}.`,
   olderStock: 'Older stock of this product is waiting at your site: add an approval remark to pack the newer stock.',
   approvalRequired: 'Please add approval remarks.',
+  /** The device: the carton is queued to send. */
+  closed: (slip: string, n: number) => `${slip} closed with ${n}: queued to send.`,
   itemsRefused: (n: number) => `${n} scanned items cannot be packed.`,
   secondarySaved: (sid: string, n: number) => `Secondary carton ${sid} packed with ${n} item${n === 1 ? '' : 's'}.`,
   tertiarySaved: (tid: string, n: number) => `Tertiary carton ${tid} packed with ${n} carton${n === 1 ? '' : 's'}.`,

@@ -5,7 +5,7 @@
 // checked on the device (the cache, this device's queued work, the carton) and the closed carton is
 // queued in the outbox before the screen clears: no scan waits for the network.
 import { ActionIcon, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { PACKING_MSG, slipProblem } from '../../../../shared/contracts/floor/packing.js';
 import type { SlipType } from '../../../../shared/codes.js';
 import type { BodyIn, Endpoint } from '../../../../shared/endpoint.js';
@@ -18,6 +18,7 @@ import type { ScanCarton, ScanOutcome } from '../../../floor/packing/scan-rules.
 import { queueWork } from '../../../floor/packing/work-store.js';
 import { ScanBox, type ScanBoxHandle, type ScanVerdict } from '../../../floor/scan-box.js';
 import { kickOutbox } from '../../../offline/drain-triggers.js';
+import { useOutboxStatus } from '../../../offline/use-outbox-status.js';
 import { OlderStockDialog, RemarkDialog, SlipDialog } from './packing-dialogs.js';
 import { emptyCarton, useCarton, type Carton } from './use-carton.js';
 import './packing.css';
@@ -49,6 +50,9 @@ export function PackingScreen<R, E extends Endpoint>({ def }: { def: PackingDef<
   const [dialog, setDialog] = useState<Dialog>('none');
   const [older, setOlder] = useState<{ list: OpenSecondary[]; text: string } | null>(null);
   const [refresh, setRefresh] = useState(0);
+  // The history is the server's: it is read again whenever the outbox has sent something.
+  const { waiting } = useOutboxStatus();
+  useEffect(() => setRefresh((n) => n + 1), [waiting]);
   const size = cache?.cartonSizes.find((s) => s.CartonId === carton.sizeId)?.CartonSize ?? null;
   const sizeOf = (c: Carton<R>) => cache?.cartonSizes.find((s) => s.CartonId === c.sizeId)?.CartonSize ?? null;
 
@@ -96,10 +100,13 @@ export function PackingScreen<R, E extends Endpoint>({ def }: { def: PackingDef<
     await queueWork(def.screen, { endpoint: def.endpoint, payload: def.payload(c, slip, cache), label: def.label(slip, c), userId });
     update(() => emptyCarton(c.sizeId));
     setDialog('none');
-    setRefresh((n) => n + 1);
     void kickOutbox();
-    setTimeout(() => box.current?.focus(), 0);
-    return { ok: true, message: `${slip} closed` };
+    const done = { ok: true, message: PACKING_MSG.closed(slip, c.rows.length) };
+    setTimeout(() => {
+      box.current?.announce(done);
+      box.current?.focus();
+    }, 0);
+    return done;
   };
 
   const submit = () => {
