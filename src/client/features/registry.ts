@@ -37,6 +37,7 @@ export const SCREEN_MODULES: Partial<Record<PageName, ScreenModule>> = {
     import('./transactions/number-generation/number-generation-page.js').then((m) => ({ default: m.NumberGenerationPage })),
   secondaryPacking: () => import('./floor/secondary-packing-page.js'),
   tertiaryPacking: () => import('./floor/tertiary-packing-page.js'),
+  damageCarton: () => import('./floor/damage-carton-page.js'),
   adminNumberDownload: () =>
     import('./transactions/admin-number-download/admin-number-download-page.js').then((m) => ({ default: m.AdminNumberDownloadPage })),
 };

@@ -1,16 +1,18 @@
-// The one delete confirmation (spec 1 section 4): 'Confirm to delete', Yes / No.
+// The one confirmation (spec 1 section 4): 'Confirm to delete', Yes / No; and the same dialog for
+// the spec's other questions ('Confirmation to Damage').
 import { openConfirmModal } from '@mantine/modals';
 
 export const CONFIRM_DELETE = { title: 'Confirm to delete', text: 'Are you sure to do this.', yes: 'Yes', no: 'No' } as const;
 
 /** Answers true when the user chose Yes; closing the dialog any other way is No. */
-export function confirmDelete(): Promise<boolean> {
+export function confirmYesNo(title: string, text: string): Promise<boolean> {
   return new Promise((resolve) => {
     openConfirmModal({
-      title: CONFIRM_DELETE.title,
-      children: CONFIRM_DELETE.text,
+      title,
+      children: text,
       labels: { confirm: CONFIRM_DELETE.yes, cancel: CONFIRM_DELETE.no },
-      confirmProps: { color: 'red' },
+      confirmProps: { color: 'red', size: 'lg' },
+      cancelProps: { size: 'lg' },
       centered: true,
       onConfirm: () => resolve(true),
       onCancel: () => resolve(false),
@@ -18,3 +20,5 @@ export function confirmDelete(): Promise<boolean> {
     });
   });
 }
+
+export const confirmDelete = (): Promise<boolean> => confirmYesNo(CONFIRM_DELETE.title, CONFIRM_DELETE.text);
