@@ -131,7 +131,7 @@ describe('ranges of the company', () => {
 
 describe('pages resume', () => {
   it.each([1, 2, 3])('page size %i gives the same ranges as one page', async (size) => {
-    for (const part of ['mappings', 'packed', 'pairs'] as const) {
+    for (const part of ['mappings', 'damages', 'packed', 'pairs'] as const) {
       const whole = await walk(part, 20_000);
       const paged = await walk(part, size);
       expect(paged.lines, part).toEqual(whole.lines);
