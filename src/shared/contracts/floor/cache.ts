@@ -3,8 +3,8 @@
 // Ranges, not rows: mappings, damages, static pairs and packed items come as ranges of a series,
 // columns per series (one Kind and Prefix, then parallel arrays), so a big company's first fill stays
 // small. Those four parts come in pages, by keyset on (Kind, Prefix, FromNo), packed items by SID: a
-// device sends the `Next` of its last page as `After` and continues where a dropped connection left it. Every answer carries `AsOf`,
-// the server's time of the snapshot, which the device shows as "Data as of".
+// device sends the `Next` of its last page as `After` and continues where a dropped connection left
+// it. Every answer carries `AsOf`, the server's time of the snapshot, shown as "Data as of".
 import { z } from 'zod';
 import { getEndpoint, postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
