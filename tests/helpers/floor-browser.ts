@@ -30,6 +30,15 @@ async function reserve(token: string, type: 'SID' | 'TID', n: number): Promise<R
   return ok<ReservedIds>('UpdateIds', call('GET', `Product/UpdateIds/KA,${type},${(last[type] ?? 0) + n}`, token));
 }
 
+/** A carton size of its own (made by the admin: sizes are shared); its id and its dropdown label. */
+export async function makeCartonSize(size: number): Promise<{ id: number; label: string }> {
+  const admin = await apiSignIn(ADMIN.email, ADMIN.password);
+  const name = `Test box ${size} ${Date.now().toString(36)}`;
+  await ok('carton size', call('POST', 'CartonMaster/CreateCarton', admin, { CartonId: 0, CartonName: name, CartonSize: size, Description: 'Browser test', IsActive: true }));
+  const sizes = await ok<Array<{ CartonId: number; CartonName: string }>>('sizes', call('GET', 'CartonMaster/GetActiveCartonDDL', admin));
+  return { id: sizes.find((s) => s.CartonName === name)!.CartonId, label: `${name} (${size})` };
+}
+
 export async function floorSetup(o: { from: number; to: number; size: number; slips: number; mfgDate?: string }): Promise<FloorSetup> {
   const token = await apiSignIn(FACTORY.email, FACTORY.password);
   const products = await ok<Array<{ ProductId: number; ProductName: string }>>('products', call('GET', 'Product/GetProductsDDL', token));
@@ -38,16 +47,12 @@ export async function floorSetup(o: { from: number; to: number; size: number; sl
     MappingId: 0, ProductId: product.ProductId, FromNo: o.from, ToNo: o.to, Qty: o.to - o.from + 1, MFGDate: o.mfgDate ?? '2026-02-01',
     EXPDate: '', BatchNo: `FL-${o.from}`, Mrp: '', Remark: '', isPreprinted: false,
   }));
-  const admin = await apiSignIn(ADMIN.email, ADMIN.password);
-  const name = `Test box ${o.size} ${Date.now().toString(36)}`;
-  await ok('carton size', call('POST', 'CartonMaster/CreateCarton', admin, { CartonId: 0, CartonName: name, CartonSize: o.size, Description: 'Browser test', IsActive: true }));
-  const sizes = await ok<Array<{ CartonId: number; CartonName: string }>>('sizes', call('GET', 'CartonMaster/GetActiveCartonDDL', token));
-  const sizeId = sizes.find((s) => s.CartonName === name)!.CartonId;
+  const size = await makeCartonSize(o.size);
   const sids = await reserve(token, 'SID', o.slips);
   const tids = await reserve(token, 'TID', o.slips);
   const year = new Date().getFullYear() % 100;
   return {
-    factory: FACTORY, token, productName: product.ProductName, sizeId, sizeLabel: `${name} (${o.size})`,
+    factory: FACTORY, token, productName: product.ProductName, sizeId: size.id, sizeLabel: size.label,
     sid: (i) => makeSlipId('SID', year, 'KA', sids.FromNo + i),
     tid: (i) => makeSlipId('TID', year, 'KA', tids.FromNo + i),
   };
