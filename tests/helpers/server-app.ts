@@ -8,11 +8,12 @@ import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import type { Router } from '../../src/server/http/route.js';
+import { checkData } from './endpoint-call.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { openDatabase, type Database, type Db } from '../../src/server/db/connect.js';
 import { loadReferenceData } from '../../src/server/db/reference.js';
 import { seed } from '../../src/server/db/seed.js';
-import type { LoginResult } from '../../src/shared/contracts/auth.js';
+import { LOGIN_API, type LoginResult } from '../../src/shared/contracts/auth.js';
 
 export const INDEX_HTML = '<!doctype html><html><head><title>Fieldtrace test shell</title></head><body><div id="root"></div></body></html>';
 
@@ -133,10 +134,12 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   const get = (path: string, token?: string) => raw({ method: 'GET', url: API + path, headers: auth(token) });
 
   const signIn = async (email: string, password: string): Promise<Session> => {
-    const res = await post('Login/CheckUser', { Email: email, Password: password });
+    const res = await post(LOGIN_API.checkUser.path, { Email: email, Password: password });
     if (res.status !== 200 || res.body.ResponseCode !== '200') {
       throw new Error(`Sign-in of ${email} failed: ${res.status} ${res.body.ResponseMessage}`);
     }
+    // Every test's sign-in checks the answer against its declared schema.
+    checkData(LOGIN_API.checkUser, res.body.ResponseData);
     const login = (res.body.ResponseData as LoginResult[])[0]!;
     return { token: login.Token, refreshToken: login.RefreshToken, login };
   };

@@ -5,9 +5,10 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_LOGINS } from '../../src/server/db/seed.js';
 import { appSecrets, refreshTokens, sites, users } from '../../src/server/db/schema.js';
-import { MSG, type LoginResult } from '../../src/shared/contracts/auth.js';
+import { LOGIN_API, ME_API, MSG, type LoginResult } from '../../src/shared/contracts/auth.js';
 import { insertUser } from '../helpers/factories.js';
 import { startApp, type Session, type TestApp } from '../helpers/server-app.js';
+import { send } from '../helpers/endpoint-call.js';
 
 let t: TestApp;
 let admin: Session;
@@ -20,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const checkUser = (body: unknown) => t.post('Login/CheckUser', body);
+const checkUser = (body: unknown) => send(t, LOGIN_API.checkUser, body);
 
 describe('sign-in validation (spec 5.1)', () => {
   it.each([
@@ -87,7 +88,7 @@ describe('sign-in answer (spec 3.2)', () => {
   });
 
   it('the access token opens the caller\'s own record', async () => {
-    const res = await t.get('User/getUser', factory.token);
+    const res = await send(t, ME_API.getUser, undefined, factory.token);
     expect(res.status).toBe(200);
     expect((res.body.ResponseData as { UserId: number }[])[0]!.UserId).toBe(factory.login.UserId);
   });

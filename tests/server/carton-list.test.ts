@@ -3,10 +3,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_LOGINS } from '../../src/server/db/seed.js';
 import { cartons } from '../../src/server/db/schema.js';
-import type { CartonRow } from '../../src/shared/contracts/carton.js';
+import { CARTON_API, type CartonRow } from '../../src/shared/contracts/carton.js';
 import type { ListRequest } from '../../src/shared/contracts/list.js';
 import { countRows, insertCarton, listBody } from '../helpers/factories.js';
 import { startApp, type TestApp } from '../helpers/server-app.js';
+import { send } from '../helpers/endpoint-call.js';
 
 type Row = CartonRow & { TotalRows: number };
 interface Known { id: number; name: string; size: number; description: string; isActive: boolean; createdAt: Date }
@@ -48,7 +49,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function list(body: ListRequest | Record<string, unknown>) {
-  const res = await t.post('CartonMaster/GetCarton', body, token);
+  const res = await send(t, CARTON_API.list, body, token);
   expect(res.status).toBe(200);
   return res.body;
 }
@@ -163,7 +164,7 @@ describe('sorting', () => {
 
   it('a SortColumn naming an object built-in is an unknown column, not a crash or a silent sort', async () => {
     for (const col of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
-      const res = await t.post('CartonMaster/GetCarton', listBody({ SortColumn: col }), token);
+      const res = await send(t, CARTON_API.list, listBody({ SortColumn: col }), token);
       expect(res.status, col).toBe(200);
       expect(res.body, col).toEqual({ ResponseCode: '400', ResponseMessage: `The list cannot be sorted by '${col}'.`, ResponseData: null });
     }

@@ -2,8 +2,8 @@
 // /profile when the account must reset its password (spec 1 sections 2.2, 4).
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import type { CurrentUser } from '../../shared/contracts/auth.js';
-import { api } from '../api/http.js';
+import { ME_API } from '../../shared/contracts/auth.js';
+import { call } from '../api/call.js';
 import { useSession } from './session.js';
 
 export function RequireSession({ children }: { children: ReactNode }) {
@@ -30,7 +30,7 @@ export function useResetPasswordRedirect(): void {
 
   useEffect(() => {
     let live = true;
-    void api.get<CurrentUser[]>('User/getUser').then((env) => {
+    void call(ME_API.getUser, undefined).then((env) => {
       const me = env.ResponseCode === '200' && Array.isArray(env.ResponseData) ? env.ResponseData[0] : undefined;
       if (live && me?.IsResetPassword && path.current !== '/profile') navigate('/profile', { replace: true });
     });

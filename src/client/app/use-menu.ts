@@ -4,9 +4,10 @@
 import { startTransition, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { MenuEntry } from '../../shared/contracts/access-right.js';
+import { ME_API } from '../../shared/contracts/auth.js';
 import type { Envelope } from '../../shared/contracts/envelope.js';
 import { buildMenu } from '../../shared/menu.js';
-import { api } from '../api/http.js';
+import { call } from '../api/call.js';
 import { settling, type Settling } from '../api/settled.js';
 import { whenIdle } from '../kit/idle.js';
 import { cachedMenu, cacheMenu, clearSession, getSession } from './session.js';
@@ -28,7 +29,7 @@ interface MenuRequest extends Settling<Envelope<MenuEntry[]>> {
 let early: MenuRequest | null = null;
 
 function ask(): MenuRequest {
-  return settling({ token: getSession()?.Token }, api.get<MenuEntry[]>('User/GetUserMenu'));
+  return settling({ token: getSession()?.Token }, call(ME_API.menu, undefined));
 }
 
 /** Asks for the menu ahead of the shell's mount (called while the shell's chunk downloads); resolves

@@ -5,44 +5,53 @@
 import { useEffect, useState } from 'react';
 import { Checkbox, Fieldset, Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { ADDRESS_PARTS, INDIA_ID, REFERENCE_PATHS, type AddressPart } from '../../shared/contracts/reference.js';
-import { api } from '../api/http.js';
+import { ADDRESS_PARTS, INDIA_ID, REFERENCE_API, type AddressPart } from '../../shared/contracts/reference.js';
+import { endpointPath, type Params } from '../../shared/endpoint.js';
+import { call } from '../api/call.js';
 import type { FieldDef, FieldValue, FormValues } from './form-values.js';
 
 export const SAME_AS_BILLING = 'Same as Billing Address';
 
 interface Option { value: string; label: string }
 
+type ReferenceCall = (typeof REFERENCE_API)[keyof typeof REFERENCE_API];
+
+/** One reference list: its call and the query naming the parent. */
+interface Wanted { endpoint: ReferenceCall; params: Params }
+
 // Reference data does not change while the app runs: each list is fetched once.
 const cache = new Map<string, Promise<Option[]>>();
 
-function fetchOptions(path: string, value: string, label: string): Promise<Option[]> {
+function fetchOptions({ endpoint, params }: Wanted, value: string, label: string): Promise<Option[]> {
+  const path = endpointPath(endpoint, params);
   let hit = cache.get(path);
   if (!hit) {
-    hit = api.post<Record<string, unknown>[]>(path).then((env) => {
+    hit = call(endpoint, undefined, params).then((env) => {
       if (env.ResponseCode !== '200' || !Array.isArray(env.ResponseData)) {
         cache.delete(path);
         return [];
       }
-      return env.ResponseData.map((r) => ({ value: String(r[value]), label: String(r[label] ?? '') }));
+      return (env.ResponseData as Record<string, unknown>[]).map((r) => ({ value: String(r[value]), label: String(r[label] ?? '') }));
     });
     cache.set(path, hit);
   }
   return hit;
 }
 
-/** The options behind `path`, or none while it is null (no parent chosen). */
-function useReference(path: string | null, value: string, label: string): Option[] {
+/** The options of a reference list, or none while it is null (no parent chosen). */
+function useReference(wanted: Wanted | null, value: string, label: string): Option[] {
   const [options, setOptions] = useState<Option[]>([]);
+  const key = wanted && endpointPath(wanted.endpoint, wanted.params);
   useEffect(() => {
     setOptions([]);
-    if (!path) return;
+    if (!wanted) return;
     let stale = false;
-    void fetchOptions(path, value, label).then((o) => !stale && setOptions(o));
+    void fetchOptions(wanted, value, label).then((o) => !stale && setOptions(o));
     return () => {
       stale = true;
     };
-  }, [path, value, label]);
+    // The key names the list; `wanted` is a new object each render.
+  }, [key, value, label]);
   return options;
 }
 
@@ -57,9 +66,9 @@ export function AddressField({ field, form, readOnly }: { field: FieldDef; form:
 
   const country = chosen(values[name('Country')]);
   const state = chosen(values[name('State')]);
-  const countries = useReference(`${REFERENCE_PATHS.countries}?cCode=${INDIA_ID}`, 'CountryId', 'Country');
-  const states = useReference(country ? `${REFERENCE_PATHS.states}?cCode=${country}` : null, 'StateId', 'State');
-  const cities = useReference(state ? `${REFERENCE_PATHS.cities}?sCode=${state}` : null, 'CityId', 'City');
+  const countries = useReference({ endpoint: REFERENCE_API.countries, params: { cCode: INDIA_ID } }, 'CountryId', 'Country');
+  const states = useReference(country ? { endpoint: REFERENCE_API.states, params: { cCode: country } } : null, 'StateId', 'State');
+  const cities = useReference(state ? { endpoint: REFERENCE_API.cities, params: { sCode: state } } : null, 'CityId', 'City');
 
   // While the box is ticked the group follows the other one, change by change.
   const source = field.copyFrom;

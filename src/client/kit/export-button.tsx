@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '@mantine/core';
 import type { ListRequest } from '../../shared/contracts/list.js';
 import type { CsvColumn } from '../../shared/csv.js';
-import { api } from '../api/http.js';
+import { postTo, type ApiTarget } from './api-target.js';
 
 // The CSV writer (papaparse) and the file saver load on the first export, not with every list.
 const writer = () => Promise.all([import('../../shared/csv.js'), import('./download.js')]);
@@ -12,7 +12,7 @@ const writer = () => Promise.all([import('../../shared/csv.js'), import('./downl
 export const EXPORT_REQUEST: ListRequest = { PageSize: -1, First: 1, IsActive: true, SortColumn: 'CreatedDt', SortOrder: 'ASC' };
 
 export interface ExportButtonProps<T> {
-  path: string;
+  path: ApiTarget;
   fileName: string;
   columns: readonly CsvColumn<T>[];
   /** Disabled while the table shows no data. */
@@ -27,7 +27,7 @@ export function ExportButton<T>({ path, fileName, columns, disabled, filters, la
   const run = async () => {
     setBusy(true);
     try {
-      const [env, [{ toCsv }, { downloadText }]] = await Promise.all([api.post<T[]>(path, { ...filters, ...EXPORT_REQUEST }), writer()]);
+      const [env, [{ toCsv }, { downloadText }]] = await Promise.all([postTo<T[]>(path, { ...filters, ...EXPORT_REQUEST }), writer()]);
       // No rows (or a failed call) means nothing to save: the spec's exports do nothing then.
       if (env.ResponseCode !== '200' || !Array.isArray(env.ResponseData) || env.ResponseData.length === 0) return;
       downloadText(`${fileName}.csv`, toCsv(env.ResponseData, columns));

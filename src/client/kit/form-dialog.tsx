@@ -1,13 +1,13 @@
 // The add/update dialog of a master (spec 1 section 4): validated by the same zod contract as the
 // server, so field messages match; '200' closes and reloads, '400' warns and stays open.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import type { z } from 'zod';
-import { api } from '../api/http.js';
+import { postTo, type ApiTarget } from './api-target.js';
 import { FieldInput } from './field-input.js';
 import { FormSteps, stepWithError, type FormStep } from './form-steps.js';
-import { addValues, editValues, payloadOf, type FieldDef, type FormValues } from './form-values.js';
+import { addValues, editValues, payloadOf, withLimits, type FieldDef, type FormValues } from './form-values.js';
 import { toast } from './toast.js';
 
 export interface FormSpec {
@@ -15,7 +15,7 @@ export interface FormSpec {
   fields: readonly FieldDef[];
   /** The record id field: 0 adds, any other value updates. */
   idField: string;
-  savePath: string;
+  savePath: ApiTarget;
   /** What the record is called in titles: 'Add Carton' / 'Update Carton'. */
   noun: string;
   addTitle?: string;
@@ -44,6 +44,8 @@ export interface FormDialogProps {
 
 export function FormDialog({ spec, opened, editing, onClose, onSaved }: FormDialogProps) {
   const [saving, setSaving] = useState(false);
+  // Asterisks and max lengths come from the contract the form validates with.
+  const fields = useMemo(() => withLimits(spec.fields, spec.contract), [spec.fields, spec.contract]);
   const [steps, setSteps] = useState({ step: 0, unlocked: 0 });
   const validateContract = schemaResolver(spec.contract, { sync: true });
   const form = useForm<FormValues>({
@@ -72,7 +74,7 @@ export function FormDialog({ spec, opened, editing, onClose, onSaved }: FormDial
 
   const submit = form.onSubmit(async (values) => {
     setSaving(true);
-    const env = await api.post(spec.savePath, payloadOf(values, spec.contract));
+    const env = await postTo(spec.savePath, payloadOf(values, spec.contract));
     setSaving(false);
     if (env.ResponseCode === '200') {
       toast.success(env.ResponseMessage + (spec.successSuffix ?? ''));
@@ -96,13 +98,13 @@ export function FormDialog({ spec, opened, editing, onClose, onSaved }: FormDial
         {editing && spec.editNotice && <Alert color="yellow" mb="sm">{spec.editNotice}</Alert>}
         {spec.steps ? (
           <FormSteps
-            steps={spec.steps} fields={spec.fields} form={form} editing={editing !== null} saving={saving}
+            steps={spec.steps} fields={fields} form={form} editing={editing !== null} saving={saving}
             step={steps.step} unlocked={steps.unlocked} onStep={(step, unlocked) => setSteps({ step, unlocked })}
             submitLabel={editing ? 'Update' : 'Submit'}
           />
         ) : (
           <Stack gap="sm">
-            {spec.fields.map((f) => (
+            {fields.map((f) => (
               <FieldInput key={f.name} field={f} form={form} editing={editing !== null} />
             ))}
             <Group justify="flex-end" mt="sm">

@@ -1,6 +1,8 @@
 // Form fields as data, and the pure rules for a form's values: defaults, filling from a row and
 // keeping only what the contract accepts (the server refuses unknown fields).
 import type { z } from 'zod';
+import type { Endpoint } from '../../shared/endpoint.js';
+import { fieldLimits } from '../../shared/field-limits.js';
 import { ADDRESS_PARTS } from '../../shared/contracts/reference.js';
 
 /**
@@ -23,16 +25,20 @@ export interface FieldDef {
   name: string;
   label: string;
   kind: FieldKind;
-  /** Shows the asterisk; the contract decides what is really required. */
+  /** Shows the asterisk; defaults to the contract's rule (withLimits), set only where the form differs. */
   required?: boolean;
+  /** Defaults to the contract's longest text (withLimits). */
   maxLength?: number;
   placeholder?: string;
   /** Shown instead of `placeholder` when editing (a blank password keeps the current one). */
   editPlaceholder?: string;
   /** Fixed choices of a select. */
   options?: readonly SelectOption[];
-  /** A GET answering rows for a select, read with `optionValue` and `optionLabel`. */
-  optionsPath?: string;
+  /** A GET answering rows for a select, read with `optionValue` and `optionLabel`: a declared
+   *  endpoint (its `:params` filled from `optionsParams`), or a path. */
+  optionsPath?: string | Endpoint;
+  /** The endpoint's params by the form fields that fill them, e.g. `{ id: 'CategoryId' }`. */
+  optionsParams?: Record<string, string>;
   optionValue?: string;
   optionLabel?: string;
   /** Offers only the rows this accepts, given the form's values (sites of the chosen company and kind). */
@@ -83,6 +89,16 @@ export function editValues(fields: readonly FieldDef[], idField: string, row: ob
     if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') values[key] = v;
   }
   return values;
+}
+
+/** The fields with the asterisk and max length their contract gives, where they do not set their own. */
+export function withLimits(fields: readonly FieldDef[], contract: z.ZodType): FieldDef[] {
+  const limits = fieldLimits(contract);
+  return fields.map((f) => {
+    const limit = limits[f.name];
+    if (!limit) return f;
+    return { ...f, required: f.required ?? limit.required, maxLength: f.maxLength ?? limit.maxLength };
+  });
 }
 
 /** The contract's own field names, when it is an object schema. */

@@ -7,7 +7,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import type { ListRequest } from '../../shared/contracts/list.js';
 import type { CsvColumn } from '../../shared/csv.js';
 import type { PageDef } from '../../shared/pages.js';
-import { api } from '../api/http.js';
+import { removeOne, type ApiTarget } from './api-target.js';
 import { toCsvColumns, toTableColumns, type ColumnDef } from './columns.js';
 import { confirmDelete } from './confirm-delete.js';
 import { ExportButton } from './export-button.js';
@@ -33,7 +33,7 @@ export interface ResourceDef<T> {
   /** The row id (for row keys, edit and delete); defaults to the form's id field. */
   idField?: keyof T & string;
   list: {
-    path: string;
+    path: ApiTarget;
     columns: readonly ColumnDef<T>[];
     pageSizes?: readonly number[];
     defaultPageSize?: number;
@@ -45,8 +45,8 @@ export interface ResourceDef<T> {
   exportName?: string;
   /** Defaults to the list columns (those not marked noExport). */
   exportColumns?: readonly CsvColumn<T>[];
-  /** Adds a Delete action: GET `<deletePath>/{id}` after confirmation. */
-  deletePath?: string;
+  /** Adds a Delete action after confirmation: the endpoint's `:id` (or GET `<deletePath>/{id}`). */
+  deletePath?: ApiTarget;
   /** Clicking a row opens it for update and no Action column shows (Price Master, spec 1 section 2.18). */
   editOnRowClick?: boolean;
   /** A screen's own row buttons in the Action column (De-map, Accept, Download...); `changed` reloads the list. */
@@ -90,7 +90,7 @@ export function ResourceSection<T extends object>({ def, heading, refreshKey, on
   const remove = async (row: T) => {
     if (!deletePath || !(await confirmDelete())) return;
     // The list steps back a page by itself when this empties the last one.
-    if (toastEnvelope(await api.get(`${deletePath}/${String(row[idField])}`))) changed();
+    if (toastEnvelope(await removeOne(deletePath, String(row[idField])))) changed();
   };
 
   const hasActions = Boolean((form && !def.editOnRowClick) || deletePath || def.rowActions);

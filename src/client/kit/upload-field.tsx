@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { ActionIcon, Anchor, Button, FileButton, Group, Input, Paper } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { openConfirmModal } from '@mantine/modals';
-import { UPLOAD_FIELD, UPLOAD_PATH, type UploadAnswer, type UploadKind } from '../../shared/contracts/upload.js';
+import { UPLOAD_API, UPLOAD_FIELD, type UploadAnswer, type UploadKind } from '../../shared/contracts/upload.js';
+import { endpointPath } from '../../shared/endpoint.js';
 import { api } from '../api/http.js';
 import type { FieldDef, FormValues } from './form-values.js';
 import { toast } from './toast.js';
@@ -64,7 +65,8 @@ export function UploadField({ field, form, readOnly }: UploadFieldProps) {
     const body = new FormData();
     body.append(UPLOAD_FIELD, file);
     setBusy(true);
-    const env = await api.upload<UploadAnswer | null>(`${UPLOAD_PATH}?type=${kind}`, body);
+    // Multipart, which call() does not send: the declared path, through the same client.
+    const env = await api.upload<UploadAnswer | null>(endpointPath(UPLOAD_API.file, { type: kind }), body);
     setBusy(false);
     if (env.ResponseCode === '200' && env.ResponseData?.Source) form.setFieldValue(field.name, env.ResponseData.Source);
     else if (env.ResponseCode === '400') toast.warn(env.ResponseMessage);

@@ -5,17 +5,17 @@ import { startTransition, useCallback, useEffect, useMemo, useRef, useState } fr
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Envelope } from '../../shared/contracts/envelope.js';
 import type { ListRequest } from '../../shared/contracts/list.js';
-import { api } from '../api/http.js';
 import { settling, type Settling } from '../api/settled.js';
 import { useOnline } from '../offline/network-status.js';
+import { postTo, targetKey, type ApiTarget } from './api-target.js';
 import {
   DEFAULT_SORT, listBody, MASTER_PAGE_SIZES, pageAfterEmpty, SEARCH_DEBOUNCE_MS, totalOf,
   type ListState, type Sort,
 } from './paging.js';
 
 export interface ServerListOptions {
-  /** The list call, e.g. 'CartonMaster/GetCarton'. */
-  path: string;
+  /** The list call, e.g. CARTON_API.list. */
+  path: ApiTarget;
   pageSizes?: readonly number[];
   defaultPageSize?: number;
   defaultSort?: Sort;
@@ -68,15 +68,15 @@ const early = new Map<string, EarlyAnswer>();
  *  come with the menu instead of after the screen's first draw. Resolves once answered. */
 export function prefetchList(options: ServerListOptions): Promise<void> {
   const body = listBody(initialState(options), options.filters);
-  const entry: EarlyAnswer = settling({ body: JSON.stringify(body), at: Date.now() }, api.post<unknown[]>(options.path, body));
-  early.set(options.path, entry);
+  const entry: EarlyAnswer = settling({ body: JSON.stringify(body), at: Date.now() }, postTo<unknown[]>(options.path, body));
+  early.set(targetKey(options.path), entry);
   return entry.answer.then(() => undefined);
 }
 
 /** The early answer for exactly this list's first request, if any; taken once, so later fetches go out. */
 function takeEarly(options: ServerListOptions): EarlyAnswer | undefined {
-  const found = early.get(options.path);
-  early.delete(options.path);
+  const found = early.get(targetKey(options.path));
+  early.delete(targetKey(options.path));
   const body = JSON.stringify(listBody(initialState(options), options.filters));
   return found && found.body === body && Date.now() - found.at < EARLY_ANSWER_MS ? found : undefined;
 }
@@ -104,6 +104,7 @@ export function useServerList<T>(options: ServerListOptions): ServerList<T> {
   const [version, setVersion] = useState(0);
   const filtersKey = JSON.stringify(options.filters ?? {});
   const filters = useMemo(() => JSON.parse(filtersKey) as Partial<ListRequest>, [filtersKey]);
+  const listKey = targetKey(options.path);
 
   // A new search or new filters start from page 1.
   useEffect(() => {
@@ -123,7 +124,7 @@ export function useServerList<T>(options: ServerListOptions): ServerList<T> {
     pending.current = undefined;
     let stale = false;
     setFetching(true);
-    void (waiting ?? api.post<T[]>(options.path, listBody(state, filters))).then((env) => {
+    void (waiting ?? postTo<T[]>(options.path, listBody(state, filters))).then((env) => {
       if (stale) return;
       const ok = env.ResponseCode === '200' && Array.isArray(env.ResponseData);
       setOffline(env.ResponseCode === '0');
@@ -143,7 +144,7 @@ export function useServerList<T>(options: ServerListOptions): ServerList<T> {
     return () => {
       stale = true;
     };
-  }, [options.path, state, filters, version]);
+  }, [listKey, state, filters, version]);
 
   const setPage = useCallback((page: number) => setState((s) => ({ ...s, page })), []);
   const setPageSize = useCallback((pageSize: number) => setState((s) => ({ ...s, pageSize, page: 1 })), []);

@@ -4,9 +4,10 @@
 import { and, asc, eq, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { listRequest, type ListQuery } from '../../shared/contracts/list.js';
+import type { ListQuery } from '../../shared/contracts/list.js';
 import { failure, ok, warn, type Envelope } from '../../shared/contracts/envelope.js';
 import { firstMessage } from '../../shared/contracts/issues.js';
+import type { Endpoint } from '../../shared/endpoint.js';
 import type { PageDef } from '../../shared/pages.js';
 import type { Db } from '../db/connect.js';
 import type { Caller } from './caller.js';
@@ -18,14 +19,16 @@ type Fields = Record<string, PgColumn | SQL.Aliased | SQL>;
 type MasterTable = PgTable & { id: PgColumn; createdAt: PgColumn; isActive: PgColumn };
 interface SaveMessages { created: string; updated: string; notFound: string }
 
+/** A master's endpoint: the pages of its screen (or screens) may call it. */
+type PagesEndpoint<B extends z.ZodType | undefined = z.ZodType | undefined> =
+  Omit<Endpoint<B>, 'access'> & { access: { pages: readonly PageDef[] } };
+
 export interface MasterDef<T extends MasterTable, S extends z.ZodType> {
   table: T;
-  /** Pages whose users may read and change this master. */
-  pages: readonly PageDef[];
   /** Limits every read and write to what the caller may see (company scoping). */
   scope?: (caller: Caller) => SQL | undefined;
   list: {
-    path: string;
+    endpoint: PagesEndpoint<z.ZodType<ListQuery, unknown>>;
     /** Row fields by the names the client sees; each is sortable by that name unless left out of `sortable`. */
     fields: Fields;
     search: SQLWrapper[];
@@ -36,8 +39,8 @@ export interface MasterDef<T extends MasterTable, S extends z.ZodType> {
     filter?: (body: ListQuery, caller: Caller) => SQL | undefined;
   };
   save?: {
-    path: string;
-    schema: S;
+    /** Its body schema is the save's contract. */
+    endpoint: PagesEndpoint<S>;
     id: (body: z.output<S>) => number;
     values: (body: z.output<S>, caller: Caller) => Record<string, unknown>;
     /** The unique index name and the message to answer when a save would break it. */
@@ -47,8 +50,9 @@ export interface MasterDef<T extends MasterTable, S extends z.ZodType> {
     /** Fixed texts, or texts that depend on what was saved (a factory or a warehouse). */
     messages: SaveMessages | ((body: z.output<S>) => SaveMessages);
   };
-  dropdown?: { path: string; fields: Fields; orderBy: SQLWrapper; pages?: readonly PageDef[] };
-  remove?: { path: string; message: string; notFound: string };
+  dropdown?: { endpoint: PagesEndpoint<undefined>; fields: Fields; orderBy: SQLWrapper };
+  /** A GET with an `:id` param. */
+  remove?: { endpoint: PagesEndpoint<undefined>; message: string; notFound: string };
   /** Shared reference data: the page's users read it, only the admin writes; this is the refusal. */
   adminWrites?: string;
 }
@@ -72,8 +76,17 @@ export function adminWrite<B>(
   };
 }
 
+/**
+ * Serves an endpoint whose writes are the admin's: the route reads no body itself, so a non-admin
+ * is refused (403) before the body is checked with the endpoint's schema.
+ */
+export function serveAdminWrite<B>(
+  r: Router, endpoint: Endpoint, message: string, handler: (ctx: Ctx<B, Caller>) => Promise<Envelope>,
+) {
+  r.serve({ ...endpoint, body: undefined }, adminWrite(message, endpoint.body as z.ZodType<B> | undefined, handler) as never);
+}
+
 export function masterRoutes<T extends MasterTable, S extends z.ZodType>(r: Router, def: MasterDef<T, S>) {
-  const access = { access: { pages: def.pages } } as const;
   const scoped = (caller: Caller, ...conds: (SQL | undefined)[]) => and(def.scope?.(caller), ...conds);
   const sortable = def.list.sortable ?? Object.keys(def.list.fields);
   const listDef = {
@@ -84,7 +97,7 @@ export function masterRoutes<T extends MasterTable, S extends z.ZodType>(r: Rout
   };
   listDef.sort.CreatedDt ??= def.table.createdAt;
 
-  r.post(def.list.path, { ...access, body: listRequest }, async ({ db, body, caller }) => {
+  r.serve(def.list.endpoint, async ({ db, body, caller }) => {
     const base = db.select({ ...def.list.fields, TotalRows: totalRows() }).from(def.table as PgTable).$dynamic();
     const q = def.list.from ? def.list.from(base) : base;
     try {
@@ -119,13 +132,13 @@ export function masterRoutes<T extends MasterTable, S extends z.ZodType>(r: Rout
         throw e;
       }
     };
-    if (def.adminWrites) r.post(save.path, access, adminWrite<unknown>(def.adminWrites, save.schema, write));
-    else r.post(save.path, { ...access, body: save.schema }, write);
+    if (def.adminWrites) serveAdminWrite(r, save.endpoint, def.adminWrites, write);
+    else r.serve(save.endpoint, write);
   }
 
   const dd = def.dropdown;
   if (dd) {
-    r.get(dd.path, { access: { pages: dd.pages ?? def.pages } }, async ({ db, caller }) =>
+    r.serve(dd.endpoint, async ({ db, caller }) =>
       ok(await db.select(dd.fields).from(def.table as PgTable).where(scoped(caller, eq(def.table.isActive, true))).orderBy(asc(dd.orderBy))));
   }
 
@@ -137,6 +150,7 @@ export function masterRoutes<T extends MasterTable, S extends z.ZodType>(r: Rout
       const gone = await db.delete(def.table).where(scoped(caller, eq(def.table.id, id))).returning({ id: def.table.id });
       return gone.length === 0 ? warn(rm.notFound) : ok(null, rm.message);
     };
-    r.get(`${rm.path}/:id`, access, def.adminWrites ? adminWrite(def.adminWrites, undefined, removeOne) : removeOne);
+    if (def.adminWrites) serveAdminWrite(r, rm.endpoint, def.adminWrites, removeOne);
+    else r.serve(rm.endpoint, removeOne);
   }
 }

@@ -1,5 +1,7 @@
 // Role Management: the access-right tree and the saved page list (spec 1 sections 2.8, 3.14, 5.13).
 import { z } from 'zod';
+import { getEndpoint, postEndpoint } from '../endpoint.js';
+import { PAGE } from '../pages.js';
 import { intOrDigits } from './fields.js';
 
 export const ACCESS_MSG = {
@@ -18,24 +20,28 @@ export const saveAccessRightRequest = z.strictObject({
     .max(200, 'PageList holds page keys.'),
 });
 
-export interface AccessRightChild {
-  key: string;
-  label: string;
-  path: string;
-  Status: boolean;
-}
+export const accessRightChild = z.object({ key: z.string(), label: z.string(), path: z.string(), Status: z.boolean() });
+export type AccessRightChild = z.infer<typeof accessRightChild>;
 
-export interface AccessRightGroup {
-  key: string;
-  label: string;
-  Status: boolean;
-  children: AccessRightChild[];
-}
+export const accessRightGroup = z.object({
+  key: z.string(), label: z.string(), Status: z.boolean(), children: z.array(accessRightChild),
+});
+export type AccessRightGroup = z.infer<typeof accessRightGroup>;
 
 /** One menu entry of `User/GetUserMenu` (spec 1 section 2.5). */
-export interface MenuEntry {
-  name: string;
-  icon: string;
-  path: string;
-  children?: { name: string; path: string }[];
-}
+export const menuEntry = z.object({
+  name: z.string(),
+  icon: z.string(),
+  path: z.string(),
+  children: z.array(z.object({ name: z.string(), path: z.string() })).optional(),
+});
+export type MenuEntry = z.infer<typeof menuEntry>;
+
+const pages = [PAGE.accessRight];
+
+export const ACCESS_RIGHT_API = {
+  /** `:id` 0 answers the empty tree (no user picked yet). */
+  read: getEndpoint('AccessRight/GetAccessRight/:id', { pages }, z.array(accessRightGroup)),
+  /** Answers the page keys saved. */
+  save: postEndpoint('AccessRight/CreateUpdateAccessRight', { pages }, saveAccessRightRequest, z.array(z.string())),
+};

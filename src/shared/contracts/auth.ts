@@ -1,6 +1,9 @@
 // Sign-in, tokens, password reset, profile and password change (spec 1 sections 2.6, 3.2, 5.1, 5.14).
 import { z } from 'zod';
+import { getEndpoint, postEndpoint } from '../endpoint.js';
+import { noData } from './answer.js';
 import { intOrDigits, PASSWORD_MESSAGE, PASSWORD_PATTERN, requiredEmail, requiredMobile } from './fields.js';
+import { menuEntry } from './access-right.js';
 
 export const MSG = {
   emailRequired: 'Please enter your email-id.',
@@ -62,36 +65,53 @@ export const updateProfileRequest = z.strictObject({
 });
 
 /** One entry of the `Login/CheckUser` answer list (spec 1 section 3.2). */
-export interface LoginResult {
-  Token: string;
-  RefreshToken: string;
-  UserType: number;
-  WareHouseId: number;
-  UserId: number;
-  CompanyId: number;
-  Prefix: string;
-  UserName: string;
-}
+export const loginResult = z.object({
+  Token: z.string(),
+  RefreshToken: z.string(),
+  UserType: z.number(),
+  WareHouseId: z.number(),
+  UserId: z.number(),
+  CompanyId: z.number(),
+  Prefix: z.string(),
+  UserName: z.string(),
+});
+export type LoginResult = z.infer<typeof loginResult>;
 
 /** `Login/RefreshToken`: a fresh pair; the old refresh token is spent. */
-export interface TokenPair {
-  Token: string;
-  RefreshToken: string;
-}
+export const tokenPair = z.object({ Token: z.string(), RefreshToken: z.string() });
+export type TokenPair = z.infer<typeof tokenPair>;
 
 /** The current-user record of `User/getUser` (spec 1 section 3.4). */
-export interface CurrentUser {
-  UserId: number;
-  Username: string;
-  FirstName: string;
-  LastName: string;
-  Email: string;
-  MobileNo: string;
-  UserType: number;
-  WareHouseId: number;
-  CompanyId: number;
-  IsResetPassword: boolean;
-}
+export const currentUser = z.object({
+  UserId: z.number(),
+  Username: z.string(),
+  FirstName: z.string(),
+  LastName: z.string(),
+  Email: z.string(),
+  MobileNo: z.string(),
+  UserType: z.number(),
+  WareHouseId: z.number(),
+  CompanyId: z.number(),
+  IsResetPassword: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof currentUser>;
+
+/** Sign-in, tokens and password reset: called before there is a session. */
+export const LOGIN_API = {
+  checkUser: postEndpoint('Login/CheckUser', 'public', loginRequest, z.array(loginResult)),
+  refresh: postEndpoint('Login/RefreshToken', 'public', refreshRequest, tokenPair),
+  logout: postEndpoint('Login/Logout', 'public', refreshRequest, noData),
+  forgotPassword: postEndpoint('Login/ForgotPassword', 'public', forgotPasswordRequest, noData),
+  resetPassword: postEndpoint('Login/ResetPassword', 'public', resetPasswordRequest, noData),
+};
+
+/** The signed-in user's own record, profile, password and menu. */
+export const ME_API = {
+  getUser: getEndpoint('User/getUser', 'signed-in', z.array(currentUser)),
+  updateProfile: postEndpoint('User/UpdateProfile', 'signed-in', updateProfileRequest, noData),
+  changePassword: postEndpoint('User/ChangePassword', 'signed-in', changePasswordRequest, noData),
+  menu: getEndpoint('User/GetUserMenu', 'signed-in', z.array(menuEntry)),
+};
 
 export const USER_TYPE = { admin: 0, dealer: 1, distributor: 2, factory: 4, warehouse: 5, salesperson: 6 } as const;
 

@@ -1,6 +1,10 @@
 // Carton Size Master (spec 1 sections 2.13, 3.7, 5.4).
 import { z } from 'zod';
+import { postEndpoint, getEndpoint } from '../endpoint.js';
+import { PAGE } from '../pages.js';
+import { dateText, listOf, noData } from './answer.js';
 import { activeFlag, recordId, requiredText, wholeNumber } from './fields.js';
+import { listRequest } from './list.js';
 
 export const CARTON_MSG = {
   nameRequired: 'Please enter your carton name.',
@@ -23,14 +27,27 @@ export const cartonSave = z.strictObject({
 
 export type CartonSave = z.input<typeof cartonSave>;
 
-export interface CartonRow {
-  CartonId: number;
-  CartonName: string;
-  CartonSize: number;
-  Description: string;
-  IsActive: boolean;
-  CreatedDate: string;
-}
+export const cartonRow = z.object({
+  CartonId: z.number(),
+  CartonName: z.string(),
+  CartonSize: z.number(),
+  Description: z.string(),
+  IsActive: z.boolean(),
+  CreatedDate: dateText,
+});
+export type CartonRow = z.infer<typeof cartonRow>;
+
+export const cartonOption = z.object({ CartonId: z.number(), CartonName: z.string(), CartonSize: z.number() });
+
+const pages = [PAGE.cartonMaster];
+
+export const CARTON_API = {
+  list: postEndpoint('CartonMaster/GetCarton', { pages }, listRequest, listOf(cartonRow)),
+  save: postEndpoint('CartonMaster/CreateCarton', { pages }, cartonSave, noData),
+  // The packing screens and Carton Slip pick a carton size too.
+  dropdown: getEndpoint('CartonMaster/GetActiveCartonDDL',
+    { pages: [PAGE.cartonMaster, PAGE.secondaryPacking, PAGE.tertiaryPacking, PAGE.cartonSlip] }, z.array(cartonOption)),
+};
 
 /** Columns the carton list may sort and search by. */
 export const CARTON_SORT = ['CartonName', 'CartonSize', 'Description', 'CreatedDate', 'IsActive'] as const;

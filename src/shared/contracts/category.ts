@@ -1,7 +1,11 @@
 // Category Master (spec 1 sections 2.21, 3.11, 5.12): three levels, MG1 > MG2 > MG3, each with its
 // own fields; a level-2 or level-3 record names its parent one level up.
 import { z } from 'zod';
+import { getEndpoint, postEndpoint } from '../endpoint.js';
+import { PAGE } from '../pages.js';
+import { dateText, listOf, noData } from './answer.js';
 import { activeFlag, recordId, requiredText, wholeNumber } from './fields.js';
+import { listRequest } from './list.js';
 
 export const CATEGORY_LEVELS = [1, 2, 3] as const;
 export type CategoryLevel = (typeof CATEGORY_LEVELS)[number];
@@ -67,39 +71,76 @@ export type CategoryMG1Save = z.input<typeof categoryMG1Save>;
 export type CategoryMG2Save = z.input<typeof categoryMG2Save>;
 export type CategoryMG3Save = z.input<typeof categoryMG3Save>;
 
-export interface CategoryMG1Row {
-  CategoryIdMG1: number;
-  NameMG1: string;
-  IsActiveMG1: boolean;
-  CreatedDate: string;
-}
+export const categoryMG1Row = z.object({
+  CategoryIdMG1: z.number(),
+  NameMG1: z.string(),
+  IsActiveMG1: z.boolean(),
+  CreatedDate: dateText,
+});
+export type CategoryMG1Row = z.infer<typeof categoryMG1Row>;
 
 /** A level-2 row carries its parent's id and name. */
-export interface CategoryMG2Row {
-  CategoryIdMG2: number;
-  NameMG2: string;
-  IsActiveMG2: boolean;
-  CategoryIdMG1: number;
-  NameMG1: string;
-  CreatedDate: string;
-}
+export const categoryMG2Row = z.object({
+  CategoryIdMG2: z.number(),
+  NameMG2: z.string(),
+  IsActiveMG2: z.boolean(),
+  CategoryIdMG1: z.number(),
+  NameMG1: z.string(),
+  CreatedDate: dateText,
+});
+export type CategoryMG2Row = z.infer<typeof categoryMG2Row>;
 
 /** A level-3 row carries its parent (MG2) and grandparent (MG1). */
-export interface CategoryMG3Row {
-  CategoryIdMG3: number;
-  NameMG3: string;
-  IsActiveMG3: boolean;
-  CategoryIdMG2: number;
-  NameMG2: string;
-  CategoryIdMG1: number;
-  NameMG1: string;
-  CreatedDate: string;
-}
+export const categoryMG3Row = z.object({
+  CategoryIdMG3: z.number(),
+  NameMG3: z.string(),
+  IsActiveMG3: z.boolean(),
+  CategoryIdMG2: z.number(),
+  NameMG2: z.string(),
+  CategoryIdMG1: z.number(),
+  NameMG1: z.string(),
+  CreatedDate: dateText,
+});
+export type CategoryMG3Row = z.infer<typeof categoryMG3Row>;
 
-export interface CategoryMG1Option { CategoryIdMG1: number; NameMG1: string }
+export const categoryMG1Option = z.object({ CategoryIdMG1: z.number(), NameMG1: z.string() });
+export type CategoryMG1Option = z.infer<typeof categoryMG1Option>;
 /** FullNameMG2 ('Fertilisers > Organic') tells apart sub categories of the same name. */
-export interface CategoryMG2Option { CategoryIdMG2: number; NameMG2: string; CategoryIdMG1: number; FullNameMG2: string }
-export interface CategoryMG3Option { CategoryIdMG3: number; NameMG3: string; CategoryIdMG2: number }
+export const categoryMG2Option = z.object({
+  CategoryIdMG2: z.number(), NameMG2: z.string(), CategoryIdMG1: z.number(), FullNameMG2: z.string(),
+});
+export type CategoryMG2Option = z.infer<typeof categoryMG2Option>;
+export const categoryMG3Option = z.object({ CategoryIdMG3: z.number(), NameMG3: z.string(), CategoryIdMG2: z.number() });
+export type CategoryMG3Option = z.infer<typeof categoryMG3Option>;
+
+const pages = [PAGE.category];
+/** Screens that pick a category read the dropdowns. */
+const pickers = { pages: [PAGE.category, PAGE.productMaster, PAGE.productConfiguration, PAGE.schemeMaster, PAGE.schemeConfiguration] };
+
+/** A level's list, save and delete; the spec does not show the paths beyond DeleteSubCategory, these follow its naming. */
+const level = <S extends z.ZodType, R extends z.ZodObject>(list: string, save: string, remove: string, body: S, row: R) => ({
+  list: postEndpoint(list, { pages }, listRequest, listOf(row)),
+  save: postEndpoint(save, { pages }, body, noData),
+  remove: getEndpoint(`${remove}/:id`, { pages }, noData),
+});
+
+export const CATEGORY_API = {
+  MG1: level('Category/GetCategoriesMG1', 'Category/CreateUpdateCategoryMG1', 'Category/DeleteCategoryMG1', categoryMG1Save, categoryMG1Row),
+  MG2: level('Category/GetCategoriesMG2', 'Category/CreateUpdateCategoryMG2', 'Category/DeleteCategoryMG2', categoryMG2Save, categoryMG2Row),
+  MG3: level('Category/GetCategoriesMG3', 'Category/CreateUpdateCategoryMG3', 'Category/DeleteCategoryMG3', categoryMG3Save, categoryMG3Row),
+  /** The spec's older names of level 2's calls. */
+  sub: level('Category/GetSubCategories', 'Category/CreateUpdateSubCategory', 'Category/DeleteSubCategory', categoryMG2Save, categoryMG2Row),
+  ddlMG1: getEndpoint('Category/GetCategoryDDLMG1', pickers, z.array(categoryMG1Option)),
+  /** = GetCategoryDDLMG1 */
+  maingrp: getEndpoint('Category/GetMaingrp', pickers, z.array(categoryMG1Option)),
+  /** Level 2 under one parent (`:id`), or all for 0. */
+  ddlMG2: getEndpoint('Category/GetCategoryDDLMG2/:id', pickers, z.array(categoryMG2Option)),
+  /** = GetCategoryDDLMG2/:id */
+  subCategoryDDL: getEndpoint('Category/GetSubCategoryDDL/:id', pickers, z.array(categoryMG2Option)),
+  /** = GetCategoryDDLMG2/0 */
+  subgrp: getEndpoint('Category/GetSubgrp', pickers, z.array(categoryMG2Option)),
+  ddlMG3: getEndpoint('Category/GetCategoryDDLMG3/:id', pickers, z.array(categoryMG3Option)),
+};
 
 /** The name joining a category to its parent's in labels and exports. */
 export const CATEGORY_PATH_SEPARATOR = ' > ';

@@ -4,6 +4,10 @@ import {
   activeFlag, digitsText, EMAIL_PATTERN, MOBILE_PATTERN, PINCODE_PATTERN, recordId, requiredText,
 } from './fields.js';
 import { uploadPath } from './upload.js';
+import { getEndpoint, postEndpoint } from '../endpoint.js';
+import { PAGE, PAGES } from '../pages.js';
+import { dateText, listOf, noData } from './answer.js';
+import { listRequest } from './list.js';
 
 export const COMPANY_MSG = {
   codeRequired: 'Please enter  Company Code.',
@@ -42,18 +46,31 @@ export const companySave = z.strictObject({
 
 export type CompanySave = z.input<typeof companySave>;
 
-export interface CompanyRow {
-  CompId: number;
-  CCode: string;
-  CompanyName: string;
-  CompanyDisplayName: string;
-  Mobile: string;
-  GTIN: string;
-  Email: string;
-  Address: string;
-  City: string;
-  Pincode: string;
-  CompanyLogo: string;
-  IsActive: boolean;
-  CreatedDate: string;
-}
+/** Optional columns come back null for records not saved through the form (the demo data). */
+export const companyRow = z.object({
+  CompId: z.number(),
+  CCode: z.string(),
+  CompanyName: z.string(),
+  CompanyDisplayName: z.string(),
+  Mobile: z.string().nullable(),
+  GTIN: z.string().nullable(),
+  Email: z.string().nullable(),
+  Address: z.string().nullable(),
+  City: z.string().nullable(),
+  Pincode: z.string().nullable(),
+  CompanyLogo: z.string().nullable(),
+  IsActive: z.boolean(),
+  CreatedDate: dateText,
+});
+export type CompanyRow = z.infer<typeof companyRow>;
+
+export const companyOption = z.object({ CompId: z.number(), CompanyName: z.string() });
+
+const pages = [PAGE.companyMaster];
+
+export const COMPANY_API = {
+  list: postEndpoint('CompanyMaster/GetCompany', { pages }, listRequest, listOf(companyRow)),
+  save: postEndpoint('CompanyMaster/CreateCompany', { pages }, companySave, noData),
+  // Every screen with a company picker reads this; non-admins see only their own company.
+  dropdown: getEndpoint('CompanyMaster/GetCompanyDDL', { pages: PAGES }, z.array(companyOption)),
+};

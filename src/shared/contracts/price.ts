@@ -2,6 +2,10 @@
 import { z } from 'zod';
 import { recordId } from './fields.js';
 import { pickedId } from './site.js';
+import { getEndpoint, postEndpoint } from '../endpoint.js';
+import { PAGE } from '../pages.js';
+import { dateText, listOf, noData } from './answer.js';
+import { listRequest } from './list.js';
 
 export const PRICE_MSG = {
   productRequired: 'Please select Product.',
@@ -28,15 +32,23 @@ export const priceSave = z.strictObject({
 
 export type PriceSave = z.input<typeof priceSave>;
 
-export interface PriceRow {
-  PriceId: number;
-  ProductId: number;
-  ProductName: string;
-  Price: number;
-  CreatedDate: string;
-}
+export const priceRow = z.object({
+  PriceId: z.number(),
+  ProductId: z.number(),
+  ProductName: z.string(),
+  Price: z.number(),
+  CreatedDate: dateText,
+});
+export type PriceRow = z.infer<typeof priceRow>;
 
-export interface PriceProductOption {
-  ProductId: number;
-  ProductName: string;
-}
+export const priceProductOption = z.object({ ProductId: z.number(), ProductName: z.string() });
+export type PriceProductOption = z.infer<typeof priceProductOption>;
+
+const pages = [PAGE.priceMaster];
+
+export const PRICE_API = {
+  list: postEndpoint('PriceMaster/GetPrice', { pages }, listRequest, listOf(priceRow)),
+  save: postEndpoint('PriceMaster/CreatePrice', { pages }, priceSave, noData),
+  /** The Price form's product picker: active products of the caller's company. */
+  productDropdown: getEndpoint('PriceMaster/GetProductDDL', { pages }, z.array(priceProductOption)),
+};

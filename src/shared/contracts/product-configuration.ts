@@ -1,6 +1,9 @@
 // Product Configuration (spec 1 sections 2.12, 3.6, 4, 5.3): per-product flags sent as a text map of
 // item name to true/false, applied to one product (btnsingle) or to all of its company's (btnall).
 import { z } from 'zod';
+import { getEndpoint, postEndpoint } from '../endpoint.js';
+import { PAGE } from '../pages.js';
+import { noData } from './answer.js';
 import { wholeNumber } from './fields.js';
 
 /** The known items, in the table's order: label on screen, key in the map. */
@@ -77,10 +80,16 @@ export const productConfigurationSave = z.strictObject({
 export type ProductConfigurationSave = z.input<typeof productConfigurationSave>;
 
 /** GetConfigrationData's answer: the product and its flags as the same text map the save takes. */
-export interface ProductConfigurationData {
-  ProductId: number;
-  ProdConfiguration: string;
-}
+export const productConfigurationData = z.object({ ProductId: z.number(), ProdConfiguration: z.string() });
+export type ProductConfigurationData = z.infer<typeof productConfigurationData>;
+
+const pages = [PAGE.productConfiguration];
+
+// Spellings as the spec's paths write them.
+export const PRODUCT_CONFIG_API = {
+  save: postEndpoint('ProductConfiguration/UpdateProductConfigration', { pages }, productConfigurationSave, noData),
+  read: getEndpoint('ProductConfiguration/GetConfigrationData/:productId', { pages }, productConfigurationData),
+};
 
 /** The text map for a save. */
 export const configText = (config: ProductConfig): string => JSON.stringify(config);

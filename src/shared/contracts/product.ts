@@ -2,6 +2,10 @@
 import { z } from 'zod';
 import { activeFlag, ALPHANUMERIC_PATTERN, intOrDigits, optionalText, recordId, requiredText, wholeNumber } from './fields.js';
 import { uploadPath } from './upload.js';
+import { getEndpoint, postEndpoint } from '../endpoint.js';
+import { PAGE, PAGES } from '../pages.js';
+import { dateText, listOf, noData } from './answer.js';
+import { listRequest } from './list.js';
 
 export const PRODUCT_MSG = {
   nameRequired: 'Please enter product name.',
@@ -75,42 +79,52 @@ export const productSave = z.strictObject({
 
 export type ProductSave = z.input<typeof productSave>;
 
-export interface ProductRow {
-  ProductId: number;
-  ProductName: string;
-  ProductCd: string;
-  ProductDscrptn: string;
-  ProductUOM: string;
-  ProductValue: number;
-  CompId: number;
-  CompanyName: string;
-  CategoryId: number | null;
-  CategoryName: string | null;
+/** Optional columns come back null for records not saved through the form (the demo data). */
+export const productRow = z.object({
+  ProductId: z.number(),
+  ProductName: z.string(),
+  ProductCd: z.string(),
+  ProductDscrptn: z.string().nullable(),
+  ProductUOM: z.string().nullable(),
+  ProductValue: z.number(),
+  CompId: z.number(),
+  CompanyName: z.string(),
+  CategoryId: z.number().nullable(),
+  CategoryName: z.string().nullable(),
   /** The row names the spec gives the levels, and the save names, both filled. */
-  CategoryIdMG2: number | null;
-  CategoryIdMG3: number | null;
-  MG2Id: number | null;
-  MG3Id: number | null;
-  SapProductCd: string;
-  TechnicalName: string;
-  gtin: string;
-  mrp: number | null;
-  WarrantyPeriodInMonth: number;
-  ManufactureName: string;
-  RegistrationNo: string;
-  MarketedBy: string;
-  ProductImg: string;
-  GenuineAudio: string;
-  label: string;
-  Pamphlet: string;
-  CautionarySymbol: string;
-  AntidoteStatement: string;
-  IsActive: boolean;
-  CreatedDate: string;
-}
+  CategoryIdMG2: z.number().nullable(),
+  CategoryIdMG3: z.number().nullable(),
+  MG2Id: z.number().nullable(),
+  MG3Id: z.number().nullable(),
+  SapProductCd: z.string().nullable(),
+  TechnicalName: z.string().nullable(),
+  gtin: z.string().nullable(),
+  mrp: z.number().nullable(),
+  WarrantyPeriodInMonth: z.number(),
+  ManufactureName: z.string().nullable(),
+  RegistrationNo: z.string().nullable(),
+  MarketedBy: z.string().nullable(),
+  ProductImg: z.string().nullable(),
+  GenuineAudio: z.string().nullable(),
+  label: z.string().nullable(),
+  Pamphlet: z.string().nullable(),
+  CautionarySymbol: z.string().nullable(),
+  AntidoteStatement: z.string().nullable(),
+  IsActive: z.boolean(),
+  CreatedDate: dateText,
+});
+export type ProductRow = z.infer<typeof productRow>;
 
-export interface ProductOption {
-  ProductId: number;
-  ProductName: string;
-  ProductCd: string;
-}
+export const productOption = z.object({ ProductId: z.number(), ProductName: z.string(), ProductCd: z.string() });
+export type ProductOption = z.infer<typeof productOption>;
+
+const pages = [PAGE.productMaster];
+
+export const PRODUCT_API = {
+  list: postEndpoint('Product/GetProducts', { pages }, listRequest, listOf(productRow)),
+  save: postEndpoint('Product/CreateUpdateProduct', { pages }, productSave, noData),
+  // Many screens pick a product (configuration, price, mapping, packing, reports): each sees its company's.
+  dropdown: getEndpoint('Product/GetProductsDDL', { pages: PAGES }, z.array(productOption)),
+  uoms: getEndpoint('Product/GetProductUOM', { pages }, z.array(z.object({ UOM: z.string() }))),
+  remove: getEndpoint('Product/DeleteProduct/:id', { pages }, noData),
+};

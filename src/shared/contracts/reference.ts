@@ -1,14 +1,18 @@
 // Country, state and city options (spec 1 sections 3.12, 7) and the address group that forms build
 // from them: `${prefix}_Country`, `_State`, `_City` (ids), `_Pincode`, `_Address1`, `_Address2`.
 import { z } from 'zod';
+import type { Endpoint } from '../endpoint.js';
 import { digitsText, intOrDigits, optionalText, PINCODE_PATTERN, requiredText } from './fields.js';
 
 /** The spec's client asks for this country only (spec 1 section 9). */
 export const INDIA_ID = 101;
 
-export interface CountryRow { CountryId: number; Country: string }
-export interface StateRow { StateId: number; State: string; CountryId: number }
-export interface CityRow { CityId: number; City: string; StateId: number }
+export const countryRow = z.object({ CountryId: z.number(), Country: z.string() });
+export type CountryRow = z.infer<typeof countryRow>;
+export const stateRow = z.object({ StateId: z.number(), State: z.string(), CountryId: z.number() });
+export type StateRow = z.infer<typeof stateRow>;
+export const cityRow = z.object({ CityId: z.number(), City: z.string(), StateId: z.number() });
+export type CityRow = z.infer<typeof cityRow>;
 
 export const ADDRESS_PARTS = ['Country', 'State', 'City', 'Pincode', 'Address1', 'Address2'] as const;
 export type AddressPart = (typeof ADDRESS_PARTS)[number];
@@ -65,8 +69,13 @@ export function addressOf(body: Record<string, unknown>, prefix: string): Addres
   };
 }
 
-export const REFERENCE_PATHS = {
-  countries: 'Country/GetCountries',
-  states: 'Country/GetStates',
-  cities: 'Country/GetCities',
-} as const;
+/** The spec's calls are POSTs without a body: the id travels in the query (`cCode`, `sCode`; 0 means all). */
+const queryPost = <D extends z.ZodType>(path: string, data: D) =>
+  ({ method: 'POST', path, access: 'signed-in', body: undefined, data }) satisfies Endpoint<undefined, D, 'signed-in'>;
+
+/** Readable by any signed-in user: every address form uses them. */
+export const REFERENCE_API = {
+  countries: queryPost('Country/GetCountries', z.array(countryRow)),
+  states: queryPost('Country/GetStates', z.array(stateRow)),
+  cities: queryPost('Country/GetCities', z.array(cityRow)),
+};

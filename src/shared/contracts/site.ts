@@ -5,6 +5,10 @@ import {
   activeFlag, ALPHA_PATTERN, digitsText, EMAIL_PATTERN, MOBILE_PATTERN, optionalText, recordId, requiredEmail, requiredText,
 } from './fields.js';
 import { pickedId } from './reference.js';
+import { getEndpoint, postEndpoint } from '../endpoint.js';
+import { PAGE, PAGES } from '../pages.js';
+import { dateText, listOf, noData } from './answer.js';
+import { listRequest } from './list.js';
 
 export const SITE_MSG = {
   companyRequired: 'Please select Company',
@@ -88,37 +92,45 @@ export const siteSave = z.discriminatedUnion('IsFactory', [factorySave, warehous
 export type SiteSave = z.input<typeof factorySave> | z.input<typeof warehouseSave>;
 export type SiteSaved = z.output<typeof siteSave>;
 
-export interface SiteRow {
-  ID: number;
-  WCode: string | null;
-  CompanyId: number;
-  CompanyName: string;
-  FirmName: string;
-  Email: string | null;
-  MobileNo: string | null;
-  GST: string | null;
-  Prefix: string | null;
-  IsFactory: boolean;
-  IsActive: boolean;
-  bill_Country: number | null;
-  bill_State: number | null;
-  bill_City: number | null;
-  bill_Pincode: string | null;
-  bill_Address1: string | null;
-  bill_Address2: string | null;
+export const siteRow = z.object({
+  ID: z.number(),
+  WCode: z.string().nullable(),
+  CompanyId: z.number(),
+  CompanyName: z.string(),
+  FirmName: z.string(),
+  Email: z.string().nullable(),
+  MobileNo: z.string().nullable(),
+  GST: z.string().nullable(),
+  Prefix: z.string().nullable(),
+  IsFactory: z.boolean(),
+  IsActive: z.boolean(),
+  bill_Country: z.number().nullable(),
+  bill_State: z.number().nullable(),
+  bill_City: z.number().nullable(),
+  bill_Pincode: z.string().nullable(),
+  bill_Address1: z.string().nullable(),
+  bill_Address2: z.string().nullable(),
   /** The state's and the city's names, for the warehouse list. */
-  State: string | null;
-  City: string | null;
-  CreatedDt: string;
-}
+  State: z.string().nullable(),
+  City: z.string().nullable(),
+  CreatedDt: dateText,
+});
+export type SiteRow = z.infer<typeof siteRow>;
 
 /** A dropdown row (spec 1 section 3.9): factories first. */
-export interface SiteOption {
-  ID: number;
-  FirmName: string;
-  IsFactory: boolean;
-  CompId: number;
-}
+export const siteOption = z.object({ ID: z.number(), FirmName: z.string(), IsFactory: z.boolean(), CompId: z.number() });
+export type SiteOption = z.infer<typeof siteOption>;
+
+const pages = [PAGE.factoryMaster, PAGE.warehouseMaster];
+
+export const SITE_API = {
+  list: postEndpoint('WareHouser/Get', { pages }, listRequest, listOf(siteRow)),
+  save: postEndpoint('WareHouser/Save', { pages }, siteSave, noData),
+  /** Every screen with a site picker; `?CompId=` narrows to one company (0 or none: all the caller sees). */
+  dropdown: getEndpoint('WareHouser/GetWareHouseDDL', { pages: PAGES }, z.array(siteOption)),
+  // The spec shows no delete path for sites; this one follows DeleteUser/{id} and DeleteProduct/{id}.
+  remove: getEndpoint('WareHouser/DeleteWareHouse/:id', { pages }, noData),
+};
 
 export const FACTORY_EXPORT_NAME = 'Factory Data';
 export const WAREHOUSE_EXPORT_NAME = 'warehouse data';

@@ -1,6 +1,8 @@
 // Uploads (spec 1 sections 3.15, 5.3, 8): what a file may be for, the messages, and the shape of a
 // stored path, so a saved record can only point at a file the server itself stored and checked.
 import { z } from 'zod';
+import type { Endpoint } from '../endpoint.js';
+import { PAGE } from '../pages.js';
 
 export type UploadKind = 'image' | 'audio' | 'pdf';
 export const UPLOAD_KINDS: readonly UploadKind[] = ['image', 'audio', 'pdf'];
@@ -55,6 +57,14 @@ export function uploadPath(kind: UploadKind, label: string) {
     });
 }
 
-export interface UploadAnswer {
-  Source: string;
-}
+export const uploadAnswer = z.object({ Source: z.string() });
+export type UploadAnswer = z.infer<typeof uploadAnswer>;
+
+/** The screens that upload files: product (images, audio, PDFs) and company (logo). */
+export const UPLOAD_PAGES = [PAGE.productMaster, PAGE.companyMaster];
+
+/** Multipart, so no JSON body schema: the route reads the one file itself. `?type=` says the kind. */
+export const UPLOAD_API = {
+  file: { method: 'POST', path: UPLOAD_PATH, access: { pages: UPLOAD_PAGES }, body: undefined, data: uploadAnswer } satisfies
+    Endpoint<undefined, typeof uploadAnswer, { pages: typeof UPLOAD_PAGES }>,
+};

@@ -1,11 +1,12 @@
 // Product/GetProducts, GetProductsDDL and GetProductUOM: paging, sort, search, export and company scoping.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_LOGINS } from '../../../src/server/db/seed.js';
-import type { ProductOption, ProductRow } from '../../../src/shared/contracts/product.js';
+import { PRODUCT_API, type ProductOption, type ProductRow } from '../../../src/shared/contracts/product.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import { insertCompany, insertUser, listBody, unique } from '../../helpers/factories.js';
 import { insertProduct } from '../../helpers/factories-products.js';
 import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { send } from '../../helpers/endpoint-call.js';
 
 type Row = ProductRow & { TotalRows: number };
 
@@ -17,7 +18,7 @@ let companyB: { id: number; name: string };
 const tag = unique('zq');
 
 const list = async (body: object, token = admin) => {
-  const res = await t.post('Product/GetProducts', listBody(body), token);
+  const res = await send(t, PRODUCT_API.list, listBody(body), token);
   expect(res.status).toBe(200);
   return res;
 };
@@ -87,7 +88,7 @@ describe('Product/GetProducts', () => {
 
 describe('Product/GetProductsDDL and Product/GetProductUOM', () => {
   it('the dropdown lists active products of the caller\'s company only', async () => {
-    const res = await t.get('Product/GetProductsDDL', clerkA);
+    const res = await send(t, PRODUCT_API.dropdown, undefined, clerkA);
     const names = (res.body.ResponseData as ProductOption[]).map((o) => o.ProductName).filter((n) => n.startsWith(tag));
     expect(names.sort()).toEqual([`${tag} Aa`, `${tag} Cc`]);
     const all = (await t.get('Product/GetProductsDDL', admin)).body.ResponseData as ProductOption[];
@@ -95,7 +96,7 @@ describe('Product/GetProductsDDL and Product/GetProductUOM', () => {
   });
 
   it('units: the standard list plus the company\'s own, not another company\'s', async () => {
-    const mine = ((await t.get('Product/GetProductUOM', clerkA)).body.ResponseData as { UOM: string }[]).map((u) => u.UOM);
+    const mine = ((await send(t, PRODUCT_API.uoms, undefined, clerkA)).body.ResponseData as { UOM: string }[]).map((u) => u.UOM);
     expect(mine).toEqual(expect.arrayContaining(['kg', 'g', 'L', 'ml']));
     expect(mine).not.toContain('Drum');
     const all = ((await t.get('Product/GetProductUOM', admin)).body.ResponseData as { UOM: string }[]).map((u) => u.UOM);

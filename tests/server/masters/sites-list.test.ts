@@ -3,11 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
-import type { SiteOption, SiteRow } from '../../../src/shared/contracts/site.js';
+import { SITE_API, type SiteOption, type SiteRow } from '../../../src/shared/contracts/site.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import { insertCompany, insertSite, insertUser, listBody } from '../../helpers/factories.js';
 import { insertReference, REF } from '../../helpers/factories-sites.js';
 import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { send } from '../../helpers/endpoint-call.js';
 
 type Row = SiteRow & { TotalRows: number };
 let t: TestApp;
@@ -41,7 +42,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function rows(body: Record<string, unknown>, token = clerk): Promise<Row[]> {
-  const res = await t.post('WareHouser/Get', body, token);
+  const res = await send(t, SITE_API.list, body, token);
   expect(res.status).toBe(200);
   expect(res.body.ResponseCode, res.body.ResponseMessage).toBe('200');
   return res.body.ResponseData as Row[];
@@ -121,7 +122,7 @@ describe('kinds, scoping and rights', () => {
 
 describe('WareHouser/GetWareHouseDDL', () => {
   const ddl = async (q: string, token = clerk) => {
-    const res = await t.get(`WareHouser/GetWareHouseDDL${q}`, token);
+    const res = await send(t, { ...SITE_API.dropdown, path: `${SITE_API.dropdown.path}${q}` }, undefined, token);
     expect(res.status).toBe(200);
     return res.body;
   };

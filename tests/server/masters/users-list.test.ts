@@ -5,11 +5,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { users } from '../../../src/server/db/schema.js';
-import { USERS_MSG, type UserRow } from '../../../src/shared/contracts/users/common.js';
+import { USERS_API, USERS_MSG, type UserRow } from '../../../src/shared/contracts/users/common.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import { insertCompany, insertSite, insertUser, listBody, unique } from '../../helpers/factories.js';
 import { dealerBody, distributorBody, listEntryBody, place, salespersonBody, siteUserBody, type Place } from '../../helpers/factories-people.js';
 import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { send } from '../../helpers/endpoint-call.js';
 
 let t: TestApp;
 let admin: string;
@@ -37,7 +38,7 @@ async function create(body: Record<string, unknown>, token = admin): Promise<num
   return row!.id;
 }
 async function list(req: Record<string, unknown>, token = admin): Promise<UserRow[]> {
-  const res = await t.post('User/GetUsers', listBody(req), token);
+  const res = await send(t, USERS_API.list, listBody(req), token);
   expect(res.status).toBe(200);
   expect(res.body.ResponseCode, res.body.ResponseMessage).toBe('200');
   return res.body.ResponseData as UserRow[];

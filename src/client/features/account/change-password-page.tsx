@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { Button, Group, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate } from 'react-router-dom';
-import { changePasswordRequest } from '../../../shared/contracts/auth.js';
+import { changePasswordRequest, ME_API } from '../../../shared/contracts/auth.js';
 import { PASSWORD_MESSAGE } from '../../../shared/contracts/fields.js';
-import { api } from '../../api/http.js';
+import { call } from '../../api/call.js';
 import { clearSession, useSession } from '../../app/session.js';
 import { toast, toastEnvelope } from '../../kit/toast.js';
 
@@ -23,7 +23,7 @@ export function ChangePasswordPage() {
 
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
-    const env = await api.post('User/ChangePassword', values);
+    const env = await call(ME_API.changePassword, values);
     if (env.ResponseCode === '200') {
       toast.success(env.ResponseMessage);
       setDone(true);

@@ -3,9 +3,13 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from 'react-router-dom';
-import { updateProfileRequest, type CurrentUser } from '../../../shared/contracts/auth.js';
-import { api } from '../../api/http.js';
+import { ME_API, updateProfileRequest, type CurrentUser } from '../../../shared/contracts/auth.js';
+import { fieldLimits } from '../../../shared/field-limits.js';
+import { call } from '../../api/call.js';
 import { toastEnvelope } from '../../kit/toast.js';
+
+/** The mobile box stops at the contract's length. */
+const LIMITS = fieldLimits(updateProfileRequest);
 
 export function ProfilePage() {
   const [me, setMe] = useState<CurrentUser | null>(null);
@@ -17,7 +21,7 @@ export function ProfilePage() {
 
   useEffect(() => {
     let live = true;
-    void api.get<CurrentUser[]>('User/getUser').then((env) => {
+    void call(ME_API.getUser, undefined).then((env) => {
       const user = env.ResponseCode === '200' && Array.isArray(env.ResponseData) ? env.ResponseData[0] : undefined;
       if (!live || !user) return;
       setMe(user);
@@ -31,7 +35,7 @@ export function ProfilePage() {
 
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
-    toastEnvelope(await api.post('User/UpdateProfile', values));
+    toastEnvelope(await call(ME_API.updateProfile, values));
     setBusy(false);
   });
 
@@ -51,7 +55,7 @@ export function ProfilePage() {
             label="Mobile No"
             type="tel"
             inputMode="numeric"
-            maxLength={10}
+            maxLength={LIMITS.MobileNo?.maxLength}
             autoComplete="tel"
            
             {...form.getInputProps('MobileNo')}

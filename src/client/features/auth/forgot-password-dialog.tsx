@@ -2,8 +2,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { forgotPasswordRequest } from '../../../shared/contracts/auth.js';
-import { api } from '../../api/http.js';
+import { forgotPasswordRequest, LOGIN_API } from '../../../shared/contracts/auth.js';
+import { call } from '../../api/call.js';
 import { toastEnvelope } from '../../kit/toast.js';
 
 export const FORGOT_DELAY_MS = 3000;
@@ -29,7 +29,7 @@ export function ForgotPasswordDialog({ opened, onClose, initialEmail }: Props) {
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
     await new Promise((resolve) => setTimeout(resolve, FORGOT_DELAY_MS));
-    const env = await api.publicPost('Login/ForgotPassword', values);
+    const env = await call(LOGIN_API.forgotPassword, values);
     setBusy(false);
     toastEnvelope(env);
     form.reset();

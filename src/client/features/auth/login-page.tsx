@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate } from 'react-router-dom';
-import { loginRequest, type LoginResult } from '../../../shared/contracts/auth.js';
-import { api } from '../../api/http.js';
+import { LOGIN_API, loginRequest } from '../../../shared/contracts/auth.js';
+import { call } from '../../api/call.js';
 import { saveSession, sessionFromLogin } from '../../app/session.js';
 import { toast } from '../../kit/toast.js';
 import { AuthFrame } from './auth-frame.js';
@@ -21,7 +21,7 @@ export function LoginPage() {
 
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
-    const env = await api.publicPost<LoginResult[]>('Login/CheckUser', values);
+    const env = await call(LOGIN_API.checkUser, values);
     const result = env.ResponseCode === '200' && Array.isArray(env.ResponseData) ? env.ResponseData[0] : undefined;
     if (result) {
       await saveSession(sessionFromLogin(result));

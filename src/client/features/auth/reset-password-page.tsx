@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { MSG, resetPasswordRequest } from '../../../shared/contracts/auth.js';
+import { LOGIN_API, MSG, resetPasswordRequest } from '../../../shared/contracts/auth.js';
 import { PASSWORD_MESSAGE } from '../../../shared/contracts/fields.js';
-import { api } from '../../api/http.js';
+import { call } from '../../api/call.js';
 import { toast, toastEnvelope } from '../../kit/toast.js';
 import { AuthFrame } from './auth-frame.js';
 
@@ -26,7 +26,7 @@ export function ResetPasswordPage() {
 
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
-    const env = await api.publicPost('Login/ResetPassword', values);
+    const env = await call(LOGIN_API.resetPassword, values);
     if (env.ResponseCode === '200') {
       toast.success(env.ResponseMessage);
       setDone(true);

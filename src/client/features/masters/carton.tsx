@@ -1,6 +1,6 @@
 // Carton Size Master (spec 1 sections 2.13, 3.7, 5.4): a declaration on the kit's ResourcePage.
 import { useMemo } from 'react';
-import { CARTON_EXPORT_NAME, cartonSave, type CartonRow } from '../../../shared/contracts/carton.js';
+import { CARTON_API, CARTON_EXPORT_NAME, cartonSave, type CartonRow } from '../../../shared/contracts/carton.js';
 import { PAGE } from '../../../shared/pages.js';
 import { useSession } from '../../app/session.js';
 import { ResourcePage, type ResourceDef } from '../../kit/resource-page.js';
@@ -11,7 +11,7 @@ export const cartonResource: ResourceDef<CartonRow> = {
   title: 'Carton Size Master',
   breadcrumb: 'Masters',
   list: {
-    path: 'CartonMaster/GetCarton',
+    path: CARTON_API.list,
     columns: [
       { accessor: 'CartonName', title: 'Name' },
       { accessor: 'CartonSize', title: 'Size' },
@@ -23,13 +23,13 @@ export const cartonResource: ResourceDef<CartonRow> = {
   form: {
     contract: cartonSave,
     idField: 'CartonId',
-    savePath: 'CartonMaster/CreateCarton',
+    savePath: CARTON_API.save,
     noun: 'Carton',
     addLabel: 'Add Carton',
     fields: [
-      { name: 'CartonName', label: 'Carton Name', kind: 'text', required: true, maxLength: 100 },
-      { name: 'CartonSize', label: 'Carton Size', kind: 'number', required: true },
-      { name: 'Description', label: 'Description', kind: 'textarea', required: true, maxLength: 500 },
+      { name: 'CartonName', label: 'Carton Name', kind: 'text' },
+      { name: 'CartonSize', label: 'Carton Size', kind: 'number' },
+      { name: 'Description', label: 'Description', kind: 'textarea' },
       { name: 'IsActive', label: 'Is Active', kind: 'checkbox' },
     ],
   },

@@ -1,7 +1,7 @@
 // Company Master (spec 1 sections 2.14, 3.8, 5.5): the logo shows as a thumbnail and the status as a
 // checkbox, as the spec draws them; the logo is an uploaded image.
 import { Checkbox, Image } from '@mantine/core';
-import { companySave, type CompanyRow } from '../../../shared/contracts/company.js';
+import { COMPANY_API, companySave, type CompanyRow } from '../../../shared/contracts/company.js';
 import { PAGE } from '../../../shared/pages.js';
 import { ResourcePage, type ResourceDef } from '../../kit/resource-page.js';
 
@@ -10,7 +10,7 @@ export const companyResource: ResourceDef<CompanyRow> = {
   breadcrumb: 'Masters',
   idField: 'CompId',
   list: {
-    path: 'CompanyMaster/GetCompany',
+    path: COMPANY_API.list,
     columns: [
       { accessor: 'CCode', title: 'Company code' },
       { accessor: 'CompanyName', title: 'Company Name' },
@@ -31,21 +31,21 @@ export const companyResource: ResourceDef<CompanyRow> = {
   form: {
     contract: companySave,
     idField: 'CompId',
-    savePath: 'CompanyMaster/CreateCompany',
+    savePath: COMPANY_API.save,
     noun: 'Company',
     updateTitle: 'Update Company',
     addLabel: 'Add Company',
     size: 'lg',
     fields: [
-      { name: 'CCode', label: 'Company Code', kind: 'text', required: true, maxLength: 20 },
-      { name: 'CompanyName', label: 'Company Name', kind: 'text', required: true, maxLength: 150 },
-      { name: 'CompanyDisplayName', label: 'Display Name', kind: 'text', required: true, maxLength: 150 },
-      { name: 'Mobile', label: 'Mobile', kind: 'text', required: true, maxLength: 10 },
-      { name: 'GTIN', label: 'GTI No', kind: 'text', required: true, maxLength: 50 },
-      { name: 'Email', label: 'Email', kind: 'text', required: true, maxLength: 100 },
-      { name: 'Address', label: 'Address', kind: 'textarea', required: true, maxLength: 250 },
-      { name: 'City', label: 'City', kind: 'text', required: true, maxLength: 100 },
-      { name: 'Pincode', label: 'Pincode', kind: 'text', required: true, maxLength: 6 },
+      { name: 'CCode', label: 'Company Code', kind: 'text' },
+      { name: 'CompanyName', label: 'Company Name', kind: 'text' },
+      { name: 'CompanyDisplayName', label: 'Display Name', kind: 'text' },
+      { name: 'Mobile', label: 'Mobile', kind: 'text' },
+      { name: 'GTIN', label: 'GTI No', kind: 'text' },
+      { name: 'Email', label: 'Email', kind: 'text' },
+      { name: 'Address', label: 'Address', kind: 'textarea' },
+      { name: 'City', label: 'City', kind: 'text' },
+      { name: 'Pincode', label: 'Pincode', kind: 'text', maxLength: 6 },
       { name: 'CompanyLogo', label: 'Company Logo', kind: 'upload', accept: 'image' },
       { name: 'IsActive', label: 'Is Active', kind: 'checkbox' },
     ],

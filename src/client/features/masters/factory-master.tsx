@@ -1,5 +1,5 @@
 // Factory Master (spec 1 sections 2.19, 3.9, 5.10): sites with IsFactory true, on the kit's ResourcePage.
-import { FACTORY_EXPORT_NAME, factorySave, type SiteRow } from '../../../shared/contracts/site.js';
+import { FACTORY_EXPORT_NAME, factorySave, SITE_API, type SiteRow } from '../../../shared/contracts/site.js';
 import { PAGE } from '../../../shared/pages.js';
 import { ResourcePage, type ResourceDef } from '../../kit/resource-page.js';
 import { activeField, addressField, companyField, prefixField, siteFromRow } from './sites/site-fields.js';
@@ -9,7 +9,7 @@ export const factoryResource: ResourceDef<SiteRow> = {
   breadcrumb: 'Masters',
   idField: 'ID',
   list: {
-    path: 'WareHouser/Get',
+    path: SITE_API.list,
     filters: { IsWareHouse: false },
     defaultPageSize: 5,
     columns: [
@@ -25,7 +25,7 @@ export const factoryResource: ResourceDef<SiteRow> = {
   form: {
     contract: factorySave,
     idField: 'ID',
-    savePath: 'WareHouser/Save',
+    savePath: SITE_API.save,
     noun: 'Factory',
     updateTitle: 'Update Factory',
     addLabel: 'Add Factory',
@@ -34,11 +34,11 @@ export const factoryResource: ResourceDef<SiteRow> = {
     fromRow: siteFromRow,
     fields: [
       companyField,
-      { name: 'Wcode', label: 'Factory Code', kind: 'text', required: true, maxLength: 20 },
-      { name: 'FirmName', label: 'Factory Name', kind: 'text', required: true, maxLength: 150 },
-      { name: 'Email', label: 'Email', kind: 'text', required: true, maxLength: 100 },
-      { name: 'MobileNo', label: 'Mobile No.', kind: 'text', maxLength: 10 },
-      { name: 'GST', label: 'GST No.', kind: 'text', required: true, maxLength: 15 },
+      { name: 'Wcode', label: 'Factory Code', kind: 'text' },
+      { name: 'FirmName', label: 'Factory Name', kind: 'text' },
+      { name: 'Email', label: 'Email', kind: 'text' },
+      { name: 'MobileNo', label: 'Mobile No.', kind: 'text' },
+      { name: 'GST', label: 'GST No.', kind: 'text', maxLength: 15 },
       prefixField,
       addressField,
       activeField,

@@ -1,6 +1,6 @@
 // Price Master (spec 1 sections 2.18, 3.10, 5.9): the spec shows no Action column, so a row opens
 // for update when clicked. The price is a text box: the kit's number box takes whole numbers only.
-import { priceSave, type PriceRow } from '../../../shared/contracts/price.js';
+import { PRICE_API, priceSave, type PriceRow } from '../../../shared/contracts/price.js';
 import { PAGE } from '../../../shared/pages.js';
 import { ResourcePage, type ResourceDef } from '../../kit/resource-page.js';
 
@@ -12,7 +12,7 @@ export const priceResource: ResourceDef<PriceRow> = {
   idField: 'PriceId',
   editOnRowClick: true,
   list: {
-    path: 'PriceMaster/GetPrice',
+    path: PRICE_API.list,
     columns: [
       { accessor: 'ProductName', title: 'Product Name' },
       { accessor: 'Price', title: 'Price', render: (row) => rupees.format(row.Price) },
@@ -22,15 +22,15 @@ export const priceResource: ResourceDef<PriceRow> = {
   form: {
     contract: priceSave,
     idField: 'PriceId',
-    savePath: 'PriceMaster/CreatePrice',
+    savePath: PRICE_API.save,
     noun: 'Price',
     addLabel: 'Add Price',
     fields: [
       {
-        name: 'ProductId', label: 'Product', kind: 'select', required: true,
-        optionsPath: 'PriceMaster/GetProductDDL', optionValue: 'ProductId', optionLabel: 'ProductName',
+        name: 'ProductId', label: 'Product', kind: 'select',
+        optionsPath: PRICE_API.productDropdown, optionValue: 'ProductId', optionLabel: 'ProductName',
       },
-      { name: 'Price', label: 'Price', kind: 'text', required: true, maxLength: 13, placeholder: '0.00' },
+      { name: 'Price', label: 'Price', kind: 'text', maxLength: 13, placeholder: '0.00' },
     ],
   },
 };

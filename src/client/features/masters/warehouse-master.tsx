@@ -1,6 +1,6 @@
 // Warehouse Master (spec 1 sections 2.19, 3.9, 5.10): sites with IsFactory false. Warehouses take a
 // two-character prefix too (DESIGN section 4: dispatch ids carry it), entered like a factory's.
-import { WAREHOUSE_EXPORT_NAME, warehouseSave, type SiteRow } from '../../../shared/contracts/site.js';
+import { SITE_API, WAREHOUSE_EXPORT_NAME, warehouseSave, type SiteRow } from '../../../shared/contracts/site.js';
 import { PAGE } from '../../../shared/pages.js';
 import { ResourcePage, type ResourceDef } from '../../kit/resource-page.js';
 import { activeField, addressField, companyField, prefixField, siteFromRow } from './sites/site-fields.js';
@@ -10,7 +10,7 @@ export const warehouseResource: ResourceDef<SiteRow> = {
   breadcrumb: 'Masters',
   idField: 'ID',
   list: {
-    path: 'WareHouser/Get',
+    path: SITE_API.list,
     filters: { IsWareHouse: true },
     defaultPageSize: 5,
     columns: [
@@ -29,7 +29,7 @@ export const warehouseResource: ResourceDef<SiteRow> = {
   form: {
     contract: warehouseSave,
     idField: 'ID',
-    savePath: 'WareHouser/Save',
+    savePath: SITE_API.save,
     noun: 'Warehouse',
     addLabel: 'Add Warehouse',
     size: 'lg',
@@ -37,11 +37,11 @@ export const warehouseResource: ResourceDef<SiteRow> = {
     fromRow: siteFromRow,
     fields: [
       companyField,
-      { name: 'Wcode', label: 'Warehouse Code', kind: 'text', maxLength: 20 },
-      { name: 'FirmName', label: 'Warehouse Name', kind: 'text', required: true, maxLength: 150 },
-      { name: 'Email', label: 'Email', kind: 'text', maxLength: 100 },
-      { name: 'MobileNo', label: 'Mobile No.', kind: 'text', maxLength: 10 },
-      { name: 'GST', label: 'GST No.', kind: 'text', required: true, maxLength: 15 },
+      { name: 'Wcode', label: 'Warehouse Code', kind: 'text' },
+      { name: 'FirmName', label: 'Warehouse Name', kind: 'text' },
+      { name: 'Email', label: 'Email', kind: 'text' },
+      { name: 'MobileNo', label: 'Mobile No.', kind: 'text' },
+      { name: 'GST', label: 'GST No.', kind: 'text', maxLength: 15 },
       prefixField,
       addressField,
       activeField,

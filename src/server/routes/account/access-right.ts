@@ -2,18 +2,16 @@
 // Admins manage everyone. A non-admin given the page manages only other users of their own company,
 // and neither adds nor removes pages they do not hold themselves, so the page is never a way up.
 import { and, eq } from 'drizzle-orm';
-import { ACCESS_MSG, saveAccessRightRequest } from '../../../shared/contracts/access-right.js';
+import { ACCESS_MSG, ACCESS_RIGHT_API } from '../../../shared/contracts/access-right.js';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
 import { buildAccessTree } from '../../../shared/menu.js';
-import { normalisePageList, PAGE, pageByKey, PAGES } from '../../../shared/pages.js';
+import { normalisePageList, pageByKey, PAGES } from '../../../shared/pages.js';
 import { userPages, users } from '../../db/schema.js';
 import { planRights } from '../../auth/rank.js';
 import { companyScope } from '../../auth/scope.js';
 import type { Caller } from '../../http/caller.js';
 import type { Db } from '../../db/connect.js';
 import { idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
-
-const access = { access: { pages: [PAGE.accessRight] } } as const;
 
 /** The user whose rights the caller may see and change, or null (answered as not found). */
 async function target(db: Db, caller: Caller, id: number) {
@@ -24,7 +22,7 @@ async function target(db: Db, caller: Caller, id: number) {
 }
 
 export function accessRightRoutes(r: Router) {
-  r.get('AccessRight/GetAccessRight/:id', access, async ({ db, params, caller }) => {
+  r.serve(ACCESS_RIGHT_API.read, async ({ db, params, caller }) => {
     const id = idParam(params.id);
     if (id === null) return warn(INVALID_ARGUMENTS);
     if (id === 0) return ok(buildAccessTree(new Set()));
@@ -36,7 +34,7 @@ export function accessRightRoutes(r: Router) {
     return ok(buildAccessTree(new Set(keys)));
   });
 
-  r.post('AccessRight/CreateUpdateAccessRight', { ...access, body: saveAccessRightRequest }, async ({ db, body, caller }) => {
+  r.serve(ACCESS_RIGHT_API.save, async ({ db, body, caller }) => {
     const u = await target(db, caller, body.UserId);
     if (!u) return warn(ACCESS_MSG.unknownUser);
     const plan = await planRights(db, caller, u.id, body.PageList);

@@ -1,7 +1,7 @@
 // Sign-in, token refresh, sign-out and password reset by e-mail (spec 1 sections 2.6, 3.2, 5.1).
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
-  forgotPasswordRequest, loginRequest, MSG, refreshRequest, resetPasswordRequest, type LoginResult, type TokenPair,
+  LOGIN_API, MSG, type LoginResult, type TokenPair,
 } from '../../../shared/contracts/auth.js';
 import { failure, ok, warn } from '../../../shared/contracts/envelope.js';
 import { sites, passwordResets, users } from '../../db/schema.js';
@@ -56,7 +56,7 @@ async function resetGrant(s: Services, email: string): Promise<{ token: string; 
 }
 
 export function loginRoutes(r: Router) {
-  r.post('Login/CheckUser', { access: 'public', body: loginRequest }, async (s) => {
+  r.serve(LOGIN_API.checkUser, async (s) => {
     const { Email, Password } = s.body;
     if (await throttled(s, limitAddress(s.req.ip), Email)) return s.reply.code(429).send(failure('429', MSG.tooMany));
     const [u] = await s.db
@@ -82,19 +82,19 @@ export function loginRoutes(r: Router) {
     return ok([result], 'Login successfully.');
   });
 
-  r.post('Login/RefreshToken', { access: 'public', body: refreshRequest }, async (s) => {
+  r.serve(LOGIN_API.refresh, async (s) => {
     const rotated = await s.tokens.rotate(s.body.RefreshToken);
     if (!rotated) return s.reply.code(401).send(failure('401', MSG.sessionExpired));
     const pair: TokenPair = { Token: await s.tokens.signAccess(rotated.userId, rotated.version), RefreshToken: rotated.refreshToken };
     return ok(pair);
   });
 
-  r.post('Login/Logout', { access: 'public', body: refreshRequest }, async (s) => {
+  r.serve(LOGIN_API.logout, async (s) => {
     await s.tokens.revoke(s.body.RefreshToken);
     return ok(null, 'Signed out.');
   });
 
-  r.post('Login/ForgotPassword', { access: 'public', body: forgotPasswordRequest }, async (s) => {
+  r.serve(LOGIN_API.forgotPassword, async (s) => {
     if (await throttled(s, limitAddress(s.req.ip), null)) return s.reply.code(429).send(failure('429', MSG.tooMany));
     const grant = await resetGrant(s, s.body.Email);
     // The same answer whether the address is unknown, known, or over its mail limit, so the call
@@ -110,7 +110,7 @@ export function loginRoutes(r: Router) {
     return ok(null, MSG.forgotSent);
   });
 
-  r.post('Login/ResetPassword', { access: 'public', body: resetPasswordRequest }, async (s) => {
+  r.serve(LOGIN_API.resetPassword, async (s) => {
     const hash = await hashPassword(s.body.NewPassword);
     const done = await s.db.transaction(async (tx) => {
       const [reset] = await tx.update(passwordResets).set({ usedAt: new Date() })

@@ -1,10 +1,10 @@
 // The signed-in user's own record, profile, password and menu (spec 1 sections 2.2, 2.5, 5.14),
 // and the user pickers other screens fill their dropdowns from.
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { changePasswordRequest, MSG, updateProfileRequest, type CurrentUser } from '../../../shared/contracts/auth.js';
+import { ME_API, MSG, type CurrentUser } from '../../../shared/contracts/auth.js';
+import { USERS_API } from '../../../shared/contracts/users/common.js';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
 import { buildMenu } from '../../../shared/menu.js';
-import { PAGE } from '../../../shared/pages.js';
 import { users } from '../../db/schema.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import { companyScope } from '../../auth/scope.js';
@@ -14,7 +14,7 @@ import type { Router } from '../../http/route.js';
 export const EMAIL_TAKEN = 'This email-id is already registered.';
 
 export function meRoutes(r: Router) {
-  r.get('User/getUser', { access: 'signed-in' }, async ({ db, caller }) => {
+  r.serve(ME_API.getUser, async ({ db, caller }) => {
     const [u] = await db.select().from(users).where(eq(users.id, caller.userId));
     const me: CurrentUser = {
       UserId: u!.id, Username: u!.userName, FirstName: u!.firstName ?? '', LastName: u!.lastName ?? '',
@@ -24,7 +24,7 @@ export function meRoutes(r: Router) {
     return ok([me]);
   });
 
-  r.post('User/UpdateProfile', { access: 'signed-in', body: updateProfileRequest }, async ({ db, caller, body }) => {
+  r.serve(ME_API.updateProfile, async ({ db, caller, body }) => {
     const [clash] = await db.select({ id: users.id }).from(users)
       .where(and(sql`lower(${users.email}) = ${body.Email.toLowerCase()}`, ne(users.id, caller.userId)));
     if (clash) return warn(EMAIL_TAKEN);
@@ -38,7 +38,7 @@ export function meRoutes(r: Router) {
     return ok(null, MSG.profileSaved);
   });
 
-  r.post('User/ChangePassword', { access: 'signed-in', body: changePasswordRequest }, async ({ db, caller, body, tokens }) => {
+  r.serve(ME_API.changePassword, async ({ db, caller, body, tokens }) => {
     const [u] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, caller.userId));
     if (!(await verifyPassword(body.OldPassword, u!.hash))) return warn(MSG.oldWrong);
     const hash = await hashPassword(body.NewPassword);
@@ -49,13 +49,11 @@ export function meRoutes(r: Router) {
     return ok(null, MSG.passwordChanged);
   });
 
-  r.get('User/GetUserMenu', { access: 'signed-in' }, async ({ caller }) => ok(buildMenu(caller.isAdmin ? 'all' : caller.pages)));
+  r.serve(ME_API.menu, async ({ caller }) => ok(buildMenu(caller.isAdmin ? 'all' : caller.pages)));
 
-  // The user pickers of Role Management and the reports: every account but the admins, of the
-  // caller's company unless the caller is an admin.
-  const picker = { access: { pages: [PAGE.accessRight, PAGE.userMaster, PAGE.itemLedger] } } as const;
-  for (const [path, activeOnly] of [['User/GetUsersDDL', false], ['User/GetAllActiveUsers', true]] as const) {
-    r.get(path, picker, async ({ db, caller }) => ok(
+  // The user pickers of Role Management and the reports.
+  for (const [endpoint, activeOnly] of [[USERS_API.pickerAll, false], [USERS_API.pickerActive, true]] as const) {
+    r.serve(endpoint, async ({ db, caller }) => ok(
       await db.select({ UserId: users.id, UserName: users.userName, Email: users.email, UserType: users.userType })
         .from(users)
         .where(and(ne(users.userType, 0), activeOnly ? eq(users.isActive, true) : undefined, companyScope(caller, users.companyId)))

@@ -1,6 +1,5 @@
 // Carton Size Master (spec 1 sections 2.13, 5.4): a declaration on the master machinery.
-import { CARTON_MSG, cartonSave } from '../../../shared/contracts/carton.js';
-import { PAGE } from '../../../shared/pages.js';
+import { CARTON_API, CARTON_MSG } from '../../../shared/contracts/carton.js';
 import { cartons } from '../../db/schema.js';
 import { masterRoutes } from '../../http/master.js';
 import type { Router } from '../../http/route.js';
@@ -8,11 +7,10 @@ import type { Router } from '../../http/route.js';
 export function cartonRoutes(r: Router) {
   masterRoutes(r, {
     table: cartons,
-    pages: [PAGE.cartonMaster],
     // One set of sizes for every company (README): the page's users read it, the admin changes it.
     adminWrites: CARTON_MSG.adminOnly,
     list: {
-      path: 'CartonMaster/GetCarton',
+      endpoint: CARTON_API.list,
       fields: {
         CartonId: cartons.id, CartonName: cartons.name, CartonSize: cartons.size, Description: cartons.description,
         IsActive: cartons.isActive, CreatedDate: cartons.createdAt,
@@ -20,18 +18,16 @@ export function cartonRoutes(r: Router) {
       search: [cartons.name, cartons.size, cartons.description],
     },
     save: {
-      path: 'CartonMaster/CreateCarton',
-      schema: cartonSave,
+      endpoint: CARTON_API.save,
       id: (b) => b.CartonId,
       values: (b) => ({ name: b.CartonName, size: b.CartonSize, description: b.Description, isActive: b.IsActive }),
       unique: { cartons_name_uq: CARTON_MSG.duplicate },
       messages: { created: CARTON_MSG.created, updated: CARTON_MSG.updated, notFound: CARTON_MSG.notFound },
     },
     dropdown: {
-      path: 'CartonMaster/GetActiveCartonDDL',
+      endpoint: CARTON_API.dropdown,
       fields: { CartonId: cartons.id, CartonName: cartons.name, CartonSize: cartons.size },
       orderBy: cartons.size,
-      pages: [PAGE.cartonMaster, PAGE.secondaryPacking, PAGE.tertiaryPacking, PAGE.cartonSlip],
     },
   });
 }

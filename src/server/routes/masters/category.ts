@@ -7,23 +7,21 @@
 // DeleteCategoryMG2/{id}, GetMaingrp = GetCategoryDDLMG1, GetSubgrp = GetCategoryDDLMG2/0 (all).
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { CATEGORY_MSG } from '../../../shared/contracts/category.js';
+import { CATEGORY_API, CATEGORY_MSG } from '../../../shared/contracts/category.js';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
-import { PAGE } from '../../../shared/pages.js';
 import type { Db } from '../../db/connect.js';
 import { categories } from '../../db/schema.js';
-import { adminWrite, masterRoutes } from '../../http/master.js';
+import { masterRoutes, serveAdminWrite } from '../../http/master.js';
 import { idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
 import {
   fullNameMG2, grandCat, grandJoin, levelDef, listFields, parentCat, parentJoin, type LevelDef,
 } from './category-levels.js';
 import { deleteCategory, saveCategory } from './category-write.js';
 
-const CATEGORY_PAGES = [PAGE.category];
-/** Screens that pick a category read the dropdowns. */
-const PICKER_PAGES = [PAGE.category, PAGE.productMaster, PAGE.productConfiguration, PAGE.schemeMaster, PAGE.schemeConfiguration];
+/** One level's calls: its own, or the spec's older names for level 2. */
+type LevelApi = (typeof CATEGORY_API)['MG1' | 'MG2' | 'MG3' | 'sub'];
 
-function levelRoutes(r: Router, lvl: LevelDef, aliases: { list?: string; save?: string; remove?: string }) {
+function levelRoutes(r: Router, lvl: LevelDef, apis: LevelApi[]) {
   const fields = listFields(lvl.level);
   const joins = (q: PgSelect): PgSelect => {
     if (lvl.level === 1) return q;
@@ -31,25 +29,19 @@ function levelRoutes(r: Router, lvl: LevelDef, aliases: { list?: string; save?: 
     return lvl.level === 3 ? withParent.leftJoin(grandCat, grandJoin) : withParent;
   };
   const names = [categories.name, ...(lvl.level > 1 ? [parentCat.name] : []), ...(lvl.level > 2 ? [grandCat.name] : [])];
-  for (const path of [`Category/GetCategories${lvl.tag}`, ...(aliases.list ? [aliases.list] : [])]) {
+  for (const api of apis) {
     masterRoutes(r, {
       table: categories,
-      pages: CATEGORY_PAGES,
       // The level is the list's scope: ids of another level are never listed.
       scope: () => eq(categories.level, lvl.level),
-      list: { path, fields, search: names, from: joins },
+      list: { endpoint: api.list, fields, search: names, from: joins },
     });
-  }
-  for (const path of [`Category/CreateUpdateCategory${lvl.tag}`, ...(aliases.save ? [aliases.save] : [])]) {
-    r.post(path, { access: { pages: CATEGORY_PAGES } }, adminWrite(CATEGORY_MSG.adminOnly, lvl.schema, async ({ db, body }) =>
-      saveCategory(db, lvl, lvl.read(body as Record<string, unknown>))));
-  }
-  // The spec does not show these paths beyond DeleteSubCategory; they follow its naming.
-  for (const path of [`Category/DeleteCategory${lvl.tag}`, ...(aliases.remove ? [aliases.remove] : [])]) {
-    r.get(`${path}/:id`, { access: { pages: CATEGORY_PAGES } }, adminWrite(CATEGORY_MSG.adminOnly, undefined, async ({ db, params }) => {
+    serveAdminWrite<Record<string, unknown>>(r, api.save, CATEGORY_MSG.adminOnly, async ({ db, body }) =>
+      saveCategory(db, lvl, lvl.read(body)));
+    serveAdminWrite(r, api.remove, CATEGORY_MSG.adminOnly, async ({ db, params }) => {
       const id = idParam(params.id);
       return id === null ? warn(INVALID_ARGUMENTS) : deleteCategory(db, lvl, id);
-    }));
+    });
   }
 }
 
@@ -75,28 +67,24 @@ const ddlMG3 = (db: Db, mg2Id: number) =>
     .orderBy(asc(categories.name), asc(categories.id));
 
 function dropdownRoutes(r: Router) {
-  const access = { access: { pages: PICKER_PAGES } } as const;
-  for (const path of ['Category/GetCategoryDDLMG1', 'Category/GetMaingrp']) {
-    r.get(path, access, async ({ db }) => ok(await ddlMG1(db)));
-  }
-  for (const path of ['Category/GetCategoryDDLMG2/:id', 'Category/GetSubCategoryDDL/:id']) {
-    r.get(path, access, async ({ db, params }) => {
-      const id = idParam(params.id);
-      return id === null ? warn(INVALID_ARGUMENTS) : ok(await ddlMG2(db, id));
-    });
-  }
-  r.get('Category/GetSubgrp', access, async ({ db }) => ok(await ddlMG2(db, 0)));
-  r.get('Category/GetCategoryDDLMG3/:id', access, async ({ db, params }) => {
+  const mg2 = async (db: Db, raw: string | undefined) => {
+    const id = idParam(raw);
+    return id === null ? warn(INVALID_ARGUMENTS) : ok(await ddlMG2(db, id));
+  };
+  r.serve(CATEGORY_API.ddlMG1, async ({ db }) => ok(await ddlMG1(db)));
+  r.serve(CATEGORY_API.maingrp, async ({ db }) => ok(await ddlMG1(db)));
+  r.serve(CATEGORY_API.ddlMG2, async ({ db, params }) => mg2(db, params.id));
+  r.serve(CATEGORY_API.subCategoryDDL, async ({ db, params }) => mg2(db, params.id));
+  r.serve(CATEGORY_API.subgrp, async ({ db }) => ok(await ddlMG2(db, 0)));
+  r.serve(CATEGORY_API.ddlMG3, async ({ db, params }) => {
     const id = idParam(params.id);
     return id === null ? warn(INVALID_ARGUMENTS) : ok(await ddlMG3(db, id));
   });
 }
 
 export function categoryRoutes(r: Router) {
-  levelRoutes(r, levelDef(1), {});
-  levelRoutes(r, levelDef(2), {
-    list: 'Category/GetSubCategories', save: 'Category/CreateUpdateSubCategory', remove: 'Category/DeleteSubCategory',
-  });
-  levelRoutes(r, levelDef(3), {});
+  levelRoutes(r, levelDef(1), [CATEGORY_API.MG1]);
+  levelRoutes(r, levelDef(2), [CATEGORY_API.MG2, CATEGORY_API.sub]);
+  levelRoutes(r, levelDef(3), [CATEGORY_API.MG3]);
   dropdownRoutes(r);
 }

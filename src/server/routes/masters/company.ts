@@ -1,6 +1,5 @@
 // Company Master (spec 1 sections 2.14, 5.5): admin keeps the list; everyone's dropdown is scoped.
-import { COMPANY_MSG, companySave } from '../../../shared/contracts/company.js';
-import { PAGE, PAGES } from '../../../shared/pages.js';
+import { COMPANY_API, COMPANY_MSG } from '../../../shared/contracts/company.js';
 import { companies } from '../../db/schema.js';
 import { companyScope } from '../../auth/scope.js';
 import { masterRoutes } from '../../http/master.js';
@@ -9,10 +8,9 @@ import type { Router } from '../../http/route.js';
 export function companyRoutes(r: Router) {
   masterRoutes(r, {
     table: companies,
-    pages: [PAGE.companyMaster],
     scope: (caller) => companyScope(caller, companies.id),
     list: {
-      path: 'CompanyMaster/GetCompany',
+      endpoint: COMPANY_API.list,
       fields: {
         CompId: companies.id, CCode: companies.code, CompanyName: companies.name, CompanyDisplayName: companies.displayName,
         Mobile: companies.mobile, GTIN: companies.gtin, Email: companies.email, Address: companies.address,
@@ -22,8 +20,7 @@ export function companyRoutes(r: Router) {
       search: [companies.code, companies.name, companies.displayName, companies.email, companies.city],
     },
     save: {
-      path: 'CompanyMaster/CreateCompany',
-      schema: companySave,
+      endpoint: COMPANY_API.save,
       id: (b) => b.CompId,
       values: (b) => ({
         code: b.CCode, name: b.CompanyName, displayName: b.CompanyDisplayName, mobile: b.Mobile, gtin: b.GTIN,
@@ -34,12 +31,10 @@ export function companyRoutes(r: Router) {
       unique: { companies_code_uq: COMPANY_MSG.duplicateCode },
       messages: { created: COMPANY_MSG.created, updated: COMPANY_MSG.updated, notFound: COMPANY_MSG.notFound },
     },
-    // Every screen with a company picker reads this; non-admins see only their own company.
     dropdown: {
-      path: 'CompanyMaster/GetCompanyDDL',
+      endpoint: COMPANY_API.dropdown,
       fields: { CompId: companies.id, CompanyName: companies.name },
       orderBy: companies.name,
-      pages: PAGES,
     },
   });
 }

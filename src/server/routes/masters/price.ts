@@ -2,8 +2,7 @@
 // product, so every read and write is limited to products the caller may see.
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { ok } from '../../../shared/contracts/envelope.js';
-import { PRICE_MSG, priceSave } from '../../../shared/contracts/price.js';
-import { PAGE } from '../../../shared/pages.js';
+import { PRICE_API, PRICE_MSG, priceSave } from '../../../shared/contracts/price.js';
 import { companyScope } from '../../auth/scope.js';
 import type { Db } from '../../db/connect.js';
 import { prices, products } from '../../db/schema.js';
@@ -27,10 +26,9 @@ async function checkPrice(b: z.output<typeof priceSave>, caller: Caller, db: Db)
 export function priceRoutes(r: Router) {
   masterRoutes(r, {
     table: prices,
-    pages: [PAGE.priceMaster],
     scope: priceScope,
     list: {
-      path: 'PriceMaster/GetPrice',
+      endpoint: PRICE_API.list,
       fields: {
         PriceId: prices.id, ProductId: prices.productId, ProductName: products.name,
         Price: sql<number>`cast(${prices.price} as double precision)`.mapWith(Number),
@@ -40,8 +38,7 @@ export function priceRoutes(r: Router) {
       from: (q) => q.innerJoin(products, eq(products.id, prices.productId)),
     },
     save: {
-      path: 'PriceMaster/CreatePrice',
-      schema: priceSave,
+      endpoint: PRICE_API.save,
       id: (b: z.output<typeof priceSave>) => b.PriceId,
       values: (b) => ({ productId: b.ProductId, price: b.Price.toFixed(2) }),
       check: checkPrice,
@@ -51,8 +48,7 @@ export function priceRoutes(r: Router) {
     },
   });
 
-  // The Price form's product picker: active products of the caller's company.
-  r.get('PriceMaster/GetProductDDL', { access: { pages: [PAGE.priceMaster] } }, async ({ db, caller }) =>
+  r.serve(PRICE_API.productDropdown, async ({ db, caller }) =>
     ok(await db.select({ ProductId: products.id, ProductName: products.name }).from(products)
       .where(and(eq(products.isActive, true), companyScope(caller, products.companyId)))
       .orderBy(asc(products.name), asc(products.id))));

@@ -4,16 +4,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
 import {
-  configOf, configText, PRODUCT_CONFIG_MSG, productConfigurationSave, type ProductConfigurationData,
+  configOf, configText, PRODUCT_CONFIG_API, PRODUCT_CONFIG_MSG, type ProductConfigurationData,
 } from '../../../shared/contracts/product-configuration.js';
-import { PAGE } from '../../../shared/pages.js';
 import { companyScope } from '../../auth/scope.js';
 import type { Db } from '../../db/connect.js';
 import { products } from '../../db/schema.js';
 import type { Caller } from '../../http/caller.js';
 import { idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
-
-const access = { access: { pages: [PAGE.productConfiguration] } } as const;
 
 async function visibleProduct(db: Db, caller: Caller, id: number) {
   const [p] = await db.select({ id: products.id, companyId: products.companyId, config: products.config })
@@ -22,19 +19,18 @@ async function visibleProduct(db: Db, caller: Caller, id: number) {
 }
 
 export function productConfigurationRoutes(r: Router) {
-  r.post('ProductConfiguration/UpdateProductConfigration', { ...access, body: productConfigurationSave },
-    async ({ db, body, caller }) => {
-      const product = await visibleProduct(db, caller, body.ProductId);
-      if (!product) return warn(PRODUCT_CONFIG_MSG.notFound);
-      // Only the known flags are merged in; one statement, so 'btnall' changes all rows or none.
-      const merged = sql`${products.config} || ${JSON.stringify(body.ProdConfiguration)}::jsonb`;
-      const target = body.BtnType === 'btnsingle' ? eq(products.id, product.id) : eq(products.companyId, product.companyId);
-      await db.update(products).set({ config: merged, updatedAt: new Date() }).where(target);
-      if (body.BtnType === 'btnsingle') return ok(null, PRODUCT_CONFIG_MSG.savedSingle);
-      return ok(null, PRODUCT_CONFIG_MSG.savedAll);
-    });
+  r.serve(PRODUCT_CONFIG_API.save, async ({ db, body, caller }) => {
+    const product = await visibleProduct(db, caller, body.ProductId);
+    if (!product) return warn(PRODUCT_CONFIG_MSG.notFound);
+    // Only the known flags are merged in; one statement, so 'btnall' changes all rows or none.
+    const merged = sql`${products.config} || ${JSON.stringify(body.ProdConfiguration)}::jsonb`;
+    const target = body.BtnType === 'btnsingle' ? eq(products.id, product.id) : eq(products.companyId, product.companyId);
+    await db.update(products).set({ config: merged, updatedAt: new Date() }).where(target);
+    if (body.BtnType === 'btnsingle') return ok(null, PRODUCT_CONFIG_MSG.savedSingle);
+    return ok(null, PRODUCT_CONFIG_MSG.savedAll);
+  });
 
-  r.get('ProductConfiguration/GetConfigrationData/:productId', access, async ({ db, params, caller }) => {
+  r.serve(PRODUCT_CONFIG_API.read, async ({ db, params, caller }) => {
     const id = idParam(params.productId);
     if (id === null) return warn(INVALID_ARGUMENTS);
     const product = await visibleProduct(db, caller, id);

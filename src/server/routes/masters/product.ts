@@ -2,8 +2,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
-import { PRODUCT_MSG, productSave } from '../../../shared/contracts/product.js';
-import { PAGE, PAGES } from '../../../shared/pages.js';
+import { PRODUCT_API, PRODUCT_MSG } from '../../../shared/contracts/product.js';
 import { companyFor, companyScope } from '../../auth/scope.js';
 import type { Db } from '../../db/connect.js';
 import { categories, companies, products } from '../../db/schema.js';
@@ -43,10 +42,9 @@ async function categoriesChain(db: Db, ids: (number | null)[]): Promise<boolean>
 export function productRoutes(r: Router) {
   masterRoutes(r, {
     table: products,
-    pages: [PAGE.productMaster],
     scope,
     list: {
-      path: 'Product/GetProducts',
+      endpoint: PRODUCT_API.list,
       fields: {
         ProductId: products.id, ProductName: products.name, ProductCd: products.code, ProductDscrptn: products.description,
         ProductUOM: products.uom, ProductValue: products.packValue, CompId: products.companyId, CompanyName: companies.name,
@@ -64,8 +62,7 @@ export function productRoutes(r: Router) {
       from: (q) => q.innerJoin(companies, eq(companies.id, products.companyId)).leftJoin(mg1, eq(mg1.id, products.categoryId)),
     },
     save: {
-      path: 'Product/CreateUpdateProduct',
-      schema: productSave,
+      endpoint: PRODUCT_API.save,
       id: (b) => b.ProductId,
       values: (b, caller) => ({
         companyId: companyFor(caller, b.CompId), name: b.ProductName, code: b.ProductCd, description: b.ProductDscrptn,
@@ -87,19 +84,17 @@ export function productRoutes(r: Router) {
       unique: { products_code_uq: PRODUCT_MSG.duplicateCode },
       messages: { created: PRODUCT_MSG.created, updated: PRODUCT_MSG.updated, notFound: PRODUCT_MSG.notFound },
     },
-    // Many screens pick a product (configuration, price, mapping, packing, reports): each sees its company's.
     dropdown: {
-      path: 'Product/GetProductsDDL',
+      endpoint: PRODUCT_API.dropdown,
       fields: { ProductId: products.id, ProductName: products.name, ProductCd: products.code },
       orderBy: products.name,
-      pages: PAGES,
     },
   });
 
-  r.get('Product/GetProductUOM', { access: { pages: [PAGE.productMaster] } }, async ({ db: d, caller }) =>
+  r.serve(PRODUCT_API.uoms, async ({ db: d, caller }) =>
     ok(await productUoms(d, scope(caller))));
 
-  r.get('Product/DeleteProduct/:id', { access: { pages: [PAGE.productMaster] } }, async ({ db: d, params, caller }) => {
+  r.serve(PRODUCT_API.remove, async ({ db: d, params, caller }) => {
     const id = idParam(params.id);
     if (id === null) return warn(INVALID_ARGUMENTS);
     try {

@@ -2,7 +2,7 @@
 // string, readable by any signed-in user (every address form uses them). 0 means all.
 import { asc, eq } from 'drizzle-orm';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
-import { REFERENCE_PATHS } from '../../../shared/contracts/reference.js';
+import { REFERENCE_API } from '../../../shared/contracts/reference.js';
 import { cities, countries, states } from '../../db/schema.js';
 import { INVALID_ARGUMENTS, type Router } from '../../http/route.js';
 
@@ -13,23 +13,21 @@ function queryId(raw: string | undefined): number | null {
 }
 
 export function referenceRoutes(r: Router) {
-  const access = { access: 'signed-in' } as const;
-
-  r.post(REFERENCE_PATHS.countries, access, async ({ db, query }) => {
+  r.serve(REFERENCE_API.countries, async ({ db, query }) => {
     const id = queryId(query.cCode);
     if (id === null) return warn(INVALID_ARGUMENTS);
     return ok(await db.select({ CountryId: countries.id, Country: countries.name }).from(countries)
       .where(id === 0 ? undefined : eq(countries.id, id)).orderBy(asc(countries.name)));
   });
 
-  r.post(REFERENCE_PATHS.states, access, async ({ db, query }) => {
+  r.serve(REFERENCE_API.states, async ({ db, query }) => {
     const id = queryId(query.cCode);
     if (id === null) return warn(INVALID_ARGUMENTS);
     return ok(await db.select({ StateId: states.id, State: states.name, CountryId: states.countryId }).from(states)
       .where(id === 0 ? undefined : eq(states.countryId, id)).orderBy(asc(states.name)));
   });
 
-  r.post(REFERENCE_PATHS.cities, access, async ({ db, query }) => {
+  r.serve(REFERENCE_API.cities, async ({ db, query }) => {
     const id = queryId(query.sCode);
     if (id === null) return warn(INVALID_ARGUMENTS);
     return ok(await db.select({ CityId: cities.id, City: cities.name, StateId: cities.stateId }).from(cities)

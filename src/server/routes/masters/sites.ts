@@ -5,16 +5,14 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '../../../shared/contracts/list.js';
 import { flagOn } from '../../../shared/contracts/list.js';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
-import { SITE_MSG, siteSave, type SiteSaved } from '../../../shared/contracts/site.js';
-import { PAGE, PAGES } from '../../../shared/pages.js';
+import { SITE_API, SITE_MSG, type SiteSaved } from '../../../shared/contracts/site.js';
+import { PAGE } from '../../../shared/pages.js';
 import { companyFor, companyScope } from '../../auth/scope.js';
 import { cities, companies, sites, states } from '../../db/schema.js';
 import { mayUse, type Caller } from '../../http/caller.js';
 import { masterRoutes } from '../../http/master.js';
 import { FORBIDDEN, idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
 import { checkSiteSave, pageOfKind } from './sites-check.js';
-
-const SITE_PAGES = [PAGE.factoryMaster, PAGE.warehouseMaster];
 
 /** PostgreSQL's foreign-key violation (a user or a record still points at the site). */
 function foreignKeyViolation(err: unknown): boolean {
@@ -58,10 +56,9 @@ function siteValues(b: SiteSaved, caller: Caller) {
 export function siteRoutes(r: Router) {
   masterRoutes(r, {
     table: sites,
-    pages: SITE_PAGES,
     scope: (caller) => companyScope(caller, sites.companyId),
     list: {
-      path: 'WareHouser/Get',
+      endpoint: SITE_API.list,
       fields: {
         ID: sites.id, WCode: sites.code, CompanyId: sites.companyId, CompanyName: companies.name, FirmName: sites.name,
         Email: sites.email, MobileNo: sites.mobile, GST: sites.gst, Prefix: sites.prefix, IsFactory: sites.isFactory,
@@ -75,8 +72,7 @@ export function siteRoutes(r: Router) {
       filter: kindFilter,
     },
     save: {
-      path: 'WareHouser/Save',
-      schema: siteSave,
+      endpoint: SITE_API.save,
       id: (b) => b.ID,
       values: siteValues,
       check: checkSiteSave,
@@ -89,7 +85,7 @@ export function siteRoutes(r: Router) {
 
   // Every screen with a factory or warehouse picker reads this; the rows stay within the caller's
   // company whatever CompId asks for. CompId 0 (or none) means every site the caller may see.
-  r.get('WareHouser/GetWareHouseDDL', { access: { pages: PAGES } }, async ({ db, query, caller }) => {
+  r.serve(SITE_API.dropdown, async ({ db, query, caller }) => {
     const raw = query.CompId ?? '0';
     const compId = raw === '0' || raw === '' ? 0 : idParam(raw);
     if (compId === null) return warn(INVALID_ARGUMENTS);
@@ -100,8 +96,7 @@ export function siteRoutes(r: Router) {
     return ok(rows);
   });
 
-  // The spec shows no delete path for sites; this one follows DeleteUser/{id} and DeleteProduct/{id}.
-  r.get('WareHouser/DeleteWareHouse/:id', { access: { pages: SITE_PAGES } }, async ({ db, params, caller }) => {
+  r.serve(SITE_API.remove, async ({ db, params, caller }) => {
     const id = idParam(params.id);
     if (id === null) return warn(INVALID_ARGUMENTS);
     const [site] = await db.select({ isFactory: sites.isFactory }).from(sites)

@@ -42,8 +42,6 @@ export const KINDS: Record<UserKind, KindDef> = {
   salesperson: { page: PAGE.salepersonMaster, schema: salespersonSave, rows: eq(users.userType, 6), addresses: [] },
 };
 
-export const USER_PAGES = [PAGE.userMaster, PAGE.dealerMaster, PAGE.distributorMaster, PAGE.listMaster, PAGE.salepersonMaster];
-
 /** The master a request or a stored row belongs to; null for admins and unknown types. */
 export function kindOf(userType: unknown, isList: boolean): UserKind | null {
   switch (userType) {

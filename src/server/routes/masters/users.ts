@@ -4,14 +4,14 @@
 import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { failure, ok, warn } from '../../../shared/contracts/envelope.js';
 import { firstMessage } from '../../../shared/contracts/issues.js';
-import { USERS_MSG, USERS_PATHS, usersListRequest } from '../../../shared/contracts/users/common.js';
+import { USERS_API, USERS_MSG } from '../../../shared/contracts/users/common.js';
 import { companies, sites, users } from '../../db/schema.js';
 import { outranks } from '../../auth/rank.js';
 import { companyScope } from '../../auth/scope.js';
 import { mayUse } from '../../http/caller.js';
 import { FORBIDDEN, idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
 import { applyList, ListError, totalRows, type ListDef } from '../../list/list-query.js';
-import { KINDS, kindOf, USER_PAGES } from './users-kinds.js';
+import { KINDS, kindOf } from './users-kinds.js';
 import { saveUser } from './users-save.js';
 
 const fullName = sql<string>`trim(${users.firstName} || ' ' || coalesce(${users.lastName}, ''))`;
@@ -44,9 +44,7 @@ const LIST: ListDef = {
 };
 
 export function userMasterRoutes(r: Router) {
-  const access = { access: { pages: USER_PAGES } } as const;
-
-  r.post(USERS_PATHS.list, { ...access, body: usersListRequest }, async ({ db, body, caller, reply }) => {
+  r.serve(USERS_API.list, async ({ db, body, caller, reply }) => {
     // User Master lists factory and warehouse users; it may send 4, 5 or nothing.
     const kind = kindOf(body.UserType ?? 4, body.IsList === true);
     if (!kind) return warn(USERS_MSG.invalidType);
@@ -63,7 +61,7 @@ export function userMasterRoutes(r: Router) {
   });
 
   // The body's user type picks the contract, so the route validates it itself.
-  r.post(USERS_PATHS.save, access, async (ctx) => {
+  r.serve(USERS_API.save, async (ctx) => {
     const sent = ctx.req.body;
     if (typeof sent !== 'object' || sent === null || Array.isArray(sent)) return warn('The request body must be a JSON object.');
     const b = sent as Record<string, unknown>;
@@ -77,7 +75,7 @@ export function userMasterRoutes(r: Router) {
     return saveUser(ctx.db, ctx.tokens, ctx.caller, kind, parsed.data as Record<string, unknown>);
   });
 
-  r.get(`${USERS_PATHS.remove}/:id`, { access: { pages: [KINDS.distributor.page, KINDS.list.page] } }, async ({ db, params, caller, reply }) => {
+  r.serve(USERS_API.remove, async ({ db, params, caller, reply }) => {
     const id = idParam(params.id);
     if (id === null) return warn(INVALID_ARGUMENTS);
     const [u] = await db.select({ type: users.userType, listType: users.listType }).from(users)

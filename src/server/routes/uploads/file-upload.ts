@@ -7,15 +7,11 @@ import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { warn } from '../../../shared/contracts/envelope.js';
 import {
-  tooLargeMessage, UPLOAD_FIELD, UPLOAD_KINDS, UPLOAD_LIMIT, UPLOAD_MSG, UPLOAD_PATH, UPLOADS_URL, type UploadKind,
+  tooLargeMessage, UPLOAD_API, UPLOAD_FIELD, UPLOAD_KINDS, UPLOAD_LIMIT, UPLOAD_MSG, UPLOADS_URL, type UploadKind,
 } from '../../../shared/contracts/upload.js';
-import { PAGE } from '../../../shared/pages.js';
 import { uploads } from '../../db/schema.js';
 import type { Router } from '../../http/route.js';
 import { detect } from './sniff.js';
-
-/** The screens that upload files: product (images, audio, PDFs) and company (logo). */
-export const UPLOAD_PAGES = [PAGE.productMaster, PAGE.companyMaster];
 
 export const uploadDir = (dataDir: string) => join(dataDir, 'uploads');
 
@@ -49,7 +45,7 @@ async function readFile(req: FastifyRequest, typeQuery: string | undefined): Pro
 }
 
 export function uploadRoutes(r: Router) {
-  r.post(UPLOAD_PATH, { access: { pages: UPLOAD_PAGES } }, async ({ db, config, caller, req, query, reply }) => {
+  r.serve(UPLOAD_API.file, async ({ db, config, caller, req, query, reply }) => {
     const read = await readFile(req, query.type);
     if ('refused' in read) return warn(read.refused);
     if (read.data.length === 0) return warn(UPLOAD_MSG.noFile);

@@ -1,14 +1,11 @@
 // What every people master shares (spec 1 sections 3.4, 5.2, 5.6-5.8, 5.11): the list row, the
 // user service's paths and messages, and the field builders the forms combine.
 import { z } from 'zod';
+import { getEndpoint, postEndpoint } from '../../endpoint.js';
+import { PAGE } from '../../pages.js';
+import { dateText, noData } from '../answer.js';
 import { listRequest } from '../list.js';
 import { ALPHA_PATTERN, PASSWORD_MESSAGE, PASSWORD_PATTERN, optionalText, recordId, requiredText } from '../fields.js';
-
-export const USERS_PATHS = {
-  list: 'User/GetUsers',
-  save: 'User/CreateUpdateUser',
-  remove: 'User/DeleteUser',
-} as const;
 
 export const USERS_MSG = {
   companyRequired: 'Please select Company',
@@ -93,37 +90,58 @@ export function withPasswordRules<S extends z.ZodType<PasswordPair>>(schema: S, 
 export const referenceId = recordId('ReferenceID');
 
 /** One row of User/GetUsers: what every people master shows and its form reads back. */
-export interface UserRow {
-  ReferenceID: number;
-  UserName: string;
-  FirstName: string;
-  LastName: string;
-  FullName: string;
-  Email: string;
-  MobileNo: string;
-  IsActive: boolean;
-  CompanyId: number | null;
-  CompanyName: string | null;
-  WareHouseId: number | null;
-  FirmName: string | null;
-  UserType: number;
-  GST: string;
-  TIN: string;
-  SAPCustomerCode: string;
-  EmpId: string;
-  ListType: string;
-  bill_Country: number | null;
-  bill_State: number | null;
-  bill_City: number | null;
-  bill_Pincode: string;
-  bill_Address1: string;
-  bill_Address2: string;
-  ship_Country: number | null;
-  ship_State: number | null;
-  ship_City: number | null;
-  ship_Pincode: string;
-  ship_Address1: string;
-  ship_Address2: string;
-  CreatedDt: string;
-  TotalRows: number;
-}
+export const userRow = z.object({
+  ReferenceID: z.number(),
+  UserName: z.string(),
+  FirstName: z.string(),
+  LastName: z.string(),
+  FullName: z.string(),
+  Email: z.string(),
+  MobileNo: z.string(),
+  IsActive: z.boolean(),
+  CompanyId: z.number().nullable(),
+  CompanyName: z.string().nullable(),
+  WareHouseId: z.number().nullable(),
+  FirmName: z.string().nullable(),
+  UserType: z.number(),
+  GST: z.string(),
+  TIN: z.string(),
+  SAPCustomerCode: z.string(),
+  EmpId: z.string(),
+  ListType: z.string(),
+  bill_Country: z.number().nullable(),
+  bill_State: z.number().nullable(),
+  bill_City: z.number().nullable(),
+  bill_Pincode: z.string(),
+  bill_Address1: z.string(),
+  bill_Address2: z.string(),
+  ship_Country: z.number().nullable(),
+  ship_State: z.number().nullable(),
+  ship_City: z.number().nullable(),
+  ship_Pincode: z.string(),
+  ship_Address1: z.string(),
+  ship_Address2: z.string(),
+  CreatedDt: dateText,
+  TotalRows: z.number(),
+});
+export type UserRow = z.infer<typeof userRow>;
+
+/** A row of the user pickers (Role Management, the reports). */
+export const userOption = z.object({ UserId: z.number(), UserName: z.string(), Email: z.string(), UserType: z.number() });
+export type UserOption = z.infer<typeof userOption>;
+
+/** The people masters; each call also checks the page of the master the user type picks. */
+export const USER_PAGES = [PAGE.userMaster, PAGE.dealerMaster, PAGE.distributorMaster, PAGE.listMaster, PAGE.salepersonMaster];
+const pickers = { pages: [PAGE.accessRight, PAGE.userMaster, PAGE.itemLedger] };
+
+export const USERS_API = {
+  list: postEndpoint('User/GetUsers', { pages: USER_PAGES }, usersListRequest, z.array(userRow)),
+  /** The body's user type picks the contract (user, dealer, distributor, list entry, salesperson), so the
+   *  route checks it itself, after the page of that master. */
+  save: postEndpoint('User/CreateUpdateUser', { pages: USER_PAGES }, z.unknown(), noData),
+  /** Distributor and list entries only; the route checks the page of the entry's master. */
+  remove: getEndpoint('User/DeleteUser/:id', { pages: [PAGE.distributorMaster, PAGE.listMaster] }, noData),
+  /** Every account but the admins, of the caller's company unless the caller is an admin. */
+  pickerAll: getEndpoint('User/GetUsersDDL', pickers, z.array(userOption)),
+  pickerActive: getEndpoint('User/GetAllActiveUsers', pickers, z.array(userOption)),
+};

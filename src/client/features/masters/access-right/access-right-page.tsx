@@ -1,18 +1,17 @@
 // Role Management (spec 1 sections 2.8, 3.14, 4, 5.13): pick a user, tick pages per group, save.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Accordion, Button, Group, Paper, Select, Stack } from '@mantine/core';
-import { ACCESS_MSG, type AccessRightGroup, type MenuEntry } from '../../../../shared/contracts/access-right.js';
-import { USER_TYPE } from '../../../../shared/contracts/auth.js';
+import { ACCESS_MSG, ACCESS_RIGHT_API, type AccessRightGroup } from '../../../../shared/contracts/access-right.js';
+import { ME_API, USER_TYPE } from '../../../../shared/contracts/auth.js';
+import { USERS_API } from '../../../../shared/contracts/users/common.js';
 import { menuPaths } from '../../../../shared/menu.js';
 import { PAGE, pageByPath } from '../../../../shared/pages.js';
-import { api } from '../../../api/http.js';
+import { call } from '../../../api/call.js';
 import { useSession } from '../../../app/session.js';
 import { ScreenHeader } from '../../../kit/screen-header.js';
 import { toastEnvelope } from '../../../kit/toast.js';
 import { tickedKeys, tickGroup, tickPage } from './access-tree.js';
 import { GroupPanel } from './group-panel.js';
-
-interface UserOption { UserId: number; UserName: string; Email: string; UserType: number }
 
 /** The spec reloads the user's rights a second after saving. */
 export const RELOAD_AFTER_SAVE_MS = 1000;
@@ -27,13 +26,13 @@ export default function AccessRightPage() {
 
   // Only the answer for the last chosen user is shown, however the calls come back.
   const loadTree = useCallback(async (id: number) => {
-    const call = ++latest.current;
-    const env = await api.get<AccessRightGroup[]>(`AccessRight/GetAccessRight/${id}`);
-    if (call === latest.current && env.ResponseCode === '200' && Array.isArray(env.ResponseData)) setTree(env.ResponseData);
+    const asked = ++latest.current;
+    const env = await call(ACCESS_RIGHT_API.read, undefined, { id });
+    if (asked === latest.current && env.ResponseCode === '200' && Array.isArray(env.ResponseData)) setTree(env.ResponseData);
   }, []);
 
   useEffect(() => {
-    void api.get<UserOption[]>('User/GetUsersDDL').then((env) => {
+    void call(USERS_API.pickerAll, undefined).then((env) => {
       if (env.ResponseCode === '200' && Array.isArray(env.ResponseData)) {
         setUsers(env.ResponseData.map((u) => ({ value: String(u.UserId), label: u.UserName })));
       }
@@ -46,7 +45,7 @@ export default function AccessRightPage() {
   const session = useSession();
   useEffect(() => {
     if (!session || session.UserType === USER_TYPE.admin) return;
-    void api.get<MenuEntry[]>('User/GetUserMenu').then((env) => {
+    void call(ME_API.menu, undefined).then((env) => {
       const menu = env.ResponseCode === '200' && Array.isArray(env.ResponseData) ? env.ResponseData : [];
       setGrantable(new Set(menuPaths(menu).flatMap((path) => pageByPath(path)?.key ?? [])));
     });
@@ -65,7 +64,7 @@ export default function AccessRightPage() {
     }
     setSaving(true);
     const id = Number(userId);
-    const env = await api.post('AccessRight/CreateUpdateAccessRight', { UserId: id, PageList: tickedKeys(tree) });
+    const env = await call(ACCESS_RIGHT_API.save, { UserId: id, PageList: tickedKeys(tree) });
     setSaving(false);
     toastEnvelope(env);
     setTimeout(() => void loadTree(id), RELOAD_AFTER_SAVE_MS);

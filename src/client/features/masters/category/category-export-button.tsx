@@ -3,17 +3,19 @@
 import { useState } from 'react';
 import { Button } from '@mantine/core';
 import {
-  CATEGORY_EXPORT_NAME, type CategoryMG1Row, type CategoryMG2Row, type CategoryMG3Row,
+  CATEGORY_API, CATEGORY_EXPORT_NAME, type CategoryMG1Row, type CategoryMG2Row, type CategoryMG3Row,
 } from '../../../../shared/contracts/category.js';
 import { toCsv } from '../../../../shared/csv.js';
-import { api } from '../../../api/http.js';
+import { call } from '../../../api/call.js';
 import { downloadText } from '../../../kit/download.js';
 import { EXPORT_REQUEST } from '../../../kit/export-button.js';
 import { CATEGORY_EXPORT_COLUMNS, categoryExportRows } from './category-export.js';
 
-async function all<T>(path: string): Promise<T[] | null> {
-  const env = await api.post<T[]>(path, EXPORT_REQUEST);
-  return env.ResponseCode === '200' && Array.isArray(env.ResponseData) ? env.ResponseData : null;
+type LevelList = (typeof CATEGORY_API)['MG1' | 'MG2' | 'MG3']['list'];
+
+async function all<T>(list: LevelList): Promise<T[] | null> {
+  const env = await call(list, EXPORT_REQUEST);
+  return env.ResponseCode === '200' && Array.isArray(env.ResponseData) ? (env.ResponseData as T[]) : null;
 }
 
 export function CategoryExportButton() {
@@ -21,9 +23,9 @@ export function CategoryExportButton() {
   const run = async () => {
     setBusy(true);
     const [mg1, mg2, mg3] = await Promise.all([
-      all<CategoryMG1Row>('Category/GetCategoriesMG1'),
-      all<CategoryMG2Row>('Category/GetCategoriesMG2'),
-      all<CategoryMG3Row>('Category/GetCategoriesMG3'),
+      all<CategoryMG1Row>(CATEGORY_API.MG1.list),
+      all<CategoryMG2Row>(CATEGORY_API.MG2.list),
+      all<CategoryMG3Row>(CATEGORY_API.MG3.list),
     ]);
     setBusy(false);
     // A failed call or no rows means nothing to save, as with every export.

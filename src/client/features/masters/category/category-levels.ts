@@ -1,7 +1,7 @@
 // The Category Master's three lists as declarations on the kit's ResourceSection: each level's
 // columns, and its form with the parent picker loaded from the level above.
 import {
-  categoryMG1Save, categoryMG2Save, categoryMG3Save, CATEGORY_PATH_SEPARATOR, SAVED_SUFFIX,
+  CATEGORY_API, categoryMG1Save, categoryMG2Save, categoryMG3Save, CATEGORY_PATH_SEPARATOR, SAVED_SUFFIX,
   type CategoryMG1Row, type CategoryMG2Row, type CategoryMG3Row,
 } from '../../../../shared/contracts/category.js';
 import { PAGE } from '../../../../shared/pages.js';
@@ -19,40 +19,40 @@ const active = (name: string) => ({ name, label: 'Is Active', kind: 'checkbox', 
 
 export const mg1Resource: ResourceDef<CategoryMG1Row> = {
   page: PAGE.category,
-  list: { path: 'Category/GetCategoriesMG1', columns: own<CategoryMG1Row>('NameMG1', 'IsActiveMG1') },
+  list: { path: CATEGORY_API.MG1.list, columns: own<CategoryMG1Row>('NameMG1', 'IsActiveMG1') },
   form: {
-    contract: categoryMG1Save, idField: 'CategoryIdMG1', savePath: 'Category/CreateUpdateCategoryMG1',
+    contract: categoryMG1Save, idField: 'CategoryIdMG1', savePath: CATEGORY_API.MG1.save,
     noun: 'Category', addLabel: 'Add Category', successSuffix: SAVED_SUFFIX,
-    fields: [{ name: 'NameMG1', label: 'Category Name', kind: 'text', required: true, maxLength: 100 }, active('IsActiveMG1')],
+    fields: [{ name: 'NameMG1', label: 'Category Name', kind: 'text' }, active('IsActiveMG1')],
   },
-  deletePath: 'Category/DeleteCategoryMG1',
+  deletePath: CATEGORY_API.MG1.remove,
 };
 
 export const mg2Resource: ResourceDef<CategoryMG2Row> = {
   page: PAGE.category,
   list: {
-    path: 'Category/GetCategoriesMG2',
+    path: CATEGORY_API.MG2.list,
     columns: [{ accessor: 'NameMG1', title: 'Parent Category' }, ...own<CategoryMG2Row>('NameMG2', 'IsActiveMG2')],
   },
   form: {
-    contract: categoryMG2Save, idField: 'CategoryIdMG2', savePath: 'Category/CreateUpdateCategoryMG2',
+    contract: categoryMG2Save, idField: 'CategoryIdMG2', savePath: CATEGORY_API.MG2.save,
     noun: 'Sub Category', addLabel: 'Add Sub Category', successSuffix: SAVED_SUFFIX,
     fields: [
       {
-        name: 'CategoryIdMG1', label: 'Category', kind: 'select', required: true, placeholder: 'Select Category',
-        optionsPath: 'Category/GetCategoryDDLMG1', optionValue: 'CategoryIdMG1', optionLabel: 'NameMG1',
+        name: 'CategoryIdMG1', label: 'Category', kind: 'select', placeholder: 'Select Category',
+        optionsPath: CATEGORY_API.ddlMG1, optionValue: 'CategoryIdMG1', optionLabel: 'NameMG1',
       },
-      { name: 'NameMG2', label: 'Sub Category Name', kind: 'text', required: true, maxLength: 100 },
+      { name: 'NameMG2', label: 'Sub Category Name', kind: 'text' },
       active('IsActiveMG2'),
     ],
   },
-  deletePath: 'Category/DeleteCategoryMG2',
+  deletePath: CATEGORY_API.MG2.remove,
 };
 
 export const mg3Resource: ResourceDef<CategoryMG3Row> = {
   page: PAGE.category,
   list: {
-    path: 'Category/GetCategoriesMG3',
+    path: CATEGORY_API.MG3.list,
     columns: [
       {
         accessor: 'NameMG2', title: 'Parent Sub Category',
@@ -62,17 +62,17 @@ export const mg3Resource: ResourceDef<CategoryMG3Row> = {
     ],
   },
   form: {
-    contract: categoryMG3Save, idField: 'CategoryIdMG3', savePath: 'Category/CreateUpdateCategoryMG3',
+    contract: categoryMG3Save, idField: 'CategoryIdMG3', savePath: CATEGORY_API.MG3.save,
     noun: 'Sub Division Category', addLabel: 'Add Sub Division Category', successSuffix: SAVED_SUFFIX,
     fields: [
       {
-        name: 'CategoryIdMG2', label: 'Sub Category', kind: 'select', required: true, placeholder: 'Select Sub Category',
-        optionsPath: 'Category/GetSubgrp', optionValue: 'CategoryIdMG2', optionLabel: 'FullNameMG2',
+        name: 'CategoryIdMG2', label: 'Sub Category', kind: 'select', placeholder: 'Select Sub Category',
+        optionsPath: CATEGORY_API.subgrp, optionValue: 'CategoryIdMG2', optionLabel: 'FullNameMG2',
       },
-      { name: 'NameMG3', label: 'Sub Division Category Name', kind: 'text', required: true, maxLength: 100 },
+      { name: 'NameMG3', label: 'Sub Division Category Name', kind: 'text' },
       active('IsActiveMG3'),
     ],
   },
-  deletePath: 'Category/DeleteCategoryMG3',
+  deletePath: CATEGORY_API.MG3.remove,
 };
 

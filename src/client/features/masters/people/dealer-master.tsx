@@ -1,6 +1,6 @@
 // Dealer Master, menu label Retailer Master (spec 1 sections 2.15, 5.6): user type 1 with billing and
 // shipping addresses; 'Same as Billing Address' copies billing to shipping.
-import { USERS_PATHS, type UserRow } from '../../../../shared/contracts/users/common.js';
+import { USERS_API, type UserRow } from '../../../../shared/contracts/users/common.js';
 import { DEALER_EXPORT_NAME, dealerSave } from '../../../../shared/contracts/users/dealer.js';
 import { PAGE } from '../../../../shared/pages.js';
 import type { ResourceDef } from '../../../kit/resource-page.js';
@@ -11,7 +11,7 @@ export const dealerMasterResource: ResourceDef<UserRow> = {
   page: PAGE.dealerMaster,
   breadcrumb: 'Masters',
   list: {
-    path: USERS_PATHS.list,
+    path: USERS_API.list,
     filters: { UserType: 1 },
     columns: [
       { accessor: 'CompanyName', title: 'Company' },
@@ -24,15 +24,15 @@ export const dealerMasterResource: ResourceDef<UserRow> = {
   form: {
     contract: dealerSave,
     idField: 'ReferenceID',
-    savePath: USERS_PATHS.save,
+    savePath: USERS_API.save,
     noun: 'Dealer',
     addLabel: 'Add Dealer',
     size: 'xl',
     fixed: { UserType: 1 },
     fields: [
       companyField,
-      { name: 'FirstName', label: 'Dealer Name', kind: 'text', required: true, maxLength: 100 },
-      { name: 'LastName', label: 'Contact Person', kind: 'text', maxLength: 100 },
+      { name: 'FirstName', label: 'Dealer Name', kind: 'text' },
+      { name: 'LastName', label: 'Contact Person', kind: 'text' },
       emailField,
       mobileField,
       ...passwordPair,

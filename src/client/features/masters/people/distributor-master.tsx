@@ -1,6 +1,6 @@
 // Distributor Master, menu label Dealer Master (spec 1 sections 2.16, 5.7): user type 2, with edit
 // and delete ('Confirm to delete').
-import { USERS_PATHS, type UserRow } from '../../../../shared/contracts/users/common.js';
+import { USERS_API, type UserRow } from '../../../../shared/contracts/users/common.js';
 import { DISTRIBUTOR_EXPORT_NAME, distributorSave } from '../../../../shared/contracts/users/distributor.js';
 import { PAGE } from '../../../../shared/pages.js';
 import type { ResourceDef } from '../../../kit/resource-page.js';
@@ -11,7 +11,7 @@ export const distributorMasterResource: ResourceDef<UserRow> = {
   page: PAGE.distributorMaster,
   breadcrumb: 'Masters',
   list: {
-    path: USERS_PATHS.list,
+    path: USERS_API.list,
     filters: { UserType: 2 },
     columns: [
       { accessor: 'CompanyName', title: 'Company' },
@@ -26,16 +26,16 @@ export const distributorMasterResource: ResourceDef<UserRow> = {
   form: {
     contract: distributorSave,
     idField: 'ReferenceID',
-    savePath: USERS_PATHS.save,
+    savePath: USERS_API.save,
     noun: 'Distributor',
     addLabel: 'Add Distributor',
     size: 'xl',
     fixed: { UserType: 2 },
     fields: [
       companyField,
-      { name: 'SAPCustomerCode', label: 'SAP Customer Code', kind: 'text', required: true, maxLength: 30 },
-      { name: 'FirstName', label: 'Name', kind: 'text', required: true, maxLength: 100 },
-      { name: 'LastName', label: 'Contact Person', kind: 'text', maxLength: 100 },
+      { name: 'SAPCustomerCode', label: 'SAP Customer Code', kind: 'text' },
+      { name: 'FirstName', label: 'Name', kind: 'text' },
+      { name: 'LastName', label: 'Contact Person', kind: 'text' },
       emailField,
       mobileField,
       ...passwordPair,
@@ -45,7 +45,7 @@ export const distributorMasterResource: ResourceDef<UserRow> = {
     ],
   },
   exportName: DISTRIBUTOR_EXPORT_NAME,
-  deletePath: USERS_PATHS.remove,
+  deletePath: USERS_API.remove,
 };
 
 export function DistributorMasterPage() {

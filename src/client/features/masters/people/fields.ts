@@ -4,18 +4,18 @@ import type { FieldDef } from '../../../kit/form-values.js';
 
 export { activeField, companyField } from '../common-fields.js';
 
-export const emailField: FieldDef = { name: 'Email', label: 'Email', kind: 'text', required: true, maxLength: 100 };
-export const mobileField: FieldDef = { name: 'MobileNo', label: 'Mobile No.', kind: 'text', required: true, maxLength: 10 };
+export const emailField: FieldDef = { name: 'Email', label: 'Email', kind: 'text' };
+export const mobileField: FieldDef = { name: 'MobileNo', label: 'Mobile No.', kind: 'text' };
 export const passwordPair: FieldDef[] = [
-  { name: 'Password', label: 'Password', kind: 'password', required: true, maxLength: 10, editPlaceholder: 'Blank on update keeps the current one' },
-  { name: 'ConfirmPassword', label: 'Confirm Password', kind: 'password', required: true, maxLength: 10 },
+  { name: 'Password', label: 'Password', kind: 'password', required: true, editPlaceholder: 'Blank on update keeps the current one' },
+  { name: 'ConfirmPassword', label: 'Confirm Password', kind: 'password', required: true },
 ];
 export const gstTinFields: FieldDef[] = [
-  { name: 'GST', label: 'GST', kind: 'text', maxLength: 15 },
-  { name: 'TIN', label: 'TIN', kind: 'text', maxLength: 20 },
+  { name: 'GST', label: 'GST', kind: 'text' },
+  { name: 'TIN', label: 'TIN', kind: 'text' },
 ];
 /** First and last name, letters only (spec 1 section 5.2). */
 export const nameFields: FieldDef[] = [
-  { name: 'FirstName', label: 'First Name', kind: 'text', required: true, maxLength: 100 },
-  { name: 'LastName', label: 'Last Name', kind: 'text', required: true, maxLength: 100 },
+  { name: 'FirstName', label: 'First Name', kind: 'text' },
+  { name: 'LastName', label: 'Last Name', kind: 'text' },
 ];

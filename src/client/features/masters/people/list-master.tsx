@@ -1,6 +1,6 @@
 // List Master (spec 1 sections 2.17, 5.8), on the user endpoints: entries of the send-to lists other
 // than dealers (user type 2 with a list type); List Id is the entry's user name.
-import { USERS_PATHS, type UserRow } from '../../../../shared/contracts/users/common.js';
+import { USERS_API, type UserRow } from '../../../../shared/contracts/users/common.js';
 import { LIST_TYPES, listEntrySave } from '../../../../shared/contracts/users/list-entry.js';
 import { PAGE } from '../../../../shared/pages.js';
 import type { ResourceDef } from '../../../kit/resource-page.js';
@@ -11,7 +11,7 @@ export const listMasterResource: ResourceDef<UserRow> = {
   page: PAGE.listMaster,
   breadcrumb: 'Masters',
   list: {
-    path: USERS_PATHS.list,
+    path: USERS_API.list,
     filters: { UserType: 2, IsList: true } as Record<string, unknown>,
     columns: [
       { accessor: 'ListType', title: 'List Type' },
@@ -23,14 +23,14 @@ export const listMasterResource: ResourceDef<UserRow> = {
   form: {
     contract: listEntrySave,
     idField: 'ReferenceID',
-    savePath: USERS_PATHS.save,
+    savePath: USERS_API.save,
     noun: 'List',
     addLabel: 'Add List',
     size: 'xl',
     fixed: { UserType: 2 },
     fields: [
-      { name: 'ListType', label: 'List Type', kind: 'select', required: true, options: LIST_TYPES.map((t) => ({ value: t, label: t })) },
-      { name: 'UserName', label: 'List Id', kind: 'text', required: true, maxLength: 100 },
+      { name: 'ListType', label: 'List Type', kind: 'select', options: LIST_TYPES.map((t) => ({ value: t, label: t })) },
+      { name: 'UserName', label: 'List Id', kind: 'text' },
       ...nameFields,
       emailField,
       mobileField,
@@ -41,7 +41,7 @@ export const listMasterResource: ResourceDef<UserRow> = {
       activeField,
     ],
   },
-  deletePath: USERS_PATHS.remove,
+  deletePath: USERS_API.remove,
 };
 
 export function ListMasterPage() {

@@ -1,7 +1,7 @@
 // Salesperson Master (spec 1 sections 2.20, 5.11): user type 6 with an employee id; the Status
 // column is a read-only checkbox.
 import { Checkbox } from '@mantine/core';
-import { USERS_PATHS, type UserRow } from '../../../../shared/contracts/users/common.js';
+import { USERS_API, type UserRow } from '../../../../shared/contracts/users/common.js';
 import { SALESPERSON_EXPORT_NAME, salespersonSave } from '../../../../shared/contracts/users/salesperson.js';
 import { PAGE } from '../../../../shared/pages.js';
 import type { ResourceDef } from '../../../kit/resource-page.js';
@@ -12,7 +12,7 @@ export const salespersonMasterResource: ResourceDef<UserRow> = {
   page: PAGE.salepersonMaster,
   breadcrumb: 'Masters',
   list: {
-    path: USERS_PATHS.list,
+    path: USERS_API.list,
     filters: { UserType: 6 },
     columns: [
       { accessor: 'CompanyName', title: 'Company' },
@@ -29,16 +29,16 @@ export const salespersonMasterResource: ResourceDef<UserRow> = {
   form: {
     contract: salespersonSave,
     idField: 'ReferenceID',
-    savePath: USERS_PATHS.save,
+    savePath: USERS_API.save,
     noun: 'Salesperson',
     addLabel: 'Add Salesperson',
     size: 'lg',
     fixed: { UserType: 6 },
     fields: [
       companyField,
-      { name: 'FirstName', label: 'First Name', kind: 'text', required: true, maxLength: 100 },
-      { name: 'LastName', label: 'Last Name', kind: 'text', maxLength: 100 },
-      { name: 'EmpId', label: 'Emp Id', kind: 'text', maxLength: 30 },
+      { name: 'FirstName', label: 'First Name', kind: 'text' },
+      { name: 'LastName', label: 'Last Name', kind: 'text' },
+      { name: 'EmpId', label: 'Emp Id', kind: 'text' },
       emailField,
       mobileField,
       ...passwordPair,

@@ -1,6 +1,7 @@
 // User Master (spec 1 sections 2.10, 5.2): factory and warehouse users. The Factory/WareHouse radio
 // is the user type (4 or 5) and filters the site choices to that kind in the chosen company.
-import { USERS_PATHS, type UserRow } from '../../../../shared/contracts/users/common.js';
+import { USERS_API, type UserRow } from '../../../../shared/contracts/users/common.js';
+import { SITE_API } from '../../../../shared/contracts/site.js';
 import { SITE_USER_TYPES, USER_EXPORT_NAME, userSave } from '../../../../shared/contracts/users/user.js';
 import { PAGE } from '../../../../shared/pages.js';
 import type { ResourceDef } from '../../../kit/resource-page.js';
@@ -11,7 +12,7 @@ export const userMasterResource: ResourceDef<UserRow> = {
   page: PAGE.userMaster,
   breadcrumb: 'Masters',
   list: {
-    path: USERS_PATHS.list,
+    path: USERS_API.list,
     columns: [
       { accessor: 'UserName', title: 'User Name' },
       { accessor: 'FirmName', title: 'Factory/Warehouse' },
@@ -27,24 +28,24 @@ export const userMasterResource: ResourceDef<UserRow> = {
   form: {
     contract: userSave,
     idField: 'ReferenceID',
-    savePath: USERS_PATHS.save,
+    savePath: USERS_API.save,
     noun: 'User',
     addLabel: 'Add User',
     size: 'lg',
     fields: [
-      { name: 'UserName', label: 'User Name', kind: 'text', required: true, maxLength: 100 },
+      { name: 'UserName', label: 'User Name', kind: 'text' },
       ...nameFields,
       emailField,
       mobileField,
       ...passwordPair,
       companyField,
       {
-        name: 'UserType', label: 'Factory/WareHouse', kind: 'radio', required: true, defaultValue: SITE_USER_TYPES.factory,
+        name: 'UserType', label: 'Factory/WareHouse', kind: 'radio', defaultValue: SITE_USER_TYPES.factory,
         options: [{ value: SITE_USER_TYPES.factory, label: 'Factory' }, { value: SITE_USER_TYPES.warehouse, label: 'WareHouse' }],
       },
       {
-        name: 'WareHouseId', label: 'WareHouse / Factory', kind: 'select', required: true,
-        optionsPath: 'WareHouser/GetWareHouseDDL?CompId={CompanyId}', optionValue: 'ID', optionLabel: 'FirmName',
+        name: 'WareHouseId', label: 'WareHouse / Factory', kind: 'select',
+        optionsPath: SITE_API.dropdown, optionsParams: { CompId: 'CompanyId' }, optionValue: 'ID', optionLabel: 'FirmName',
         optionsFilter: (row, v) => row.CompId === v.CompanyId && row.IsFactory === (v.UserType === SITE_USER_TYPES.factory),
       },
       activeField,

@@ -3,16 +3,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Checkbox, Group, Paper, Select, Stack, Table } from '@mantine/core';
 import {
-  CONFIG_ITEMS, configText, emptyConfig, PRODUCT_CONFIG_MSG, type BtnType, type ProductConfig,
-  type ProductConfigurationData,
+  CONFIG_ITEMS, configText, emptyConfig, PRODUCT_CONFIG_API, PRODUCT_CONFIG_MSG, type BtnType, type ProductConfig,
 } from '../../../../shared/contracts/product-configuration.js';
-import { api } from '../../../api/http.js';
+import { PRODUCT_API } from '../../../../shared/contracts/product.js';
+import { call } from '../../../api/call.js';
 import { ScreenHeader } from '../../../kit/screen-header.js';
 import { toastEnvelope } from '../../../kit/toast.js';
 import { parseConfigText, selectAllState, tickAll, tickItem } from './config-state.js';
-
-/** The fields read from Product/GetProductsDDL. */
-interface ProductOption { ProductId: number; ProductName: string }
 
 export function ProductConfigurationPage() {
   const [options, setOptions] = useState<{ value: string; label: string }[]>([]);
@@ -23,7 +20,7 @@ export function ProductConfigurationPage() {
   const latest = useRef(0);
 
   useEffect(() => {
-    void api.get<ProductOption[]>('Product/GetProductsDDL').then((env) => {
+    void call(PRODUCT_API.dropdown, undefined).then((env) => {
       if (env.ResponseCode === '200' && Array.isArray(env.ResponseData)) {
         setOptions(env.ResponseData.map((p) => ({ value: String(p.ProductId), label: p.ProductName })));
       }
@@ -35,10 +32,10 @@ export function ProductConfigurationPage() {
     setProductId(value);
     setError(null);
     setConfig(emptyConfig());
-    const call = ++latest.current;
+    const asked = ++latest.current;
     if (value === null) return;
-    const env = await api.get<ProductConfigurationData>(`ProductConfiguration/GetConfigrationData/${value}`);
-    if (call === latest.current && env.ResponseCode === '200') setConfig(parseConfigText(env.ResponseData?.ProdConfiguration));
+    const env = await call(PRODUCT_CONFIG_API.read, undefined, { productId: value });
+    if (asked === latest.current && env.ResponseCode === '200') setConfig(parseConfigText(env.ResponseData?.ProdConfiguration));
   };
 
   const save = async (BtnType: BtnType) => {
@@ -48,7 +45,7 @@ export function ProductConfigurationPage() {
       return;
     }
     setSaving(BtnType);
-    const env = await api.post('ProductConfiguration/UpdateProductConfigration', {
+    const env = await call(PRODUCT_CONFIG_API.save, {
       ProductId: Number(productId), ProdConfiguration: configText(config), BtnType,
     });
     setSaving(null);

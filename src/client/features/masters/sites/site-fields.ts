@@ -9,7 +9,7 @@ export const addressField: FieldDef = { name: 'bill_Address', label: 'Billing Ad
 
 /** The prefix is fixed once saved: printed codes and readable ids carry it. */
 export const prefixField: FieldDef = {
-  name: 'prefix', label: 'Prefix', kind: 'text', required: true, maxLength: 2, readOnlyOnEdit: true,
+  name: 'prefix', label: 'Prefix', kind: 'text', maxLength: 2, readOnlyOnEdit: true,
   placeholder: 'Two letters or digits',
 };
 
