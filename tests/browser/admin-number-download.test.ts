@@ -4,6 +4,8 @@
 // own row from the list it opens.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { DAMAGE_API } from '../../src/shared/contracts/numbers/damage.js';
+import { MAPPING_API } from '../../src/shared/contracts/numbers/mapping.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { codeUrl } from '../../src/shared/codes.js';
 import { GEN_MSG } from '../../src/shared/contracts/numbers/generation.js';
@@ -23,7 +25,7 @@ let token = '';
 let productId = 0;
 
 async function mapped(from: number, to: number, batch: string): Promise<number> {
-  const res = await call<{ MappingId: number }>('POST', 'Mapping/CreateMapping', token, {
+  const res = await call<{ MappingId: number }>('POST', MAPPING_API.save.path, token, {
     MappingId: 0, ProductId: productId, FromNo: from, ToNo: to, Qty: to - from + 1,
     MFGDate: '2026-03-01', EXPDate: '', BatchNo: batch, Mrp: '', Remark: '', isPreprinted: false,
   });
@@ -72,7 +74,7 @@ it("lists every factory's ranges by From No. descending and downloads a row's wh
 it('a mapping holding damaged numbers downloads without them, and the dialog says how many', async () => {
   const batch = BATCH.replace('ADL-', 'ADD-');
   const id = await mapped(base + 100, base + 119, batch);
-  const damaged = await call('POST', 'ProductDamage/CreateDamage', token, { MappingId: id, FromNo: base + 110, Qty: 4, Reason: 'Torn labels', isPreprinted: false });
+  const damaged = await call('POST', DAMAGE_API.create.path, token, { MappingId: id, FromNo: base + 110, Qty: 4, Reason: 'Torn labels', isPreprinted: false });
   expect(damaged.body.ResponseCode).toBe('200');
   await page.goto('/transaction/admin-number-download');
   await page.getByRole('textbox', { name: 'Search' }).fill(batch);

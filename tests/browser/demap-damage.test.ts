@@ -5,8 +5,9 @@
 import { readFileSync } from 'node:fs';
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAPPING_API } from '../../src/shared/contracts/numbers/mapping.js';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { DAMAGE_MSG } from '../../src/shared/contracts/numbers/damage.js';
+import { DAMAGE_API, DAMAGE_MSG } from '../../src/shared/contracts/numbers/damage.js';
 import { DEMAP_MSG } from '../../src/shared/contracts/numbers/demap.js';
 import { apiSignIn, call } from '../helpers/api-client.js';
 import { launchBrowser, newPage, signIn } from '../helpers/browser.js';
@@ -24,7 +25,7 @@ let token = '';
 
 /** A static mapping of from..to made through the API: the test's own data. */
 async function mapped(from: number, to: number, batch: string): Promise<number> {
-  const res = await call<{ MappingId: number }>('POST', 'Mapping/CreateMapping', token, {
+  const res = await call<{ MappingId: number }>('POST', MAPPING_API.save.path, token, {
     MappingId: 0, ProductId: productId, FromNo: from, ToNo: to, Qty: to - from + 1, MFGDate: MFG, EXPDate: '',
     BatchNo: batch, Mrp: '', Remark: '', isPreprinted: false,
   });
@@ -124,7 +125,7 @@ describe('map, de-map and damage a range: the three tables agree', () => {
 
   it("exports 'Damaged Product.csv' with FromNo, ToNo, Qty, Reason, CreatedDate and the new row", async () => {
     const id = await mapped(300_301, 300_400, `DMC-${RUN}`);
-    const made = await call('POST', 'ProductDamage/CreateDamage', token, { MappingId: id, FromNo: 300_381, Qty: 10, Reason: 'Crushed in transit', isPreprinted: false });
+    const made = await call('POST', DAMAGE_API.create.path, token, { MappingId: id, FromNo: 300_381, Qty: 10, Reason: 'Crushed in transit', isPreprinted: false });
     expect(made.body.ResponseCode).toBe('200');
     await page.goto('/transaction/product-damage');
     const damaged = page.getByRole('region', { name: 'Damaged Product' });

@@ -2,6 +2,7 @@
 // print file of an issued range for the outside printer, Serial, Visible No and genuine QR URLs only.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { ISSUE_API } from '../../src/shared/contracts/numbers/issue.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { codeUrl } from '../../src/shared/codes.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
@@ -20,7 +21,7 @@ beforeAll(async () => {
   const token = await apiSignIn(ADMIN.email, ADMIN.password);
   const companies = await call<{ CompId: number; CompanyName: string }[]>('GET', 'CompanyMaster/GetCompanyDDL', token);
   const companyId = companies.body.ResponseData.find((c) => c.CompanyName === 'Green Harvest Agro Ltd')!.CompId;
-  const made = await call('POST', 'IssueNumber/CreateIssueNumber', token,
+  const made = await call('POST', ISSUE_API.create.path, token,
     { CompanyId: companyId, FrmNo: base, ToNo: base + 9, IssueQty: 10, SalesOrderNo: SO });
   if (made.body.ResponseCode !== '200') throw new Error(`issue failed: ${made.body.ResponseMessage}`);
   browser = await launchBrowser();

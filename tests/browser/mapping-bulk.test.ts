@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { MAPPING_MSG } from '../../src/shared/contracts/numbers/mapping.js';
-import { savedMessage, SHEET_HEADERS, SHEET_MSG, TEMPLATE_FILE_NAME } from '../../src/shared/contracts/numbers/mapping-upload.js';
+import { MAPPING_API, MAPPING_MSG } from '../../src/shared/contracts/numbers/mapping.js';
+import { savedMessage, SHEET_API, SHEET_HEADERS, SHEET_MSG, TEMPLATE_FILE_NAME } from '../../src/shared/contracts/numbers/mapping-upload.js';
 import { apiSignIn, call } from '../helpers/api-client.js';
 import { launchBrowser, newPage, signIn } from '../helpers/browser.js';
 import { sheetFile, sheetRow } from '../helpers/factories-mapping-upload.js';
@@ -63,7 +63,7 @@ async function choose(path: string) {
   await (await chooser).setFiles(path);
 }
 const mappedRows = async (batch: string) => {
-  const res = await call<{ BatchNo: string; FromNo: number; ToNo: number }[]>('POST', 'Mapping/GetMappings', token,
+  const res = await call<{ BatchNo: string; FromNo: number; ToNo: number }[]>('POST', MAPPING_API.list.path, token,
     { First: 1, PageSize: 50, SearchValue: batch, SortColumn: 'FromNo', SortOrder: 'ASC', isPreprinted: false });
   return res.body.ResponseData.map((r) => [r.FromNo, r.ToNo, r.BatchNo]);
 };
@@ -83,7 +83,7 @@ describe('bulk mapping from a sheet', () => {
   it('a file that is no sheet is refused on the screen, with no request', async () => {
     await openScreen();
     let sent = 0;
-    page.on('request', (r) => { if (r.url().includes('Upload/CSVUpload')) sent++; });
+    page.on('request', (r) => { if (r.url().includes(SHEET_API.upload.path)) sent++; });
     await choose(file('numbers.csv', 'Product Code,From No.\n'));
     await page.getByText(SHEET_MSG.notAcceptable).waitFor();
     expect(sent).toBe(0);

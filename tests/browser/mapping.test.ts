@@ -4,8 +4,9 @@
 // itself and the expiry test maps its own range through the API, so no test needs another first.
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointPath } from '../../src/shared/endpoint.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { MAPPING_MSG } from '../../src/shared/contracts/numbers/mapping.js';
+import { MAPPING_API, MAPPING_MSG, PRODUCT_LOOKUP_API } from '../../src/shared/contracts/numbers/mapping.js';
 import { apiSignIn, call } from '../helpers/api-client.js';
 import { launchBrowser, newPage, signIn } from '../helpers/browser.js';
 
@@ -24,7 +25,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   // No service worker, so each save the page sends is counted once.
   ({ context, page } = await newPage(browser, { serviceWorkers: 'block' }));
-  page.on('request', (r) => { if (r.url().includes('Mapping/CreateMapping')) saves.push(r.method()); });
+  page.on('request', (r) => { if (r.url().includes(MAPPING_API.save.path)) saves.push(r.method()); });
   page.setDefaultTimeout(60_000);
   await signIn(page, FACTORY.email, FACTORY.password);
 });
@@ -77,7 +78,7 @@ describe('Mapping', () => {
 
     const products = await call<{ ProductId: number; ProductName: string }[]>('GET', 'Product/GetProductsDDL', token);
     const id = products.body.ResponseData.find((p) => p.ProductName === product)!.ProductId;
-    const life = await call<{ BestBeforeDays: number }>('GET', `Product/GetProductsLife/${id}`, token);
+    const life = await call<{ BestBeforeDays: number }>('GET', endpointPath(PRODUCT_LOOKUP_API.life, { productId: id }), token);
     const exp = dayjs(MFG).add(life.body.ResponseData.BestBeforeDays, 'day');
     await field(/^MFG Date/).fill(MFG);
     await expect.poll(() => field(/^EXP Date/).inputValue(), WAIT).toBe(exp.format('YYYY-MM-DD'));
@@ -98,7 +99,7 @@ describe('Mapping', () => {
   it('updates only the expiry; an unchanged Update just closes', async () => {
     const batch = BATCH.replace('MAP-', 'EXP-'); // not found by a search for BATCH
     const products = await call<{ ProductId: number }[]>('GET', 'Product/GetProductsDDL', token);
-    const made = await call('POST', 'Mapping/CreateMapping', token, {
+    const made = await call('POST', MAPPING_API.save.path, token, {
       MappingId: 0, ProductId: products.body.ResponseData[0]!.ProductId, FromNo: 100_101, ToNo: 100_150, Qty: 50, MFGDate: MFG,
       EXPDate: '2027-01-15', BatchNo: batch, Mrp: '', Remark: '', isPreprinted: false,
     });

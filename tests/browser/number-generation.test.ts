@@ -7,6 +7,8 @@
 // state or order), and every wait is for what the user sees, with a generous timeout for a busy machine.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DAMAGE_API } from '../../src/shared/contracts/numbers/damage.js';
+import { MAPPING_API } from '../../src/shared/contracts/numbers/mapping.js';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { codeUrl } from '../../src/shared/codes.js';
 import { GEN_MSG, PRINT_LIMIT } from '../../src/shared/contracts/numbers/generation.js';
@@ -32,7 +34,7 @@ let product = { ProductId: 0, ProductName: '' };
 /** Maps from..to (its own batch) through the API, as each test's own data; answers the batch and id. */
 async function mapped(from: number, to: number, tag: string): Promise<{ batch: string; id: number }> {
   const batch = `GEN-${tag}-${RUN}`;
-  const res = await call<{ MappingId: number }>('POST', 'Mapping/CreateMapping', token, {
+  const res = await call<{ MappingId: number }>('POST', MAPPING_API.save.path, token, {
     MappingId: 0, ProductId: product.ProductId, FromNo: from, ToNo: to, Qty: to - from + 1, MFGDate: '2026-02-01', EXPDate: '2027-02-01',
     BatchNo: batch, Mrp: '120', Remark: '', isPreprinted: false,
   });
@@ -150,7 +152,7 @@ describe('Number Generation', () => {
   it('a range with damaged numbers says how many are left out, and the file leaves them out', async () => {
     const from = base + 9000;
     const { batch, id } = await mapped(from, from + 19, 'DMG');
-    const damaged = await call('POST', 'ProductDamage/CreateDamage', token, { MappingId: id, FromNo: from + 5, Qty: 3, Reason: 'Torn labels', isPreprinted: false });
+    const damaged = await call('POST', DAMAGE_API.create.path, token, { MappingId: id, FromNo: from + 5, Qty: 3, Reason: 'Torn labels', isPreprinted: false });
     expect(damaged.body.ResponseCode).toBe('200');
     await openDialog(batch, from);
     await dialog().getByText(GEN_MSG.leftOut(3), { exact: true }).waitFor();

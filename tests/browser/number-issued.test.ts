@@ -5,8 +5,8 @@
 // it shows) and opens its own screen, so none needs another to run first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { alreadyIssued, ISSUE_MSG } from '../../src/shared/contracts/numbers/issue.js';
-import { STOCK_MSG } from '../../src/shared/contracts/numbers/stock.js';
+import { alreadyIssued, ISSUE_API, ISSUE_MSG } from '../../src/shared/contracts/numbers/issue.js';
+import { STOCK_API, STOCK_MSG } from '../../src/shared/contracts/numbers/stock.js';
 import { apiSignIn, call } from '../helpers/api-client.js';
 import { ADMIN, launchBrowser, newPage, signIn } from '../helpers/browser.js';
 
@@ -42,12 +42,12 @@ let companyId = 0;
 
 /** An issue made through the API (the test's own data); accepted by the factory user when asked. */
 async function issued(from: number, to: number, so: string, accept = false): Promise<void> {
-  const made = await call('POST', 'IssueNumber/CreateIssueNumber', adminToken, { CompanyId: companyId, FrmNo: from, ToNo: to, IssueQty: to - from + 1, SalesOrderNo: so });
+  const made = await call('POST', ISSUE_API.create.path, adminToken, { CompanyId: companyId, FrmNo: from, ToNo: to, IssueQty: to - from + 1, SalesOrderNo: so });
   if (made.body.ResponseCode !== '200') throw new Error(`issue failed: ${made.body.ResponseMessage}`);
   if (!accept) return;
   const factory = await apiSignIn(FACTORY.email, FACTORY.password);
-  const rows = await call<{ StockId: number }[]>('POST', 'StockManagement/GetStock', factory, { First: 1, PageSize: 10, SearchValue: String(from) });
-  const done = await call('POST', 'StockManagement/CreateStockManagement', factory,
+  const rows = await call<{ StockId: number }[]>('POST', STOCK_API.list.path, factory, { First: 1, PageSize: 10, SearchValue: String(from) });
+  const done = await call('POST', STOCK_API.accept.path, factory,
     { StockId: rows.body.ResponseData[0]!.StockId, FrmNo: from, ToNo: to, IssueQty: to - from + 1 });
   if (done.body.ResponseCode !== '200') throw new Error(`accept failed: ${done.body.ResponseMessage}`);
 }

@@ -4,9 +4,10 @@
 // in the table and the preprinted code resolve to the static code's batch; wrong scans are told.
 // Each test opens the screen itself and pairs its own codes, so none needs another to run first.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MAPPING_API } from '../../src/shared/contracts/numbers/mapping.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { codeUrl } from '../../src/shared/codes.js';
-import { PAIR_MSG, type QrScanProduct } from '../../src/shared/contracts/numbers/static-pair.js';
+import { PAIR_MSG, type QrScanProduct, STATIC_PAIR_API } from '../../src/shared/contracts/numbers/static-pair.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
 import { apiSignIn, call } from '../helpers/api-client.js';
 import { launchBrowser, newPage, signIn } from '../helpers/browser.js';
@@ -29,7 +30,7 @@ beforeAll(async () => {
   const products = await call<{ ProductId: number; ProductName: string }[]>('GET', 'Product/GetProductsDDL', token);
   const first = products.body.ResponseData[0]!;
   product = first.ProductName;
-  const mapped = await call('POST', 'Mapping/CreateMapping', token, {
+  const mapped = await call('POST', MAPPING_API.save.path, token, {
     MappingId: 0, ProductId: first.ProductId, FromNo: 400001, ToNo: 400010, Qty: 10, MFGDate: '2026-02-01', EXPDate: '',
     BatchNo: BATCH, Mrp: '', Remark: '', isPreprinted: false,
   });
@@ -86,7 +87,7 @@ describe('Static Qr Mapping', () => {
     const cells = await page.locator('tbody tr').first().locator('td').allTextContents();
     expect(cells).toEqual([product, '400001', '90001', 'KA']);
 
-    const scan = await call<QrScanProduct>('POST', 'Mapping/GetProductByQrScan', token, { UID: preprintedUrl(90001) });
+    const scan = await call<QrScanProduct>('POST', STATIC_PAIR_API.qrScan.path, token, { UID: preprintedUrl(90001) });
     expect(scan.body.ResponseData).toMatchObject({ ProductName: product, BatchNo: BATCH, SeqNo: 90001, PairedVisibleNo: 'KA400001' });
   });
 
