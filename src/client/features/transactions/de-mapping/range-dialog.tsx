@@ -5,24 +5,16 @@ import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import type { z } from 'zod';
 import type { Endpoint } from '../../../../shared/endpoint.js';
+import { fieldLimits } from '../../../../shared/field-limits.js';
 import type { MappedRange } from '../../../../shared/contracts/numbers/demap.js';
 import { problemField } from '../../../../shared/contracts/numbers/demap.js';
+import type { MappingRow } from '../../../../shared/contracts/numbers/mapping.js';
 import { call } from '../../../api/call.js';
 import { toast } from '../../../kit/toast.js';
 
 /** The Mapping/GetMappings fields these screens read. */
-export interface MappedRow {
-  MappingId: number;
-  ProductId: number;
-  ProductName: string;
-  FromNo: number;
-  ToNo: number;
-  Qty: number;
-  MFGDate: string;
-  BatchNo: string;
-  FirmName: string | null;
-  isPreprinted: boolean;
-}
+export type MappedRow = Pick<MappingRow,
+  'MappingId' | 'ProductId' | 'ProductName' | 'FromNo' | 'ToNo' | 'Qty' | 'MFGDate' | 'BatchNo' | 'FirmName' | 'isPreprinted'>;
 
 export interface RangeValues {
   FromNo: string;
@@ -66,6 +58,8 @@ export function RangeDialog(props: RangeDialogProps) {
   }, [row]);
 
   const toNo = computedTo(values.FromNo, values.Qty);
+  // Asterisks and the reason's length, as the save's contract has them.
+  const limits = fieldLimits(props.endpoint.body);
   const set = (field: keyof RangeValues) => (e: { currentTarget: { value: string } }) => {
     const v = e.currentTarget.value;
     setValues((s) => ({ ...s, [field]: v }));
@@ -109,11 +103,11 @@ export function RangeDialog(props: RangeDialogProps) {
       <form noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
         <Stack gap="sm">
           <TextInput label="Product Name" value={row?.ProductName ?? ''} readOnly variant="filled" />
-          <TextInput label="From No." withAsterisk inputMode="numeric" value={values.FromNo} onChange={set('FromNo')} error={errors.FromNo} />
-          <TextInput label="Quantity" withAsterisk inputMode="numeric" value={values.Qty} onChange={set('Qty')} error={errors.Qty} />
+          <TextInput label="From No." withAsterisk={limits.FromNo?.required} inputMode="numeric" value={values.FromNo} onChange={set('FromNo')} error={errors.FromNo} />
+          <TextInput label="Quantity" withAsterisk={limits.Qty?.required} inputMode="numeric" value={values.Qty} onChange={set('Qty')} error={errors.Qty} />
           <TextInput label="To No." value={toNo === null ? '' : String(toNo)} readOnly variant="filled" />
           {withReason && (
-            <Textarea label="Reason" withAsterisk autosize minRows={2} maxLength={200} value={values.Reason} onChange={set('Reason')} error={errors.Reason} />
+            <Textarea label="Reason" withAsterisk={limits.Reason?.required} autosize minRows={2} maxLength={limits.Reason?.maxLength} value={values.Reason} onChange={set('Reason')} error={errors.Reason} />
           )}
           <Group justify="flex-end" mt="sm">
             <Button type="submit" loading={saving}>{props.submitLabel}</Button>

@@ -3,7 +3,10 @@
 // leaves everything read-only but the EXP date and sends nothing when it did not change.
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { MAPPING_API, MAPPING_MSG, mappingAdd, PRODUCT_LOOKUP_API, type MappingRow } from '../../../../shared/contracts/numbers/mapping.js';
+import {
+  MAPPING_API, MAPPING_MSG, mappingAdd, mappingAddFields, PRODUCT_LOOKUP_API, type MappingRow,
+} from '../../../../shared/contracts/numbers/mapping.js';
+import { fieldLimits } from '../../../../shared/field-limits.js';
 import { call } from '../../../api/call.js';
 import { useOptions } from '../../../kit/use-options.js';
 import { toast } from '../../../kit/toast.js';
@@ -11,6 +14,9 @@ import { expiryFor, qtyFrom, toFrom } from './linked-fields.js';
 
 type Values = Record<'FromNo' | 'Qty' | 'ToNo' | 'BatchNo' | 'MFGDate' | 'EXPDate' | 'Mrp' | 'Remark', string> & { ProductId: number | null };
 type Errors = Partial<Record<keyof Values, string>>;
+
+/** Asterisks and text lengths of the add form, as the contract has them. */
+const LIMITS = fieldLimits(mappingAddFields);
 
 const EMPTY: Values = { ProductId: null, FromNo: '', Qty: '', ToNo: '', BatchNo: '', MFGDate: '', EXPDate: '', Mrp: '', Remark: '' };
 const PRODUCTS = { name: 'ProductId', label: 'Product', kind: 'select', optionsPath: 'Product/GetProductsDDL', optionValue: 'ProductId', optionLabel: 'ProductName' } as const;
@@ -93,9 +99,9 @@ export function MappingDialog({ opened, editing, isPreprinted, onClose, onSaved 
     void finish(body);
   };
 
-  const text = (name: Exclude<keyof Values, 'ProductId'>, label: string, extra: { type?: string; required?: boolean; onValue?: (s: string) => Partial<Values> } = {}) => (
+  const text = (name: Exclude<keyof Values, 'ProductId'>, label: string, extra: { type?: string; onValue?: (s: string) => Partial<Values> } = {}) => (
     <TextInput
-      label={label} type={extra.type} withAsterisk={extra.required} value={v[name]} error={errors[name]}
+      label={label} type={extra.type} withAsterisk={LIMITS[name]?.required} value={v[name]} error={errors[name]}
       readOnly={locked && name !== 'EXPDate'}
       onChange={(e) => { const s = e.currentTarget.value; set({ [name]: s, ...extra.onValue?.(s) }); }}
     />
@@ -105,23 +111,23 @@ export function MappingDialog({ opened, editing, isPreprinted, onClose, onSaved 
     <Modal opened={opened} onClose={close} title={editing ? 'Update Mapping' : 'Product Mapping'} size="lg" centered>
       <Stack gap="sm">
         <Select
-          label="Product" withAsterisk placeholder="Select Product" searchable readOnly={locked} error={errors.ProductId}
+          label="Product" withAsterisk={LIMITS.ProductId?.required} placeholder="Select Product" searchable readOnly={locked} error={errors.ProductId}
           data={products.map((o) => ({ value: String(o.value), label: o.label }))}
           value={v.ProductId === null ? null : String(v.ProductId)}
           onChange={(s) => void pickProduct(s)}
         />
         <SimpleGrid cols={3}>
-          {text('FromNo', 'From No', { required: true, onValue: (s) => ({ ToNo: toFrom(s, v.Qty) }) })}
-          {text('Qty', 'Quantity', { required: true, onValue: (s) => ({ ToNo: toFrom(v.FromNo, s) }) })}
-          {text('ToNo', 'To No', { required: true, onValue: (s) => ({ Qty: qtyFrom(v.FromNo, s) }) })}
+          {text('FromNo', 'From No', { onValue: (s) => ({ ToNo: toFrom(s, v.Qty) }) })}
+          {text('Qty', 'Quantity', { onValue: (s) => ({ ToNo: toFrom(v.FromNo, s) }) })}
+          {text('ToNo', 'To No', { onValue: (s) => ({ Qty: qtyFrom(v.FromNo, s) }) })}
         </SimpleGrid>
-        {text('BatchNo', 'Batch No', { required: true })}
+        {text('BatchNo', 'Batch No')}
         <SimpleGrid cols={2}>
-          {text('MFGDate', 'MFG Date', { type: 'date', required: true, onValue: (s) => ({ EXPDate: expiryFor(s, life) ?? v.EXPDate }) })}
+          {text('MFGDate', 'MFG Date', { type: 'date', onValue: (s) => ({ EXPDate: expiryFor(s, life) ?? v.EXPDate }) })}
           {text('EXPDate', 'EXP Date', { type: 'date' })}
         </SimpleGrid>
         {text('Mrp', 'MRP')}
-        <Textarea label="Remarks" autosize minRows={2} maxLength={250} value={v.Remark} readOnly={locked} error={errors.Remark}
+        <Textarea label="Remarks" autosize minRows={2} maxLength={LIMITS.Remark?.maxLength} value={v.Remark} readOnly={locked} error={errors.Remark}
           onChange={(e) => set({ Remark: e.currentTarget.value })} />
         <Group justify="flex-end" mt="sm">
           <Button onClick={submit} loading={saving}>{editing ? 'Update' : 'Submit'}</Button>

@@ -3,23 +3,26 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { ISSUE_API, issueSave } from '../../../../shared/contracts/numbers/issue.js';
+import { SERIAL_DIGITS } from '../../../../shared/contracts/numbers/fields.js';
+import { ISSUE_API, issueFields, issueSave } from '../../../../shared/contracts/numbers/issue.js';
+import { fieldLimits } from '../../../../shared/field-limits.js';
 import { call } from '../../../api/call.js';
 import { FieldInput } from '../../../kit/field-input.js';
 import type { FieldDef, FormValues } from '../../../kit/form-values.js';
 import { toast } from '../../../kit/toast.js';
 import { linkedRange } from './linked-range.js';
 
-const FIELDS: readonly FieldDef[] = [
-  {
-    name: 'CompanyId', label: 'Company', kind: 'select', required: true,
-    optionsPath: 'CompanyMaster/GetCompanyDDL', optionValue: 'CompId', optionLabel: 'CompanyName',
-  },
-  { name: 'FrmNo', label: 'From No.', kind: 'text', required: true, maxLength: 15 },
-  { name: 'ToNo', label: 'To No.', kind: 'text', required: true, maxLength: 15 },
-  { name: 'IssueQty', label: 'Quantity', kind: 'text', required: true, maxLength: 15 },
-  { name: 'SalesOrderNo', label: 'Sales Order No', kind: 'text', required: true, maxLength: 50 },
+const LIMITS = fieldLimits(issueFields);
+
+/** A serial box holds SERIAL_DIGITS digits; asterisks and text lengths come from the contract. */
+const BOXES: readonly FieldDef[] = [
+  { name: 'CompanyId', label: 'Company', kind: 'select', optionsPath: 'CompanyMaster/GetCompanyDDL', optionValue: 'CompId', optionLabel: 'CompanyName' },
+  { name: 'FrmNo', label: 'From No.', kind: 'text', maxLength: SERIAL_DIGITS },
+  { name: 'ToNo', label: 'To No.', kind: 'text', maxLength: SERIAL_DIGITS },
+  { name: 'IssueQty', label: 'Quantity', kind: 'text', maxLength: SERIAL_DIGITS },
+  { name: 'SalesOrderNo', label: 'Sales Order No', kind: 'text' },
 ];
+const FIELDS = BOXES.map((f): FieldDef => ({ ...f, required: LIMITS[f.name]?.required, maxLength: LIMITS[f.name]?.maxLength ?? f.maxLength }));
 
 const EMPTY: FormValues = { CompanyId: null, FrmNo: '', ToNo: '', IssueQty: '', SalesOrderNo: '' };
 const RANGE = { from: 'FrmNo', to: 'ToNo', qty: 'IssueQty' };
