@@ -1,0 +1,282 @@
+// `npx tsx bench/floor-scan.bench.ts [--cartons 10] [--size 20]`: scan to visible row on the
+// Secondary Packing screen, in Chromium (Debian's, /usr/bin/chromium) on a 360 x 740 touch handheld,
+// with a big company's device data. Run it under `flock /tmp/fieldtrace-browser.lock`.
+//
+// 1. The real server (`tsx src/server/main.ts`, PGlite, demo seed) serves the built client
+//    (dist/client; built first when missing or older than the sources). Through its API: a carton
+//    size of `size` and the factory user (factory@example.com, prefix KA) signs in in the browser.
+// 2. The factory opens Secondary Packing online, so the app's own refresh fills the cache (masters:
+//    products, the carton sizes, the site; the server's few mappings). Then, network off, the
+//    benchmark writes into the device's IndexedDB ('fieldtrace', Dexie version 3), in the rows the
+//    refresher writes (cacheParts + cacheChunks, number columns as Float64Arrays made by the cache's
+//    own packSeries): 50,000 mapping ranges over 10 series (KA among them) and 1,000,000 packed items
+//    in 50,000 cartons of 20 (bench/floor-cache-data.ts, bigContent(20)); and 500 outbox entries of
+//    20 items each (SecondaryPacking/save, status pending, as queueWork writes them): 10,000 queued
+//    items. The server never holds these: the scan check is the device's alone, and the network
+//    stays off, so nothing is sent and no refresh replaces the data. The page is reloaded (from the
+//    service worker, offline) so the app loads the cache and the outbox as it does at start.
+// 3. Checks that the data is in use: a packed code is refused as packed in its SID, a queued one as
+//    packed in its queued carton's slip. Then the carton size is chosen and `cartons` x `size` fresh
+//    codes (whole QR URLs) are typed at wedge speed (a key every 3 ms, then Enter), each carton
+//    closed with its SID slip in the dialog the full carton opens (then a 0.5 s pause, as an operator
+//    takes the next carton).
+// 4. Timing, in the page: from the Enter keydown's timeStamp to (a) the new row in the DOM (a
+//    MutationObserver on the list) and (b) the frame that shows it painted (requestAnimationFrame,
+//    then a task posted from it: it runs after that frame's paint). And the browser's own Event
+//    Timing for the Enter keydowns (reported only from 16 ms up; its duration ends at the next paint).
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
+import { chromium } from 'playwright-core';
+import { codeUrl, makeSlipId, parseUid, scannedUid, visibleNumber } from '../src/shared/codes.js';
+import { PACKING_MSG } from '../src/shared/contracts/floor/packing.js';
+import { codeMac } from '../src/server/domain/code-mac.js';
+import { bigContent } from './floor-cache-data.js';
+import { BENCH_CODE_SECRET, CLIENT_DIR, FACTORY, ROOT, floorData, startServer } from './floor-drain-server.js';
+import { fmtMs, log, now, table, Timings } from './stats.js';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const SOURCES = ['src/client', 'src/shared', 'src/build', 'sw', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+
+function newest(path: string): number {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  return st.isDirectory() ? Math.max(st.mtimeMs, ...readdirSync(path).map((e) => newest(join(path, e)))) : st.mtimeMs;
+}
+
+function ensureClient() {
+  const index = join(CLIENT_DIR, 'index.html');
+  if (existsSync(index) && !SOURCES.some((p) => newest(join(ROOT, p)) > statSync(index).mtimeMs)) return 'dist/client (up to date)';
+  log('building the client (vite build)...');
+  execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  return 'dist/client (built now)';
+}
+
+/** A packed series as plain arrays for page.evaluate, naming the columns packSeries made Float64Arrays. */
+function plain(series: readonly object[]) {
+  return series.map((s) => {
+    const out: Record<string, unknown> = {};
+    const f64: string[] = [];
+    for (const [k, v] of Object.entries(s)) {
+      if (v instanceof Float64Array) {
+        out[k] = Array.from(v);
+        f64.push(k);
+      } else out[k] = v;
+    }
+    return { cols: out, f64 };
+  });
+}
+
+async function main() {
+  const cartons = arg('cartons', 10);
+  const size = arg('size', 20);
+  const queuedEntries = arg('queued', 500);
+  const build = ensureClient();
+  log('starting the server (PGlite)...');
+  const server = await startServer(undefined);
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const floor = await floorData(server.baseUrl, { from: 990_001, to: 990_100, size, slips: 1 });
+    const codes = codeMac(BENCH_CODE_SECRET);
+    const KA = { kind: 'S' as const, prefix: 'KA' };
+    const url = (n: number) => codeUrl(server.baseUrl, codes.make(KA, n));
+
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+    // tsx compiles this file with esbuild's keepNames: functions passed to page.evaluate call __name.
+    await context.addInitScript('globalThis.__name = (f) => f;');
+    const page = await context.newPage();
+    page.setDefaultTimeout(60_000);
+    await page.goto('/login');
+    await page.getByLabel(/^Email\b/).fill(FACTORY.email);
+    await page.getByLabel(/^Password\b/).fill(FACTORY.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL('**/dashboard');
+    await page.goto('/transaction/secondary-packing');
+    await page.getByText(/^Data as of/).waitFor();
+    // The service worker must control the page for the offline reload.
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, undefined, { timeout: 60_000 });
+    await context.setOffline(true);
+
+    // The device data. bigContent's series are K0..K9; K0 becomes KA, the factory's, with its product.
+    const content = bigContent(20);
+    const rename = <S extends { Prefix: string; ProductId?: Float64Array }>(s: S): S => {
+      const out = s.Prefix === 'K0' ? { ...s, Prefix: 'KA' } : { ...s };
+      if (out.ProductId) out.ProductId = out.ProductId.map(() => floor.productId);
+      return out;
+    };
+    const mappings = plain(content.mappings.map(rename));
+    const packed = plain(content.packed.map(rename));
+    let itemsPacked = 0;
+    for (const s of content.packed) for (let i = 0; i < s.FromNo.length; i++) itemsPacked += s.ToNo[i]! - s.FromNo[i]! + 1;
+    let ranges = 0;
+    for (const s of content.mappings) ranges += s.FromNo.length;
+    // KA as bigContent lays it out: blocks of 1,000 numbers, 1..900 mapped; in block b < 1,250 packed
+    // at offsets 1-20, 22-41, 43-62, 64-83 (SID26K0<4b>...). Queued: offsets 101-120 of blocks 0..499.
+    // Scanned: offsets 201-220 of blocks 0..cartons-1.
+    const year = new Date().getFullYear() % 100;
+    const queued = Array.from({ length: queuedEntries }, (_, b) => {
+      const slip = makeSlipId('SID', year, 'KA', 50_000_000 + b);
+      const scanned = Array.from({ length: 20 }, (_, i) => {
+        const serial = b * 1000 + 101 + i;
+        const code = parseUid(scannedUid(url(serial)))!;
+        return { UID: code.uid, VisibleNo: visibleNumber(KA, serial), BatchNo: `B${b}`, ProductName: floor.productName, MFGDate: '2026-01-10', EXPDate: '2028-01-10', SeqNo: serial };
+      });
+      return { endpoint: 'SecondaryPacking/save', payload: { cartonMasterId: floor.sizeId, scanned, reason: '', CartonName: slip }, label: `Secondary carton ${slip}, 20 items` };
+    });
+    const t0 = now();
+    const written = await page.evaluate(async ({ mappings, packed, queued }) => {
+      const req = <T>(r: IDBRequest<T>) => new Promise<T>((ok, fail) => { r.onsuccess = () => ok(r.result); r.onerror = () => fail(r.error); });
+      const db = await req(indexedDB.open('fieldtrace'));
+      const done = (tx: IDBTransaction) => new Promise<void>((ok, fail) => { tx.oncomplete = () => ok(); tx.onerror = () => fail(tx.error); tx.onabort = () => fail(tx.error); });
+      const session = (await req(db.transaction('kv').objectStore('kv').get('session'))) as { value: { UserId: number } };
+      const owner = session.value.UserId;
+      const unplain = (list: typeof mappings) => list.map(({ cols, f64 }) => {
+        const s: Record<string, unknown> = { ...cols };
+        for (const k of f64) s[k] = Float64Array.from(cols[k] as number[]);
+        return s;
+      });
+      // As storePage + commitFill leave a part: its chunk rows under a new fill, then the part row
+      // pointing at it and the old fill's chunks gone (the refresher's own transaction shapes).
+      for (const [part, series] of [['mappings', unplain(mappings)], ['packed', unplain(packed)]] as const) {
+        const fill = crypto.randomUUID();
+        const tx = db.transaction(['cacheParts', 'cacheChunks'], 'readwrite', { durability: 'strict' });
+        const chunks = tx.objectStore('cacheChunks');
+        series.forEach((s, seq) => chunks.put({ part, fill, seq, data: [s] }));
+        const old = (await req(tx.objectStore('cacheParts').get(part))) as { fill: string | null } | undefined;
+        if (old?.fill) chunks.delete(IDBKeyRange.bound([part, old.fill], [part, old.fill, []]));
+        tx.objectStore('cacheParts').put({ part, owner, fill, asOf: Date.now(), pending: null });
+        await done(tx);
+      }
+      const tx = db.transaction('outbox', 'readwrite', { durability: 'strict' });
+      queued.forEach((e, i) => tx.objectStore('outbox').add({ ...e, id: crypto.randomUUID(), deviceTime: Date.now() + i, userId: owner, status: 'pending', attempts: 0, notBefore: 0 }));
+      await done(tx);
+      const counts = { chunks: await req(db.transaction('cacheChunks').objectStore('cacheChunks').count()), outbox: await req(db.transaction('outbox').objectStore('outbox').count()) };
+      db.close();
+      return counts;
+    }, { mappings, packed, queued });
+    log(`device data written in ${((now() - t0) / 1000).toFixed(1)} s: ${ranges} ranges, ${itemsPacked} packed items, ${queued.length} outbox entries (${JSON.stringify(written)})`);
+
+    // Offline reload: the app starts as on the floor, loading the cache and the outbox from IndexedDB.
+    const r0 = now();
+    await page.reload();
+    const scanBox = page.getByLabel('Scan items', { exact: true });
+    await scanBox.waitFor();
+    const verdict = page.getByRole('status').first();
+    const scan = async (text: string) => {
+      await scanBox.focus();
+      await page.keyboard.type(text, { delay: 3 });
+      await page.keyboard.press('Enter');
+    };
+    await page.getByLabel('Carton Size', { exact: true }).first().click();
+    await page.getByRole('option', { name: `${floor.sizeName} (${size})` }).click();
+    // The data is in use: a packed code (KA1, the first run of bigContent's first series) and a queued one.
+    await scan(url(1));
+    await verdict.getByText(PACKING_MSG.packed(content.packed[0]!.SID[0]!)).waitFor({ timeout: 60_000 });
+    const loadMs = now() - r0;
+    await scan(url(101));
+    await verdict.getByText(PACKING_MSG.packed(makeSlipId('SID', year, 'KA', 50_000_000))).waitFor();
+    log(`reloaded offline; the cache and the queue answer (first answer ${(loadMs / 1000).toFixed(1)} s after the reload began)`);
+
+    // The probe: Enter keydown -> row in the DOM -> the frame after it painted.
+    await page.evaluate(() => {
+      const w = window as unknown as { __scan: { t0: number; want: boolean; dom: number[]; paint: number[]; enter: number[]; slow: Array<{ start: number; duration: number; processing: number; delay: number }> } };
+      const b = (w.__scan = { t0: 0, want: false, dom: [], paint: [], enter: [], slow: [] });
+      document.addEventListener('keydown', (e) => {
+        if (e.key !== 'Enter' || !(e.target as Element).closest?.('.ft-packing')) return;
+        b.t0 = e.timeStamp;
+        b.want = true;
+        b.enter.push(e.timeStamp);
+      }, { capture: true });
+      const isRow = (n: Node) => n instanceof Element && (n.matches('li.ft-packing__row') || n.querySelector('li.ft-packing__row') !== null);
+      new MutationObserver((records) => {
+        if (!b.want || !records.some((r) => [...r.addedNodes].some(isRow))) return;
+        b.want = false;
+        const t0 = b.t0;
+        b.dom.push(performance.now() - t0);
+        requestAnimationFrame(() => {
+          const ch = new MessageChannel();
+          ch.port1.onmessage = () => b.paint.push(performance.now() - t0);
+          ch.port2.postMessage(null);
+        });
+      }).observe(document.body, { childList: true, subtree: true });
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as PerformanceEventTiming[]) {
+          if (e.name === 'keydown') b.slow.push({ start: e.startTime, duration: e.duration, processing: e.processingEnd - e.processingStart, delay: e.processingStart - e.startTime });
+        }
+      }).observe({ type: 'event', durationThreshold: 16 } as PerformanceObserverInit);
+    });
+
+    const cdp = await context.newCDPSession(page);
+    const profile = process.argv.includes('--profile');
+    if (profile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+    }
+    const loadStart = loadavg()[0]!;
+    const dialog = page.getByRole('dialog', { name: PACKING_MSG.secondarySlipTitle });
+    let scans = 0;
+    for (let c = 0; c < cartons; c++) {
+      for (let i = 0; i < size; i++) {
+        const serial = c * 1000 + 201 + i;
+        await scan(url(serial));
+        // The answer is on screen before the next code comes (a scanner's next trigger pull).
+        await verdict.getByText(`KA${serial} added`).waitFor();
+        scans++;
+      }
+      await dialog.waitFor();
+      await page.keyboard.type(makeSlipId('SID', year, 'KA', 60_000_000 + c), { delay: 3 });
+      await page.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'detached' });
+      await page.waitForTimeout(500);
+    }
+    await page.waitForTimeout(200);
+    const b = await page.evaluate(() => (window as unknown as { __scan: { dom: number[]; paint: number[]; enter: number[]; slow: Array<{ start: number; duration: number; processing: number; delay: number }> } }).__scan);
+    if (profile) {
+      const { profile: p } = await cdp.send('Profiler.stop');
+      writeFileSync('/tmp/floor-scan.cpuprofile', JSON.stringify(p));
+      log('CPU profile of the page over the scans: /tmp/floor-scan.cpuprofile');
+    }
+    const dom = new Timings(scans);
+    b.dom.forEach((v) => dom.add(v));
+    const paint = new Timings(scans);
+    b.paint.forEach((v) => paint.add(v));
+    const enterSet = b.enter;
+    const slowEnters = b.slow.filter((s) => enterSet.some((t) => Math.abs(t - s.start) < 1));
+    const d = dom.summary();
+    const p = paint.summary();
+    const outboxLeft = await page.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((ok, fail) => { const r = indexedDB.open('fieldtrace'); r.onsuccess = () => ok(r.result); r.onerror = () => fail(r.error); });
+      const n = await new Promise<number>((ok) => { const r = db.transaction('outbox').objectStore('outbox').index('status').count('pending'); r.onsuccess = () => ok(r.result); });
+      db.close();
+      return n;
+    });
+    const version = browser.version();
+    console.log(`\nScan to visible row, Secondary Packing, ${new Date().toISOString().slice(0, 10)}: Chromium ${version} headless at 360 x 740 (touch), ${build}; `
+      + `Node ${process.version}, ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(1)} GB; load average ${loadStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end`);
+    console.log(`Device data: ${ranges.toLocaleString('en-US')} mapping ranges, ${itemsPacked.toLocaleString('en-US')} packed items (${content.packed.reduce((a, s) => a + s.FromNo.length, 0).toLocaleString('en-US')} runs), `
+      + `${(queued.length * 20).toLocaleString('en-US')} queued items in ${queued.length} outbox entries (${outboxLeft} pending after the run, ${cartons} of them the run's own cartons); network off`);
+    console.log(table([
+      [`${scans} accepted scans (${cartons} cartons of ${size}), from the Enter keydown`, 'p50', 'p95', 'max', 'mean'],
+      ['to the new row in the DOM', fmtMs(d.p50), fmtMs(d.p95), fmtMs(d.max), fmtMs(d.meanMs)],
+      ['to the frame that shows it painted', fmtMs(p.p50), fmtMs(p.p95), fmtMs(p.max), fmtMs(p.meanMs)],
+    ]));
+    console.log(`  rows seen ${d.count} of ${scans}; Event Timing: ${slowEnters.length} of ${b.enter.length} Enter keydowns took 16 ms or more to their next paint`
+      + (slowEnters.length ? ` (${slowEnters.map((s) => `${s.duration.toFixed(0)} ms: input delay ${s.delay.toFixed(1)}, handlers ${s.processing.toFixed(1)}`).slice(0, 12).join('; ')})` : ''));
+    const slowAll = b.slow.filter((s) => !enterSet.some((t) => Math.abs(t - s.start) < 1));
+    console.log(`  other keydowns of 16 ms or more: ${slowAll.length}${slowAll.length ? ` (max ${Math.max(...slowAll.map((s) => s.duration)).toFixed(0)} ms)` : ''}`);
+    const worst = b.paint.map((v, i) => [v, i] as const).sort((x, y) => y[0] - x[0]).slice(0, 8);
+    console.log(`  slowest scans (paint ms @ scan number, 1-based; a carton's 20th opens the slip dialog): ${worst.map(([v, i]) => `${v.toFixed(1)} @ ${i + 1}`).join(', ')}`);
+    await context.close();
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+await main();
