@@ -81,9 +81,9 @@ export function adminWrite<B>(
  * is refused (403) before the body is checked with the endpoint's schema.
  */
 export function serveAdminWrite<B>(
-  r: Router, endpoint: Endpoint, message: string, handler: (ctx: Ctx<B, Caller>) => Promise<Envelope>,
+  r: Router, endpoint: PagesEndpoint, message: string, handler: (ctx: Ctx<B, Caller>) => Promise<Envelope>,
 ) {
-  r.serve({ ...endpoint, body: undefined }, adminWrite(message, endpoint.body as z.ZodType<B> | undefined, handler) as never);
+  r.serve({ ...endpoint, body: undefined }, adminWrite(message, endpoint.body as z.ZodType<B> | undefined, handler));
 }
 
 export function masterRoutes<T extends MasterTable, S extends z.ZodType>(r: Router, def: MasterDef<T, S>) {
