@@ -6,6 +6,7 @@ import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } 
 import {
   MAPPING_API, MAPPING_MSG, mappingAdd, mappingAddFields, PRODUCT_LOOKUP_API, type MappingRow,
 } from '../../../../shared/contracts/numbers/mapping.js';
+import { PRODUCT_API } from '../../../../shared/contracts/product.js';
 import { fieldLimits } from '../../../../shared/field-limits.js';
 import { call } from '../../../api/call.js';
 import { useOptions } from '../../../kit/use-options.js';
@@ -19,7 +20,7 @@ type Errors = Partial<Record<keyof Values, string>>;
 const LIMITS = fieldLimits(mappingAddFields);
 
 const EMPTY: Values = { ProductId: null, FromNo: '', Qty: '', ToNo: '', BatchNo: '', MFGDate: '', EXPDate: '', Mrp: '', Remark: '' };
-const PRODUCTS = { name: 'ProductId', label: 'Product', kind: 'select', optionsPath: 'Product/GetProductsDDL', optionValue: 'ProductId', optionLabel: 'ProductName' } as const;
+const PRODUCTS = { name: 'ProductId', label: 'Product', kind: 'select', optionsPath: PRODUCT_API.dropdown, optionValue: 'ProductId', optionLabel: 'ProductName' } as const;
 
 const fromRow = (r: MappingRow): Values => ({
   ProductId: r.ProductId, FromNo: String(r.FromNo), Qty: String(r.Qty), ToNo: String(r.ToNo), BatchNo: r.BatchNo,

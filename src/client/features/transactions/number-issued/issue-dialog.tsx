@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { COMPANY_API } from '../../../../shared/contracts/company.js';
 import { SERIAL_DIGITS } from '../../../../shared/contracts/numbers/fields.js';
 import { ISSUE_API, issueFields, issueSave } from '../../../../shared/contracts/numbers/issue.js';
 import { fieldLimits } from '../../../../shared/field-limits.js';
@@ -16,7 +17,7 @@ const LIMITS = fieldLimits(issueFields);
 
 /** A serial box holds SERIAL_DIGITS digits; asterisks and text lengths come from the contract. */
 const BOXES: readonly FieldDef[] = [
-  { name: 'CompanyId', label: 'Company', kind: 'select', optionsPath: 'CompanyMaster/GetCompanyDDL', optionValue: 'CompId', optionLabel: 'CompanyName' },
+  { name: 'CompanyId', label: 'Company', kind: 'select', optionsPath: COMPANY_API.dropdown, optionValue: 'CompId', optionLabel: 'CompanyName' },
   { name: 'FrmNo', label: 'From No.', kind: 'text', maxLength: SERIAL_DIGITS },
   { name: 'ToNo', label: 'To No.', kind: 'text', maxLength: SERIAL_DIGITS },
   { name: 'IssueQty', label: 'Quantity', kind: 'text', maxLength: SERIAL_DIGITS },
