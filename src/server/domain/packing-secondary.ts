@@ -3,14 +3,14 @@
 // genuine, mapped to the company, not damaged, not packed, one product, the count against the size,
 // the slip of the caller's prefix, printed and unused. All or nothing: one refusal lists every item
 // at fault, and the transaction it runs in rolls back.
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { visibleNumber, type Series } from '../../shared/codes.js';
 import type { z } from 'zod';
 import { PACKING_MSG, countProblem, slipProblem, type secondarySave } from '../../shared/contracts/floor/packing.js';
 import type { RefusedItem } from '../../shared/contracts/refusal.js';
-import { cartons, items, secondaryCartons } from '../db/schema.js';
+import { items, secondaryCartons } from '../db/schema.js';
 import type { CodeMac } from './code-mac.js';
-import { floorActor, lastPrinted, slipUnused, type Actor } from './packing-common.js';
+import { floorActor, sizeAndSlip, type Actor } from './packing-common.js';
 import { lockSeries, logEvent, type DeviceWork, type Tx } from './ranges.js';
 import { item, refuse, Refusal } from './refusal.js';
 import { resolveMany, type CodeMapping } from './resolve-many.js';
@@ -34,13 +34,16 @@ function runsOf(codes: Array<{ series: Series; serial: number }>): Array<['P' | 
 /** Packs the carton, or throws the Refusal. */
 export async function packSecondary(tx: Tx, codes: CodeMac, actor: Actor, b: Body, device?: DeviceWork): Promise<Packed> {
   const site = floorActor(actor);
-  const [size] = await tx.select().from(cartons).where(and(eq(cartons.id, b.cartonMasterId), eq(cartons.isActive, true)));
+  // The size, the last printed slip and the slip's use in one round trip, checked in this order.
+  const format = slipProblem(b.CartonName, 'SID', site.prefix, Number.MAX_SAFE_INTEGER);
+  const facts = await sizeAndSlip(tx, b.cartonMasterId, 'SID', site.prefix, 'slip' in format ? format.slip : null);
+  const size = facts.size;
   if (!size) refuse(PACKING_MSG.selectCartonSize);
   const count = countProblem(b.scanned.length, size.size, b.reason);
   if (count) refuse(count);
-  const slip = slipProblem(b.CartonName, 'SID', site.prefix, await lastPrinted(tx, site.prefix, 'SID'));
+  const slip = slipProblem(b.CartonName, 'SID', site.prefix, facts.last);
   if ('message' in slip) refuse(slip.message);
-  await slipUnused(tx, slip.slip);
+  if (facts.used) refuse(PACKING_MSG.slipUsed(slip.slip));
 
   const resolved = await resolveMany(tx, codes, b.scanned.map((s) => s.UID));
   const faults: RefusedItem[] = [];
