@@ -72,8 +72,29 @@ function bucketsOf(profile: { nodes: Array<{ id: number; callFrame: { url: strin
       fns.set(f, (fns.get(f) ?? 0) + us);
     }
   });
-  return { buckets, fns };
+  // Inclusive CPU time of named functions: a sample counts for each function on its stack (up to the
+  // last await: a continuation's stack starts where it resumed).
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes as Array<{ id: number; children?: number[] }>) for (const c of n.children ?? []) parent.set(c, n.id);
+  const inclusive = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const us = profile.timeDeltas[i] ?? 0;
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const n = byId.get(at)!;
+      const name = INCLUSIVE.find((f) => n.callFrame.functionName === f);
+      if (name && !seen.has(name)) {
+        seen.add(name);
+        inclusive.set(name, (inclusive.get(name) ?? 0) + us);
+      }
+    }
+  });
+  return { buckets, fns, inclusive };
 }
+
+const INCLUSIVE = ['loadCaller', 'verifyAccess', 'jwtVerify', 'callerById', 'checkRequestTexts', 'safeParse', 'idempotent', 'requestHash', 'canonical',
+  'runWork', 'packSecondary', 'resolveMany', 'check', 'lockSeries', 'logEvent', 'execute', 'serializeReply', 'onSendEnd', 'write', 'stringify', 'parse',
+  'httpNetworkOrCacheFetch', 'fetch'];
 
 async function main() {
   const cartons = arg('cartons', 200);
@@ -180,7 +201,7 @@ async function main() {
       ...[...stats.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 18)
         .map(([k, s]) => [k, String(s.n), (s.n / cartons).toFixed(1), fmtMs(s.ms), fmtMs(s.ms / s.n)]),
     ]));
-    const { buckets, fns } = bucketsOf(profile as never);
+    const { buckets, fns, inclusive } = bucketsOf(profile as never);
     const total = [...buckets.values()].reduce((a, b) => a + b, 0);
     console.log(`\nCPU profile over the ${cartons} saves (self time, sampled every 200 µs; this process runs the app and the client's fetch)`);
     console.log(table([['where', 'ms', 'share', 'per save'],
@@ -188,6 +209,9 @@ async function main() {
     console.log(`\nHottest functions (self time)`);
     console.log(table([['function', 'ms', 'per save'],
       ...[...fns.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, us]) => [k.slice(0, 110), (us / 1000).toFixed(0), fmtMs(us / 1000 / cartons)])]));
+    console.log(`\nInclusive CPU time of some functions (a sample counts for each on its stack; stacks restart at each await)`);
+    console.log(table([['function', 'ms', 'per save'],
+      ...[...inclusive.entries()].sort((a, b) => b[1] - a[1]).map(([k, us]) => [k, (us / 1000).toFixed(0), fmtMs(us / 1000 / cartons)])]));
     await app.close();
   } finally {
     await database.close().catch(() => undefined);

@@ -166,7 +166,16 @@ async function main() {
     await page.reload();
     const scanBox = page.getByLabel('Scan items', { exact: true });
     await scanBox.waitFor();
-    const verdict = page.getByRole('status').first();
+    // The scan box's own verdict (offline, the header has a status of its own).
+    const verdict = page.locator('.ft-packing .ft-scan').getByRole('status').first();
+    const expectVerdict = async (text: string, timeout = 30_000) => {
+      try {
+        await verdict.getByText(text).waitFor({ timeout });
+      } catch (e) {
+        await page.screenshot({ path: '/tmp/floor-scan-failed.png' }).catch(() => undefined);
+        throw new Error(`expected '${text}', the scan box says '${await verdict.innerText().catch(() => '?')}' (screenshot /tmp/floor-scan-failed.png)`, { cause: e });
+      }
+    };
     const scan = async (text: string) => {
       await scanBox.focus();
       await page.keyboard.type(text, { delay: 3 });
@@ -176,16 +185,17 @@ async function main() {
     await page.getByRole('option', { name: `${floor.sizeName} (${size})` }).click();
     // The data is in use: a packed code (KA1, the first run of bigContent's first series) and a queued one.
     await scan(url(1));
-    await verdict.getByText(PACKING_MSG.packed(content.packed[0]!.SID[0]!)).waitFor({ timeout: 60_000 });
+    await expectVerdict(PACKING_MSG.packed(content.packed[0]!.SID[0]!), 60_000);
     const loadMs = now() - r0;
     await scan(url(101));
-    await verdict.getByText(PACKING_MSG.packed(makeSlipId('SID', year, 'KA', 50_000_000))).waitFor();
+    await expectVerdict(PACKING_MSG.packed(makeSlipId('SID', year, 'KA', 50_000_000)));
     log(`reloaded offline; the cache and the queue answer (first answer ${(loadMs / 1000).toFixed(1)} s after the reload began)`);
 
     // The probe: Enter keydown -> row in the DOM -> the frame after it painted.
     await page.evaluate(() => {
-      const w = window as unknown as { __scan: { t0: number; want: boolean; dom: number[]; paint: number[]; enter: number[]; slow: Array<{ start: number; duration: number; processing: number; delay: number }> } };
-      const b = (w.__scan = { t0: 0, want: false, dom: [], paint: [], enter: [], slow: [] });
+      type Probe = { t0: number; want: boolean; dom: number[]; paint: number[]; enter: number[]; slow: Array<{ start: number; duration: number; processing: number; delay: number }> };
+      const b: Probe = { t0: 0, want: false, dom: [], paint: [], enter: [], slow: [] };
+      (window as unknown as { __scan: Probe }).__scan = b;
       document.addEventListener('keydown', (e) => {
         if (e.key !== 'Enter' || !(e.target as Element).closest?.('.ft-packing')) return;
         b.t0 = e.timeStamp;
@@ -226,7 +236,7 @@ async function main() {
         const serial = c * 1000 + 201 + i;
         await scan(url(serial));
         // The answer is on screen before the next code comes (a scanner's next trigger pull).
-        await verdict.getByText(`KA${serial} added`).waitFor();
+        await expectVerdict(`KA${serial} added`);
         scans++;
       }
       await dialog.waitFor();
