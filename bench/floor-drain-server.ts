@@ -13,7 +13,8 @@ import type { Envelope } from '../src/shared/contracts/envelope.js';
 import { createTarget, type Target } from './db.js';
 
 export const ROOT = resolve(import.meta.dirname, '..');
-export const CLIENT_DIR = join(ROOT, 'dist/client');
+/** The built client the server serves; FLOOR_BENCH_CLIENT_DIR points at another build (e.g. one built with --minify false for a readable profile). */
+export const CLIENT_DIR = process.env.FLOOR_BENCH_CLIENT_DIR ?? join(ROOT, 'dist/client');
 export const BENCH_CODE_SECRET = 'fieldtrace floor bench secret (not a production secret)';
 export const FACTORY = { email: 'factory@example.com', password: 'Factory123' } as const;
 export const ADMIN = { email: 'admin@example.com', password: 'Admin123' } as const;
