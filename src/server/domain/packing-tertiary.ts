@@ -79,7 +79,7 @@ export async function packTertiary(tx: Tx, actor: Actor, b: Body, device?: Devic
   const moved = await tx.update(secondaryCartons).set({ tid: slip.slip })
     .where(and(inArray(secondaryCartons.sid, sids), isNull(secondaryCartons.tid), eq(secondaryCartons.state, 'packed')))
     .returning({ sid: secondaryCartons.sid });
-  if (moved.length !== sids.length) throw new Refusal(PACKING_MSG.itemsRefused(sids.length - moved.length));
+  if (moved.length !== sids.length) throw new Refusal(PACKING_MSG.itemsAlreadyPacked);
   await logEvent(tx, {
     action: 'pack-tertiary', userId: actor.userId, companyId: site.companyId, siteId: site.siteId, ref: slip.slip, device,
     detail: {

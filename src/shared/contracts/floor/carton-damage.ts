@@ -7,7 +7,8 @@ import { PAGE } from '../../pages.js';
 import { REASON_MAX, REASON_MIN } from '../numbers/damage.js';
 
 export const CARTON_DAMAGE_MSG = {
-  reason: `Please fill reason of damage before Scanned between ${REASON_MIN} to ${REASON_MAX} chars`,
+  /** Spec 2 section 5, as written (REASON_MIN to REASON_MAX). */
+  reason: 'Please fill reason of damage before Scanned between 5 to 200 chars',
   invalidScan: 'Invalid Scanned',
   confirmTitle: 'Confirmation to Damage',
   confirmText: 'Are you sure to do this Damage.',

@@ -44,6 +44,8 @@ export const PACKING_MSG = {
   approvalRequired: 'Please add approval remarks.',
   /** The device: the carton is queued to send. */
   closed: (slip: string, n: number) => `${slip} closed with ${n}: queued to send.`,
+  /** Spec 2 section 8: a tertiary save whose cartons were packed meanwhile. */
+  itemsAlreadyPacked: 'Items Already Packed',
   itemsRefused: (n: number) => `${n} scanned items cannot be packed.`,
   secondarySaved: (sid: string, n: number) => `Secondary carton ${sid} packed with ${n} item${n === 1 ? '' : 's'}.`,
   tertiarySaved: (tid: string, n: number) => `Tertiary carton ${tid} packed with ${n} carton${n === 1 ? '' : 's'}.`,
