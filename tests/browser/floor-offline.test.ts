@@ -144,6 +144,8 @@ async function offlineFloor() {
     // Half-way, in the middle of a carton: a reload (a crash, a battery swap) keeps the scanned packs.
     for (let k = 0; k < 7; k++) await scan(page, uid(FROM + half * PER + k));
     await expect.poll(() => count(page)).toBe(`7 / ${PER}`);
+    // The green answer comes once the carton on the screen is on disk.
+    await page.getByText(`KA${FROM + half * PER + 6} added`).first().waitFor();
     await page.reload();
     await expect.poll(() => count(page), { timeout: 60_000 }).toBe(`7 / ${PER}`);
     await boxFocused(page, false);

@@ -64,13 +64,16 @@ export function PackingScreen<R, E extends Endpoint>({ def }: { def: PackingDef<
     return 'slip';
   };
 
-  const add = (row: R, olderAccepted = false): ScanVerdict => {
-    const next = update((c) => ({ ...c, rows: [...c.rows, row], olderAccepted: c.olderAccepted || olderAccepted }));
+  /** The row shows at once; the scan is answered once the carton is on disk, so a reload or a crash
+   *  after the tone never loses it. */
+  const add = async (row: R, olderAccepted = false): Promise<ScanVerdict> => {
+    const { next, saved } = update((c) => ({ ...c, rows: [...c.rows, row], olderAccepted: c.olderAccepted || olderAccepted }));
     if (next.rows.length === sizeOf(next)) setDialog(nextStep(next));
+    await saved;
     return { ok: true, message: def.added(row) };
   };
 
-  const onScan = (text: string): ScanVerdict => {
+  const onScan = (text: string): ScanVerdict | Promise<ScanVerdict> => {
     if (!cache) return { ok: false, message: 'The device data is still loading: scan again in a moment.' };
     const c = current();
     const outcome = def.check(text, { size: sizeOf(c), rows: c.rows, olderAccepted: c.olderAccepted }, cache, local);
@@ -85,7 +88,7 @@ export function PackingScreen<R, E extends Endpoint>({ def }: { def: PackingDef<
     if (!o || !cache) return;
     const c = current();
     const again = def.check(o.text, { size: sizeOf(c), rows: c.rows, olderAccepted: true }, cache, local);
-    if (again.ok) add(again.row, true);
+    if (again.ok) void add(again.row, true).then((v) => box.current?.announce(v));
     box.current?.focus();
   };
 
@@ -143,12 +146,12 @@ export function PackingScreen<R, E extends Endpoint>({ def }: { def: PackingDef<
       {dialog === 'approval' && (
         <RemarkDialog opened title={PACKING_MSG.approvalTitle} label="Approval remark" onClose={() => setDialog('none')}
           problem={(t) => (t.trim() ? null : PACKING_MSG.approvalRequired)}
-          onDone={(t) => setDialog(nextStep(update((c) => ({ ...c, remark: t }))))} />
+          onDone={(t) => setDialog(nextStep(update((c) => ({ ...c, remark: t })).next))} />
       )}
       {dialog === 'fractional' && (
         <RemarkDialog opened title={PACKING_MSG.fractionalTitle} label={PACKING_MSG.fractional} onClose={() => setDialog('none')}
           problem={(t) => (t.trim().length < 4 ? PACKING_MSG.fractional : null)}
-          onDone={(t) => setDialog(nextStep(update((c) => ({ ...c, reason: t }))))} />
+          onDone={(t) => setDialog(nextStep(update((c) => ({ ...c, reason: t })).next))} />
       )}
       {dialog === 'slip' && <SlipDialog opened title={def.slipTitle} onSlip={onSlip} onClose={() => setDialog('none')} />}
       <OlderStockDialog opened={older !== null} older={older?.list ?? []} productName={productName} onContinue={continueNewer}

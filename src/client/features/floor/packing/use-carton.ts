@@ -24,8 +24,9 @@ export interface CartonState<R> {
   cache: FloorCache | undefined;
   local: LocalWork;
   carton: Carton<R>;
-  /** Changes the carton now (scans read it through a ref, not a render) and saves the draft. */
-  update: (change: (c: Carton<R>) => Carton<R>) => Carton<R>;
+  /** Changes the carton now (scans read it through a ref, not a render) and saves the draft; `saved`
+   *  resolves once the draft is on disk. */
+  update: (change: (c: Carton<R>) => Carton<R>) => { next: Carton<R>; saved: Promise<void> };
   current: () => Carton<R>;
   userId: number;
   /** False until the draft of a reload has been read. */
@@ -60,8 +61,8 @@ export function useCarton<R>(screen: string, endpoints: readonly Endpoint[]): Ca
     const next = change(ref.current);
     ref.current = next;
     setCarton(next);
-    void writeDraft(screen, userId, next);
-    return next;
+    const saved = writeDraft(screen, userId, next).catch(() => undefined);
+    return { next, saved };
   };
 
   return { cache, local, carton, update, current: () => ref.current, userId, ready };
