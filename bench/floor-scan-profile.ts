@@ -17,6 +17,10 @@ const where = (n: Node) => {
   return f.url.replace(/^https?:\/\/[^/]+\//, '').replace(/-[A-Za-z0-9_-]{8}\.js$/, '.js');
 };
 const self = new Map<string, number>();
+// React's view: component bodies (the functions renderWithHooks calls), its phases, and the app's scan path.
+const components = new Map<string, number>();
+const NAMED = ['performWorkOnRoot', 'renderRootSync', 'commitRoot', 'checkPack', 'codeFacts', 'onScan', 'writeDraft', 'localWorkOf', 'entriesOf'];
+const named = new Map<string, number>();
 const fns = new Map<string, number>();
 const incl = new Map<string, number>();
 let total = 0;
@@ -28,8 +32,19 @@ p.samples.forEach((id, i) => {
   const fk = `${n.callFrame.functionName || '(anon)'} ${where(n)}:${n.callFrame.lineNumber + 1}:${n.callFrame.columnNumber + 1}`;
   fns.set(fk, (fns.get(fk) ?? 0) + us);
   const seen = new Set<string>();
+  const seenC = new Set<string>();
   for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
     const a = byId.get(at)!;
+    const f = a.callFrame.functionName;
+    const up = parent.get(at);
+    if (up !== undefined && byId.get(up)!.callFrame.functionName === 'renderWithHooks' && !seenC.has(`c:${f}`)) {
+      seenC.add(`c:${f}`);
+      components.set(f || '(anonymous)', (components.get(f || '(anonymous)') ?? 0) + us);
+    }
+    if (NAMED.includes(f) && !seenC.has(`n:${f}`)) {
+      seenC.add(`n:${f}`);
+      named.set(f, (named.get(f) ?? 0) + us);
+    }
     if (!a.callFrame.url) continue;
     const k = `${a.callFrame.functionName || '(anon)'} ${where(a)}:${a.callFrame.lineNumber + 1}:${a.callFrame.columnNumber + 1}`;
     if (seen.has(k)) continue;
@@ -43,3 +58,5 @@ console.log(`${file}: ${(total / 1e6).toFixed(1)} s sampled`);
 console.log(table([['self time by file', 'ms', 'share'], ...[...self].sort((a, b) => b[1] - a[1]).slice(0, 14).map(([k, v]) => [k, ms(v), pc(v)])]));
 console.log(`\n${table([['self time by function', 'ms', 'share'], ...[...fns].sort((a, b) => b[1] - a[1]).slice(0, 20).map(([k, v]) => [k.slice(0, 100), ms(v), pc(v)])])}`);
 console.log(`\n${table([['inclusive time by function (app scripts)', 'ms', 'share'], ...[...incl].sort((a, b) => b[1] - a[1]).slice(0, 30).map(([k, v]) => [k.slice(0, 100), ms(v), pc(v)])])}`);
+console.log(`\n${table([['React and the scan path (inclusive; names need a build with --minify false)', 'ms', 'share'], ...NAMED.map((k) => [k, ms(named.get(k) ?? 0), pc(named.get(k) ?? 0)])])}`);
+console.log(`\n${table([['component bodies (called by renderWithHooks), inclusive', 'ms', 'share'], ...[...components].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, v]) => [k, ms(v), pc(v)])])}`);
