@@ -1,7 +1,7 @@
 // The carton on a packing screen: its size, its scanned rows and remarks, kept in a draft that
 // survives a reload, and this device's queued work (local-work.ts) rebuilt whenever the outbox changes.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Endpoint } from '../../../../shared/endpoint.js';
 import { getSession } from '../../../app/session.js';
 import { useFloorCache, type FloorCache } from '../../../floor/cache/index.js';
@@ -57,13 +57,15 @@ export function useCarton<R>(screen: string, endpoints: readonly Endpoint[]): Ca
     };
   }, [screen, userId]);
 
-  const update = (change: (c: Carton<R>) => Carton<R>) => {
+  // Stable across renders, so the parts of the screen a scan does not change need not draw again.
+  const update = useCallback((change: (c: Carton<R>) => Carton<R>) => {
     const next = change(ref.current);
     ref.current = next;
     setCarton(next);
     const saved = writeDraft(screen, userId, next).catch(() => undefined);
     return { next, saved };
-  };
+  }, [screen, userId]);
+  const current = useCallback(() => ref.current, []);
 
-  return { cache, local, carton, update, current: () => ref.current, userId, ready };
+  return { cache, local, carton, update, current, userId, ready };
 }
