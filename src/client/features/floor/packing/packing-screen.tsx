@@ -100,6 +100,8 @@ export function PackingScreen<R, E extends Endpoint>({ def }: { def: PackingDef<
     const slip = checked.slip;
     if (local.slips.has(slip) || cache.openSecondary(slip) || cache.tertiaryAt(slip)) return { ok: false, message: PACKING_MSG.slipUsed(slip) };
     const c = current();
+    // A second slip scanned while the first closed the carton: nothing is left to close.
+    if (c.rows.length === 0) return { ok: false, message: PACKING_MSG.scanFirst };
     await queueWork(def.screen, { endpoint: def.endpoint, payload: def.payload(c, slip, cache), label: def.label(slip, c), userId });
     update(() => emptyCarton(c.sizeId));
     setDialog('none');
