@@ -3,29 +3,24 @@
 // device (the carton is at this site and not damaged already) and queued in the outbox: no network
 // needed. The reason is cleared after each carton.
 import { Stack, Textarea } from '@mantine/core';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { parseSlipId } from '../../../shared/codes.js';
 import { CARTON_DAMAGE_API, CARTON_DAMAGE_MSG } from '../../../shared/contracts/floor/carton-damage.js';
 import { REASON_MAX, REASON_MIN } from '../../../shared/contracts/numbers/damage.js';
-import { PACKING_API } from '../../../shared/contracts/floor/packing.js';
 import { PAGE } from '../../../shared/pages.js';
 import { getSession } from '../../app/session.js';
 import { confirmYesNo } from '../../kit/confirm-delete.js';
 import { ScreenHeader } from '../../kit/screen-header.js';
 import { CacheFreshness, useFloorCache } from '../../floor/cache/index.js';
-import { emptyLocalWork, localWorkOf } from '../../floor/packing/local-work.js';
-import { entriesOf, queueWork } from '../../floor/packing/work-store.js';
+import { CACHE_LOADING, useLocalWork } from '../../floor/packing/use-local-work.js';
+import { queueWork } from '../../floor/packing/work-store.js';
 import { ScanBox, type ScanBoxHandle, type ScanVerdict } from '../../floor/scan-box.js';
 import { kickOutbox } from '../../offline/drain-triggers.js';
-
-const LOCAL_FROM = [PACKING_API.secondarySave, PACKING_API.tertiarySave, CARTON_DAMAGE_API.damage];
 
 export default function DamageCartonPage() {
   const userId = getSession()?.UserId ?? 0;
   const cache = useFloorCache();
-  const entries = useLiveQuery(() => entriesOf(userId, LOCAL_FROM), [userId]);
-  const local = useMemo(() => (cache && entries ? localWorkOf(entries, cache) : emptyLocalWork()), [cache, entries]);
+  const local = useLocalWork(userId, cache);
   const [reason, setReason] = useState('');
   const box = useRef<ScanBoxHandle>(null);
 
@@ -34,7 +29,7 @@ export default function DamageCartonPage() {
     if (why.length < REASON_MIN || why.length > REASON_MAX) return { ok: false, message: CARTON_DAMAGE_MSG.reason };
     const slip = parseSlipId(text);
     if (!slip || (slip.type !== 'SID' && slip.type !== 'TID')) return { ok: false, message: CARTON_DAMAGE_MSG.invalidScan };
-    if (!cache) return { ok: false, message: 'The device data is still loading: scan again in a moment.' };
+    if (!cache) return { ok: false, message: CACHE_LOADING };
     const id = slip.text;
     if (local.damaged.has(id)) return { ok: false, message: CARTON_DAMAGE_MSG.already(id) };
     const here = slip.type === 'TID' ? cache.tertiaryAt(id) !== undefined : local.secondaries.has(id) || cache.openSecondary(id) !== undefined;

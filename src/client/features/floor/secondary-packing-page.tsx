@@ -1,7 +1,6 @@
 // Secondary Packing (spec 2 sections 2, 4, 5, 7): packs of one product into a secondary carton, closed
 // by scanning its SID slip. A declaration on the packing screen machinery.
 import { PACKING_API, PACKING_MSG, type SecondaryRow } from '../../../shared/contracts/floor/packing.js';
-import { CARTON_DAMAGE_API } from '../../../shared/contracts/floor/carton-damage.js';
 import { PAGE } from '../../../shared/pages.js';
 import { REPORT_PAGE_SIZES } from '../../kit/paging.js';
 import type { ResourceDef } from '../../kit/resource-section.js';
@@ -33,7 +32,6 @@ export const secondaryPacking: PackingDef<PackRow, typeof PACKING_API.secondaryS
   slipTitle: PACKING_MSG.secondarySlipTitle,
   scanLabel: 'Scan items',
   endpoint: PACKING_API.secondarySave,
-  localFrom: [PACKING_API.secondarySave, PACKING_API.tertiarySave, CARTON_DAMAGE_API.damage],
   check: checkPack,
   rowKey: (r) => r.key,
   rowView: (r) => ({ main: r.VisibleNo, detail: `${r.ProductName} · ${r.BatchNo} · ${r.MFGDate}` }),

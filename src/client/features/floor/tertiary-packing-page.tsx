@@ -1,7 +1,6 @@
 // Tertiary Packing (spec 2 sections 2, 4, 5, 7): loose secondary cartons of one product into a
 // tertiary carton, closed by scanning its TID slip; newer stock before older needs an approval remark.
 import { PACKING_API, PACKING_MSG, type TertiaryRow } from '../../../shared/contracts/floor/packing.js';
-import { CARTON_DAMAGE_API } from '../../../shared/contracts/floor/carton-damage.js';
 import { PAGE } from '../../../shared/pages.js';
 import { REPORT_PAGE_SIZES } from '../../kit/paging.js';
 import type { ResourceDef } from '../../kit/resource-section.js';
@@ -32,7 +31,6 @@ export const tertiaryPacking: PackingDef<CartonRow, typeof PACKING_API.tertiaryS
   slipTitle: PACKING_MSG.tertiarySlipTitle,
   scanLabel: 'Scan cartons',
   endpoint: PACKING_API.tertiarySave,
-  localFrom: [PACKING_API.secondarySave, PACKING_API.tertiarySave, CARTON_DAMAGE_API.damage],
   check: checkCarton,
   rowKey: (r) => r.CartonId,
   rowView: (r) => ({ main: r.CartonId, detail: `${r.Qty} · MFG ${r.MFGDate} · EXP ${r.EXPDate}` }),

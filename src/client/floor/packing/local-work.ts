@@ -24,6 +24,9 @@ export interface LocalWork {
   damaged: Set<string>;
 }
 
+/** The saves whose queued entries hold local effects (addEntry reads each of them). */
+export const FLOOR_WORK = [PACKING_API.secondarySave, PACKING_API.tertiarySave, CARTON_DAMAGE_API.damage] as const;
+
 export const emptyLocalWork = (): LocalWork => ({
   packed: new Map(), slips: new Set(), secondaries: new Map(), inTertiary: new Map(), damaged: new Set(),
 });

@@ -15,6 +15,7 @@ import { ScreenHeader } from '../../../kit/screen-header.js';
 import { CacheFreshness, type FloorCache, type OpenSecondary } from '../../../floor/cache/index.js';
 import type { LocalWork } from '../../../floor/packing/local-work.js';
 import type { ScanCarton, ScanOutcome } from '../../../floor/packing/scan-rules.js';
+import { CACHE_LOADING } from '../../../floor/packing/use-local-work.js';
 import { queueWork } from '../../../floor/packing/work-store.js';
 import { ScanBox, type ScanBoxHandle, type ScanVerdict } from '../../../floor/scan-box.js';
 import { kickOutbox } from '../../../offline/drain-triggers.js';
@@ -30,8 +31,6 @@ export interface PackingDef<R, E extends Endpoint> {
   slipTitle: string;
   scanLabel: string;
   endpoint: E;
-  /** Endpoints whose queued entries hold this screen's local effects (local-work.ts). */
-  localFrom: readonly Endpoint[];
   check: (text: string, carton: ScanCarton<R>, cache: FloorCache, local: LocalWork) => ScanOutcome<R>;
   rowKey: (r: R) => string;
   /** The row, compact: a main line and a detail line. */
@@ -45,7 +44,7 @@ export interface PackingDef<R, E extends Endpoint> {
 type Dialog = 'none' | 'approval' | 'fractional' | 'slip';
 
 export function PackingScreen<R, E extends Endpoint>({ def }: { def: PackingDef<R, E> }) {
-  const { cache, local, carton, update, current, userId } = useCarton<R>(def.screen, def.localFrom);
+  const { cache, local, carton, update, current, userId } = useCarton<R>(def.screen);
   const box = useRef<ScanBoxHandle>(null);
   const [dialog, setDialog] = useState<Dialog>('none');
   const [older, setOlder] = useState<{ list: OpenSecondary[]; text: string } | null>(null);
@@ -74,7 +73,7 @@ export function PackingScreen<R, E extends Endpoint>({ def }: { def: PackingDef<
   };
 
   const onScan = (text: string): ScanVerdict | Promise<ScanVerdict> => {
-    if (!cache) return { ok: false, message: 'The device data is still loading: scan again in a moment.' };
+    if (!cache) return { ok: false, message: CACHE_LOADING };
     const c = current();
     const outcome = def.check(text, { size: sizeOf(c), rows: c.rows, olderAccepted: c.olderAccepted }, cache, local);
     if (outcome.ok) return add(outcome.row);

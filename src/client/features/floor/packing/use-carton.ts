@@ -1,12 +1,11 @@
 // The carton on a packing screen: its size, its scanned rows and remarks, kept in a draft that
 // survives a reload, and this device's queued work (local-work.ts) rebuilt whenever the outbox changes.
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Endpoint } from '../../../../shared/endpoint.js';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { getSession } from '../../../app/session.js';
 import { useFloorCache, type FloorCache } from '../../../floor/cache/index.js';
-import { emptyLocalWork, localWorkOf, type LocalWork } from '../../../floor/packing/local-work.js';
-import { entriesOf, readDraft, writeDraft } from '../../../floor/packing/work-store.js';
+import type { LocalWork } from '../../../floor/packing/local-work.js';
+import { useLocalWork } from '../../../floor/packing/use-local-work.js';
+import { readDraft, writeDraft } from '../../../floor/packing/work-store.js';
 
 export interface Carton<R> {
   sizeId: number | null;
@@ -33,14 +32,13 @@ export interface CartonState<R> {
   ready: boolean;
 }
 
-export function useCarton<R>(screen: string, endpoints: readonly Endpoint[]): CartonState<R> {
+export function useCarton<R>(screen: string): CartonState<R> {
   const userId = getSession()?.UserId ?? 0;
   const cache = useFloorCache();
   const [carton, setCarton] = useState<Carton<R>>(emptyCarton);
   const ref = useRef(carton);
   const [ready, setReady] = useState(false);
-  const entries = useLiveQuery(() => entriesOf(userId, endpoints), [userId]);
-  const local = useMemo(() => (cache && entries ? localWorkOf(entries, cache) : emptyLocalWork()), [cache, entries]);
+  const local = useLocalWork(userId, cache);
 
   useEffect(() => {
     let live = true;
