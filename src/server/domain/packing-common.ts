@@ -1,9 +1,8 @@
 // What packing, carton damage and (later) dispatch share: who is acting at which site, and the
 // carton slip checks that need the database (printed for the prefix, not used yet).
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { SlipType } from '../../shared/codes.js';
-import { PACKING_MSG } from '../../shared/contracts/floor/packing.js';
-import { idCounters, secondaryCartons, tertiaryCartons } from '../db/schema.js';
+import { countProblem, PACKING_MSG, slipProblem } from '../../shared/contracts/floor/packing.js';
 import type { Caller } from '../http/caller.js';
 import type { Tx } from './ranges.js';
 import { refuse } from './refusal.js';
@@ -18,33 +17,17 @@ export function floorActor(a: Actor): FloorSite {
   return { userId: a.userId, companyId: a.companyId, siteId: a.siteId, prefix: a.prefix.toUpperCase() };
 }
 
-/** The last slip number printed (reserved) for the prefix and type; 0 before any. */
-export async function lastPrinted(tx: Tx, prefix: string, type: SlipType): Promise<number> {
-  const [row] = await tx.select({ last: idCounters.last }).from(idCounters)
-    .where(and(eq(idCounters.prefix, prefix.toUpperCase()), eq(idCounters.type, type)));
-  return row?.last ?? 0;
-}
-
-/** Refuses a slip id already on a carton (either kind: a slip is used once). */
-export async function slipUnused(tx: Tx, slip: string): Promise<void> {
-  const table = slip.startsWith('TID') ? tertiaryCartons : secondaryCartons;
-  const col = slip.startsWith('TID') ? tertiaryCartons.tid : secondaryCartons.sid;
-  const [used] = await tx.select({ id: col }).from(table).where(inArray(col, [slip]));
-  if (used) refuse(PACKING_MSG.slipUsed(slip));
-}
-
 export interface SizeAndSlip {
   /** The carton size when it exists and is active. */
   size: { id: number; name: string; size: number } | undefined;
-  /** The last slip number printed for the prefix and type (lastPrinted). */
+  /** The last slip number printed (reserved) for the prefix and type; 0 before any. */
   last: number;
-  /** The slip is on a carton already (slipUnused's question); false without a slip. */
+  /** The slip is on a carton already (either kind: a slip is used once); false without a slip. */
   used: boolean;
 }
 
 /** A save's carton size, the prefix's last printed slip and whether the slip is used, in one round
- *  trip: the same three reads as the cartons select, lastPrinted and slipUnused, for the caller to
- *  check in that order. */
+ *  trip, for closeCarton to check in order. */
 export async function sizeAndSlip(tx: Tx, sizeId: number, type: SlipType, prefix: string, slip: string | null): Promise<SizeAndSlip> {
   const used = slip === null ? sql`false`
     : slip.startsWith('TID') ? sql`exists (select 1 from tertiary_cartons t where t.tid = ${slip})`
@@ -60,4 +43,19 @@ export async function sizeAndSlip(tx: Tx, sizeId: number, type: SlipType, prefix
     last: r.last === null || r.last === undefined ? 0 : Number(r.last),
     used: r.used === true || r.used === 't',
   };
+}
+
+/** The checks every packing save makes of its carton, in the spec's order: the size (active), the
+ *  count against it and the fractional remark, the slip (type, prefix, printed), the slip unused. */
+export async function closeCarton(tx: Tx, site: FloorSite, type: 'SID' | 'TID', b: { cartonMasterId: number; CartonName: string; reason: string }, count: number) {
+  const format = slipProblem(b.CartonName, type, site.prefix, Number.MAX_SAFE_INTEGER);
+  const facts = await sizeAndSlip(tx, b.cartonMasterId, type, site.prefix, 'slip' in format ? format.slip : null);
+  const size = facts.size;
+  if (!size) refuse(PACKING_MSG.selectCartonSize);
+  const counted = countProblem(count, size.size, b.reason);
+  if (counted) refuse(counted);
+  const slip = slipProblem(b.CartonName, type, site.prefix, facts.last);
+  if ('message' in slip) refuse(slip.message);
+  if (facts.used) refuse(PACKING_MSG.slipUsed(slip.slip));
+  return { size, slip: slip.slip };
 }

@@ -6,11 +6,11 @@
 import { sql } from 'drizzle-orm';
 import { visibleNumber, type Series } from '../../shared/codes.js';
 import type { z } from 'zod';
-import { PACKING_MSG, countProblem, slipProblem, type secondarySave } from '../../shared/contracts/floor/packing.js';
+import { PACKING_MSG, type secondarySave } from '../../shared/contracts/floor/packing.js';
 import type { RefusedItem } from '../../shared/contracts/refusal.js';
 import { items, secondaryCartons } from '../db/schema.js';
 import type { CodeMac } from './code-mac.js';
-import { floorActor, sizeAndSlip, type Actor } from './packing-common.js';
+import { closeCarton, floorActor, type Actor } from './packing-common.js';
 import { lockSeries, logEvent, type DeviceWork, type Tx } from './ranges.js';
 import { item, refuse, Refusal } from './refusal.js';
 import { resolveMany, type CodeMapping } from './resolve-many.js';
@@ -34,16 +34,7 @@ function runsOf(codes: Array<{ series: Series; serial: number }>): Array<['P' | 
 /** Packs the carton, or throws the Refusal. */
 export async function packSecondary(tx: Tx, codes: CodeMac, actor: Actor, b: Body, device?: DeviceWork): Promise<Packed> {
   const site = floorActor(actor);
-  // The size, the last printed slip and the slip's use in one round trip, checked in this order.
-  const format = slipProblem(b.CartonName, 'SID', site.prefix, Number.MAX_SAFE_INTEGER);
-  const facts = await sizeAndSlip(tx, b.cartonMasterId, 'SID', site.prefix, 'slip' in format ? format.slip : null);
-  const size = facts.size;
-  if (!size) refuse(PACKING_MSG.selectCartonSize);
-  const count = countProblem(b.scanned.length, size.size, b.reason);
-  if (count) refuse(count);
-  const slip = slipProblem(b.CartonName, 'SID', site.prefix, facts.last);
-  if ('message' in slip) refuse(slip.message);
-  if (facts.used) refuse(PACKING_MSG.slipUsed(slip.slip));
+  const { size, slip } = await closeCarton(tx, site, 'SID', b, b.scanned.length);
 
   const resolved = await resolveMany(tx, codes, b.scanned.map((s) => s.UID));
   const faults: RefusedItem[] = [];
@@ -75,7 +66,7 @@ export async function packSecondary(tx: Tx, codes: CodeMac, actor: Actor, b: Bod
 
   const oldest = good.reduce((a, g) => (g.mapping.mfgDate < a.mapping.mfgDate ? g : a), good[0]!).mapping;
   await tx.insert(secondaryCartons).values({
-    sid: slip.slip, companyId: site.companyId, siteId: site.siteId, locationSiteId: site.siteId, cartonSizeId: size.id,
+    sid: slip, companyId: site.companyId, siteId: site.siteId, locationSiteId: site.siteId, cartonSizeId: size.id,
     productId: product!, qty: good.length, batchNo: oldest.batchNo, mfgDate: oldest.mfgDate,
     expDate: good.reduce((a, g) => (g.mapping.expDate < a ? g.mapping.expDate : a), oldest.expDate),
     reason: b.reason || null, state: 'packed', createdBy: actor.userId, deviceAt: device?.at ?? null, entryId: device?.entryId ?? null,
@@ -83,10 +74,10 @@ export async function packSecondary(tx: Tx, codes: CodeMac, actor: Actor, b: Bod
   // A pack packed meanwhile by another request (its row now has a carton) is not taken over: fewer
   // rows come back, and the whole carton is refused.
   const taken = await tx.insert(items)
-    .values(good.map((g) => ({ kind: g.series.kind, prefix: g.series.prefix, serialNo: g.serial, secondaryId: slip.slip, status: 'packed' })))
+    .values(good.map((g) => ({ kind: g.series.kind, prefix: g.series.prefix, serialNo: g.serial, secondaryId: slip, status: 'packed' })))
     .onConflictDoUpdate({
       target: [items.kind, items.prefix, items.serialNo],
-      set: { secondaryId: slip.slip, status: 'packed', updatedAt: sql`now()` },
+      set: { secondaryId: slip, status: 'packed', updatedAt: sql`now()` },
       setWhere: sql`${items.secondaryId} is null`,
     })
     .returning({ kind: items.kind, prefix: items.prefix, serialNo: items.serialNo });
@@ -96,8 +87,8 @@ export async function packSecondary(tx: Tx, codes: CodeMac, actor: Actor, b: Bod
     throw new Refusal(PACKING_MSG.itemsRefused(lost.length), lost.map((g) => item(visibleNumber(g.series, g.serial), PACKING_MSG.packed('another carton'))));
   }
   await logEvent(tx, {
-    action: 'pack-secondary', userId: actor.userId, companyId: site.companyId, siteId: site.siteId, ref: slip.slip, device,
-    detail: { sid: slip.slip, productId: product!, qty: good.length, cartonSizeId: size.id, ...(b.reason ? { reason: b.reason } : {}), runs: runsOf(good) },
+    action: 'pack-secondary', userId: actor.userId, companyId: site.companyId, siteId: site.siteId, ref: slip, device,
+    detail: { sid: slip, productId: product!, qty: good.length, cartonSizeId: size.id, ...(b.reason ? { reason: b.reason } : {}), runs: runsOf(good) },
   });
-  return { CartonId: slip.slip, TotalQty: good.length, CartonName: size.name };
+  return { CartonId: slip, TotalQty: good.length, CartonName: size.name };
 }

@@ -4,10 +4,10 @@
 // remark, which is stored on the carton. All or nothing, as secondary packing.
 import { and, asc, eq, inArray, isNull, lt, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { PACKING_MSG, countProblem, secondaryScan, slipProblem, type tertiarySave } from '../../shared/contracts/floor/packing.js';
+import { PACKING_MSG, secondaryScan, type tertiarySave } from '../../shared/contracts/floor/packing.js';
 import type { RefusedItem } from '../../shared/contracts/refusal.js';
-import { cartons, secondaryCartons, tertiaryCartons } from '../db/schema.js';
-import { floorActor, lastPrinted, slipUnused, type Actor, type FloorSite } from './packing-common.js';
+import { secondaryCartons, tertiaryCartons } from '../db/schema.js';
+import { closeCarton, floorActor, type Actor, type FloorSite } from './packing-common.js';
 import type { Packed } from './packing-secondary.js';
 import { logEvent, type DeviceWork, type Tx } from './ranges.js';
 import { item, refuse, Refusal } from './refusal.js';
@@ -34,13 +34,7 @@ export async function olderStock(tx: Tx, site: FloorSite, productId: number, mfg
 
 export async function packTertiary(tx: Tx, actor: Actor, b: Body, device?: DeviceWork): Promise<Packed> {
   const site = floorActor(actor);
-  const [size] = await tx.select().from(cartons).where(and(eq(cartons.id, b.cartonMasterId), eq(cartons.isActive, true)));
-  if (!size) refuse(PACKING_MSG.selectCartonSize);
-  const count = countProblem(b.scanned.length, size.size, b.reason);
-  if (count) refuse(count);
-  const slip = slipProblem(b.CartonName, 'TID', site.prefix, await lastPrinted(tx, site.prefix, 'TID'));
-  if ('message' in slip) refuse(slip.message);
-  await slipUnused(tx, slip.slip);
+  const { size, slip } = await closeCarton(tx, site, 'TID', b, b.scanned.length);
 
   const faults: RefusedItem[] = [];
   const sids: string[] = [];
@@ -70,23 +64,23 @@ export async function packTertiary(tx: Tx, actor: Actor, b: Body, device?: Devic
     refuse(PACKING_MSG.approvalRequired);
   }
   await tx.insert(tertiaryCartons).values({
-    tid: slip.slip, companyId: site.companyId, siteId: site.siteId, locationSiteId: site.siteId, cartonSizeId: size.id,
+    tid: slip, companyId: site.companyId, siteId: site.siteId, locationSiteId: site.siteId, cartonSizeId: size.id,
     productId: product!, qty: good.length, batchNo: oldest.batchNo, mfgDate: oldest.mfgDate,
     expDate: good.reduce<string | null>((a, c) => (c.expDate && (!a || c.expDate < a) ? c.expDate : a), null),
     reason: b.reason || null, remark: b.remark || null, state: 'packed', createdBy: actor.userId,
     deviceAt: device?.at ?? null, entryId: device?.entryId ?? null,
   });
-  const moved = await tx.update(secondaryCartons).set({ tid: slip.slip })
+  const moved = await tx.update(secondaryCartons).set({ tid: slip })
     .where(and(inArray(secondaryCartons.sid, sids), isNull(secondaryCartons.tid), eq(secondaryCartons.state, 'packed')))
     .returning({ sid: secondaryCartons.sid });
   if (moved.length !== sids.length) throw new Refusal(PACKING_MSG.itemsAlreadyPacked);
   await logEvent(tx, {
-    action: 'pack-tertiary', userId: actor.userId, companyId: site.companyId, siteId: site.siteId, ref: slip.slip, device,
+    action: 'pack-tertiary', userId: actor.userId, companyId: site.companyId, siteId: site.siteId, ref: slip, device,
     detail: {
-      tid: slip.slip, productId: product!, qty: good.length, cartonSizeId: size.id, sids,
+      tid: slip, productId: product!, qty: good.length, cartonSizeId: size.id, sids,
       ...(b.reason ? { reason: b.reason } : {}), ...(b.remark ? { remark: b.remark } : {}),
     },
   });
-  return { CartonId: slip.slip, TotalQty: good.length, CartonName: size.name };
+  return { CartonId: slip, TotalQty: good.length, CartonName: size.name };
 }
 
