@@ -21,6 +21,7 @@ import type { SecondarySave } from '../src/shared/contracts/floor/packing.js';
 import { createTarget } from './db.js';
 import { BENCH_CODE_SECRET, CLIENT_DIR, floorData } from './floor-drain-server.js';
 import { fmtMs, log, now, table, Timings } from './stats.js';
+import { PUSH_MAX } from '../src/shared/contracts/floor/push.js';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -99,6 +100,7 @@ const INCLUSIVE = ['loadCaller', 'verifyAccess', 'jwtVerify', 'callerById', 'che
 async function main() {
   const cartons = arg('cartons', 200);
   const size = arg('size', 20);
+  const batch = arg('batch', PUSH_MAX);
   const FROM = 600_001;
   const pgUrl = process.env.DATABASE_URL;
   if (pgUrl) {
@@ -170,12 +172,14 @@ async function main() {
     await session.post('Profiler.start');
     const t0 = now();
     let ok = 0;
-    for (const e of entries) {
+    for (let i = 0; i < entries.length; i += batch) {
       const s = now();
-      const out = await send(e);
+      const outs = await send(entries.slice(i, i + batch));
       trips.add(now() - s);
-      if (out.kind === 'answered' && out.answer.code === '200') ok++;
-      else log(`answer: ${JSON.stringify(out.answer).slice(0, 200)}`);
+      for (const out of outs) {
+        if (out.kind === 'answered' && out.answer.code === '200') ok++;
+        else log(`answer: ${JSON.stringify(out.answer).slice(0, 200)}`);
+      }
     }
     const wall = now() - t0;
     const { profile } = await session.post('Profiler.stop');
@@ -188,9 +192,11 @@ async function main() {
     const dbMs = [...stats.values()].reduce((a, s) => a + s.ms, 0);
     console.log(`\nSecondaryPacking/save profile, ${new Date().toISOString().slice(0, 10)}: ${pgUrl ? 'PostgreSQL' : 'PGlite'}, ${cartons} cartons of ${size}, ${ok} answered 200; load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     console.log(table([
-      ['per save', 'p50', 'p95', 'mean'],
+      [`per push of up to ${batch} saves`, 'p50', 'p95', 'mean'],
       ['round trip (client fetch to answer)', fmtMs(tr.p50), fmtMs(tr.p95), fmtMs(tr.meanMs)],
       ['in the server (Fastify elapsedTime)', fmtMs(sv.p50), fmtMs(sv.p95), fmtMs(sv.meanMs)],
+      ['per save', '', '', ''],
+      ['round trip, per save', '', '', fmtMs(tr.totalMs / cartons)],
       ['database round trips, summed per save (driver time)', '', '', fmtMs(dbMs / cartons)],
       ['database round trips per save', '', '', (queries / cartons).toFixed(1)],
       ['CPU of this process per save (server + client)', '', '', fmtMs((cpu.user + cpu.system) / 1000 / cartons)],

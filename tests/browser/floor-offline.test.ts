@@ -1,7 +1,7 @@
 // The floor's promise, end to end in Chromium on a 360 x 740 touch handheld as the factory user: with
 // the network off, 50 secondary cartons (1,000 scans typed at wedge speed, Enter after each) and 2
 // tertiary cartons are packed, with a reload half-way through a carton; back online while every third
-// save fails, the server ends up holding exactly those cartons, once each, and nothing waits. A second
+// push of saves fails (applied by the server, its answer lost), the server ends up holding exactly those cartons, once each, and nothing waits. A second
 // device that packed one of those packs offline sees its carton rejected with that pack and the reason.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -33,16 +33,22 @@ async function offline(c: BrowserContext) {
   await c.setOffline(true);
   await c.route('**/API/**', (route) => route.abort('internetdisconnected'));
 }
+/** Back online. With `failEvery`, the 1st, (1 + failEvery)th... request carrying saves (the outbox's
+ *  push) fails the hard way: it reaches the server and is applied, and its answer is lost on the way
+ *  back, so the device must send it again and the server must not apply it twice. */
 async function online(c: BrowserContext, failEvery = 0) {
   await c.unroute('**/API/**');
-  let saves = 0;
+  let pushes = 0;
   if (failEvery) {
-    await c.route(/\/API\/api\/(SecondaryPacking|TertiaryPacking)\/save$/, (route) => {
-      saves += 1;
-      return saves % failEvery === 0 ? route.abort('connectionreset') : route.continue();
+    await c.route(/\/API\/api\/Outbox\/push$/, async (route) => {
+      pushes += 1;
+      if (pushes % failEvery !== 1) return route.continue();
+      await route.fetch();
+      return route.abort('connectionreset');
     });
   }
   await c.setOffline(false);
+  return () => pushes;
 }
 
 async function ready(page: Page, path: string, size: string) {
@@ -162,9 +168,10 @@ async function offlineFloor() {
     expect(await waiting(page)).toBe(CARTONS + 2);
     await page.getByRole('link', { name: `Pending work: ${CARTONS + 2} waiting` }).waitFor();
 
-    // A comes back first, on a network that drops every third save.
-    await online(a.context, 3);
+    // A comes back first, on a network that drops every third push (after the server applied it).
+    const pushes = await online(a.context, 3);
     await expect.poll(() => waiting(page), { timeout: 180_000, interval: 1000 }).toBe(0);
+    expect(pushes()).toBeGreaterThan(1); // the first was lost and sent again
     await page.getByRole('link', { name: 'Pending work: 0 waiting' }).waitFor();
 
     const secondaries = await call<SecondaryRow[]>('POST', PACKING_API.secondaryList.path, floor.token, { First: 1, PageSize: 500, SearchValue: '' });

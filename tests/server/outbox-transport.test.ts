@@ -9,9 +9,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ok, warn } from '../../src/shared/contracts/envelope.js';
 import { storedTokens } from '../../src/client/api/token-refresh.js';
 import { FieldtraceDb } from '../../src/client/offline/db.js';
-import { newEntry } from '../../src/client/offline/outbox-entry.js';
+import { newEntry, type OutboxEntry } from '../../src/client/offline/outbox-entry.js';
 import { outboxTransport } from '../../src/client/offline/outbox-transport.js';
-import { drainOutbox } from '../../src/client/offline/outbox.js';
+import { drainOutbox, type Send } from '../../src/client/offline/outbox.js';
 import { startApp, type Session, type TestApp } from '../helpers/server-app.js';
 
 let t: TestApp;
@@ -29,6 +29,7 @@ beforeAll(async () => {
     routes(r) {
       r.post('Probe/pack', { access: 'signed-in', body: z.object({ Note: z.string() }), idempotent: true }, async ({ db, body }) => {
         await db.execute(sql`insert into probe_cartons (note) values (${body.Note})`);
+        if (body.Note.startsWith('crash')) throw new Error('the database went away');
         return body.Note.startsWith('refuse') ? warn('already Scanned', [{ Item: body.Note }]) : ok([{ Note: body.Note }], 'Saved');
       });
     },
@@ -51,25 +52,28 @@ beforeEach(async () => {
 
 const entry = (note: string, id = `entry-${note.replace(/\W+/g, '-')}`) => newEntry({ endpoint: 'Probe/pack', payload: { Note: note }, label: note, userId: 1 }, Date.now(), id);
 
+/** One entry alone in its push, and its outcome. */
+const one = async (send: Send, e: OutboxEntry) => (await send([e]))[0]!;
+
 describe('the outbox transport', () => {
   const transport = () => outboxTransport({ origin });
 
   it('sends the entry with its key: a resend is answered the same and saves nothing more', async () => {
     const e = entry('carton 1');
-    const first = await transport()(e);
+    const first = await one(transport(), e);
     expect(first).toEqual({ kind: 'answered', answer: { code: '200', message: 'Saved', data: [{ Note: 'carton 1' }] } });
-    expect(await transport()(e)).toEqual(first);
+    expect(await one(transport(), e)).toEqual(first);
     expect(await saved()).toEqual(['carton 1']);
   });
 
   it("brings the server's refusal back as final, with its items", async () => {
-    expect(await transport()(entry('refuse PID9'))).toEqual({ kind: 'answered', answer: { code: '400', message: 'already Scanned', data: [{ Item: 'refuse PID9' }] } });
+    expect(await one(transport(), entry('refuse PID9'))).toEqual({ kind: 'answered', answer: { code: '400', message: 'already Scanned', data: [{ Item: 'refuse PID9' }] } });
     expect(await saved()).toEqual([]);
   });
 
   it('refreshes a refused access token once, stores the new pair, and sends', async () => {
     await storedTokens.write({ Token: 'expired-token', RefreshToken: session.refreshToken });
-    expect((await transport()(entry('carton 2'))).kind).toBe('answered');
+    expect((await one(transport(), entry('carton 2'))).kind).toBe('answered');
     const stored = await storedTokens.read();
     expect(stored?.Token).not.toBe('expired-token');
     expect(stored?.RefreshToken).not.toBe(session.refreshToken);
@@ -78,7 +82,7 @@ describe('the outbox transport', () => {
 
   it('lets the page and the worker meet a refused token together: one refresh, the sign-in lives on', async () => {
     await storedTokens.write({ Token: 'expired-token', RefreshToken: session.refreshToken });
-    const [a, b] = await Promise.all([transport()(entry('page')), transport()(entry('worker'))]);
+    const [a, b] = await Promise.all([one(transport(), entry('page')), one(transport(), entry('worker'))]);
     expect([a.kind, b.kind]).toEqual(['answered', 'answered']);
     expect((await saved()).sort()).toEqual(['page', 'worker']);
     // The stored refresh token is the live one: it refreshes again (a second, racing refresh would
@@ -89,15 +93,15 @@ describe('the outbox transport', () => {
 
   it('asks for a sign-in, sending nothing, when the refresh is refused or no one is signed in', async () => {
     await storedTokens.write({ Token: 'expired-token', RefreshToken: 'not-a-refresh-token' });
-    expect(await transport()(entry('carton 3'))).toEqual({ kind: 'signin', answer: { code: '401', message: 'Please sign in again.', data: null } });
+    expect(await one(transport(), entry('carton 3'))).toEqual({ kind: 'signin', answer: { code: '401', message: 'Please sign in again.', data: null } });
     await device.kv.delete('session');
-    expect((await transport()(entry('carton 3'))).kind).toBe('signin');
+    expect((await one(transport(), entry('carton 3'))).kind).toBe('signin');
     expect(await saved()).toEqual([]);
   });
 
   it('tries again later when there is no server to answer', async () => {
     const down = outboxTransport({ origin: 'http://127.0.0.1:9' });
-    expect(await down(entry('carton 4'))).toEqual({ kind: 'retry', answer: { code: '0', message: 'No network connection.', data: null } });
+    expect(await one(down, entry('carton 4'))).toEqual({ kind: 'retry', answer: { code: '0', message: 'No network connection.', data: null } });
   });
 });
 
@@ -109,5 +113,24 @@ describe('the drainer with the transport', () => {
       ['c1', 'done', 'Saved'], ['refuse c2', 'rejected', 'already Scanned'], ['c3', 'done', 'Saved'],
     ]);
     expect(await saved()).toEqual(['c1', 'c3']);
+  });
+
+  it('sends the queue in pushes of at most the batch size, in order', async () => {
+    await device.outbox.bulkAdd(['p1', 'p2', 'p3', 'p4', 'p5'].map((n) => entry(n)));
+    const pushes: number[] = [];
+    const transport = outboxTransport({ origin });
+    const counted: Send = (batch) => (pushes.push(batch.length), transport(batch));
+    expect(await drainOutbox({ db: device, send: counted, batchSize: 2 })).toEqual({ done: 5, rejected: 0 });
+    expect(pushes).toEqual([2, 2, 1]);
+    expect(await saved()).toEqual(['p1', 'p2', 'p3', 'p4', 'p5']);
+  });
+
+  it('keeps nothing of a push whose work failed (no answer): every entry waits to go again', async () => {
+    await device.outbox.bulkAdd([entry('c1'), entry('crash c2'), entry('c3')]);
+    expect(await drainOutbox({ db: device, send: outboxTransport({ origin }) })).toMatchObject({ done: 0, rejected: 0, stopped: 'retry' });
+    expect(await saved()).toEqual([]);
+    expect((await device.outbox.orderBy(':id').toArray()).map((e) => [e.label, e.status, e.attempts])).toEqual([
+      ['c1', 'pending', 1], ['crash c2', 'pending', 0], ['c3', 'pending', 0],
+    ]);
   });
 });

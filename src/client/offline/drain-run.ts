@@ -4,8 +4,7 @@
 import type { FieldtraceDb } from './db.js';
 import { readKv } from './kv-direct.js';
 import type { OutboxEntry } from './outbox-entry.js';
-import type { Outcome } from './outbox-rules.js';
-import { drainOutbox, type DrainReport } from './outbox.js';
+import { drainOutbox, type DrainReport, type Send } from './outbox.js';
 import { outboxTransport } from './outbox-transport.js';
 
 /** The Background Sync tag the page registers and the worker answers. */
@@ -33,7 +32,7 @@ export function wakeEntries(db: FieldtraceDb, userId: number, wake: Wake): Promi
 
 export interface RunOptions {
   db: FieldtraceDb;
-  send?: (entry: OutboxEntry) => Promise<Outcome>;
+  send?: Send;
   now?: () => number;
   onSignIn?: () => void;
   wake?: Wake;

@@ -7,9 +7,7 @@ import { liveQuery } from 'dexie';
 import { localDb, type FieldtraceDb } from './db.js';
 import { setOutboxStatus } from './drain-status.js';
 import { drainForSignedIn, nextTry, OUTBOX_SYNC_TAG, signedInUser, type Wake } from './drain-run.js';
-import type { OutboxEntry } from './outbox-entry.js';
-import type { Outcome } from './outbox-rules.js';
-import type { DrainReport } from './outbox.js';
+import type { DrainReport, Send } from './outbox.js';
 
 /** While entries wait the queue is looked at this often, whatever else wakes it. */
 export const HEARTBEAT_MS = 30_000;
@@ -19,7 +17,7 @@ export const LOCK_RETRY_MS = 3_000;
 
 export interface SyncOptions {
   db?: FieldtraceDb;
-  send?: (entry: OutboxEntry) => Promise<Outcome>;
+  send?: Send;
   now?: () => number;
   /** False while the browser knows it is offline: no drain then (it would only count failed tries). */
   online?: () => boolean;

@@ -1,10 +1,13 @@
-// Sends one outbox entry to the server: its call, its payload, its id as the Idempotency-Key, the
-// stored session's token (refreshed once on a 401, shared with the page: api/token-refresh.ts), and
-// the answer classified by offline/outbox-rules.ts. No window and no page state, so the service
+// Sends outbox entries to the server in one push (shared/contracts/floor/push.ts): each with its call,
+// its payload, its key (the entry's id) and the device's time; the stored session's token (refreshed
+// once on a 401, shared with the page: api/token-refresh.ts); each entry's answer classified by
+// offline/outbox-rules.ts as if it had gone alone. No window and no page state, so the service
 // worker and the page drain the same outbox with this same code.
 import { API_BASE, refreshTokens, storedTokens, type TokenStore } from '../api/token-refresh.js';
+import { PUSH_API, pushAnswer } from '../../shared/contracts/floor/push.js';
 import type { OutboxEntry } from './outbox-entry.js';
 import { classify, type Outcome } from './outbox-rules.js';
+import type { Send } from './outbox.js';
 
 export interface TransportOptions {
   store?: TokenStore;
@@ -16,31 +19,51 @@ export interface TransportOptions {
 
 const signIn = (message: string): Outcome => ({ kind: 'signin', answer: { code: '401', message, data: null } });
 
-export function outboxTransport(o: TransportOptions = {}): (entry: OutboxEntry) => Promise<Outcome> {
+const answers = pushAnswer.array();
+
+/** The push's answer as one outcome per entry tried, in order; the push's own outcome when it was not
+ *  answered as a whole (no network, 5xx, 429, a lost session), which then stands for the first entry. */
+function outcomesOf(batch: OutboxEntry[], status: number, body: unknown, retryAfter: string | null, now: number): Outcome[] {
+  const whole = classify(status, body, retryAfter, now);
+  if (whole.kind !== 'answered' || whole.answer.code !== '200') return [whole];
+  const parsed = answers.safeParse(whole.answer.data);
+  if (!parsed.success) return [{ kind: 'retry', answer: { code: '0', message: 'The server answered the push in a form this app does not know.', data: null } }];
+  const out: Outcome[] = [];
+  for (const [i, a] of parsed.data.entries()) {
+    // Answers come in the entries' order; one that does not match its entry ends what is believed.
+    if (a.Key !== keyOf(batch[i])) break;
+    out.push(classify(a.Status, a.Answer, null, now));
+  }
+  return out;
+}
+
+const keyOf = (e: OutboxEntry | undefined) => e && (e.key ?? e.id);
+
+export function outboxTransport(o: TransportOptions = {}): Send {
   const store = o.store ?? storedTokens;
   const fetchFn = o.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const now = o.now ?? Date.now;
-  const post = (entry: OutboxEntry, token: string) => fetchFn(`${o.origin ?? ''}${API_BASE}${entry.endpoint}`, {
+  const post = (batch: OutboxEntry[], token: string) => fetchFn(`${o.origin ?? ''}${API_BASE}${PUSH_API.push.path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': entry.key ?? entry.id },
-    body: JSON.stringify(entry.payload),
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ Entries: batch.map((e) => ({ Key: keyOf(e), Call: e.endpoint, DeviceTime: e.deviceTime, Body: e.payload })) }),
   });
 
-  return async (entry) => {
+  return async (batch) => {
     const pair = await store.read();
-    if (!pair) return signIn('Please sign in again.');
+    if (!pair) return [signIn('Please sign in again.')];
     let res: Response;
     try {
-      res = await post(entry, pair.Token);
+      res = await post(batch, pair.Token);
       if (res.status === 401) {
         const refreshed = await refreshTokens(pair.Token, { store, fetch: fetchFn, origin: o.origin ?? '' });
-        if (!refreshed.ok) return refreshed.reason === 'ended' ? signIn('Please sign in again.') : classify(0, null);
-        res = await post(entry, refreshed.pair.Token);
+        if (!refreshed.ok) return [refreshed.reason === 'ended' ? signIn('Please sign in again.') : classify(0, null)];
+        res = await post(batch, refreshed.pair.Token);
       }
     } catch {
-      return classify(0, null);
+      return [classify(0, null)];
     }
     const body = await res.json().catch(() => null);
-    return classify(res.status, body, res.headers.get('retry-after'), now());
+    return outcomesOf(batch, res.status, body, res.headers.get('retry-after'), now());
   };
 }

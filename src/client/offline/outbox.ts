@@ -1,5 +1,6 @@
-// The outbox's drainer: sends pending entries one at a time in the order the work was done, and
-// records each answer (offline/outbox-rules.ts says what an answer means). One drainer runs per device
+// The outbox's drainer: sends pending entries in the order the work was done, many in one push (the
+// server answers each on its own, as its own call would), and records each answer
+// (offline/outbox-rules.ts says what an answer means). One drainer runs per device
 // (a Web Lock shared by the pages and the service worker); whoever wakes it (Background Sync, `online`,
 // start, a timer) calls drainOutbox and the lock turns the extra calls away. A refusal is final and
 // the queue moves on; a failure that may pass stops the queue, in order, until its backoff is over.
@@ -7,14 +8,21 @@ import Dexie from 'dexie';
 import type { FieldtraceDb } from './db.js';
 import type { OutboxEntry } from './outbox-entry.js';
 import { backoffMs, type Outcome } from './outbox-rules.js';
+import { PUSH_MAX } from '../../shared/contracts/floor/push.js';
 import { withLock } from './web-lock.js';
 
 export const DRAIN_LOCK = 'fieldtrace-outbox-drain';
 
+/** Sends entries in order and answers an outcome for each tried, in the same order: fewer outcomes
+ *  than entries means the rest were not tried (the last outcome, not final, stopped the push). */
+export type Send = (batch: OutboxEntry[]) => Promise<Outcome[]>;
+
 export interface DrainOptions {
   db: FieldtraceDb;
-  /** Sends one entry (its id as the Idempotency-Key) and classifies the answer. */
-  send: (entry: OutboxEntry) => Promise<Outcome>;
+  /** Sends entries in order (each with its key) and classifies each answer. */
+  send: Send;
+  /** Entries per push (PUSH_MAX). */
+  batchSize?: number;
   now?: () => number;
   random?: () => number;
   /** The session is gone: ask the user to sign in (the entries wait). */
@@ -31,9 +39,15 @@ export interface DrainReport {
   stopped?: 'retry' | 'signin' | 'backoff';
 }
 
-const firstPending = (db: FieldtraceDb, userId?: number) =>
-  db.outbox.where('[status+seq]').between(['pending', Dexie.minKey], ['pending', Dexie.maxKey])
-    .filter((e) => userId === undefined || e.userId === userId).first();
+/** The head of the queue and the entries after it that may go with it (their backoff over). */
+async function nextBatch(db: FieldtraceDb, max: number, now: number, userId?: number): Promise<OutboxEntry[]> {
+  const head = await db.outbox.where('[status+seq]').between(['pending', Dexie.minKey], ['pending', Dexie.maxKey])
+    .filter((e) => userId === undefined || e.userId === userId).limit(max).toArray();
+  const waiting = head.findIndex((e, i) => i > 0 && e.notBefore > now);
+  return waiting < 0 ? head : head.slice(0, waiting);
+}
+
+const noAnswer = (message: string): Outcome => ({ kind: 'retry', answer: { code: '0', message, data: null } });
 
 /** Entries still to go to the server (what the header's count shows). */
 export const waitingCount = (db: FieldtraceDb) => db.outbox.where('status').anyOf('pending', 'sending').count();
@@ -47,27 +61,40 @@ export function drainOutbox(o: DrainOptions): Promise<DrainReport | null> {
     await db.outbox.where('status').equals('sending').modify({ status: 'pending' });
     const report: DrainReport = { done: 0, rejected: 0 };
     for (;;) {
-      const entry = await firstPending(db, o.userId);
-      if (!entry) return report;
-      if (entry.notBefore > now()) return { ...report, stopped: 'backoff' };
-      const attempts = entry.attempts + 1;
-      await db.outbox.update(entry.seq!, { status: 'sending', attempts });
-      let outcome: Outcome;
+      const batch = await nextBatch(db, o.batchSize ?? PUSH_MAX, now(), o.userId);
+      const head = batch[0];
+      if (!head) return report;
+      if (head.notBefore > now()) return { ...report, stopped: 'backoff' };
+      // Written whole (bulkPut): the drainer holds the lock, and nothing else changes a pending entry
+      // but `wakeEntries`, which only clears a backoff these entries no longer have.
+      const sending = batch.map((e) => ({ ...e, status: 'sending' as const, attempts: e.attempts + 1 }));
+      await db.outbox.bulkPut(sending);
+      let outcomes: Outcome[];
       try {
-        outcome = await o.send({ ...entry, status: 'sending', attempts });
+        outcomes = await o.send(sending);
       } catch (err) {
-        outcome = { kind: 'retry', answer: { code: '0', message: err instanceof Error ? err.message : String(err), data: null } };
+        outcomes = [noAnswer(err instanceof Error ? err.message : String(err))];
       }
-      if (outcome.kind === 'answered') {
-        const done = outcome.answer.code === '200';
-        await db.outbox.update(entry.seq!, { status: done ? 'done' : 'rejected', answer: outcome.answer });
-        report[done ? 'done' : 'rejected'] += 1;
-        continue;
+      // Every answer in one write: the first entry without a final one stops the queue there; the
+      // entries after it were not tried and go back as they were.
+      let stop: Outcome | undefined;
+      const after = sending.map((e, i): OutboxEntry => {
+        if (stop) return batch[i]!;
+        const outcome = outcomes[i] ?? noAnswer('The server gave no answer for this entry.');
+        if (outcome.kind === 'answered') {
+          const done = outcome.answer.code === '200';
+          report[done ? 'done' : 'rejected'] += 1;
+          return { ...e, status: done ? 'done' : 'rejected', answer: outcome.answer };
+        }
+        stop = outcome;
+        const wait = outcome.kind === 'retry' ? (outcome.afterMs ?? backoffMs(e.attempts, o.random)) : 0;
+        return { ...e, status: 'pending', answer: outcome.answer, notBefore: now() + wait };
+      });
+      await db.outbox.bulkPut(after);
+      if (stop) {
+        if (stop.kind === 'signin') o.onSignIn?.();
+        return { ...report, stopped: stop.kind === 'signin' ? 'signin' : 'retry' };
       }
-      const wait = outcome.kind === 'retry' ? (outcome.afterMs ?? backoffMs(attempts, o.random)) : 0;
-      await db.outbox.update(entry.seq!, { status: 'pending', answer: outcome.answer, notBefore: now() + wait });
-      if (outcome.kind === 'signin') o.onSignIn?.();
-      return { ...report, stopped: outcome.kind };
     }
   }, { ifAvailable: true });
 }

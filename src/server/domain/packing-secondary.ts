@@ -8,10 +8,11 @@ import { visibleNumber, type Series } from '../../shared/codes.js';
 import type { z } from 'zod';
 import { PACKING_MSG, type secondarySave } from '../../shared/contracts/floor/packing.js';
 import type { RefusedItem } from '../../shared/contracts/refusal.js';
-import { items, secondaryCartons } from '../db/schema.js';
+import { secondaryCartons } from '../db/schema.js';
 import type { CodeMac } from './code-mac.js';
 import { closeCarton, floorActor, type Actor } from './packing-common.js';
-import { lockSeries, logEvent, type DeviceWork, type Tx } from './ranges.js';
+import { eventInsert, lockSeries, type DeviceWork, type Tx } from './ranges.js';
+import { rowsOf, sqlArray } from './sql-rows.js';
 import { item, refuse, Refusal } from './refusal.js';
 import { resolveMany, type CodeMapping } from './resolve-many.js';
 
@@ -65,30 +66,32 @@ export async function packSecondary(tx: Tx, codes: CodeMac, actor: Actor, b: Bod
   for (const [, s] of series) await lockSeries(tx, s);
 
   const oldest = good.reduce((a, g) => (g.mapping.mfgDate < a.mapping.mfgDate ? g : a), good[0]!).mapping;
-  await tx.insert(secondaryCartons).values({
+  const carton = tx.insert(secondaryCartons).values({
     sid: slip, companyId: site.companyId, siteId: site.siteId, locationSiteId: site.siteId, cartonSizeId: size.id,
     productId: product!, qty: good.length, batchNo: oldest.batchNo, mfgDate: oldest.mfgDate,
     expDate: good.reduce((a, g) => (g.mapping.expDate < a ? g.mapping.expDate : a), oldest.expDate),
     reason: b.reason || null, state: 'packed', createdBy: actor.userId, deviceAt: device?.at ?? null, entryId: device?.entryId ?? null,
   });
-  // A pack packed meanwhile by another request (its row now has a carton) is not taken over: fewer
-  // rows come back, and the whole carton is refused.
-  const taken = await tx.insert(items)
-    .values(good.map((g) => ({ kind: g.series.kind, prefix: g.series.prefix, serialNo: g.serial, secondaryId: slip, status: 'packed' })))
-    .onConflictDoUpdate({
-      target: [items.kind, items.prefix, items.serialNo],
-      set: { secondaryId: slip, status: 'packed', updatedAt: sql`now()` },
-      setWhere: sql`${items.secondaryId} is null`,
-    })
-    .returning({ kind: items.kind, prefix: items.prefix, serialNo: items.serialNo });
-  if (taken.length !== good.length) {
-    const got = new Set(taken.map((t) => `${t.kind}${t.prefix}${t.serialNo}`));
-    const lost = good.filter((g) => !got.has(`${g.series.kind}${g.series.prefix}${g.serial}`));
-    throw new Refusal(PACKING_MSG.itemsRefused(lost.length), lost.map((g) => item(visibleNumber(g.series, g.serial), PACKING_MSG.packed('another carton'))));
-  }
-  await logEvent(tx, {
+  const event = eventInsert(tx, {
     action: 'pack-secondary', userId: actor.userId, companyId: site.companyId, siteId: site.siteId, ref: slip, device,
     detail: { sid: slip, productId: product!, qty: good.length, cartonSizeId: size.id, ...(b.reason ? { reason: b.reason } : {}), runs: runsOf(good) },
   });
+  // The carton, its event and its items in one statement (one round trip; the items' key to the
+  // carton is checked at its end). A pack packed meanwhile by another request (its row now has a
+  // carton) is not taken over: fewer rows come back, and the whole carton is refused.
+  const taken = rowsOf<{ kind: string; prefix: string; serial_no: string | number }>(await tx.execute(sql`
+    with carton as (${carton.getSQL()}), logged as (${event.getSQL()})
+    insert into items (kind, prefix, serial_no, secondary_id, status)
+    select u.kind, u.prefix, u.n, ${slip}, 'packed'
+    from unnest(${sqlArray(good.map((g) => g.series.kind), 'varchar[]')}, ${sqlArray(good.map((g) => g.series.prefix), 'varchar[]')},
+      ${sqlArray(good.map((g) => g.serial), 'bigint[]')}) as u(kind, prefix, n)
+    on conflict (kind, prefix, serial_no) do update set secondary_id = excluded.secondary_id, status = 'packed', updated_at = now()
+      where items.secondary_id is null
+    returning kind, prefix, serial_no`));
+  if (taken.length !== good.length) {
+    const got = new Set(taken.map((t) => `${t.kind}${t.prefix}${Number(t.serial_no)}`));
+    const lost = good.filter((g) => !got.has(`${g.series.kind}${g.series.prefix}${g.serial}`));
+    throw new Refusal(PACKING_MSG.itemsRefused(lost.length), lost.map((g) => item(visibleNumber(g.series, g.serial), PACKING_MSG.packed('another carton'))));
+  }
   return { CartonId: slip, TotalQty: good.length, CartonName: size.name };
 }

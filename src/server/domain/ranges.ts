@@ -86,7 +86,12 @@ export type EventInput = TypedEvent & {
 
 /** Appends to the event log, in the caller's transaction so the log and the change agree. */
 export async function logEvent(tx: Tx, e: EventInput): Promise<void> {
-  await tx.insert(events).values({
+  await eventInsert(tx, e);
+}
+
+/** The event's insert, not yet run: a save may run it inside its own statement (one round trip). */
+export function eventInsert(tx: Tx, e: EventInput) {
+  return tx.insert(events).values({
     action: e.action, userId: e.userId, companyId: e.companyId ?? null, siteId: e.siteId ?? null,
     kind: e.series?.kind ?? null, prefix: e.series ? (e.series.kind === 'S' ? e.series.prefix.toUpperCase() : '') : null,
     fromNo: e.fromNo ?? null, toNo: e.toNo ?? null, ref: e.ref ?? null, detail: checkedDetail(e),

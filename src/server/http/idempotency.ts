@@ -4,7 +4,7 @@
 // changes nothing; the same key with another request is 422; a key whose first request is still being
 // worked on is 409. A call without a key works as the spec's client expects.
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { failure, type Envelope } from '../../shared/contracts/envelope.js';
 import type { Db } from '../db/connect.js';
 import { idempotencyKeys } from '../db/schema.js';
@@ -115,6 +115,87 @@ export async function idempotent(db: Db, request: Keyed, work: Work): Promise<An
     await db.delete(idempotencyKeys).where(and(mine, eq(idempotencyKeys.state, 'in-flight'))).catch(() => undefined);
     throw err;
   }
+}
+
+/** An entry to work on under its key, or one answered before any work (as its single call would be:
+ *  a contract's refusal, a page the caller lacks), which stores nothing under its key. */
+export type BatchEntry =
+  | (Omit<Keyed, 'userId' | 'key'> & { key: string; work: Work })
+  | { key: string; answer: Answer };
+
+/** Thrown when a key was claimed by another request between this push's read and its claim: the whole
+ *  push rolls back and is answered 409, to be sent again. */
+export class ClaimRace extends Error {
+  constructor() {
+    super('claim race');
+  }
+}
+
+/**
+ * Answers many keyed requests of one caller in order, in one transaction (the outbox's push): each
+ * entry as `idempotent` would answer it alone, its work in a savepoint, so a refusal undoes only its
+ * own entry and a later entry sees the earlier ones' work. One read of the keys, one claim, one write
+ * of the answers, one commit, where alone each entry takes all four. Stops at a key still in flight
+ * (409): the answers are then fewer than the entries, and the rest were not tried. A failure that is
+ * no answer rolls back every entry (none is answered; the device sends them again).
+ */
+export async function idempotentBatch(db: Db, userId: number, entries: BatchEntry[]): Promise<Answer[]> {
+  const answers: Answer[] = [];
+  const hashes = entries.map((e) => ('work' in e ? requestHash(e.route, e.body) : ''));
+  const stale = Date.now() - STALE_CLAIM_SECONDS * 1000;
+  await db.transaction(async (tx) => {
+    const keys = entries.flatMap((e) => ('work' in e && KEY_PATTERN.test(e.key) ? [e.key] : []));
+    const known = new Map((keys.length === 0 ? [] : await tx.select().from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), inArray(idempotencyKeys.key, keys)))).map((r) => [r.key, r]));
+
+    // What each entry gets without its work, in order, up to the first key in flight.
+    const early: Array<Answer | null> = [];
+    for (const [i, e] of entries.entries()) {
+      const row = known.get(e.key);
+      if (!('work' in e)) early.push(e.answer);
+      else if (!KEY_PATTERN.test(e.key)) early.push({ status: 400, envelope: failure('400', IDEMPOTENCY_MSG.invalid) });
+      else if (!row) early.push(null);
+      else if (row.requestHash !== hashes[i]) early.push({ status: 422, envelope: failure('422', IDEMPOTENCY_MSG.changed) });
+      else if (row.state === 'done') early.push({ status: row.httpStatus ?? 200, envelope: row.answer as Envelope });
+      else if (row.claimedAt.getTime() < stale) early.push(null); // its server died mid-work: taken over
+      else {
+        early.push({ status: 409, envelope: failure('409', IDEMPOTENCY_MSG.inFlight) });
+        break;
+      }
+    }
+
+    const fresh = early.flatMap((a, i) => (a === null ? [i] : []));
+    if (fresh.length > 0) {
+      const claimed = await tx.insert(idempotencyKeys)
+        .values(fresh.map((i) => ({ userId, key: entries[i]!.key, route: (entries[i] as { route: string }).route, requestHash: hashes[i]!, state: 'in-flight', claimedAt: sql`now()` })))
+        .onConflictDoUpdate({
+          target: [idempotencyKeys.userId, idempotencyKeys.key],
+          set: { claimedAt: sql`now()` },
+          setWhere: sql`${idempotencyKeys.state} = 'in-flight' and ${idempotencyKeys.requestHash} = excluded.request_hash
+            and ${idempotencyKeys.claimedAt} < now() - make_interval(secs => ${STALE_CLAIM_SECONDS})`,
+        })
+        .returning({ key: idempotencyKeys.key });
+      if (claimed.length !== fresh.length) throw new ClaimRace();
+    }
+
+    const kept: Array<{ key: string; answer: Answer }> = [];
+    for (const [i, a] of early.entries()) {
+      if (a) {
+        answers.push(a);
+        continue;
+      }
+      const envelope = await runWork(tx as unknown as Db, (entries[i] as { work: Work }).work);
+      const answer = { status: 200, envelope };
+      answers.push(answer);
+      kept.push({ key: entries[i]!.key, answer });
+    }
+    if (kept.length > 0) {
+      const rows = sql.join(kept.map((k) => sql`(${k.key}::text, ${k.answer.status}::int, ${JSON.stringify(k.answer.envelope)}::jsonb)`), sql`, `);
+      await tx.execute(sql`update idempotency_keys k set state = 'done', http_status = v.status, answer = v.answer
+        from (values ${rows}) as v(key, status, answer) where k.user_id = ${userId} and k.key = v.key`);
+    }
+  });
+  return answers;
 }
 
 /** Forgets keys older than KEEP_DAYS; returns how many. */

@@ -2,32 +2,25 @@
 // the zod contract for the body, and a handler that answers an envelope. Validation failures answer
 // HTTP 200 with '400' and the first failing field's message, as the spec's client expects.
 // The Router keeps a list of what it registered (app.apiRoutes), so tests can walk every route.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { failure, warn, type Envelope } from '../../shared/contracts/envelope.js';
 import { BODY_TOO_DEEP, firstMessage } from '../../shared/contracts/issues.js';
 import { TEXT_UNSTORABLE } from '../../shared/contracts/text.js';
 import type { Access, BodyOut, DataOf, Endpoint } from '../../shared/endpoint.js';
-import { Refusal } from '../domain/refusal.js';
 import type { Services } from '../services.js';
 import { loadCaller, mayUse, type Caller } from './caller.js';
+import { requestDeviceWork } from './device-work.js';
+import { answerOf, FORBIDDEN, UNAUTHORIZED, type Ctx, type Handler } from './handler.js';
 import { IDEMPOTENCY_HEADER, idempotent } from './idempotency.js';
+import { pushRoute, type Save } from './push.js';
 import { checkRequestTexts, guardMultipart, multipartRefused } from './text-guard.js';
 
 export const API_PREFIX = '/API/api/';
 
-export type { Access };
+export type { Access, Ctx };
+export { FORBIDDEN, UNAUTHORIZED };
 
-export interface Ctx<B, C> extends Services {
-  body: B;
-  caller: C;
-  params: Record<string, string>;
-  query: Record<string, string | undefined>;
-  req: FastifyRequest;
-  reply: FastifyReply;
-}
-
-type Handler<B, C> = (ctx: Ctx<B, C>) => Promise<Envelope | undefined>;
 /** A declared endpoint's handler: its '200' answers carry the endpoint's data; refusals any data. */
 type EndpointHandler<E extends Endpoint> = (ctx: Ctx<BodyOut<E>, CallerOf<E['access']>>) =>
   Promise<Envelope<DataOf<E>> | Envelope<unknown> | undefined>;
@@ -46,8 +39,6 @@ export interface RouteOptions<S extends z.ZodType | undefined, A extends Access>
 type CallerOf<A> = A extends 'public' ? Caller | null : Caller;
 type BodyOf<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export const FORBIDDEN = 'You do not have access to this page.';
-export const UNAUTHORIZED = 'Please sign in again.';
 
 /** One registered route: its method, its path under /API/api/ (params as `:name`) and who may call. */
 export interface RouteInfo {
@@ -66,6 +57,8 @@ declare module 'fastify' {
 
 export class Router {
   private readonly routes: RouteInfo[] = [];
+  /** The idempotent saves by path, for the outbox's push to run each entry through its own. */
+  private readonly saves = new Map<string, Save>();
 
   constructor(private readonly app: FastifyInstance, private readonly services: Services) {
     app.decorate('apiRoutes', this.routes);
@@ -76,6 +69,13 @@ export class Router {
     const { access, body, idempotent, bodyLimit } = endpoint;
     this.add(endpoint.method, endpoint.path, { access, body, idempotent, bodyLimit }, handler as Handler<unknown, Caller | null>);
     this.routes[this.routes.length - 1]!.endpoint = endpoint;
+  }
+
+  /** Registers the outbox's push (http/push.ts): entries for the idempotent saves registered so far
+   *  and after, each through its own access, contract, key and handler. */
+  servePush(endpoint: Parameters<typeof pushRoute>[1]) {
+    this.app.route(pushRoute(this.services, endpoint, API_PREFIX + endpoint.path, this.saves));
+    this.routes.push({ method: 'POST', path: endpoint.path, access: endpoint.access, endpoint });
   }
 
   get<A extends Access>(path: string, opts: RouteOptions<undefined, A>, handler: Handler<undefined, CallerOf<A>>) {
@@ -93,6 +93,7 @@ export class Router {
   ) {
     const services = this.services;
     this.routes.push({ method, path, access: opts.access });
+    if (opts.idempotent) this.saves.set(path, { route: `${method} ${path}`, access: opts.access, body: opts.body, handler: handler as Handler<unknown, Caller> });
     this.app.route({
       method,
       url: API_PREFIX + path,
@@ -115,9 +116,11 @@ export class Router {
           body = parsed.data;
         }
         guardMultipart(req);
+        const device = opts.idempotent ? requestDeviceWork(req) : undefined;
         const ctx = (db: Services['db']): Ctx<BodyOf<S>, CallerOf<A>> => ({
           ...services, db, body: body as BodyOf<S>, caller: caller as CallerOf<A>,
           params: req.params as Record<string, string>, query: req.query as Record<string, string | undefined>, req, reply,
+          ...(device ? { device } : {}),
         });
         if (opts.idempotent && caller) {
           const header = req.headers[IDEMPOTENCY_HEADER];
@@ -140,16 +143,6 @@ export class Router {
         return reply;
       },
     });
-  }
-}
-
-/** The handler's answer, a thrown Refusal answered as its envelope ('400', the items at fault). */
-async function answerOf(run: () => Promise<Envelope | undefined>): Promise<Envelope | undefined> {
-  try {
-    return await run();
-  } catch (e) {
-    if (e instanceof Refusal) return e.envelope;
-    throw e;
   }
 }
 

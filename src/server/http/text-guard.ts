@@ -3,12 +3,13 @@
 import type { FastifyRequest } from 'fastify';
 import { checkTexts, isStorableText, type TextVerdict } from '../../shared/contracts/text.js';
 
-/** Params and query are flat strings from the router; the body is whatever JSON the caller sent. */
-export function checkRequestTexts(req: FastifyRequest): TextVerdict {
+/** Params and query are flat strings from the router; the body is whatever JSON the caller sent (or
+ *  the part of it a route checks here, the rest being checked piece by piece by the route). */
+export function checkRequestTexts(req: FastifyRequest, body: unknown = req.body): TextVerdict {
   for (const part of [req.params, req.query]) {
     if (checkTexts(part) !== 'ok') return 'unstorable';
   }
-  return checkTexts(req.body);
+  return checkTexts(body);
 }
 
 type Part = { fieldname?: unknown; filename?: unknown; value?: unknown; fields?: Record<string, unknown> };

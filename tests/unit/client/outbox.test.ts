@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FieldtraceDb } from '../../../src/client/offline/db.js';
 import { newEntry, type OutboxEntry } from '../../../src/client/offline/outbox-entry.js';
 import { backoffMs, classify, retryAfterMs, type Outcome } from '../../../src/client/offline/outbox-rules.js';
-import { discardEntry, drainOutbox, resendEntry, waitingCount } from '../../../src/client/offline/outbox.js';
+import { discardEntry, drainOutbox, resendEntry, waitingCount, type Send } from '../../../src/client/offline/outbox.js';
+import { oneByOne } from '../../helpers/outbox-script.js';
 
 let db: FieldtraceDb;
 let clock: number;
@@ -31,11 +32,11 @@ async function queue(...labels: string[]): Promise<OutboxEntry[]> {
 /** A server that answers from a script, one outcome per call, and records what it was sent. */
 function server(...script: Array<Outcome | ((e: OutboxEntry) => Outcome)>) {
   const sent: Array<{ id: string; attempts: number }> = [];
-  const send = async (e: OutboxEntry) => {
+  const send = oneByOne(async (e: OutboxEntry) => {
     sent.push({ id: e.id, attempts: e.attempts });
     const next = script.shift() ?? ok();
     return typeof next === 'function' ? next(e) : next;
-  };
+  });
   return { sent, send };
 }
 const statuses = async () => (await db.outbox.orderBy(':id').toArray()).map((e) => `${e.label}:${e.status}`);
@@ -125,11 +126,11 @@ describe('draining the outbox', () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const sent: string[] = [];
-    const slow = async (e: OutboxEntry) => {
+    const slow = oneByOne(async (e: OutboxEntry) => {
       sent.push(e.id);
       await gate;
       return ok();
-    };
+    });
     const first = drainOutbox({ db, send: slow, now: () => clock });
     await expect.poll(() => sent.length).toBe(1);
     expect(await drainOutbox({ db, send: slow, now: () => clock })).toBeNull();
@@ -147,6 +148,46 @@ describe('draining the outbox', () => {
     await drainOutbox({ db, send: server(refused('Carton Full')).send, now: () => clock });
     expect(await discardEntry(db, 'key-c1')).toBe(true);
     expect(await statuses()).toEqual(['c2:done']);
+  });
+});
+
+
+describe('pushes of many entries', () => {
+  it('sends consecutive entries together, up to the batch size, and records each answer', async () => {
+    await queue('c1', 'c2', 'c3', 'c4', 'c5');
+    const pushes: string[][] = [];
+    const send: Send = async (batch) => {
+      pushes.push(batch.map((e) => e.id));
+      return batch.map((e) => (e.id === 'key-c2' ? refused('Carton Full') : ok()));
+    };
+    expect(await drainOutbox({ db, send, now: () => clock, batchSize: 3 })).toEqual({ done: 4, rejected: 1 });
+    expect(pushes).toEqual([['key-c1', 'key-c2', 'key-c3'], ['key-c4', 'key-c5']]);
+    expect(await statuses()).toEqual(['c1:done', 'c2:rejected', 'c3:done', 'c4:done', 'c5:done']);
+  });
+
+  it('stops at the first answer that is not final: those after it go back untouched, not counted as tried', async () => {
+    await queue('c1', 'c2', 'c3');
+    const send: Send = async () => [ok(), offline];
+    expect(await drainOutbox({ db, send, now: () => clock, random: () => 0.5 })).toEqual({ done: 1, rejected: 0, stopped: 'retry' });
+    expect((await db.outbox.orderBy(':id').toArray()).map((e) => [e.label, e.status, e.attempts, e.notBefore])).toEqual([
+      ['c1', 'done', 1, 0], ['c2', 'pending', 1, clock + backoffMs(1, () => 0.5)], ['c3', 'pending', 0, 0],
+    ]);
+  });
+
+  it('an entry the server did not answer is tried again, not taken as done', async () => {
+    await queue('c1', 'c2');
+    const send: Send = async () => [ok()];
+    expect(await drainOutbox({ db, send, now: () => clock })).toMatchObject({ done: 1, stopped: 'retry' });
+    expect((await db.outbox.orderBy(':id').toArray())[1]).toMatchObject({ status: 'pending', answer: { code: '0' } });
+  });
+
+  it('does not take along an entry whose own backoff is not over', async () => {
+    await queue('c1', 'c2', 'c3');
+    await db.outbox.where('id').equals('key-c2').modify({ notBefore: clock + 60_000 });
+    const pushes: string[][] = [];
+    const send: Send = async (batch) => (pushes.push(batch.map((e) => e.id)), batch.map(() => ok()));
+    expect(await drainOutbox({ db, send, now: () => clock })).toEqual({ done: 1, rejected: 0, stopped: 'backoff' });
+    expect(pushes).toEqual([['key-c1']]);
   });
 });
 

@@ -1,4 +1,6 @@
-// The floor's routes: packing, carton damage, the device caches (issue 11), dispatch later.
+// The floor's routes: packing, carton damage, the device caches (issue 11), the outbox's push (every
+// idempotent save, by its own call's rules), dispatch later.
+import { PUSH_API } from '../../../shared/contracts/floor/push.js';
 import type { Router } from '../../http/route.js';
 import { cacheRoutes } from './cache.js';
 import { packingRoutes } from './packing.js';
@@ -6,4 +8,5 @@ import { packingRoutes } from './packing.js';
 export function floorRoutes(r: Router) {
   cacheRoutes(r);
   packingRoutes(r);
+  r.servePush(PUSH_API.push);
 }

@@ -11,21 +11,10 @@ import { damageCarton } from '../../domain/carton-damage.js';
 import { floorActor } from '../../domain/packing-common.js';
 import { packSecondary } from '../../domain/packing-secondary.js';
 import { olderStock, packTertiary, secondaryProblem } from '../../domain/packing-tertiary.js';
-import type { DeviceWork, Tx } from '../../domain/ranges.js';
+import type { Tx } from '../../domain/ranges.js';
 import type { Caller } from '../../http/caller.js';
-import { IDEMPOTENCY_HEADER } from '../../http/idempotency.js';
-import type { Ctx, Router } from '../../http/route.js';
+import type { Router } from '../../http/route.js';
 import { applyList, ListError, totalRows, type ListDef } from '../../list/list-query.js';
-
-/** The device's outbox entry (its key) and clock (the `device-time` header, ms since the epoch). */
-export function deviceWork(ctx: Pick<Ctx<unknown, unknown>, 'req'>): DeviceWork | undefined {
-  const key = ctx.req.headers[IDEMPOTENCY_HEADER];
-  if (typeof key !== 'string') return undefined;
-  const raw = Number(ctx.req.headers['device-time']);
-  // A clock more than a year off is not believed; the server's own time stands beside it anyway.
-  const at = Number.isFinite(raw) && Math.abs(raw - Date.now()) < 366 * 86_400_000 ? new Date(raw) : new Date();
-  return { entryId: key, at };
-}
 
 /** What the caller's packing history lists: their site's cartons (the admin: all). */
 function siteScope(caller: Caller, company: SQLWrapper, site: SQLWrapper): SQL | undefined {
@@ -84,12 +73,12 @@ async function scannedRows(tx: Tx, where: SQL | undefined): Promise<ScannedCarto
 
 export function packingRoutes(r: Router) {
   r.serve(PACKING_API.secondarySave, async (ctx) => {
-    const packed = await packSecondary(ctx.db, ctx.codes, ctx.caller, ctx.body, deviceWork(ctx));
+    const packed = await packSecondary(ctx.db, ctx.codes, ctx.caller, ctx.body, ctx.device);
     return ok(packed, PACKING_MSG.secondarySaved(packed.CartonId, packed.TotalQty));
   });
 
   r.serve(PACKING_API.tertiarySave, async (ctx) => {
-    const packed = await packTertiary(ctx.db, ctx.caller, ctx.body, deviceWork(ctx));
+    const packed = await packTertiary(ctx.db, ctx.caller, ctx.body, ctx.device);
     return ok(packed, PACKING_MSG.tertiarySaved(packed.CartonId, packed.TotalQty));
   });
 
@@ -124,7 +113,7 @@ export function packingRoutes(r: Router) {
   });
 
   r.serve(CARTON_DAMAGE_API.damage, async (ctx) => {
-    const done = await damageCarton(ctx.db, ctx.caller, ctx.body.DamageCid, ctx.body.Reason, deviceWork(ctx));
+    const done = await damageCarton(ctx.db, ctx.caller, ctx.body.DamageCid, ctx.body.Reason, ctx.device);
     return ok(done, CARTON_DAMAGE_MSG.done(done.CartonId, done.Packs));
   });
 }

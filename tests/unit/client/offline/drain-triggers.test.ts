@@ -11,6 +11,7 @@ import { newEntry, type OutboxEntry } from '../../../../src/client/offline/outbo
 import type { Outcome } from '../../../../src/client/offline/outbox-rules.js';
 import { DRAIN_LOCK } from '../../../../src/client/offline/outbox.js';
 import { withLock } from '../../../../src/client/offline/web-lock.js';
+import { oneByOne } from '../../../helpers/outbox-script.js';
 
 const ME = 7;
 let db: FieldtraceDb;
@@ -48,10 +49,10 @@ async function queue(labels: string[], userId = ME): Promise<void> {
 /** A server answering from a script (then ok), recording what it was sent. */
 function server(...script: Outcome[]) {
   const sent: string[] = [];
-  const send = async (e: OutboxEntry) => {
+  const send = oneByOne(async (e: OutboxEntry) => {
     sent.push(e.label);
     return script.shift() ?? ok;
-  };
+  });
   return { sent, send };
 }
 
@@ -86,9 +87,9 @@ describe('the drain triggers', () => {
     const gate = new Promise<void>((r) => (release = r));
     const slow = server();
     stop?.();
-    await start(async (e) => {
+    await start(async (batch) => {
       await gate;
-      return slow.send(e);
+      return slow.send(batch);
     }, { heartbeatMs: 60_000 });
     await queue(['c2']);
     const first = kickOutbox();

@@ -1,6 +1,6 @@
 // The service worker's replay on Background Sync, on the device database (fake-indexeddb) with the
-// real transport over a stubbed fetch: the signed-in user's entries go in order with their keys and
-// token, a failure asks the browser to fire the sync again, other tags are not ours; and a refused
+// real transport over a stubbed fetch: the signed-in user's entries go in order, in one push, with
+// their keys, the device's time and the token, a failure asks the browser to fire the sync again, other tags are not ours; and a refused
 // entry resent by the user goes under a new key (the old one would only replay the refusal).
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,19 +12,22 @@ import { outboxTransport } from '../../../../src/client/offline/outbox-transport
 import { registerOutboxReplay } from '../../../../sw/outbox-replay.js';
 
 const ME = 7;
-const calls: Array<{ url: string; key: string | null; auth: string | null; body: unknown }> = [];
-let answer: () => Response;
+interface Pushed { Key: string; Call: string; DeviceTime: number; Body: unknown }
+const calls: Array<{ url: string; auth: string | null; entries: Pushed[] }> = [];
+/** The server's answer to each entry of a push; throwing is a network failure. */
+let answer: (e: Pushed) => { ResponseCode: string; ResponseMessage: string; ResponseData: unknown };
 
-const envelope = (code: string, message: string, data: unknown = null) =>
-  new Response(JSON.stringify({ ResponseCode: code, ResponseMessage: message, ResponseData: data }), { status: 200, headers: { 'content-type': 'application/json' } });
+const envelope = (code: string, message: string, data: unknown = null) => ({ ResponseCode: code, ResponseMessage: message, ResponseData: data });
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 beforeEach(async () => {
   calls.length = 0;
   answer = () => envelope('200', 'Saved');
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const headers = new Headers(init.headers);
-    calls.push({ url, key: headers.get('idempotency-key'), auth: headers.get('authorization'), body: JSON.parse(String(init.body)) });
-    return answer();
+    const { Entries } = JSON.parse(String(init.body)) as { Entries: Pushed[] };
+    calls.push({ url, auth: new Headers(init.headers).get('authorization'), entries: Entries });
+    const answers = Entries.map((e) => ({ Key: e.Key, Status: 200, Answer: answer(e) }));
+    return json(envelope('200', 'Success', answers));
   });
   await localDb.open();
   await localDb.outbox.clear();
@@ -48,13 +51,13 @@ function fireSync(tag: string, lastChance = false): Promise<void> | undefined {
 }
 
 describe('the service worker on Background Sync', () => {
-  it("sends the signed-in user's entries in order, each with its key and the stored token", async () => {
+  it("sends the signed-in user's entries in order, each with its key and time, with the stored token", async () => {
     await queue('c1', 'c2');
     await fireSync(OUTBOX_SYNC_TAG);
-    expect(calls).toEqual([
-      { url: '/API/api/Probe/save', key: 'key-c1', auth: 'Bearer tok', body: { Note: 'c1' } },
-      { url: '/API/api/Probe/save', key: 'key-c2', auth: 'Bearer tok', body: { Note: 'c2' } },
-    ]);
+    expect(calls).toEqual([{ url: '/API/api/Outbox/push', auth: 'Bearer tok', entries: [
+      { Key: 'key-c1', Call: 'Probe/save', DeviceTime: 1, Body: { Note: 'c1' } },
+      { Key: 'key-c2', Call: 'Probe/save', DeviceTime: 1, Body: { Note: 'c2' } },
+    ] }]);
     expect((await localDb.outbox.toArray()).map((e) => e.status)).toEqual(['done', 'done']);
   });
 
@@ -87,8 +90,8 @@ describe('a refused entry sent again', () => {
     expect(await resendEntry(localDb, 'key-c1')).toBe(true);
     answer = () => envelope('200', 'Saved');
     await drainOutbox({ db: localDb, send });
-    expect(calls.map((c) => c.key)[0]).toBe('key-c1');
-    expect(calls[1]!.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(calls[0]!.entries[0]!.Key).toBe('key-c1');
+    expect(calls[1]!.entries[0]!.Key).toMatch(/^[0-9a-f-]{36}$/);
     expect((await localDb.outbox.toArray())[0]).toMatchObject({ id: 'key-c1', status: 'done' });
   });
 });

@@ -1,0 +1,86 @@
+// The outbox's push (shared/contracts/floor/push.ts): a device's queued floor saves in one request,
+// each entry held to exactly what its own call asks (access, the text rule, its contract, its
+// Idempotency-Key, its handler) and answered as that call would have answered it alone. The entries
+// run in one transaction, each in its own savepoint (http/idempotency.ts `idempotentBatch`).
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { z } from 'zod';
+import { failure, ok, warn, type Envelope } from '../../shared/contracts/envelope.js';
+import { PUSH_MSG, type PUSH_API, type PushAnswer } from '../../shared/contracts/floor/push.js';
+import { BODY_TOO_DEEP, firstMessage } from '../../shared/contracts/issues.js';
+import { checkTexts, TEXT_UNSTORABLE } from '../../shared/contracts/text.js';
+import type { Access } from '../../shared/endpoint.js';
+import type { Services } from '../services.js';
+import { loadCaller, mayUse, type Caller } from './caller.js';
+import { deviceWork } from './device-work.js';
+import { answerOf, FORBIDDEN, UNAUTHORIZED, type Handler } from './handler.js';
+import { checkRequestTexts } from './text-guard.js';
+import { ClaimRace, IDEMPOTENCY_MSG, idempotentBatch, type BatchEntry } from './idempotency.js';
+
+/** An idempotent save as the Router registered it. */
+export interface Save {
+  /** What its keys are bound to: method and path, as a single call's are. */
+  route: string;
+  access: Access;
+  body: z.ZodType | undefined;
+  handler: Handler<unknown, Caller>;
+}
+
+type Entry = z.output<typeof PUSH_API.push.body>['Entries'][number];
+
+/** The entry as a batch entry: its work, or the answer it gets before any work (as a single call). */
+function batchEntry(services: Services, req: FastifyRequest, reply: FastifyReply, caller: Caller, save: Save | undefined, e: Entry): BatchEntry {
+  const answered = (status: number, envelope: Envelope): BatchEntry => ({ key: e.Key, answer: { status, envelope } });
+  if (!save) return answered(200, warn(PUSH_MSG.notPushable(e.Call)));
+  if (save.access !== 'signed-in' && save.access !== 'public' && !mayUse(caller, save.access.pages.map((p) => p.key))) {
+    return answered(403, failure('403', FORBIDDEN));
+  }
+  const texts = checkTexts(e.Body);
+  if (texts !== 'ok') return answered(200, warn(texts === 'too-deep' ? BODY_TOO_DEEP : TEXT_UNSTORABLE));
+  let body: unknown = undefined;
+  if (save.body) {
+    const parsed = save.body.safeParse(e.Body ?? {});
+    if (!parsed.success) return answered(200, warn(firstMessage(parsed.error)));
+    body = parsed.data;
+  }
+  const device = deviceWork(e.Key, e.DeviceTime);
+  return {
+    key: e.Key, route: save.route, body,
+    work: async (tx) => (await answerOf(() => save.handler({
+      ...services, db: tx as unknown as Services['db'], body, caller, params: {}, query: {}, req, reply, device,
+    }))) ?? failure('500', 'The save gave no answer.'),
+  };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The push with each entry's Body left out: the text rule holds the rest of the push as any request,
+ *  and each Body on its own (batchEntry), so one entry's bad text refuses only that entry. */
+function withoutEntryBodies(body: unknown): unknown {
+  if (!isObject(body) || !Array.isArray(body.Entries)) return body;
+  return { ...body, Entries: body.Entries.map((e: unknown) => (isObject(e) ? { ...e, Body: null } : e)) };
+}
+
+export function pushRoute(services: Services, endpoint: typeof PUSH_API.push, url: string, saves: ReadonlyMap<string, Save>): RouteOptions {
+  return {
+    method: 'POST',
+    url,
+    ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
+    handler: async (req, reply) => {
+      const caller = await loadCaller(services.db, services.tokens, req);
+      if (!caller) return reply.code(401).send(failure('401', UNAUTHORIZED));
+      const texts = checkRequestTexts(req, withoutEntryBodies(req.body));
+      if (texts !== 'ok') return reply.send(warn(texts === 'too-deep' ? BODY_TOO_DEEP : TEXT_UNSTORABLE));
+      const parsed = endpoint.body.safeParse(req.body ?? {});
+      if (!parsed.success) return reply.send(warn(firstMessage(parsed.error)));
+      const entries = parsed.data.Entries.map((e) => batchEntry(services, req, reply, caller, saves.get(e.Call), e));
+      try {
+        const answers = await idempotentBatch(services.db, caller.userId, entries);
+        const data: PushAnswer[] = answers.map((a, i) => ({ Key: entries[i]!.key, Status: a.status, Answer: a.envelope }));
+        return reply.send(ok(data));
+      } catch (err) {
+        if (err instanceof ClaimRace) return reply.code(409).send(failure('409', IDEMPOTENCY_MSG.inFlight));
+        throw err;
+      }
+    },
+  };
+}
