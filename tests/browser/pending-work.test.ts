@@ -28,8 +28,8 @@ beforeAll(async () => {
   t = await startApp({
     clientDir: inject('clientDir'),
     routes(r) {
-      r.post('Probe/pack', { access: 'signed-in', body: z.object({ Items: z.array(z.string()) }), idempotent: true }, async ({ body, req }) => {
-        keys.push(String(req.headers['idempotency-key']));
+      r.post('Probe/pack', { access: 'signed-in', body: z.object({ Items: z.array(z.string()) }), idempotent: true }, async ({ body, device }) => {
+        keys.push(String(device?.entryId));
         const refused = body.Items.filter((i) => taken.has(i));
         if (refused.length > 0) return warn('Carton Full', { Items: refused.map((Code) => ({ Code, Reason: 'already packed in SID26KA00042' })) });
         applied.push(body.Items);
@@ -221,10 +221,10 @@ describe('pending work on a handheld', () => {
     });
     await cdp.send('ServiceWorker.enable');
     const registrationId = await registered;
-    // The page's own calls to the save fail (page.route does not see the worker's requests), so only
-    // the worker can be the one that sends it.
+    // The page's own pushes fail (page.route does not see the worker's requests), so only the worker
+    // can be the one that sends it.
     let pageTried = 0;
-    await page.route('**/API/api/Probe/**', (route) => {
+    await page.route('**/API/api/Outbox/push', (route) => {
       pageTried += 1;
       return route.abort('internetdisconnected');
     });
@@ -233,7 +233,7 @@ describe('pending work on a handheld', () => {
     await expect.poll(() => outboxRows(page)).toContain('Secondary carton SID-F, 1 item:done');
     expect(applied.at(-1)).toEqual(['PID-F1']);
     expect(pageTried).toBe(0);
-    await page.unroute('**/API/api/Probe/**');
+    await page.unroute('**/API/api/Outbox/push');
     await cdp.detach();
   });
 
