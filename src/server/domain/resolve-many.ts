@@ -6,6 +6,7 @@ import type { ParsedUid, Series } from '../../shared/codes.js';
 import { staticPairs } from '../db/schema.js';
 import type { CodeMac } from './code-mac.js';
 import type { Tx } from './ranges.js';
+import { sqlArray } from './sql-rows.js';
 
 export interface CodeMapping {
   mappingId: number;
@@ -50,14 +51,13 @@ export async function resolveMany(tx: Tx, codes: CodeMac, scans: readonly string
   const known = canonical.filter((c) => c !== null);
   const facts = new Map<string, { mapping: CodeMapping | null; damageReason: string | null; packedIn: string | null }>();
   if (known.length) {
-    const list = (vals: Array<string | number>, type: string) => sql`array[${sql.join(vals.map((v) => sql`${v}`), sql`, `)}]::${sql.raw(type)}`;
     // Both drivers (node-postgres, PGlite) answer { rows }.
     const result = (await tx.execute(sql`
       select u.kind, u.prefix, u.n, m.id as mapping_id, m.company_id, m.product_id, m.batch_no,
         to_char(m.mfg_date, 'YYYY-MM-DD') as mfg_date, to_char(m.exp_date, 'YYYY-MM-DD') as exp_date,
         d.reason as damage_reason, it.secondary_id
-      from unnest(${list(known.map((c) => c.series.kind), 'varchar[]')}, ${list(known.map((c) => c.series.prefix), 'varchar[]')},
-        ${list(known.map((c) => c.serial), 'bigint[]')}) as u(kind, prefix, n)
+      from unnest(${sqlArray(known.map((c) => c.series.kind), 'varchar[]')}, ${sqlArray(known.map((c) => c.series.prefix), 'varchar[]')},
+        ${sqlArray(known.map((c) => c.serial), 'bigint[]')}) as u(kind, prefix, n)
       left join lateral (select * from mappings x where x.kind = u.kind and x.prefix = u.prefix and x.from_no <= u.n
         order by x.from_no desc limit 1) m on m.to_no >= u.n
       left join lateral (select * from damages x where x.kind = u.kind and x.prefix = u.prefix and x.from_no <= u.n
