@@ -21,7 +21,7 @@ import type { SecondarySave } from '../src/shared/contracts/floor/packing.js';
 import { createTarget } from './db.js';
 import { BENCH_CODE_SECRET, CLIENT_DIR, floorData } from './floor-drain-server.js';
 import { fmtMs, log, now, table, Timings } from './stats.js';
-import { PUSH_MAX } from '../src/shared/contracts/floor/push.js';
+import { PUSH_API, PUSH_MAX } from '../src/shared/contracts/floor/push.js';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -141,7 +141,7 @@ async function main() {
     const serverTimes = new Timings(cartons);
     try {
       app.addHook('onResponse', async (req, reply) => {
-        if (req.url.includes('SecondaryPacking/save')) serverTimes.add(reply.elapsedTime);
+        if (req.url.includes(PUSH_API.push.path)) serverTimes.add(reply.elapsedTime);
       });
     } catch {
       // already started: no hook, the round trips still tell

@@ -19,7 +19,7 @@ const where = (n: Node) => {
 const self = new Map<string, number>();
 // React's view: component bodies (the functions renderWithHooks calls), its phases, and the app's scan path.
 const components = new Map<string, number>();
-const NAMED = ['performWorkOnRoot', 'renderRootSync', 'commitRoot', 'checkPack', 'codeFacts', 'onScan', 'writeDraft', 'localWorkOf', 'entriesOf'];
+const NAMED = ['performWorkOnRoot', 'renderRootSync', 'commitRoot', 'checkPack', 'codeFacts', 'onScan', 'writeDraft', 'localWorkOf', 'followOutbox'];
 const named = new Map<string, number>();
 const fns = new Map<string, number>();
 const incl = new Map<string, number>();

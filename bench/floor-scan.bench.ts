@@ -41,6 +41,15 @@ const arg = (name: string, fallback: number) => {
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+// --no-vsync: frames are not held to the 60 Hz display clock, so a frame starts as soon as the page
+// asks for one. The painted figure then holds our work and Chromium's rendering without the wait for
+// the next display frame (up to 16.7 ms) that a real screen adds.
+const NO_VSYNC = process.argv.includes('--no-vsync');
+const NO_VSYNC_ARGS = ['--disable-gpu-vsync', '--disable-frame-rate-limit'];
+const TRACE_FILE = '/tmp/floor-scan-trace.json';
+/** Every scan's times, for a closer look. */
+const SAMPLES_FILE = '/tmp/floor-scan-samples.json';
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'blink.user_timing', 'toplevel', 'v8.execute', 'benchmark'];
 const SOURCES = ['src/client', 'src/shared', 'src/build', 'sw', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
 
 function newest(path: string): number {
@@ -80,7 +89,7 @@ async function main() {
   const build = ensureClient();
   log('starting the server (PGlite)...');
   const server = await startServer(undefined);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: NO_VSYNC ? [...CHROMIUM_ARGS, ...NO_VSYNC_ARGS] : CHROMIUM_ARGS });
   try {
     const floor = await floorData(server.baseUrl, { from: 990_001, to: 990_100, size, slips: 1 });
     const codes = codeMac(BENCH_CODE_SECRET);
@@ -199,16 +208,18 @@ async function main() {
     }
     log(`reloaded offline; the cache and the queue answer (first answer ${(loadMs / 1000).toFixed(1)} s after the reload began)`);
 
-    // The probe: Enter keydown -> row in the DOM -> the frame after it painted.
+    // The probe: Enter keydown -> row in the DOM -> the next frame's start (rAF) -> the task after its
+    // paint. Marks (performance.mark) name the same moments in a --trace.
     await page.evaluate(() => {
-      type Probe = { t0: number; want: boolean; dom: number[]; paint: number[]; enter: number[]; slow: Array<{ start: number; duration: number; processing: number; delay: number }> };
-      const b: Probe = { t0: 0, want: false, dom: [], paint: [], enter: [], slow: [] };
+      type Probe = { t0: number; want: boolean; dom: number[]; raf: number[]; paint: number[]; enter: number[]; frames: number[]; slow: Array<{ start: number; duration: number; processing: number; delay: number }> };
+      const b: Probe = { t0: 0, want: false, dom: [], raf: [], paint: [], enter: [], frames: [], slow: [] };
       (window as unknown as { __scan: Probe }).__scan = b;
       document.addEventListener('keydown', (e) => {
         if (e.key !== 'Enter' || !(e.target as Element).closest?.('.ft-packing')) return;
         b.t0 = e.timeStamp;
         b.want = true;
         b.enter.push(e.timeStamp);
+        performance.mark('scan:enter');
       }, { capture: true });
       const isRow = (n: Node) => n instanceof Element && (n.matches('li.ft-packing__row') || n.querySelector('li.ft-packing__row') !== null);
       new MutationObserver((records) => {
@@ -216,9 +227,15 @@ async function main() {
         b.want = false;
         const t0 = b.t0;
         b.dom.push(performance.now() - t0);
+        performance.mark('scan:dom');
         requestAnimationFrame(() => {
+          b.raf.push(performance.now() - t0);
+          performance.mark('scan:raf');
           const ch = new MessageChannel();
-          ch.port1.onmessage = () => b.paint.push(performance.now() - t0);
+          ch.port1.onmessage = () => {
+            b.paint.push(performance.now() - t0);
+            performance.mark('scan:paint');
+          };
           ch.port2.postMessage(null);
         });
       }).observe(document.body, { childList: true, subtree: true });
@@ -227,7 +244,14 @@ async function main() {
           if (e.name === 'keydown') b.slow.push({ start: e.startTime, duration: e.duration, processing: e.processingEnd - e.processingStart, delay: e.processingStart - e.startTime });
         }
       }).observe({ type: 'event', durationThreshold: 16 } as PerformanceObserverInit);
+      // The display's frame interval, at rest: 120 frames' rAF times.
+      const tick = (t: number) => {
+        b.frames.push(t);
+        if (b.frames.length < 120) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
     });
+    await page.waitForFunction(() => (window as unknown as { __scan: { frames: number[] } }).__scan.frames.length >= 120);
 
     const cdp = await context.newCDPSession(page);
     const profile = process.argv.includes('--profile');
@@ -236,6 +260,9 @@ async function main() {
       await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
       await cdp.send('Profiler.start');
     }
+    // --trace: Chromium's own trace of the scans (main thread tasks, style, layout, paint), for floor-scan-trace.ts.
+    const trace = process.argv.includes('--trace');
+    if (trace) await browser.startTracing(page, { path: TRACE_FILE, categories: TRACE_CATEGORIES });
     const loadStart = loadavg()[0]!;
     const dialog = page.getByRole('dialog', { name: PACKING_MSG.secondarySlipTitle });
     let scans = 0;
@@ -248,26 +275,39 @@ async function main() {
         scans++;
       }
       await dialog.waitFor();
+      // The slip goes where the dialog put the cursor (its own scan box), as an operator sees it first.
+      await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') != null);
       await page.keyboard.type(makeSlipId('SID', year, 'KA', 60_000_000 + c), { delay: 3 });
       await page.keyboard.press('Enter');
       await dialog.waitFor({ state: 'detached' });
       await page.waitForTimeout(500);
     }
     await page.waitForTimeout(200);
-    const b = await page.evaluate(() => (window as unknown as { __scan: { dom: number[]; paint: number[]; enter: number[]; slow: Array<{ start: number; duration: number; processing: number; delay: number }> } }).__scan);
+    const b = await page.evaluate(() => (window as unknown as { __scan: { dom: number[]; raf: number[]; paint: number[]; enter: number[]; frames: number[]; slow: Array<{ start: number; duration: number; processing: number; delay: number }> } }).__scan);
     if (profile) {
       const { profile: p } = await cdp.send('Profiler.stop');
       writeFileSync('/tmp/floor-scan.cpuprofile', JSON.stringify(p));
       log('CPU profile of the page over the scans: /tmp/floor-scan.cpuprofile');
     }
-    const dom = new Timings(scans);
-    b.dom.forEach((v) => dom.add(v));
-    const paint = new Timings(scans);
-    b.paint.forEach((v) => paint.add(v));
+    if (trace) {
+      await browser.stopTracing();
+      log(`Chromium trace of the scans: ${TRACE_FILE} (npx tsx bench/floor-scan-trace.ts)`);
+    }
+    writeFileSync(SAMPLES_FILE, JSON.stringify(b));
+    const summary = (values: number[]) => {
+      const t = new Timings(values.length);
+      values.forEach((v) => t.add(v));
+      return t.summary();
+    };
+    const d = summary(b.dom);
+    const p = summary(b.paint);
+    const wait = summary(b.raf.map((v, i) => v - b.dom[i]!));
+    const render = summary(b.paint.map((v, i) => v - b.raf[i]!));
     const enterSet = b.enter;
     const slowEnters = b.slow.filter((s) => enterSet.some((t) => Math.abs(t - s.start) < 1));
-    const d = dom.summary();
-    const p = paint.summary();
+    const handlers = summary(slowEnters.map((s) => s.delay + s.processing));
+    const gaps = b.frames.slice(1).map((t, i) => t - b.frames[i]!).sort((x, y) => x - y);
+    const frameMs = gaps[Math.floor(gaps.length / 2)] ?? 0;
     const outboxLeft = await page.evaluate(async () => {
       const db = await new Promise<IDBDatabase>((ok, fail) => { const r = indexedDB.open('fieldtrace'); r.onsuccess = () => ok(r.result); r.onerror = () => fail(r.error); });
       const n = await new Promise<number>((ok) => { const r = db.transaction('outbox').objectStore('outbox').index('status').count('pending'); r.onsuccess = () => ok(r.result); });
@@ -279,13 +319,20 @@ async function main() {
       + `Node ${process.version}, ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(1)} GB; load average ${loadStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end`);
     console.log(`${control ? 'CONTROL RUN (--control): ' : ''}Device data: ${ranges.toLocaleString('en-US')} mapping ranges, ${itemsPacked.toLocaleString('en-US')} packed items (${content.packed.reduce((a, s) => a + s.FromNo.length, 0).toLocaleString('en-US')} runs), `
       + `${(queued.length * 20).toLocaleString('en-US')} queued items in ${queued.length} outbox entries (${outboxLeft} pending after the run, ${cartons} of them the run's own cartons); network off`);
+    console.log(NO_VSYNC
+      ? `FRAMES NOT HELD TO THE DISPLAY (--no-vsync: Chromium ${NO_VSYNC_ARGS.join(' ')}): a frame starts as soon as the page asks; rAF every ${frameMs.toFixed(1)} ms at rest. The painted figure is our work and Chromium's rendering, without the wait for a display frame.`
+      : `Frames on the display clock (vsync): rAF every ${frameMs.toFixed(1)} ms at rest. The painted figure includes the wait for the next display frame.`);
+    const row = (name: string, t: ReturnType<typeof summary>) => [name, fmtMs(t.p50), fmtMs(t.p95), fmtMs(t.max), fmtMs(t.meanMs)];
     console.log(table([
       [`${scans} accepted scans (${cartons} cartons of ${size}), from the Enter keydown`, 'p50', 'p95', 'max', 'mean'],
-      ['to the new row in the DOM', fmtMs(d.p50), fmtMs(d.p95), fmtMs(d.max), fmtMs(d.meanMs)],
-      ['to the frame that shows it painted', fmtMs(p.p50), fmtMs(p.p95), fmtMs(p.max), fmtMs(p.meanMs)],
+      row('to the new row in the DOM (handlers, React render and commit)', d),
+      row('to the frame that shows it painted', p),
+      row('  of which: row in the DOM to the next frame\'s start (rAF)', wait),
+      row('  of which: that frame\'s start to after its paint', render),
+      row(`Enter's input delay + handlers (Event Timing; ${slowEnters.length} of ${b.enter.length} reported)`, handlers),
     ]));
-    console.log(`  rows seen ${d.count} of ${scans}; Event Timing: ${slowEnters.length} of ${b.enter.length} Enter keydowns took 16 ms or more to their next paint`
-      + (slowEnters.length ? ` (${slowEnters.map((s) => `${s.duration.toFixed(0)} ms: input delay ${s.delay.toFixed(1)}, handlers ${s.processing.toFixed(1)}`).slice(0, 12).join('; ')})` : ''));
+    console.log(`  rows seen ${d.count} of ${scans}; Event Timing reports only keydowns of 16 ms or more to their next paint: ${slowEnters.length} of ${b.enter.length} Enter keydowns`
+      + (slowEnters.length ? ` (the first: ${slowEnters.map((s) => `${s.duration.toFixed(0)} ms: input delay ${s.delay.toFixed(1)}, handlers ${s.processing.toFixed(1)}`).slice(0, 8).join('; ')})` : ''));
     const slowAll = b.slow.filter((s) => !enterSet.some((t) => Math.abs(t - s.start) < 1));
     console.log(`  other keydowns of 16 ms or more: ${slowAll.length}${slowAll.length ? ` (max ${Math.max(...slowAll.map((s) => s.duration)).toFixed(0)} ms)` : ''}`);
     const worst = b.paint.map((v, i) => [v, i] as const).sort((x, y) => y[0] - x[0]).slice(0, 8);

@@ -2,7 +2,7 @@
 // the camera sees with a square to aim at (the square ZXing reads), and each verdict as the box does,
 // so the operator need not look away from the pack. Closing it, or leaving the screen, stops the camera.
 import { Button, Modal } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { cameraErrorText, startCameraScanner } from './camera-scanner.js';
 import type { ScanVerdict } from './scan-feedback.js';
 import { ScanFlash, ScanMessage } from './scan-message.js';
@@ -18,7 +18,8 @@ export interface CameraPanelProps {
 }
 
 
-export function CameraPanel({ opened, onClose, onCode, shown }: CameraPanelProps) {
+// Memoised: closed, it is drawn again only when opened (the scan box passes no verdict while closed).
+export const CameraPanel = memo(function CameraPanel({ opened, onClose, onCode, shown }: CameraPanelProps) {
   const handheld = useHandheld();
   return (
     <Modal
@@ -35,7 +36,7 @@ export function CameraPanel({ opened, onClose, onCode, shown }: CameraPanelProps
       {opened && <CameraView onCode={onCode} shown={shown} onClose={onClose} />}
     </Modal>
   );
-}
+});
 
 function CameraView({ onCode, shown, onClose }: Pick<CameraPanelProps, 'onCode' | 'shown' | 'onClose'>) {
   const video = useRef<HTMLVideoElement>(null);

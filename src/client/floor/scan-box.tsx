@@ -5,7 +5,7 @@
 // green or red flash of the whole area and the message in large type. On a handheld the box keeps focus
 // with inputmode="none", so the soft keyboard stays down until the keyboard button asks for it.
 import { ActionIcon } from '@mantine/core';
-import { useCallback, useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { memo, useCallback, useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { CameraPanel } from './camera-panel.js';
 import { createScanQueue, feedbackOf, scanText, type ScanVerdict } from './scan-feedback.js';
 import { CameraIcon, KeyboardIcon } from './scan-icons.js';
@@ -41,7 +41,9 @@ export interface ScanBoxProps {
 /** An open dialog (a confirm, a form, the camera) keeps its own focus: the box does not take it back. */
 const dialogOpen = () => document.querySelector('[role="dialog"], [role="alertdialog"], dialog[open]') !== null;
 
-export function ScanBox({
+// Memoised: a screen drawn again by a scan (its list, its count) does not draw the box again; pass
+// it a stable onScan (bench/floor-scan.bench.ts times scan to visible row).
+export const ScanBox = memo(function ScanBox({
   onScan, label = 'Scan', placeholder = 'Scan or type', disabled = false, camera = true,
   idleMessage = 'Ready to scan', ref,
 }: ScanBoxProps) {
@@ -137,13 +139,18 @@ export function ScanBox({
 
   // The keyboard button: Android raises the soft keyboard on focus, so the box is focused anew once
   // its inputmode has changed.
-  const toggleKeyboard = () => {
+  const toggleKeyboard = useCallback(() => {
     setKeyboard((k) => !k);
     requestAnimationFrame(() => {
       input.current?.blur();
       focus();
     });
-  };
+  }, [focus]);
+
+  const openCamera = useCallback(() => {
+    primeAudio();
+    setCameraOpen(true);
+  }, []);
 
   const closeCamera = useCallback(() => {
     setCameraOpen(false);
@@ -190,36 +197,39 @@ export function ScanBox({
           data-autofocus
           onKeyDown={onKeyDown}
         />
-        <ActionIcon
-          size={56}
-          variant={keyboard ? 'filled' : 'default'}
-          aria-label="Type with the keyboard"
-          aria-pressed={keyboard}
-          disabled={disabled}
-          onClick={toggleKeyboard}
-        >
-          <KeyboardIcon />
-        </ActionIcon>
-        {camera && (
-          <ActionIcon
-            size={56}
-            variant="filled"
-            aria-label="Scan with the camera"
-            disabled={disabled}
-            onClick={() => {
-              primeAudio();
-              setCameraOpen(true);
-            }}
-          >
-            <CameraIcon />
-          </ActionIcon>
-        )}
+        <ScanButtons keyboard={keyboard} disabled={disabled} camera={camera} onKeyboard={toggleKeyboard} onCamera={openCamera} />
       </div>
       <ScanMessage verdict={verdict} idle={idleMessage} live />
       <ScanFlash key={shown?.n ?? 0} verdict={verdict} />
     </div>
     {/* Outside the area: React passes a portal's events up its tree, and the area's taps focus the box. */}
-    {camera && <CameraPanel opened={cameraOpen} onClose={closeCamera} onCode={onCameraCode} shown={shown} />}
+    {/* The verdict only while the panel is open (it shows nothing closed): a scan need not draw it. */}
+    {camera && <CameraPanel opened={cameraOpen} onClose={closeCamera} onCode={onCameraCode} shown={cameraOpen ? shown : null} />}
     </>
   );
-}
+});
+
+interface ScanButtonsProps { keyboard: boolean; disabled: boolean; camera: boolean; onKeyboard: () => void; onCamera: () => void }
+
+/** The keyboard and camera buttons, apart so that a verdict shown does not draw them again. */
+const ScanButtons = memo(function ScanButtons({ keyboard, disabled, camera, onKeyboard, onCamera }: ScanButtonsProps) {
+  return (
+    <>
+      <ActionIcon
+        size={56}
+        variant={keyboard ? 'filled' : 'default'}
+        aria-label="Type with the keyboard"
+        aria-pressed={keyboard}
+        disabled={disabled}
+        onClick={onKeyboard}
+      >
+        <KeyboardIcon />
+      </ActionIcon>
+      {camera && (
+        <ActionIcon size={56} variant="filled" aria-label="Scan with the camera" disabled={disabled} onClick={onCamera}>
+          <CameraIcon />
+        </ActionIcon>
+      )}
+    </>
+  );
+});

@@ -1,14 +1,80 @@
-// This device's queued floor work (local-work.ts) for a screen, rebuilt whenever the outbox changes.
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useMemo } from 'react';
+// This device's queued floor work (local-work.ts) for a screen, kept up to date as the outbox changes.
+// A busy offline day queues thousands of items, so the outbox is not read whole on each change (a
+// carton closed cost ~32 ms of rebuilding and as much again of reading, in the scans that followed:
+// bench/floor-scan.bench.ts). What is watched is its keys and its refused keys, cheap to read: the
+// entries added since the last look are read and added alone (a carton closed here: one entry); an
+// entry gone or refused, or a new cache, rebuilds from the whole outbox. A status that is not a
+// refusal (sending, done) changes nothing here, so a drain does not rebuild it either.
+import { liveQuery } from 'dexie';
+import { useEffect, useState } from 'react';
+import { localDb, type FieldtraceDb } from '../../offline/db.js';
+import type { OutboxEntry } from '../../offline/outbox-entry.js';
 import type { FloorCache } from '../cache/index.js';
-import { emptyLocalWork, FLOOR_WORK, localWorkOf, type LocalWork } from './local-work.js';
-import { entriesOf } from './work-store.js';
+import { addEntry, emptyLocalWork, FLOOR_WORK, localWorkOf, type LocalWork } from './local-work.js';
 
 /** What a floor scan answers while the cache is read from the device the first time. */
 export const CACHE_LOADING = 'The device data is still loading: scan again in a moment.';
 
-export function useLocalWork(userId: number, cache: FloorCache | undefined): LocalWork {
-  const entries = useLiveQuery(() => entriesOf(userId, FLOOR_WORK), [userId]);
-  return useMemo(() => (cache && entries ? localWorkOf(entries, cache) : emptyLocalWork()), [cache, entries]);
+/** The outbox as far as local work cares: its entries' keys in queue order, and the refused ones. */
+export interface OutboxShape { seqs: number[]; rejected: number[] }
+
+export interface Followed { seqs: number[]; rejected: Set<number>; work: LocalWork }
+
+/** Both reads start at once, inside the live query's scope (so both are watched). */
+export const outboxShape = (db: FieldtraceDb = localDb): Promise<OutboxShape> =>
+  Promise.all([db.outbox.orderBy('seq').primaryKeys(), db.outbox.where('status').equals('rejected').primaryKeys()])
+    .then(([seqs, rejected]) => ({ seqs, rejected }));
+
+const PATHS = new Set<string>(FLOOR_WORK.map((e) => e.path));
+const mine = (userId: number) => (e: OutboxEntry | undefined): e is OutboxEntry => e !== undefined && e.userId === userId && PATHS.has(e.endpoint);
+
+/** `known` brought up to the outbox's `shape`: the entries appended are added to it (a new object over
+ *  the same maps, which only grow); anything else is rebuilt from the outbox as it is now. */
+export async function followOutbox(known: Followed | null, shape: OutboxShape, userId: number, cache: FloorCache, db: FieldtraceDb = localDb): Promise<Followed> {
+  const rejected = new Set(shape.rejected);
+  const appended = known !== null && known.seqs.length <= shape.seqs.length
+    && known.seqs.every((s, i) => shape.seqs[i] === s && known.rejected.has(s) === rejected.has(s));
+  if (!appended) {
+    const all = await db.outbox.orderBy('seq').toArray();
+    return {
+      seqs: all.map((e) => e.seq!),
+      rejected: new Set(all.filter((e) => e.status === 'rejected').map((e) => e.seq!)),
+      work: localWorkOf(all.filter(mine(userId)), cache),
+    };
+  }
+  if (known.seqs.length === shape.seqs.length) return known;
+  const work = { ...known.work };
+  for (const e of (await db.outbox.bulkGet(shape.seqs.slice(known.seqs.length))).filter(mine(userId))) addEntry(work, e, cache);
+  return { seqs: shape.seqs, rejected, work };
 }
+
+export function useLocalWork(userId: number, cache: FloorCache | undefined): LocalWork {
+  const [state, setState] = useState<{ userId: number; cache: FloorCache; work: LocalWork } | null>(null);
+  useEffect(() => {
+    if (!cache) return;
+    let live = true;
+    let known: Followed | null = null;
+    // One change at a time, in order: each builds on the last one's result.
+    let chain = Promise.resolve();
+    const sub = liveQuery(() => outboxShape()).subscribe({
+      next: (shape) => {
+        chain = chain.then(async () => {
+          if (!live) return;
+          const next = await followOutbox(known, shape, userId, cache);
+          if (live && next.work !== known?.work) setState({ userId, cache, work: next.work });
+          known = next;
+        }).catch(() => undefined);
+      },
+      // The database closed (sign-out, a test's reset): the last known work stays.
+      error: () => undefined,
+    });
+    return () => {
+      live = false;
+      sub.unsubscribe();
+    };
+  }, [userId, cache]);
+  return state !== null && state.userId === userId && state.cache === cache ? state.work : EMPTY;
+}
+
+/** Until the outbox is read: nothing queued here (one object, so the screen's props stay the same). */
+const EMPTY = emptyLocalWork();

@@ -36,9 +36,3 @@ export async function queueWork<E extends Endpoint>(screen: string, w: Work<E>, 
   });
   return entry;
 }
-
-/** This user's entries of these endpoints, in queue order (the device's own work). */
-export async function entriesOf(userId: number, endpoints: readonly Endpoint[], db: FieldtraceDb = localDb): Promise<OutboxEntry[]> {
-  const paths = new Set(endpoints.map((e) => e.path));
-  return (await db.outbox.orderBy('seq').toArray()).filter((e) => e.userId === userId && paths.has(e.endpoint));
-}

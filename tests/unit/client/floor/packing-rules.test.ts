@@ -1,5 +1,6 @@
 // The device's checks of a packing scan (client/floor/packing/scan-rules.ts) against a cache and this
 // device's queued work (local-work.ts): each bad scan gets the spec's message, each good one a row.
+import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { codeUrl } from '../../../../src/shared/codes.js';
 import { PACKING_API, PACKING_MSG } from '../../../../src/shared/contracts/floor/packing.js';
@@ -7,6 +8,9 @@ import type { CacheMasters, MappingSeries, OpenCartons, PackedSeries } from '../
 import { buildFloorCache, type CacheContent } from '../../../../src/client/floor/cache/lookup.js';
 import { packSeries } from '../../../../src/client/floor/cache/rows.js';
 import { emptyLocalWork, localWorkOf } from '../../../../src/client/floor/packing/local-work.js';
+import { followOutbox, outboxShape, type Followed } from '../../../../src/client/floor/packing/use-local-work.js';
+import { FieldtraceDb } from '../../../../src/client/offline/db.js';
+import { newEntry } from '../../../../src/client/offline/outbox-entry.js';
 import { checkCarton, checkPack, type CartonRow, type PackRow } from '../../../../src/client/floor/packing/scan-rules.js';
 import { codeMac } from '../../../../src/server/domain/code-mac.js';
 
@@ -101,5 +105,47 @@ describe('a carton scanned on Tertiary Packing', () => {
     // A carton packed on this device (still queued) is loose stock too, with its packs' dates.
     const local = localWorkOf([{ endpoint: PACKING_API.secondarySave.path, status: 'pending', payload: { cartonMasterId: 1, scanned: [{ UID: ka(30) }], reason: 'one', CartonName: 'SID26KA00011' } }], cache);
     expect(scan('SID26KA00011', [], local)).toMatchObject({ ok: true, row: { CartonId: 'SID26KA00011', Qty: 1, MFGDate: '2026-01-10' } });
+  });
+});
+
+describe("this device's queued work, followed as the outbox changes (use-local-work.ts)", () => {
+  const save = (sid: string, from: number, userId = 7) => newEntry({
+    endpoint: PACKING_API.secondarySave.path, label: sid, userId,
+    payload: { cartonMasterId: 1, scanned: [{ UID: ka(from) }, { UID: ka(from + 1) }], reason: '', CartonName: sid },
+  });
+  const sidOf = (f: Followed, n: number) => f.work.packed.get(`SKA:${n}`);
+
+  it('a carton closed is added alone; a refusal or a discard rebuilds, and each answer is the whole queue', async () => {
+    const db = new FieldtraceDb('follow-outbox-test');
+    await db.open();
+    try {
+      await db.outbox.add(save('SID26KA00010', 20));
+      let f = await followOutbox(null, await outboxShape(db), 7, cache, db);
+      expect(sidOf(f, 21)).toBe('SID26KA00010');
+
+      // Another user's entry and a new one of ours: ours is added, theirs is not ours to check against.
+      await db.outbox.bulkAdd([save('SID26KA00011', 30, 8), save('SID26KA00012', 40)]);
+      const before = f;
+      f = await followOutbox(f, await outboxShape(db), 7, cache, db);
+      expect(f.work).not.toBe(before.work);
+      expect([sidOf(f, 21), sidOf(f, 30), sidOf(f, 41)]).toEqual(['SID26KA00010', undefined, 'SID26KA00012']);
+      expect(f.work.slips.has('SID26KA00012')).toBe(true);
+
+      // Nothing new (a status of sending or done): the same work, so the screen is not drawn again.
+      await db.outbox.where('seq').equals(f.seqs[0]!).modify({ status: 'done' });
+      expect((await followOutbox(f, await outboxShape(db), 7, cache, db)).work).toBe(f.work);
+
+      // Refused: its packs are free again. Discarded: the same.
+      await db.outbox.where('seq').equals(f.seqs[2]!).modify({ status: 'rejected' });
+      f = await followOutbox(f, await outboxShape(db), 7, cache, db);
+      expect([sidOf(f, 21), sidOf(f, 41)]).toEqual(['SID26KA00010', undefined]);
+      expect(f.work.slips.has('SID26KA00012')).toBe(false);
+      await db.outbox.delete(f.seqs[0]!);
+      f = await followOutbox(f, await outboxShape(db), 7, cache, db);
+      expect(sidOf(f, 21)).toBeUndefined();
+      expect(f.seqs).toHaveLength(2);
+    } finally {
+      db.close();
+    }
   });
 });
