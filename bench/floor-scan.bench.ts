@@ -49,7 +49,7 @@ const NO_VSYNC_ARGS = ['--disable-gpu-vsync', '--disable-frame-rate-limit'];
 const TRACE_FILE = '/tmp/floor-scan-trace.json';
 /** Every scan's times, for a closer look. */
 const SAMPLES_FILE = '/tmp/floor-scan-samples.json';
-const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'blink.user_timing', 'toplevel', 'v8.execute', 'benchmark'];
+const TRACE_CATEGORIES = ['devtools.timeline', 'blink.user_timing'];
 const SOURCES = ['src/client', 'src/shared', 'src/build', 'sw', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
 
 function newest(path: string): number {
