@@ -37,6 +37,18 @@ export const EVENT_DETAILS = {
   }),
   /** A carton and everything in it damaged for good. */
   'damage-carton': z.object({ cartonId: z.string(), reason: z.string(), sids: z.array(z.string()), packs: z.number().int().nonnegative() }),
+  /** Cartons sent on a dispatch leg: to a site (toSiteId) or a dealer (toUserId); `remark` when newer
+   *  stock went before older. */
+  dispatch: z.object({
+    did: z.string(), toSiteId: id.optional(), toUserId: id.optional(), cartons: z.array(z.string()), packs: z.number().int().nonnegative(),
+    transportModeId: id, lr: z.string(), remark: z.string().optional(),
+  }),
+  /** The target received a dispatch: the cartons that arrived, and those it reported missing. */
+  receive: z.object({ did: z.string(), received: z.array(z.string()), missing: z.array(z.string()) }),
+  /** Cartons taken back: from transit by their sender (the leg ends), or after a received leg. */
+  return: z.object({ cartons: z.array(z.string()), transit: z.boolean(), dids: z.array(z.string()), remark: z.string() }),
+  /** A torn code replaced for good: a pack's code (PID) or a carton's slip (SID). */
+  replace: z.object({ type: z.enum(['PID', 'SID']), old: z.string(), new: z.string(), sid: z.string().optional() }),
   'slip-ids': z.object({ type: z.enum(['SID', 'TID', 'DID']), prefix: z.string(), from: serial, to: serial, lastId: z.string() }),
 } as const;
 

@@ -353,8 +353,9 @@ export const idCounters = pgTable('id_counters', {
  * Items touched one by one (packed, dispatched, replaced...). Rows appear only then: a mapped pack
  * that nobody has scanned yet lives in its mapping range alone. Packing adds its columns (issue 5).
  */
-/** How a packed carton stands; where it is comes from its location and, later, its dispatch legs. */
-export type CartonState = 'packed' | 'damaged';
+/** How a packed carton stands; where it is comes from its location and its dispatch legs. A
+ *  replaced secondary carton (its slip torn, Replace by SID) lives on under its new SID. */
+export type CartonState = 'packed' | 'damaged' | 'replaced';
 
 /** What secondary and tertiary cartons share: whose, packed where, where now, what, how many, why
  *  not full, how it stands, and who packed it from which outbox entry. */
@@ -362,8 +363,12 @@ const cartonCols = () => ({
   companyId: integer('company_id').notNull().references(() => companies.id),
   /** The site it was packed at. */
   siteId: integer('site_id').notNull().references(() => sites.id),
-  /** The site it is at now; null while it travels. */
+  /** The site it is at now; null while it travels or once a dealer holds it. */
   locationSiteId: integer('location_site_id').references(() => sites.id),
+  /** The dispatch it travels on, until that leg ends (received, missing or returned). */
+  dispatchId: varchar('dispatch_id', { length: 20 }),
+  /** The dealer (a user of type 1) who received it, while it is with that dealer. */
+  dealerId: integer('dealer_id').references(() => users.id),
   cartonSizeId: integer('carton_size_id').notNull().references(() => cartons.id),
   productId: integer('product_id').notNull().references(() => products.id),
   qty: integer('qty').notNull(),
@@ -392,7 +397,10 @@ export const tertiaryCartons = pgTable('tertiary_cartons', {
   ...cartonCols(),
   /** The approval remark when newer stock was packed while older stock waited. */
   remark: varchar('remark', { length: 200 }),
-}, (t) => [index('tertiary_cartons_location_idx').on(t.companyId, t.locationSiteId, t.state)]);
+}, (t) => [
+  index('tertiary_cartons_location_idx').on(t.companyId, t.locationSiteId, t.state),
+  index('tertiary_cartons_dispatch_idx').on(t.dispatchId),
+]);
 
 /** A secondary carton (SID): items of one product, later packed into a tertiary carton or sent loose. */
 export const secondaryCartons = pgTable('secondary_cartons', {
@@ -401,9 +409,12 @@ export const secondaryCartons = pgTable('secondary_cartons', {
   ...cartonCols(),
   /** The tertiary carton it is packed in, once packed. */
   tid: varchar('tid', { length: 20 }).references(() => tertiaryCartons.tid),
+  /** The SID that took its place when its slip was replaced (state 'replaced'). */
+  replacedBy: varchar('replaced_by', { length: 20 }),
 }, (t) => [
   index('secondary_cartons_location_idx').on(t.companyId, t.locationSiteId, t.state),
   index('secondary_cartons_tid_idx').on(t.tid),
+  index('secondary_cartons_dispatch_idx').on(t.dispatchId),
 ]);
 
 /** Items touched one by one: a row per packed pack (mapped numbers stay ranges). */
@@ -444,4 +455,75 @@ export const events = pgTable('events', {
   index('events_series_idx').on(t.kind, t.prefix, t.fromNo),
   index('events_action_at_idx').on(t.action, t.at),
   index('events_company_at_idx').on(t.companyId, t.at),
+]);
+
+/** Transport modes a dispatch goes by (GetModeDDL): reference data, seeded at start. */
+export const transportModes = pgTable('transport_modes', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 50 }).notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+}, (t) => [uniqueIndex('transport_modes_name_uq').on(t.name)]);
+
+export type DispatchState = 'sent' | 'received';
+
+/** A dispatch (DID): cartons sent from a site to a warehouse or factory (toSiteId) or to a dealer
+ *  (toUserId, a user of type 1). Its id comes from a block of DIDs the device reserved. */
+export const dispatches = pgTable('dispatches', {
+  did: varchar('did', { length: 20 }).primaryKey(),
+  companyId: integer('company_id').notNull().references(() => companies.id),
+  fromSiteId: integer('from_site_id').notNull().references(() => sites.id),
+  toSiteId: integer('to_site_id').references(() => sites.id),
+  toUserId: integer('to_user_id').references(() => users.id),
+  transportModeId: integer('transport_mode_id').notNull().references(() => transportModes.id),
+  lr: varchar('lr', { length: 50 }).notNull(),
+  /** The approval remark when newer stock went while older stock waited. */
+  remark: varchar('remark', { length: 200 }),
+  cartons: integer('cartons').notNull(),
+  packs: integer('packs').notNull(),
+  state: varchar('state', { length: 10 }).notNull().$type<DispatchState>(),
+  ...packedBy(),
+  receivedBy: integer('received_by').references(() => users.id),
+  receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }),
+  receivedDeviceAt: timestamp('received_device_at', { withTimezone: true, mode: 'date' }),
+  receivedEntryId: varchar('received_entry_id', { length: 64 }),
+}, (t) => [
+  index('dispatches_from_idx').on(t.companyId, t.fromSiteId, t.createdAt),
+  index('dispatches_to_site_idx').on(t.toSiteId, t.state),
+  index('dispatches_to_user_idx').on(t.toUserId, t.state),
+]);
+
+/** How a carton's dispatch leg ended: still on the way, received, missing on arrival, or taken back. */
+export type LegState = 'sent' | 'received' | 'missing' | 'returned';
+
+/** A carton (SID or TID) on a dispatch, with what it held when it left. */
+export const dispatchCartons = pgTable('dispatch_cartons', {
+  did: varchar('did', { length: 20 }).notNull().references(() => dispatches.did),
+  cartonId: varchar('carton_id', { length: 20 }).notNull(),
+  productId: integer('product_id').notNull().references(() => products.id),
+  batchNo: varchar('batch_no', { length: 50 }),
+  mfgDate: date('mfg_date', { mode: 'string' }),
+  expDate: date('exp_date', { mode: 'string' }),
+  /** Packs in it when it left. */
+  qty: integer('qty').notNull(),
+  state: varchar('state', { length: 10 }).notNull().$type<LegState>(),
+  endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+}, (t) => [primaryKey({ columns: [t.did, t.cartonId] }), index('dispatch_cartons_carton_idx').on(t.cartonId)]);
+
+/** A code retired for good and the code that took its place (Replace, by PID): the old one verifies
+ *  as replaced. A replaced SID is on its carton row (replacedBy). */
+export const replacements = pgTable('replacements', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id').notNull().references(() => companies.id),
+  oldKind: varchar('old_kind', { length: 1 }).notNull(),
+  oldPrefix: varchar('old_prefix', { length: 2 }).notNull(),
+  oldSerial: bigint('old_serial', { mode: 'number' }).notNull(),
+  newKind: varchar('new_kind', { length: 1 }).notNull(),
+  newPrefix: varchar('new_prefix', { length: 2 }).notNull(),
+  newSerial: bigint('new_serial', { mode: 'number' }).notNull(),
+  /** The carton the new code took the old one's place in, when it was packed. */
+  sid: varchar('sid', { length: 20 }),
+  ...packedBy(),
+}, (t) => [
+  uniqueIndex('replacements_old_uq').on(t.oldKind, t.oldPrefix, t.oldSerial),
+  uniqueIndex('replacements_new_uq').on(t.newKind, t.newPrefix, t.newSerial),
 ]);
