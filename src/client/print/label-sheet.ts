@@ -2,7 +2,7 @@
 // 90 x 70 mm landscape label per page. QR codes are drawn as vector squares, so they stay sharp at
 // any printer resolution and a page of 32 codes stays a few kilobytes. Runs in the browser and in Node.
 import { jsPDF } from 'jspdf';
-import QRCode from 'qrcode';
+import { drawQr } from './pdf-qr.js';
 
 export interface Label {
   /** What the QR code holds. */
@@ -15,23 +15,6 @@ export type SheetLayout = 'a4-4x8' | 'single-90x70';
 
 const A4 = { w: 210, h: 297, cols: 4, rows: 8, margin: 8 };
 export const LABELS_PER_PAGE = A4.cols * A4.rows;
-
-function drawQr(doc: jsPDF, text: string, x: number, y: number, size: number): void {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  // The standard quiet zone of four modules each side keeps neighbouring labels from reading as one code.
-  const cell = size / (modules.size + 8);
-  doc.setFillColor(0, 0, 0);
-  for (let r = 0; r < modules.size; r++) {
-    // Runs of dark modules in a row become one rectangle: fewer operators, smaller file.
-    let c = 0;
-    while (c < modules.size) {
-      if (!modules.get(r, c)) { c++; continue; }
-      const start = c;
-      while (c < modules.size && modules.get(r, c)) c++;
-      doc.rect(x + (start + 4) * cell, y + (r + 4) * cell, (c - start) * cell, cell, 'F');
-    }
-  }
-}
 
 function drawA4(doc: jsPDF, labels: Label[]): void {
   const cw = (A4.w - 2 * A4.margin) / A4.cols;
