@@ -61,10 +61,10 @@ describe('for the admin', () => {
 });
 
 describe('for other users', () => {
-  it('without Role Management, User Master or Item Ledger the pickers answer 403', async () => {
-    for (const path of ['User/GetUsersDDL', 'User/GetAllActiveUsers']) {
-      expect(await t.get(path, factory.token)).toMatchObject({ status: 403, body: { ResponseMessage: FORBIDDEN } });
-    }
+  it('without Role Management, User Master or Item Ledger the pickers answer 403 (GetAllActiveUsers also opens to Dispatch)', async () => {
+    expect(await t.get('User/GetUsersDDL', factory.token)).toMatchObject({ status: 403, body: { ResponseMessage: FORBIDDEN } });
+    const cartonsOnly = (await t.signIn(outsider.email, outsider.password)).token;
+    expect(await t.get('User/GetAllActiveUsers', cartonsOnly)).toMatchObject({ status: 403, body: { ResponseMessage: FORBIDDEN } });
   });
 
   it('with Item Ledger the warehouse user lists only its own company\'s accounts', async () => {

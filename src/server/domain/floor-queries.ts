@@ -4,15 +4,18 @@
 // location; null is in transit.
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Series } from '../../shared/codes.js';
-import { items, mappings, secondaryCartons, tertiaryCartons } from '../db/schema.js';
+import { items, mappings, replacements, secondaryCartons, tertiaryCartons } from '../db/schema.js';
 import { rangeAt, type Tx } from './ranges.js';
 
 export type CodeWhere =
   | { state: 'unmapped' }
   | { state: 'mapped'; mappingId: number }
-  | { state: 'packed' | 'damaged'; sid: string; tid: string | null; siteId: number | null; companyId: number };
+  | { state: 'packed' | 'damaged'; sid: string; tid: string | null; siteId: number | null; companyId: number }
+  /** Retired for good by Replace: the code that took its place, and the carton it did so in. */
+  | { state: 'replaced'; companyId: number; by: { kind: string; prefix: string; serial: number }; sid: string | null };
 
-/** Where one code is now: not ours to say (unmapped), mapped and loose, or in its cartons at a site. */
+/** Where one code is now: not ours to say (unmapped), mapped and loose, in its cartons at a site, or
+ *  replaced (a replaced code leaves its carton, so it is asked after the carton). */
 export async function whereIsCode(tx: Tx, series: Series, serial: number): Promise<CodeWhere> {
   const prefix = series.kind === 'S' ? series.prefix.toUpperCase() : '';
   const [row] = await tx.select({
@@ -25,6 +28,11 @@ export async function whereIsCode(tx: Tx, series: Series, serial: number): Promi
   if (row) {
     const damaged = row.state === 'damaged' || row.tertiaryState === 'damaged';
     return { state: damaged ? 'damaged' : 'packed', sid: row.sid, tid: row.tid, siteId: row.tid ? row.tertiaryAt : row.looseAt, companyId: row.companyId };
+  }
+  const [gone] = await tx.select().from(replacements)
+    .where(and(eq(replacements.oldKind, series.kind), eq(replacements.oldPrefix, prefix), eq(replacements.oldSerial, serial)));
+  if (gone) {
+    return { state: 'replaced', companyId: gone.companyId, by: { kind: gone.newKind, prefix: gone.newPrefix, serial: gone.newSerial }, sid: gone.sid };
   }
   const mapping = await rangeAt(tx, mappings, { kind: series.kind, prefix }, serial);
   return mapping ? { state: 'mapped', mappingId: mapping.id } : { state: 'unmapped' };

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { visibleNumber, type Series } from '../../shared/codes.js';
 import type { z } from 'zod';
 import { PACKING_MSG, type secondarySave } from '../../shared/contracts/floor/packing.js';
+import { REPLACE_MSG } from '../../shared/contracts/floor/replace.js';
 import type { RefusedItem } from '../../shared/contracts/refusal.js';
 import { secondaryCartons } from '../db/schema.js';
 import type { CodeMac } from './code-mac.js';
@@ -51,6 +52,7 @@ export async function packSecondary(tx: Tx, codes: CodeMac, actor: Actor, b: Bod
     // Another company's code is "not mapped" to this caller: nothing more is said of it.
     if (!r.mapping || r.mapping.companyId !== site.companyId) return faults.push(item(shown, PACKING_MSG.unmapped));
     if (r.damageReason !== null) return faults.push(item(shown, PACKING_MSG.damaged(r.damageReason)));
+    if (r.replaced) return faults.push(item(shown, REPLACE_MSG.retired));
     if (r.packedIn !== null) return faults.push(item(shown, PACKING_MSG.packed(r.packedIn)));
     good.push({ series: r.series, serial: r.serial, mapping: r.mapping });
   });
@@ -86,7 +88,7 @@ export async function packSecondary(tx: Tx, codes: CodeMac, actor: Actor, b: Bod
     from unnest(${sqlArray(good.map((g) => g.series.kind), 'varchar[]')}, ${sqlArray(good.map((g) => g.series.prefix), 'varchar[]')},
       ${sqlArray(good.map((g) => g.serial), 'bigint[]')}) as u(kind, prefix, n)
     on conflict (kind, prefix, serial_no) do update set secondary_id = excluded.secondary_id, status = 'packed', updated_at = now()
-      where items.secondary_id is null
+      where items.secondary_id is null and items.status <> 'replaced'
     returning kind, prefix, serial_no`));
   if (taken.length !== good.length) {
     const got = new Set(taken.map((t) => `${t.kind}${t.prefix}${Number(t.serial_no)}`));

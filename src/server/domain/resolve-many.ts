@@ -1,6 +1,6 @@
 // What a carton's worth of scanned codes are, in two queries whatever their number: the MAC first
 // (a forged code never reaches the database), a preprinted code paired with a static one becomes
-// its static twin, then each code's mapping, damage and packing, found by index probes.
+// its static twin, then each code's mapping, damage, packing and replacement, found by index probes.
 import { inArray, sql } from 'drizzle-orm';
 import type { ParsedUid, Series } from '../../shared/codes.js';
 import { staticPairs } from '../db/schema.js';
@@ -28,6 +28,8 @@ export type CodeState =
     mapping: CodeMapping | null;
     damageReason: string | null;
     packedIn: string | null;
+    /** Retired for good by Replace (domain/replace-pid.ts): never packed again. */
+    replaced: boolean;
   };
 
 const key = (s: Series, n: number) => `${s.kind}:${s.kind === 'S' ? s.prefix.toUpperCase() : ''}:${n}`;
@@ -49,20 +51,21 @@ export async function resolveMany(tx: Tx, codes: CodeMac, scans: readonly string
     return { code: c, series, serial: twin ? twin.staticNo : c.serial };
   });
   const known = canonical.filter((c) => c !== null);
-  const facts = new Map<string, { mapping: CodeMapping | null; damageReason: string | null; packedIn: string | null }>();
+  const facts = new Map<string, { mapping: CodeMapping | null; damageReason: string | null; packedIn: string | null; replaced: boolean }>();
   if (known.length) {
     // Both drivers (node-postgres, PGlite) answer { rows }.
     const result = (await tx.execute(sql`
       select u.kind, u.prefix, u.n, m.id as mapping_id, m.company_id, m.product_id, m.batch_no,
         to_char(m.mfg_date, 'YYYY-MM-DD') as mfg_date, to_char(m.exp_date, 'YYYY-MM-DD') as exp_date,
-        d.reason as damage_reason, it.secondary_id
+        d.reason as damage_reason, it.secondary_id, r.id as replacement_id
       from unnest(${sqlArray(known.map((c) => c.series.kind), 'varchar[]')}, ${sqlArray(known.map((c) => c.series.prefix), 'varchar[]')},
         ${sqlArray(known.map((c) => c.serial), 'bigint[]')}) as u(kind, prefix, n)
       left join lateral (select * from mappings x where x.kind = u.kind and x.prefix = u.prefix and x.from_no <= u.n
         order by x.from_no desc limit 1) m on m.to_no >= u.n
       left join lateral (select * from damages x where x.kind = u.kind and x.prefix = u.prefix and x.from_no <= u.n
         order by x.from_no desc limit 1) d on d.to_no >= u.n
-      left join items it on it.kind = u.kind and it.prefix = u.prefix and it.serial_no = u.n and it.secondary_id is not null`)) as unknown as { rows: Array<Record<string, unknown>> };
+      left join items it on it.kind = u.kind and it.prefix = u.prefix and it.serial_no = u.n and it.secondary_id is not null
+      left join replacements r on r.old_kind = u.kind and r.old_prefix = u.prefix and r.old_serial = u.n`)) as unknown as { rows: Array<Record<string, unknown>> };
     for (const r of result.rows) {
       facts.set(key({ kind: r.kind as 'P' | 'S', prefix: String(r.prefix) }, Number(r.n)), {
         mapping: r.mapping_id === null ? null : {
@@ -71,12 +74,13 @@ export async function resolveMany(tx: Tx, codes: CodeMac, scans: readonly string
         },
         damageReason: r.damage_reason === null ? null : String(r.damage_reason),
         packedIn: r.secondary_id === null ? null : String(r.secondary_id),
+        replaced: r.replacement_id !== null,
       });
     }
   }
   return canonical.map((c) => {
     if (!c) return { state: 'forged' };
-    const f = facts.get(key(c.series, c.serial)) ?? { mapping: null, damageReason: null, packedIn: null };
+    const f = facts.get(key(c.series, c.serial)) ?? { mapping: null, damageReason: null, packedIn: null, replaced: false };
     return { state: 'resolved', code: c.code, series: c.series, serial: c.serial, ...f };
   });
 }

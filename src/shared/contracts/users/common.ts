@@ -143,5 +143,6 @@ export const USERS_API = {
   remove: getEndpoint('User/DeleteUser/:id', { pages: [PAGE.distributorMaster, PAGE.listMaster] }, noData),
   /** Every account but the admins, of the caller's company unless the caller is an admin. */
   pickerAll: getEndpoint('User/GetUsersDDL', pickers, z.array(userOption)),
-  pickerActive: getEndpoint('User/GetAllActiveUsers', pickers, z.array(userOption)),
+  /** Also Dispatch's Send To list (dealers are the rows of UserType 1). */
+  pickerActive: getEndpoint('User/GetAllActiveUsers', { pages: [...pickers.pages, PAGE.dispatch] }, z.array(userOption)),
 };

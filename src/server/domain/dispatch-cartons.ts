@@ -1,0 +1,106 @@
+// The cartons a dispatch moves (DESIGN section 4: "a carton is dispatched from where it is, once per
+// leg"): a TID, or a loose SID, of the caller's company at the caller's site, packed, on no open leg
+// and with no dealer. A secondary carton inside a tertiary one follows it and goes only with it.
+import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { DISPATCH_MSG, olderStockOf, type DispatchCartonId, type StockCarton } from '../../shared/contracts/floor/dispatch.js';
+import type { ScannedCartonRow } from '../../shared/contracts/floor/packing.js';
+import { cartons, products, secondaryCartons, tertiaryCartons, type CartonState } from '../db/schema.js';
+import type { FloorSite } from './packing-common.js';
+import type { Tx } from './ranges.js';
+import { sqlArray } from './sql-rows.js';
+
+export interface DispatchCarton extends DispatchCartonId {
+  companyId: number;
+  locationSiteId: number | null;
+  dispatchId: string | null;
+  dealerId: number | null;
+  state: CartonState;
+  /** A SID's tertiary carton, when packed in one. */
+  tid: string | null;
+  replacedBy: string | null;
+  productId: number;
+  batchNo: string | null;
+  mfgDate: string | null;
+  expDate: string | null;
+  cartonSizeId: number;
+  /** Packs in it: a SID's own; a TID's, the sum of its secondary cartons not damaged. */
+  packs: number;
+}
+
+const anyOf = (col: SQLWrapper, ids: string[]) => sql`${col} = any(${sqlArray(ids, 'varchar[]')})`;
+
+/** The cartons by id; with `lock`, their rows held (in id order, so two saves lock alike) to the end of
+ *  the transaction: a second device's save of the same carton waits, then sees it gone. */
+export async function loadCartons(tx: Tx, ids: readonly DispatchCartonId[], lock: boolean): Promise<Map<string, DispatchCarton>> {
+  const tids = ids.filter((c) => c.type === 'TID').map((c) => c.id);
+  const sids = ids.filter((c) => c.type === 'SID').map((c) => c.id);
+  const tq = tx.select().from(tertiaryCartons).where(anyOf(tertiaryCartons.tid, tids)).orderBy(tertiaryCartons.tid);
+  const sq = tx.select().from(secondaryCartons).where(anyOf(secondaryCartons.sid, sids)).orderBy(secondaryCartons.sid);
+  const ts = tids.length ? await (lock ? tq.for('update') : tq) : [];
+  const ss = sids.length ? await (lock ? sq.for('update') : sq) : [];
+  const packs = ts.length ? await tx.select({ tid: secondaryCartons.tid, n: sql<number>`cast(sum(${secondaryCartons.qty}) as integer)`.mapWith(Number) })
+    .from(secondaryCartons).where(and(anyOf(secondaryCartons.tid, ts.map((t) => t.tid)), eq(secondaryCartons.state, 'packed')))
+    .groupBy(secondaryCartons.tid) : [];
+  const packsOf = new Map(packs.map((p) => [p.tid!, p.n]));
+  const out = new Map<string, DispatchCarton>();
+  for (const t of ts) out.set(t.tid, { ...t, id: t.tid, type: 'TID', tid: null, replacedBy: null, packs: packsOf.get(t.tid) ?? 0 });
+  for (const s of ss) out.set(s.sid, { ...s, id: s.sid, type: 'SID', packs: s.qty });
+  return out;
+}
+
+/** Why a carton cannot leave the site now, or null. */
+export function cartonProblem(c: DispatchCarton | undefined, id: string, site: FloorSite): string | null {
+  if (!c || c.companyId !== site.companyId) return DISPATCH_MSG.notHere(id);
+  if (c.tid !== null) return DISPATCH_MSG.inTertiary(id, c.tid);
+  if (c.state === 'replaced') return DISPATCH_MSG.replaced(id, c.replacedBy ?? '');
+  if (c.dispatchId !== null) return DISPATCH_MSG.dispatched(id, c.dispatchId);
+  if (c.locationSiteId !== site.siteId || c.dealerId !== null) return DISPATCH_MSG.notHere(id);
+  if (c.state === 'damaged') return DISPATCH_MSG.damaged(id);
+  return null;
+}
+
+export const stockOf = (c: DispatchCarton): StockCarton => ({ CartonId: c.id, ProductId: c.productId, MFGDate: c.mfgDate ?? '' });
+
+/** Older stock first: cartons at the site (tertiary, or loose secondary) of the products of `newer`,
+ *  made before the newest of each, neither among `newer` nor `alsoScanned`; oldest first, at most `limit`. */
+export async function olderStockAt(
+  tx: Tx, site: FloorSite, newer: readonly StockCarton[], alsoScanned: readonly string[] = [], limit = 200,
+): Promise<StockCarton[]> {
+  const newest = new Map<number, string>();
+  for (const c of newer) if (c.MFGDate > (newest.get(c.ProductId) ?? '')) newest.set(c.ProductId, c.MFGDate);
+  if (newest.size === 0) return [];
+  const except = [...newer.map((c) => c.CartonId), ...alsoScanned];
+  const pick = (t: typeof tertiaryCartons | typeof secondaryCartons, id: typeof tertiaryCartons.tid | typeof secondaryCartons.sid, loose?: SQL) =>
+    tx.select({ CartonId: id, ProductId: t.productId, MFGDate: t.mfgDate }).from(t).where(and(
+      eq(t.companyId, site.companyId), eq(t.locationSiteId, site.siteId), eq(t.state, 'packed'), isNull(t.dispatchId), isNull(t.dealerId), loose,
+      or(...[...newest].map(([p, d]) => and(eq(t.productId, p), lt(t.mfgDate, d)))),
+      sql`not (${id} = any(${sqlArray(except, 'varchar[]')}))`,
+    )).orderBy(asc(t.mfgDate), asc(id)).limit(limit);
+  const found = [
+    ...await pick(tertiaryCartons, tertiaryCartons.tid),
+    ...await pick(secondaryCartons, secondaryCartons.sid, isNull(secondaryCartons.tid)),
+  ].map((c) => ({ ...c, MFGDate: c.MFGDate ?? '' }));
+  // The query narrows; the shared rule (the device runs it on its cache) decides.
+  return olderStockOf(newer, found).slice(0, limit);
+}
+
+/** Product names and units by id. */
+export async function productsOf(tx: Tx, ids: readonly number[]): Promise<Map<number, { name: string; uom: string }>> {
+  const rows = ids.length ? await tx.select({ id: products.id, name: products.name, uom: products.uom }).from(products).where(inArray(products.id, [...new Set(ids)])) : [];
+  return new Map(rows.map((r) => [r.id, { name: r.name, uom: r.uom ?? '' }]));
+}
+
+/** The cartons as the screen's scanned rows (spec 2 section 3, "Scanned carton"); Qty is packs. */
+export async function scannedRows(tx: Tx, list: readonly DispatchCarton[]): Promise<ScannedCartonRow[]> {
+  const names = await productsOf(tx, list.map((c) => c.productId));
+  const sizeIds = [...new Set(list.map((c) => c.cartonSizeId))];
+  const sizes = sizeIds.length ? await tx.select({ id: cartons.id, name: cartons.name }).from(cartons).where(inArray(cartons.id, sizeIds)) : [];
+  const sizeName = new Map(sizes.map((s) => [s.id, s.name]));
+  return list.map((c) => {
+    const n = Number(c.id.slice(7));
+    return {
+      Id: n, CartonId: c.id, ProductName: names.get(c.productId)?.name ?? '', ProductId: c.productId, BatchNo: c.batchNo ?? '',
+      CartonName: sizeName.get(c.cartonSizeId) ?? '', Qty: c.packs, MFGDate: c.mfgDate ?? '', EXPDate: c.expDate ?? '', SeqNo: n,
+    };
+  });
+}

@@ -1,0 +1,175 @@
+// Dispatch Receive (spec 2 sections 4, 5; DESIGN section 4: "a dispatch is received once, by its
+// target"): the target (a user of the site it was sent to, or the dealer it was sent to) receives a
+// dispatch once, all or nothing. The cartons that arrived end their leg 'received' and are at the
+// target site (or with the dealer); those of the dispatch left out end it 'missing' and are nowhere
+// until found. Cartons the sender took back from transit meanwhile are no longer part of it.
+// Also here: what receive and return share about cartons on their legs (lock, move, latest leg).
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { USER_TYPE } from '../../shared/contracts/auth.js';
+import { faultsMessage, RECEIVE_MSG, slipScans, type Receipt } from '../../shared/contracts/floor/dispatch-receive.js';
+import type { RefusedItem } from '../../shared/contracts/refusal.js';
+import type { CartonFacts } from '../../shared/contracts/floor/carton-return.js';
+import { dispatchCartons, dispatches, secondaryCartons, tertiaryCartons } from '../db/schema.js';
+import type { Caller } from '../http/caller.js';
+import { logEvent, type DeviceWork, type Tx } from './ranges.js';
+import { item, refuse, Refusal } from './refusal.js';
+
+export type Dispatch = typeof dispatches.$inferSelect;
+export type Leg = typeof dispatchCartons.$inferSelect;
+/** A carton on legs, TID or SID alike: the return rule's facts (`tid`: the TID a SID is packed in),
+ *  and what the return list shows. */
+export interface Carton extends CartonFacts {
+  id: string;
+  productId: number;
+  mfgDate: string | null;
+  expDate: string | null;
+}
+
+export type ReceiverActor = Pick<Caller, 'userId' | 'userType' | 'companyId' | 'siteId'>;
+export interface Receiver { userId: number; companyId: number; siteId: number | null }
+
+/** The caller as a receiver: a user of a company at a site, or a dealer. */
+export function receiverOf(a: ReceiverActor): Receiver {
+  if (a.companyId === null || (a.siteId === null && a.userType !== USER_TYPE.dealer)) refuse(RECEIVE_MSG.noReceiver);
+  return { userId: a.userId, companyId: a.companyId, siteId: a.siteId };
+}
+
+const addressedTo = (d: Dispatch, r: Receiver) =>
+  (d.toSiteId !== null && d.toSiteId === r.siteId) || (d.toUserId !== null && d.toUserId === r.userId);
+
+/** The dispatch `r` may receive now, and its legs (in carton order); locked for the receipt. */
+export async function receivableDispatch(tx: Tx, r: Receiver, did: string, lock: boolean): Promise<{ d: Dispatch; legs: Leg[] }> {
+  const q = tx.select().from(dispatches).where(eq(dispatches.did, did));
+  const [d] = lock ? await q.for('update') : await q;
+  if (!d || d.companyId !== r.companyId) refuse(RECEIVE_MSG.notFound(did));
+  if (!addressedTo(d, r)) refuse(RECEIVE_MSG.notAddressed(did));
+  if (d.state === 'received') refuse(RECEIVE_MSG.alreadyReceived(did));
+  const legs = await legsOf(tx, did);
+  if (!legs.some((l) => l.state === 'sent')) refuse(RECEIVE_MSG.allReturned(did));
+  return { d, legs };
+}
+
+const legsOf = (tx: Tx, did: string) => tx.select().from(dispatchCartons).where(eq(dispatchCartons.did, did)).orderBy(dispatchCartons.cartonId);
+
+/** Receives `did`: `arrived` lists the cartons that came (null: every carton still on the way). */
+export async function receiveDispatch(tx: Tx, actor: ReceiverActor, did: string, arrived: readonly string[] | null, device?: DeviceWork): Promise<Receipt> {
+  const r = receiverOf(actor);
+  const first = await receivableDispatch(tx, r, did, true);
+  // Every writer of a leg holds its carton's lock: read the legs again once they are ours.
+  await cartonsOf(tx, first.legs.map((l) => l.cartonId), true);
+  const legs = await legsOf(tx, did);
+  const open = legs.filter((l) => l.state === 'sent').map((l) => l.cartonId);
+  if (open.length === 0) refuse(RECEIVE_MSG.allReturned(did));
+
+  let came = open;
+  if (arrived !== null) {
+    const { ids, faults } = slipScans(arrived, ['TID', 'SID']);
+    const byId = new Map(legs.map((l) => [l.cartonId, l]));
+    for (const id of ids) {
+      const leg = byId.get(id);
+      if (!leg) faults.push(item(id, RECEIVE_MSG.notOnDispatch(id, did)));
+      else if (leg.state !== 'sent') faults.push(item(id, RECEIVE_MSG.takenBack(id)));
+    }
+    if (faults.length) refuse(faultsMessage(faults, RECEIVE_MSG.itemsRefused), faults);
+    came = ids;
+  }
+  const cameSet = new Set(came);
+  const missing = open.filter((id) => !cameSet.has(id));
+  const d = first.d;
+
+  const ended = await endLegs(tx, did, came, 'sent', 'received') + await endLegs(tx, did, missing, 'sent', 'missing');
+  const moved = await moveCartons(tx, came, { locationSiteId: d.toSiteId, dealerId: d.toUserId }, did)
+    + await moveCartons(tx, missing, { locationSiteId: null, dealerId: null }, did);
+  if (ended !== open.length || moved !== open.length) throw new Refusal(RECEIVE_MSG.changed(did));
+  await tx.update(dispatches).set({
+    state: 'received', receivedBy: r.userId, receivedAt: sql`now()`, receivedDeviceAt: device?.at ?? null, receivedEntryId: device?.entryId ?? null,
+  }).where(eq(dispatches.did, did));
+  await logEvent(tx, {
+    action: 'receive', userId: r.userId, companyId: r.companyId, siteId: d.toSiteId, ref: did, device,
+    detail: { did, received: came, missing },
+  });
+  return { DispatchId: did, Received: came, Missing: missing };
+}
+
+/** DispatchCartonReceive's list: a DID (all of it arrived) or cartons on the way on one dispatch.
+ *  The dispatch it names, and the cartons that came (null: all). */
+export async function receiptOfIds(tx: Tx, actor: ReceiverActor, scans: readonly string[]): Promise<{ did: string; arrived: string[] | null }> {
+  const r = receiverOf(actor);
+  const { ids, faults } = slipScans(scans, ['DID', 'TID', 'SID']);
+  if (faults.length) refuse(faultsMessage(faults, RECEIVE_MSG.itemsRefused), faults);
+  const did = ids.find((id) => id.startsWith('DID'));
+  const cartons = ids.filter((id) => !id.startsWith('DID'));
+  const onWay = cartons.length ? await tx.select({ did: dispatchCartons.did, cartonId: dispatchCartons.cartonId, companyId: dispatches.companyId })
+    .from(dispatchCartons).innerJoin(dispatches, eq(dispatches.did, dispatchCartons.did))
+    .where(and(inArray(dispatchCartons.cartonId, cartons), eq(dispatchCartons.state, 'sent'))) : [];
+  const legOf = new Map(onWay.filter((l) => l.companyId === r.companyId).map((l) => [l.cartonId, l.did]));
+  const named = did ?? cartons.map((c) => legOf.get(c)).find((on) => on !== undefined);
+  // A carton no longer on the way: its dispatch may have been received already (by another device).
+  const ended = await latestLegs(tx, cartons.filter((c) => !legOf.has(c)));
+  const wrong: RefusedItem[] = [];
+  for (const id of ids) {
+    if (id === named) continue;
+    const on = id.startsWith('DID') ? id : legOf.get(id);
+    const last = ended.get(id)?.d;
+    if (on === undefined && last && last.companyId === r.companyId && last.state === 'received' && addressedTo(last, r)) {
+      wrong.push(item(id, RECEIVE_MSG.alreadyReceived(last.did)));
+    } else if (on === undefined) wrong.push(item(id, RECEIVE_MSG.notInTransit(id)));
+    else if (on !== named) wrong.push(item(id, RECEIVE_MSG.otherDispatch(id, named!)));
+  }
+  if (wrong.length || !named) refuse(faultsMessage(wrong, RECEIVE_MSG.itemsRefused), wrong);
+  return { did: named, arrived: did ? null : cartons };
+}
+
+// --- What receive and return share: cartons on their legs. ---
+
+const kindOf = (id: string) => (id.startsWith('TID') ? 'TID' : 'SID');
+const split = (ids: readonly string[]) => ({ tids: ids.filter((i) => kindOf(i) === 'TID'), sids: ids.filter((i) => kindOf(i) === 'SID') });
+
+/** The cartons by id, locked for update when `lock` (in id order, so two writers never deadlock). */
+export async function cartonsOf(tx: Tx, ids: readonly string[], lock: boolean): Promise<Map<string, Carton>> {
+  const { tids, sids } = split(ids);
+  const t = tids.length ? tx.select().from(tertiaryCartons).where(inArray(tertiaryCartons.tid, tids)).orderBy(tertiaryCartons.tid) : null;
+  const s = sids.length ? tx.select().from(secondaryCartons).where(inArray(secondaryCartons.sid, sids)).orderBy(secondaryCartons.sid) : null;
+  const ts = t ? await (lock ? t.for('update') : t) : [];
+  const ss = s ? await (lock ? s.for('update') : s) : [];
+  const facts = (c: (typeof ts)[number] | (typeof ss)[number], id: string, tid: string | null): [string, Carton] => [id, {
+    id, tid, companyId: c.companyId, state: c.state, locationSiteId: c.locationSiteId, dispatchId: c.dispatchId, dealerId: c.dealerId,
+    productId: c.productId, mfgDate: c.mfgDate, expDate: c.expDate,
+  }];
+  return new Map([...ts.map((c) => facts(c, c.tid, null)), ...ss.map((c) => facts(c, c.sid, c.tid))]);
+}
+
+/** Sets where the cartons are now and ends their travel (dispatchId null), for those whose dispatch
+ *  is still `onDispatch` (null: none); the number of rows changed. */
+export async function moveCartons(tx: Tx, ids: readonly string[], to: { locationSiteId: number | null; dealerId: number | null },
+  onDispatch: string | null): Promise<number> {
+  const { tids, sids } = split(ids);
+  const set = { ...to, dispatchId: null };
+  const on = (col: typeof tertiaryCartons.dispatchId | typeof secondaryCartons.dispatchId) => (onDispatch === null ? isNull(col) : eq(col, onDispatch));
+  const t = tids.length ? (await tx.update(tertiaryCartons).set(set)
+    .where(and(inArray(tertiaryCartons.tid, tids), on(tertiaryCartons.dispatchId))).returning({ id: tertiaryCartons.tid })).length : 0;
+  const s = sids.length ? (await tx.update(secondaryCartons).set(set)
+    .where(and(inArray(secondaryCartons.sid, sids), on(secondaryCartons.dispatchId))).returning({ id: secondaryCartons.sid })).length : 0;
+  return t + s;
+}
+
+/** Ends the legs of `ids` on `did` that are still `from`; the number ended. */
+export async function endLegs(tx: Tx, did: string, ids: readonly string[], from: Leg['state'], to: Leg['state']): Promise<number> {
+  if (ids.length === 0) return 0;
+  const done = await tx.update(dispatchCartons).set({ state: to, endedAt: sql`now()` })
+    .where(and(eq(dispatchCartons.did, did), inArray(dispatchCartons.cartonId, [...ids]), eq(dispatchCartons.state, from)))
+    .returning({ id: dispatchCartons.cartonId });
+  return done.length;
+}
+
+/** Each carton's latest leg (by its dispatch's time) with that dispatch. */
+export async function latestLegs(tx: Tx, ids: readonly string[]): Promise<Map<string, { leg: Leg; d: Dispatch }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx.select({ leg: dispatchCartons, d: dispatches }).from(dispatchCartons)
+    .innerJoin(dispatches, eq(dispatches.did, dispatchCartons.did))
+    .where(inArray(dispatchCartons.cartonId, [...ids]))
+    .orderBy(dispatchCartons.cartonId, desc(dispatches.createdAt), desc(dispatches.did));
+  const latest = new Map<string, { leg: Leg; d: Dispatch }>();
+  for (const row of rows) if (!latest.has(row.leg.cartonId)) latest.set(row.leg.cartonId, row);
+  return latest;
+}

@@ -1,0 +1,51 @@
+// What both kinds of Replace share: the caller's site, a secondary carton locked with the tertiary
+// one holding it, whether this caller may change it now, and the product text of the details row.
+import { eq } from 'drizzle-orm';
+import { REPLACE_MSG, type DetailsRow } from '../../shared/contracts/floor/replace.js';
+import { products, secondaryCartons, tertiaryCartons } from '../db/schema.js';
+import type { Actor, FloorSite } from './packing-common.js';
+import type { Tx } from './ranges.js';
+import { refuse } from './refusal.js';
+
+type Secondary = typeof secondaryCartons.$inferSelect;
+type Tertiary = typeof tertiaryCartons.$inferSelect;
+export interface HeldCarton { carton: Secondary; tertiary: Tertiary | undefined }
+
+/** The caller's site: codes are replaced where the packs are, at a factory or warehouse. */
+export function replaceSite(a: Actor): FloorSite {
+  if (a.companyId === null || a.siteId === null || !a.prefix) refuse(REPLACE_MSG.noSite);
+  return { userId: a.userId, companyId: a.companyId, siteId: a.siteId, prefix: a.prefix.toUpperCase() };
+}
+
+const lockTertiary = async (tx: Tx, tid: string | null) =>
+  (tid ? (await tx.select().from(tertiaryCartons).where(eq(tertiaryCartons.tid, tid)).for('update'))[0] : undefined);
+
+/** A secondary carton and the tertiary one holding it, locked so a dispatch, a damage or a packing
+ *  of them waits for the replace: the tertiary first, as carton damage and dispatch lock them. */
+export async function lockedCarton(tx: Tx, sid: string): Promise<HeldCarton | undefined> {
+  const [peek] = await tx.select({ tid: secondaryCartons.tid }).from(secondaryCartons).where(eq(secondaryCartons.sid, sid));
+  if (!peek) return undefined;
+  const tertiary = await lockTertiary(tx, peek.tid);
+  const [carton] = await tx.select().from(secondaryCartons).where(eq(secondaryCartons.sid, sid)).for('update');
+  // Packed into a tertiary carton between the two reads: that one is where it is now.
+  return { carton: carton!, tertiary: carton!.tid === peek.tid ? tertiary : await lockTertiary(tx, carton!.tid) };
+}
+
+/** Why a carton cannot have its slip or a pack's code replaced by this caller now, or null. */
+export function cartonProblem(held: HeldCarton | undefined, sid: string, site: FloorSite): string | null {
+  // Another company's carton answers as no carton at all.
+  if (!held || held.carton.companyId !== site.companyId) return REPLACE_MSG.cartonNotHere(sid);
+  const { carton: c, tertiary: t } = held;
+  if (c.state === 'replaced') return REPLACE_MSG.cartonReplaced(sid, c.replacedBy ?? '');
+  if (c.state === 'damaged' || t?.state === 'damaged') return REPLACE_MSG.cartonDamaged(sid);
+  const holder = c.tid ? t : c;
+  if (!holder || holder.locationSiteId !== site.siteId || holder.dealerId !== null) return REPLACE_MSG.cartonNotHere(sid);
+  return null;
+}
+
+/** The product's name and description for the details row. */
+export async function productText(tx: Tx, productId: number): Promise<Pick<DetailsRow, 'ProductName' | 'ProductDscrptn'>> {
+  const [p] = await tx.select({ name: products.name, description: products.description }).from(products).where(eq(products.id, productId));
+  return { ProductName: p?.name ?? '', ProductDscrptn: p?.description ?? '' };
+}
+

@@ -1,0 +1,73 @@
+// Dispatch (spec 2 section 7, Dispatch controller): the save, declared idempotent (a device's outbox
+// entry is applied once however often it is sent), the past dispatches, the transport modes, and the
+// carton scan with its older-stock answer ('500').
+//
+// GetTertiaryPackingScan keeps the spec's path and method: GET `?sid=&checkItemDate=`, the cartons
+// scanned so far in `&scanned=` (comma separated), so a client written to the spec works unchanged.
+// The same path also takes a POST whose body holds the scanned list, for lists too long for an address.
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { ok, warn, type Envelope } from '../../../shared/contracts/envelope.js';
+import { DISPATCH_API, DISPATCH_MSG } from '../../../shared/contracts/floor/dispatch.js';
+import { companyScope } from '../../auth/scope.js';
+import { dispatches, sites, transportModes, users } from '../../db/schema.js';
+import { saveDispatch } from '../../domain/dispatch.js';
+import { dealerName } from '../../domain/dispatch-invoice.js';
+import { scanForDispatch } from '../../domain/dispatch-scan.js';
+import type { Caller } from '../../http/caller.js';
+import type { Router } from '../../http/route.js';
+import { applyList, ListError, totalRows, type ListDef } from '../../list/list-query.js';
+
+/** Who it went to: the site's name, or the dealer's. */
+const sentTo = sql<string>`coalesce(${sites.name}, ${dealerName}, '')`;
+
+const dispatchList: ListDef = {
+  sort: { DispatchId: dispatches.did, TotalCarton: dispatches.cartons, CreatedDt: dispatches.createdAt, userName: sentTo },
+  search: [dispatches.did, sites.name, users.firstName, users.lastName, users.userName, dispatches.lr],
+  defaultSort: 'CreatedDt',
+  tiebreak: dispatches.did,
+};
+
+/** The caller's site's dispatches (the admin: all). */
+function fromScope(caller: Caller): SQL | undefined {
+  if (caller.isAdmin) return undefined;
+  return and(companyScope(caller, dispatches.companyId), caller.siteId === null ? sql`false` : eq(dispatches.fromSiteId, caller.siteId));
+}
+
+/** A query flag: off only when said so ('false' or '0'). */
+const flagOn = (v: string | undefined) => v !== 'false' && v !== '0';
+
+/** `&scanned=a,b` (or repeated): the ids in it. */
+function scannedParam(raw: unknown): string[] {
+  const parts = Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : [];
+  return parts.flatMap((p) => String(p).split(',')).map((s) => s.trim()).filter(Boolean);
+}
+
+export function dispatchRoutes(r: Router) {
+  r.serve(DISPATCH_API.save, async (ctx) => {
+    const invoice = await saveDispatch(ctx.db, ctx.caller, ctx.body, ctx.device);
+    return ok(invoice, DISPATCH_MSG.saved(invoice.CartonId, invoice.cartonList.length));
+  });
+
+  r.serve(DISPATCH_API.list, async ({ db, caller, body }): Promise<Envelope> => {
+    try {
+      return ok(await applyList(db.select({
+        DispatchId: dispatches.did, TotalCarton: dispatches.cartons, CreatedDt: dispatches.createdAt, userName: sentTo, TotalRows: totalRows(),
+      }).from(dispatches).leftJoin(sites, eq(sites.id, dispatches.toSiteId)).leftJoin(users, eq(users.id, dispatches.toUserId)).$dynamic(),
+      dispatchList, body, [fromScope(caller)]));
+    } catch (e) {
+      if (e instanceof ListError) return warn(e.message);
+      throw e;
+    }
+  });
+
+  r.serve(DISPATCH_API.modes, async ({ db }) => ok(await db.select({ TransportModeId: transportModes.id, TransportMode: transportModes.name })
+    .from(transportModes).where(eq(transportModes.isActive, true)).orderBy(transportModes.id)));
+
+  r.serve(DISPATCH_API.scan, ({ db, caller, query, req }) => scanForDispatch(db, caller, {
+    sid: query.sid ?? '', checkItemDate: flagOn(query.checkItemDate), scanned: scannedParam((req.query as Record<string, unknown>).scanned),
+  }));
+
+  r.serve(DISPATCH_API.scanWithList, ({ db, caller, query, body }) => scanForDispatch(db, caller, {
+    sid: query.sid ?? '', checkItemDate: flagOn(query.checkItemDate), scanned: body.scanned,
+  }));
+}
