@@ -11,7 +11,7 @@ import { createScanQueue, feedbackOf, scanText, type ScanVerdict } from './scan-
 import { CameraIcon, KeyboardIcon } from './scan-icons.js';
 import { ScanFlash, ScanMessage } from './scan-message.js';
 import { playTone, primeAudio, vibrate } from './scan-tone.js';
-import { createWedge, isWholeCode, WEDGE_DEFAULTS } from './wedge.js';
+import { createWedge, isWholeCode, wholerScan, WEDGE_DEFAULTS } from './wedge.js';
 import './scan-box.css';
 
 export type { ScanVerdict } from './scan-feedback.js';
@@ -97,7 +97,7 @@ export const ScanBox = memo(function ScanBox({
     if (verdict.scan !== undefined) {
       // The scanner's Enter or Tab: it must neither submit a form nor move focus.
       e.preventDefault();
-      take(verdict.scan);
+      take(wholerScan(verdict.scan, e.currentTarget.value));
       return;
     }
     if (e.key === 'Enter') {

@@ -92,3 +92,11 @@ export function createWedge(options: Partial<WedgeOptions> & Pick<WedgeOptions, 
 export function isWholeCode(text: string): boolean {
   return parseUid(scannedUid(text)) !== null || parseSlipId(text) !== null;
 }
+
+/** The wedge's scan, or the box's whole text when a stall (a busy device) cut the scan's first keys
+ *  off its burst: the box holds every key since it was last emptied, so when it ends with the scan and
+ *  is a whole code where the scan is not, the box is the code the scanner sent. */
+export function wholerScan(scan: string, boxText: string): string {
+  const box = boxText.trim();
+  return box !== scan && box.endsWith(scan) && !isWholeCode(scan) && isWholeCode(box) ? box : scan;
+}

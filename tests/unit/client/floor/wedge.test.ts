@@ -1,7 +1,7 @@
 // The wedge detector against the timings handheld scanners really use (0 to 150 ms between keys, Enter,
 // Tab or no suffix at all, long codes in chunks) and against a person typing in the same box.
 import { describe, expect, it } from 'vitest';
-import { createWedge, isWholeCode, type KeyVerdict, type Wedge } from '../../../../src/client/floor/wedge.js';
+import { createWedge, isWholeCode, wholerScan, type KeyVerdict, type Wedge } from '../../../../src/client/floor/wedge.js';
 import { codeMac } from '../../../../src/server/domain/code-mac.js';
 import { codeUrl } from '../../../../src/shared/codes.js';
 
@@ -117,6 +117,23 @@ describe('a scanner without a suffix', () => {
     w.reset();
     expect(w.idle(at + 300)).toBeNull();
     expect(w.key('Enter', at + 5)).toEqual({ claimed: false });
+  });
+});
+
+describe('a stall inside a scan (a busy device)', () => {
+  it("keys held up past the gap cut the burst's start off; the box's whole text is the scan", () => {
+    const w = createWedge({ isComplete: isWholeCode });
+    // The first key, then 400 ms of nothing, then the rest at scanner speed and Enter.
+    w.key(UID[0]!, 1000);
+    const { verdicts } = type(w, UID.slice(1), 3, 1400, 'Enter');
+    const [cut] = scans(verdicts);
+    expect(cut).toBe(UID.slice(1));
+    expect(wholerScan(cut!, UID)).toBe(UID);
+  });
+  it("keeps the wedge's scan when the box holds a person's text before it, or the scan is whole", () => {
+    expect(wholerScan(UID, `abc${UID}`)).toBe(UID);
+    expect(wholerScan('SID26KA00042', 'SID26KA00042')).toBe('SID26KA00042');
+    expect(wholerScan(UID.slice(3), `xy${UID.slice(1)}`)).toBe(UID.slice(3));
   });
 });
 
