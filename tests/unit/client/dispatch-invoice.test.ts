@@ -27,7 +27,7 @@ function invoice(did: string, cartons: number, over: Partial<DispatchInvoice> = 
     cartonList: Array.from({ length: cartons }, (_, i) => ({
       CartonId: tid(i + 1), ProductName: `Hybrid Tomato Seeds ${i + 1}`, BatchNo: `B26-${i + 1}`, TotalQty: 20 + i, ProductUOM: 'PCS',
     })),
-    company: { CompanyLogo: '', CompanyName: 'Green Fields Agro', Address: 'Plot 14, MIDC Ambad', City: 'Nashik', Pincode: '422010', Mobile: '9876543210' },
+    CompanyLogo: '', CompanyName: 'Green Fields Agro', Address: 'Plot 14, MIDC Ambad', City: 'Nashik', Pincode: '422010', Mobile: '9876543210',
     CreatedDt: new Date(2026, 2, 14, 10, 30).toISOString(),
     ...over,
   };
@@ -185,7 +185,7 @@ describe('dispatch invoice', { timeout: 60_000 }, () => {
   it('keeps hostile values inside their columns and shows what Helvetica cannot print as ?', async () => {
     const longName = `Seeds <A&B> "best" 'new' ${'Extraordinarily long product name '.repeat(30)} END-OF-NAME`;
     const data = invoice('DID26KA00003', 3, {
-      company: { CompanyLogo: null, CompanyName: `Green Fields ${'Agro Industries '.repeat(20)}`, Address: 'x'.repeat(600), City: null, Pincode: '422010', Mobile: null },
+      CompanyLogo: null, CompanyName: `Green Fields ${'Agro Industries '.repeat(20)}`, Address: 'x'.repeat(600), City: null, Pincode: '422010', Mobile: null,
       userDetail: { FirmName: 'हरित कृषि Depot', bill_Address1: null, bill_Address2: '', bill_CityName: 'Pune', bill_StateName: null, bill_Pincode: null, bill_CountryName: 'India' },
       TransportMode: 'Road 🚚', LR: 'L'.repeat(120),
     });

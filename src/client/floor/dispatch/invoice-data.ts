@@ -3,6 +3,7 @@
 // answer; either way it is parsed here once, so the PDF never guesses at a missing field.
 import { z } from 'zod';
 import { parseSlipId } from '../../../shared/codes.js';
+import type { DispatchInvoice as SaveAnswer } from '../../../shared/contracts/floor/dispatch.js';
 
 /** Address parts come back null for records not saved through a form (see the site and company rows). */
 const text = z.string().nullish().transform((v) => v ?? '');
@@ -31,7 +32,15 @@ export const invoiceTarget = z.object({
   bill_CountryName: text,
 });
 
-export const invoiceCompany = z.object({
+export const dispatchInvoice = z.object({
+  CartonId: dispatchId,
+  userDetail: invoiceTarget,
+  TransportMode: text,
+  LR: text,
+  /** Cartons on the dispatch (each one's packs are its TotalQty), as the save answers. */
+  Qty: z.number(),
+  cartonList: z.array(invoiceCarton),
+  // The company's own, flat as Dispatch/save answers them (the spec's "Company data").
   /** The stored upload path ('/uploads/...') or ''; the PDF draws `logoImage`, never fetches this. */
   CompanyLogo: text,
   CompanyName: text,
@@ -39,17 +48,6 @@ export const invoiceCompany = z.object({
   City: text,
   Pincode: text,
   Mobile: text,
-});
-
-export const dispatchInvoice = z.object({
-  CartonId: dispatchId,
-  userDetail: invoiceTarget,
-  TransportMode: text,
-  LR: text,
-  /** The spec's quantity, printed as given (cartons per the brief; the save's answer may send packs). */
-  Qty: z.number(),
-  cartonList: z.array(invoiceCarton),
-  company: invoiceCompany,
   /** When the dispatch was made (ISO time; the spec's name for a dispatch's date in its list row). */
   CreatedDt: z.string().min(1),
   /**
@@ -64,3 +62,6 @@ export type DispatchInvoice = z.input<typeof dispatchInvoice>;
 /** What the PDF is drawn from. */
 export type ParsedInvoice = z.output<typeof dispatchInvoice>;
 export type InvoiceCarton = z.output<typeof invoiceCarton>;
+
+/** Dispatch/save's answer prints as it comes: the compiler holds the two shapes together here. */
+export const invoiceOfSave = (answer: SaveAnswer, logoImage?: string): DispatchInvoice => ({ ...answer, logoImage });

@@ -121,16 +121,15 @@ const joined = (parts: string[], sep: string) => parts.filter((p) => p.trim() !=
 
 /** Company, QR, title, billing address and dispatch facts; answers where the table starts. */
 function drawFirstPage(doc: jsPDF, d: ParsedInvoice): number {
-  const c = d.company;
   const logoW = drawLogo(doc, d.logoImage, A4.margin, A4.margin);
   const textX = A4.margin + (logoW > 0 ? logoW + 4 : 0);
   const textW = QR.x - 4 - textX;
   font(doc, 14, 'bold');
-  let y = write(doc, c.CompanyName, textX, A4.margin, textW, 2, 14) + 1;
+  let y = write(doc, d.CompanyName, textX, A4.margin, textW, 2, 14) + 1;
   font(doc, BODY_PT);
-  y = write(doc, c.Address, textX, y, textW, 3, BODY_PT);
-  y = write(doc, joined([c.City, c.Pincode], ' - '), textX, y, textW, 1, BODY_PT);
-  if (c.Mobile.trim() !== '') y = write(doc, `Mobile: ${c.Mobile}`, textX, y, textW, 1, BODY_PT);
+  y = write(doc, d.Address, textX, y, textW, 3, BODY_PT);
+  y = write(doc, joined([d.City, d.Pincode], ' - '), textX, y, textW, 1, BODY_PT);
+  if (d.Mobile.trim() !== '') y = write(doc, `Mobile: ${d.Mobile}`, textX, y, textW, 1, BODY_PT);
 
   // Level Q survives a fold or a smudge and still keeps any DID in a 21-module (version 1) code.
   drawQr(doc, d.CartonId, QR.x, QR.y, QR.box, 'Q');
