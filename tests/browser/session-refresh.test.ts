@@ -20,14 +20,22 @@ function storedPair(page: Page, change: { Token?: string; RefreshToken?: string 
     open.onerror = () => reject(open.error);
     open.onsuccess = () => {
       const db = open.result;
-      const store = db.transaction('kv', 'readwrite').objectStore('kv');
+      const tx = db.transaction('kv', 'readwrite');
+      const store = tx.objectStore('kv');
+      let read: { Token: string; RefreshToken: string } | undefined;
       const get = store.get('session');
       get.onsuccess = () => {
         const row = get.result as { key: string; value: { Token: string; RefreshToken: string } };
         if (patch) store.put({ ...row, value: { ...row.value, ...patch } });
-        resolve({ Token: row.value.Token, RefreshToken: row.value.RefreshToken });
-        db.close();
+        read = { Token: row.value.Token, RefreshToken: row.value.RefreshToken };
       };
+      // Answer once the write is committed: a navigation straight after would otherwise abort it.
+      tx.oncomplete = () => {
+        db.close();
+        if (read) resolve(read);
+        else reject(new Error('no stored session'));
+      };
+      tx.onerror = () => reject(tx.error);
     };
   }), change);
 }

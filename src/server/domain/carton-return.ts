@@ -13,7 +13,7 @@ import { faultsMessage } from '../../shared/contracts/floor/dispatch-receive.js'
 import type { RefusedItem } from '../../shared/contracts/refusal.js';
 import { dispatchCartons, dispatches } from '../db/schema.js';
 import type { Caller } from '../http/caller.js';
-import { cartonsOf, endLegs, latestLegs, moveCartons, type Carton, type Dispatch, type Leg } from './dispatch-receive.js';
+import { cartonsOf, endLegs, latestLegs, moveCartons, type Carton, type Dispatch, type Leg } from './carton-legs.js';
 import { logEvent, type DeviceWork, type Tx } from './ranges.js';
 import { item, refuse, Refusal } from './refusal.js';
 
