@@ -174,7 +174,7 @@ export async function masters(tx: Tx, companyId: number, siteId: number | null):
 }
 
 interface OpenRow { sid: string; productId: number; qty: number; sizeId: number; batch: string | null; mfg: string | null; exp: string | null }
-interface TertiaryRow { tid: string; productId: number; qty: number; state: string; batch: string | null; mfg: string | null; exp: string | null }
+interface TertiaryRow { tid: string; productId: number; qty: number; packs: number; state: string; batch: string | null; mfg: string | null; exp: string | null }
 
 /** The loose secondary cartons and the tertiary cartons at a site of the company. */
 export async function openCartons(tx: Tx, companyId: number, siteId: number | null): Promise<OpenCartons> {
@@ -199,8 +199,9 @@ export async function openCartons(tx: Tx, companyId: number, siteId: number | nu
     where ${loose} and s.mfg_date is null
     group by s.sid`)).map((r) => [r.sid, r])) : new Map<string, OpenRow>();
   const tertiary = rowsOf<TertiaryRow>(await tx.execute(sql`
-    select tid, product_id as "productId", qty, state, batch_no as batch, mfg_date::text as mfg, exp_date::text as exp
-    from tertiary_cartons where company_id = ${companyId} and location_site_id = ${siteId} order by tid`));
+    select t.tid, t.product_id as "productId", t.qty, t.state, t.batch_no as batch, t.mfg_date::text as mfg, t.exp_date::text as exp,
+      (select coalesce(sum(s.qty), 0) from secondary_cartons s where s.tid = t.tid)::int as packs
+    from tertiary_cartons t where t.company_id = ${companyId} and t.location_site_id = ${siteId} order by t.tid`));
   return {
     AsOf: at,
     Secondary: stored.map((r) => {
@@ -211,7 +212,7 @@ export async function openCartons(tx: Tx, companyId: number, siteId: number | nu
       };
     }),
     Tertiary: tertiary.map((r) => ({
-      TID: r.tid, ProductId: Number(r.productId), Qty: Number(r.qty), State: r.state, BatchNo: r.batch ?? '', MFGDate: r.mfg ?? '', EXPDate: r.exp ?? '',
+      TID: r.tid, ProductId: Number(r.productId), Qty: Number(r.qty), Packs: Number(r.packs), State: r.state, BatchNo: r.batch ?? '', MFGDate: r.mfg ?? '', EXPDate: r.exp ?? '',
     })),
   };
 }

@@ -179,7 +179,7 @@ describe('masters and open cartons', () => {
       { SID: 'SID26CA00001', ProductId: w.product, Qty: 1, CartonSizeId: expect.any(Number), BatchNo: 'NEW', MFGDate: '2026-01-10', EXPDate: '2028-01-10' },
       { SID: 'SID26CA00003', ProductId: w.product, Qty: 1, CartonSizeId: expect.any(Number), BatchNo: 'OLD', MFGDate: '2025-06-01', EXPDate: '2027-06-01' },
     ]);
-    expect(open.Tertiary).toEqual([{ TID: 'TID26CA00001', ProductId: w.product, Qty: 1, State: 'packed', BatchNo: '', MFGDate: '', EXPDate: '' }]);
+    expect(open.Tertiary).toEqual([{ TID: 'TID26CA00001', ProductId: w.product, Qty: 1, Packs: 1, State: 'packed', BatchNo: '', MFGDate: '', EXPDate: '' }]);
   });
   it('the batch and dates packing stored on a carton win over its items\'', async () => {
     await t.db.update(secondaryCartons).set({ batchNo: 'KEPT', mfgDate: '2024-02-02', expDate: '2026-02-02' }).where(eq(secondaryCartons.sid, 'SID26CA00001'));

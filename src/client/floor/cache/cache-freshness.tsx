@@ -7,6 +7,7 @@ import type { FloorCache } from './lookup.js';
 
 const PART_LABEL: Record<CachePart, string> = {
   masters: 'Products and sites', mappings: 'Mappings', damages: 'Damages', pairs: 'Static pairs', packed: 'Packed items', open: 'Open cartons',
+  dispatch: 'Dispatch data',
 };
 
 const two = (n: number) => String(n).padStart(2, '0');

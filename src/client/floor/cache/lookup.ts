@@ -5,6 +5,7 @@ import type {
   CacheCartonSize, CacheMasters, CachePart, CacheProduct, DamageSeries, MappingSeries, OpenCartons, OpenSecondary,
   OpenTertiary, PackedSeries, PairSeries,
 } from '../../../shared/contracts/floor/cache.js';
+import type { DispatchCache } from '../../../shared/contracts/floor/dispatch-cache.js';
 import type { Packed } from './rows.js';
 
 export type { CacheCartonSize as CartonSize, CacheProduct as Product, OpenSecondary, OpenTertiary };
@@ -28,10 +29,15 @@ export interface FloorCache {
   /** Every loose SID at my site, for the older-stock rule. */
   openSecondaries(): readonly OpenSecondary[];
   tertiaryAt(tid: string): OpenTertiary | undefined;
+  /** Every tertiary carton at my site, for the older-stock rule of a dispatch. */
+  openTertiaries(): readonly OpenTertiary[];
   cartonSizes: readonly CacheCartonSize[];
   products: ReadonlyMap<number, CacheProduct>;
   mySite: { SiteId: number; Prefix: string; Name: string } | null;
   slipLast: { SID: number; TID: number; DID: number };
+  /** Send-to targets, transport modes, the invoice header, incoming dispatches and cartons my site may
+   *  take back (an empty one until loaded). */
+  dispatch: DispatchCache;
   /** Per part, the server's time of its snapshot (ms since epoch); undefined until first loaded. */
   refreshedAt: Record<CachePart, number | undefined>;
 }
@@ -40,6 +46,7 @@ export interface FloorCache {
 export interface CacheContent {
   masters?: CacheMasters;
   open?: OpenCartons;
+  dispatch?: DispatchCache;
   mappings: readonly Packed<MappingSeries>[];
   damages: readonly Packed<DamageSeries>[];
   pairs: readonly Packed<PairSeries>[];
@@ -149,7 +156,8 @@ export function buildFloorCache(c: CacheContent): FloorCache {
   const products = new Map((c.masters?.Products ?? []).map((p) => [p.ProductId, p]));
   const secondaries = c.open?.Secondary ?? [];
   const bySid = new Map(secondaries.map((s) => [s.SID.toUpperCase(), s]));
-  const byTid = new Map((c.open?.Tertiary ?? []).map((t) => [t.TID.toUpperCase(), t]));
+  const tertiaries = c.open?.Tertiary ?? [];
+  const byTid = new Map(tertiaries.map((t) => [t.TID.toUpperCase(), t]));
 
   function codeFacts(kind: 'P' | 'S', prefix: string, serial: number): CodeFacts {
     let series = { kind, prefix: kind === 'S' ? prefix.toUpperCase() : '' };
@@ -193,15 +201,22 @@ export function buildFloorCache(c: CacheContent): FloorCache {
     openSecondary: (sid) => bySid.get(sid.trim().toUpperCase()),
     openSecondaries: () => secondaries,
     tertiaryAt: (tid) => byTid.get(tid.trim().toUpperCase()),
+    openTertiaries: () => tertiaries,
     cartonSizes: c.masters?.CartonSizes ?? [],
     products,
     mySite: c.masters?.MySite ?? null,
     slipLast: c.masters?.SlipLast ?? { SID: 0, TID: 0, DID: 0 },
+    dispatch: c.dispatch ?? EMPTY_DISPATCH,
     refreshedAt: {
       masters: c.refreshedAt.masters, mappings: c.refreshedAt.mappings, damages: c.refreshedAt.damages,
-      pairs: c.refreshedAt.pairs, packed: c.refreshedAt.packed, open: c.refreshedAt.open,
+      pairs: c.refreshedAt.pairs, packed: c.refreshedAt.packed, open: c.refreshedAt.open, dispatch: c.refreshedAt.dispatch,
     },
   };
 }
+
+const EMPTY_DISPATCH: DispatchCache = {
+  AsOf: '', Sites: [], Dealers: [], Modes: [], Incoming: [], Sent: [],
+  Company: { CompanyLogo: '', CompanyName: '', Address: '', City: '', Pincode: '', Mobile: '' },
+};
 
 export const EMPTY_CONTENT: CacheContent = { mappings: [], damages: [], pairs: [], packed: [], refreshedAt: {} };

@@ -4,6 +4,7 @@
 import type {
   CacheCursor, CacheMasters, CachePart, DamageSeries, MappingSeries, OpenCartons, PackedCursor, PackedSeries, PairSeries,
 } from '../../../shared/contracts/floor/cache.js';
+import type { DispatchCache } from '../../../shared/contracts/floor/dispatch-cache.js';
 
 /** A series with its number columns packed. */
 export type Packed<S> = { [K in keyof S]: S[K] extends number[] ? Float64Array : S[K] };
@@ -11,6 +12,7 @@ export type Packed<S> = { [K in keyof S]: S[K] extends number[] ? Float64Array :
 export interface ChunkData {
   masters: CacheMasters;
   open: OpenCartons;
+  dispatch: DispatchCache;
   mappings: Packed<MappingSeries>[];
   damages: Packed<DamageSeries>[];
   pairs: Packed<PairSeries>[];

@@ -2,7 +2,7 @@
 // by page, each page with the cursor of the next in one transaction; the switch to the new fill and
 // the removal of the old one are one transaction too, so a reader always finds one whole snapshot and
 // a fill cut off by a dropped connection or a closed app resumes where it stopped.
-import { CACHE_PARTS, type CachePart } from '../../../shared/contracts/floor/cache.js';
+import { CACHE_PARTS, PAGED_PARTS, type CachePart } from '../../../shared/contracts/floor/cache.js';
 import type { FieldtraceDb } from '../../offline/db.js';
 import { EMPTY_CONTENT, type CacheContent } from './lookup.js';
 import type { CacheChunkRow, CachePartRow, ChunkData } from './rows.js';
@@ -63,7 +63,8 @@ export async function loadContent(db: FieldtraceDb, owner: number): Promise<Cach
     if (!row || row.owner !== owner || !row.fill) continue;
     const chunks = await chunksOf(db, row.part, row.fill).toArray();
     content.refreshedAt[row.part] = row.asOf ?? undefined;
-    if (row.part === 'masters' || row.part === 'open') Object.assign(content, { [row.part]: chunks[0]?.data });
+    // A snapshot part is one chunk; a paged part's chunks are its pages' series.
+    if (!(PAGED_PARTS as readonly string[]).includes(row.part)) Object.assign(content, { [row.part]: chunks[0]?.data });
     else Object.assign(content, { [row.part]: chunks.flatMap((c) => c.data as unknown[]) });
   }
   return content;

@@ -4,6 +4,7 @@
 import { ok, warn, type Envelope } from '../../../shared/contracts/envelope.js';
 import { FLOOR_CACHE_API as API, FLOOR_CACHE_MSG } from '../../../shared/contracts/floor/cache.js';
 import { damagePage, mappingPage, masters, openCartons, packedPage, pairPage } from '../../domain/floor-cache.js';
+import { dispatchSnapshot } from '../../domain/dispatch-cache.js';
 import type { Caller } from '../../http/caller.js';
 import type { Router } from '../../http/route.js';
 
@@ -20,4 +21,5 @@ export function cacheRoutes(r: Router) {
   r.serve(API.pairs, ({ db, caller, body }) => ofCompany(caller, (c) => pairPage(db, c, body)));
   r.serve(API.packed, ({ db, caller, body }) => ofCompany(caller, (c) => packedPage(db, c, body)));
   r.serve(API.open, ({ db, caller }) => ofCompany(caller, (c, site) => openCartons(db, c, site)));
+  r.serve(API.dispatch, ({ db, caller }) => ofCompany(caller, (c, site) => dispatchSnapshot(db, { companyId: c, siteId: site, userId: caller!.userId })));
 }

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { getEndpoint, postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
+import { dispatchCache } from './dispatch-cache.js';
 
 export const FLOOR_CACHE_MSG = {
   noCompany: 'Floor data is kept per company: sign in as a user of a company to load it.',
@@ -102,9 +103,10 @@ export const openSecondary = z.strictObject({
    *  stored them (worked out from its items for a carton without them; '' when empty). */
   BatchNo: z.string(), MFGDate: z.string(), EXPDate: z.string(),
 });
-/** A tertiary carton at the caller's site, with the batch and dates packing gave it ('' when none). */
+/** A tertiary carton at the caller's site, with the batch and dates packing gave it ('' when none);
+ *  Qty: the secondary cartons in it, Packs: the packs in those (what a dispatch invoice counts). */
 export const openTertiary = z.strictObject({
-  TID: z.string(), ProductId: z.number(), Qty: z.number(), State: z.string(), BatchNo: z.string(), MFGDate: z.string(), EXPDate: z.string(),
+  TID: z.string(), ProductId: z.number(), Qty: z.number(), Packs: z.number(), State: z.string(), BatchNo: z.string(), MFGDate: z.string(), EXPDate: z.string(),
 });
 export type OpenSecondary = z.infer<typeof openSecondary>;
 export type OpenTertiary = z.infer<typeof openTertiary>;
@@ -128,10 +130,11 @@ export const FLOOR_CACHE_API = {
   pairs: postEndpoint('FloorCache/GetStaticPairs', FLOOR_CACHE_ACCESS, cachePageRequest, pairPage),
   packed: postEndpoint('FloorCache/GetPacked', FLOOR_CACHE_ACCESS, packedPageRequest, packedPage),
   open: getEndpoint('FloorCache/GetOpenCartons', FLOOR_CACHE_ACCESS, openCartons),
+  dispatch: getEndpoint('FloorCache/GetDispatchData', FLOOR_CACHE_ACCESS, dispatchCache),
 };
 
 /** The parts a device keeps, each with its own "last refreshed". */
 export type CachePart = keyof typeof FLOOR_CACHE_API;
-export const CACHE_PARTS: readonly CachePart[] = ['masters', 'mappings', 'damages', 'pairs', 'packed', 'open'];
+export const CACHE_PARTS: readonly CachePart[] = ['masters', 'mappings', 'damages', 'pairs', 'packed', 'open', 'dispatch'];
 export const PAGED_PARTS = ['mappings', 'damages', 'pairs', 'packed'] as const;
 export type PagedPart = (typeof PAGED_PARTS)[number];

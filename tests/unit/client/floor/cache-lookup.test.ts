@@ -22,7 +22,7 @@ const mapping = (Kind: 'P' | 'S', Prefix: string, ranges: Array<[number, number,
 const open: OpenCartons = {
   AsOf: masters.AsOf,
   Secondary: [{ SID: 'SID26KA00001', ProductId: 7, Qty: 8, CartonSizeId: 1, BatchNo: 'B1', MFGDate: '2026-01-10', EXPDate: '2028-01-10' }],
-  Tertiary: [{ TID: 'TID26KA00001', ProductId: 7, Qty: 2, State: 'packed', BatchNo: 'B1', MFGDate: '2026-01-10', EXPDate: '2028-01-10' }],
+  Tertiary: [{ TID: 'TID26KA00001', ProductId: 7, Qty: 2, Packs: 20, State: 'packed', BatchNo: 'B1', MFGDate: '2026-01-10', EXPDate: '2028-01-10' }],
 };
 
 function content(): CacheContent {

@@ -6,6 +6,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../../../src/shared/contracts/envelope.js';
 import type { CacheCursor, CachePageRequest, CachePart, MappingSeries } from '../../../../src/shared/contracts/floor/cache.js';
+import type { DispatchCache } from '../../../../src/shared/contracts/floor/dispatch-cache.js';
 import { FieldtraceDb } from '../../../../src/client/offline/db.js';
 import { currentFloorCache, floorCache, forgetFloorCache } from '../../../../src/client/floor/cache/floor-cache.js';
 import { clearSession, saveSession, type Session } from '../../../../src/client/app/session.js';
@@ -30,7 +31,23 @@ const mappingSeries = (from: number, to: number, id: number): MappingSeries => (
   Kind: 'S', Prefix: 'KA', FromNo: [from], ToNo: [to], MappingId: [id], ProductId: [7], BatchNo: [`B${id}`], MFGDate: ['2026-01-10'], EXPDate: ['2028-01-10'],
 });
 
-/** A server of three mapping pages (1–100, 201–300, 401–500), one damage, no pairs, one packed run. */
+/** The dispatch part: one target site, the modes, the header, one dispatch on the way, one carton to take back. */
+const DISPATCH: DispatchCache = {
+  AsOf: '2026-11-24T08:06:00.000Z',
+  Sites: [{ SiteId: 2, Name: 'Pune Depot', IsFactory: false, Billing: {
+    FirmName: 'Pune Depot', bill_Address1: '', bill_Address2: '', bill_CityName: '', bill_StateName: '', bill_Pincode: '', bill_CountryName: '',
+  } }],
+  Dealers: [],
+  Modes: [{ TransportModeId: 1, TransportMode: 'By Road' }],
+  Company: { CompanyName: 'Agro', CompanyLogo: '', Address: '', City: '', Pincode: '', Mobile: '' },
+  Incoming: [{ DispatchId: 'DID26PD00001', SentFrom: 'Pune Depot', CreatedDt: AS_OF, TotalCarton: 1, Cartons: [
+    { CartonId: 'TID26PD00001', ProductName: 'Neem', BatchNo: 'B1', Qty: 4 },
+  ] }],
+  Sent: [{ CartonId: 'TID26KA00001', DispatchId: 'DID26KA00001', Leg: 'sent', ProductName: 'Neem', MFGDate: '2026-01-10', EXPDate: '2028-01-10' }],
+};
+
+/** A server of three mapping pages (1–100, 201–300, 401–500), one damage, no pairs, one packed run, and the
+ *  dispatch part above. */
 function server(batch = 'B') {
   const calls: Array<{ part: CachePart; body: CachePageRequest | undefined }> = [];
   const script: Array<Envelope<unknown> | undefined> = [];
@@ -45,6 +62,8 @@ function server(batch = 'B') {
         return ok({ AsOf: AS_OF, Products: [{ ProductId: 7, ProductName: 'Neem', ProductCode: 'N', UOM: 'L', PackValue: 1, IsActive: true }], CartonSizes: [], Sites: [], MySite: { SiteId: 1, Name: 'F', Prefix: 'KA' }, SlipLast: { SID: 5, TID: 0, DID: 0 } });
       case 'open':
         return ok({ AsOf: '2026-11-24T08:05:00.000Z', Secondary: [], Tertiary: [] });
+      case 'dispatch':
+        return ok(DISPATCH);
       case 'mappings': {
         const at = [null, 100, 300].findIndex((c) => c === ((body?.After as CacheCursor | null | undefined)?.FromNo ?? null));
         return ok({ AsOf: AS_OF, Next: at < 2 ? cursor(pages[at]!.ToNo[0]!) : null, Count: 1, Series: [pages[at]] });
@@ -68,7 +87,7 @@ describe('refreshFloorCache', () => {
     let persisted = 0;
     const persist = async () => ++persisted;
     await refresh(s.fetchPart, 1, { persist });
-    expect(await refresh(s.fetchPart, 1, { persist })).toEqual({ outcome: 'done', refreshed: ['masters', 'mappings', 'damages', 'pairs', 'packed', 'open'] });
+    expect(await refresh(s.fetchPart, 1, { persist })).toEqual({ outcome: 'done', refreshed: ['masters', 'mappings', 'damages', 'pairs', 'packed', 'open', 'dispatch'] });
     const cache = await floorCache({ db, owner: 1 });
     expect(cache.codeFacts('S', 'KA', 250)).toMatchObject({ state: 'mapped', mapping: { MappingId: 2, ProductName: 'Neem' } });
     expect(cache.codeFacts('S', 'KA', 50).state).toBe('damaged');
@@ -76,6 +95,8 @@ describe('refreshFloorCache', () => {
     expect(cache.slipLast.SID).toBe(5);
     expect(cache.refreshedAt.mappings).toBe(Date.parse(AS_OF));
     expect(cache.refreshedAt.open).toBe(Date.parse('2026-11-24T08:05:00.000Z'));
+    expect(cache.dispatch).toEqual(DISPATCH);
+    expect(cache.refreshedAt.dispatch).toBe(Date.parse(DISPATCH.AsOf));
     expect(freshness(cache, Date.parse(AS_OF)).text).toMatch(/^Data as of \d\d:\d\d$/);
     expect(persisted).toBe(1);
   });
