@@ -11,6 +11,7 @@ export interface FloorSetup {
   factory: typeof FACTORY;
   token: string;
   productName: string;
+  productId: number;
   sizeId: number;
   /** The carton size as the dropdown shows it. */
   sizeLabel: string;
@@ -39,10 +40,12 @@ export async function makeCartonSize(size: number): Promise<{ id: number; label:
   return { id: sizes.find((s) => s.CartonName === name)!.CartonId, label: `${name} (${size})` };
 }
 
-export async function floorSetup(o: { from: number; to: number; size: number; slips: number; mfgDate?: string }): Promise<FloorSetup> {
+/** `product`: which of the company's products (its index in the dropdown): a test that dispatches picks
+ *  its own, so another file's cartons left at the factory are never its older stock. */
+export async function floorSetup(o: { from: number; to: number; size: number; slips: number; mfgDate?: string; product?: number }): Promise<FloorSetup> {
   const token = await apiSignIn(FACTORY.email, FACTORY.password);
   const products = await ok<Array<{ ProductId: number; ProductName: string }>>('products', call('GET', 'Product/GetProductsDDL', token));
-  const product = products[0]!;
+  const product = products[o.product ?? 0]!;
   await ok('mapping', call('POST', 'Mapping/CreateMapping', token, {
     MappingId: 0, ProductId: product.ProductId, FromNo: o.from, ToNo: o.to, Qty: o.to - o.from + 1, MFGDate: o.mfgDate ?? '2026-02-01',
     EXPDate: '', BatchNo: `FL-${o.from}`, Mrp: '', Remark: '', isPreprinted: false,
@@ -52,7 +55,7 @@ export async function floorSetup(o: { from: number; to: number; size: number; sl
   const tids = await reserve(token, 'TID', o.slips);
   const year = new Date().getFullYear() % 100;
   return {
-    factory: FACTORY, token, productName: product.ProductName, sizeId: size.id, sizeLabel: size.label,
+    factory: FACTORY, token, productName: product.ProductName, productId: product.ProductId, sizeId: size.id, sizeLabel: size.label,
     sid: (i) => makeSlipId('SID', year, 'KA', sids.FromNo + i),
     tid: (i) => makeSlipId('TID', year, 'KA', tids.FromNo + i),
   };

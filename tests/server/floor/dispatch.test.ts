@@ -121,7 +121,7 @@ describe('a dispatch', () => {
     expect(res.body.ResponseData).toMatchObject({ userDetail: { FirmName: 'Ravi Traders', bill_Address1: 'Shed 4', ...BILL_NAMES }, Qty: 1 });
     expect((await dispatchHeld(t.db, did)).dispatch).toMatchObject({ toUserId: dealer, toSiteId: null });
     const list = DISPATCH_API.list.data.parse((await t.post(DISPATCH_API.list.path, listBody({ SearchValue: did }), A.token)).body.ResponseData);
-    expect(list).toEqual([{ DispatchId: did, TotalCarton: 1, CreatedDt: expect.any(String), userName: 'Ravi Traders', TotalRows: 1 }]);
+    expect(list).toEqual([{ DispatchId: did, TotalCarton: 1, CreatedDt: expect.any(String), userName: 'Ravi Traders', Remark: '', TotalRows: 1 }]);
   });
 
   it('a tertiary carton counts the packs of its secondary cartons that are not damaged', async () => {

@@ -219,6 +219,10 @@ function drawFooters(doc: jsPDF, d: ParsedInvoice): void {
   }
 }
 
+/** Loads jspdf ahead of need (the dispatch screen calls it on opening): without a service worker in
+ *  control, a Submit made offline could not fetch the chunk then. */
+export const preloadInvoicePdf = (): Promise<unknown> => import('jspdf');
+
 /** The invoice of a dispatch as a PDF, and its file name (the dispatch number). Rejects malformed data. */
 export async function dispatchInvoicePdf(data: DispatchInvoice): Promise<{ fileName: string; bytes: Uint8Array }> {
   const d = dispatchInvoice.parse(data);

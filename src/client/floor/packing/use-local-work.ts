@@ -20,9 +20,11 @@ export interface OutboxShape { seqs: number[]; rejected: number[] }
 
 export interface Followed { seqs: number[]; rejected: Set<number>; work: LocalWork }
 
-/** Both reads start at once, inside the live query's scope (so both are watched). */
+/** Both reads start at once, inside the live query's scope (so both are watched). The keys are read
+ *  with keys(), not primaryKeys(): Dexie 4.4.7's live query does not wake a primaryKeys() read of the
+ *  primary key for an add, so work queued offline (no drain writing after it) never reached the screen. */
 export const outboxShape = (db: FieldtraceDb = localDb): Promise<OutboxShape> =>
-  Promise.all([db.outbox.orderBy('seq').primaryKeys(), db.outbox.where('status').equals('rejected').primaryKeys()])
+  Promise.all([db.outbox.orderBy('seq').keys() as Promise<number[]>, db.outbox.where('status').equals('rejected').primaryKeys()])
     .then(([seqs, rejected]) => ({ seqs, rejected }));
 
 const PATHS = new Set<string>(FLOOR_WORK.map((e) => e.path));

@@ -5,7 +5,7 @@ import type { BodyIn, Endpoint } from '../../../shared/endpoint.js';
 import { localDb, type FieldtraceDb } from '../../offline/db.js';
 import { newEntry, type OutboxEntry } from '../../offline/outbox-entry.js';
 
-const draftKey = (screen: string, userId: number) => `floor-draft:${screen}:${userId}`;
+export const draftKey = (screen: string, userId: number) => `floor-draft:${screen}:${userId}`;
 
 export async function readDraft<T>(screen: string, userId: number, db: FieldtraceDb = localDb): Promise<T | undefined> {
   return (await db.kv.get(draftKey(screen, userId)))?.value as T | undefined;

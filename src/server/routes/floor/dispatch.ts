@@ -51,7 +51,8 @@ export function dispatchRoutes(r: Router) {
   r.serve(DISPATCH_API.list, async ({ db, caller, body }): Promise<Envelope> => {
     try {
       return ok(await applyList(db.select({
-        DispatchId: dispatches.did, TotalCarton: dispatches.cartons, CreatedDt: dispatches.createdAt, userName: sentTo, TotalRows: totalRows(),
+        DispatchId: dispatches.did, TotalCarton: dispatches.cartons, CreatedDt: dispatches.createdAt, userName: sentTo,
+        Remark: sql<string>`coalesce(${dispatches.remark}, '')`, TotalRows: totalRows(),
       }).from(dispatches).leftJoin(sites, eq(sites.id, dispatches.toSiteId)).leftJoin(users, eq(users.id, dispatches.toUserId)).$dynamic(),
       dispatchList, body, [fromScope(caller)]));
     } catch (e) {

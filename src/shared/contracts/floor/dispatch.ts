@@ -51,6 +51,10 @@ export const DISPATCH_MSG = {
   didUnreserved: (did: string) => `${did} was never reserved for your prefix.`,
   didUsed: (did: string) => `Dispatch ${did} is already used.`,
   didExhausted: 'No dispatch number is left for your prefix.',
+  /** The device: its reserved DIDs are used up and it has not been online to reserve more. */
+  noDidLeft: 'No dispatch number is left on this device: connect to the network once to reserve more.',
+  invoiceFailed: (did: string) => `Dispatch ${did} is queued to send, but its invoice could not be made on this device: print it from the Dispatch Report.`,
+  queued: (did: string, n: number) => `Dispatch ${did} with ${n} carton${n === 1 ? '' : 's'} queued to send; its invoice is downloaded.`,
   saved: (did: string, n: number) => `Dispatch ${did} saved with ${n} carton${n === 1 ? '' : 's'}.`,
 } as const;
 
@@ -136,9 +140,10 @@ export const dispatchInvoice = z.object({
 });
 export type DispatchInvoice = z.infer<typeof dispatchInvoice>;
 
-/** A past dispatch; userName is who it went to (the site's name, or the dealer's). */
+/** A past dispatch; userName is who it went to (the site's name, or the dealer's); Remark (ours): the
+ *  approval remark of newer stock sent while older waited ('' when none). */
 export const dispatchRow = z.object({
-  DispatchId: z.string(), TotalCarton: z.number(), CreatedDt: z.string(), userName: z.string(), TotalRows: z.number(),
+  DispatchId: z.string(), TotalCarton: z.number(), CreatedDt: z.string(), userName: z.string(), Remark: z.string(), TotalRows: z.number(),
 });
 export type DispatchRow = z.infer<typeof dispatchRow>;
 

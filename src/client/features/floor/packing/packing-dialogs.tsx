@@ -3,7 +3,7 @@
 // on a handheld; a scan box of their own, so a scanner's trigger lands in the dialog.
 import { Button, Group, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import type { OpenSecondary } from '../../../floor/cache/index.js';
+import type { StockCarton } from '../../../../shared/contracts/floor/dispatch.js';
 import { useHandheld } from '../../../floor/handheld.js';
 import { ScanBox, type ScanVerdict } from '../../../floor/scan-box.js';
 
@@ -63,7 +63,7 @@ export function SlipDialog({ opened, title, onSlip, onClose }: { opened: boolean
 
 export interface OlderStockDialogProps {
   opened: boolean;
-  older: readonly OpenSecondary[];
+  older: readonly StockCarton[];
   productName: (id: number) => string;
   onContinue: () => void;
   onClose: () => void;
@@ -83,7 +83,7 @@ export function OlderStockDialog({ opened, older, productName, onContinue, onClo
             <Table.Thead><Table.Tr><Table.Th>Carton Id</Table.Th><Table.Th>Product Name</Table.Th><Table.Th>MFG Date</Table.Th></Table.Tr></Table.Thead>
             <Table.Tbody>
               {older.map((o) => (
-                <Table.Tr key={o.SID}><Table.Td>{o.SID}</Table.Td><Table.Td>{productName(o.ProductId)}</Table.Td><Table.Td>{o.MFGDate}</Table.Td></Table.Tr>
+                <Table.Tr key={o.CartonId}><Table.Td>{o.CartonId}</Table.Td><Table.Td>{productName(o.ProductId)}</Table.Td><Table.Td>{o.MFGDate}</Table.Td></Table.Tr>
               ))}
             </Table.Tbody>
           </Table>

@@ -4,7 +4,7 @@
 // part-filled one asks for its remark first, newer stock for its approval remark. Every scan is
 // checked on the device (the cache, this device's queued work, the carton) and the closed carton is
 // queued in the outbox before the screen clears: no scan waits for the network.
-import { ActionIcon, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PACKING_MSG, slipProblem } from '../../../../shared/contracts/floor/packing.js';
 import type { SlipType } from '../../../../shared/codes.js';
@@ -18,6 +18,7 @@ import type { ScanCarton, ScanOutcome } from '../../../floor/packing/scan-rules.
 import { CACHE_LOADING } from '../../../floor/packing/use-local-work.js';
 import { queueWork } from '../../../floor/packing/work-store.js';
 import { ScanBox, type ScanBoxHandle, type ScanVerdict } from '../../../floor/scan-box.js';
+import { ScannedRows } from '../../../floor/scanned-rows.js';
 import { kickOutbox } from '../../../offline/drain-triggers.js';
 import { useOutboxStatus } from '../../../offline/use-outbox-status.js';
 import { OlderStockDialog, RemarkDialog, SlipDialog } from './packing-dialogs.js';
@@ -132,6 +133,7 @@ export function PackingScreen<R, E extends Endpoint>({ def }: { def: PackingDef<
   const submitNow = useCallback(() => latest.current.submit(), []);
 
   const sizes = useMemo(() => (cache?.cartonSizes ?? []).map((s) => ({ value: String(s.CartonId), label: `${s.CartonName} (${s.CartonSize})` })), [cache]);
+  const olderRows = useMemo(() => (older?.list ?? []).map((o) => ({ CartonId: o.SID, ProductId: o.ProductId, MFGDate: o.MFGDate })), [older]);
   const productName = (id: number) => cache?.products.get(id)?.ProductName ?? '';
   const chooseSize = useCallback((v: string | null) => {
     update((c) => ({ ...c, sizeId: v === null ? null : Number(v) }));
@@ -167,7 +169,7 @@ export function PackingScreen<R, E extends Endpoint>({ def }: { def: PackingDef<
           onDone={(t) => setDialog(nextStep(update((c) => ({ ...c, reason: t })).next))} />
       )}
       {dialog === 'slip' && <SlipDialog opened title={def.slipTitle} onSlip={onSlip} onClose={() => setDialog('none')} />}
-      {older !== null && <OlderStockDialog opened older={older?.list ?? []} productName={productName} onContinue={continueNewer}
+      {older !== null && <OlderStockDialog opened older={olderRows} productName={productName} onContinue={continueNewer}
         onClose={() => { setOlder(null); box.current?.focus(); }} message={PACKING_MSG.olderStock} listTitle={PACKING_MSG.olderStockTitle} />}
     </div>
   );
@@ -207,32 +209,6 @@ const SizePicker = memo(function SizePicker({ sizes, value, locked, onChange }: 
   );
 });
 
-interface RowProps { rowKey: string; main: string; detail: string; onDelete: (key: string) => void }
-
-const ScannedRow = memo(function ScannedRow({ rowKey, main, detail, onDelete }: RowProps) {
-  return (
-    <Paper component="li" withBorder p="xs" className="ft-packing__row">
-      <div className="ft-packing__rowtext">
-        <Text fw={700} fz="lg" className="ft-packing__main">{main}</Text>
-        <Text fz="sm" c="dimmed" truncate>{detail}</Text>
-      </div>
-      <ActionIcon size={48} variant="subtle" color="red" aria-label={`Delete ${main}`} onClick={() => onDelete(rowKey)}>
-        <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9z" /></svg>
-      </ActionIcon>
-    </Paper>
-  );
-});
-
 function ScannedList<R, E extends Endpoint>({ rows, def, onDelete }: { rows: readonly R[]; def: PackingDef<R, E>; onDelete: (key: string) => void }) {
-  if (rows.length === 0) return <Text c="dimmed" ta="center" py="md">No Data found</Text>;
-  // Newest first: the row just scanned is the one the operator looks for.
-  return (
-    <Stack gap={4} component="ol" className="ft-packing__list" aria-label="Scanned">
-      {[...rows].reverse().map((r) => {
-        const v = def.rowView(r);
-        const key = def.rowKey(r);
-        return <ScannedRow key={key} rowKey={key} main={v.main} detail={v.detail} onDelete={onDelete} />;
-      })}
-    </Stack>
-  );
+  return <ScannedRows rows={rows} view={(r) => ({ key: def.rowKey(r), ...def.rowView(r) })} onDelete={onDelete} />;
 }

@@ -1,11 +1,10 @@
 // The carton on a packing screen: its size, its scanned rows and remarks, kept in a draft that
-// survives a reload, and this device's queued work (local-work.ts) rebuilt whenever the outbox changes.
-import { useCallback, useEffect, useRef, useState } from 'react';
+// survives a reload (use-draft.ts), and this device's queued work (local-work.ts) rebuilt whenever the outbox changes.
 import { getSession } from '../../../app/session.js';
 import { useFloorCache, type FloorCache } from '../../../floor/cache/index.js';
 import type { LocalWork } from '../../../floor/packing/local-work.js';
 import { useLocalWork } from '../../../floor/packing/use-local-work.js';
-import { readDraft, writeDraft } from '../../../floor/packing/work-store.js';
+import { useDraft } from '../../../floor/use-draft.js';
 
 export interface Carton<R> {
   sizeId: number | null;
@@ -35,35 +34,7 @@ export interface CartonState<R> {
 export function useCarton<R>(screen: string): CartonState<R> {
   const userId = getSession()?.UserId ?? 0;
   const cache = useFloorCache();
-  const [carton, setCarton] = useState<Carton<R>>(emptyCarton);
-  const ref = useRef(carton);
-  const [ready, setReady] = useState(false);
   const local = useLocalWork(userId, cache);
-
-  useEffect(() => {
-    let live = true;
-    void readDraft<Carton<R>>(screen, userId).then((d) => {
-      if (!live) return;
-      if (d) {
-        ref.current = d;
-        setCarton(d);
-      }
-      setReady(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, [screen, userId]);
-
-  // Stable across renders, so the parts of the screen a scan does not change need not draw again.
-  const update = useCallback((change: (c: Carton<R>) => Carton<R>) => {
-    const next = change(ref.current);
-    ref.current = next;
-    setCarton(next);
-    const saved = writeDraft(screen, userId, next).catch(() => undefined);
-    return { next, saved };
-  }, [screen, userId]);
-  const current = useCallback(() => ref.current, []);
-
+  const { draft: carton, update, current, ready } = useDraft<Carton<R>>(screen, userId, emptyCarton);
   return { cache, local, carton, update, current, userId, ready };
 }

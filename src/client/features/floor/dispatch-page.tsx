@@ -1,0 +1,187 @@
+// Dispatch (spec 2 sections 2-5, 7; issue 12 items 1, 2, 6): the target (locked after the first scan),
+// the scan box, the scanned cartons, Transport Mode and LR No, Submit in the thumb's bar, and the past
+// dispatches. Every scan is checked on the device (dispatch-rules.ts); older stock waiting asks first.
+// Submit takes a DID from the block this device reserved, queues the dispatch in the outbox in the same
+// transaction, and prints the invoice from the device's own data: all of it works offline.
+import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { DISPATCH_API, DISPATCH_MSG, LR_MAX, saveProblem, type StockCarton } from '../../../shared/contracts/floor/dispatch.js';
+import { PAGE } from '../../../shared/pages.js';
+import { getSession } from '../../app/session.js';
+import { saveBytes } from '../../kit/download.js';
+import { ResourceSection, type ResourceDef } from '../../kit/resource-section.js';
+import { ScreenHeader } from '../../kit/screen-header.js';
+import { CacheFreshness, useFloorCache } from '../../floor/cache/index.js';
+import { topUpDids, queueWithDid } from '../../floor/dispatch/did-block.js';
+import { checkDispatchScan, type DispatchRow } from '../../floor/dispatch/dispatch-rules.js';
+import { invoiceOfSave } from '../../floor/dispatch/invoice-data.js';
+import { emptyDispatch, localInvoice, type DispatchDraft, type SendToKind } from '../../floor/dispatch/local-invoice.js';
+import { cachedLogo, rememberLogo } from '../../floor/dispatch/logo-cache.js';
+import { CACHE_LOADING, useLocalWork } from '../../floor/packing/use-local-work.js';
+import { ScanBox, type ScanBoxHandle, type ScanVerdict } from '../../floor/scan-box.js';
+import { ScannedRows } from '../../floor/scanned-rows.js';
+import { useDraft } from '../../floor/use-draft.js';
+import { kickOutbox } from '../../offline/drain-triggers.js';
+import { useOutboxStatus } from '../../offline/use-outbox-status.js';
+import { dispatchHistory } from './dispatch/dispatch-history.js';
+import { SendTo } from './dispatch/send-to.js';
+import { OlderStockDialog, RemarkDialog } from './packing/packing-dialogs.js';
+import './packing/packing.css';
+
+const SCREEN = 'dispatch';
+/** The invoice's code (jsPDF, QR) loads with the screen, not at Submit: the device may be offline then. */
+const invoicePdf = () => import('../../floor/dispatch/invoice-pdf.js');
+
+const rowView = (r: DispatchRow) => ({
+  key: r.CartonId, main: r.CartonId,
+  detail: [r.ProductName, r.BatchNo, r.CartonName, r.MFGDate && `MFG ${r.MFGDate}`, r.EXPDate && `EXP ${r.EXPDate}`].filter(Boolean).join(' · '),
+});
+
+export default function DispatchPage() {
+  const userId = getSession()?.UserId ?? 0;
+  const cache = useFloorCache();
+  const local = useLocalWork(userId, cache);
+  const { draft, update, current } = useDraft<DispatchDraft>(SCREEN, userId, emptyDispatch);
+  const box = useRef<ScanBoxHandle>(null);
+  const [older, setOlder] = useState<{ list: StockCarton[]; text: string } | null>(null);
+  const [approval, setApproval] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const prefix = cache?.mySite?.Prefix ?? '';
+  const logoPath = cache?.dispatch.Company.CompanyLogo ?? '';
+
+  // DIDs and the logo are fetched while online, so a dispatch made offline later has both.
+  useEffect(() => {
+    if (!prefix) return;
+    const top = () => void topUpDids(userId, prefix);
+    top();
+    window.addEventListener('online', top);
+    return () => window.removeEventListener('online', top);
+  }, [userId, prefix]);
+  useEffect(() => void rememberLogo(logoPath), [logoPath]);
+  useEffect(() => void invoicePdf().then((m) => m.preloadInvoicePdf()).catch(() => undefined), []);
+
+  const { waiting } = useOutboxStatus();
+  const [refresh, setRefresh] = useState(0);
+  useEffect(() => setRefresh((n) => n + 1), [waiting]);
+
+  const add = async (row: DispatchRow, olderAccepted = false): Promise<ScanVerdict> => {
+    setProblem(null);
+    await update((d) => ({ ...d, rows: [...d.rows, row], olderAccepted: d.olderAccepted || olderAccepted })).saved;
+    return { ok: true, message: `${row.CartonId} added` };
+  };
+
+  const onScan = (text: string): ScanVerdict | Promise<ScanVerdict> => {
+    if (!cache) return { ok: false, message: CACHE_LOADING };
+    const d = current();
+    const outcome = checkDispatchScan(text, { hasTarget: d.targetId !== null, rows: d.rows, olderAccepted: d.olderAccepted }, cache, local);
+    if (outcome.ok) return add(outcome.row);
+    if (outcome.older) setOlder({ list: outcome.older, text });
+    return { ok: false, message: outcome.message };
+  };
+
+  const continueNewer = () => {
+    const o = older;
+    setOlder(null);
+    if (!o || !cache) return;
+    const d = current();
+    const again = checkDispatchScan(o.text, { hasTarget: d.targetId !== null, rows: d.rows, olderAccepted: true }, cache, local);
+    if (again.ok) void add(again.row, true).then((v) => box.current?.announce(v));
+    box.current?.focus();
+  };
+
+  const send = async (d: DispatchDraft) => {
+    if (!cache) return;
+    setBusy(true);
+    try {
+      const target = d.kind === 'WareHouse' ? { WareHouseId: d.targetId ?? 0, SendTo: 0 } : { SendTo: d.targetId ?? 0, WareHouseId: 0 };
+      const scanned = d.rows.map(({ CartonId, ProductId, ProductName, BatchNo, CartonName, Qty, MFGDate, EXPDate }) =>
+        ({ CartonId, ProductId, ProductName, BatchNo, CartonName, Qty, MFGDate, EXPDate }));
+      const queued = await queueWithDid(SCREEN, userId, prefix, (did) => ({
+        endpoint: DISPATCH_API.save, userId,
+        payload: { ...target, scanned, TransportModeId: d.modeId ?? 0, LR: d.lr.trim(), Remark: d.remark, DispatchId: did },
+        label: `Dispatch ${did}: ${d.rows.length} carton${d.rows.length === 1 ? '' : 's'}`,
+      }));
+      if (!queued) {
+        setProblem(DISPATCH_MSG.noDidLeft);
+        return;
+      }
+      update(() => emptyDispatch(d.kind));
+      void kickOutbox();
+      void topUpDids(userId, prefix);
+      try {
+        const { dispatchInvoicePdf } = await invoicePdf();
+        const pdf = await dispatchInvoicePdf(invoiceOfSave(localInvoice(queued.did, d, cache, new Date()), await cachedLogo(logoPath)));
+        saveBytes(pdf.fileName, pdf.bytes.slice().buffer, 'application/pdf');
+        box.current?.announce({ ok: true, message: DISPATCH_MSG.queued(queued.did, d.rows.length) });
+      } catch (e) {
+        // The dispatch is queued whatever happens to its paper.
+        console.error('Dispatch invoice', e);
+        setProblem(DISPATCH_MSG.invoiceFailed(queued.did));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = () => {
+    const d = current();
+    const target = d.kind === 'WareHouse' ? { WareHouseId: d.targetId ?? 0, SendTo: 0 } : { SendTo: d.targetId ?? 0, WareHouseId: 0 };
+    const p = saveProblem({ ...target, scanned: d.rows, TransportModeId: d.modeId ?? 0, LR: d.lr });
+    setProblem(p);
+    if (p) return;
+    if (d.olderAccepted && !d.remark) setApproval(true);
+    else void send(d);
+  };
+
+  const latest = useRef({ onScan, submit });
+  latest.current = { onScan, submit };
+  const scan = useCallback((text: string) => latest.current.onScan(text), []);
+  const remove = useCallback((k: string) => update((d) => ({ ...d, rows: d.rows.filter((r) => r.CartonId !== k) })), [update]);
+  const onKind = useCallback((kind: SendToKind) => update((d) => ({ ...d, kind, targetId: null })), [update]);
+  const onTarget = useCallback((targetId: number | null) => {
+    update((d) => ({ ...d, targetId }));
+    setProblem(null);
+    box.current?.focus();
+  }, [update]);
+  const modes = useMemo(() => (cache?.dispatch.Modes ?? []).map((m) => ({ value: String(m.TransportModeId), label: m.TransportMode })), [cache]);
+  const productName = (id: number) => cache?.products.get(id)?.ProductName ?? '';
+
+  return (
+    <div className="ft-packing">
+      <ScreenHeader title={PAGE.dispatch.label} breadcrumb="Transactions" actions={<CacheFreshness />} />
+      <Stack gap="sm">
+        {cache && <SendTo data={cache.dispatch} kind={draft.kind} targetId={draft.targetId} locked={draft.rows.length > 0} onKind={onKind} onTarget={onTarget} />}
+        <ScanBox ref={box} label="Scan items" placeholder="Scan TID or SID" onScan={scan} disabled={older !== null || approval || busy}
+          idleMessage="Choose Send To, then scan the cartons" />
+        <Group justify="space-between" align="baseline" aria-live="polite">
+          <Text component="span" className="ft-packing__big" data-testid="dispatch-count">{draft.rows.length}</Text>
+          <Text c="dimmed">cartons scanned</Text>
+        </Group>
+        <ScannedRows rows={draft.rows} view={rowView} onDelete={remove} />
+        <Select label="Transport Mode" placeholder="Select Transport Mode" data={modes} size="lg" allowDeselect={false}
+          value={draft.modeId === null ? null : String(draft.modeId)} comboboxProps={{ withinPortal: true }}
+          onChange={(v) => { update((d) => ({ ...d, modeId: v === null ? null : Number(v) })); setProblem(null); }} />
+        <TextInput label="LR No" value={draft.lr} maxLength={LR_MAX} size="lg" autoComplete="off"
+          onChange={(e) => { const lr = e.currentTarget.value; update((d) => ({ ...d, lr })); setProblem(null); }} />
+        {problem && <Text c="red.8" fw={600} role="alert">{problem}</Text>}
+      </Stack>
+      <div className="ft-packing__bar">
+        <Button size="xl" fullWidth loading={busy} onClick={() => latest.current.submit()}>Submit</Button>
+      </div>
+      <div className="ft-packing__history">
+        <ResourceSection def={dispatchHistory as ResourceDef<never>} refreshKey={refresh} />
+      </div>
+      {approval && (
+        <RemarkDialog opened title={DISPATCH_MSG.approvalTitle} label="Approval remark" onClose={() => setApproval(false)}
+          problem={(t) => (t.trim() ? null : DISPATCH_MSG.approvalRequired)}
+          onDone={(t) => {
+            setApproval(false);
+            void send(update((d) => ({ ...d, remark: t })).next);
+          }} />
+      )}
+      {older !== null && <OlderStockDialog opened older={older.list} productName={productName} onContinue={continueNewer}
+        onClose={() => { setOlder(null); box.current?.focus(); }} message={DISPATCH_MSG.olderStock} listTitle={DISPATCH_MSG.olderStockTitle} />}
+    </div>
+  );
+}

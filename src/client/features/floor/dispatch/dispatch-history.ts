@@ -1,0 +1,22 @@
+// Dispatch's second table (spec 2 "Dispatch"): past dispatches, the server's list, read again whenever
+// the outbox has sent something.
+import { DISPATCH_API, type DispatchRow } from '../../../../shared/contracts/floor/dispatch.js';
+import { PAGE } from '../../../../shared/pages.js';
+import { REPORT_PAGE_SIZES } from '../../../kit/paging.js';
+import type { ResourceDef } from '../../../kit/resource-section.js';
+
+export const dispatchHistory: ResourceDef<DispatchRow> = {
+  page: PAGE.dispatch,
+  idField: 'DispatchId',
+  list: {
+    path: DISPATCH_API.list.path,
+    pageSizes: REPORT_PAGE_SIZES,
+    defaultPageSize: 10,
+    columns: [
+      { accessor: 'DispatchId', title: 'Dispatch Id' },
+      { accessor: 'TotalCarton', title: 'Total Carton' },
+      { accessor: 'CreatedDt', title: 'Created Date', format: 'date' },
+      { accessor: 'userName', title: 'Sent' },
+    ],
+  },
+};
