@@ -96,7 +96,7 @@ export async function resolveSample(db: Db, plan: Plan, seeded: Seeded, codes: C
   log(`resolving ${fmtInt(count)} scans one at a time`);
   const whole = new Timings(count);
   const forged = new Timings(Math.ceil(count / 50));
-  const states = { forged: 0, unmapped: 0, mapped: 0, damaged: 0 };
+  const states = { forged: 0, unmapped: 0, mapped: 0, damaged: 0, replaced: 0 };
   let mismatches = 0;
   const started = now();
   for (let i = 0; i < count; i++) {

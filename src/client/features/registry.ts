@@ -38,6 +38,10 @@ export const SCREEN_MODULES: Partial<Record<PageName, ScreenModule>> = {
   secondaryPacking: () => import('./floor/secondary-packing-page.js'),
   tertiaryPacking: () => import('./floor/tertiary-packing-page.js'),
   damageCarton: () => import('./floor/damage-carton-page.js'),
+  dispatch: () => import('./floor/dispatch-page.js'),
+  dispatchReceive: () => import('./floor/dispatch-receive-page.js'),
+  cartonReturn: () => import('./floor/carton-return-page.js'),
+  replace: () => import('./floor/replace-page.js'),
   adminNumberDownload: () =>
     import('./transactions/admin-number-download/admin-number-download-page.js').then((m) => ({ default: m.AdminNumberDownloadPage })),
 };

@@ -19,7 +19,7 @@ const keys = (pages: PageDef[]) => normalisePageList(pages.map((p) => p.key));
 const FACTORY_PAGES = [
   PAGE.cartonMaster, PAGE.productMaster, PAGE.mapping, PAGE.deMapping, PAGE.numberGeneration, PAGE.mapStaticNumber,
   PAGE.stockManagement, PAGE.productDamage, PAGE.cartonSlip, PAGE.secondaryPacking, PAGE.tertiaryPacking, PAGE.damageCarton,
-  PAGE.dispatch, PAGE.mappingReport, PAGE.demappingReport, PAGE.primaryPackingReport, PAGE.secondaryPackingReport,
+  PAGE.dispatch, PAGE.cartonReturn, PAGE.replace, PAGE.mappingReport, PAGE.demappingReport, PAGE.primaryPackingReport, PAGE.secondaryPackingReport,
   PAGE.tertiaryPackingReport, PAGE.dispatchReport, PAGE.stockReport, PAGE.qrCodeTrackingReport,
 ];
 const WAREHOUSE_PAGES = [

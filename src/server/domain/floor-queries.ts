@@ -6,6 +6,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Series } from '../../shared/codes.js';
 import { items, mappings, replacements, secondaryCartons, tertiaryCartons } from '../db/schema.js';
 import { rangeAt, type Tx } from './ranges.js';
+import { packCode } from './resolve.js';
 
 export type CodeWhere =
   | { state: 'unmapped' }
@@ -15,9 +16,11 @@ export type CodeWhere =
   | { state: 'replaced'; companyId: number; by: { kind: string; prefix: string; serial: number }; sid: string | null };
 
 /** Where one code is now: not ours to say (unmapped), mapped and loose, in its cartons at a site, or
- *  replaced (a replaced code leaves its carton, so it is asked after the carton). */
-export async function whereIsCode(tx: Tx, series: Series, serial: number): Promise<CodeWhere> {
-  const prefix = series.kind === 'S' ? series.prefix.toUpperCase() : '';
+ *  replaced (a replaced code leaves its carton, so it is asked after the carton). A preprinted code
+ *  paired with a static one is where its pack is: asked as the static code. */
+export async function whereIsCode(tx: Tx, code: Series, number: number): Promise<CodeWhere> {
+  const { series, serial } = await packCode(tx, code, number);
+  const prefix = series.prefix;
   const [row] = await tx.select({
     sid: secondaryCartons.sid, tid: secondaryCartons.tid, state: secondaryCartons.state, companyId: secondaryCartons.companyId,
     looseAt: secondaryCartons.locationSiteId, tertiaryAt: tertiaryCartons.locationSiteId, tertiaryState: tertiaryCartons.state,

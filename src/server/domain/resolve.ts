@@ -1,27 +1,54 @@
-// What a scanned code is: its mapping (product and batch) and whether it is void. The MAC is checked
-// first, so a forged or mistyped code never reaches the database. A preprinted code paired with a
-// static one (Static Qr Mapping) resolves to the static code's mapping.
+// What a scanned code is: its mapping (product and batch), and whether it is void: damaged, or
+// replaced (retired for good by Replace, domain/replace-pid.ts, naming the code that took its place).
+// The MAC is checked first, so a forged or mistyped code never reaches the database. A preprinted code
+// paired with a static one (Static Qr Mapping) resolves to the static code: its mapping, and its
+// retirement (the pack's static code is what Replace retires, so either code answers replaced).
 import { and, eq, sql } from 'drizzle-orm';
 import type { ParsedUid, Series } from '../../shared/codes.js';
-import { damages, mappings, products, sites, staticPairs } from '../db/schema.js';
+import { damages, mappings, products, replacements, sites, staticPairs } from '../db/schema.js';
 import type { Caller } from '../http/caller.js';
 import type { CodeMac } from './code-mac.js';
 import { acceptedCount, rangeAt, type Tx } from './ranges.js';
 
+type Mapping = typeof mappings.$inferSelect;
+
+/** The code that took a replaced one's place, and the carton it did so in (null: the old one was loose). */
+export interface Successor { series: Series; serial: number; sid: string | null }
+
 export type Resolved =
   | { state: 'forged' }
   | { state: 'unmapped'; code: ParsedUid }
-  | { state: 'mapped' | 'damaged'; code: ParsedUid; series: Series; serial: number; mapping: typeof mappings.$inferSelect; damageReason?: string };
+  | { state: 'mapped' | 'damaged'; code: ParsedUid; series: Series; serial: number; mapping: Mapping; damageReason?: string }
+  /** Retired for good; `companyId` is the company that replaced it, `mapping` what it was (null when
+   *  its numbers were de-mapped since: it stays replaced). */
+  | { state: 'replaced'; code: ParsedUid; series: Series; serial: number; companyId: number; mapping: Mapping | null; by: Successor };
+
+/** The code a pack is known by: the static code a preprinted one is paired with, or the code itself. */
+export async function packCode(tx: Tx, series: Series, serial: number): Promise<{ series: Series; serial: number }> {
+  if (series.kind === 'P') {
+    const [pair] = await tx.select().from(staticPairs).where(eq(staticPairs.preprintedNo, serial));
+    if (pair) return { series: { kind: 'S', prefix: pair.prefix.toUpperCase() }, serial: pair.staticNo };
+    return { series: { kind: 'P', prefix: '' }, serial };
+  }
+  return { series: { kind: 'S', prefix: series.prefix.toUpperCase() }, serial };
+}
 
 /** The mapping holding a serial of a series, following a preprinted code's pairing. */
 export async function mappingOf(tx: Tx, series: Series, serial: number) {
   const direct = await rangeAt(tx, mappings, series, serial);
   if (direct || series.kind !== 'P') return direct ? { series, serial, mapping: direct } : undefined;
-  const [pair] = await tx.select().from(staticPairs).where(eq(staticPairs.preprintedNo, serial));
-  if (!pair) return undefined;
-  const staticSeries: Series = { kind: 'S', prefix: pair.prefix };
-  const m = await rangeAt(tx, mappings, staticSeries, pair.staticNo);
-  return m ? { series: staticSeries, serial: pair.staticNo, mapping: m } : undefined;
+  const pack = await packCode(tx, series, serial);
+  if (pack.series.kind === 'P') return undefined;
+  const m = await rangeAt(tx, mappings, pack.series, pack.serial);
+  return m ? { ...pack, mapping: m } : undefined;
+}
+
+/** The replacement that retired a pack's code, if any (the code as Replace stores it: the static twin). */
+export async function replacementOf(tx: Tx, series: Series, serial: number) {
+  const [gone] = await tx.select().from(replacements).where(and(
+    eq(replacements.oldKind, series.kind), eq(replacements.oldPrefix, series.kind === 'S' ? series.prefix.toUpperCase() : ''),
+    eq(replacements.oldSerial, serial)));
+  return gone;
 }
 
 /**
@@ -38,10 +65,19 @@ export async function ownsCode(tx: Tx, caller: Caller, code: ParsedUid): Promise
   return site !== undefined;
 }
 
+/** What a scan is. Replaced is asked first: a retired code stays retired whatever its numbers do since. */
 export async function resolveScan(tx: Tx, codes: CodeMac, scan: string): Promise<Resolved> {
   const code = codes.check(scan);
   if (!code) return { state: 'forged' };
   const found = await mappingOf(tx, code, code.serial);
+  const pack = found ?? (await packCode(tx, code, code.serial));
+  const gone = await replacementOf(tx, pack.series, pack.serial);
+  if (gone) {
+    return {
+      state: 'replaced', code, series: pack.series, serial: pack.serial, companyId: gone.companyId, mapping: found?.mapping ?? null,
+      by: { series: { kind: gone.newKind as Series['kind'], prefix: gone.newPrefix }, serial: gone.newSerial, sid: gone.sid },
+    };
+  }
   if (!found) return { state: 'unmapped', code };
   const damage = await rangeAt(tx, damages, found.series, found.serial);
   return damage

@@ -1,5 +1,6 @@
 // Mapping/GetProductByQrScan (spec 2 section 7): what product and batch a scanned code is on. '200'
-// with the product when mapped; otherwise '400' with why. A forged code never reaches the database.
+// with the product when mapped; otherwise '400' with why (damaged, or replaced: naming the code that
+// took its place). A forged code never reaches the database.
 import { ok, warn } from '../../../shared/contracts/envelope.js';
 import { QR_SCAN_MSG, STATIC_PAIR_API, type QrScanProduct } from '../../../shared/contracts/numbers/static-pair.js';
 import { visibleNumber } from '../../../shared/codes.js';
@@ -16,6 +17,11 @@ export function qrScanRoutes(r: Router) {
     const found = await resolveScan(db, codes, body.UID);
     if (found.state === 'forged') return warn(QR_SCAN_MSG.forged);
     const code = found.code;
+    if (found.state === 'replaced') {
+      return caller.isAdmin || found.companyId === caller.companyId
+        ? warn(QR_SCAN_MSG.replaced(shown, visibleNumber(found.by.series, found.by.serial)))
+        : warn(QR_SCAN_MSG.unmapped(shown));
+    }
     if (found.state === 'unmapped' || (!caller.isAdmin && found.mapping.companyId !== caller.companyId)) {
       return warn(QR_SCAN_MSG.unmapped(shown));
     }

@@ -38,6 +38,8 @@ export const QR_SCAN_MSG = {
   /** Another company's code, or a preprinted one not accepted: nothing more is said of it. */
   notOurs: (code: string) => `Code ${code} is not in your accepted stock.`,
   damaged: (code: string, reason: string) => `Code ${code} is damaged (${reason}).`,
+  /** Retired for good by Replace: the code that took its place. */
+  replaced: (code: string, by: string) => `Code ${code} was replaced by ${by}: it is retired for good.`,
 } as const;
 
 /** The uid of a scan when it is a code of kind `kind` (read without the secret), else the message to show. */

@@ -1,0 +1,50 @@
+// The dialog 'Scan the Primary QR/Carton Slip For Replacing' (spec 2 sections 3, 4): the code being
+// replaced, a scan box of its own for the new code (a scanner's trigger lands here while it is open),
+// and Replace, which asks for a scan when nothing was scanned. Full screen on a handheld.
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useRef } from 'react';
+import { REPLACE_MSG } from '../../../../shared/contracts/floor/replace.js';
+import { useHandheld } from '../../../floor/handheld.js';
+import { ScanBox, type ScanBoxHandle, type ScanVerdict } from '../../../floor/scan-box.js';
+import type { FirstCode } from './replace-rules.js';
+
+interface Props {
+  first: FirstCode;
+  /** What the server said of the first code, when it refused it (asked online, in the background). */
+  notice: string | null;
+  onScan: (text: string) => ScanVerdict | Promise<ScanVerdict>;
+  onClose: () => void;
+}
+
+export function ReplaceDialog({ first, notice, onScan, onClose }: Props) {
+  const handheld = useHandheld();
+  const box = useRef<ScanBoxHandle>(null);
+  const pid = first.type === 'PID';
+  // Scans are taken as they come; the button is there for the operator who looks for one.
+  const replace = () => {
+    box.current?.announce({ ok: false, message: REPLACE_MSG.enterQr });
+    box.current?.focus();
+  };
+  return (
+    <Modal opened onClose={onClose} title={REPLACE_MSG.dialogTitle} fullScreen={handheld} size="lg" centered
+      styles={{ title: { fontWeight: 700, fontSize: '1.2rem' } }}>
+      <Stack gap="sm">
+        <div>
+          <Text c="dimmed" fz="sm">Replacing</Text>
+          <Text fw={800} fz="xl" className="ft-replace__code" data-testid="replace-old">{first.row.RandomNumber}</Text>
+          <Text fz="sm">
+            {[first.row.ProductName, first.row.SecondaryCarton && first.row.SecondaryCarton !== first.row.RandomNumber && `in ${first.row.SecondaryCarton}`]
+              .filter(Boolean).join(' · ')}
+          </Text>
+        </div>
+        {notice && <Alert color="orange" title="The server refused this code">{notice}</Alert>}
+        <ScanBox ref={box} label={pid ? 'New QR code' : 'New carton slip'} placeholder={pid ? 'Scan the new QR code' : 'Scan the new SID'}
+          onScan={onScan} idleMessage={pid ? 'Scan the new code of the same batch' : 'Scan an unused SID of your prefix'} />
+        <Group grow>
+          <Button size="lg" variant="default" onClick={onClose}>Cancel</Button>
+          <Button size="lg" onClick={replace}>Replace</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
