@@ -52,6 +52,11 @@ beforeAll(async () => {
   sidB = floor.sid(1);
   await pack(FROM, sidA);
   await pack(FROM + 20, sidB);
+  // A tertiary carton of three: the device cache lists loose cartons only, so its SIDs are the server's to tell.
+  for (const i of [2, 3, 4]) await pack(FROM + 20 * i, floor.sid(i));
+  await ok('tertiary', call('POST', PACKING_API.tertiarySave.path, floor.token, {
+    cartonMasterId: floor.sizeId, scanned: [2, 3, 4].map((i) => ({ CartonId: floor.sid(i) })), reason: '', remark: '', CartonName: floor.tid(1),
+  }));
   // Signed in after the packing, so the device's first cache fill holds those cartons.
   browser = await launchBrowser();
   ({ context, page } = await newPage(browser, HANDHELD));
@@ -197,6 +202,26 @@ describe('Replace on a handheld', () => {
     await expect.poll(async () => (await details(sidB, 'SID')).body.ResponseMessage, WAIT).toBe(REPLACE_MSG.cartonReplaced(sidB, fresh));
     expect((await details(fresh, 'SID')).body.ResponseData).toMatchObject([{ RandomNumber: fresh, SecondaryCarton: fresh }]);
     expect((await details(uid(FROM + 21), 'PID')).body.ResponseData).toMatchObject([{ SecondaryCarton: fresh }]);
+  });
+
+  it('a slip inside a tertiary carton: offline the device cannot place it; online the server\'s details load it', async () => {
+    const inner = floor.sid(3);
+    const fresh = floor.sid(6);
+    await page.goto('/transaction/replace');
+    await page.getByText(/^Data as of/).waitFor();
+    await offline();
+    await choose('Secondary Carton Slips (SID)');
+    await scan(inner);
+    await verdict().getByText(REPLACE_MSG.cartonNotHere(inner)).waitFor();
+    await online();
+    await scan(inner);
+    await dialog().waitFor();
+    await table().getByRole('cell', { name: inner, exact: true }).first().waitFor();
+    await scan(fresh, true);
+    await dialog().waitFor({ state: 'detached' });
+    await verdict().getByText(`${REPLACE_MSG.doneSlip(inner, fresh)} Queued to send.`).waitFor();
+    await expect.poll(async () => (await details(inner, 'SID')).body.ResponseMessage, WAIT).toBe(REPLACE_MSG.cartonReplaced(inner, fresh));
+    expect((await details(uid(FROM + 60), 'PID')).body.ResponseData).toMatchObject([{ SecondaryCarton: fresh }]);
   });
 
   it('on a desktop: the spec\'s table of the code to replace, and the dialog centred', async () => {

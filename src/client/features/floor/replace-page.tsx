@@ -54,15 +54,27 @@ export default function ReplacePage() {
     }
   });
 
-  const onScan = (text: string): ScanVerdict => {
+  const onScan = (text: string): ScanVerdict | Promise<ScanVerdict> => {
     if (!type) return fail(REPLACE_MSG.chooseType);
     if (!cache) return fail(CACHE_LOADING);
     const checked = checkFirst(type, text, cache, local);
-    if (!checked.ok) return fail(checked.message);
-    load(checked.value);
-    setDialog(true);
+    if (!checked.ok) return checked.ask ? fromServer(type, checked.ask, checked.message) : fail(checked.message);
     ask(checked.value);
-    return { ok: true, message: `${checked.value.row.RandomNumber}: scan the new ${type === 'PID' ? 'code' : 'slip'}.` };
+    return loaded(checked.value);
+  };
+
+  const loaded = (f: FirstCode): ScanVerdict => {
+    load(f);
+    setDialog(true);
+    return { ok: true, message: `${f.row.RandomNumber}: scan the new ${f.type === 'PID' ? 'code' : 'slip'}.` };
+  };
+
+  /** A code the device cannot place (a SID inside a tertiary carton): online, the server's details
+   *  load it; refused or unreachable, the device's own message stands. */
+  const fromServer = async (t: ReplaceType, code: string, message: string): Promise<ScanVerdict> => {
+    const a = await serverDetails(t, code);
+    if (a && 'row' in a) return loaded({ type: t, code, row: a.row });
+    return fail(a && 'refused' in a ? a.refused : message);
   };
 
   const onSecond = async (text: string): Promise<ScanVerdict> => {

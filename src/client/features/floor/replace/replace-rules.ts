@@ -22,7 +22,8 @@ export interface FirstCode {
   pack?: { key: string; mapping: NonNullable<CodeFacts['mapping']> };
 }
 
-export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
+/** A refusal with `ask`: the device cannot tell, the server may (online, the screen asks it about `ask`). */
+export type Checked<T> = { ok: true; value: T } | { ok: false; message: string; ask?: string };
 const no = (message: string) => ({ ok: false as const, message });
 
 /** The pack keys (a paired preprinted code as its static twin) of uids in a set of local work. */
@@ -80,7 +81,8 @@ function firstSid(sid: string, cache: FloorCache, local: LocalWork): Checked<Fir
   if (carton) return row(cache.products.get(carton.ProductId)?.ProductName ?? '');
   // A slip put on a carton here by an earlier replace: its product is the server's to tell.
   if (local.replacements.has(sid)) return row('');
-  return no(REPLACE_MSG.cartonNotHere(sid));
+  // The cache lists loose cartons only: a SID inside a tertiary carton here is the server's to tell.
+  return { ...no(REPLACE_MSG.cartonNotHere(sid)), ask: sid };
 }
 
 /** The first scan: the code (or slip) to replace, with its details row; or the message. */
