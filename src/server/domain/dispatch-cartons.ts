@@ -7,7 +7,7 @@ import type { ScannedCartonRow } from '../../shared/contracts/floor/packing.js';
 import { cartons, products, secondaryCartons, tertiaryCartons, type CartonState } from '../db/schema.js';
 import type { FloorSite } from './packing-common.js';
 import type { Tx } from './ranges.js';
-import { sqlArray } from './sql-rows.js';
+import { rowsOf, sqlArray } from './sql-rows.js';
 
 export interface DispatchCarton extends DispatchCartonId {
   companyId: number;
@@ -38,10 +38,14 @@ export async function loadCartons(tx: Tx, ids: readonly DispatchCartonId[], lock
   const sq = tx.select().from(secondaryCartons).where(anyOf(secondaryCartons.sid, sids)).orderBy(secondaryCartons.sid);
   const ts = tids.length ? await (lock ? tq.for('update') : tq) : [];
   const ss = sids.length ? await (lock ? sq.for('update') : sq) : [];
-  const packs = ts.length ? await tx.select({ tid: secondaryCartons.tid, n: sql<number>`cast(sum(${secondaryCartons.qty}) as integer)`.mapWith(Number) })
-    .from(secondaryCartons).where(and(anyOf(secondaryCartons.tid, ts.map((t) => t.tid)), eq(secondaryCartons.state, 'packed')))
-    .groupBy(secondaryCartons.tid) : [];
-  const packsOf = new Map(packs.map((p) => [p.tid!, p.n]));
+  // Each TID's packs looked up by its own id (the TID index), the state in the aggregate's filter. Not
+  // `tid = any(...) and state = 'packed'`: with no statistics (PGlite never takes any) the planner
+  // guesses `state = 'packed'` selective and scans every packed secondary carton against the list.
+  const sc = secondaryCartons;
+  const packs = ts.length ? rowsOf<{ tid: string; n: number | null }>(await tx.execute(sql`select x.tid,
+    (select cast(sum(${sc.qty}) filter (where ${sc.state} = 'packed') as integer) from ${sc} where ${sc.tid} = x.tid) as n
+    from unnest(${sqlArray(ts.map((t) => t.tid), 'varchar[]')}) as x(tid)`)) : [];
+  const packsOf = new Map(packs.map((p) => [p.tid, Number(p.n ?? 0)]));
   const out = new Map<string, DispatchCarton>();
   for (const t of ts) out.set(t.tid, { ...t, id: t.tid, type: 'TID', tid: null, replacedBy: null, packs: packsOf.get(t.tid) ?? 0 });
   for (const s of ss) out.set(s.sid, { ...s, id: s.sid, type: 'SID', packs: s.qty });
