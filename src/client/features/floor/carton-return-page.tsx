@@ -40,7 +40,7 @@ export default function CartonReturnPage() {
   const [checking, setChecking] = useState(false);
   const [remarkOpen, setRemarkOpen] = useState(false);
   const saving = useRef(false);
-  const sent = useMemo(() => sentIndex(cache?.dispatch.Sent ?? []), [cache]);
+  const sent = useMemo(() => sentIndex(cache?.dispatch.Sent ?? [], local.sentHere), [cache, local]);
 
   /** A listed scan is answered once the list is on disk, so a reload after the tone keeps it. */
   const apply = async (o: ReturnDecision): Promise<ScanVerdict> => {

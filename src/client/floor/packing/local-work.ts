@@ -6,6 +6,7 @@ import { PACKING_API, type SecondarySave, type TertiarySave } from '../../../sha
 import { CARTON_DAMAGE_API, type CartonDamageRequest } from '../../../shared/contracts/floor/carton-damage.js';
 import { RETURN_API, type ReturnSave } from '../../../shared/contracts/floor/carton-return.js';
 import { DISPATCH_API, type DispatchSave } from '../../../shared/contracts/floor/dispatch.js';
+import type { SentCarton } from '../../../shared/contracts/floor/dispatch-cache.js';
 import { RECEIVE_API, type ReceiveSave } from '../../../shared/contracts/floor/dispatch-receive.js';
 import { REPLACE_API, firstScanProblem, type ReplaceRequest, type ReplaceType } from '../../../shared/contracts/floor/replace.js';
 import { parseSlipId, parseUid, scannedUid } from '../../../shared/codes.js';
@@ -31,6 +32,8 @@ export interface LocalWork {
   /** Carton (TID or SID) -> the DID it was dispatched on here; and the DIDs used here. */
   dispatched: Map<string, string>;
   dids: Set<string>;
+  /** The cartons dispatched here, as the cache's Sent lists them (on the way: a return from transit). */
+  sentHere: Map<string, SentCarton>;
   /** DIDs received here, and the ids (cartons, or a DID for all of it) taken back here. */
   received: Set<string>;
   returned: Set<string>;
@@ -47,7 +50,7 @@ export const FLOOR_WORK = [
 
 export const emptyLocalWork = (): LocalWork => ({
   packed: new Map(), slips: new Set(), secondaries: new Map(), inTertiary: new Map(), tertiaries: new Map(), damaged: new Set(),
-  dispatched: new Map(), dids: new Set(), received: new Set(), returned: new Set(), replaced: new Set(), replacements: new Set(),
+  dispatched: new Map(), dids: new Set(), sentHere: new Map(), received: new Set(), returned: new Set(), replaced: new Set(), replacements: new Set(),
 });
 
 const slipText = (s: string) => parseSlipId(s)?.text ?? s.trim().toUpperCase();
@@ -99,7 +102,11 @@ export function addEntry(work: LocalWork, entry: Pick<OutboxEntry, 'endpoint' | 
     const p = entry.payload as DispatchSave;
     const did = slipText(p.DispatchId ?? '');
     if (did) work.dids.add(did);
-    for (const c of p.scanned ?? []) work.dispatched.set(slipText(c.CartonId), did);
+    for (const c of p.scanned ?? []) {
+      const id = slipText(c.CartonId);
+      work.dispatched.set(id, did);
+      work.sentHere.set(id, { CartonId: id, DispatchId: did, Leg: 'sent', ProductName: c.ProductName ?? '', MFGDate: c.MFGDate ?? '', EXPDate: c.EXPDate ?? '' });
+    }
   } else if (entry.endpoint === RECEIVE_API.save.path) {
     work.received.add(slipText((entry.payload as ReceiveSave).DispatchId));
   } else if (entry.endpoint === RETURN_API.save.path) {

@@ -28,13 +28,13 @@ export interface SentIndex {
   byDid: ReadonlyMap<string, readonly SentCarton[]>;
 }
 
-export function sentIndex(sent: readonly SentCarton[]): SentIndex {
-  const byCarton = new Map<string, SentCarton>();
+/** `sentHere`: cartons dispatched on this device, which the cache lists only after its next refresh;
+ *  the cache's row wins for a carton it lists (the server's state is newer than the queue's). */
+export function sentIndex(sent: readonly SentCarton[], sentHere: ReadonlyMap<string, SentCarton> = new Map()): SentIndex {
+  const byCarton = new Map<string, SentCarton>(sentHere);
+  for (const s of sent) byCarton.set(s.CartonId, s);
   const byDid = new Map<string, SentCarton[]>();
-  for (const s of sent) {
-    byCarton.set(s.CartonId, s);
-    byDid.set(s.DispatchId, [...(byDid.get(s.DispatchId) ?? []), s]);
-  }
+  for (const s of byCarton.values()) byDid.set(s.DispatchId, [...(byDid.get(s.DispatchId) ?? []), s]);
   return { byCarton, byDid };
 }
 
