@@ -6,6 +6,8 @@
 //   static      S + prefix(3) + serial(7) + mac(8)       19 characters
 // The mac is 40 bits of a keyed PRF over the 16-byte block of `macBlock`.
 
+import { parseDigitalLink } from './digital-link.js';
+
 export const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const SERIAL_CHARS = 7;
 export const MAC_CHARS = 8;
@@ -115,9 +117,12 @@ export function parseUid(text: string): ParsedUid | null {
   return null;
 }
 
-/** A scan of the whole URL ({PUBLIC_BASE_URL}/P?U={uid}) is reduced to the part after '='. */
+/** A scan of the whole URL is reduced to the uid: a GS1 Digital Link (digital-link.ts) to its serial,
+ *  the original form ({PUBLIC_BASE_URL}/P?U={uid}) to the part after the last '='. */
 export function scannedUid(scan: string): string {
   const s = scan.trim();
+  const link = s.includes('/01/') ? parseDigitalLink(s) : null;
+  if (link) return link.uid;
   const at = s.lastIndexOf('=');
   return (at >= 0 ? s.slice(at + 1) : s).split(/[&#\s]/)[0]!.trim();
 }

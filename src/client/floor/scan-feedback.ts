@@ -32,13 +32,13 @@ export const feedbackOf = (verdict: ScanVerdict): Feedback => FEEDBACK[verdict.o
 /** Shown when a screen's onScan throws or rejects: the scan still answers, in red. */
 export const SCAN_FAILED: ScanVerdict = { ok: false, message: 'This scan could not be checked: scan it again' };
 
-/** The text a screen is given: trimmed, and a QR URL (`…/P?U=<uid>`) reduced to its uid. A text
- *  without '=' is left whole (a slip id or a typed number may hold what scannedUid would cut at);
- *  null when nothing is left. */
+/** The text a screen is given: trimmed, and a QR URL (`…/P?U=<uid>`, or a GS1 Digital Link
+ *  `…/01/…/21/<uid>`) reduced to its uid. Any other text without '=' is left whole (a slip id or a
+ *  typed number may hold what scannedUid would cut at); null when nothing is left. */
 export function scanText(raw: string): string | null {
   const s = raw.trim();
   if (s === '') return null;
-  if (!s.includes('=')) return s;
+  if (!s.includes('=') && !s.includes('/01/')) return s;
   const uid = scannedUid(s);
   // A URL with nothing after '=' goes on whole, so the screen answers it rather than nothing happening.
   return uid === '' ? s : uid;

@@ -6,6 +6,7 @@ import {
 } from '../../../../src/client/floor/scan-feedback.js';
 import { codeMac } from '../../../../src/server/domain/code-mac.js';
 import { codeUrl } from '../../../../src/shared/codes.js';
+import { digitalLink } from '../../../../src/shared/digital-link.js';
 
 const UID = codeMac('scan feedback test').make({ kind: 'S', prefix: 'KA' }, 4217);
 
@@ -13,6 +14,12 @@ describe('scanText', () => {
   it('reduces a QR URL to its uid, with or without spaces around it', () => {
     expect(scanText(codeUrl('https://trace.example.in', UID))).toBe(UID);
     expect(scanText(`  ${codeUrl('https://trace.example.in/', UID)}\n`)).toBe(UID);
+  });
+
+  it('reduces a GS1 Digital Link to its serial, the uid, with its dates or without', () => {
+    const link = { gtin: '08901030793912', batch: 'B-7', uid: UID, mfg: '260401', exp: '280331' };
+    expect(scanText(digitalLink('https://trace.example.in', link))).toBe(UID);
+    expect(scanText(digitalLink('https://trace.example.in', { ...link, mfg: '', exp: '' }))).toBe(UID);
   });
 
   it('keeps a text without "=" whole, only trimmed: a slip id, a uid, a typed number', () => {
