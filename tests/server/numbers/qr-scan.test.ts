@@ -7,6 +7,7 @@ import { staticPairs } from '../../../src/server/db/schema.js';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
 import { QR_SCAN_MSG, STATIC_PAIR_API, type QrScanProduct } from '../../../src/shared/contracts/numbers/static-pair.js';
+import { digitalLink } from '../../../src/shared/digital-link.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import {
   appCodes, insertColleague, insertDamage, insertFactory, insertIssue, insertMapping, P_SERIES, staticSeries, urlOf, type Factory,
@@ -63,8 +64,9 @@ describe('a mapped code', () => {
     });
   });
 
-  it('read from a bare uid, lower-cased, or a URL with spaces around it', async () => {
-    for (const s of [S(A, 8), S(A, 8).toLowerCase(), `  ${urlOf(t, S(A, 8))}\n`]) {
+  it('read from a bare uid, lower-cased, a URL with spaces around it, or a GS1 Digital Link', async () => {
+    const link = digitalLink('https://verify.example.in', { gtin: '08901030793912', batch: 'B-7', uid: S(A, 8), mfg: '260110', exp: '280110' });
+    for (const s of [S(A, 8), S(A, 8).toLowerCase(), `  ${urlOf(t, S(A, 8))}\n`, link]) {
       expect(((await scan(s)).body.ResponseData as QrScanProduct).VisibleNo).toBe(`${A.prefix}8`);
     }
   });
