@@ -1,7 +1,7 @@
 // The database schema. One file for now; split by area when it grows past a screenful per area.
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar,
+  bigint, bigserial, boolean, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -526,4 +526,40 @@ export const replacements = pgTable('replacements', {
 }, (t) => [
   uniqueIndex('replacements_old_uq').on(t.oldKind, t.oldPrefix, t.oldSerial),
   uniqueIndex('replacements_new_uq').on(t.newKind, t.newPrefix, t.newSerial),
+]);
+
+/** Every public verification (ProductAuthentication/VerifyProduct), whatever it answered: the copy
+ *  warnings, the reports and the loyalty points read it. A genuine code is stored as its pack's code
+ *  (a paired preprinted code as its static twin), so either printed code counts for the pack. */
+export const verifications = pgTable('verifications', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** The text scanned, trimmed (a forged code is kept as it came). */
+  scan: varchar('scan', { length: 500 }).notNull(),
+  kind: varchar('kind', { length: 1 }),
+  prefix: varchar('prefix', { length: 2 }),
+  serial: bigint('serial', { mode: 'number' }),
+  companyId: integer('company_id'),
+  productId: integer('product_id'),
+  mappingId: integer('mapping_id'),
+  /** '200' genuine, '-1' refused, '-3' details asked (VERIFY_CODE). */
+  result: varchar('result', { length: 4 }).notNull(),
+  message: varchar('message', { length: 400 }).notNull(),
+  name: varchar('name', { length: 100 }),
+  email: varchar('email', { length: 100 }),
+  mobile: varchar('mobile', { length: 10 }),
+  city: varchar('city', { length: 100 }),
+  state: varchar('state', { length: 100 }),
+  country: varchar('country', { length: 100 }),
+  address: varchar('address', { length: 300 }),
+  zip: varchar('zip', { length: 10 }),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  ip: varchar('ip', { length: 64 }),
+  mode: varchar('mode', { length: 20 }),
+  /** The risk flags of this verification (VERIFY_FLAG). */
+  flags: jsonb('flags').$type<string[]>().notNull().default([]),
+}, (t) => [
+  index('verifications_code_idx').on(t.kind, t.prefix, t.serial, t.at),
+  index('verifications_company_at_idx').on(t.companyId, t.at),
 ]);

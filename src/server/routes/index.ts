@@ -24,6 +24,7 @@ import { mappingUploadRoutes } from './numbers/mapping-upload.js';
 import { mappingRoutes } from './numbers/mapping.js';
 
 import { floorRoutes } from './floor/index.js';
+import { verifyRoutes } from './public/verify.js';
 
 export function registerRoutes(r: Router) {
   loginRoutes(r);
@@ -49,4 +50,5 @@ export function registerRoutes(r: Router) {
   mappingUploadRoutes(r);
   mappingRoutes(r);
   floorRoutes(r);
+  verifyRoutes(r);
 }

@@ -1,0 +1,111 @@
+// The public verification (ProductAuthentication/VerifyProduct; DESIGN section 4, issue 13): what a
+// scanned code is, answered for a visitor with no sign-in, and stored whatever the answer. The MAC is
+// checked first, so a forged code is refused before any read (its row is the only write). A genuine
+// pack's first genuine verification is its owner's; each later one is answered genuine with a warning
+// naming the first (date and place) and stored with the 'verified-before' flag.
+import { and, asc, count, eq, gte, lte } from 'drizzle-orm';
+import { failure, ok, type Envelope } from '../../shared/contracts/envelope.js';
+import { VERIFY_CODE, VERIFY_MSG, type VerifyAnswer } from '../../shared/contracts/public/verify.js';
+import type { Series } from '../../shared/codes.js';
+import { companies, events, verifications } from '../db/schema.js';
+import type { CodeMac } from './code-mac.js';
+import type { Tx } from './ranges.js';
+import { productOf, resolveScan } from './resolve.js';
+
+export const VERIFY_FLAG = { verifiedBefore: 'verified-before' } as const;
+
+export interface VerifyInput {
+  UID: string;
+  verificationMode: string;
+  UsrCity: string;
+  UsrState: string;
+  UsrCntry: string;
+  UsrAdrs: string;
+  UsrZip: string;
+  Latitude: number | null;
+  Longitude: number | null;
+  visitor: { Name: string; email: string; MobileNo: string } | null;
+}
+
+type Row = typeof verifications.$inferInsert;
+
+/** The visitor's side of the row: who, where, from which address. */
+const visitorRow = (b: VerifyInput, ip: string): Omit<Row, 'scan' | 'result' | 'message'> => ({
+  name: b.visitor?.Name || null, email: b.visitor?.email || null, mobile: b.visitor?.MobileNo || null,
+  city: b.UsrCity || null, state: b.UsrState || null, country: b.UsrCntry || null, address: b.UsrAdrs || null, zip: b.UsrZip || null,
+  latitude: b.Latitude, longitude: b.Longitude, ip: ip.slice(0, 64), mode: b.verificationMode || null,
+});
+
+/** How an Indian visitor reads a date: 24 Nov 2026. */
+const shownDate = (d: Date) => new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' }).format(d);
+
+/** Was this number of the series de-mapped (it is unmapped now, and a de-mapping covered it)? */
+async function wasDemapped(tx: Tx, { kind, prefix }: Series, serial: number): Promise<boolean> {
+  const [hit] = await tx.select({ id: events.id }).from(events).where(and(
+    eq(events.action, 'demap'), eq(events.kind, kind), eq(events.prefix, kind === 'S' ? prefix.toUpperCase() : ''),
+    lte(events.fromNo, serial), gte(events.toNo, serial),
+  )).limit(1);
+  return hit !== undefined;
+}
+
+/** The pack's genuine verifications so far: how many, and the first. */
+async function earlierOf(tx: Tx, pack: { series: Series; serial: number }) {
+  const same = and(
+    eq(verifications.kind, pack.series.kind), eq(verifications.prefix, pack.series.kind === 'S' ? pack.series.prefix.toUpperCase() : ''),
+    eq(verifications.serial, pack.serial), eq(verifications.result, VERIFY_CODE.genuine),
+  );
+  const [n] = await tx.select({ n: count() }).from(verifications).where(same);
+  if (!n || n.n === 0) return { times: 0, first: null };
+  const [first] = await tx.select({ at: verifications.at, city: verifications.city, state: verifications.state })
+    .from(verifications).where(same).orderBy(asc(verifications.at), asc(verifications.id)).limit(1);
+  return { times: n.n, first: first ?? null };
+}
+
+const store = async (tx: Tx, row: Row) =>
+  (await tx.insert(verifications).values(row).returning({ id: verifications.id }))[0]!.id;
+
+export async function verifyProduct(tx: Tx, codes: CodeMac, b: VerifyInput, ip: string): Promise<Envelope<VerifyAnswer | null>> {
+  const scan = b.UID.slice(0, 500);
+  const who = visitorRow(b, ip);
+  const refuse = async (message: string, row: Partial<Row> = {}) => {
+    await store(tx, { ...who, ...row, scan, result: VERIFY_CODE.refused, message });
+    return failure(VERIFY_CODE.refused, message);
+  };
+  const code = codes.check(b.UID);
+  if (!code) return refuse(VERIFY_MSG.forged);
+  const found = await resolveScan(tx, codes, b.UID);
+  if (found.state === 'forged') return refuse(VERIFY_MSG.forged);
+  const prefixOf = (s: Series) => (s.kind === 'S' ? s.prefix.toUpperCase() : '');
+  if (found.state === 'unmapped') {
+    const demapped = await wasDemapped(tx, code, code.serial);
+    return refuse(demapped ? VERIFY_MSG.demapped : VERIFY_MSG.unmapped, { kind: code.kind, prefix: prefixOf(code), serial: code.serial });
+  }
+  const packRow = { kind: found.series.kind, prefix: prefixOf(found.series), serial: found.serial };
+  if (found.state === 'replaced') return refuse(VERIFY_MSG.replaced, { ...packRow, companyId: found.companyId });
+  const m = found.mapping;
+  const mapped = { ...packRow, companyId: m.companyId, productId: m.productId, mappingId: m.id };
+  if (found.state === 'damaged') return refuse(VERIFY_MSG.damaged(found.damageReason ?? ''), mapped);
+
+  const earlier = await earlierOf(tx, found);
+  const flags = earlier.times > 0 ? [VERIFY_FLAG.verifiedBefore] : [];
+  const firstPlace = earlier.first ? [earlier.first.city, earlier.first.state].filter(Boolean).join(', ') : '';
+  const message = earlier.first ? VERIFY_MSG.verifiedBefore(earlier.times, shownDate(earlier.first.at), firstPlace) : VERIFY_MSG.genuine;
+  const at = new Date();
+  const id = await store(tx, { ...who, ...mapped, at, scan, result: VERIFY_CODE.genuine, message, flags });
+  const p = await productOf(tx, m.productId);
+  const [company] = await tx.select({ mobile: companies.mobile, name: companies.displayName }).from(companies).where(eq(companies.id, m.companyId));
+  const config = p?.config ?? {};
+  return ok<VerifyAnswer>({
+    FeedbackId: id, Isloyalty: false, LoyaltyPoints: 0,
+    ProductImg: config.IsProductImage === false ? '' : (p?.image ?? ''), GenuineAudio: p?.genuineAudio ?? '', CreatedDt: at.toISOString(),
+    ProductName: p?.name ?? '', ProductDscrptn: p?.description ?? '', TechnicalName: p?.technicalName ?? '', GTIN: p?.gtin ?? '',
+    BatchNo: m.batchNo, MFGDate: m.mfgDate, ExpireDate: m.expDate ?? '', Pamphlet: p?.leafletPdf ?? '', Label: p?.labelPdf ?? '',
+    CustomerCareTollfreeNo: '', CustomerCareNo: company?.mobile ?? '', ProductCd: p?.code ?? '',
+    ManufactureName: p?.manufactureName ?? '', ProductUOM: p?.uom ?? '', MarketedBy: p?.marketedBy || (company?.name ?? ''),
+    RegistrationNo: p?.registrationNo ?? '', DOM: m.mfgDate, CautionarySymbol: p?.cautionarySymbol ?? '',
+    AntidoteStatement: p?.antidoteStatement ?? '', IsFeedback: config.IsFeedback === true,
+    VerifiedBefore: earlier.times, FirstVerifiedDt: earlier.first ? earlier.first.at.toISOString() : null, FirstVerifiedPlace: firstPlace,
+    Flags: flags,
+  }, message);
+}
+
