@@ -19,6 +19,12 @@ export interface Config {
   loginLimitPerAccountAddress: number;
   loginLimitPerAccount: number;
   resetMailLimitPerHour: number;
+  /** VerifyProduct: calls per address (IPv6 by /64) per minute, then 429 (http/memory-limit.ts). */
+  verifyLimitPerAddress: number;
+  /** VerifyProduct: at work at once, and waiting beyond that, before 429 (the rest of the app keeps
+   *  its database connections under a flood). */
+  verifyMaxInFlight: number;
+  verifyQueue: number;
   refreshGraceSeconds: number;
   trustProxy: boolean;
   bodyLimitBytes: number;
@@ -54,6 +60,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginLimitPerAccountAddress: int(env.LOGIN_LIMIT_PER_ACCOUNT_ADDRESS, 10),
     loginLimitPerAccount: int(env.LOGIN_LIMIT_PER_ACCOUNT, 100),
     resetMailLimitPerHour: int(env.RESET_MAIL_LIMIT_PER_HOUR, 3),
+    verifyLimitPerAddress: int(env.VERIFY_LIMIT_PER_ADDRESS, 120),
+    verifyMaxInFlight: int(env.VERIFY_MAX_IN_FLIGHT, 4),
+    verifyQueue: int(env.VERIFY_QUEUE, 500),
     refreshGraceSeconds: int(env.REFRESH_GRACE_SECONDS, 30),
     trustProxy: env.TRUST_PROXY === '1',
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),

@@ -1,8 +1,25 @@
-// ProductAuthentication/VerifyProduct: the public page's call (domain/verify.ts decides and stores).
-import { VERIFY_API } from '../../../shared/contracts/public/verify.js';
+// ProductAuthentication/VerifyProduct: the public page's call (domain/verify.ts decides and stores),
+// behind two guards kept in memory so a flood costs no database work: calls per address per minute,
+// and calls at work at once (the rest wait in line, or are told to try again).
+import { failure } from '../../../shared/contracts/envelope.js';
+import { VERIFY_API, VERIFY_MSG } from '../../../shared/contracts/public/verify.js';
+import { limitAddress } from '../../auth/rate-limit.js';
+import type { Config } from '../../config.js';
 import { verifyProduct } from '../../domain/verify.js';
+import { MemoryWindow, Slots } from '../../http/memory-limit.js';
 import type { Router } from '../../http/route.js';
 
 export function verifyRoutes(r: Router) {
-  r.serve(VERIFY_API.verify, ({ db, body, codes, req }) => verifyProduct(db, codes, body, req.ip));
+  let guards: { perAddress: MemoryWindow; slots: Slots } | undefined;
+  const guardsOf = (c: Config) => (guards ??= { perAddress: new MemoryWindow(c.verifyLimitPerAddress), slots: new Slots(c.verifyMaxInFlight, c.verifyQueue) });
+
+  r.serve(VERIFY_API.verify, async ({ db, body, codes, req, reply, config }) => {
+    const g = guardsOf(config);
+    const refuse = (message: string) => {
+      reply.code(429);
+      return failure('429', message);
+    };
+    if (g.perAddress.hit(limitAddress(req.ip))) return refuse(VERIFY_MSG.tooMany);
+    return g.slots.run(() => verifyProduct(db, codes, body, req.ip), () => refuse(VERIFY_MSG.busy));
+  });
 }

@@ -29,6 +29,8 @@ export const VERIFY_MSG = {
   mobile: 'Please enter your mobile no.',
   mobileValid: 'Please enter valid mobile no.',
   code: 'Scan the QR code on the pack.',
+  tooMany: 'Too many verifications from this network: please try again in a minute.',
+  busy: 'Many people are verifying right now: please try again in a moment.',
 } as const;
 
 /** Letters of any script (a farmer may write in Devanagari), with their marks, hyphens, commas, dots
