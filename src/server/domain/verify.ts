@@ -3,16 +3,17 @@
 // checked first, so a forged code is refused before any read (its row is the only write). A genuine
 // pack's first genuine verification is its owner's; each later one is answered genuine with a warning
 // naming the first (date and place) and stored with the 'verified-before' flag.
-import { and, asc, count, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lte, sql } from 'drizzle-orm';
 import { failure, ok, type Envelope } from '../../shared/contracts/envelope.js';
 import { VERIFY_CODE, VERIFY_MSG, type VerifyAnswer } from '../../shared/contracts/public/verify.js';
 import type { Series } from '../../shared/codes.js';
 import { companies, events, verifications } from '../db/schema.js';
 import type { CodeMac } from './code-mac.js';
+import { nearestPlace } from './places.js';
 import type { Tx } from './ranges.js';
 import { productOf, resolveScan } from './resolve.js';
 
-export const VERIFY_FLAG = { verifiedBefore: 'verified-before' } as const;
+export const VERIFY_FLAG = { verifiedBefore: 'verified-before', manyPlaces: 'many-places', burst: 'burst' } as const;
 
 export interface VerifyInput {
   UID: string;
@@ -29,12 +30,20 @@ export interface VerifyInput {
 
 type Row = typeof verifications.$inferInsert;
 
-/** The visitor's side of the row: who, where, from which address. */
-const visitorRow = (b: VerifyInput, ip: string): Omit<Row, 'scan' | 'result' | 'message'> => ({
-  name: b.visitor?.Name || null, email: b.visitor?.email || null, mobile: b.visitor?.MobileNo || null,
-  city: b.UsrCity || null, state: b.UsrState || null, country: b.UsrCntry || null, address: b.UsrAdrs || null, zip: b.UsrZip || null,
-  latitude: b.Latitude, longitude: b.Longitude, ip: ip.slice(0, 64), mode: b.verificationMode || null,
-});
+/** The visitor's side of the row: who, where, from which address. Given a position, the place is our
+ *  own lookup (domain/places.ts): the nearest city, its state, and the PIN area (the sorting district,
+ *  the PIN's first three digits: the shipped PIN points are too coarse for the whole PIN); otherwise
+ *  what the page sent. */
+function visitorRow(b: VerifyInput, ip: string): Omit<Row, 'scan' | 'result' | 'message'> {
+  const found = b.Latitude !== null && b.Longitude !== null ? nearestPlace(b.Latitude, b.Longitude) : null;
+  const where = found
+    ? { city: found.city, state: found.state, country: 'India', address: b.UsrAdrs || null, zip: found.pin.slice(0, 3) || null }
+    : { city: b.UsrCity || null, state: b.UsrState || null, country: b.UsrCntry || null, address: b.UsrAdrs || null, zip: b.UsrZip || null };
+  return {
+    name: b.visitor?.Name || null, email: b.visitor?.email || null, mobile: b.visitor?.MobileNo || null,
+    ...where, latitude: b.Latitude, longitude: b.Longitude, ip: ip.slice(0, 64), mode: b.verificationMode || null,
+  };
+}
 
 /** How an Indian visitor reads a date: 24 Nov 2026. */
 const shownDate = (d: Date) => new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' }).format(d);
@@ -48,17 +57,45 @@ async function wasDemapped(tx: Tx, { kind, prefix }: Series, serial: number): Pr
   return hit !== undefined;
 }
 
-/** The pack's genuine verifications so far: how many, and the first. */
+/** What makes a verification risky beyond "verified before" (README, Public verification). */
+export const VERIFY_RISK = {
+  /** Distinct places (city and state) among a pack's genuine verifications, this one included. */
+  places: 3,
+  /** Genuine verifications of a pack within `burstMinutes`, this one included. */
+  burst: 5,
+  burstMinutes: 10,
+} as const;
+
+/** A place as the risk flags compare them: city and state, case aside; '' when neither is known. */
+const placeKey = (city: string | null, state: string | null) => (city || state ? `${(city ?? '').toLowerCase()}|${(state ?? '').toLowerCase()}` : '');
+
+/** The pack's genuine verifications so far: how many, their places, how many lately, and the first. */
 async function earlierOf(tx: Tx, pack: { series: Series; serial: number }) {
+  const v = verifications;
   const same = and(
-    eq(verifications.kind, pack.series.kind), eq(verifications.prefix, pack.series.kind === 'S' ? pack.series.prefix.toUpperCase() : ''),
-    eq(verifications.serial, pack.serial), eq(verifications.result, VERIFY_CODE.genuine),
+    eq(v.kind, pack.series.kind), eq(v.prefix, pack.series.kind === 'S' ? pack.series.prefix.toUpperCase() : ''),
+    eq(v.serial, pack.serial), eq(v.result, VERIFY_CODE.genuine),
   );
-  const [n] = await tx.select({ n: count() }).from(verifications).where(same);
-  if (!n || n.n === 0) return { times: 0, first: null };
-  const [first] = await tx.select({ at: verifications.at, city: verifications.city, state: verifications.state })
-    .from(verifications).where(same).orderBy(asc(verifications.at), asc(verifications.id)).limit(1);
-  return { times: n.n, first: first ?? null };
+  const [n] = await tx.select({
+    times: count(),
+    places: sql<string[]>`coalesce(array_agg(distinct lower(coalesce(${v.city}, '')) || '|' || lower(coalesce(${v.state}, '')))
+      filter (where ${v.city} is not null or ${v.state} is not null), '{}')`,
+    recent: sql<number>`count(*) filter (where ${v.at} > now() - make_interval(mins => ${VERIFY_RISK.burstMinutes}))`.mapWith(Number),
+  }).from(v).where(same);
+  if (!n || n.times === 0) return { times: 0, places: [] as string[], recent: 0, first: null };
+  const [first] = await tx.select({ at: v.at, city: v.city, state: v.state }).from(v).where(same).orderBy(asc(v.at), asc(v.id)).limit(1);
+  return { times: n.times, places: n.places, recent: n.recent, first: first ?? null };
+}
+
+/** The risk flags of a genuine verification from `here`, given the pack's earlier ones. */
+function riskFlags(earlier: Awaited<ReturnType<typeof earlierOf>>, here: string): string[] {
+  const places = new Set(earlier.places);
+  if (here) places.add(here);
+  return [
+    ...(earlier.times > 0 ? [VERIFY_FLAG.verifiedBefore] : []),
+    ...(places.size >= VERIFY_RISK.places ? [VERIFY_FLAG.manyPlaces] : []),
+    ...(earlier.recent + 1 >= VERIFY_RISK.burst ? [VERIFY_FLAG.burst] : []),
+  ];
 }
 
 const store = async (tx: Tx, row: Row) =>
@@ -87,7 +124,7 @@ export async function verifyProduct(tx: Tx, codes: CodeMac, b: VerifyInput, ip: 
   if (found.state === 'damaged') return refuse(VERIFY_MSG.damaged(found.damageReason ?? ''), mapped);
 
   const earlier = await earlierOf(tx, found);
-  const flags = earlier.times > 0 ? [VERIFY_FLAG.verifiedBefore] : [];
+  const flags = riskFlags(earlier, placeKey(who.city ?? null, who.state ?? null));
   const firstPlace = earlier.first ? [earlier.first.city, earlier.first.state].filter(Boolean).join(', ') : '';
   const message = earlier.first ? VERIFY_MSG.verifiedBefore(earlier.times, shownDate(earlier.first.at), firstPlace) : VERIFY_MSG.genuine;
   const at = new Date();

@@ -63,7 +63,7 @@ describe('a genuine pack', () => {
     const [row] = await rowsOf(7);
     expect(row).toMatchObject({
       id: d.FeedbackId, kind: 'S', prefix: A.prefix, serial: 7, companyId: A.companyId, productId: A.productId, result: '200',
-      city: 'Nashik', state: 'Maharashtra', country: 'India', zip: '422001', latitude: 19.99, longitude: 73.78, mode: 'Web', flags: [],
+      city: 'Nashik', state: 'Maharashtra', country: 'India', zip: '422', latitude: 19.99, longitude: 73.78, mode: 'Web', flags: [],
     });
   });
 
@@ -80,6 +80,29 @@ describe('a genuine pack', () => {
     const third = await verify(S(8));
     expect(third.body.ResponseMessage).toBe(VERIFY_MSG.verifiedBefore(2, on, 'Nashik, Maharashtra'));
     expect((await rowsOf(8)).map((r) => r.flags)).toEqual([[], ['verified-before'], ['verified-before']]);
+  });
+
+  it('finds the place from the position alone, from the data the server ships', async () => {
+    await verify(S(31), { Latitude: 22.7196, Longitude: 75.8577 });
+    expect((await rowsOf(31))[0]).toMatchObject({ city: 'Indore', state: 'Madhya Pradesh', country: 'India', zip: expect.stringMatching(/^45\d$/) });
+    // A position in the sea has no place: what the page sent stands.
+    await verify(S(32), { Latitude: 15, Longitude: 65, UsrCity: 'Goa' });
+    expect((await rowsOf(32))[0]).toMatchObject({ city: 'Goa', latitude: 15, longitude: 65 });
+  });
+
+  it('flags a pack verified in many places, and many times in a few minutes', async () => {
+    const from = (UsrCity: string) => verify(S(33), { UsrCity, UsrState: 'X' });
+    const flags = async () => ((await rowsOf(33)).at(-1)!.flags);
+    await from('Nashik');
+    await from('Indore');
+    expect(await flags()).toEqual(['verified-before']);
+    await from('Chennai');
+    expect(await flags()).toEqual(['verified-before', 'many-places']);
+    await from('nashik');
+    expect(await flags()).toEqual(['verified-before', 'many-places']);
+    await from('Indore');
+    expect(await flags()).toEqual(['verified-before', 'many-places', 'burst']);
+    expect(((await from('Pune')).body.ResponseData as VerifyAnswer).Flags).toEqual(['verified-before', 'many-places', 'burst']);
   });
 
   it('a paired pack is one pack: its preprinted code after its static code is a second verification', async () => {
