@@ -79,7 +79,7 @@ class Grid<T> {
 const cellKey = (y: number, x: number) => y * 1000 + x;
 
 interface City { name: string; state: string; area: boolean }
-interface Index { cities: Grid<City>; pins: Grid<string> }
+interface Index { cities: Grid<City>; pins: Grid<string>; byId: Map<number, LatLng> }
 let index: Index | null = null;
 
 /** Rows of the data that name an area rather than a town ("Nashik Division", "Jalandhar district"). */
@@ -89,16 +89,18 @@ function build(): Index {
   const data = JSON.parse(readFileSync(CITIES_FILE, 'utf8')) as CitiesFile;
   const stateNames = new Map(data.states.map(([id, , name]) => [id, name]));
   const cities = new Grid<City>();
-  for (const [, stateId, name, lat, lng] of data.cities) {
+  const byId = new Map<number, LatLng>();
+  for (const [id, stateId, name, lat, lng] of data.cities) {
     if (typeof lat !== 'number' || typeof lng !== 'number') continue;
     cities.add(lat, lng, { name, state: stateNames.get(stateId) ?? '', area: AREA.test(name) });
+    byId.set(id, { lat, lng });
   }
   const pins = new Grid<string>();
   // PINs are optional data: without the file every PIN is ''.
   if (existsSync(PINS_FILE)) {
     for (const [pin, lat, lng] of (JSON.parse(readFileSync(PINS_FILE, 'utf8')) as PinsFile).pins) pins.add(lat, lng, pin);
   }
-  return { cities, pins };
+  return { cities, pins, byId };
 }
 
 /**
@@ -114,4 +116,11 @@ export function nearestPlace(lat: number, lng: number): Place | null {
   if (!city) return null;
   const pin = index.pins.nearest(lat, lng, PIN_KM);
   return { city: city.item.name, state: city.item.state, pin: pin?.item ?? '', km: Math.round(city.km * 10) / 10 };
+}
+
+/** Where a city of the reference data is (sites and dealers store its id), or null when unknown. */
+export function cityPoint(cityId: number | null): LatLng | null {
+  if (cityId === null) return null;
+  index ??= build();
+  return index.byId.get(cityId) ?? null;
 }

@@ -7,13 +7,16 @@ import { and, asc, count, eq, gte, lte, sql } from 'drizzle-orm';
 import { failure, ok, type Envelope } from '../../shared/contracts/envelope.js';
 import { VERIFY_CODE, VERIFY_MSG, type VerifyAnswer } from '../../shared/contracts/public/verify.js';
 import type { Series } from '../../shared/codes.js';
-import { companies, events, verifications } from '../db/schema.js';
+import {
+  companies, dispatchCartons, dispatches, events, items, secondaryCartons, sites, users, verifications,
+} from '../db/schema.js';
 import type { CodeMac } from './code-mac.js';
-import { nearestPlace } from './places.js';
+import { cityPoint, kmBetween, nearestPlace } from './places.js';
+import { rowsOf } from './sql-rows.js';
 import type { Tx } from './ranges.js';
 import { productOf, resolveScan } from './resolve.js';
 
-export const VERIFY_FLAG = { verifiedBefore: 'verified-before', manyPlaces: 'many-places', burst: 'burst' } as const;
+export const VERIFY_FLAG = { verifiedBefore: 'verified-before', manyPlaces: 'many-places', burst: 'burst', far: 'far' } as const;
 
 export interface VerifyInput {
   UID: string;
@@ -64,6 +67,8 @@ export const VERIFY_RISK = {
   /** Genuine verifications of a pack within `burstMinutes`, this one included. */
   burst: 5,
   burstMinutes: 10,
+  /** Km from the city of the site or dealer the pack was last dispatched to, beyond which it is far. */
+  farKm: 300,
 } as const;
 
 /** A place as the risk flags compare them: city and state, case aside; '' when neither is known. */
@@ -87,15 +92,42 @@ async function earlierOf(tx: Tx, pack: { series: Series; serial: number }) {
   return { times: n.times, places: n.places, recent: n.recent, first: first ?? null };
 }
 
-/** The risk flags of a genuine verification from `here`, given the pack's earlier ones. */
-function riskFlags(earlier: Awaited<ReturnType<typeof earlierOf>>, here: string): string[] {
+/** The city (reference-data id) of the site or dealer the pack's carton was last dispatched to: the
+ *  leg of its tertiary carton, or of itself when it travelled loose. Null: never dispatched, or the
+ *  target has no city. */
+async function destinationCity(tx: Tx, pack: { series: Series; serial: number }): Promise<number | null> {
+  const [row] = rowsOf<{ city: number | null }>(await tx.execute(sql`
+    select coalesce(s.bill_city, u.bill_city) as city
+    from ${items} i
+    join ${secondaryCartons} sc on sc.sid = i.secondary_id
+    join ${dispatchCartons} dc on dc.carton_id = sc.sid or dc.carton_id = sc.tid
+    join ${dispatches} d on d.did = dc.did
+    left join ${sites} s on s.id = d.to_site_id
+    left join ${users} u on u.id = d.to_user_id
+    where i.kind = ${pack.series.kind} and i.prefix = ${pack.series.kind === 'S' ? pack.series.prefix.toUpperCase() : ''}
+      and i.serial_no = ${pack.serial}
+    order by d.created_at desc limit 1`));
+  return row?.city ?? null;
+}
+
+/** The risk flags of a genuine verification from `here` (its place key, and its position when the
+ *  page sent one), given the pack's earlier ones and where it was sent. */
+function riskFlags(earlier: Awaited<ReturnType<typeof earlierOf>>, here: string, far: boolean): string[] {
   const places = new Set(earlier.places);
   if (here) places.add(here);
   return [
     ...(earlier.times > 0 ? [VERIFY_FLAG.verifiedBefore] : []),
     ...(places.size >= VERIFY_RISK.places ? [VERIFY_FLAG.manyPlaces] : []),
     ...(earlier.recent + 1 >= VERIFY_RISK.burst ? [VERIFY_FLAG.burst] : []),
+    ...(far ? [VERIFY_FLAG.far] : []),
   ];
+}
+
+/** Farther than VERIFY_RISK.farKm from where the pack was sent (known only with a position). */
+async function isFar(tx: Tx, pack: { series: Series; serial: number }, b: VerifyInput): Promise<boolean> {
+  if (b.Latitude === null || b.Longitude === null) return false;
+  const sentTo = cityPoint(await destinationCity(tx, pack));
+  return sentTo !== null && kmBetween(sentTo, { lat: b.Latitude, lng: b.Longitude }) > VERIFY_RISK.farKm;
 }
 
 const store = async (tx: Tx, row: Row) =>
@@ -124,7 +156,7 @@ export async function verifyProduct(tx: Tx, codes: CodeMac, b: VerifyInput, ip: 
   if (found.state === 'damaged') return refuse(VERIFY_MSG.damaged(found.damageReason ?? ''), mapped);
 
   const earlier = await earlierOf(tx, found);
-  const flags = riskFlags(earlier, placeKey(who.city ?? null, who.state ?? null));
+  const flags = riskFlags(earlier, placeKey(who.city ?? null, who.state ?? null), await isFar(tx, found, b));
   const firstPlace = earlier.first ? [earlier.first.city, earlier.first.state].filter(Boolean).join(', ') : '';
   const message = earlier.first ? VERIFY_MSG.verifiedBefore(earlier.times, shownDate(earlier.first.at), firstPlace) : VERIFY_MSG.genuine;
   const at = new Date();
