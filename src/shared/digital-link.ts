@@ -70,3 +70,21 @@ export function parseDigitalLink(text: string): DigitalLink | null {
   if ((mfg && !YYMMDD.test(mfg)) || (exp && !YYMMDD.test(exp))) return null;
   return { gtin: gtin.padStart(14, '0'), batch, uid, mfg, exp };
 }
+
+/** What a pack's record says, as a link on its label must say it. */
+export interface LinkRecord { gtin: string | null; batch: string; mfgDate: string; expDate: string | null }
+
+const sameDate = (printed: string, iso: string | null) =>
+  // DD 00 is GS1's "the last day of the month": the month must agree.
+  printed === '' || (iso !== null && (printed === gs1Date(iso) || (printed.endsWith('00') && printed.slice(0, 4) === gs1Date(iso).slice(0, 4))));
+
+/** The first of the link's fields that disagrees with the pack's record, or null. A record without a
+ *  GTIN cannot disagree on it; a link without a date says nothing of it. */
+export function linkDisagrees(link: DigitalLink, r: LinkRecord): 'GTIN' | 'batch' | 'MFG date' | 'expiry date' | null {
+  const gtin = (r.gtin ?? '').replace(/\D/g, '');
+  if (gtin && gtin.padStart(14, '0') !== link.gtin) return 'GTIN';
+  if (link.batch.trim().toUpperCase() !== r.batch.trim().toUpperCase()) return 'batch';
+  if (!sameDate(link.mfg, r.mfgDate)) return 'MFG date';
+  if (!sameDate(link.exp, r.expDate)) return 'expiry date';
+  return null;
+}

@@ -7,6 +7,7 @@ import { and, asc, count, eq, gte, lte, sql } from 'drizzle-orm';
 import { failure, ok, type Envelope } from '../../shared/contracts/envelope.js';
 import { VERIFY_CODE, VERIFY_MSG, type VerifyAnswer } from '../../shared/contracts/public/verify.js';
 import type { Series } from '../../shared/codes.js';
+import { linkDisagrees, parseDigitalLink } from '../../shared/digital-link.js';
 import {
   companies, dispatchCartons, dispatches, events, items, secondaryCartons, sites, users, verifications,
 } from '../db/schema.js';
@@ -20,6 +21,7 @@ export const VERIFY_FLAG = { verifiedBefore: 'verified-before', manyPlaces: 'man
 
 export interface VerifyInput {
   UID: string;
+  qrData: string;
   verificationMode: string;
   UsrCity: string;
   UsrState: string;
@@ -154,6 +156,11 @@ export async function verifyProduct(tx: Tx, codes: CodeMac, b: VerifyInput, ip: 
   const m = found.mapping;
   const mapped = { ...packRow, companyId: m.companyId, productId: m.productId, mappingId: m.id };
   if (found.state === 'damaged') return refuse(VERIFY_MSG.damaged(found.damageReason ?? ''), mapped);
+  const p = await productOf(tx, m.productId);
+  // A Digital Link (scanned, or the page's own address) must say what the code's record says.
+  const link = [b.UID, b.qrData].map((text) => parseDigitalLink(text)).find((l) => l !== null && codes.check(l.uid)?.uid === code.uid);
+  const wrong = link ? linkDisagrees(link, { gtin: p?.gtin ?? null, batch: m.batchNo, mfgDate: m.mfgDate, expDate: m.expDate }) : null;
+  if (wrong) return refuse(VERIFY_MSG.labelMismatch(wrong), mapped);
 
   const earlier = await earlierOf(tx, found);
   const flags = riskFlags(earlier, placeKey(who.city ?? null, who.state ?? null), await isFar(tx, found, b));
@@ -161,7 +168,6 @@ export async function verifyProduct(tx: Tx, codes: CodeMac, b: VerifyInput, ip: 
   const message = earlier.first ? VERIFY_MSG.verifiedBefore(earlier.times, shownDate(earlier.first.at), firstPlace) : VERIFY_MSG.genuine;
   const at = new Date();
   const id = await store(tx, { ...who, ...mapped, at, scan, result: VERIFY_CODE.genuine, message, flags });
-  const p = await productOf(tx, m.productId);
   const [company] = await tx.select({ mobile: companies.mobile, name: companies.displayName }).from(companies).where(eq(companies.id, m.companyId));
   const config = p?.config ?? {};
   return ok<VerifyAnswer>({

@@ -115,6 +115,22 @@ describe('a genuine pack', () => {
     const link = digitalLink('https://verify.example.in', { gtin: '08901030793912', batch: 'NG-7', uid: S(9), mfg: '260110', exp: '280110' });
     expect((await verify(link)).body).toMatchObject({ ResponseCode: '200', ResponseData: { BatchNo: 'NG-7' } });
   });
+
+  it('refuses a Digital Link whose GTIN, batch or dates are not the pack\'s, scanned or as the page\'s address', async () => {
+    const link = { gtin: '08901030793912', batch: 'NG-7', uid: S(11), mfg: '260110', exp: '280110' };
+    const at = (l: typeof link) => digitalLink('https://verify.example.in', l);
+    const cases: Array<[typeof link, string]> = [
+      [{ ...link, gtin: '09506000134352' }, 'GTIN'], [{ ...link, batch: 'NG-8' }, 'batch'],
+      [{ ...link, mfg: '260111' }, 'MFG date'], [{ ...link, exp: '290110' }, 'expiry date'],
+    ];
+    for (const [l, field] of cases) {
+      expect((await verify(at(l))).body).toEqual({ ResponseCode: '-1', ResponseMessage: VERIFY_MSG.labelMismatch(field), ResponseData: null });
+    }
+    // The page opened from the link sends the bare uid, and the link as its own address.
+    expect((await send(t, VERIFY_API.verify, { UID: S(11), qrData: at({ ...link, batch: 'NG-8' }) })).body.ResponseMessage).toBe(VERIFY_MSG.labelMismatch('batch'));
+    expect((await rowsOf(11)).map((r) => r.result)).toEqual(['-1', '-1', '-1', '-1', '-1']);
+    expect((await verify(at(link))).body.ResponseCode).toBe('200');
+  });
 });
 
 describe('not a genuine pack now: -1 with why, stored', () => {

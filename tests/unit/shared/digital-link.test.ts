@@ -2,7 +2,7 @@
 // every scan of either printed form reduced to the same uid.
 import { describe, expect, it } from 'vitest';
 import { codeUrl, parseUid, scannedUid } from '../../../src/shared/codes.js';
-import { digitalLink, gs1Date, gtinValid, parseDigitalLink } from '../../../src/shared/digital-link.js';
+import { digitalLink, gs1Date, gtinValid, linkDisagrees, parseDigitalLink } from '../../../src/shared/digital-link.js';
 import { codeMac } from '../../../src/server/domain/code-mac.js';
 
 const uid = codeMac('unit-test-secret').make({ kind: 'S', prefix: 'KA' }, 482_001);
@@ -51,5 +51,25 @@ describe('a scan of either printed form', () => {
     const forms = [codeUrl(BASE, uid), digitalLink(BASE, link), `  ${digitalLink(BASE, link)}#x  `, uid];
     for (const f of forms) expect(scannedUid(f), f).toBe(uid);
     expect(parseUid(scannedUid(digitalLink(BASE, link)))).toMatchObject({ kind: 'S', prefix: 'KA', serial: 482_001 });
+  });
+});
+
+describe('a link against the pack\'s record', () => {
+  const record = { gtin: '8901030793912', batch: 'ng-26/04 a', mfgDate: '2026-04-01', expDate: '2028-03-31' };
+
+  it('agrees field by field: the GTIN padded, the batch case aside, the dates as YYMMDD or the month with DD 00', () => {
+    expect(linkDisagrees(link, record)).toBeNull();
+    expect(linkDisagrees({ ...link, exp: '280300' }, record)).toBeNull();
+    expect(linkDisagrees({ ...link, mfg: '', exp: '' }, record)).toBeNull();
+    expect(linkDisagrees(link, { ...record, gtin: null })).toBeNull();
+  });
+
+  it('names the first field that disagrees', () => {
+    expect(linkDisagrees({ ...link, gtin: '09506000134352' }, record)).toBe('GTIN');
+    expect(linkDisagrees({ ...link, batch: 'NG-26/05 A' }, record)).toBe('batch');
+    expect(linkDisagrees({ ...link, mfg: '260402' }, record)).toBe('MFG date');
+    expect(linkDisagrees({ ...link, exp: '280430' }, record)).toBe('expiry date');
+    expect(linkDisagrees({ ...link, exp: '280400' }, record)).toBe('expiry date');
+    expect(linkDisagrees(link, { ...record, expDate: null })).toBe('expiry date');
   });
 });
