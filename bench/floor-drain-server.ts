@@ -59,7 +59,9 @@ export async function startServer(databaseUrl: string | undefined): Promise<Benc
   delete env.NODE_ENV;
   delete env.SMTP_URL;
   const log = openSync(logFile, 'a');
-  const child: ChildProcess = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['src/server/main.ts'], { cwd: ROOT, env, detached: true, stdio: ['ignore', log, log] });
+  // BENCH_SERVER_NODE_ARGS: node flags for the server only (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(join(ROOT, 'node_modules/.bin/tsx'), [...nodeArgs, 'src/server/main.ts'], { cwd: ROOT, env, detached: true, stdio: ['ignore', log, log] });
   closeSync(log);
   const stop = async () => {
     if (child.exitCode === null && child.pid !== undefined) {

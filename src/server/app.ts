@@ -60,6 +60,9 @@ export async function buildApp({ config, database, logger, routes }: BuildOption
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
   };
 
+  // Alive means this process answers; a constant answer with no database work (also the benchmark's
+  // yardstick for what one request costs the server at least).
+  app.get('/API/live', async () => ok(null, 'live'));
   app.get('/API/health', async (_req, reply) => {
     // Ready means the database answers, so a load balancer stops sending traffic when it does not.
     const up = await Promise.race([

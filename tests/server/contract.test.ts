@@ -36,6 +36,11 @@ describe('health', () => {
     expect(res.body).toEqual({ ResponseCode: '200', ResponseMessage: 'ready', ResponseData: { db: t.kind } });
     expect(t.kind).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
   });
+
+  it('GET /API/live answers a constant live', async () => {
+    const res = await t.raw({ method: 'GET', url: '/API/live' });
+    expect(res).toMatchObject({ status: 200, body: { ResponseCode: '200', ResponseMessage: 'live', ResponseData: null } });
+  });
 });
 
 describe('health without a database', () => {
