@@ -1,6 +1,8 @@
 // Mapping/GetMappings and the Product/ lookups (spec 2 sections 3, 7; spec 1 section 7): rows, scoping
 // by company and factory prefix, sort, search, paging, the refused delete and the page rights.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../../src/server/db/schema.js';
 import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
 import { USER_TYPE } from '../../../src/shared/contracts/auth.js';
@@ -22,6 +24,9 @@ let otherPrefix: string;
 beforeAll(async () => {
   t = await startApp();
   w = await insertMapper(t, [PAGE.mapping.key]);
+  // A fixed name and code: the searches below look for digits, which a random one may hold.
+  await t.db.update(products).set({ name: 'Lumen Bloom', code: 'LUMEN' }).where(eq(products.id, w.productId));
+  w = { ...w, productName: 'Lumen Bloom' };
   other = await insertMapper(t, [PAGE.mapping.key]);
   otherPrefix = nextPrefix();
   const site = await insertSite(t.db, w.companyId, { prefix: otherPrefix });
