@@ -14,6 +14,7 @@ import { codeMac } from '../../src/server/domain/code-mac.js';
 import { call } from '../helpers/api-client.js';
 import { HANDHELD, launchBrowser, newPage, screenshot, signIn } from '../helpers/browser.js';
 import { floorSetup, type FloorSetup } from '../helpers/floor-browser.js';
+import { boxFocused, goOffline, goOnline, wedgeScan } from '../helpers/floor-page.js';
 
 const codes = codeMac(inject('codeSecret'));
 const uid = (n: number) => codes.make({ kind: 'S', prefix: 'KA' }, n);
@@ -76,31 +77,18 @@ const table = () => page.getByRole('table', { name: 'Code to replace' });
 const replaceButton = () => page.locator('.ft-replace__bar').getByRole('button', { name: 'Replace' });
 const radio = (name: string) => page.getByRole('radio', { name });
 
-/** Keys typed before a scan box has focus would be lost: wait for one (in the dialog when `inDialog`). */
-const boxFocused = (inDialog: boolean) => page.waitForFunction((d) => {
-  const el = document.activeElement;
-  return !!el && el.classList.contains('ft-scan__input') && !(el as HTMLInputElement).disabled && !!el.closest('[role="dialog"]') === d;
-}, inDialog);
-/** A wedge scanner: the characters a few ms apart, then Enter, into the box that has focus. */
+/** A wedge scanner into the box that has focus (the dialog's when `inDialog`). */
 async function scan(text: string, inDialog = false) {
-  await boxFocused(inDialog);
-  await page.keyboard.type(text, { delay: 4 });
-  await page.keyboard.press('Enter');
+  await boxFocused(page, inDialog);
+  await wedgeScan(page, text);
 }
 async function choose(name: string) {
   await radio(name).check();
-  await boxFocused(false);
+  await boxFocused(page);
 }
 
-/** Offline: the browser's switch and the API cut off alike. */
-async function offline() {
-  await context.setOffline(true);
-  await context.route('**/API/**', (route) => route.abort('internetdisconnected'));
-}
-async function online() {
-  await context.unroute('**/API/**');
-  await context.setOffline(false);
-}
+const offline = () => goOffline(context);
+const online = () => goOnline(context);
 
 describe('Replace on a handheld', () => {
   it('refuses bad scans with the spec\'s messages; a packed code gives way to a new one of its batch', async () => {
@@ -134,7 +122,7 @@ describe('Replace on a handheld', () => {
     await table().getByRole('cell', { name: sidA, exact: true }).waitFor();
     await table().getByRole('cell', { name: shown(FROM + 1), exact: true }).waitFor();
     await table().getByRole('cell', { name: before[0]!.ProductName, exact: true }).waitFor();
-    await boxFocused(true);
+    await boxFocused(page, true);
     await dialog().getByRole('button', { name: 'Replace' }).click();
     await dialog().getByText(REPLACE_MSG.enterQr).waitFor();
     await scan(url(FROM + 1), true);
