@@ -559,7 +559,12 @@ export const verifications = pgTable('verifications', {
   mode: varchar('mode', { length: 20 }),
   /** The risk flags of this verification (VERIFY_FLAG). */
   flags: jsonb('flags').$type<string[]>().notNull().default([]),
+  /** What the visitor wrote in the feedback box (ProductAuthentication/UpdateFeedback), once. */
+  feedback: varchar('feedback', { length: 500 }),
+  feedbackAt: timestamp('feedback_at', { withTimezone: true, mode: 'date' }),
 }, (t) => [
   index('verifications_code_idx').on(t.kind, t.prefix, t.serial, t.at),
   index('verifications_company_at_idx').on(t.companyId, t.at),
 ]);
+
+export * from './schema-loyalty.js';

@@ -12,6 +12,7 @@ import {
 } from '../../shared/contracts/floor/dispatch.js';
 import { dispatchCartons, dispatches, secondaryCartons, sites, tertiaryCartons, transportModes, users } from '../db/schema.js';
 import { cartonProblem, loadCartons, olderStockAt, stockOf, type DispatchCarton } from './dispatch-cartons.js';
+import { earnForDispatch } from './dealer-points.js';
 import { takeDid } from './dispatch-did.js';
 import { invoiceOf } from './dispatch-invoice.js';
 import { floorActor, type Actor, type FloorSite } from './packing-common.js';
@@ -100,6 +101,7 @@ export async function saveDispatch(tx: Tx, actor: Actor, b: Body, device?: Devic
     did, cartonId: c.id, productId: c.productId, batchNo: c.batchNo, mfgDate: c.mfgDate, expDate: c.expDate, qty: c.packs, state: 'sent' as const,
   })));
   await moveOff(tx, site, did, sent);
+  if (target.kind === 'dealer') await earnForDispatch(tx, { did, companyId: site.companyId, dealerId: target.userId }, sent);
   await logEvent(tx, {
     action: 'dispatch', userId: actor.userId, companyId: site.companyId, siteId: site.siteId, ref: did, device,
     detail: {

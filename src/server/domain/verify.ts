@@ -16,6 +16,9 @@ import { cityPoint, kmBetween, nearestPlace } from './places.js';
 import { rowsOf } from './sql-rows.js';
 import type { Tx } from './ranges.js';
 import { productOf, resolveScan } from './resolve.js';
+import { earnForPack, packEarned } from './points.js';
+import { pointsOf, schemesInForce } from './schemes-in-force.js';
+import { indiaDate } from '../../shared/today.js';
 
 export const VERIFY_FLAG = { verifiedBefore: 'verified-before', manyPlaces: 'many-places', burst: 'burst', far: 'far' } as const;
 
@@ -162,23 +165,42 @@ export async function verifyProduct(tx: Tx, codes: CodeMac, b: VerifyInput, ip: 
   const wrong = link ? linkDisagrees(link, { gtin: p?.gtin ?? null, batch: m.batchNo, mfgDate: m.mfgDate, expDate: m.expDate }) : null;
   if (wrong) return refuse(VERIFY_MSG.labelMismatch(wrong), mapped);
 
+  // Loyalty: the farmer's schemes for this pack here and today; a pack not yet paid asks for the
+  // visitor's name and mobile first ('-3'), and the verification that brings them earns its points.
+  const pay = await schemesInForce(tx, { companyId: m.companyId, productId: m.productId, batchNo: m.batchNo }, 'farmer', indiaDate(), who.state ?? null);
+  const loyalty = pointsOf(pay).points > 0 && !(await packEarned(tx, packRow));
+  if (loyalty && !b.visitor) {
+    await store(tx, { ...who, ...mapped, scan, result: VERIFY_CODE.details, message: VERIFY_MSG.detailsNeeded });
+    return failure(VERIFY_CODE.details, VERIFY_MSG.detailsNeeded);
+  }
+
   const earlier = await earlierOf(tx, found);
   const flags = riskFlags(earlier, placeKey(who.city ?? null, who.state ?? null), await isFar(tx, found, b));
   const firstPlace = earlier.first ? [earlier.first.city, earlier.first.state].filter(Boolean).join(', ') : '';
   const message = earlier.first ? VERIFY_MSG.verifiedBefore(earlier.times, shownDate(earlier.first.at), firstPlace) : VERIFY_MSG.genuine;
   const at = new Date();
-  const id = await store(tx, { ...who, ...mapped, at, scan, result: VERIFY_CODE.genuine, message, flags });
+  const row: Row = { ...who, ...mapped, at, scan, result: VERIFY_CODE.genuine, message, flags };
+  let id: number;
+  let earned = 0;
+  if (loyalty && b.visitor) {
+    // The verification and its points together: a pack's points always name the verification that earned them.
+    const visitor = b.visitor;
+    ({ id, earned } = await tx.transaction(async (t) => {
+      const vid = await store(t, row);
+      return { id: vid, earned: await earnForPack(t, { companyId: m.companyId, mobile: visitor.MobileNo, verificationId: vid, pack: packRow, productName: p?.name ?? '' }, pay) };
+    }));
+  } else id = await store(tx, row);
   const [company] = await tx.select({ mobile: companies.mobile, name: companies.displayName }).from(companies).where(eq(companies.id, m.companyId));
   const config = p?.config ?? {};
   return ok<VerifyAnswer>({
-    FeedbackId: id, Isloyalty: false, LoyaltyPoints: 0,
+    FeedbackId: id, Isloyalty: pointsOf(pay).points > 0, LoyaltyPoints: earned,
     ProductImg: config.IsProductImage === false ? '' : (p?.image ?? ''), GenuineAudio: p?.genuineAudio ?? '', CreatedDt: at.toISOString(),
     ProductName: p?.name ?? '', ProductDscrptn: p?.description ?? '', TechnicalName: p?.technicalName ?? '', GTIN: p?.gtin ?? '',
     BatchNo: m.batchNo, MFGDate: m.mfgDate, ExpireDate: m.expDate ?? '', Pamphlet: p?.leafletPdf ?? '', Label: p?.labelPdf ?? '',
     CustomerCareTollfreeNo: '', CustomerCareNo: company?.mobile ?? '', ProductCd: p?.code ?? '',
     ManufactureName: p?.manufactureName ?? '', ProductUOM: p?.uom ?? '', MarketedBy: p?.marketedBy || (company?.name ?? ''),
     RegistrationNo: p?.registrationNo ?? '', DOM: m.mfgDate, CautionarySymbol: p?.cautionarySymbol ?? '',
-    AntidoteStatement: p?.antidoteStatement ?? '', IsFeedback: config.IsFeedback === true,
+    AntidoteStatement: p?.antidoteStatement ?? '', IsFeedback: config.IsFeedback === true, SchemeName: earned > 0 ? pointsOf(pay).names : '',
     VerifiedBefore: earlier.times, FirstVerifiedDt: earlier.first ? earlier.first.at.toISOString() : null, FirstVerifiedPlace: firstPlace,
     Flags: flags,
   }, message);

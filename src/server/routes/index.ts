@@ -24,6 +24,9 @@ import { mappingUploadRoutes } from './numbers/mapping-upload.js';
 import { mappingRoutes } from './numbers/mapping.js';
 
 import { floorRoutes } from './floor/index.js';
+import { luckyRoutes } from './loyalty/lucky.js';
+import { pointsRoutes } from './loyalty/points.js';
+import { schemeRoutes } from './loyalty/schemes.js';
 import { verifyRoutes } from './public/verify.js';
 
 export function registerRoutes(r: Router) {
@@ -51,4 +54,7 @@ export function registerRoutes(r: Router) {
   mappingRoutes(r);
   floorRoutes(r);
   verifyRoutes(r);
+  schemeRoutes(r);
+  pointsRoutes(r);
+  luckyRoutes(r);
 }

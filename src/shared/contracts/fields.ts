@@ -2,12 +2,9 @@
 // form and the server answer with the same words.
 import { z } from 'zod';
 
-export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
-export const MOBILE_PATTERN = /^[6-9]\d{9}$/;
-export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{4,10}$/;
-export const PINCODE_PATTERN = /^\d{6}$/;
-export const ALPHA_PATTERN = /^[A-Za-z ]+$/;
-export const ALPHANUMERIC_PATTERN = /^[A-Za-z0-9]+$/;
+import { EMAIL_PATTERN, MOBILE_PATTERN, PASSWORD_PATTERN } from './field-patterns.js';
+
+export { ALPHA_PATTERN, ALPHANUMERIC_PATTERN, EMAIL_PATTERN, MOBILE_PATTERN, PASSWORD_PATTERN, PINCODE_PATTERN } from './field-patterns.js';
 
 export const PASSWORD_MESSAGE =
   'Password should be minimum 4 characters long, 1 uppercase & 1 lowercase character with 1 number.';

@@ -40,6 +40,8 @@ export const listRequest = z.strictObject({
   Prefix: optionalText('Prefix', 10),
   isPreprinted: optionalFlag('isPreprinted'),
   Qty: optionalNumber('Qty'),
+  /** Scheme/GetSchemes: Scheme Design's schemes ('design') or Scheme Master's (else). */
+  SchemeKind: z.enum(['master', 'design'], { error: 'SchemeKind must be master or design.' }).nullish(),
 });
 
 export type ListRequest = z.input<typeof listRequest>;

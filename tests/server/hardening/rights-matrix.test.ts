@@ -46,8 +46,10 @@ describe('the registry', () => {
       'GET NumberGeneration/File/:token public', 'GET User/GetUserMenu signed-in', 'GET User/getUser signed-in',
       'POST Country/GetCities signed-in', 'POST Country/GetCountries signed-in', 'POST Country/GetStates signed-in',
       'POST Login/CheckUser public', 'POST Login/ForgotPassword public', 'POST Login/Logout public', 'POST Login/RefreshToken public',
-      'POST Login/ResetPassword public', 'POST Outbox/push signed-in', 'POST ProductAuthentication/VerifyProduct public',
+      'POST Login/ResetPassword public', 'POST Outbox/push signed-in', 'POST ProductAuthentication/UpdateFeedback public',
+      'POST ProductAuthentication/VerifyProduct public',
       'POST User/ChangePassword signed-in', 'POST User/UpdateProfile signed-in',
+      'POST UserPointTransaction/CreateUserPointTransaction public', 'POST UserPointTransaction/GetUserPoints public',
     ]);
   });
 });

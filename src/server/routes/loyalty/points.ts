@@ -1,0 +1,81 @@
+// The points calls: the verification page's (a farmer's balance and ledger, a redemption request, the
+// feedback box: public, limited per address like VerifyProduct) and the admin's Redemption Requests.
+import { and, eq, sql } from 'drizzle-orm';
+import { failure, ok, warn } from '../../../shared/contracts/envelope.js';
+import { flagOn } from '../../../shared/contracts/list.js';
+import { POINTS_API, POINTS_MSG, REMARK_MAX } from '../../../shared/contracts/loyalty/points.js';
+import { VERIFY_CODE, VERIFY_MSG } from '../../../shared/contracts/public/verify.js';
+import { limitAddress } from '../../auth/rate-limit.js';
+import { companyScope } from '../../auth/scope.js';
+import type { Config } from '../../config.js';
+import { products, redemptionRequests, verifications } from '../../db/schema.js';
+import { acceptRequest, pointsOfFarmer, redeem } from '../../domain/points.js';
+import type { Caller } from '../../http/caller.js';
+import { MemoryWindow } from '../../http/memory-limit.js';
+import { idParam, INVALID_ARGUMENTS, type Ctx, type Router } from '../../http/route.js';
+import { applyList, ListError, totalRows, type ListDef } from '../../list/list-query.js';
+
+const listDef: ListDef = {
+  sort: {
+    UserName: redemptionRequests.name, MobileNo: redemptionRequests.mobile, Point: redemptionRequests.points,
+    RequestDate: redemptionRequests.createdAt, CreatedDate: redemptionRequests.createdAt, ApprovedDate: redemptionRequests.acceptedAt,
+    Remark: redemptionRequests.remark,
+  },
+  search: [redemptionRequests.name, redemptionRequests.mobile, redemptionRequests.remark],
+  defaultSort: 'CreatedDate',
+  tiebreak: redemptionRequests.id,
+};
+
+export function pointsRoutes(r: Router) {
+  let perAddress: MemoryWindow | undefined;
+  /** A public call over its address's share answers 429, before any database work. */
+  const limited = ({ req, reply, config }: { req: Ctx<unknown, null>['req']; reply: Ctx<unknown, null>['reply']; config: Config }) => {
+    perAddress ??= new MemoryWindow(config.verifyLimitPerAddress);
+    if (!perAddress.hit(limitAddress(req.ip))) return null;
+    reply.code(429);
+    return failure('429', VERIFY_MSG.tooMany);
+  };
+
+  r.serve(POINTS_API.mine, async (ctx) => limited(ctx) ?? pointsOfFarmer(ctx.db, ctx.body));
+
+  r.serve(POINTS_API.redeem, async (ctx) => limited(ctx) ?? ctx.db.transaction((tx) => redeem(tx, ctx.body)));
+
+  r.serve(POINTS_API.feedback, async (ctx) => {
+    const refused = limited(ctx);
+    if (refused) return refused;
+    const v = verifications;
+    // Once per genuine verification, of a product whose configuration asks for feedback.
+    const done = await ctx.db.update(v).set({ feedback: ctx.body.UsrFeedback, feedbackAt: new Date() }).where(and(
+      eq(v.id, ctx.body.FeedbackId), eq(v.result, VERIFY_CODE.genuine), sql`${v.feedback} is null`,
+      sql`exists (select 1 from ${products} p where p.id = ${v.productId} and (p.config ->> 'IsFeedback') = 'true')`,
+    )).returning({ id: v.id });
+    if (done.length) return ok(null, POINTS_MSG.feedbackSaved);
+    const [given] = await ctx.db.select({ id: v.id }).from(v).where(and(eq(v.id, ctx.body.FeedbackId), sql`${v.feedback} is not null`));
+    return warn(given ? POINTS_MSG.feedbackGiven : POINTS_MSG.feedbackNotAsked);
+  });
+
+  r.serve(POINTS_API.requests, async ({ db, caller, body }) => {
+    const q = db.select({
+      Id: redemptionRequests.id, UserName: redemptionRequests.name, MobileNo: redemptionRequests.mobile, Point: redemptionRequests.points,
+      RequestDate: redemptionRequests.createdAt, CreatedDt: redemptionRequests.createdAt, Remark: redemptionRequests.remark,
+      ApprovedDate: redemptionRequests.acceptedAt, TotalRows: totalRows(),
+    }).from(redemptionRequests).$dynamic();
+    const accepted = flagOn(body.IsAccepted) ? sql`${redemptionRequests.acceptedAt} is not null` : sql`${redemptionRequests.acceptedAt} is null`;
+    try {
+      return ok(await applyList(q, listDef, body, [companyScope(caller, redemptionRequests.companyId), accepted]));
+    } catch (e) {
+      if (e instanceof ListError) return warn(e.message);
+      throw e;
+    }
+  });
+
+  const accept = async ({ db, caller, params }: Ctx<unknown, Caller>) => {
+    const id = idParam(params.id);
+    if (id === null) return warn(INVALID_ARGUMENTS);
+    const remark = (params.remark ?? '').trim();
+    if (remark.length > REMARK_MAX) return warn(POINTS_MSG.remark);
+    return db.transaction((tx) => acceptRequest(tx, id, remark, caller.userId, (col) => and(companyScope(caller, col))));
+  };
+  r.serve(POINTS_API.accept, accept);
+  r.serve(POINTS_API.acceptPlain, accept);
+}

@@ -1,0 +1,82 @@
+// Loyalty points (spec 2 "Loyalty Points Redemption Requests", spec 3 "Point transaction payload";
+// DESIGN section 4): an append-only ledger per person (a farmer by mobile number, a dealer by user),
+// a balance being its sum. A farmer asks to redeem from the verification page; the request takes the
+// points off the balance at once (so two requests can never spend one point twice) and waits for an
+// admin, who accepts it with a remark.
+import { z } from 'zod';
+import { getEndpoint, postEndpoint } from '../../endpoint.js';
+import { PAGE } from '../../pages.js';
+import { dateText, listOf } from '../answer.js';
+import { MOBILE_PATTERN, optionalText, requiredText } from '../fields.js';
+import { listRequest } from '../list.js';
+import { VERIFY_MSG } from '../public/verify.js';
+import { POINTS_MSG } from './points-words.js';
+
+export { POINTS_MSG } from './points-words.js';
+
+/** Who is asking, from the verification page: the verification they made (its FeedbackId) and their mobile. */
+const holder = {
+  UsrId: z.number({ error: POINTS_MSG.notYours }).int(POINTS_MSG.notYours).min(1, POINTS_MSG.notYours),
+  MobNo: requiredText(VERIFY_MSG.mobile, 'Mobile No', 10).regex(MOBILE_PATTERN, VERIFY_MSG.mobileValid),
+};
+
+/** The spec's payload; Points is what is asked for, the rest is what the page showed (kept as sent). */
+export const pointTransaction = z.strictObject({
+  ...holder,
+  Points: z.number({ error: POINTS_MSG.points }).int(POINTS_MSG.points).min(1, POINTS_MSG.points).max(100_000_000, POINTS_MSG.points),
+  Totalpoints: z.number().nullish(),
+  ProductName: optionalText('ProductName', 150),
+  SchemeName: optionalText('SchemeName', 300),
+  PaytmPoint: z.union([z.number(), z.string().max(20)]).nullish(),
+  Location: optionalText('Location', 300),
+  UserName: optionalText('UserName', 100),
+});
+export type PointTransaction = z.input<typeof pointTransaction>;
+
+export const pointsRequest = z.strictObject(holder);
+
+export const pointEntry = z.object({
+  At: dateText,
+  /** 'earned' (a verification or a dispatch) or 'redeemed' (a request). */
+  Kind: z.enum(['earned', 'redeemed']),
+  Points: z.number(),
+  ProductName: z.string(),
+  SchemeName: z.string(),
+  /** Redemptions: whether the company accepted it yet. */
+  Accepted: z.boolean().nullable(),
+});
+export const pointsAnswer = z.object({ Balance: z.number(), Entries: z.array(pointEntry) });
+export type PointsAnswer = z.infer<typeof pointsAnswer>;
+
+export const feedbackRequest = z.strictObject({
+  FeedbackId: z.number({ error: POINTS_MSG.feedbackNotAsked }).int().min(1, POINTS_MSG.feedbackNotAsked),
+  UsrFeedback: requiredText(POINTS_MSG.feedback, 'Feedback', 500),
+});
+
+export const loyaltyRequestRow = z.object({
+  Id: z.number(),
+  UserName: z.string(),
+  MobileNo: z.string(),
+  Point: z.number(),
+  RequestDate: dateText,
+  CreatedDt: dateText,
+  Remark: z.string(),
+  ApprovedDate: dateText.nullable(),
+});
+export type LoyaltyRequestRow = z.infer<typeof loyaltyRequestRow>;
+
+const requests = [PAGE.redemptionRequests];
+
+export const POINTS_API = {
+  redeem: postEndpoint('UserPointTransaction/CreateUserPointTransaction', 'public', pointTransaction, z.object({ Balance: z.number(), RequestId: z.number() })),
+  /** The farmer's balance and ledger, shown on the verification page. */
+  mine: postEndpoint('UserPointTransaction/GetUserPoints', 'public', pointsRequest, pointsAnswer),
+  feedback: postEndpoint('ProductAuthentication/UpdateFeedback', 'public', feedbackRequest, z.null()),
+  /** IsAccepted 0: waiting; 1: accepted. */
+  requests: postEndpoint('RedemptionReport/GetLoyaltyRequests', { pages: requests }, listRequest, listOf(loyaltyRequestRow)),
+  accept: getEndpoint('RedemptionReport/AcceptPointsRequest/:id/:remark', { pages: requests }, z.null()),
+  /** Accepting with no remark: a path cannot end in an empty segment. */
+  acceptPlain: getEndpoint('RedemptionReport/AcceptPointsRequest/:id', { pages: requests }, z.null()),
+} as const;
+
+export const REMARK_MAX = 200;
