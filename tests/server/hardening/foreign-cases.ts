@@ -3,7 +3,7 @@
 // record are listed apart, with why, so a new id-taking route cannot slip past the matrix.
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../../src/server/db/connect.js';
-import { companies, damages, mappings, numberIssues, prices, products, sites, users } from '../../../src/server/db/schema.js';
+import { companies, damages, mappings, numberIssues, prices, products, redemptionRequests, schemes, sites, users } from '../../../src/server/db/schema.js';
 import { USER_TYPE } from '../../../src/shared/contracts/auth.js';
 import { damageBody, demapBody, insertMapping } from '../../helpers/factories-damage.js';
 import { issueBody, acceptBody } from '../../helpers/factories-issue.js';
@@ -14,6 +14,7 @@ import { companyBody, factoryBody, insertReference } from '../../helpers/factori
 
 /** Path parameters that name no record of a company. */
 export const NOT_COMPANY_RECORDS: Record<string, string> = {
+  'Scheme/GetSchemeItems/:type': 'a scheme type (PB, CM, SC, SD), answered from the caller\'s own products or shared categories',
   'Category/GetCategoryDDLMG2/:id': 'categories are shared reference data',
   'Category/GetSubCategoryDDL/:id': 'categories are shared reference data',
   'Category/GetCategoryDDLMG3/:id': 'categories are shared reference data',
@@ -83,7 +84,17 @@ export async function foreignProbes(db: Db, f: Foreign, own: number): Promise<Pr
   const get = (path: string, arg: string | number): Probe => ({ method: 'GET', path, url: path.replace(/:[A-Za-z]+/, String(arg)) });
   const post = (path: string, body: unknown): Probe => ({ method: 'POST', path, url: path, body });
   const create = (path: string, body: unknown): Probe => ({ ...post(path, body), creates: true });
+  // Loyalty records of the demo company, named so that a leak shows (DEMO-SECRET is a secret).
+  const [scheme] = await db.insert(schemes).values({
+    companyId: f.companyId, kind: 'design', name: 'DEMO-SECRET scheme', schemeType: 'PB', beneficiary: 3, validFrom: '2026-01-01', validTo: '2099-12-31',
+  }).returning({ id: schemes.id });
+  const [request] = await db.insert(redemptionRequests).values({
+    companyId: f.companyId, mobile: '9000000001', name: 'DEMO-SECRET farmer', points: 5, verificationId: 1,
+  }).returning({ id: redemptionRequests.id });
   return [
+    get('Scheme/GetSchemeDataById/:id', scheme!.id),
+    get('RedemptionReport/AcceptPointsRequest/:id', request!.id),
+    { method: 'GET', path: 'RedemptionReport/AcceptPointsRequest/:id/:remark', url: `RedemptionReport/AcceptPointsRequest/${request!.id}/paid` },
     get('AccessRight/GetAccessRight/:id', f.userId),
     get('User/DeleteUser/:id', f.distributorId),
     get('ProductConfiguration/GetConfigrationData/:productId', f.productId),

@@ -115,7 +115,7 @@ describe('Scheme Design', () => {
     expect(detail.body.ResponseData).toMatchObject({
       SchemeType: 'SC', SchemeBeneficiary: 9, DynamicIds: [{ value: chain.mg2, label: cat!.name, Points: 7 }],
       locationCodes: [{ value: REF.stateA, label: 'Aalpha Pradesh' }], mappingData: [{ MappingId: batch, BatchNo: 'KH-1' }],
-    } satisfies Partial<SchemeDetail>);
+    });
     expect((await fetchGet(t, SCHEME_API.byId, { id: row!.SchemeId }, B.token)).body).toMatchObject({ ResponseCode: '400', ResponseMessage: SCHEME_MSG.notFound });
 
     const extend = { ...body, SchemeId: row!.SchemeId, SchemeName: 'Renamed', ValidFrm: inDays(-100), ValidTo: inDays(90), IsActive: false, DynamicIds: [{ value: chain.mg2, label: '', Points: 99 }] };
