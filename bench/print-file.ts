@@ -42,7 +42,7 @@ export async function printBench(db: Db, plan: Plan, seeded: Seeded, codes: Code
   if ('refused' in res) throw new Error(`The print range was refused: ${res.refused}`);
   const m = res.mapping;
   const src: PrintSource = {
-    prefix, productName: seeded.productNames[0]!, batchNo: m.batchNo, mfgDate: m.mfgDate, expDate: m.expDate, mrp: m.mrp,
+    prefix, gtin: null, productName: seeded.productNames[0]!, batchNo: m.batchNo, mfgDate: m.mfgDate, expDate: m.expDate, mrp: m.mrp,
   };
 
   const file = join(tmpdir(), `ft-bench-print-${process.pid}.csv`);

@@ -25,6 +25,9 @@ export interface Config {
    *  its database connections under a flood). */
   verifyMaxInFlight: number;
   verifyQueue: number;
+  /** What a pack's QR says: 'gs1' a GS1 Digital Link ({PUBLIC_BASE_URL}/01/{GTIN}/10/{batch}/21/{uid}?11=&17=)
+   *  where the product has a valid GTIN, else (and by default, 'p') {PUBLIC_BASE_URL}/P?U={uid}. */
+  labelLink: 'p' | 'gs1';
   refreshGraceSeconds: number;
   trustProxy: boolean;
   bodyLimitBytes: number;
@@ -63,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     verifyLimitPerAddress: int(env.VERIFY_LIMIT_PER_ADDRESS, 120),
     verifyMaxInFlight: int(env.VERIFY_MAX_IN_FLIGHT, 4),
     verifyQueue: int(env.VERIFY_QUEUE, 500),
+    labelLink: env.LABEL_LINK === 'gs1' ? 'gs1' : 'p',
     refreshGraceSeconds: int(env.REFRESH_GRACE_SECONDS, 30),
     trustProxy: env.TRUST_PROXY === '1',
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),

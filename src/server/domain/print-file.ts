@@ -1,11 +1,14 @@
 // The print file of a static range (Number Generation): one CSV line per code, made in chunks so a
 // million codes stream out in flat memory. The QR content is the code's public URL.
 import { codeUrl, visibleNumber, type Series } from '../../shared/codes.js';
+import { digitalLink, gs1Date, gtinValid } from '../../shared/digital-link.js';
 import { csvLine } from '../../shared/csv.js';
 import type { CodeMac } from './code-mac.js';
 
 export interface PrintSource {
   prefix: string;
+  /** The product's GTIN: with the 'gs1' label setting and a valid GTIN, the QR is a GS1 Digital Link. */
+  gtin: string | null;
   productName: string;
   batchNo: string;
   mfgDate: string;
@@ -33,21 +36,32 @@ function* chunksOver(from: number, to: number, skip: readonly (readonly [number,
   }
 }
 
+/** What the QR of a pack of `src` says (Config.labelLink): a GS1 Digital Link carrying the GTIN, batch and
+ *  dates when asked for and the product has a valid GTIN, else the original /P?U= form. Neither holds a
+ *  comma or a quote (the batch is percent-encoded), so the URL goes into the CSV as it is. */
+export function labelUrlOf(form: 'p' | 'gs1', publicBaseUrl: string, src: PrintSource): (uid: string) => string {
+  const gtin = src.gtin?.trim() ?? '';
+  if (form !== 'gs1' || !gtinValid(gtin)) return (uid) => codeUrl(publicBaseUrl, uid);
+  const [mfg, exp] = [gs1Date(src.mfgDate), gs1Date(src.expDate)];
+  return (uid) => digitalLink(publicBaseUrl, { gtin, batch: src.batchNo, uid, mfg, exp });
+}
+
 /** CSV text chunks (the header first), `CHUNK` codes at a time; damaged numbers (`skip`) are void and left out. */
 export function* printFileChunks(
   codes: CodeMac, publicBaseUrl: string, src: PrintSource, from: number, to: number, skip: readonly (readonly [number, number])[] = [],
+  form: 'p' | 'gs1' = 'p',
 ): Generator<string> {
   const series: Series = { kind: 'S', prefix: src.prefix };
   yield csvLine([...PRINT_FILE_HEADER]);
   // The same tail on every line: sanitised and quoted once.
   const tail = csvLine([src.productName, src.batchNo, src.mfgDate, src.expDate, src.mrp === null ? '' : String(src.mrp)]);
-  const base = publicBaseUrl.replace(/\/+$/, '');
+  const url = labelUrlOf(form, publicBaseUrl, src);
   for (const [start, end] of chunksOver(from, to, skip)) {
     const uids = codes.makeRange(series, start, end);
     let out = '';
     for (let i = 0; i < uids.length; i++) {
       const serial = start + i;
-      out += `${serial},${visibleNumber(series, serial)},${codeUrl(base, uids[i]!)},${tail}`;
+      out += `${serial},${visibleNumber(series, serial)},${url(uids[i]!)},${tail}`;
     }
     yield out;
   }

@@ -30,11 +30,11 @@ async function chunksOf({ db, codes, config }: Services, link: FileLink): Promis
   }
   const m = await rangeAt(db, mappings, series, link.fromNo);
   if (!m || m.toNo < link.toNo) return null;
-  const [p] = await db.select({ name: products.name }).from(products).where(eq(products.id, m.productId));
+  const [p] = await db.select({ name: products.name, gtin: products.gtin }).from(products).where(eq(products.id, m.productId));
   const skip = await damagedRanges(db, series, link.fromNo, link.toNo);
   const chunks = printFileChunks(codes, config.publicBaseUrl, {
-    prefix: m.prefix, productName: p?.name ?? '', batchNo: m.batchNo, mfgDate: m.mfgDate, expDate: m.expDate, mrp: m.mrp,
-  }, link.fromNo, link.toNo, skip);
+    prefix: m.prefix, gtin: p?.gtin ?? null, productName: p?.name ?? '', batchNo: m.batchNo, mfgDate: m.mfgDate, expDate: m.expDate, mrp: m.mrp,
+  }, link.fromNo, link.toNo, skip, config.labelLink);
   return { chunks, damaged: damagedIn(skip, link.fromNo, link.toNo) };
 }
 
