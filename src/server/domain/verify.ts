@@ -9,13 +9,13 @@ import { VERIFY_CODE, VERIFY_MSG, type VerifyAnswer } from '../../shared/contrac
 import type { Series } from '../../shared/codes.js';
 import { linkDisagrees, parseDigitalLink } from '../../shared/digital-link.js';
 import {
-  companies, dispatchCartons, dispatches, events, items, secondaryCartons, sites, users, verifications,
+  companies, dispatchCartons, dispatches, events, items, products, secondaryCartons, sites, users, verifications,
 } from '../db/schema.js';
 import type { CodeMac } from './code-mac.js';
 import { cityPoint, kmBetween, nearestPlace } from './places.js';
 import { rowsOf } from './sql-rows.js';
 import type { Tx } from './ranges.js';
-import { productOf, resolveScan } from './resolve.js';
+import { resolveScan } from './resolve.js';
 import { earnForPack, packEarned } from './points.js';
 import { pointsOf, schemesInForce } from './schemes-in-force.js';
 import { indiaDate } from '../../shared/today.js';
@@ -79,7 +79,8 @@ export const VERIFY_RISK = {
 /** A place as the risk flags compare them: city and state, case aside; '' when neither is known. */
 const placeKey = (city: string | null, state: string | null) => (city || state ? `${(city ?? '').toLowerCase()}|${(state ?? '').toLowerCase()}` : '');
 
-/** The pack's genuine verifications so far: how many, their places, how many lately, and the first. */
+/** The pack's genuine verifications so far, in one statement: how many, their places, how many
+ *  lately, and the first (when and where). */
 async function earlierOf(tx: Tx, pack: { series: Series; serial: number }) {
   const v = verifications;
   const same = and(
@@ -91,10 +92,12 @@ async function earlierOf(tx: Tx, pack: { series: Series; serial: number }) {
     places: sql<string[]>`coalesce(array_agg(distinct lower(coalesce(${v.city}, '')) || '|' || lower(coalesce(${v.state}, '')))
       filter (where ${v.city} is not null or ${v.state} is not null), '{}')`,
     recent: sql<number>`count(*) filter (where ${v.at} > now() - make_interval(mins => ${VERIFY_RISK.burstMinutes}))`.mapWith(Number),
+    firstAt: sql<Date | null>`min(${v.at})`.mapWith((t: string | Date | null) => (t === null ? null : new Date(t))),
+    firstCity: sql<string | null>`(array_agg(${v.city} order by ${v.at}, ${v.id}))[1]`,
+    firstState: sql<string | null>`(array_agg(${v.state} order by ${v.at}, ${v.id}))[1]`,
   }).from(v).where(same);
-  if (!n || n.times === 0) return { times: 0, places: [] as string[], recent: 0, first: null };
-  const [first] = await tx.select({ at: v.at, city: v.city, state: v.state }).from(v).where(same).orderBy(asc(v.at), asc(v.id)).limit(1);
-  return { times: n.times, places: n.places, recent: n.recent, first: first ?? null };
+  if (!n || n.times === 0 || !n.firstAt) return { times: 0, places: [] as string[], recent: 0, first: null };
+  return { times: n.times, places: n.places, recent: n.recent, first: { at: n.firstAt, city: n.firstCity, state: n.firstState } };
 }
 
 /** The city (reference-data id) of the site or dealer the pack's carton was last dispatched to: the
@@ -159,7 +162,11 @@ export async function verifyProduct(tx: Tx, codes: CodeMac, b: VerifyInput, ip: 
   const m = found.mapping;
   const mapped = { ...packRow, companyId: m.companyId, productId: m.productId, mappingId: m.id };
   if (found.state === 'damaged') return refuse(VERIFY_MSG.damaged(found.damageReason ?? ''), mapped);
-  const p = await productOf(tx, m.productId);
+  // The product and its company in one read (the page shows both).
+  const [pc] = await tx.select({ p: products, mobile: companies.mobile, name: companies.displayName }).from(products)
+    .innerJoin(companies, eq(companies.id, products.companyId)).where(eq(products.id, m.productId));
+  const p = pc?.p;
+  const company = pc ? { mobile: pc.mobile, name: pc.name } : undefined;
   // A Digital Link (scanned, or the page's own address) must say what the code's record says.
   const link = [b.UID, b.qrData].map((text) => parseDigitalLink(text)).find((l) => l !== null && codes.check(l.uid)?.uid === code.uid);
   const wrong = link ? linkDisagrees(link, { gtin: p?.gtin ?? null, batch: m.batchNo, mfgDate: m.mfgDate, expDate: m.expDate }) : null;
@@ -190,7 +197,6 @@ export async function verifyProduct(tx: Tx, codes: CodeMac, b: VerifyInput, ip: 
       return { id: vid, earned: await earnForPack(t, { companyId: m.companyId, mobile: visitor.MobileNo, verificationId: vid, pack: packRow, productName: p?.name ?? '' }, pay) };
     }));
   } else id = await store(tx, row);
-  const [company] = await tx.select({ mobile: companies.mobile, name: companies.displayName }).from(companies).where(eq(companies.id, m.companyId));
   const config = p?.config ?? {};
   return ok<VerifyAnswer>({
     FeedbackId: id, Isloyalty: pointsOf(pay).points > 0, LoyaltyPoints: earned,
