@@ -1,11 +1,13 @@
 // Builds the PWA into dist/client, with the service worker (sw/sw.ts) compiled to dist/client/sw.js,
-// then a brotli and a gzip copy of every text file for the server to send.
+// and the public verification page (p.html, src/public-page) as a build of its own beside it, then a
+// brotli and a gzip copy of every text file for the server to send.
 // The dev server proxies /API to a running `npm start`.
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompressPlugin } from './src/build/precompress.js';
+import { PUBLIC_ASSET_PREFIX, PUBLIC_PAGE_HTML, publicPagePlugin } from './src/build/public-page.js';
 import { shellPreloadPlugin } from './src/build/shell-preload.js';
 
 const THEME = '#2f9e44';
@@ -63,13 +65,17 @@ export default defineConfig(({ command }) => ({
         // The plugin adds the manifest and its icons itself; listing them here would precache them twice.
         globPatterns: ['**/*.{js,css,html,svg,woff2}'],
         // Each screen's page is index.html plus preload links, for a first visit over the network only.
-        globIgnores: ['screens/**'],
+        // The public verification page (its own build, publicPagePlugin) needs the network anyway, and
+        // the worker leaves its paths to the network (sw/sw.ts).
+        globIgnores: ['screens/**', PUBLIC_PAGE_HTML, `assets/${PUBLIC_ASSET_PREFIX}*`],
         // Lazy chunks (zxing, exceljs) are large but must work offline on the floor too.
         maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
       },
       devOptions: { enabled: false },
     }),
     shellPreloadPlugin(SHELL_CHUNK, local('./src/client/features/registry.ts')),
+    // The public verification page, built apart into the same folder; before the compressed copies.
+    publicPagePlugin(),
     precompressPlugin(),
   ],
   // Exactly 'zod': the client's zod is set jitless before any schema exists (src/client/zod-jitless.ts).

@@ -12,11 +12,14 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEn
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Every in-app navigation (/dashboard, /transaction/dispatch, /P?U=...) gets the precached shell; the
-// router picks the screen. The API and the worker itself must never be answered with HTML.
+// Every in-app navigation (/dashboard, /transaction/dispatch, ...) gets the precached shell; the
+// router picks the screen. The API and the worker itself must never be answered with HTML, and the
+// public verification page (/P?U=... in any case, a GS1 Digital Link /01/{gtin}/...) is its own entry
+// (p.html, not precached): those navigations go to the network, which answers them with it.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/^\/API(\/|$)/, /^\/sw\.js$/],
+    // Matched against the path and the query string.
+    denylist: [/^\/API(\/|$)/, /^\/sw\.js$/, /^\/p\/?(\?|$)/i, /^\/01\/[^/]/, /^\/p\.html(\?|$)/],
   }),
 );
 

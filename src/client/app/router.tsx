@@ -1,4 +1,5 @@
-// The route map (spec 1 section 2.1, spec 3 top-level routes). Public pages sit outside the shell;
+// The route map (spec 1 section 2.1, spec 3 top-level routes). Public pages sit outside the shell
+// (the verification page /P outside this app altogether);
 // every registry page is a shell route at its exact path, and unknown shell paths go to /dashboard.
 // Every screen but sign-in, and the shell itself, load lazily, so a page downloads only what it shows
 // (/login neither the shell nor any master); the service worker precaches all chunks for offline use.
@@ -9,6 +10,7 @@ import { LoginPage } from '../features/auth/login-page.js';
 import { SCREEN_MODULES } from '../features/registry.js';
 import { prefetchList } from '../kit/use-server-list.js';
 import { RedirectIfSignedIn, RequireSession } from './guards.js';
+import { FullPageLoad } from './full-page-load.js';
 import { NotBuilt } from './not-built.js';
 import { RouteError } from './route-error.js';
 import { ShellPlaceholder } from './shell/shell-placeholder.js';
@@ -65,11 +67,10 @@ export const routes: RouteObject[] = [
       { path: PUBLIC_PAGE.login, element: <RedirectIfSignedIn><LoginPage /></RedirectIfSignedIn> },
       { path: PUBLIC_PAGE.resetPassword, lazy: () => import('../features/auth/reset-password-page.js').then((m) => ({ Component: m.ResetPasswordPage })) },
       { path: PUBLIC_PAGE.home, lazy: styled(() => import('../features/public/landing-page.js').then((m) => ({ Component: m.LandingPage }))) },
-      {
-        path: PUBLIC_PAGE.verify,
-        caseSensitive: true,
-        lazy: styled(() => import('../features/public/verify-placeholder.js').then((m) => ({ Component: m.VerifyPlaceholder }))),
-      },
+      // The public verification page (/P?U=..., GS1 Digital Link paths) is not in this app: it is its own
+      // small entry (p.html, src/public-page), which the server and the service worker answer those
+      // paths with. An in-app link there must be a full page load (a plain <a href>, never <Link>).
+      { path: PUBLIC_PAGE.verify, element: <FullPageLoad /> },
       {
         path: PUBLIC_PAGE.privacyPolicy,
         lazy: styled(() => import('../features/public/privacy-policy-page.js').then((m) => ({ Component: m.PrivacyPolicyPage }))),

@@ -42,6 +42,10 @@ export const SCREEN_MODULES: Partial<Record<PageName, ScreenModule>> = {
   dispatchReceive: () => import('./floor/dispatch-receive-page.js'),
   cartonReturn: () => import('./floor/carton-return-page.js'),
   replace: () => import('./floor/replace-page.js'),
+  schemeMaster: () => import('./loyalty/scheme-master.js').then((m) => ({ default: m.SchemeMasterPage, firstList: m.schemeMasterResource.list })),
+  schemeConfiguration: () => import('./loyalty/scheme-design-page.js').then((m) => ({ default: m.SchemeDesignPage, firstList: m.schemeDesignList })),
+  redemptionRequests: () => import('./loyalty/redemption-requests-page.js').then((m) => ({ default: m.RedemptionRequestsPage })),
+  luckyUsers: () => import('./loyalty/lucky-users-page.js').then((m) => ({ default: m.LuckyUsersPage })),
   adminNumberDownload: () =>
     import('./transactions/admin-number-download/admin-number-download-page.js').then((m) => ({ default: m.AdminNumberDownloadPage })),
 };

@@ -103,6 +103,9 @@ export function FieldInput({ field, form, editing }: FieldInputProps) {
       return <AddressField field={field} form={form} readOnly={readOnly} />;
     case 'upload':
       return <UploadField field={field} form={form} readOnly={readOnly} />;
+    case 'date':
+      // The browser's picker: its value is 'YYYY-MM-DD', what the contracts' date fields read.
+      return <TextInput {...common} type="date" {...form.getInputProps(field.name)} />;
     default:
       return <TextInput {...common} maxLength={field.maxLength} {...form.getInputProps(field.name)} />;
   }

@@ -3,13 +3,15 @@
 import type { z } from 'zod';
 import type { Endpoint } from '../../shared/endpoint.js';
 import { fieldLimits } from '../../shared/field-limits.js';
+import { toIsoDate } from '../../shared/contracts/numbers/fields.js';
 import { ADDRESS_PARTS } from '../../shared/contracts/reference.js';
 
 /**
  * 'upload' is a file picked, checked by the server and shown back (see `accept`); 'address' is a
- * country > state > city cascade with pincode and address lines (see `addressPrefix`).
+ * country > state > city cascade with pincode and address lines (see `addressPrefix`); 'date' is the
+ * browser's own date picker, holding 'YYYY-MM-DD' (or '' when empty).
  */
-export type FieldKind = 'text' | 'number' | 'textarea' | 'checkbox' | 'select' | 'radio' | 'password' | 'upload' | 'address';
+export type FieldKind = 'text' | 'number' | 'textarea' | 'checkbox' | 'select' | 'radio' | 'password' | 'upload' | 'address' | 'date';
 
 export type FieldValue = string | number | boolean | null;
 export type FormValues = Record<string, FieldValue>;
@@ -79,14 +81,20 @@ function addressValues(f: FieldDef): [string, FieldValue][] {
   return ADDRESS_PARTS.map((part) => [`${prefix}_${part}`, ['Country', 'State', 'City'].includes(part) ? null : '']);
 }
 
+/** What a date input can show for a row's date: 'YYYY-MM-DD' from that, from an ISO date-time (the day
+ *  as written) or from 'MM/DD/YYYY'; '' for anything else, so the picker starts empty, not broken. */
+export const dateInputValue = (v: unknown): string => (typeof v === 'string' ? toIsoDate(v) ?? '' : '');
+
 /** The values of an existing record, read from its list row. */
 export function editValues(fields: readonly FieldDef[], idField: string, row: object): FormValues {
   const r = row as Record<string, unknown>;
   const values = addValues(fields, idField);
+  const dates = new Set(fields.filter((f) => f.kind === 'date').map((f) => f.name));
   for (const key of Object.keys(values)) {
     const v = r[key];
     if (v === null || v === undefined) continue;
-    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') values[key] = v;
+    if (dates.has(key)) values[key] = dateInputValue(v);
+    else if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') values[key] = v;
   }
   return values;
 }

@@ -1,16 +1,19 @@
 // Serves the built PWA: hashed assets cached for good, the service worker and shell never cached,
-// and any other non-API GET answered with the app shell (SPA fallback): index.html for the public
-// pages, a screen's own page for its path (the same page, preloading the signed-in shell and that
-// screen's chunk: src/build/shell-preload.ts), and shell.html (the shell alone) for any other path.
+// and any other non-API GET answered with the app shell (SPA fallback): p.html, the public
+// verification page's own small entry (src/public-page, src/build/public-page.ts), for /P in any case
+// and for a GS1 Digital Link path (/01/{gtin}/...); index.html for the other public pages; a screen's
+// own page for its path (the same page, preloading the signed-in shell and that screen's chunk:
+// src/build/shell-preload.ts), and shell.html (the shell alone) for any other path.
 // Files go out as the build's brotli or gzip copy when the browser accepts it (src/build/precompress.ts),
 // Vary: Accept-Encoding.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { PUBLIC_PAGE_HTML } from '../../build/public-page.js';
 import { SCREENS_DIR, screenHtml, SHELL_HTML } from '../../build/shell-preload.js';
 import { failure } from '../../shared/contracts/envelope.js';
-import { normalisePath, PAGE, PUBLIC_PATHS } from '../../shared/pages.js';
+import { normalisePath, PAGE, PUBLIC_PAGE, PUBLIC_PATHS } from '../../shared/pages.js';
 
 const PUBLIC = new Set(PUBLIC_PATHS.map((p) => p.toLowerCase()));
 /** Exact case, as the router matches screen paths. */
@@ -19,6 +22,8 @@ const SCREEN_BY_PATH = new Map(Object.entries(PAGE).map(([name, page]) => [norma
 /** The pages a client build has beside index.html. */
 export interface ClientPages {
   shell: boolean;
+  /** The verification page's own entry (p.html) is there. */
+  verify?: boolean;
   /** Page names with their own page in screens/. */
   screens: ReadonlySet<string>;
 }
@@ -26,12 +31,19 @@ export interface ClientPages {
 export function clientPages(clientDir: string): ClientPages {
   const dir = join(clientDir, SCREENS_DIR);
   const screens = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.html')).map((f) => f.slice(0, -5)) : [];
-  return { shell: existsSync(join(clientDir, SHELL_HTML)), screens: new Set(screens) };
+  return { shell: existsSync(join(clientDir, SHELL_HTML)), verify: existsSync(join(clientDir, PUBLIC_PAGE_HTML)), screens: new Set(screens) };
+}
+
+/** The paths the verification page answers: /P in any case (a printed `/P?U={uid}`, whatever the
+ *  camera app did to its case), and a GS1 Digital Link (`/01/{GTIN}/10/{batch}/21/{uid}`, digital-link.ts). */
+export function isVerifyPath(path: string): boolean {
+  return normalisePath(path).toLowerCase() === PUBLIC_PAGE.verify.toLowerCase() || /^\/01\/[^/]/.test(path);
 }
 
 /** The page for a path: a public page does not download the signed-in shell; a screen preloads its own chunk. */
 export function pageFor(path: string, pages: ClientPages): string {
   const normal = normalisePath(path);
+  if (pages.verify && isVerifyPath(path)) return PUBLIC_PAGE_HTML;
   if (!pages.shell || PUBLIC.has(normal.toLowerCase())) return 'index.html';
   const screen = SCREEN_BY_PATH.get(normal);
   return screen && pages.screens.has(screen) ? screenHtml(screen) : SHELL_HTML;
@@ -58,7 +70,8 @@ export async function serveClient(app: FastifyInstance, clientDir: string) {
     if (/^\/api(\/|$)/i.test(path)) return reply.code(404).send(failure('404', 'No such API route.'));
     // A stored file that is not there is a 404, never the app shell.
     if (/^\/uploads(\/|$)/i.test(path)) return reply.code(404).send(failure('404', 'File not found.'));
-    if (req.method === 'GET' && hasClient && !/\.[a-z0-9]{1,8}$/i.test(path)) {
+    // A Digital Link's serial may end like a file name (…/21/AB.CD): it is still the page.
+    if (req.method === 'GET' && hasClient && (pages.verify && isVerifyPath(path) || !/\.[a-z0-9]{1,8}$/i.test(path))) {
       return reply.header('cache-control', 'no-cache').sendFile(pageFor(path, pages));
     }
     return reply.code(404).type('text/plain').send('Not found');

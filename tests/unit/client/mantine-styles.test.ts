@@ -12,6 +12,7 @@ const sheets = new Set(readdirSync(STYLES).filter((f) => f.endsWith('.layer.css'
 /** What a component is built from, beyond its own sheet (Mantine's sources). */
 const BUILT_FROM: Record<string, string[]> = {
   Select: ['Combobox', 'Input', 'Popover', 'ScrollArea'],
+  MultiSelect: ['Combobox', 'Input', 'Popover', 'ScrollArea', 'Pill', 'PillsInput', 'CloseButton'],
   TextInput: ['Input'],
   Textarea: ['Input'],
   PasswordInput: ['Input'],
