@@ -32,14 +32,6 @@ export async function earnForPack(tx: Tx, e: EarnedByPack, schemes: readonly Sch
   return done.length > 0 ? points : 0;
 }
 
-/** Has this pack paid its points already? */
-export async function packEarned(tx: Tx, pack: { kind: string; prefix: string; serial: number }): Promise<boolean> {
-  const [hit] = await tx.select({ id: pointEntries.id }).from(pointEntries).where(and(
-    eq(pointEntries.source, 'verify'), eq(pointEntries.kind, pack.kind), eq(pointEntries.prefix, pack.prefix), eq(pointEntries.serial, pack.serial),
-  )).limit(1);
-  return hit !== undefined;
-}
-
 const farmer = (companyId: number, mobile: string) =>
   and(eq(pointEntries.companyId, companyId), eq(pointEntries.party, 'farmer'), eq(pointEntries.mobile, mobile));
 

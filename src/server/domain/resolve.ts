@@ -3,7 +3,7 @@
 // The MAC is checked first, so a forged or mistyped code never reaches the database. A preprinted code
 // paired with a static one (Static Qr Mapping) resolves to the static code: its mapping, and its
 // retirement (the pack's static code is what Replace retires, so either code answers replaced).
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { ParsedUid, Series } from '../../shared/codes.js';
 import { damages, mappings, products, replacements, sites, staticPairs } from '../db/schema.js';
 import type { Caller } from '../http/caller.js';
@@ -65,17 +65,50 @@ export async function ownsCode(tx: Tx, caller: Caller, code: ParsedUid): Promise
   return site !== undefined;
 }
 
+const P = (name: string) => sql.placeholder(name);
+
+/** A static code's mapping with its replacement and its damage, in one prepared statement: the
+ *  common case of every scan and verification (three round trips were most of their time). */
+function staticCodeQuery(tx: Tx) {
+  const d = tx.select({ reason: damages.reason, toNo: damages.toNo }).from(damages)
+    .where(and(eq(damages.kind, 'S'), eq(damages.prefix, P('prefix')), lte(damages.fromNo, P('n'))))
+    .orderBy(desc(damages.fromNo)).limit(1).as('d');
+  return tx.select({ m: mappings, gone: replacements, damageReason: sql<string | null>`case when ${d.toNo} >= ${P('n')} then ${d.reason} end` })
+    .from(mappings)
+    .leftJoin(replacements, and(eq(replacements.oldKind, 'S'), eq(replacements.oldPrefix, P('prefix')), eq(replacements.oldSerial, P('n'))))
+    .leftJoinLateral(d, sql`true`)
+    .where(and(eq(mappings.kind, 'S'), eq(mappings.prefix, P('prefix')), lte(mappings.fromNo, P('n'))))
+    .orderBy(desc(mappings.fromNo)).limit(1).prepare('resolve_static');
+}
+const preparedStatic = new WeakMap<object, ReturnType<typeof staticCodeQuery>>();
+
+const replacedBy = (gone: typeof replacements.$inferSelect): Successor =>
+  ({ series: { kind: gone.newKind as Series['kind'], prefix: gone.newPrefix }, serial: gone.newSerial, sid: gone.sid });
+
 /** What a scan is. Replaced is asked first: a retired code stays retired whatever its numbers do since. */
 export async function resolveScan(tx: Tx, codes: CodeMac, scan: string): Promise<Resolved> {
   const code = codes.check(scan);
   if (!code) return { state: 'forged' };
+  if (code.kind === 'S') {
+    let q = preparedStatic.get(tx);
+    if (!q) preparedStatic.set(tx, (q = staticCodeQuery(tx)));
+    const [hit] = await q.execute({ prefix: code.prefix.toUpperCase(), n: code.serial });
+    // Mapped: the answer is whole. Not mapped: the general path below (replaced or unmapped).
+    if (hit && hit.m.toNo >= code.serial) {
+      const series: Series = { kind: 'S', prefix: code.prefix.toUpperCase() };
+      if (hit.gone) return { state: 'replaced', code, series, serial: code.serial, companyId: hit.gone.companyId, mapping: hit.m, by: replacedBy(hit.gone) };
+      return hit.damageReason !== null
+        ? { state: 'damaged', code, series, serial: code.serial, mapping: hit.m, damageReason: hit.damageReason }
+        : { state: 'mapped', code, series, serial: code.serial, mapping: hit.m };
+    }
+  }
   const found = await mappingOf(tx, code, code.serial);
   const pack = found ?? (await packCode(tx, code, code.serial));
   const gone = await replacementOf(tx, pack.series, pack.serial);
   if (gone) {
     return {
       state: 'replaced', code, series: pack.series, serial: pack.serial, companyId: gone.companyId, mapping: found?.mapping ?? null,
-      by: { series: { kind: gone.newKind as Series['kind'], prefix: gone.newPrefix }, serial: gone.newSerial, sid: gone.sid },
+      by: replacedBy(gone),
     };
   }
   if (!found) return { state: 'unmapped', code };

@@ -9,15 +9,15 @@ import { VERIFY_CODE, VERIFY_MSG, type VerifyAnswer } from '../../shared/contrac
 import type { Series } from '../../shared/codes.js';
 import { linkDisagrees, parseDigitalLink } from '../../shared/digital-link.js';
 import {
-  companies, dispatchCartons, dispatches, events, items, products, secondaryCartons, sites, users, verifications,
+  companies, dispatchCartons, dispatches, events, items, pointEntries, products, secondaryCartons, sites, users, verifications,
 } from '../db/schema.js';
 import type { CodeMac } from './code-mac.js';
 import { cityPoint, kmBetween, nearestPlace } from './places.js';
 import { rowsOf } from './sql-rows.js';
 import type { Tx } from './ranges.js';
 import { resolveScan } from './resolve.js';
-import { earnForPack, packEarned } from './points.js';
-import { pointsOf, schemesInForce } from './schemes-in-force.js';
+import { earnForPack } from './points.js';
+import { pointsOf, schemeRows, schemesInForceSql } from './schemes-in-force.js';
 import { indiaDate } from '../../shared/today.js';
 
 export const VERIFY_FLAG = { verifiedBefore: 'verified-before', manyPlaces: 'many-places', burst: 'burst', far: 'far' } as const;
@@ -38,6 +38,8 @@ export interface VerifyInput {
 
 type Row = typeof verifications.$inferInsert;
 
+const P = (name: string) => sql.placeholder(name);
+
 /** The visitor's side of the row: who, where, from which address. Given a position, the place is our
  *  own lookup (domain/places.ts): the nearest city, its state, and the PIN area (the sorting district,
  *  the PIN's first three digits: the shipped PIN points are too coarse for the whole PIN); otherwise
@@ -54,7 +56,8 @@ function visitorRow(b: VerifyInput, ip: string): Omit<Row, 'scan' | 'result' | '
 }
 
 /** How an Indian visitor reads a date: 24 Nov 2026. */
-const shownDate = (d: Date) => new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' }).format(d);
+const SHOWN_DATE = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' });
+const shownDate = (d: Date) => SHOWN_DATE.format(d);
 
 /** Was this number of the series de-mapped (it is unmapped now, and a de-mapping covered it)? */
 async function wasDemapped(tx: Tx, { kind, prefix }: Series, serial: number): Promise<boolean> {
@@ -79,25 +82,51 @@ export const VERIFY_RISK = {
 /** A place as the risk flags compare them: city and state, case aside; '' when neither is known. */
 const placeKey = (city: string | null, state: string | null) => (city || state ? `${(city ?? '').toLowerCase()}|${(state ?? '').toLowerCase()}` : '');
 
-/** The pack's genuine verifications so far, in one statement: how many, their places, how many
- *  lately, and the first (when and where). */
-async function earlierOf(tx: Tx, pack: { series: Series; serial: number }) {
+interface Earlier { times: number; places: string[]; recent: number; first: { at: Date; city: string | null; state: string | null } | null }
+
+/** Everything a genuine verification weighs and shows, in one statement (each statement costs a
+ *  round trip and a socket write, the most of a verification's time: bench/verify-one.ts), prepared
+ *  once per database so it is neither built nor planned again: the product and its company; the
+ *  farmer schemes paying for the pack here today; whether the pack has paid already; and its genuine
+ *  verifications so far (how many, their places, how many lately, the first). */
+function detailsQuery(tx: Tx) {
   const v = verifications;
-  const same = and(
-    eq(v.kind, pack.series.kind), eq(v.prefix, pack.series.kind === 'S' ? pack.series.prefix.toUpperCase() : ''),
-    eq(v.serial, pack.serial), eq(v.result, VERIFY_CODE.genuine),
-  );
-  const [n] = await tx.select({
-    times: count(),
-    places: sql<string[]>`coalesce(array_agg(distinct lower(coalesce(${v.city}, '')) || '|' || lower(coalesce(${v.state}, '')))
-      filter (where ${v.city} is not null or ${v.state} is not null), '{}')`,
-    recent: sql<number>`count(*) filter (where ${v.at} > now() - make_interval(mins => ${VERIFY_RISK.burstMinutes}))`.mapWith(Number),
-    firstAt: sql<Date | null>`min(${v.at})`.mapWith((t: string | Date | null) => (t === null ? null : new Date(t))),
-    firstCity: sql<string | null>`(array_agg(${v.city} order by ${v.at}, ${v.id}))[1]`,
-    firstState: sql<string | null>`(array_agg(${v.state} order by ${v.at}, ${v.id}))[1]`,
-  }).from(v).where(same);
-  if (!n || n.times === 0 || !n.firstAt) return { times: 0, places: [] as string[], recent: 0, first: null };
-  return { times: n.times, places: n.places, recent: n.recent, first: { at: n.firstAt, city: n.firstCity, state: n.firstState } };
+  const pe = pointEntries;
+  const ofPack = sql`${v.kind} = ${P('kind')} and ${v.prefix} = ${P('prefix')} and ${v.serial} = ${P('serial')} and ${v.result} = ${VERIFY_CODE.genuine}`;
+  const pack = { companyId: P('companyId'), productId: P('productId'), batchNo: P('batchNo') };
+  return tx.select({
+    p: products, mobile: companies.mobile, company: companies.displayName,
+    schemes: sql<{ id: number; name: string; points: number }[]>`(select coalesce(json_agg(x), '[]'::json)
+      from (${schemesInForceSql(pack, 'farmer', P('day'), P('state'))}) x)`,
+    earned: sql<boolean>`exists (select 1 from ${pe} where ${pe.source} = 'verify' and ${pe.kind} = ${P('kind')}
+      and ${pe.prefix} = ${P('prefix')} and ${pe.serial} = ${P('serial')})`,
+    earlier: sql<{ times: number; places: string[] | null; recent: number; firstAt: string | null; firstCity: string | null; firstState: string | null }>`(
+      select json_build_object(
+        'times', count(*),
+        'places', array_agg(distinct lower(coalesce(${v.city}, '')) || '|' || lower(coalesce(${v.state}, '')))
+          filter (where ${v.city} is not null or ${v.state} is not null),
+        'recent', count(*) filter (where ${v.at} > now() - make_interval(mins => ${VERIFY_RISK.burstMinutes})),
+        'firstAt', min(${v.at}),
+        'firstCity', (array_agg(${v.city} order by ${v.at}, ${v.id}))[1],
+        'firstState', (array_agg(${v.state} order by ${v.at}, ${v.id}))[1])
+      from ${v} where ${ofPack})`,
+  }).from(products).innerJoin(companies, eq(companies.id, products.companyId)).where(eq(products.id, P('productId'))).prepare('verify_details');
+}
+
+const preparedDetails = new WeakMap<object, ReturnType<typeof detailsQuery>>();
+
+async function detailsOf(tx: Tx, m: { companyId: number; productId: number; batchNo: string }, pack: { kind: string; prefix: string; serial: number }, state: string | null) {
+  let q = preparedDetails.get(tx);
+  if (!q) preparedDetails.set(tx, (q = detailsQuery(tx)));
+  const [d] = await q.execute({ ...m, ...pack, day: indiaDate(), state: state ?? '' });
+  const e = d?.earlier;
+  const earlier: Earlier = e && e.times > 0 && e.firstAt
+    ? { times: Number(e.times), places: e.places ?? [], recent: Number(e.recent), first: { at: new Date(e.firstAt), city: e.firstCity, state: e.firstState } }
+    : { times: 0, places: [], recent: 0, first: null };
+  return {
+    product: d?.p, company: d ? { mobile: d.mobile, name: d.company } : undefined,
+    pay: schemeRows(d?.schemes ?? []), earned: d?.earned === true, earlier,
+  };
 }
 
 /** The city (reference-data id) of the site or dealer the pack's carton was last dispatched to: the
@@ -120,7 +149,7 @@ async function destinationCity(tx: Tx, pack: { series: Series; serial: number })
 
 /** The risk flags of a genuine verification from `here` (its place key, and its position when the
  *  page sent one), given the pack's earlier ones and where it was sent. */
-function riskFlags(earlier: Awaited<ReturnType<typeof earlierOf>>, here: string, far: boolean): string[] {
+function riskFlags(earlier: Earlier, here: string, far: boolean): string[] {
   const places = new Set(earlier.places);
   if (here) places.add(here);
   return [
@@ -138,8 +167,26 @@ async function isFar(tx: Tx, pack: { series: Series; serial: number }, b: Verify
   return sentTo !== null && kmBetween(sentTo, { lat: b.Latitude, lng: b.Longitude }) > VERIFY_RISK.farKm;
 }
 
-const store = async (tx: Tx, row: Row) =>
-  (await tx.insert(verifications).values(row).returning({ id: verifications.id }))[0]!.id;
+/** Every column a verification row may carry, as the prepared insert names them. */
+const STORED = [
+  'at', 'scan', 'kind', 'prefix', 'serial', 'companyId', 'productId', 'mappingId', 'result', 'message', 'name', 'email', 'mobile',
+  'city', 'state', 'country', 'address', 'zip', 'latitude', 'longitude', 'ip', 'mode', 'flags',
+] as const satisfies readonly (keyof Row)[];
+
+const storeQuery = (tx: Tx) => tx.insert(verifications)
+  .values(Object.fromEntries(STORED.map((k) => [k, P(k)])) as unknown as Row)
+  .returning({ id: verifications.id }).prepare('verify_store');
+const preparedStore = new WeakMap<object, ReturnType<typeof storeQuery>>();
+
+/** Stores a verification (one prepared statement; columns not given are null, the time now, no flags). */
+async function store(tx: Tx, row: Row): Promise<number> {
+  let q = preparedStore.get(tx);
+  if (!q) preparedStore.set(tx, (q = storeQuery(tx)));
+  const values: Record<string, unknown> = Object.fromEntries(STORED.map((k) => [k, row[k] ?? null]));
+  values.at = row.at ?? new Date();
+  values.flags = row.flags ?? [];
+  return (await q.execute(values))[0]!.id;
+}
 
 export async function verifyProduct(tx: Tx, codes: CodeMac, b: VerifyInput, ip: string): Promise<Envelope<VerifyAnswer | null>> {
   const scan = b.UID.slice(0, 500);
@@ -162,11 +209,7 @@ export async function verifyProduct(tx: Tx, codes: CodeMac, b: VerifyInput, ip: 
   const m = found.mapping;
   const mapped = { ...packRow, companyId: m.companyId, productId: m.productId, mappingId: m.id };
   if (found.state === 'damaged') return refuse(VERIFY_MSG.damaged(found.damageReason ?? ''), mapped);
-  // The product and its company in one read (the page shows both).
-  const [pc] = await tx.select({ p: products, mobile: companies.mobile, name: companies.displayName }).from(products)
-    .innerJoin(companies, eq(companies.id, products.companyId)).where(eq(products.id, m.productId));
-  const p = pc?.p;
-  const company = pc ? { mobile: pc.mobile, name: pc.name } : undefined;
+  const { product: p, company, pay, earned: paidBefore, earlier } = await detailsOf(tx, m, packRow, who.state ?? null);
   // A Digital Link (scanned, or the page's own address) must say what the code's record says.
   const link = [b.UID, b.qrData].map((text) => parseDigitalLink(text)).find((l) => l !== null && codes.check(l.uid)?.uid === code.uid);
   const wrong = link ? linkDisagrees(link, { gtin: p?.gtin ?? null, batch: m.batchNo, mfgDate: m.mfgDate, expDate: m.expDate }) : null;
@@ -174,14 +217,12 @@ export async function verifyProduct(tx: Tx, codes: CodeMac, b: VerifyInput, ip: 
 
   // Loyalty: the farmer's schemes for this pack here and today; a pack not yet paid asks for the
   // visitor's name and mobile first ('-3'), and the verification that brings them earns its points.
-  const pay = await schemesInForce(tx, { companyId: m.companyId, productId: m.productId, batchNo: m.batchNo }, 'farmer', indiaDate(), who.state ?? null);
-  const loyalty = pointsOf(pay).points > 0 && !(await packEarned(tx, packRow));
+  const loyalty = pointsOf(pay).points > 0 && !paidBefore;
   if (loyalty && !b.visitor) {
     await store(tx, { ...who, ...mapped, scan, result: VERIFY_CODE.details, message: VERIFY_MSG.detailsNeeded });
     return failure(VERIFY_CODE.details, VERIFY_MSG.detailsNeeded);
   }
 
-  const earlier = await earlierOf(tx, found);
   const flags = riskFlags(earlier, placeKey(who.city ?? null, who.state ?? null), await isFar(tx, found, b));
   const firstPlace = earlier.first ? [earlier.first.city, earlier.first.state].filter(Boolean).join(', ') : '';
   const message = earlier.first ? VERIFY_MSG.verifiedBefore(earlier.times, shownDate(earlier.first.at), firstPlace) : VERIFY_MSG.genuine;
