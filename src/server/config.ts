@@ -28,6 +28,8 @@ export interface Config {
   /** What a pack's QR says: 'gs1' a GS1 Digital Link ({PUBLIC_BASE_URL}/01/{GTIN}/10/{batch}/21/{uid}?11=&17=)
    *  where the product has a valid GTIN, else (and by default, 'p') {PUBLIC_BASE_URL}/P?U={uid}. */
   labelLink: 'p' | 'gs1';
+  /** A Nominatim-compatible service for a verification's street address ('' none: domain/geocoder.ts). */
+  geocoderUrl: string;
   refreshGraceSeconds: number;
   trustProxy: boolean;
   bodyLimitBytes: number;
@@ -67,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     verifyMaxInFlight: int(env.VERIFY_MAX_IN_FLIGHT, 4),
     verifyQueue: int(env.VERIFY_QUEUE, 500),
     labelLink: env.LABEL_LINK === 'gs1' ? 'gs1' : 'p',
+    geocoderUrl: env.GEOCODER_URL || '',
     refreshGraceSeconds: int(env.REFRESH_GRACE_SECONDS, 30),
     trustProxy: env.TRUST_PROXY === '1',
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
