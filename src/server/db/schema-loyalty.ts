@@ -102,3 +102,15 @@ export const pointEntries = pgTable('point_entries', {
   index('point_entries_farmer_idx').on(t.companyId, t.mobile),
   index('point_entries_dealer_idx').on(t.userId),
 ]);
+
+/** A product batch the company has recalled: every pack of it answers '-1' on verification with the
+ *  reason (issue 13 item 2). One recall per product and batch. */
+export const recalls = pgTable('recalls', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id').notNull().references(() => companies.id),
+  productId: integer('product_id').notNull().references(() => products.id),
+  batchNo: varchar('batch_no', { length: 50 }).notNull(),
+  reason: varchar('reason', { length: 200 }).notNull(),
+  createdBy: integer('created_by').references(() => users.id),
+  createdAt: at('created_at').notNull().defaultNow(),
+}, (t) => [uniqueIndex('recalls_batch_uq').on(t.productId, sql`lower(${t.batchNo})`)]);

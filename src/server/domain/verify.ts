@@ -9,7 +9,7 @@ import { VERIFY_CODE, VERIFY_MSG, type VerifyAnswer } from '../../shared/contrac
 import type { Series } from '../../shared/codes.js';
 import { linkDisagrees, parseDigitalLink } from '../../shared/digital-link.js';
 import {
-  companies, dispatchCartons, dispatches, events, items, pointEntries, products, secondaryCartons, sites, users, verifications,
+  companies, dispatchCartons, dispatches, events, items, pointEntries, products, recalls, secondaryCartons, sites, users, verifications,
 } from '../db/schema.js';
 import type { CodeMac } from './code-mac.js';
 import { cityPoint, kmBetween, nearestPlace } from './places.js';
@@ -96,6 +96,8 @@ function detailsQuery(tx: Tx) {
   const pack = { companyId: P('companyId'), productId: P('productId'), batchNo: P('batchNo') };
   return tx.select({
     p: products, mobile: companies.mobile, company: companies.displayName,
+    recalled: sql<string | null>`(select ${recalls.reason} from ${recalls} where ${recalls.productId} = ${P('productId')}
+      and lower(${recalls.batchNo}) = lower(${P('batchNo')}) limit 1)`,
     schemes: sql<{ id: number; name: string; points: number }[]>`(select coalesce(json_agg(x), '[]'::json)
       from (${schemesInForceSql(pack, 'farmer', P('day'), P('state'))}) x)`,
     earned: sql<boolean>`exists (select 1 from ${pe} where ${pe.source} = 'verify' and ${pe.kind} = ${P('kind')}
@@ -124,7 +126,7 @@ async function detailsOf(tx: Tx, m: { companyId: number; productId: number; batc
     ? { times: Number(e.times), places: e.places ?? [], recent: Number(e.recent), first: { at: new Date(e.firstAt), city: e.firstCity, state: e.firstState } }
     : { times: 0, places: [], recent: 0, first: null };
   return {
-    product: d?.p, company: d ? { mobile: d.mobile, name: d.company } : undefined,
+    product: d?.p, company: d ? { mobile: d.mobile, name: d.company } : undefined, recalled: d?.recalled ?? null,
     pay: schemeRows(d?.schemes ?? []), earned: d?.earned === true, earlier,
   };
 }
@@ -209,7 +211,8 @@ export async function verifyProduct(tx: Tx, codes: CodeMac, b: VerifyInput, ip: 
   const m = found.mapping;
   const mapped = { ...packRow, companyId: m.companyId, productId: m.productId, mappingId: m.id };
   if (found.state === 'damaged') return refuse(VERIFY_MSG.damaged(found.damageReason ?? ''), mapped);
-  const { product: p, company, pay, earned: paidBefore, earlier } = await detailsOf(tx, m, packRow, who.state ?? null);
+  const { product: p, company, pay, earned: paidBefore, earlier, recalled } = await detailsOf(tx, m, packRow, who.state ?? null);
+  if (recalled !== null) return refuse(VERIFY_MSG.recalled(recalled), mapped);
   // A Digital Link (scanned, or the page's own address) must say what the code's record says.
   const link = [b.UID, b.qrData].map((text) => parseDigitalLink(text)).find((l) => l !== null && codes.check(l.uid)?.uid === code.uid);
   const wrong = link ? linkDisagrees(link, { gtin: p?.gtin ?? null, batch: m.batchNo, mfgDate: m.mfgDate, expDate: m.expDate }) : null;

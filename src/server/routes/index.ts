@@ -26,6 +26,7 @@ import { mappingRoutes } from './numbers/mapping.js';
 import { floorRoutes } from './floor/index.js';
 import { luckyRoutes } from './loyalty/lucky.js';
 import { pointsRoutes } from './loyalty/points.js';
+import { recallRoutes } from './loyalty/recall.js';
 import { schemeRoutes } from './loyalty/schemes.js';
 import { verifyRoutes } from './public/verify.js';
 
@@ -57,4 +58,5 @@ export function registerRoutes(r: Router) {
   schemeRoutes(r);
   pointsRoutes(r);
   luckyRoutes(r);
+  recallRoutes(r);
 }

@@ -10,6 +10,7 @@ export const VERIFY_MSG = {
   unmapped: 'This code is not on any product yet: do not use this pack, and tell the shop you bought it from.',
   damaged: (reason: string) => `This pack was written off by the company${reason ? ` (${reason})` : ''}: do not use it.`,
   demapped: 'This code was withdrawn from its product by the company: do not use this pack.',
+  recalled: (reason: string) => `This batch was recalled by the company${reason ? ` (${reason})` : ''}: do not use this pack, and take it back to the shop.`,
   replaced: 'This code was replaced by the company with a new one: check the new label on the pack.',
   /** A GS1 Digital Link whose printed fields disagree with the code's record: a label made up around a real code. */
   labelMismatch: (field: string) => `The ${field} in this QR code is not the one of this pack: the label may be a copy. Do not use this pack, and tell the shop you bought it from.`,
