@@ -24,7 +24,7 @@
 //    MutationObserver on the list) and (b) the frame that shows it painted (requestAnimationFrame,
 //    then a task posted from it: it runs after that frame's paint). And the browser's own Event
 //    Timing for the Enter keydowns (reported only from 16 ms up; its duration ends at the next paint).
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
@@ -50,7 +50,7 @@ const TRACE_FILE = '/tmp/floor-scan-trace.json';
 /** Every scan's times, for a closer look. */
 const SAMPLES_FILE = '/tmp/floor-scan-samples.json';
 const TRACE_CATEGORIES = ['devtools.timeline', 'blink.user_timing'];
-const SOURCES = ['src/client', 'src/shared', 'src/build', 'sw', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const SOURCES: string[] = JSON.parse(readFileSync(join(ROOT, 'src/build/client-sources.json'), 'utf8'));
 
 function newest(path: string): number {
   if (!existsSync(path)) return 0;

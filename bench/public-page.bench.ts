@@ -37,7 +37,7 @@ const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable
 /** DevTools' "Fast 3G" preset (Chromium's network throttling presets). */
 const FAST_3G = { offline: false, latency: 150 * 3.75, downloadThroughput: ((1.6 * 1000 * 1000) / 8) * 0.9, uploadThroughput: ((750 * 1000) / 8) * 0.9 };
 const CPU_SLOWDOWN = 4;
-const SOURCES = ['src/public-page', 'src/shared', 'src/build', 'src/client', 'sw', 'public', 'index.html', 'p.html', 'vite.config.ts', 'package-lock.json'];
+const SOURCES: string[] = JSON.parse(readFileSync(join(ROOT, 'src/build/client-sources.json'), 'utf8'));
 const PAGE_HTML = join(CLIENT_DIR, 'p.html');
 
 function newest(path: string): number {

@@ -20,7 +20,7 @@ import { chromium } from 'playwright-core';
 const ROOT = resolve(import.meta.dirname, '..');
 const CLIENT_DIR = resolve(process.env.CLIENT_DIR || join(ROOT, 'dist/client'));
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const SOURCES = ['src/client', 'src/shared', 'src/build', 'sw', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = JSON.parse(readFileSync(join(ROOT, 'src/build/client-sources.json'), 'utf8'));
 const ADMIN = { email: 'admin@example.com', password: 'Admin123' };
 const PAGES = [
   { name: 'Sign-in', path: '/login', signedIn: false },

@@ -25,7 +25,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const CLIENT_DIR = join(ROOT, 'dist/client');
 const CLIENT_INDEX = join(CLIENT_DIR, 'index.html');
 // Everything that ends up in dist/client.
-const CLIENT_SOURCES = ['src/client', 'src/public-page', 'src/shared', 'src/build', 'sw', 'public', 'index.html', 'p.html', 'vite.config.ts', 'package-lock.json'];
+const CLIENT_SOURCES: string[] = JSON.parse(readFileSync(join(ROOT, 'src/build/client-sources.json'), 'utf8'));
 const START_TIMEOUT_MS = 120_000;
 const BROWSER_CODE_SECRET = 'browser-tests-code-secret';
 const STOP_TIMEOUT_MS = 10_000;
