@@ -26,7 +26,8 @@ export class MemoryWindow {
 }
 
 /** At most `slots` at work at once, at most `queue` waiting; beyond that `run` answers `busy` at once.
- *  What waits is served in arrival order. Keeps the database's connections free for everyone else. */
+ *  What waits is served in arrival order. Keeps the database (its connections; PGlite's one thread)
+ *  free for everyone else. */
 export class Slots {
   private busy = 0;
   private readonly waiting: Array<() => void> = [];
@@ -41,9 +42,11 @@ export class Slots {
     try {
       return await work();
     } finally {
-      // The slot passes straight to the next in line, or is freed.
+      // The slot passes to the next in line, or is freed. Passed on a later turn of the event loop:
+      // with PGlite (in process) a line of verifications would otherwise run as one chain of promise
+      // callbacks, and no other request (an admin's list) would be read until the line was empty.
       const next = this.waiting.shift();
-      if (next) next();
+      if (next) setImmediate(next);
       else this.busy--;
     }
   }
