@@ -8,7 +8,13 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { SCHEME_MSG } from '../../src/shared/contracts/loyalty/scheme.js';
 import { addDays } from '../../src/shared/contracts/numbers/fields.js';
 import { indiaDate } from '../../src/shared/today.js';
-import { launchBrowser, listShown, newPage, signIn } from '../helpers/browser.js';
+import { apiSignIn, call } from '../helpers/api-client.js';
+import { ADMIN, launchBrowser, listShown, newPage, screenshot, signIn } from '../helpers/browser.js';
+import { FACTORY } from '../helpers/floor-browser.js';
+
+// This file's own band of KA (no other browser test maps 493_001..493_100): a batch of the product the
+// design picks (the first offered: BioGrow), so the exclude popup has a row to tick.
+const FROM = 493_001;
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
@@ -18,6 +24,14 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
+  const factory = await apiSignIn(FACTORY.email, FACTORY.password);
+  const products = (await call<Array<{ ProductId: number; ProductName: string }>>('GET', 'Product/GetProductsDDL', factory)).body.ResponseData;
+  const bioGrow = products.find((p) => p.ProductName.startsWith('BioGrow'))!;
+  const mapped = await call('POST', 'Mapping/CreateMapping', factory, {
+    MappingId: 0, ProductId: bioGrow.ProductId, FromNo: FROM, ToNo: FROM + 9, Qty: 10, MFGDate: '2026-04-01', EXPDate: '',
+    BatchNo: `LA-${FROM}`, Mrp: '', Remark: '', isPreprinted: false,
+  });
+  if (mapped.body.ResponseCode !== '200') throw new Error(mapped.body.ResponseMessage);
   browser = await launchBrowser();
   const first = await newPage(browser);
   await signIn(first.page);
@@ -134,14 +148,20 @@ describe('Scheme Design', () => {
     await exclude.waitFor();
     expect((await exclude.locator('thead th').allTextContents()).map((h) => h.trim()).filter(Boolean))
       .toEqual(['Product Name', 'Batch No', 'Qty', 'MFG Date', 'EXP Date']);
-    const ticks = exclude.getByRole('checkbox', { name: /^Exclude (?!all)/ });
-    if ((await ticks.count()) > 0) await ticks.first().check();
+    const row = exclude.locator('tbody tr', { hasText: `LA-${FROM}` });
+    await row.getByRole('checkbox').check();
+    await screenshot(page, 'scheme-design-exclude-1280');
     await exclude.getByRole('button', { name: 'Done' }).click();
     await page.getByText(SCHEME_MSG.created).last().waitFor();
     await exclude.waitFor({ state: 'hidden' });
 
     await search(tag, 1);
     expect((await cells())[0]!.slice(0, 6)).toEqual([`Kharif ${tag}`, shown(today), shown(addDays(today, 30)), 'Farmer', 'Product Based', 'Active']);
+    // The ticked batch is stored as excluded.
+    const admin = await apiSignIn(ADMIN.email, ADMIN.password);
+    const listed = await call<Array<{ SchemeId: number }>>('POST', 'Scheme/GetSchemes', admin, { First: 1, PageSize: 10, SearchValue: tag, SchemeKind: 'design' });
+    const detail = await call<{ mappingData: Array<{ BatchNo: string }> }>('GET', `Scheme/GetSchemeDataById/${listed.body.ResponseData[0]!.SchemeId}`, admin);
+    expect(detail.body.ResponseData.mappingData.map((m) => m.BatchNo)).toEqual([`LA-${FROM}`]);
 
     await page.locator('tbody tr').first().getByRole('button', { name: 'Edit' }).click();
     const extend = page.getByRole('dialog', { name: 'Extend or Change Status of Scheme' });
