@@ -1,17 +1,15 @@
 // The points calls: the verification page's (a farmer's balance and ledger, a redemption request, the
 // feedback box: public, limited per address like VerifyProduct) and the admin's Redemption Requests.
 import { and, eq, sql } from 'drizzle-orm';
-import { failure, ok, warn } from '../../../shared/contracts/envelope.js';
+import { ok, warn } from '../../../shared/contracts/envelope.js';
 import { flagOn } from '../../../shared/contracts/list.js';
 import { POINTS_API, POINTS_MSG, REMARK_MAX } from '../../../shared/contracts/loyalty/points.js';
 import { VERIFY_CODE, VERIFY_MSG } from '../../../shared/contracts/public/verify.js';
-import { limitAddress } from '../../auth/rate-limit.js';
 import { companyScope } from '../../auth/scope.js';
-import type { Config } from '../../config.js';
 import { products, redemptionRequests, verifications } from '../../db/schema.js';
 import { acceptRequest, pointsOfFarmer, redeem } from '../../domain/points.js';
 import type { Caller } from '../../http/caller.js';
-import { MemoryWindow } from '../../http/memory-limit.js';
+import { publicAddressLimit } from '../../http/public-limit.js';
 import { idParam, INVALID_ARGUMENTS, type Ctx, type Router } from '../../http/route.js';
 import { applyList, ListError, totalRows, type ListDef } from '../../list/list-query.js';
 
@@ -27,14 +25,8 @@ const listDef: ListDef = {
 };
 
 export function pointsRoutes(r: Router) {
-  let perAddress: MemoryWindow | undefined;
   /** A public call over its address's share answers 429, before any database work. */
-  const limited = ({ req, reply, config }: { req: Ctx<unknown, null>['req']; reply: Ctx<unknown, null>['reply']; config: Config }) => {
-    perAddress ??= new MemoryWindow(config.verifyLimitPerAddress);
-    if (!perAddress.hit(limitAddress(req.ip))) return null;
-    reply.code(429);
-    return failure('429', VERIFY_MSG.tooMany);
-  };
+  const limited = publicAddressLimit((c) => c.verifyLimitPerAddress, VERIFY_MSG.tooMany);
 
   r.serve(POINTS_API.mine, async (ctx) => limited(ctx) ?? pointsOfFarmer(ctx.db, ctx.body));
 

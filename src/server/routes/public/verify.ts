@@ -3,26 +3,27 @@
 // and calls at work at once (the rest wait in line, or are told to try again).
 import { failure } from '../../../shared/contracts/envelope.js';
 import { VERIFY_API, VERIFY_MSG } from '../../../shared/contracts/public/verify.js';
-import { limitAddress } from '../../auth/rate-limit.js';
-import type { Config } from '../../config.js';
 import { addStreetAddress, nominatim, type Geocoder } from '../../domain/geocoder.js';
 import { verifyProduct } from '../../domain/verify.js';
-import { MemoryWindow, Slots } from '../../http/memory-limit.js';
+import { Slots } from '../../http/memory-limit.js';
+import { publicAddressLimit } from '../../http/public-limit.js';
 import type { Router } from '../../http/route.js';
 
 export function verifyRoutes(r: Router) {
-  let guards: { perAddress: MemoryWindow; slots: Slots } | undefined;
+  const limited = publicAddressLimit((c) => c.verifyLimitPerAddress, VERIFY_MSG.tooMany);
+  let slots: Slots | undefined;
   let geocoder: Geocoder | undefined;
-  const guardsOf = (c: Config) => (guards ??= { perAddress: new MemoryWindow(c.verifyLimitPerAddress), slots: new Slots(c.verifyMaxInFlight, c.verifyQueue) });
 
-  r.serve(VERIFY_API.verify, async ({ db, body, codes, req, reply, config }) => {
-    const g = guardsOf(config);
-    const refuse = (message: string) => {
+  r.serve(VERIFY_API.verify, async (ctx) => {
+    const { db, body, codes, req, reply, config } = ctx;
+    const over = limited(ctx);
+    if (over) return over;
+    slots ??= new Slots(config.verifyMaxInFlight, config.verifyQueue);
+    const busy = () => {
       reply.code(429);
-      return failure('429', message);
+      return failure('429', VERIFY_MSG.busy);
     };
-    if (g.perAddress.hit(limitAddress(req.ip))) return refuse(VERIFY_MSG.tooMany);
-    const answer = await g.slots.run(() => verifyProduct(db, codes, body, req.ip), () => refuse(VERIFY_MSG.busy));
+    const answer = await slots.run(() => verifyProduct(db, codes, body, req.ip), busy);
     // The street address, when a service is named: after the answer, into the stored row.
     const id = (answer.ResponseData as { FeedbackId?: number } | null)?.FeedbackId;
     if (config.geocoderUrl && id && body.Latitude !== null && body.Longitude !== null && !body.UsrAdrs) {
