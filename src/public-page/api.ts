@@ -4,6 +4,7 @@
 import type { Envelope } from '../shared/contracts/envelope.js';
 import type { PointsAnswer } from '../shared/contracts/loyalty/points.js';
 import type { VerifyAnswer } from '../shared/contracts/public/verify.js';
+import type { VisitorDetails } from '../shared/contracts/public/verify-rules.js';
 import type { Position } from './geo.js';
 
 const API = '/API/api/';
@@ -47,7 +48,8 @@ export async function post<T>(action: string, body: unknown): Promise<Call<T>> {
   return { ok: true, env: env as Envelope<T | null> };
 }
 
-export interface Visitor { Name: string; email: string; MobileNo: string }
+/** The Details Form's values (the shared rules' type). */
+export type Visitor = VisitorDetails;
 
 /** The request of spec 3 section 3 ("Public verification"), with our position instead of an address. */
 export function verifyProduct(uid: string, position: Position | null, visitor: Visitor | null) {
