@@ -16,7 +16,7 @@ import { PACKING_API } from '../../src/shared/contracts/floor/packing.js';
 import { CONFIRM_DELETE } from '../../src/client/kit/confirm-delete.js';
 import { RETURN_DEVICE_MSG } from '../../src/client/features/floor/return/return-scan.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
-import { apiSignIn, call } from '../helpers/api-client.js';
+import { apiSignIn, call, ok } from '../helpers/api-client.js';
 import { HANDHELD, launchBrowser, newPage, screenshot, signIn } from '../helpers/browser.js';
 import { floorSetup, type FloorSetup } from '../helpers/floor-browser.js';
 
@@ -35,12 +35,6 @@ let sid: string[];
 let tid: string[];
 let didA: string;
 let didB: string;
-
-async function ok<T>(what: string, p: Promise<{ body: { ResponseCode: string; ResponseMessage: string; ResponseData: T } }>): Promise<T> {
-  const { body } = await p;
-  if (body.ResponseCode !== '200') throw new Error(`${what}: ${body.ResponseMessage}`);
-  return body.ResponseData;
-}
 
 async function dispatch(token: string, siteId: number, modeId: number, cartons: string[]): Promise<string> {
   const invoice = await ok<{ CartonId: string }>('dispatch', call('POST', DISPATCH_API.save.path, token, {

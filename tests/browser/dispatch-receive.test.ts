@@ -15,7 +15,7 @@ import { RECEIVE_API, RECEIVE_MSG, RECEIVE_STATUS, type IncomingRow } from '../.
 import { PACKING_API } from '../../src/shared/contracts/floor/packing.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
 import { RECEIVE_TEXT } from '../../src/client/features/floor/receive/receive-rows.js';
-import { apiSignIn, call } from '../helpers/api-client.js';
+import { apiSignIn, call, ok } from '../helpers/api-client.js';
 import { HANDHELD, launchBrowser, newPage, screenshot, signIn } from '../helpers/browser.js';
 import { floorSetup, type FloorSetup } from '../helpers/floor-browser.js';
 
@@ -37,12 +37,6 @@ let depotId: number;
 let modeId: number;
 let warehouseToken: string;
 let d1: string;
-
-async function ok<T>(what: string, p: Promise<{ body: { ResponseCode: string; ResponseMessage: string; ResponseData: T } }>): Promise<T> {
-  const { body } = await p;
-  if (body.ResponseCode !== '200') throw new Error(`${what}: ${body.ResponseMessage}`);
-  return body.ResponseData;
-}
 
 /** Secondary carton i: packs FROM + 2i and FROM + 2i + 1. */
 const packSecondary = (i: number) => ok('secondary', call('POST', PACKING_API.secondarySave.path, floor.token, {

@@ -9,7 +9,7 @@ import { codeUrl } from '../../src/shared/codes.js';
 import { DISPATCH_API, DISPATCH_MSG, type DispatchRow } from '../../src/shared/contracts/floor/dispatch.js';
 import { PACKING_API } from '../../src/shared/contracts/floor/packing.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
-import { call } from '../helpers/api-client.js';
+import { call, ok } from '../helpers/api-client.js';
 import { HANDHELD, launchBrowser, newPage, screenshot, signIn } from '../helpers/browser.js';
 import { floorSetup, FACTORY, type FloorSetup } from '../helpers/floor-browser.js';
 import { boxFocused, cacheSince, workerInControl, goOffline, goOnline, readPdfDownload, storedKv, unsent, wedgeScan } from '../helpers/floor-page.js';
@@ -24,12 +24,6 @@ const WAREHOUSE = 'Pune Depot';
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-
-async function ok<T>(what: string, p: Promise<{ body: { ResponseCode: string; ResponseMessage: string; ResponseData: T } }>): Promise<T> {
-  const { body } = await p;
-  if (body.ResponseCode !== '200') throw new Error(`${what}: ${body.ResponseMessage}`);
-  return body.ResponseData;
-}
 
 /** Secondary carton `i` of `f` holding codes from+2i and from+2i+1, packed through the API. */
 const packSecondary = (f: FloorSetup, from: number, i: number) =>

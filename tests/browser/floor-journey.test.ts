@@ -14,7 +14,7 @@ import { REPLACE_MSG } from '../../src/shared/contracts/floor/replace.js';
 import { QR_SCAN_MSG, STATIC_PAIR_API } from '../../src/shared/contracts/numbers/static-pair.js';
 import { RECEIVE_TEXT } from '../../src/client/features/floor/receive/receive-rows.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
-import { apiSignIn, call } from '../helpers/api-client.js';
+import { apiSignIn, call, ok } from '../helpers/api-client.js';
 import { HANDHELD, launchBrowser, newPage, screenshot, signIn } from '../helpers/browser.js';
 import { secondaryBody, tertiaryBody } from '../helpers/factories-floor.js';
 import { FACTORY, floorSetup, type FloorSetup } from '../helpers/floor-browser.js';
@@ -32,12 +32,6 @@ let browser: Browser;
 let factory: Device;
 let warehouse: Device;
 let f: FloorSetup;
-
-async function ok<T>(what: string, p: Promise<{ body: { ResponseCode: string; ResponseMessage: string; ResponseData: T } }>): Promise<T> {
-  const { body } = await p;
-  if (body.ResponseCode !== '200') throw new Error(`${what}: ${body.ResponseMessage}`);
-  return body.ResponseData;
-}
 
 /** Opens a floor screen once the device runs offline-capable and its cache is fresher than now. */
 async function open(d: Device, path: string) {

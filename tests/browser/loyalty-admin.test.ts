@@ -9,7 +9,7 @@ import { SCHEME_MSG } from '../../src/shared/contracts/loyalty/scheme.js';
 import { addDays } from '../../src/shared/contracts/numbers/fields.js';
 import { indiaDate } from '../../src/shared/today.js';
 import { apiSignIn, call } from '../helpers/api-client.js';
-import { ADMIN, launchBrowser, listShown, newPage, screenshot, signIn } from '../helpers/browser.js';
+import { ADMIN, launchBrowser, listShown, newPage, screenshot, signedInState } from '../helpers/browser.js';
 import { FACTORY } from '../helpers/floor-browser.js';
 
 // This file's own band of KA (no other browser test maps 493_001..493_100): a batch of the product the
@@ -33,11 +33,7 @@ beforeAll(async () => {
   });
   if (mapped.body.ResponseCode !== '200') throw new Error(mapped.body.ResponseMessage);
   browser = await launchBrowser();
-  const first = await newPage(browser);
-  await signIn(first.page);
-  // The session lives in IndexedDB (Dexie), so the saved state must carry it.
-  signedIn = await first.context.storageState({ indexedDB: true });
-  await first.context.close();
+  signedIn = await signedInState(browser);
 });
 beforeEach(async () => {
   ({ context, page } = await newPage(browser, { storageState: signedIn }));

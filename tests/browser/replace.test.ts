@@ -11,7 +11,7 @@ import { PACKING_API, PACKING_MSG } from '../../src/shared/contracts/floor/packi
 import { REPLACE_API, REPLACE_MSG, type DetailsRow } from '../../src/shared/contracts/floor/replace.js';
 import { QR_SCAN_MSG, STATIC_PAIR_API, type QrScanProduct } from '../../src/shared/contracts/numbers/static-pair.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
-import { call } from '../helpers/api-client.js';
+import { call, ok } from '../helpers/api-client.js';
 import { HANDHELD, launchBrowser, newPage, screenshot, signIn } from '../helpers/browser.js';
 import { floorSetup, type FloorSetup } from '../helpers/floor-browser.js';
 import { boxFocused, goOffline, goOnline, wedgeScan } from '../helpers/floor-page.js';
@@ -32,11 +32,6 @@ let floor: FloorSetup;
 let sidA: string;
 let sidB: string;
 
-async function ok<T>(what: string, p: Promise<{ body: { ResponseCode: string; ResponseMessage: string; ResponseData: T } }>): Promise<T> {
-  const { body } = await p;
-  if (body.ResponseCode !== '200') throw new Error(`${what}: ${body.ResponseMessage}`);
-  return body.ResponseData;
-}
 const pack = (first: number, sid: string) => ok('pack', call('POST', PACKING_API.secondarySave.path, floor.token, {
   cartonMasterId: floor.sizeId, scanned: [0, 1, 2].map((i) => ({ UID: uid(first + i) })), reason: '', CartonName: sid,
 }));

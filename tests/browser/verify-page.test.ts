@@ -10,7 +10,7 @@ import { POINTS_MSG } from '../../src/shared/contracts/loyalty/points-words.js';
 import { VERIFY_MSG } from '../../src/shared/contracts/public/verify-rules.js';
 import { addDays } from '../../src/shared/contracts/numbers/fields.js';
 import { indiaDate } from '../../src/shared/today.js';
-import { apiSignIn, call } from '../helpers/api-client.js';
+import { apiSignIn, call, ok } from '../helpers/api-client.js';
 import { ADMIN, HANDHELD, launchBrowser, listShown, newPage, screenshot, signIn } from '../helpers/browser.js';
 import { FACTORY } from '../helpers/floor-browser.js';
 
@@ -26,12 +26,6 @@ const phone = (at: { latitude: number; longitude: number }): BrowserContextOptio
 let browser: Browser;
 let genuineProduct: string;
 let schemeProduct: string;
-
-async function ok<T>(what: string, p: Promise<{ body: { ResponseCode: string; ResponseMessage: string; ResponseData: T } }>): Promise<T> {
-  const { body } = await p;
-  if (body.ResponseCode !== '200') throw new Error(`${what}: ${body.ResponseMessage}`);
-  return body.ResponseData;
-}
 
 async function verifyOn(at: { latitude: number; longitude: number }, code: string): Promise<Page> {
   const { page } = await newPage(browser, phone(at));

@@ -23,3 +23,10 @@ export async function apiSignIn(email: string, password: string): Promise<string
   if (body.ResponseCode !== '200') throw new Error(`sign-in failed: ${body.ResponseMessage}`);
   return body.ResponseData[0]!.Token;
 }
+
+/** The data of a call that must succeed (test setup); otherwise fails naming `what` and the message. */
+export async function ok<T>(what: string, p: Promise<{ body: { ResponseCode: string; ResponseMessage: string; ResponseData: T } }>): Promise<T> {
+  const { body } = await p;
+  if (body.ResponseCode !== '200') throw new Error(`${what}: ${body.ResponseMessage}`);
+  return body.ResponseData;
+}

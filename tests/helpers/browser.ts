@@ -48,6 +48,16 @@ export async function signIn(page: Page, email: string = ADMIN.email, password: 
   await page.waitForURL('**/dashboard', { timeout: 60_000 });
 }
 
+/** The storage of a fresh profile signed in as `email` (the admin by default), for contexts that start
+ *  signed in. The session lives in IndexedDB (Dexie), so the saved state must carry it. */
+export async function signedInState(browser: Browser, email: string = ADMIN.email, password: string = ADMIN.password) {
+  const first = await newPage(browser);
+  await signIn(first.page, email, password);
+  const state = await first.context.storageState({ indexedDB: true });
+  await first.context.close();
+  return state;
+}
+
 /** A 360 x 740 handheld: touch, a coarse pointer and the page's own meta viewport. */
 export const HANDHELD: BrowserContextOptions = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true };
 

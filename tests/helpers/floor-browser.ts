@@ -2,7 +2,7 @@
 // would: a static range of KA mapped, a carton size of its own, and SID/TID slips printed (reserved).
 import { makeSlipId } from '../../src/shared/codes.js';
 import type { ReservedIds } from '../../src/shared/contracts/numbers/slip-ids.js';
-import { apiSignIn, call } from './api-client.js';
+import { apiSignIn, call, ok } from './api-client.js';
 import { ADMIN } from './browser.js';
 
 export const FACTORY = { email: 'factory@example.com', password: 'Factory123' } as const;
@@ -18,12 +18,6 @@ export interface FloorSetup {
   /** The i-th SID / TID reserved for this test (0-based). */
   sid(i: number): string;
   tid(i: number): string;
-}
-
-async function ok<T>(what: string, p: Promise<{ body: { ResponseCode: string; ResponseMessage: string; ResponseData: T } }>): Promise<T> {
-  const { body } = await p;
-  if (body.ResponseCode !== '200') throw new Error(`${what}: ${body.ResponseMessage}`);
-  return body.ResponseData;
 }
 
 async function reserve(token: string, type: 'SID' | 'TID', n: number): Promise<ReservedIds> {

@@ -3,7 +3,7 @@
 // another's dialog, search text or page. Locators every master test reads: dialog, rows, report, cells.
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, newPage, signIn } from './browser.js';
+import { launchBrowser, newPage, signedInState } from './browser.js';
 
 export const REPORT_TEXT = /^Showing \d+ to \d+ of \d+$/;
 const OPEN_TIMEOUT_MS = 30_000;
@@ -39,11 +39,7 @@ export function masterScreen(path: string): MasterScreen {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    const first = await newPage(browser);
-    await signIn(first.page);
-    // The session lives in IndexedDB (Dexie), so the saved state must carry it.
-    signedIn = await first.context.storageState({ indexedDB: true });
-    await first.context.close();
+    signedIn = await signedInState(browser);
   });
   beforeEach(async () => {
     ({ context, page: current } = await newPage(browser!, { acceptDownloads: true, storageState: signedIn }));
