@@ -92,6 +92,8 @@ export const PAGE = {
   dispatchLoyaltyReport: r('420', 'Dealer Loyalty Report', 'Dispatch-Loyalty-report'),
   luckyUsers: r('421', 'Pick Lucky Users', 'lucky-users'),
   newStock: r('422', 'Stock Report', 'new-Stock'),
+  /** Ours (issue 14): where every pack of a product batch went, and marking it recalled. */
+  recallTrace: r('423', 'Recall Trace', 'recall-trace'),
 } as const satisfies Record<string, PageDef>;
 
 export type PageName = keyof typeof PAGE;

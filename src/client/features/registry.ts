@@ -46,6 +46,8 @@ export const SCREEN_MODULES: Partial<Record<PageName, ScreenModule>> = {
   schemeConfiguration: () => import('./loyalty/scheme-design-page.js').then((m) => ({ default: m.SchemeDesignPage, firstList: m.schemeDesignList })),
   redemptionRequests: () => import('./loyalty/redemption-requests-page.js').then((m) => ({ default: m.RedemptionRequestsPage })),
   luckyUsers: () => import('./loyalty/lucky-users-page.js').then((m) => ({ default: m.LuckyUsersPage })),
+  qrCodeTrackingReport: () => import('./reports/qr-tracking/qr-tracking-page.js'),
+  recallTrace: () => import('./reports/recall-trace/recall-trace-page.js'),
   adminNumberDownload: () =>
     import('./transactions/admin-number-download/admin-number-download-page.js').then((m) => ({ default: m.AdminNumberDownloadPage })),
 };

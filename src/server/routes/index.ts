@@ -29,6 +29,10 @@ import { pointsRoutes } from './loyalty/points.js';
 import { recallRoutes } from './loyalty/recall.js';
 import { schemeRoutes } from './loyalty/schemes.js';
 import { verifyRoutes } from './public/verify.js';
+import { dashboardRoutes } from './dashboard/dashboard.js';
+import { reportRoutes } from './reports/index.js';
+import { journeyRoutes } from './tracking/journey.js';
+import { recallTraceRoutes } from './tracking/recall-trace.js';
 
 export function registerRoutes(r: Router) {
   loginRoutes(r);
@@ -59,4 +63,8 @@ export function registerRoutes(r: Router) {
   pointsRoutes(r);
   luckyRoutes(r);
   recallRoutes(r);
+  dashboardRoutes(r);
+  reportRoutes(r);
+  journeyRoutes(r);
+  recallTraceRoutes(r);
 }

@@ -42,9 +42,10 @@ describe('the registry', () => {
     expect(PAGES.filter((p) => p.hidden)).toEqual([PAGE.numberIssued]);
   });
 
-  it('has the spec\'s 15 masters, 18 transactions and 22 reports', () => {
+  it('has the spec\'s 15 masters, 18 transactions and 22 reports, and our Recall Trace', () => {
     const count = (g: string) => PAGES.filter((p) => p.group === g).length;
-    expect([count('2'), count('3'), count('4')]).toEqual([15, 18, 22]);
+    expect([count('2'), count('3'), count('4')]).toEqual([15, 18, 23]);
+    expect(PAGE.recallTrace).toMatchObject({ key: '423', path: '/reports/recall-trace' });
   });
 
   it('looks pages up by key and by path (trailing slash ignored)', () => {

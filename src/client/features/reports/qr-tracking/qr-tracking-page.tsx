@@ -1,0 +1,4 @@
+// Not built yet.
+export default function Screen() {
+  return null;
+}
