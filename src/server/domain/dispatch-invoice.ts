@@ -14,7 +14,7 @@ export interface Sent {
   transportMode: string;
   lr: string;
   createdAt: Date;
-  cartons: readonly DispatchCarton[];
+  cartons: readonly Pick<DispatchCarton, 'id' | 'productId' | 'batchNo' | 'packs'>[];
 }
 
 /** A dealer's firm is the dealer's name (the Dealer Master's 'Dealer Name'), else the user name. */

@@ -1,0 +1,127 @@
+// The one report query behind every report screen: a report declares its source (fields, tables,
+// joins, grouping), the date column its range reads, its scope, search and extra filters; this
+// serves its list (sorted, searched, paged, with TotalRows from one count query) and its export,
+// a CSV streamed in batches read by keyset on the report's unique key, so any size goes out in
+// flat memory at the client's pace.
+import { Readable } from 'node:stream';
+import { and, asc, count, desc, gt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgColumn, PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
+import { ok, warn } from '../../shared/contracts/envelope.js';
+import type { ListQuery } from '../../shared/contracts/list.js';
+import { EXPORT_ROWS_HEADER, type ReportContract } from '../../shared/contracts/reports/report.js';
+import { COMPANY_TIME_ZONE } from '../../shared/today.js';
+import type { Db } from '../db/connect.js';
+import type { Caller } from '../http/caller.js';
+import type { Router } from '../http/route.js';
+import { ListError, searchCondition, sortColumn, type ListDef } from './list-query.js';
+import { headerLine, rowLine } from './report-csv.js';
+
+type Fields = SelectedFields;
+
+export interface ReportSource {
+  /** Every row field by the name the row carries (the contract's row keys). */
+  fields: Fields;
+  /** `db.select(fields).from(...)` with its joins, as `$dynamic()`; a summary may read the request. */
+  from: (db: Db, fields: Fields, body: ListQuery, caller: Caller) => PgSelect;
+  /** The timestamp (or date) the date range filters, in India's calendar days. */
+  dated?: { column: SQLWrapper; kind: 'timestamp' | 'date' };
+  /** What the caller may see (company scoping, their own site...). */
+  scope: (caller: Caller, body: ListQuery) => SQL | undefined;
+  /** The report's own filters from the request (warehouse, user, product...). */
+  filter?: (body: ListQuery, caller: Caller) => SQL | undefined;
+  search: SQLWrapper[];
+  /** Unique and not null: makes the order stable, and the export reads by it in batches. */
+  key: PgColumn | SQL;
+  /** A summary report: rows are groups, few enough to export in one read. */
+  groupBy?: SQLWrapper[];
+}
+
+/** Rows per read while exporting: small enough for flat memory, large enough for few round trips. */
+const EXPORT_BATCH = 5000;
+/** A list asked for every row at once (PageSize -1, the spec's old export) beyond this is refused. */
+export const ALL_ROWS_LIMIT = 50_000;
+export const TOO_MANY_ROWS = `More than ${ALL_ROWS_LIMIT.toLocaleString('en-IN')} rows: please use Export.`;
+
+/** India's calendar days from..to as a timestamp range, so an index on the column serves it. */
+function dateRange(d: NonNullable<ReportSource['dated']>, from: string, to: string): SQL {
+  if (d.kind === 'date') return sql`${d.column} between ${from}::date and ${to}::date`;
+  return sql`${d.column} >= (${from}::date)::timestamp at time zone ${COMPANY_TIME_ZONE}
+    and ${d.column} < (${to}::date + 1)::timestamp at time zone ${COMPANY_TIME_ZONE}`;
+}
+
+export function serveReport(r: Router, contract: ReportContract, src: ReportSource) {
+  // The default sort is always allowed, sortable on screen or not.
+  const sortable = [...contract.columns.filter((c) => c.sortable !== false).map((c) => c.key), contract.defaultSort];
+  const listDef: ListDef = {
+    sort: Object.fromEntries(sortable.map((k) => [k, src.fields[k] as SQLWrapper])),
+    search: src.search,
+    defaultSort: contract.defaultSort,
+    tiebreak: src.key,
+  };
+  const conditions = (body: ListQuery, caller: Caller) => and(
+    src.scope(caller, body),
+    src.dated && body.FromDate && body.ToDate ? dateRange(src.dated, body.FromDate, body.ToDate) : undefined,
+    src.filter?.(body, caller),
+    searchCondition(listDef, body.SearchValue),
+  );
+  const grouped = (q: PgSelect) => (src.groupBy ? q.groupBy(...(src.groupBy as never[])) : q);
+  const countOf = async (db: Db, where: SQL | undefined, body: ListQuery, caller: Caller) => {
+    const inner = grouped(src.from(db, { one: sql`1`.as('one') }, body, caller).where(where)).as('r');
+    const [row] = await db.select({ n: count() }).from(inner);
+    return row?.n ?? 0;
+  };
+
+  r.serve(contract.api.list, async ({ db, body, caller }) => {
+    const list = body;
+    let col: SQLWrapper;
+    try {
+      col = sortColumn(listDef, list.SortColumn);
+    } catch (e) {
+      if (e instanceof ListError) return warn(e.message);
+      throw e;
+    }
+    const where = conditions(list, caller);
+    const dir = (list.SortOrder ?? 'DESC') === 'ASC' ? asc : desc;
+    let q = grouped(src.from(db, src.fields, list, caller).where(where)).orderBy(dir(col), dir(src.key));
+    if (list.PageSize !== -1) q = q.limit(list.PageSize).offset(list.First - 1);
+    const total = await countOf(db, where, list, caller);
+    if (list.PageSize === -1 && total > ALL_ROWS_LIMIT) return warn(TOO_MANY_ROWS);
+    const rows = (await q) as Record<string, unknown>[];
+    return ok(rows.map((row) => ({ ...row, TotalRows: total })));
+  });
+
+  r.serve(contract.api.export, async ({ db, body, caller, reply }) => {
+    const where = conditions(body, caller);
+    const total = await countOf(db, where, body, caller);
+    reply.header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${contract.file}.csv"`)
+      .header(EXPORT_ROWS_HEADER, String(total))
+      .header('cache-control', 'no-store');
+    reply.send(Readable.from(exportLines(contract, src, where, (q) => src.from(db, q, body, caller)), { objectMode: false }));
+    return undefined;
+  });
+}
+
+/** The file: its header line, then the rows in the key's order, one batch of lines per read. */
+async function* exportLines(
+  contract: ReportContract, src: ReportSource, where: SQL | undefined, from: (fields: Fields) => PgSelect,
+): AsyncGenerator<string> {
+  yield `\ufeff${headerLine(contract.columns)}`;
+  if (src.groupBy) {
+    const rows = await from(src.fields).where(where).groupBy(...(src.groupBy as never[])).orderBy(asc(src.key)) as Record<string, unknown>[];
+    for (let i = 0; i < rows.length; i += EXPORT_BATCH) yield rows.slice(i, i + EXPORT_BATCH).map((row) => rowLine(row, contract.columns)).join('');
+    return;
+  }
+  const fields = { ...src.fields, __key: src.key };
+  let last: unknown = undefined;
+  for (;;) {
+    const rows = await from(fields).where(and(where, last === undefined ? undefined : gt(src.key as never, last)))
+      .orderBy(asc(src.key)).limit(EXPORT_BATCH) as Record<string, unknown>[];
+    if (rows.length === 0) return;
+    let chunk = '';
+    for (const row of rows) chunk += rowLine(row, contract.columns);
+    yield chunk;
+    if (rows.length < EXPORT_BATCH) return;
+    last = rows[rows.length - 1]!.__key;
+  }
+}
