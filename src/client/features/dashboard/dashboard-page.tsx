@@ -1,13 +1,14 @@
-// Placeholder dashboard: the counts and charts of spec 1 section 2.7 arrive with the reports work.
-import { Paper, Text, Title } from '@mantine/core';
+// Dashboard (spec 1 section 2.7): dealers and distributors see a picture only; the admin picks a
+// factory or warehouse; factory and warehouse staff see their own site's figures.
+import { USER_TYPE } from '../../../shared/contracts/auth.js';
+import { useSession } from '../../app/session.js';
+import { DashboardFigures } from './dashboard-figures.js';
+import { picturesOnly } from './dashboard-view.js';
+import { StaticPicture } from './static-picture.js';
 
 export function DashboardPage() {
-  return (
-    <Paper withBorder p="lg">
-      <Title order={2} fz="h3" mb="xs">Dashboard</Title>
-      <Text c="dimmed" size="sm">
-        Counts and charts (numbers issued, mapped, packed, dispatched and damaged) come with the reports work.
-      </Text>
-    </Paper>
-  );
+  const session = useSession();
+  if (!session) return null;
+  if (picturesOnly(session.UserType)) return <StaticPicture />;
+  return <DashboardFigures admin={session.UserType === USER_TYPE.admin} userType={session.UserType} />;
 }

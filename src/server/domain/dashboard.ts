@@ -1,0 +1,123 @@
+// The dashboard's figures of one site (spec 1 sections 2.7, 3.13). What each number means:
+// - A range counts its numbers (to - from + 1). A static series belongs to the factory of its prefix;
+//   a preprinted range to the site it was mapped at (mappings.site_id); a damage or de-mapping to the
+//   site of the mapping it was cut from.
+// - Mapped: numbers of the kind mapped now (de-mapping cuts them out of the mappings table).
+// - De-mapped: numbers of the kind in the event log's 'demap' events.
+// - Damaged: numbers of the kind in the damages table.
+// - Issued: preprinted, the ranges issued to the site's company (Number Issued); static, the numbers
+//   printed from the site's series (Number Generation, each print file counts, reprints too).
+// - Generated: the numbers printed from the site's static series, whatever the switch.
+// - Packed: packs in the secondary cartons packed at the site; cartons packed: the site's shipping
+//   units, i.e. tertiary cartons plus secondary cartons not inside one (what a dispatch counts as a
+//   carton, so the carton pie compares like with like). Replaced slips are not counted twice.
+// - Dispatched: packs and cartons of the dispatches from the site; received: of the dispatches to the
+//   site it has received.
+// - Packing, dispatch and receipt count packs whatever their kind: a carton holds no kind, and
+//   counting item rows would cost a read of every packed pack.
+// Every figure is a sum over range, carton or dispatch rows (never item rows), within the company.
+// The series group by the month in India of the row's date: mapped, de-mapped, damaged, issued.
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { DASHBOARD_MONTHS, type DashboardCount } from '../../shared/contracts/dashboard.js';
+import { COMPANY_TIME_ZONE, indiaDate } from '../../shared/today.js';
+import type { Db } from '../db/connect.js';
+import { damages, dispatches, events, generations, mappings, numberIssues, secondaryCartons, tertiaryCartons } from '../db/schema.js';
+import { rowsOf } from './sql-rows.js';
+
+export interface DashboardSite { id: number; companyId: number; prefix: string; name: string; isFactory: boolean }
+export type SeriesKind = 'P' | 'S';
+
+export interface DashboardSeries { MonthName: string[]; MappingList: number[]; NumberList: number[]; DeMappingList: number[]; DamageList: number[] }
+
+/** A figure that has a monthly series: where its rows are, how many numbers a row holds, its date. */
+interface Measure { rows: SQL; qty: SQL; at: SQL }
+
+const rangeQty = (t: { fromNo: AnyColumn; toNo: AnyColumn }) => sql`(${t.toNo} - ${t.fromNo} + 1)`;
+const total = (q: SQL | AnyColumn) => sql`cast(coalesce(sum(${q}), 0) as bigint)`;
+
+/** Rows of a range table that are the site's: its own static series, or preprinted ranges mapped there. */
+function ofSite(site: DashboardSite, kind: SeriesKind, c: { kind: AnyColumn; prefix: AnyColumn; siteId: AnyColumn }): SQL {
+  if (kind === 'S') return site.prefix ? sql`${c.kind} = 'S' and ${c.prefix} = ${site.prefix}` : sql`false`;
+  return sql`${c.kind} = 'P' and ${c.siteId} = ${site.id}`;
+}
+
+/** A damage has no site of its own: a static one is its series'; a preprinted one, its mapping's
+ *  (damage stays inside its mapping, so the mapping starting at or before it holds it). */
+function damageOfSite(site: DashboardSite, kind: SeriesKind): SQL {
+  if (kind === 'S') return site.prefix ? sql`${damages.kind} = 'S' and ${damages.prefix} = ${site.prefix}` : sql`false`;
+  return sql`${damages.kind} = 'P' and (select m.site_id from ${mappings} m where m.kind = 'P' and m.prefix = ''
+    and m.from_no <= ${damages.fromNo} order by m.from_no desc limit 1) = ${site.id}`;
+}
+
+function measures(site: DashboardSite, kind: SeriesKind): Record<'mapped' | 'demapped' | 'damaged' | 'issued' | 'generated', Measure> {
+  const generated: Measure = {
+    rows: sql`${generations} where ${generations.companyId} = ${site.companyId} and ${generations.prefix} = ${site.prefix ?? ''}`,
+    qty: rangeQty(generations), at: sql`${generations.createdAt}`,
+  };
+  return {
+    mapped: {
+      rows: sql`${mappings} where ${mappings.companyId} = ${site.companyId} and ${ofSite(site, kind, mappings)}`,
+      qty: rangeQty(mappings), at: sql`${mappings.createdAt}`,
+    },
+    demapped: {
+      rows: sql`${events} where ${events.action} = 'demap' and ${events.companyId} = ${site.companyId} and ${ofSite(site, kind, events)}`,
+      qty: rangeQty(events), at: sql`${events.at}`,
+    },
+    damaged: {
+      rows: sql`${damages} where ${damages.companyId} = ${site.companyId} and ${damageOfSite(site, kind)}`,
+      qty: rangeQty(damages), at: sql`${damages.createdAt}`,
+    },
+    issued: kind === 'P'
+      ? { rows: sql`${numberIssues} where ${numberIssues.companyId} = ${site.companyId}`, qty: rangeQty(numberIssues), at: sql`${numberIssues.createdAt}` }
+      : generated,
+    generated,
+  };
+}
+
+const sumOf = (m: Measure) => sql`(select ${total(m.qty)} from ${m.rows})`;
+
+export async function dashboardCount(db: Db, site: DashboardSite, kind: SeriesKind): Promise<DashboardCount> {
+  const m = measures(site, kind);
+  const s = secondaryCartons;
+  const t = tertiaryCartons;
+  const d = dispatches;
+  const [row] = rowsOf<Record<keyof DashboardCount, string | number>>(await db.execute(sql`select
+    ${sumOf(m.mapped)} as "TotalMapping", ${sumOf(m.demapped)} as "TotalDeMapping", ${sumOf(m.damaged)} as "TotalDamage",
+    ${sumOf(m.issued)} as "TotalIssue", ${sumOf(m.generated)} as "TotalGenerate",
+    (select ${total(s.qty)} from ${s} where ${s.companyId} = ${site.companyId} and ${s.siteId} = ${site.id} and ${s.state} <> 'replaced') as "TotalPacked",
+    (select count(*) from ${s} where ${s.companyId} = ${site.companyId} and ${s.siteId} = ${site.id} and ${s.state} <> 'replaced' and ${s.tid} is null)
+      + (select count(*) from ${t} where ${t.companyId} = ${site.companyId} and ${t.siteId} = ${site.id} and ${t.state} <> 'replaced') as "TotalCartonsPacked",
+    (select ${total(d.packs)} from ${d} where ${d.companyId} = ${site.companyId} and ${d.fromSiteId} = ${site.id}) as "TotalDispatched",
+    (select ${total(d.cartons)} from ${d} where ${d.companyId} = ${site.companyId} and ${d.fromSiteId} = ${site.id}) as "TotalCartonsDispatched",
+    (select ${total(d.packs)} from ${d} where ${d.toSiteId} = ${site.id} and ${d.state} = 'received' and ${d.companyId} = ${site.companyId}) as "TotalReceived",
+    (select ${total(d.cartons)} from ${d} where ${d.toSiteId} = ${site.id} and ${d.state} = 'received' and ${d.companyId} = ${site.companyId}) as "TotalCartonsReceived"`));
+  return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, Number(v)])) as DashboardCount;
+}
+
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** This month in India and the ones before it, oldest first, as 'YYYY-MM'. */
+export function lastMonths(today = indiaDate(), count = DASHBOARD_MONTHS): string[] {
+  const [y, mo] = today.split('-').map(Number) as [number, number];
+  return Array.from({ length: count }, (_, i) => {
+    const back = y * 12 + (mo - 1) - (count - 1 - i);
+    return `${Math.floor(back / 12)}-${String((back % 12) + 1).padStart(2, '0')}`;
+  });
+}
+
+export const monthName = (ym: string) => `${MONTH_NAMES[Number(ym.slice(5, 7)) - 1]} ${ym.slice(0, 4)}`;
+
+export async function dashboardSeries(db: Db, site: DashboardSite, kind: SeriesKind, today = indiaDate()): Promise<DashboardSeries> {
+  const months = lastMonths(today);
+  const since = sql`(${`${months[0]}-01`}::date)::timestamp at time zone ${COMPANY_TIME_ZONE}`;
+  const m = measures(site, kind);
+  const monthly = (name: string, x: Measure) => sql`select cast(${name} as text) as s, to_char(${x.at} at time zone ${COMPANY_TIME_ZONE}, 'YYYY-MM') as ym,
+    ${total(x.qty)} as n from ${x.rows} and ${x.at} >= ${since} group by 2`;
+  const rows = rowsOf<{ s: string; ym: string; n: string | number }>(await db.execute(sql.join([
+    monthly('map', m.mapped), monthly('issue', m.issued), monthly('demap', m.demapped), monthly('damage', m.damaged),
+  ], sql` union all `)));
+  const list = (s: string) => months.map((ym) => Number(rows.find((r) => r.s === s && r.ym === ym)?.n ?? 0));
+  return {
+    MonthName: months.map(monthName), MappingList: list('map'), NumberList: list('issue'), DeMappingList: list('demap'), DamageList: list('damage'),
+  };
+}
