@@ -59,7 +59,8 @@ async function toEnvelope<T>(res: KyResponse): Promise<Envelope<T>> {
   };
 }
 
-async function send<T>(method: 'get' | 'post', path: string, json?: unknown, public_ = false): Promise<Envelope<T>> {
+/** The call with the token, one refresh on a 401 (then the session ends); throws on no network. */
+async function authorized(method: 'get' | 'post', path: string, json: unknown, public_: boolean): Promise<KyResponse> {
   const call = () => {
     const token = getSession()?.Token;
     return client(path.replace(/^\/+/, ''), {
@@ -69,22 +70,42 @@ async function send<T>(method: 'get' | 'post', path: string, json?: unknown, pub
       headers: { page: pageHeader(), ...(token && !public_ ? { authorization: `Bearer ${token}` } : {}) },
     });
   };
-  try {
-    let res = await call();
-    reportNetwork(true);
-    if (res.status === 401 && !public_) {
-      const refreshed = await refresh();
-      if (refreshed === 'ok') res = await call();
-      // A refresh that could not reach the server ends nothing: the call answers 401 and the session stays.
-      if (res.status === 401 && refreshed !== 'offline') {
-        await clearSession();
-        onUnauthorized();
-      }
+  let res = await call();
+  reportNetwork(true);
+  if (res.status === 401 && !public_) {
+    const refreshed = await refresh();
+    if (refreshed === 'ok') res = await call();
+    // A refresh that could not reach the server ends nothing: the call answers 401 and the session stays.
+    if (res.status === 401 && refreshed !== 'offline') {
+      await clearSession();
+      onUnauthorized();
     }
-    return await toEnvelope<T>(res);
+  }
+  return res;
+}
+
+async function send<T>(method: 'get' | 'post', path: string, json?: unknown, public_ = false): Promise<Envelope<T>> {
+  try {
+    return await toEnvelope<T>(await authorized(method, path, json, public_));
   } catch {
     reportNetwork(false);
     return { ResponseCode: '0', ResponseMessage: OFFLINE_MESSAGE, ResponseData: null as T };
+  }
+}
+
+/** A file an API call answers (a report's CSV): its bytes, its name, and the rows the server counted. */
+export interface ApiFile { blob: Blob; fileName: string; rows: number }
+
+/** A POST answered by a file; a refusal or no network comes back as the envelope. */
+export async function postForFile(path: string, body: unknown, rowsHeader: string): Promise<ApiFile | Envelope<null>> {
+  try {
+    const res = await authorized('post', path, body, false);
+    if (!res.ok || !(res.headers.get('content-type') ?? '').startsWith('text/csv')) return toEnvelope<null>(res);
+    const fileName = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'export.csv';
+    return { blob: await res.blob(), fileName, rows: Number(res.headers.get(rowsHeader) ?? 0) };
+  } catch {
+    reportNetwork(false);
+    return { ResponseCode: '0', ResponseMessage: OFFLINE_MESSAGE, ResponseData: null };
   }
 }
 

@@ -8,6 +8,9 @@ import type { ServerListOptions } from '../kit/use-server-list.js';
 /** `firstList`: the list the screen opens with, asked for while its code loads (kit/use-server-list.ts). */
 type ScreenModule = () => Promise<{ default: ComponentType; firstList?: ServerListOptions }>;
 
+/** A report: its declaration on the one ReportPage (features/reports/report-screens.tsx), one chunk for all. */
+const report = (name: PageName): ScreenModule => () => import('./reports/report-screens.js').then((m) => ({ default: m.reportScreen(name), firstList: m.reportFirstList(name) }));
+
 export const SCREEN_MODULES: Partial<Record<PageName, ScreenModule>> = {
   accessRight: () => import('./masters/access-right/access-right-page.js'),
   cartonMaster: () => import('./masters/carton.js').then((m) => ({ default: m.CartonPage, firstList: m.cartonResource.list })),
@@ -46,6 +49,26 @@ export const SCREEN_MODULES: Partial<Record<PageName, ScreenModule>> = {
   schemeConfiguration: () => import('./loyalty/scheme-design-page.js').then((m) => ({ default: m.SchemeDesignPage, firstList: m.schemeDesignList })),
   redemptionRequests: () => import('./loyalty/redemption-requests-page.js').then((m) => ({ default: m.RedemptionRequestsPage })),
   luckyUsers: () => import('./loyalty/lucky-users-page.js').then((m) => ({ default: m.LuckyUsersPage })),
+  mappingReport: report('mappingReport'),
+  demappingReport: report('demappingReport'),
+  primaryPackingReport: report('primaryPackingReport'),
+  verificationReport: report('verificationReport'),
+  feedbackReport: report('feedbackReport'),
+  redemptionReport: report('redemptionReport'),
+  dispatchLoyaltyReport: report('dispatchLoyaltyReport'),
+  schemeReport: report('schemeReport'),
+  secondaryPackingReport: report('secondaryPackingReport'),
+  tertiaryPackingReport: report('tertiaryPackingReport'),
+  fractionalCartonReport: report('fractionalCartonReport'),
+  damageReport: report('damageReport'),
+  dispatchReport: report('dispatchReport'),
+  dispatchReceiveReport: report('dispatchReceiveReport'),
+  missingCartonReport: report('missingCartonReport'),
+  returnReport: report('returnReport'),
+  itemLedger: report('itemLedger'),
+  stockReport: report('stockReport'),
+  newStock: report('newStock'),
+  sapdataReport: () => import('./reports/sap-data-page.js'),
   qrCodeTrackingReport: () => import('./reports/qr-tracking/qr-tracking-page.js'),
   recallTrace: () => import('./reports/recall-trace/recall-trace-page.js'),
   adminNumberDownload: () =>

@@ -1,0 +1,142 @@
+// A report screen from its declaration (shared/contracts/reports): the breadcrumb, the date range
+// with Submit (the last seven days on load; date problems as error toasts), the screen's pickers, the
+// search, the server-paged table with the declared columns, sizes and sort, and Export of the same
+// filter. A screen adds only what is its own: a row action (print) or a cell drawn otherwise.
+import { useMemo, useState, type ReactNode } from 'react';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import type { DataTableColumn } from 'mantine-datatable';
+import dayjs from 'dayjs';
+import type { ListRequest } from '../../shared/contracts/list.js';
+import type { ReportContract } from '../../shared/contracts/reports/report.js';
+import { DATE_FORMAT, DATETIME_FORMAT } from '../../shared/date-format.js';
+import { getSession } from '../app/session.js';
+import { lastSevenDays, rangeProblem, type DateRangeValues } from './report-dates.js';
+import { exportReport } from './report-export.js';
+import { PICKER_FIELD, PickerSelect, type ReportPicker } from './report-pickers.js';
+import { ScreenHeader } from './screen-header.js';
+import { SearchBox } from './search-box.js';
+import { ServerTable } from './server-table.js';
+import { toast } from './toast.js';
+import { useServerList, type ServerListOptions } from './use-server-list.js';
+
+type Row = Record<string, unknown>;
+
+export interface ReportScreen {
+  contract: ReportContract;
+  /** The row's unique field, for stable row keys. */
+  idAccessor: string;
+  /** Cells drawn otherwise than as text or dates. */
+  render?: Record<string, (row: Row) => ReactNode>;
+  /** A per-row action column (a print). */
+  action?: { title: string; label: string; run: (row: Row) => Promise<void> };
+  /** Pickers beside the dates; 'entity' shows for the admin only. */
+  pickers?: readonly ReportPicker[];
+}
+
+const stamp = (v: unknown, pattern: string) => {
+  if (v === null || v === undefined || v === '') return '';
+  const d = dayjs(v as string);
+  return d.isValid() ? d.format(pattern) : String(v);
+};
+
+function cellOf(format: string | undefined): ((v: unknown) => ReactNode) | undefined {
+  if (format === 'date') return (v) => stamp(v, DATE_FORMAT);
+  if (format === 'datetime') return (v) => stamp(v, DATETIME_FORMAT);
+  return undefined;
+}
+
+/** An array cell (the risk flags) as badges. */
+const badges = (v: unknown) => (Array.isArray(v) && v.length > 0
+  ? <Group gap={4}>{v.map((f) => <Badge key={String(f)} color="red" variant="light" size="sm">{String(f)}</Badge>)}</Group>
+  : null);
+
+/** The list a report opens with: its page size and sort, the last seven days. */
+export function reportListOptions(contract: ReportContract, filters: Partial<ListRequest> = openingFilters(contract)): ServerListOptions {
+  return {
+    path: contract.api.list, pageSizes: contract.pageSizes, defaultPageSize: contract.defaultPageSize,
+    defaultSort: { column: contract.defaultSort, order: 'DESC' }, filters,
+  };
+}
+
+const openingFilters = (contract: ReportContract): Partial<ListRequest> => ({ IsActive: '1', ...(contract.dated ? lastSevenDays() : {}) });
+
+export function ReportPage({ def }: { def: ReportScreen }) {
+  const { contract } = def;
+  const isAdmin = getSession()?.isAdmin ?? false;
+  const pickers = (def.pickers ?? []).filter((p) => p !== 'entity' || isAdmin);
+  const [dates, setDates] = useState<DateRangeValues>(() => lastSevenDays());
+  const [picked, setPicked] = useState<Partial<Record<ReportPicker, number | null>>>({});
+  const [applied, setApplied] = useState<Partial<ListRequest>>(() => openingFilters(contract));
+  const list = useServerList<Row>(reportListOptions(contract, applied));
+  const [exporting, setExporting] = useState(false);
+
+  const submit = () => {
+    const problem = contract.dated ? rangeProblem(dates) : null;
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    const chosen = Object.fromEntries(pickers.map((p) => [PICKER_FIELD[p].filter, picked[p] ?? 0]));
+    setApplied({ IsActive: '1', ...(contract.dated ? { FromDate: dates.FromDate.trim(), ToDate: dates.ToDate.trim() } : {}), ...chosen });
+    list.reload();
+  };
+
+  const columns = useMemo<DataTableColumn<Row>[]>(() => {
+    const cols: DataTableColumn<Row>[] = contract.columns.map((c) => {
+      const own = def.render?.[c.key];
+      const cell = cellOf(c.format);
+      return {
+        accessor: c.key, title: c.title, sortable: c.sortable !== false,
+        render: own ?? ((row: Row) => (Array.isArray(row[c.key]) ? badges(row[c.key]) : cell ? cell(row[c.key]) : (row[c.key] as ReactNode))),
+      };
+    });
+    const action = def.action;
+    if (action) {
+      cols.push({
+        accessor: '__action', title: action.title, textAlign: 'right',
+        render: (row) => <Button size="compact-sm" variant="light" onClick={() => void action.run(row)}>{action.label}</Button>,
+      });
+    }
+    return cols;
+  }, [contract, def.render, def.action]);
+
+  const runExport = async () => {
+    setExporting(true);
+    try {
+      await exportReport(contract.api.export.path, contract.file, {
+        ...applied, SearchValue: list.search.trim(), SortColumn: list.sort.column, SortOrder: list.sort.order,
+      });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <ScreenHeader title={contract.page.label} breadcrumb="Reports" />
+      <Paper withBorder p="md" radius="md">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+          {contract.dated && (
+            <>
+              <TextInput label="From Date" placeholder="MM/DD/YYYY" inputMode="numeric" value={dates.FromDate}
+                onChange={(e) => { const FromDate = e.currentTarget.value; setDates((d) => ({ ...d, FromDate })); }} />
+              <TextInput label="To Date" placeholder="MM/DD/YYYY" inputMode="numeric" value={dates.ToDate}
+                onChange={(e) => { const ToDate = e.currentTarget.value; setDates((d) => ({ ...d, ToDate })); }} />
+            </>
+          )}
+          {pickers.map((p) => (
+            <PickerSelect key={p} picker={p} value={picked[p] ?? null} onChange={(v) => setPicked((cur) => ({ ...cur, [p]: v }))} />
+          ))}
+        </SimpleGrid>
+        <Group justify="flex-end" mt="md">
+          <Button onClick={submit}>Submit</Button>
+        </Group>
+      </Paper>
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <SearchBox value={list.search} onChange={list.setSearch} />
+        <Button variant="default" onClick={() => void runExport()} disabled={list.totalRecords === 0} loading={exporting}>Export</Button>
+      </Group>
+      <ServerTable<Row> list={list} columns={columns} idAccessor={def.idAccessor} />
+    </Stack>
+  );
+}

@@ -1,0 +1,141 @@
+// The report screens in Chromium as the admin, against the real server, over rows the real flows made
+// for this file (its own band 499_001..499_020: two secondary cartons in a tertiary one, dispatched
+// to the Pune Depot and received there, and a genuine verification): each report opens with the last
+// seven days and lists them; a date error shows its toast; an Export downloads the CSV of the
+// screen's filter; every report route opens.
+import { readFile } from 'node:fs/promises';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { codeUrl } from '../../src/shared/codes.js';
+import { FLOOR_CACHE_API } from '../../src/shared/contracts/floor/cache.js';
+import { DISPATCH_API } from '../../src/shared/contracts/floor/dispatch.js';
+import type { DispatchCache } from '../../src/shared/contracts/floor/dispatch-cache.js';
+import { RECEIVE_API } from '../../src/shared/contracts/floor/dispatch-receive.js';
+import { PACKING_API } from '../../src/shared/contracts/floor/packing.js';
+import { REPORT_DATE_MSG } from '../../src/shared/contracts/report-dates.js';
+import { PAGES } from '../../src/shared/pages.js';
+import { addDays } from '../../src/shared/contracts/numbers/fields.js';
+import { indiaDate } from '../../src/shared/today.js';
+import { codeMac } from '../../src/server/domain/code-mac.js';
+import { apiSignIn, call, ok } from '../helpers/api-client.js';
+import { launchBrowser, listShown, newPage, screenshot, signedInState } from '../helpers/browser.js';
+import { floorSetup, type FloorSetup } from '../helpers/floor-browser.js';
+
+const FROM = 499_001;
+const codes = codeMac(inject('codeSecret'));
+const uid = (n: number) => codes.make({ kind: 'S', prefix: 'KA' }, n);
+const WAREHOUSE = { email: 'warehouse@example.com', password: 'Store123', site: 'Pune Depot' } as const;
+const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+let browser: Browser;
+let signedIn: StorageState;
+let context: BrowserContext;
+let page: Page;
+let floor: FloorSetup;
+let did: string;
+
+beforeAll(async () => {
+  floor = await floorSetup({ from: FROM, to: FROM + 19, size: 2, slips: 3, product: 2 });
+  const token = floor.token;
+  for (const i of [0, 1]) {
+    await ok('secondary', call('POST', PACKING_API.secondarySave.path, token, {
+      cartonMasterId: floor.sizeId, scanned: [{ UID: uid(FROM + 2 * i) }, { UID: uid(FROM + 2 * i + 1) }], reason: '', CartonName: floor.sid(i),
+    }));
+  }
+  await ok('tertiary', call('POST', PACKING_API.tertiarySave.path, token, {
+    cartonMasterId: floor.sizeId, scanned: [{ CartonId: floor.sid(0) }, { CartonId: floor.sid(1) }], reason: '', remark: 'Reports test', CartonName: floor.tid(0),
+  }));
+  const data = await ok<DispatchCache>('dispatch data', call('GET', FLOOR_CACHE_API.dispatch.path, token));
+  const invoice = await ok<{ CartonId: string }>('dispatch', call('POST', DISPATCH_API.save.path, token, {
+    SendTo: 0, WareHouseId: data.Sites.find((s) => s.Name === WAREHOUSE.site)!.SiteId, scanned: [{ CartonId: floor.tid(0) }],
+    TransportModeId: data.Modes[0]!.TransportModeId, LR: `LR-${FROM}`, Remark: 'Reports browser test',
+  }));
+  did = invoice.CartonId;
+  await ok('receive', call('POST', RECEIVE_API.save.path, await apiSignIn(WAREHOUSE.email, WAREHOUSE.password), { DispatchId: did }));
+  await ok('verify', call('POST', 'ProductAuthentication/VerifyProduct', undefined, {
+    verificationMode: 'Web', verificationType: 2, qrData: codeUrl(inject('baseUrl'), uid(FROM + 10)), UID: uid(FROM + 10), UsrState: 'Maharashtra',
+  }));
+  browser = await launchBrowser();
+  signedIn = await signedInState(browser);
+}, 180_000);
+beforeEach(async () => {
+  ({ context, page } = await newPage(browser, { storageState: signedIn, acceptDownloads: true }));
+  page.setDefaultTimeout(30_000);
+});
+afterEach(async () => {
+  await context?.close();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const heads = async () => (await page.locator('thead th').allTextContents()).map((h) => h.trim()).filter(Boolean);
+const rowTexts = () => page.locator('tbody tr').allTextContents();
+
+async function open(path: string): Promise<void> {
+  await page.goto(path);
+  await listShown(page);
+}
+async function search(text: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Search' }).fill(text);
+  await page.getByText(/^Showing 1 to \d+ of \d+$/).waitFor();
+  await expect.poll(async () => (await rowTexts()).every((r) => r.includes(text))).toBe(true);
+}
+
+describe('the report screens', () => {
+  it('open with the last seven days and list what the flows made', async () => {
+    await open('/reports/mapping-report');
+    expect(await page.getByLabel('From Date').inputValue()).toBe(us(addDays(indiaDate(), -6)));
+    expect(await page.getByLabel('To Date').inputValue()).toBe(us(indiaDate()));
+    expect(await heads()).toEqual(['Product Name', 'From No', 'To No', 'Quantity', 'Created Date']);
+    await search(String(FROM));
+    expect((await rowTexts())[0]).toContain(floor.productName);
+    await screenshot(page, 'report-mapping');
+
+    await open('/reports/secondary-packing-report');
+    expect(await heads()).toEqual(['CartonId', 'Total Qty', 'Packed By', 'Packing Date', 'Carton Name', 'Carton Size', 'Action']);
+    await search(floor.sid(0));
+
+    await open('/reports/dispatch-report');
+    await search(did);
+    await screenshot(page, 'report-dispatch');
+    await open('/reports/dispatch-receive-report');
+    await search(did);
+    await open('/reports/item-ledger');
+    await search(floor.tid(0));
+    expect((await rowTexts())[0]).toContain('received');
+    await open('/reports/verification-report');
+    await search('Maharashtra');
+  });
+
+  it('shows a date problem as an error toast and asks nothing', async () => {
+    await open('/reports/tertiary-packing-report');
+    await page.getByLabel('From Date').fill(us(indiaDate()));
+    await page.getByLabel('To Date').fill(us(addDays(indiaDate(), -3)));
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText(REPORT_DATE_MSG.fromBeforeTo).waitFor();
+    await page.getByLabel('From Date').fill('25/11/2026');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText(REPORT_DATE_MSG.onlyDate).waitFor();
+    await screenshot(page, 'report-date-toast');
+  });
+
+  it("exports the CSV of the screen's filter", async () => {
+    await open('/reports/secondary-packing-report');
+    await search(floor.sid(1));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    expect(download.suggestedFilename()).toBe('Secondary Packing report.csv');
+    const text = (await readFile((await download.path())!, 'utf8')).replace(/^\ufeff/, '');
+    const lines = text.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('CartonId,Total Qty,Packed By,Packing Date,Carton Name,Carton Size');
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([floor.sid(1)]);
+  });
+
+  it('every report route opens for the admin', async () => {
+    for (const p of PAGES.filter((x) => x.group === '4')) {
+      await page.goto(p.path);
+      await page.getByRole('heading', { name: p.label }).first().waitFor();
+    }
+  });
+});
