@@ -60,4 +60,5 @@ import '@mantine/core/styles/Stack.layer.css';
 import '@mantine/core/styles/Switch.layer.css';
 import '@mantine/core/styles/Table.layer.css';
 import '@mantine/core/styles/Tabs.layer.css';
+import '@mantine/core/styles/Timeline.layer.css';
 import '@mantine/core/styles/Title.layer.css';

@@ -455,6 +455,7 @@ export const events = pgTable('events', {
   index('events_series_idx').on(t.kind, t.prefix, t.fromNo),
   index('events_action_at_idx').on(t.action, t.at),
   index('events_company_at_idx').on(t.companyId, t.at),
+  index('events_ref_idx').on(t.ref),
 ]);
 
 /** Transport modes a dispatch goes by (GetModeDDL): reference data, seeded at start. */

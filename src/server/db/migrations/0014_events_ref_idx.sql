@@ -1,0 +1,1 @@
+CREATE INDEX "events_ref_idx" ON "events" USING btree ("ref");
