@@ -20,6 +20,7 @@ import { codeMac } from '../../src/server/domain/code-mac.js';
 import { apiSignIn, call, ok } from '../helpers/api-client.js';
 import { launchBrowser, listShown, newPage, screenshot, signedInState } from '../helpers/browser.js';
 import { floorSetup, type FloorSetup } from '../helpers/floor-browser.js';
+import { readPdfDownload } from '../helpers/floor-page.js';
 
 const FROM = 499_001;
 const codes = codeMac(inject('codeSecret'));
@@ -130,6 +131,21 @@ describe('the report screens', () => {
     const lines = text.trimEnd().split('\r\n');
     expect(lines[0]).toBe('CartonId,Total Qty,Packed By,Packing Date,Carton Name,Carton Size');
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([floor.sid(1)]);
+  });
+
+  it("prints a dispatch's invoice and a carton's label from their rows", async () => {
+    await open('/reports/dispatch-report');
+    await search(did);
+    const [invoice] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Print' }).first().click()]);
+    const pdf = await readPdfDownload(invoice);
+    expect(pdf.fileName).toBe(`${did}.pdf`);
+    expect(pdf.qr).toEqual([did]);
+    expect(pdf.text).toContain(floor.tid(0));
+    await open('/reports/tertiary-packing-report');
+    await search(floor.tid(0));
+    const [label] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Print' }).first().click()]);
+    const slip = await readPdfDownload(label);
+    expect(slip.qr).toEqual([floor.tid(0)]);
   });
 
   it('every report route opens for the admin', async () => {
