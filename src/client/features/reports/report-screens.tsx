@@ -39,13 +39,9 @@ export const REPORT_SCREENS: Partial<Record<PageName, ReportScreen>> = {
   newStock: { contract: NEW_STOCK_REPORT, idAccessor: 'DDName', pickers: ['entity', 'product'] },
 };
 
-/** The screen of one report page. */
-export function reportScreen(name: PageName): ComponentType {
+/** One report page's screen and the list it opens with (asked for while its code loads): one chunk
+ *  holds every report, each a declaration. */
+export function reportModule(name: PageName): { default: ComponentType; firstList: ServerListOptions } {
   const def = REPORT_SCREENS[name]!;
-  return function Report() {
-    return <ReportPage def={def} />;
-  };
+  return { default: () => <ReportPage def={def} />, firstList: reportListOptions(def.contract) };
 }
-
-/** The list a report's screen opens with, asked for while its code loads. */
-export const reportFirstList = (name: PageName): ServerListOptions => reportListOptions(REPORT_SCREENS[name]!.contract);
