@@ -5,7 +5,7 @@
 // a dropped connection.
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { CacheCursor, PackedCursor, CacheMasters, CachePage, DamageSeries, MappingSeries, OpenCartons, PackedSeries, PairSeries } from '../../shared/contracts/floor/cache.js';
-import { cartons, damages, idCounters, mappings, products, sites } from '../db/schema.js';
+import { cartons, damages, idCounters, mappings, products, recalls, sites } from '../db/schema.js';
 import type { Tx } from './ranges.js';
 
 /** The page requests as the contract parses them. */
@@ -161,6 +161,8 @@ export async function masters(tx: Tx, companyId: number, siteId: number | null):
   const prefix = (mine?.prefix ?? '').toUpperCase();
   const counters = prefix ? await tx.select().from(idCounters).where(and(eq(idCounters.prefix, prefix), inArray(idCounters.type, ['SID', 'TID', 'DID']))) : [];
   const last = (type: string) => counters.find((c) => c.type === type)?.last ?? 0;
+  const recalled = await tx.select({ ProductId: recalls.productId, BatchNo: recalls.batchNo, Reason: recalls.reason }).from(recalls)
+    .where(eq(recalls.companyId, companyId)).orderBy(asc(recalls.id));
   return {
     AsOf: at,
     Products: productRows.map((p) => ({
@@ -170,6 +172,7 @@ export async function masters(tx: Tx, companyId: number, siteId: number | null):
     Sites: siteRows.map((s) => ({ SiteId: s.id, Name: s.name, Prefix: (s.prefix ?? '').toUpperCase(), IsFactory: s.isFactory })),
     MySite: mine ? { SiteId: mine.id, Name: mine.name, Prefix: prefix } : null,
     SlipLast: { SID: last('SID'), TID: last('TID'), DID: last('DID') },
+    Recalls: recalled,
   };
 }
 

@@ -1,13 +1,14 @@
 // Secondary packing (spec 2 sections 4, 5; DESIGN section 4): scanned packs of one product into the
 // carton whose slip was scanned. The server checks everything again, whatever the device checked:
-// genuine, mapped to the company, not damaged, not packed, one product, the count against the size,
-// the slip of the caller's prefix, printed and unused. All or nothing: one refusal lists every item
-// at fault, and the transaction it runs in rolls back.
+// genuine, mapped to the company, not damaged, not of a recalled batch, not packed, one product, the
+// count against the size, the slip of the caller's prefix, printed and unused. All or nothing: one
+// refusal lists every item at fault, and the transaction it runs in rolls back.
 import { sql } from 'drizzle-orm';
 import { visibleNumber, type Series } from '../../shared/codes.js';
 import type { z } from 'zod';
 import { PACKING_MSG, type secondarySave } from '../../shared/contracts/floor/packing.js';
 import { REPLACE_MSG } from '../../shared/contracts/floor/replace.js';
+import { RECALL_MSG } from '../../shared/contracts/recall.js';
 import type { RefusedItem } from '../../shared/contracts/refusal.js';
 import { secondaryCartons } from '../db/schema.js';
 import type { CodeMac } from './code-mac.js';
@@ -53,6 +54,7 @@ export async function packSecondary(tx: Tx, codes: CodeMac, actor: Actor, b: Bod
     if (!r.mapping || r.mapping.companyId !== site.companyId) return faults.push(item(shown, PACKING_MSG.unmapped));
     if (r.damageReason !== null) return faults.push(item(shown, PACKING_MSG.damaged(r.damageReason)));
     if (r.replaced) return faults.push(item(shown, REPLACE_MSG.retired));
+    if (r.mapping.recallReason !== null) return faults.push(item(shown, RECALL_MSG.onFloor(r.mapping.recallReason)));
     if (r.packedIn !== null) return faults.push(item(shown, PACKING_MSG.packed(r.packedIn)));
     good.push({ series: r.series, serial: r.serial, mapping: r.mapping });
   });

@@ -15,6 +15,8 @@ export interface CodeMapping {
   batchNo: string;
   mfgDate: string;
   expDate: string;
+  /** The reason its batch was recalled (Recall/CreateRecall); null when it is not. */
+  recallReason: string | null;
 }
 
 export type CodeState =
@@ -57,7 +59,8 @@ export async function resolveMany(tx: Tx, codes: CodeMac, scans: readonly string
     const result = (await tx.execute(sql`
       select u.kind, u.prefix, u.n, m.id as mapping_id, m.company_id, m.product_id, m.batch_no,
         to_char(m.mfg_date, 'YYYY-MM-DD') as mfg_date, to_char(m.exp_date, 'YYYY-MM-DD') as exp_date,
-        d.reason as damage_reason, it.secondary_id, r.id as replacement_id
+        d.reason as damage_reason, it.secondary_id, r.id as replacement_id,
+        (select rc.reason from recalls rc where rc.product_id = m.product_id and lower(rc.batch_no) = lower(m.batch_no) limit 1) as recall_reason
       from unnest(${sqlArray(known.map((c) => c.series.kind), 'varchar[]')}, ${sqlArray(known.map((c) => c.series.prefix), 'varchar[]')},
         ${sqlArray(known.map((c) => c.serial), 'bigint[]')}) as u(kind, prefix, n)
       left join lateral (select * from mappings x where x.kind = u.kind and x.prefix = u.prefix and x.from_no <= u.n
@@ -71,6 +74,7 @@ export async function resolveMany(tx: Tx, codes: CodeMac, scans: readonly string
         mapping: r.mapping_id === null ? null : {
           mappingId: Number(r.mapping_id), companyId: Number(r.company_id), productId: Number(r.product_id),
           batchNo: String(r.batch_no), mfgDate: String(r.mfg_date), expDate: String(r.exp_date),
+          recallReason: r.recall_reason === null || r.recall_reason === undefined ? null : String(r.recall_reason),
         },
         damageReason: r.damage_reason === null ? null : String(r.damage_reason),
         packedIn: r.secondary_id === null ? null : String(r.secondary_id),

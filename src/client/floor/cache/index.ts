@@ -6,13 +6,13 @@
 //   facts.state: 'unmapped' | 'mapped' | 'damaged' | 'packed'  (another company's code: 'unmapped';
 //   a preprinted code paired with a static one is looked up as its static twin: facts.series/serial)
 //   facts.mapping: MappingId, ProductId, ProductName, BatchNo, MFGDate, EXPDate  (mapped, damaged, packed)
-//   facts.sid (packed, or damaged with its carton) / facts.reason (damaged)
+//   facts.sid (packed, or damaged with its carton) / facts.reason (damaged) / facts.recalled (its batch's recall reason)
 //   cache.openSecondary(sid), cache.openSecondaries(), cache.tertiaryAt(tid): the open cartons of my site
 //   cache.cartonSizes, cache.products, cache.mySite, cache.slipLast {SID, TID, DID}
 //   cache.refreshedAt[part]: the server's time of each part's snapshot (ms), shown by <CacheFreshness/>
 //
-// Parts: masters (products, carton sizes, sites, my site, last slip numbers), mappings, damages,
-// pairs (static pairs), packed (packed items as runs) and open (open cartons of my site), pulled from
+// Parts: masters (products, carton sizes, sites, my site, last slip numbers, recalled batches),
+// mappings, damages, pairs (static pairs), packed (packed items as runs) and open (open cartons of my site), pulled from
 // FloorCache/* by refreshFloorCache() and kept fresh by startFloorCacheRefresh() (start, sign-in,
 // `online`, every 10 minutes). Lookups are binary searches over sorted Float64Arrays in memory, built
 // once per refresh (lookup.ts); the stored form is a few chunk rows per part (rows.ts, store.ts).

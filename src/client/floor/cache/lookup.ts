@@ -20,6 +20,8 @@ export interface CodeFacts {
   /** For 'packed' (and a pack in a damaged carton): the SID it is in, as of the last refresh. For 'damaged': the reason. */
   sid?: string;
   reason?: string;
+  /** Its batch is recalled (as of the last refresh): the recall's reason. */
+  recalled?: string;
 }
 
 export interface FloorCache {
@@ -53,6 +55,9 @@ export interface CacheContent {
   packed: readonly Packed<PackedSeries>[];
   refreshedAt: Partial<Record<CachePart, number>>;
 }
+
+/** A batch is recalled whatever the case it was typed in (the server compares it so too). */
+const recallKey = (productId: number, batchNo: string) => `${productId}|${batchNo.toLowerCase()}`;
 
 /** A damaged carton's packs answer as damaged with this reason. */
 export const CARTON_DAMAGED = 'Carton damaged';
@@ -154,6 +159,7 @@ export function buildFloorCache(c: CacheContent): FloorCache {
   const pairTo = Float64Array.from(pairList, (x) => x.p + x.len);
 
   const products = new Map((c.masters?.Products ?? []).map((p) => [p.ProductId, p]));
+  const recalled = new Map((c.masters?.Recalls ?? []).map((r) => [recallKey(r.ProductId, r.BatchNo), r.Reason]));
   const secondaries = c.open?.Secondary ?? [];
   const bySid = new Map(secondaries.map((s) => [s.SID.toUpperCase(), s]));
   const tertiaries = c.open?.Tertiary ?? [];
@@ -180,6 +186,8 @@ export function buildFloorCache(c: CacheContent): FloorCache {
         MappingId: m.nums.MappingId![mi]!, ProductId: productId, ProductName: products.get(productId)?.ProductName ?? '',
         BatchNo: m.texts.BatchNo![mi]!, MFGDate: m.texts.MFGDate![mi]!, EXPDate: m.texts.EXPDate![mi]!,
       };
+      const recall = recalled.get(recallKey(productId, facts.mapping.BatchNo));
+      if (recall !== undefined) facts.recalled = recall;
     }
     const p = packed.get(key);
     const pi = p ? rangeIndex(p.from, p.to, n) : -1;

@@ -83,6 +83,9 @@ export const cacheSite = z.strictObject({ SiteId: z.number(), Name: z.string(), 
 export type CacheProduct = z.infer<typeof cacheProduct>;
 export type CacheCartonSize = z.infer<typeof cacheCartonSize>;
 export type CacheSite = z.infer<typeof cacheSite>;
+/** A recalled batch of the company (Recall/CreateRecall): its packs are refused on the floor. */
+export const cacheRecall = z.strictObject({ ProductId: z.number(), BatchNo: z.string(), Reason: z.string() });
+export type CacheRecall = z.infer<typeof cacheRecall>;
 
 export const cacheMasters = z.strictObject({
   AsOf: z.string(),
@@ -93,6 +96,8 @@ export const cacheMasters = z.strictObject({
   MySite: z.strictObject({ SiteId: z.number(), Name: z.string(), Prefix: z.string() }).nullable(),
   /** The last slip numbers used for the caller's prefix (0 when none yet). */
   SlipLast: z.strictObject({ SID: z.number(), TID: z.number(), DID: z.number() }),
+  /** The company's recalled batches (absent in a cache stored before they were sent). */
+  Recalls: z.array(cacheRecall).optional(),
 });
 export type CacheMasters = z.infer<typeof cacheMasters>;
 
