@@ -67,10 +67,15 @@ export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): 
   return text.endsWith('\r\n') ? text : `${text}\r\n`;
 }
 
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** One text cell as a CSV file holds it: sanitised, quoted where needed. */
+export function csvText(cell: string): string {
+  const s = sanitizeCell(cell);
+  return NEEDS_QUOTES.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
 /** One CSV line of text cells (sanitised, quoted where needed), ending in CRLF: for streamed files. */
 export function csvLine(cells: readonly string[]): string {
-  return cells.map((c) => {
-    const s = sanitizeCell(c);
-    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  }).join(',') + '\r\n';
+  return cells.map(csvText).join(',') + '\r\n';
 }

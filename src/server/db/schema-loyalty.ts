@@ -101,6 +101,9 @@ export const pointEntries = pgTable('point_entries', {
   uniqueIndex('point_entries_dispatch_uq').on(t.did, t.userId).where(sql`${t.source} = 'dispatch'`),
   index('point_entries_farmer_idx').on(t.companyId, t.mobile),
   index('point_entries_dealer_idx').on(t.userId),
+  // The loyalty reports read a date range of the ledger, of one company or (the admin) of all.
+  index('point_entries_company_at_idx').on(t.companyId, t.at),
+  index('point_entries_at_idx').on(t.at),
 ]);
 
 /** A product batch the company has recalled: every pack of it answers '-1' on verification with the

@@ -566,6 +566,10 @@ export const verifications = pgTable('verifications', {
 }, (t) => [
   index('verifications_code_idx').on(t.kind, t.prefix, t.serial, t.at),
   index('verifications_company_at_idx').on(t.companyId, t.at),
+  // The reports: the admin's (every company) by time, and the feedback among a million verifications.
+  index('verifications_at_idx').on(t.at),
+  index('verifications_feedback_idx').on(t.companyId, t.at).where(sql`${t.feedback} is not null`),
+  index('verifications_feedback_at_idx').on(t.at).where(sql`${t.feedback} is not null`),
 ]);
 
 export * from './schema-loyalty.js';

@@ -1,7 +1,7 @@
 // The CSV lines of a streamed export: cells formatted as the screens show them (dates in India's
 // time, which has no daylight saving, so a fixed offset), numbers as written, text made inert for
 // spreadsheets and quoted where needed (shared/csv.ts).
-import { csvLine } from '../../shared/csv.js';
+import { csvLine, csvText } from '../../shared/csv.js';
 import type { CsvFormat } from '../../shared/csv.js';
 import type { ReportColumn } from '../../shared/contracts/reports/report.js';
 
@@ -37,15 +37,14 @@ function cell(value: unknown, format: CsvFormat = 'text'): string {
 
 export const headerLine = (columns: readonly ReportColumn[]) => csvLine(columns.map((c) => c.title));
 
-/** One row's line: numbers go out as they are (csvLine would mark a negative one as a formula). */
+/** One row's line: numbers go out as they are (a negative number is data, not a formula). */
 export function rowLine(row: Record<string, unknown>, columns: readonly ReportColumn[]): string {
   let line = '';
   for (let i = 0; i < columns.length; i++) {
     const c = columns[i]!;
     const v = row[c.key];
     if (i > 0) line += ',';
-    line += typeof v === 'number' && Number.isFinite(v) && (c.format ?? 'text') === 'text'
-      ? String(v) : csvLine([cell(v, c.format)]).slice(0, -2);
+    line += typeof v === 'number' && Number.isFinite(v) && (c.format ?? 'text') === 'text' ? String(v) : csvText(cell(v, c.format));
   }
   return `${line}\r\n`;
 }

@@ -42,24 +42,27 @@ export function stockReportRoutes(r: Router) {
   // Each figure summed once per product and batch, then joined: one pass over each table.
   serveReport(r, NEW_STOCK_REPORT, {
     fields: {
-      ProductName: products.name, DDName: sql<string>`coalesce(batch_no, '')`, TotalQty: int(sql`coalesce(m.qty, 0)`), PackedStock: int(sql`coalesce(p.qty, 0)`),
-      DisptachQty: int(sql`coalesce(d.qty, 0)`), stock: int(sql`coalesce(a.qty, 0)`),
+      ProductName: products.name, DDName: sql<string>`coalesce(batch_no, '')`, TotalQty: int(sql`coalesce(m.qty, 0)`), PackedStock: int(sql`coalesce(p.packed, 0)`),
+      DisptachQty: int(sql`coalesce(d.qty, 0)`), stock: int(sql`coalesce(p.available, 0)`),
     },
     from: (db, f, body, caller) => {
       const site = siteOf(body, caller);
       const scoped = (company: SQL, siteCol: SQL) => and(companyScope(caller, company), atSite(site, siteCol)) ?? sql`true`;
+      // Packed at the site, and in stock there now, in one pass over the secondary cartons.
+      const packedHere = atSite(site, sql`sc.site_id`) ?? sql`true`;
+      const inStockHere = sql`sc.state = 'packed' and (tc.tid is null or tc.state = 'packed')
+        and ${atSite(site, sql`case when sc.tid is null then sc.location_site_id else tc.location_site_id end`) ?? sql`true`}`;
       const product = (column: string) => (body.ProductId && body.ProductId > 0 ? sql`and ${sql.raw(column)} = ${body.ProductId}` : sql``);
-      // Full joins on the key: every product and batch any of the four figures knows.
+      // Full joins on the key: every product and batch any of the figures knows.
       const summary = sql`(select product_id, batch_no, sum(to_no - from_no + 1) as qty from mappings
           where ${scoped(sql`company_id`, sql`site_id`)} ${product('product_id')} group by product_id, batch_no) m
-        full join (select product_id, batch_no, sum(qty) as qty from secondary_cartons
-          where ${scoped(sql`company_id`, sql`site_id`)} ${product('product_id')} group by product_id, batch_no) p using (product_id, batch_no)
         full join (select dc.product_id, dc.batch_no, sum(dc.qty) as qty from dispatch_cartons dc join dispatches d on d.did = dc.did
           where ${scoped(sql`d.company_id`, sql`d.from_site_id`)} ${product('dc.product_id')} group by dc.product_id, dc.batch_no) d using (product_id, batch_no)
-        full join (select sc.product_id, sc.batch_no, sum(sc.qty) as qty from secondary_cartons sc left join tertiary_cartons tc on tc.tid = sc.tid
-          where sc.state = 'packed' and (tc.tid is null or tc.state = 'packed') ${product('sc.product_id')}
-            and ${scoped(sql`sc.company_id`, sql`case when sc.tid is null then sc.location_site_id else tc.location_site_id end`)}
-          group by sc.product_id, sc.batch_no) a using (product_id, batch_no)`;
+        full join (select sc.product_id, sc.batch_no,
+            sum(sc.qty) filter (where ${packedHere}) as packed, sum(sc.qty) filter (where ${inStockHere}) as available
+          from secondary_cartons sc left join tertiary_cartons tc on tc.tid = sc.tid
+          where ${companyScope(caller, sql`sc.company_id`) ?? sql`true`} and (${packedHere} or ${inStockHere}) ${product('sc.product_id')}
+          group by sc.product_id, sc.batch_no) p using (product_id, batch_no)`;
       return db.select(f).from(summary).innerJoin(products, sql`${products.id} = product_id`).$dynamic();
     },
     scope: () => undefined,
