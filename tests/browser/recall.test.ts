@@ -112,6 +112,7 @@ describe('a recalled batch', () => {
       await farmer.page.goto(`/P?U=${uid(FROM + 7)}`);
       await farmer.page.getByRole('heading', { name: 'Product Verification Detail' }).waitFor();
       await farmer.page.getByRole('alert').getByText(VERIFY_MSG.recalled(REASON)).waitFor();
+      await farmer.page.getByRole('alert').getByRole('heading', { name: 'Recalled: do not use' }).waitFor();
       await screenshot(farmer.page, 'recall-public-page-360');
     } finally {
       await farmer.context.close();

@@ -31,6 +31,10 @@ export const VERIFY_MSG = {
   busy: 'Many people are verifying right now: please try again in a moment.',
 } as const;
 
+/** Whether a refusal is the recall's (the page then heads it as a recall, not as a forgery). */
+export const isRecallMessage = (message: string): boolean => message.startsWith(VERIFY_MSG.recalled('').slice(0, 38));
+
+
 /** Letters of any script (a farmer may write in Devanagari), with their marks, hyphens, commas, dots
  *  and spaces: the spec's "only letters, hyphens, commas and spaces". */
 export const NAME_PATTERN = /^[\p{L}\p{M} ,.'-]+$/u;
