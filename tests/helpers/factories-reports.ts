@@ -62,6 +62,7 @@ export async function reportWorld(t: TestApp, codes: CodeMac, prefix: string): P
   const size3 = await cartonSize(t.db, 3);
   const pack = new CartonPacker(t, codes, f, size2);
   await saveScheme(t, f, masterScheme(f, { SchemeName: `Dealers ${prefix}`, Utype: 2, LoyaltyPoints: 7 }));
+  await saveScheme(t, f, masterScheme(f, { SchemeName: `Farmers ${prefix}`, LoyaltyPoints: 10 }));
 
   // Codes 1..400 are the packer's; 901..1000 are cut off the mapping.
   // Mapped at the factory, as the Mapping screen saves it.

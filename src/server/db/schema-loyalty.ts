@@ -83,6 +83,8 @@ export const pointEntries = pgTable('point_entries', {
   /** 'farmer' (by mobile) or 'dealer' (by user). */
   party: varchar('party', { length: 6 }).notNull(),
   mobile: varchar('mobile', { length: 10 }),
+  /** The farmer's name as given with the verification or the request (the reports show the latest). */
+  name: varchar('name', { length: 100 }),
   userId: integer('user_id').references(() => users.id),
   points: integer('points').notNull(),
   /** 'verify', 'dispatch' or 'redeem'. */

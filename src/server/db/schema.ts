@@ -570,6 +570,8 @@ export const verifications = pgTable('verifications', {
   index('verifications_at_idx').on(t.at),
   index('verifications_feedback_idx').on(t.companyId, t.at).where(sql`${t.feedback} is not null`),
   index('verifications_feedback_at_idx').on(t.at).where(sql`${t.feedback} is not null`),
+  // The feedback export reads in id order.
+  index('verifications_feedback_id_idx').on(t.id).where(sql`${t.feedback} is not null`),
 ]);
 
 export * from './schema-loyalty.js';

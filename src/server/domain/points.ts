@@ -15,6 +15,8 @@ import { pointsOf } from './schemes-in-force.js';
 export interface EarnedByPack {
   companyId: number;
   mobile: string;
+  /** The name given with the verification. */
+  name: string;
   verificationId: number;
   pack: { kind: string; prefix: string; serial: number };
   productName: string;
@@ -25,7 +27,7 @@ export async function earnForPack(tx: Tx, e: EarnedByPack, schemes: readonly Sch
   const { points, names, ids } = pointsOf(schemes);
   if (points <= 0) return 0;
   const done = await tx.insert(pointEntries).values({
-    companyId: e.companyId, party: 'farmer', mobile: e.mobile, points, source: 'verify', verificationId: e.verificationId,
+    companyId: e.companyId, party: 'farmer', mobile: e.mobile, name: e.name.slice(0, 100) || null, points, source: 'verify', verificationId: e.verificationId,
     kind: e.pack.kind, prefix: e.pack.prefix, serial: e.pack.serial, productName: e.productName.slice(0, 150),
     schemeNames: names, schemeIds: ids,
   }).onConflictDoNothing().returning({ id: pointEntries.id });
@@ -89,7 +91,7 @@ export async function redeem(tx: Tx, b: RedeemAsk): Promise<Envelope<{ Balance: 
     sent: { Totalpoints: b.Totalpoints ?? null, ProductName: b.ProductName, SchemeName: b.SchemeName, PaytmPoint: b.PaytmPoint ?? null, Location: b.Location },
   }).returning({ id: redemptionRequests.id });
   await tx.insert(pointEntries).values({
-    companyId: who.companyId, party: 'farmer', mobile: b.MobNo, points: -b.Points, source: 'redeem', requestId: req!.id,
+    companyId: who.companyId, party: 'farmer', mobile: b.MobNo, name: (b.UserName || who.name).slice(0, 100) || null, points: -b.Points, source: 'redeem', requestId: req!.id,
     productName: b.ProductName.slice(0, 150), schemeNames: b.SchemeName.slice(0, 300),
   });
   return ok({ Balance: balance - b.Points, RequestId: req!.id }, POINTS_MSG.requested(b.Points));

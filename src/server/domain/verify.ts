@@ -238,7 +238,7 @@ export async function verifyProduct(tx: Tx, codes: CodeMac, b: VerifyInput, ip: 
     const visitor = b.visitor;
     ({ id, earned } = await tx.transaction(async (t) => {
       const vid = await store(t, row);
-      return { id: vid, earned: await earnForPack(t, { companyId: m.companyId, mobile: visitor.MobileNo, verificationId: vid, pack: packRow, productName: p?.name ?? '' }, pay) };
+      return { id: vid, earned: await earnForPack(t, { companyId: m.companyId, mobile: visitor.MobileNo, name: visitor.Name, verificationId: vid, pack: packRow, productName: p?.name ?? '' }, pay) };
     }));
   } else id = await store(tx, row);
   const config = p?.config ?? {};

@@ -70,9 +70,11 @@ describe("each report's rows, as the company's user sees them", () => {
     expect((await rows(REPORTS.feedback, A.f.token)).map((r) => pick(r, ['ProductName', 'UsrFeedback', 'MobNo'])))
       .toEqual([{ ProductName: A.f.productName, UsrFeedback: FEEDBACK, MobNo: MOBILE }]);
     expect((await rows(REPORTS.dealerLoyalty, A.f.token)).map((r) => pick(r, ['DispatchId', 'TotalPoints']))).toEqual([{ DispatchId: A.toDealer, TotalPoints: 14 }]);
-    expect(await rows(REPORTS.farmerLoyalty, A.f.token)).toEqual([]);
+    expect((await rows(REPORTS.farmerLoyalty, A.f.token)).map((r) => pick(r, ['Name', 'MobileNo', 'TotalPoints'])))
+      .toEqual([{ Name: 'Sita Devi', MobileNo: MOBILE, TotalPoints: 10 }]);
     const schemes = await rows(REPORTS.scheme, A.f.token);
-    expect(schemes.map((r) => pick(r, ['FromNo', 'ToNo', 'Qty']))).toEqual([{ FromNo: 1, ToNo: 900, Qty: 900 }]);
+    // Both schemes (the dealers' and the farmers') pay on the product's one mapped range.
+    expect(schemes.map((r) => pick(r, ['FromNo', 'ToNo', 'Qty']))).toEqual([{ FromNo: 1, ToNo: 900, Qty: 900 }, { FromNo: 1, ToNo: 900, Qty: 900 }]);
   });
 
   it('Secondary, Tertiary, Fractional and Damage', async () => {

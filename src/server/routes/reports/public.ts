@@ -34,19 +34,16 @@ export function publicReportRoutes(r: Router) {
     key: verifications.id,
   });
 
-  // The name a farmer gave with their latest verification that brought points: a scalar subquery the
-  // planner runs only for the rows of the page (unless the page is sorted by it). The outer columns are
-  // written out: drizzle leaves the table name off columns in a one-table select.
-  const farmerName = sql<string>`coalesce((select v.name from ${pointEntries} pe join ${verifications} v on v.id = pe.verification_id
-    where pe.company_id = point_entries.company_id and pe.mobile = point_entries.mobile and v.name is not null
-    order by pe.id desc limit 1), '')`;
+  // The name the farmer gave last, kept on the ledger's rows: no join to the verifications.
+  const farmerName = sql<string>`coalesce((array_agg(${pointEntries.name} order by ${pointEntries.id} desc)
+    filter (where ${pointEntries.name} is not null))[1], '')`;
   serveReport(r, FARMER_LOYALTY_REPORT, {
     fields: { Name: farmerName, MobileNo: sql<string>`${pointEntries.mobile}`, TotalPoints: int(sql`sum(${pointEntries.points})`), CreatedDt: stamp(sql`min(${pointEntries.at})`) },
     from: (db, f) => db.select(f).from(pointEntries).$dynamic(),
     dated: { column: pointEntries.at, kind: 'timestamp' },
     scope: (caller) => companyScope(caller, pointEntries.companyId),
     filter: () => eq(pointEntries.party, 'farmer'),
-    search: [pointEntries.mobile, farmerName],
+    search: [pointEntries.mobile, pointEntries.name],
     key: sql`${pointEntries.companyId} || ':' || ${pointEntries.mobile}`,
     groupBy: [pointEntries.companyId, pointEntries.mobile],
   });
