@@ -1,7 +1,8 @@
 // The report screens in Chromium as the admin, against the real server, over rows the real flows made
-// for this file (its own band 499_001..499_020: two secondary cartons in a tertiary one, dispatched
-// to the Pune Depot and received there, and a genuine verification): each report opens with the last
-// seven days and lists them; a date error shows its toast; an Export downloads the CSV of the
+// for this file (its own band 499_001..499_020, NeemShield: a mapping cut by a de-mapping, a print file,
+// cartons packed, one fractional, one damaged; a dispatch to the Pune Depot, received in part and taken
+// back, one to a dealer under a dealers' scheme; a genuine verification): each report opens with the
+// last seven days and lists them; a date error shows its toast; an Export downloads the CSV of the
 // screen's filter; every report route opens.
 import { readFile } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
@@ -18,14 +19,19 @@ import { addDays } from '../../src/shared/contracts/numbers/fields.js';
 import { indiaDate } from '../../src/shared/today.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
 import { apiSignIn, call, ok } from '../helpers/api-client.js';
-import { launchBrowser, listShown, newPage, screenshot, signedInState } from '../helpers/browser.js';
+import { ADMIN, launchBrowser, listShown, newPage, screenshot, signedInState } from '../helpers/browser.js';
 import { floorSetup, type FloorSetup } from '../helpers/floor-browser.js';
+import { CARTON_DAMAGE_API } from '../../src/shared/contracts/floor/carton-damage.js';
+import { RETURN_API } from '../../src/shared/contracts/floor/carton-return.js';
 import { readPdfDownload } from '../helpers/floor-page.js';
 
 const FROM = 499_001;
 const codes = codeMac(inject('codeSecret'));
 const uid = (n: number) => codes.make({ kind: 'S', prefix: 'KA' }, n);
 const WAREHOUSE = { email: 'warehouse@example.com', password: 'Store123', site: 'Pune Depot' } as const;
+const FRACTION = 'Short run at shift end';
+const DAMAGE = 'Crushed by the forklift';
+const RETURN_REMARK = 'Refused at the depot gate';
 const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -36,27 +42,71 @@ let page: Page;
 let floor: FloorSetup;
 let did: string;
 
+/** What the flows made that each report should list, searched by the text of its row. */
+let expected: Array<{ path: string; find: string }>;
+
 beforeAll(async () => {
-  floor = await floorSetup({ from: FROM, to: FROM + 19, size: 2, slips: 3, product: 2 });
+  floor = await floorSetup({ from: FROM, to: FROM + 19, size: 2, slips: 6, product: 2 });
   const token = floor.token;
-  for (const i of [0, 1]) {
-    await ok('secondary', call('POST', PACKING_API.secondarySave.path, token, {
-      cartonMasterId: floor.sizeId, scanned: [{ UID: uid(FROM + 2 * i) }, { UID: uid(FROM + 2 * i + 1) }], reason: '', CartonName: floor.sid(i),
-    }));
-  }
+  const admin = await apiSignIn(ADMIN.email, ADMIN.password);
+  const secondary = (i: number, serials: number[], reason = '') => ok(`secondary ${i}`, call('POST', PACKING_API.secondarySave.path, token, {
+    cartonMasterId: floor.sizeId, scanned: serials.map((n) => ({ UID: uid(n) })), reason, CartonName: floor.sid(i),
+  }));
+  await secondary(0, [FROM, FROM + 1]);
+  await secondary(1, [FROM + 2, FROM + 3]);
   await ok('tertiary', call('POST', PACKING_API.tertiarySave.path, token, {
     cartonMasterId: floor.sizeId, scanned: [{ CartonId: floor.sid(0) }, { CartonId: floor.sid(1) }], reason: '', remark: 'Reports test', CartonName: floor.tid(0),
   }));
+  await secondary(2, [FROM + 4], FRACTION);
+  await secondary(3, [FROM + 5, FROM + 6]);
+  await ok('damage', call('POST', CARTON_DAMAGE_API.damage.path, token, { DamageCid: floor.sid(3), Reason: DAMAGE }));
+  await secondary(4, [FROM + 7, FROM + 8]);
+  await secondary(5, [FROM + 9, FROM + 10]);
+  const mapping = (await ok<Array<{ MappingId: number; FromNo: number }>>('mappings', call('POST', 'Mapping/GetMappings', token, {
+    First: 1, PageSize: 10, SearchValue: String(FROM), isPreprinted: false,
+  }))).find((m) => m.FromNo === FROM)!;
+  await ok('demap', call('POST', 'DeMapping/CreateDemapping', token, { MappingId: mapping.MappingId, ProductId: floor.productId, FromNo: FROM + 18, ToNo: FROM + 19, Qty: 2, isPreprinted: false }));
+  await ok('print file', call('POST', 'NumberGeneration/CreateGeneratedNumber', token, { MappingId: mapping.MappingId, FromNo: FROM + 11, ToNo: FROM + 17, Qty: 7 }));
+  // A dealers' scheme on the product, so the dispatch to a dealer earns points (farmers' schemes would
+  // change what other files' verifications of this product answer).
+  await ok('scheme', call('POST', 'Scheme/CreateScheme', admin, {
+    SchemeId: 0, ProductId: floor.productId, Utype: 2, SchemeName: `Reports ${FROM} ${Date.now().toString(36)}`, Schemedescription: '',
+    StartDate: indiaDate(), EndDate: addDays(indiaDate(), 30), LoyaltyPoints: 3, IsActive: true,
+  }));
+
   const data = await ok<DispatchCache>('dispatch data', call('GET', FLOOR_CACHE_API.dispatch.path, token));
-  const invoice = await ok<{ CartonId: string }>('dispatch', call('POST', DISPATCH_API.save.path, token, {
-    SendTo: 0, WareHouseId: data.Sites.find((s) => s.Name === WAREHOUSE.site)!.SiteId, scanned: [{ CartonId: floor.tid(0) }],
-    TransportModeId: data.Modes[0]!.TransportModeId, LR: `LR-${FROM}`, Remark: 'Reports browser test',
-  }));
-  did = invoice.CartonId;
-  await ok('receive', call('POST', RECEIVE_API.save.path, await apiSignIn(WAREHOUSE.email, WAREHOUSE.password), { DispatchId: did }));
+  const send = async (target: { WareHouseId?: number; SendTo?: number }, cartons: string[]) => (await ok<{ CartonId: string }>('dispatch', call('POST', DISPATCH_API.save.path, token, {
+    SendTo: 0, WareHouseId: 0, ...target, scanned: cartons.map((CartonId) => ({ CartonId })), TransportModeId: data.Modes[0]!.TransportModeId, LR: `LR-${FROM}`,
+    Remark: 'Reports browser test',
+  }))).CartonId;
+  did = await send({ WareHouseId: data.Sites.find((s) => s.Name === WAREHOUSE.site)!.SiteId }, [floor.tid(0), floor.sid(4)]);
+  const toDealer = await send({ SendTo: data.Dealers[0]!.UserId }, [floor.sid(5)]);
+  // The warehouse receives the tertiary carton and reports the loose one missing; the factory takes the
+  // tertiary carton back after the receipt.
+  await ok('receive', call('POST', RECEIVE_API.save.path, await apiSignIn(WAREHOUSE.email, WAREHOUSE.password), { DispatchId: did, Cartons: [floor.tid(0)] }));
+  await ok('return', call('POST', RETURN_API.save.path, token, { scanned: [{ CartonId: floor.tid(0) }], IsActive: false, Remark: RETURN_REMARK }));
   await ok('verify', call('POST', 'ProductAuthentication/VerifyProduct', undefined, {
-    verificationMode: 'Web', verificationType: 2, qrData: codeUrl(inject('baseUrl'), uid(FROM + 10)), UID: uid(FROM + 10), UsrState: 'Maharashtra',
+    verificationMode: 'Web', verificationType: 2, qrData: codeUrl(inject('baseUrl'), uid(FROM + 12)), UID: uid(FROM + 12), UsrState: 'Maharashtra',
   }));
+  expected = [
+    { path: '/reports/mapping-report', find: String(FROM) },
+    { path: '/reports/Demapping-report', find: String(FROM + 18) },
+    { path: '/reports/primary-packing-report', find: String(FROM + 11) },
+    { path: '/reports/verification-report', find: 'Maharashtra' },
+    { path: '/reports/secondary-packing-report', find: floor.sid(0) },
+    { path: '/reports/tertiary-packing-report', find: floor.tid(0) },
+    { path: '/reports/fractional-carton-report', find: floor.sid(2) },
+    { path: '/reports/Damage-report', find: floor.sid(3) },
+    { path: '/reports/dispatch-report', find: did },
+    { path: '/reports/dispatch-receive-report', find: did },
+    { path: '/reports/missing-carton-report', find: floor.sid(4) },
+    { path: '/reports/return-report', find: floor.tid(0) },
+    { path: '/reports/item-ledger', find: floor.sid(4) },
+    { path: '/reports/Dispatch-Loyalty-report', find: toDealer },
+    { path: '/reports/scheme-report', find: `Reports ${FROM}` },
+    { path: '/reports/stock-report', find: floor.productName },
+    { path: '/reports/new-Stock', find: `FL-${FROM}` },
+  ];
   browser = await launchBrowser();
   signedIn = await signedInState(browser);
 }, 180_000);
@@ -105,9 +155,20 @@ describe('the report screens', () => {
     await search(did);
     await open('/reports/item-ledger');
     await search(floor.tid(0));
-    expect((await rowTexts())[0]).toContain('received');
+    expect((await rowTexts())[0]).toContain('returned');
     await open('/reports/verification-report');
     await search('Maharashtra');
+  });
+
+  it('every report lists a row the flows made, from its opening range', async () => {
+    for (const { path, find } of expected) {
+      await open(path);
+      const from = page.getByLabel('From Date');
+      if (await from.count()) expect(await from.inputValue(), path).toBe(us(addDays(indiaDate(), -6)));
+      await search(find);
+    }
+    await open('/reports/sapdata-report');
+    await page.getByRole('cell', { name: 'Product', exact: true }).waitFor();
   });
 
   it('shows a date problem as an error toast and asks nothing', async () => {
