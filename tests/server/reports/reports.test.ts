@@ -102,8 +102,12 @@ describe("each report's rows, as the company's user sees them", () => {
     expect(ledger.map((r) => [r.TertiaryCartonId, r.CurrentStatus])).toEqual([
       [A.toDepot.loose, 'returned'], [A.forDealer, 'sent'], [A.toDepot.got, 'received'], [A.toDepot.lost, 'missing'],
     ].sort((x, y) => x[0]!.localeCompare(y[0]!)));
-    // The warehouse filter: only legs from or to that site.
+    // The warehouse filter: only legs from or to that site; the user filter: legs that user sent,
+    // received or was sent.
     expect((await rows(REPORTS.itemLedger, A.f.token, { WareHouseId: A.W.siteId })).length).toBe(3);
+    expect((await rows(REPORTS.itemLedger, A.f.token, { UserId: A.dealerId })).map((r) => r.TertiaryCartonId)).toEqual([A.forDealer]);
+    expect((await rows(REPORTS.itemLedger, A.f.token, { UserId: A.W.userId })).map((r) => r.TertiaryCartonId).sort())
+      .toEqual([A.toDepot.got, A.toDepot.lost, A.toDepot.loose].sort());
   });
 
   it('Available Stock and the Stock report: at the factory, and at the warehouse', async () => {
@@ -111,6 +115,13 @@ describe("each report's rows, as the company's user sees them", () => {
     expect(home.map((r) => pick(r, ['ProductName', 'DDName', 'stock']))).toEqual([{ ProductName: A.f.productName, DDName: 'B-1', stock: 8 }]);
     const depot = await rows(REPORTS.availableStock, A.W.token);
     expect(depot.map((r) => r.stock)).toEqual([4]);
+    // A site user cannot read another site by naming it; the admin picks the entity and the product.
+    expect((await rows(REPORTS.availableStock, A.W.token, { WareHouseId: A.f.siteId })).map((r) => r.stock)).toEqual([4]);
+    expect((await rows(REPORTS.availableStock, admin, { WareHouseId: A.W.siteId })).map((r) => r.stock)).toEqual([4]);
+    expect((await rows(REPORTS.availableStock, admin, { WareHouseId: A.f.siteId, ProductId: A.f.productId })).map((r) => r.stock)).toEqual([8]);
+    expect(await rows(REPORTS.availableStock, admin, { WareHouseId: A.f.siteId, ProductId: B.f.productId })).toEqual([]);
+    expect((await rows(REPORTS.newStock, admin, { WareHouseId: A.W.siteId })).map((r) => pick(r, ['TotalQty', 'PackedStock', 'DisptachQty', 'stock'])))
+      .toEqual([{ TotalQty: 0, PackedStock: 0, DisptachQty: 0, stock: 4 }]);
     const stock = await rows(REPORTS.newStock, A.f.token);
     expect(stock.map((r) => pick(r, ['DDName', 'TotalQty', 'PackedStock', 'DisptachQty', 'stock'])))
       .toEqual([{ DDName: 'B-1', TotalQty: 900, PackedStock: 20, DisptachQty: 12, stock: 8 }]);
@@ -149,6 +160,10 @@ describe('the shared behaviour of every report', () => {
     expect(asc).toEqual([...asc].sort());
     const desc = (await rows(REPORTS.secondary, A.f.token, { SortColumn: 'CartonId', SortOrder: 'DESC' })).map((r) => r.CartonId);
     expect(desc).toEqual([...asc].reverse());
+  });
+
+  it('answers every row for PageSize -1 (the spec\'s old export)', async () => {
+    expect((await rows(REPORTS.secondary, A.f.token, { PageSize: -1 })).length).toBe(10);
   });
 
   it('pages with First and PageSize, every row carrying the count before paging', async () => {
