@@ -8,6 +8,9 @@ import { companies, damages, mappings, numberIssues, prices, products, sites, us
 import { FORBIDDEN, type RouteInfo } from '../../../src/server/http/route.js';
 import { USER_TYPE } from '../../../src/shared/contracts/auth.js';
 import { PAGES } from '../../../src/shared/pages.js';
+import { REPORTS } from '../../../src/shared/contracts/reports/index.js';
+import { addDays } from '../../../src/shared/contracts/numbers/fields.js';
+import { indiaDate } from '../../../src/shared/today.js';
 import { insertCompany, insertSite, insertUser, listBody } from '../../helpers/factories.js';
 import { nextPrefix } from '../../helpers/factories-sites.js';
 import { startApp, type Answer } from '../../helpers/server-app.js';
@@ -45,7 +48,7 @@ describe('the registry', () => {
     expect(open).toEqual([
       'GET NumberGeneration/File/:token public', 'GET User/GetUserMenu signed-in', 'GET User/getUser signed-in',
       'POST Country/GetCities signed-in', 'POST Country/GetCountries signed-in', 'POST Country/GetStates signed-in',
-      'POST Login/CheckUser public', 'POST Login/ForgotPassword public', 'POST Login/Logout public', 'POST Login/RefreshToken public',
+      'POST Dashboard/GetDashboardData signed-in', 'POST Login/CheckUser public', 'POST Login/ForgotPassword public', 'POST Login/Logout public', 'POST Login/RefreshToken public',
       'POST Login/ResetPassword public', 'POST Outbox/push signed-in', 'POST ProductAuthentication/UpdateFeedback public',
       'POST ProductAuthentication/VerifyProduct public',
       'POST User/ChangePassword signed-in', 'POST User/UpdateProfile signed-in',
@@ -113,7 +116,18 @@ describe('a user of another company gets a refusal, never the record', () => {
     for (const secret of demo.secrets) expect(text, secret).not.toContain(secret);
   });
 
-  const lists = routes.filter((r) => r.method === 'POST' && /\/Get/.test(r.path));
+  // A report's export answers the CSV file itself; it is read as text below.
+  const exports = new Set(Object.values(REPORTS).map((r) => r.api.export.path));
+  const lists = routes.filter((r) => r.method === 'POST' && /\/Get/.test(r.path) && !exports.has(r.path));
+  it.each([...exports].map((path) => [path] as const))('POST %s, over the last year, exports none of the demo company\'s rows', async (path) => {
+    const res = await t.app.inject({
+      method: 'POST', url: `/API/api/${path}`, headers: { authorization: `Bearer ${rival}` },
+      payload: { FromDate: addDays(indiaDate(), -365), ToDate: indiaDate(), ProductId: demo.productId, WareHouseId: demo.factoryId },
+    });
+    expect(res.statusCode, res.payload).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    for (const secret of demo.secrets) expect(res.payload, secret).not.toContain(secret);
+  });
   it.each(lists.map((r) => [name(r), r] as const))('%s, filtered by the demo company\'s ids, lists none of its rows', async (_n, r) => {
     const res = await t.post(r.path, listBody({ PageSize: -1, ProductId: demo.productId, WareHouseId: demo.factoryId }), rival);
     const text = JSON.stringify(res.body);
