@@ -181,6 +181,12 @@ describe('the report screens', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText(REPORT_DATE_MSG.onlyDate).waitFor();
     await screenshot(page, 'report-date-toast');
+    // A range with nothing in it: 'No Data found', and Export has nothing to save.
+    await page.getByLabel('From Date').fill('01/01/2020');
+    await page.getByLabel('To Date').fill('01/31/2020');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('No Data found').waitFor();
+    expect(await page.getByRole('button', { name: 'Export' }).isDisabled()).toBe(true);
   });
 
   it("exports the CSV of the screen's filter", async () => {
