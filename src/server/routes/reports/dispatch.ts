@@ -22,7 +22,7 @@ const customer = sql<string>`coalesce(${toSite.name}, nullif(trim(concat_ws(' ',
 
 export function dispatchReportRoutes(r: Router) {
   serveReport(r, DISPATCH_REPORT, {
-    fields: { DispatchId: dispatches.did, CreatedDt: dispatches.createdAt, FromWareHouse: fromSite.name, Name: customer, CartonId: dispatches.cartons },
+    fields: { DispatchId: dispatches.did, CreatedDt: dispatches.createdAt, FromWareHouse: fromSite.name, Name: customer, CartonId: sql<string>`${dispatches.did}` },
     from: (db, f) => db.select(f).from(dispatches).innerJoin(fromSite, eq(fromSite.id, dispatches.fromSiteId))
       .leftJoin(toSite, eq(toSite.id, dispatches.toSiteId)).leftJoin(dealer, eq(dealer.id, dispatches.toUserId)).$dynamic(),
     dated: { column: dispatches.createdAt, kind: 'timestamp' },

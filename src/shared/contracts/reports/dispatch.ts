@@ -13,7 +13,8 @@ export const DISPATCH_REPORT = reportContract({
   page: PAGE.dispatchReport,
   list: 'DispatchReport/GetDispatchReport',
   export: 'DispatchReport/GetReportExportDispatch',
-  row: z.object({ DispatchId: z.string(), CreatedDt: dateText, FromWareHouse: z.string(), Name: z.string(), CartonId: z.number() }),
+  // CartonId: the dispatch's id again, as the spec's dispatch rows and invoice name it (its default sort).
+  row: z.object({ DispatchId: z.string(), CreatedDt: dateText, FromWareHouse: z.string(), Name: z.string(), CartonId: z.string() }),
   columns: [
     col('DispatchId', 'Dispatch No'), col('CreatedDt', 'Date', { format: 'datetime' }), col('FromWareHouse', 'By Factory/Warehouse', { sortable: false }),
     col('Name', 'To Customer'),
