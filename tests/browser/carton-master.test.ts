@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { CARTON_MSG } from '../../src/shared/contracts/carton.js';
+import { emptyTable } from '../helpers/browser.js';
 import { masterScreen } from '../helpers/master-screen.js';
 
 const screen = masterScreen('/masters/carton-master');
@@ -75,7 +76,7 @@ describe('Carton Size Master', () => {
     await expect.poll(async () => (await firstCells(1))[0]).toBe('15');
 
     await screen.search('no carton is called this');
-    await screen.page.getByText('No Data found').waitFor();
+    await emptyTable(screen.page).waitFor();
     expect(await screen.page.getByRole('button', { name: 'Export' }).isDisabled()).toBe(true);
   });
 

@@ -9,7 +9,7 @@ import {
   CATEGORY_MSG, SAVED_SUFFIX, type CategoryMG1Option, type CategoryMG2Option,
 } from '../../src/shared/contracts/category.js';
 import { apiSignIn, call } from '../helpers/api-client.js';
-import { ADMIN, launchBrowser, newPage, signIn } from '../helpers/browser.js';
+import { ADMIN, emptyTable, launchBrowser, newPage, signIn } from '../helpers/browser.js';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -164,6 +164,6 @@ describe('Category Master', () => {
     await page.getByText('Are you sure to do this.').waitFor();
     await page.getByRole('button', { name: 'Yes' }).click();
     await toast(CATEGORY_MSG.mg3Deleted).waitFor();
-    await section('Sub Division Category').getByText('No Data found').waitFor();
+    await emptyTable(section('Sub Division Category')).waitFor();
   });
 });

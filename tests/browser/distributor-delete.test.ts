@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { CONFIRM_DELETE } from '../../src/client/kit/confirm-delete.js';
 import { USERS_MSG } from '../../src/shared/contracts/users/common.js';
-import { ADMIN, launchBrowser, newPage, signIn } from '../helpers/browser.js';
+import { ADMIN, emptyTable, launchBrowser, newPage, signIn } from '../helpers/browser.js';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -70,11 +70,11 @@ describe('Dealer Master (distributors): delete', () => {
     await row.getByRole('button', { name: 'Delete' }).click();
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await page.getByText(USERS_MSG.deleted).last().waitFor();
-    await page.getByText('No Data found').waitFor();
+    await emptyTable(page).waitFor();
 
     // Gone on the server too: a fresh load finds nothing.
     await page.reload();
     await page.getByRole('textbox', { name: 'Search' }).fill(name);
-    await page.getByText('No Data found').waitFor();
+    await emptyTable(page).waitFor();
   });
 });

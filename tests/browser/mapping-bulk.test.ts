@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MAPPING_API, MAPPING_MSG } from '../../src/shared/contracts/numbers/mapping.js';
 import { savedMessage, SHEET_API, SHEET_HEADERS, SHEET_MSG, TEMPLATE_FILE_NAME } from '../../src/shared/contracts/numbers/mapping-upload.js';
 import { apiSignIn, call } from '../helpers/api-client.js';
-import { launchBrowser, newPage, signIn } from '../helpers/browser.js';
+import { emptyTable, launchBrowser, newPage, signIn } from '../helpers/browser.js';
 import { sheetFile, sheetRow } from '../helpers/factories-mapping-upload.js';
 
 const FACTORY = { email: 'factory@example.com', password: 'Factory123' };
@@ -110,7 +110,7 @@ describe('bulk mapping from a sheet', () => {
     expect(await mappedRows(BATCH)).toEqual([]);
     const list = page.locator('section').first();
     await list.getByRole('textbox', { name: 'Search' }).fill(BATCH);
-    await list.getByText('No Data found').waitFor();
+    await emptyTable(list).waitFor();
   });
 
   it('the same sheet without its bad rows maps every row and the list shows them', async () => {

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { alreadyIssued, ISSUE_API, ISSUE_MSG } from '../../src/shared/contracts/numbers/issue.js';
 import { STOCK_API, STOCK_MSG } from '../../src/shared/contracts/numbers/stock.js';
 import { apiSignIn, call } from '../helpers/api-client.js';
-import { ADMIN, launchBrowser, newPage, signIn } from '../helpers/browser.js';
+import { ADMIN, emptyTable, launchBrowser, newPage, signIn } from '../helpers/browser.js';
 
 const FACTORY = { email: 'factory@example.com', password: 'Factory123' };
 const COMPANY = 'Green Harvest Agro Ltd';
@@ -151,6 +151,6 @@ describe('issue numbers, accept them as stock', () => {
     await admin.locator('tbody tr').getByRole('button', { name: 'Delete' }).click();
     await admin.getByRole('button', { name: 'Yes' }).click();
     await admin.getByText(ISSUE_MSG.deleted).last().waitFor();
-    await admin.getByText('No Data found').waitFor();
+    await emptyTable(admin).waitFor();
   });
 });

@@ -19,7 +19,7 @@ import { addDays } from '../../src/shared/contracts/numbers/fields.js';
 import { indiaDate } from '../../src/shared/today.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
 import { apiSignIn, call, ok } from '../helpers/api-client.js';
-import { ADMIN, launchBrowser, listShown, newPage, screenshot, signedInState } from '../helpers/browser.js';
+import { ADMIN, emptyTable, launchBrowser, listShown, newPage, screenshot, signedInState } from '../helpers/browser.js';
 import { floorSetup, type FloorSetup } from '../helpers/floor-browser.js';
 import { CARTON_DAMAGE_API } from '../../src/shared/contracts/floor/carton-damage.js';
 import { RETURN_API } from '../../src/shared/contracts/floor/carton-return.js';
@@ -185,7 +185,7 @@ describe('the report screens', () => {
     await page.getByLabel('From Date').fill('01/01/2020');
     await page.getByLabel('To Date').fill('01/31/2020');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText('No Data found').waitFor();
+    await emptyTable(page).waitFor();
     expect(await page.getByRole('button', { name: 'Export' }).isDisabled()).toBe(true);
   });
 

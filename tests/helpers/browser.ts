@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -65,6 +65,12 @@ export const HANDHELD: BrowserContextOptions = { viewport: { width: 360, height:
 export async function listShown(page: Page, timeout = 30_000): Promise<void> {
   await page.getByText(/^Showing \d+ to \d+ of \d+$|^No Data found$|^Offline: this list needs the network$/).first().waitFor({ timeout });
 }
+
+/** A server table's empty state once it is shown. The table keeps it in the DOM at opacity 0 while it
+ *  has rows or is fetching (Playwright counts that as visible), so a bare getByText('No Data found')
+ *  passes before the answer has come. */
+export const emptyTable = (scope: Page | Locator): Locator =>
+  scope.locator('.mantine-datatable-empty-state[data-active]').getByText('No Data found', { exact: true });
 
 /** Saves a screenshot under /tmp (never in the repository), for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
