@@ -46,6 +46,8 @@ const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable
 // the next display frame (up to 16.7 ms) that a real screen adds.
 const NO_VSYNC = process.argv.includes('--no-vsync');
 const NO_VSYNC_ARGS = ['--disable-gpu-vsync', '--disable-frame-rate-limit'];
+/** --locator-wait: wait for each verdict with a Playwright locator (polled from outside), as before 27 Nov. */
+const LOCATOR_WAIT = process.argv.includes('--locator-wait');
 const TRACE_FILE = '/tmp/floor-scan-trace.json';
 /** Every scan's times, for a closer look. */
 const SAMPLES_FILE = '/tmp/floor-scan-samples.json';
@@ -189,6 +191,24 @@ async function main() {
         throw new Error(`expected '${text}', the scan box says '${await verdict.innerText().catch(() => '?')}' (screenshot /tmp/floor-scan-failed.png)`, { cause: e });
       }
     };
+    /** Arms an observer in the page that resolves once the scan box's verdict reads `text`. */
+    const armVerdict = (text: string) => page.evaluate((t) => {
+      const w = window as unknown as { __verdict?: Promise<string> };
+      w.__verdict = new Promise<string>((done, fail) => {
+        const box = document.querySelector('.ft-packing .ft-scan [role="status"]');
+        if (!box) return fail(new Error('no scan box verdict on the page'));
+        const said = () => box.querySelector('span')?.textContent ?? '';
+        const timer = setTimeout(() => { seen.disconnect(); fail(new Error(`expected '${t}', the scan box says '${said()}'`)); }, 30_000);
+        const seen = new MutationObserver(() => {
+          if (said() !== t) return;
+          seen.disconnect();
+          clearTimeout(timer);
+          done(t);
+        });
+        seen.observe(box, { childList: true, subtree: true, characterData: true });
+      });
+    }, text);
+    const verdictShown = () => page.evaluate(() => (window as unknown as { __verdict: Promise<string> }).__verdict);
     const scan = async (text: string) => {
       await scanBox.focus();
       await page.keyboard.type(text, { delay: 3 });
@@ -269,9 +289,19 @@ async function main() {
     for (let c = 0; c < cartons; c++) {
       for (let i = 0; i < size; i++) {
         const serial = c * 1000 + 201 + i;
-        await scan(url(serial));
-        // The answer is on screen before the next code comes (a scanner's next trigger pull).
-        await expectVerdict(`KA${serial} added`);
+        // The answer is on screen before the next code comes (a scanner's next trigger pull). Waited
+        // for by an observer in the page, armed before the scan: a locator's wait polls from outside,
+        // each poll walking the page's roles with a forced layout, and those polls landed inside the
+        // very frames being timed (measured: see the README).
+        // --locator-wait: the old way, for comparison.
+        if (LOCATOR_WAIT) {
+          await scan(url(serial));
+          await expectVerdict(`KA${serial} added`);
+        } else {
+          await armVerdict(`KA${serial} added`);
+          await scan(url(serial));
+          await verdictShown();
+        }
         scans++;
       }
       await dialog.waitFor();
@@ -335,6 +365,12 @@ async function main() {
       + (slowEnters.length ? ` (the first: ${slowEnters.map((s) => `${s.duration.toFixed(0)} ms: input delay ${s.delay.toFixed(1)}, handlers ${s.processing.toFixed(1)}`).slice(0, 8).join('; ')})` : ''));
     const slowAll = b.slow.filter((s) => !enterSet.some((t) => Math.abs(t - s.start) < 1));
     console.log(`  other keydowns of 16 ms or more: ${slowAll.length}${slowAll.length ? ` (max ${Math.max(...slowAll.map((s) => s.duration)).toFixed(0)} ms)` : ''}`);
+    // On the display clock the first frame after a key starts within one frame interval of it: a row
+    // whose frame started by then was drawn in the very next frame a screen could show.
+    if (!NO_VSYNC) {
+      const next = b.raf.filter((v) => v <= frameMs + 0.5).length;
+      console.log(`  rows drawn in the first display frame after their Enter (that frame's rAF within ${frameMs.toFixed(1)} ms of the key): ${next} of ${b.raf.length} (${((100 * next) / b.raf.length).toFixed(1)}%)`);
+    }
     const worst = b.paint.map((v, i) => [v, i] as const).sort((x, y) => y[0] - x[0]).slice(0, 8);
     console.log(`  slowest scans (paint ms @ scan number, 1-based; a carton's 20th opens the slip dialog): ${worst.map(([v, i]) => `${v.toFixed(1)} @ ${i + 1}`).join(', ')}`);
     await context.close();
