@@ -31,6 +31,9 @@ export interface OutboxEntry {
   notBefore: number;
   /** The server's answer once final; the last failure while it is being retried. */
   answer?: OutboxAnswer;
+  /** The device's clock when the answer became final (done or refused): when a sent entry may go
+   *  (outbox-prune.ts). */
+  settledAt?: number;
 }
 
 /** A new pending entry, to be added in the same Dexie transaction as the work's local effect. */

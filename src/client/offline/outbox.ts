@@ -84,7 +84,7 @@ export function drainOutbox(o: DrainOptions): Promise<DrainReport | null> {
         if (outcome.kind === 'answered') {
           const done = outcome.answer.code === '200';
           report[done ? 'done' : 'rejected'] += 1;
-          return { ...e, status: done ? 'done' : 'rejected', answer: outcome.answer };
+          return { ...e, status: done ? 'done' : 'rejected', answer: outcome.answer, settledAt: now() };
         }
         stop = outcome;
         const wait = outcome.kind === 'retry' ? (outcome.afterMs ?? backoffMs(e.attempts, o.random)) : 0;

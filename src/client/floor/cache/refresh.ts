@@ -8,6 +8,7 @@ import {
 } from '../../../shared/contracts/floor/cache.js';
 import { getSession, subscribeSession } from '../../app/session.js';
 import type { FieldtraceDb } from '../../offline/db.js';
+import { pruneSent } from '../../offline/outbox-prune.js';
 import { withLock } from '../../offline/web-lock.js';
 import { forgetFloorCache, reloadFloorCache } from './floor-cache.js';
 import { packSeries, type CachePartRow, type ChunkData } from './rows.js';
@@ -83,11 +84,14 @@ export async function refreshFloorCache(o: RefreshOptions = {}): Promise<Refresh
     const fetchPart = o.fetchPart ?? defaultFetch;
     const refreshed: CachePart[] = [];
     let stoppedBy: RefreshReport['stoppedBy'];
+    // When the oldest of the fills now committed began (a resumed fill began in an earlier refresh).
+    let cacheFrom = Number.POSITIVE_INFINITY;
     for (const part of CACHE_PARTS) {
       try {
         const row = await partRow(db, part, owner);
         const refusal = await refreshPart(db, row, fetchPart, (o.now ?? Date.now)(), o.pageSize ?? CACHE_PAGE_MAX);
         if (refusal) stoppedBy = { part, code: String(refusal.ResponseCode), message: refusal.ResponseMessage };
+        else cacheFrom = Math.min(cacheFrom, row.pending?.startedAt ?? Number.NEGATIVE_INFINITY);
       } catch (e) {
         // Storage full or closed: the part keeps what it had; the next trigger tries again.
         stoppedBy = { part, code: 'error', message: e instanceof Error ? e.message : String(e) };
@@ -98,6 +102,8 @@ export async function refreshFloorCache(o: RefreshOptions = {}): Promise<Refresh
     // Published only while its user is still the one signed in (another may have signed in meanwhile).
     const stillOwner = o.owner !== undefined || (getSession()?.UserId ?? null) === owner;
     if (refreshed.length > 0 && stillOwner) await reloadFloorCache({ db, owner }).catch(() => undefined);
+    // Every part is now as new as cacheFrom, and in use: the work sent before it is in the cache.
+    if (!stoppedBy && stillOwner) await pruneSent(db, { owner, cacheFrom, now: (o.now ?? Date.now)() }).catch(() => undefined);
     return stoppedBy ? { outcome: 'failed', refreshed, stoppedBy } : { outcome: 'done', refreshed };
   }, { ifAvailable: true });
   return report ?? { outcome: 'skipped', refreshed: [] };

@@ -8,6 +8,7 @@ import type { Envelope } from '../../../../src/shared/contracts/envelope.js';
 import type { CacheCursor, CachePageRequest, CachePart, MappingSeries } from '../../../../src/shared/contracts/floor/cache.js';
 import type { DispatchCache } from '../../../../src/shared/contracts/floor/dispatch-cache.js';
 import { FieldtraceDb } from '../../../../src/client/offline/db.js';
+import { newEntry } from '../../../../src/client/offline/outbox-entry.js';
 import { currentFloorCache, floorCache, forgetFloorCache } from '../../../../src/client/floor/cache/floor-cache.js';
 import { clearSession, saveSession, type Session } from '../../../../src/client/app/session.js';
 import { freshness } from '../../../../src/client/floor/cache/cache-freshness.js';
@@ -138,6 +139,21 @@ describe('refreshFloorCache', () => {
     s.script.push({ ResponseCode: '400', ResponseMessage: 'Floor data is kept per company.', ResponseData: null });
     expect(await refresh(s.fetchPart)).toMatchObject({ outcome: 'failed', refreshed: [], stoppedBy: { code: '400' } });
     expect((await floorCache({ db, owner: 1 })).codeFacts('S', 'KA', 250).state).toBe('mapped');
+  });
+
+  it('a whole refresh lets the sent work it holds leave the outbox; a failed one does not', async () => {
+    const now = Date.parse(AS_OF);
+    const sent = (label: string, settledAt: number) => ({
+      ...newEntry({ endpoint: 'SecondaryPacking/save', payload: {}, label, userId: 1 }, settledAt - 1000, label), status: 'done' as const, settledAt,
+    });
+    await db.outbox.bulkAdd([sent('eight days ago', now - 8 * 24 * 3600_000), sent('an hour ago', now - 3600_000)]);
+    const labels = async () => (await db.outbox.toArray()).map((e) => e.label);
+    const s = server();
+    s.script.push(undefined, offline);
+    expect((await refresh(s.fetchPart, 1, { now: () => now })).outcome).toBe('failed');
+    expect(await labels()).toEqual(['eight days ago', 'an hour ago']);
+    expect((await refresh(s.fetchPart, 1, { now: () => now })).outcome).toBe('done');
+    expect(await labels()).toEqual(['an hour ago']);
   });
 
   it('one refresh at a time; nobody signed in, none', async () => {
