@@ -5,12 +5,12 @@
 // SID slips printed (reserved). Mirrors tests/helpers/browser-server.ts and floor-browser.ts.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { makeSlipId } from '../src/shared/codes.js';
 import type { Envelope } from '../src/shared/contracts/envelope.js';
 import { createTarget, type Target } from './db.js';
+import { freePort } from './free-port.js';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 /** The built client the server serves; FLOOR_BENCH_CLIENT_DIR points at another build (e.g. one built with --minify false for a readable profile). */
@@ -20,18 +20,6 @@ export const FACTORY = { email: 'factory@example.com', password: 'Factory123' } 
 export const ADMIN = { email: 'admin@example.com', password: 'Admin123' } as const;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const a = probe.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      probe.close(() => ok(port));
-    });
-  });
-}
 
 export interface BenchServer {
   baseUrl: string;

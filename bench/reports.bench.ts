@@ -20,7 +20,6 @@
 // Figures printed as tables and, at scale 1, saved in bench/results/<date>-reports-postgresql.txt.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -35,6 +34,7 @@ import { EXPORT_ROWS_HEADER, type ReportContract } from '../src/shared/contracts
 import { TRACKING_API } from '../src/shared/contracts/tracking.js';
 import { indiaDate } from '../src/shared/today.js';
 import { createTarget, openTarget, type Target } from './db.js';
+import { freePort } from './free-port.js';
 import { generateReportsData, prepareDatabase, REPORT_USER, type ReportsWorld } from './reports-data.js';
 import { fmtInt, fmtMB, fmtMs, log, now, table, Timings, type Summary } from './stats.js';
 
@@ -60,18 +60,6 @@ const loads = () => loadavg().map((l) => l.toFixed(1)).join(' ');
 // ---- The server in a process of its own ----
 
 interface Server { baseUrl: string; pid: number; logFile: string; stop(): Promise<void> }
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const a = probe.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      probe.close(() => ok(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
