@@ -64,14 +64,27 @@ export async function mappingPage(tx: Tx, companyId: number, ask: PageAsk): Prom
   })) as unknown as MappingSeries[]);
 }
 
+/** Damaged sub-ranges, and the codes Replace retired, each one serial with the code that took its place
+ *  (as printed under the QR, shared/codes.ts visibleNumber):
+ *  a device offline must refuse a code retired on another device. A retired code inside a damaged range
+ *  is left to the range (it is refused as damaged; ranges of a series never overlap). */
 export async function damagePage(tx: Tx, companyId: number, ask: PageAsk): Promise<CachePage<DamageSeries>> {
   const at = asOf();
-  const rows = await tx.select({ kind: damages.kind, prefix: damages.prefix, fromNo: damages.fromNo, toNo: damages.toNo, reason: damages.reason })
-    .from(damages).where(and(eq(damages.companyId, companyId), afterCursor(damages, ask.After)))
-    .orderBy(asc(damages.kind), asc(damages.prefix), asc(damages.fromNo)).limit(ask.PageSize + 1);
+  const after = ask.After ? sql`and (kind, prefix, from_no) > (${ask.After.Kind}, ${ask.After.Prefix}, ${ask.After.FromNo})` : sql``;
+  const rows = rowsOf<Keyed & { reason: string; by: string }>(await tx.execute(sql`
+    select kind, prefix, from_no as "fromNo", to_no as "toNo", reason, by from (
+      select kind, prefix, from_no, to_no, reason, '' as by from damages where company_id = ${companyId}
+      union all
+      select r.old_kind, r.old_prefix, r.old_serial, r.old_serial, '',
+             case when r.new_kind = 'S' then upper(r.new_prefix) || r.new_serial::text else r.new_serial::text end
+      from replacements r where r.company_id = ${companyId} and not exists (
+        select 1 from damages d where d.company_id = r.company_id and d.kind = r.old_kind and d.prefix = r.old_prefix
+          and r.old_serial between d.from_no and d.to_no)
+    ) x where true ${after}
+    order by kind, prefix, from_no limit ${ask.PageSize + 1}`)).map((r) => ({ ...r, fromNo: Number(r.fromNo), toNo: Number(r.toNo) }));
   const more = rows.length > ask.PageSize;
   const page = rows.slice(0, ask.PageSize);
-  return pageOf(at, page, more, toSeries(page, (r) => ({ Reason: r.reason })) as unknown as DamageSeries[]);
+  return pageOf(at, page, more, toSeries(page, (r) => ({ Reason: r.reason, By: r.by })) as unknown as DamageSeries[]);
 }
 
 interface RunRow extends Keyed { extra: string; extra2: string | null }

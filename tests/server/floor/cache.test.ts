@@ -4,7 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_LOGINS } from '../../../src/server/db/seed.js';
-import { idCounters, mappings, secondaryCartons, sites, staticPairs, tertiaryCartons } from '../../../src/server/db/schema.js';
+import { idCounters, mappings, replacements, secondaryCartons, sites, staticPairs, tertiaryCartons } from '../../../src/server/db/schema.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
 import { FLOOR_CACHE_API, FLOOR_CACHE_MSG, type CachePage, type CachePageRequest, type PagedPart } from '../../../src/shared/contracts/floor/cache.js';
 import { PAGE } from '../../../src/shared/pages.js';
@@ -63,6 +63,16 @@ beforeAll(async () => {
     companyId: w.company, prefix: 'CA', staticNo: s!, preprintedNo: p!,
   })));
   await t.db.insert(idCounters).values([{ prefix: 'CA', type: 'SID', last: 42 }, { prefix: 'CA', type: 'TID', last: 7 }]);
+
+  // Retired by Replace: CA 30 (by CA 31), preprinted 7500 (by CA 99), CA 421 inside the damaged range
+  // (left to the range), and another company's CC 5.
+  const retired = (companyId: number, old: [string, string, number], now: [string, string, number]) => ({
+    companyId, oldKind: old[0], oldPrefix: old[1], oldSerial: old[2], newKind: now[0], newPrefix: now[1], newSerial: now[2], createdBy: floor.id,
+  });
+  await t.db.insert(replacements).values([
+    retired(w.company, ['S', 'CA', 30], ['S', 'CA', 31]), retired(w.company, ['P', '', 7500], ['S', 'CA', 99]),
+    retired(w.company, ['S', 'CA', 421], ['S', 'CA', 98]), retired(w.other, ['S', 'CC', 5], ['S', 'CC', 6]),
+  ]);
 });
 afterAll(() => t.close());
 
@@ -73,7 +83,7 @@ async function data<K extends keyof typeof FLOOR_CACHE_API>(part: K, body?: Cach
   return e.data.parse(res.body.ResponseData) as import('zod').infer<(typeof FLOOR_CACHE_API)[K]['data']>;
 }
 
-type AnySeries = { Kind: string; Prefix: string; FromNo: number[]; ToNo: number[] } & Partial<Record<'SID' | 'Reason' | 'PreprintedNo' | 'BatchNo', unknown[]>>;
+type AnySeries = { Kind: string; Prefix: string; FromNo: number[]; ToNo: number[] } & Partial<Record<'SID' | 'Reason' | 'PreprintedNo' | 'BatchNo' | 'By', unknown[]>>;
 
 /** Every page of a part, walked with Next, as 'Kind Prefix From-To extra' lines. */
 async function walk(part: PagedPart, PageSize: number, who = 'floor'): Promise<{ lines: string[]; pages: number }> {
@@ -87,7 +97,8 @@ async function walk(part: PagedPart, PageSize: number, who = 'floor'): Promise<{
     for (const s of page.Series) {
       s.FromNo.forEach((f, i) => {
         const extra = (s.SID ?? s.Reason ?? s.PreprintedNo ?? s.BatchNo)![i];
-        lines.push(`${s.Kind}${s.Prefix} ${f}-${s.ToNo[i]} ${extra}`);
+        const by = s.By?.[i] ? `retired, by ${String(s.By[i])}` : '';
+        lines.push(`${s.Kind}${s.Prefix} ${f}-${s.ToNo[i]} ${extra}${by}`);
       });
     }
     After = page.Next;
@@ -110,8 +121,9 @@ describe('ranges of the company', () => {
     });
     expect(page.Next).toEqual({ Kind: 'S', Prefix: 'CA', FromNo: 100 });
   });
-  it('damaged sub-ranges with their reason', async () => {
-    expect((await walk('damages', 100)).lines).toEqual(['SCA 420-422 Crushed in transit']);
+  it('damaged sub-ranges with their reason, and the codes Replace retired with the code that took their place', async () => {
+    expect((await walk('damages', 100)).lines).toEqual(['P 7500-7500 retired, by CA99', 'SCA 30-30 retired, by CA31', 'SCA 420-422 Crushed in transit']);
+    expect((await walk('damages', 100, 'stranger')).lines).toEqual(['SCC 5-5 retired, by CC6']);
   });
   it('packed items as runs of consecutive serials in one SID, another company\'s never', async () => {
     expect((await walk('packed', 20_000)).lines).toEqual([

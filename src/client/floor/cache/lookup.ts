@@ -12,7 +12,7 @@ export type { CacheCartonSize as CartonSize, CacheProduct as Product, OpenSecond
 
 export interface CodeFacts {
   /** 'unmapped' also for another company's codes; 'paired' codes are resolved to their static twin first. */
-  state: 'unmapped' | 'mapped' | 'damaged' | 'packed';
+  state: 'unmapped' | 'mapped' | 'damaged' | 'packed' | 'replaced';
   /** The code as the server knows it (a preprinted code paired with a static one becomes the static one). */
   series: { kind: 'P' | 'S'; prefix: string };
   serial: number;
@@ -20,6 +20,8 @@ export interface CodeFacts {
   /** For 'packed' (and a pack in a damaged carton): the SID it is in, as of the last refresh. For 'damaged': the reason. */
   sid?: string;
   reason?: string;
+  /** For 'replaced' (retired by Replace, as of the last refresh): the code that took its place. */
+  by?: string;
   /** Its batch is recalled (as of the last refresh): the recall's reason. */
   recalled?: string;
 }
@@ -104,8 +106,9 @@ function joinSeries(list: readonly Record<string, unknown>[], numCols: string[],
       for (const a of arrays) { all.set(a, at); at += a.length; }
       return all;
     };
+    // A column a stored page lacks (cached before the server sent it) reads as '' for its ranges.
     const catTexts = (col: string) => {
-      const arrays = parts.map((p) => p[col] as string[]);
+      const arrays = parts.map((p) => (p[col] as string[] | undefined) ?? new Array<string>((p.FromNo as ArrayLike<number>).length).fill(''));
       return arrays.length === 1 ? arrays[0]! : ([] as string[]).concat(...arrays);
     };
     let r: Ranges = {
@@ -149,7 +152,7 @@ function joinTouchingRuns(r: Ranges): Ranges {
 
 export function buildFloorCache(c: CacheContent): FloorCache {
   const mappings = joinSeries(c.mappings, ['MappingId', 'ProductId'], ['BatchNo', 'MFGDate', 'EXPDate']);
-  const damages = joinSeries(c.damages, [], ['Reason']);
+  const damages = joinSeries(c.damages, [], ['Reason', 'By']);
   const packed = new Map([...joinSeries(c.packed, [], ['SID', 'CartonState'])].map(([k, r]) => [k, joinTouchingRuns(r)]));
   // Pairs are looked up by the preprinted serial: one sorted list over every prefix.
   const pairList = c.pairs.flatMap((s) => [...s.FromNo.keys()].map((i) => ({
@@ -200,7 +203,9 @@ export function buildFloorCache(c: CacheContent): FloorCache {
     if (facts.state === 'unmapped') return facts;
     const d = damages.get(key);
     const di = d ? rangeIndex(d.from, d.to, n) : -1;
-    if (d && di >= 0) Object.assign(facts, { state: 'damaged', reason: d.texts.Reason![di]! });
+    const by = d && di >= 0 ? d.texts.By![di]! : '';
+    if (by) Object.assign(facts, { state: 'replaced', by });
+    else if (d && di >= 0) Object.assign(facts, { state: 'damaged', reason: d.texts.Reason![di]! });
     return facts;
   }
 

@@ -3,6 +3,7 @@
 // The server runs the same rules again when the carton arrives; these only keep a bad scan off it.
 import { parseUid, scannedUid, visibleNumber } from '../../../shared/codes.js';
 import { PACKING_MSG, secondaryScan } from '../../../shared/contracts/floor/packing.js';
+import { REPLACE_MSG } from '../../../shared/contracts/floor/replace.js';
 import { RECALL_MSG } from '../../../shared/contracts/recall.js';
 import type { FloorCache, OpenSecondary } from '../cache/index.js';
 import { packKey, type LocalWork } from './local-work.js';
@@ -37,6 +38,7 @@ export function checkPack(text: string, carton: ScanCarton<PackRow>, cache: Floo
   if (carton.rows.some((r) => r.key === key)) return refused(PACKING_MSG.alreadyScanned);
   if (facts.state === 'unmapped' || !facts.mapping) return refused(PACKING_MSG.unmapped);
   if (facts.state === 'damaged') return refused(PACKING_MSG.damaged(facts.reason ?? ''));
+  if (facts.state === 'replaced') return refused(REPLACE_MSG.retired);
   if (facts.recalled !== undefined) return refused(RECALL_MSG.onFloor(facts.recalled));
   const packedIn = facts.state === 'packed' ? facts.sid : local.packed.get(key);
   if (packedIn) return refused(PACKING_MSG.packed(packedIn));

@@ -49,7 +49,9 @@ const seriesShape = { Kind: z.enum(['P', 'S']), Prefix: z.string(), FromNo: nums
 export const mappingSeries = z.strictObject({
   ...seriesShape, MappingId: nums, ProductId: nums, BatchNo: texts, MFGDate: texts, EXPDate: texts,
 });
-export const damageSeries = z.strictObject({ ...seriesShape, Reason: texts });
+/** Damaged sub-ranges with their reason, and codes retired by Replace (one serial each, Reason '') with
+ *  the code that took their place in `By` ('' for a damage). `By` is optional for caches stored before it. */
+export const damageSeries = z.strictObject({ ...seriesShape, Reason: texts, By: texts.optional() });
 /** Static pairs as runs: static FromNo..ToNo of Prefix paired with preprinted PreprintedNo.. in step. */
 export const pairSeries = z.strictObject({ ...seriesShape, PreprintedNo: nums });
 /** Packed items as runs of consecutive serials in one SID; CartonState 'damaged' when it (or its TID) is. */

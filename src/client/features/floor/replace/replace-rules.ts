@@ -54,7 +54,7 @@ function firstPid(scan: string, cache: FloorCache, local: LocalWork): Checked<Fi
   const facts = cache.codeFacts(uid.kind, uid.prefix, uid.serial);
   const key = packKey(facts);
   if (!facts.mapping || facts.state === 'unmapped') return no(REPLACE_MSG.notMapped(shown));
-  if (inSet(local.replaced, uid, key, cache)) return no(REPLACE_MSG.replaced(shown));
+  if (facts.state === 'replaced' || inSet(local.replaced, uid, key, cache)) return no(REPLACE_MSG.replaced(shown));
   if (facts.state === 'damaged' && !facts.sid) return no(REPLACE_MSG.damaged(shown, facts.reason ?? ''));
   if (facts.state === 'damaged' && facts.sid) return no(REPLACE_MSG.inCarton(shown, REPLACE_MSG.cartonDamaged(facts.sid)));
   const sid = (facts.state === 'packed' ? facts.sid : undefined) ?? local.packed.get(key) ?? '';
@@ -103,7 +103,7 @@ function secondPid(first: FirstCode, scan: string, cache: FloorCache, local: Loc
   // A paired static and preprinted code are one pack.
   if (key === first.pack?.key) return no(REPLACE_MSG.sameCode);
   if (!facts.mapping || facts.state === 'unmapped') return no(REPLACE_MSG.notMapped(shown));
-  if (inSet(local.replaced, uid, key, cache)) return no(REPLACE_MSG.replaced(shown));
+  if (facts.state === 'replaced' || inSet(local.replaced, uid, key, cache)) return no(REPLACE_MSG.replaced(shown));
   if (facts.state === 'damaged' && !facts.sid) return no(REPLACE_MSG.damaged(shown, facts.reason ?? ''));
   const packedIn = facts.sid ?? local.packed.get(key);
   if (packedIn) return no(REPLACE_MSG.packed(shown, packedIn));
