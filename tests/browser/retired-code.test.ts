@@ -1,0 +1,66 @@
+// A code retired by Replace on one device, refused by another that is offline: the factory replaces a
+// torn pack code through the API (as a second handheld's outbox would send it); the factory's handheld
+// signs in afterwards, so its cache refresh carries the retired code, then the network goes. On
+// Secondary Packing at 360 x 740 touch the retired code is refused with the server's message and packs
+// nothing; the code that took its place packs.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { REPLACE_API, REPLACE_MSG } from '../../src/shared/contracts/floor/replace.js';
+import { codeMac } from '../../src/server/domain/code-mac.js';
+import { call, ok } from '../helpers/api-client.js';
+import { HANDHELD, launchBrowser, newPage, screenshot, signIn } from '../helpers/browser.js';
+import { floorSetup, type FloorSetup } from '../helpers/floor-browser.js';
+import { boxFocused, cacheSince, goOffline, wedgeScan, workerInControl } from '../helpers/floor-page.js';
+
+// This file's own band of KA (no other browser test maps 491_001..491_020).
+const FROM = 491_001;
+const OLD = FROM + 4;
+const NEW = FROM + 5;
+const codes = codeMac(inject('codeSecret'));
+const uid = (n: number) => codes.make({ kind: 'S', prefix: 'KA' }, n);
+
+let browser: Browser;
+let floor: FloorSetup;
+
+beforeAll(async () => {
+  floor = await floorSetup({ from: FROM, to: FROM + 19, size: 3, slips: 2 });
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('a code retired on another device', () => {
+  it('is refused offline on Secondary Packing with the server\'s message; its successor packs', async () => {
+    await ok('replace', call('POST', REPLACE_API.replace.path, floor.token, { FistQrCode: uid(OLD), Type: 'PID', SecondQrCode: uid(NEW) }));
+    const replacedAt = Date.now();
+
+    const { context, page } = await newPage(browser, HANDHELD);
+    page.setDefaultTimeout(30_000);
+    try {
+      await signIn(page, floor.factory.email, floor.factory.password);
+      await page.goto('/transaction/secondary-packing');
+      await workerInControl(page);
+      await cacheSince(page, replacedAt);
+      await page.goto('/transaction/secondary-packing');
+      await page.getByText(/^Data as of/).waitFor();
+      await goOffline(context);
+      await page.getByLabel('Carton Size', { exact: true }).first().click();
+      await page.getByRole('option', { name: floor.sizeLabel }).click();
+      await page.getByLabel('Scan items', { exact: true }).focus();
+      await boxFocused(page);
+      await wedgeScan(page, uid(OLD));
+      await page.getByText(REPLACE_MSG.retired, { exact: true }).waitFor();
+      expect(await page.getByTestId('packed-count').innerText()).toBe('0 / 3');
+      await screenshot(page, 'retired-code-refused-offline-360');
+      await wedgeScan(page, uid(NEW));
+      await page.getByText(`KA${NEW} added`, { exact: true }).waitFor();
+      expect(await page.getByTestId('packed-count').innerText()).toBe('1 / 3');
+    } catch (e) {
+      await screenshot(page, 'retired-code-failed').catch(() => undefined);
+      throw e;
+    } finally {
+      await context.close();
+    }
+  });
+});
