@@ -11,7 +11,7 @@ import { DAMAGE_API } from '../../src/shared/contracts/numbers/damage.js';
 import { MAPPING_API } from '../../src/shared/contracts/numbers/mapping.js';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { codeUrl } from '../../src/shared/codes.js';
-import { GEN_MSG, PRINT_LIMIT } from '../../src/shared/contracts/numbers/generation.js';
+import { GEN_MSG, GENERATION_API, PRINT_LIMIT } from '../../src/shared/contracts/numbers/generation.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
 import { apiSignIn, call } from '../helpers/api-client.js';
 import { launchBrowser, newPage, signIn } from '../helpers/browser.js';
@@ -73,7 +73,7 @@ async function openDialog(batch: string, from: number): Promise<void> {
   await page.getByRole('textbox', { name: 'Search' }).fill(batch);
   await rowOf(batch).getByRole('button', { name: 'Generate' }).click();
   await dialog().waitFor();
-  // The next From arrives from the server after the dialog opens: typing before it would be overwritten.
+  // The next From arrives from the server after the dialog opens (typing first keeps what was typed).
   await expect.poll(() => field('From No.').inputValue(), WAIT).toBe(String(from));
 }
 
@@ -106,6 +106,36 @@ describe('Number Generation', () => {
     await tryWith(String(from + 50), String(from + 40), GEN_MSG.fromBeforeTo);
     await tryWith(String(from), '', GEN_MSG.toRequired);
     await tryWith(String(from), String(from + 2100), GEN_MSG.outside('KA', from, from + 2099));
+  });
+
+  it('keeps what the user typed when the next From arrives after it', async () => {
+    const from = base + 12_000;
+    const { batch } = await mapped(from, from + 99, 'LATE');
+    // The server's next From held back until the user has typed (as on a slow network).
+    let release = () => {};
+    const held = new Promise<void>((done) => (release = done));
+    const path = `**/API/api/${GENERATION_API.fromNumber.path}`;
+    await page.route(path, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto('/transaction/number-generation');
+      await page.getByRole('textbox', { name: 'Search' }).fill(batch);
+      await rowOf(batch).getByRole('button', { name: 'Generate' }).click();
+      await expect.poll(() => field('From No.').inputValue(), WAIT).toBe(String(from));
+      await field('From No.').fill(String(from + 7));
+      const answered = page.waitForResponse((r) => r.url().endsWith(GENERATION_API.fromNumber.path), WAIT);
+      release();
+      await answered;
+      // Nothing is to happen now: give the late answer time to be applied if it were.
+      await page.waitForTimeout(500);
+      expect(await field('From No.').inputValue()).toBe(String(from + 7));
+      expect(await field('Quantity').inputValue()).toBe('93');
+    } finally {
+      release();
+      await page.unroute(path);
+    }
   });
 
   it('downloads part of the range as the exact print file, then offers it again', async () => {

@@ -1,7 +1,7 @@
 // The dialog behind a Number Generation row: From, To and Quantity (each recalculated from the
 // others), then Download (the CSV for the printer, streamed with progress) or Print (a PDF label
 // sheet, for small ranges). The contract the server checks gives the spec's messages here first.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import {
   damagedIn, GEN_MSG, GENERATION_API, generateRequest, PRINT_LIMIT, printFileName, type GeneratedNumberRow,
@@ -55,19 +55,27 @@ export function GenerateDialog({ row, onClose }: { row: GeneratedNumberRow | nul
   const [working, setWorking] = useState<'download' | 'print' | null>(null);
   const file = usePrintFile();
   const { reset } = file;
+  // The user typed since this opening: the server's From, arriving later, must not overwrite it.
+  const typed = useRef(false);
 
   // Each opening starts at the first number not yet generated, up to the mapping's end.
   useEffect(() => {
     setErrors({});
     reset();
+    typed.current = false;
     if (!row) return;
+    let live = true;
     setValues({ FromNo: String(row.FromNo), ToNo: String(row.ToNo), Qty: String(row.Qty) });
     void call(GENERATION_API.fromNumber, { MappingId: row.MappingId }).then((env) => {
-      if (env.ResponseCode === '200') setValues((v) => linked(v, 'FromNo', String(env.ResponseData.FrmNo)));
+      if (live && !typed.current && env.ResponseCode === '200') setValues((v) => linked(v, 'FromNo', String(env.ResponseData.FrmNo)));
     });
+    return () => {
+      live = false;
+    };
   }, [row, reset]);
 
   const set = (field: keyof Values) => (e: { currentTarget: { value: string } }) => {
+    typed.current = true;
     const text = e.currentTarget.value;
     setValues((v) => linked(v, field, text));
     setErrors({});
