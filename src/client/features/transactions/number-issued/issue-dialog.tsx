@@ -52,7 +52,8 @@ export function IssueDialog({ opened, onClose, onSaved }: IssueDialogProps) {
     form.clearErrors();
     let stale = false;
     void call(ISSUE_API.fromNumber, undefined).then((env) => {
-      if (!stale && env.ResponseCode === '200') form.setFieldValue('FrmNo', String(env.ResponseData.FrmNo));
+      // A From typed before the answer came is the user's: the answer fills an empty field only.
+      if (!stale && env.ResponseCode === '200' && form.getValues().FrmNo === '') form.setFieldValue('FrmNo', String(env.ResponseData.FrmNo));
     });
     return () => {
       stale = true;
