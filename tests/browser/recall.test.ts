@@ -11,7 +11,7 @@ import { PAGE } from '../../src/shared/pages.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
 import { HANDHELD, launchBrowser, newPage, screenshot, SHOTS_DIR, signIn } from '../helpers/browser.js';
 import { floorSetup, type FloorSetup } from '../helpers/floor-browser.js';
-import { boxFocused, cacheSince, goOffline, wedgeScan, workerInControl } from '../helpers/floor-page.js';
+import { packingOffline, wedgeScan } from '../helpers/floor-page.js';
 
 // This file's own band of KA (no other browser test maps 494_001..494_100).
 const FROM = 494_001;
@@ -84,17 +84,7 @@ describe('a recalled batch', () => {
     const { context, page } = await newPage(browser, HANDHELD);
     page.setDefaultTimeout(30_000);
     try {
-      await signIn(page, floor.factory.email, floor.factory.password);
-      await page.goto('/transaction/secondary-packing');
-      await workerInControl(page);
-      await cacheSince(page, recalledAt);
-      await page.goto('/transaction/secondary-packing');
-      await page.getByText(/^Data as of/).waitFor();
-      await goOffline(context);
-      await page.getByLabel('Carton Size', { exact: true }).first().click();
-      await page.getByRole('option', { name: floor.sizeLabel }).click();
-      await page.getByLabel('Scan items', { exact: true }).focus();
-      await boxFocused(page);
+      await packingOffline(page, context, floor.factory, floor.sizeLabel, recalledAt);
       await wedgeScan(page, uid(FROM + 5));
       await page.getByText(RECALL_MSG.onFloor(REASON), { exact: true }).waitFor();
       expect(await page.getByTestId('packed-count').innerText()).toBe('0 / 3');

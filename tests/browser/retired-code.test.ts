@@ -8,9 +8,9 @@ import type { Browser } from 'playwright-core';
 import { REPLACE_API, REPLACE_MSG } from '../../src/shared/contracts/floor/replace.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
 import { call, ok } from '../helpers/api-client.js';
-import { HANDHELD, launchBrowser, newPage, screenshot, signIn } from '../helpers/browser.js';
+import { HANDHELD, launchBrowser, newPage, screenshot } from '../helpers/browser.js';
 import { floorSetup, type FloorSetup } from '../helpers/floor-browser.js';
-import { boxFocused, cacheSince, goOffline, wedgeScan, workerInControl } from '../helpers/floor-page.js';
+import { packingOffline, wedgeScan } from '../helpers/floor-page.js';
 
 // This file's own band of KA (no other browser test maps 491_001..491_020).
 const FROM = 491_001;
@@ -38,17 +38,7 @@ describe('a code retired on another device', () => {
     const { context, page } = await newPage(browser, HANDHELD);
     page.setDefaultTimeout(30_000);
     try {
-      await signIn(page, floor.factory.email, floor.factory.password);
-      await page.goto('/transaction/secondary-packing');
-      await workerInControl(page);
-      await cacheSince(page, replacedAt);
-      await page.goto('/transaction/secondary-packing');
-      await page.getByText(/^Data as of/).waitFor();
-      await goOffline(context);
-      await page.getByLabel('Carton Size', { exact: true }).first().click();
-      await page.getByRole('option', { name: floor.sizeLabel }).click();
-      await page.getByLabel('Scan items', { exact: true }).focus();
-      await boxFocused(page);
+      await packingOffline(page, context, floor.factory, floor.sizeLabel, replacedAt);
       await wedgeScan(page, uid(OLD));
       await page.getByText(REPLACE_MSG.retired, { exact: true }).waitFor();
       expect(await page.getByTestId('packed-count').innerText()).toBe('0 / 3');

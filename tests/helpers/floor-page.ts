@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Download, Page } from 'playwright-core';
+import { signIn } from './browser.js';
 
 /** The service worker installed (its precache complete) and in control of the page, as on a device
  *  that has opened the app before: only then does the app's code load offline. */
@@ -112,4 +113,20 @@ export async function cacheSince(page: Page, since: number, timeout = 60_000): P
     if (Date.now() > end) throw new Error(`The floor cache was not refreshed after ${new Date(since).toISOString()}`);
     await page.waitForTimeout(300);
   }
+}
+
+/** The factory's handheld on Secondary Packing with what was made before `since` in its cache, then the
+ *  network off, a carton size chosen and the scan box armed: where an offline scan is answered. */
+export async function packingOffline(page: Page, c: BrowserContext, login: { email: string; password: string }, sizeLabel: string, since: number): Promise<void> {
+  await signIn(page, login.email, login.password);
+  await page.goto('/transaction/secondary-packing');
+  await workerInControl(page);
+  await cacheSince(page, since);
+  await page.goto('/transaction/secondary-packing');
+  await page.getByText(/^Data as of/).waitFor();
+  await goOffline(c);
+  await page.getByLabel('Carton Size', { exact: true }).first().click();
+  await page.getByRole('option', { name: sizeLabel }).click();
+  await page.getByLabel('Scan items', { exact: true }).focus();
+  await boxFocused(page);
 }

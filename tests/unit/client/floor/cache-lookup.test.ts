@@ -2,19 +2,13 @@
 // the server sent, at the boundaries of every range, for paired codes, and fast at the size of a
 // big company (50,000 mapping ranges, 1,000,000 packed items as runs).
 import { describe, expect, it } from 'vitest';
-import type { CacheMasters, DamageSeries, MappingSeries, OpenCartons, PackedSeries, PairSeries } from '../../../../src/shared/contracts/floor/cache.js';
+import type { DamageSeries, MappingSeries, OpenCartons, PackedSeries, PairSeries } from '../../../../src/shared/contracts/floor/cache.js';
 import { buildFloorCache, CARTON_DAMAGED, EMPTY_CONTENT, rangeIndex, type CacheContent } from '../../../../src/client/floor/cache/lookup.js';
 import { packSeries } from '../../../../src/client/floor/cache/rows.js';
 import { bigContent } from '../../../../bench/floor-cache-data.js';
+import { cacheMasters } from '../../../helpers/floor-cache-masters.js';
 
-const masters: CacheMasters = {
-  AsOf: '2026-11-24T08:00:00.000Z',
-  Products: [{ ProductId: 7, ProductName: 'Neem Gold 1 L', ProductCode: 'NG1', UOM: 'L', PackValue: 1, IsActive: true }],
-  CartonSizes: [{ CartonId: 1, CartonName: 'Box of 10', CartonSize: 10 }],
-  Sites: [{ SiteId: 3, Name: 'Nashik', Prefix: 'KA', IsFactory: true }],
-  MySite: { SiteId: 3, Name: 'Nashik', Prefix: 'KA' },
-  SlipLast: { SID: 42, TID: 7, DID: 0 },
-};
+const masters = cacheMasters(10);
 const mapping = (Kind: 'P' | 'S', Prefix: string, ranges: Array<[number, number, number]>): MappingSeries => ({
   Kind, Prefix, FromNo: ranges.map((r) => r[0]), ToNo: ranges.map((r) => r[1]), MappingId: ranges.map((r) => r[2]),
   ProductId: ranges.map(() => 7), BatchNo: ranges.map((r) => `B${r[2]}`), MFGDate: ranges.map(() => '2026-01-10'), EXPDate: ranges.map(() => '2028-01-10'),

@@ -9,18 +9,11 @@ import { packSeries } from '../../../../src/client/floor/cache/rows.js';
 import { emptyLocalWork } from '../../../../src/client/floor/packing/local-work.js';
 import { checkPack } from '../../../../src/client/floor/packing/scan-rules.js';
 import { codeMac } from '../../../../src/server/domain/code-mac.js';
+import { cacheMasters } from '../../../helpers/floor-cache-masters.js';
 
 const codes = codeMac('unit-test-secret');
 const ka = (n: number) => codes.make({ kind: 'S', prefix: 'KA' }, n);
-const masters = (recalls?: CacheMasters['Recalls']): CacheMasters => ({
-  AsOf: '2026-11-24T08:00:00.000Z',
-  Products: [{ ProductId: 7, ProductName: 'Neem Gold 1 L', ProductCode: 'NG1', UOM: 'L', PackValue: 1, IsActive: true }],
-  CartonSizes: [{ CartonId: 1, CartonName: 'Box of 3', CartonSize: 3 }],
-  Sites: [{ SiteId: 3, Name: 'Nashik', Prefix: 'KA', IsFactory: true }],
-  MySite: { SiteId: 3, Name: 'Nashik', Prefix: 'KA' },
-  SlipLast: { SID: 42, TID: 7, DID: 0 },
-  ...(recalls ? { Recalls: recalls } : {}),
-});
+const masters = (recalls?: CacheMasters['Recalls']): CacheMasters => cacheMasters(3, recalls ? { Recalls: recalls } : {});
 // KA 1–100 batch RC-1, 101–200 batch RC-2, both product 7.
 const mappings: MappingSeries = {
   Kind: 'S', Prefix: 'KA', FromNo: [1, 101], ToNo: [100, 200], MappingId: [1, 2], ProductId: [7, 7], BatchNo: ['RC-1', 'RC-2'],

@@ -3,7 +3,7 @@
 // the server's message, Replace refuses it as the code to replace and as the new code, and a cache
 // stored before the server sent retired codes (no By column) reads its damages as before.
 import { describe, expect, it } from 'vitest';
-import type { CacheMasters, DamageSeries, MappingSeries } from '../../../../src/shared/contracts/floor/cache.js';
+import type { DamageSeries, MappingSeries } from '../../../../src/shared/contracts/floor/cache.js';
 import { PACKING_MSG } from '../../../../src/shared/contracts/floor/packing.js';
 import { REPLACE_MSG } from '../../../../src/shared/contracts/floor/replace.js';
 import { buildFloorCache } from '../../../../src/client/floor/cache/lookup.js';
@@ -12,17 +12,11 @@ import { emptyLocalWork } from '../../../../src/client/floor/packing/local-work.
 import { checkPack } from '../../../../src/client/floor/packing/scan-rules.js';
 import { checkFirst, checkSecond } from '../../../../src/client/features/floor/replace/replace-rules.js';
 import { codeMac } from '../../../../src/server/domain/code-mac.js';
+import { cacheMasters } from '../../../helpers/floor-cache-masters.js';
 
 const codes = codeMac('unit-test-secret');
 const ka = (n: number) => codes.make({ kind: 'S', prefix: 'KA' }, n);
-const masters: CacheMasters = {
-  AsOf: '2026-11-27T08:00:00.000Z',
-  Products: [{ ProductId: 7, ProductName: 'Neem Gold 1 L', ProductCode: 'NG1', UOM: 'L', PackValue: 1, IsActive: true }],
-  CartonSizes: [{ CartonId: 1, CartonName: 'Box of 3', CartonSize: 3 }],
-  Sites: [{ SiteId: 3, Name: 'Nashik', Prefix: 'KA', IsFactory: true }],
-  MySite: { SiteId: 3, Name: 'Nashik', Prefix: 'KA' },
-  SlipLast: { SID: 42, TID: 7, DID: 0 },
-};
+const masters = cacheMasters(3);
 const mappings: MappingSeries = {
   Kind: 'S', Prefix: 'KA', FromNo: [1], ToNo: [100], MappingId: [1], ProductId: [7], BatchNo: ['B1'], MFGDate: ['2026-01-10'], EXPDate: ['2028-01-10'],
 };
