@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { pageByKey } from '../../shared/pages.js';
 import type { Db } from '../db/connect.js';
 import { userPages } from '../db/schema.js';
-import type { Caller } from '../http/caller.js';
+import type { Caller } from './actor.js';
 
 /**
  * Lower is higher: the admin; factory staff; warehouse staff; then the company's outside and field

@@ -1,6 +1,6 @@
 // Company scoping: admins see every company; everyone else only their own.
 import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Caller } from '../http/caller.js';
+import type { Caller } from './actor.js';
 
 /** A condition limiting `column` to the caller's company, or undefined for an admin. */
 export function companyScope(caller: Caller, column: SQLWrapper): SQL | undefined {

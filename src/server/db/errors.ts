@@ -1,4 +1,5 @@
-// Reads PostgreSQL's unique-violation out of a driver error (pg, PGlite, or Drizzle's wrapper).
+// Reads PostgreSQL's errors out of a driver error (pg, PGlite, or Drizzle's wrapper): a unique violation,
+// text it cannot store. Here, not in http/, because domain rules read them too.
 interface PgErrorLike {
   code?: string;
   constraint?: string;

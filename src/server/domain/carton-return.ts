@@ -12,7 +12,7 @@ import { RETURN_MSG, returnProblem, returnScans, type LegFacts, type returnSave 
 import { faultsMessage } from '../../shared/contracts/floor/dispatch-receive.js';
 import type { RefusedItem } from '../../shared/contracts/refusal.js';
 import { dispatchCartons, dispatches } from '../db/schema.js';
-import type { Caller } from '../http/caller.js';
+import type { Caller } from '../auth/actor.js';
 import { cartonsOf, endLegs, latestLegs, moveCartons, type Carton, type Dispatch, type Leg } from './carton-legs.js';
 import { logEvent, type DeviceWork, type Tx } from './ranges.js';
 import { item, refuse, Refusal } from './refusal.js';

@@ -8,7 +8,7 @@ import { DAMAGE_MSG, damageProblem, type damageRequest } from '../../shared/cont
 import { companyScope } from '../auth/scope.js';
 import type { Db } from '../db/connect.js';
 import { damages } from '../db/schema.js';
-import type { Caller } from '../http/caller.js';
+import type { Caller } from '../auth/actor.js';
 import { requestedTo, seriesOf, withLockedMapping } from './demap.js';
 import { clash, firstPacked, logEvent, rangeText } from './ranges.js';
 

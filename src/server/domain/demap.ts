@@ -9,7 +9,7 @@ import { DEMAP_MSG, demapProblem, RANGE_MSG, type demapRequest } from '../../sha
 import { companyScope } from '../auth/scope.js';
 import type { Db } from '../db/connect.js';
 import { damages, mappings, staticPairs } from '../db/schema.js';
-import type { Caller } from '../http/caller.js';
+import type { Caller } from '../auth/actor.js';
 import { clash, firstPacked, lockSeries, logEvent, rangeText, type Tx } from './ranges.js';
 
 export type Mapping = typeof mappings.$inferSelect;

@@ -8,7 +8,7 @@ import { USER_TYPE } from '../../shared/contracts/auth.js';
 import { faultsMessage, RECEIVE_MSG, slipScans, type Receipt } from '../../shared/contracts/floor/dispatch-receive.js';
 import type { RefusedItem } from '../../shared/contracts/refusal.js';
 import { dispatchCartons, dispatches } from '../db/schema.js';
-import type { Caller } from '../http/caller.js';
+import type { Caller } from '../auth/actor.js';
 import { cartonsOf, endLegs, latestLegs, moveCartons, type Dispatch, type Leg } from './carton-legs.js';
 import { logEvent, type DeviceWork, type Tx } from './ranges.js';
 import { item, refuse, Refusal } from './refusal.js';

@@ -7,7 +7,7 @@ import { isPrefix, validSerial, type ParsedUid, type Series } from '../../shared
 import { pidOf, TRACK_MSG, type TrackedCode } from '../../shared/contracts/tracking.js';
 import { VERIFY_CODE } from '../../shared/contracts/public/verify.js';
 import { damages, events, items, mappings, products, replacements, staticPairs, verifications } from '../db/schema.js';
-import type { Caller } from '../http/caller.js';
+import type { Caller } from '../auth/actor.js';
 import type { CodeMac } from './code-mac.js';
 import { cartonSteps, secondaryChain } from './journey-cartons.js';
 import { joined, type Step } from './journey-steps.js';

@@ -5,7 +5,7 @@ import { and, eq, gte, lte } from 'drizzle-orm';
 import { MAX_SERIAL, type Series } from '../../shared/codes.js';
 import { alreadyMapped, MAPPING_MSG, mappedElsewhere, notInStock, pairedPreprinted } from '../../shared/contracts/numbers/mapping.js';
 import { mappings, products, staticPairs } from '../db/schema.js';
-import type { Caller } from '../http/caller.js';
+import type { Caller } from '../auth/actor.js';
 import { acceptedCount, clash, logEvent, type Tx } from './ranges.js';
 
 export interface MapInput { series: Series; fromNo: number; toNo: number; productId: number; batchNo: string; mfgDate: string; expDate: string; mrp: string | null; remark: string }

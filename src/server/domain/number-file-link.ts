@@ -2,11 +2,11 @@
 // browser's download and for a printer PC, so the link itself carries the range and an HMAC made
 // with a server secret of its own; nobody can widen the range or extend the time without it.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { API_PREFIX } from '../../shared/api-prefix.js';
 import type { SeriesKind } from '../../shared/codes.js';
 import { FILE_ROUTE } from '../../shared/contracts/numbers/generation.js';
 import { ensureSecret } from '../auth/secrets.js';
 import type { Db } from '../db/connect.js';
-import { API_PREFIX } from '../http/route.js';
 
 export const LINK_SECONDS = 15 * 60;
 const SECRET_NAME = 'number-file-link';

@@ -8,7 +8,7 @@ import { damagedIn, GEN_MSG, printFileName, type GeneratedLink } from '../../sha
 import { companyScope } from '../auth/scope.js';
 import type { Db } from '../db/connect.js';
 import { damages, generations, mappings, products, sites } from '../db/schema.js';
-import type { Caller } from '../http/caller.js';
+import type { Caller } from '../auth/actor.js';
 import { totalRows, type ListDef } from '../list/list-query.js';
 import { signFileLink, type FileLink } from './number-file-link.js';
 import { damagedRanges, lockSeries, logEvent, rangeAt, type Tx } from './ranges.js';

@@ -6,7 +6,7 @@
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { ParsedUid, Series } from '../../shared/codes.js';
 import { damages, mappings, products, replacements, sites, staticPairs } from '../db/schema.js';
-import type { Caller } from '../http/caller.js';
+import type { Caller } from '../auth/actor.js';
 import type { CodeMac } from './code-mac.js';
 import { acceptedCount, rangeAt, type Tx } from './ranges.js';
 

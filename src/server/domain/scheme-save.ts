@@ -8,8 +8,8 @@ import { SCHEME_MSG, SCHEME_TYPE_LEVEL, type SchemeSaveOut } from '../../shared/
 import { categories, mappings, products, schemeExclusions, schemeItems, schemeLocations, schemes, states } from '../db/schema.js';
 import type { Db } from '../db/connect.js';
 import { companyScope } from '../auth/scope.js';
-import type { Caller } from '../http/caller.js';
-import { uniqueViolation } from '../http/db-errors.js';
+import type { Caller } from '../auth/actor.js';
+import { uniqueViolation } from '../db/errors.js';
 import type { Tx } from './ranges.js';
 
 type Master = Extract<SchemeSaveOut, { kind: 'master' }>['master'];

@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { isPrefix, makeSlipId, MAX_SLIP_NUMBER, SLIP_TYPES, type SlipType } from '../../shared/codes.js';
 import { SLIP_BLOCK_LIMIT, SLIP_MSG, SLIP_TYPE_CODE, type LastIds, type ReservedIds } from '../../shared/contracts/numbers/slip-ids.js';
 import type { Db } from '../db/connect.js';
-import type { Caller } from '../http/caller.js';
+import type { Caller } from '../auth/actor.js';
 import { idCounters, sites } from '../db/schema.js';
 import { logEvent, type Tx } from './ranges.js';
 

@@ -6,7 +6,7 @@ import type { ParsedUid, Series } from '../../shared/codes.js';
 import { codeText, PAIR_MSG } from '../../shared/contracts/numbers/static-pair.js';
 import type { Db } from '../db/connect.js';
 import { damages, mappings, products, staticPairs } from '../db/schema.js';
-import type { Caller } from '../http/caller.js';
+import type { Caller } from '../auth/actor.js';
 import { acceptedCount, lockSeries, logEvent, rangeAt, type Tx } from './ranges.js';
 
 export type PairResult = { pair: typeof staticPairs.$inferSelect; message: string } | { refused: string };

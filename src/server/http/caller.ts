@@ -5,18 +5,11 @@ import type { FastifyRequest } from 'fastify';
 import { USER_TYPE } from '../../shared/contracts/auth.js';
 import type { Db } from '../db/connect.js';
 import { sites, userPages, users } from '../db/schema.js';
+import type { Caller } from '../auth/actor.js';
 import type { TokenService } from '../auth/tokens.js';
 
-export interface Caller {
-  userId: number;
-  userName: string;
-  userType: number;
-  companyId: number | null;
-  siteId: number | null;
-  prefix: string;
-  isAdmin: boolean;
-  pages: ReadonlySet<string>;
-}
+// The type and the page rule live in auth/actor.ts (domain rules import them from there).
+export { mayUse, type Caller } from '../auth/actor.js';
 
 export function bearer(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
@@ -49,9 +42,4 @@ export async function callerById(db: Db, userId: number, version?: number): Prom
     userId: u.id, userName: u.userName, userType: u.userType, companyId: u.companyId, siteId: u.siteId,
     prefix: u.prefix ?? '', isAdmin, pages: new Set(pages.map((p) => p.k)),
   };
-}
-
-/** Admin has every page; others need one of the route's page keys. */
-export function mayUse(caller: Caller, pageKeys: readonly string[]): boolean {
-  return caller.isAdmin || pageKeys.some((k) => caller.pages.has(k));
 }

@@ -4,6 +4,7 @@
 // The Router keeps a list of what it registered (app.apiRoutes), so tests can walk every route.
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import { API_PREFIX } from '../../shared/api-prefix.js';
 import { failure, warn, type Envelope } from '../../shared/contracts/envelope.js';
 import { BODY_TOO_DEEP, firstMessage } from '../../shared/contracts/issues.js';
 import { TEXT_UNSTORABLE } from '../../shared/contracts/text.js';
@@ -16,7 +17,7 @@ import { IDEMPOTENCY_HEADER, idempotent } from './idempotency.js';
 import { pushRoute, type Save } from './push.js';
 import { checkRequestTexts, guardMultipart, multipartRefused } from './text-guard.js';
 
-export const API_PREFIX = '/API/api/';
+export { API_PREFIX };
 
 export type { Access, Ctx };
 export { FORBIDDEN, UNAUTHORIZED };

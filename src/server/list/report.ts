@@ -11,7 +11,7 @@ import type { ListQuery } from '../../shared/contracts/list.js';
 import { EXPORT_ROWS_HEADER, type ReportContract } from '../../shared/contracts/reports/report.js';
 import { COMPANY_TIME_ZONE } from '../../shared/today.js';
 import type { Db } from '../db/connect.js';
-import type { Caller } from '../http/caller.js';
+import type { Caller } from '../auth/actor.js';
 import type { Router } from '../http/route.js';
 import { ListError, searchCondition, sortColumn, type ListDef } from './list-query.js';
 import { headerLine, rowLine } from './report-csv.js';

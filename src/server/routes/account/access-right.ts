@@ -9,7 +9,7 @@ import { normalisePageList, pageByKey, PAGES } from '../../../shared/pages.js';
 import { userPages, users } from '../../db/schema.js';
 import { planRights } from '../../auth/rank.js';
 import { companyScope } from '../../auth/scope.js';
-import type { Caller } from '../../http/caller.js';
+import type { Caller } from '../../auth/actor.js';
 import type { Db } from '../../db/connect.js';
 import { idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
 

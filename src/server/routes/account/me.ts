@@ -8,7 +8,7 @@ import { buildMenu } from '../../../shared/menu.js';
 import { users } from '../../db/schema.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import { companyScope } from '../../auth/scope.js';
-import { uniqueViolation } from '../../http/db-errors.js';
+import { uniqueViolation } from '../../db/errors.js';
 import type { Router } from '../../http/route.js';
 
 export const EMAIL_TAKEN = 'This email-id is already registered.';

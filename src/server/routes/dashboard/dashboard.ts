@@ -8,7 +8,7 @@ import { companyScope } from '../../auth/scope.js';
 import type { Db } from '../../db/connect.js';
 import { sites } from '../../db/schema.js';
 import { dashboardCount, dashboardSeries, type DashboardSite } from '../../domain/dashboard.js';
-import type { Caller } from '../../http/caller.js';
+import type { Caller } from '../../auth/actor.js';
 import type { Router } from '../../http/route.js';
 
 /** The site whose figures the caller gets, or the refusal. */

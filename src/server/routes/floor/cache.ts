@@ -5,7 +5,7 @@ import { ok, warn, type Envelope } from '../../../shared/contracts/envelope.js';
 import { FLOOR_CACHE_API as API, FLOOR_CACHE_MSG } from '../../../shared/contracts/floor/cache.js';
 import { damagePage, mappingPage, masters, openCartons, packedPage, pairPage } from '../../domain/floor-cache.js';
 import { dispatchSnapshot } from '../../domain/dispatch-cache.js';
-import type { Caller } from '../../http/caller.js';
+import type { Caller } from '../../auth/actor.js';
 import type { Router } from '../../http/route.js';
 
 /** The snapshot of the caller's company, or the '400' of a caller without one. */

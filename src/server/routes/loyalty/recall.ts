@@ -5,7 +5,7 @@ import { ok, warn } from '../../../shared/contracts/envelope.js';
 import { RECALL_API, RECALL_MSG } from '../../../shared/contracts/recall.js';
 import { companyScope } from '../../auth/scope.js';
 import { mappings, products, recalls } from '../../db/schema.js';
-import { uniqueViolation } from '../../http/db-errors.js';
+import { uniqueViolation } from '../../db/errors.js';
 import type { Router } from '../../http/route.js';
 import { applyList, ListError, totalRows, type ListDef } from '../../list/list-query.js';
 

@@ -4,7 +4,7 @@ import { and, eq, or } from 'drizzle-orm';
 import { ok, warn, type Envelope } from '../../../shared/contracts/envelope.js';
 import type { Db } from '../../db/connect.js';
 import { categories, products } from '../../db/schema.js';
-import { uniqueViolation } from '../../http/db-errors.js';
+import { uniqueViolation } from '../../db/errors.js';
 import { CATEGORY_MSG } from '../../../shared/contracts/category.js';
 import type { CategoryInput, LevelDef } from './category-levels.js';
 

@@ -6,7 +6,7 @@ import { PRICE_API, PRICE_MSG, priceSave } from '../../../shared/contracts/price
 import { companyScope } from '../../auth/scope.js';
 import type { Db } from '../../db/connect.js';
 import { prices, products } from '../../db/schema.js';
-import type { Caller } from '../../http/caller.js';
+import type { Caller } from '../../auth/actor.js';
 import { masterRoutes } from '../../http/master.js';
 import type { Router } from '../../http/route.js';
 import type { z } from 'zod';

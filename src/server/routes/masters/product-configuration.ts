@@ -9,7 +9,7 @@ import {
 import { companyScope } from '../../auth/scope.js';
 import type { Db } from '../../db/connect.js';
 import { products } from '../../db/schema.js';
-import type { Caller } from '../../http/caller.js';
+import type { Caller } from '../../auth/actor.js';
 import { idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
 
 async function visibleProduct(db: Db, caller: Caller, id: number) {

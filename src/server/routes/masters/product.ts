@@ -6,7 +6,7 @@ import { PRODUCT_API, PRODUCT_MSG } from '../../../shared/contracts/product.js';
 import { companyFor, companyScope } from '../../auth/scope.js';
 import type { Db } from '../../db/connect.js';
 import { categories, companies, products } from '../../db/schema.js';
-import type { Caller } from '../../http/caller.js';
+import type { Caller } from '../../auth/actor.js';
 import { masterRoutes } from '../../http/master.js';
 import { idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
 import { productUoms } from './product-uom.js';

@@ -9,7 +9,7 @@ import { companyFor, companyScope } from '../../auth/scope.js';
 import type { Db } from '../../db/connect.js';
 import { addressProblem } from '../../db/reference.js';
 import { companies, sites } from '../../db/schema.js';
-import { mayUse, type Caller } from '../../http/caller.js';
+import { mayUse, type Caller } from '../../auth/actor.js';
 import { FORBIDDEN } from '../../http/route.js';
 
 /** The page that keeps factories, or the one that keeps warehouses. */

@@ -9,7 +9,7 @@ import { SITE_API, SITE_MSG, type SiteSaved } from '../../../shared/contracts/si
 import { PAGE } from '../../../shared/pages.js';
 import { companyFor, companyScope } from '../../auth/scope.js';
 import { cities, companies, sites, states } from '../../db/schema.js';
-import { mayUse, type Caller } from '../../http/caller.js';
+import { mayUse, type Caller } from '../../auth/actor.js';
 import { masterRoutes } from '../../http/master.js';
 import { FORBIDDEN, idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
 import { checkSiteSave, pageOfKind } from './sites-check.js';

@@ -14,8 +14,8 @@ import type { TokenService } from '../../auth/tokens.js';
 import type { Db } from '../../db/connect.js';
 import { addressProblem } from '../../db/reference.js';
 import { companies, sites, users } from '../../db/schema.js';
-import type { Caller } from '../../http/caller.js';
-import { uniqueViolation } from '../../http/db-errors.js';
+import type { Caller } from '../../auth/actor.js';
+import { uniqueViolation } from '../../db/errors.js';
 import { columnsOf, KINDS, kindOf, type UserKind } from './users-kinds.js';
 
 /** Serialises saves that check user names, so two racing saves cannot both pass the check. */

@@ -8,7 +8,7 @@ import { USERS_API, USERS_MSG } from '../../../shared/contracts/users/common.js'
 import { companies, sites, users } from '../../db/schema.js';
 import { outranks } from '../../auth/rank.js';
 import { companyScope } from '../../auth/scope.js';
-import { mayUse } from '../../http/caller.js';
+import { mayUse } from '../../auth/actor.js';
 import { FORBIDDEN, idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
 import { applyList, ListError, totalRows, type ListDef } from '../../list/list-query.js';
 import { KINDS, kindOf } from './users-kinds.js';

@@ -5,7 +5,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { companyScope } from '../../auth/scope.js';
 import type { Tx } from '../../domain/ranges.js';
 import { mappings, products, sites } from '../../db/schema.js';
-import type { Caller } from '../../http/caller.js';
+import type { Caller } from '../../auth/actor.js';
 import { totalRows, type ListDef } from '../../list/list-query.js';
 
 /** The mappings of one series kind the caller may see. */

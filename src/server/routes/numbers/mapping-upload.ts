@@ -16,7 +16,7 @@ import { products } from '../../db/schema.js';
 import { mapRange, seriesRefusal } from '../../domain/mapping.js';
 import { checkRow, errorRow, readSheet, type SheetRow } from '../../domain/mapping-sheet.js';
 import { lockSeries } from '../../domain/ranges.js';
-import type { Caller } from '../../http/caller.js';
+import type { Caller } from '../../auth/actor.js';
 import type { Router } from '../../http/route.js';
 
 type Upload = { data: Buffer; mode: string | undefined } | { refused: string };

@@ -9,7 +9,7 @@ import { mappings, numberIssues, products } from '../../db/schema.js';
 import type { Db } from '../../db/connect.js';
 import { mapRange, seriesRefusal } from '../../domain/mapping.js';
 import { lockSeries, logEvent } from '../../domain/ranges.js';
-import type { Caller } from '../../http/caller.js';
+import type { Caller } from '../../auth/actor.js';
 import { idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
 import { applyList, ListError, searchCondition } from '../../list/list-query.js';
 import { mappingListDef, mappingScope, numberInRange, selectMappings } from './mapping-list.js';

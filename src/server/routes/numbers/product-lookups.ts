@@ -7,7 +7,7 @@ import { PRODUCT_LOOKUP_API } from '../../../shared/contracts/numbers/mapping.js
 import { companyScope } from '../../auth/scope.js';
 import type { Db } from '../../db/connect.js';
 import { mappings, products } from '../../db/schema.js';
-import type { Caller } from '../../http/caller.js';
+import type { Caller } from '../../auth/actor.js';
 import { idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
 import { mappingScope, selectMappings } from './mapping-list.js';
 

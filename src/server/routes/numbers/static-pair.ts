@@ -6,7 +6,7 @@ import { PAIR_MSG, STATIC_PAIR_API } from '../../../shared/contracts/numbers/sta
 import { companyScope } from '../../auth/scope.js';
 import { mappings, products, staticPairs } from '../../db/schema.js';
 import { pairCodes } from '../../domain/static-pair.js';
-import type { Caller } from '../../http/caller.js';
+import type { Caller } from '../../auth/actor.js';
 import type { Router } from '../../http/route.js';
 import { applyList, ListError, totalRows, type ListDef } from '../../list/list-query.js';
 import { qrScanRoutes } from './qr-scan.js';

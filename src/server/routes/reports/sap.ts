@@ -8,7 +8,7 @@ import { ok } from '../../../shared/contracts/envelope.js';
 import { SAP_REPORT, type SapRow } from '../../../shared/contracts/reports/dispatch.js';
 import { companyScope } from '../../auth/scope.js';
 import { cartons, products, sites, users } from '../../db/schema.js';
-import type { Caller } from '../../http/caller.js';
+import type { Caller } from '../../auth/actor.js';
 import type { Router } from '../../http/route.js';
 
 interface Master { name: string; table: PgTable; created: PgColumn; updated: PgColumn; where: (c: Caller) => SQL | undefined }

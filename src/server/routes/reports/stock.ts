@@ -7,7 +7,7 @@ import { AVAILABLE_STOCK_REPORT, NEW_STOCK_REPORT } from '../../../shared/contra
 import type { ListQuery } from '../../../shared/contracts/list.js';
 import { companyScope } from '../../auth/scope.js';
 import { products, secondaryCartons, tertiaryCartons } from '../../db/schema.js';
-import type { Caller } from '../../http/caller.js';
+import type { Caller } from '../../auth/actor.js';
 import type { Router } from '../../http/route.js';
 import { serveReport } from '../../list/report.js';
 import { int } from '../../list/report-sql.js';
