@@ -6,9 +6,7 @@ import { and, asc, eq, inArray, isNull, lt, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { PACKING_MSG, secondaryScan, type tertiarySave } from '../../shared/contracts/floor/packing.js';
 import type { RefusedItem } from '../../shared/contracts/refusal.js';
-import { cartonRefusal, type Carton } from '../../shared/lifecycle/index.js';
 import { secondaryCartons, tertiaryCartons } from '../db/schema.js';
-import { cartonFacts } from './carton-facts.js';
 import { closeCarton, floorActor, type Actor, type FloorSite } from './packing-common.js';
 import type { Packed } from './packing-secondary.js';
 import { logEvent, type DeviceWork, type Tx } from './ranges.js';
@@ -17,11 +15,12 @@ import { item, refuse, Refusal } from './refusal.js';
 type Body = z.output<typeof tertiarySave>;
 type Secondary = typeof secondaryCartons.$inferSelect;
 
-/** Why a secondary carton cannot go into a tertiary one now, or null: the lifecycle's answer (`carton`
- *  from cartonFacts; absent: unknown or another company's). A recalled SID is refused with the reason. */
-export function secondaryProblem(carton: Carton | undefined, sid: string): string | null {
-  if (!carton) return PACKING_MSG.notHere(sid);
-  return cartonRefusal('pack-tid', carton);
+/** Why a secondary carton cannot go into a tertiary one now, or null. */
+export function secondaryProblem(c: Secondary | undefined, sid: string, site: FloorSite): string | null {
+  if (!c || c.companyId !== site.companyId || c.locationSiteId !== site.siteId) return PACKING_MSG.notHere(sid);
+  if (c.state === 'damaged') return PACKING_MSG.cartonDamaged(sid);
+  if (c.tid !== null) return PACKING_MSG.inTertiary(sid, c.tid);
+  return null;
 }
 
 /** Loose cartons of the product at the site made before `mfgDate`, oldest first, leaving out `except`. */
@@ -45,14 +44,12 @@ export async function packTertiary(tx: Tx, actor: Actor, b: Body, device?: Devic
     else if (sids.includes(scan.sid)) faults.push(item(scan.sid, PACKING_MSG.alreadyScanned));
     else sids.push(scan.sid);
   }
-  // Locked: a carton packed, damaged or dispatched by another request meanwhile waits for this one. In
-  // id order, as every writer of cartons locks them, so two saves never deadlock.
-  const found = sids.length ? await tx.select().from(secondaryCartons).where(inArray(secondaryCartons.sid, sids)).orderBy(secondaryCartons.sid).for('update') : [];
+  // Locked: a carton packed, damaged or dispatched by another request meanwhile waits for this one.
+  const found = sids.length ? await tx.select().from(secondaryCartons).where(inArray(secondaryCartons.sid, sids)).for('update') : [];
   const bySid = new Map(found.map((c) => [c.sid, c]));
-  const facts = await cartonFacts(tx, site, sids);
   const good: Secondary[] = [];
   for (const sid of sids) {
-    const problem = secondaryProblem(facts.get(sid), sid);
+    const problem = secondaryProblem(bySid.get(sid), sid, site);
     if (problem) faults.push(item(sid, problem));
     else good.push(bySid.get(sid)!);
   }
