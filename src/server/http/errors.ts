@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { failure, warn } from '../../shared/contracts/envelope.js';
 import { TEXT_UNSTORABLE } from '../../shared/contracts/text.js';
-import { unstorableText } from './db-errors.js';
+import { unstorableText } from '../db/errors.js';
 
 export const CRASH_MESSAGE = 'Something went wrong on the server. Please try again.';
 

@@ -11,7 +11,7 @@ import type { Endpoint } from '../../shared/endpoint.js';
 import type { PageDef } from '../../shared/pages.js';
 import type { Db } from '../db/connect.js';
 import type { Caller } from './caller.js';
-import { uniqueViolation } from './db-errors.js';
+import { uniqueViolation } from '../db/errors.js';
 import { idParam, INVALID_ARGUMENTS, type Ctx, type Router } from './route.js';
 import { applyList, ListError, totalRows } from '../list/list-query.js';
 
