@@ -1,13 +1,15 @@
 // Issue and stock of the preprinted series (DESIGN section 4): the admin issues a range to a company,
 // the company accepts it whole as stock. Each rule runs inside the caller's transaction, after the
-// series lock, so two issues cannot both pass the overlap check; a refusal writes nothing.
+// series lock, so two issues cannot both pass the overlap check; a refusal (thrown) writes nothing.
 import { and, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { Series } from '../../shared/codes.js';
 import { flagOn } from '../../shared/contracts/list.js';
 import { acceptedNoDelete, alreadyIssued, ISSUE_MSG } from '../../shared/contracts/numbers/issue.js';
 import { acceptWhole, alreadyAccepted, STOCK_MSG } from '../../shared/contracts/numbers/stock.js';
+import type { Caller } from '../auth/actor.js';
 import { companies, numberIssues } from '../db/schema.js';
 import { lockSeries, logEvent, type Tx } from './ranges.js';
+import { refuse } from './refusal.js';
 
 export const PREPRINTED: Series = { kind: 'P', prefix: '' };
 
@@ -20,15 +22,14 @@ export function acceptedFilter(flag: boolean | number | string | null | undefine
   return flag === null || flag === undefined ? undefined : sql`(${numberIssues.acceptedAt} is not null) = ${flagOn(flag)}`;
 }
 
-export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
-const refuse = (message: string): { ok: false; message: string } => ({ ok: false, message });
+/** Who issues, deletes or accepts: issuing is the admin's; stock is the caller's company's. */
+export type IssueActor = Pick<Caller, 'userId' | 'isAdmin' | 'companyId' | 'siteId'>;
 
 export interface IssueInput {
   companyId: number;
   from: number;
   to: number;
   salesOrderNo: string;
-  userId: number | null;
 }
 
 /** The first number never issued: one past the highest issued (issues only grow), 1 when none. */
@@ -46,62 +47,61 @@ async function issueClash(tx: Tx, from: number, to: number) {
   return row && row.toNo >= from ? row : undefined;
 }
 
-export async function issueNumbers(tx: Tx, input: IssueInput): Promise<Checked<number>> {
+/** Issues from..to to the company; answers the issue's id. */
+export async function issueNumbers(tx: Tx, actor: IssueActor, input: IssueInput): Promise<number> {
+  if (!actor.isAdmin) refuse(ISSUE_MSG.adminOnly);
   await lockSeries(tx, PREPRINTED);
   const [company] = await tx.select({ id: companies.id }).from(companies)
     .where(and(eq(companies.id, input.companyId), eq(companies.isActive, true)));
-  if (!company) return refuse(ISSUE_MSG.companyNotFound);
+  if (!company) refuse(ISSUE_MSG.companyNotFound);
   const hit = await issueClash(tx, input.from, input.to);
   if (hit) {
-    return refuse(alreadyIssued(Math.max(input.from, hit.fromNo), Math.min(input.to, hit.toNo), hit.company, hit.salesOrderNo, hit.fromNo, hit.toNo));
+    refuse(alreadyIssued(Math.max(input.from, hit.fromNo), Math.min(input.to, hit.toNo), hit.company, hit.salesOrderNo, hit.fromNo, hit.toNo));
   }
   const [row] = await tx.insert(numberIssues).values({
-    companyId: input.companyId, fromNo: input.from, toNo: input.to, salesOrderNo: input.salesOrderNo, createdBy: input.userId,
+    companyId: input.companyId, fromNo: input.from, toNo: input.to, salesOrderNo: input.salesOrderNo, createdBy: actor.userId,
   }).returning({ id: numberIssues.id });
   await logEvent(tx, {
-    action: 'issue', userId: input.userId, companyId: input.companyId, series: PREPRINTED, fromNo: input.from, toNo: input.to,
+    action: 'issue', userId: actor.userId, companyId: input.companyId, series: PREPRINTED, fromNo: input.from, toNo: input.to,
     ref: String(row!.id), detail: { salesOrderNo: input.salesOrderNo },
   });
-  return { ok: true, value: row!.id };
+  return row!.id;
 }
 
 /** Deletes an issue the company has not accepted yet (accepted numbers may be mapped already). */
-export async function deleteIssue(tx: Tx, id: number, userId: number): Promise<Checked<null>> {
+export async function deleteIssue(tx: Tx, actor: IssueActor, id: number): Promise<void> {
+  if (!actor.isAdmin) refuse(ISSUE_MSG.adminOnly);
   await lockSeries(tx, PREPRINTED);
   const [issue] = await tx.select().from(numberIssues).where(eq(numberIssues.id, id));
-  if (!issue) return refuse(ISSUE_MSG.notFound);
-  if (issue.acceptedAt) return refuse(acceptedNoDelete(issue.fromNo, issue.toNo));
+  if (!issue) refuse(ISSUE_MSG.notFound);
+  if (issue.acceptedAt) refuse(acceptedNoDelete(issue.fromNo, issue.toNo));
   await tx.delete(numberIssues).where(eq(numberIssues.id, id));
   await logEvent(tx, {
-    action: 'issue-delete', userId, companyId: issue.companyId, series: PREPRINTED, fromNo: issue.fromNo, toNo: issue.toNo,
+    action: 'issue-delete', userId: actor.userId, companyId: issue.companyId, series: PREPRINTED, fromNo: issue.fromNo, toNo: issue.toNo,
     ref: String(id), detail: { salesOrderNo: issue.salesOrderNo },
   });
-  return { ok: true, value: null };
 }
 
 export interface AcceptInput {
   stockId: number;
   from: number;
   to: number;
-  userId: number;
-  siteId: number | null;
-  /** The caller's company, or null for an admin (who may accept for any company). */
-  companyId: number | null;
 }
 
-/** Accepts an issued range as the company's stock: the whole range, once. */
-export async function acceptStock(tx: Tx, input: AcceptInput): Promise<Checked<null>> {
+/** Accepts an issued range as the company's stock: the whole range, once. The admin may accept for
+ *  any company; a non-admin without a company has no stock at all. */
+export async function acceptStock(tx: Tx, actor: IssueActor, input: AcceptInput): Promise<void> {
+  if (!actor.isAdmin && actor.companyId === null) refuse(STOCK_MSG.notFound);
   await lockSeries(tx, PREPRINTED);
   const [issue] = await tx.select().from(numberIssues).where(and(
-    eq(numberIssues.id, input.stockId), input.companyId === null ? undefined : eq(numberIssues.companyId, input.companyId),
+    eq(numberIssues.id, input.stockId), actor.isAdmin ? undefined : eq(numberIssues.companyId, actor.companyId!),
   ));
-  if (!issue) return refuse(STOCK_MSG.notFound);
-  if (issue.acceptedAt) return refuse(alreadyAccepted(issue.fromNo, issue.toNo));
-  if (issue.fromNo !== input.from || issue.toNo !== input.to) return refuse(acceptWhole(issue.fromNo, issue.toNo));
-  await tx.update(numberIssues).set({ acceptedAt: new Date(), acceptedBy: input.userId }).where(eq(numberIssues.id, issue.id));
+  if (!issue) refuse(STOCK_MSG.notFound);
+  if (issue.acceptedAt) refuse(alreadyAccepted(issue.fromNo, issue.toNo));
+  if (issue.fromNo !== input.from || issue.toNo !== input.to) refuse(acceptWhole(issue.fromNo, issue.toNo));
+  await tx.update(numberIssues).set({ acceptedAt: new Date(), acceptedBy: actor.userId }).where(eq(numberIssues.id, issue.id));
   await logEvent(tx, {
-    action: 'accept', userId: input.userId, companyId: issue.companyId, siteId: input.siteId, series: PREPRINTED,
+    action: 'accept', userId: actor.userId, companyId: issue.companyId, siteId: actor.siteId, series: PREPRINTED,
     fromNo: issue.fromNo, toNo: issue.toNo, ref: String(issue.id), detail: { salesOrderNo: issue.salesOrderNo },
   });
-  return { ok: true, value: null };
 }

@@ -5,12 +5,13 @@ import { warn, type Envelope } from '../../shared/contracts/envelope.js';
 import type { RefusalData, RefusedItem } from '../../shared/contracts/refusal.js';
 
 export class Refusal extends Error {
-  constructor(message: string, readonly items: readonly RefusedItem[] = []) {
+  /** `data`: the answer's data where the spec fixes its own shape (a sheet's ErrorList) instead of Items. */
+  constructor(message: string, readonly items: readonly RefusedItem[] = [], readonly data: unknown = null) {
     super(message);
   }
 
   get envelope(): Envelope {
-    return warn(this.message, this.items.length ? ({ Items: [...this.items] } satisfies RefusalData) : null);
+    return warn(this.message, this.items.length ? ({ Items: [...this.items] } satisfies RefusalData) : this.data);
   }
 }
 

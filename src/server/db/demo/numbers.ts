@@ -11,12 +11,10 @@ export const DEMO_STOCK = { from: 1, to: 100_000, salesOrderNo: 'SO-DEMO-1' } as
 export const DEMO_PENDING = { from: 100_001, to: 200_000, salesOrderNo: 'SO-DEMO-2' } as const;
 
 export async function seedNumbers(tx: Tx, ctx: DemoContext): Promise<void> {
-  const stock = await issueNumbers(tx, { companyId: ctx.companyId, ...DEMO_STOCK, userId: ADMIN_ID });
-  if (!stock.ok) throw new Error(`demo issue: ${stock.message}`);
-  const accepted = await acceptStock(tx, {
-    stockId: stock.value, from: DEMO_STOCK.from, to: DEMO_STOCK.to, userId: ctx.factoryUserId, siteId: ctx.factoryId, companyId: ctx.companyId,
-  });
-  if (!accepted.ok) throw new Error(`demo accept: ${accepted.message}`);
-  const pending = await issueNumbers(tx, { companyId: ctx.companyId, ...DEMO_PENDING, userId: ADMIN_ID });
-  if (!pending.ok) throw new Error(`demo issue: ${pending.message}`);
+  // A refusal here is thrown on: the demo's numbers are made whole or the seed fails.
+  const admin = { userId: ADMIN_ID, isAdmin: true, companyId: null, siteId: null };
+  const stockId = await issueNumbers(tx, admin, { companyId: ctx.companyId, ...DEMO_STOCK });
+  const factory = { userId: ctx.factoryUserId, isAdmin: false, companyId: ctx.companyId, siteId: ctx.factoryId };
+  await acceptStock(tx, factory, { stockId, from: DEMO_STOCK.from, to: DEMO_STOCK.to });
+  await issueNumbers(tx, admin, { companyId: ctx.companyId, ...DEMO_PENDING });
 }

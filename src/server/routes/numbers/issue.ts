@@ -42,20 +42,16 @@ export function issueNumberRoutes(r: Router) {
     }
   });
 
-  r.serve(ISSUE_API.create, async ({ db, body, caller }) => {
-    if (!caller.isAdmin) return warn(ISSUE_MSG.adminOnly);
-    const done = await db.transaction((tx) => issueNumbers(tx, {
-      companyId: body.CompanyId, from: body.FrmNo, to: body.ToNo, salesOrderNo: body.SalesOrderNo, userId: caller.userId,
-    }));
-    return done.ok ? ok(null, ISSUE_MSG.created) : warn(done.message);
-  });
+  r.serve(ISSUE_API.create, ({ db, body, caller }) => db.transaction(async (tx) => {
+    await issueNumbers(tx, caller, { companyId: body.CompanyId, from: body.FrmNo, to: body.ToNo, salesOrderNo: body.SalesOrderNo });
+    return ok(null, ISSUE_MSG.created);
+  }));
 
   r.serve(ISSUE_API.remove, async ({ db, params, caller }) => {
     const id = idParam(params.id);
     if (id === null) return warn(INVALID_ARGUMENTS);
-    if (!caller.isAdmin) return warn(ISSUE_MSG.adminOnly);
-    const done = await db.transaction((tx) => deleteIssue(tx, id, caller.userId));
-    return done.ok ? ok(null, ISSUE_MSG.deleted) : warn(done.message);
+    await db.transaction((tx) => deleteIssue(tx, caller, id));
+    return ok(null, ISSUE_MSG.deleted);
   });
 
   r.serve(ISSUE_API.fromNumber, async ({ db }) => ok({ FrmNo: await nextIssueFrom(db) }));

@@ -38,13 +38,8 @@ export function stockRoutes(r: Router) {
     }
   });
 
-  r.serve(STOCK_API.accept, async ({ db, body, caller }) => {
-    // A non-admin without a company has no stock at all.
-    if (!caller.isAdmin && caller.companyId === null) return warn(STOCK_MSG.notFound);
-    const done = await db.transaction((tx) => acceptStock(tx, {
-      stockId: body.StockId, from: body.FrmNo, to: body.ToNo, userId: caller.userId, siteId: caller.siteId,
-      companyId: caller.isAdmin ? null : caller.companyId,
-    }));
-    return done.ok ? ok(null, STOCK_MSG.accepted) : warn(done.message);
-  });
+  r.serve(STOCK_API.accept, ({ db, body, caller }) => db.transaction(async (tx) => {
+    await acceptStock(tx, caller, { stockId: body.StockId, from: body.FrmNo, to: body.ToNo });
+    return ok(null, STOCK_MSG.accepted);
+  }));
 }
