@@ -2,7 +2,7 @@
 // the monthly series after mapping, de-mapping, damage, printing, issue, packing, dispatch and receipt
 // made through the real calls; the 'Static Qr Mapping' switch; whose figures answer (a site user gets
 // its own whatever Id it sends, an admin any site); and a bad body answers '400' with a message.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_API, DASHBOARD_MSG, type DashboardCount, type DashboardData } from '../../src/shared/contracts/dashboard.js';
 import { USER_TYPE } from '../../src/shared/contracts/auth.js';
@@ -150,6 +150,21 @@ describe('the factory view', () => {
     expect(d.DamageList[11]).toBe(5);
     // The spec client's flag forms.
     expect((await figures(A.token, { Id: '0', isPreprinted: 'true' })).DashboardCount).toEqual(d.DashboardCount);
+  });
+});
+
+describe('a print file made again', () => {
+  it('adds no numbers: the same range generated and downloaded again, or a part of it, leaves Issued and Generated as they were', async () => {
+    const before = await figures(A.token, { isPreprinted: false });
+    const [row] = await t.db.select().from(mappings).where(and(eq(mappings.companyId, A.companyId), eq(mappings.kind, 'S'), eq(mappings.fromNo, 1001)));
+    await must('print again', send(t, GENERATION_API.generate, generateBody(row as MappingRow, 1001, 1050), admin));
+    await must('print a part again', send(t, GENERATION_API.generate, generateBody(row as MappingRow, 1010, 1020), admin));
+    await must('download again', send(t, GENERATION_API.download, { Prefix: A.prefix, FromNo: 1001, ToNo: 1050, Qty: 50 }, admin));
+    const after = await figures(A.token, { isPreprinted: false });
+    expect(after.DashboardCount).toEqual(before.DashboardCount);
+    expect([after.DashboardCount.TotalIssue, after.DashboardCount.TotalGenerate]).toEqual([50, 50]);
+    expect(after.NumberList).toEqual(before.NumberList);
+    expect((await figures(A.token, { isPreprinted: true })).DashboardCount.TotalGenerate).toBe(50);
   });
 });
 

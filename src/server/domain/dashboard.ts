@@ -6,8 +6,9 @@
 // - De-mapped: numbers of the kind in the event log's 'demap' events.
 // - Damaged: numbers of the kind in the damages table.
 // - Issued: preprinted, the ranges issued to the site's company (Number Issued); static, the numbers
-//   printed from the site's series (Number Generation, each print file counts, reprints too).
-// - Generated: the numbers printed from the site's static series, whatever the switch.
+//   printed from the site's series (Number Generation). Numbers, not files: a number printed again (a
+//   reprint, a download of the same range) counts once, in the month it was first printed.
+// - Generated: the numbers printed from the site's static series, whatever the switch (once each).
 // - Packed: packs in the secondary cartons packed at the site; cartons packed: the site's shipping
 //   units, i.e. tertiary cartons plus secondary cartons not inside one (what a dispatch counts as a
 //   carton, so the carton pie compares like with like). Replaced slips are not counted twice.
@@ -22,15 +23,16 @@ import { DASHBOARD_MONTHS, type DashboardCount } from '../../shared/contracts/da
 import { COMPANY_TIME_ZONE, indiaDate } from '../../shared/today.js';
 import type { Db } from '../db/connect.js';
 import { damages, dispatches, events, generations, mappings, numberIssues, secondaryCartons, tertiaryCartons } from '../db/schema.js';
-import { rowsOf } from './sql-rows.js';
+import { rowsOf, sqlArray } from './sql-rows.js';
 
 export interface DashboardSite { id: number; companyId: number; prefix: string; name: string; isFactory: boolean }
 export type SeriesKind = 'P' | 'S';
 
 export interface DashboardSeries { MonthName: string[]; MappingList: number[]; NumberList: number[]; DeMappingList: number[]; DamageList: number[] }
 
-/** A figure that has a monthly series: where its rows are, how many numbers a row holds, its date. */
-interface Measure { rows: SQL; qty: SQL; at: SQL }
+/** A figure that has a monthly series: where its rows are, how many numbers a row holds, its date;
+ *  `distinct`: its ranges may overlap (print files), so it counts their union. */
+interface Measure { rows: SQL; qty: SQL; at: SQL; distinct?: { from: SQL; to: SQL } }
 
 const rangeQty = (t: { fromNo: AnyColumn; toNo: AnyColumn }) => sql`(${t.toNo} - ${t.fromNo} + 1)`;
 const total = (q: SQL | AnyColumn) => sql`cast(coalesce(sum(${q}), 0) as bigint)`;
@@ -52,7 +54,7 @@ function damageOfSite(site: DashboardSite, kind: SeriesKind): SQL {
 function measures(site: DashboardSite, kind: SeriesKind): Record<'mapped' | 'demapped' | 'damaged' | 'issued' | 'generated', Measure> {
   const generated: Measure = {
     rows: sql`${generations} where ${generations.companyId} = ${site.companyId} and ${generations.prefix} = ${site.prefix ?? ''}`,
-    qty: rangeQty(generations), at: sql`${generations.createdAt}`,
+    qty: rangeQty(generations), at: sql`${generations.createdAt}`, distinct: { from: sql`${generations.fromNo}`, to: sql`${generations.toNo}` },
   };
   return {
     mapped: {
@@ -74,7 +76,34 @@ function measures(site: DashboardSite, kind: SeriesKind): Record<'mapped' | 'dem
   };
 }
 
-const sumOf = (m: Measure) => sql`(select ${total(m.qty)} from ${m.rows})`;
+/** The numbers in the union of the ranges `r(f, t, cut)` for each `cut`: ranges are merged where they
+ *  overlap (sorted by start, a range opens a new run when it starts past every earlier end). */
+const unionBy = (r: SQL) => sql`select cut, ${total(sql`hi - lo + 1`)} as n from (
+    select cut, min(f) as lo, max(t) as hi from (
+      select cut, f, t, sum(brk) over (partition by cut order by f, t rows unbounded preceding) as run from (
+        select cut, f, t, case when f <= max(t) over (partition by cut order by f, t rows between unbounded preceding and 1 preceding)
+          then 0 else 1 end as brk from (${r}) r0
+      ) r1
+    ) r2 group by cut, run
+  ) r3 group by cut`;
+
+function sumOf(m: Measure): SQL {
+  if (!m.distinct) return sql`(select ${total(m.qty)} from ${m.rows})`;
+  return sql`(select coalesce(sum(n), 0) from (${unionBy(sql`select 0 as cut, ${m.distinct.from} as f, ${m.distinct.to} as t from ${m.rows}`)}) u)`;
+}
+
+/** A distinct measure's monthly series: the numbers first seen in each month, i.e. the union of all
+ *  rows before the month's end less the union of those before its start. */
+function distinctMonthly(name: string, m: Measure, months: readonly string[]): SQL {
+  const d = m.distinct!;
+  // Month starts in India, as timestamps: the first of each month and of the month after the last.
+  const cuts = [...months, nextMonth(months.at(-1)!)].map((ym, i) => sql`(${sql.raw(String(i))}, (${`${ym}-01`}::date)::timestamp at time zone ${COMPANY_TIME_ZONE})`);
+  const rows = sql`select k.i as cut, ${d.from} as f, ${d.to} as t from (values ${sql.join(cuts, sql`, `)}) as k(i, at) cross join ${m.rows} and ${m.at} < k.at`;
+  return sql`select cast(${name} as text) as s, ym, cast(coalesce(u1.n, 0) - coalesce(u0.n, 0) as bigint) as n
+    from (select i, ym from unnest(${sqlArray([...months], 'varchar[]')}) with ordinality as mo(ym, i)) mo
+    left join (${unionBy(rows)}) u0 on u0.cut = mo.i - 1
+    left join (${unionBy(rows)}) u1 on u1.cut = mo.i`;
+}
 
 export async function dashboardCount(db: Db, site: DashboardSite, kind: SeriesKind): Promise<DashboardCount> {
   const m = measures(site, kind);
@@ -105,6 +134,12 @@ export function lastMonths(today = indiaDate(), count = DASHBOARD_MONTHS): strin
   });
 }
 
+/** The month after 'YYYY-MM'. */
+export function nextMonth(ym: string): string {
+  const [y, mo] = ym.split('-').map(Number) as [number, number];
+  return mo === 12 ? `${y + 1}-01` : `${y}-${String(mo + 1).padStart(2, '0')}`;
+}
+
 export const monthName = (ym: string) => `${MONTH_NAMES[Number(ym.slice(5, 7)) - 1]} ${ym.slice(0, 4)}`;
 
 export async function dashboardSeries(db: Db, site: DashboardSite, kind: SeriesKind, today = indiaDate()): Promise<DashboardSeries> {
@@ -113,8 +148,9 @@ export async function dashboardSeries(db: Db, site: DashboardSite, kind: SeriesK
   const m = measures(site, kind);
   const monthly = (name: string, x: Measure) => sql`select cast(${name} as text) as s, to_char(${x.at} at time zone ${COMPANY_TIME_ZONE}, 'YYYY-MM') as ym,
     ${total(x.qty)} as n from ${x.rows} and ${x.at} >= ${since} group by 2`;
+  const issue = m.issued.distinct ? distinctMonthly('issue', m.issued, months) : monthly('issue', m.issued);
   const rows = rowsOf<{ s: string; ym: string; n: string | number }>(await db.execute(sql.join([
-    monthly('map', m.mapped), monthly('issue', m.issued), monthly('demap', m.demapped), monthly('damage', m.damaged),
+    monthly('map', m.mapped), issue, monthly('demap', m.demapped), monthly('damage', m.damaged),
   ], sql` union all `)));
   const list = (s: string) => months.map((ym) => Number(rows.find((r) => r.s === s && r.ym === ym)?.n ?? 0));
   return {
