@@ -45,10 +45,17 @@ export async function sizeAndSlip(tx: Tx, sizeId: number, type: SlipType, prefix
   };
 }
 
+/** Holds the slip to the end of the transaction: of two saves under one slip the second waits here, and
+ *  its check (a statement after the lock, so a fresh snapshot) then finds the slip used. */
+export async function lockSlip(tx: Tx, slip: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`slip:${slip}`}))`);
+}
+
 /** The checks every packing save makes of its carton, in the spec's order: the size (active), the
  *  count against it and the fractional remark, the slip (type, prefix, printed), the slip unused. */
 export async function closeCarton(tx: Tx, site: FloorSite, type: 'SID' | 'TID', b: { cartonMasterId: number; CartonName: string; reason: string }, count: number) {
   const format = slipProblem(b.CartonName, type, site.prefix, Number.MAX_SAFE_INTEGER);
+  if ('slip' in format) await lockSlip(tx, format.slip);
   const facts = await sizeAndSlip(tx, b.cartonMasterId, type, site.prefix, 'slip' in format ? format.slip : null);
   const size = facts.size;
   if (!size) refuse(PACKING_MSG.selectCartonSize);

@@ -44,8 +44,9 @@ export async function packTertiary(tx: Tx, actor: Actor, b: Body, device?: Devic
     else if (sids.includes(scan.sid)) faults.push(item(scan.sid, PACKING_MSG.alreadyScanned));
     else sids.push(scan.sid);
   }
-  // Locked: a carton packed, damaged or dispatched by another request meanwhile waits for this one.
-  const found = sids.length ? await tx.select().from(secondaryCartons).where(inArray(secondaryCartons.sid, sids)).for('update') : [];
+  // Locked: a carton packed, damaged or dispatched by another request meanwhile waits for this one. In
+  // id order, as every writer of cartons locks them, so two saves never deadlock.
+  const found = sids.length ? await tx.select().from(secondaryCartons).where(inArray(secondaryCartons.sid, sids)).orderBy(secondaryCartons.sid).for('update') : [];
   const bySid = new Map(found.map((c) => [c.sid, c]));
   const good: Secondary[] = [];
   for (const sid of sids) {

@@ -5,9 +5,11 @@
 // worked on is 409. A call without a key works as the spec's client expects.
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import { failure, type Envelope } from '../../shared/contracts/envelope.js';
+import { failure, warn, type Envelope } from '../../shared/contracts/envelope.js';
 import type { Db } from '../db/connect.js';
+import { retryable } from '../db/races.js';
 import { idempotencyKeys } from '../db/schema.js';
+import { RACE_MSG } from './handler.js';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** A device's ids are UUIDs; anything of 8 to 64 URL-safe characters is accepted. */
@@ -40,19 +42,38 @@ class Refused extends Error {
   }
 }
 
-/** Runs `work` in one transaction: the refusal rolls back, the success commits. */
+/** Runs of a work PostgreSQL undid for a deadlock or a serialization failure before it is answered busy. */
+export const WORK_TRIES = 3;
+
+/** The work was undone WORK_TRIES times by the database (deadlocks): answered RACE_MSG.busy, kept under
+ *  no key, so the device's next try runs it anew. */
+class Busy extends Error {
+  constructor() {
+    super('busy');
+  }
+}
+const BUSY: Answer = { status: 200, envelope: warn(RACE_MSG.busy) };
+
+/** Runs `work` in one transaction (a savepoint when `db` is one): the refusal rolls back, the success
+ *  commits. A deadlock or serialization failure undid all of it, so it runs again, up to WORK_TRIES. */
 async function runWork(db: Db, work: Work, done?: (tx: Tx | Db, envelope: Envelope) => Promise<void>): Promise<Envelope> {
-  try {
-    return await db.transaction(async (tx) => {
-      const envelope = await work(tx);
-      if (envelope.ResponseCode !== '200') throw new Refused(envelope);
-      await done?.(tx, envelope);
-      return envelope;
-    });
-  } catch (err) {
-    if (!(err instanceof Refused)) throw err;
-    await done?.(db, err.envelope);
-    return err.envelope;
+  for (let tries = 1; ; tries++) {
+    try {
+      return await db.transaction(async (tx) => {
+        const envelope = await work(tx);
+        if (envelope.ResponseCode !== '200') throw new Refused(envelope);
+        await done?.(tx, envelope);
+        return envelope;
+      });
+    } catch (err) {
+      if (retryable(err)) {
+        if (tries < WORK_TRIES) continue;
+        throw new Busy();
+      }
+      if (!(err instanceof Refused)) throw err;
+      await done?.(db, err.envelope);
+      return err.envelope;
+    }
   }
 }
 
@@ -80,7 +101,14 @@ export interface Keyed {
 /** Answers one request once per key. */
 export async function idempotent(db: Db, request: Keyed, work: Work): Promise<Answer> {
   const { userId, key, route, body } = request;
-  if (key === undefined) return { status: 200, envelope: await runWork(db, work) };
+  if (key === undefined) {
+    try {
+      return { status: 200, envelope: await runWork(db, work) };
+    } catch (err) {
+      if (err instanceof Busy) return BUSY;
+      throw err;
+    }
+  }
   if (!KEY_PATTERN.test(key)) return { status: 400, envelope: failure('400', IDEMPOTENCY_MSG.invalid) };
   const hash = requestHash(route, body);
   const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
@@ -111,8 +139,10 @@ export async function idempotent(db: Db, request: Keyed, work: Work): Promise<An
     });
     return { status: 200, envelope };
   } catch (err) {
-    // A failure that is no answer (the database went away, a bug): the claim goes, so a retry runs anew.
+    // A failure that is no answer (the database went away, a bug, deadlocks every time): the claim
+    // goes, so a retry runs anew.
     await db.delete(idempotencyKeys).where(and(mine, eq(idempotencyKeys.state, 'in-flight'))).catch(() => undefined);
+    if (err instanceof Busy) return BUSY;
     throw err;
   }
 }
@@ -133,13 +163,27 @@ export class ClaimRace extends Error {
 
 /**
  * Answers many keyed requests of one caller in order, in one transaction (the outbox's push): each
- * entry as `idempotent` would answer it alone, its work in a savepoint, so a refusal undoes only its
- * own entry and a later entry sees the earlier ones' work. One read of the keys, one claim, one write
- * of the answers, one commit, where alone each entry takes all four. Stops at a key still in flight
- * (409): the answers are then fewer than the entries, and the rest were not tried. A failure that is
- * no answer rolls back every entry (none is answered; the device sends them again).
+ * entry as `idempotent` would answer it alone, its work in a savepoint, so a refusal (a race lost, a
+ * deadlock retried in vain) undoes only its own entry and a later entry sees the earlier ones' work.
+ * One read of the keys, one claim, one write of the answers, one commit, where alone each entry takes
+ * all four. Stops at a key still in flight (409): the answers are then fewer than the entries, and the
+ * rest were not tried. A failure that is no answer rolls back every entry (none is answered; the
+ * device sends them again).
  */
 export async function idempotentBatch(db: Db, userId: number, entries: BatchEntry[]): Promise<Answer[]> {
+  // The push's own statements (its claims, its answers) deadlocked with another push of the same keys:
+  // all of it was undone, so it runs again; past WORK_TRIES it is answered 409, to be sent again.
+  for (let tries = 1; ; tries++) {
+    try {
+      return await batchOnce(db, userId, entries);
+    } catch (err) {
+      if (!retryable(err)) throw err;
+      if (tries >= WORK_TRIES) throw new ClaimRace();
+    }
+  }
+}
+
+async function batchOnce(db: Db, userId: number, entries: BatchEntry[]): Promise<Answer[]> {
   const answers: Answer[] = [];
   const hashes = entries.map((e) => ('work' in e ? requestHash(e.route, e.body) : ''));
   const stale = Date.now() - STALE_CLAIM_SECONDS * 1000;
@@ -184,7 +228,16 @@ export async function idempotentBatch(db: Db, userId: number, entries: BatchEntr
         answers.push(a);
         continue;
       }
-      const envelope = await runWork(tx as unknown as Db, (entries[i] as { work: Work }).work);
+      let envelope: Envelope;
+      try {
+        envelope = await runWork(tx as unknown as Db, (entries[i] as { work: Work }).work);
+      } catch (err) {
+        if (!(err instanceof Busy)) throw err;
+        // Undone every time by deadlocks: this entry only is answered busy, and its claim goes.
+        await tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, entries[i]!.key)));
+        answers.push(BUSY);
+        continue;
+      }
       const answer = { status: 200, envelope };
       answers.push(answer);
       kept.push({ key: entries[i]!.key, answer });
