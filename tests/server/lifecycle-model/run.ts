@@ -1,0 +1,108 @@
+// Runs a sequence against the model and the product side by side, step by step: the answer first, then
+// the read surfaces of what the step touched, and every surface of the namespace now and then. Stops
+// at the first disagreement. A failing sequence is shortened by dropping steps while it still fails.
+import { Driver } from './driver.js';
+import { answerProblems } from './answers.js';
+import { Model } from './model.js';
+import { opText, refKey, type Batch, type CartonRef, type Op } from './ops.js';
+import { checkCarton, checkDid, checkTrace } from './surfaces.js';
+import { Names, type World } from './world.js';
+
+/** Where the disagreement showed: the step's own answer, or a read surface after it. */
+export interface Failure { index: number; op: Op; problems: string[]; ops: Op[]; on: 'answer' | 'surface' }
+
+/** Time spent per kind of op and on the reads (LIFECYCLE_TIMING prints it). */
+export const timing = {
+  ms: new Map<string, { n: number; ms: number }>(),
+  add(k: string, ms: number) { const t = this.ms.get(k) ?? { n: 0, ms: 0 }; t.n++; t.ms += ms; this.ms.set(k, t); },
+  text() { return [...this.ms].map(([k, t]) => `${k} ${t.n}x ${(t.ms / t.n).toFixed(1)}ms`).join(', '); },
+};
+
+/** A new namespace for every run (an epoch of a seed, or a candidate while shrinking). */
+let lastNs = 0;
+export const nextNamespace = () => ++lastNs;
+
+/** Every surface of the namespace: each carton and dispatch the model knows, and both batches. */
+async function sweep(m: Model, n: Names): Promise<string[]> {
+  const out: string[] = [];
+  for (const s of m.sids.values()) out.push(...await checkCarton(m, n, s.ref));
+  for (const t of m.tids.values()) out.push(...await checkCarton(m, n, t.ref));
+  for (const d of m.dids.keys()) out.push(...await checkDid(m, n, d));
+  for (const b of ['A', 'B'] as const) out.push(...await checkTrace(m, n, b));
+  return out;
+}
+
+/** How often the read surfaces are looked at: scan info of what a step touched (every step, unless
+ *  `touched` is false), both batches' traces every `traceEvery` steps, everything every `sweepEvery`
+ *  steps and at the end. */
+export interface RunOptions { touched: boolean; traceEvery: number; sweepEvery: number }
+
+/** Runs ops drawn from `source` (null: the end) in a fresh namespace; the failure, or null. */
+export async function runSteps(w: World, source: (m: Model, i: number) => Op | null, o: RunOptions): Promise<Failure | null> {
+  const n = new Names(w, nextNamespace());
+  const m = new Model();
+  const driver = new Driver(n);
+  const ops: Op[] = [];
+  for (let i = 0; ; i++) {
+    const op = source(m, i);
+    if (!op) break;
+    ops.push(op);
+    const e = m.apply(op);
+    const began = performance.now();
+    const got = await driver.run(op);
+    timing.add(op.k, performance.now() - began);
+    const first = e.replayOf !== undefined ? driver.answers.get(e.replayOf) : undefined;
+    const problems = answerProblems(op, e, got, first);
+    if (problems.length) return { index: i, op, problems, ops, on: 'answer' };
+    const reads = performance.now();
+    if (o.touched) {
+      const seen = new Set<string>();
+      const cartons: CartonRef[] = e.touched.cartons.filter((r) => !seen.has(refKey(r)) && seen.add(refKey(r)));
+      for (const r of cartons) problems.push(...await checkCarton(m, n, r));
+      for (const d of new Set(e.touched.dids)) problems.push(...await checkDid(m, n, d));
+    }
+    if ((i + 1) % o.sweepEvery === 0) problems.push(...await sweep(m, n));
+    else if ((i + 1) % o.traceEvery === 0) for (const b of ['A', 'B'] as const) problems.push(...await checkTrace(m, n, b));
+    timing.add('reads', performance.now() - reads);
+    if (problems.length) return { index: i, op, problems, ops, on: 'surface' };
+  }
+  const last = await sweep(m, n);
+  return last.length ? { index: ops.length - 1, op: ops.at(-1)!, problems: [`after the last step: ${last[0]}`, ...last.slice(1)], ops, on: 'surface' } : null;
+}
+
+export const runList = (w: World, ops: Op[], o: RunOptions) => runSteps(w, (_, i) => ops[i] ?? null, o);
+
+/** Drops chunks of steps while the sequence still fails (any disagreement), within `seconds`. */
+export async function shrink(w: World, f: Failure, seconds: number): Promise<Failure> {
+  const until = Date.now() + seconds * 1000;
+  let best = f;
+  let ops = f.ops.slice(0, f.index + 1);
+  let chunk = Math.max(1, Math.floor(ops.length / 2));
+  while (Date.now() < until) {
+    let cut = false;
+    for (let at = 0; at < ops.length && Date.now() < until; at += chunk) {
+      const candidate = [...ops.slice(0, at), ...ops.slice(at + chunk)];
+      if (!candidate.length) continue;
+      // An answer's disagreement needs no reads to show; a surface's is looked for after every step.
+      const o: RunOptions = f.on === 'answer' ? { touched: false, traceEvery: 1e9, sweepEvery: 1e9 } : { touched: true, traceEvery: 1, sweepEvery: 1e9 };
+      const again = await runList(w, candidate, o);
+      if (again && again.on === f.on) {
+        best = again;
+        ops = again.ops.slice(0, again.index + 1);
+        cut = true;
+        at -= chunk;
+      }
+    }
+    if (!cut) {
+      if (chunk === 1) break;
+      chunk = Math.max(1, Math.floor(chunk / 2));
+    }
+  }
+  return best;
+}
+
+export const failureText = (f: Failure, seed: number): string => [
+  `Lifecycle model disagrees with the product (seed ${seed}; LIFECYCLE_SEED=${seed} runs it again):`,
+  ...f.ops.slice(0, f.index + 1).map((op, i) => `  ${String(i + 1).padStart(3)}. ${opText(op)}`),
+  ...f.problems.map((p) => `  -> ${p}`),
+].join('\n');
