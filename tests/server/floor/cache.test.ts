@@ -187,11 +187,43 @@ describe('masters and open cartons', () => {
   });
   it('loose secondary cartons at my site with their earliest batch and dates, tertiary cartons at it', async () => {
     const open = await data('open');
+    const batch = (BatchNo: string, EXPDate: string) => ({ ProductId: w.product, BatchNo, EXPDate });
     expect(open.Secondary).toEqual([
-      { SID: 'SID26CA00001', ProductId: w.product, Qty: 1, CartonSizeId: expect.any(Number), BatchNo: 'NEW', MFGDate: '2026-01-10', EXPDate: '2028-01-10' },
-      { SID: 'SID26CA00003', ProductId: w.product, Qty: 1, CartonSizeId: expect.any(Number), BatchNo: 'OLD', MFGDate: '2025-06-01', EXPDate: '2027-06-01' },
+      {
+        SID: 'SID26CA00001', ProductId: w.product, Qty: 1, CartonSizeId: expect.any(Number), BatchNo: 'NEW', MFGDate: '2026-01-10', EXPDate: '2028-01-10',
+        Batches: [batch('NEW', '2028-01-10')],
+      },
+      {
+        SID: 'SID26CA00003', ProductId: w.product, Qty: 1, CartonSizeId: expect.any(Number), BatchNo: 'OLD', MFGDate: '2025-06-01', EXPDate: '2027-06-01',
+        Batches: [batch('NEW', '2028-01-10'), batch('OLD', '2027-06-01')],
+      },
     ]);
-    expect(open.Tertiary).toEqual([{ TID: 'TID26CA00001', ProductId: w.product, Qty: 1, Packs: 1, State: 'packed', BatchNo: '', MFGDate: '', EXPDate: '' }]);
+    expect(open.Tertiary).toEqual([{
+      TID: 'TID26CA00001', ProductId: w.product, Qty: 1, Packs: 1, State: 'packed', BatchNo: '', MFGDate: '', EXPDate: '',
+      Batches: [batch('NEW', '2028-01-10')], SIDs: ['SID26CA00002'],
+    }]);
+    expect(open.Damaged).toEqual([]);
+  });
+  it('a carton\'s batches are its packs\' mappings, distinct, each with its earliest expiry; a damaged SID here is listed apart', async () => {
+    // CA 60 joins SID 1 with a batch of its own (a mapping of 60 alone); CA 61 and 62 of it too.
+    await t.db.update(mappings).set({ toNo: 59 }).where(eq(mappings.id, m1.id));
+    const { id: _id, ...rest } = m1;
+    const [m60] = await t.db.insert(mappings).values({ ...rest, fromNo: 60, toNo: 62, batchNo: 'SOLO', expDate: '2026-12-01' }).returning();
+    for (const n of [60, 62]) await packItem(t.db, 'S', 'CA', n, 'SID26CA00001');
+    await t.db.insert(secondaryCartons).values({ ...(await t.db.select().from(secondaryCartons).where(eq(secondaryCartons.sid, 'SID26CA00003')))[0]!, sid: 'SID26CA00009', state: 'damaged' });
+    try {
+      const open = await data('open');
+      expect(open.Secondary.find((s) => s.SID === 'SID26CA00001')?.Batches).toEqual([
+        { ProductId: w.product, BatchNo: 'NEW', EXPDate: '2028-01-10' }, { ProductId: w.product, BatchNo: 'SOLO', EXPDate: '2026-12-01' },
+      ]);
+      expect(open.Damaged).toEqual(['SID26CA00009']);
+      expect(open.Secondary.map((s) => s.SID)).not.toContain('SID26CA00009');
+    } finally {
+      await t.db.execute(sql`delete from items where prefix = 'CA' and serial_no in (60, 62)`);
+      await t.db.delete(secondaryCartons).where(eq(secondaryCartons.sid, 'SID26CA00009'));
+      await t.db.delete(mappings).where(eq(mappings.id, m60!.id));
+      await t.db.update(mappings).set({ toNo: 100 }).where(eq(mappings.id, m1.id));
+    }
   });
   it('the batch and dates packing stored on a carton win over its items\'', async () => {
     await t.db.update(secondaryCartons).set({ batchNo: 'KEPT', mfgDate: '2024-02-02', expDate: '2026-02-02' }).where(eq(secondaryCartons.sid, 'SID26CA00001'));

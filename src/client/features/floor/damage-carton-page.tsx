@@ -12,6 +12,7 @@ import { getSession } from '../../app/session.js';
 import { confirmYesNo } from '../../kit/confirm-delete.js';
 import { ScreenHeader } from '../../kit/screen-header.js';
 import { CacheFreshness, useFloorCache } from '../../floor/cache/index.js';
+import { cartonCheck } from '../../floor/device-check.js';
 import { CACHE_LOADING, useLocalWork } from '../../floor/packing/use-local-work.js';
 import { queueWork } from '../../floor/packing/work-store.js';
 import { ScanBox, type ScanBoxHandle, type ScanVerdict } from '../../floor/scan-box.js';
@@ -31,9 +32,9 @@ export default function DamageCartonPage() {
     if (!slip || (slip.type !== 'SID' && slip.type !== 'TID')) return { ok: false, message: CARTON_DAMAGE_MSG.invalidScan };
     if (!cache) return { ok: false, message: CACHE_LOADING };
     const id = slip.text;
-    if (local.damaged.has(id)) return { ok: false, message: CARTON_DAMAGE_MSG.already(id) };
-    const here = slip.type === 'TID' ? cache.tertiaryAt(id) !== undefined : local.secondaries.has(id) || cache.openSecondary(id) !== undefined;
-    if (!here) return { ok: false, message: CARTON_DAMAGE_MSG.notHere(id) };
+    // The lifecycle decides (damaged already, not at this site); recalled or expired stock may be damaged.
+    const refusal = cartonCheck('damage-carton', id, cache, local);
+    if (refusal !== null) return { ok: false, message: refusal };
     if (!(await confirmYesNo(CARTON_DAMAGE_MSG.confirmTitle, CARTON_DAMAGE_MSG.confirmText))) {
       setTimeout(() => box.current?.focus(), 0);
       return { ok: false, message: `${id} not damaged.` };

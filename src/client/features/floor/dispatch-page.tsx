@@ -11,9 +11,9 @@ import { getSession } from '../../app/session.js';
 import { saveBytes } from '../../kit/download.js';
 import { ResourceSection, type ResourceDef } from '../../kit/resource-section.js';
 import { ScreenHeader } from '../../kit/screen-header.js';
-import { CacheFreshness, useFloorCache } from '../../floor/cache/index.js';
+import { CacheFreshness, useFloorCache, type FloorCache } from '../../floor/cache/index.js';
 import { topUpDids, queueWithDid } from '../../floor/dispatch/did-block.js';
-import { checkDispatchScan, type DispatchRow } from '../../floor/dispatch/dispatch-rules.js';
+import { checkDispatchScan, dispatchOp, type DispatchRow } from '../../floor/dispatch/dispatch-rules.js';
 import { invoiceOfSave } from '../../floor/dispatch/invoice-data.js';
 import { emptyDispatch, localInvoice, type DispatchDraft, type SendToKind } from '../../floor/dispatch/local-invoice.js';
 import { cachedLogo, rememberLogo } from '../../floor/dispatch/logo-cache.js';
@@ -36,6 +36,9 @@ const rowView = (r: DispatchRow) => ({
   key: r.CartonId, main: r.CartonId,
   detail: [r.ProductName, r.BatchNo, r.CartonName, r.MFGDate && `MFG ${r.MFGDate}`, r.EXPDate && `EXP ${r.EXPDate}`].filter(Boolean).join(' · '),
 });
+
+/** The draft as the scan check reads it: the target chosen, and what sending there is (lifecycle op). */
+const formOf = (d: DispatchDraft, cache: FloorCache) => ({ hasTarget: d.targetId !== null, op: dispatchOp(d.kind, d.targetId, cache), rows: d.rows });
 
 export default function DispatchPage() {
   const userId = getSession()?.UserId ?? 0;
@@ -74,7 +77,7 @@ export default function DispatchPage() {
   const onScan = (text: string): ScanVerdict | Promise<ScanVerdict> => {
     if (!cache) return { ok: false, message: CACHE_LOADING };
     const d = current();
-    const outcome = checkDispatchScan(text, { hasTarget: d.targetId !== null, rows: d.rows, olderAccepted: d.olderAccepted }, cache, local);
+    const outcome = checkDispatchScan(text, { ...formOf(d, cache), olderAccepted: d.olderAccepted }, cache, local);
     if (outcome.ok) return add(outcome.row);
     if (outcome.older) setOlder({ list: outcome.older, text });
     return { ok: false, message: outcome.message };
@@ -85,7 +88,7 @@ export default function DispatchPage() {
     setOlder(null);
     if (!o || !cache) return;
     const d = current();
-    const again = checkDispatchScan(o.text, { hasTarget: d.targetId !== null, rows: d.rows, olderAccepted: true }, cache, local);
+    const again = checkDispatchScan(o.text, { ...formOf(d, cache), olderAccepted: true }, cache, local);
     if (again.ok) void add(again.row, true).then((v) => box.current?.announce(v));
     box.current?.focus();
   };

@@ -13,6 +13,7 @@ import { getSession } from '../../app/session.js';
 import { confirmYesNo } from '../../kit/confirm-delete.js';
 import { ScreenHeader } from '../../kit/screen-header.js';
 import { CacheFreshness, useFloorCache } from '../../floor/cache/index.js';
+import { receiveCheck } from '../../floor/device-check.js';
 import { CACHE_LOADING, useLocalWork } from '../../floor/packing/use-local-work.js';
 import { queueWork } from '../../floor/packing/work-store.js';
 import { ScanBox, type ScanBoxHandle, type ScanVerdict } from '../../floor/scan-box.js';
@@ -56,7 +57,8 @@ export default function DispatchReceivePage() {
     const l = now.current;
     const slip = parseSlipId(text);
     if (l && (slip?.type === 'TID' || slip?.type === 'SID')) {
-      if (!l.rows.some((r) => r.CartonId === slip.text)) return fail(RECEIVE_MSG.notOnDispatch(slip.text, l.did));
+      const refusal = receiveCheck(slip.text, l);
+      if (refusal !== null) return fail(refusal);
       change((x) => (x ? toggled(x, slip.text, true) : x));
       return { ok: true, message: RECEIVE_TEXT.arrived(slip.text) };
     }

@@ -35,6 +35,12 @@ export interface FloorCache {
   tertiaryAt(tid: string): OpenTertiary | undefined;
   /** Every tertiary carton at my site, for the older-stock rule of a dispatch. */
   openTertiaries(): readonly OpenTertiary[];
+  /** The TID at my site a SID is packed in (undefined: loose, elsewhere, or a cache stored before). */
+  tertiaryOf(sid: string): string | undefined;
+  /** A SID at my site that is damaged (loose, or in a TID here). */
+  damagedHere(sid: string): boolean;
+  /** The recall's reason when this batch of the product is recalled. */
+  recallOf(productId: number, batchNo: string): string | undefined;
   cartonSizes: readonly CacheCartonSize[];
   products: ReadonlyMap<number, CacheProduct>;
   mySite: { SiteId: number; Prefix: string; Name: string } | null;
@@ -167,6 +173,9 @@ export function buildFloorCache(c: CacheContent): FloorCache {
   const bySid = new Map(secondaries.map((s) => [s.SID.toUpperCase(), s]));
   const tertiaries = c.open?.Tertiary ?? [];
   const byTid = new Map(tertiaries.map((t) => [t.TID.toUpperCase(), t]));
+  // Fields a cache stored before them lacks read as empty: no SIDs, no damaged cartons known.
+  const tidOfSid = new Map(tertiaries.flatMap((t) => (t.SIDs ?? []).map((sid) => [sid.toUpperCase(), t.TID] as const)));
+  const damagedSids = new Set((c.open?.Damaged ?? []).map((sid) => sid.toUpperCase()));
 
   function codeFacts(kind: 'P' | 'S', prefix: string, serial: number): CodeFacts {
     let series = { kind, prefix: kind === 'S' ? prefix.toUpperCase() : '' };
@@ -215,6 +224,9 @@ export function buildFloorCache(c: CacheContent): FloorCache {
     openSecondaries: () => secondaries,
     tertiaryAt: (tid) => byTid.get(tid.trim().toUpperCase()),
     openTertiaries: () => tertiaries,
+    tertiaryOf: (sid) => tidOfSid.get(sid.trim().toUpperCase()),
+    damagedHere: (sid) => damagedSids.has(sid.trim().toUpperCase()),
+    recallOf: (productId, batchNo) => recalled.get(recallKey(productId, batchNo)),
     cartonSizes: c.masters?.CartonSizes ?? [],
     products,
     mySite: c.masters?.MySite ?? null,

@@ -4,6 +4,8 @@
 // (shared dispatchScan, olderStockOf) when the dispatch reaches it, and decides.
 import { DISPATCH_MSG, dispatchScan, olderStockOf, type StockCarton } from '../../../shared/contracts/floor/dispatch.js';
 import type { FloorCache, OpenTertiary } from '../cache/index.js';
+import type { CartonOperation } from '../../../shared/lifecycle/index.js';
+import { cartonCheck } from '../device-check.js';
 import type { LocalWork } from '../packing/local-work.js';
 import { looseCartons } from '../packing/scan-rules.js';
 
@@ -18,6 +20,14 @@ export interface DispatchRow {
   Qty: number;
   MFGDate: string;
   EXPDate: string;
+}
+
+export type DispatchOp = Extract<CartonOperation, 'dispatch-factory' | 'dispatch-warehouse' | 'dispatch-dealer'>;
+
+/** The operation a dispatch to this target is: a dealer, or a site of the company (a factory or not). */
+export function dispatchOp(kind: 'WareHouse' | 'Dealer', targetId: number | null, cache: FloorCache): DispatchOp {
+  if (kind === 'Dealer') return 'dispatch-dealer';
+  return cache.dispatch.Sites.find((s) => s.SiteId === targetId)?.IsFactory ? 'dispatch-factory' : 'dispatch-warehouse';
 }
 
 export type DispatchScanOutcome = { ok: true; row: DispatchRow } | { ok: false; message: string; older?: StockCarton[] };
@@ -38,20 +48,18 @@ export function stockHere(cache: FloorCache, local: LocalWork): StockCarton[] {
   ];
 }
 
-/** The carton a scan names, if it is at my site and free to go; else the message naming it. */
-function cartonHere(id: string, type: 'TID' | 'SID', cache: FloorCache, local: LocalWork): DispatchRow | string {
-  const did = local.dispatched.get(id);
-  if (did !== undefined) return DISPATCH_MSG.dispatched(id, did);
-  if (local.damaged.has(id)) return DISPATCH_MSG.damaged(id);
+/** The carton a scan names, if the lifecycle lets it go where `op` sends it (at my site, not damaged,
+ *  in a TID or gone already; not recalled unless back to a factory; not expired to a dealer); else the
+ *  message naming it. */
+function cartonHere(id: string, type: 'TID' | 'SID', op: DispatchOp, cache: FloorCache, local: LocalWork): DispatchRow | string {
+  const refusal = cartonCheck(op, id, cache, local);
+  if (refusal !== null) return refusal;
   const productName = (pid: number) => cache.products.get(pid)?.ProductName ?? '';
   if (type === 'TID') {
     const t = local.tertiaries.get(id) ?? cache.tertiaryAt(id);
     if (!t) return DISPATCH_MSG.notHere(id);
-    if (t.State !== 'packed') return DISPATCH_MSG.damaged(id);
     return { CartonId: id, ProductId: t.ProductId, ProductName: productName(t.ProductId), BatchNo: t.BatchNo, CartonName: '', Qty: t.Packs, MFGDate: t.MFGDate, EXPDate: t.EXPDate };
   }
-  const tid = local.inTertiary.get(id);
-  if (tid) return DISPATCH_MSG.inTertiary(id, tid);
   const s = local.secondaries.get(id) ?? cache.openSecondary(id);
   if (!s) return DISPATCH_MSG.notHere(id);
   const size = cache.cartonSizes.find((c) => c.CartonId === s.CartonSizeId)?.CartonName ?? '';
@@ -61,6 +69,9 @@ function cartonHere(id: string, type: 'TID' | 'SID', cache: FloorCache, local: L
 export interface DispatchForm {
   /** A target is chosen (the spec asks for it before the first scan). */
   hasTarget: boolean;
+  /** What the chosen target makes of the dispatch (a factory, a warehouse, a dealer); the lifecycle's
+   *  rules differ: recalled stock may only go back to a factory, expired stock not to a dealer. */
+  op: DispatchOp;
   rows: readonly DispatchRow[];
   /** The user chose to go on with newer stock while older waits. */
   olderAccepted: boolean;
@@ -71,7 +82,7 @@ export function checkDispatchScan(text: string, form: DispatchForm, cache: Floor
   const scan = dispatchScan(text);
   if ('message' in scan) return { ok: false, message: scan.message };
   if (form.rows.some((r) => r.CartonId === scan.id)) return { ok: false, message: DISPATCH_MSG.alreadyScanned };
-  const row = cartonHere(scan.id, scan.type, cache, local);
+  const row = cartonHere(scan.id, scan.type, form.op, cache, local);
   if (typeof row === 'string') return { ok: false, message: row };
   if (!form.olderAccepted) {
     const older = olderStockOf([...form.rows, row], stockHere(cache, local));

@@ -11,6 +11,7 @@ import { RECEIVE_API, type ReceiveSave } from '../../../shared/contracts/floor/d
 import { REPLACE_API, firstScanProblem, type ReplaceRequest, type ReplaceType } from '../../../shared/contracts/floor/replace.js';
 import { parseSlipId, parseUid, scannedUid } from '../../../shared/codes.js';
 import type { OutboxEntry } from '../../offline/outbox-entry.js';
+import { mergeBatches, type CartonBatch } from '../../../shared/contracts/floor/cache.js';
 import type { FloorCache, OpenSecondary, OpenTertiary } from '../cache/index.js';
 
 /** One pack as the server knows it: a paired preprinted code is its static twin. */
@@ -40,6 +41,8 @@ export interface LocalWork {
   /** Codes replaced here (uids and SIDs), and the new codes that took their place. */
   replaced: Set<string>;
   replacements: Set<string>;
+  /** A SID replaced here -> the SID that took its place. */
+  replacedBy: Map<string, string>;
 }
 
 /** The saves whose queued entries hold local effects (addEntry reads each of them). */
@@ -51,6 +54,7 @@ export const FLOOR_WORK = [
 export const emptyLocalWork = (): LocalWork => ({
   packed: new Map(), slips: new Set(), secondaries: new Map(), inTertiary: new Map(), tertiaries: new Map(), damaged: new Set(),
   dispatched: new Map(), dids: new Set(), sentHere: new Map(), received: new Set(), returned: new Set(), replaced: new Set(), replacements: new Set(),
+  replacedBy: new Map(),
 });
 
 const slipText = (s: string) => parseSlipId(s)?.text ?? s.trim().toUpperCase();
@@ -68,32 +72,40 @@ export function addEntry(work: LocalWork, entry: Pick<OutboxEntry, 'endpoint' | 
     const sid = parseSlipId(p.CartonName)?.text ?? p.CartonName;
     work.slips.add(sid);
     let first: OpenSecondary | undefined;
+    const batches: CartonBatch[] = [];
     for (const s of p.scanned) {
       const code = parseUid(scannedUid(s.UID));
       if (!code) continue;
       const facts = cache.codeFacts(code.kind, code.prefix, code.serial);
       work.packed.set(packKey(facts), sid);
       const m = facts.mapping;
+      if (m) batches.push({ ProductId: m.ProductId, BatchNo: m.BatchNo, EXPDate: m.EXPDate });
       if (m && (!first || m.MFGDate < first.MFGDate)) {
         first = { SID: sid, ProductId: m.ProductId, Qty: p.scanned.length, CartonSizeId: p.cartonMasterId, BatchNo: m.BatchNo, MFGDate: m.MFGDate, EXPDate: m.EXPDate };
       }
     }
-    if (first) work.secondaries.set(sid, first);
+    if (first) work.secondaries.set(sid, { ...first, Batches: mergeBatches(batches) });
   } else if (entry.endpoint === PACKING_API.tertiarySave.path) {
     const p = entry.payload as TertiarySave;
     const tid = parseSlipId(p.CartonName)?.text ?? p.CartonName;
     work.slips.add(tid);
     let first: TertiarySave['scanned'][number] | undefined;
     let packs = 0;
+    const batches: CartonBatch[] = [];
+    const sids: string[] = [];
     for (const s of p.scanned) {
       const sid = parseSlipId(s.CartonId)?.text;
       if (sid) work.inTertiary.set(sid, tid);
+      if (sid) sids.push(sid);
+      // What the SID holds, as packed here or cached; else the batch its row names.
+      const held = sid ? (work.secondaries.get(sid) ?? cache.openSecondary(sid))?.Batches : undefined;
+      batches.push(...(held ?? (s.BatchNo ? [{ ProductId: s.ProductId ?? 0, BatchNo: s.BatchNo, EXPDate: s.EXPDate ?? '' }] : [])));
       packs += s.Qty ?? 0;
       if (!first || (s.MFGDate ?? '') < (first.MFGDate ?? '')) first = s;
     }
     work.tertiaries.set(tid, {
       TID: tid, ProductId: first?.ProductId ?? 0, Qty: p.scanned.length, Packs: packs, State: 'packed',
-      BatchNo: first?.BatchNo ?? '', MFGDate: first?.MFGDate ?? '', EXPDate: first?.EXPDate ?? '',
+      BatchNo: first?.BatchNo ?? '', MFGDate: first?.MFGDate ?? '', EXPDate: first?.EXPDate ?? '', Batches: mergeBatches(batches), SIDs: sids,
     });
   } else if (entry.endpoint === CARTON_DAMAGE_API.damage.path) {
     const id = parseSlipId((entry.payload as CartonDamageRequest).DamageCid)?.text;
@@ -116,6 +128,7 @@ export function addEntry(work: LocalWork, entry: Pick<OutboxEntry, 'endpoint' | 
     const t = (p.Type.trim().toUpperCase() === 'SID' ? 'SID' : 'PID') as ReplaceType;
     work.replaced.add(replaceKey(t, p.FistQrCode));
     work.replacements.add(replaceKey(t, p.SecondQrCode));
+    if (t === 'SID') work.replacedBy.set(replaceKey(t, p.FistQrCode), replaceKey(t, p.SecondQrCode));
   }
 }
 

@@ -3,9 +3,8 @@
 // The server runs the same rules again when the carton arrives; these only keep a bad scan off it.
 import { parseUid, scannedUid, visibleNumber } from '../../../shared/codes.js';
 import { PACKING_MSG, secondaryScan } from '../../../shared/contracts/floor/packing.js';
-import { REPLACE_MSG } from '../../../shared/contracts/floor/replace.js';
-import { RECALL_MSG } from '../../../shared/contracts/recall.js';
 import type { FloorCache, OpenSecondary } from '../cache/index.js';
+import { cartonCheck, packCheck } from '../device-check.js';
 import { packKey, type LocalWork } from './local-work.js';
 
 /** A pack on the secondary screen: what is sent, what the row shows, and what later checks compare. */
@@ -36,12 +35,9 @@ export function checkPack(text: string, carton: ScanCarton<PackRow>, cache: Floo
   const facts = cache.codeFacts(code.kind, code.prefix, code.serial);
   const key = packKey(facts);
   if (carton.rows.some((r) => r.key === key)) return refused(PACKING_MSG.alreadyScanned);
-  if (facts.state === 'unmapped' || !facts.mapping) return refused(PACKING_MSG.unmapped);
-  if (facts.state === 'damaged') return refused(PACKING_MSG.damaged(facts.reason ?? ''));
-  if (facts.state === 'replaced') return refused(REPLACE_MSG.retired);
-  if (facts.recalled !== undefined) return refused(RECALL_MSG.onFloor(facts.recalled));
-  const packedIn = facts.state === 'packed' ? facts.sid : local.packed.get(key);
-  if (packedIn) return refused(PACKING_MSG.packed(packedIn));
+  // The lifecycle decides: not mapped, damaged, retired, recalled, packed already.
+  const refusal = packCheck('pack-sid', facts, visibleNumber(code, code.serial), local);
+  if (refusal !== null || !facts.mapping) return refused(refusal ?? PACKING_MSG.unmapped);
   const m = facts.mapping;
   if (carton.rows[0] && carton.rows[0].ProductId !== m.ProductId) return refused(PACKING_MSG.sameProduct);
   return {
@@ -78,11 +74,10 @@ export function checkCarton(text: string, carton: ScanCarton<CartonRow>, cache: 
   if (carton.rows.length >= carton.size) return refused(PACKING_MSG.cartonFull);
   const sid = scan.sid;
   if (carton.rows.some((r) => r.CartonId === sid)) return refused(PACKING_MSG.alreadyScanned);
-  if (local.damaged.has(sid)) return refused(PACKING_MSG.cartonDamaged(sid));
-  const tid = local.inTertiary.get(sid);
-  if (tid) return refused(PACKING_MSG.inTertiary(sid, tid));
+  // The lifecycle decides: damaged, in a TID already, replaced, not here, holding a recalled batch.
+  const refusal = cartonCheck('pack-tid', sid, cache, local);
   const c = local.secondaries.get(sid) ?? cache.openSecondary(sid);
-  if (!c) return refused(PACKING_MSG.notHere(sid));
+  if (refusal !== null || !c) return refused(refusal ?? PACKING_MSG.notHere(sid));
   if (carton.rows[0] && carton.rows[0].ProductId !== c.ProductId) return refused(PACKING_MSG.similarItems);
   const row: CartonRow = {
     CartonId: sid, ProductId: c.ProductId, ProductName: cache.products.get(c.ProductId)?.ProductName ?? '', BatchNo: c.BatchNo,

@@ -103,17 +103,40 @@ export const cacheMasters = z.strictObject({
 });
 export type CacheMasters = z.infer<typeof cacheMasters>;
 
+/** One batch a carton holds, with the earliest expiry among its packs of it: what the device works a
+ *  carton's recalled and expired flags out from (shared/lifecycle flagsOfContents), so a recall made
+ *  after the carton was cached applies at the next masters refresh. */
+export const cartonBatch = z.strictObject({ ProductId: z.number(), BatchNo: z.string(), EXPDate: z.string() });
+export type CartonBatch = z.infer<typeof cartonBatch>;
+
+/** The distinct batches of a list, each with its earliest expiry, in (product, batch) order: a TID's
+ *  from its SIDs' (server and device alike). */
+export function mergeBatches(list: readonly CartonBatch[]): CartonBatch[] {
+  const by = new Map<string, CartonBatch>();
+  for (const b of list) {
+    const k = `${b.ProductId}|${b.BatchNo}`;
+    const had = by.get(k);
+    if (!had || (b.EXPDate && (!had.EXPDate || b.EXPDate < had.EXPDate))) by.set(k, b);
+  }
+  return [...by.values()].sort((a, b) => a.ProductId - b.ProductId || a.BatchNo.localeCompare(b.BatchNo));
+}
+
 /** A loose secondary carton at the caller's site, with its items' earliest batch and dates. */
 export const openSecondary = z.strictObject({
   SID: z.string(), ProductId: z.number(), Qty: z.number(), CartonSizeId: z.number(),
   /** The batch of its earliest-MFG mapping, the earliest MFG and the earliest expiry, as packing
    *  stored them (worked out from its items for a carton without them; '' when empty). */
   BatchNo: z.string(), MFGDate: z.string(), EXPDate: z.string(),
+  /** The distinct batches it holds (absent in a cache stored before they were sent: none known). */
+  Batches: z.array(cartonBatch).optional(),
 });
 /** A tertiary carton at the caller's site, with the batch and dates packing gave it ('' when none);
  *  Qty: the secondary cartons in it, Packs: the packs in those (what a dispatch invoice counts). */
 export const openTertiary = z.strictObject({
   TID: z.string(), ProductId: z.number(), Qty: z.number(), Packs: z.number(), State: z.string(), BatchNo: z.string(), MFGDate: z.string(), EXPDate: z.string(),
+  /** The distinct batches of every SID in it, and those SIDs (both absent in a cache stored before). */
+  Batches: z.array(cartonBatch).optional(),
+  SIDs: z.array(z.string()).optional(),
 });
 export type OpenSecondary = z.infer<typeof openSecondary>;
 export type OpenTertiary = z.infer<typeof openTertiary>;
@@ -122,6 +145,9 @@ export const openCartons = z.strictObject({
   AsOf: z.string(),
   Secondary: z.array(openSecondary),
   Tertiary: z.array(openTertiary),
+  /** The damaged SIDs at my site, loose or in a TID here (damaged TIDs are in Tertiary, State
+   *  'damaged'); absent in a cache stored before it was sent. */
+  Damaged: z.array(z.string()).optional(),
 });
 export type OpenCartons = z.infer<typeof openCartons>;
 

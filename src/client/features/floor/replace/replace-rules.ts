@@ -10,7 +10,8 @@ import {
 } from '../../../../shared/contracts/floor/replace.js';
 import type { CodeFacts, FloorCache } from '../../../floor/cache/index.js';
 import { packKey, type LocalWork } from '../../../floor/packing/local-work.js';
-import { looseCartons } from '../../../floor/packing/scan-rules.js';
+import { deviceCarton, packCheck } from '../../../floor/device-check.js';
+import { cartonRefusal } from '../../../../shared/lifecycle/index.js';
 
 /** The code to replace, loaded: what is sent (`code`: a uid, or a SID), what the table shows, and what
  *  the second scan is compared with. */
@@ -38,14 +39,12 @@ function packKeys(codes: ReadonlySet<string>, cache: FloorCache): Set<string> {
 
 const inSet = (set: ReadonlySet<string>, uid: ParsedUid, key: string, cache: FloorCache) => set.has(uid.uid) || packKeys(set, cache).has(key);
 
-/** Why a carton of my site cannot change now, as far as this device knows; null when it may (or when
- *  only the server can tell: a carton the cache does not list may be inside a tertiary carton here). */
-function cartonProblem(sid: string, local: LocalWork): string | null {
+/** Why a carton of my site cannot change now, as the lifecycle answers on this device's data; null when
+ *  it may (or when only the server can tell: a carton neither the cache nor the queue lists). */
+function cartonProblem(sid: string, cache: FloorCache, local: LocalWork): string | null {
   if (local.replaced.has(sid)) return REPLACE_MSG.replaced(sid);
-  const tid = local.inTertiary.get(sid);
-  if (local.damaged.has(sid) || (tid !== undefined && local.damaged.has(tid))) return REPLACE_MSG.cartonDamaged(sid);
-  if (local.dispatched.has(sid) || (tid !== undefined && local.dispatched.has(tid))) return REPLACE_MSG.cartonNotHere(sid);
-  return null;
+  const carton = deviceCarton(sid, cache, local);
+  return carton.known ? cartonRefusal('replace-slip', carton) : null;
 }
 
 function firstPid(scan: string, cache: FloorCache, local: LocalWork): Checked<FirstCode> {
@@ -53,12 +52,13 @@ function firstPid(scan: string, cache: FloorCache, local: LocalWork): Checked<Fi
   const shown = visibleNumber(uid, uid.serial);
   const facts = cache.codeFacts(uid.kind, uid.prefix, uid.serial);
   const key = packKey(facts);
-  if (!facts.mapping || facts.state === 'unmapped') return no(REPLACE_MSG.notMapped(shown));
-  if (facts.state === 'replaced' || inSet(local.replaced, uid, key, cache)) return no(REPLACE_MSG.replaced(shown));
-  if (facts.state === 'damaged' && !facts.sid) return no(REPLACE_MSG.damaged(shown, facts.reason ?? ''));
+  // The lifecycle decides the pack's own state (not mapped, retired, damaged by range); its carton's below.
+  const own = facts.state === 'damaged' && facts.sid ? null : packCheck('replace-code', facts, shown, local);
+  if (own !== null || !facts.mapping) return no(own ?? REPLACE_MSG.notMapped(shown));
+  if (inSet(local.replaced, uid, key, cache)) return no(REPLACE_MSG.replaced(shown));
   if (facts.state === 'damaged' && facts.sid) return no(REPLACE_MSG.inCarton(shown, REPLACE_MSG.cartonDamaged(facts.sid)));
   const sid = (facts.state === 'packed' ? facts.sid : undefined) ?? local.packed.get(key) ?? '';
-  const problem = sid ? cartonProblem(sid, local) : null;
+  const problem = sid ? cartonProblem(sid, cache, local) : null;
   if (problem) return no(REPLACE_MSG.inCarton(shown, problem));
   const m = facts.mapping;
   return {
@@ -72,13 +72,13 @@ function firstPid(scan: string, cache: FloorCache, local: LocalWork): Checked<Fi
 }
 
 function firstSid(sid: string, cache: FloorCache, local: LocalWork): Checked<FirstCode> {
-  const problem = cartonProblem(sid, local);
+  const problem = cartonProblem(sid, cache, local);
   if (problem) return no(problem);
   const row = (productName: string): Checked<FirstCode> => ({
     ok: true, value: { type: 'SID', code: sid, row: { RandomNumber: sid, ProductName: productName, ProductDscrptn: '', SecondaryCarton: sid } },
   });
-  const carton = looseCartons(cache, local).find((c) => c.SID === sid) ?? local.secondaries.get(sid);
-  if (carton) return row(cache.products.get(carton.ProductId)?.ProductName ?? '');
+  const carton = local.secondaries.get(sid) ?? cache.openSecondary(sid);
+  if (deviceCarton(sid, cache, local).known) return row(cache.products.get(carton?.ProductId ?? 0)?.ProductName ?? '');
   // A slip put on a carton here by an earlier replace: its product is the server's to tell.
   if (local.replacements.has(sid)) return row('');
   // The cache lists loose cartons only: a SID inside a tertiary carton here is the server's to tell.

@@ -7,6 +7,7 @@
 import { parseSlipId } from '../../../../shared/codes.js';
 import { RETURN_MSG, returnScans, type ReturnRow } from '../../../../shared/contracts/floor/carton-return.js';
 import type { SentCarton } from '../../../../shared/contracts/floor/dispatch-cache.js';
+import { returnCheck } from '../../../floor/device-check.js';
 
 /** A row of the return list: what the row shows, and the dispatch it comes back from. */
 export type ReturnListRow = Pick<ReturnRow, 'CartonId' | 'ProductName' | 'MFGDate' | 'EXPDate' | 'DispatchId'> & { Id?: number };
@@ -54,8 +55,6 @@ export type ReturnScanOutcome = ReturnDecision
   /** The device's data does not settle it: the server is asked when online; `offline` answers otherwise. */
   | { kind: 'ask'; id: string; offline: string };
 
-const wantedLeg = (transit: boolean): SentCarton['Leg'] => (transit ? 'sent' : 'received');
-
 const rowOf = (s: SentCarton): ReturnListRow => ({
   CartonId: s.CartonId, ProductName: s.ProductName, MFGDate: s.MFGDate, EXPDate: s.EXPDate, DispatchId: s.DispatchId,
 });
@@ -68,10 +67,9 @@ export function checkReturnScan(text: string, st: ReturnScanState): ReturnScanOu
   if (fault) return { kind: 'refuse', message: fault.Reason };
   const slip = parseSlipId(text)!;
   const id = slip.text;
-  const leg = wantedLeg(st.transit);
 
   if (slip.type === 'DID') {
-    const mine = (st.sent.byDid.get(id) ?? []).filter((s) => s.Leg === leg && !st.returned.has(s.CartonId));
+    const mine = (st.sent.byDid.get(id) ?? []).filter((s) => returnCheck(s, st.transit) === null && !st.returned.has(s.CartonId));
     if (mine.length === 0) return { kind: 'ask', id, offline: RETURN_MSG.nothing(id, st.transit) };
     return addNew(mine.map(rowOf), listed, RETURN_DEVICE_MSG.addedOf(mine.length, id), id);
   }
@@ -79,7 +77,9 @@ export function checkReturnScan(text: string, st: ReturnScanState): ReturnScanOu
   const s = st.sent.byCarton.get(id);
   if (st.returned.has(id)) return { kind: 'refuse', message: s ? RETURN_MSG.returned(id, s.DispatchId) : RETURN_DEVICE_MSG.returnedHere(id) };
   if (!s) return { kind: 'ask', id, offline: RETURN_DEVICE_MSG.notInDeviceData(id) };
-  if (s.Leg !== leg) return { kind: 'refuse', message: st.transit ? RETURN_MSG.received(id, s.DispatchId) : RETURN_MSG.inTransit(id, s.DispatchId) };
+  // The lifecycle decides: on the way (Return From Transit) or received (unticked).
+  const refusal = returnCheck(s, st.transit);
+  if (refusal !== null) return { kind: 'refuse', message: refusal };
   return { kind: 'add', rows: [rowOf(s)], message: RETURN_DEVICE_MSG.added(id) };
 }
 
