@@ -8,7 +8,8 @@ import { acceptedNoDelete, alreadyIssued, ISSUE_MSG } from '../../shared/contrac
 import { acceptWhole, alreadyAccepted, STOCK_MSG } from '../../shared/contracts/numbers/stock.js';
 import type { Caller } from '../auth/actor.js';
 import { companies, numberIssues } from '../db/schema.js';
-import { lockSeries, logEvent, type Tx } from './ranges.js';
+import { logEvent } from './event-log.js';
+import { lockSeries, type Tx } from './ranges.js';
 import { refuse } from './refusal.js';
 
 export const PREPRINTED: Series = { kind: 'P', prefix: '' };

@@ -4,8 +4,7 @@
 import { and, desc, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Series } from '../../shared/codes.js';
 import type { Db } from '../db/connect.js';
-import { checkedDetail, type TypedEvent } from '../../shared/events.js';
-import { damages, events, items, mappings, numberIssues } from '../db/schema.js';
+import { damages, items, mappings, numberIssues } from '../db/schema.js';
 
 /** A database handle or an open transaction: every rule runs inside one. */
 export type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -65,36 +64,6 @@ export async function firstPacked(tx: Tx, { kind, prefix }: Series, from: number
   return row?.n ?? null;
 }
 
-/** Where an event's work was done, when it came from a device's outbox (DESIGN section 5). */
-export interface DeviceWork {
-  /** The outbox entry's id (its Idempotency-Key). */
-  entryId: string;
-  /** The device's clock when the work was done; the event's `at` is the server's. */
-  at: Date;
-}
-
-export type EventInput = TypedEvent & {
-  userId: number | null;
-  companyId?: number | null;
-  siteId?: number | null;
-  series?: Series;
-  fromNo?: number;
-  toNo?: number;
-  ref?: string;
-  device?: DeviceWork;
-};
-
-/** Appends to the event log, in the caller's transaction so the log and the change agree. */
-export async function logEvent(tx: Tx, e: EventInput): Promise<void> {
-  await eventInsert(tx, e);
-}
-
-/** The event's insert, not yet run: a save may run it inside its own statement (one round trip). */
-export function eventInsert(tx: Tx, e: EventInput) {
-  return tx.insert(events).values({
-    action: e.action, userId: e.userId, companyId: e.companyId ?? null, siteId: e.siteId ?? null,
-    kind: e.series?.kind ?? null, prefix: e.series ? (e.series.kind === 'S' ? e.series.prefix.toUpperCase() : '') : null,
-    fromNo: e.fromNo ?? null, toNo: e.toNo ?? null, ref: e.ref ?? null, detail: checkedDetail(e),
-    deviceBatch: e.device?.entryId ?? null, deviceAt: e.device?.at ?? null,
-  });
-}
+// The event log's writer moved to event-log.ts (one module writes and reads events); older imports
+// of it from here keep working.
+export { eventInsert, logEvent, type DeviceWork, type EventInput } from './event-log.js';
