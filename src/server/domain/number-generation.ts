@@ -1,17 +1,19 @@
 // Number Generation (DESIGN section 4): the list of mapped static ranges and their print history,
 // and the rules for making a print file of (part of) one: the caller's own mapping, inside it, no
-// damaged numbers. A file made is a generations row and a 'generate' event; the answer is a link.
+// damaged numbers. A file made is a generations row and a 'generate' event, in the route's
+// transaction; the route answers with a link to it once that has committed.
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Series } from '../../shared/codes.js';
-import { ok, warn, type Envelope } from '../../shared/contracts/envelope.js';
-import { damagedIn, GEN_MSG, printFileName, type GeneratedLink } from '../../shared/contracts/numbers/generation.js';
+import { damagedIn, GEN_MSG, printFileName } from '../../shared/contracts/numbers/generation.js';
 import { companyScope } from '../auth/scope.js';
 import type { Db } from '../db/connect.js';
-import { damages, generations, mappings, products, sites } from '../db/schema.js';
+import { damages, generations, mappings, numberIssues, products, sites } from '../db/schema.js';
 import type { Caller } from '../auth/actor.js';
 import { totalRows, type ListDef } from '../list/list-query.js';
-import { signFileLink, type FileLink } from './number-file-link.js';
-import { damagedRanges, lockSeries, logEvent, rangeAt, type Tx } from './ranges.js';
+import type { FileLink } from './number-file-link.js';
+import { logEvent } from './event-log.js';
+import { damagedRanges, lockSeries, rangeAt, type Tx } from './ranges.js';
+import { refuse } from './refusal.js';
 
 type Mapping = typeof mappings.$inferSelect;
 
@@ -59,15 +61,16 @@ export function selectGenerationRows(db: Db) {
 
 const seriesOf = (prefix: string): Series => ({ kind: 'S', prefix });
 
-interface Made { made: Omit<FileLink, 'exp'>; fileName: string; damaged: number }
+/** A print file recorded: the range its link names, its name, and how many of it are damaged. */
+export interface MadeFile { link: Omit<FileLink, 'exp'>; fileName: string; damaged: number }
 
 /**
  * Records the file in the caller's transaction; the link is signed once it has committed. Damaged
  * numbers are void: the file leaves them out (a range of nothing else is refused).
  */
-async function recordFile(tx: Tx, caller: Caller, m: Mapping, fromNo: number, toNo: number): Promise<Made | Envelope> {
+async function recordFile(tx: Tx, caller: Caller, m: Mapping, fromNo: number, toNo: number): Promise<MadeFile> {
   const damaged = damagedIn(await damagedRanges(tx, seriesOf(m.prefix), fromNo, toNo), fromNo, toNo);
-  if (damaged === toNo - fromNo + 1) return warn(GEN_MSG.allDamaged);
+  if (damaged === toNo - fromNo + 1) refuse(GEN_MSG.allDamaged);
   const [g] = await tx.insert(generations).values({
     mappingId: m.id, companyId: m.companyId, prefix: m.prefix, fromNo, toNo, createdBy: caller.userId,
   }).returning({ id: generations.id });
@@ -76,56 +79,57 @@ async function recordFile(tx: Tx, caller: Caller, m: Mapping, fromNo: number, to
     action: 'generate', userId: caller.userId, companyId: m.companyId, siteId: m.siteId, series: seriesOf(m.prefix),
     fromNo, toNo, ref: String(m.id), detail: { generationId: g!.id, mappingId: m.id, file: fileName, damaged },
   });
-  return { made: { kind: 'S', prefix: m.prefix, fromNo, toNo, ref: g!.id }, fileName, damaged };
-}
-
-/** The answer: a refusal, or the link to the file just recorded. */
-async function answer(db: Db, done: Envelope | Made): Promise<Envelope> {
-  if (!('made' in done)) return done;
-  const link: GeneratedLink = {
-    downloadLinK: await signFileLink(db, done.made), FileName: done.fileName,
-    TotalRows: done.made.toNo - done.made.fromNo + 1 - done.damaged, Damaged: done.damaged,
-  };
-  return ok(link, done.damaged > 0 ? GEN_MSG.createdWithout(done.damaged) : GEN_MSG.created);
+  return { link: { kind: 'S', prefix: m.prefix, fromNo, toNo, ref: g!.id }, fileName, damaged };
 }
 
 /** NumberGeneration/CreateGeneratedNumber: part of one of the caller's mappings. */
-export async function generateFile(db: Db, caller: Caller, b: { MappingId: number; FromNo: number; ToNo: number }): Promise<Envelope> {
-  if (!caller.isAdmin && caller.prefix === '') return warn(GEN_MSG.noPrefix);
-  const find = (tx: Tx) => tx.select().from(mappings).where(and(eq(mappings.id, b.MappingId), generationScope(caller))).then((r) => r[0]);
-  return answer(db, await db.transaction(async (tx): Promise<Envelope | Made> => {
-    const seen = await find(tx);
-    if (!seen) return warn(GEN_MSG.notFound);
-    await lockSeries(tx, seriesOf(seen.prefix));
-    // Read again under the lock: a de-map that held it may have cut the mapping.
-    const m = await find(tx);
-    if (!m) return warn(GEN_MSG.notFound);
-    if (b.FromNo < m.fromNo || b.ToNo > m.toNo) return warn(GEN_MSG.outside(m.prefix, m.fromNo, m.toNo));
-    return recordFile(tx, caller, m, b.FromNo, b.ToNo);
-  }));
+export async function generateFile(tx: Tx, caller: Caller, b: { MappingId: number; FromNo: number; ToNo: number }): Promise<MadeFile> {
+  if (!caller.isAdmin && caller.prefix === '') refuse(GEN_MSG.noPrefix);
+  const find = () => tx.select().from(mappings).where(and(eq(mappings.id, b.MappingId), generationScope(caller))).then((r) => r[0]);
+  const seen = await find();
+  if (!seen) refuse(GEN_MSG.notFound);
+  await lockSeries(tx, seriesOf(seen.prefix));
+  // Read again under the lock: a de-map that held it may have cut the mapping.
+  const m = await find();
+  if (!m) refuse(GEN_MSG.notFound);
+  if (b.FromNo < m.fromNo || b.ToNo > m.toNo) refuse(GEN_MSG.outside(m.prefix, m.fromNo, m.toNo));
+  return recordFile(tx, caller, m, b.FromNo, b.ToNo);
 }
 
 /** NumberGeneration/DownloadNumber: a range of one mapping of a prefix (admin any, others their own). */
-export async function downloadFile(db: Db, caller: Caller, b: { Prefix: string; FromNo: number; ToNo: number }): Promise<Envelope> {
-  if (!caller.isAdmin && caller.prefix === '') return warn(GEN_MSG.noPrefix);
-  const notMapped = warn(GEN_MSG.notMapped(b.Prefix, b.FromNo, b.ToNo));
-  if (!caller.isAdmin && b.Prefix !== caller.prefix.toUpperCase()) return notMapped;
-  return answer(db, await db.transaction(async (tx): Promise<Envelope | Made> => {
-    await lockSeries(tx, seriesOf(b.Prefix));
-    const m = await rangeAt(tx, mappings, seriesOf(b.Prefix), b.FromNo);
-    if (!m || m.toNo < b.ToNo || (!caller.isAdmin && m.companyId !== caller.companyId)) return notMapped;
-    return recordFile(tx, caller, m, b.FromNo, b.ToNo);
-  }));
+export async function downloadFile(tx: Tx, caller: Caller, b: { Prefix: string; FromNo: number; ToNo: number }): Promise<MadeFile> {
+  if (!caller.isAdmin && caller.prefix === '') refuse(GEN_MSG.noPrefix);
+  const notMapped = GEN_MSG.notMapped(b.Prefix, b.FromNo, b.ToNo);
+  if (!caller.isAdmin && b.Prefix !== caller.prefix.toUpperCase()) refuse(notMapped);
+  await lockSeries(tx, seriesOf(b.Prefix));
+  const m = await rangeAt(tx, mappings, seriesOf(b.Prefix), b.FromNo);
+  if (!m || m.toNo < b.ToNo || (!caller.isAdmin && m.companyId !== caller.companyId)) refuse(notMapped);
+  return recordFile(tx, caller, m, b.FromNo, b.ToNo);
+}
+
+/** The admin's print file of an issued preprinted range, for the outside printer (Number Issued). */
+export async function issuedFile(tx: Tx, caller: Caller, issueId: number): Promise<MadeFile> {
+  if (!caller.isAdmin) refuse(GEN_MSG.adminOnly);
+  const [issue] = await tx.select().from(numberIssues).where(eq(numberIssues.id, issueId));
+  if (!issue) refuse(GEN_MSG.issueNotFound);
+  const series: Series = { kind: 'P', prefix: '' };
+  const fileName = printFileName('', issue.fromNo, issue.toNo);
+  const damaged = damagedIn(await damagedRanges(tx, series, issue.fromNo, issue.toNo), issue.fromNo, issue.toNo);
+  await logEvent(tx, {
+    action: 'generate', userId: caller.userId, companyId: issue.companyId, series,
+    fromNo: issue.fromNo, toNo: issue.toNo, ref: String(issue.id), detail: { issueId: issue.id, file: fileName },
+  });
+  return { link: { kind: 'P', prefix: '', fromNo: issue.fromNo, toNo: issue.toNo, ref: issue.id }, fileName, damaged };
 }
 
 /**
  * NumberGeneration/GetFromNumbers: one past the highest number already generated of the mapping
  * (its From again once all of it was printed); without a mapping, of the caller's prefix, or 1.
  */
-export async function nextGenerationFrom(db: Db, caller: Caller, mappingId: number | null | undefined): Promise<number | string> {
+export async function nextGenerationFrom(db: Tx, caller: Caller, mappingId: number | null | undefined): Promise<number> {
   if (mappingId) {
     const [m] = await db.select().from(mappings).where(and(eq(mappings.id, mappingId), generationScope(caller)));
-    if (!m) return GEN_MSG.notFound;
+    if (!m) refuse(GEN_MSG.notFound);
     const [g] = await db.select({ to: generations.toNo }).from(generations).where(and(
       eq(generations.companyId, m.companyId), eq(generations.prefix, m.prefix), eq(generations.mappingId, m.id),
       gte(generations.toNo, m.fromNo), lte(generations.toNo, m.toNo),

@@ -8,7 +8,7 @@ import {
 } from '../../domain/number-generation.js';
 import type { Router } from '../../http/route.js';
 import { applyList, ListError } from '../../list/list-query.js';
-import { issueFileRoutes, numberFileRoutes } from './number-file.js';
+import { fileAnswer, issueFileRoutes, numberFileRoutes } from './number-file.js';
 
 export function generationRoutes(r: Router) {
   r.serve(GENERATION_API.list, async ({ db, body, caller }) => {
@@ -21,14 +21,13 @@ export function generationRoutes(r: Router) {
     }
   });
 
-  r.serve(GENERATION_API.generate, ({ db, caller, body }) => generateFile(db, caller, body));
+  r.serve(GENERATION_API.generate, async ({ db, caller, body }) =>
+    fileAnswer(db, await db.transaction((tx) => generateFile(tx, caller, body))));
 
-  r.serve(GENERATION_API.download, ({ db, caller, body }) => downloadFile(db, caller, body));
+  r.serve(GENERATION_API.download, async ({ db, caller, body }) =>
+    fileAnswer(db, await db.transaction((tx) => downloadFile(tx, caller, body))));
 
-  r.serve(GENERATION_API.fromNumber, async ({ db, caller, body }) => {
-    const next = await nextGenerationFrom(db, caller, body.MappingId);
-    return typeof next === 'string' ? warn(next) : ok({ FrmNo: next });
-  });
+  r.serve(GENERATION_API.fromNumber, async ({ db, caller, body }) => ok({ FrmNo: await nextGenerationFrom(db, caller, body.MappingId) }));
 
   numberFileRoutes(r);
   issueFileRoutes(r);

@@ -4,14 +4,16 @@
 import { Readable } from 'node:stream';
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { Series } from '../../../shared/codes.js';
-import { failure, ok, warn } from '../../../shared/contracts/envelope.js';
+import { failure, ok, warn, type Envelope } from '../../../shared/contracts/envelope.js';
 import {
   DAMAGED_ROWS_HEADER, damagedIn, GEN_MSG, GENERATION_API, printFileName, TOTAL_ROWS_HEADER, type GeneratedLink,
 } from '../../../shared/contracts/numbers/generation.js';
+import type { Db } from '../../db/connect.js';
 import { mappings, numberIssues, products } from '../../db/schema.js';
+import { issuedFile, type MadeFile } from '../../domain/number-generation.js';
 import { readFileLink, signFileLink, type FileLink } from '../../domain/number-file-link.js';
 import { preprintedFileChunks, printFileChunks } from '../../domain/print-file.js';
-import { damagedRanges, logEvent, rangeAt } from '../../domain/ranges.js';
+import { damagedRanges, rangeAt } from '../../domain/ranges.js';
 import { idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
 import type { Services } from '../../services.js';
 
@@ -62,24 +64,20 @@ export function numberFileRoutes(r: Router) {
   });
 }
 
+/** A recorded file's answer: the link, signed now that the file's transaction has committed. */
+export async function fileAnswer(db: Db, made: MadeFile): Promise<Envelope<GeneratedLink>> {
+  const link: GeneratedLink = {
+    downloadLinK: await signFileLink(db, made.link), FileName: made.fileName,
+    TotalRows: made.link.toNo - made.link.fromNo + 1 - made.damaged, Damaged: made.damaged,
+  };
+  return ok(link, made.damaged > 0 ? GEN_MSG.createdWithout(made.damaged) : GEN_MSG.created);
+}
+
 /** The admin's print file of an issued preprinted range, for the outside printer (Number Issued). */
 export function issueFileRoutes(r: Router) {
   r.serve(GENERATION_API.issuedFile, async ({ db, params, caller }) => {
     const id = idParam(params.id);
     if (id === null) return warn(INVALID_ARGUMENTS);
-    if (!caller.isAdmin) return warn(GEN_MSG.adminOnly);
-    const [issue] = await db.select().from(numberIssues).where(eq(numberIssues.id, id));
-    if (!issue) return warn(GEN_MSG.issueNotFound);
-    const fileName = printFileName('', issue.fromNo, issue.toNo);
-    const damaged = damagedIn(await damagedRanges(db, { kind: 'P', prefix: '' }, issue.fromNo, issue.toNo), issue.fromNo, issue.toNo);
-    await logEvent(db, {
-      action: 'generate', userId: caller.userId, companyId: issue.companyId, series: { kind: 'P', prefix: '' },
-      fromNo: issue.fromNo, toNo: issue.toNo, ref: String(issue.id), detail: { issueId: issue.id, file: fileName },
-    });
-    const link: GeneratedLink = {
-      downloadLinK: await signFileLink(db, { kind: 'P', prefix: '', fromNo: issue.fromNo, toNo: issue.toNo, ref: issue.id }),
-      FileName: fileName, TotalRows: issue.toNo - issue.fromNo + 1 - damaged, Damaged: damaged,
-    };
-    return ok(link, damaged > 0 ? GEN_MSG.createdWithout(damaged) : GEN_MSG.created);
+    return fileAnswer(db, await db.transaction((tx) => issuedFile(tx, caller, id)));
   });
 }
