@@ -11,6 +11,7 @@ import {
   type SheetColumn, type SheetErrorRow,
 } from '../../shared/contracts/numbers/mapping-upload.js';
 import { cellDate, cellText, numberField, readCell, type Plain } from './mapping-sheet-cells.js';
+import { refuse } from './refusal.js';
 import { sheetKind, zipWithinBudget } from './xlsx-guard.js';
 
 /** The most a sheet may inflate to (its XML parts together): far above 5000 rows, far below a zip bomb. */
@@ -35,26 +36,27 @@ export interface SheetRow {
   refused: string | null;
 }
 
-export type SheetRead = { rows: SheetRow[]; date1904: boolean } | { refused: string };
+export interface SheetRead { rows: SheetRow[]; date1904: boolean }
 
-/** Checks what the file is by its bytes, then reads its rows (no mapping rule is applied here). */
+/** Checks what the file is by its bytes, then reads its rows (no mapping rule is applied here); a file
+ *  that is not a sheet of rows is refused. */
 export async function readSheet(data: Buffer): Promise<SheetRead> {
-  if (data.length === 0) return { refused: SHEET_MSG.noFile };
-  if (data.length > SHEET_MAX_BYTES) return { refused: SHEET_MSG.tooLarge };
+  if (data.length === 0) refuse(SHEET_MSG.noFile);
+  if (data.length > SHEET_MAX_BYTES) refuse(SHEET_MSG.tooLarge);
   const kind = sheetKind(data);
-  if (kind === 'xls') return { refused: SHEET_MSG.legacyXls };
-  if (kind !== 'xlsx') return { refused: SHEET_MSG.notAcceptable };
-  if (!zipWithinBudget(data, MAX_UNPACKED)) return { refused: SHEET_MSG.unreadable };
+  if (kind === 'xls') refuse(SHEET_MSG.legacyXls);
+  if (kind !== 'xlsx') refuse(SHEET_MSG.notAcceptable);
+  if (!zipWithinBudget(data, MAX_UNPACKED)) refuse(SHEET_MSG.unreadable);
 
   const book = new ExcelJS.Workbook();
   try {
     await book.xlsx.load(data as unknown as ArrayBuffer);
   } catch {
-    return { refused: SHEET_MSG.unreadable };
+    refuse(SHEET_MSG.unreadable);
   }
   const sheet = book.worksheets[0];
-  if (!sheet) return { refused: SHEET_MSG.unreadable };
-  if (sheet.actualRowCount > SHEET_MAX_ROWS + 1) return { refused: SHEET_MSG.tooManyRows };
+  if (!sheet) refuse(SHEET_MSG.unreadable);
+  if (sheet.actualRowCount > SHEET_MAX_ROWS + 1) refuse(SHEET_MSG.tooManyRows);
 
   const columns = new Map<SheetColumn, number>();
   sheet.getRow(1).eachCell((cell, col) => {
@@ -62,9 +64,9 @@ export async function readSheet(data: Buffer): Promise<SheetRead> {
     const name = 'value' in read && typeof read.value === 'string' ? ALIASES[key(read.value)] : undefined;
     if (name && !columns.has(name)) columns.set(name, col);
   });
-  if (columns.size === 0) return { refused: SHEET_MSG.noRows };
+  if (columns.size === 0) refuse(SHEET_MSG.noRows);
   const missing = REQUIRED_COLUMNS.filter((c) => !columns.has(c));
-  if (missing.length) return { refused: missingColumnsMessage(missing.map((c) => SHEET_HEADERS[SHEET_COLUMNS.indexOf(c)]!)) };
+  if (missing.length) refuse(missingColumnsMessage(missing.map((c) => SHEET_HEADERS[SHEET_COLUMNS.indexOf(c)]!)));
 
   const rows: SheetRow[] = [];
   sheet.eachRow({ includeEmpty: false }, (row, rowNo) => {
@@ -83,8 +85,8 @@ export async function readSheet(data: Buffer): Promise<SheetRead> {
     if (refused === null && SHEET_COLUMNS.every((c) => cells[c] === null)) return;
     rows.push({ rowNo, cells, refused });
   });
-  if (rows.length > SHEET_MAX_ROWS) return { refused: SHEET_MSG.tooManyRows };
-  if (rows.length === 0) return { refused: SHEET_MSG.noRows };
+  if (rows.length > SHEET_MAX_ROWS) refuse(SHEET_MSG.tooManyRows);
+  if (rows.length === 0) refuse(SHEET_MSG.noRows);
   return { rows, date1904: book.properties.date1904 === true };
 }
 
@@ -99,14 +101,12 @@ export function errorRow(row: SheetRow, message: string): SheetErrorRow {
 
 const text = (v: Plain): string | undefined => (v === null ? undefined : v instanceof Date ? cellText(v) : String(v));
 
-export type RowCheck = { ok: z.output<typeof mappingAdd> } | { refused: string };
-
 /**
  * A row checked by the Mapping form's own contract (once its product is resolved): the row's first
  * message, or the add request it stands for. To No. and Quantity may each be left blank; the other
  * follows from From No.
  */
-export function checkRow(row: SheetRow, productId: number, isPreprinted: boolean, date1904: boolean): RowCheck {
+export function checkRow(row: SheetRow, productId: number, isPreprinted: boolean, date1904: boolean): z.output<typeof mappingAdd> {
   const c = row.cells;
   const mfg = c.mfgDate === null ? '' : cellDate(c.mfgDate, date1904);
   const exp = c.expDate === null ? null : cellDate(c.expDate, date1904);
@@ -114,12 +114,12 @@ export function checkRow(row: SheetRow, productId: number, isPreprinted: boolean
   let qty = numberField(c.qty);
   const from = numberField(c.fromNo);
   const n = (v: number | string | undefined) => (typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : NaN);
-  if (to === undefined && qty === undefined) return { refused: MAPPING_MSG.toRequired };
+  if (to === undefined && qty === undefined) refuse(MAPPING_MSG.toRequired);
   // A Quantity below 1 says so itself, rather than as a To below From.
-  if (to === undefined && n(qty) < 1) return { refused: MAPPING_MSG.qtyPositive };
+  if (to === undefined && n(qty) < 1) refuse(MAPPING_MSG.qtyPositive);
   if (to === undefined && Number.isFinite(n(from) + n(qty))) to = n(from) + n(qty) - 1;
   if (qty === undefined && Number.isFinite(n(to) - n(from))) {
-    if (n(to) < n(from)) return { refused: MAPPING_MSG.fromBeforeTo };
+    if (n(to) < n(from)) refuse(MAPPING_MSG.fromBeforeTo);
     qty = n(to) - n(from) + 1;
   }
   // A date this reader cannot take stands in as a placeholder, so the contract's checks run
@@ -129,7 +129,7 @@ export function checkRow(row: SheetRow, productId: number, isPreprinted: boolean
     MFGDate: mfg ?? '1900-01-01', EXPDate: mfg === null ? null : exp, Remark: text(c.remark) ?? '', isPreprinted,
     Mrp: c.mrp === null ? null : typeof c.mrp === 'number' ? c.mrp : text(c.mrp),
   });
-  if (!parsed.success) return { refused: firstMessage(parsed.error) };
-  if (mfg === null || (c.expDate !== null && exp === null)) return { refused: DATE_ONLY };
-  return { ok: parsed.data };
+  if (!parsed.success) refuse(firstMessage(parsed.error));
+  if (mfg === null || (c.expDate !== null && exp === null)) refuse(DATE_ONLY);
+  return parsed.data;
 }

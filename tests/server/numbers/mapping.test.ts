@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { events, mappings } from '../../../src/server/db/schema.js';
 import { mapRange } from '../../../src/server/domain/mapping.js';
+import { Refusal } from '../../../src/server/domain/refusal.js';
 import { callerById } from '../../../src/server/http/caller.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
 import { USER_TYPE } from '../../../src/shared/contracts/auth.js';
@@ -125,9 +126,9 @@ describe('adding', () => {
   it('mapRange refuses a static series of another prefix and numbers past the largest serial', async () => {
     const caller = (await callerById(t.db, w.userId))!;
     const input = { fromNo: 1, toNo: 5, productId: w.productId, batchNo: 'X', mfgDate: '2026-01-01', expDate: '2026-02-01', mrp: null, remark: '' };
-    expect(await mapRange(t.db, caller, { ...input, series: { kind: 'S', prefix: 'ZZ' } })).toEqual({ refused: MAPPING_MSG.otherPrefix });
-    expect(await mapRange(t.db, caller, { ...input, series: { kind: 'S', prefix: w.prefix }, toNo: 2 ** 36 }))
-      .toEqual({ refused: MAPPING_MSG.outOfRange });
+    await expect(mapRange(t.db, caller, { ...input, series: { kind: 'S', prefix: 'ZZ' } })).rejects.toEqual(new Refusal(MAPPING_MSG.otherPrefix));
+    await expect(mapRange(t.db, caller, { ...input, series: { kind: 'S', prefix: w.prefix }, toNo: 2 ** 36 }))
+      .rejects.toEqual(new Refusal(MAPPING_MSG.outOfRange));
   });
 });
 

@@ -1,19 +1,9 @@
 // The mapping row every screen that lists mappings reads (Mapping, De Mapping, Product Damage, the
-// product lookups), and who sees which: admin all; others their company and, for static numbers,
-// only their own factory prefix.
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { companyScope } from '../../auth/scope.js';
+// product lookups); who sees which is domain/mapping.ts mappingScope.
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../domain/ranges.js';
 import { mappings, products, sites } from '../../db/schema.js';
-import type { Caller } from '../../auth/actor.js';
 import { totalRows, type ListDef } from '../../list/list-query.js';
-
-/** The mappings of one series kind the caller may see. */
-export function mappingScope(caller: Caller, isPreprinted: boolean): SQL | undefined {
-  const kind = eq(mappings.kind, isPreprinted ? 'P' : 'S');
-  if (caller.isAdmin) return kind;
-  return and(kind, companyScope(caller, mappings.companyId), isPreprinted ? undefined : eq(mappings.prefix, caller.prefix.toUpperCase()));
-}
 
 const qty = sql<number>`cast(${mappings.toNo} - ${mappings.fromNo} + 1 as bigint)`.mapWith(Number);
 

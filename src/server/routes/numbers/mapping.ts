@@ -1,60 +1,17 @@
 // Mapping (spec 2 sections 2, 4, 5, 7; DESIGN section 4 'Mapping'): list, add (one range through the
 // mapping rule), expiry update, next From No. and the refused delete.
 import { and, eq, gte, isNotNull, lte, max, min, or, sql } from 'drizzle-orm';
-import type { Series } from '../../../shared/codes.js';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
-import { addDays, isPreprintedFlag } from '../../../shared/contracts/numbers/fields.js';
-import { MAPPING_API, MAPPING_MSG, type MappingSaveOut } from '../../../shared/contracts/numbers/mapping.js';
-import { mappings, numberIssues, products } from '../../db/schema.js';
+import { isPreprintedFlag } from '../../../shared/contracts/numbers/fields.js';
+import { MAPPING_API, MAPPING_MSG } from '../../../shared/contracts/numbers/mapping.js';
+import { mappings, numberIssues } from '../../db/schema.js';
 import type { Db } from '../../db/connect.js';
-import { mapRange, seriesRefusal } from '../../domain/mapping.js';
-import { lockSeries, logEvent } from '../../domain/ranges.js';
+import { addMapping, mappingScope, updateExpiry } from '../../domain/mapping.js';
 import type { Caller } from '../../auth/actor.js';
 import { idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
 import { applyList, ListError, searchCondition } from '../../list/list-query.js';
-import { mappingListDef, mappingScope, numberInRange, selectMappings } from './mapping-list.js';
+import { mappingListDef, numberInRange, selectMappings } from './mapping-list.js';
 import { productLookupRoutes } from './product-lookups.js';
-
-const seriesOf = (caller: Caller, isPreprinted: boolean): Series =>
-  (isPreprinted ? { kind: 'P', prefix: '' } : { kind: 'S', prefix: caller.prefix.toUpperCase() });
-
-async function addMapping(db: Db, caller: Caller, b: Extract<MappingSaveOut, { mode: 'add' }>) {
-  const series = seriesOf(caller, b.isPreprinted);
-  const refusal = seriesRefusal(caller, series);
-  if (refusal) return warn(refusal);
-  const [product] = await db.select({ life: products.bestBeforeDays }).from(products)
-    .where(and(eq(products.id, b.ProductId), eq(products.companyId, caller.companyId!), eq(products.isActive, true)));
-  if (!product) return warn(MAPPING_MSG.productNotFound);
-  const expDate = b.EXPDate ?? addDays(b.MFGDate, product.life);
-  const result = await db.transaction(async (tx) => {
-    await lockSeries(tx, series);
-    return mapRange(tx, caller, {
-      series, fromNo: b.FromNo, toNo: b.ToNo, productId: b.ProductId, batchNo: b.BatchNo,
-      mfgDate: b.MFGDate, expDate, mrp: b.Mrp, remark: b.Remark,
-    });
-  });
-  if ('refused' in result) return warn(result.refused);
-  return ok({ MappingId: result.mapping.id, EXPDate: result.mapping.expDate }, MAPPING_MSG.created);
-}
-
-async function updateExpiry(db: Db, caller: Caller, b: Extract<MappingSaveOut, { mode: 'update' }>) {
-  return db.transaction(async (tx) => {
-    // One scoped lookup: another company's mapping and a missing one take the same path.
-    const [m] = await tx.select().from(mappings)
-      .where(and(eq(mappings.id, b.MappingId), or(mappingScope(caller, true), mappingScope(caller, false))));
-    if (!m) return warn(MAPPING_MSG.notFound);
-    const series: Series = { kind: m.kind, prefix: m.prefix };
-    await lockSeries(tx, series);
-    if (b.EXPDate < m.mfgDate) return warn(MAPPING_MSG.expAfterMfg);
-    if (b.EXPDate === m.expDate) return ok({ MappingId: m.id, EXPDate: m.expDate }, MAPPING_MSG.updated);
-    await tx.update(mappings).set({ expDate: b.EXPDate, updatedAt: new Date() }).where(eq(mappings.id, m.id));
-    await logEvent(tx, {
-      action: 'map-expiry', userId: caller.userId, companyId: m.companyId, siteId: m.siteId, series, fromNo: m.fromNo, toNo: m.toNo,
-      ref: String(m.id), detail: { from: m.expDate, to: b.EXPDate },
-    });
-    return ok({ MappingId: m.id, EXPDate: b.EXPDate }, MAPPING_MSG.updated);
-  });
-}
 
 /** One past the highest number in use, or the first free number of the company's accepted stock. */
 async function nextFromNo(db: Db, caller: Caller, isPreprinted: boolean): Promise<number> {
@@ -89,8 +46,10 @@ export function mappingRoutes(r: Router) {
     }
   });
 
-  r.serve(MAPPING_API.save, async ({ db, body, caller }) =>
-    (body.mode === 'add' ? addMapping(db, caller, body) : updateExpiry(db, caller, body)));
+  r.serve(MAPPING_API.save, ({ db, body, caller }) => db.transaction(async (tx) => {
+    const saved = body.mode === 'add' ? await addMapping(tx, caller, body) : await updateExpiry(tx, caller, body);
+    return ok(saved, body.mode === 'add' ? MAPPING_MSG.created : MAPPING_MSG.updated);
+  }));
 
   r.serve(MAPPING_API.fromNumber, async ({ db, params, caller }) => {
     const flag = isPreprintedFlag.safeParse(params.isPreprinted);

@@ -9,7 +9,8 @@ import type { Db } from '../../db/connect.js';
 import { mappings, products } from '../../db/schema.js';
 import type { Caller } from '../../auth/actor.js';
 import { idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
-import { mappingScope, selectMappings } from './mapping-list.js';
+import { mappingScope } from '../../domain/mapping.js';
+import { selectMappings } from './mapping-list.js';
 
 export const PRODUCT_NOT_FOUND = 'Product not found.';
 
