@@ -1,57 +1,55 @@
 // De-mapping (DESIGN section 4): cuts from..to out of a mapping. The whole range deletes the row, a
 // start or an end shrinks it, a middle part leaves the left part in the row and a copy holds the
 // right part. The numbers are then free to map again. Packed, damaged or paired numbers are refused.
+// Rules run in the route's transaction and throw the one Refusal.
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import { visibleNumber, type Series } from '../../shared/codes.js';
-import { ok, warn, type Envelope } from '../../shared/contracts/envelope.js';
 import { DEMAP_MSG, demapProblem, RANGE_MSG, type demapRequest } from '../../shared/contracts/numbers/demap.js';
 import { companyScope } from '../auth/scope.js';
-import type { Db } from '../db/connect.js';
 import { damages, mappings, staticPairs } from '../db/schema.js';
 import type { Caller } from '../auth/actor.js';
-import { clash, firstPacked, lockSeries, logEvent, rangeText, type Tx } from './ranges.js';
+import { logEvent } from './event-log.js';
+import { clash, firstPacked, lockSeries, rangeText, type Tx } from './ranges.js';
+import { refuse } from './refusal.js';
 
 export type Mapping = typeof mappings.$inferSelect;
 
 export const seriesOf = (m: Mapping): Series => ({ kind: m.kind === 'P' ? 'P' : 'S', prefix: m.prefix });
 
 /**
- * The caller's mapping by id and mode, or a refusal. Another company's mapping, or for static
+ * The caller's mapping by id and mode, or the refusal. Another company's mapping, or for static
  * numbers another factory's, is not found; a non-admin without a prefix has no static series.
  */
-export async function callerMapping(tx: Tx, caller: Caller, id: number, isPreprinted: boolean): Promise<Mapping | string> {
+export async function callerMapping(tx: Tx, caller: Caller, id: number, isPreprinted: boolean): Promise<Mapping> {
   const kind = isPreprinted ? 'P' : 'S';
   const ownPrefix = kind === 'S' && !caller.isAdmin;
-  if (ownPrefix && caller.prefix === '') return RANGE_MSG.needsPrefix;
+  if (ownPrefix && caller.prefix === '') refuse(RANGE_MSG.needsPrefix);
   const [m] = await tx.select().from(mappings).where(and(
     eq(mappings.id, id), eq(mappings.kind, kind), companyScope(caller, mappings.companyId),
     ownPrefix ? eq(mappings.prefix, caller.prefix.toUpperCase()) : undefined,
   ));
-  return m ?? RANGE_MSG.mappingNotFound;
+  return m ?? refuse(RANGE_MSG.mappingNotFound);
 }
 
 /**
- * Runs `work` on the caller's mapping inside one transaction holding the series lock. The mapping
- * is read again once the lock is held: a save that waited for it sees the ranges as they now are.
+ * The caller's mapping with its series locked to the end of the transaction. It is read again once
+ * the lock is held: a save that waited for it sees the ranges as they now are.
  */
-export async function withLockedMapping(
-  db: Db, caller: Caller, id: number, isPreprinted: boolean, work: (tx: Tx, m: Mapping) => Promise<Envelope>,
-): Promise<Envelope> {
-  return db.transaction(async (tx) => {
-    const seen = await callerMapping(tx, caller, id, isPreprinted);
-    if (typeof seen === 'string') return warn(seen);
-    await lockSeries(tx, seriesOf(seen));
-    const m = await callerMapping(tx, caller, id, isPreprinted);
-    return typeof m === 'string' ? warn(m) : work(tx, m);
-  });
+export async function lockedMapping(tx: Tx, caller: Caller, id: number, isPreprinted: boolean): Promise<Mapping> {
+  await lockSeries(tx, seriesOf(await callerMapping(tx, caller, id, isPreprinted)));
+  return callerMapping(tx, caller, id, isPreprinted);
 }
 
-/** The range the request names, From + Qty - 1, or a refusal when a sent To disagrees. */
-export function requestedTo(b: { FromNo: number; Qty: number; ToNo: number | null }): number | string {
+/** The range the request names, From + Qty - 1; refused when a sent To disagrees. */
+export function requestedTo(b: { FromNo: number; Qty: number; ToNo: number | null }): number {
   const to = b.FromNo + b.Qty - 1;
-  return b.ToNo !== null && b.ToNo !== to ? RANGE_MSG.toMismatch(to) : to;
+  if (b.ToNo !== null && b.ToNo !== to) refuse(RANGE_MSG.toMismatch(to));
+  return to;
 }
+
+/** The numbers a de-map or a damage took: the route's message names them. */
+export interface TakenRange { fromNo: number; toNo: number }
 
 type Split = 'whole' | 'start' | 'end' | 'middle';
 
@@ -74,29 +72,27 @@ async function cut(tx: Tx, m: Mapping, from: number, to: number): Promise<{ spli
   return { split: 'middle', rightId: right!.id };
 }
 
-export async function demap(db: Db, caller: Caller, b: z.output<typeof demapRequest>): Promise<Envelope> {
+export async function demap(tx: Tx, caller: Caller, b: z.output<typeof demapRequest>): Promise<TakenRange> {
   const to = requestedTo(b);
-  if (typeof to === 'string') return warn(to);
-  return withLockedMapping(db, caller, b.MappingId, b.isPreprinted, async (tx, m) => {
-    if (b.ProductId != null && b.ProductId !== m.productId) return warn(RANGE_MSG.mappingNotFound);
-    const problem = demapProblem(m, b.FromNo, b.Qty);
-    if (problem) return warn(problem);
-    const series = seriesOf(m);
-    const packed = await firstPacked(tx, series, b.FromNo, to);
-    if (packed !== null) return warn(DEMAP_MSG.packed(packed, 'de-mapped'));
-    const damaged = await clash(tx, damages, series, b.FromNo, to);
-    if (damaged) return warn(DEMAP_MSG.damaged(rangeText(damaged.fromNo, damaged.toNo), damaged.reason));
-    // A paired preprinted label on the same pack would be left pointing at nothing.
-    const [pair] = series.kind === 'S' ? await tx.select().from(staticPairs).where(and(
-      eq(staticPairs.prefix, series.prefix), gte(staticPairs.staticNo, b.FromNo), lte(staticPairs.staticNo, to),
-    )).orderBy(staticPairs.staticNo).limit(1) : [];
-    if (pair) return warn(DEMAP_MSG.paired(visibleNumber(series, pair.staticNo), pair.preprintedNo));
-    const { split, rightId } = await cut(tx, m, b.FromNo, to);
-    await logEvent(tx, {
-      action: 'demap', userId: caller.userId, companyId: m.companyId, siteId: m.siteId, series,
-      fromNo: b.FromNo, toNo: to, ref: String(m.id),
-      detail: { mappingId: m.id, productId: m.productId, batchNo: m.batchNo, split, ...(rightId ? { rightMappingId: rightId } : {}) },
-    });
-    return ok(null, DEMAP_MSG.done(rangeText(b.FromNo, to)));
+  const m = await lockedMapping(tx, caller, b.MappingId, b.isPreprinted);
+  if (b.ProductId != null && b.ProductId !== m.productId) refuse(RANGE_MSG.mappingNotFound);
+  const problem = demapProblem(m, b.FromNo, b.Qty);
+  if (problem) refuse(problem);
+  const series = seriesOf(m);
+  const packed = await firstPacked(tx, series, b.FromNo, to);
+  if (packed !== null) refuse(DEMAP_MSG.packed(packed, 'de-mapped'));
+  const damaged = await clash(tx, damages, series, b.FromNo, to);
+  if (damaged) refuse(DEMAP_MSG.damaged(rangeText(damaged.fromNo, damaged.toNo), damaged.reason));
+  // A paired preprinted label on the same pack would be left pointing at nothing.
+  const [pair] = series.kind === 'S' ? await tx.select().from(staticPairs).where(and(
+    eq(staticPairs.prefix, series.prefix), gte(staticPairs.staticNo, b.FromNo), lte(staticPairs.staticNo, to),
+  )).orderBy(staticPairs.staticNo).limit(1) : [];
+  if (pair) refuse(DEMAP_MSG.paired(visibleNumber(series, pair.staticNo), pair.preprintedNo));
+  const { split, rightId } = await cut(tx, m, b.FromNo, to);
+  await logEvent(tx, {
+    action: 'demap', userId: caller.userId, companyId: m.companyId, siteId: m.siteId, series,
+    fromNo: b.FromNo, toNo: to, ref: String(m.id),
+    detail: { mappingId: m.id, productId: m.productId, batchNo: m.batchNo, split, ...(rightId ? { rightMappingId: rightId } : {}) },
   });
+  return { fromNo: b.FromNo, toNo: to };
 }

@@ -3,9 +3,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
 import { flagOn } from '../../../shared/contracts/list.js';
-import { DAMAGE_API } from '../../../shared/contracts/numbers/damage.js';
+import { DAMAGE_API, DAMAGE_MSG } from '../../../shared/contracts/numbers/damage.js';
 import { damage, damageScope, refuseDamageDelete } from '../../domain/damage.js';
 import { damages, products } from '../../db/schema.js';
+import { rangeText } from '../../domain/ranges.js';
 import { idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
 import { applyList, ListError, totalRows, type ListDef } from '../../list/list-query.js';
 
@@ -30,7 +31,10 @@ const listDef: ListDef = {
 };
 
 export function damageRoutes(r: Router) {
-  r.serve(DAMAGE_API.create, ({ db, caller, body }) => damage(db, caller, body));
+  r.serve(DAMAGE_API.create, ({ db, caller, body }) => db.transaction(async (tx) => {
+    const voided = await damage(tx, caller, body);
+    return ok(null, DAMAGE_MSG.done(rangeText(voided.fromNo, voided.toNo)));
+  }));
 
   r.serve(DAMAGE_API.list, async ({ db, caller, body }) => {
     const q = db.select({
