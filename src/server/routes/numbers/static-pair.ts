@@ -2,10 +2,10 @@
 // code with a preprinted one, and the list of pairs. Both MACs are checked before any database access.
 import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
-import { PAIR_MSG, STATIC_PAIR_API } from '../../../shared/contracts/numbers/static-pair.js';
+import { codeText, PAIR_MSG, STATIC_PAIR_API } from '../../../shared/contracts/numbers/static-pair.js';
 import { companyScope } from '../../auth/scope.js';
 import { mappings, products, staticPairs } from '../../db/schema.js';
-import { pairCodes } from '../../domain/static-pair.js';
+import { pairCodes, pairScans } from '../../domain/static-pair.js';
 import type { Caller } from '../../auth/actor.js';
 import type { Router } from '../../http/route.js';
 import { applyList, ListError, totalRows, type ListDef } from '../../list/list-query.js';
@@ -40,13 +40,9 @@ function pairScope(caller: Caller, sentPrefix: string | null | undefined): (SQL 
 export function staticPairRoutes(r: Router) {
   qrScanRoutes(r);
   r.serve(STATIC_PAIR_API.create, async ({ db, body, caller, codes }) => {
-    const st = codes.check(body.StaticEncryptedQr);
-    if (!st) return warn(PAIR_MSG.staticForged);
-    const pp = codes.check(body.PreprintedEncryptedQr);
-    if (!pp) return warn(PAIR_MSG.preprintedForged);
-    const done = await pairCodes(db, caller, st, pp);
-    if ('refused' in done) return warn(done.refused);
-    return ok({ StaticQrMappingId: done.pair.id, StaticSeqNo: st.serial, PreprintedSeqNo: pp.serial, Prefix: st.prefix }, done.message);
+    const scans = pairScans(codes, body);
+    const { pair, staticCode: st, preprinted: pp } = await db.transaction((tx) => pairCodes(tx, caller, scans));
+    return ok({ StaticQrMappingId: pair.id, StaticSeqNo: st.serial, PreprintedSeqNo: pp.serial, Prefix: st.prefix }, PAIR_MSG.saved(codeText(st), pp.serial));
   });
 
   r.serve(STATIC_PAIR_API.list, async ({ db, body, caller }) => {
