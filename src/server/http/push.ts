@@ -6,13 +6,13 @@ import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { failure, ok, warn, type Envelope } from '../../shared/contracts/envelope.js';
 import { PUSH_MSG, type PUSH_API, type PushAnswer } from '../../shared/contracts/floor/push.js';
-import { BODY_TOO_DEEP, firstMessage } from '../../shared/contracts/issues.js';
-import { checkTexts, TEXT_UNSTORABLE } from '../../shared/contracts/text.js';
+import { checkTexts } from '../../shared/contracts/text.js';
 import type { Access } from '../../shared/endpoint.js';
 import type { Services } from '../services.js';
-import { loadCaller, mayUse, type Caller } from './caller.js';
+import { loadCaller, type Caller } from './caller.js';
 import { deviceWork } from './device-work.js';
-import { answerOf, FORBIDDEN, UNAUTHORIZED, type Handler } from './handler.js';
+import { gate } from './gate.js';
+import { answerOf, type Handler } from './handler.js';
 import { checkRequestTexts } from './text-guard.js';
 import { ClaimRace, IDEMPOTENCY_MSG, idempotentBatch, type BatchEntry } from './idempotency.js';
 
@@ -31,17 +31,9 @@ type Entry = z.output<typeof PUSH_API.push.body>['Entries'][number];
 function batchEntry(services: Services, req: FastifyRequest, reply: FastifyReply, caller: Caller, save: Save | undefined, e: Entry): BatchEntry {
   const answered = (status: number, envelope: Envelope): BatchEntry => ({ key: e.Key, answer: { status, envelope } });
   if (!save) return answered(200, warn(PUSH_MSG.notPushable(e.Call)));
-  if (save.access !== 'signed-in' && save.access !== 'public' && !mayUse(caller, save.access.pages.map((p) => p.key))) {
-    return answered(403, failure('403', FORBIDDEN));
-  }
-  const texts = checkTexts(e.Body);
-  if (texts !== 'ok') return answered(200, warn(texts === 'too-deep' ? BODY_TOO_DEEP : TEXT_UNSTORABLE));
-  let body: unknown = undefined;
-  if (save.body) {
-    const parsed = save.body.safeParse(e.Body ?? {});
-    if (!parsed.success) return answered(200, warn(firstMessage(parsed.error)));
-    body = parsed.data;
-  }
+  const gated = gate(save, caller, () => checkTexts(e.Body), e.Body);
+  if ('answer' in gated) return answered(gated.answer.status, gated.answer.envelope);
+  const { body } = gated;
   const device = deviceWork(e.Key, e.DeviceTime);
   return {
     key: e.Key, route: save.route, body,
@@ -66,13 +58,10 @@ export function pushRoute(services: Services, endpoint: typeof PUSH_API.push, ur
     url,
     ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
     handler: async (req, reply) => {
-      const caller = await loadCaller(services.db, services.tokens, req);
-      if (!caller) return reply.code(401).send(failure('401', UNAUTHORIZED));
-      const texts = checkRequestTexts(req, withoutEntryBodies(req.body));
-      if (texts !== 'ok') return reply.send(warn(texts === 'too-deep' ? BODY_TOO_DEEP : TEXT_UNSTORABLE));
-      const parsed = endpoint.body.safeParse(req.body ?? {});
-      if (!parsed.success) return reply.send(warn(firstMessage(parsed.error)));
-      const entries = parsed.data.Entries.map((e) => batchEntry(services, req, reply, caller, saves.get(e.Call), e));
+      const gated = gate(endpoint, await loadCaller(services.db, services.tokens, req), () => checkRequestTexts(req, withoutEntryBodies(req.body)), req.body);
+      if ('answer' in gated) return reply.code(gated.answer.status).send(gated.answer.envelope);
+      const { caller, body } = gated;
+      const entries = body.Entries.map((e) => batchEntry(services, req, reply, caller, saves.get(e.Call), e));
       try {
         const answers = await idempotentBatch(services.db, caller.userId, entries);
         const data: PushAnswer[] = answers.map((a, i) => ({ Key: entries[i]!.key, Status: a.status, Answer: a.envelope }));

@@ -6,12 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { API_PREFIX } from '../../shared/api-prefix.js';
 import { failure, warn, type Envelope } from '../../shared/contracts/envelope.js';
-import { BODY_TOO_DEEP, firstMessage } from '../../shared/contracts/issues.js';
 import { TEXT_UNSTORABLE } from '../../shared/contracts/text.js';
 import type { Access, BodyOut, DataOf, Endpoint } from '../../shared/endpoint.js';
 import type { Services } from '../services.js';
-import { loadCaller, mayUse, type Caller } from './caller.js';
+import { loadCaller, type Caller } from './caller.js';
 import { requestDeviceWork } from './device-work.js';
+import { gate, type BodyOf, type CallerOf } from './gate.js';
 import { answerOf, FORBIDDEN, UNAUTHORIZED, type Ctx, type Handler } from './handler.js';
 import { IDEMPOTENCY_HEADER, idempotent } from './idempotency.js';
 import { pushRoute, type Save } from './push.js';
@@ -37,8 +37,6 @@ export interface RouteOptions<S extends z.ZodType | undefined, A extends Access>
   idempotent?: boolean;
 }
 
-type CallerOf<A> = A extends 'public' ? Caller | null : Caller;
-type BodyOf<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 
 /** One registered route: its method, its path under /API/api/ (params as `:name`) and who may call. */
@@ -100,26 +98,14 @@ export class Router {
       url: API_PREFIX + path,
       ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}),
       handler: async (req, reply) => {
-        const caller = await loadCaller(services.db, services.tokens, req);
-        if (opts.access !== 'public') {
-          if (!caller) return reply.code(401).send(failure('401', UNAUTHORIZED));
-          if (opts.access !== 'signed-in' && !mayUse(caller, opts.access.pages.map((p) => p.key))) {
-            return reply.code(403).send(failure('403', FORBIDDEN));
-          }
-        }
-        // Text PostgreSQL cannot store is refused here, before any contract or handler sees it.
-        const texts = checkRequestTexts(req);
-        if (texts !== 'ok') return reply.send(warn(texts === 'too-deep' ? BODY_TOO_DEEP : TEXT_UNSTORABLE));
-        let body: unknown = undefined;
-        if (opts.body) {
-          const parsed = opts.body.safeParse(req.body ?? {});
-          if (!parsed.success) return reply.send(warn(firstMessage(parsed.error)));
-          body = parsed.data;
-        }
+        // Text PostgreSQL cannot store is refused in the gate, before any contract or handler sees it.
+        const gated = gate(opts, await loadCaller(services.db, services.tokens, req), () => checkRequestTexts(req), req.body);
+        if ('answer' in gated) return reply.code(gated.answer.status).send(gated.answer.envelope);
+        const { caller, body } = gated;
         guardMultipart(req);
         const device = opts.idempotent ? requestDeviceWork(req) : undefined;
         const ctx = (db: Services['db']): Ctx<BodyOf<S>, CallerOf<A>> => ({
-          ...services, db, body: body as BodyOf<S>, caller: caller as CallerOf<A>,
+          ...services, db, body, caller,
           params: req.params as Record<string, string>, query: req.query as Record<string, string | undefined>, req, reply,
           ...(device ? { device } : {}),
         });
