@@ -26,12 +26,14 @@ export interface SizeAndSlip {
   used: boolean;
 }
 
+/** Whether the slip is on a carton already (either kind: a slip is used once). */
+const usedSql = (slip: string) => (slip.startsWith('TID') ? sql`exists (select 1 from tertiary_cartons t where t.tid = ${slip})`
+  : sql`exists (select 1 from secondary_cartons s where s.sid = ${slip})`);
+
 /** A save's carton size, the prefix's last printed slip and whether the slip is used, in one round
  *  trip, for closeCarton to check in order. */
 export async function sizeAndSlip(tx: Tx, sizeId: number, type: SlipType, prefix: string, slip: string | null): Promise<SizeAndSlip> {
-  const used = slip === null ? sql`false`
-    : slip.startsWith('TID') ? sql`exists (select 1 from tertiary_cartons t where t.tid = ${slip})`
-      : sql`exists (select 1 from secondary_cartons s where s.sid = ${slip})`;
+  const used = slip === null ? sql`false` : usedSql(slip);
   const result = (await tx.execute(sql`
     select c.id, c.name, c.size,
       (select ic.last from id_counters ic where ic.prefix = ${prefix.toUpperCase()} and ic.type = ${type}) as last,
@@ -45,17 +47,21 @@ export async function sizeAndSlip(tx: Tx, sizeId: number, type: SlipType, prefix
   };
 }
 
-/** Holds the slip to the end of the transaction: of two saves under one slip the second waits here, and
- *  its check (a statement after the lock, so a fresh snapshot) then finds the slip used. */
-export async function lockSlip(tx: Tx, slip: string): Promise<void> {
+/** Holds the slip for this save to the end of its transaction, or refuses it as used: of two saves
+ *  under one slip the second waits here and then (a statement after the lock, so a fresh snapshot) finds
+ *  it used. Secondary packing takes it after its series locks, so a push holding a series (an earlier
+ *  entry's) never waits for a slip held by a save that waits for that series. */
+export async function claimSlip(tx: Tx, slip: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`slip:${slip}`}))`);
+  const result = (await tx.execute(sql`select ${usedSql(slip)} as used`)) as unknown as { rows: Array<{ used: unknown }> };
+  const used = result.rows[0]?.used;
+  if (used === true || used === 't') refuse(PACKING_MSG.slipUsed(slip));
 }
 
 /** The checks every packing save makes of its carton, in the spec's order: the size (active), the
  *  count against it and the fractional remark, the slip (type, prefix, printed), the slip unused. */
 export async function closeCarton(tx: Tx, site: FloorSite, type: 'SID' | 'TID', b: { cartonMasterId: number; CartonName: string; reason: string }, count: number) {
   const format = slipProblem(b.CartonName, type, site.prefix, Number.MAX_SAFE_INTEGER);
-  if ('slip' in format) await lockSlip(tx, format.slip);
   const facts = await sizeAndSlip(tx, b.cartonMasterId, type, site.prefix, 'slip' in format ? format.slip : null);
   const size = facts.size;
   if (!size) refuse(PACKING_MSG.selectCartonSize);

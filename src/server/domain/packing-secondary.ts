@@ -12,7 +12,7 @@ import { RECALL_MSG } from '../../shared/contracts/recall.js';
 import type { RefusedItem } from '../../shared/contracts/refusal.js';
 import { secondaryCartons } from '../db/schema.js';
 import type { CodeMac } from './code-mac.js';
-import { closeCarton, floorActor, type Actor } from './packing-common.js';
+import { claimSlip, closeCarton, floorActor, type Actor } from './packing-common.js';
 import { eventInsert, lockSeries, type DeviceWork, type Tx } from './ranges.js';
 import { rowsOf, sqlArray } from './sql-rows.js';
 import { item, refuse, Refusal } from './refusal.js';
@@ -68,6 +68,8 @@ export async function packSecondary(tx: Tx, codes: CodeMac, actor: Actor, b: Bod
   // checked above still holds when the rows go in. Sorted, so two cartons never lock in opposite order.
   const series = [...new Map(good.map((g) => [`${g.series.kind}${g.series.prefix}`, g.series])).entries()].sort(([a], [b2]) => a.localeCompare(b2));
   for (const [, s] of series) await lockSeries(tx, s);
+  // Then the slip: another save under it waits, and then is told it is used.
+  await claimSlip(tx, slip);
 
   const oldest = good.reduce((a, g) => (g.mapping.mfgDate < a.mapping.mfgDate ? g : a), good[0]!).mapping;
   const carton = tx.insert(secondaryCartons).values({

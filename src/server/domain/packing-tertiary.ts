@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { PACKING_MSG, secondaryScan, type tertiarySave } from '../../shared/contracts/floor/packing.js';
 import type { RefusedItem } from '../../shared/contracts/refusal.js';
 import { secondaryCartons, tertiaryCartons } from '../db/schema.js';
-import { closeCarton, floorActor, type Actor, type FloorSite } from './packing-common.js';
+import { claimSlip, closeCarton, floorActor, type Actor, type FloorSite } from './packing-common.js';
 import type { Packed } from './packing-secondary.js';
 import { logEvent, type DeviceWork, type Tx } from './ranges.js';
 import { item, refuse, Refusal } from './refusal.js';
@@ -44,6 +44,8 @@ export async function packTertiary(tx: Tx, actor: Actor, b: Body, device?: Devic
     else if (sids.includes(scan.sid)) faults.push(item(scan.sid, PACKING_MSG.alreadyScanned));
     else sids.push(scan.sid);
   }
+  // The slip first: another save under it waits, and then is told it is used.
+  await claimSlip(tx, slip);
   // Locked: a carton packed, damaged or dispatched by another request meanwhile waits for this one. In
   // id order, as every writer of cartons locks them, so two saves never deadlock.
   const found = sids.length ? await tx.select().from(secondaryCartons).where(inArray(secondaryCartons.sid, sids)).orderBy(secondaryCartons.sid).for('update') : [];

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSlipId } from '../../../src/shared/codes.js';
 import { DISPATCH_API, DISPATCH_MSG } from '../../../src/shared/contracts/floor/dispatch.js';
 import { RECEIVE_API, RECEIVE_MSG } from '../../../src/shared/contracts/floor/dispatch-receive.js';
+import { RETURN_API, RETURN_MSG } from '../../../src/shared/contracts/floor/carton-return.js';
 import { PACKING_API, PACKING_MSG } from '../../../src/shared/contracts/floor/packing.js';
 import { PUSH_API, type PushAnswer } from '../../../src/shared/contracts/floor/push.js';
 import { dispatches, events, items, secondaryCartons, tertiaryCartons } from '../../../src/server/db/schema.js';
@@ -18,7 +19,8 @@ import { insertSiteUser, sentDispatch, type SiteUser } from '../../helpers/facto
 import {
   cartonSize, codesOf, secondaryBody, secondaryHeld, slip, tertiaryBody, tertiaryHeld, YEAR, type FloorFactory,
 } from '../../helpers/factories-floor.js';
-import { appCodes } from '../../helpers/factories-pairs.js';
+import { appCodes, insertColleague } from '../../helpers/factories-pairs.js';
+import { PAGE } from '../../../src/shared/pages.js';
 import { nextPrefix } from '../../helpers/factories-sites.js';
 import { startApp, type Answer, type TestApp } from '../../helpers/server-app.js';
 
@@ -29,6 +31,8 @@ let t: TestApp;
 let codes: CodeMac;
 let A: FloorFactory;
 let W: SiteUser;
+/** A's colleague on Carton Return. */
+let returner: string;
 let size1: number;
 let size2: number;
 let serial = 0;
@@ -94,6 +98,7 @@ beforeAll(async () => {
   codes = await appCodes(t);
   A = await dispatchFactory(t, nextPrefix());
   W = await insertSiteUser(t, A.companyId);
+  returner = await insertColleague(t, A, [PAGE.cartonReturn.key]);
   size1 = await cartonSize(t.db, 1);
   size2 = await cartonSize(t.db, 2);
 }, 60_000);
@@ -219,6 +224,32 @@ describe('dispatch and receipt', () => {
       expect(await cartonOf(loose[i]!)).toMatchObject({ locationSiteId: W.siteId, dispatchId: null });
     }
   });
+
+  it('a dispatch received while its sender takes its carton back from transit: one of the two, the other is told', async () => {
+    const loose = await looseSids(N);
+    const contests: Array<{ did: string; sid: string }> = [];
+    for (const sid of loose) {
+      const did = nextDid();
+      await sentDispatch(t.db, { did, from: A, toSiteId: W.siteId, cartonIds: [sid] });
+      contests.push({ did, sid });
+    }
+    const answers = await fire(contests.map((c, i) => [
+      () => call(RECEIVE_API.save.path, { DispatchId: c.did }, W.token, i % 2 === 0),
+      () => call(RETURN_API.save.path, { scanned: [{ CartonId: c.sid }], IsActive: true, Remark: 'Sent by mistake' }, returner, i % 2 === 1),
+    ]));
+    for (const [i, c] of contests.entries()) {
+      const w = winnerOf(answers[i]!, c.did);
+      const [state] = await t.db.select({ state: dispatches.state }).from(dispatches).where(eq(dispatches.did, c.did));
+      if (w === 0) {
+        expect(answers[i]![1]!.body.ResponseMessage).toBe(RETURN_MSG.received(c.sid, c.did));
+        expect(state).toEqual({ state: 'received' });
+        expect(await cartonOf(c.sid)).toMatchObject({ locationSiteId: W.siteId, dispatchId: null });
+      } else {
+        expect(answers[i]![0]!.body.ResponseMessage).toBe(RECEIVE_MSG.allReturned(c.did));
+        expect(await cartonOf(c.sid)).toMatchObject({ locationSiteId: A.siteId, dispatchId: null });
+      }
+    }
+  });
 });
 
 describe('an outbox push', () => {
@@ -246,7 +277,9 @@ describe('an outbox push', () => {
       expect(pushes[i]!.status).toBe(200);
       expect(pushes[i]!.body.ResponseCode).toBe('200');
       const [first, middle, third] = pushes[i]!.body.ResponseData as PushAnswer[];
-      expect([first!.Status, first!.Answer.ResponseCode, third!.Status, third!.Answer.ResponseCode]).toEqual([200, '200', 200, '200']);
+      expect([first, third].map((a) => `${a!.Status} ${a!.Answer.ResponseCode} ${a!.Answer.ResponseMessage}`)).toEqual([
+        `200 200 ${PACKING_MSG.secondarySaved(c.first.sid, 2)}`, `200 200 ${PACKING_MSG.secondarySaved(c.third.sid, 2)}`,
+      ]);
       expect((await secondaryHeld(t.db, c.first.sid)).serials).toEqual(c.first.serials);
       expect((await secondaryHeld(t.db, c.third.sid)).serials).toEqual(c.third.serials);
       const w = winnerOf([{ status: middle!.Status, body: middle!.Answer, headers: {} }, singles[i]!], c.contested);
