@@ -63,11 +63,11 @@ export function verifyProduct(uid: string, position: Position | null, visitor: V
   });
 }
 
-export const getUserPoints = (UsrId: number, MobNo: string) => post<PointsAnswer>('UserPointTransaction/GetUserPoints', { UsrId, MobNo });
+export const getUserPoints = (UsrId: string, MobNo: string) => post<PointsAnswer>('UserPointTransaction/GetUserPoints', { UsrId, MobNo });
 
 /** The spec's point transaction payload (spec 3 section 3). */
 export interface Redemption {
-  UsrId: number;
+  UsrId: string;
   Points: number;
   Totalpoints: number;
   ProductName: string;
@@ -81,7 +81,7 @@ export interface Redemption {
 export const redeemPoints = (r: Redemption) =>
   post<{ Balance: number; RequestId: number }>('UserPointTransaction/CreateUserPointTransaction', r);
 
-export const sendFeedback = (FeedbackId: number, UsrFeedback: string) =>
+export const sendFeedback = (FeedbackId: string, UsrFeedback: string) =>
   post<null>('ProductAuthentication/UpdateFeedback', { FeedbackId, UsrFeedback });
 
 /** What the page was opened for: the U parameter of /P, or the whole address of a Digital Link path

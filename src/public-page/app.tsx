@@ -48,7 +48,16 @@ function Genuine({ a, message, holder, location }: { a: VerifyAnswer; message: s
   const warned = a.VerifiedBefore > 0;
   return (
     <>
-      {warned ? (
+      {a.Expired ? (
+        // Genuine, but past its expiry: never shown as plain "genuine" (the message says do not use it).
+        <div className="card status warning expired" role="alert">
+          <Icon kind="warn" />
+          <div>
+            <h2>{w.expiredTitle}</h2>
+            <p className="message">{say(message)}</p>
+          </div>
+        </div>
+      ) : warned ? (
         <div className="card status warning" role="alert">
           <Icon kind="warn" />
           <div>

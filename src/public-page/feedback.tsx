@@ -8,7 +8,7 @@ import { failureText } from './points.js';
 
 const MAX = 500;
 
-export function FeedbackBox({ feedbackId }: { feedbackId: number }) {
+export function FeedbackBox({ feedbackId }: { feedbackId: string }) {
   const lang = useLang();
   const { w, say } = lang;
   const id = useId();

@@ -11,7 +11,7 @@ import { useLang, type Language } from './lang.js';
 
 export interface Holder {
   /** The verification made with these details (its FeedbackId). */
-  UsrId: number;
+  UsrId: string;
   MobNo: string;
   UserName: string;
 }

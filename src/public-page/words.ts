@@ -15,6 +15,7 @@ const EN = {
   genuine: 'Genuine product',
   notGenuine: 'Not genuine',
   recalledTitle: 'Recalled: do not use',
+  expiredTitle: 'Expired: do not use',
   verifiedBefore: 'Warning: verified before',
   firstVerified: 'First verified',
   earned: (n: number) => `You earned ${n} points`,
@@ -77,6 +78,7 @@ const HI: Words = {
   genuine: 'असली उत्पाद',
   notGenuine: 'असली नहीं',
   recalledTitle: 'वापस मंगाया गया: उपयोग न करें',
+  expiredTitle: 'एक्सपायर हो चुका: उपयोग न करें',
   verifiedBefore: 'चेतावनी: पहले भी जाँचा गया',
   firstVerified: 'पहली बार जाँचा गया',
   earned: (n: number) => `आपने ${n} अंक कमाए`,
@@ -159,6 +161,7 @@ const FIXED: ReadonlyArray<readonly [string, string]> = [
   [POINTS_MSG.feedbackSaved, 'आपकी राय के लिए धन्यवाद।'],
   [POINTS_MSG.feedbackNotAsked, 'यह उत्पाद राय नहीं लेता।'],
   [POINTS_MSG.feedbackGiven, 'इस जाँच के लिए आपकी राय पहले ही मिल चुकी है।'],
+  [POINTS_MSG.feedbackUnknown, 'यह जाँच नहीं मिली: अपनी राय देने के लिए पैक को फिर से स्कैन करें।'],
 ];
 const FIXED_HI = new Map(FIXED);
 
@@ -184,6 +187,7 @@ const TEMPLATES: readonly Rule[] = [
     (first) => `यह कोड पहले एक बार जाँचा जा चुका है, ${first} को। अगर वह आप नहीं थे, तो यह पैक नकली हो सकता है: दुकान से पूछें।`],
   [template(VERIFY_MSG.damaged(TXT[0])), (reason) => `कंपनी ने इस पैक को नष्ट/रद्द घोषित किया है (${reason}): इसका उपयोग न करें।`],
   [template(VERIFY_MSG.recalled(TXT[0])), (reason) => `कंपनी ने यह बैच वापस मंगाया है (${reason}): इस पैक का उपयोग न करें, इसे दुकान पर लौटा दें।`],
+  [template(VERIFY_MSG.expired(TXT[0])), (date) => `यह पैक ${date} को एक्सपायर हो चुका है: इसका उपयोग न करें, इसे दुकान पर लौटा दें।`],
   [template(VERIFY_MSG.labelMismatch(TXT[0])),
     (field) => `इस QR कोड में दी गई ${FIELD_HI[field] ?? field} इस पैक की नहीं है: लेबल नकली हो सकता है। इस पैक का उपयोग न करें, और जिस दुकान से खरीदा है उसे बताएँ।`],
   [template(POINTS_MSG.overBalance(NUM)), (n) => `आपके पास ${n} अंक हैं: आप इससे अधिक नहीं भुना सकते।`],

@@ -89,7 +89,7 @@ export async function reportWorld(t: TestApp, codes: CodeMac, prefix: string): P
   const verified = codes.make({ kind: 'S', prefix }, 1);
   const v = await verifyFrom(t, verified, 'Aalpha Pradesh', farmer(MOBILE, 'Sita Devi'));
   if (v.body.ResponseCode !== '200') throw new Error(`verify: ${v.body.ResponseMessage}`);
-  const FeedbackId = (v.body.ResponseData as { FeedbackId: number }).FeedbackId;
+  const FeedbackId = (v.body.ResponseData as { FeedbackId: string }).FeedbackId;
   await answer('feedback', send(t, POINTS_API.feedback, { FeedbackId, UsrFeedback: FEEDBACK }));
   return { f, W, dealerId, toDepot: { did, got: a.tid, lost: b.tid, loose }, toDealer, forDealer, fractional, damaged, home, verified };
 }

@@ -43,15 +43,16 @@ async function balanceOf(tx: Tx, companyId: number, mobile: string): Promise<num
   return row?.n ?? 0;
 }
 
-/** The verification that vouches for a farmer: a genuine one made with this mobile. */
-async function holderOf(tx: Tx, verificationId: number, mobile: string) {
-  const [v] = await tx.select({ companyId: verifications.companyId, name: verifications.name }).from(verifications)
-    .where(and(eq(verifications.id, verificationId), eq(verifications.mobile, mobile), eq(verifications.result, VERIFY_CODE.genuine)));
-  return v?.companyId ? { companyId: v.companyId, name: v.name ?? '' } : null;
+/** The verification that vouches for a farmer: a genuine one made with this mobile, named by the
+ *  FeedbackId its visitor alone received (never by its sequential id: that one is guessable). */
+async function holderOf(tx: Tx, feedbackId: string, mobile: string) {
+  const [v] = await tx.select({ id: verifications.id, companyId: verifications.companyId, name: verifications.name }).from(verifications)
+    .where(and(eq(verifications.feedbackKey, feedbackId), eq(verifications.mobile, mobile), eq(verifications.result, VERIFY_CODE.genuine)));
+  return v?.companyId ? { verificationId: v.id, companyId: v.companyId, name: v.name ?? '' } : null;
 }
 
 /** A farmer's balance and ledger, newest first. */
-export async function pointsOfFarmer(tx: Tx, b: { UsrId: number; MobNo: string }): Promise<Envelope<PointsAnswer | null>> {
+export async function pointsOfFarmer(tx: Tx, b: { UsrId: string; MobNo: string }): Promise<Envelope<PointsAnswer | null>> {
   const who = await holderOf(tx, b.UsrId, b.MobNo);
   if (!who) return warn(POINTS_MSG.notYours) as Envelope<null>;
   const rows = await tx.select({
@@ -69,7 +70,7 @@ export async function pointsOfFarmer(tx: Tx, b: { UsrId: number; MobNo: string }
 }
 
 export interface RedeemAsk {
-  UsrId: number; MobNo: string; Points: number; UserName: string; ProductName: string; SchemeName: string; Location: string;
+  UsrId: string; MobNo: string; Points: number; UserName: string; ProductName: string; SchemeName: string; Location: string;
   Totalpoints?: number | null; PaytmPoint?: number | string | null;
 }
 
@@ -87,7 +88,7 @@ export async function redeem(tx: Tx, b: RedeemAsk): Promise<Envelope<{ Balance: 
   const balance = await balanceOf(tx, who.companyId, b.MobNo);
   if (b.Points > balance) return warn(POINTS_MSG.overBalance(balance)) as Envelope<null>;
   const [req] = await tx.insert(redemptionRequests).values({
-    companyId: who.companyId, mobile: b.MobNo, name: (b.UserName || who.name).slice(0, 100), points: b.Points, verificationId: b.UsrId,
+    companyId: who.companyId, mobile: b.MobNo, name: (b.UserName || who.name).slice(0, 100), points: b.Points, verificationId: who.verificationId,
     sent: { Totalpoints: b.Totalpoints ?? null, ProductName: b.ProductName, SchemeName: b.SchemeName, PaytmPoint: b.PaytmPoint ?? null, Location: b.Location },
   }).returning({ id: redemptionRequests.id });
   await tx.insert(pointEntries).values({

@@ -2,15 +2,22 @@
 // scanned code is, answered for a visitor with no sign-in, and stored whatever the answer. The MAC is
 // checked first, so a forged code is refused before any read (its row is the only write). A genuine
 // pack's first genuine verification is its owner's; each later one is answered genuine with a warning
-// naming the first (date and place) and stored with the 'verified-before' flag.
-import { and, asc, count, eq, gte, lte, sql } from 'drizzle-orm';
+// naming the first (date and place) and stored with the 'verified-before' flag. What the pack is now
+// (damaged with its carton, de-mapped, replaced, recalled, expired) and whether it pays is the
+// lifecycle's (src/shared/lifecycle): this file gathers the facts and asks it.
+import { randomBytes } from 'node:crypto';
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { failure, ok, type Envelope } from '../../shared/contracts/envelope.js';
 import { VERIFY_CODE, VERIFY_MSG, type VerifyAnswer } from '../../shared/contracts/public/verify.js';
 import type { Series } from '../../shared/codes.js';
 import { linkDisagrees, parseDigitalLink } from '../../shared/digital-link.js';
 import {
-  companies, dispatchCartons, dispatches, events, items, pointEntries, products, recalls, secondaryCartons, sites, users, verifications,
+  companies, dispatchCartons, dispatches, events, items, pointEntries, products, recalls, secondaryCartons, sites, tertiaryCartons, users,
+  verifications,
 } from '../db/schema.js';
+import {
+  cartonStateOf, isExpired, NO_FLAGS, packRefusal, packStateOf, verdictOf, type CartonRow, type Flags, type Pack, type PackRow,
+} from '../../shared/lifecycle/index.js';
 import type { CodeMac } from './code-mac.js';
 import { cityPoint, kmBetween, nearestPlace } from './places.js';
 import { rowsOf } from './sql-rows.js';
@@ -84,6 +91,16 @@ const placeKey = (city: string | null, state: string | null) => (city || state ?
 
 interface Earlier { times: number; places: string[]; recent: number; first: { at: Date; city: string | null; state: string | null } | null }
 
+/** A carton row as the details statement reads it (json: the columns CartonRow needs, and its id). */
+type CartonJson = CartonRow & { id: string };
+/** The pack's carton facts: its SID, the TID the SID is in, and why it was damaged when either was. */
+interface PackedJson { sid: CartonJson; tid: CartonJson | null; damage: string | null }
+
+/** The carton columns of the SID (`sc`, with its TID) or the TID (`tc`) as json: cartonStateOf's row. */
+const cartonJson = (alias: 'sc' | 'tc') => sql.raw(`json_build_object('id', ${alias === 'sc' ? "sc.sid, 'tid', sc.tid" : 'tc.tid'},
+  'state', ${alias}.state, 'dispatchId', ${alias}.dispatch_id, 'dealerId', ${alias}.dealer_id,
+  'locationSiteId', ${alias}.location_site_id, 'siteId', ${alias}.site_id)`);
+
 /** Everything a genuine verification weighs and shows, in one statement (each statement costs a
  *  round trip and a socket write, the most of a verification's time: bench/verify-one.ts), prepared
  *  once per database so it is neither built nor planned again: the product and its company; the
@@ -102,6 +119,14 @@ function detailsQuery(tx: Tx) {
       from (${schemesInForceSql(pack, 'farmer', P('day'), P('state'))}) x)`,
     earned: sql<boolean>`exists (select 1 from ${pe} where ${pe.source} = 'verify' and ${pe.kind} = ${P('kind')}
       and ${pe.prefix} = ${P('prefix')} and ${pe.serial} = ${P('serial')})`,
+    // Where the pack is packed (its SID, the SID's TID) and, when either is damaged, the first
+    // 'damage-carton' event's reason for the one or the other (the pack was written off then).
+    packed: sql<PackedJson | null>`(select json_build_object('sid', ${cartonJson('sc')},
+        'tid', case when tc.tid is null then null else ${cartonJson('tc')} end,
+        'damage', case when sc.state = 'damaged' or tc.state = 'damaged' then (select ${events.detail} ->> 'reason' from ${events}
+          where ${events.action} = 'damage-carton' and ${events.ref} in (sc.sid, sc.tid) order by ${events.id} limit 1) end)
+      from ${items} i join ${secondaryCartons} sc on sc.sid = i.secondary_id left join ${tertiaryCartons} tc on tc.tid = sc.tid
+      where i.kind = ${P('kind')} and i.prefix = ${P('prefix')} and i.serial_no = ${P('serial')})`,
     earlier: sql<{ times: number; places: string[] | null; recent: number; firstAt: string | null; firstCity: string | null; firstState: string | null }>`(
       select json_build_object(
         'times', count(*),
@@ -117,19 +142,35 @@ function detailsQuery(tx: Tx) {
 
 const preparedDetails = new WeakMap<object, ReturnType<typeof detailsQuery>>();
 
-async function detailsOf(tx: Tx, m: { companyId: number; productId: number; batchNo: string }, pack: { kind: string; prefix: string; serial: number }, state: string | null) {
+async function detailsOf(
+  tx: Tx, m: { companyId: number; productId: number; batchNo: string }, pack: { kind: string; prefix: string; serial: number }, state: string | null, day: string,
+) {
   let q = preparedDetails.get(tx);
   if (!q) preparedDetails.set(tx, (q = detailsQuery(tx)));
-  const [d] = await q.execute({ ...m, ...pack, day: indiaDate(), state: state ?? '' });
+  const [d] = await q.execute({ ...m, ...pack, day, state: state ?? '' });
   const e = d?.earlier;
   const earlier: Earlier = e && e.times > 0 && e.firstAt
     ? { times: Number(e.times), places: e.places ?? [], recent: Number(e.recent), first: { at: new Date(e.firstAt), city: e.firstCity, state: e.firstState } }
     : { times: 0, places: [], recent: 0, first: null };
   return {
     product: d?.p, company: d ? { mobile: d.mobile, name: d.company } : undefined, recalled: d?.recalled ?? null,
-    pay: schemeRows(d?.schemes ?? []), earned: d?.earned === true, earlier,
+    pay: schemeRows(d?.schemes ?? []), earned: d?.earned === true, earlier, packed: d?.packed ?? null,
   };
 }
+
+/** A mapped pack as the lifecycle sees it: its state from its cartons, and the batch's flags today. */
+function mappedPack(code: string, packed: PackedJson | null, flags: Flags): Pack {
+  const row: PackRow = { mapped: true };
+  if (packed) {
+    row.sid = packed.sid.id;
+    row.carton = cartonStateOf(packed.sid);
+    row.outer = packed.tid ? cartonStateOf(packed.tid) : null;
+  }
+  return { code, state: packStateOf(row), flags, sid: row.sid ?? null, reason: packed?.damage ?? null };
+}
+
+/** The FeedbackId a genuine verification's visitor alone receives: 128 random bits, base64url. */
+const feedbackKey = () => randomBytes(16).toString('base64url');
 
 /** The city (reference-data id) of the site or dealer the pack's carton was last dispatched to: the
  *  leg of its tertiary carton, or of itself when it travelled loose. Null: never dispatched, or the
@@ -172,7 +213,7 @@ async function isFar(tx: Tx, pack: { series: Series; serial: number }, b: Verify
 /** Every column a verification row may carry, as the prepared insert names them. */
 const STORED = [
   'at', 'scan', 'kind', 'prefix', 'serial', 'companyId', 'productId', 'mappingId', 'result', 'message', 'name', 'email', 'mobile',
-  'city', 'state', 'country', 'address', 'zip', 'latitude', 'longitude', 'ip', 'mode', 'flags',
+  'city', 'state', 'country', 'address', 'zip', 'latitude', 'longitude', 'ip', 'mode', 'flags', 'feedbackKey',
 ] as const satisfies readonly (keyof Row)[];
 
 const storeQuery = (tx: Tx) => tx.insert(verifications)
@@ -190,47 +231,66 @@ async function store(tx: Tx, row: Row): Promise<number> {
   return (await q.execute(values))[0]!.id;
 }
 
+/** What a verification answered, and the row it stored (the street address is added to it later). */
+export interface Verified { answer: Envelope<VerifyAnswer | null>; id: number }
+
 export async function verifyProduct(tx: Tx, codes: CodeMac, b: VerifyInput, ip: string): Promise<Envelope<VerifyAnswer | null>> {
+  return (await verifyAndStore(tx, codes, b, ip)).answer;
+}
+
+export async function verifyAndStore(tx: Tx, codes: CodeMac, b: VerifyInput, ip: string): Promise<Verified> {
   const scan = b.UID.slice(0, 500);
   const who = visitorRow(b, ip);
-  const refuse = async (message: string, row: Partial<Row> = {}) => {
-    await store(tx, { ...who, ...row, scan, result: VERIFY_CODE.refused, message });
-    return failure(VERIFY_CODE.refused, message);
+  const refuse = async (message: string, row: Partial<Row> = {}): Promise<Verified> => {
+    const id = await store(tx, { ...who, ...row, scan, result: VERIFY_CODE.refused, message });
+    return { answer: failure(VERIFY_CODE.refused, message), id };
   };
   const code = codes.check(b.UID);
   if (!code) return refuse(VERIFY_MSG.forged);
   const found = await resolveScan(tx, codes, b.UID);
   if (found.state === 'forged') return refuse(VERIFY_MSG.forged);
   const prefixOf = (s: Series) => (s.kind === 'S' ? s.prefix.toUpperCase() : '');
+  // A void code (never mapped, de-mapped, replaced, damaged by range): the lifecycle's verdict from
+  // what the code resolved to, before any other read (the state decides ahead of the flags).
+  const voidVerdict = (row: PackRow, reason: string | null = null) =>
+    verdictOf({ code: code.uid, state: packStateOf(row), flags: NO_FLAGS, reason }).refusal ?? VERIFY_MSG.unmapped;
   if (found.state === 'unmapped') {
     const demapped = await wasDemapped(tx, code, code.serial);
-    return refuse(demapped ? VERIFY_MSG.demapped : VERIFY_MSG.unmapped, { kind: code.kind, prefix: prefixOf(code), serial: code.serial });
+    return refuse(voidVerdict({ mapped: false, demapped }), { kind: code.kind, prefix: prefixOf(code), serial: code.serial });
   }
   const packRow = { kind: found.series.kind, prefix: prefixOf(found.series), serial: found.serial };
-  if (found.state === 'replaced') return refuse(VERIFY_MSG.replaced, { ...packRow, companyId: found.companyId });
+  if (found.state === 'replaced') return refuse(voidVerdict({ mapped: true, replaced: true }), { ...packRow, companyId: found.companyId });
   const m = found.mapping;
   const mapped = { ...packRow, companyId: m.companyId, productId: m.productId, mappingId: m.id };
-  if (found.state === 'damaged') return refuse(VERIFY_MSG.damaged(found.damageReason ?? ''), mapped);
-  const { product: p, company, pay, earned: paidBefore, earlier, recalled } = await detailsOf(tx, m, packRow, who.state ?? null);
-  if (recalled !== null) return refuse(VERIFY_MSG.recalled(recalled), mapped);
+  if (found.state === 'damaged') return refuse(voidVerdict({ mapped: true, damagedRange: true }, found.damageReason ?? ''), mapped);
+  const today = indiaDate();
+  const { product: p, company, pay, earned: paidBefore, earlier, recalled, packed } = await detailsOf(tx, m, packRow, who.state ?? null, today);
+  // The pack now (damaged with its carton, emptied into another) and the batch's flags today.
+  const pack = mappedPack(code.uid, packed, { recalled, expired: isExpired(m.expDate, today) ? m.expDate : null });
+  const verdict = verdictOf(pack);
+  if (verdict.refusal !== null) return refuse(verdict.refusal, mapped);
   // A Digital Link (scanned, or the page's own address) must say what the code's record says.
   const link = [b.UID, b.qrData].map((text) => parseDigitalLink(text)).find((l) => l !== null && codes.check(l.uid)?.uid === code.uid);
   const wrong = link ? linkDisagrees(link, { gtin: p?.gtin ?? null, batch: m.batchNo, mfgDate: m.mfgDate, expDate: m.expDate }) : null;
   if (wrong) return refuse(VERIFY_MSG.labelMismatch(wrong), mapped);
 
-  // Loyalty: the farmer's schemes for this pack here and today; a pack not yet paid asks for the
-  // visitor's name and mobile first ('-3'), and the verification that brings them earns its points.
-  const loyalty = pointsOf(pay).points > 0 && !paidBefore;
+  // Loyalty: the farmer's schemes for this pack here and today, when the lifecycle lets it pay (not
+  // expired); a pack not yet paid asks for the visitor's name and mobile first ('-3'), and the
+  // verification that brings them earns its points.
+  const paying = packRefusal('earn', pack) === null && pointsOf(pay).points > 0;
+  const loyalty = paying && !paidBefore;
   if (loyalty && !b.visitor) {
-    await store(tx, { ...who, ...mapped, scan, result: VERIFY_CODE.details, message: VERIFY_MSG.detailsNeeded });
-    return failure(VERIFY_CODE.details, VERIFY_MSG.detailsNeeded);
+    const id = await store(tx, { ...who, ...mapped, scan, result: VERIFY_CODE.details, message: VERIFY_MSG.detailsNeeded });
+    return { answer: failure(VERIFY_CODE.details, VERIFY_MSG.detailsNeeded), id };
   }
 
   const flags = riskFlags(earlier, placeKey(who.city ?? null, who.state ?? null), await isFar(tx, found, b));
   const firstPlace = earlier.first ? [earlier.first.city, earlier.first.state].filter(Boolean).join(', ') : '';
-  const message = earlier.first ? VERIFY_MSG.verifiedBefore(earlier.times, shownDate(earlier.first.at), firstPlace) : VERIFY_MSG.genuine;
+  // An expired pack's warning leads: it matters more to the farmer than an earlier verification.
+  const message = verdict.warning ?? (earlier.first ? VERIFY_MSG.verifiedBefore(earlier.times, shownDate(earlier.first.at), firstPlace) : VERIFY_MSG.genuine);
   const at = new Date();
-  const row: Row = { ...who, ...mapped, at, scan, result: VERIFY_CODE.genuine, message, flags };
+  const key = feedbackKey();
+  const row: Row = { ...who, ...mapped, at, scan, result: VERIFY_CODE.genuine, message, flags, feedbackKey: key };
   let id: number;
   let earned = 0;
   if (loyalty && b.visitor) {
@@ -242,17 +302,19 @@ export async function verifyProduct(tx: Tx, codes: CodeMac, b: VerifyInput, ip: 
     }));
   } else id = await store(tx, row);
   const config = p?.config ?? {};
-  return ok<VerifyAnswer>({
-    FeedbackId: id, Isloyalty: pointsOf(pay).points > 0, LoyaltyPoints: earned,
-    ProductImg: config.IsProductImage === false ? '' : (p?.image ?? ''), GenuineAudio: p?.genuineAudio ?? '', CreatedDt: at.toISOString(),
-    ProductName: p?.name ?? '', ProductDscrptn: p?.description ?? '', TechnicalName: p?.technicalName ?? '', GTIN: p?.gtin ?? '',
-    BatchNo: m.batchNo, MFGDate: m.mfgDate, ExpireDate: m.expDate ?? '', Pamphlet: p?.leafletPdf ?? '', Label: p?.labelPdf ?? '',
-    CustomerCareTollfreeNo: '', CustomerCareNo: company?.mobile ?? '', ProductCd: p?.code ?? '',
-    ManufactureName: p?.manufactureName ?? '', ProductUOM: p?.uom ?? '', MarketedBy: p?.marketedBy || (company?.name ?? ''),
-    RegistrationNo: p?.registrationNo ?? '', DOM: m.mfgDate, CautionarySymbol: p?.cautionarySymbol ?? '',
-    AntidoteStatement: p?.antidoteStatement ?? '', IsFeedback: config.IsFeedback === true, SchemeName: earned > 0 ? pointsOf(pay).names : '',
-    VerifiedBefore: earlier.times, FirstVerifiedDt: earlier.first ? earlier.first.at.toISOString() : null, FirstVerifiedPlace: firstPlace,
-    Flags: flags,
-  }, message);
+  return {
+    id,
+    answer: ok<VerifyAnswer>({
+      FeedbackId: key, Isloyalty: paying, LoyaltyPoints: earned,
+      ProductImg: config.IsProductImage === false ? '' : (p?.image ?? ''), GenuineAudio: p?.genuineAudio ?? '', CreatedDt: at.toISOString(),
+      ProductName: p?.name ?? '', ProductDscrptn: p?.description ?? '', TechnicalName: p?.technicalName ?? '', GTIN: p?.gtin ?? '',
+      BatchNo: m.batchNo, MFGDate: m.mfgDate, ExpireDate: m.expDate ?? '', Pamphlet: p?.leafletPdf ?? '', Label: p?.labelPdf ?? '',
+      CustomerCareTollfreeNo: '', CustomerCareNo: company?.mobile ?? '', ProductCd: p?.code ?? '',
+      ManufactureName: p?.manufactureName ?? '', ProductUOM: p?.uom ?? '', MarketedBy: p?.marketedBy || (company?.name ?? ''),
+      RegistrationNo: p?.registrationNo ?? '', DOM: m.mfgDate, CautionarySymbol: p?.cautionarySymbol ?? '',
+      AntidoteStatement: p?.antidoteStatement ?? '', IsFeedback: config.IsFeedback === true, SchemeName: earned > 0 ? pointsOf(pay).names : '',
+      VerifiedBefore: earlier.times, FirstVerifiedDt: earlier.first ? earlier.first.at.toISOString() : null, FirstVerifiedPlace: firstPlace,
+      Flags: flags, Expired: pack.flags.expired !== null,
+    }, message),
+  };
 }
-

@@ -1,5 +1,6 @@
 // The lifecycle's own refusals: what no screen's contract said before the lifecycle was written once
 // (a recall or an expiry met on a carton, a packed or voided number in a range operation).
+import { VERIFY_MSG } from '../contracts/public/verify-rules.js';
 import { RECALL_MSG } from '../contracts/recall.js';
 
 export const LIFECYCLE_MSG = {
@@ -10,7 +11,7 @@ export const LIFECYCLE_MSG = {
   /** A carton holding stock past its expiry: it may not go to a dealer. */
   cartonExpired: (id: string, expDate: string) => `${id} holds stock that expired on ${expDate}: it cannot go to a dealer.`,
   /** The public page: a genuine pack whose batch has expired (no points are paid for it). */
-  expiredPack: (expDate: string) => `This pack expired on ${expDate}: do not use it, and take it back to the shop.`,
+  expiredPack: VERIFY_MSG.expired,
   notMapped: (code: string) => `${code} is not mapped.`,
   damaged: (code: string, reason: string) => `${code} is damaged (${reason}).`,
   packedRange: (code: string, what: string) => `${code} is already packed: packed numbers cannot be ${what}.`,

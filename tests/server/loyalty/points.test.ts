@@ -28,14 +28,14 @@ const S = (n: number) => codes.make(staticSeries(A.prefix), n);
 const HERE = 'Aalpha Pradesh';
 const ELSEWHERE = 'Bravo Pradesh';
 
-const mine = async (UsrId: number, MobNo: string) => (await send(t, POINTS_API.mine, { UsrId, MobNo })).body as { ResponseCode: string; ResponseMessage: string; ResponseData: PointsAnswer };
-const redeem = (UsrId: number, MobNo: string, Points: number) =>
+const mine = async (UsrId: string, MobNo: string) => (await send(t, POINTS_API.mine, { UsrId, MobNo })).body as { ResponseCode: string; ResponseMessage: string; ResponseData: PointsAnswer };
+const redeem = (UsrId: string, MobNo: string, Points: number) =>
   send(t, POINTS_API.redeem, { UsrId, MobNo, Points, Totalpoints: 0, ProductName: A.productName, SchemeName: 'Kharif', PaytmPoint: Points, Location: HERE, UserName: 'Sita Devi' });
 const requests = async (accepted: 0 | 1) =>
   (await send(t, POINTS_API.requests, { ...listBody({}), IsAccepted: accepted }, A.token)).body.ResponseData as LoyaltyRequestRow[];
 
 /** A genuine verification with details that earned `points`; answers its FeedbackId. */
-async function earn(serial: number, mobile: string, points: number): Promise<number> {
+async function earn(serial: number, mobile: string, points: number): Promise<string> {
   expect((await verifyFrom(t, S(serial), HERE)).body).toMatchObject({ ResponseCode: '-3', ResponseMessage: VERIFY_MSG.detailsNeeded });
   const res = await verifyFrom(t, S(serial), HERE, farmer(mobile));
   expect(res.body.ResponseCode).toBe('200');
@@ -66,8 +66,9 @@ afterAll(() => t.close());
 
 describe('earning on verification', () => {
   it("'-3' without details (stored as asked), then the details earn the schemes in force here: once per pack ever", async () => {
-    const id = await earn(1, '9876500001', 15);
-    const [row] = await t.db.select().from(pointEntries).where(eq(pointEntries.verificationId, id));
+    const key = await earn(1, '9876500001', 15);
+    const [v] = await t.db.select({ id: verifications.id }).from(verifications).where(eq(verifications.feedbackKey, key));
+    const [row] = await t.db.select().from(pointEntries).where(eq(pointEntries.verificationId, v!.id));
     expect(row).toMatchObject({ party: 'farmer', mobile: '9876500001', points: 15, source: 'verify', serial: 1, companyId: A.companyId });
     expect(row!.schemeNames.split(', ').sort()).toEqual(['Kharif 10', 'State A 5']);
     const asked = await t.db.select().from(verifications).where(and(eq(verifications.serial, 1), eq(verifications.result, '-3')));
@@ -154,7 +155,7 @@ describe('feedback', () => {
     expect((await send(t, POINTS_API.feedback, { FeedbackId, UsrFeedback: 'Worked well on cotton' })).body)
       .toMatchObject({ ResponseCode: '200', ResponseMessage: POINTS_MSG.feedbackSaved });
     expect((await send(t, POINTS_API.feedback, { FeedbackId, UsrFeedback: 'Again' })).body.ResponseMessage).toBe(POINTS_MSG.feedbackGiven);
-    const [row] = await t.db.select({ feedback: verifications.feedback }).from(verifications).where(eq(verifications.id, FeedbackId));
+    const [row] = await t.db.select({ feedback: verifications.feedback }).from(verifications).where(eq(verifications.feedbackKey, FeedbackId));
     expect(row!.feedback).toBe('Worked well on cotton');
     const theirs = await verifyFrom(t, codes.make(staticSeries(B.prefix), 2), HERE);
     expect((await send(t, POINTS_API.feedback, { FeedbackId: (theirs.body.ResponseData as VerifyAnswer).FeedbackId, UsrFeedback: 'x' })).body.ResponseMessage)

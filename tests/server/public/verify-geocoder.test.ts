@@ -23,7 +23,8 @@ let failing = false;
 
 const verify = (n: number, at: { Latitude: number; Longitude: number }) =>
   send(t, VERIFY_API.verify, { UID: codes.make(staticSeries(A.prefix), n), verificationMode: 'Web', verificationType: 2, ...at });
-const addressOf = async (id: number) => (await t.db.select({ a: verifications.address }).from(verifications).where(eq(verifications.id, id)))[0]!.a;
+/** The street address of the verification whose visitor received `key` (its FeedbackId). */
+const addressOf = async (key: string) => (await t.db.select({ a: verifications.address }).from(verifications).where(eq(verifications.feedbackKey, key)))[0]!.a;
 async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
   for (let i = 0; i < 100; i++) {
     const v = await read();
@@ -73,6 +74,6 @@ describe('GEOCODER_URL', () => {
     await eventually(async () => asked.length, (n) => n === 2);
     await new Promise((r) => setTimeout(r, 100));
     expect(await addressOf(id)).toBeNull();
-    expect((await t.db.select({ city: verifications.city }).from(verifications).where(eq(verifications.id, id)))[0]!.city).toBe('Nagpur');
+    expect((await t.db.select({ city: verifications.city }).from(verifications).where(eq(verifications.feedbackKey, id)))[0]!.city).toBe('Nagpur');
   });
 });

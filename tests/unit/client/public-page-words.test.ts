@@ -12,7 +12,7 @@ describe('hindiMessage', () => {
     VERIFY_MSG.genuine, VERIFY_MSG.forged, VERIFY_MSG.unmapped, VERIFY_MSG.demapped, VERIFY_MSG.replaced, VERIFY_MSG.damaged(''),
     VERIFY_MSG.detailsNeeded, VERIFY_MSG.name, VERIFY_MSG.nameAlpha, VERIFY_MSG.email, VERIFY_MSG.emailValid, VERIFY_MSG.mobile,
     VERIFY_MSG.mobileValid, VERIFY_MSG.code, VERIFY_MSG.tooMany, VERIFY_MSG.busy, POINTS_MSG.points, POINTS_MSG.pending,
-    POINTS_MSG.notYours, POINTS_MSG.feedback, POINTS_MSG.feedbackSaved, POINTS_MSG.feedbackGiven,
+    POINTS_MSG.notYours, POINTS_MSG.feedback, POINTS_MSG.feedbackSaved, POINTS_MSG.feedbackGiven, POINTS_MSG.feedbackUnknown,
   ])('translates %s', (message) => {
     expect(hindiMessage(message)).toMatch(DEVANAGARI);
   });
@@ -28,6 +28,9 @@ describe('hindiMessage', () => {
     expect(once).toContain('3 Feb 2026');
     expect(once).not.toContain(' में।');
     expect(hindiMessage(VERIFY_MSG.damaged('Leaking'))).toContain('(Leaking)');
+    const expired = hindiMessage(VERIFY_MSG.expired('2026-01-31'));
+    expect(expired).toMatch(DEVANAGARI);
+    expect(expired).toContain('2026-01-31');
     expect(hindiMessage(VERIFY_MSG.labelMismatch('batch'))).toContain('बैच');
     expect(hindiMessage(POINTS_MSG.overBalance(40))).toContain('40');
     expect(hindiMessage(POINTS_MSG.requested(25))).toContain('25');

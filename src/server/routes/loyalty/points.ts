@@ -36,14 +36,16 @@ export function pointsRoutes(r: Router) {
     const refused = limited(ctx);
     if (refused) return refused;
     const v = verifications;
-    // Once per genuine verification, of a product whose configuration asks for feedback.
+    // Once per genuine verification, of a product whose configuration asks for feedback; the
+    // verification is the one whose visitor received this FeedbackId (a guess finds none).
     const done = await ctx.db.update(v).set({ feedback: ctx.body.UsrFeedback, feedbackAt: new Date() }).where(and(
-      eq(v.id, ctx.body.FeedbackId), eq(v.result, VERIFY_CODE.genuine), sql`${v.feedback} is null`,
+      eq(v.feedbackKey, ctx.body.FeedbackId), eq(v.result, VERIFY_CODE.genuine), sql`${v.feedback} is null`,
       sql`exists (select 1 from ${products} p where p.id = ${v.productId} and (p.config ->> 'IsFeedback') = 'true')`,
     )).returning({ id: v.id });
     if (done.length) return ok(null, POINTS_MSG.feedbackSaved);
-    const [given] = await ctx.db.select({ id: v.id }).from(v).where(and(eq(v.id, ctx.body.FeedbackId), sql`${v.feedback} is not null`));
-    return warn(given ? POINTS_MSG.feedbackGiven : POINTS_MSG.feedbackNotAsked);
+    const [found] = await ctx.db.select({ given: sql<boolean>`${v.feedback} is not null` }).from(v).where(eq(v.feedbackKey, ctx.body.FeedbackId));
+    if (!found) return warn(POINTS_MSG.feedbackUnknown);
+    return warn(found.given ? POINTS_MSG.feedbackGiven : POINTS_MSG.feedbackNotAsked);
   });
 
   r.serve(POINTS_API.requests, async ({ db, caller, body }) => {

@@ -4,7 +4,7 @@
 import { failure } from '../../../shared/contracts/envelope.js';
 import { VERIFY_API, VERIFY_MSG } from '../../../shared/contracts/public/verify.js';
 import { addStreetAddress, nominatim, type Geocoder } from '../../domain/geocoder.js';
-import { verifyProduct } from '../../domain/verify.js';
+import { verifyAndStore, type Verified } from '../../domain/verify.js';
 import { Slots } from '../../http/memory-limit.js';
 import { publicAddressLimit } from '../../http/public-limit.js';
 import type { Router } from '../../http/route.js';
@@ -23,13 +23,14 @@ export function verifyRoutes(r: Router) {
       reply.code(429);
       return failure('429', VERIFY_MSG.busy);
     };
-    const answer = await slots.run(() => verifyProduct(db, codes, body, req.ip), busy);
-    // The street address, when a service is named: after the answer, into the stored row.
-    const id = (answer.ResponseData as { FeedbackId?: number } | null)?.FeedbackId;
-    if (config.geocoderUrl && id && body.Latitude !== null && body.Longitude !== null && !body.UsrAdrs) {
+    const done = await slots.run<Verified | ReturnType<typeof busy>>(() => verifyAndStore(db, codes, body, req.ip), busy);
+    if (!('answer' in done)) return done;
+    // The street address of a genuine verification, when a service is named: after the answer, into the stored row.
+    const genuine = done.answer.ResponseData !== null;
+    if (config.geocoderUrl && genuine && body.Latitude !== null && body.Longitude !== null && !body.UsrAdrs) {
       geocoder ??= nominatim(config.geocoderUrl);
-      void addStreetAddress(db, geocoder, id, body.Latitude, body.Longitude).catch((e: unknown) => req.log.warn({ err: e }, 'street address not stored'));
+      void addStreetAddress(db, geocoder, done.id, body.Latitude, body.Longitude).catch((e: unknown) => req.log.warn({ err: e }, 'street address not stored'));
     }
-    return answer;
+    return done.answer;
   });
 }

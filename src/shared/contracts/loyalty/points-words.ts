@@ -15,4 +15,6 @@ export const POINTS_MSG = {
   feedbackSaved: 'Thank you for your feedback.',
   feedbackNotAsked: 'This product does not take feedback.',
   feedbackGiven: 'Your feedback for this verification was received already.',
+  /** A FeedbackId no verification was given (guessed, or from an old page): nothing is written. */
+  feedbackUnknown: 'This verification was not found: scan the pack again to give your feedback.',
 } as const;

@@ -14,9 +14,15 @@ import { POINTS_MSG } from './points-words.js';
 
 export { POINTS_MSG } from './points-words.js';
 
-/** Who is asking, from the verification page: the verification they made (its FeedbackId) and their mobile. */
+/** A FeedbackId as VerifyProduct makes it: 128 random bits, base64url (22 characters). */
+export const FEEDBACK_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+/** A FeedbackId field: anything else (a number, a sequential id) is refused with `message`. */
+const feedbackId = (message: string) => z.string({ error: message }).regex(FEEDBACK_ID_PATTERN, message);
+
+/** Who is asking, from the verification page: the verification they made (its FeedbackId, the spec's
+ *  UsrId) and their mobile. */
 const holder = {
-  UsrId: z.number({ error: POINTS_MSG.notYours }).int(POINTS_MSG.notYours).min(1, POINTS_MSG.notYours),
+  UsrId: feedbackId(POINTS_MSG.notYours),
   MobNo: requiredText(VERIFY_MSG.mobile, 'Mobile No', 10).regex(MOBILE_PATTERN, VERIFY_MSG.mobileValid),
 };
 
@@ -49,7 +55,7 @@ export const pointsAnswer = z.object({ Balance: z.number(), Entries: z.array(poi
 export type PointsAnswer = z.infer<typeof pointsAnswer>;
 
 export const feedbackRequest = z.strictObject({
-  FeedbackId: z.number({ error: POINTS_MSG.feedbackNotAsked }).int().min(1, POINTS_MSG.feedbackNotAsked),
+  FeedbackId: feedbackId(POINTS_MSG.feedbackUnknown),
   UsrFeedback: requiredText(POINTS_MSG.feedback, 'Feedback', 500),
 });
 

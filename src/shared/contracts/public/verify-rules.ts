@@ -12,6 +12,9 @@ export const VERIFY_MSG = {
   demapped: 'This code was withdrawn from its product by the company: do not use this pack.',
   recalled: (reason: string) => `This batch was recalled by the company${reason ? ` (${reason})` : ''}: do not use this pack, and take it back to the shop.`,
   replaced: 'This code was replaced by the company with a new one: check the new label on the pack.',
+  /** A genuine pack whose batch's expiry (YYYY-MM-DD) has passed: the lifecycle's warning (LIFECYCLE_MSG.expiredPack), kept
+   *  here so the page (no zod) can translate it. */
+  expired: (expDate: string) => `This pack expired on ${expDate}: do not use it, and take it back to the shop.`,
   /** A GS1 Digital Link whose printed fields disagree with the code's record: a label made up around a real code. */
   labelMismatch: (field: string) => `The ${field} in this QR code is not the one of this pack: the label may be a copy. Do not use this pack, and tell the shop you bought it from.`,
   /** A later verification of one code: worded as a warning, not an accusation (../shared/FLOOR.md). */

@@ -1,8 +1,9 @@
 // ProductAuthentication/VerifyProduct (spec 3 sections 3, 4, 5; DESIGN section 4 "Verification and
 // loyalty"): the public page's one call, no sign-in. The answer's ResponseCode is '200' for a genuine
-// pack (with a warning in the message when the code was verified before: a copied label shows up as a
-// second, third... verification of one code), '-1' for a code that is not a genuine pack now (the
-// message says why), '-3' when loyalty applies and the visitor has not given a name and mobile.
+// pack (with a warning in the message when its batch has expired, or when the code was verified
+// before: a copied label shows up as a second, third... verification of one code), '-1' for a code
+// that is not a genuine pack now (damaged, de-mapped, replaced, recalled: the message says why, from
+// the lifecycle), '-3' when loyalty applies and the visitor has not given a name and mobile.
 import { z } from 'zod';
 import { postEndpoint } from '../../endpoint.js';
 import { optionalText } from '../fields.js';
@@ -43,7 +44,9 @@ export type VerifyRequest = z.input<typeof verifyRequest>;
 
 /** The spec's answer (section 3, "Public verification"), plus what a second verification warns with. */
 export const verifyAnswer = z.object({
-  FeedbackId: z.number(),
+  /** 128 random bits (base64url) only this visitor receives: the feedback and a redemption name the
+   *  verification by it (the spec does not fix its type; a sequential id let anyone write another's). */
+  FeedbackId: z.string(),
   Isloyalty: z.boolean(),
   LoyaltyPoints: z.number(),
   ProductImg: z.string(),
@@ -77,6 +80,8 @@ export const verifyAnswer = z.object({
   FirstVerifiedPlace: z.string(),
   /** The risk flags stored with this verification. */
   Flags: z.array(z.string()),
+  /** The batch's expiry has passed: genuine, but the message warns not to use it, and it pays no points. */
+  Expired: z.boolean(),
 });
 export type VerifyAnswer = z.infer<typeof verifyAnswer>;
 
