@@ -155,7 +155,7 @@ describe('the report screens', () => {
     await search(did);
     await open('/reports/item-ledger');
     await search(floor.tid(0));
-    expect((await rowTexts())[0]).toContain('returned');
+    expect((await rowTexts())[0]).toContain('Returned');
     await open('/reports/verification-report');
     await search('Maharashtra');
   });

@@ -3,7 +3,9 @@
 // exactly what the lifecycle's derivations (shared/lifecycle: cartonStateOf, packStateOf) say of the
 // same row: tests/server/tracking/current-state.test.ts runs both over every combination.
 import { sql, type SQL } from 'drizzle-orm';
+import { statusText } from '../../shared/contracts/tracking.js';
 import type { CartonState, PackState } from '../../shared/lifecycle/index.js';
+import type { LegState } from '../db/schema.js';
 
 /** A table alias as the statements name it (never user input: checked so nothing else is spliced in). */
 function alias(name: string): string {
@@ -53,3 +55,15 @@ export function packedStateSql(s: string, t: string): SQL {
 /** The states a carton is in stock at a site in: packed there, or received there. */
 export const IN_STOCK: readonly CartonState[] = ['packed', 'at-site'];
 export const inStockSql = (state: SQL): SQL => sql`${state} in (${sql.raw(IN_STOCK.map((s) => `'${s}'`).join(', '))})`;
+
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+/** A case over constants of the code (never user input). */
+export const caseOf = (column: SQL, map: Readonly<Record<string, string>>, otherwise: string): SQL =>
+  sql`(case ${column} ${sql.raw(Object.entries(map).map(([k, v]) => `when ${literal(k)} then ${literal(v)}`).join(' '))} else ${sql.raw(literal(otherwise))} end)`;
+
+/** How a dispatch leg ended, in GetScanInfo's words ('In Transit', 'Received', 'Missing', 'Returned'):
+ *  the words the trace and the item ledger use too. */
+const LEG_STATES: readonly LegState[] = ['sent', 'received', 'missing', 'returned'];
+export const legWordsSql = (state: SQL): SQL => caseOf(state, Object.fromEntries(LEG_STATES.map((l) => [l, statusText(l)])), '');
+/** The order legs that differ are told in. */
+export const legOrderSql = (state: SQL): SQL => caseOf(state, Object.fromEntries(LEG_STATES.map((l, i) => [l, String(i)])), '9');

@@ -2,6 +2,15 @@
 // by the product index. Packs are reached from it by a range join on the items' series index and
 // grouped by carton once (`pk`); cartons, their tertiary cartons, legs and dispatches follow by key.
 import { sql, type SQL } from 'drizzle-orm';
+import type { TraceWhere } from '../../shared/contracts/recall.js';
+import type { CartonState } from '../../shared/lifecycle/index.js';
+import { caseOf, legOrderSql, legWordsSql, placedStateSql } from './current-state.js';
+
+/** The trace's word for where a carton is, from its current state (a placed SID is never 'in-tid'). */
+const TRACE_WHERE: Record<Exclude<CartonState, 'in-tid'>, TraceWhere> = {
+  packed: 'site', 'at-site': 'site', 'in-transit': 'transit', 'with-dealer': 'dealer', missing: 'missing', damaged: 'damaged', emptied: 'replaced',
+};
+const traceWhereSql = (state: SQL) => caseOf(state, TRACE_WHERE, 'missing');
 
 /** The batch's ranges (a product's mappings are few: found by its index, the batch compared in any case). */
 const batchRanges = (productId: number, batch: string) => sql`
@@ -38,15 +47,9 @@ export function cartonsSql(productId: number, batch: string, limit: number | nul
     ),
     ps as (select sid, sum(packs) as packs from pk group by sid),
     c as materialized (
-      -- A secondary carton in a tertiary one is where that one is.
-      select s.sid, s.tid, ps.packs, s.site_id, s.created_at, s.replaced_by,
-        case
-          when s.state = 'replaced' then 'replaced'
-          when s.state = 'damaged' or t.state = 'damaged' then 'damaged'
-          when coalesce(t.dispatch_id, s.dispatch_id) is not null then 'transit'
-          when coalesce(t.dealer_id, s.dealer_id) is not null then 'dealer'
-          when coalesce(t.location_site_id, s.location_site_id) is not null then 'site'
-          else 'missing' end as wh,
+      -- Where a secondary carton is (a SID in a TID is where the TID is): the current state, in words
+      -- of the trace (traceWhereSql).
+      select s.sid, s.tid, ps.packs, s.site_id, s.created_at, s.replaced_by, ${traceWhereSql(placedStateSql('s', 't'))} as wh,
         case when s.tid is null then s.location_site_id else t.location_site_id end as site_at,
         case when s.tid is null then s.dispatch_id else t.dispatch_id end as did_on,
         case when s.tid is null then s.dealer_id else t.dealer_id end as dealer_at
@@ -55,11 +58,18 @@ export function cartonsSql(productId: number, batch: string, limit: number | nul
     ),
     tp as (select tid, sum(packs) as packs from c where tid is not null group by tid),
     legs as (
-      select dc.did, c.packs from c join dispatch_cartons dc on dc.carton_id = c.sid
+      select dc.did, dc.state, c.packs from c join dispatch_cartons dc on dc.carton_id = c.sid
       union all
-      select dc.did, tp.packs from tp join dispatch_cartons dc on dc.carton_id = tp.tid
+      select dc.did, dc.state, tp.packs from tp join dispatch_cartons dc on dc.carton_id = tp.tid
     ),
-    dl as (select did, count(*) as cartons, sum(packs) as packs from legs group by did)
+    -- How the batch's legs on each dispatch stand (the leg, not the dispatch: cartons taken back in
+    -- transit leave their dispatch 'sent'), as GetScanInfo words them.
+    dl as (
+      select did, sum(cartons) as cartons, sum(packs) as packs,
+        case when count(*) = 1 then min(${legWordsSql(sql`state`)})
+          else string_agg(${legWordsSql(sql`state`)} || ' ' || cartons, ' · ' order by ${legOrderSql(sql`state`)}) end as state
+      from (select did, state, count(*) as cartons, sum(packs) as packs from legs group by did, state) ls group by did
+    )
     select
       (select coalesce(sum(packs), 0) from c)::float8 as packed,
       (select count(*) from c)::int as cartons,
@@ -80,7 +90,7 @@ export function cartonsSql(productId: number, batch: string, limit: number | nul
       (select json_agg(r order by r."DispatchDate" desc, r."DID") from (
         select d.did as "DID", d.created_at as "DispatchDate", coalesce(fs.name, '') as "FromSite",
           coalesce(ts.name, ${dealerName('tu')}, '') as "ToName", case when d.to_site_id is null then 'dealer' else 'site' end as "ToKind",
-          dl.cartons as "Cartons", dl.packs as "Packs", d.state as "State", d.received_at as "ReceivedDate",
+          dl.cartons as "Cartons", dl.packs as "Packs", dl.state as "State", d.received_at as "ReceivedDate",
           coalesce(${dealerName('ru')}, '') as "ReceivedBy"
         from dl join dispatches d on d.did = dl.did
         left join sites fs on fs.id = d.from_site_id
@@ -89,7 +99,9 @@ export function cartonsSql(productId: number, batch: string, limit: number | nul
         left join users ru on ru.id = d.received_by
         order by d.created_at desc, d.did limit ${rows(limit)}
       ) r) as legs,
-      (select json_agg(json_build_object('id', mid, 'packs', packs)) from (select mid, sum(packs) as packs from pk group by mid) r) as "packedByRange"`;
+      (select json_agg(json_build_object('id', mid, 'packs', packs, 'damaged', damaged)) from (
+        select pk.mid, sum(pk.packs) as packs, coalesce(sum(pk.packs) filter (where c.wh = 'damaged'), 0) as damaged
+        from pk join c on c.sid = pk.sid group by pk.mid) r) as "packedByRange"`;
 }
 
 /** The batch's verifications in one range, as the series index holds them (index-only reads). */

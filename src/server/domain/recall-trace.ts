@@ -22,7 +22,7 @@ interface Head { ranges: Array<TraceRange & { MappingId: number }> | null; batch
 interface Flow {
   packed: number; cartons: number; dispatches: number;
   places: TracePlace[] | null; list: TraceCarton[] | null; legs: TraceDispatch[] | null;
-  packedByRange: Array<{ id: number; packs: number }> | null;
+  packedByRange: Array<{ id: number; packs: number; damaged: number }> | null;
 }
 type SeenRow = Omit<TraceVerification, 'Code'> & { id: number; kind: 'P' | 'S'; prefix: string; serial: number };
 interface Seen { times: number; packs: number; rows: SeenRow[] | null }
@@ -62,16 +62,21 @@ export async function traceBatch(tx: Tx, caller: Caller, ask: TraceAsk): Promise
   const [flow] = rowsOf<Flow>(await tx.execute(cartonsSql(product.id, batch, limit)));
   const [seen] = rowsOf<Seen>(await tx.execute(verificationsSql(product.id, batch, limit)));
 
-  const packedBy = new Map((flow?.packedByRange ?? []).map((r) => [r.id, Number(r.packs)]));
-  const shownRanges = ranges.map(({ MappingId, ...r }) => ({ ...r, Packed: packedBy.get(MappingId) ?? 0 }));
+  // A range's damaged packs: void by range, and packed in a carton damaged for good (both written off).
+  const packedBy = new Map((flow?.packedByRange ?? []).map((r) => [r.id, { packs: Number(r.packs), damaged: Number(r.damaged) }]));
+  const shownRanges = ranges.map(({ MappingId, ...r }) => {
+    const inCartons = packedBy.get(MappingId) ?? { packs: 0, damaged: 0 };
+    return { ...r, Packed: inCartons.packs, Damaged: r.Damaged + inCartons.damaged };
+  });
   const mapped = shownRanges.reduce((n, r) => n + r.Qty, 0);
   const damaged = shownRanges.reduce((n, r) => n + r.Damaged, 0);
+  const voided = ranges.reduce((n, r) => n + r.Damaged, 0);
   const packed = Number(flow?.packed ?? 0);
   return {
     ProductId: product.id, ProductName: product.name, BatchNo: head?.batch ?? batch,
     Recall: recall ? { Reason: recall.reason, CreatedDate: recall.at.toISOString() } : null,
     Totals: {
-      Mapped: mapped, Packed: packed, Damaged: damaged, Unpacked: Math.max(0, mapped - packed - damaged),
+      Mapped: mapped, Packed: packed, Damaged: damaged, Unpacked: Math.max(0, mapped - packed - voided),
       Cartons: Number(flow?.cartons ?? 0), Dispatches: Number(flow?.dispatches ?? 0),
       Verifications: Number(seen?.times ?? 0), VerifiedPacks: Number(seen?.packs ?? 0),
     },

@@ -45,7 +45,8 @@ export const traceRequest = z.strictObject({
 });
 export type TraceRequest = z.input<typeof traceRequest>;
 
-/** A mapped range of the batch, and how many of its packs are packed and damaged. */
+/** A mapped range of the batch, and how many of its packs are packed and damaged (void by range, or packed in a
+ *  carton damaged for good: those are packed too). */
 export const traceRange = z.object({
   Kind: z.enum(['P', 'S']), Prefix: z.string(), FromNo: z.number(), ToNo: z.number(), Qty: z.number(),
   MFGDate: z.string(), EXPDate: z.string(), SiteName: z.string(), Packed: z.number(), Damaged: z.number(),
@@ -58,7 +59,9 @@ export const traceCarton = z.object({
   SID: z.string(), TID: z.string().nullable(), Packs: z.number(), PackedAt: z.string(), PackedDate: dateText,
   Where: traceWhere, WhereName: z.string(),
 });
-/** A dispatch that carried packs of the batch: from, to whom, and where it was received. */
+/** A dispatch that carried packs of the batch: from, to whom, and where it was received. State: how the batch's
+ *  legs on it stand, in GetScanInfo's words ('In Transit', 'Received', 'Missing', 'Returned'; legs that differ as
+ *  'Received 2 · Returned 1', by cartons). */
 export const traceDispatch = z.object({
   DID: z.string(), DispatchDate: dateText, FromSite: z.string(), ToName: z.string(), ToKind: z.enum(['site', 'dealer']),
   Cartons: z.number(), Packs: z.number(), State: z.string(), ReceivedDate: dateText.nullable(), ReceivedBy: z.string(),
@@ -75,7 +78,9 @@ export const traceAnswer = z.object({
   Recall: z.object({ Reason: z.string(), CreatedDate: dateText }).nullable(),
   Totals: z.object({
     Mapped: z.number(), Packed: z.number(), Damaged: z.number(), Unpacked: z.number(), Cartons: z.number(),
-    /** Verifications: every public check of a pack of the batch; VerifiedPacks: the packs checked at least once. */
+    /** Damaged: the ranges' damaged packs (by range and by carton), the places' 'damaged' packs among them;
+     *  Unpacked: mapped, neither packed nor void by range. Verifications: every public check of a pack of the
+     *  batch; VerifiedPacks: the packs checked at least once. */
     Dispatches: z.number(), Verifications: z.number(), VerifiedPacks: z.number(),
   }),
   Places: z.array(tracePlace),

@@ -10,6 +10,7 @@ import { parseSlipId, parseUid, scannedUid, visibleNumber, type Series, type Sli
 import { getEndpoint } from '../endpoint.js';
 import { PAGE } from '../pages.js';
 import { dateText } from './answer.js';
+import type { CartonState, PackState } from '../lifecycle/index.js';
 
 /** The longest scan looked at: a Digital Link with its dates fits well inside. */
 export const TRACK_SCAN_MAX = 500;
@@ -52,12 +53,26 @@ export const journeyItem = z.object({
 });
 export type JourneyItem = z.infer<typeof journeyItem>;
 
-/** How a row of the scan info stands: a carton's leg on the scanned DID, else the carton or pack itself. */
+/** How a row of the scan info stands: a carton's leg on the scanned DID, else the carton or pack itself
+ *  (PACK_STATUS, CARTON_STATUS). */
 export const SCAN_STATUS = {
   mapped: 'Mapped', packed: 'Packed', damaged: 'Damaged', replaced: 'Replaced',
   sent: 'In Transit', received: 'Received', missing: 'Missing', returned: 'Returned',
 } as const;
 export const statusText = (state: string): string => (SCAN_STATUS as Record<string, string>)[state] ?? state;
+
+/** A pack's current state (shared/lifecycle packStateOf) in the same words: what a pack row of the
+ *  scan info says, whoever asks. */
+export const PACK_STATUS: Readonly<Record<PackState, string>> = {
+  free: 'Not mapped', mapped: SCAN_STATUS.mapped, 'in-sid': SCAN_STATUS.packed, 'in-tid': SCAN_STATUS.packed, 'in-transit': SCAN_STATUS.sent,
+  'at-site': SCAN_STATUS.received, 'with-dealer': 'With Dealer', missing: SCAN_STATUS.missing, damaged: SCAN_STATUS.damaged,
+  demapped: 'De-mapped', replaced: SCAN_STATUS.replaced,
+};
+/** Where a carton is now (cartonStateOf; a SID in a TID: the TID's), in the same words. */
+export const CARTON_STATUS: Readonly<Record<CartonState, string>> = {
+  packed: SCAN_STATUS.packed, 'in-tid': SCAN_STATUS.packed, 'in-transit': SCAN_STATUS.sent, 'at-site': SCAN_STATUS.received,
+  'with-dealer': 'With Dealer', missing: SCAN_STATUS.missing, damaged: SCAN_STATUS.damaged, emptied: SCAN_STATUS.replaced,
+};
 
 /** The spec's scan info row: a carton of a DID, a SID of a TID, or a pack of a SID. */
 export const scanInfoRow = z.object({

@@ -99,8 +99,8 @@ describe('the trace of a batch', () => {
       { Where: 'transit', WhereName: flow.didDealer, Cartons: 1, Packs: 2 },
     ]);
     const byDid = new Map(a.Dispatches.map((d) => [d.DID, d]));
-    expect(byDid.get(flow.didDepot)).toMatchObject({ ToKind: 'site', ToName: depot, Cartons: 1, Packs: 4, State: 'received', ReceivedDate: expect.any(String) });
-    expect(byDid.get(flow.didDealer)).toMatchObject({ ToKind: 'dealer', ToName: 'Ravi Traders', Cartons: 1, Packs: 2, State: 'sent', ReceivedDate: null });
+    expect(byDid.get(flow.didDepot)).toMatchObject({ ToKind: 'site', ToName: depot, Cartons: 1, Packs: 4, State: 'Received', ReceivedDate: expect.any(String) });
+    expect(byDid.get(flow.didDealer)).toMatchObject({ ToKind: 'dealer', ToName: 'Ravi Traders', Cartons: 1, Packs: 2, State: 'In Transit', ReceivedDate: null });
     expect(a.Verifications).toEqual([expect.objectContaining({ Code: `${A.prefix}2`, City: 'Nashik', State: 'Maharashtra', Result: '200' })]);
   });
 

@@ -100,7 +100,7 @@ describe("each report's rows, as the company's user sees them", () => {
     expect(ret).toMatchObject({ Cartonid: A.toDepot.loose, remark: REMARK });
     const ledger = await rows(REPORTS.itemLedger, A.f.token, { SortColumn: 'TertiaryCartonId', SortOrder: 'ASC' });
     expect(ledger.map((r) => [r.TertiaryCartonId, r.CurrentStatus])).toEqual([
-      [A.toDepot.loose, 'returned'], [A.forDealer, 'sent'], [A.toDepot.got, 'received'], [A.toDepot.lost, 'missing'],
+      [A.toDepot.loose, 'Returned'], [A.forDealer, 'In Transit'], [A.toDepot.got, 'Received'], [A.toDepot.lost, 'Missing'],
     ].sort((x, y) => x[0]!.localeCompare(y[0]!)));
     // The warehouse filter: only legs from or to that site; the user filter: legs that user sent,
     // received or was sent.

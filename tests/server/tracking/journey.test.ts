@@ -205,22 +205,22 @@ describe('a carton or dispatch journey', () => {
 });
 
 describe('the contents (GetScanInfo)', () => {
-  it('of a DID are its cartons, of a TID its SIDs, of a SID its packs', async () => {
+  it('of a DID are its cartons (how each leg ended), of a TID its SIDs, of a SID its packs (where they are now)', async () => {
     const name = A.productName;
     expect((await rows(did)).map(({ date: _d, ...r }) => r)).toEqual([{ Id: tid, SeqNo: 1, ProductName: name, Qty: 4, Status: 'Received' }]);
     expect((await rows(tid)).map(({ date: _d, ...r }) => r)).toEqual([
-      { Id: sidA, SeqNo: 1, ProductName: name, Qty: 2, Status: 'Packed' }, { Id: sidB, SeqNo: 2, ProductName: name, Qty: 2, Status: 'Packed' },
+      { Id: sidA, SeqNo: 1, ProductName: name, Qty: 2, Status: 'Received' }, { Id: sidB, SeqNo: 2, ProductName: name, Qty: 2, Status: 'Received' },
     ]);
     const packs = await rows(sidB);
     expect(packs.map(({ date: _d, ...r }) => r)).toEqual([
-      { Id: pid(3), SeqNo: 1, ProductName: name, Qty: 1, Status: 'Packed' }, { Id: pid(4), SeqNo: 2, ProductName: name, Qty: 1, Status: 'Packed' },
+      { Id: pid(3), SeqNo: 1, ProductName: name, Qty: 1, Status: 'Received' }, { Id: pid(4), SeqNo: 2, ProductName: name, Qty: 1, Status: 'Received' },
     ]);
     expect(packs.every((r) => !Number.isNaN(Date.parse(r.date)))).toBe(true);
   });
 
   it('of a pack is its own row, and a row id scans back to its journey', async () => {
     expect((await rows(codeUrl(t.config.publicBaseUrl, uid(4)))).map(({ date: _d, ...r }) => r))
-      .toEqual([{ Id: pid(4), SeqNo: 1, ProductName: A.productName, Qty: 1, Status: 'Packed' }]);
+      .toEqual([{ Id: pid(4), SeqNo: 1, ProductName: A.productName, Qty: 1, Status: 'Received' }]);
     expect(await steps(pid(4))).toEqual(await steps(uid(4)));
   });
 });

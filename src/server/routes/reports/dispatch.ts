@@ -8,6 +8,7 @@ import {
 } from '../../../shared/contracts/reports/dispatch.js';
 import { companyScope } from '../../auth/scope.js';
 import { dispatchCartons, dispatches, events, products, secondaryCartons, sites, tertiaryCartons, transportModes, users } from '../../db/schema.js';
+import { legWordsSql } from '../../domain/current-state.js';
 import { invoiceOf } from '../../domain/dispatch-invoice.js';
 import { INVALID_ARGUMENTS, type Router } from '../../http/route.js';
 import { serveReport } from '../../list/report.js';
@@ -102,8 +103,10 @@ export function dispatchReportRoutes(r: Router) {
   serveReport(r, ITEM_LEDGER_REPORT, {
     fields: {
       ProductName: products.name, TotalQty: dispatchCartons.qty, TertiaryCartonId: dispatchCartons.cartonId, CreatedDt: dispatches.createdAt,
-      ReceivedDt: stamp(sql`case when ${dispatchCartons.state} = 'received' then ${dispatchCartons.endedAt} end`),
-      CurrentStatus: dispatchCartons.state, Cfrom: fromSite.name, CTo: customer, Remark: dispatches.remark,
+      // Received, also when taken back after the receipt (as the journey and the trace tell it).
+      ReceivedDt: stamp(sql`case when ${received} then ${dispatches.receivedAt} end`),
+      // How the leg stands, in the words QR Code Tracking and the recall trace use.
+      CurrentStatus: sql<string>`${legWordsSql(sql`${dispatchCartons.state}`)}`, Cfrom: fromSite.name, CTo: customer, Remark: dispatches.remark,
     },
     from: (db, f) => db.select(f).from(dispatchCartons).innerJoin(dispatches, eq(dispatches.did, dispatchCartons.did))
       .innerJoin(products, eq(products.id, dispatchCartons.productId)).innerJoin(fromSite, eq(fromSite.id, dispatches.fromSiteId))

@@ -9,6 +9,7 @@ import { companyScope } from '../../auth/scope.js';
 import { products, secondaryCartons, tertiaryCartons } from '../../db/schema.js';
 import type { Caller } from '../../auth/actor.js';
 import type { Router } from '../../http/route.js';
+import { inStockSql, placedStateSql } from '../../domain/current-state.js';
 import { serveReport } from '../../list/report.js';
 import { int } from '../../list/report-sql.js';
 
@@ -21,7 +22,8 @@ function siteOf(body: ListQuery, caller: Caller): number | null | 'none' {
 const stc = alias(tertiaryCartons, 'stc');
 /** Where a secondary carton is: its tertiary carton's site when packed in one, else its own. */
 const cartonSite = sql`case when ${secondaryCartons.tid} is null then ${secondaryCartons.locationSiteId} else ${stc.locationSiteId} end`;
-const inStock = sql`${secondaryCartons.state} = 'packed' and (${stc.tid} is null or ${stc.state} = 'packed')`;
+/** In stock: the carton's current state (the lifecycle's, as every reader names it) is packed or received there. */
+const inStock = inStockSql(placedStateSql('secondary_cartons', 'stc'));
 
 const atSite = (site: number | null | 'none', column: SQL): SQL | undefined =>
   site === 'none' ? sql`false` : site === null ? sql`${column} is not null` : sql`${column} = ${site}`;
@@ -50,7 +52,7 @@ export function stockReportRoutes(r: Router) {
       const scoped = (company: SQL, siteCol: SQL) => and(companyScope(caller, company), atSite(site, siteCol)) ?? sql`true`;
       // Packed at the site, and in stock there now, in one pass over the secondary cartons.
       const packedHere = atSite(site, sql`sc.site_id`) ?? sql`true`;
-      const inStockHere = sql`sc.state = 'packed' and (tc.tid is null or tc.state = 'packed')
+      const inStockHere = sql`${inStockSql(placedStateSql('sc', 'tc'))}
         and ${atSite(site, sql`case when sc.tid is null then sc.location_site_id else tc.location_site_id end`) ?? sql`true`}`;
       const product = (column: string) => (body.ProductId && body.ProductId > 0 ? sql`and ${sql.raw(column)} = ${body.ProductId}` : sql``);
       // Full joins on the key: every product and batch any of the figures knows.

@@ -60,7 +60,9 @@ const dispatchColumns: DataTableColumn<TraceDispatch>[] = [
   { accessor: 'ToName', title: 'To', render: (d) => <>{d.ToName}{small(d.ToKind === 'dealer' ? 'Dealer' : 'Site')}</> },
   { accessor: 'Packs', title: 'Packs', textAlign: 'right' },
   { accessor: 'Cartons', title: 'Cartons', textAlign: 'right', visibleMediaQuery: WIDE },
-  { accessor: 'ReceivedDate', title: 'Received', render: (d) => (d.ReceivedDate ? when(d.ReceivedDate) : d.State === 'sent' ? 'On the way' : d.State) },
+  // How the batch's legs stand, in the words QR Code Tracking's contents use (a return in transit reads 'Returned').
+  { accessor: 'State', title: 'State' },
+  { accessor: 'ReceivedDate', title: 'Received', render: (d) => when(d.ReceivedDate), visibleMediaQuery: WIDE },
   { accessor: 'ReceivedBy', title: 'Received By', visibleMediaQuery: WIDE },
 ];
 const verificationColumns: DataTableColumn<TraceVerification>[] = [
