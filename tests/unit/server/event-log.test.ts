@@ -26,7 +26,7 @@ describe('readEvent', () => {
 });
 
 describe('detail keys in SQL', () => {
-  const text = (q: ReturnType<typeof detailText>) => new PgDialect().sqlToQuery(q).sql;
+  const text = (q: Parameters<PgDialect['sqlToQuery']>[0]) => new PgDialect().sqlToQuery(q).sql;
 
   it('names the key as a literal', () => {
     expect(text(detailText('damage-carton', 'reason'))).toBe(`("events"."detail"->>'reason')`);
