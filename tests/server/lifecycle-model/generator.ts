@@ -37,6 +37,7 @@ export class Generator {
   private did = 0;
   private key = 0;
   private recent: KeyedOp[] = [];
+  private drawn = 0;
 
   constructor(private readonly rnd: () => number, private readonly off: Set<Area>) {}
 
@@ -61,6 +62,7 @@ export class Generator {
   }
 
   next(m: Model): Op {
+    this.drawn++;
     for (;;) {
       const op = this.draw(m);
       if (op && !this.off.has(areaOf(op)) && !(op.k === 'again' && this.off.has(areaOf(op.op)))) {
@@ -162,8 +164,13 @@ export class Generator {
         if (this.retired(m, from, to)) return undefined;
         return { k: 'demap', from, to };
       }
-      case 'recall': return { k: 'recall', batch: this.chance(0.5) ? 'A' : 'B' };
-      case 'expiry': return { k: 'expiry', code: this.chance(0.9) && mapped.length ? this.pick(mapped)! : this.int(CODES), past: this.chance(0.6) };
+      // Batch A is the one recalled, once cartons of it are about (again later: a recall of a recalled
+      // batch is refused); batch B is the one whose expiry moves.
+      case 'recall': return this.drawn > 40 ? { k: 'recall', batch: 'A' } : undefined;
+      case 'expiry': {
+        const ofB = mapped.filter((i) => m.batchOf(i) === 'B');
+        return { k: 'expiry', code: this.chance(0.9) && ofB.length ? this.pick(ofB)! : this.int(CODES), past: this.chance(0.6) };
+      }
       case 'verify': return { k: 'verify', code: this.chance(0.9) && mapped.length ? this.pick(mapped)! : this.int(CODES), details: this.chance(0.6) };
       case 'redeem': return m.balance > 0 ? { k: 'redeem', points: this.chance(0.8) ? Math.min(5, m.balance) : m.balance + 5 } : undefined;
       case 'again': { const op = this.pick(this.recent); return op ? { k: 'again', op } : undefined; }

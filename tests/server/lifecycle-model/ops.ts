@@ -78,3 +78,21 @@ export const opText = (op: Op): string => {
     case 'again': return `again: ${opText(op.op)}`;
   }
 };
+
+/** What an op names (codes, cartons, dispatches), for cutting a failing sequence down to what bears
+ *  on its last step; maps, recalls and expiries bear on everything. */
+export function namesOf(op: Op): string[] | 'all' {
+  const codes = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => `code${from + k}`);
+  switch (op.k) {
+    case 'map': case 'recall': case 'expiry': case 'redeem': return 'all';
+    case 'packSid': return [...op.codes.map((i) => `code${i}`), refKey({ t: 'SID', n: op.sid, s: op.site })];
+    case 'packTid': return [...op.sids.map(refKey), refKey({ t: 'TID', n: op.tid, s: op.site })];
+    case 'replace': return [`code${op.old}`, `code${op.now}`];
+    case 'dispatch': return [...op.cartons.map(refKey), `DID${op.site}${op.did}`];
+    case 'receive': return [`DID${op.from}${op.did}`, ...(op.arrived ?? []).map(refKey)];
+    case 'return': case 'damageCarton': return [refKey(op.carton)];
+    case 'damageRange': case 'demap': return codes(op.from, op.to);
+    case 'verify': return [`code${op.code}`];
+    case 'again': return namesOf(op.op);
+  }
+}

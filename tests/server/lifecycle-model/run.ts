@@ -4,7 +4,7 @@
 import { Driver } from './driver.js';
 import { answerProblems } from './answers.js';
 import { Model } from './model.js';
-import { opText, refKey, type Batch, type CartonRef, type Op } from './ops.js';
+import { namesOf, opText, refKey, type CartonRef, type Op } from './ops.js';
 import { checkCarton, checkDid, checkTrace } from './surfaces.js';
 import { Names, type World } from './world.js';
 
@@ -16,6 +16,13 @@ export const timing = {
   ms: new Map<string, { n: number; ms: number }>(),
   add(k: string, ms: number) { const t = this.ms.get(k) ?? { n: 0, ms: 0 }; t.n++; t.ms += ms; this.ms.set(k, t); },
   text() { return [...this.ms].map(([k, t]) => `${k} ${t.n}x ${(t.ms / t.n).toFixed(1)}ms`).join(', '); },
+};
+
+/** How often each kind of step and answer came up (LIFECYCLE_TIMING prints it). */
+export const coverage = {
+  n: new Map<string, number>(),
+  add(k: string) { this.n.set(k, (this.n.get(k) ?? 0) + 1); },
+  text() { return [...this.n].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k}: ${n}`).join('\n'); },
 };
 
 /** A new namespace for every run (an epoch of a seed, or a candidate while shrinking). */
@@ -51,6 +58,8 @@ export async function runSteps(w: World, source: (m: Model, i: number) => Op | n
     const began = performance.now();
     const got = await driver.run(op);
     timing.add(op.k, performance.now() - began);
+    coverage.add(e.verify ? `verify ${e.verify.code}${e.verify.why ? ` ${e.verify.why}` : ''}${e.verify.expired ? ' expired' : ''}${e.verify.pays ? ' pays' : ''}`
+      : `${op.k} ${e.replayOf !== undefined ? 'replay' : e.ok ? 'ok' : 'refused'}${e.flag ? ` ${e.flag.kind}` : ''}`);
     const first = e.replayOf !== undefined ? driver.answers.get(e.replayOf) : undefined;
     const problems = answerProblems(op, e, got, first);
     if (problems.length) return { index: i, op, problems, ops, on: 'answer' };
@@ -72,19 +81,43 @@ export async function runSteps(w: World, source: (m: Model, i: number) => Op | n
 
 export const runList = (w: World, ops: Op[], o: RunOptions) => runSteps(w, (_, i) => ops[i] ?? null, o);
 
+/** The last step and, going back, every step naming something already kept (an answer's disagreement
+ *  needs no reads to show; a surface's is looked for after every step). */
+function sliceFor(ops: Op[]): Op[] {
+  const names = new Set<string>();
+  const kept: Op[] = [];
+  for (let i = ops.length - 1; i >= 0; i--) {
+    const op = ops[i]!;
+    const own = namesOf(op);
+    if (i === ops.length - 1 || own === 'all' || own.some((x) => names.has(x))) {
+      kept.unshift(op);
+      if (own !== 'all') for (const x of own) names.add(x);
+    }
+  }
+  return kept;
+}
+
 /** Drops chunks of steps while the sequence still fails (any disagreement), within `seconds`. */
 export async function shrink(w: World, f: Failure, seconds: number): Promise<Failure> {
   const until = Date.now() + seconds * 1000;
   let best = f;
   let ops = f.ops.slice(0, f.index + 1);
+  // First the steps that name what the failing step names, transitively; then chunks of what is left.
+  const o: RunOptions = f.on === 'answer' ? { touched: false, traceEvery: 1e9, sweepEvery: 1e9 } : { touched: true, traceEvery: 1, sweepEvery: 1e9 };
+  const slice = sliceFor(ops);
+  if (slice.length < ops.length) {
+    const again = await runList(w, slice, o);
+    if (again && again.on === f.on) {
+      best = again;
+      ops = again.ops.slice(0, again.index + 1);
+    }
+  }
   let chunk = Math.max(1, Math.floor(ops.length / 2));
   while (Date.now() < until) {
     let cut = false;
     for (let at = 0; at < ops.length && Date.now() < until; at += chunk) {
       const candidate = [...ops.slice(0, at), ...ops.slice(at + chunk)];
       if (!candidate.length) continue;
-      // An answer's disagreement needs no reads to show; a surface's is looked for after every step.
-      const o: RunOptions = f.on === 'answer' ? { touched: false, traceEvery: 1e9, sweepEvery: 1e9 } : { touched: true, traceEvery: 1, sweepEvery: 1e9 };
       const again = await runList(w, candidate, o);
       if (again && again.on === f.on) {
         best = again;
