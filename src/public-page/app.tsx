@@ -5,7 +5,7 @@
 // points and the feedback box. A failed call (429, 5xx, no network) says so, with Retry.
 import { useEffect, useMemo, useState } from 'react';
 import { APP_NAME, COPYRIGHT } from '../client/app/brand.js';
-import { isRecallMessage, VERIFY_CODE, VERIFY_MSG } from '../shared/contracts/public/verify-rules.js';
+import { isRecallMessage, isWrittenOffMessage, VERIFY_CODE, VERIFY_MSG } from '../shared/contracts/public/verify-rules.js';
 import type { VerifyAnswer } from '../shared/contracts/public/verify.js';
 import type { Call, Visitor } from './api.js';
 import { DetailsForm, fieldOf, type SubmitResult } from './details-form.js';
@@ -118,7 +118,7 @@ function Result({ phase, located, retry, openForm, holder, location }: {
           <div className="card status refused" role="alert">
             <Icon kind="no" />
             <div>
-              <h2>{isRecallMessage(phase.message) ? w.recalledTitle : w.notGenuine}</h2>
+              <h2>{isRecallMessage(phase.message) ? w.recalledTitle : isWrittenOffMessage(phase.message) ? w.writtenOffTitle : w.notGenuine}</h2>
               <p className="message">{say(phase.message)}</p>
             </div>
           </div>

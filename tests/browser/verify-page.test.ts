@@ -2,7 +2,8 @@
 // farmer meets it: a genuine pack shows its details and plays its sound only after a tap; a second
 // verification of that pack warns with the first's date and place; a forged code says so; a pack a
 // farmer scheme pays for opens the 'Details Form', whose details then earn the points, which show in
-// the farmer's ledger; the redemption request reaches the admin (desktop), who accepts it with a remark.
+// the farmer's ledger; the redemption request reaches the admin (desktop), who accepts it with a remark;
+// a pack of a carton damaged on Damage Carton answers '-1' with the damage's reason (issue 25).
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { codeMac } from '../../src/server/domain/code-mac.js';
@@ -10,9 +11,11 @@ import { POINTS_MSG } from '../../src/shared/contracts/loyalty/points-words.js';
 import { VERIFY_MSG } from '../../src/shared/contracts/public/verify-rules.js';
 import { addDays } from '../../src/shared/contracts/numbers/fields.js';
 import { indiaDate } from '../../src/shared/today.js';
+import { CARTON_DAMAGE_API } from '../../src/shared/contracts/floor/carton-damage.js';
+import { PACKING_API } from '../../src/shared/contracts/floor/packing.js';
 import { apiSignIn, call, ok } from '../helpers/api-client.js';
 import { ADMIN, HANDHELD, launchBrowser, listShown, newPage, screenshot, signIn } from '../helpers/browser.js';
-import { FACTORY } from '../helpers/floor-browser.js';
+import { FACTORY, floorSetup } from '../helpers/floor-browser.js';
 
 // This file's own band of KA (no other browser test maps 492_001..492_100).
 const FROM = 492_001;
@@ -141,5 +144,27 @@ describe('loyalty', () => {
     await accepted.waitFor();
     await screenshot(desk, 'redemption-accepted-desktop');
     await context.close();
+  });
+});
+
+describe('a pack written off with its carton', () => {
+  it("answers '-1' with the damage's reason, headed written off (neither 'genuine' nor 'not genuine')", async () => {
+    // Codes FROM+50.. of this file's band, packed two to a SID and the SID damaged, through the API.
+    const floor = await floorSetup({ from: FROM + 50, to: FROM + 59, size: 2, slips: 1 });
+    const sid = floor.sid(0);
+    await ok(sid, call('POST', PACKING_API.secondarySave.path, floor.token, {
+      cartonMasterId: floor.sizeId, scanned: [{ UID: uid(FROM + 50) }, { UID: uid(FROM + 51) }], reason: '', CartonName: sid,
+    }));
+    const reason = 'Crushed under a fallen pallet';
+    await ok('damage', call('POST', CARTON_DAMAGE_API.damage.path, floor.token, { DamageCid: sid, Reason: reason }));
+
+    const page = await verifyOn(NASHIK, uid(FROM + 51));
+    await page.getByRole('heading', { name: 'Written off: do not use' }).waitFor();
+    expect(await page.locator('.status.refused .message').textContent()).toBe(VERIFY_MSG.damaged(reason));
+    expect(await page.getByRole('heading', { name: 'Not genuine' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Genuine product' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: floor.productName }).count()).toBe(0);
+    await screenshot(page, 'verify-damaged-carton-360');
+    await page.context().close();
   });
 });

@@ -2,7 +2,7 @@
 // else shown as sent; English mode shows the spec's texts as written.
 import { describe, expect, it } from 'vitest';
 import { POINTS_MSG } from '../../../src/shared/contracts/loyalty/points-words.js';
-import { VERIFY_MSG } from '../../../src/shared/contracts/public/verify-rules.js';
+import { isRecallMessage, isWrittenOffMessage, VERIFY_MSG } from '../../../src/shared/contracts/public/verify-rules.js';
 import { hindiMessage, say, WORDS } from '../../../src/public-page/words.js';
 
 const DEVANAGARI = /[\u0900-\u097F]/;
@@ -46,5 +46,15 @@ describe('hindiMessage', () => {
 
   it('has every English word in Hindi', () => {
     expect(Object.keys(WORDS.hi).sort()).toEqual(Object.keys(WORDS.en).sort());
+  });
+});
+
+describe('the refusal headings', () => {
+  it('tell a written-off pack and a recalled batch from a forgery', () => {
+    expect(isWrittenOffMessage(VERIFY_MSG.damaged('Crushed'))).toBe(true);
+    expect(isWrittenOffMessage(VERIFY_MSG.damaged(''))).toBe(true);
+    expect(isRecallMessage(VERIFY_MSG.recalled('Seal failure'))).toBe(true);
+    for (const m of [VERIFY_MSG.forged, VERIFY_MSG.unmapped, VERIFY_MSG.recalled('x')]) expect(isWrittenOffMessage(m)).toBe(false);
+    expect(isRecallMessage(VERIFY_MSG.damaged('x'))).toBe(false);
   });
 });

@@ -37,6 +37,10 @@ export const VERIFY_MSG = {
 /** Whether a refusal is the recall's (the page then heads it as a recall, not as a forgery). */
 export const isRecallMessage = (message: string): boolean => message.startsWith(VERIFY_MSG.recalled('').slice(0, 38));
 
+/** Whether a refusal is of a genuine code the company wrote off (damaged by range or with its carton):
+ *  the page heads it "written off", not "not genuine" (the shop did not sell a forgery). */
+export const isWrittenOffMessage = (message: string): boolean => message.startsWith(VERIFY_MSG.damaged('').slice(0, 38));
+
 
 /** Letters of any script (a farmer may write in Devanagari), with their marks, hyphens, commas, dots
  *  and spaces: the spec's "only letters, hyphens, commas and spaces". */
