@@ -1,12 +1,28 @@
 // The verdict in large type with its mark: under the scan box, and in the camera panel. The colour is
 // never the only sign (the mark and the words say it too), for colour-blind users and in sunlight.
+import { useEffect, useRef } from 'react';
 import type { ScanVerdict } from './scan-feedback.js';
 import { ErrorIcon, OkIcon, ScanIcon } from './scan-icons.js';
 
+/** A verdict longer than this is set smaller, so a refusal's reason fits a handheld's screen whole. */
+const LONG_MESSAGE = 40;
+
 export function ScanMessage({ verdict, idle, live }: { verdict: ScanVerdict | null; idle: string; live?: boolean }) {
   const tone = verdict === null ? 'idle' : verdict.ok ? 'ok' : 'error';
+  const ref = useRef<HTMLDivElement>(null);
+  // A refusal must be read: bring it above a screen's fixed bottom bar (scroll-margin in the CSS).
+  useEffect(() => {
+    if (verdict && !verdict.ok) ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [verdict]);
   return (
-    <div className="ft-scan__message" data-tone={tone} role={live ? 'status' : undefined} aria-live={live ? 'polite' : undefined}>
+    <div
+      ref={ref}
+      className="ft-scan__message"
+      data-tone={tone}
+      data-long={(verdict?.message.length ?? 0) > LONG_MESSAGE || undefined}
+      role={live ? 'status' : undefined}
+      aria-live={live ? 'polite' : undefined}
+    >
       {tone === 'ok' ? <OkIcon /> : tone === 'error' ? <ErrorIcon /> : <ScanIcon />}
       <span>{verdict?.message ?? idle}</span>
     </div>

@@ -9,8 +9,9 @@ import { damages } from '../db/schema.js';
 import type { Caller } from '../auth/actor.js';
 import { lockedMapping, requestedTo, seriesOf, type TakenRange } from './demap.js';
 import { logEvent } from './event-log.js';
-import { clash, firstPacked, rangeText, type Tx } from './ranges.js';
+import { clash, firstTaken, rangeText, type Tx } from './ranges.js';
 import { refuse } from './refusal.js';
+import { NO_FLAGS, packRefusal } from '../../shared/lifecycle/index.js';
 
 /** Damages from..to of the caller's mapping, in the route's transaction; a refusal is thrown. */
 export async function damage(tx: Tx, caller: Caller, b: z.output<typeof damageRequest>): Promise<TakenRange> {
@@ -24,8 +25,9 @@ export async function damage(tx: Tx, caller: Caller, b: z.output<typeof damageRe
     const overlap = rangeText(Math.max(before.fromNo, b.FromNo), Math.min(before.toNo, to));
     refuse(DAMAGE_MSG.overlap(overlap, before.reason, rangeText(before.fromNo, before.toNo)));
   }
-  const packed = await firstPacked(tx, series, b.FromNo, to);
-  if (packed !== null) refuse(DAMAGE_MSG.packed(packed, 'damaged'));
+  // Packed or retired numbers are not free: the lifecycle says why ('Number 12 is already packed...').
+  const taken = await firstTaken(tx, series, b.FromNo, to);
+  if (taken) refuse(packRefusal('damage-range', { code: `Number ${taken.n}`, state: taken.state, flags: NO_FLAGS })!);
   const [row] = await tx.insert(damages).values({
     kind: series.kind, prefix: m.prefix, fromNo: b.FromNo, toNo: to, companyId: m.companyId,
     productId: m.productId, reason: b.Reason, createdBy: caller.userId,

@@ -10,8 +10,9 @@ import { companyScope } from '../auth/scope.js';
 import { damages, mappings, staticPairs } from '../db/schema.js';
 import type { Caller } from '../auth/actor.js';
 import { logEvent } from './event-log.js';
-import { clash, firstPacked, lockSeries, rangeText, type Tx } from './ranges.js';
+import { clash, firstTaken, lockSeries, rangeText, type Tx } from './ranges.js';
 import { refuse } from './refusal.js';
+import { NO_FLAGS, packRefusal } from '../../shared/lifecycle/index.js';
 
 export type Mapping = typeof mappings.$inferSelect;
 
@@ -79,8 +80,9 @@ export async function demap(tx: Tx, caller: Caller, b: z.output<typeof demapRequ
   const problem = demapProblem(m, b.FromNo, b.Qty);
   if (problem) refuse(problem);
   const series = seriesOf(m);
-  const packed = await firstPacked(tx, series, b.FromNo, to);
-  if (packed !== null) refuse(DEMAP_MSG.packed(packed, 'de-mapped'));
+  // Packed or retired numbers are not free: the lifecycle says why ('Number 12 is already packed...').
+  const taken = await firstTaken(tx, series, b.FromNo, to);
+  if (taken) refuse(packRefusal('demap', { code: `Number ${taken.n}`, state: taken.state, flags: NO_FLAGS })!);
   const damaged = await clash(tx, damages, series, b.FromNo, to);
   if (damaged) refuse(DEMAP_MSG.damaged(rangeText(damaged.fromNo, damaged.toNo), damaged.reason));
   // A paired preprinted label on the same pack would be left pointing at nothing.

@@ -4,7 +4,8 @@
 import { and, desc, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Series } from '../../shared/codes.js';
 import type { Db } from '../db/connect.js';
-import { damages, items, mappings, numberIssues } from '../db/schema.js';
+import { damages, items, mappings, numberIssues, replacements } from '../db/schema.js';
+import { rowsOf } from './sql-rows.js';
 
 /** A database handle or an open transaction: every rule runs inside one. */
 export type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -55,13 +56,23 @@ export async function acceptedCount(tx: Tx, companyId: number, from: number, to:
   return row?.n ?? 0;
 }
 
-/** The first packed number in from..to, or null: packed numbers cannot be de-mapped or damaged. */
-export async function firstPacked(tx: Tx, { kind, prefix }: Series, from: number, to: number): Promise<number | null> {
-  const [row] = await tx.select({ n: items.serialNo }).from(items).where(and(
-    eq(items.kind, kind), eq(items.prefix, kind === 'S' ? prefix.toUpperCase() : ''),
-    gte(items.serialNo, from), lte(items.serialNo, to), isNotNull(items.secondaryId),
-  )).orderBy(items.serialNo).limit(1);
-  return row?.n ?? null;
+/** The first number in from..to that is no longer a free mapped number (packed, or retired by
+ *  Replace), with the lifecycle's state for it; null when every number is free to de-map or damage. */
+export async function firstTaken(tx: Tx, { kind, prefix }: Series, from: number, to: number): Promise<{ n: number; state: 'in-sid' | 'replaced' } | null> {
+  const p = kind === 'S' ? prefix.toUpperCase() : '';
+  const rows = rowsOf<{ n: string | number; retired: boolean | string }>(await tx.execute(sql`
+    select n, retired from (
+      (select ${replacements.oldSerial} as n, true as retired from ${replacements}
+        where ${replacements.oldKind} = ${kind} and ${replacements.oldPrefix} = ${p}
+          and ${replacements.oldSerial} between ${from} and ${to} order by ${replacements.oldSerial} limit 1)
+      union all
+      (select ${items.serialNo}, false from ${items}
+        where ${items.kind} = ${kind} and ${items.prefix} = ${p} and ${items.serialNo} between ${from} and ${to}
+          and ${items.secondaryId} is not null order by ${items.serialNo} limit 1)
+    ) t order by n, retired desc limit 1`));
+  const r = rows[0];
+  if (!r) return null;
+  return { n: Number(r.n), state: r.retired === true || r.retired === 't' ? 'replaced' : 'in-sid' };
 }
 
 // The event log's writer moved to event-log.ts (one module writes and reads events); older imports

@@ -2,13 +2,15 @@
 // DATABASE_URL): a torn pack code (PID) is retired for good and a code of the same product batch takes
 // its place in its carton; a torn slip (SID) gives the carton a new slip with its packs and its place
 // in a tertiary carton. Every refusal has its message and changes nothing; a replay changes nothing.
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gte, isNull, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKING_API, PACKING_MSG } from '../../../src/shared/contracts/floor/packing.js';
 import { PUSH_API } from '../../../src/shared/contracts/floor/push.js';
 import { REPLACE_API, REPLACE_MSG, type DetailsRequest, type ReplaceRequest } from '../../../src/shared/contracts/floor/replace.js';
+import { DAMAGE_API } from '../../../src/shared/contracts/numbers/damage.js';
+import { DEMAP_API } from '../../../src/shared/contracts/numbers/demap.js';
 import { PAGE } from '../../../src/shared/pages.js';
-import { events, items, mappings, products, replacements, secondaryCartons, staticPairs, tertiaryCartons } from '../../../src/server/db/schema.js';
+import { damages, events, items, mappings, products, replacements, secondaryCartons, staticPairs, tertiaryCartons } from '../../../src/server/db/schema.js';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
 import { cartonContents, stockAtSite, whereIsCode } from '../../../src/server/domain/floor-queries.js';
 import { Refusal } from '../../../src/server/domain/refusal.js';
@@ -30,7 +32,7 @@ let A: FloorFactory;
 let B: FloorFactory;
 let size5: number;
 let sidNo = 0;
-const PAGES = [...FLOOR_PAGES, PAGE.replace.key];
+const PAGES = [...FLOOR_PAGES, PAGE.replace.key, PAGE.deMapping.key, PAGE.productDamage.key];
 
 const call = async (path: string, body: unknown, token = A.token, headers: Record<string, string> = {}) => {
   const res = await t.raw({ method: 'POST', url: `/API/api/${path}`, payload: body as object, headers: { authorization: `Bearer ${token}`, ...headers } });
@@ -133,6 +135,18 @@ describe('PID: a pack code', () => {
     const [old] = await t.db.select().from(items).where(eq(items.serialNo, 30));
     expect(old).toMatchObject({ secondaryId: null, status: 'replaced' });
     await refused(() => replace({ FistQrCode: uid(31), Type: 'PID', SecondQrCode: uid(2003) }), REPLACE_MSG.alreadyNew(shown(2003)));
+  });
+
+  it('a retired code is neither de-mapped nor damaged with its range (the lifecycle: retired for good)', async () => {
+    const [m] = await t.db.select().from(mappings).where(and(eq(mappings.kind, 'S'), eq(mappings.prefix, A.prefix), lte(mappings.fromNo, 30), gte(mappings.toNo, 30)));
+    const range = { MappingId: m!.id, FromNo: 29, ToNo: 31, Qty: 3, isPreprinted: false };
+    const before = await t.db.select().from(mappings).orderBy(mappings.id);
+    const demapped = await t.post(DEMAP_API.create.path, { ...range, ProductId: m!.productId }, A.token);
+    expect(demapped.body).toMatchObject({ ResponseCode: '400', ResponseMessage: 'Number 30 was replaced: it is retired for good.' });
+    const damaged = await t.post(DAMAGE_API.create.path, { ...range, Reason: 'Torn labels' }, A.token);
+    expect(damaged.body).toMatchObject({ ResponseCode: '400', ResponseMessage: 'Number 30 was replaced: it is retired for good.' });
+    expect(await t.db.select().from(mappings).orderBy(mappings.id)).toEqual(before);
+    expect(await t.db.select().from(damages).where(and(eq(damages.prefix, A.prefix), lte(damages.fromNo, 31), gte(damages.toNo, 29)))).toEqual([]);
   });
 
   it('a paired preprinted code retires its pack: the static twin verifies as replaced too', async () => {

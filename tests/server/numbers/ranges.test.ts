@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Series } from '../../../src/shared/codes.js';
 import { events, items, mappings, numberIssues } from '../../../src/server/db/schema.js';
 import { logEvent } from '../../../src/server/domain/event-log.js';
-import { acceptedCount, clash, firstPacked, rangeAt } from '../../../src/server/domain/ranges.js';
+import { acceptedCount, clash, firstTaken, rangeAt } from '../../../src/server/domain/ranges.js';
 import { packItem } from '../../helpers/factories-damage.js';
 import { insertCompany } from '../../helpers/factories.js';
 import { insertProduct } from '../../helpers/factories-sites.js';
@@ -74,11 +74,11 @@ describe('acceptedCount', () => {
   });
 });
 
-describe('firstPacked', () => {
+describe('firstTaken', () => {
   it('finds packed items only, in their own series', async () => {
-    expect(await firstPacked(t.db, KA, 100, 199)).toBe(150);
-    expect(await firstPacked(t.db, KA, 100, 149)).toBeNull();
-    expect(await firstPacked(t.db, { kind: 'S', prefix: 'NG' }, 100, 199)).toBeNull();
+    expect(await firstTaken(t.db, KA, 100, 199)).toEqual({ n: 150, state: 'in-sid' });
+    expect(await firstTaken(t.db, KA, 100, 149)).toBeNull();
+    expect(await firstTaken(t.db, { kind: 'S', prefix: 'NG' }, 100, 199)).toBeNull();
   });
 });
 
