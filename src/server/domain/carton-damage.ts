@@ -3,7 +3,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { parseSlipId } from '../../shared/codes.js';
 import { CARTON_DAMAGE_MSG } from '../../shared/contracts/floor/carton-damage.js';
+import { cartonRefusal } from '../../shared/lifecycle/index.js';
 import { items, secondaryCartons, tertiaryCartons } from '../db/schema.js';
+import { cartonFacts } from './carton-facts.js';
 import { floorActor, type Actor } from './packing-common.js';
 import { logEvent, type DeviceWork, type Tx } from './ranges.js';
 import { refuse } from './refusal.js';
@@ -15,21 +17,19 @@ export async function damageCarton(tx: Tx, actor: Actor, scan: string, reason: s
   const slip = parseSlipId(scan);
   if (!slip || (slip.type !== 'SID' && slip.type !== 'TID')) refuse(CARTON_DAMAGE_MSG.invalidScan);
   const id = slip.text;
+  // Locked first, then asked of the lifecycle: a carton inside a tertiary one is where that one is;
+  // recalled or expired stock may be damaged (a physical fact).
+  if (slip.type === 'TID') await tx.select({ tid: tertiaryCartons.tid }).from(tertiaryCartons).where(eq(tertiaryCartons.tid, id)).for('update');
+  else await tx.select({ sid: secondaryCartons.sid }).from(secondaryCartons).where(eq(secondaryCartons.sid, id)).for('update');
+  const carton = (await cartonFacts(tx, site, [id])).get(id);
+  if (!carton) refuse(CARTON_DAMAGE_MSG.notHere(id));
+  const problem = cartonRefusal('damage-carton', carton);
+  if (problem) refuse(problem);
   let sids: string[];
   if (slip.type === 'TID') {
-    const [t] = await tx.select().from(tertiaryCartons).where(eq(tertiaryCartons.tid, id)).for('update');
-    if (!t || t.companyId !== site.companyId || t.locationSiteId !== site.siteId) refuse(CARTON_DAMAGE_MSG.notHere(id));
-    if (t.state === 'damaged') refuse(CARTON_DAMAGE_MSG.already(id));
     await tx.update(tertiaryCartons).set({ state: 'damaged' }).where(eq(tertiaryCartons.tid, id));
     sids = (await tx.select({ sid: secondaryCartons.sid }).from(secondaryCartons).where(eq(secondaryCartons.tid, id))).map((r) => r.sid);
   } else {
-    const [s] = await tx.select().from(secondaryCartons).where(eq(secondaryCartons.sid, id)).for('update');
-    // A carton inside a tertiary one is where that one is.
-    const at = s?.tid
-      ? (await tx.select({ at: tertiaryCartons.locationSiteId }).from(tertiaryCartons).where(eq(tertiaryCartons.tid, s.tid)))[0]?.at
-      : s?.locationSiteId;
-    if (!s || s.companyId !== site.companyId || at !== site.siteId) refuse(CARTON_DAMAGE_MSG.notHere(id));
-    if (s.state === 'damaged') refuse(CARTON_DAMAGE_MSG.already(id));
     sids = [id];
   }
   if (sids.length) await tx.update(secondaryCartons).set({ state: 'damaged' }).where(inArray(secondaryCartons.sid, sids));

@@ -27,7 +27,7 @@ export async function cartonsOf(tx: Tx, ids: readonly string[], lock: boolean): 
   const ts = t ? await (lock ? t.for('update') : t) : [];
   const ss = s ? await (lock ? s.for('update') : s) : [];
   const facts = (c: (typeof ts)[number] | (typeof ss)[number], id: string, tid: string | null): [string, Carton] => [id, {
-    id, tid, companyId: c.companyId, state: c.state, locationSiteId: c.locationSiteId, dispatchId: c.dispatchId, dealerId: c.dealerId,
+    id, tid, companyId: c.companyId, siteId: c.siteId, state: c.state, locationSiteId: c.locationSiteId, dispatchId: c.dispatchId, dealerId: c.dealerId,
     productId: c.productId, mfgDate: c.mfgDate, expDate: c.expDate,
   }];
   return new Map([...ts.map((c) => facts(c, c.tid, null)), ...ss.map((c) => facts(c, c.sid, c.tid))]);

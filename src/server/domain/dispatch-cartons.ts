@@ -4,6 +4,7 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { DISPATCH_MSG, olderStockOf, type DispatchCartonId, type StockCarton } from '../../shared/contracts/floor/dispatch.js';
 import type { ScannedCartonRow } from '../../shared/contracts/floor/packing.js';
+import { cartonRefusal, type Carton as LifecycleCarton, type CartonOperation } from '../../shared/lifecycle/index.js';
 import { cartons, products, secondaryCartons, tertiaryCartons, type CartonState } from '../db/schema.js';
 import type { FloorSite } from './packing-common.js';
 import type { Tx } from './ranges.js';
@@ -11,6 +12,8 @@ import { rowsOf, sqlArray } from './sql-rows.js';
 
 export interface DispatchCarton extends DispatchCartonId {
   companyId: number;
+  /** The site it was packed at. */
+  siteId: number;
   locationSiteId: number | null;
   dispatchId: string | null;
   dealerId: number | null;
@@ -52,15 +55,14 @@ export async function loadCartons(tx: Tx, ids: readonly DispatchCartonId[], lock
   return out;
 }
 
-/** Why a carton cannot leave the site now, or null. */
-export function cartonProblem(c: DispatchCarton | undefined, id: string, site: FloorSite): string | null {
-  if (!c || c.companyId !== site.companyId) return DISPATCH_MSG.notHere(id);
-  if (c.tid !== null) return DISPATCH_MSG.inTertiary(id, c.tid);
-  if (c.state === 'replaced') return DISPATCH_MSG.replaced(id, c.replacedBy ?? '');
-  if (c.dispatchId !== null) return DISPATCH_MSG.dispatched(id, c.dispatchId);
-  if (c.locationSiteId !== site.siteId || c.dealerId !== null) return DISPATCH_MSG.notHere(id);
-  if (c.state === 'damaged') return DISPATCH_MSG.damaged(id);
-  return null;
+/** A dispatch's operation, by its target: a factory, a warehouse, a dealer. */
+export type DispatchOp = Extract<CartonOperation, 'dispatch-factory' | 'dispatch-warehouse' | 'dispatch-dealer'>;
+
+/** Why a carton cannot leave the site now for the target of `op`, or null: the lifecycle's answer
+ *  (`carton` from cartonFacts; absent: unknown or another company's). */
+export function cartonProblem(op: DispatchOp, carton: LifecycleCarton | undefined, id: string): string | null {
+  if (!carton) return DISPATCH_MSG.notHere(id);
+  return cartonRefusal(op, carton);
 }
 
 export const stockOf = (c: DispatchCarton): StockCarton => ({ CartonId: c.id, ProductId: c.productId, MFGDate: c.mfgDate ?? '' });

@@ -7,8 +7,10 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { USER_TYPE } from '../../shared/contracts/auth.js';
 import { faultsMessage, RECEIVE_MSG, slipScans, type Receipt } from '../../shared/contracts/floor/dispatch-receive.js';
 import type { RefusedItem } from '../../shared/contracts/refusal.js';
+import { cartonRefusal } from '../../shared/lifecycle/index.js';
 import { dispatchCartons, dispatches } from '../db/schema.js';
 import type { Caller } from '../auth/actor.js';
+import { cartonFacts } from './carton-facts.js';
 import { cartonsOf, endLegs, latestLegs, moveCartons, type Dispatch, type Leg } from './carton-legs.js';
 import { logEvent, type DeviceWork, type Tx } from './ranges.js';
 import { item, refuse, Refusal } from './refusal.js';
@@ -61,6 +63,15 @@ export async function receiveDispatch(tx: Tx, actor: ReceiverActor, did: string,
     if (faults.length) refuse(faultsMessage(faults, RECEIVE_MSG.itemsRefused), faults);
     came = ids;
   }
+  // The lifecycle's word on each carton that came: on its way to the caller on this dispatch. Recalled
+  // or expired, it is received: a receipt records a physical fact.
+  const facts = await cartonFacts(tx, r, came);
+  const notComing = came.flatMap((id) => {
+    const c = facts.get(id);
+    const problem = c ? cartonRefusal('receive', { ...c, here: c.did === did }) : RECEIVE_MSG.notInTransit(id);
+    return problem ? [item(id, problem)] : [];
+  });
+  if (notComing.length) refuse(faultsMessage(notComing, RECEIVE_MSG.itemsRefused), notComing);
   const cameSet = new Set(came);
   const missing = open.filter((id) => !cameSet.has(id));
   const d = first.d;

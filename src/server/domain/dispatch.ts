@@ -11,7 +11,8 @@ import {
   DISPATCH_MSG, scannedCartons, targetOf, type DispatchInvoice, type DispatchTarget, type dispatchSave,
 } from '../../shared/contracts/floor/dispatch.js';
 import { dispatchCartons, dispatches, secondaryCartons, sites, tertiaryCartons, transportModes, users } from '../db/schema.js';
-import { cartonProblem, loadCartons, olderStockAt, stockOf, type DispatchCarton } from './dispatch-cartons.js';
+import { factsOf } from './carton-facts.js';
+import { cartonProblem, loadCartons, olderStockAt, stockOf, type DispatchCarton, type DispatchOp } from './dispatch-cartons.js';
 import { earnForDispatch } from './dealer-points.js';
 import { takeDid } from './dispatch-did.js';
 import { invoiceOf } from './dispatch-invoice.js';
@@ -28,18 +29,21 @@ export function dispatchSite(a: Actor): FloorSite {
   return floorActor(a);
 }
 
-/** A site target is another active site of the company; a dealer target an active dealer of it. */
-async function checkTarget(tx: Tx, site: FloorSite, target: DispatchTarget): Promise<void> {
+/** A site target is another active site of the company; a dealer target an active dealer of it. The
+ *  lifecycle's operation follows the target: recalled stock may go back to a factory, nowhere else. */
+export async function checkTarget(tx: Tx, site: FloorSite, target: DispatchTarget): Promise<DispatchOp> {
   if (target.kind === 'site') {
-    const [s] = await tx.select({ id: sites.id }).from(sites).where(and(
+    const [s] = await tx.select({ isFactory: sites.isFactory }).from(sites).where(and(
       eq(sites.id, target.siteId), eq(sites.companyId, site.companyId), eq(sites.isActive, true), ne(sites.id, site.siteId),
     ));
     if (!s) refuse(DISPATCH_MSG.badSite);
+    return s.isFactory ? 'dispatch-factory' : 'dispatch-warehouse';
   } else {
     const [u] = await tx.select({ id: users.id }).from(users).where(and(
       eq(users.id, target.userId), eq(users.companyId, site.companyId), eq(users.userType, USER_TYPE.dealer), eq(users.isActive, true),
     ));
     if (!u) refuse(DISPATCH_MSG.badDealer);
+    return 'dispatch-dealer';
   }
 }
 
@@ -51,12 +55,14 @@ async function transportModeName(tx: Tx, id: number): Promise<string> {
 }
 
 /** The scanned cartons, locked and checked: all of them, or the refusal naming each one at fault. */
-async function cartonsToSend(tx: Tx, site: FloorSite, scans: string[]): Promise<DispatchCarton[]> {
+async function cartonsToSend(tx: Tx, site: FloorSite, op: DispatchOp, scans: string[]): Promise<DispatchCarton[]> {
   const { cartons: ids, faults } = scannedCartons(scans);
   const found = await loadCartons(tx, ids, true);
+  // Asked of the rows just locked: what each carton is and holds now.
+  const facts = await factsOf(tx, site, [...found.values()]);
   const good: DispatchCarton[] = [];
   for (const { id } of ids) {
-    const problem = cartonProblem(found.get(id), id, site);
+    const problem = cartonProblem(op, facts.get(id), id);
     if (problem) faults.push(item(id, problem));
     else good.push(found.get(id)!);
   }
@@ -84,10 +90,10 @@ async function moveOff(tx: Tx, site: FloorSite, did: string, sent: readonly Disp
 export async function saveDispatch(tx: Tx, actor: Actor, b: Body, device?: DeviceWork): Promise<DispatchInvoice> {
   const site = dispatchSite(actor);
   const target = targetOf(b);
-  await checkTarget(tx, site, target);
+  const op = await checkTarget(tx, site, target);
   const transportMode = await transportModeName(tx, b.TransportModeId);
   const did = await takeDid(tx, site, b.DispatchId);
-  const sent = await cartonsToSend(tx, site, b.scanned.map((s) => s.CartonId));
+  const sent = await cartonsToSend(tx, site, op, b.scanned.map((s) => s.CartonId));
   if (!b.Remark && (await olderStockAt(tx, site, sent.map(stockOf), [], 1)).length) refuse(DISPATCH_MSG.approvalRequired);
 
   const packs = sent.reduce((n, c) => n + c.packs, 0);

@@ -6,7 +6,9 @@ import { and, asc, eq, inArray, isNull, lt, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { PACKING_MSG, secondaryScan, type tertiarySave } from '../../shared/contracts/floor/packing.js';
 import type { RefusedItem } from '../../shared/contracts/refusal.js';
+import { cartonRefusal, type Carton } from '../../shared/lifecycle/index.js';
 import { secondaryCartons, tertiaryCartons } from '../db/schema.js';
+import { factsOf } from './carton-facts.js';
 import { claimSlip, closeCarton, floorActor, type Actor, type FloorSite } from './packing-common.js';
 import type { Packed } from './packing-secondary.js';
 import { logEvent, type DeviceWork, type Tx } from './ranges.js';
@@ -15,12 +17,11 @@ import { item, refuse, Refusal } from './refusal.js';
 type Body = z.output<typeof tertiarySave>;
 type Secondary = typeof secondaryCartons.$inferSelect;
 
-/** Why a secondary carton cannot go into a tertiary one now, or null. */
-export function secondaryProblem(c: Secondary | undefined, sid: string, site: FloorSite): string | null {
-  if (!c || c.companyId !== site.companyId || c.locationSiteId !== site.siteId) return PACKING_MSG.notHere(sid);
-  if (c.state === 'damaged') return PACKING_MSG.cartonDamaged(sid);
-  if (c.tid !== null) return PACKING_MSG.inTertiary(sid, c.tid);
-  return null;
+/** Why a secondary carton cannot go into a tertiary one now, or null: the lifecycle's answer (`carton`
+ *  from cartonFacts; absent: unknown or another company's). A recalled SID is refused with the reason. */
+export function secondaryProblem(carton: Carton | undefined, sid: string): string | null {
+  if (!carton) return PACKING_MSG.notHere(sid);
+  return cartonRefusal('pack-tid', carton);
 }
 
 /** Loose cartons of the product at the site made before `mfgDate`, oldest first, leaving out `except`. */
@@ -50,9 +51,10 @@ export async function packTertiary(tx: Tx, actor: Actor, b: Body, device?: Devic
   // id order, as every writer of cartons locks them, so two saves never deadlock.
   const found = sids.length ? await tx.select().from(secondaryCartons).where(inArray(secondaryCartons.sid, sids)).orderBy(secondaryCartons.sid).for('update') : [];
   const bySid = new Map(found.map((c) => [c.sid, c]));
+  const facts = await factsOf(tx, site, found.map((c) => ({ ...c, id: c.sid })));
   const good: Secondary[] = [];
   for (const sid of sids) {
-    const problem = secondaryProblem(bySid.get(sid), sid, site);
+    const problem = secondaryProblem(facts.get(sid), sid);
     if (problem) faults.push(item(sid, problem));
     else good.push(bySid.get(sid)!);
   }

@@ -2,7 +2,9 @@
 // one holding it, whether this caller may change it now, and the product text of the details row.
 import { eq } from 'drizzle-orm';
 import { REPLACE_MSG, type DetailsRow } from '../../shared/contracts/floor/replace.js';
+import { cartonRefusal } from '../../shared/lifecycle/index.js';
 import { products, secondaryCartons, tertiaryCartons } from '../db/schema.js';
+import { factsOf } from './carton-facts.js';
 import type { Actor, FloorSite } from './packing-common.js';
 import type { Tx } from './ranges.js';
 import { refuse } from './refusal.js';
@@ -31,16 +33,13 @@ export async function lockedCarton(tx: Tx, sid: string): Promise<HeldCarton | un
   return { carton: carton!, tertiary: carton!.tid === peek.tid ? tertiary : await lockTertiary(tx, carton!.tid) };
 }
 
-/** Why a carton cannot have its slip or a pack's code replaced by this caller now, or null. */
-export function cartonProblem(held: HeldCarton | undefined, sid: string, site: FloorSite): string | null {
-  // Another company's carton answers as no carton at all.
-  if (!held || held.carton.companyId !== site.companyId) return REPLACE_MSG.cartonNotHere(sid);
-  const { carton: c, tertiary: t } = held;
-  if (c.state === 'replaced') return REPLACE_MSG.cartonReplaced(sid, c.replacedBy ?? '');
-  if (c.state === 'damaged' || t?.state === 'damaged') return REPLACE_MSG.cartonDamaged(sid);
-  const holder = c.tid ? t : c;
-  if (!holder || holder.locationSiteId !== site.siteId || holder.dealerId !== null) return REPLACE_MSG.cartonNotHere(sid);
-  return null;
+/** Why a carton cannot have its slip or a pack's code replaced by this caller now, or null: the
+ *  lifecycle's answer, asked once the carton is locked (`lockedCarton`). Another company's carton
+ *  answers as no carton at all. */
+export async function cartonProblem(tx: Tx, held: HeldCarton | undefined, sid: string, site: FloorSite): Promise<string | null> {
+  const carton = held ? (await factsOf(tx, site, [{ ...held.carton, id: sid }])).get(sid) : undefined;
+  if (!carton) return REPLACE_MSG.cartonNotHere(sid);
+  return cartonRefusal('replace-slip', carton);
 }
 
 /** The product's name and description for the details row. */

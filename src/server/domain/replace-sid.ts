@@ -17,7 +17,7 @@ async function oldCarton(tx: Tx, site: FloorSite, scan: string): Promise<HeldCar
   const first = firstScanProblem('SID', scan);
   if ('message' in first) refuse(first.message);
   const held = await lockedCarton(tx, first.code);
-  const problem = cartonProblem(held, first.code, site);
+  const problem = await cartonProblem(tx, held, first.code, site);
   if (problem) refuse(problem);
   return held!;
 }

@@ -117,7 +117,7 @@ export function cartonRefusal(op: CartonOperation, c: Carton): string | null {
       if (!c.here && AT_A_SITE.includes(c.state)) return PACKING_MSG.notHere(id);
       if (c.state === 'damaged') return PACKING_MSG.cartonDamaged(id);
       if (c.state === 'in-tid') return PACKING_MSG.inTertiary(id, c.tid ?? '');
-      if (c.state === 'emptied') return DISPATCH_MSG.replaced(id, c.by ?? '');
+      // An emptied slip is gone from the floor: Tertiary Packing has always said so (not the new slip).
       if (!AT_A_SITE.includes(c.state) || !c.here) return PACKING_MSG.notHere(id);
       if (c.flags.recalled !== null) return LIFECYCLE_MSG.cartonRecalled(id, c.flags.recalled);
       return null;

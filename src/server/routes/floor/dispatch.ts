@@ -5,9 +5,12 @@
 // GetTertiaryPackingScan keeps the spec's path and method: GET `?sid=&checkItemDate=`, the cartons
 // scanned so far in `&scanned=` (comma separated), so a client written to the spec works unchanged.
 // The same path also takes a POST whose body holds the scanned list, for lists too long for an address.
+// Either may name the dispatch's target in the query as the save does (`&WareHouseId=` or `&SendTo=`),
+// so the lifecycle answers for it (a recalled carton may go back to a factory); the spec's client
+// names none (domain/dispatch-scan.ts).
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { ok, warn, type Envelope } from '../../../shared/contracts/envelope.js';
-import { DISPATCH_API, DISPATCH_MSG } from '../../../shared/contracts/floor/dispatch.js';
+import { DISPATCH_API, DISPATCH_MSG, targetOf, type DispatchTarget } from '../../../shared/contracts/floor/dispatch.js';
 import { companyScope } from '../../auth/scope.js';
 import { dispatches, sites, transportModes, users } from '../../db/schema.js';
 import { saveDispatch } from '../../domain/dispatch.js';
@@ -42,6 +45,18 @@ function scannedParam(raw: unknown): string[] {
   return parts.flatMap((p) => String(p).split(',')).map((s) => s.trim()).filter(Boolean);
 }
 
+/** The scan's target from `&WareHouseId=` or `&SendTo=` (a number; absent, '' or 0: none). Anything
+ *  else names no site or dealer of the company, and checkTarget refuses it as the save would. */
+function scanTarget(q: Record<string, string | undefined>): DispatchTarget | null {
+  // A repeated parameter arrives as a list: it names nothing the save could take.
+  const id = (v: unknown) => {
+    const n = v === undefined || v === '' ? 0 : typeof v === 'string' && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : -1;
+    return n <= 2_147_483_647 ? n : -1;
+  };
+  const t = { WareHouseId: id(q.WareHouseId), SendTo: id(q.SendTo) };
+  return t.WareHouseId === 0 && t.SendTo === 0 ? null : targetOf(t);
+}
+
 export function dispatchRoutes(r: Router) {
   r.serve(DISPATCH_API.save, async (ctx) => {
     const invoice = await saveDispatch(ctx.db, ctx.caller, ctx.body, ctx.device);
@@ -66,9 +81,10 @@ export function dispatchRoutes(r: Router) {
 
   r.serve(DISPATCH_API.scan, ({ db, caller, query, req }) => scanForDispatch(db, caller, {
     sid: query.sid ?? '', checkItemDate: flagOn(query.checkItemDate), scanned: scannedParam((req.query as Record<string, unknown>).scanned),
+    target: scanTarget(query),
   }));
 
   r.serve(DISPATCH_API.scanWithList, ({ db, caller, query, body }) => scanForDispatch(db, caller, {
-    sid: query.sid ?? '', checkItemDate: flagOn(query.checkItemDate), scanned: body.scanned,
+    sid: query.sid ?? '', checkItemDate: flagOn(query.checkItemDate), scanned: body.scanned, target: scanTarget(query),
   }));
 }

@@ -7,6 +7,7 @@ import { CARTON_DAMAGE_API, CARTON_DAMAGE_MSG } from '../../../shared/contracts/
 import { PACKING_API, PACKING_MSG, secondaryScan, type ScannedCartonRow } from '../../../shared/contracts/floor/packing.js';
 import { companyScope } from '../../auth/scope.js';
 import { cartons, products, secondaryCartons, tertiaryCartons } from '../../db/schema.js';
+import { factsOf } from '../../domain/carton-facts.js';
 import { damageCarton } from '../../domain/carton-damage.js';
 import { floorActor } from '../../domain/packing-common.js';
 import { packSecondary } from '../../domain/packing-secondary.js';
@@ -99,7 +100,7 @@ export function packingRoutes(r: Router) {
     const scan = secondaryScan(query.sid ?? '');
     if ('message' in scan) return warn(scan.message);
     const [carton] = await db.select().from(secondaryCartons).where(eq(secondaryCartons.sid, scan.sid));
-    const problem = secondaryProblem(carton, scan.sid, site);
+    const problem = secondaryProblem((await factsOf(db, site, carton ? [{ ...carton, id: carton.sid }] : [])).get(scan.sid), scan.sid);
     if (problem) return warn(problem);
     const [row] = await scannedRows(db, eq(secondaryCartons.sid, scan.sid));
     if (query.checkItemDate !== 'false' && carton!.mfgDate) {

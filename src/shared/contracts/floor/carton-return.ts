@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
 import { dateText } from '../answer.js';
+import { cartonRefusal, cartonStateOf, LIFECYCLE_MSG, NO_FLAGS } from '../../lifecycle/index.js';
 import { CARTONS_MAX, RECEIVE_STATUS, slipScans } from './dispatch-receive.js';
 
 /** Decided: a return remark says why, as a damage reason does (5 to 200 characters). */
@@ -121,6 +122,8 @@ export const returnScans = (scans: readonly string[]) => slipScans(scans, ['TID'
 /** A carton as the return rule sees it (a TID, or a SID with the TID it is packed in). */
 export interface CartonFacts {
   companyId: number;
+  /** The site it was packed at. */
+  siteId: number;
   state: string;
   tid: string | null;
   locationSiteId: number | null;
@@ -142,8 +145,13 @@ export interface LegFacts {
 export function returnProblem(id: string, c: CartonFacts | undefined, leg: LegFacts | undefined,
   at: { companyId: number; siteId: number }, transit: boolean): string | null {
   if (!c || c.companyId !== at.companyId) return RETURN_MSG.notFound(id);
-  if (c.state !== 'packed') return RETURN_MSG.notInUse(id, c.state);
-  if (c.tid !== null) return RETURN_MSG.packedIn(id, c.tid);
+  // The carton's own state (damaged, emptied, inside a TID) is the lifecycle's word; where its legs
+  // left it is this rule's. A return is a physical fact: recalled or expired stock comes back.
+  if (c.state !== 'packed' && c.state !== 'damaged' && c.state !== 'replaced') return LIFECYCLE_MSG.unknownState(c.state);
+  const state = cartonStateOf({ ...c, state: c.state });
+  if (state === 'damaged' || state === 'emptied' || state === 'in-tid') {
+    return cartonRefusal(transit ? 'return-transit' : 'return-received', { id, state, flags: NO_FLAGS, here: true, tid: c.tid, did: leg?.did ?? null });
+  }
   if (!leg || leg.companyId !== at.companyId || leg.fromSiteId !== at.siteId) return RETURN_MSG.notYours(id);
   if (leg.state === 'missing') return RETURN_MSG.missing(id, leg.did);
   if (leg.state === 'returned') return RETURN_MSG.returned(id, leg.did);
