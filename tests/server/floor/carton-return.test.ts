@@ -91,7 +91,7 @@ describe('the rule', () => {
   // that is not where its receipt left it, or one on the way that is not travelling on its leg.
   it('a carton not where its leg left it is refused, naming the leg', () => {
     const at = { companyId: 7, siteId: 1 };
-    const carton = { companyId: 7, state: 'packed', tid: null, locationSiteId: 2, dispatchId: null, dealerId: null };
+    const carton = { companyId: 7, siteId: 1, state: 'packed', tid: null, locationSiteId: 2, dispatchId: null, dealerId: null };
     const toSite = { did: 'DID26AA00001', state: 'received' as const, companyId: 7, fromSiteId: 1, toSiteId: 2, toUserId: null };
     const toDealer = { ...toSite, toSiteId: null, toUserId: 9 };
     expect(returnProblem('T', carton, toSite, at, false)).toBeNull();
