@@ -56,11 +56,6 @@ export class Generator {
     return { key: ++this.key, via: !this.off.has('push') && this.chance(0.3) ? 'push' : 'api' };
   }
 
-  /** A range holding a retired code, while that area is left out. */
-  private retired(m: Model, from: number, to: number): boolean {
-    return this.off.has('retired-range') && m.codes.slice(from, to + 1).some((c) => c.replaced);
-  }
-
   next(m: Model): Op {
     this.drawn++;
     for (;;) {
@@ -149,7 +144,6 @@ export class Generator {
         const from = this.chance(0.8) && loose.length ? this.pick(loose)! : this.int(CODES);
         const mp = m.mappingOf(from);
         const to = mp && from < mp.to && this.chance(0.3) ? from + 1 : from;
-        if (this.retired(m, from, to)) return undefined;
         return { k: 'damageRange', from, to };
       }
       case 'damageCarton': {
@@ -161,7 +155,6 @@ export class Generator {
       case 'demap': {
         const from = this.chance(0.8) && loose.length ? this.pick(loose)! : this.int(CODES);
         const to = this.chance(0.5) ? Math.min(CODES - 1, from + 1) : from;
-        if (this.retired(m, from, to)) return undefined;
         return { k: 'demap', from, to };
       }
       // Batch A is the one recalled, once cartons of it are about (again later: a recall of a recalled

@@ -39,7 +39,7 @@ describe('the lifecycle model and the product agree', () => {
         const gen = new Generator(rnd, off);
         const steps = Math.min(EPOCH, STEPS - done);
         const started = Date.now();
-        const failure = await runSteps(w, (m, i) => (i < opening.length ? opening[i]! : i < steps ? gen.next(m) : null), { touched: true, traceEvery: 25, sweepEvery: 100 });
+        const failure = await runSteps(w, (m, i) => (i < opening.length ? opening[i]! : i < steps ? gen.next(m) : null), { touched: true, traceEvery: 25, sweepEvery: 100, device: !off.has('device') });
         if (process.env.LIFECYCLE_TIMING) console.log(`steps ${done}..${done + steps}: ${((Date.now() - started) / steps).toFixed(1)} ms a step; ${timing.text()}`);
         if (failure) {
           const short = await shrink(w, failure, SHRINK_SECONDS);

@@ -28,10 +28,16 @@ export interface CodeM {
 }
 export interface MappingM { id: number; from: number; to: number; batch: Batch; exp: string }
 export type Place = { k: 'site'; s: SiteName } | { k: 'transit'; did: string } | { k: 'dealer' } | { k: 'missing' };
-export interface SidM { ref: CartonRef; packs: number[]; tid: string | null; place: Place; damaged: boolean }
-export interface TidM { ref: CartonRef; sids: string[]; place: Place; damaged: boolean }
+/** `own`: damaged by a Damage Carton of its own (not only with its TID); `swaps`: packs replaced in it. */
+export interface SidM { ref: CartonRef; packs: number[]; tid: string | null; place: Place; damaged: boolean; own: boolean; swaps: Array<[number, number]> }
+export interface TidM { ref: CartonRef; sids: string[]; place: Place; damaged: boolean; own: boolean }
 export type LegState = 'sent' | 'received' | 'missing' | 'returned';
-export interface DidM { key: string; from: SiteName; to: Party; legs: Map<string, LegState>; order: CartonRef[] }
+/** A dispatch: each leg's state, its packs when sent, the legs that were received (also if taken
+ *  back since) and those taken back from transit. */
+export interface DidM {
+  key: string; from: SiteName; to: Party; legs: Map<string, LegState>; order: CartonRef[];
+  packs: Map<string, number>; received: Set<string>; transit: Set<string>;
+}
 
 export type VerifyWhy = 'unmapped' | 'demapped' | 'replaced' | 'damaged' | 'recalled';
 export interface VerifyExpect { code: '200' | '-1' | '-3'; why?: VerifyWhy; reason?: string; pays?: boolean; expired?: boolean }
@@ -43,9 +49,25 @@ export interface Expect {
   verify?: VerifyExpect;
   /** The op replays a key already answered: the answer must be the first one. */
   replayOf?: number;
+  /** Refused for what a floor device cannot see when it checks the scans (a slip or DID used before,
+   *  a dispatch to its own site, which the Send To list never offers): its check is not compared. */
+  blind?: true;
+  /** Refused for what a floor device with a fresh cache could know but does not check (a known gap of the
+   *  product, see DEVICE_GAPS): its check is compared only when LIFECYCLE_GAPS asks for it. */
+  gap?: DeviceGap;
   /** What the op touched, for the read checks after it. */
   touched: Touched;
 }
+/** The device's Replace screen lets these through for the server to refuse: a pack whose SID is at
+ *  another site (the cache lists only my site's cartons, and a SID it does not list is left to the
+ *  server), and a new code that already took another code's place (the cache's retired codes name it
+ *  in By, but the screen looks only at this device's queue). */
+export const DEVICE_GAPS = ['replace-elsewhere', 'replace-new-again'] as const;
+export type DeviceGap = (typeof DEVICE_GAPS)[number];
+/** LIFECYCLE_GAPS=1: hold the product to the model on its known gaps too (DEVICE_GAPS, and the
+ *  dashboard's received totals, see reads.ts). */
+export const GAPS = Boolean(process.env.LIFECYCLE_GAPS);
+
 export interface Touched { cartons: CartonRef[]; dids: string[]; batches: Batch[] }
 
 const none = (): Touched => ({ cartons: [], dids: [], batches: [] });
@@ -65,6 +87,8 @@ export class Model {
   readonly keys = new Set<number>();
   balance = 0;
   pending = false;
+  /** Numbers de-mapped so far (each de-mapping's count, as the dashboard adds them up). */
+  demappedNumbers = 0;
   private nextMapping = 1;
 
   // --- what a pack and a carton are now ---
@@ -138,7 +162,7 @@ export class Model {
   /** Packing is commercial: a recalled batch may not be packed; a damaged, retired or packed code never. */
   private packSid(site: SiteName, codes: number[], ref: CartonRef): Expect {
     const key = refKey(ref);
-    if (this.sids.has(key)) return { ok: false, touched: none() };
+    if (this.sids.has(key)) return { ok: false, blind: true, touched: none() };
     let faults = 0;
     let recall: string | null = null;
     for (const i of codes) {
@@ -151,7 +175,7 @@ export class Model {
     if (faults > 0) {
       return { ok: false, ...(recall ? { flag: { kind: 'recalled' as const, reason: recall, single: faults === 1 && codes.length === 1 } } : {}), touched: none() };
     }
-    this.sids.set(key, { ref, packs: [...codes], tid: null, place: { k: 'site', s: site }, damaged: false });
+    this.sids.set(key, { ref, packs: [...codes], tid: null, place: { k: 'site', s: site }, damaged: false, own: false, swaps: [] });
     for (const i of codes) this.codes[i]!.sid = key;
     return { ok: true, touched: { cartons: [ref], dids: [], batches: this.batchesOf(codes) } };
   }
@@ -166,7 +190,7 @@ export class Model {
 
   private packTid(site: SiteName, sids: CartonRef[], ref: CartonRef): Expect {
     const key = refKey(ref);
-    if (this.tids.has(key)) return { ok: false, touched: none() };
+    if (this.tids.has(key)) return { ok: false, blind: true, touched: none() };
     let faults = 0;
     let recall: string | null = null;
     for (const r of sids) {
@@ -176,7 +200,7 @@ export class Model {
       if (why) { faults++; recall = why; }
     }
     if (faults > 0) return { ok: false, ...(recall ? { flag: { kind: 'recalled' as const, reason: recall, single: sids.length === 1 } } : {}), touched: none() };
-    this.tids.set(key, { ref, sids: sids.map(refKey), place: { k: 'site', s: site }, damaged: false });
+    this.tids.set(key, { ref, sids: sids.map(refKey), place: { k: 'site', s: site }, damaged: false, own: false });
     for (const r of sids) this.sids.get(refKey(r))!.tid = key;
     return { ok: true, touched: { cartons: [ref, ...sids], dids: [], batches: this.batchesOf(this.packsOf(ref)) } };
   }
@@ -185,7 +209,9 @@ export class Model {
   private replace(site: SiteName, old: number, now: number): Expect {
     const o = this.codes[old]!;
     const n = this.codes[now]!;
-    const refused: Expect = { ok: false, touched: none() };
+    const elsewhere = o.sid !== null && !this.atSite(this.outer(this.sids.get(o.sid)!), site);
+    const gap: DeviceGap | undefined = elsewhere ? 'replace-elsewhere' : n.isNew ? 'replace-new-again' : undefined;
+    const refused: Expect = { ok: false, ...(gap ? { gap } : {}), touched: none() };
     if (o.mapping === null || o.replaced || this.isDamaged(old)) return refused;
     if (o.sid) {
       const s = this.sids.get(o.sid)!;
@@ -201,6 +227,7 @@ export class Model {
     if (o.sid) {
       const s = this.sids.get(o.sid)!;
       s.packs = s.packs.map((p) => (p === old ? now : p));
+      s.swaps.push([old, now]);
       n.sid = o.sid;
       o.sid = null;
       touched.cartons.push(s.ref);
@@ -212,7 +239,7 @@ export class Model {
   /** Dispatch is commercial: recalled stock goes only back to a factory, expired stock never to a dealer. */
   private dispatch(site: SiteName, to: Party, cartons: CartonRef[], did: string): Expect {
     const refused: Expect = { ok: false, touched: none() };
-    if (to === site || this.dids.has(did)) return refused;
+    if (to === site || this.dids.has(did)) return { ...refused, blind: true };
     let faults = 0;
     let flag: Expect['flag'];
     for (const r of cartons) {
@@ -223,7 +250,10 @@ export class Model {
       if (to === 'D' && this.cartonExpired(r)) { faults++; flag = { kind: 'expired', single: cartons.length === 1, carton: r }; }
     }
     if (faults > 0) return { ...refused, ...(faults === 1 && flag ? { flag } : {}) };
-    const d: DidM = { key: did, from: site, to, legs: new Map(cartons.map((r) => [refKey(r), 'sent' as const])), order: cartons };
+    const d: DidM = {
+      key: did, from: site, to, legs: new Map(cartons.map((r) => [refKey(r), 'sent' as const])), order: cartons,
+      packs: new Map(cartons.map((r) => [refKey(r), this.packsOf(r).length])), received: new Set(), transit: new Set(),
+    };
     this.dids.set(did, d);
     for (const r of cartons) {
       this.carton(r)!.place = { k: 'transit', did };
@@ -249,6 +279,7 @@ export class Model {
     for (const r of cartons) {
       const got = came.includes(refKey(r));
       d.legs.set(refKey(r), got ? 'received' : 'missing');
+      if (got) d.received.add(refKey(r));
       this.carton(r)!.place = !got ? { k: 'missing' } : by === 'D' ? { k: 'dealer' } : { k: 'site', s: by };
     }
     return { ok: true, touched: { cartons: this.withInside(cartons), dids: [did], batches: this.batchesOf(cartons.flatMap((r) => this.packsOf(r))) } };
@@ -269,6 +300,7 @@ export class Model {
       if (!there) return refused;
     }
     d.legs.set(refKey(ref), 'returned');
+    if (transit) d.transit.add(refKey(ref));
     c.place = { k: 'site', s: site };
     return { ok: true, touched: { cartons: this.withInside([ref]), dids: [d.key], batches: this.batchesOf(this.packsOf(ref)) } };
   }
@@ -289,6 +321,7 @@ export class Model {
     const holder = ref.t === 'SID' ? this.outer(c as SidM) : c;
     if (!this.atSite(holder, site)) return { ok: false, touched: none() };
     c.damaged = true;
+    c.own = true;
     for (const s of this.sidsOf(ref)) s.damaged = true;
     return { ok: true, touched: { cartons: this.withInside([ref]), dids: [], batches: this.batchesOf(this.packsOf(ref)) } };
   }
@@ -311,6 +344,7 @@ export class Model {
       this.codes[i]!.mapping = null;
       this.codes[i]!.demapped = true;
     }
+    this.demappedNumbers += range.length;
     return { ok: true, touched: { cartons: [], dids: [], batches: [m.batch] } };
   }
 

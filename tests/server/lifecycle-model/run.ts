@@ -1,15 +1,17 @@
 // Runs a sequence against the model and the product side by side, step by step: the answer first, then
 // the read surfaces of what the step touched, and every surface of the namespace now and then. Stops
 // at the first disagreement. A failing sequence is shortened by dropping steps while it still fails.
+import { Device } from './device.js';
 import { Driver } from './driver.js';
 import { answerProblems } from './answers.js';
-import { Model } from './model.js';
+import { GAPS, Model } from './model.js';
 import { namesOf, opText, refKey, type CartonRef, type Op } from './ops.js';
+import { checkDashboards, checkJourney, checkLedger, checkStock, dashboards, type Dashboards } from './reads.js';
 import { checkCarton, checkDid, checkTrace } from './surfaces.js';
 import { Names, type World } from './world.js';
 
 /** Where the disagreement showed: the step's own answer, or a read surface after it. */
-export interface Failure { index: number; op: Op; problems: string[]; ops: Op[]; on: 'answer' | 'surface' }
+export interface Failure { index: number; op: Op; problems: string[]; ops: Op[]; on: 'device' | 'answer' | 'surface' }
 
 /** Time spent per kind of op and on the reads (LIFECYCLE_TIMING prints it). */
 export const timing = {
@@ -29,35 +31,60 @@ export const coverage = {
 let lastNs = 0;
 export const nextNamespace = () => ++lastNs;
 
-/** Every surface of the namespace: each carton and dispatch the model knows, and both batches. */
-async function sweep(m: Model, n: Names): Promise<string[]> {
+/** The namespace's totals: both batches' traces, the stock reports and the dashboards of both sites. */
+async function totals(m: Model, n: Names, base: Dashboards): Promise<string[]> {
   const out: string[] = [];
-  for (const s of m.sids.values()) out.push(...await checkCarton(m, n, s.ref));
-  for (const t of m.tids.values()) out.push(...await checkCarton(m, n, t.ref));
-  for (const d of m.dids.keys()) out.push(...await checkDid(m, n, d));
   for (const b of ['A', 'B'] as const) out.push(...await checkTrace(m, n, b));
+  out.push(...await checkStock(m, n), ...await checkDashboards(m, n, base));
   return out;
 }
 
-/** How often the read surfaces are looked at: scan info of what a step touched (every step, unless
- *  `touched` is false), both batches' traces every `traceEvery` steps, everything every `sweepEvery`
- *  steps and at the end. */
-export interface RunOptions { touched: boolean; traceEvery: number; sweepEvery: number }
+/** Every surface of the namespace: each carton's scan info and journey, each dispatch's scan info and
+ *  ledger rows, and the totals. */
+async function sweep(m: Model, n: Names, base: Dashboards): Promise<string[]> {
+  const out: string[] = [];
+  for (const c of [...m.sids.values(), ...m.tids.values()]) out.push(...await checkCarton(m, n, c.ref), ...await checkJourney(m, n, c.ref));
+  for (const d of m.dids.keys()) out.push(...await checkDid(m, n, d), ...await checkLedger(m, n, d));
+  out.push(...await totals(m, n, base));
+  return out;
+}
+
+/** How often the read surfaces are looked at: scan info, journey and ledger rows of what a step touched
+ *  (every step, unless `touched` is false), the totals (traces, stock reports, dashboards) every
+ *  `traceEvery` steps, everything every `sweepEvery` steps and at the end; `device`: each floor step's
+ *  scans are checked on the device first. */
+export interface RunOptions { touched: boolean; traceEvery: number; sweepEvery: number; device: boolean }
 
 /** Runs ops drawn from `source` (null: the end) in a fresh namespace; the failure, or null. */
 export async function runSteps(w: World, source: (m: Model, i: number) => Op | null, o: RunOptions): Promise<Failure | null> {
   const n = new Names(w, nextNamespace());
   const m = new Model();
   const driver = new Driver(n);
+  const device = new Device(n);
   const ops: Op[] = [];
+  // The dashboards count every namespace's work: the model's is what this one adds.
+  const base = await dashboards(n);
+  if (typeof base === 'string') return { index: 0, op: { k: 'map', from: 0, to: 0 }, problems: [base], ops, on: 'surface' };
   for (let i = 0; ; i++) {
     const op = source(m, i);
     if (!op) break;
     ops.push(op);
     const e = m.apply(op);
+    // The floor screen checks the scans on the device before the step is queued (a replay is not scanned).
+    if (o.device && op.k !== 'again' && 'key' in op && !e.blind && (!e.gap || GAPS)) {
+      const began = performance.now();
+      const says = await device.verdict(op);
+      timing.add('device', performance.now() - began);
+      coverage.add(`device ${op.k} ${says.ok ? 'accepts' : 'refuses'}`);
+      if (says.ok !== e.ok) {
+        const problems = [`the device ${says.ok ? 'accepts' : `refuses ("${says.message}")`}, the model ${e.ok ? 'accepts' : 'refuses'}`];
+        return { index: i, op, problems, ops, on: 'device' };
+      }
+    }
     const began = performance.now();
     const got = await driver.run(op);
     timing.add(op.k, performance.now() - began);
+    if (e.ok && e.replayOf === undefined) device.changed(op.k);
     coverage.add(e.verify ? `verify ${e.verify.code}${e.verify.why ? ` ${e.verify.why}` : ''}${e.verify.expired ? ' expired' : ''}${e.verify.pays ? ' pays' : ''}`
       : `${op.k} ${e.replayOf !== undefined ? 'replay' : e.ok ? 'ok' : 'refused'}${e.flag ? ` ${e.flag.kind}` : ''}`);
     const first = e.replayOf !== undefined ? driver.answers.get(e.replayOf) : undefined;
@@ -67,15 +94,15 @@ export async function runSteps(w: World, source: (m: Model, i: number) => Op | n
     if (o.touched) {
       const seen = new Set<string>();
       const cartons: CartonRef[] = e.touched.cartons.filter((r) => !seen.has(refKey(r)) && seen.add(refKey(r)));
-      for (const r of cartons) problems.push(...await checkCarton(m, n, r));
-      for (const d of new Set(e.touched.dids)) problems.push(...await checkDid(m, n, d));
+      for (const r of cartons) problems.push(...await checkCarton(m, n, r), ...await checkJourney(m, n, r));
+      for (const d of new Set(e.touched.dids)) problems.push(...await checkDid(m, n, d), ...await checkLedger(m, n, d));
     }
-    if ((i + 1) % o.sweepEvery === 0) problems.push(...await sweep(m, n));
-    else if ((i + 1) % o.traceEvery === 0) for (const b of ['A', 'B'] as const) problems.push(...await checkTrace(m, n, b));
+    if ((i + 1) % o.sweepEvery === 0) problems.push(...await sweep(m, n, base));
+    else if ((i + 1) % o.traceEvery === 0) problems.push(...await totals(m, n, base));
     timing.add('reads', performance.now() - reads);
     if (problems.length) return { index: i, op, problems, ops, on: 'surface' };
   }
-  const last = await sweep(m, n);
+  const last = await sweep(m, n, base);
   return last.length ? { index: ops.length - 1, op: ops.at(-1)!, problems: [`after the last step: ${last[0]}`, ...last.slice(1)], ops, on: 'surface' } : null;
 }
 
@@ -103,7 +130,8 @@ export async function shrink(w: World, f: Failure, seconds: number): Promise<Fai
   let best = f;
   let ops = f.ops.slice(0, f.index + 1);
   // First the steps that name what the failing step names, transitively; then chunks of what is left.
-  const o: RunOptions = f.on === 'answer' ? { touched: false, traceEvery: 1e9, sweepEvery: 1e9 } : { touched: true, traceEvery: 1, sweepEvery: 1e9 };
+  const o: RunOptions = f.on === 'surface' ? { touched: true, traceEvery: 1, sweepEvery: 1e9, device: false }
+    : { touched: false, traceEvery: 1e9, sweepEvery: 1e9, device: f.on === 'device' };
   const slice = sliceFor(ops);
   if (slice.length < ops.length) {
     const again = await runList(w, slice, o);

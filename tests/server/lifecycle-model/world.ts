@@ -7,7 +7,7 @@ import { makeSlipId, type Series } from '../../../src/shared/codes.js';
 import { USER_TYPE } from '../../../src/shared/contracts/auth.js';
 import { pidOf } from '../../../src/shared/contracts/tracking.js';
 import { PAGE, PAGES } from '../../../src/shared/pages.js';
-import { companies, products } from '../../../src/server/db/schema.js';
+import { companies, products, sites } from '../../../src/server/db/schema.js';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
 import { insertUser, setPages } from '../../helpers/factories.js';
 import { insertSiteUser } from '../../helpers/factories-dispatch-legs.js';
@@ -28,6 +28,8 @@ export interface World {
   token: Record<Party, string>;
   dealerId: number;
   size2: number;
+  /** Each party's name as the reports and the journey show it. */
+  name: Record<Party, string>;
 }
 
 const ALL_PAGES = PAGES.map((p) => p.key);
@@ -45,6 +47,7 @@ export async function lifecycleWorld(t: TestApp): Promise<World> {
     companyId: f.companyId, userType: USER_TYPE.dealer, firstName: 'Ravi', lastName: 'Traders', ...BILL, pages: [PAGE.dispatchReceive.key],
   });
   const dealerToken = (await t.signIn(dealer.email, dealer.password)).token;
+  const siteName = async (id: number) => (await t.db.select({ name: sites.name }).from(sites).where(eq(sites.id, id)))[0]!.name;
   const saved = await saveScheme(t, f, masterScheme(f, { SchemeName: 'Model farmers', LoyaltyPoints: POINTS }));
   if (saved.ResponseCode !== '200') throw new Error(`scheme: ${saved.ResponseMessage}`);
   return {
@@ -53,6 +56,7 @@ export async function lifecycleWorld(t: TestApp): Promise<World> {
     token: { F: f.token, W: W.token, D: dealerToken },
     dealerId: dealer.id,
     size2: await cartonSize(t.db, 2),
+    name: { F: await siteName(f.siteId), W: await siteName(W.siteId), D: 'Ravi Traders' },
   };
 }
 
