@@ -6,6 +6,8 @@ import { DISPATCH_MSG, olderStockOf, type DispatchCartonId, type StockCarton } f
 import type { ScannedCartonRow } from '../../shared/contracts/floor/packing.js';
 import { cartonRefusal, type Carton as LifecycleCarton, type CartonOperation } from '../../shared/lifecycle/index.js';
 import { cartons, products, secondaryCartons, tertiaryCartons, type CartonState } from '../db/schema.js';
+import type { StoredCarton } from './carton-facts.js';
+import { OLDER_PAGE, olderThatMay, type OlderCursor, type OlderPage } from './older-stock.js';
 import type { FloorSite } from './packing-common.js';
 import type { Tx } from './ranges.js';
 import { rowsOf, sqlArray } from './sql-rows.js';
@@ -68,24 +70,29 @@ export function cartonProblem(op: DispatchOp, carton: LifecycleCarton | undefine
 export const stockOf = (c: DispatchCarton): StockCarton => ({ CartonId: c.id, ProductId: c.productId, MFGDate: c.mfgDate ?? '' });
 
 /** Older stock first: cartons at the site (tertiary, or loose secondary) of the products of `newer`,
- *  made before the newest of each, neither among `newer` nor `alsoScanned`; oldest first, at most `limit`. */
+ *  made before the newest of each, neither among `newer` nor `alsoScanned`, that the lifecycle lets go
+ *  where `op` sends them now (a recalled carton is no older stock to a dealer); oldest first, at most `limit`. */
 export async function olderStockAt(
-  tx: Tx, site: FloorSite, newer: readonly StockCarton[], alsoScanned: readonly string[] = [], limit = 200,
+  tx: Tx, site: FloorSite, op: DispatchOp, newer: readonly StockCarton[], alsoScanned: readonly string[] = [], limit = 200, pageSize = OLDER_PAGE,
 ): Promise<StockCarton[]> {
   const newest = new Map<number, string>();
   for (const c of newer) if (c.MFGDate > (newest.get(c.ProductId) ?? '')) newest.set(c.ProductId, c.MFGDate);
   if (newest.size === 0) return [];
   const except = [...newer.map((c) => c.CartonId), ...alsoScanned];
-  const pick = (t: typeof tertiaryCartons | typeof secondaryCartons, id: typeof tertiaryCartons.tid | typeof secondaryCartons.sid, loose?: SQL) =>
-    tx.select({ CartonId: id, ProductId: t.productId, MFGDate: t.mfgDate }).from(t).where(and(
-      eq(t.companyId, site.companyId), eq(t.locationSiteId, site.siteId), eq(t.state, 'packed'), isNull(t.dispatchId), isNull(t.dealerId), loose,
-      or(...[...newest].map(([p, d]) => and(eq(t.productId, p), lt(t.mfgDate, d)))),
-      sql`not (${id} = any(${sqlArray(except, 'varchar[]')}))`,
-    )).orderBy(asc(t.mfgDate), asc(id)).limit(limit);
-  const found = [
-    ...await pick(tertiaryCartons, tertiaryCartons.tid),
-    ...await pick(secondaryCartons, secondaryCartons.sid, isNull(secondaryCartons.tid)),
-  ].map((c) => ({ ...c, MFGDate: c.MFGDate ?? '' }));
+  const where = (t: typeof tertiaryCartons | typeof secondaryCartons, id: SQLWrapper, after: OlderCursor, loose?: SQL) => and(
+    eq(t.companyId, site.companyId), eq(t.locationSiteId, site.siteId), eq(t.state, 'packed'), isNull(t.dispatchId), isNull(t.dealerId), loose,
+    or(...[...newest].map(([p, d]) => and(eq(t.productId, p), lt(t.mfgDate, d)))),
+    sql`not (${id} = any(${sqlArray(except, 'varchar[]')}))`,
+    after ? sql`(${t.mfgDate}, ${id}) > (${after.mfg}::date, ${after.id})` : undefined,
+  );
+  const tertiary: OlderPage<StoredCarton> = async (after, n) => (await tx.select().from(tertiaryCartons)
+    .where(where(tertiaryCartons, tertiaryCartons.tid, after)).orderBy(asc(tertiaryCartons.mfgDate), asc(tertiaryCartons.tid)).limit(n))
+    .map((t) => ({ ...t, id: t.tid, tid: null, replacedBy: null }));
+  const loose: OlderPage<StoredCarton> = async (after, n) => (await tx.select().from(secondaryCartons)
+    .where(where(secondaryCartons, secondaryCartons.sid, after, isNull(secondaryCartons.tid))).orderBy(asc(secondaryCartons.mfgDate), asc(secondaryCartons.sid)).limit(n))
+    .map((s) => ({ ...s, id: s.sid }));
+  const found = [...await olderThatMay(tx, site, op, tertiary, limit, pageSize), ...await olderThatMay(tx, site, op, loose, limit, pageSize)]
+    .map((c) => ({ CartonId: c.id, ProductId: c.productId, MFGDate: c.mfgDate ?? '' }));
   // The query narrows; the shared rule (the device runs it on its cache) decides.
   return olderStockOf(newer, found).slice(0, limit);
 }

@@ -4,7 +4,8 @@
 // The spec's scan names no target; ours may (`WareHouseId` or `SendTo`, as the save names it), and the
 // lifecycle then answers for that target. Without one the scan answers for a warehouse: a recalled
 // carton is refused (it may only go back to a factory, which a scan naming the factory allows), an
-// expired one is taken (the save refuses it to a dealer).
+// expired one is taken (the save refuses it to a dealer). Older stock is counted for the same target:
+// only cartons that could go there now wait (without one: a recalled carton does not, an expired one does).
 import { ok, warn, type Envelope } from '../../shared/contracts/envelope.js';
 import { DISPATCH_MSG, dispatchScan, type DispatchTarget } from '../../shared/contracts/floor/dispatch.js';
 import { factsOf } from './carton-facts.js';
@@ -35,7 +36,7 @@ export async function scanForDispatch(tx: Tx, actor: Actor, q: ScanRequest): Pro
   if (problem) return warn(problem);
   const [row] = await scannedRows(tx, [carton!]);
   if (q.checkItemDate && carton!.mfgDate) {
-    const older = await olderStockAt(tx, site, [stockOf(carton!)], scanned);
+    const older = await olderStockAt(tx, site, op, [stockOf(carton!)], scanned);
     if (older.length) {
       const ids = older.map((o) => dispatchScan(o.CartonId)).flatMap((s) => ('id' in s ? [s] : []));
       const found = await loadCartons(tx, ids, false);

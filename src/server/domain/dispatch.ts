@@ -94,7 +94,7 @@ export async function saveDispatch(tx: Tx, actor: Actor, b: Body, device?: Devic
   const transportMode = await transportModeName(tx, b.TransportModeId);
   const did = await takeDid(tx, site, b.DispatchId);
   const sent = await cartonsToSend(tx, site, op, b.scanned.map((s) => s.CartonId));
-  if (!b.Remark && (await olderStockAt(tx, site, sent.map(stockOf), [], 1)).length) refuse(DISPATCH_MSG.approvalRequired);
+  if (!b.Remark && (await olderStockAt(tx, site, op, sent.map(stockOf), [], 1)).length) refuse(DISPATCH_MSG.approvalRequired);
 
   const packs = sent.reduce((n, c) => n + c.packs, 0);
   const to = target.kind === 'site' ? { toSiteId: target.siteId } : { toUserId: target.userId };

@@ -1,14 +1,16 @@
 // Tertiary packing (spec 2 sections 4, 5; DESIGN section 4): loose secondary cartons of one product
 // at the caller's site into the tertiary carton whose slip was scanned. Older stock first: while an
-// older loose carton of the product waits at the site, newer ones are packed only with an approval
-// remark, which is stored on the carton. All or nothing, as secondary packing.
-import { and, asc, eq, inArray, isNull, lt, notInArray } from 'drizzle-orm';
+// older loose carton of the product waits at the site (one the lifecycle would let into a TID now: a
+// recalled one does not wait), newer ones are packed only with an approval remark, which is stored on
+// the carton. All or nothing, as secondary packing.
+import { and, asc, eq, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { PACKING_MSG, secondaryScan, type tertiarySave } from '../../shared/contracts/floor/packing.js';
 import type { RefusedItem } from '../../shared/contracts/refusal.js';
 import { cartonRefusal, type Carton } from '../../shared/lifecycle/index.js';
 import { secondaryCartons, tertiaryCartons } from '../db/schema.js';
-import { factsOf } from './carton-facts.js';
+import { factsOf, type StoredCarton } from './carton-facts.js';
+import { OLDER_PAGE, olderThatMay, type OlderPage } from './older-stock.js';
 import { claimSlip, closeCarton, floorActor, type Actor, type FloorSite } from './packing-common.js';
 import type { Packed } from './packing-secondary.js';
 import { logEvent, type DeviceWork, type Tx } from './ranges.js';
@@ -24,13 +26,18 @@ export function secondaryProblem(carton: Carton | undefined, sid: string): strin
   return cartonRefusal('pack-tid', carton);
 }
 
-/** Loose cartons of the product at the site made before `mfgDate`, oldest first, leaving out `except`. */
-export async function olderStock(tx: Tx, site: FloorSite, productId: number, mfgDate: string, except: string[]): Promise<Secondary[]> {
-  return tx.select().from(secondaryCartons).where(and(
+/** Loose cartons of the product at the site made before `mfgDate` that the lifecycle lets into a TID
+ *  now (a recalled one is not older stock waiting), oldest first, leaving out `except`; at most `limit`. */
+export async function olderStock(
+  tx: Tx, site: FloorSite, productId: number, mfgDate: string, except: string[], limit = 200, pageSize = OLDER_PAGE,
+): Promise<Secondary[]> {
+  const page: OlderPage<Secondary & StoredCarton> = async (after, n) => (await tx.select().from(secondaryCartons).where(and(
     eq(secondaryCartons.companyId, site.companyId), eq(secondaryCartons.locationSiteId, site.siteId),
     eq(secondaryCartons.state, 'packed'), isNull(secondaryCartons.tid), eq(secondaryCartons.productId, productId),
     lt(secondaryCartons.mfgDate, mfgDate), except.length ? notInArray(secondaryCartons.sid, except) : undefined,
-  )).orderBy(asc(secondaryCartons.mfgDate), asc(secondaryCartons.sid)).limit(200);
+    after ? sql`(${secondaryCartons.mfgDate}, ${secondaryCartons.sid}) > (${after.mfg}::date, ${after.id})` : undefined,
+  )).orderBy(asc(secondaryCartons.mfgDate), asc(secondaryCartons.sid)).limit(n)).map((c) => ({ ...c, id: c.sid }));
+  return olderThatMay(tx, site, 'pack-tid', page, limit, pageSize);
 }
 
 export async function packTertiary(tx: Tx, actor: Actor, b: Body, device?: DeviceWork): Promise<Packed> {
@@ -65,7 +72,7 @@ export async function packTertiary(tx: Tx, actor: Actor, b: Body, device?: Devic
   const newest = good.reduce((a, c) => ((c.mfgDate ?? '') > (a.mfgDate ?? '') ? c : a), good[0]!);
   const oldest = good.reduce((a, c) => ((c.mfgDate ?? '') < (a.mfgDate ?? '') ? c : a), good[0]!);
   // The older-stock rule compares with the newest carton packed: anything older left behind needs the remark.
-  if (!b.remark && newest.mfgDate && (await olderStock(tx, site, product!, newest.mfgDate, sids)).length) {
+  if (!b.remark && newest.mfgDate && (await olderStock(tx, site, product!, newest.mfgDate, sids, 1)).length) {
     refuse(PACKING_MSG.approvalRequired);
   }
   await tx.insert(tertiaryCartons).values({

@@ -40,7 +40,8 @@ function tertiariesHere(cache: FloorCache, local: LocalWork): OpenTertiary[] {
   return [...all.values()].filter((t) => t.State === 'packed' && !local.dispatched.has(t.TID) && !local.damaged.has(t.TID));
 }
 
-/** Every carton at my site that could be dispatched, as the older-stock rule reads them. */
+/** Every carton at my site that could be dispatched, as the older-stock rule reads them (the lifecycle
+ *  then keeps those that may go where the dispatch does: a recalled carton is no older stock to a dealer). */
 export function stockHere(cache: FloorCache, local: LocalWork): StockCarton[] {
   return [
     ...tertiariesHere(cache, local).map((t) => ({ CartonId: t.TID, ProductId: t.ProductId, MFGDate: t.MFGDate })),
@@ -85,7 +86,8 @@ export function checkDispatchScan(text: string, form: DispatchForm, cache: Floor
   const row = cartonHere(scan.id, scan.type, form.op, cache, local);
   if (typeof row === 'string') return { ok: false, message: row };
   if (!form.olderAccepted) {
-    const older = olderStockOf([...form.rows, row], stockHere(cache, local));
+    // Only what could go the same way now waits; the lifecycle is asked of the older cartons alone.
+    const older = olderStockOf([...form.rows, row], stockHere(cache, local)).filter((c) => cartonCheck(form.op, c.CartonId, cache, local) === null);
     if (older.length) return { ok: false, message: DISPATCH_MSG.olderStock, older };
   }
   return { ok: true, row };

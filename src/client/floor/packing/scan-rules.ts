@@ -85,8 +85,10 @@ export function checkCarton(text: string, carton: ScanCarton<CartonRow>, cache: 
   };
   if (!carton.olderAccepted && c.MFGDate) {
     const scanned = new Set(carton.rows.map((r) => r.CartonId));
+    // Only what could go into a TID now waits (a recalled carton does not): the lifecycle decides.
     const older = looseCartons(cache, local)
       .filter((o) => o.ProductId === c.ProductId && o.SID !== sid && !scanned.has(o.SID) && o.MFGDate && o.MFGDate < c.MFGDate)
+      .filter((o) => cartonCheck('pack-tid', o.SID, cache, local) === null)
       .sort((a, b) => a.MFGDate.localeCompare(b.MFGDate) || a.SID.localeCompare(b.SID));
     if (older.length) return { ok: false, message: PACKING_MSG.olderStock, older };
   }
