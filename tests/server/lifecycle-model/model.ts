@@ -65,7 +65,7 @@ export interface Expect {
 export const DEVICE_GAPS = ['replace-elsewhere', 'replace-new-again'] as const;
 export type DeviceGap = (typeof DEVICE_GAPS)[number];
 /** LIFECYCLE_GAPS=1: hold the product to the model on its known gaps too (DEVICE_GAPS, and the
- *  dashboard's received totals, see reads.ts). */
+ *  dashboard's received totals and cartons packed, see reads.ts modelDashboard). */
 export const GAPS = Boolean(process.env.LIFECYCLE_GAPS);
 
 export interface Touched { cartons: CartonRef[]; dids: string[]; batches: Batch[] }

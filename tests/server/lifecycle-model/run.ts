@@ -20,6 +20,14 @@ export const timing = {
   text() { return [...this.ms].map(([k, t]) => `${k} ${t.n}x ${(t.ms / t.n).toFixed(1)}ms`).join(', '); },
 };
 
+/** A read, timed under its name. */
+async function timed(k: string, read: Promise<string[]>): Promise<string[]> {
+  const began = performance.now();
+  const out = await read;
+  timing.add(k, performance.now() - began);
+  return out;
+}
+
 /** How often each kind of step and answer came up (LIFECYCLE_TIMING prints it). */
 export const coverage = {
   n: new Map<string, number>(),
@@ -51,9 +59,9 @@ async function sweep(m: Model, n: Names, base: Dashboards): Promise<string[]> {
 
 /** How often the read surfaces are looked at: scan info, journey and ledger rows of what a step touched
  *  (every step, unless `touched` is false), the totals (traces, stock reports, dashboards) every
- *  `traceEvery` steps, everything every `sweepEvery` steps and at the end; `device`: each floor step's
- *  scans are checked on the device first. */
-export interface RunOptions { touched: boolean; traceEvery: number; sweepEvery: number; device: boolean }
+ *  `traceEvery` steps, everything every `sweepEvery` steps and at the end; every `deviceEvery`th floor
+ *  step's scans are checked on the device first (0: never). */
+export interface RunOptions { touched: boolean; traceEvery: number; sweepEvery: number; deviceEvery: number }
 
 /** Runs ops drawn from `source` (null: the end) in a fresh namespace; the failure, or null. */
 export async function runSteps(w: World, source: (m: Model, i: number) => Op | null, o: RunOptions): Promise<Failure | null> {
@@ -62,6 +70,7 @@ export async function runSteps(w: World, source: (m: Model, i: number) => Op | n
   const driver = new Driver(n);
   const device = new Device(n);
   const ops: Op[] = [];
+  let floorSteps = 0;
   // The dashboards count every namespace's work: the model's is what this one adds.
   const base = await dashboards(n);
   if (typeof base === 'string') return { index: 0, op: { k: 'map', from: 0, to: 0 }, problems: [base], ops, on: 'surface' };
@@ -71,7 +80,8 @@ export async function runSteps(w: World, source: (m: Model, i: number) => Op | n
     ops.push(op);
     const e = m.apply(op);
     // The floor screen checks the scans on the device before the step is queued (a replay is not scanned).
-    if (o.device && op.k !== 'again' && 'key' in op && !e.blind && (!e.gap || GAPS)) {
+    const floor = op.k !== 'again' && 'key' in op && !e.blind && (!e.gap || GAPS);
+    if (floor && o.deviceEvery > 0 && floorSteps++ % o.deviceEvery === 0) {
       const began = performance.now();
       const says = await device.verdict(op);
       timing.add('device', performance.now() - began);
@@ -94,11 +104,13 @@ export async function runSteps(w: World, source: (m: Model, i: number) => Op | n
     if (o.touched) {
       const seen = new Set<string>();
       const cartons: CartonRef[] = e.touched.cartons.filter((r) => !seen.has(refKey(r)) && seen.add(refKey(r)));
-      for (const r of cartons) problems.push(...await checkCarton(m, n, r), ...await checkJourney(m, n, r));
-      for (const d of new Set(e.touched.dids)) problems.push(...await checkDid(m, n, d), ...await checkLedger(m, n, d));
+      // Every touched carton's scan info; the journey of the first (the sweep reads every journey).
+      for (const r of cartons) problems.push(...await timed('scan info', checkCarton(m, n, r)));
+      if (cartons[0]) problems.push(...await timed('journey', checkJourney(m, n, cartons[0])));
+      for (const d of new Set(e.touched.dids)) problems.push(...await timed('scan info', checkDid(m, n, d)), ...await timed('ledger', checkLedger(m, n, d)));
     }
     if ((i + 1) % o.sweepEvery === 0) problems.push(...await sweep(m, n, base));
-    else if ((i + 1) % o.traceEvery === 0) problems.push(...await totals(m, n, base));
+    else if ((i + 1) % o.traceEvery === 0) problems.push(...await timed('totals', totals(m, n, base)));
     timing.add('reads', performance.now() - reads);
     if (problems.length) return { index: i, op, problems, ops, on: 'surface' };
   }
@@ -130,8 +142,9 @@ export async function shrink(w: World, f: Failure, seconds: number): Promise<Fai
   let best = f;
   let ops = f.ops.slice(0, f.index + 1);
   // First the steps that name what the failing step names, transitively; then chunks of what is left.
-  const o: RunOptions = f.on === 'surface' ? { touched: true, traceEvery: 1, sweepEvery: 1e9, device: false }
-    : { touched: false, traceEvery: 1e9, sweepEvery: 1e9, device: f.on === 'device' };
+  // A candidate is cut after its failing step, so the sweep after its last step sees a surface's
+  // disagreement: no reads on the way (a candidate costs its steps and one sweep).
+  const o: RunOptions = { touched: false, traceEvery: 1e9, sweepEvery: 1e9, deviceEvery: f.on === 'device' ? 1 : 0 };
   const slice = sliceFor(ops);
   if (slice.length < ops.length) {
     const again = await runList(w, slice, o);
