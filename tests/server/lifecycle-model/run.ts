@@ -78,6 +78,8 @@ export async function runSteps(w: World, source: (m: Model, i: number) => Op | n
     const op = source(m, i);
     if (!op) break;
     ops.push(op);
+    // Range operations over a code Replace retired (refused, as a packed one is): counted to show they ran.
+    if ((op.k === 'damageRange' || op.k === 'demap') && m.codes.slice(op.from, op.to + 1).some((c) => c.replaced)) coverage.add(`${op.k} over a retired code`);
     const e = m.apply(op);
     // The floor screen checks the scans on the device before the step is queued (a replay is not scanned).
     const floor = op.k !== 'again' && 'key' in op && !e.blind && (!e.gap || GAPS);
