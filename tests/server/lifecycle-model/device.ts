@@ -25,9 +25,9 @@ const accepted: DeviceVerdict = { ok: true, message: '' };
 const refused = (message: string): DeviceVerdict => ({ ok: false, message });
 
 /** The parts a successful step may change, by what each part holds: masters the recalls (its last
- *  slip numbers no check reads), mappings and damages the ranges (Replace retires a code into damages), packed each pack's
- *  SID and its carton's damage, open my site's cartons with their batches' expiry, dispatch what is
- *  on its way to me and what I may take back. Static pairs never change here. */
+ *  slip numbers no check reads), mappings and damages the ranges (Replace retires a code into
+ *  damages), packed each pack's SID and its carton's damage, open my site's cartons with their
+ *  batches' expiry, dispatch what is on its way to me and what I may take back. No pairs here. */
 const CHANGES: Record<Exclude<Op['k'], 'again'>, readonly CachePart[]> = {
   map: ['mappings'], demap: ['mappings'], expiry: ['mappings', 'open', 'dispatch'], damageRange: ['damages'], recall: ['masters'],
   packSid: ['packed', 'open'], packTid: ['open'], replace: ['damages', 'packed', 'open'],
