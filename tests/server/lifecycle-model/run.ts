@@ -147,6 +147,15 @@ export async function shrink(w: World, f: Failure, seconds: number): Promise<Fai
   // A candidate is cut after its failing step, so the sweep after its last step sees a surface's
   // disagreement: no reads on the way (a candidate costs its steps and one sweep).
   const o: RunOptions = { touched: false, traceEvery: 1e9, sweepEvery: 1e9, deviceEvery: f.on === 'device' ? 1 : 0 };
+  // A surface is read now and then: run once reading the totals after every step, to cut at the first
+  // step that shows the disagreement.
+  if (f.on === 'surface') {
+    const first = await runList(w, ops, { touched: true, traceEvery: 1, sweepEvery: 1e9, deviceEvery: 0 });
+    if (first?.on === 'surface') {
+      best = first;
+      ops = first.ops.slice(0, first.index + 1);
+    }
+  }
   const slice = sliceFor(ops);
   if (slice.length < ops.length) {
     const again = await runList(w, slice, o);
