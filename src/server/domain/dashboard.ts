@@ -23,7 +23,7 @@ import { DASHBOARD_MONTHS, type DashboardCount } from '../../shared/contracts/da
 import { COMPANY_TIME_ZONE, indiaDate } from '../../shared/today.js';
 import type { Db } from '../db/connect.js';
 import { damages, dispatches, events, generations, mappings, numberIssues, secondaryCartons, tertiaryCartons } from '../db/schema.js';
-import { rowsOf, sqlArray } from './sql-rows.js';
+import { rowsOf } from './sql-rows.js';
 
 export interface DashboardSite { id: number; companyId: number; prefix: string; name: string; isFactory: boolean }
 export type SeriesKind = 'P' | 'S';
@@ -31,8 +31,8 @@ export type SeriesKind = 'P' | 'S';
 export interface DashboardSeries { MonthName: string[]; MappingList: number[]; NumberList: number[]; DeMappingList: number[]; DamageList: number[] }
 
 /** A figure that has a monthly series: where its rows are, how many numbers a row holds, its date;
- *  `distinct`: its ranges may overlap (print files), so it counts their union. */
-interface Measure { rows: SQL; qty: SQL; at: SQL; distinct?: { from: SQL; to: SQL } }
+ *  `distinct`: its ranges may overlap (print files), so firstPrinted counts their union instead. */
+interface Measure { rows: SQL; qty: SQL; at: SQL; distinct?: true }
 
 const rangeQty = (t: { fromNo: AnyColumn; toNo: AnyColumn }) => sql`(${t.toNo} - ${t.fromNo} + 1)`;
 const total = (q: SQL | AnyColumn) => sql`cast(coalesce(sum(${q}), 0) as bigint)`;
@@ -54,7 +54,7 @@ function damageOfSite(site: DashboardSite, kind: SeriesKind): SQL {
 function measures(site: DashboardSite, kind: SeriesKind): Record<'mapped' | 'demapped' | 'damaged' | 'issued' | 'generated', Measure> {
   const generated: Measure = {
     rows: sql`${generations} where ${generations.companyId} = ${site.companyId} and ${generations.prefix} = ${site.prefix ?? ''}`,
-    qty: rangeQty(generations), at: sql`${generations.createdAt}`, distinct: { from: sql`${generations.fromNo}`, to: sql`${generations.toNo}` },
+    qty: rangeQty(generations), at: sql`${generations.createdAt}`, distinct: true,
   };
   return {
     mapped: {
@@ -76,33 +76,8 @@ function measures(site: DashboardSite, kind: SeriesKind): Record<'mapped' | 'dem
   };
 }
 
-/** The numbers in the union of the ranges `r(f, t, cut)` for each `cut`: ranges are merged where they
- *  overlap (sorted by start, a range opens a new run when it starts past every earlier end). */
-const unionBy = (r: SQL) => sql`select cut, ${total(sql`hi - lo + 1`)} as n from (
-    select cut, min(f) as lo, max(t) as hi from (
-      select cut, f, t, sum(brk) over (partition by cut order by f, t rows unbounded preceding) as run from (
-        select cut, f, t, case when f <= max(t) over (partition by cut order by f, t rows between unbounded preceding and 1 preceding)
-          then 0 else 1 end as brk from (${r}) r0
-      ) r1
-    ) r2 group by cut, run
-  ) r3 group by cut`;
-
 function sumOf(m: Measure): SQL {
-  if (!m.distinct) return sql`(select ${total(m.qty)} from ${m.rows})`;
-  return sql`(select coalesce(sum(n), 0) from (${unionBy(sql`select 0 as cut, ${m.distinct.from} as f, ${m.distinct.to} as t from ${m.rows}`)}) u)`;
-}
-
-/** A distinct measure's monthly series: the numbers first seen in each month, i.e. the union of all
- *  rows before the month's end less the union of those before its start. */
-function distinctMonthly(name: string, m: Measure, months: readonly string[]): SQL {
-  const d = m.distinct!;
-  // Month starts in India, as timestamps: the first of each month and of the month after the last.
-  const cuts = [...months, nextMonth(months.at(-1)!)].map((ym, i) => sql`(${sql.raw(String(i))}, (${`${ym}-01`}::date)::timestamp at time zone ${COMPANY_TIME_ZONE})`);
-  const rows = sql`select k.i as cut, ${d.from} as f, ${d.to} as t from (values ${sql.join(cuts, sql`, `)}) as k(i, at) cross join ${m.rows} and ${m.at} < k.at`;
-  return sql`select cast(${name} as text) as s, ym, cast(coalesce(u1.n, 0) - coalesce(u0.n, 0) as bigint) as n
-    from (select i, ym from unnest(${sqlArray([...months], 'varchar[]')}) with ordinality as mo(ym, i)) mo
-    left join (${unionBy(rows)}) u0 on u0.cut = mo.i - 1
-    left join (${unionBy(rows)}) u1 on u1.cut = mo.i`;
+  return sql`(select ${total(m.qty)} from ${m.rows})`;
 }
 
 export async function dashboardCount(db: Db, site: DashboardSite, kind: SeriesKind): Promise<DashboardCount> {
@@ -112,7 +87,7 @@ export async function dashboardCount(db: Db, site: DashboardSite, kind: SeriesKi
   const d = dispatches;
   const [row] = rowsOf<Record<keyof DashboardCount, string | number>>(await db.execute(sql`select
     ${sumOf(m.mapped)} as "TotalMapping", ${sumOf(m.demapped)} as "TotalDeMapping", ${sumOf(m.damaged)} as "TotalDamage",
-    ${sumOf(m.issued)} as "TotalIssue", ${sumOf(m.generated)} as "TotalGenerate",
+    ${m.issued.distinct ? sql`0` : sumOf(m.issued)} as "TotalIssue",
     (select ${total(s.qty)} from ${s} where ${s.companyId} = ${site.companyId} and ${s.siteId} = ${site.id} and ${s.state} <> 'replaced') as "TotalPacked",
     (select count(*) from ${s} where ${s.companyId} = ${site.companyId} and ${s.siteId} = ${site.id} and ${s.state} <> 'replaced' and ${s.tid} is null)
       + (select count(*) from ${t} where ${t.companyId} = ${site.companyId} and ${t.siteId} = ${site.id} and ${t.state} <> 'replaced') as "TotalCartonsPacked",
@@ -120,7 +95,38 @@ export async function dashboardCount(db: Db, site: DashboardSite, kind: SeriesKi
     (select ${total(d.cartons)} from ${d} where ${d.companyId} = ${site.companyId} and ${d.fromSiteId} = ${site.id}) as "TotalCartonsDispatched",
     (select ${total(d.packs)} from ${d} where ${d.toSiteId} = ${site.id} and ${d.state} = 'received' and ${d.companyId} = ${site.companyId}) as "TotalReceived",
     (select ${total(d.cartons)} from ${d} where ${d.toSiteId} = ${site.id} and ${d.state} = 'received' and ${d.companyId} = ${site.companyId}) as "TotalCartonsReceived"`));
-  return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, Number(v)])) as DashboardCount;
+  const printed = (await firstPrinted(db, site)).reduce((n, p) => n + p.n, 0);
+  const counts = Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, Number(v)])) as DashboardCount;
+  return { ...counts, TotalGenerate: printed, TotalIssue: m.issued.distinct ? printed : counts.TotalIssue };
+}
+
+/** Numbers first printed by each of the site's print files, oldest file first: a file's numbers less
+ *  those any earlier file printed. One sweep over the files (a few thousand rows) in memory: the same
+ *  union in SQL, once per month of the series, cost the dashboard most of its time at 10 M codes. */
+export async function firstPrinted(db: Db, site: DashboardSite): Promise<Array<{ at: Date; n: number }>> {
+  const g = generations;
+  const files = await db.select({ from: g.fromNo, to: g.toNo, at: g.createdAt }).from(g)
+    .where(sql`${g.companyId} = ${site.companyId} and ${g.prefix} = ${site.prefix ?? ''}`).orderBy(g.createdAt, g.id);
+  const done: Array<[number, number]> = []; // printed runs, sorted, apart
+  return files.map((f) => {
+    const from = Number(f.from);
+    const to = Number(f.to);
+    let lo = 0;
+    while (lo < done.length && done[lo]![1] < from - 1) lo += 1;
+    let hi = lo;
+    let seen = 0;
+    let start = from;
+    let end = to;
+    while (hi < done.length && done[hi]![0] <= to + 1) {
+      const [a, b] = done[hi]!;
+      seen += Math.max(0, Math.min(b, to) - Math.max(a, from) + 1);
+      start = Math.min(start, a);
+      end = Math.max(end, b);
+      hi += 1;
+    }
+    done.splice(lo, hi - lo, [start, end]);
+    return { at: f.at, n: to - from + 1 - seen };
+  });
 }
 
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -134,12 +140,6 @@ export function lastMonths(today = indiaDate(), count = DASHBOARD_MONTHS): strin
   });
 }
 
-/** The month after 'YYYY-MM'. */
-export function nextMonth(ym: string): string {
-  const [y, mo] = ym.split('-').map(Number) as [number, number];
-  return mo === 12 ? `${y + 1}-01` : `${y}-${String(mo + 1).padStart(2, '0')}`;
-}
-
 export const monthName = (ym: string) => `${MONTH_NAMES[Number(ym.slice(5, 7)) - 1]} ${ym.slice(0, 4)}`;
 
 export async function dashboardSeries(db: Db, site: DashboardSite, kind: SeriesKind, today = indiaDate()): Promise<DashboardSeries> {
@@ -148,11 +148,13 @@ export async function dashboardSeries(db: Db, site: DashboardSite, kind: SeriesK
   const m = measures(site, kind);
   const monthly = (name: string, x: Measure) => sql`select cast(${name} as text) as s, to_char(${x.at} at time zone ${COMPANY_TIME_ZONE}, 'YYYY-MM') as ym,
     ${total(x.qty)} as n from ${x.rows} and ${x.at} >= ${since} group by 2`;
-  const issue = m.issued.distinct ? distinctMonthly('issue', m.issued, months) : monthly('issue', m.issued);
   const rows = rowsOf<{ s: string; ym: string; n: string | number }>(await db.execute(sql.join([
-    monthly('map', m.mapped), issue, monthly('demap', m.demapped), monthly('damage', m.damaged),
+    monthly('map', m.mapped), ...(m.issued.distinct ? [] : [monthly('issue', m.issued)]), monthly('demap', m.demapped), monthly('damage', m.damaged),
   ], sql` union all `)));
-  const list = (s: string) => months.map((ym) => Number(rows.find((r) => r.s === s && r.ym === ym)?.n ?? 0));
+  if (m.issued.distinct) {
+    for (const p of await firstPrinted(db, site)) if (p.n > 0) rows.push({ s: 'issue', ym: indiaDate(p.at).slice(0, 7), n: p.n });
+  }
+  const list = (s: string) => months.map((ym) => rows.filter((r) => r.s === s && r.ym === ym).reduce((n, r) => n + Number(r.n), 0));
   return {
     MonthName: months.map(monthName), MappingList: list('map'), NumberList: list('issue'), DeMappingList: list('demap'), DamageList: list('damage'),
   };
