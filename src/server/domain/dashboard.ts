@@ -11,7 +11,7 @@
 // - Generated: the numbers printed from the site's static series, whatever the switch (once each).
 // - Packed: packs in the secondary cartons packed at the site; cartons packed: the site's shipping
 //   units, i.e. tertiary cartons plus secondary cartons not inside one (what a dispatch counts as a
-//   carton, so the carton pie compares like with like). Replaced slips are not counted twice.
+//   carton, so the carton pie compares like with like). Replaced slips are not counted twice; a SID another site packed into its TID still counts here.
 // - Dispatched: packs and cartons of the dispatches from the site; received: of the dispatches to the
 //   site it has received.
 // - Packing, dispatch and receipt count packs whatever their kind: a carton holds no kind, and
@@ -89,7 +89,8 @@ export async function dashboardCount(db: Db, site: DashboardSite, kind: SeriesKi
     ${sumOf(m.mapped)} as "TotalMapping", ${sumOf(m.demapped)} as "TotalDeMapping", ${sumOf(m.damaged)} as "TotalDamage",
     ${m.issued.distinct ? sql`0` : sumOf(m.issued)} as "TotalIssue",
     (select ${total(s.qty)} from ${s} where ${s.companyId} = ${site.companyId} and ${s.siteId} = ${site.id} and ${s.state} <> 'replaced') as "TotalPacked",
-    (select count(*) from ${s} where ${s.companyId} = ${site.companyId} and ${s.siteId} = ${site.id} and ${s.state} <> 'replaced' and ${s.tid} is null)
+    (select count(*) from ${s} where ${s.companyId} = ${site.companyId} and ${s.siteId} = ${site.id} and ${s.state} <> 'replaced'
+      and (${s.tid} is null or not exists (select 1 from ${t} where ${t.tid} = ${s.tid} and ${t.siteId} = ${site.id})))
       + (select count(*) from ${t} where ${t.companyId} = ${site.companyId} and ${t.siteId} = ${site.id} and ${t.state} <> 'replaced') as "TotalCartonsPacked",
     (select ${total(d.packs)} from ${d} where ${d.companyId} = ${site.companyId} and ${d.fromSiteId} = ${site.id}) as "TotalDispatched",
     (select ${total(d.cartons)} from ${d} where ${d.companyId} = ${site.companyId} and ${d.fromSiteId} = ${site.id}) as "TotalCartonsDispatched",

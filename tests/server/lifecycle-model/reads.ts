@@ -146,10 +146,9 @@ export function modelDashboard(m: Model, s: SiteName): Partial<DashboardCount> {
     TotalDeMapping: f ? m.demappedNumbers : 0,
     TotalDamage: f ? m.codes.filter((c) => c.damaged !== null).length : 0,
     TotalPacked: sum([...m.sids.values()].filter((c) => c.ref.s === s).map((c) => c.packs.length)),
-    // A SID counts as a carton unless a TID of the same site holds it. A known gap (LIFECYCLE_GAPS): the
-    // product stops counting it wherever the TID was packed, so a factory's count drops when a warehouse
-    // repacks its carton; without the flag the product's reading is checked.
-    TotalCartonsPacked: [...m.sids.values()].filter((c) => c.ref.s === s && !(c.tid && (!GAPS || m.tids.get(c.tid)!.ref.s === s))).length
+    // A SID counts as a carton unless a TID of the same site holds it (a warehouse repacking a
+    // factory's carton takes nothing from the factory's count).
+    TotalCartonsPacked: [...m.sids.values()].filter((c) => c.ref.s === s && !(c.tid && m.tids.get(c.tid)!.ref.s === s)).length
       + [...m.tids.values()].filter((c) => c.ref.s === s).length,
     TotalDispatched: sum(dids.filter((d) => d.from === s).flatMap((d) => [...d.packs.values()])),
     TotalCartonsDispatched: sum(dids.filter((d) => d.from === s).map((d) => d.order.length)),
