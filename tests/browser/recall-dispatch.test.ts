@@ -31,11 +31,12 @@ let floor: FloorSetup;
 
 beforeAll(async () => {
   floor = await floorSetup({ from: FROM, to: FROM + 19, size: 2, slips: 2 });
-  // SID 0 loose; SID 1 inside TID 0: both hold packs of the batch.
+  // SID 0 loose; SID 1 inside TID 0: both hold packs of the batch. Other files pack the same product at
+  // this factory earlier in the run, so the TID carries an approval remark for the older stock.
   for (const i of [0, 1]) {
     await ok('secondary', call('POST', PACKING_API.secondarySave.path, floor.token, secondaryBody(floor.sizeId, [url(FROM + 2 * i), url(FROM + 2 * i + 1)], floor.sid(i))));
   }
-  await ok('tertiary', call('POST', PACKING_API.tertiarySave.path, floor.token, tertiaryBody(floor.sizeId, [floor.sid(1)], floor.tid(0), { reason: 'Last carton of the lot' })));
+  await ok('tertiary', call('POST', PACKING_API.tertiarySave.path, floor.token, tertiaryBody(floor.sizeId, [floor.sid(1)], floor.tid(0), { reason: 'Last carton of the lot', remark: 'Older stock held for QC' })));
   browser = await launchBrowser();
 }, 120_000);
 afterAll(async () => {

@@ -31,9 +31,37 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
+/**
+ * `context.setOffline` that also holds across a navigation. Chromium 150 (Debian, 27 Nov 2026) drops
+ * the emulated `navigator.onLine` when a document is replaced: after a reload served by the service
+ * worker the page reads online while every request still fails (a hand-made CDP override does the
+ * same). Requests stay Playwright's; only the flag the new document reads is set again, before the
+ * app's first script, from the state the test last asked for.
+ */
+export async function keepOfflineAcrossNavigations(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const real = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')!;
+    Object.defineProperty(Navigator.prototype, 'onLine', {
+      configurable: true,
+      get(this: Navigator) {
+        return (globalThis as { __emulatedOffline?: boolean }).__emulatedOffline === true ? false : real.get!.call(this);
+      },
+    });
+  });
+  const setOffline = context.setOffline.bind(context);
+  context.setOffline = async (offline: boolean) => {
+    // Init scripts run in order, so the last state asked for is the one a new document starts with.
+    await context.addInitScript((o) => { (globalThis as { __emulatedOffline?: boolean }).__emulatedOffline = o; }, offline);
+    await setOffline(offline);
+    // The documents open now keep Chromium's own flag, which setOffline has just set.
+    await Promise.all(context.pages().map((p) => p.evaluate((o) => { (globalThis as { __emulatedOffline?: boolean }).__emulatedOffline = o; }, offline).catch(() => undefined)));
+  };
+}
+
 /** A fresh profile (no cookies, storage or service worker) pointed at the test server. */
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl(), reducedMotion: 'reduce', ...options });
+  await keepOfflineAcrossNavigations(context);
   const page = await context.newPage();
   return { context, page };
 }
