@@ -563,11 +563,11 @@ export const verifications = pgTable('verifications', {
   /** What the visitor wrote in the feedback box (ProductAuthentication/UpdateFeedback), once. */
   feedback: varchar('feedback', { length: 500 }),
   feedbackAt: timestamp('feedback_at', { withTimezone: true, mode: 'date' }),
-  /** The answer's FeedbackId: 128 random bits (base64url) only the visitor of a genuine verification
-   *  receives; the feedback and a redemption find the verification by it, never by the sequential id. */
+  /** The secret of the answer's FeedbackId (`<id>.<key>`, feedbackRef): 128 random bits (base64url)
+   *  only the visitor of a genuine verification receives; the feedback and a redemption need it beside
+   *  the row id, which alone is guessable. Not indexed: the row is found by its id. */
   feedbackKey: varchar('feedback_key', { length: 22 }),
 }, (t) => [
-  uniqueIndex('verifications_feedback_key_uq').on(t.feedbackKey),
   index('verifications_code_idx').on(t.kind, t.prefix, t.serial, t.at),
   index('verifications_company_at_idx').on(t.companyId, t.at),
   // The reports: the admin's (every company) by time, and the feedback among a million verifications.

@@ -5,7 +5,7 @@
 // lock on the person, so the balance never goes below zero and a double submit cannot spend twice.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { ok, warn, type Envelope } from '../../shared/contracts/envelope.js';
-import { POINTS_MSG, type PointsAnswer } from '../../shared/contracts/loyalty/points.js';
+import { feedbackRef, POINTS_MSG, type PointsAnswer } from '../../shared/contracts/loyalty/points.js';
 import { VERIFY_CODE } from '../../shared/contracts/public/verify.js';
 import { pointEntries, redemptionRequests, verifications } from '../db/schema.js';
 import type { Tx } from './ranges.js';
@@ -46,8 +46,10 @@ async function balanceOf(tx: Tx, companyId: number, mobile: string): Promise<num
 /** The verification that vouches for a farmer: a genuine one made with this mobile, named by the
  *  FeedbackId its visitor alone received (never by its sequential id: that one is guessable). */
 async function holderOf(tx: Tx, feedbackId: string, mobile: string) {
+  const ref = feedbackRef(feedbackId);
+  if (!ref) return null;
   const [v] = await tx.select({ id: verifications.id, companyId: verifications.companyId, name: verifications.name }).from(verifications)
-    .where(and(eq(verifications.feedbackKey, feedbackId), eq(verifications.mobile, mobile), eq(verifications.result, VERIFY_CODE.genuine)));
+    .where(and(eq(verifications.id, ref.id), eq(verifications.feedbackKey, ref.key), eq(verifications.mobile, mobile), eq(verifications.result, VERIFY_CODE.genuine)));
   return v?.companyId ? { verificationId: v.id, companyId: v.companyId, name: v.name ?? '' } : null;
 }
 

@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { failure, ok, type Envelope } from '../../shared/contracts/envelope.js';
+import { feedbackIdOf } from '../../shared/contracts/loyalty/points.js';
 import { VERIFY_CODE, VERIFY_MSG, type VerifyAnswer } from '../../shared/contracts/public/verify.js';
 import type { Series } from '../../shared/codes.js';
 import { linkDisagrees, parseDigitalLink } from '../../shared/digital-link.js';
@@ -169,7 +170,7 @@ function mappedPack(code: string, packed: PackedJson | null, flags: Flags): Pack
   return { code, state: packStateOf(row), flags, sid: row.sid ?? null, reason: packed?.damage ?? null };
 }
 
-/** The FeedbackId a genuine verification's visitor alone receives: 128 random bits, base64url. */
+/** The secret of the FeedbackId a genuine verification's visitor alone receives: 128 random bits, base64url. */
 const feedbackKey = () => randomBytes(16).toString('base64url');
 
 /** The city (reference-data id) of the site or dealer the pack's carton was last dispatched to: the
@@ -305,7 +306,7 @@ export async function verifyAndStore(tx: Tx, codes: CodeMac, b: VerifyInput, ip:
   return {
     id,
     answer: ok<VerifyAnswer>({
-      FeedbackId: key, Isloyalty: paying, LoyaltyPoints: earned,
+      FeedbackId: feedbackIdOf(id, key), Isloyalty: paying, LoyaltyPoints: earned,
       ProductImg: config.IsProductImage === false ? '' : (p?.image ?? ''), GenuineAudio: p?.genuineAudio ?? '', CreatedDt: at.toISOString(),
       ProductName: p?.name ?? '', ProductDscrptn: p?.description ?? '', TechnicalName: p?.technicalName ?? '', GTIN: p?.gtin ?? '',
       BatchNo: m.batchNo, MFGDate: m.mfgDate, ExpireDate: m.expDate ?? '', Pamphlet: p?.leafletPdf ?? '', Label: p?.labelPdf ?? '',

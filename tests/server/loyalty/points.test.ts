@@ -18,6 +18,7 @@ import { designScheme, farmer, inDays, loyaltyFactory, masterScheme, saveScheme,
 import { appCodes, insertMapping, staticSeries, type Factory } from '../../helpers/factories-pairs.js';
 import { insertReference, nextPrefix, REF } from '../../helpers/factories-sites.js';
 import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { verificationOf } from '../../helpers/feedback-id.js';
 
 let t: TestApp;
 let codes: CodeMac;
@@ -67,7 +68,7 @@ afterAll(() => t.close());
 describe('earning on verification', () => {
   it("'-3' without details (stored as asked), then the details earn the schemes in force here: once per pack ever", async () => {
     const key = await earn(1, '9876500001', 15);
-    const [v] = await t.db.select({ id: verifications.id }).from(verifications).where(eq(verifications.feedbackKey, key));
+    const [v] = await t.db.select({ id: verifications.id }).from(verifications).where(verificationOf(key));
     const [row] = await t.db.select().from(pointEntries).where(eq(pointEntries.verificationId, v!.id));
     expect(row).toMatchObject({ party: 'farmer', mobile: '9876500001', points: 15, source: 'verify', serial: 1, companyId: A.companyId });
     expect(row!.schemeNames.split(', ').sort()).toEqual(['Kharif 10', 'State A 5']);
@@ -155,7 +156,7 @@ describe('feedback', () => {
     expect((await send(t, POINTS_API.feedback, { FeedbackId, UsrFeedback: 'Worked well on cotton' })).body)
       .toMatchObject({ ResponseCode: '200', ResponseMessage: POINTS_MSG.feedbackSaved });
     expect((await send(t, POINTS_API.feedback, { FeedbackId, UsrFeedback: 'Again' })).body.ResponseMessage).toBe(POINTS_MSG.feedbackGiven);
-    const [row] = await t.db.select({ feedback: verifications.feedback }).from(verifications).where(eq(verifications.feedbackKey, FeedbackId));
+    const [row] = await t.db.select({ feedback: verifications.feedback }).from(verifications).where(verificationOf(FeedbackId));
     expect(row!.feedback).toBe('Worked well on cotton');
     const theirs = await verifyFrom(t, codes.make(staticSeries(B.prefix), 2), HERE);
     expect((await send(t, POINTS_API.feedback, { FeedbackId: (theirs.body.ResponseData as VerifyAnswer).FeedbackId, UsrFeedback: 'x' })).body.ResponseMessage)

@@ -15,6 +15,7 @@ import { farmer, loyaltyFactory, masterScheme, saveScheme, verifyFrom } from '..
 import { appCodes, insertMapping, staticSeries, type Factory } from '../../helpers/factories-pairs.js';
 import { nextPrefix } from '../../helpers/factories-sites.js';
 import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { verificationOf } from '../../helpers/feedback-id.js';
 
 let t: TestApp;
 let codes: CodeMac;
@@ -28,7 +29,7 @@ const feedback = (FeedbackId: unknown, UsrFeedback: string) => send(t, POINTS_AP
 const redeem = (UsrId: unknown, MobNo: string, Points: number) =>
   send(t, POINTS_API.redeem, { UsrId, MobNo, Points, Totalpoints: 10, ProductName: A.productName, SchemeName: 'Kharif', PaytmPoint: Points, Location: HERE, UserName: 'Sita Devi' });
 const mine = (UsrId: unknown, MobNo: string) => send(t, POINTS_API.mine, { UsrId, MobNo });
-const rowOf = async (key: string) => (await t.db.select().from(verifications).where(eq(verifications.feedbackKey, key)))[0]!;
+const rowOf = async (feedbackId: string) => (await t.db.select().from(verifications).where(verificationOf(feedbackId)))[0]!;
 const requestsOf = (mobile: string) => t.db.select().from(redemptionRequests).where(and(eq(redemptionRequests.companyId, A.companyId), eq(redemptionRequests.mobile, mobile)));
 
 /** A verification with details that earned the scheme's 10 points: its FeedbackId. */
@@ -56,7 +57,11 @@ describe('a guessed FeedbackId', () => {
     const neighbour = (await rowOf(strangers)).id - 1;
     expect(neighbour).toBe((await rowOf(farmers)).id);
     const unknown = { ResponseCode: '400', ResponseMessage: POINTS_MSG.feedbackUnknown, ResponseData: null };
-    const guesses: unknown[] = [neighbour, String(neighbour), randomBytes(16).toString('base64url'), 'x'.repeat(22), ''];
+    // Its row id with a secret of its own, or with the stranger's own secret, opens nothing either.
+    const guesses: unknown[] = [
+      neighbour, String(neighbour), randomBytes(16).toString('base64url'), 'x'.repeat(22), '',
+      `${neighbour}.${randomBytes(16).toString('base64url')}`, `${neighbour}.${strangers.split('.')[1]}`, `${neighbour}.`,
+    ];
     for (const guess of guesses) {
       expect((await feedback(guess, 'Fake complaint')).body, String(guess)).toEqual(unknown);
       expect((await redeem(guess, FARMER, 10)).body, String(guess)).toMatchObject({ ResponseCode: '400', ResponseMessage: POINTS_MSG.notYours });

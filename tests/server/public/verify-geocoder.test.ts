@@ -13,6 +13,7 @@ import { send } from '../../helpers/endpoint-call.js';
 import { appCodes, insertFactory, insertMapping, staticSeries, type Factory } from '../../helpers/factories-pairs.js';
 import { nextPrefix } from '../../helpers/factories-sites.js';
 import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { verificationOf } from '../../helpers/feedback-id.js';
 
 let t: TestApp;
 let codes: CodeMac;
@@ -24,7 +25,7 @@ let failing = false;
 const verify = (n: number, at: { Latitude: number; Longitude: number }) =>
   send(t, VERIFY_API.verify, { UID: codes.make(staticSeries(A.prefix), n), verificationMode: 'Web', verificationType: 2, ...at });
 /** The street address of the verification whose visitor received `key` (its FeedbackId). */
-const addressOf = async (key: string) => (await t.db.select({ a: verifications.address }).from(verifications).where(eq(verifications.feedbackKey, key)))[0]!.a;
+const addressOf = async (key: string) => (await t.db.select({ a: verifications.address }).from(verifications).where(verificationOf(key)))[0]!.a;
 async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
   for (let i = 0; i < 100; i++) {
     const v = await read();
@@ -74,6 +75,6 @@ describe('GEOCODER_URL', () => {
     await eventually(async () => asked.length, (n) => n === 2);
     await new Promise((r) => setTimeout(r, 100));
     expect(await addressOf(id)).toBeNull();
-    expect((await t.db.select({ city: verifications.city }).from(verifications).where(eq(verifications.feedbackKey, id)))[0]!.city).toBe('Nagpur');
+    expect((await t.db.select({ city: verifications.city }).from(verifications).where(verificationOf(id)))[0]!.city).toBe('Nagpur');
   });
 });

@@ -32,7 +32,7 @@ const expiredOn = inDays(-10);
 
 const verify = (n: number, mobile?: string) => verifyFrom(t, S(n), HERE, mobile ? farmer(mobile) : {});
 const pointsOf = (serials: number[]) => t.db.select().from(pointEntries).where(and(eq(pointEntries.companyId, F.companyId), inArray(pointEntries.serial, serials)));
-const storedOf = (n: number) => t.db.select({ result: verifications.result, message: verifications.message, key: verifications.feedbackKey })
+const storedOf = (n: number) => t.db.select({ id: verifications.id, result: verifications.result, message: verifications.message, key: verifications.feedbackKey })
   .from(verifications).where(and(eq(verifications.prefix, F.prefix), eq(verifications.serial, n))).orderBy(verifications.id);
 
 /** Packs codes from..from+1 into a new SID through the real save. */
@@ -68,7 +68,7 @@ describe('a pack written off with its carton', () => {
     expect((await verify(1, '9876511001')).body).toEqual(refused);
     expect((await verify(2)).body).toEqual(refused);
     expect(await pointsOf([1, 2])).toEqual([]);
-    expect(await storedOf(1)).toEqual([{ result: '-1', message: VERIFY_MSG.damaged('Crushed by forklift'), key: null }]);
+    expect(await storedOf(1)).toMatchObject([{ result: '-1', message: VERIFY_MSG.damaged('Crushed by forklift'), key: null }]);
   });
 
   it("a damaged TID's packs answer '-1' with the TID's reason and earn nothing", async () => {
@@ -127,8 +127,8 @@ describe('the FeedbackId', () => {
   it('is a different opaque value for each genuine verification, stored with it', async () => {
     const a = (await verify(40, '9876511006')).body.ResponseData as VerifyAnswer;
     const b = (await verify(40)).body.ResponseData as VerifyAnswer;
-    expect(a.FeedbackId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(a.FeedbackId).toMatch(/^\d+\.[A-Za-z0-9_-]{22}$/);
     expect(b.FeedbackId).not.toBe(a.FeedbackId);
-    expect((await storedOf(40)).map((r) => r.key)).toEqual([a.FeedbackId, b.FeedbackId]);
+    expect((await storedOf(40)).map((r) => `${r.id}.${r.key}`)).toEqual([a.FeedbackId, b.FeedbackId]);
   });
 });

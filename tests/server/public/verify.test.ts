@@ -60,11 +60,11 @@ describe('a genuine pack', () => {
       CautionarySymbol: 'Green', AntidoteStatement: 'No specific antidote', IsFeedback: true, Isloyalty: false,
       VerifiedBefore: 0, FirstVerifiedDt: null, FirstVerifiedPlace: '', Flags: [],
     });
-    // The FeedbackId is 128 random bits, not the row's sequential id.
-    expect(d.FeedbackId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    // The FeedbackId is the row's id and 128 random bits, which the row keeps.
+    expect(d.FeedbackId).toMatch(/^\d+\.[A-Za-z0-9_-]{22}$/);
     const [row] = await rowsOf(7);
-    expect(row).toMatchObject({
-      feedbackKey: d.FeedbackId, kind: 'S', prefix: A.prefix, serial: 7, companyId: A.companyId, productId: A.productId, result: '200',
+    expect(`${row!.id}.${row!.feedbackKey}`).toBe(d.FeedbackId);
+    expect(row).toMatchObject({ kind: 'S', prefix: A.prefix, serial: 7, companyId: A.companyId, productId: A.productId, result: '200',
       city: 'Nashik', state: 'Maharashtra', country: 'India', zip: '422', latitude: 19.99, longitude: 73.78, mode: 'Web', flags: [],
     });
   });

@@ -3,7 +3,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
 import { flagOn } from '../../../shared/contracts/list.js';
-import { POINTS_API, POINTS_MSG, REMARK_MAX } from '../../../shared/contracts/loyalty/points.js';
+import { feedbackRef, POINTS_API, POINTS_MSG, REMARK_MAX } from '../../../shared/contracts/loyalty/points.js';
 import { VERIFY_CODE, VERIFY_MSG } from '../../../shared/contracts/public/verify.js';
 import { companyScope } from '../../auth/scope.js';
 import { products, redemptionRequests, verifications } from '../../db/schema.js';
@@ -36,14 +36,17 @@ export function pointsRoutes(r: Router) {
     const refused = limited(ctx);
     if (refused) return refused;
     const v = verifications;
+    const ref = feedbackRef(ctx.body.FeedbackId);
+    if (!ref) return warn(POINTS_MSG.feedbackUnknown);
+    const theOne = and(eq(v.id, ref.id), eq(v.feedbackKey, ref.key));
     // Once per genuine verification, of a product whose configuration asks for feedback; the
     // verification is the one whose visitor received this FeedbackId (a guess finds none).
     const done = await ctx.db.update(v).set({ feedback: ctx.body.UsrFeedback, feedbackAt: new Date() }).where(and(
-      eq(v.feedbackKey, ctx.body.FeedbackId), eq(v.result, VERIFY_CODE.genuine), sql`${v.feedback} is null`,
+      theOne, eq(v.result, VERIFY_CODE.genuine), sql`${v.feedback} is null`,
       sql`exists (select 1 from ${products} p where p.id = ${v.productId} and (p.config ->> 'IsFeedback') = 'true')`,
     )).returning({ id: v.id });
     if (done.length) return ok(null, POINTS_MSG.feedbackSaved);
-    const [found] = await ctx.db.select({ given: sql<boolean>`${v.feedback} is not null` }).from(v).where(eq(v.feedbackKey, ctx.body.FeedbackId));
+    const [found] = await ctx.db.select({ given: sql<boolean>`${v.feedback} is not null` }).from(v).where(theOne);
     if (!found) return warn(POINTS_MSG.feedbackUnknown);
     return warn(found.given ? POINTS_MSG.feedbackGiven : POINTS_MSG.feedbackNotAsked);
   });

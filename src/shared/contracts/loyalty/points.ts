@@ -14,8 +14,19 @@ import { POINTS_MSG } from './points-words.js';
 
 export { POINTS_MSG } from './points-words.js';
 
-/** A FeedbackId as VerifyProduct makes it: 128 random bits, base64url (22 characters). */
-export const FEEDBACK_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+/** A FeedbackId as VerifyProduct makes it: the verification's row id, a dot, and 128 random bits in
+ *  base64url (22 characters). The id finds the row by its primary key (no index on the secret to
+ *  write with every verification); the secret, which only the visitor received, proves the holder. */
+export const FEEDBACK_ID_PATTERN = /^([1-9]\d{0,14})\.([A-Za-z0-9_-]{22})$/;
+
+/** The row and the secret a FeedbackId names; null when it is not one VerifyProduct made. */
+export function feedbackRef(feedbackId: string): { id: number; key: string } | null {
+  const m = FEEDBACK_ID_PATTERN.exec(feedbackId);
+  return m ? { id: Number(m[1]), key: m[2]! } : null;
+}
+
+/** The FeedbackId of verification `id` whose secret is `key`. */
+export const feedbackIdOf = (id: number, key: string): string => `${id}.${key}`;
 /** A FeedbackId field: anything else (a number, a sequential id) is refused with `message`. */
 const feedbackId = (message: string) => z.string({ error: message }).regex(FEEDBACK_ID_PATTERN, message);
 

@@ -1,0 +1,1 @@
+DROP INDEX "verifications_feedback_key_uq";
