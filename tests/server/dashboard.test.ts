@@ -90,8 +90,10 @@ beforeAll(async () => {
   const pack = new Packer(t, await appCodes(t), A, await cartonSize(t.db, 2));
   const [tid1] = [await pack.tid(), await pack.tid()];
   const loose = await pack.sid();
+  const lost = await pack.sid();
 
-  // A dispatch of one tertiary and the loose secondary carton (6 packs) to the depot, which receives it.
+  // A dispatch of one tertiary and two loose secondary cartons (8 packs) to the depot, which receives
+  // the tertiary and one of them: the other is reported missing.
   const depot = await insertWarehouse(t.db, A.companyId, { prefix: nextPrefix() });
   depotId = depot.id;
   const u = await insertUser(t.db, { companyId: A.companyId, siteId: depot.id, userType: USER_TYPE.warehouse, pages: [PAGE.dispatchReceive.key] });
@@ -100,7 +102,7 @@ beforeAll(async () => {
   const did = slip('DID', A.prefix, 1);
   const sent = await t.raw({
     method: 'POST', url: `/API/api/${DISPATCH_API.save.path}`, headers: { authorization: `Bearer ${A.token}`, 'idempotency-key': 'dashboard-dispatch-1' },
-    payload: dispatchBody({ WareHouseId: depot.id }, [tid1!, loose], { TransportModeId: modes[0]!.TransportModeId, DispatchId: did }) as object,
+    payload: dispatchBody({ WareHouseId: depot.id }, [tid1!, loose, lost], { TransportModeId: modes[0]!.TransportModeId, DispatchId: did }) as object,
   });
   expect(sent.body.ResponseCode, sent.body.ResponseMessage).toBe('200');
   const got = await t.raw({
@@ -119,8 +121,8 @@ describe('the factory view', () => {
       ...ZERO,
       // 1..1000, 1001..1400, 2001..2010 and 3001..3007 are mapped now.
       TotalMapping: 1000 + 400 + 10 + 7, TotalDeMapping: 100, TotalDamage: 20, TotalIssue: 50, TotalGenerate: 50,
-      // 5 secondary cartons of 2 packs; shipping units: 2 tertiary cartons and the loose one.
-      TotalPacked: 10, TotalCartonsPacked: 3, TotalDispatched: 6, TotalCartonsDispatched: 2,
+      // 6 secondary cartons of 2 packs; shipping units: 2 tertiary cartons and the two loose ones.
+      TotalPacked: 12, TotalCartonsPacked: 4, TotalDispatched: 8, TotalCartonsDispatched: 3,
     });
     // An absent body reads as the caller's own site and static numbers.
     expect((await figures(A.token, {})).DashboardCount).toEqual(d.DashboardCount);
@@ -143,7 +145,7 @@ describe('the factory view', () => {
     const d = await figures(A.token, { Id: 0, isPreprinted: true });
     expect(d.DashboardCount).toEqual({
       ...ZERO, TotalMapping: 60, TotalDamage: 5, TotalIssue: 100, TotalGenerate: 50,
-      TotalPacked: 10, TotalCartonsPacked: 3, TotalDispatched: 6, TotalCartonsDispatched: 2,
+      TotalPacked: 12, TotalCartonsPacked: 4, TotalDispatched: 8, TotalCartonsDispatched: 3,
     });
     expect(d.NumberList[11]).toBe(100);
     expect(d.MappingList[11]).toBe(60);
@@ -169,7 +171,7 @@ describe('a print file made again', () => {
 });
 
 describe('the warehouse view', () => {
-  it('counts what the warehouse received', async () => {
+  it('counts what the warehouse received: the cartons that arrived, not the one reported missing', async () => {
     const d = await figures(clerk, { Id: 0, isPreprinted: false });
     expect(d.Site).toEqual({ ID: depotId, FirmName: expect.any(String), IsFactory: false });
     expect(d.DashboardCount).toEqual({ ...ZERO, TotalReceived: 6, TotalCartonsReceived: 2 });

@@ -22,7 +22,7 @@ import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { DASHBOARD_MONTHS, type DashboardCount } from '../../shared/contracts/dashboard.js';
 import { COMPANY_TIME_ZONE, indiaDate } from '../../shared/today.js';
 import type { Db } from '../db/connect.js';
-import { damages, dispatches, events, generations, mappings, numberIssues, secondaryCartons, tertiaryCartons } from '../db/schema.js';
+import { damages, dispatchCartons, dispatches, events, generations, mappings, numberIssues, secondaryCartons, tertiaryCartons } from '../db/schema.js';
 import { rowsOf } from './sql-rows.js';
 
 export interface DashboardSite { id: number; companyId: number; prefix: string; name: string; isFactory: boolean }
@@ -85,6 +85,13 @@ export async function dashboardCount(db: Db, site: DashboardSite, kind: SeriesKi
   const s = secondaryCartons;
   const t = tertiaryCartons;
   const d = dispatches;
+  // Received: the cartons each receipt took in, as its event records them. One reported missing or taken
+  // back from transit never reached the site (though its dispatch reads received); one returned after
+  // its receipt was received all the same (its leg now reads returned).
+  const legs = sql`${events} e cross join jsonb_array_elements_text(e.detail -> 'received') as came(id)
+    join ${dispatchCartons} dc on dc.did = e.ref and dc.carton_id = came.id
+    where e.action = 'receive' and e.site_id = ${site.id} and e.company_id = ${site.companyId}`;
+  const received = { packs: sql`(select coalesce(sum(dc.qty), 0) from ${legs})`, cartons: sql`(select count(*) from ${legs})` };
   const [row] = rowsOf<Record<keyof DashboardCount, string | number>>(await db.execute(sql`select
     ${sumOf(m.mapped)} as "TotalMapping", ${sumOf(m.demapped)} as "TotalDeMapping", ${sumOf(m.damaged)} as "TotalDamage",
     ${m.issued.distinct ? sql`0` : sumOf(m.issued)} as "TotalIssue",
@@ -94,8 +101,7 @@ export async function dashboardCount(db: Db, site: DashboardSite, kind: SeriesKi
       + (select count(*) from ${t} where ${t.companyId} = ${site.companyId} and ${t.siteId} = ${site.id} and ${t.state} <> 'replaced') as "TotalCartonsPacked",
     (select ${total(d.packs)} from ${d} where ${d.companyId} = ${site.companyId} and ${d.fromSiteId} = ${site.id}) as "TotalDispatched",
     (select ${total(d.cartons)} from ${d} where ${d.companyId} = ${site.companyId} and ${d.fromSiteId} = ${site.id}) as "TotalCartonsDispatched",
-    (select ${total(d.packs)} from ${d} where ${d.toSiteId} = ${site.id} and ${d.state} = 'received' and ${d.companyId} = ${site.companyId}) as "TotalReceived",
-    (select ${total(d.cartons)} from ${d} where ${d.toSiteId} = ${site.id} and ${d.state} = 'received' and ${d.companyId} = ${site.companyId}) as "TotalCartonsReceived"`));
+    ${received.packs} as "TotalReceived", ${received.cartons} as "TotalCartonsReceived"`));
   const printed = (await firstPrinted(db, site)).reduce((n, p) => n + p.n, 0);
   const counts = Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, Number(v)])) as DashboardCount;
   return { ...counts, TotalGenerate: printed, TotalIssue: m.issued.distinct ? printed : counts.TotalIssue };

@@ -58,14 +58,12 @@ export interface Expect {
   /** What the op touched, for the read checks after it. */
   touched: Touched;
 }
-/** The device's Replace screen lets these through for the server to refuse: a pack whose SID is at
+/** The device's Replace screen lets this through for the server to refuse: a pack whose SID is at
  *  another site (the cache lists only my site's cartons, and a SID it does not list is left to the
- *  server), and a new code that already took another code's place (the cache's retired codes name it
- *  in By, but the screen looks only at this device's queue). */
-export const DEVICE_GAPS = ['replace-elsewhere', 'replace-new-again'] as const;
+ *  server). */
+export const DEVICE_GAPS = ['replace-elsewhere'] as const;
 export type DeviceGap = (typeof DEVICE_GAPS)[number];
-/** LIFECYCLE_GAPS=1: hold the product to the model on its known gaps too (DEVICE_GAPS, and the
- *  dashboard's received totals and cartons packed, see reads.ts modelDashboard). */
+/** LIFECYCLE_GAPS=1: hold the device to the model on its known gaps too (DEVICE_GAPS). */
 export const GAPS = Boolean(process.env.LIFECYCLE_GAPS);
 
 export interface Touched { cartons: CartonRef[]; dids: string[]; batches: Batch[] }
@@ -210,7 +208,7 @@ export class Model {
     const o = this.codes[old]!;
     const n = this.codes[now]!;
     const elsewhere = o.sid !== null && !this.atSite(this.outer(this.sids.get(o.sid)!), site);
-    const gap: DeviceGap | undefined = elsewhere ? 'replace-elsewhere' : n.isNew ? 'replace-new-again' : undefined;
+    const gap: DeviceGap | undefined = elsewhere ? 'replace-elsewhere' : undefined;
     const refused: Expect = { ok: false, ...(gap ? { gap } : {}), touched: none() };
     if (o.mapping === null || o.replaced || this.isDamaged(old)) return refused;
     if (o.sid) {

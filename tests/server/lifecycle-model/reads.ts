@@ -10,7 +10,7 @@ import { AVAILABLE_STOCK_REPORT, NEW_STOCK_REPORT } from '../../../src/shared/co
 import { TRACKING_API, statusText, type JourneyItem } from '../../../src/shared/contracts/tracking.js';
 import { indiaDate } from '../../../src/shared/today.js';
 import { send } from '../../helpers/endpoint-call.js';
-import { GAPS, type Model, type SidM, type TidM } from './model.js';
+import { type Model, type SidM, type TidM } from './model.js';
 import { refKey, type CartonRef, type SiteName } from './ops.js';
 import type { Names } from './world.js';
 
@@ -152,9 +152,8 @@ export function modelDashboard(m: Model, s: SiteName): Partial<DashboardCount> {
       + [...m.tids.values()].filter((c) => c.ref.s === s).length,
     TotalDispatched: sum(dids.filter((d) => d.from === s).flatMap((d) => [...d.packs.values()])),
     TotalCartonsDispatched: sum(dids.filter((d) => d.from === s).map((d) => d.order.length)),
-    // A known gap (LIFECYCLE_GAPS): the product counts a received dispatch whole, its cartons reported
-    // missing and those taken back from transit before the receipt too.
-    ...(GAPS ? { TotalReceived: sum(arrived), TotalCartonsReceived: arrived.length } : {}),
+    // Only the cartons that arrived: one reported missing or taken back from transit never did.
+    TotalReceived: sum(arrived), TotalCartonsReceived: arrived.length,
   };
 }
 

@@ -39,6 +39,8 @@ export interface FloorCache {
   tertiaryOf(sid: string): string | undefined;
   /** A SID at my site that is damaged (loose, or in a TID here). */
   damagedHere(sid: string): boolean;
+  /** Whether a code (as printed under its QR) already took a retired code's place, as of the last refresh. */
+  tookAPlace(shown: string): boolean;
   /** The recall's reason when this batch of the product is recalled. */
   recallOf(productId: number, batchNo: string): string | undefined;
   cartonSizes: readonly CacheCartonSize[];
@@ -176,6 +178,7 @@ export function buildFloorCache(c: CacheContent): FloorCache {
   // Fields a cache stored before them lacks read as empty: no SIDs, no damaged cartons known.
   const tidOfSid = new Map(tertiaries.flatMap((t) => (t.SIDs ?? []).map((sid) => [sid.toUpperCase(), t.TID] as const)));
   const damagedSids = new Set((c.open?.Damaged ?? []).map((sid) => sid.toUpperCase()));
+  const newCodes = new Set([...damages.values()].flatMap((d) => d.texts.By ?? []).filter((by) => by !== '').map((by) => by.toUpperCase()));
 
   function codeFacts(kind: 'P' | 'S', prefix: string, serial: number): CodeFacts {
     let series = { kind, prefix: kind === 'S' ? prefix.toUpperCase() : '' };
@@ -226,6 +229,7 @@ export function buildFloorCache(c: CacheContent): FloorCache {
     openTertiaries: () => tertiaries,
     tertiaryOf: (sid) => tidOfSid.get(sid.trim().toUpperCase()),
     damagedHere: (sid) => damagedSids.has(sid.trim().toUpperCase()),
+    tookAPlace: (shown) => newCodes.has(shown.toUpperCase()),
     recallOf: (productId, batchNo) => recalled.get(recallKey(productId, batchNo)),
     cartonSizes: c.masters?.CartonSizes ?? [],
     products,

@@ -50,6 +50,13 @@ describe('a code retired on another device', () => {
     expect(checkSecond(first.value, ka(10), cache, emptyLocalWork())).toMatchObject({ ok: false, message: REPLACE_MSG.replaced('KA10') });
   });
 
+  it('refuses as the new code one that already took a retired code\'s place on another device', () => {
+    const first = checkFirst('PID', ka(30), cache, emptyLocalWork());
+    if (!first.ok) throw new Error(first.message);
+    expect(checkSecond(first.value, ka(11), cache, emptyLocalWork())).toEqual({ ok: false, message: REPLACE_MSG.alreadyNew('KA11') });
+    expect(checkSecond(first.value, ka(12), cache, emptyLocalWork())).toEqual({ ok: true, value: ka(12) });
+  });
+
   it('a cache stored before retired codes were sent (no By) reads its damages as before', () => {
     const { By: _by, ...old } = damages;
     const before = cacheOf({ ...old, FromNo: [20], ToNo: [22], Reason: ['Torn'] });

@@ -2,7 +2,8 @@
 // and replace"): the contract's checks without a database (firstScanProblem, secondScanProblem), then
 // the server's rules (domain/replace.ts) against the cache as of its last refresh and this device's
 // queued work. Where the cache cannot tell (a pack's carton packed into a tertiary carton on another
-// device, a code replaced elsewhere since the refresh), the scan goes on and the server decides.
+// device, a code replaced elsewhere since the refresh), the scan goes on and the server decides. A new
+// code that took a place before the refresh is known by the cache's retired codes (their By).
 import { parseUid, visibleNumber, type ParsedUid } from '../../../../shared/codes.js';
 import { PACKING_MSG } from '../../../../shared/contracts/floor/packing.js';
 import {
@@ -107,7 +108,7 @@ function secondPid(first: FirstCode, scan: string, cache: FloorCache, local: Loc
   if (facts.state === 'damaged' && !facts.sid) return no(REPLACE_MSG.damaged(shown, facts.reason ?? ''));
   const packedIn = facts.sid ?? local.packed.get(key);
   if (packedIn) return no(REPLACE_MSG.packed(shown, packedIn));
-  if (inSet(local.replacements, uid, key, cache)) return no(REPLACE_MSG.alreadyNew(shown));
+  if (inSet(local.replacements, uid, key, cache) || cache.tookAPlace(shown)) return no(REPLACE_MSG.alreadyNew(shown));
   const m = facts.mapping;
   const want = first.pack?.mapping;
   if (want && (m.ProductId !== want.ProductId || m.BatchNo !== want.BatchNo || m.MFGDate !== want.MFGDate || m.EXPDate !== want.EXPDate)) {
