@@ -292,7 +292,7 @@ async function main() {
         // The answer is on screen before the next code comes (a scanner's next trigger pull). Waited
         // for by an observer in the page, armed before the scan: a locator's wait polls from outside,
         // each poll walking the page's roles with a forced layout, and those polls landed inside the
-        // very frames being timed (measured: see the README).
+        // very frames being timed (measured: see docs/benchmarks.md).
         // --locator-wait: the old way, for comparison.
         if (LOCATOR_WAIT) {
           await scan(url(serial));

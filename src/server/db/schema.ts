@@ -95,7 +95,7 @@ export const userPages = pgTable('user_pages', {
   pageKey: varchar('page_key', { length: 10 }).notNull(),
 }, (t) => [primaryKey({ columns: [t.userId, t.pageKey] })]);
 
-/** Carton sizes are reference data shared by every company (see README design notes). */
+/** Carton sizes are reference data shared by every company (see docs/masters.md). */
 export const cartons = pgTable('cartons', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 100 }).notNull(),

@@ -1,5 +1,5 @@
 // Replace (spec 2 sections 2-5, 7; issue 12 item 5; DESIGN section 4): a torn code gives way for good.
-// Decisions (the README's design notes repeat them):
+// Decisions (docs/floor.md repeats them):
 // - PID. The code to replace is a genuine code of the caller's company, mapped, not damaged, de-mapped
 //   or replaced already; when it is packed, its carton (or the tertiary carton holding it) is at the
 //   caller's site and not damaged. The new code must be a genuine code of the same company, mapped to

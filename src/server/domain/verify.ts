@@ -76,7 +76,7 @@ async function wasDemapped(tx: Tx, { kind, prefix }: Series, serial: number): Pr
   return hit !== undefined;
 }
 
-/** What makes a verification risky beyond "verified before" (README, Public verification). */
+/** What makes a verification risky beyond "verified before" (docs/verification-and-loyalty.md). */
 export const VERIFY_RISK = {
   /** Distinct places (city and state) among a pack's genuine verifications, this one included. */
   places: 3,

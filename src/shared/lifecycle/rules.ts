@@ -1,6 +1,6 @@
 // What may happen to a pack or a carton in each state (DESIGN section 4): for every operation, the
 // states that allow it and the refusal's text. The server's guard, every floor screen's device check
-// and the README's table read this one module; no path decides a state on its own.
+// and docs/lifecycle.md's table read this one module; no path decides a state on its own.
 //
 // Where the spec is silent: physical facts are always recorded (receive, return, damage), so goods
 // already on the way arrive; commercial moves are blocked for recalled stock (packing, dispatch to a

@@ -1,6 +1,6 @@
 // The states of a pack and of a carton, and the flags that cut across them (DESIGN section 4, "Item
 // lifecycle"). Pure data and one derivation each from the stored facts, so the server, the device and
-// the README's table name a state the same way.
+// docs/lifecycle.md's table name a state the same way.
 
 /** Where a pack stands. `free`: a number no mapping holds (never mapped, or de-mapped: see `demapped`). */
 export const PACK_STATES = [

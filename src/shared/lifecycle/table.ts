@@ -1,4 +1,4 @@
-// The lifecycle as a table (README, docs): every operation against every state, with the message a
+// The lifecycle as a table (docs/lifecycle.md): every operation against every state, with the message a
 // refusal gives, read off the rules themselves so the table cannot drift from what the code does.
 import { CARTON_OPERATIONS, cartonRefusal, PACK_OPERATIONS, packRefusal, verdictOf } from './rules.js';
 import { CARTON_STATES, NO_FLAGS, PACK_STATES, type Flags } from './states.js';

@@ -7,7 +7,7 @@ import type { Router } from '../../http/route.js';
 export function cartonRoutes(r: Router) {
   masterRoutes(r, {
     table: cartons,
-    // One set of sizes for every company (README): the page's users read it, the admin changes it.
+    // One set of sizes for every company (docs/masters.md): the page's users read it, the admin changes it.
     adminWrites: CARTON_MSG.adminOnly,
     list: {
       endpoint: CARTON_API.list,

@@ -1,5 +1,5 @@
 // The carton reports (spec 3): Secondary and Tertiary Packing, Fractional Carton and Damage. Paths the
-// spec does not show follow the style of those it does (README).
+// spec does not show follow the style of those it does (docs/api.md).
 import { z } from 'zod';
 import { PAGE } from '../../pages.js';
 import { dateText } from '../answer.js';

@@ -1,6 +1,6 @@
 // The dispatch reports (spec 3): Dispatch (with the invoice to print), Dispatch Receive, Missing
 // Carton, Return and the Item Ledger. The Return report's paths are not shown in the spec; ours
-// follow the same style (README).
+// follow the same style (docs/api.md).
 import { z } from 'zod';
 import { getEndpoint, postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';

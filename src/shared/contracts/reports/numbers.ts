@@ -1,5 +1,5 @@
 // The number reports (spec 3): Mapping, De-Mapping and Primary Packing. De-Mapping and Primary
-// Packing have no export path in the spec; theirs follow the same style (README).
+// Packing have no export path in the spec; theirs follow the same style (docs/api.md).
 import { z } from 'zod';
 import { PAGE } from '../../pages.js';
 import { dateText } from '../answer.js';

@@ -1,6 +1,6 @@
 // List Master (spec 1 sections 2.17, 3.4, 5.8), built on the user endpoints. An entry is an account
 // on one of the send-to lists other than dealers: stored as user type 2 (the spec's type for 'other'
-// in send-to lists) with a list type; its List Id is its user name (see README design notes).
+// in send-to lists) with a list type; its List Id is its user name (see docs/masters.md).
 import { z } from 'zod';
 import { activeFlag, optionalText, requiredEmail, requiredMobile, requiredText } from '../fields.js';
 import { addressShape } from '../reference.js';

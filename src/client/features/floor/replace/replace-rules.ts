@@ -1,4 +1,4 @@
-// The Replace scans checked on the device (spec 2 section 5; the README's "Dispatch, receive, return
+// The Replace scans checked on the device (spec 2 section 5; docs/floor.md's "Dispatch, receive, return
 // and replace"): the contract's checks without a database (firstScanProblem, secondScanProblem), then
 // the server's rules (domain/replace.ts) against the cache as of its last refresh and this device's
 // queued work. Where the cache cannot tell (a pack's carton packed into a tertiary carton on another

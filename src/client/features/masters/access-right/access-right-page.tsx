@@ -40,7 +40,7 @@ export default function AccessRightPage() {
     void loadTree(0);
   }, [loadTree]);
 
-  // A non-admin may tick only pages it holds (README: Role Management for non-admins).
+  // A non-admin may tick only pages it holds (docs/architecture.md: Role Management for non-admins).
   const [grantable, setGrantable] = useState<ReadonlySet<string> | undefined>(undefined);
   const session = useSession();
   useEffect(() => {
