@@ -52,9 +52,9 @@ export async function keepOfflineAcrossNavigations(context: BrowserContext): Pro
   context.setOffline = async (offline: boolean) => {
     // Init scripts run in order, so the last state asked for is the one a new document starts with.
     await context.addInitScript((o) => { (globalThis as { __emulatedOffline?: boolean }).__emulatedOffline = o; }, offline);
-    await setOffline(offline);
-    // The documents open now keep Chromium's own flag, which setOffline has just set.
+    // The open documents first, so that the `online` event setOffline fires finds the flag already true.
     await Promise.all(context.pages().map((p) => p.evaluate((o) => { (globalThis as { __emulatedOffline?: boolean }).__emulatedOffline = o; }, offline).catch(() => undefined)));
+    await setOffline(offline);
   };
 }
 
