@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { LAYER_ALIASES } from './src/build/layer-aliases.js';
 import { precompressPlugin } from './src/build/precompress.js';
 import { PUBLIC_ASSET_PREFIX, PUBLIC_PAGE_HTML, publicPagePlugin } from './src/build/public-page.js';
 import { shellPreloadPlugin } from './src/build/shell-preload.js';
@@ -82,6 +83,7 @@ export default defineConfig(({ command }) => ({
   resolve: {
     alias: [
       { find: /^zod$/, replacement: local('./src/client/zod-jitless.ts') },
+      ...LAYER_ALIASES,
       ...(command === 'build' ? REACT_ROUTER_PRODUCTION : []),
     ],
   },

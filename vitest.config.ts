@@ -2,9 +2,11 @@
 // against the real built server, started once by tests/helpers/browser-server.ts).
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { LAYER_ALIASES } from './src/build/layer-aliases.js';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: LAYER_ALIASES },
   test: {
     projects: [
       {

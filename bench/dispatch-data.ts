@@ -28,6 +28,7 @@ import { loadConfig } from '../src/server/config.js';
 import { openDatabase, type Database } from '../src/server/db/connect.js';
 import { loadReferenceData } from '../src/server/db/reference.js';
 import { seed, SEED_LOGINS } from '../src/server/db/seed.js';
+import { seedDemo } from '../src/server/demo/index.js';
 import { rowsOf, sqlArray } from '../src/server/domain/sql-rows.js';
 import { createTarget } from './db.js';
 import { ADMIN, api, BENCH_CODE_SECRET, CLIENT_DIR, floorData, signIn, type Login } from './floor-drain-server.js';
@@ -115,7 +116,7 @@ export async function startWorld(o: { url: string | undefined; tids: number; fro
     const db = database.db;
     await database.migrate();
     await loadReferenceData(db);
-    await seed(db, { demo: true });
+    await seed(db, { demo: seedDemo });
     app = await buildApp({ config, database, logger: { level: 'info', file: join(dataDir, 'server.log') } });
     const serverMs = new Map<string, number[]>();
     app.addHook('onResponse', async (req, reply) => {

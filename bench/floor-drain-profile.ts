@@ -14,6 +14,7 @@ import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/connect.js';
 import { loadReferenceData } from '../src/server/db/reference.js';
 import { seed } from '../src/server/db/seed.js';
+import { seedDemo } from '../src/server/demo/index.js';
 import { codeMac } from '../src/server/domain/code-mac.js';
 import { newEntry, type OutboxEntry } from '../src/client/offline/outbox-entry.js';
 import { outboxTransport } from '../src/client/offline/outbox-transport.js';
@@ -136,7 +137,7 @@ async function main() {
   try {
     await database.migrate();
     await loadReferenceData(database.db);
-    await seed(database.db, { demo: true });
+    await seed(database.db, { demo: seedDemo });
     const app = await buildApp({ config, database, logger: { level: 'info', file: join(dataDir, 'server.log') } });
     const serverTimes = new Timings(cartons);
     try {

@@ -31,8 +31,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import { hashPassword } from '../src/server/auth/passwords.js';
 import type { Db } from '../src/server/db/connect.js';
 import { loadReferenceData } from '../src/server/db/reference.js';
-import { cartons, companies, products, schemes, sites, userPages, users } from '../src/server/db/schema.js';
+import { cartons, companies, products, sites, userPages, users } from '../src/server/db/schema.js';
+import { schemes } from '../src/server/db/schema-loyalty.js';
 import { seed, SEED_LOGINS } from '../src/server/db/seed.js';
+import { seedDemo } from '../src/server/demo/index.js';
 import { rowsOf, sqlArray } from '../src/server/domain/sql-rows.js';
 import { USER_TYPE } from '../src/shared/contracts/auth.js';
 import { REPORTS } from '../src/shared/contracts/reports/index.js';
@@ -481,7 +483,7 @@ export async function generateReportsData(db: Db, scale: number): Promise<Report
 /** Migrations, reference data and the demo seed, as the server's start does them. */
 export async function prepareDatabase(db: Db): Promise<void> {
   await loadReferenceData(db);
-  await seed(db, { demo: true });
+  await seed(db, { demo: seedDemo });
 }
 
 async function main() {

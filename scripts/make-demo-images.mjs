@@ -1,4 +1,4 @@
-// Draws the demo products' pack pictures (src/server/db/demo/images/demo-*.png) with Debian's
+// Draws the demo products' pack pictures (src/server/demo/images/demo-*.png) with Debian's
 // Chromium: a pouch, a bottle, a sachet and a bag in the brand's colours. The PNGs are committed;
 // run `node scripts/make-demo-images.mjs` only to change them.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const out = join(root, 'src/server/db/demo/images');
+const out = join(root, 'src/server/demo/images');
 
 const label = (y, title, sub, colour) => `
   <rect x="52" y="${y}" width="136" height="78" rx="8" fill="#fff"/>

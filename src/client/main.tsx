@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { Providers } from './app/providers.js';
 import { router } from './app/router.js';
-import { loadSession } from './app/session.js';
+import { loadSession } from './api/session.js';
 import { UpdatePrompt } from './app/update-prompt.js';
 
 async function start() {

@@ -7,6 +7,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/connect.js';
 import { loadReferenceData } from './db/reference.js';
 import { seed } from './db/seed.js';
+import { seedDemo } from './demo/index.js';
 import { purgeIdempotencyKeys } from './http/idempotency.js';
 
 async function ensureClientBuilt(clientDir: string) {
@@ -23,7 +24,7 @@ async function main() {
   await database.migrate();
   // Reference data before the seed: the demo's addresses point at its ids.
   await loadReferenceData(database.db);
-  const seeded = await seed(database.db, { demo: config.seedDemo });
+  const seeded = await seed(database.db, { demo: config.seedDemo ? seedDemo : undefined });
   const app = await buildApp({ config, database });
   app.log.info(`database: ${database.kind}${database.kind === 'pglite' ? ` in ${join(config.dataDir, 'pglite')}` : ''}; seed: ${seeded}`);
   const close = async () => {

@@ -16,7 +16,7 @@ import { emptyTable, launchBrowser, newPage, signIn } from '../helpers/browser.j
 import { sheetFile, sheetRow } from '../helpers/factories-mapping-upload.js';
 
 const FACTORY = { email: 'factory@example.com', password: 'Factory123' };
-/** Demo products of the demo company (src/server/db/demo/products.ts). */
+/** Demo products of the demo company (src/server/demo/products.ts). */
 const CODES = ['BGOF1KG', 'NSNO500ML'];
 const RUN = Date.now().toString(36).toUpperCase();
 const base = 200_001 + (Date.now() % 900) * 100;

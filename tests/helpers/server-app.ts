@@ -13,6 +13,7 @@ import { loadConfig, type Config } from '../../src/server/config.js';
 import { openDatabase, type Database, type Db } from '../../src/server/db/connect.js';
 import { loadReferenceData } from '../../src/server/db/reference.js';
 import { seed } from '../../src/server/db/seed.js';
+import { seedDemo } from '../../src/server/demo/index.js';
 import { LOGIN_API, type LoginResult } from '../../src/shared/contracts/auth.js';
 
 export const INDEX_HTML = '<!doctype html><html><head><title>Fieldtrace test shell</title></head><body><div id="root"></div></body></html>';
@@ -113,7 +114,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   const { database, url: databaseUrl, drop } = await openTestDatabase();
   await database.migrate();
   await loadReferenceData(database.db);
-  await seed(database.db, { demo: true });
+  await seed(database.db, { demo: seedDemo });
   const dataDir = mkdtempSync(join(tmpdir(), 'ft-data-'));
   const clientDir = mkdtempSync(join(tmpdir(), 'ft-client-'));
   writeFileSync(join(clientDir, 'index.html'), INDEX_HTML);

@@ -10,6 +10,7 @@ import { openDatabase, type Database } from '../../src/server/db/connect.js';
 import { sha256 } from '../../src/server/auth/tokens.js';
 import { refreshTokens } from '../../src/server/db/schema.js';
 import { seed, SEED_LOGINS } from '../../src/server/db/seed.js';
+import { seedDemo } from '../../src/server/demo/index.js';
 import { MSG, type TokenPair } from '../../src/shared/contracts/auth.js';
 import { parseEnvelope, startApp, type TestApp } from '../helpers/server-app.js';
 
@@ -24,7 +25,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
     one = await startApp({ loginLimitPerAccount: 2 });
     twoDb = await openDatabase({ databaseUrl: one.databaseUrl });
     await Promise.all([twoDb.migrate(), twoDb.migrate()]);
-    expect(await seed(twoDb.db, { demo: true })).toBe('present');
+    expect(await seed(twoDb.db, { demo: seedDemo })).toBe('present');
     two = await buildApp({ config: one.config, database: twoDb, logger: false });
   });
   afterAll(async () => {

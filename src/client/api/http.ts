@@ -3,7 +3,7 @@
 // HTTP and network failures come back as an envelope, as the spec's client does.
 import ky, { type KyResponse } from 'ky';
 import type { Envelope } from '../../shared/contracts/envelope.js';
-import { clearSession, getSession, updateTokens } from '../app/session.js';
+import { clearSession, getSession, updateTokens } from './session.js';
 import { reportNetwork } from '../offline/network-status.js';
 import { API_BASE, refreshTokens } from './token-refresh.js';
 

@@ -4,7 +4,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { ME_API } from '../../shared/contracts/auth.js';
 import { call } from '../api/call.js';
-import { useSession } from './session.js';
+import { useSession } from '../api/session.js';
 
 export function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();

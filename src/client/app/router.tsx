@@ -14,7 +14,7 @@ import { FullPageLoad } from './full-page-load.js';
 import { NotBuilt } from './not-built.js';
 import { RouteError } from './route-error.js';
 import { ShellPlaceholder } from './shell/shell-placeholder.js';
-import { loadSession } from './session.js';
+import { loadSession } from '../api/session.js';
 import { requestMenu } from './use-menu.js';
 
 type Lazy = NonNullable<RouteObject['lazy']>;

@@ -10,7 +10,7 @@ import { buildMenu } from '../../shared/menu.js';
 import { call } from '../api/call.js';
 import { settling, type Settling } from '../api/settled.js';
 import { whenIdle } from '../kit/idle.js';
-import { cachedMenu, cacheMenu, clearSession, getSession } from './session.js';
+import { cachedMenu, cacheMenu, clearSession, getSession } from '../api/session.js';
 
 export type MenuState =
   | { status: 'loading' }

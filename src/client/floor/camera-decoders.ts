@@ -1,12 +1,7 @@
 // Reads a QR code from the camera's current frame: the browser's BarcodeDetector where it has one that
 // knows QR (Chrome on Android: two to five times faster than ZXing, FLOOR.md "Cameras"), else ZXing,
 // whose ~480 KB are fetched only now, when a camera first opens (camera-zxing.ts is its own chunk).
-
-export interface FrameDecoder {
-  readonly kind: 'native' | 'zxing';
-  /** The text of a QR code in the video's current frame, or null when none is read. */
-  decode(video: HTMLVideoElement): Promise<string | null>;
-}
+import type { FrameDecoder } from './camera-frame-decoder.js';
 
 // BarcodeDetector is not in TypeScript's DOM library yet: the part used here.
 interface DetectedBarcode { rawValue: string }

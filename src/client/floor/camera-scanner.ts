@@ -2,7 +2,8 @@
 // (ZXing's own default of 500 ms is too slow for a packing line, FLOOR.md), and hands on each code that
 // is not a repeat of the one still in view. stop() ends the loop and the camera's tracks, whenever it is
 // called, even while the camera is still opening.
-import { qrDecoder, type FrameDecoder } from './camera-decoders.js';
+import { qrDecoder } from './camera-decoders.js';
+import type { FrameDecoder } from './camera-frame-decoder.js';
 import { createRepeatFilter } from './scan-feedback.js';
 
 export const CAMERA_DEFAULTS = { intervalMs: 150, cooldownMs: 2000 };

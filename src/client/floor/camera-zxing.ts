@@ -2,7 +2,7 @@
 // its chunk never weighs on a screen whose camera stays closed. A centre square, scaled down, is what the
 // viewfinder shows and a fraction of the pixels to binarise (FLOOR.md: crop, QR only).
 import { BrowserQRCodeReader } from '@zxing/browser';
-import type { FrameDecoder } from './camera-decoders.js';
+import type { FrameDecoder } from './camera-frame-decoder.js';
 
 /** The longest side of the square handed to ZXing: enough for a label's QR held at arm's length. */
 const CROP_MAX_PX = 640;

@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { Checkbox, Group, NumberInput, PasswordInput, Radio, Select, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { useSession } from '../app/session.js';
+import { useSession } from '../api/session.js';
 import { AddressField } from './address-field.js';
 import type { FieldDef, FormValues } from './form-values.js';
 import { UploadField } from './upload-field.js';

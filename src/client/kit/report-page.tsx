@@ -9,7 +9,7 @@ import dayjs from 'dayjs';
 import type { ListRequest } from '../../shared/contracts/list.js';
 import type { ReportContract } from '../../shared/contracts/reports/report.js';
 import { DATE_FORMAT, DATETIME_FORMAT } from '../../shared/date-format.js';
-import { getSession } from '../app/session.js';
+import { getSession } from '../api/session.js';
 import { lastSevenDays, rangeProblem, type DateRangeValues } from './report-dates.js';
 import { exportReport } from './report-export.js';
 import { PICKER_FIELD, PickerSelect, type ReportPicker } from './report-pickers.js';

@@ -15,12 +15,11 @@ export function withLock<T>(name: string, fn: () => Promise<T>, o: { ifAvailable
   }
   const before = held.get(name);
   if (before && o.ifAvailable) return Promise.resolve(null);
-  let tail: Promise<unknown> | undefined;
   // Released before the caller hears the result, so its next call finds the lock free.
   const run = (before ?? Promise.resolve()).then(fn, fn).finally(() => {
     if (held.get(name) === tail) held.delete(name);
   });
-  tail = run.catch(() => undefined);
+  const tail: Promise<unknown> = run.catch(() => undefined);
   held.set(name, tail);
   return run;
 }

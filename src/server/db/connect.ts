@@ -3,7 +3,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import * as schema from './schema.js';
+import * as core from './schema.js';
+import * as loyalty from './schema-loyalty.js';
+
+// Every table: the loyalty tables refer to the core ones, in a file of their own.
+const schema = { ...core, ...loyalty };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

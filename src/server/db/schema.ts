@@ -1,4 +1,5 @@
-// The database schema. One file for now; split by area when it grows past a screenful per area.
+// The database schema's core tables. An area's own tables live beside it (schema-loyalty.ts), import
+// these and are imported from their own file; connect.ts and drizzle.config.ts list every file.
 import { sql } from 'drizzle-orm';
 import {
   bigint, bigserial, boolean, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar,
@@ -577,5 +578,3 @@ export const verifications = pgTable('verifications', {
   // The feedback export reads in id order.
   index('verifications_feedback_id_idx').on(t.id).where(sql`${t.feedback} is not null`),
 ]);
-
-export * from './schema-loyalty.js';

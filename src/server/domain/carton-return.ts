@@ -1,5 +1,5 @@
 // Carton Return (spec 2 sections 4, 5; issue 12 item 4). Who may take back what is decided and written
-// in shared/contracts/floor/carton-return.ts (returnProblem, which the device runs too):
+// in shared/contracts/floor/carton-return.ts and return-problem.ts (returnProblem, which the device runs too):
 // - from transit (IsActive true): the sending site takes back cartons whose leg is still 'sent';
 // - otherwise: the sending site takes back cartons its dispatch delivered, while they are still where
 //   the receipt left them (at the target site, or with the dealer).
@@ -8,7 +8,8 @@
 // All or nothing, one `return` event; the cartons are locked while checked, as packing's are.
 import { inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { RETURN_MSG, returnProblem, returnScans, type LegFacts, type returnSave } from '../../shared/contracts/floor/carton-return.js';
+import { RETURN_MSG, returnScans, type LegFacts, type returnSave } from '../../shared/contracts/floor/carton-return.js';
+import { returnProblem } from '../../shared/contracts/floor/return-problem.js';
 import { faultsMessage } from '../../shared/contracts/floor/dispatch-receive.js';
 import type { RefusedItem } from '../../shared/contracts/refusal.js';
 import { dispatchCartons, dispatches } from '../db/schema.js';

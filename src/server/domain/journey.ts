@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import type { SlipId } from '../../shared/codes.js';
 import { TRACK_MSG, trackedCode, type JourneyItem, type TrackedCode } from '../../shared/contracts/tracking.js';
-import { dispatches, secondaryCartons, sites, tertiaryCartons, users } from '../db/schema.js';
+import { dispatches, sites, tertiaryCartons, users } from '../db/schema.js';
 import type { Caller } from '../auth/actor.js';
 import type { CodeMac } from './code-mac.js';
 import { cartonSteps, dispatchSteps, secondaryChain, type SecondaryRow, type TertiaryRow } from './journey-cartons.js';

@@ -5,7 +5,8 @@
 // "where is this carton now" holds after receive and return in turn.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RETURN_API, RETURN_MSG, returnProblem, type ReturnSave } from '../../../src/shared/contracts/floor/carton-return.js';
+import { RETURN_API, RETURN_MSG, type ReturnSave } from '../../../src/shared/contracts/floor/carton-return.js';
+import { returnProblem } from '../../../src/shared/contracts/floor/return-problem.js';
 import { CARTON_DAMAGE_API } from '../../../src/shared/contracts/floor/carton-damage.js';
 import { RECEIVE_API, RECEIVE_MSG, RECEIVE_STATUS } from '../../../src/shared/contracts/floor/dispatch-receive.js';
 import { PACKING_API } from '../../../src/shared/contracts/floor/packing.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { forPasswordSetters, PASSWORD_LOCKED_HINT } from '../../../src/client/features/masters/people/password-lock.js';
 import { userMasterResource } from '../../../src/client/features/masters/people/user-master.js';
-import type { Session } from '../../../src/client/app/session.js';
+import type { Session } from '../../../src/client/api/session.js';
 
 const session = (UserType: number) => ({ UserType }) as Session;
 const pair = (def: typeof userMasterResource) => def.form!.fields.filter((f) => ['Password', 'ConfirmPassword'].includes(f.name));

@@ -7,7 +7,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { COPYRIGHT } from '../brand.js';
 import { useResetPasswordRedirect } from '../guards.js';
 import { isPathAllowed } from '../path-access.js';
-import { clearSession } from '../session.js';
+import { clearSession } from '../../api/session.js';
 import { useMenu } from '../use-menu.js';
 import { useFloorCacheSync } from './use-floor-cache-sync.js';
 import { HeaderBar } from './header-bar.js';

@@ -10,7 +10,7 @@ import { SignInPrompt } from '../../features/pending-work/sign-in-prompt.js';
 import { whenIdle } from '../../kit/idle.js';
 import { useOnline } from '../../offline/network-status.js';
 import { APP_NAME } from '../brand.js';
-import { useSession } from '../session.js';
+import { useSession } from '../../api/session.js';
 import { keptEntries, logout } from './logout.js';
 
 interface Props {

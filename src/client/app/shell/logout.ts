@@ -2,7 +2,7 @@
 // session locally whatever the answer, so Logout works offline too. The outbox is not touched: work
 // not yet settled stays on the device for the same user's next sign-in (keptEntries counts it first).
 import { api } from '../../api/http.js';
-import { clearSession, getSession } from '../session.js';
+import { clearSession, getSession } from '../../api/session.js';
 
 /** The user's entries a sign-out leaves on the device: still to go, and refused ones to look at. */
 export async function keptEntries(userId: number): Promise<{ waiting: number; rejected: number }> {

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { changePasswordRequest, ME_API } from '../../../shared/contracts/auth.js';
 import { PASSWORD_MESSAGE } from '../../../shared/contracts/fields.js';
 import { call } from '../../api/call.js';
-import { clearSession, useSession } from '../../app/session.js';
+import { clearSession, useSession } from '../../api/session.js';
 import { toast, toastEnvelope } from '../../kit/toast.js';
 
 export const REDIRECT_MS = 2000;

@@ -5,7 +5,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate } from 'react-router-dom';
 import { LOGIN_API, loginRequest } from '../../../shared/contracts/auth.js';
 import { call } from '../../api/call.js';
-import { saveSession, sessionFromLogin } from '../../app/session.js';
+import { saveSession, sessionFromLogin } from '../../api/session.js';
 import { toast } from '../../kit/toast.js';
 import { AuthFrame } from './auth-frame.js';
 import { ForgotPasswordDialog } from './forgot-password-dialog.js';

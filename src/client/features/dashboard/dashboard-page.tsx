@@ -1,7 +1,7 @@
 // Dashboard (spec 1 section 2.7): dealers and distributors see a picture only; the admin picks a
 // factory or warehouse; factory and warehouse staff see their own site's figures.
 import { USER_TYPE } from '../../../shared/contracts/auth.js';
-import { useSession } from '../../app/session.js';
+import { useSession } from '../../api/session.js';
 import { DashboardFigures } from './dashboard-figures.js';
 import { picturesOnly } from './dashboard-view.js';
 import { StaticPicture } from './static-picture.js';

@@ -8,7 +8,7 @@ import { parseSlipId } from '../../../shared/codes.js';
 import { CARTON_DAMAGE_API, CARTON_DAMAGE_MSG } from '../../../shared/contracts/floor/carton-damage.js';
 import { REASON_MAX, REASON_MIN } from '../../../shared/contracts/numbers/damage.js';
 import { PAGE } from '../../../shared/pages.js';
-import { getSession } from '../../app/session.js';
+import { getSession } from '../../api/session.js';
 import { confirmYesNo } from '../../kit/confirm-delete.js';
 import { ScreenHeader } from '../../kit/screen-header.js';
 import { CacheFreshness, useFloorCache } from '../../floor/cache/index.js';

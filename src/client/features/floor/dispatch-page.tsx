@@ -7,7 +7,7 @@ import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DISPATCH_API, DISPATCH_MSG, LR_MAX, saveProblem, type StockCarton } from '../../../shared/contracts/floor/dispatch.js';
 import { PAGE } from '../../../shared/pages.js';
-import { getSession } from '../../app/session.js';
+import { getSession } from '../../api/session.js';
 import { saveBytes } from '../../kit/download.js';
 import { ResourceSection, type ResourceDef } from '../../kit/resource-section.js';
 import { ScreenHeader } from '../../kit/screen-header.js';

@@ -9,7 +9,7 @@ import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { parseSlipId } from '../../../shared/codes.js';
 import { dispatchScan, RECEIVE_API, RECEIVE_MSG } from '../../../shared/contracts/floor/dispatch-receive.js';
 import { PAGE } from '../../../shared/pages.js';
-import { getSession } from '../../app/session.js';
+import { getSession } from '../../api/session.js';
 import { confirmYesNo } from '../../kit/confirm-delete.js';
 import { ScreenHeader } from '../../kit/screen-header.js';
 import { CacheFreshness, useFloorCache } from '../../floor/cache/index.js';

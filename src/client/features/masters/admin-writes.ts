@@ -2,7 +2,7 @@
 // admin only (docs/masters.md): for anyone else the screen drops Add, edit and delete.
 import { USER_TYPE } from '../../../shared/contracts/auth.js';
 import type { ResourceDef } from '../../kit/resource-section.js';
-import type { Session } from '../../app/session.js';
+import type { Session } from '../../api/session.js';
 
 /** The declaration as the signed-in user may use it: read-only unless they are the admin. */
 export function forWriters<T>(def: ResourceDef<T>, session: Session | null): ResourceDef<T> {

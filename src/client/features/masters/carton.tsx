@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { CARTON_API, CARTON_EXPORT_NAME, cartonSave, type CartonRow } from '../../../shared/contracts/carton.js';
 import { PAGE } from '../../../shared/pages.js';
-import { useSession } from '../../app/session.js';
+import { useSession } from '../../api/session.js';
 import { ResourcePage, type ResourceDef } from '../../kit/resource-page.js';
 import { forWriters } from './admin-writes.js';
 

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useSession } from '../../app/session.js';
+import { useSession } from '../../api/session.js';
 import { ScreenHeader } from '../../kit/screen-header.js';
 import { toast } from '../../kit/toast.js';
 import { localDb } from '../../offline/db.js';

@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { clearSession } from '../../app/session.js';
+import { clearSession } from '../../api/session.js';
 import { useOutboxStatus } from '../../offline/use-outbox-status.js';
 
 const ID = 'outbox-sign-in';

@@ -2,7 +2,7 @@
 // every floor screen. Reading it never waits on the network; until the first load it is undefined
 // (the hook) or the empty cache (every code unmapped, CacheFreshness says "not yet loaded").
 import { useEffect, useSyncExternalStore } from 'react';
-import { getSession } from '../../app/session.js';
+import { getSession } from '../../api/session.js';
 import type { FieldtraceDb } from '../../offline/db.js';
 import { buildFloorCache, EMPTY_CONTENT, type FloorCache } from './lookup.js';
 import { loadContent } from './store.js';

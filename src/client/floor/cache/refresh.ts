@@ -6,7 +6,7 @@ import type { Envelope } from '../../../shared/contracts/envelope.js';
 import {
   CACHE_PAGE_MAX, CACHE_PARTS, FLOOR_CACHE_API, PAGED_PARTS, type CachePage, type CachePageRequest, type CachePart,
 } from '../../../shared/contracts/floor/cache.js';
-import { getSession, subscribeSession } from '../../app/session.js';
+import { getSession, subscribeSession } from '../../api/session.js';
 import type { FieldtraceDb } from '../../offline/db.js';
 import { pruneSent } from '../../offline/outbox-prune.js';
 import { withLock } from '../../offline/web-lock.js';

@@ -7,7 +7,8 @@ import {
   BENEFICIARY_OPTIONS, SCHEME_API, SCHEME_MSG, SCHEME_TYPE_LEVEL, SCHEME_TYPE_OPTIONS, SCHEME_TYPES, type SchemeType,
 } from '../../../shared/contracts/loyalty/scheme.js';
 import { companyScope } from '../../auth/scope.js';
-import { categories, mappings, products, schemeExclusions, schemeItems, schemeLocations, schemes, states } from '../../db/schema.js';
+import { categories, mappings, products, states } from '../../db/schema.js';
+import { schemeExclusions, schemeItems, schemeLocations, schemes } from '../../db/schema-loyalty.js';
 import { INDIA, saveScheme } from '../../domain/scheme-save.js';
 import { masterRoutes } from '../../http/master.js';
 import { idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';

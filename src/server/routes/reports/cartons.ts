@@ -6,7 +6,7 @@ import { DAMAGE_REPORT, FRACTIONAL_REPORT, SECONDARY_REPORT, TERTIARY_REPORT } f
 import { companyScope } from '../../auth/scope.js';
 import { cartons, events, products, secondaryCartons, tertiaryCartons, users } from '../../db/schema.js';
 import type { Router } from '../../http/route.js';
-import { serveReport, type ReportSource } from '../../list/report.js';
+import { serveReport, type ReportSource } from '../../http/report.js';
 import { int, personName } from '../../list/report-sql.js';
 
 type CartonTable = typeof secondaryCartons | typeof tertiaryCartons;

@@ -11,7 +11,7 @@ import { dispatchCartons, dispatches, events, products, secondaryCartons, sites,
 import { legWordsSql } from '../../domain/current-state.js';
 import { invoiceOf } from '../../domain/dispatch-invoice.js';
 import { INVALID_ARGUMENTS, type Router } from '../../http/route.js';
-import { serveReport } from '../../list/report.js';
+import { serveReport } from '../../http/report.js';
 import { int, personName, stamp } from '../../list/report-sql.js';
 
 const fromSite = alias(sites, 'from_site');

@@ -5,7 +5,7 @@ import { DEMAPPING_REPORT, MAPPING_REPORT, PRIMARY_REPORT } from '../../../share
 import { companyScope } from '../../auth/scope.js';
 import { events, generations, mappings, products } from '../../db/schema.js';
 import type { Router } from '../../http/route.js';
-import { serveReport } from '../../list/report.js';
+import { serveReport } from '../../http/report.js';
 
 const qty = (from: SQLWrapper, to: SQLWrapper) =>
   sql<number>`cast(${to} - ${from} + 1 as integer)`.mapWith(Number);

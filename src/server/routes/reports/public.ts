@@ -4,9 +4,10 @@
 import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
 import { DEALER_LOYALTY_REPORT, FARMER_LOYALTY_REPORT, FEEDBACK_REPORT, SCHEME_REPORT, VERIFICATION_REPORT } from '../../../shared/contracts/reports/public.js';
 import { companyScope } from '../../auth/scope.js';
-import { mappings, pointEntries, products, schemeItems, schemes, users, verifications } from '../../db/schema.js';
+import { mappings, products, users, verifications } from '../../db/schema.js';
+import { pointEntries, schemeItems, schemes } from '../../db/schema-loyalty.js';
 import type { Router } from '../../http/route.js';
-import { serveReport } from '../../list/report.js';
+import { serveReport } from '../../http/report.js';
 import { int, personName, stamp } from '../../list/report-sql.js';
 
 const address = sql<string | null>`coalesce(nullif(${verifications.address}, ''), nullif(concat_ws(', ', ${verifications.city}, ${verifications.state}), ''))`;

@@ -10,7 +10,7 @@ import { products, secondaryCartons, tertiaryCartons } from '../../db/schema.js'
 import type { Caller } from '../../auth/actor.js';
 import type { Router } from '../../http/route.js';
 import { inStockSql, placedStateSql } from '../../domain/current-state.js';
-import { serveReport } from '../../list/report.js';
+import { serveReport } from '../../http/report.js';
 import { int } from '../../list/report-sql.js';
 
 /** The site a stock report reads: the admin's pick (none: every site), else the caller's own. */

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { failure } from '../../../shared/contracts/envelope.js';
 import { kindOfName, STORED_NAME, UPLOAD_LIMIT } from '../../../shared/contracts/upload.js';
 import type { Config } from '../../config.js';
-import { DEMO_FILES_DIR } from '../../db/demo/products.js';
+import { DEMO_FILES_DIR } from '../../demo/products.js';
 import { uploadDir } from './file-upload.js';
 import { MIME_BY_EXT } from './sniff.js';
 

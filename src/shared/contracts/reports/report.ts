@@ -1,6 +1,6 @@
 // A report as one declaration shared by server and client: its page, its list and export calls, the
 // row it answers, its columns (titles, formats, which sort), its default sort, page sizes and the
-// export's file name. The server's report query (server/list/report.ts) and the screen
+// export's file name. The server's report query (server/http/report.ts) and the screen
 // (client/kit/report-page.tsx) both read it, so a column is named and titled once.
 import { z } from 'zod';
 import { postEndpoint, type Endpoint } from '../../endpoint.js';

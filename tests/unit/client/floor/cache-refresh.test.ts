@@ -10,7 +10,7 @@ import type { DispatchCache } from '../../../../src/shared/contracts/floor/dispa
 import { FieldtraceDb } from '../../../../src/client/offline/db.js';
 import { newEntry } from '../../../../src/client/offline/outbox-entry.js';
 import { currentFloorCache, floorCache, forgetFloorCache } from '../../../../src/client/floor/cache/floor-cache.js';
-import { clearSession, saveSession, type Session } from '../../../../src/client/app/session.js';
+import { clearSession, saveSession, type Session } from '../../../../src/client/api/session.js';
 import { freshness } from '../../../../src/client/floor/cache/cache-freshness.js';
 import { refreshFloorCache, startFloorCacheRefresh, type FetchPart } from '../../../../src/client/floor/cache/refresh.js';
 import { loadContent } from '../../../../src/client/floor/cache/store.js';

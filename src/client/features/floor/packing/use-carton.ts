@@ -1,6 +1,6 @@
 // The carton on a packing screen: its size, its scanned rows and remarks, kept in a draft that
 // survives a reload (use-draft.ts), and this device's queued work (local-work.ts) rebuilt whenever the outbox changes.
-import { getSession } from '../../../app/session.js';
+import { getSession } from '../../../api/session.js';
 import { useFloorCache, type FloorCache } from '../../../floor/cache/index.js';
 import type { LocalWork } from '../../../floor/packing/local-work.js';
 import { useLocalWork } from '../../../floor/packing/use-local-work.js';

@@ -1,7 +1,7 @@
 // The return list on the screen: Return From Transit and the scanned rows, kept in a draft that
 // survives a reload (written after every change), with the device cache and this device's queued work.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getSession } from '../../../app/session.js';
+import { getSession } from '../../../api/session.js';
 import { useFloorCache, type FloorCache } from '../../../floor/cache/index.js';
 import type { LocalWork } from '../../../floor/packing/local-work.js';
 import { useLocalWork } from '../../../floor/packing/use-local-work.js';

@@ -7,7 +7,7 @@ import { USERS_API } from '../../../../shared/contracts/users/common.js';
 import { menuPaths } from '../../../../shared/menu.js';
 import { PAGE, pageByPath } from '../../../../shared/pages.js';
 import { call } from '../../../api/call.js';
-import { useSession } from '../../../app/session.js';
+import { useSession } from '../../../api/session.js';
 import { ScreenHeader } from '../../../kit/screen-header.js';
 import { toastEnvelope } from '../../../kit/toast.js';
 import { tickedKeys, tickGroup, tickPage } from './access-tree.js';

@@ -2,7 +2,7 @@
 // and one 'Export Categories' file. A change in any list refreshes the others (parent names).
 import { useCallback, useMemo, useState } from 'react';
 import { Stack } from '@mantine/core';
-import { useSession } from '../../../app/session.js';
+import { useSession } from '../../../api/session.js';
 import { ResourceSection } from '../../../kit/resource-section.js';
 import { forWriters } from '../admin-writes.js';
 import { ScreenHeader } from '../../../kit/screen-header.js';

@@ -2,7 +2,7 @@
 // else the people forms lock the password pair when updating; Add still takes the first password.
 import { USER_TYPE } from '../../../../shared/contracts/auth.js';
 import type { UserRow } from '../../../../shared/contracts/users/common.js';
-import type { Session } from '../../../app/session.js';
+import type { Session } from '../../../api/session.js';
 import type { ResourceDef } from '../../../kit/resource-section.js';
 
 export const PASSWORD_LOCKED_HINT = 'Only the administrator can change a password';

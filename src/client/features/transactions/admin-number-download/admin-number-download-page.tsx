@@ -9,8 +9,8 @@ import { call } from '../../../api/call.js';
 import { REPORT_PAGE_SIZES } from '../../../kit/paging.js';
 import { ResourcePage, type ResourceDef } from '../../../kit/resource-page.js';
 import { toast } from '../../../kit/toast.js';
-import { generationColumns, generationFilters } from '../number-generation/generation-columns.js';
-import { FileProgress, GeneratedFileLink, usePrintFile } from '../number-generation/use-print-file.js';
+import { generationColumns, generationFilters } from '../generation-columns.js';
+import { FileProgress, GeneratedFileLink, usePrintFile } from '../use-print-file.js';
 
 export function AdminNumberDownloadPage() {
   const [row, setRow] = useState<GeneratedNumberRow | null>(null);

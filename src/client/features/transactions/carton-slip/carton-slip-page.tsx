@@ -8,7 +8,7 @@ import {
   parseIdsMessage, reserveArgs, SLIP_API, SLIP_FILE_TYPE, SLIP_MSG,
 } from '../../../../shared/contracts/numbers/slip-ids.js';
 import { call } from '../../../api/call.js';
-import { useSession } from '../../../app/session.js';
+import { useSession } from '../../../api/session.js';
 import { downloadText, saveBytes } from '../../../kit/download.js';
 import { ScreenHeader } from '../../../kit/screen-header.js';
 import { toast, toastEnvelope } from '../../../kit/toast.js';

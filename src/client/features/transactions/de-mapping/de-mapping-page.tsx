@@ -8,7 +8,7 @@ import { PAGE } from '../../../../shared/pages.js';
 import { REPORT_PAGE_SIZES } from '../../../kit/paging.js';
 import { ResourcePage, type ResourceDef } from '../../../kit/resource-page.js';
 import { SeriesSwitch, useSeriesMode } from '../series-switch.js';
-import { RangeDialog, type MappedRow } from './range-dialog.js';
+import { RangeDialog, type MappedRow } from '../range-dialog.js';
 
 export function DeMappingPage() {
   const { isPreprinted, setPreprinted } = useSeriesMode();

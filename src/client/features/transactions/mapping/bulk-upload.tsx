@@ -9,7 +9,7 @@ import {
 import { endpointPath } from '../../../../shared/endpoint.js';
 import { call } from '../../../api/call.js';
 import { api, API_BASE } from '../../../api/http.js';
-import { getSession } from '../../../app/session.js';
+import { getSession } from '../../../api/session.js';
 import { saveBlob } from '../../../kit/download.js';
 import { toast, toastEnvelope } from '../../../kit/toast.js';
 import { SheetErrorsDialog } from './sheet-errors-dialog.js';

@@ -10,7 +10,7 @@ import { call } from '../../../api/call.js';
 import { toast } from '../../../kit/toast.js';
 import { saveBlob } from '../../../kit/download.js';
 import { labelsFromCsv } from './print-labels.js';
-import { FileProgress, GeneratedFileLink, usePrintFile } from './use-print-file.js';
+import { FileProgress, GeneratedFileLink, usePrintFile } from '../use-print-file.js';
 
 interface Values { FromNo: string; ToNo: string; Qty: string }
 type Errors = Partial<Record<keyof Values, string>>;

@@ -7,7 +7,7 @@ import { PAGE } from '../../../../shared/pages.js';
 import { REPORT_PAGE_SIZES } from '../../../kit/paging.js';
 import { ResourcePage, type ResourceDef } from '../../../kit/resource-page.js';
 import { GenerateDialog } from './generate-dialog.js';
-import { generationColumns, generationFilters } from './generation-columns.js';
+import { generationColumns, generationFilters } from '../generation-columns.js';
 
 export function NumberGenerationPage() {
   const [row, setRow] = useState<GeneratedNumberRow | null>(null);

@@ -10,7 +10,7 @@ import { DeleteIcon } from '../../../kit/icons.js';
 import { MASTER_PAGE_SIZES } from '../../../kit/paging.js';
 import { ResourcePage, type ResourceDef } from '../../../kit/resource-page.js';
 import { toastEnvelope } from '../../../kit/toast.js';
-import { IssuedDownload } from '../number-generation/issued-download.js';
+import { IssuedDownload } from './issued-download.js';
 import { IssueDialog } from './issue-dialog.js';
 
 function CreateIssue({ onSaved }: { onSaved: () => void }) {

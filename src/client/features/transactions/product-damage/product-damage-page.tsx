@@ -12,7 +12,7 @@ import { MASTER_PAGE_SIZES } from '../../../kit/paging.js';
 import { ResourceSection, type ResourceDef } from '../../../kit/resource-section.js';
 import { ScreenHeader } from '../../../kit/screen-header.js';
 import { MAPPING_API } from '../../../../shared/contracts/numbers/mapping.js';
-import { RangeDialog, type MappedRow } from '../de-mapping/range-dialog.js';
+import { RangeDialog, type MappedRow } from '../range-dialog.js';
 import { SeriesSwitch, useSeriesMode } from '../series-switch.js';
 
 /** The damaged list pages by 5 only (spec 2 section 9). */

@@ -5,7 +5,7 @@ import { Button, Modal, Stack, Text } from '@mantine/core';
 import { GENERATION_API, printFileName } from '../../../../shared/contracts/numbers/generation.js';
 import { call } from '../../../api/call.js';
 import { toast } from '../../../kit/toast.js';
-import { FileProgress, GeneratedFileLink, usePrintFile } from './use-print-file.js';
+import { FileProgress, GeneratedFileLink, usePrintFile } from '../use-print-file.js';
 
 export function IssuedDownload({ issueId, fromNo, toNo }: { issueId: number; fromNo: number; toNo: number }) {
   const [opened, setOpened] = useState(false);

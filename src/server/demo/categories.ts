@@ -1,6 +1,6 @@
 // Demo category tree (SEED_DEMO): category > sub category > sub division, as an agri-inputs
 // company files its range. The first child at each level is the one a demo product lands in.
-import { categories } from '../schema.js';
+import { categories } from '../db/schema.js';
 import type { DemoContext, Tx } from './context.js';
 
 /** Level-1 name, then its sub categories with their sub divisions; `false` marks a retired entry. */

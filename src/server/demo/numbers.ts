@@ -1,7 +1,7 @@
 // Demo numbers (SEED_DEMO): the demo company holds preprinted 1–100000 as accepted stock (browser
 // tests of the number screens rely on it) and 100001–200000 issued but not yet accepted. Made by the
 // same rules as the screens, so the event log has their issue and accept rows.
-import { acceptStock, issueNumbers } from '../../domain/number-issue.js';
+import { acceptStock, issueNumbers } from '../domain/number-issue.js';
 import type { DemoContext, Tx } from './context.js';
 
 /** The seeded administrator (seed.ts gives it id 1). */

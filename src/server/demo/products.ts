@@ -5,7 +5,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { categories, products, uploads } from '../schema.js';
+import { categories, products, uploads } from '../db/schema.js';
 import type { DemoContext, Tx } from './context.js';
 
 export const DEMO_FILES_DIR = fileURLToPath(new URL('./images/', import.meta.url));

@@ -12,9 +12,9 @@ import { EXPORT_ROWS_HEADER, type ReportContract } from '../../shared/contracts/
 import { COMPANY_TIME_ZONE } from '../../shared/today.js';
 import type { Db } from '../db/connect.js';
 import type { Caller } from '../auth/actor.js';
-import type { Router } from '../http/route.js';
-import { ListError, searchCondition, sortColumn, type ListDef } from './list-query.js';
-import { headerLine, rowLine } from './report-csv.js';
+import type { Router } from './route.js';
+import { ListError, searchCondition, sortColumn, type ListDef } from '../list/list-query.js';
+import { headerLine, rowLine } from '../list/report-csv.js';
 
 type Fields = SelectedFields;
 

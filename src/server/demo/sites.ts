@@ -2,7 +2,7 @@
 // addresses from the reference data, and a second depot joins them. Reference rows are looked up by
 // name; without them (no data file loaded) the sites simply keep no state or city.
 import { and, eq } from 'drizzle-orm';
-import { cities, sites, states } from '../schema.js';
+import { cities, sites, states } from '../db/schema.js';
 import type { DemoContext, Tx } from './context.js';
 
 const INDIA = 101;

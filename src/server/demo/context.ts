@@ -1,5 +1,5 @@
 // What the demo seeders share: the transaction and the ids of the demo company and its sites.
-import type { Db } from '../connect.js';
+import type { Db } from '../db/connect.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

@@ -2,8 +2,8 @@
 // same file again. Number Generation and Admin Number Download share it.
 import { useCallback, useRef, useState } from 'react';
 import { Anchor, Progress, Stack, Text } from '@mantine/core';
-import { toast } from '../../../kit/toast.js';
-import { saveBlob } from '../../../kit/download.js';
+import { toast } from '../../kit/toast.js';
+import { saveBlob } from '../../kit/download.js';
 import { fetchPrintFile, type PrintFile } from './print-file-fetch.js';
 
 export interface FileProgressState {

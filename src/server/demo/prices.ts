@@ -1,7 +1,7 @@
 // Demo prices (SEED_DEMO): each demo product with an MRP gets a trade price a fifth below it.
 // Runs after the products, so it reads whatever the products seed made.
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import { prices, products } from '../schema.js';
+import { prices, products } from '../db/schema.js';
 import type { DemoContext, Tx } from './context.js';
 
 export async function seedPrices(tx: Tx, ctx: DemoContext): Promise<void> {

@@ -2,9 +2,9 @@
 // List Master entry of the demo company, with addresses from the reference data (loaded before the
 // seed). They share one demo password, 'Trade123'.
 import { and, eq, sql } from 'drizzle-orm';
-import { INDIA_ID } from '../../../shared/contracts/reference.js';
-import { hashPassword } from '../../auth/passwords.js';
-import { cities, states, users } from '../schema.js';
+import { INDIA_ID } from '../../shared/contracts/reference.js';
+import { hashPassword } from '../auth/passwords.js';
+import { cities, states, users } from '../db/schema.js';
 import type { DemoContext, Tx } from './context.js';
 
 export const DEMO_TRADE_PASSWORD = 'Trade123';

@@ -1,10 +1,10 @@
 // The columns Number Generation and Admin Number Download share (spec 2 section 2), and the list
 // filters the spec's client sends: the session's prefix, and isAdmin for user type 0 (the server
 // decides scoping from the caller either way).
-import type { GeneratedNumberRow } from '../../../../shared/contracts/numbers/generation.js';
-import type { ListRequest } from '../../../../shared/contracts/list.js';
-import { getSession } from '../../../app/session.js';
-import type { ColumnDef } from '../../../kit/columns.js';
+import type { GeneratedNumberRow } from '../../../shared/contracts/numbers/generation.js';
+import type { ListRequest } from '../../../shared/contracts/list.js';
+import { getSession } from '../../api/session.js';
+import type { ColumnDef } from '../../kit/columns.js';
 
 export const generationColumns: readonly ColumnDef<GeneratedNumberRow>[] = [
   { accessor: 'ProductName', title: 'Product Name' },
