@@ -4,8 +4,10 @@
 import { and, asc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
 import {
-  BENEFICIARY_OPTIONS, SCHEME_API, SCHEME_MSG, SCHEME_TYPE_LEVEL, SCHEME_TYPE_OPTIONS, SCHEME_TYPES, type SchemeType,
+  BENEFICIARY_OPTIONS, SCHEME_API, SCHEME_MSG, SCHEME_TYPE_LEVEL, SCHEME_TYPE_OPTIONS, SCHEME_TYPES, schemeListKind, type SchemeType,
 } from '../../../shared/contracts/loyalty/scheme.js';
+import { PAGE } from '../../../shared/pages.js';
+import { mayUse } from '../../auth/actor.js';
 import { companyScope } from '../../auth/scope.js';
 import { categories, mappings, products, schemeExclusions, schemeItems, schemeLocations, schemes, states } from '../../db/schema.js';
 import { INDIA, saveScheme } from '../../domain/scheme-save.js';
@@ -34,11 +36,16 @@ export function schemeRoutes(r: Router) {
         StartDate: day(schemes.validFrom), EndDate: day(schemes.validTo), LoyaltyPoints: schemes.points, IsActive: schemes.isActive,
         ProductId: schemes.productId, ProductName: sql<string>`coalesce(${products.name}, '')`, Utype: schemes.beneficiary,
         TypeName: caseOf(schemes.beneficiary, BENEFICIARY_OPTIONS), SchemeType: sql<string>`coalesce(${schemes.schemeType}, '')`,
-        SchemeOn: caseOf(schemes.schemeType, SCHEME_TYPE_OPTIONS), CreatedDate: schemes.createdAt,
+        SchemeOn: caseOf(schemes.schemeType, SCHEME_TYPE_OPTIONS), ValidFrm: day(schemes.validFrom), ValidTo: day(schemes.validTo),
+        SchemeBeneficiary: schemes.beneficiary, CreatedDate: schemes.createdAt,
       },
       search: [schemes.name, schemes.description, products.name],
       from: (q) => q.leftJoin(products, eq(products.id, schemes.productId)),
-      filter: (body) => eq(schemes.kind, body.SchemeKind === 'design' ? 'design' : 'master'),
+      filter: (body, caller, headers) => {
+        const page = Array.isArray(headers.page) ? headers.page[0] : headers.page;
+        const onlyDesign = !mayUse(caller, [PAGE.schemeMaster.key]);
+        return eq(schemes.kind, schemeListKind(body.SchemeKind, page, body.SortColumn, onlyDesign));
+      },
     },
   });
 
