@@ -7,7 +7,8 @@ import {
   BENEFICIARY_OPTIONS, SCHEME_API, SCHEME_MSG, SCHEME_TYPE_LEVEL, SCHEME_TYPE_OPTIONS, SCHEME_TYPES, schemeListKind, type SchemeType,
 } from '../../../shared/contracts/loyalty/scheme.js';
 import { PAGE } from '../../../shared/pages.js';
-import { mayUse } from '../../auth/actor.js';
+import { mayUse, type Caller } from '../../auth/actor.js';
+import type { Db } from '../../db/connect.js';
 import { companyScope } from '../../auth/scope.js';
 import { categories, mappings, products, schemeExclusions, schemeItems, schemeLocations, schemes, states } from '../../db/schema.js';
 import { INDIA, saveScheme } from '../../domain/scheme-save.js';
@@ -75,23 +76,32 @@ export function schemeRoutes(r: Router) {
 
   r.serve(SCHEME_API.items, async ({ db, caller, params }) => {
     const type = params.type as SchemeType;
-    if (!SCHEME_TYPES.includes(type)) return warn(SCHEME_MSG.type);
-    const level = SCHEME_TYPE_LEVEL[type];
-    return ok(level === 0
-      ? await db.select({ value: products.id, label: products.name }).from(products)
-        .where(and(eq(products.isActive, true), companyScope(caller, products.companyId))).orderBy(asc(products.name))
-      : await db.select({ value: categories.id, label: categories.name }).from(categories)
-        .where(and(eq(categories.level, level), eq(categories.isActive, true))).orderBy(asc(categories.name)));
+    return SCHEME_TYPES.includes(type) ? ok(await schemeItemsOf(db, caller, type)) : warn(SCHEME_MSG.type);
   });
 
-  r.serve(SCHEME_API.locations, async ({ db }) =>
-    ok(await db.select({ value: states.id, label: states.name }).from(states).where(eq(states.countryId, INDIA)).orderBy(asc(states.name))));
+  r.serve(SCHEME_API.locations, async ({ db }) => ok(await locationsOf(db)));
 
-  r.serve(SCHEME_API.mappedBatches, async ({ db, caller, body }) => {
-    const level = SCHEME_TYPE_LEVEL[body.SchemeType];
-    const on = [products.id, products.categoryId, products.mg2Id, products.mg3Id][level]!;
-    return ok(await db.select(batchRow).from(mappings).innerJoin(products, eq(products.id, mappings.productId))
-      .where(and(inArray(on, body.Ids), companyScope(caller, mappings.companyId)))
-      .orderBy(asc(products.name), asc(mappings.batchNo), asc(mappings.id)).limit(5000));
-  });
+  r.serve(SCHEME_API.mappedBatches, async ({ db, caller, body }) => ok(await batchesOf(db, caller, body.SchemeType, body.Ids)));
+}
+
+/** The products (PB) or the categories of a level (CM, SC, SD) a design may choose. */
+export async function schemeItemsOf(db: Db, caller: Caller, type: SchemeType) {
+  const level = SCHEME_TYPE_LEVEL[type];
+  return level === 0
+    ? db.select({ value: products.id, label: products.name }).from(products)
+      .where(and(eq(products.isActive, true), companyScope(caller, products.companyId))).orderBy(asc(products.name))
+    : db.select({ value: categories.id, label: categories.name }).from(categories)
+      .where(and(eq(categories.level, level), eq(categories.isActive, true))).orderBy(asc(categories.name));
+}
+
+/** The states of India: the locations a design may be limited to. */
+export const locationsOf = (db: Db) =>
+  db.select({ value: states.id, label: states.name }).from(states).where(eq(states.countryId, INDIA)).orderBy(asc(states.name));
+
+/** The product batches (mappings) of the chosen products or categories. */
+export function batchesOf(db: Db, caller: Caller, type: SchemeType, ids: number[]) {
+  const on = [products.id, products.categoryId, products.mg2Id, products.mg3Id][SCHEME_TYPE_LEVEL[type]]!;
+  return db.select(batchRow).from(mappings).innerJoin(products, eq(products.id, mappings.productId))
+    .where(and(inArray(on, ids), companyScope(caller, mappings.companyId)))
+    .orderBy(asc(products.name), asc(mappings.batchNo), asc(mappings.id)).limit(5000);
 }
