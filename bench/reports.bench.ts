@@ -159,7 +159,7 @@ async function exportRun(baseUrl: string, pid: number, path: string, token: stri
   try {
     const t0 = now();
     const res = await fetch(`${baseUrl}/API/api/${path}`, {
-      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'text/csv' }, body: JSON.stringify(body),
     });
     const rows = Number(res.headers.get(EXPORT_ROWS_HEADER) ?? -1);
     if (!res.ok || !res.body || rows < 0) {

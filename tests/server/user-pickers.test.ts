@@ -48,7 +48,10 @@ describe('for the admin', () => {
   it('GetUsersDDL lists every non-admin account by name, inactive ones included', async () => {
     const list = await rows('User/GetUsersDDL', admin.token);
     expect(list.map((r) => r.UserName)).toEqual(['Aaron Idle', 'Factory Operator', 'Warehouse Clerk', 'Zed Outsider']);
-    expect(Object.keys(list[0]!).sort()).toEqual(['Email', 'UserId', 'UserName', 'UserType']);
+    // Spec 2 section 3's active user option: names, SAP code, IsFactory and the billing address.
+    const bill = ['Address1', 'Address2', 'City', 'CityName', 'Country', 'CountryName', 'Pincode', 'State', 'StateName'].map((k) => `bill_${k}`);
+    expect(Object.keys(list[0]!).sort()).toEqual(
+      ['Email', 'FirstName', 'IsFactory', 'LastName', 'SAPCustomerCode', 'UserId', 'UserName', 'UserType', ...bill].sort());
     expect(list.find((r) => r.UserName === 'Factory Operator')).toMatchObject({ Email: SEED_LOGINS.factory.email, UserType: 4 });
     expect(list.map((r) => r.UserId)).not.toContain(1);
   });

@@ -1,6 +1,7 @@
 // The server side of a master screen as a declaration: its list (sort, search, scope), its save
 // (contract, mapping to columns, uniqueness messages), its dropdown and its delete; shared reference
 // data declares that only the admin writes it.
+import type { IncomingHttpHeaders } from 'node:http';
 import { and, asc, eq, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -35,8 +36,8 @@ export interface MasterDef<T extends MasterTable, S extends z.ZodType> {
     sortable?: string[];
     /** Joins around the base table (left joins for names shown beside ids). */
     from?: (q: PgSelect) => PgSelect;
-    /** A screen's own filter read from the list request (IsWareHouse, UserType...). */
-    filter?: (body: ListQuery, caller: Caller) => SQL | undefined;
+    /** A screen's own filter read from the list request (IsWareHouse, UserType...) or its headers ('page'). */
+    filter?: (body: ListQuery, caller: Caller, headers: IncomingHttpHeaders) => SQL | undefined;
   };
   save?: {
     /** Its body schema is the save's contract. */
@@ -97,12 +98,12 @@ export function masterRoutes<T extends MasterTable, S extends z.ZodType>(r: Rout
   };
   listDef.sort.CreatedDt ??= def.table.createdAt;
 
-  r.serve(def.list.endpoint, async ({ db, body, caller }) => {
+  r.serve(def.list.endpoint, async ({ db, body, caller, req }) => {
     const base = db.select({ ...def.list.fields, TotalRows: totalRows() }).from(def.table as PgTable).$dynamic();
     const q = def.list.from ? def.list.from(base) : base;
     try {
       // Master lists show active and inactive rows alike: the status is a column on screen.
-      return ok(await applyList(q, listDef, body, [scoped(caller), def.list.filter?.(body, caller)]));
+      return ok(await applyList(q, listDef, body, [scoped(caller), def.list.filter?.(body, caller, req.headers)]));
     } catch (e) {
       if (e instanceof ListError) return warn(e.message);
       throw e;

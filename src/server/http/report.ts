@@ -52,8 +52,9 @@ function dateRange(d: NonNullable<ReportSource['dated']>, from: string, to: stri
 export function serveReport(r: Router, contract: ReportContract, src: ReportSource) {
   // The default sort is always allowed, sortable on screen or not.
   const sortable = [...contract.columns.filter((c) => c.sortable !== false).map((c) => c.key), contract.defaultSort];
+  const aliases = Object.entries(contract.sortAliases).filter(([name]) => !sortable.includes(name));
   const listDef: ListDef = {
-    sort: Object.fromEntries(sortable.map((k) => [k, src.fields[k] as SQLWrapper])),
+    sort: Object.fromEntries([...sortable.map((k) => [k, src.fields[k] as SQLWrapper]), ...aliases.map(([name, k]) => [name, src.fields[k] as SQLWrapper])]),
     search: src.search,
     defaultSort: contract.defaultSort,
     tiebreak: src.key,
@@ -90,27 +91,39 @@ export function serveReport(r: Router, contract: ReportContract, src: ReportSour
     return ok(rows.map((row) => ({ ...row, TotalRows: total })));
   });
 
-  r.serve(contract.api.export, async ({ db, body, caller, reply }) => {
+  // The spec's client reads the export's rows from the envelope; ours asks for the CSV (Accept:
+  // text/csv). Both stream in batches, so any size goes out in flat memory.
+  r.serve(contract.api.export, async ({ db, body, caller, req, reply }) => {
     const where = conditions(body, caller);
     const total = await countOf(db, where, body, caller);
-    reply.header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${contract.file}.csv"`)
-      .header(EXPORT_ROWS_HEADER, String(total))
-      .header('cache-control', 'no-store');
-    reply.send(Readable.from(exportLines(contract, src, where, (q) => src.from(db, q, body, caller)), { objectMode: false }));
+    const batches = exportBatches(src, where, (q) => src.from(db, q, body, caller));
+    reply.header(EXPORT_ROWS_HEADER, String(total)).header('cache-control', 'no-store');
+    if (wantsCsv(req.headers.accept)) {
+      reply.header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${contract.file}.csv"`);
+      reply.send(Readable.from(csvLines(contract, batches), { objectMode: false }));
+    } else {
+      reply.header('content-type', 'application/json; charset=utf-8');
+      reply.send(Readable.from(envelopeParts(Object.keys(src.fields), total, batches), { objectMode: false }));
+    }
     return undefined;
   });
 }
 
-/** The file: its header line, then the rows in the key's order, one batch of lines per read. */
-async function* exportLines(
-  contract: ReportContract, src: ReportSource, where: SQL | undefined, from: (fields: Fields) => PgSelect,
-): AsyncGenerator<string> {
-  yield `\ufeff${headerLine(contract.columns)}`;
+/** True when the Accept header names text/csv (with any parameters, q > 0). */
+export function wantsCsv(accept: string | undefined): boolean {
+  return (accept ?? '').split(',').some((part) => {
+    const [type, ...params] = part.split(';').map((x) => x.trim().toLowerCase());
+    return type === 'text/csv' && !params.some((p) => /^q=0(\.0*)?$/.test(p));
+  });
+}
+
+/** The rows in the key's order (groups in their own order), one batch per read. */
+async function* exportBatches(src: ReportSource, where: SQL | undefined, from: (fields: Fields) => PgSelect): AsyncGenerator<Record<string, unknown>[]> {
   if (src.groupBy) {
     // In the groups' own order, which an index on the grouped columns may serve without a sort.
     const rows = await from(src.fields).where(where).groupBy(...(src.groupBy as never[])).orderBy(...src.groupBy.map((g) => asc(g as never))) as Record<string, unknown>[];
-    for (let i = 0; i < rows.length; i += EXPORT_BATCH) yield rows.slice(i, i + EXPORT_BATCH).map((row) => rowLine(row, contract.columns)).join('');
+    for (let i = 0; i < rows.length; i += EXPORT_BATCH) yield rows.slice(i, i + EXPORT_BATCH);
     return;
   }
   const fields = { ...src.fields, __key: src.key };
@@ -119,10 +132,37 @@ async function* exportLines(
     const rows = await from(fields).where(and(where, last === undefined ? undefined : gt(src.key as never, last)))
       .orderBy(asc(src.key)).limit(EXPORT_BATCH) as Record<string, unknown>[];
     if (rows.length === 0) return;
-    let chunk = '';
-    for (const row of rows) chunk += rowLine(row, contract.columns);
-    yield chunk;
+    yield rows;
     if (rows.length < EXPORT_BATCH) return;
     last = rows[rows.length - 1]!.__key;
   }
+}
+
+/** The file: its header line, then one chunk of lines per batch. */
+async function* csvLines(contract: ReportContract, batches: AsyncIterable<Record<string, unknown>[]>): AsyncGenerator<string> {
+  yield `\ufeff${headerLine(contract.columns)}`;
+  for await (const rows of batches) {
+    let chunk = '';
+    for (const row of rows) chunk += rowLine(row, contract.columns);
+    yield chunk;
+  }
+}
+
+/** The list's envelope written as it streams: every row the row's fields and TotalRows, as the list answers. */
+async function* envelopeParts(keys: readonly string[], total: number, batches: AsyncIterable<Record<string, unknown>[]>): AsyncGenerator<string> {
+  const head = JSON.stringify(ok([]));
+  yield head.slice(0, head.lastIndexOf('[') + 1);
+  let first = true;
+  for await (const rows of batches) {
+    let chunk = '';
+    for (const row of rows) {
+      const out: Record<string, unknown> = {};
+      for (const k of keys) out[k] = row[k];
+      out.TotalRows = total;
+      chunk += (first ? '' : ',') + JSON.stringify(out);
+      first = false;
+    }
+    yield chunk;
+  }
+  yield ']}';
 }

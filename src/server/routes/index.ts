@@ -27,6 +27,7 @@ import { floorRoutes } from './floor/index.js';
 import { luckyRoutes } from './loyalty/lucky.js';
 import { pointsRoutes } from './loyalty/points.js';
 import { recallRoutes } from './loyalty/recall.js';
+import { schemeCallRoutes } from './loyalty/scheme-calls.js';
 import { schemeRoutes } from './loyalty/schemes.js';
 import { verifyRoutes } from './public/verify.js';
 import { dashboardRoutes } from './dashboard/dashboard.js';
@@ -60,6 +61,7 @@ export function registerRoutes(r: Router) {
   floorRoutes(r);
   verifyRoutes(r);
   schemeRoutes(r);
+  schemeCallRoutes(r);
   pointsRoutes(r);
   luckyRoutes(r);
   recallRoutes(r);

@@ -111,11 +111,14 @@ export const productRow = z.object({
   CautionarySymbol: z.string().nullable(),
   AntidoteStatement: z.string().nullable(),
   IsActive: z.boolean(),
-  CreatedDate: dateText,
+  /** The expiry a pack mapped today gets: today (India) plus the best-before days, YYYY-MM-DD. */
+  ExpDate: z.string(),
+  CreatedDt: dateText,
 });
 export type ProductRow = z.infer<typeof productRow>;
 
-export const productOption = z.object({ ProductId: z.number(), ProductName: z.string(), ProductCd: z.string() });
+/** A dropdown row: our names, and the spec's label and value (spec 3 section 3). */
+export const productOption = z.object({ ProductId: z.number(), ProductName: z.string(), ProductCd: z.string(), label: z.string(), value: z.number() });
 export type ProductOption = z.infer<typeof productOption>;
 
 const pages = [PAGE.productMaster];

@@ -1,6 +1,7 @@
 // Factory Master and Warehouse Master (spec 1 sections 2.19, 3.9, 5.10): one entity, `sites`, told
 // apart by IsFactory. Each screen's form validates with its own variant; the server takes either.
 import { z } from 'zod';
+import { billingAddress, shippingAddress } from './address.js';
 import {
   activeFlag, ALPHA_PATTERN, digitsText, EMAIL_PATTERN, MOBILE_PATTERN, optionalText, recordId, requiredEmail, requiredText,
 } from './fields.js';
@@ -117,8 +118,10 @@ export const siteRow = z.object({
 });
 export type SiteRow = z.infer<typeof siteRow>;
 
-/** A dropdown row (spec 1 section 3.9): factories first. */
-export const siteOption = z.object({ ID: z.number(), FirmName: z.string(), IsFactory: z.boolean(), CompId: z.number() });
+/** A dropdown row (spec 1 section 3.9, with spec 2 section 3's addresses): factories first. */
+export const siteOption = z.object({
+  ID: z.number(), FirmName: z.string(), IsFactory: z.boolean(), CompId: z.number(), ...billingAddress, ...shippingAddress,
+});
 export type SiteOption = z.infer<typeof siteOption>;
 
 const pages = [PAGE.factoryMaster, PAGE.warehouseMaster];

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { PRODUCT_API, type ProductOption, type ProductRow } from '../../../src/shared/contracts/product.js';
 import { PAGE } from '../../../src/shared/pages.js';
+import { addDays } from '../../../src/shared/contracts/numbers/fields.js';
+import { indiaDate } from '../../../src/shared/today.js';
 import { insertCompany, insertUser, listBody, unique } from '../../helpers/factories.js';
 import { insertProduct } from '../../helpers/factories-products.js';
 import { startApp, type TestApp } from '../../helpers/server-app.js';
@@ -64,7 +66,8 @@ describe('Product/GetProducts', () => {
     expect(byCompany.map((r) => r.ProductName)).toEqual([`${tag} Bb`]);
     expect(byCompany[0]).toMatchObject({ CompId: companyB.id, ProductUOM: 'Drum', ProductValue: 2, IsActive: true,
       WarrantyPeriodInMonth: 730, CategoryId: null, MG2Id: null, CategoryIdMG2: null });
-    expect(typeof byCompany[0]!.CreatedDate).toBe('string');
+    expect(typeof byCompany[0]!.CreatedDt).toBe('string');
+    expect(byCompany[0]!.ExpDate).toBe(addDays(indiaDate(), 730));
   });
 
   it('exports every row with PageSize -1 (inactive rows too), oldest first as the spec\'s export asks', async () => {

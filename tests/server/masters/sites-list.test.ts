@@ -127,11 +127,14 @@ describe('WareHouser/GetWareHouseDDL', () => {
     return res.body;
   };
 
-  it('lists the active sites of the caller, factories first, as ID, FirmName, IsFactory, CompId', async () => {
+  it('lists the active sites of the caller, factories first, as ID, FirmName, IsFactory, CompId and the addresses', async () => {
     const env = await ddl('?CompId=0');
     const data = env.ResponseData as SiteOption[];
     expect(data.map((d) => d.FirmName)).toEqual([...NAMES, 'Mine Depot']);
-    expect(Object.keys(data[0]!).sort()).toEqual(['CompId', 'FirmName', 'ID', 'IsFactory']);
+    // Spec 2 section 3's warehouse or factory option: both addresses, ids and names.
+    const place = ['Address1', 'Address2', 'City', 'CityName', 'Country', 'CountryName', 'Pincode', 'State', 'StateName'];
+    const sides = ['bill', 'ship'].flatMap((side) => place.map((k) => `${side}_${k}`));
+    expect(Object.keys(data[0]!).sort()).toEqual(['CompId', 'FirmName', 'ID', 'IsFactory', ...sides].sort());
     expect(data.every((d) => d.CompId === mine)).toBe(true);
     expect((await ddl('')).ResponseData).toEqual(data);
   });

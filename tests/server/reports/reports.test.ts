@@ -162,6 +162,29 @@ describe('the shared behaviour of every report', () => {
     expect(desc).toEqual([...asc].reverse());
   });
 
+  // Spec 3 section 9: CreatedDt for Mapping, Item ledger, Scheme, Missing Carton and Redemption; VerifiedDt
+  // for Verification and Feedback; CartonId for Dispatch, Secondary, Tertiary and Fractional; DispatchId for
+  // Dispatch Receive; CreatedDt for the others.
+  const SPEC_SORT: Record<keyof typeof REPORTS, string> = {
+    mapping: 'CreatedDt', itemLedger: 'CreatedDt', scheme: 'CreatedDt', missingCarton: 'CreatedDt', farmerLoyalty: 'CreatedDt',
+    verification: 'VerifiedDt', feedback: 'VerifiedDt', dispatch: 'CartonId', secondary: 'CartonId', tertiary: 'CartonId',
+    fractional: 'CartonId', dispatchReceive: 'DispatchId', demapping: 'CreatedDt', primary: 'CreatedDt', dealerLoyalty: 'CreatedDt',
+    damage: 'CreatedDt', return: 'CreatedDt', availableStock: 'CreatedDt', newStock: 'CreatedDt',
+  };
+  it("takes spec 3 section 9's default sort on every report, as the column it means", async () => {
+    for (const [name, r] of all) {
+      const SortColumn = SPEC_SORT[name as keyof typeof REPORTS];
+      for (const SortOrder of ['ASC', 'DESC']) {
+        const env = await list(r, A.f.token, { SortColumn, SortOrder });
+        expect(env.ResponseCode, `${name} by ${SortColumn}: ${env.ResponseMessage}`).toBe('200');
+      }
+    }
+    const byDate = (await rows(REPORTS.dispatch, A.f.token, { SortColumn: 'CartonId', SortOrder: 'ASC' })).map((r) => r.DispatchId as string);
+    expect(byDate).toEqual([...byDate].sort());
+    const damages = await rows(REPORTS.damage, A.f.token, { SortColumn: 'CreatedDt', SortOrder: 'DESC' });
+    expect(damages.map((r) => r.damagedate)).toEqual(damages.map((r) => r.damagedate as string).sort().reverse());
+  });
+
   it('answers every row for PageSize -1 (the spec\'s old export)', async () => {
     expect((await rows(REPORTS.secondary, A.f.token, { PageSize: -1 })).length).toBe(10);
   });
@@ -230,7 +253,7 @@ describe('the shared behaviour of every report', () => {
 describe('the export', () => {
   it("streams the CSV of the screen's filter with the spec's file name", async () => {
     const res = await t.app.inject({
-      method: 'POST', url: `/API/api/${REPORTS.secondary.api.export.path}`, headers: { authorization: `Bearer ${A.f.token}` },
+      method: 'POST', url: `/API/api/${REPORTS.secondary.api.export.path}`, headers: { authorization: `Bearer ${A.f.token}`, accept: 'text/csv' },
       payload: { First: 1, PageSize: -1, ...WEEK, SearchValue: A.fractional },
     });
     expect(res.statusCode).toBe(200);
@@ -244,12 +267,39 @@ describe('the export', () => {
 
   it('holds every row of a larger filter, each once, in the key order', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: `/API/api/${REPORTS.secondary.api.export.path}`, headers: { authorization: `Bearer ${admin}` }, payload: { ...WEEK },
+      method: 'POST', url: `/API/api/${REPORTS.secondary.api.export.path}`, headers: { authorization: `Bearer ${admin}`, accept: 'text/csv' },
+      payload: { ...WEEK },
     });
     const ids = res.payload.replace(/^\ufeff/, '').trimEnd().split('\r\n').slice(1).map((l) => l.split(',')[0]);
     const shown = (await rows(REPORTS.secondary, admin, { SortColumn: 'CartonId', SortOrder: 'ASC' })).map((r) => r.CartonId);
     expect(ids).toEqual(shown);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("answers the spec's envelope, every row with the list's fields and TotalRows, when CSV is not asked for", async () => {
+    for (const r of Object.values(REPORTS)) {
+      const body = { First: 1, PageSize: -1, IsActive: '1', ...(r.dated ? WEEK : {}) };
+      const res = await t.app.inject({ method: 'POST', url: `/API/api/${r.api.export.path}`, headers: { authorization: `Bearer ${admin}` }, payload: body });
+      expect(res.headers['content-type'], r.api.export.path).toMatch(/^application\/json/);
+      const env = res.json() as { ResponseCode: string; ResponseData: Row[] };
+      expect(env.ResponseCode, r.api.export.path).toBe('200');
+      checkData(r.api.export, env.ResponseData);
+      const listed = await rows(r, admin, { PageSize: -1 });
+      expect(env.ResponseData.length, r.api.export.path).toBe(listed.length);
+      expect(res.headers['x-total-rows'], r.api.export.path).toBe(String(listed.length));
+      // The same rows as the list, in the export's own (key) order.
+      const key = (row: Row) => JSON.stringify(row);
+      expect(env.ResponseData.map(key).sort(), r.api.export.path).toEqual(listed.map(key).sort());
+    }
+  });
+
+  it('answers the CSV when Accept names text/csv among other types, and the envelope when it refuses it (q=0)', async () => {
+    const call = (accept: string) => t.app.inject({
+      method: 'POST', url: `/API/api/${REPORTS.secondary.api.export.path}`, headers: { authorization: `Bearer ${admin}`, accept }, payload: { ...WEEK },
+    });
+    expect((await call('application/json;q=0.5, text/csv')).headers['content-type']).toMatch(/^text\/csv/);
+    expect((await call('text/csv;q=0, application/json')).headers['content-type']).toMatch(/^application\/json/);
+    expect((await call('*/*')).headers['content-type']).toMatch(/^application\/json/);
   });
 
   it('refuses the date messages as the list does', async () => {

@@ -55,7 +55,7 @@ export const productResource: ResourceDef<ProductRow> = {
       { accessor: 'CategoryName', title: 'Category' },
       { accessor: 'ProductValue', title: 'Pack' },
       { accessor: 'ProductUOM', title: 'UOM' },
-      { accessor: 'CreatedDate', title: 'Created Date', format: 'date' },
+      { accessor: 'CreatedDt', title: 'Created Date', format: 'date' },
       { accessor: 'IsActive', title: 'Status', format: 'status' },
     ],
   },

@@ -5,7 +5,8 @@ import { ME_API, MSG, type CurrentUser } from '../../../shared/contracts/auth.js
 import { USERS_API } from '../../../shared/contracts/users/common.js';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
 import { buildMenu } from '../../../shared/menu.js';
-import { users } from '../../db/schema.js';
+import { sites, users } from '../../db/schema.js';
+import { addressFields } from '../../db/address-fields.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import { companyScope } from '../../auth/scope.js';
 import { uniqueViolation } from '../../db/errors.js';
@@ -54,8 +55,13 @@ export function meRoutes(r: Router) {
   // The user pickers of Role Management and the reports.
   for (const [endpoint, activeOnly] of [[USERS_API.pickerAll, false], [USERS_API.pickerActive, true]] as const) {
     r.serve(endpoint, async ({ db, caller }) => ok(
-      await db.select({ UserId: users.id, UserName: users.userName, Email: users.email, UserType: users.userType })
-        .from(users)
+      await db.select({
+        UserId: users.id, UserName: users.userName, Email: users.email, UserType: users.userType,
+        SAPCustomerCode: sql<string>`coalesce(${users.sapCustomerCode}, '')`, FirstName: sql<string>`coalesce(${users.firstName}, '')`,
+        LastName: sql<string>`coalesce(${users.lastName}, '')`, IsFactory: sql<boolean>`coalesce(${sites.isFactory}, false)`,
+        ...addressFields(users, 'bill'),
+      })
+        .from(users).leftJoin(sites, eq(sites.id, users.siteId))
         .where(and(ne(users.userType, 0), activeOnly ? eq(users.isActive, true) : undefined, companyScope(caller, users.companyId)))
         .orderBy(asc(users.userName)),
     ));

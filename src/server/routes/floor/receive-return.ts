@@ -4,7 +4,8 @@
 // with while online (it checks against its caches offline).
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { ok, warn, type Envelope } from '../../../shared/contracts/envelope.js';
-import { legStatus, RETURN_API, RETURN_MSG, type ReturnInfoRow, type ReturnRow } from '../../../shared/contracts/floor/carton-return.js';
+import { legStatus, RETURN_API, RETURN_MSG, returnInfoQuery, returnInfoRequest, type ReturnInfoRow, type ReturnRow } from '../../../shared/contracts/floor/carton-return.js';
+import { firstMessage } from '../../../shared/contracts/issues.js';
 import { RECEIVE_API, RECEIVE_MSG, RECEIVE_STATUS, type ReceiveCartonRow } from '../../../shared/contracts/floor/dispatch-receive.js';
 import { companyScope } from '../../auth/scope.js';
 import { dispatchCartons, dispatches, products, secondaryCartons, sites, tertiaryCartons, users } from '../../db/schema.js';
@@ -102,4 +103,11 @@ export function receiveReturnRoutes(r: Router) {
   r.serve(RETURN_API.packing, async ({ db, caller, body }) => ok(await returnRows(db, await returnable(db, caller, body.cartonID, body.isTransit))));
 
   r.serve(RETURN_API.info, async ({ db, caller, body }) => ok(await returnInfoRows(db, await returnable(db, caller, body.code, body.isTransit))));
+
+  r.serve(RETURN_API.infoByQuery, async ({ db, caller, query }) => {
+    const read = returnInfoQuery.safeParse(query);
+    const q = read.success ? returnInfoRequest.safeParse(read.data) : read;
+    if (!q.success) return warn(firstMessage(q.error));
+    return ok(await returnInfoRows(db, await returnable(db, caller, q.data.code, q.data.isTransit)));
+  });
 }

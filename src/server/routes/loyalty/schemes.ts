@@ -4,8 +4,11 @@
 import { and, asc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
 import {
-  BENEFICIARY_OPTIONS, SCHEME_API, SCHEME_MSG, SCHEME_TYPE_LEVEL, SCHEME_TYPE_OPTIONS, SCHEME_TYPES, type SchemeType,
+  BENEFICIARY_OPTIONS, SCHEME_API, SCHEME_MSG, SCHEME_TYPE_LEVEL, SCHEME_TYPE_OPTIONS, SCHEME_TYPES, schemeListKind, type SchemeType,
 } from '../../../shared/contracts/loyalty/scheme.js';
+import { PAGE } from '../../../shared/pages.js';
+import { mayUse, type Caller } from '../../auth/actor.js';
+import type { Db } from '../../db/connect.js';
 import { companyScope } from '../../auth/scope.js';
 import { categories, mappings, products, states } from '../../db/schema.js';
 import { schemeExclusions, schemeItems, schemeLocations, schemes } from '../../db/schema-loyalty.js';
@@ -35,11 +38,16 @@ export function schemeRoutes(r: Router) {
         StartDate: day(schemes.validFrom), EndDate: day(schemes.validTo), LoyaltyPoints: schemes.points, IsActive: schemes.isActive,
         ProductId: schemes.productId, ProductName: sql<string>`coalesce(${products.name}, '')`, Utype: schemes.beneficiary,
         TypeName: caseOf(schemes.beneficiary, BENEFICIARY_OPTIONS), SchemeType: sql<string>`coalesce(${schemes.schemeType}, '')`,
-        SchemeOn: caseOf(schemes.schemeType, SCHEME_TYPE_OPTIONS), CreatedDate: schemes.createdAt,
+        SchemeOn: caseOf(schemes.schemeType, SCHEME_TYPE_OPTIONS), ValidFrm: day(schemes.validFrom), ValidTo: day(schemes.validTo),
+        SchemeBeneficiary: schemes.beneficiary, CreatedDate: schemes.createdAt,
       },
       search: [schemes.name, schemes.description, products.name],
       from: (q) => q.leftJoin(products, eq(products.id, schemes.productId)),
-      filter: (body) => eq(schemes.kind, body.SchemeKind === 'design' ? 'design' : 'master'),
+      filter: (body, caller, headers) => {
+        const page = Array.isArray(headers.page) ? headers.page[0] : headers.page;
+        const onlyDesign = !mayUse(caller, [PAGE.schemeMaster.key]);
+        return eq(schemes.kind, schemeListKind(body.SchemeKind, page, body.SortColumn, onlyDesign));
+      },
     },
   });
 
@@ -69,23 +77,32 @@ export function schemeRoutes(r: Router) {
 
   r.serve(SCHEME_API.items, async ({ db, caller, params }) => {
     const type = params.type as SchemeType;
-    if (!SCHEME_TYPES.includes(type)) return warn(SCHEME_MSG.type);
-    const level = SCHEME_TYPE_LEVEL[type];
-    return ok(level === 0
-      ? await db.select({ value: products.id, label: products.name }).from(products)
-        .where(and(eq(products.isActive, true), companyScope(caller, products.companyId))).orderBy(asc(products.name))
-      : await db.select({ value: categories.id, label: categories.name }).from(categories)
-        .where(and(eq(categories.level, level), eq(categories.isActive, true))).orderBy(asc(categories.name)));
+    return SCHEME_TYPES.includes(type) ? ok(await schemeItemsOf(db, caller, type)) : warn(SCHEME_MSG.type);
   });
 
-  r.serve(SCHEME_API.locations, async ({ db }) =>
-    ok(await db.select({ value: states.id, label: states.name }).from(states).where(eq(states.countryId, INDIA)).orderBy(asc(states.name))));
+  r.serve(SCHEME_API.locations, async ({ db }) => ok(await locationsOf(db)));
 
-  r.serve(SCHEME_API.mappedBatches, async ({ db, caller, body }) => {
-    const level = SCHEME_TYPE_LEVEL[body.SchemeType];
-    const on = [products.id, products.categoryId, products.mg2Id, products.mg3Id][level]!;
-    return ok(await db.select(batchRow).from(mappings).innerJoin(products, eq(products.id, mappings.productId))
-      .where(and(inArray(on, body.Ids), companyScope(caller, mappings.companyId)))
-      .orderBy(asc(products.name), asc(mappings.batchNo), asc(mappings.id)).limit(5000));
-  });
+  r.serve(SCHEME_API.mappedBatches, async ({ db, caller, body }) => ok(await batchesOf(db, caller, body.SchemeType, body.Ids)));
+}
+
+/** The products (PB) or the categories of a level (CM, SC, SD) a design may choose. */
+export async function schemeItemsOf(db: Db, caller: Caller, type: SchemeType) {
+  const level = SCHEME_TYPE_LEVEL[type];
+  return level === 0
+    ? db.select({ value: products.id, label: products.name }).from(products)
+      .where(and(eq(products.isActive, true), companyScope(caller, products.companyId))).orderBy(asc(products.name))
+    : db.select({ value: categories.id, label: categories.name }).from(categories)
+      .where(and(eq(categories.level, level), eq(categories.isActive, true))).orderBy(asc(categories.name));
+}
+
+/** The states of India: the locations a design may be limited to. */
+export const locationsOf = (db: Db) =>
+  db.select({ value: states.id, label: states.name }).from(states).where(eq(states.countryId, INDIA)).orderBy(asc(states.name));
+
+/** The product batches (mappings) of the chosen products or categories. */
+export function batchesOf(db: Db, caller: Caller, type: SchemeType, ids: number[]) {
+  const on = [products.id, products.categoryId, products.mg2Id, products.mg3Id][SCHEME_TYPE_LEVEL[type]]!;
+  return db.select(batchRow).from(mappings).innerJoin(products, eq(products.id, mappings.productId))
+    .where(and(inArray(on, ids), companyScope(caller, mappings.companyId)))
+    .orderBy(asc(products.name), asc(mappings.batchNo), asc(mappings.id)).limit(5000);
 }

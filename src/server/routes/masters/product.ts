@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
 import { PRODUCT_API, PRODUCT_MSG } from '../../../shared/contracts/product.js';
+import { COMPANY_TIME_ZONE } from '../../../shared/today.js';
 import { companyFor, companyScope } from '../../auth/scope.js';
 import type { Db } from '../../db/connect.js';
 import { categories, companies, products } from '../../db/schema.js';
@@ -55,9 +56,11 @@ export function productRoutes(r: Router) {
         RegistrationNo: products.registrationNo, MarketedBy: products.marketedBy, ProductImg: products.image,
         GenuineAudio: products.genuineAudio, label: products.labelPdf, Pamphlet: products.leafletPdf,
         CautionarySymbol: products.cautionarySymbol, AntidoteStatement: products.antidoteStatement,
-        IsActive: products.isActive, CreatedDate: products.createdAt,
+        IsActive: products.isActive,
+        ExpDate: sql<string>`to_char((now() at time zone ${COMPANY_TIME_ZONE})::date + ${products.bestBeforeDays}, 'YYYY-MM-DD')`,
+        CreatedDt: products.createdAt,
       },
-      sortable: ['ProductName', 'ProductCd', 'CompanyName', 'CategoryName', 'ProductValue', 'ProductUOM', 'CreatedDate', 'IsActive'],
+      sortable: ['ProductName', 'ProductCd', 'CompanyName', 'CategoryName', 'ProductValue', 'ProductUOM', 'CreatedDt', 'IsActive'],
       search: [products.name, products.code, companies.name, mg1.name, products.uom, products.sapCode, products.technicalName],
       from: (q) => q.innerJoin(companies, eq(companies.id, products.companyId)).leftJoin(mg1, eq(mg1.id, products.categoryId)),
     },
@@ -86,7 +89,7 @@ export function productRoutes(r: Router) {
     },
     dropdown: {
       endpoint: PRODUCT_API.dropdown,
-      fields: { ProductId: products.id, ProductName: products.name, ProductCd: products.code },
+      fields: { ProductId: products.id, ProductName: products.name, ProductCd: products.code, label: products.name, value: products.id },
       orderBy: products.name,
     },
   });

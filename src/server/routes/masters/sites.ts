@@ -9,6 +9,7 @@ import { SITE_API, SITE_MSG, type SiteSaved } from '../../../shared/contracts/si
 import { PAGE } from '../../../shared/pages.js';
 import { companyFor, companyScope } from '../../auth/scope.js';
 import { cities, companies, sites, states } from '../../db/schema.js';
+import { addressFields } from '../../db/address-fields.js';
 import { mayUse, type Caller } from '../../auth/actor.js';
 import { masterRoutes } from '../../http/master.js';
 import { FORBIDDEN, idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
@@ -89,7 +90,10 @@ export function siteRoutes(r: Router) {
     const raw = query.CompId ?? '0';
     const compId = raw === '0' || raw === '' ? 0 : idParam(raw);
     if (compId === null) return warn(INVALID_ARGUMENTS);
-    const rows = await db.select({ ID: sites.id, FirmName: sites.name, IsFactory: sites.isFactory, CompId: sites.companyId })
+    const rows = await db.select({
+      ID: sites.id, FirmName: sites.name, IsFactory: sites.isFactory, CompId: sites.companyId,
+      ...addressFields(sites, 'bill'), ...addressFields(sites, 'ship'),
+    })
       .from(sites)
       .where(and(eq(sites.isActive, true), companyScope(caller, sites.companyId), compId ? eq(sites.companyId, compId) : undefined))
       .orderBy(desc(sites.isFactory), asc(sites.name), asc(sites.id));

@@ -1,12 +1,14 @@
 // Product lookups of the number screens (spec 1 section 7, DESIGN section 3: under Product/): pack size,
 // shelf life, the products that have mappings, and one product's mappings. Scoped by company.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
 import { isPreprintedFlag } from '../../../shared/contracts/numbers/fields.js';
-import { PRODUCT_LOOKUP_API } from '../../../shared/contracts/numbers/mapping.js';
+import { PRODUCT_LOOKUP_API, SELECTION_LOOKUP_API } from '../../../shared/contracts/numbers/mapping.js';
+import { flagOn } from '../../../shared/contracts/list.js';
 import { companyScope } from '../../auth/scope.js';
 import type { Db } from '../../db/connect.js';
-import { mappings, products } from '../../db/schema.js';
+import { dispatchCartons, dispatches, mappings, products } from '../../db/schema.js';
 import type { Caller } from '../../auth/actor.js';
 import { idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
 import { mappingScope } from '../../domain/mapping.js';
@@ -38,6 +40,20 @@ export function productLookupRoutes(r: Router) {
     const rows = await db.selectDistinct({ label: products.name, value: products.id }).from(mappings)
       .innerJoin(products, eq(products.id, mappings.productId))
       .where(mappingScope(caller, flag.data)).orderBy(asc(products.name), asc(products.id));
+    return ok(rows);
+  });
+
+  // A site's products: mapped there or dispatched to it; a user's: dispatched to them; neither: every mapped product.
+  r.serve(SELECTION_LOOKUP_API.products, async ({ db, caller, body }) => {
+    const site = flagOn(body.IsWareHouse) && body.WareHouseId && body.WareHouseId > 0 ? body.WareHouseId : null;
+    const user = !site && body.UserId && body.UserId > 0 ? body.UserId : null;
+    const mapped = db.select({ id: mappings.productId }).from(mappings)
+      .where(and(companyScope(caller, mappings.companyId), site ? eq(mappings.siteId, site) : user ? sql`false` : undefined));
+    const sent = db.select({ id: dispatchCartons.productId }).from(dispatchCartons).innerJoin(dispatches, eq(dispatches.did, dispatchCartons.did))
+      .where(and(companyScope(caller, dispatches.companyId), site ? eq(dispatches.toSiteId, site) : user ? eq(dispatches.toUserId, user) : sql`false`));
+    const rows = await db.select({ label: products.name, value: products.id }).from(products)
+      .where(and(companyScope(caller, products.companyId), sql`${products.id} in (${union(mapped, sent)})`))
+      .orderBy(asc(products.name), asc(products.id));
     return ok(rows);
   });
 

@@ -8,7 +8,7 @@
 // A secondary carton inside a tertiary one travels with it: the tertiary carton is what is returned.
 // Anything else is refused with the carton named and why; a return is all or nothing.
 import { z } from 'zod';
-import { postEndpoint } from '../../endpoint.js';
+import { getEndpoint, postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
 import { dateText } from '../answer.js';
 import { CARTONS_MAX, RECEIVE_STATUS, slipScans } from './dispatch-receive.js';
@@ -107,10 +107,22 @@ export type ReturnInfoRow = z.infer<typeof returnInfoRow>;
 export const returned = z.object({ Cartons: z.array(z.string()), DispatchIds: z.array(z.string()), Transit: z.boolean() });
 export type Returned = z.infer<typeof returned>;
 
+/** GET GetReturnInfo's query (spec 2 section 7 'GetReturnInfo with code, transit flag, warehouse id'),
+ *  read into the POST's body (then checked by returnInfoRequest): the flag as true/false/1/0, the site id as digits. */
+export const returnInfoQuery = z.object({
+  code: z.string().optional(),
+  isTransit: z.enum(['true', 'false', '1', '0'], { error: RETURN_MSG.flag }).optional(),
+  wareHouseId: z.string().regex(/^-?\d{1,9}$/).optional(),
+}).loose().transform((q) => ({
+  code: q.code ?? '', isTransit: q.isTransit === 'true' || q.isTransit === '1', wareHouseId: q.wareHouseId ? Number(q.wareHouseId) : null,
+}));
+
 export const RETURN_API = {
   save: postEndpoint('Dispatch/ReturnCarton', access, returnSave, returned, { idempotent: true }),
   packing: postEndpoint('Dispatch/GetPackingForReturn', access, packingForReturnRequest, z.array(returnRow)),
   info: postEndpoint('Dispatch/GetReturnInfo', access, returnInfoRequest, z.array(returnInfoRow)),
+  /** The same call as a GET with the fields in the query. */
+  infoByQuery: getEndpoint('Dispatch/GetReturnInfo', access, z.array(returnInfoRow)),
 } as const;
 
 // --- Checks without a database: the device and the server run these same functions. ---

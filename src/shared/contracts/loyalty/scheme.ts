@@ -154,6 +154,10 @@ export const schemeRow = z.object({
   /** Design schemes: the type (PB, CM, SC, SD) and its name; '' on master schemes. */
   SchemeType: z.string(),
   SchemeOn: z.string(),
+  /** Scheme Design's names for the dates and the beneficiary (spec 2 section 3 'Scheme (design)'). */
+  ValidFrm: z.string(),
+  ValidTo: z.string(),
+  SchemeBeneficiary: z.number(),
   CreatedDate: dateText,
 });
 export type SchemeRow = z.infer<typeof schemeRow>;
@@ -188,12 +192,30 @@ export const mappedBatch = z.object({
 });
 export type MappedBatch = z.infer<typeof mappedBatch>;
 
+/** Sort names only Scheme Design's rows use: a list sorted by one of them is Scheme Design's. */
+export const DESIGN_SORTS = ['ValidFrm', 'ValidTo', 'SchemeBeneficiary', 'SchemeType', 'SchemeOn'] as const;
+
+/**
+ * Whose schemes Scheme/GetSchemes lists. The spec's two screens make the same call; what tells them
+ * apart is what they send: our SchemeKind, else the 'page' header (the route's last segment, spec 1
+ * section 7), else a sort by one of Scheme Design's own fields, else a caller who holds only Scheme Design.
+ */
+export function schemeListKind(kind: 'master' | 'design' | null | undefined, pageHeader: string | undefined, sort: string | null | undefined,
+  onlyDesign: boolean): 'master' | 'design' {
+  if (kind) return kind;
+  const last = (path: string) => path.split('/').filter(Boolean).pop();
+  if (pageHeader === last(PAGE.schemeConfiguration.path)) return 'design';
+  if (pageHeader === last(PAGE.schemeMaster.path)) return 'master';
+  if (sort && (DESIGN_SORTS as readonly string[]).includes(sort)) return 'design';
+  return onlyDesign ? 'design' : 'master';
+}
+
 const master = [PAGE.schemeMaster];
 const design = [PAGE.schemeConfiguration];
 const both = [PAGE.schemeMaster, PAGE.schemeConfiguration];
 
 export const SCHEME_API = {
-  /** SchemeKind 'design' lists Scheme Design's schemes; otherwise Scheme Master's. */
+  /** Scheme Design's schemes or Scheme Master's, as `schemeListKind` reads the request. */
   list: postEndpoint('Scheme/GetSchemes', { pages: both }, listRequest, listOf(schemeRow)),
   save: postEndpoint('Scheme/CreateScheme', { pages: both }, schemeSave, noData),
   userTypes: getEndpoint('Scheme/GetuserDDL', { pages: master }, z.array(userTypeOption)),

@@ -168,5 +168,12 @@ export const PRODUCT_LOOKUP_API = {
   mappings: getEndpoint('Product/GetMapping/:pair', lookupAccess, z.array(mappingRow)),
 };
 
+/** The report screens' product picker by the chosen entity (spec 3 section 7): UserId, or WareHouseId with IsWareHouse. */
+export const SELECTION_LOOKUP_API = {
+  products: postEndpoint('Product/GetMapProductsDDLBySelectionWU',
+    { pages: [PAGE.itemLedger, PAGE.stockReport, PAGE.newStock, PAGE.luckyUsers, PAGE.verificationReport] },
+    listRequest, z.array(z.strictObject({ label: z.string(), value: z.number() }))),
+};
+
 /** GetMapping's one path param. */
 export const mappingPair = (productId: number, isPreprinted: boolean) => ({ pair: `${productId},${isPreprinted}` });

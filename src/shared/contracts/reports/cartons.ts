@@ -58,5 +58,7 @@ export const DAMAGE_REPORT = reportContract({
     col('DamageBy', 'Damage By', { sortable: false }),
   ],
   defaultSort: 'damagedate',
+  // Spec 3 section 9: the others default to CreatedDt; a damage's is its damage date.
+  sortAliases: { CreatedDt: 'damagedate' },
   file: 'Damage report',
 });

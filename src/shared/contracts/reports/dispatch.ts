@@ -20,6 +20,8 @@ export const DISPATCH_REPORT = reportContract({
     col('Name', 'To Customer'),
   ],
   defaultSort: 'DispatchId',
+  // Spec 3 section 9 sorts Dispatch by CartonId, which its rows fill with the dispatch's id.
+  sortAliases: { CartonId: 'DispatchId' },
   file: 'Dispatch Packing report',
 });
 
@@ -64,6 +66,8 @@ export const RETURN_REPORT = reportContract({
     col('returnDate', 'Return Date', { format: 'datetime' }),
   ],
   defaultSort: 'returnDate',
+  // Spec 3 section 9: the others default to CreatedDt; a return's is its return date.
+  sortAliases: { CreatedDt: 'returnDate' },
   file: 'Return report',
 });
 

@@ -19,8 +19,11 @@ export const STOCK_PAGE_SIZES = [5, 10, 20] as const;
 export const datedReportRequest = listRequest.extend(reportRange).superRefine(rangeInOrder);
 export type DatedReportRequest = z.input<typeof datedReportRequest>;
 
-/** The export's answer is the CSV file itself, streamed; this header says how many rows it holds. */
+/** The export answers every row in the list's envelope (the spec's client), or the CSV file itself when
+ *  the request accepts `text/csv` (ours); both stream, and this header says how many rows they hold. */
 export const EXPORT_ROWS_HEADER = 'x-total-rows';
+/** What our client sends for the file. */
+export const EXPORT_CSV_ACCEPT = 'text/csv';
 
 export interface ReportColumn<K extends string = string> {
   key: K;
@@ -37,6 +40,8 @@ export interface ReportContract<R extends z.ZodObject = z.ZodObject> {
   row: R;
   columns: readonly ReportColumn<keyof RowOf<R> & string>[];
   defaultSort: keyof RowOf<R> & string;
+  /** Sort names the spec's client sends for a column the row names otherwise (spec 3 section 9's defaults). */
+  sortAliases: Readonly<Record<string, keyof RowOf<R> & string>>;
   /** The CSV's name without '.csv'. */
   file: string;
   /** False for the reports without a date range (SAP Data, the stock reports). */
@@ -56,6 +61,8 @@ export interface ReportSpec<R extends z.ZodObject> {
   row: R;
   columns: readonly ReportColumn<keyof RowOf<R> & string>[];
   defaultSort: keyof RowOf<R> & string;
+  /** The spec's default sort when the row has no column of that name: which column it means. */
+  sortAliases?: Readonly<Record<string, keyof RowOf<R> & string>>;
   file: string;
   dated?: boolean;
   pageSizes?: readonly number[];
@@ -69,12 +76,12 @@ export function reportContract<R extends z.ZodObject>(s: ReportSpec<R>): ReportC
   const body = dated ? datedReportRequest : listRequest;
   const access = { pages: [s.page, ...(s.alsoPages ?? [])] };
   return {
-    page: s.page, row: s.row, columns: s.columns, defaultSort: s.defaultSort, file: s.file, dated,
+    page: s.page, row: s.row, columns: s.columns, defaultSort: s.defaultSort, sortAliases: s.sortAliases ?? {}, file: s.file, dated,
     pageSizes: s.pageSizes ?? REPORT_PAGE_SIZES,
     defaultPageSize: s.defaultPageSize ?? (s.pageSizes ?? REPORT_PAGE_SIZES)[0]!,
     api: {
       list: postEndpoint(s.list, access, body as z.ZodType<ListQuery, unknown>, listOf(s.row)),
-      export: postEndpoint(s.export, access, body as z.ZodType<ListQuery, unknown>, z.null()),
+      export: postEndpoint(s.export, access, body as z.ZodType<ListQuery, unknown>, listOf(s.row)),
     },
   };
 }

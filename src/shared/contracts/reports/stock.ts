@@ -12,6 +12,9 @@ export const AVAILABLE_STOCK_REPORT = reportContract({
   row: z.object({ ProductName: z.string(), DDName: z.string(), stock: z.number() }),
   columns: [col('ProductName', 'Product Name'), col('DDName', 'Batch No.'), col('stock', 'Available Stock')],
   defaultSort: 'ProductName',
+  // Spec 3 section 9's CreatedDt default: a stock row is a product and batch with no date of its own,
+  // so it means the report's own order.
+  sortAliases: { CreatedDt: 'ProductName' },
   file: 'Available Stock report',
   pageSizes: STOCK_PAGE_SIZES,
   defaultPageSize: 10,
@@ -29,6 +32,7 @@ export const NEW_STOCK_REPORT = reportContract({
     col('DisptachQty', 'Dispatch Stock'), col('stock', 'Available Stock'),
   ],
   defaultSort: 'ProductName',
+  sortAliases: { CreatedDt: 'ProductName' },
   file: 'Stock report',
   dated: false,
   pageSizes: STOCK_PAGE_SIZES,

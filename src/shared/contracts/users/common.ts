@@ -1,6 +1,7 @@
 // What every people master shares (spec 1 sections 3.4, 5.2, 5.6-5.8, 5.11): the list row, the
 // user service's paths and messages, and the field builders the forms combine.
 import { z } from 'zod';
+import { billingAddress } from '../address.js';
 import { getEndpoint, postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
 import { dateText, noData } from '../answer.js';
@@ -126,8 +127,12 @@ export const userRow = z.object({
 });
 export type UserRow = z.infer<typeof userRow>;
 
-/** A row of the user pickers (Role Management, the reports). */
-export const userOption = z.object({ UserId: z.number(), UserName: z.string(), Email: z.string(), UserType: z.number() });
+/** A row of the user pickers (Role Management, the reports, Dispatch's Send To): spec 2 section 3's
+ *  'Active user option' (IsFactory: the user's own site is a factory; false without one). */
+export const userOption = z.object({
+  UserId: z.number(), UserName: z.string(), Email: z.string(), UserType: z.number(), SAPCustomerCode: z.string(), FirstName: z.string(),
+  LastName: z.string(), IsFactory: z.boolean(), ...billingAddress,
+});
 export type UserOption = z.infer<typeof userOption>;
 
 /** The people masters; each call also checks the page of the master the user type picks. */
