@@ -1,7 +1,8 @@
 // Dispatch Receive in Chromium on a 360 x 740 touch handheld, as the warehouse user (Pune Depot). The
 // factory packs and dispatches through the real API: D1 (3 tertiary cartons) before the warehouse's
 // device loads its data, D2 (1 secondary carton) after, so D2 is known only to the server. The test
-// proves: D1 listed as In Transit from the device cache; the spec's messages for a bad scan; D2 loaded
+// proves: D1 listed as In Transit from the device cache; the spec's messages for a bad scan and an
+// empty Enter; D2 loaded
 // from the server while online and received whole; with the network off, D1 loaded from the cache,
 // one carton unticked, received with 2 arrived and 1 missing, shown as Received; back online, the
 // server holds exactly that receipt.
@@ -129,6 +130,16 @@ describe('Dispatch Receive on a handheld', () => {
     await verdict().getByText(RECEIVE_MSG.enterDispatchId).waitFor();
     await scan('hello');
     await verdict().getByText(RECEIVE_MSG.invalidDispatchId).waitFor();
+    // A person's Enter on the empty box asks for the DID.
+    await scanBox().focus();
+    await page.keyboard.press('Enter');
+    await verdict().getByText(RECEIVE_MSG.enterDispatchId, { exact: true }).waitFor();
+    // A scanner that ends its code with two keys (CR LF): the second is not an empty Enter.
+    await scan('hello');
+    await page.keyboard.press('Enter');
+    await verdict().getByText(RECEIVE_MSG.invalidDispatchId).waitFor();
+    await page.waitForTimeout(300);
+    expect(await verdict().innerText()).toContain(RECEIVE_MSG.invalidDispatchId);
     await scan(floor.tid(0));
     await verdict().getByText(RECEIVE_MSG.invalidDispatchId).waitFor();
     const unknown = makeSlipId('DID', 26, 'KA', 99_999);

@@ -2,7 +2,8 @@
 // cartons (packed through the API) dispatched to the warehouse with the network cut, the spec's
 // messages on the way, the invoice downloaded at once with the DID as its QR (read back with zbar);
 // back online the dispatch reaches the server once. Then the older-stock flow: the dialog, its
-// Older Stock List, going on with the newer carton, the approval remark stored on the dispatch.
+// Older Stock List, going on with the newer carton, the approval remark stored on the dispatch. Then
+// the scan table: the spec's headers and its 1/10/50/200/500 page sizes, on the handheld and a desktop.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { codeUrl } from '../../src/shared/codes.js';
@@ -19,6 +20,7 @@ const codes = codeMac(inject('codeSecret'));
 const url = (n: number) => codeUrl(inject('baseUrl'), codes.make({ kind: 'S', prefix: 'KA' }, n));
 const FROM = 474_001;
 const OLD_FROM = 476_001;
+const TABLE_FROM = 477_001;
 const WAREHOUSE = 'Pune Depot';
 
 let browser: Browser;
@@ -160,5 +162,57 @@ describe('Dispatch on a handheld', () => {
     const row = (await pastDispatches(newer.token)).find((r) => r.DispatchId === did);
     expect(row).toMatchObject({ TotalCarton: 1, Remark: 'Older lot held for quality check' });
     await boxFocused(page);
+  }, 180_000);
+
+  it('lists the scanned cartons under the spec\'s headers, 1, 10, 50, 200 or 500 a page, on the handheld and a desktop', async () => {
+    // The newest batch of its product, so none of these is another carton's older stock.
+    const f = await floorSetup({ from: TABLE_FROM, to: TABLE_FROM + 9, size: 2, slips: 4, mfgDate: '2026-10-15', product: 3 });
+    for (let i = 0; i < 4; i++) await packSecondary(f, TABLE_FROM, i);
+    await openDispatch(Date.now());
+    await pick('Send To', WAREHOUSE);
+    const table = page.getByRole('region', { name: 'Scanned cartons' });
+    const heads = () => table.getByRole('columnheader').allInnerTexts();
+    const ids = () => table.locator('tbody .ft-scan-table__id').allInnerTexts();
+    const showing = (text: string) => table.getByText(text, { exact: true }).waitFor();
+    const size = (n: string) => table.getByRole('radiogroup').getByText(n, { exact: true }).click();
+    await table.getByText('No Data found', { exact: true }).waitFor();
+    for (let i = 0; i < 3; i++) {
+      await scan(f.sid(i));
+      await verdict().getByText(`${f.sid(i)} added`).waitFor();
+    }
+
+    // A handheld: the id and its delete are the columns, the rest reads under the id; 10 a page first.
+    expect(await heads()).toEqual(['Carton Id', 'Action']);
+    expect(await table.getByRole('radio').evaluateAll((rs) => rs.map((r) => (r as HTMLInputElement).value))).toEqual(['1', '10', '50', '200', '500']);
+    expect(await table.getByRole('radio', { name: '10' }).isChecked()).toBe(true);
+    await showing('Showing 1 to 3 of 3');
+    expect(await ids()).toEqual([f.sid(2), f.sid(1), f.sid(0)]);
+    expect(await table.locator('tbody tr').first().innerText()).toContain(`${f.productName} · Batch FL-${TABLE_FROM}`);
+    await size('1');
+    await showing('Showing 1 to 1 of 3');
+    await table.getByRole('button', { name: 'Next page' }).click();
+    await showing('Showing 2 to 2 of 3');
+    expect(await ids()).toEqual([f.sid(1)]);
+    await screenshot(page, 'dispatch-scan-table-handheld');
+    // A new scan goes back to the first page, where it is.
+    await scan(f.sid(3));
+    await showing('Showing 1 to 1 of 4');
+    expect(await ids()).toEqual([f.sid(3)]);
+    await table.getByRole('button', { name: `Delete ${f.sid(3)}` }).click();
+    await showing('Showing 1 to 1 of 3');
+    await expect.poll(() => page.getByTestId('dispatch-count').innerText()).toBe('3');
+
+    // A desktop: every column of the spec under its header.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await size('50');
+    await showing('Showing 1 to 3 of 3');
+    expect(await heads()).toEqual(['Carton Id', 'Product Name', 'Batch No.', 'Carton Name', 'MFG Date', 'Expire Date', 'Action']);
+    const first = await table.locator('tbody tr').first().getByRole('cell').allInnerTexts();
+    expect(first.slice(0, 3)).toEqual([f.sid(2), f.productName, `FL-${TABLE_FROM}`]);
+    expect(first[4]).toMatch(/2026/);
+    await screenshot(page, 'dispatch-scan-table-desktop');
+    await page.setViewportSize(HANDHELD.viewport!);
+    for (let i = 0; i < 3; i++) await table.getByRole('button', { name: `Delete ${f.sid(i)}` }).click();
+    await table.getByText('No Data found', { exact: true }).waitFor();
   }, 180_000);
 });

@@ -2,7 +2,8 @@
 // for this file (its own band 499_001..499_020, NeemShield: a mapping cut by a de-mapping, a print file,
 // cartons packed, one fractional, one damaged; a dispatch to the Pune Depot, received in part and taken
 // back, one to a dealer under a dealers' scheme; a genuine verification): each report opens with the
-// last seven days and lists them; a date error shows its toast; an Export downloads the CSV of the
+// last seven days and lists them; a date error shows under its field and as its toast, on a desktop and
+// a handheld; an Export downloads the CSV of the
 // screen's filter; every report route opens.
 import { readFile } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
@@ -19,7 +20,7 @@ import { addDays } from '../../src/shared/contracts/numbers/fields.js';
 import { indiaDate } from '../../src/shared/today.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
 import { apiSignIn, call, ok } from '../helpers/api-client.js';
-import { ADMIN, emptyTable, launchBrowser, listShown, newPage, screenshot, signedInState } from '../helpers/browser.js';
+import { ADMIN, emptyTable, HANDHELD, launchBrowser, listShown, newPage, screenshot, signedInState } from '../helpers/browser.js';
 import { floorSetup, type FloorSetup } from '../helpers/floor-browser.js';
 import { CARTON_DAMAGE_API } from '../../src/shared/contracts/floor/carton-damage.js';
 import { RETURN_API } from '../../src/shared/contracts/floor/carton-return.js';
@@ -121,6 +122,16 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** The toasts (Mantine's notifications), apart from the fields' own messages. */
+const toast = () => page.locator('.mantine-Notification-root');
+/** The message a field shows under itself (its aria-describedby), or null. */
+async function fieldError(label: string): Promise<string | null> {
+  const field = page.getByLabel(label, { exact: true });
+  if ((await field.getAttribute('aria-invalid')) !== 'true') return null;
+  const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(/\s+/).filter(Boolean);
+  const texts = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).innerText()));
+  return texts.join(' ').trim() || null;
+}
 const heads = async () => (await page.locator('thead th').allTextContents()).map((h) => h.trim()).filter(Boolean);
 const rowTexts = () => page.locator('tbody tr').allTextContents();
 
@@ -171,15 +182,27 @@ describe('the report screens', () => {
     await page.getByRole('cell', { name: 'Product', exact: true }).waitFor();
   });
 
-  it('shows a date problem as an error toast and asks nothing', async () => {
+  it('shows a date problem under its field and as an error toast, and asks nothing', async () => {
     await open('/reports/tertiary-packing-report');
+    // The To date moved before the From date: its own message, the one the spec gives for it.
     await page.getByLabel('From Date').fill(us(indiaDate()));
     await page.getByLabel('To Date').fill(us(addDays(indiaDate(), -3)));
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText(REPORT_DATE_MSG.fromBeforeTo).waitFor();
+    await toast().getByText(REPORT_DATE_MSG.toAfterFrom, { exact: true }).waitFor();
+    expect(await fieldError('To Date')).toBe(REPORT_DATE_MSG.toAfterFrom);
+    expect(await fieldError('From Date')).toBe(REPORT_DATE_MSG.fromBeforeTo);
+    await screenshot(page, 'report-date-to-before-from');
+    // The From date moved after the To date: the From message.
+    await page.getByLabel('From Date').fill(us(addDays(indiaDate(), -1)));
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await toast().getByText(REPORT_DATE_MSG.fromBeforeTo, { exact: true }).waitFor();
     await page.getByLabel('From Date').fill('25/11/2026');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText(REPORT_DATE_MSG.onlyDate).waitFor();
+    await page.getByText(REPORT_DATE_MSG.onlyDate).first().waitFor();
+    expect(await fieldError('From Date')).toBe(REPORT_DATE_MSG.onlyDate);
+    // Three toasts stacked top right reach down over Submit; a pointer resting on one keeps it open.
+    await page.mouse.move(0, 700);
+    await expect.poll(() => toast().count(), { timeout: 15_000 }).toBe(0);
     await screenshot(page, 'report-date-toast');
     // A range with nothing in it: 'No Data found', and Export has nothing to save.
     await page.getByLabel('From Date').fill('01/01/2020');
@@ -187,6 +210,19 @@ describe('the report screens', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await emptyTable(page).waitFor();
     expect(await page.getByRole('button', { name: 'Export' }).isDisabled()).toBe(true);
+  });
+
+  it('shows the To date message on a handheld too, on another report', async () => {
+    await context.close();
+    ({ context, page } = await newPage(browser, { ...HANDHELD, storageState: signedIn }));
+    page.setDefaultTimeout(30_000);
+    await open('/reports/Damage-report');
+    await page.getByLabel('To Date').fill(us(addDays(indiaDate(), -7)));
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await toast().getByText(REPORT_DATE_MSG.toAfterFrom, { exact: true }).waitFor();
+    expect(await toast().getByText(REPORT_DATE_MSG.toAfterFrom, { exact: true }).isVisible()).toBe(true);
+    expect(await fieldError('To Date')).toBe(REPORT_DATE_MSG.toAfterFrom);
+    await screenshot(page, 'report-date-to-before-from-handheld');
   });
 
   it("exports the CSV of the screen's filter", async () => {

@@ -9,7 +9,7 @@ export function RouteError() {
   return (
     <Center mih="50vh" p="md">
       <Stack align="center" gap="sm" maw={480}>
-        <Title order={3}>Something went wrong</Title>
+        <Title order={1} size="h3">Something went wrong</Title>
         <Text c="dimmed" ta="center">This screen could not be shown. Check the network and try again.</Text>
         {detail && <Text size="xs" c="dimmed" ta="center">{detail}</Text>}
         <Group>

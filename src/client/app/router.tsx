@@ -1,5 +1,6 @@
 // The route map (spec 1 section 2.1, spec 3 top-level routes). Public pages sit outside the shell
-// (the verification page /P outside this app altogether);
+// (the verification page /P outside this app altogether); / is the landing page signed out and the
+// dashboard signed in;
 // every registry page is a shell route at its exact path, and unknown shell paths go to /dashboard.
 // Every screen but sign-in, and the shell itself, load lazily, so a page downloads only what it shows
 // (/login neither the shell nor any master); the service worker precaches all chunks for offline use.
@@ -55,6 +56,7 @@ const shell: Lazy = styled(async () => {
   await atMost(menu);
   return { element: <RequireSession><AppLayout /></RequireSession> };
 });
+const landing = styled(() => import('../features/public/landing-page.js').then((m) => ({ Component: m.LandingPage })));
 const dashboard: Lazy = () => import('../features/dashboard/dashboard-page.js').then((m) => ({ Component: m.DashboardPage }));
 
 export const routes: RouteObject[] = [
@@ -66,7 +68,13 @@ export const routes: RouteObject[] = [
       // The one screen in the entry chunk: every visit starts here, and it shares its kit with the masters.
       { path: PUBLIC_PAGE.login, element: <RedirectIfSignedIn><LoginPage /></RedirectIfSignedIn> },
       { path: PUBLIC_PAGE.resetPassword, lazy: () => import('../features/auth/reset-password-page.js').then((m) => ({ Component: m.ResetPasswordPage })) },
-      { path: PUBLIC_PAGE.home, lazy: styled(() => import('../features/public/landing-page.js').then((m) => ({ Component: m.LandingPage }))) },
+      { path: PUBLIC_PAGE.home, lazy: landing },
+      // Signed out, / is the landing page (spec 3: "otherwise the landing page shows"); signed in, the
+      // dashboard at /dashboard. Outside the shell, so a visitor never downloads it.
+      { index: true, lazy: async () => {
+        const { Component } = await landing();
+        return { element: <RedirectIfSignedIn><Component /></RedirectIfSignedIn> };
+      } },
       // The public verification page (/P?U=..., GS1 Digital Link paths) is not in this app: it is its own
       // small entry (p.html, src/public-page), which the server and the service worker answer those
       // paths with. An in-app link there must be a full page load (a plain <a href>, never <Link>).
@@ -84,7 +92,6 @@ export const routes: RouteObject[] = [
             // A screen that fails shows its error inside the shell, so the menu stays usable.
             errorElement: <RouteError />,
             children: [
-              { index: true, lazy: dashboard },
               { path: '/dashboard', lazy: dashboard },
               { path: '/profile', lazy: () => import('../features/account/profile-page.js').then((m) => ({ Component: m.ProfilePage })) },
               {

@@ -35,6 +35,9 @@ export interface ScanBoxProps {
   camera?: boolean;
   /** The words under the box before the first scan. */
   idleMessage?: string;
+  /** The refusal an Enter on an empty box shows (Dispatch Receive's 'Please enter DispatchId.');
+   *  without it an empty Enter does nothing. */
+  emptyMessage?: string;
   ref?: Ref<ScanBoxHandle>;
 }
 
@@ -45,7 +48,7 @@ const dialogOpen = () => document.querySelector('[role="dialog"], [role="alertdi
 // it a stable onScan (bench/floor-scan.bench.ts times scan to visible row).
 export const ScanBox = memo(function ScanBox({
   onScan, label = 'Scan', placeholder = 'Scan or type', disabled = false, camera = true,
-  idleMessage = 'Ready to scan', ref,
+  idleMessage = 'Ready to scan', emptyMessage, ref,
 }: ScanBoxProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -54,6 +57,8 @@ export const ScanBox = memo(function ScanBox({
   const [cameraOpen, setCameraOpen] = useState(false);
   const wedge = useMemo(() => createWedge({ isComplete: isWholeCode }), []);
   const idleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** When the last scanner suffix ended a scan: a second suffix key (CR LF) is not an empty Enter. */
+  const lastSuffixAt = useRef(Number.NEGATIVE_INFINITY);
 
   // Read by listeners and the scan queue, which outlive a render.
   const now = useRef({ onScan, disabled, keyboard, cameraOpen });
@@ -97,11 +102,17 @@ export const ScanBox = memo(function ScanBox({
     if (verdict.scan !== undefined) {
       // The scanner's Enter or Tab: it must neither submit a form nor move focus.
       e.preventDefault();
+      lastSuffixAt.current = e.timeStamp;
       take(wholerScan(verdict.scan, e.currentTarget.value));
       return;
     }
     if (e.key === 'Enter') {
       e.preventDefault();
+      const empty = e.currentTarget.value.trim() === '';
+      if (empty && emptyMessage !== undefined && e.timeStamp - lastSuffixAt.current > WEDGE_DEFAULTS.maxGapMs) {
+        answer({ ok: false, message: emptyMessage });
+        return;
+      }
       take(e.currentTarget.value);
       return;
     }

@@ -11,6 +11,8 @@ export interface Sort {
 /** Masters page 5, 10 or 20 rows (spec 1 section 2.9); reports use the larger choices. */
 export const MASTER_PAGE_SIZES = [5, 10, 20] as const;
 export const REPORT_PAGE_SIZES = [10, 50, 200, 500] as const;
+/** The dispatch scan table's choices (spec 2 section 9), 10 rows first. */
+export const SCAN_PAGE_SIZES = [1, 10, 50, 200, 500] as const;
 export const DEFAULT_SORT: Sort = { column: 'CreatedDate', order: 'DESC' };
 export const NO_DATA_TEXT = 'No Data found';
 /** Shown instead of NO_DATA_TEXT when the list could not reach the server: not an empty list. */

@@ -1,5 +1,7 @@
 // The report screens' date range (spec 3 sections 2, 5 and 9): the last seven days through today on
-// load, typed as MM/DD/YYYY, checked with the server's own rules, the first problem as the toast.
+// load, typed as MM/DD/YYYY, checked with the server's own rules: each field's problem under it, and
+// the toast of the field the user last changed (so 'To date must be greater than from date.' shows
+// when the To date was moved before the From date).
 import { z } from 'zod';
 import { addDays } from '../../shared/contracts/numbers/fields.js';
 import { rangeInOrder, reportRange } from '../../shared/contracts/report-dates.js';
@@ -20,8 +22,21 @@ export function lastSevenDays(today: string = indiaDate()): DateRangeValues {
   return { FromDate: usDay(addDays(today, -6)), ToDate: usDay(today) };
 }
 
-/** The first date message, or null when the range is good. */
-export function rangeProblem(v: DateRangeValues): string | null {
+export type DateField = keyof DateRangeValues;
+export type RangeProblems = Partial<Record<DateField, string>>;
+
+/** Each field's first message; empty when the range is good. */
+export function rangeProblems(v: DateRangeValues): RangeProblems {
   const parsed = range.safeParse({ FromDate: v.FromDate.trim(), ToDate: v.ToDate.trim() });
-  return parsed.success ? null : parsed.error.issues[0]?.message ?? null;
+  const out: RangeProblems = {};
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = issue.path[0];
+    if ((field === 'FromDate' || field === 'ToDate') && out[field] === undefined) out[field] = issue.message;
+  }
+  return out;
+}
+
+/** The toast's message: the problem of the field last changed, else the first; null when the range is good. */
+export function rangeToast(problems: RangeProblems, lastChanged: DateField | null): string | null {
+  return (lastChanged && problems[lastChanged]) || problems.FromDate || problems.ToDate || null;
 }

@@ -1,7 +1,7 @@
 // A report screen from its declaration (shared/contracts/reports): the breadcrumb, the date range
-// with Submit (the last seven days on load; date problems as error toasts), the screen's pickers, the
-// search, the server-paged table with the declared columns, sizes and sort, and Export of the same
-// filter. A screen adds only what is its own: a row action (print) or a cell drawn otherwise.
+// with Submit (the last seven days on load; date problems under their fields and as error toasts), the
+// screen's pickers, the search, the server-paged table with the declared columns, sizes and sort, and
+// Export of the same filter. A screen adds only what is its own: a row action (print) or a cell drawn otherwise.
 import { useMemo, useState, type ReactNode } from 'react';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -10,7 +10,7 @@ import type { ListRequest } from '../../shared/contracts/list.js';
 import type { ReportContract } from '../../shared/contracts/reports/report.js';
 import { DATE_FORMAT, DATETIME_FORMAT } from '../../shared/date-format.js';
 import { getSession } from '../api/session.js';
-import { lastSevenDays, rangeProblem, type DateRangeValues } from './report-dates.js';
+import { lastSevenDays, rangeProblems, rangeToast, type DateField, type DateRangeValues, type RangeProblems } from './report-dates.js';
 import { exportReport } from './report-export.js';
 import { PICKER_FIELD, PickerSelect, type ReportPicker } from './report-pickers.js';
 import { ScreenHeader } from './screen-header.js';
@@ -65,13 +65,22 @@ export function ReportPage({ def }: { def: ReportScreen }) {
   const isAdmin = getSession()?.isAdmin ?? false;
   const pickers = (def.pickers ?? []).filter((p) => p !== 'entity' || isAdmin);
   const [dates, setDates] = useState<DateRangeValues>(() => lastSevenDays());
+  const [dateErrors, setDateErrors] = useState<RangeProblems>({});
+  const [lastChanged, setLastChanged] = useState<DateField | null>(null);
+  const changeDate = (field: DateField, value: string) => {
+    setDates((d) => ({ ...d, [field]: value }));
+    setLastChanged(field);
+    setDateErrors({});
+  };
   const [picked, setPicked] = useState<Partial<Record<ReportPicker, number | null>>>({});
   const [applied, setApplied] = useState<Partial<ListRequest>>(() => openingFilters(contract));
   const list = useServerList<Row>(reportListOptions(contract, applied));
   const [exporting, setExporting] = useState(false);
 
   const submit = () => {
-    const problem = contract.dated ? rangeProblem(dates) : null;
+    const problems = contract.dated ? rangeProblems(dates) : {};
+    setDateErrors(problems);
+    const problem = rangeToast(problems, lastChanged);
     if (problem) {
       toast.error(problem);
       return;
@@ -118,10 +127,10 @@ export function ReportPage({ def }: { def: ReportScreen }) {
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
           {contract.dated && (
             <>
-              <TextInput label="From Date" placeholder="MM/DD/YYYY" inputMode="numeric" value={dates.FromDate}
-                onChange={(e) => { const FromDate = e.currentTarget.value; setDates((d) => ({ ...d, FromDate })); }} />
-              <TextInput label="To Date" placeholder="MM/DD/YYYY" inputMode="numeric" value={dates.ToDate}
-                onChange={(e) => { const ToDate = e.currentTarget.value; setDates((d) => ({ ...d, ToDate })); }} />
+              <TextInput label="From Date" placeholder="MM/DD/YYYY" inputMode="numeric" value={dates.FromDate} error={dateErrors.FromDate}
+                onChange={(e) => changeDate('FromDate', e.currentTarget.value)} />
+              <TextInput label="To Date" placeholder="MM/DD/YYYY" inputMode="numeric" value={dates.ToDate} error={dateErrors.ToDate}
+                onChange={(e) => changeDate('ToDate', e.currentTarget.value)} />
             </>
           )}
           {pickers.map((p) => (

@@ -39,7 +39,7 @@ export function ChangePasswordPage() {
 
   return (
     <Paper withBorder p="lg" maw={560}>
-      <Title order={2} fz="h3" mb="md">Change Password</Title>
+      <Title order={1} fz="h3" mb="md">Change Password</Title>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput label="User Name" value={form.values.UserName} readOnly variant="filled" />

@@ -41,7 +41,7 @@ export function ProfilePage() {
 
   return (
     <Paper withBorder p="lg" maw={560}>
-      <Title order={2} fz="h3" mb="md">Profile</Title>
+      <Title order={1} fz="h3" mb="md">Profile</Title>
       {me?.IsResetPassword && (
         <Alert color="yellow" variant="light" mb="md">
           Your password must be changed. <Link to="/change-password">Change Password</Link>

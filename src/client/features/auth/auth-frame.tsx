@@ -16,7 +16,7 @@ export function AuthFrame({ title, children }: { title: string; children: ReactN
           <Text size="sm" c="dimmed">{TAGLINE}</Text>
         </Box>
         <Paper withBorder shadow="sm" p="xl" radius="md">
-          <Title order={2} fz="h3" mb="md">{title}</Title>
+          <Title order={1} fz="h3" mb="md">{title}</Title>
           {children}
         </Paper>
         <Text size="xs" c="dimmed" ta="center">{COPYRIGHT}</Text>

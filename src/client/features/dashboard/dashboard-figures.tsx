@@ -24,7 +24,7 @@ export function DashboardFigures({ admin, userType }: { admin: boolean; userType
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
         <div>
-          <Title order={2} fz="h3">Dashboard</Title>
+          <Title order={1} fz="h3">Dashboard</Title>
           {shown && <Text size="sm" c="dimmed">{shown.Site.FirmName}</Text>}
         </div>
         <Group align="flex-end" gap="md">

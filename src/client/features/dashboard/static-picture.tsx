@@ -10,7 +10,7 @@ const QR = [[1, 1, 0, 1, 1], [1, 0, 1, 0, 1], [0, 1, 1, 1, 0], [1, 0, 1, 0, 0], 
 export function StaticPicture() {
   return (
     <Paper withBorder radius="md" p="lg">
-      <Title order={2} fz="h3" mb="xs">Welcome to Fieldtrace</Title>
+      <Title order={1} fz="h3" mb="xs">Welcome to Fieldtrace</Title>
       <Text c="dimmed" size="sm" mb="md">Every pack traced from the factory to the farmer's field.</Text>
       <svg viewBox="0 0 640 300" role="img" aria-label={PICTURE_LABEL} style={{ width: '100%', height: 'auto', display: 'block' }}>
         <rect width="640" height="300" fill="#e7f5ff" />

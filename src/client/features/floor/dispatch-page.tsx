@@ -9,6 +9,7 @@ import { DISPATCH_API, DISPATCH_MSG, LR_MAX, saveProblem, type StockCarton } fro
 import { PAGE } from '../../../shared/pages.js';
 import { getSession } from '../../api/session.js';
 import { saveBytes } from '../../kit/download.js';
+import { SCAN_PAGE_SIZES } from '../../kit/paging.js';
 import { ResourceSection, type ResourceDef } from '../../kit/resource-section.js';
 import { ScreenHeader } from '../../kit/screen-header.js';
 import { CacheFreshness, useFloorCache, type FloorCache } from '../../floor/cache/index.js';
@@ -19,7 +20,7 @@ import { emptyDispatch, localInvoice, type DispatchDraft, type SendToKind } from
 import { cachedLogo, rememberLogo } from '../../floor/dispatch/logo-cache.js';
 import { CACHE_LOADING, useLocalWork } from '../../floor/packing/use-local-work.js';
 import { ScanBox, type ScanBoxHandle, type ScanVerdict } from '../../floor/scan-box.js';
-import { ScannedRows } from '../../floor/scanned-rows.js';
+import { ScanTable, type ScanTableColumn } from '../../floor/scan-table.js';
 import { useDraft } from '../../floor/use-draft.js';
 import { kickOutbox } from '../../offline/drain-triggers.js';
 import { useOutboxStatus } from '../../offline/use-outbox-status.js';
@@ -32,10 +33,16 @@ const SCREEN = 'dispatch';
 /** The invoice's code (jsPDF, QR) loads with the screen, not at Submit: the device may be offline then. */
 const invoicePdf = () => import('../../floor/dispatch/invoice-pdf.js');
 
-const rowView = (r: DispatchRow) => ({
-  key: r.CartonId, main: r.CartonId,
-  detail: [r.ProductName, r.BatchNo, r.CartonName, r.MFGDate && `MFG ${r.MFGDate}`, r.EXPDate && `EXP ${r.EXPDate}`].filter(Boolean).join(' · '),
-});
+/** The scan table's columns (spec 2 section 2: Carton Id, Product Name, Batch No., Carton Name, MFG
+ *  Date, Expire Date, delete) and its page sizes (section 9). */
+const ID_COLUMN: ScanTableColumn<DispatchRow> = { title: 'Carton Id', value: (r) => r.CartonId };
+const COLUMNS: ScanTableColumn<DispatchRow>[] = [
+  { title: 'Product Name', value: (r) => r.ProductName },
+  { title: 'Batch No.', value: (r) => r.BatchNo, short: (v) => `Batch ${v}` },
+  { title: 'Carton Name', value: (r) => r.CartonName },
+  { title: 'MFG Date', value: (r) => r.MFGDate, short: (v) => `MFG ${v}` },
+  { title: 'Expire Date', value: (r) => r.EXPDate, short: (v) => `EXP ${v}` },
+];
 
 /** The draft as the scan check reads it: the target chosen, and what sending there is (lifecycle op). */
 const formOf = (d: DispatchDraft, cache: FloorCache) => ({ hasTarget: d.targetId !== null, op: dispatchOp(d.kind, d.targetId, cache), rows: d.rows });
@@ -161,7 +168,8 @@ export default function DispatchPage() {
           <Text component="span" className="ft-packing__big" data-testid="dispatch-count">{draft.rows.length}</Text>
           <Text c="dimmed">cartons scanned</Text>
         </Group>
-        <ScannedRows rows={draft.rows} view={rowView} onDelete={remove} />
+        <ScanTable label="Scanned cartons" rows={draft.rows} id={ID_COLUMN} columns={COLUMNS} onDelete={remove}
+          pageSizes={SCAN_PAGE_SIZES} defaultPageSize={10} />
         <Select label="Transport Mode" placeholder="Select Transport Mode" data={modes} size="lg" allowDeselect={false}
           value={draft.modeId === null ? null : String(draft.modeId)} comboboxProps={{ withinPortal: true }}
           onChange={(v) => { update((d) => ({ ...d, modeId: v === null ? null : Number(v) })); setProblem(null); }} />

@@ -129,7 +129,8 @@ export default function DispatchReceivePage() {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 1, md: 2 }}>
           <Stack gap="sm">
-            <ScanBox ref={box} label={RECEIVE_TEXT.scanLabel} placeholder="Scan DID" onScan={scan} disabled={busy} idleMessage={RECEIVE_TEXT.idle} />
+            <ScanBox ref={box} label={RECEIVE_TEXT.scanLabel} placeholder="Scan DID" onScan={scan} disabled={busy} idleMessage={RECEIVE_TEXT.idle}
+              emptyMessage={RECEIVE_MSG.enterDispatchId} />
             {loaded && <CartonList loaded={loaded} onToggle={toggle} onClear={clear} />}
             <ReceiveBar disabled={busy} onReceive={receiveNow} />
           </Stack>
