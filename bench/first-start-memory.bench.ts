@@ -4,7 +4,7 @@
 // first with no client build (it builds one), then again. After each is ready (GET /API/health), waits
 // --settle seconds, calls GET /API/live three times and reads VmRSS and VmHWM (the peak) from
 // /proc/<pid>/status. Exits 1 when the first start's VmRSS is more than 20% above or below the
-// restart's. Takes a minute or two (the build is most of it).
+// restart's. Takes a few minutes (the build and the new database's set-up are most of it).
 // --root DIR runs another checkout instead (e.g. `git archive <commit> | tar -x -C DIR` with a
 // node_modules link), for the figures before a change; its build goes where its main.ts puts it, so
 // DIR/dist/client must not exist yet. Without --root the build goes into a temporary CLIENT_DIR.
@@ -57,7 +57,8 @@ async function startAndMeasure(label: string, env: NodeJS.ProcessEnv, logFile: s
   try {
     for (;;) {
       if (child.exitCode !== null || Date.now() - started > START_TIMEOUT_MS) {
-        throw new Error(`${label}: the server did not become ready (exit code ${child.exitCode}):\n${readFileSync(logFile, 'utf8').slice(-3000)}`);
+        const tail = readFileSync(logFile, 'utf8').slice(-3000);
+        throw new Error(`${label}: the server did not become ready (exit code ${child.exitCode}):\n${tail}`);
       }
       const ready = await fetch(`${baseUrl}/API/health`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
       if (ready) break;

@@ -135,7 +135,8 @@ describe('the first start builds the client', () => {
     expect(code, s.output()).toBe(1);
     const output = s.output();
     const viteError = output.indexOf('error during build: src/client/broken.ts');
-    const ours = output.indexOf('The client build (vite build) failed with exit code 3; its output is above. Fix the cause and start again, or build it yourself with `npm run build`.');
+    const ours = output.indexOf('The client build (vite build) failed with exit code 3; its output is above. '
+      + 'Fix the cause and start again, or build it yourself with `npm run build`.');
     expect(viteError, output).toBeGreaterThanOrEqual(0);
     expect(ours, output).toBeGreaterThan(viteError);
     // One clear line, no stack trace.

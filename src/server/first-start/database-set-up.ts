@@ -20,7 +20,11 @@ export async function ensureDatabaseSetUp(config: Config, log: (line: string) =>
   log(`No database in ${dir}: setting it up once (in a process of its own)...`);
   const staging = join(config.dataDir, 'pglite-setting-up');
   rmSync(staging, { recursive: true, force: true });
-  await runChildStep({ what: 'Setting up the new database', args: [...nodeFlags(), SET_UP_SCRIPT], env: { ...process.env, DATA_DIR: staging } });
+  await runChildStep({
+    what: 'Setting up the new database',
+    args: [...nodeFlags(), SET_UP_SCRIPT],
+    env: { ...process.env, DATA_DIR: staging },
+  });
   renameSync(pgliteDir(staging), dir);
   rmSync(staging, { recursive: true, force: true });
   log(`Database set up in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
