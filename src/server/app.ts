@@ -11,6 +11,7 @@ import { codeMac } from './domain/code-mac.js';
 import { TokenService } from './auth/tokens.js';
 import { envelopeOptions, installErrorHandler } from './http/errors.js';
 import { Router } from './http/route.js';
+import { answerOptions } from './http/options.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { serveClient } from './http/static-client.js';
 import { tlsFiles } from './http/tls.js';
@@ -76,6 +77,7 @@ export async function buildApp({ config, database, logger, routes }: BuildOption
   const router = new Router(app, services);
   registerRoutes(router);
   routes?.(router);
-  await serveClient(app, config.clientDir);
+  const client = await serveClient(app, config.clientDir);
+  answerOptions(app, client.isPage);
   return app;
 }

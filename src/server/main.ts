@@ -1,32 +1,24 @@
-// Entry point of `npm start`: config -> client build (when missing) -> database -> migrations and
-// seed -> app -> listen.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+// Entry point of `npm start`: config -> client build (when missing) and a new PGlite database's set-up,
+// each in a child process (first-start/) -> database -> migrations and seed (no-ops once done) -> app
+// -> listen.
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/connect.js';
-import { loadReferenceData } from './db/reference.js';
-import { seed } from './db/seed.js';
+import { openDatabase, pgliteDir } from './db/connect.js';
+import { setUpDatabase } from './db/set-up.js';
 import { seedDemo } from './demo/index.js';
+import { StartStepFailed } from './first-start/child-step.js';
+import { ensureClientBuilt } from './first-start/client-build.js';
+import { ensureDatabaseSetUp } from './first-start/database-set-up.js';
 import { purgeIdempotencyKeys } from './http/idempotency.js';
-
-async function ensureClientBuilt(clientDir: string) {
-  if (existsSync(join(clientDir, 'index.html'))) return;
-  console.log(`No client build in ${clientDir}: building it once (vite build)...`);
-  const { build } = await import('vite');
-  await build({ logLevel: 'warn' });
-}
 
 async function main() {
   const config = loadConfig();
   await ensureClientBuilt(config.clientDir);
+  await ensureDatabaseSetUp(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await database.migrate();
-  // Reference data before the seed: the demo's addresses point at its ids.
-  await loadReferenceData(database.db);
-  const seeded = await seed(database.db, { demo: config.seedDemo ? seedDemo : undefined });
+  const seeded = await setUpDatabase(database, { demo: config.seedDemo ? seedDemo : undefined });
   const app = await buildApp({ config, database });
-  app.log.info(`database: ${database.kind}${database.kind === 'pglite' ? ` in ${join(config.dataDir, 'pglite')}` : ''}; seed: ${seeded}`);
+  app.log.info(`database: ${database.kind}${database.kind === 'pglite' ? ` in ${pgliteDir(config.dataDir)}` : ''}; seed: ${seeded}`);
   const close = async () => {
     await app.close();
     await database.close();
@@ -43,6 +35,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A failed first-start step has said what went wrong (its output, then ours): no stack to add.
+  console.error(err instanceof StartStepFailed ? err.message : err);
   process.exit(1);
 });

@@ -19,6 +19,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Where a data folder keeps its PGlite database. */
+export const pgliteDir = (dataDir: string) => join(dataDir, 'pglite');
+
 const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
 const MIGRATION_LOCK = 7_243_101;
 
@@ -58,7 +61,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let dir: string | undefined;
   if (dataDir) {
-    dir = join(dataDir, 'pglite');
+    dir = pgliteDir(dataDir);
     mkdirSync(dir, { recursive: true });
   }
   const client = new PGlite(dir);

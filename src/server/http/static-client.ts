@@ -1,5 +1,5 @@
 // Serves the built PWA: hashed assets cached for good, the service worker and shell never cached,
-// and any other non-API GET answered with the app shell (SPA fallback): p.html, the public
+// and any other non-API GET or HEAD answered with the app shell (SPA fallback): p.html, the public
 // verification page's own small entry (src/public-page, src/build/public-page.ts), for /P in any case
 // and for a GS1 Digital Link path (/01/{gtin}/...); index.html for the other public pages; a screen's
 // own page for its path (the same page, preloading the signed-in shell and that screen's chunk:
@@ -49,9 +49,18 @@ export function pageFor(path: string, pages: ClientPages): string {
   return screen && pages.screens.has(screen) ? screenHtml(screen) : SHELL_HTML;
 }
 
-export async function serveClient(app: FastifyInstance, clientDir: string) {
+/** What the client answers beyond its files: whether a path is one of its pages (the SPA fallback). */
+export interface ServedClient {
+  isPage(path: string): boolean;
+}
+
+export async function serveClient(app: FastifyInstance, clientDir: string): Promise<ServedClient> {
   const hasClient = existsSync(join(clientDir, 'index.html'));
   const pages = clientPages(clientDir);
+  // Any spelling of /api or /uploads is never a page; a Digital Link's serial may end like a file
+  // name (…/21/AB.CD): it is still the page.
+  const isPage = (path: string) => hasClient && !/^\/(api|uploads)(\/|$)/i.test(path)
+    && (pages.verify && isVerifyPath(path) || !/\.[a-z0-9]{1,8}$/i.test(path));
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -70,10 +79,11 @@ export async function serveClient(app: FastifyInstance, clientDir: string) {
     if (/^\/api(\/|$)/i.test(path)) return reply.code(404).send(failure('404', 'No such API route.'));
     // A stored file that is not there is a 404, never the app shell.
     if (/^\/uploads(\/|$)/i.test(path)) return reply.code(404).send(failure('404', 'File not found.'));
-    // A Digital Link's serial may end like a file name (…/21/AB.CD): it is still the page.
-    if (req.method === 'GET' && hasClient && (pages.verify && isVerifyPath(path) || !/\.[a-z0-9]{1,8}$/i.test(path))) {
+    // HEAD answers as GET does, without the body (Node leaves it out).
+    if ((req.method === 'GET' || req.method === 'HEAD') && isPage(path)) {
       return reply.header('cache-control', 'no-cache').sendFile(pageFor(path, pages));
     }
     return reply.code(404).type('text/plain').send('Not found');
   });
+  return { isPage };
 }

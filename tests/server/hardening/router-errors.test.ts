@@ -64,8 +64,20 @@ describe('router failures answer the envelope before the auth check', () => {
 });
 
 describe('methods', () => {
-  it.each(['OPTIONS', 'PROPFIND', 'DELETE', 'PUT', 'PATCH'] as const)('%s on an API route answers 404 with the envelope', async (method) => {
+  it.each(['PROPFIND', 'DELETE', 'PUT', 'PATCH'] as const)('%s on an API route answers 404 with the envelope', async (method) => {
     await expectEnvelope(await t.app.inject({ method, url: `/API/api/User/getUser?${MARK}` }), 404, 'No such API route.');
+  });
+
+  // Issue 26: OPTIONS names the route's methods (tests/server/head-options.test.ts), echoing nothing.
+  it('OPTIONS on an API route answers 204 with its methods and no body', async () => {
+    const res = await t.app.inject({ method: 'OPTIONS', url: `/API/api/User/getUser?${MARK}` });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers.allow).toBe('GET, HEAD, OPTIONS');
+    expect(res.payload).toBe('');
+  });
+
+  it('OPTIONS on an unknown API route answers 404 with the envelope', async () => {
+    await expectEnvelope(await t.app.inject({ method: 'OPTIONS', url: `/API/api/${MARK}/x?${MARK}` }), 404, 'No such API route.');
   });
 
   it('HEAD on a GET route is checked like GET and sends no body', async () => {
