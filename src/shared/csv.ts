@@ -1,10 +1,10 @@
 // Exports: sanitise every cell, then format with papaparse (Twenty's csv utils are the model).
 // A cell a spreadsheet would run as a formula (= + - @ tab CR first) gets a leading single quote.
 import Papa from 'papaparse';
-import dayjs from 'dayjs';
-import { DATE_FORMAT, DATETIME_FORMAT } from './date-format.js';
+import { cellText, type CellFormat } from './cell-format.js';
 
-export type CsvFormat = 'text' | 'date' | 'datetime' | 'status' | 'yesno';
+/** A column's format: how its cells read (cell-format.ts, shared with the screens). */
+export type CsvFormat = CellFormat;
 
 export interface CsvColumn<T> {
   title: string;
@@ -15,39 +15,12 @@ export interface CsvColumn<T> {
   value?: (row: T) => unknown;
 }
 
-export { DATE_FORMAT, DATETIME_FORMAT } from './date-format.js';
-
 // Leading spaces do not stop some spreadsheets from evaluating, so look past them.
 const FORMULA_START = /^[\s]*[=+\-@\t\r]/;
 
 /** Makes a text cell inert in a spreadsheet: a formula-like start gets a single quote. */
 export function sanitizeCell(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
-}
-
-function formatDate(value: unknown, pattern: string): string {
-  if (value === null || value === undefined || value === '') return '';
-  const d = dayjs(value as string | number | Date);
-  return d.isValid() ? d.format(pattern) : String(value);
-}
-
-/** The text of one cell before sanitising. Numbers stay as written (a negative number is data). */
-export function cellText(value: unknown, format: CsvFormat = 'text'): string {
-  switch (format) {
-    case 'date':
-      return formatDate(value, DATE_FORMAT);
-    case 'datetime':
-      return formatDate(value, DATETIME_FORMAT);
-    case 'status':
-      return value === true || value === 1 || value === '1' || value === 'true' ? 'Active' : 'Inactive';
-    case 'yesno':
-      return value === true || value === 1 || value === '1' || value === 'true' ? 'Yes' : 'No';
-    default:
-      if (value === null || value === undefined) return '';
-      if (value instanceof Date) return formatDate(value, DATETIME_FORMAT);
-      if (typeof value === 'object') return JSON.stringify(value);
-      return String(value);
-  }
 }
 
 /** A cell as written to the file: formatted, then sanitised unless it is a plain number. */

@@ -3,10 +3,10 @@
 // 300201–300290 on the Product Damage screen, and export 'Damaged Product.csv'. Each test maps its
 // own range (and the export its own damage) through the API, so none needs another to run first.
 import { readFileSync } from 'node:fs';
-import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAPPING_API } from '../../src/shared/contracts/numbers/mapping.js';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { formatDate } from '../../src/shared/cell-format.js';
 import { DAMAGE_API, DAMAGE_MSG } from '../../src/shared/contracts/numbers/damage.js';
 import { DEMAP_MSG } from '../../src/shared/contracts/numbers/demap.js';
 import { apiSignIn, call } from '../helpers/api-client.js';
@@ -117,7 +117,7 @@ describe('map, de-map and damage a range: the three tables agree', () => {
     await dialog().waitFor({ state: 'hidden' });
 
     await findOne(damaged, '300281');
-    const today = dayjs().format('DD-MM-YYYY');
+    const today = formatDate(new Date());
     expect(await cells(damaged)).toEqual([['300281', '300290', '10', 'Crushed in transit', today]]);
     // The damaged numbers stay inside their mapping.
     expect((await cells(top))[0]?.slice(1, 4)).toEqual(['300201', '300290', '90']);
@@ -134,6 +134,6 @@ describe('map, de-map and damage a range: the three tables agree', () => {
     expect(download.suggestedFilename()).toBe('Damaged Product.csv');
     const lines = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe('FromNo,ToNo,Qty,Reason,CreatedDate');
-    expect(lines).toContain(`300381,300390,10,Crushed in transit,${dayjs().format('DD-MM-YYYY')}`);
+    expect(lines).toContain(`300381,300390,10,Crushed in transit,${formatDate(new Date())}`);
   });
 });

@@ -18,6 +18,7 @@ import { REPORT_DATE_MSG } from '../../src/shared/contracts/report-dates.js';
 import { PAGES } from '../../src/shared/pages.js';
 import { addDays } from '../../src/shared/contracts/numbers/fields.js';
 import { indiaDate } from '../../src/shared/today.js';
+import { formatDate } from '../../src/shared/cell-format.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
 import { apiSignIn, call, ok } from '../helpers/api-client.js';
 import { ADMIN, emptyTable, HANDHELD, launchBrowser, listShown, newPage, screenshot, signedInState } from '../helpers/browser.js';
@@ -225,15 +226,24 @@ describe('the report screens', () => {
     await screenshot(page, 'report-date-to-before-from-handheld');
   });
 
-  it("exports the CSV of the screen's filter", async () => {
+  it("exports the CSV of the screen's filter, its dates as the screen shows them in a browser far from India", async () => {
+    // India is 13.5 hours ahead of Los Angeles: a time read in the browser's zone would never match.
+    await context.close();
+    ({ context, page } = await newPage(browser, { storageState: signedIn, acceptDownloads: true, timezoneId: 'America/Los_Angeles' }));
+    expect(await page.evaluate(() => new Date('2026-11-27T20:00:00Z').getTimezoneOffset())).toBe(480);
     await open('/reports/secondary-packing-report');
     await search(floor.sid(1));
+    const shown = (await page.locator('tbody tr').first().locator('td').allTextContents()).map((c) => c.trim());
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
     expect(download.suggestedFilename()).toBe('Secondary Packing report.csv');
     const text = (await readFile((await download.path())!, 'utf8')).replace(/^\ufeff/, '');
     const lines = text.trimEnd().split('\r\n');
     expect(lines[0]).toBe('CartonId,Total Qty,Packed By,Packing Date,Carton Name,Carton Size');
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([floor.sid(1)]);
+    const packed = lines[1]!.split(',')[3]!;
+    // Packed moments ago: today in India, and the very cell the screen shows.
+    expect(packed.slice(0, 10)).toBe(formatDate(new Date()));
+    expect(shown[3]).toBe(packed);
   });
 
   it("prints a dispatch's invoice and a carton's label from their rows", async () => {

@@ -1,12 +1,14 @@
 // List columns as data: a field, a title and a format; the kit renders dates, flags and actions.
 import { Badge } from '@mantine/core';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { CsvColumn } from '../../shared/csv.js';
-import { DATE_FORMAT } from '../../shared/date-format.js';
+import { cellText, isYes, type CellFormat } from '../../shared/cell-format.js';
 
-export type ColumnFormat = 'text' | 'date' | 'status';
+/** Screens' own date cells read as their exports do (India's calendar). */
+export { formatDate } from '../../shared/cell-format.js';
+
+export type ColumnFormat = CellFormat;
 
 export interface ColumnDef<T> {
   accessor: keyof T & string;
@@ -21,12 +23,6 @@ export interface ColumnDef<T> {
   width?: number | string;
 }
 
-export const formatDate = (value: unknown): string => {
-  if (value === null || value === undefined || value === '') return '';
-  const d = dayjs(value as string | Date);
-  return d.isValid() ? d.format(DATE_FORMAT) : String(value);
-};
-
 export const StatusBadge = ({ active }: { active: boolean }) => (
   <Badge color={active ? 'green' : 'gray'} variant="light">
     {active ? 'Active' : 'Inactive'}
@@ -35,8 +31,10 @@ export const StatusBadge = ({ active }: { active: boolean }) => (
 
 function renderCell<T>(col: ColumnDef<T>): ((row: T) => ReactNode) | undefined {
   if (col.render) return col.render;
-  if (col.format === 'date') return (row) => formatDate(row[col.accessor]);
-  if (col.format === 'status') return (row) => <StatusBadge active={Boolean(row[col.accessor])} />;
+  const format = col.format;
+  if (format === 'status') return (row) => <StatusBadge active={isYes(row[col.accessor])} />;
+  // The export's text (toCsvColumns passes the same format); plain text is drawn as it comes.
+  if (format && format !== 'text') return (row) => cellText(row[col.accessor], format);
   return undefined;
 }
 

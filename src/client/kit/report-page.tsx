@@ -5,10 +5,9 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import dayjs from 'dayjs';
 import type { ListRequest } from '../../shared/contracts/list.js';
 import type { ReportContract } from '../../shared/contracts/reports/report.js';
-import { DATE_FORMAT, DATETIME_FORMAT } from '../../shared/date-format.js';
+import { cellText } from '../../shared/cell-format.js';
 import { getSession } from '../api/session.js';
 import { lastSevenDays, rangeProblems, rangeToast, type DateField, type DateRangeValues, type RangeProblems } from './report-dates.js';
 import { exportReport } from './report-export.js';
@@ -33,16 +32,9 @@ export interface ReportScreen {
   pickers?: readonly ReportPicker[];
 }
 
-const stamp = (v: unknown, pattern: string) => {
-  if (v === null || v === undefined || v === '') return '';
-  const d = dayjs(v as string);
-  return d.isValid() ? d.format(pattern) : String(v);
-};
-
-function cellOf(format: string | undefined): ((v: unknown) => ReactNode) | undefined {
-  if (format === 'date') return (v) => stamp(v, DATE_FORMAT);
-  if (format === 'datetime') return (v) => stamp(v, DATETIME_FORMAT);
-  return undefined;
+/** A formatted column's cell: the export's text (shared/cell-format.ts); plain text is drawn as it comes. */
+function cellOf(format: ReportContract['columns'][number]['format']): ((v: unknown) => ReactNode) | undefined {
+  return format && format !== 'text' ? (v) => cellText(v, format) : undefined;
 }
 
 /** An array cell (the risk flags) as badges. */

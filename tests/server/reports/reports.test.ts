@@ -3,6 +3,8 @@
 // messages), sort both ways on every sortable column, paging with TotalRows, search, the export's
 // CSV (same filter, the spec's file name), hostile input, rights (403 without the page) and company
 // scoping (another company sees none of it).
+import { eq } from 'drizzle-orm';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORTS } from '../../../src/shared/contracts/reports/index.js';
 import { DISPATCH_PRINT, SAP_REPORT } from '../../../src/shared/contracts/reports/dispatch.js';
@@ -10,6 +12,9 @@ import type { ReportContract } from '../../../src/shared/contracts/reports/repor
 import { REPORT_DATE_MSG } from '../../../src/shared/contracts/report-dates.js';
 import { addDays } from '../../../src/shared/contracts/numbers/fields.js';
 import { indiaDate } from '../../../src/shared/today.js';
+import { cellText } from '../../../src/shared/cell-format.js';
+import { sanitizeCell } from '../../../src/shared/csv.js';
+import { mappings, secondaryCartons } from '../../../src/server/db/schema.js';
 import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
@@ -305,5 +310,33 @@ describe('the export', () => {
   it('refuses the date messages as the list does', async () => {
     const res = await send(t, REPORTS.verification.api.export, { FromDate: '' }, A.f.token);
     expect(res.body).toMatchObject({ ResponseCode: '400', ResponseMessage: REPORT_DATE_MSG.fromRequired });
+  });
+});
+
+describe('a cell on screen and in the export', () => {
+  it("reads the same for every report's rows, dates in India's calendar whatever the server's zone", async () => {
+    // 01:30 today in India is still yesterday in UTC (and in any zone west of India).
+    const early = new Date(`${indiaDate()}T01:30:00+05:30`);
+    await t.db.update(mappings).set({ createdAt: early }).where(eq(mappings.companyId, B.f.companyId));
+    await t.db.update(secondaryCartons).set({ createdAt: early }).where(eq(secondaryCartons.companyId, B.f.companyId));
+    const screens: Record<string, string[][]> = {};
+    for (const [name, r] of Object.entries(REPORTS)) {
+      // What the report screen draws (kit/report-page.tsx): each column's value through the one formatter.
+      const shown = (await rows(r, B.f.token, { PageSize: -1 })).map((row) => r.columns.map((c) => cellText(row[c.key], c.format)));
+      const res = await t.app.inject({
+        method: 'POST', url: `/API/api/${r.api.export.path}`, headers: { authorization: `Bearer ${B.f.token}`, accept: 'text/csv' },
+        payload: { First: 1, PageSize: -1, IsActive: '1', ...(r.dated ? WEEK : {}) },
+      });
+      const [head, ...lines] = Papa.parse<string[]>(res.payload.replace(/^\ufeff/, '').trimEnd(), { newline: '\r\n' }).data;
+      expect(head, name).toEqual(r.columns.map((c) => c.title));
+      // The file's one difference is the quote that keeps a formula-like text inert in a spreadsheet.
+      const byText = (table: string[][]) => table.map((cells) => JSON.stringify(cells)).sort();
+      expect(byText(lines), name).toEqual(byText(shown.map((cells) => cells.map(sanitizeCell))));
+      screens[name] = shown;
+    }
+    const [y, m, d] = indiaDate().split('-');
+    const column = (name: keyof typeof REPORTS, key: string) => screens[name]!.map((cells) => cells[REPORTS[name].columns.findIndex((c) => c.key === key)]);
+    expect(column('mapping', 'CreatedDt')).toEqual([`${d}-${m}-${y}`]);
+    expect(new Set(column('secondary', 'CreatedDt'))).toEqual(new Set([`${d}-${m}-${y} 01:30`]));
   });
 });

@@ -28,7 +28,8 @@ function invoice(did: string, cartons: number, over: Partial<DispatchInvoice> = 
       CartonId: tid(i + 1), ProductName: `Hybrid Tomato Seeds ${i + 1}`, BatchNo: `B26-${i + 1}`, TotalQty: 20 + i, ProductUOM: 'PCS',
     })),
     CompanyLogo: '', CompanyName: 'Green Fields Agro', Address: 'Plot 14, MIDC Ambad', City: 'Nashik', Pincode: '422010', Mobile: '9876543210',
-    CreatedDt: new Date(2026, 2, 14, 10, 30).toISOString(),
+    // 10:30 in India: the invoice prints India's time whatever the device's zone.
+    CreatedDt: '2026-03-14T05:00:00.000Z',
     ...over,
   };
 }

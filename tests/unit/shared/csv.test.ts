@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
-import { cellText, csvCell, sanitizeCell, toCsv, type CsvColumn } from '../../../src/shared/csv.js';
+import { cellText } from '../../../src/shared/cell-format.js';
+import { csvCell, sanitizeCell, toCsv, type CsvColumn } from '../../../src/shared/csv.js';
 
 interface Row { Name: string; Size: number; CreatedDate: string; IsActive: boolean }
 

@@ -3,9 +3,8 @@
 // receives by scanning the paper. Text is real PDF text in jspdf's built-in Helvetica, so it can be
 // searched and copied, and the file stays small; every cell is wrapped or clipped to its column.
 import type { jsPDF } from 'jspdf';
-import dayjs from 'dayjs';
 import { drawQr } from '../../print/pdf-qr.js';
-import { DATETIME_FORMAT } from '../../../shared/date-format.js';
+import { formatDateTime } from '../../../shared/cell-format.js';
 import { dispatchInvoice, type DispatchInvoice, type InvoiceCarton, type ParsedInvoice } from './invoice-data.js';
 
 export const INVOICE_TITLE = 'Dispatch Invoice';
@@ -158,7 +157,7 @@ function drawFirstPage(doc: jsPDF, d: ParsedInvoice): number {
 
   const facts: [string, string][] = [
     ['Dispatch No.', d.CartonId],
-    ['Date', formatWhen(d.CreatedDt)],
+    ['Date', formatDateTime(d.CreatedDt)],
     ['Transport Mode', d.TransportMode],
     ['LR No', d.LR],
     // Printed bare: the spec does not say whether Qty counts cartons or packs; the table shows both.
@@ -172,11 +171,6 @@ function drawFirstPage(doc: jsPDF, d: ParsedInvoice): number {
     right = write(doc, value, 148, right, RIGHT - 148, 2, BODY_PT) + 0.5;
   }
   return Math.max(left, right) + 5;
-}
-
-function formatWhen(iso: string): string {
-  const when = dayjs(iso);
-  return when.isValid() ? when.format(DATETIME_FORMAT) : iso;
 }
 
 function drawContinuation(doc: jsPDF, d: ParsedInvoice): number {

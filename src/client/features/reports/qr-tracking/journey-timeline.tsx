@@ -1,9 +1,8 @@
 // A code's journey as a Mantine Timeline: each step's activity, its date and time, where and who, what
 // else (a batch, an LR, a remark, a reason) and, on a public verification, its risk flags in red.
 import { Badge, Group, Text, Timeline } from '@mantine/core';
-import dayjs from 'dayjs';
 import { memo } from 'react';
-import { DATETIME_FORMAT } from '../../../../shared/date-format.js';
+import { formatDateTime } from '../../../../shared/cell-format.js';
 import { flagText, type JourneyItem, type JourneyStepKind } from '../../../../shared/contracts/tracking.js';
 
 /** A colour and a letter per kind of step, so a long journey reads at a glance. */
@@ -23,7 +22,7 @@ const LOOK: Record<JourneyStepKind, { color: string; mark: string }> = {
   verify: { color: 'cyan', mark: 'V' },
 };
 
-const when = (iso: string) => dayjs(iso).format(DATETIME_FORMAT);
+const when = formatDateTime;
 
 interface Props { code: string; steps: readonly JourneyItem[] }
 

@@ -4,16 +4,15 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import type { TraceAnswer, TraceCarton, TraceDispatch, TracePlace, TraceRange, TraceVerification } from '../../../../shared/contracts/recall.js';
-import { DATETIME_FORMAT } from '../../../../shared/date-format.js';
+import { formatDateTime } from '../../../../shared/cell-format.js';
 import { formatDate } from '../../../kit/columns.js';
 import { NO_DATA_TEXT } from '../../../kit/paging.js';
 import { resultText, TOTALS, TRACE_TEXT, WHERE_TEXT, whereText } from './trace-text.js';
 
 const WIDE = '(min-width: 48em)';
-const when = (v: string | null) => (v ? dayjs(v).format(DATETIME_FORMAT) : '');
+const when = formatDateTime;
 const code = (r: TraceRange, n: number) => `${r.Kind === 'S' ? r.Prefix : ''}${n}`;
 const small = (text: string) => <Text fz="xs" c="dimmed" hiddenFrom="sm">{text}</Text>;
 

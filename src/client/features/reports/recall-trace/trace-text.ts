@@ -2,6 +2,7 @@
 // sections' columns, and the CSV (one file, a titled block per section, every cell sanitised).
 import type { TraceAnswer, TraceCarton, TraceDispatch, TracePlace, TraceRange, TraceVerification, TraceWhere } from '../../../../shared/contracts/recall.js';
 import { VERIFY_CODE } from '../../../../shared/contracts/public/verify-rules.js';
+import { formatDate } from '../../../../shared/cell-format.js';
 import { csvLine, toCsv, type CsvColumn } from '../../../../shared/csv.js';
 
 export const TRACE_TEXT = {
@@ -61,7 +62,7 @@ const verificationCols: CsvColumn<TraceVerification>[] = [
 /** The whole trace as one CSV: a head, the totals, then each section under its title. */
 export function traceCsv(t: TraceAnswer): string {
   const head = csvLine(['Recall Trace', t.ProductName, t.BatchNo])
-    + csvLine(['Recall', t.Recall ? `${t.Recall.CreatedDate.slice(0, 10)}: ${t.Recall.Reason}` : 'Not recalled'])
+    + csvLine(['Recall', t.Recall ? `${formatDate(t.Recall.CreatedDate)}: ${t.Recall.Reason}` : 'Not recalled'])
     + TOTALS.map(([k, label]) => csvLine([label, String(t.Totals[k])])).join('');
   const block = <T>(title: string, rows: readonly T[], cols: CsvColumn<T>[]) => `\r\n${csvLine([title])}${toCsv(rows, cols)}`;
   return head
