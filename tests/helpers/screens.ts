@@ -34,9 +34,53 @@ export const FLOOR_SCREENS: readonly Screen[] = [
   { path: '/pending-work', title: 'Pending work' },
 ];
 
-/** A screen opened and done drawing: its h1 shown and its first requests (the menu, a list's rows) answered. */
-export async function openScreen(page: Page, path: string): Promise<void> {
+const inFlight = new WeakMap<Page, { count: number; last: number }>();
+
+/** Counts the page's requests in flight from now on (once per page). */
+function track(page: Page): { count: number; last: number } {
+  let t = inFlight.get(page);
+  if (!t) {
+    const state = { count: 0, last: Date.now() };
+    const done = () => { state.count = Math.max(0, state.count - 1); state.last = Date.now(); };
+    page.on('request', () => { state.count += 1; state.last = Date.now(); });
+    page.on('requestfinished', done);
+    page.on('requestfailed', done);
+    inFlight.set(page, (t = state));
+  }
+  return t;
+}
+
+/** No request in flight for `quietMs`: the screen's data (the menu, a list's rows, its dropdowns) has come. */
+export async function networkQuiet(page: Page, quietMs = 400, timeoutMs = 30_000): Promise<void> {
+  const t = track(page);
+  const deadline = Date.now() + timeoutMs;
+  while ((t.count > 0 || Date.now() - t.last < quietMs) && Date.now() < deadline) await page.waitForTimeout(100);
+}
+
+/**
+ * Opens a screen and waits until it is drawn: its <h1> reads its title and its requests have been
+ * answered. In a page that already holds the app it goes there as a menu click does (the router, no
+ * reload), which keeps a walk through every screen quick; otherwise it loads the page.
+ */
+export async function openScreen(page: Page, s: Screen): Promise<void> {
+  track(page);
+  const inApp = await page.evaluate(() => document.querySelector('#root h1') !== null);
+  if (inApp) {
+    await page.evaluate((path) => {
+      history.pushState(null, '', path);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, s.path);
+  } else {
+    await page.goto(s.path);
+  }
+  await page.getByRole('heading', { level: 1, name: s.title, exact: true }).waitFor();
+  await networkQuiet(page);
+}
+
+/** Loads a page afresh (a public page, or the first of a walk) and waits for its <h1> and its requests. */
+export async function loadPage(page: Page, path: string): Promise<void> {
+  track(page);
   await page.goto(path);
   await page.locator('h1').first().waitFor();
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
 }
