@@ -5,7 +5,7 @@
 //   - the public pages (landing, sign-in, password reset, privacy policy, a genuine and a forged pack's
 //     verification) on a handheld and a desktop;
 //   - open dialogs: a master's form showing its field errors, the delete question, Forgot password.
-// One signed-in context per user and viewport, reused screen after screen, keeps the file near 2 minutes.
+// One signed-in page per user and viewport, going screen to screen through the router, keeps the file short.
 // docs/accessibility.md says what is checked and how to run it.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
