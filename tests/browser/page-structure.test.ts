@@ -7,17 +7,10 @@
 //   and the dialog adds no banner.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ALWAYS_ALLOWED_PATHS, PAGE } from '../../src/shared/pages.js';
+import { PAGE } from '../../src/shared/pages.js';
 import { COPYRIGHT } from '../../src/client/app/brand.js';
 import { HANDHELD, launchBrowser, listShown, newPage, screenshot, signedInState } from '../helpers/browser.js';
-
-const DESKTOP = { viewport: { width: 1366, height: 900 } } as const;
-/** Screens whose title says more than their menu label. */
-const TITLE_OF: Partial<Record<keyof typeof PAGE, string>> = {
-  category: 'Category Master',
-  numberIssued: 'Number Issued',
-  redemptionRequests: 'Loyalty Points Redemption Requests',
-};
+import { ADMIN_SCREENS, DESKTOP } from '../helpers/screens.js';
 
 let browser: Browser;
 let signedIn: Awaited<ReturnType<typeof signedInState>>;
@@ -87,14 +80,8 @@ describe('the landing page at /', () => {
 describe('one h1 and one banner on every screen', () => {
   it("every screen of the admin's menu, and the account screens, on a desktop", async () => {
     const page = await open({ ...DESKTOP, storageState: signedIn });
-    const screens = [
-      ...(Object.keys(PAGE) as (keyof typeof PAGE)[]).map((k) => ({ path: PAGE[k].path, title: TITLE_OF[k] ?? PAGE[k].label })),
-      ...ALWAYS_ALLOWED_PATHS.filter((p) => p !== '/dashboard').map((path) => ({ path, title: path === '/profile' ? 'Profile' : 'Change Password' })),
-      { path: '/dashboard', title: 'Dashboard' },
-      { path: '/pending-work', title: 'Pending work' },
-    ];
     const wrong: string[] = [];
-    for (const s of screens) {
+    for (const s of ADMIN_SCREENS) {
       await page.goto(s.path);
       await page.locator('h1').first().waitFor();
       const found = await h1s(page);

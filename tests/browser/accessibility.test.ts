@@ -1,0 +1,125 @@
+// axe-core over every screen (issue 26 item 6): no violation of impact 'critical' or 'serious' (text
+// under 4.5:1, a control with no name, a second banner, a nested landmark ...) on
+//   - every screen of the admin's menu and the account screens, on a desktop;
+//   - the floor's screens on a 360 x 740 touch handheld, as the factory and the warehouse operators;
+//   - the public pages (landing, sign-in, password reset, privacy policy, a genuine and a forged pack's
+//     verification) on a handheld and a desktop;
+//   - open dialogs: a master's form showing its field errors, the delete question, Forgot password.
+// One signed-in page per user and viewport, going screen to screen through the router, keeps the file short.
+// docs/accessibility.md says what is checked and how to run it.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { codeMac } from '../../src/server/domain/code-mac.js';
+import { PAGE, PUBLIC_PAGE } from '../../src/shared/pages.js';
+import { apiSignIn, call, ok } from '../helpers/api-client.js';
+import { axeViolations } from '../helpers/axe.js';
+import { ADMIN, HANDHELD, launchBrowser, listShown, newPage, screenshot, signedInState } from '../helpers/browser.js';
+import { FACTORY } from '../helpers/floor-browser.js';
+import { ADMIN_SCREENS, DESKTOP, FLOOR_SCREENS, loadPage, openScreen, type Screen } from '../helpers/screens.js';
+
+const WAREHOUSE = { email: 'warehouse@example.com', password: 'Store123' } as const;
+// This file's own band of KA (no other browser test maps 489_001..489_010).
+const FROM = 489_001;
+const genuine = codeMac(inject('codeSecret')).make({ kind: 'S', prefix: 'KA' }, FROM);
+const forged = `${genuine.slice(0, -1)}${genuine.endsWith('0') ? '1' : '0'}`;
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const factory = await apiSignIn(FACTORY.email, FACTORY.password);
+  const products = await ok<Array<{ ProductId: number }>>('products', call('GET', 'Product/GetProductsDDL', factory));
+  await ok('mapping', call('POST', 'Mapping/CreateMapping', factory, {
+    MappingId: 0, ProductId: products[0]!.ProductId, FromNo: FROM, ToNo: FROM + 9, Qty: 10, MFGDate: '2026-03-01', EXPDate: '',
+    BatchNo: `AX-${FROM}`, Mrp: '', Remark: '', isPreprinted: false,
+  }));
+}, 120_000);
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+  await browser?.close();
+});
+
+/** A page in a context of its own, closed with the browser; `as` signs it in first. */
+async function open(options: BrowserContextOptions, as?: { email: string; password: string }): Promise<Page> {
+  const storageState = as ? await signedInState(browser, as.email, as.password) : undefined;
+  const opened = await newPage(browser, { ...options, ...(storageState ? { storageState } : {}) });
+  contexts.push(opened.context);
+  opened.page.setDefaultTimeout(30_000);
+  return opened.page;
+}
+
+/** Screens whose colours a person should look at now and then (SHOTS_DIR): an alert, light buttons, the floor's note. */
+const LOOK_AT = new Set<string>([PAGE.cartonSlip.path, PAGE.productDamage.path, PAGE.secondaryPacking.path]);
+
+/** Each screen opened in turn in the one page, every violation gathered before the test fails. */
+async function checkScreens(page: Page, screens: readonly Screen[], where: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const s of screens) {
+    await openScreen(page, s);
+    found.push(...(await axeViolations(page, `${where} ${s.path}`)));
+    if (LOOK_AT.has(s.path)) await screenshot(page, `a11y-${where}-${s.path.split('/').pop()}`.replace(/ /g, '-'));
+  }
+  return found;
+}
+
+describe('axe finds nothing critical or serious', () => {
+  it("on every screen of the admin's menu and the account screens, on a desktop", async () => {
+    const page = await open(DESKTOP, ADMIN);
+    expect(await checkScreens(page, ADMIN_SCREENS, 'desktop')).toEqual([]);
+  }, 300_000);
+
+  it('on the floor screens on a 360 x 740 touch handheld, as the factory and the warehouse operators', async () => {
+    // Dispatch Receive is the warehouse's; the factory holds the other floor pages.
+    const receive = (s: Screen) => s.path === PAGE.dispatchReceive.path;
+    const factory = await open(HANDHELD, FACTORY);
+    const found = await checkScreens(factory, FLOOR_SCREENS.filter((s) => !receive(s)), 'handheld factory');
+    const warehouse = await open(HANDHELD, WAREHOUSE);
+    found.push(...(await checkScreens(warehouse, FLOOR_SCREENS.filter(receive), 'handheld warehouse')));
+    expect(found).toEqual([]);
+  });
+
+  it('on the public pages, on a handheld and a desktop', async () => {
+    const verify = (code: string) => `${PUBLIC_PAGE.verify}?U=${code}`;
+    const pages = {
+      handheld: ['/', PUBLIC_PAGE.login, `${PUBLIC_PAGE.resetPassword}?token=not-a-token`, PUBLIC_PAGE.privacyPolicy, verify(genuine), verify(forged)],
+      desktop: ['/', PUBLIC_PAGE.login, verify(genuine)],
+    };
+    const found: string[] = [];
+    for (const [name, options] of [['handheld', HANDHELD], ['desktop', DESKTOP]] as const) {
+      const page = await open({ ...options, locale: 'en-IN' });
+      for (const path of pages[name]) {
+        await loadPage(page, path);
+        found.push(...(await axeViolations(page, `${name} ${path}`)));
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
+  it("with a dialog open: a master's form showing its field errors, the delete question, Forgot password", async () => {
+    const page = await open(DESKTOP, ADMIN);
+    await loadPage(page, PAGE.cartonMaster.path);
+    await listShown(page);
+    await page.getByRole('button', { name: 'Add Carton' }).click();
+    const form = page.getByRole('dialog', { name: 'Add Carton' });
+    await form.locator('button[type="submit"]').click();
+    await form.locator('.mantine-InputWrapper-error').first().waitFor();
+    const found = await axeViolations(page, 'desktop Add Carton with field errors');
+    await screenshot(page, 'a11y-field-errors-desktop');
+
+    await loadPage(page, PAGE.category.path);
+    await listShown(page);
+    await page.locator('table tbody tr').first().getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').waitFor();
+    found.push(...(await axeViolations(page, 'desktop delete question')));
+
+    const phone = await open(HANDHELD);
+    await loadPage(phone, PUBLIC_PAGE.login);
+    await phone.getByRole('button', { name: 'Forgot password?' }).click();
+    const forgot = phone.getByRole('dialog', { name: 'Forgot password' });
+    await forgot.locator('button[type="submit"]').click();
+    await forgot.locator('.mantine-InputWrapper-error').first().waitFor();
+    found.push(...(await axeViolations(phone, 'handheld Forgot password with its error')));
+    expect(found).toEqual([]);
+  });
+});
