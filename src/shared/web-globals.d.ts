@@ -8,7 +8,7 @@ interface URLSearchParams {
   toString(): string;
 }
 
-declare var URLSearchParams: {
+declare const URLSearchParams: {
   prototype: URLSearchParams;
   new (init?: string | Record<string, string>): URLSearchParams;
 };
