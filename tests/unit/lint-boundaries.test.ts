@@ -79,10 +79,20 @@ describe('npm run lint: import boundaries', () => {
 });
 
 describe('npm run lint: import cycles', () => {
-  it('refuses the core schema importing the loyalty tables, which import it', async () => {
-    const source = "import { schemes } from './schema-loyalty.js';\n\nexport const loyalty = [schemes];\n";
-    expect(await lint('src/server/db/schema.ts', source, CYCLE)).toEqual([
+  it('refuses a schema area importing the loyalty tables, which import it', async () => {
+    const source = "import { schemes } from './loyalty.js';\n\nexport const loyalty = [schemes];\n";
+    expect(await lint('src/server/db/schema/companies.ts', source, CYCLE)).toEqual([
       { rule: CYCLE, line: 1, message: 'Dependency cycle detected' },
     ]);
+  });
+
+  it('refuses a schema area importing the whole schema, which re-exports it', async () => {
+    const source = "import { users } from '../schema.js';\n\nexport const owners = [users];\n";
+    expect(await lint('src/server/db/schema/products.ts', source, CYCLE)).toEqual([
+      { rule: CYCLE, line: 1, message: 'Dependency cycle detected' },
+    ]);
+    // The same table from its own area's file is the way an area refers to another.
+    const direct = "import { users } from './companies.js';\n\nexport const owners = [users];\n";
+    expect(await lint('src/server/db/schema/products.ts', direct, CYCLE)).toEqual([]);
   });
 });

@@ -3,11 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import * as core from './schema.js';
-import * as loyalty from './schema-loyalty.js';
-
-// Every table: the loyalty tables refer to the core ones, in a file of their own.
-const schema = { ...core, ...loyalty };
+import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

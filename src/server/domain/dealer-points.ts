@@ -3,8 +3,7 @@
 // (its billing state), times the packs sent. One ledger row per dispatch (its unique index).
 import { eq, sql } from 'drizzle-orm';
 import { indiaDate } from '../../shared/today.js';
-import { secondaryCartons, states, users } from '../db/schema.js';
-import { pointEntries } from '../db/schema-loyalty.js';
+import { pointEntries, secondaryCartons, states, users } from '../db/schema.js';
 import { rowsOf, sqlArray } from './sql-rows.js';
 import type { Tx } from './ranges.js';
 import { schemesInForce } from './schemes-in-force.js';

@@ -8,8 +8,7 @@ import {
   mergeBatches, type CacheCursor, type CartonBatch, type PackedCursor, type CacheMasters, type CachePage, type DamageSeries, type MappingSeries,
   type OpenCartons, type PackedSeries, type PairSeries,
 } from '../../shared/contracts/floor/cache.js';
-import { cartons, damages, idCounters, mappings, products, sites } from '../db/schema.js';
-import { recalls } from '../db/schema-loyalty.js';
+import { cartons, damages, idCounters, mappings, products, recalls, sites } from '../db/schema.js';
 import type { Tx } from './ranges.js';
 
 /** The page requests as the contract parses them. */

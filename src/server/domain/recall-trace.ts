@@ -9,8 +9,7 @@ import { visibleNumber } from '../../shared/codes.js';
 import {
   RECALL_MSG, TRACE_ROWS, type TraceAnswer, type TraceCarton, type TraceDispatch, type TracePlace, type TraceRange, type TraceVerification,
 } from '../../shared/contracts/recall.js';
-import { products } from '../db/schema.js';
-import { recalls } from '../db/schema-loyalty.js';
+import { products, recalls } from '../db/schema.js';
 import { companyScope } from '../auth/scope.js';
 import type { Caller } from '../auth/actor.js';
 import type { Tx } from './ranges.js';

@@ -5,8 +5,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ok, warn, type Envelope } from '../../shared/contracts/envelope.js';
 import { SCHEME_MSG, SCHEME_TYPE_LEVEL, type SchemeSaveOut } from '../../shared/contracts/loyalty/scheme.js';
-import { categories, mappings, products, states } from '../db/schema.js';
-import { schemeExclusions, schemeItems, schemeLocations, schemes } from '../db/schema-loyalty.js';
+import {
+  categories, mappings, products, schemeExclusions, schemeItems, schemeLocations, schemes, states,
+} from '../db/schema.js';
 import type { Db } from '../db/connect.js';
 import { companyScope } from '../auth/scope.js';
 import type { Caller } from '../auth/actor.js';

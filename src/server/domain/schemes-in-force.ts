@@ -5,8 +5,7 @@
 // the dealer). The one place this rule lives: a farmer's verification and a dealer's dispatch both ask it.
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { BENEFICIARY } from '../../shared/contracts/loyalty/scheme.js';
-import { mappings, products, states } from '../db/schema.js';
-import { schemeExclusions, schemeItems, schemeLocations, schemes } from '../db/schema-loyalty.js';
+import { mappings, products, schemeExclusions, schemeItems, schemeLocations, schemes, states } from '../db/schema.js';
 import type { Tx } from './ranges.js';
 import { rowsOf } from './sql-rows.js';
 

@@ -13,9 +13,9 @@ import { VERIFY_CODE, VERIFY_MSG, type VerifyAnswer } from '../../shared/contrac
 import type { Series } from '../../shared/codes.js';
 import { linkDisagrees, parseDigitalLink } from '../../shared/digital-link.js';
 import {
-  companies, dispatchCartons, dispatches, events, items, products, secondaryCartons, sites, tertiaryCartons, users, verifications,
+  companies, dispatchCartons, dispatches, events, items, pointEntries, products, recalls, secondaryCartons, sites,
+  tertiaryCartons, users, verifications,
 } from '../db/schema.js';
-import { pointEntries, recalls } from '../db/schema-loyalty.js';
 import {
   cartonStateOf, isExpired, NO_FLAGS, packRefusal, packStateOf, verdictOf, type CartonRow, type Flags, type Pack, type PackRow,
 } from '../../shared/lifecycle/index.js';

@@ -3,8 +3,9 @@
 // record are listed apart, with why, so a new id-taking route cannot slip past the matrix.
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../../src/server/db/connect.js';
-import { companies, damages, mappings, numberIssues, prices, products, sites, users } from '../../../src/server/db/schema.js';
-import { redemptionRequests, schemes } from '../../../src/server/db/schema-loyalty.js';
+import {
+  companies, damages, mappings, numberIssues, prices, products, redemptionRequests, schemes, sites, users,
+} from '../../../src/server/db/schema.js';
 import { USER_TYPE } from '../../../src/shared/contracts/auth.js';
 import { damageBody, demapBody, insertMapping } from '../../helpers/factories-damage.js';
 import { issueBody, acceptBody } from '../../helpers/factories-issue.js';

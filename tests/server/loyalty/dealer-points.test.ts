@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISPATCH_API } from '../../../src/shared/contracts/floor/dispatch.js';
 import { PAGE } from '../../../src/shared/pages.js';
-import { pointEntries } from '../../../src/server/db/schema-loyalty.js';
+import { pointEntries } from '../../../src/server/db/schema.js';
 import { dispatchBody, dispatchFactory, insertDealer, insertWarehouse, Packer } from '../../helpers/factories-dispatch.js';
 import { cartonSize, slip, type FloorFactory } from '../../helpers/factories-floor.js';
 import { masterScheme, saveScheme } from '../../helpers/factories-loyalty.js';

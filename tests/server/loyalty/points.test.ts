@@ -11,8 +11,7 @@ import { POINTS_API, POINTS_MSG, type LoyaltyRequestRow, type PointsAnswer } fro
 import { REPORT_DATE_MSG } from '../../../src/shared/contracts/report-dates.js';
 import { VERIFY_MSG, type VerifyAnswer } from '../../../src/shared/contracts/public/verify.js';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
-import { products, verifications } from '../../../src/server/db/schema.js';
-import { pointEntries } from '../../../src/server/db/schema-loyalty.js';
+import { pointEntries, products, verifications } from '../../../src/server/db/schema.js';
 import { checkData, fetchGet, send } from '../../helpers/endpoint-call.js';
 import { listBody } from '../../helpers/factories.js';
 import { designScheme, farmer, inDays, loyaltyFactory, masterScheme, saveScheme, today, verifyFrom } from '../../helpers/factories-loyalty.js';

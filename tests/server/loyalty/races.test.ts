@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { POINTS_API, POINTS_MSG } from '../../../src/shared/contracts/loyalty/points.js';
 import type { VerifyAnswer } from '../../../src/shared/contracts/public/verify.js';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
-import { pointEntries, redemptionRequests } from '../../../src/server/db/schema-loyalty.js';
+import { pointEntries, redemptionRequests } from '../../../src/server/db/schema.js';
 import { fetchGet, send } from '../../helpers/endpoint-call.js';
 import { farmer, loyaltyFactory, masterScheme, saveScheme, verifyFrom } from '../../helpers/factories-loyalty.js';
 import { appCodes, insertMapping, staticSeries, type Factory } from '../../helpers/factories-pairs.js';

@@ -6,8 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, verifications } from '../../../src/server/db/schema.js';
-import { redemptionRequests } from '../../../src/server/db/schema-loyalty.js';
+import { products, redemptionRequests, verifications } from '../../../src/server/db/schema.js';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
 import { POINTS_API, POINTS_MSG } from '../../../src/shared/contracts/loyalty/points.js';
 import type { VerifyAnswer } from '../../../src/shared/contracts/public/verify.js';

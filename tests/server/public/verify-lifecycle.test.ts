@@ -5,8 +5,7 @@
 // none of these still ask for the details ('-3'): the scheme pays, so what stops the points is the state.
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mappings, verifications } from '../../../src/server/db/schema.js';
-import { pointEntries } from '../../../src/server/db/schema-loyalty.js';
+import { mappings, pointEntries, verifications } from '../../../src/server/db/schema.js';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
 import { CARTON_DAMAGE_API } from '../../../src/shared/contracts/floor/carton-damage.js';
 import { PACKING_API } from '../../../src/shared/contracts/floor/packing.js';

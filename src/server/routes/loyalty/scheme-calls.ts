@@ -5,8 +5,7 @@ import { ok, warn } from '../../../shared/contracts/envelope.js';
 import { LOCATION_TYPE, SCHEME_CALL_MSG, SCHEME_CALLS_API } from '../../../shared/contracts/loyalty/scheme-calls.js';
 import { SCHEME_MSG, SCHEME_TYPES, type SchemeType } from '../../../shared/contracts/loyalty/scheme.js';
 import { companyScope } from '../../auth/scope.js';
-import { schemeExclusions, schemes } from '../../db/schema-loyalty.js';
-import { mappings } from '../../db/schema.js';
+import { mappings, schemeExclusions, schemes } from '../../db/schema.js';
 import type { Router } from '../../http/route.js';
 import { batchesOf, locationsOf, schemeItemsOf } from './schemes.js';
 

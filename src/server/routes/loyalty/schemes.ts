@@ -10,8 +10,9 @@ import { PAGE } from '../../../shared/pages.js';
 import { mayUse, type Caller } from '../../auth/actor.js';
 import type { Db } from '../../db/connect.js';
 import { companyScope } from '../../auth/scope.js';
-import { categories, mappings, products, states } from '../../db/schema.js';
-import { schemeExclusions, schemeItems, schemeLocations, schemes } from '../../db/schema-loyalty.js';
+import {
+  categories, mappings, products, schemeExclusions, schemeItems, schemeLocations, schemes, states,
+} from '../../db/schema.js';
 import { INDIA, saveScheme } from '../../domain/scheme-save.js';
 import { masterRoutes } from '../../http/master.js';
 import { idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';

@@ -4,8 +4,7 @@
 import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
 import { DEALER_LOYALTY_REPORT, FARMER_LOYALTY_REPORT, FEEDBACK_REPORT, SCHEME_REPORT, VERIFICATION_REPORT } from '../../../shared/contracts/reports/public.js';
 import { companyScope } from '../../auth/scope.js';
-import { mappings, products, users, verifications } from '../../db/schema.js';
-import { pointEntries, schemeItems, schemes } from '../../db/schema-loyalty.js';
+import { mappings, pointEntries, products, schemeItems, schemes, users, verifications } from '../../db/schema.js';
 import type { Router } from '../../http/route.js';
 import { serveReport } from '../../http/report.js';
 import { int, personName, stamp } from '../../list/report-sql.js';

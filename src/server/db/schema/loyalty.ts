@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import {
   bigint, bigserial, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar, boolean,
 } from 'drizzle-orm/pg-core';
-import { companies, products, users } from './schema.js';
+import { companies, users } from './companies.js';
+import { products } from './products.js';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
