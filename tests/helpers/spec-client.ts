@@ -9,7 +9,12 @@ import { indiaDate } from '../../src/shared/today.js';
 import type { TestApp } from './server-app.js';
 
 export type Row = Record<string, unknown>;
-export interface SpecAnswer { status: number; body: { ResponseCode: string; ResponseMessage: string; ResponseData: unknown } }
+export interface SpecAnswer {
+  status: number;
+  body: { ResponseCode: string; ResponseMessage: string; ResponseData: unknown };
+  /** The answer's content type; a file (not the envelope) leaves `body` empty. */
+  type: string;
+}
 
 /** Spec 3 section 9: dates are sent as MM/DD/YYYY; the range is the last 7 days through today. */
 export const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
@@ -38,7 +43,10 @@ export function specCaller(t: TestApp): SpecCaller {
       method, url: `/API/api/${path}`, headers: { ...form?.headers, ...(token ? { authorization: `Bearer ${token}` } : {}), page },
       ...(form ? { payload: form.payload } : body === undefined ? {} : { payload: body as object }),
     });
-    return { status: res.statusCode, body: res.json() };
+    const type = String(res.headers['content-type'] ?? '');
+    const answer: SpecAnswer['body'] = type.startsWith('application/json')
+      ? res.json() : { ResponseCode: '', ResponseMessage: '', ResponseData: res.rawPayload };
+    return { status: res.statusCode, body: answer, type };
   };
 }
 
@@ -100,6 +108,8 @@ export interface TableCall<W> {
   /** A multipart body instead of JSON. */
   form?: (w: W) => Form;
   token: (w: W) => string;
+  /** What the client looks up first (an id from a list) before it makes this call. */
+  before?: (w: W) => Promise<void>;
   read: (res: SpecAnswer, w: W) => void | Promise<void>;
 }
 
@@ -109,6 +119,7 @@ export function playTable<W>(title: string, calls: TableCall<W>[], world: () => 
     for (const c of calls) {
       it(`${c.method} ${c.path} (${c.spec})`, async () => {
         const w = world();
+        await c.before?.(w);
         const path = c.url ? c.url(w) : c.path;
         const res = await call()(c.method, path, c.token(w), c.page, c.method === 'POST' ? c.body?.(w) : undefined, c.form?.(w));
         await c.read(res, w);
