@@ -10,6 +10,8 @@ import { PAGE } from '../../src/shared/pages.js';
 import { indiaDate } from '../../src/shared/today.js';
 import { appCodes, insertFactory, staticSeries, P_SERIES, urlOf, type Factory } from '../helpers/factories-pairs.js';
 import { insertReference, nextPrefix } from '../helpers/factories-sites.js';
+import { sheetFile, sheetRow } from '../helpers/factories-mapping-upload.js';
+import { multipart } from '../helpers/factories-products.js';
 import { startApp, type TestApp } from '../helpers/server-app.js';
 import {
   b, d, dataOf, holds, masterList, n, playTable, rowsOf, s, specCaller, warningOf, type Kind, type Row, type SpecAnswer, type SpecCaller,
@@ -20,6 +22,8 @@ let t: TestApp;
 let call: SpecCaller;
 interface World { admin: string; f: Factory; codes: CodeMac; made: Record<string, number> }
 const w = { made: {} } as World;
+/** The bulk sheet a call uploads, made before it (exceljs is asynchronous). */
+const sheets = new Map<World, Buffer>();
 
 const PAGES = [PAGE.mapping, PAGE.deMapping, PAGE.mapStaticNumber, PAGE.numberGeneration, PAGE.stockManagement, PAGE.productDamage,
   PAGE.adminNumberDownload, PAGE.cartonSlip].map((p) => p.key);
@@ -129,6 +133,25 @@ const CALLS: TableCall<World>[] = [
     read: (res) => { holds(dataOf<Row>(res, 'GetProductByQrScan'), { ProductName: s, BatchNo: s, MFGDate: d, EXPDate: d }, 'GetProductByQrScan'); } },
   { method: 'GET', path: 'Mapping/GetMappingTemplate', spec: 'none', page: 'mapping', token: user,
     read: (res) => { expect(res.status).toBe(200); expect(res.type).toContain('spreadsheetml'); } },
+
+  { method: 'POST', path: 'Mapping/CreateMapping', spec: 'add, a range to delete', page: 'mapping', token: user,
+    body: (x) => mapping(x, 601, 610, false, 'B-DEL'), read: saved('CreateMapping to delete') },
+  { method: 'GET', path: 'Mapping/DeleteMapping/{id}', spec: 'none', page: 'mapping', token: user,
+    before: async (x) => { x.made.toDelete = (await mappingOf(x, 'B-DEL', false)).MappingId as number; },
+    url: (x) => `Mapping/DeleteMapping/${x.made.toDelete}`,
+    // Ours refuses (numbers may be printed): the warning the screen shows, and the mapping stays.
+    read: async (res, x) => { expect(warningOf(res, 'DeleteMapping')).toMatch(/De Mapping/); expect(await mappingOf(x, 'B-DEL', false)).toBeDefined(); } },
+  { method: 'POST', path: 'Upload/CSVUpload', spec: 'multipart file; on failure ResponseData.ErrorList holds the invalid rows', page: 'mapping', token: user,
+    before: async (x) => { sheets.set(x, await sheetFile([sheetRow(x.f.productCode, 1, 10, 10, 'B-AGAIN', MFG)])); },
+    form: (x) => multipart([{ field: 'file', data: sheets.get(x)!, filename: 'mapping.xlsx', type: 'application/octet-stream' }]),
+    read: (res) => {
+      // Section 2: 'Number series not valid' lists Product Code, From No., To No., Quantity, Error Message, Batch No.
+      expect(res.status).toBe(200);
+      expect(res.body.ResponseCode).not.toBe('200');
+      const errors = (res.body.ResponseData as { ErrorList: Row[] }).ErrorList;
+      expect(errors).toHaveLength(1);
+      holds(errors[0]!, { ProductCode: s, FromNo: 'shown', ToNo: 'shown', Qty: 'shown', ErrorMessage: s, BatchNo: s }, 'ErrorList');
+    } },
 
   // De-mapping, static pairs and damage.
   { method: 'POST', path: 'DeMapping/CreateDemapping', spec: '{MappingId, ProductId, FromNo, ToNo, Qty, isPreprinted}', page: 'de-mapping', token: user,
