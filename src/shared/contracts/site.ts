@@ -111,6 +111,13 @@ export const siteRow = z.object({
   bill_Pincode: z.string().nullable(),
   bill_Address1: z.string().nullable(),
   bill_Address2: z.string().nullable(),
+  // Spec 1 section 3.9: the row carries the shipping address too (a copy of billing).
+  ship_Country: z.number().nullable(),
+  ship_State: z.number().nullable(),
+  ship_City: z.number().nullable(),
+  ship_Pincode: z.string().nullable(),
+  ship_Address1: z.string().nullable(),
+  ship_Address2: z.string().nullable(),
   /** The state's and the city's names, for the warehouse list. */
   State: z.string().nullable(),
   City: z.string().nullable(),

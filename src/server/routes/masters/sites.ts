@@ -65,6 +65,8 @@ export function siteRoutes(r: Router) {
         Email: sites.email, MobileNo: sites.mobile, GST: sites.gst, Prefix: sites.prefix, IsFactory: sites.isFactory,
         IsActive: sites.isActive, bill_Country: sites.billCountry, bill_State: sites.billState, bill_City: sites.billCity,
         bill_Pincode: sites.billPincode, bill_Address1: sites.billAddress1, bill_Address2: sites.billAddress2,
+        ship_Country: sites.shipCountry, ship_State: sites.shipState, ship_City: sites.shipCity,
+        ship_Pincode: sites.shipPincode, ship_Address1: sites.shipAddress1, ship_Address2: sites.shipAddress2,
         State: states.name, City: cities.name, CreatedDt: sites.createdAt,
       },
       search: [sites.code, sites.name, sites.email, sites.mobile, sites.prefix, sites.billPincode, companies.name, states.name, cities.name],
