@@ -18,7 +18,7 @@ import { checkDispatchScan, dispatchOp, type DispatchRow } from '../../floor/dis
 import { invoiceOfSave } from '../../floor/dispatch/invoice-data.js';
 import { emptyDispatch, localInvoice, type DispatchDraft, type SendToKind } from '../../floor/dispatch/local-invoice.js';
 import { cachedLogo, rememberLogo } from '../../floor/dispatch/logo-cache.js';
-import { CACHE_LOADING, useLocalWork } from '../../floor/packing/use-local-work.js';
+import { CACHE_LOADING, useLocalWork } from '../../floor/work/use-local-work.js';
 import { ScanBox, type ScanBoxHandle, type ScanVerdict } from '../../floor/scan-box.js';
 import { ScanTable, type ScanTableColumn } from '../../floor/scan-table.js';
 import { useDraft } from '../../floor/use-draft.js';

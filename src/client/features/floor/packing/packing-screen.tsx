@@ -8,15 +8,16 @@ import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PACKING_MSG, slipProblem } from '../../../../shared/contracts/floor/packing.js';
 import type { SlipType } from '../../../../shared/codes.js';
-import type { BodyIn, Endpoint } from '../../../../shared/endpoint.js';
+import type { BodyIn } from '../../../../shared/endpoint.js';
 import type { PageDef } from '../../../../shared/pages.js';
 import { ResourceSection, type ResourceDef } from '../../../kit/resource-section.js';
 import { ScreenHeader } from '../../../kit/screen-header.js';
 import { CacheFreshness, type FloorCache, type OpenSecondary } from '../../../floor/cache/index.js';
-import type { LocalWork } from '../../../floor/packing/local-work.js';
+import type { LocalWork } from '../../../floor/work/local-work.js';
 import type { ScanCarton, ScanOutcome } from '../../../floor/packing/scan-rules.js';
-import { CACHE_LOADING } from '../../../floor/packing/use-local-work.js';
-import { queueWork } from '../../../floor/packing/work-store.js';
+import { CACHE_LOADING } from '../../../floor/work/use-local-work.js';
+import type { FloorSave } from '../../../floor/work/registry.js';
+import { queueWork } from '../../../floor/work/work-store.js';
 import { ScanBox, type ScanBoxHandle, type ScanVerdict } from '../../../floor/scan-box.js';
 import { ScannedRows } from '../../../floor/scanned-rows.js';
 import { kickOutbox } from '../../../offline/drain-triggers.js';
@@ -25,7 +26,7 @@ import { OlderStockDialog, RemarkDialog, SlipDialog } from './packing-dialogs.js
 import { emptyCarton, useCarton, type Carton } from './use-carton.js';
 import './packing.css';
 
-export interface PackingDef<R, E extends Endpoint> {
+export interface PackingDef<R, E extends FloorSave> {
   screen: string;
   page: PageDef;
   slipType: SlipType;
@@ -44,7 +45,7 @@ export interface PackingDef<R, E extends Endpoint> {
 
 type Dialog = 'none' | 'approval' | 'fractional' | 'slip';
 
-export function PackingScreen<R, E extends Endpoint>({ def }: { def: PackingDef<R, E> }) {
+export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef<R, E> }) {
   const { cache, local, carton, update, current, userId } = useCarton<R>(def.screen);
   const box = useRef<ScanBoxHandle>(null);
   const [dialog, setDialog] = useState<Dialog>('none');
@@ -209,6 +210,6 @@ const SizePicker = memo(function SizePicker({ sizes, value, locked, onChange }: 
   );
 });
 
-function ScannedList<R, E extends Endpoint>({ rows, def, onDelete }: { rows: readonly R[]; def: PackingDef<R, E>; onDelete: (key: string) => void }) {
+function ScannedList<R, E extends FloorSave>({ rows, def, onDelete }: { rows: readonly R[]; def: PackingDef<R, E>; onDelete: (key: string) => void }) {
   return <ScannedRows rows={rows} view={(r) => ({ key: def.rowKey(r), ...def.rowView(r) })} onDelete={onDelete} />;
 }
