@@ -4,6 +4,7 @@
 // without the work it queued.
 import { describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../../../src/shared/endpoint.js';
+import { FLOOR_PAGES } from '../../../../src/shared/pages.js';
 import { FLOOR_WORK, FLOOR_WORK_PATHS, NOT_QUEUED } from '../../../../src/client/floor/work/registry.js';
 
 const isEndpoint = (v: unknown): v is Endpoint =>
@@ -36,5 +37,14 @@ describe('the floor work registry', () => {
     expect(FLOOR_WORK_PATHS.size).toBe(registered.length);
     expect(NOT_QUEUED.filter((e) => FLOOR_WORK_PATHS.has(e.path))).toEqual([]);
     expect(FLOOR_WORK.filter((w) => !w.endpoint.idempotent).map((w) => w.endpoint.path)).toEqual([]);
+  });
+
+  it('has each save called from floor pages (the page registry marks them), which also load the caches', () => {
+    const floor = new Set(FLOOR_PAGES.map((p) => p.key));
+    const outside = FLOOR_WORK.flatMap((w) => {
+      const { access } = w.endpoint;
+      return typeof access === 'object' ? access.pages.filter((p) => !floor.has(p.key)).map((p) => `${w.endpoint.path}: ${p.label}`) : [w.endpoint.path];
+    });
+    expect(outside).toEqual([]);
   });
 });
