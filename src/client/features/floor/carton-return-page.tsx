@@ -16,7 +16,7 @@ import { queueWork } from '../../floor/work/work-store.js';
 import { ScanBox, type ScanBoxHandle, type ScanVerdict } from '../../floor/scan-box.js';
 import { kickOutbox } from '../../offline/drain-triggers.js';
 import { isOnline } from '../../offline/network-status.js';
-import { RemarkDialog } from './packing/packing-dialogs.js';
+import { RemarkDialog } from '../../floor/floor-dialogs.js';
 import { packingForReturn } from './return/return-lookup.js';
 import { ReturnListView } from './return/return-list.js';
 import { checkReturnScan, fromServer, RETURN_DEVICE_MSG, sentIndex, type ReturnDecision, type ReturnListRow } from './return/return-scan.js';
