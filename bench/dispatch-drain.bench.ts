@@ -33,7 +33,7 @@ import type { OutboxEntry } from '../src/client/offline/outbox-entry.js';
 import { drainOutbox, type Send } from '../src/client/offline/outbox.js';
 import { outboxTransport } from '../src/client/offline/outbox-transport.js';
 import { queueWithDid, topUpDids, type DidFetch } from '../src/client/floor/dispatch/did-block.js';
-import { queueWork } from '../src/client/floor/packing/work-store.js';
+import { queueWork } from '../src/client/floor/work/work-store.js';
 import { rowsOf } from '../src/server/domain/sql-rows.js';
 import { analyzeChoice, arg, call, databaseUrl, ITEMS_PER_TID, load, startWorld, type DispatchWorld } from './dispatch-data.js';
 import type { Login } from './floor-drain-server.js';

@@ -18,6 +18,9 @@ export interface PageDef {
   group: GroupKey;
   /** Hidden pages are left out of the Role Management tree (admin-only work). */
   hidden?: boolean;
+  /** A floor screen: scans checked on the device caches, saves queued in the outbox (docs/floor.md).
+   *  Any of them lets its user load the caches and keeps them fresh on the device. */
+  floor?: boolean;
 }
 
 export const GROUPS: readonly PageGroup[] = [
@@ -28,9 +31,10 @@ export const GROUPS: readonly PageGroup[] = [
 ];
 
 const m = (key: string, label: string, slug: string): PageDef => ({ key, label, path: `/masters/${slug}`, group: '2' });
-const t = (key: string, label: string, slug: string, hidden?: boolean): PageDef => ({
-  key, label, path: `/transaction/${slug}`, group: '3', ...(hidden ? { hidden } : {}),
+const t = (key: string, label: string, slug: string, kind: Pick<PageDef, 'hidden' | 'floor'> = {}): PageDef => ({
+  key, label, path: `/transaction/${slug}`, group: '3', ...kind,
 });
+const FLOOR = { floor: true } as const;
 const r = (key: string, label: string, slug: string): PageDef => ({ key, label, path: `/reports/${slug}`, group: '4' });
 
 /** Every page by a stable name; the key is what rights store, the path is what the router matches. */
@@ -54,21 +58,21 @@ export const PAGE = {
   mapping: t('301', 'Mapping', 'mapping'),
   deMapping: t('302', 'De Mapping', 'de-mapping'),
   numberGeneration: t('303', 'Number Generation', 'number-generation'),
-  numberIssued: t('304', 'Issue Number', 'number-issued', true),
+  numberIssued: t('304', 'Issue Number', 'number-issued', { hidden: true }),
   mapStaticNumber: t('305', 'Static Qr Mapping', 'map-static-number'),
-  secondaryPacking: t('306', 'Secondary Packing', 'secondary-packing'),
-  tertiaryPacking: t('307', 'Tertiary Packing', 'tertiary-packing'),
+  secondaryPacking: t('306', 'Secondary Packing', 'secondary-packing', FLOOR),
+  tertiaryPacking: t('307', 'Tertiary Packing', 'tertiary-packing', FLOOR),
   schemeConfiguration: t('308', 'Scheme Design', 'scheme-configuration'),
   stockManagement: t('309', 'Stock Management', 'stock-management'),
   adminNumberDownload: t('310', 'Admin Number Download', 'admin-number-download'),
-  dispatch: t('311', 'Dispatch', 'dispatch'),
-  dispatchReceive: t('312', 'Dispatch Receive', 'dispatch-receive'),
+  dispatch: t('311', 'Dispatch', 'dispatch', FLOOR),
+  dispatchReceive: t('312', 'Dispatch Receive', 'dispatch-receive', FLOOR),
   productDamage: t('313', 'Product Damage', 'product-damage'),
-  damageCarton: t('314', 'Damage Carton', 'Damage-carton'),
+  damageCarton: t('314', 'Damage Carton', 'Damage-carton', FLOOR),
   cartonSlip: t('315', 'Carton Slip', 'Carton-Slip'),
   redemptionRequests: t('316', 'Redemption Requests', 'redemption-requests'),
-  cartonReturn: t('317', 'Carton Return', 'carton-return'),
-  replace: t('318', 'Replace', 'replace'),
+  cartonReturn: t('317', 'Carton Return', 'carton-return', FLOOR),
+  replace: t('318', 'Replace', 'replace', FLOOR),
 
   mappingReport: r('401', 'Mapping Reports', 'mapping-report'),
   demappingReport: r('402', 'De-Mapping Reports', 'Demapping-report'),
@@ -99,6 +103,9 @@ export const PAGE = {
 export type PageName = keyof typeof PAGE;
 
 export const PAGES: readonly PageDef[] = Object.values(PAGE);
+
+/** The floor screens (marked `floor` above). */
+export const FLOOR_PAGES: readonly PageDef[] = PAGES.filter((p) => p.floor);
 
 /** The dashboard key, always part of a user's saved rights. */
 export const DASHBOARD_KEY = '1';

@@ -12,7 +12,7 @@ import {
 } from '../../shared/lifecycle/index.js';
 import { indiaDate } from '../../shared/today.js';
 import type { CodeFacts, FloorCache } from './cache/index.js';
-import { packKey, type LocalWork } from './packing/local-work.js';
+import { packKey, type LocalWork } from './work/local-work.js';
 
 /** A carton as the device knows it; `known`: the cache or the queue lists it (else the server may). */
 export interface DeviceCarton extends Carton { known: boolean }

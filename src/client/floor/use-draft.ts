@@ -1,7 +1,7 @@
 // A floor screen's work in hand (a carton, a dispatch, a return list) kept as a draft in IndexedDB
 // after every change, so a reload or a crash never loses a scan; read back once when the screen opens.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { readDraft, writeDraft } from './packing/work-store.js';
+import { readDraft, writeDraft } from './work/work-store.js';
 
 export interface DraftState<T> {
   draft: T;

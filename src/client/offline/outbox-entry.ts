@@ -1,4 +1,5 @@
 // One finished unit of floor work waiting for, or answered by, the server (DESIGN section 5).
+import type { BodyIn, Endpoint } from '../../shared/endpoint.js';
 
 export type OutboxStatus = 'pending' | 'sending' | 'done' | 'rejected';
 
@@ -39,4 +40,10 @@ export interface OutboxEntry {
 /** A new pending entry, to be added in the same Dexie transaction as the work's local effect. */
 export function newEntry(work: Pick<OutboxEntry, 'endpoint' | 'payload' | 'label' | 'userId'>, now = Date.now(), id: string = crypto.randomUUID()): OutboxEntry {
   return { ...work, id, deviceTime: now, status: 'pending', attempts: 0, notBefore: 0 };
+}
+
+/** Narrows an entry to the save it was queued for: its payload is that endpoint's request body (as
+ *  queued, BodyIn), so a reader of the outbox needs no cast. */
+export function isEntryOf<T extends Pick<OutboxEntry, 'endpoint' | 'payload'>, E extends Endpoint>(entry: T, endpoint: E): entry is T & { payload: BodyIn<E> } {
+  return entry.endpoint === endpoint.path;
 }

@@ -7,7 +7,7 @@
 import type { CachePart } from '../../../src/shared/contracts/floor/cache.js';
 import { receiveCheck, cartonCheck } from '../../../src/client/floor/device-check.js';
 import { checkDispatchScan, dispatchOp, type DispatchRow } from '../../../src/client/floor/dispatch/dispatch-rules.js';
-import { emptyLocalWork } from '../../../src/client/floor/packing/local-work.js';
+import { emptyLocalWork } from '../../../src/client/floor/work/local-work.js';
 import { checkCarton, checkPack, type CartonRow, type PackRow } from '../../../src/client/floor/packing/scan-rules.js';
 import { checkFirst, checkSecond } from '../../../src/client/features/floor/replace/replace-rules.js';
 import { fromCache } from '../../../src/client/features/floor/receive/receive-rows.js';

@@ -3,11 +3,9 @@
 // device that goes offline later still checks every scan. Loaded once the page is drawn.
 import { useEffect } from 'react';
 import type { MenuEntry } from '../../../shared/contracts/access-right.js';
-import { PAGE } from '../../../shared/pages.js';
+import { FLOOR_PAGES } from '../../../shared/pages.js';
 import { whenIdle } from '../../kit/idle.js';
 import { isPathAllowed } from '../path-access.js';
-
-const FLOOR_PAGES = [PAGE.secondaryPacking, PAGE.tertiaryPacking, PAGE.damageCarton, PAGE.dispatch, PAGE.dispatchReceive, PAGE.cartonReturn, PAGE.replace];
 
 export const worksOnFloor = (menu: readonly MenuEntry[]) => FLOOR_PAGES.some((p) => isPathAllowed(p.path, menu));
 

@@ -13,8 +13,8 @@ import { confirmYesNo } from '../../kit/confirm-delete.js';
 import { ScreenHeader } from '../../kit/screen-header.js';
 import { CacheFreshness, useFloorCache } from '../../floor/cache/index.js';
 import { cartonCheck } from '../../floor/device-check.js';
-import { CACHE_LOADING, useLocalWork } from '../../floor/packing/use-local-work.js';
-import { queueWork } from '../../floor/packing/work-store.js';
+import { CACHE_LOADING, useLocalWork } from '../../floor/work/use-local-work.js';
+import { queueWork } from '../../floor/work/work-store.js';
 import { ScanBox, type ScanBoxHandle, type ScanVerdict } from '../../floor/scan-box.js';
 import { kickOutbox } from '../../offline/drain-triggers.js';
 

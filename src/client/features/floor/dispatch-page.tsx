@@ -5,7 +5,7 @@
 // transaction, and prints the invoice from the device's own data: all of it works offline.
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { DISPATCH_API, DISPATCH_MSG, LR_MAX, saveProblem, type StockCarton } from '../../../shared/contracts/floor/dispatch.js';
+import { DISPATCH_API, DISPATCH_MSG, LR_MAX, saveProblem } from '../../../shared/contracts/floor/dispatch.js';
 import { PAGE } from '../../../shared/pages.js';
 import { getSession } from '../../api/session.js';
 import { saveBytes } from '../../kit/download.js';
@@ -18,15 +18,15 @@ import { checkDispatchScan, dispatchOp, type DispatchRow } from '../../floor/dis
 import { invoiceOfSave } from '../../floor/dispatch/invoice-data.js';
 import { emptyDispatch, localInvoice, type DispatchDraft, type SendToKind } from '../../floor/dispatch/local-invoice.js';
 import { cachedLogo, rememberLogo } from '../../floor/dispatch/logo-cache.js';
-import { CACHE_LOADING, useLocalWork } from '../../floor/packing/use-local-work.js';
+import { CACHE_LOADING, useLocalWork } from '../../floor/work/use-local-work.js';
 import { ScanBox, type ScanBoxHandle, type ScanVerdict } from '../../floor/scan-box.js';
 import { ScanTable, type ScanTableColumn } from '../../floor/scan-table.js';
 import { useDraft } from '../../floor/use-draft.js';
+import { useOlderStock } from '../../floor/use-older-stock.js';
 import { kickOutbox } from '../../offline/drain-triggers.js';
 import { useOutboxStatus } from '../../offline/use-outbox-status.js';
 import { dispatchHistory } from './dispatch/dispatch-history.js';
 import { SendTo } from './dispatch/send-to.js';
-import { OlderStockDialog, RemarkDialog } from './packing/packing-dialogs.js';
 import './packing/packing.css';
 
 const SCREEN = 'dispatch';
@@ -53,8 +53,6 @@ export default function DispatchPage() {
   const local = useLocalWork(userId, cache);
   const { draft, update, current } = useDraft<DispatchDraft>(SCREEN, userId, emptyDispatch);
   const box = useRef<ScanBoxHandle>(null);
-  const [older, setOlder] = useState<{ list: StockCarton[]; text: string } | null>(null);
-  const [approval, setApproval] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const prefix = cache?.mySite?.Prefix ?? '';
@@ -75,30 +73,21 @@ export default function DispatchPage() {
   const [refresh, setRefresh] = useState(0);
   useEffect(() => setRefresh((n) => n + 1), [waiting]);
 
-  const add = async (row: DispatchRow, olderAccepted = false): Promise<ScanVerdict> => {
+  const add = async (row: DispatchRow, olderAccepted: boolean): Promise<ScanVerdict> => {
     setProblem(null);
     await update((d) => ({ ...d, rows: [...d.rows, row], olderAccepted: d.olderAccepted || olderAccepted })).saved;
     return { ok: true, message: `${row.CartonId} added` };
   };
 
-  const onScan = (text: string): ScanVerdict | Promise<ScanVerdict> => {
-    if (!cache) return { ok: false, message: CACHE_LOADING };
-    const d = current();
-    const outcome = checkDispatchScan(text, { ...formOf(d, cache), olderAccepted: d.olderAccepted }, cache, local);
-    if (outcome.ok) return add(outcome.row);
-    if (outcome.older) setOlder({ list: outcome.older, text });
-    return { ok: false, message: outcome.message };
-  };
-
-  const continueNewer = () => {
-    const o = older;
-    setOlder(null);
-    if (!o || !cache) return;
-    const d = current();
-    const again = checkDispatchScan(o.text, { ...formOf(d, cache), olderAccepted: true }, cache, local);
-    if (again.ok) void add(again.row, true).then((v) => box.current?.announce(v));
-    box.current?.focus();
-  };
+  const productName = (id: number) => cache?.products.get(id)?.ProductName ?? '';
+  const olderStock = useOlderStock<DispatchRow>({
+    text: DISPATCH_MSG, box, productName, add,
+    check: (text, acceptNewer) => {
+      if (!cache) return { ok: false, message: CACHE_LOADING };
+      const d = current();
+      return checkDispatchScan(text, { ...formOf(d, cache), olderAccepted: d.olderAccepted || acceptNewer }, cache, local);
+    },
+  });
 
   const send = async (d: DispatchDraft) => {
     if (!cache) return;
@@ -140,12 +129,11 @@ export default function DispatchPage() {
     const p = saveProblem({ ...target, scanned: d.rows, TransportModeId: d.modeId ?? 0, LR: d.lr });
     setProblem(p);
     if (p) return;
-    if (d.olderAccepted && !d.remark) setApproval(true);
-    else void send(d);
+    if (!olderStock.askApproval(d, (remark) => void send(update((x) => ({ ...x, remark })).next))) void send(d);
   };
 
-  const latest = useRef({ onScan, submit });
-  latest.current = { onScan, submit };
+  const latest = useRef({ onScan: olderStock.scan, submit });
+  latest.current = { onScan: olderStock.scan, submit };
   const scan = useCallback((text: string) => latest.current.onScan(text), []);
   const remove = useCallback((k: string) => update((d) => ({ ...d, rows: d.rows.filter((r) => r.CartonId !== k) })), [update]);
   const onKind = useCallback((kind: SendToKind) => update((d) => ({ ...d, kind, targetId: null })), [update]);
@@ -155,14 +143,13 @@ export default function DispatchPage() {
     box.current?.focus();
   }, [update]);
   const modes = useMemo(() => (cache?.dispatch.Modes ?? []).map((m) => ({ value: String(m.TransportModeId), label: m.TransportMode })), [cache]);
-  const productName = (id: number) => cache?.products.get(id)?.ProductName ?? '';
 
   return (
     <div className="ft-packing">
       <ScreenHeader title={PAGE.dispatch.label} breadcrumb="Transactions" actions={<CacheFreshness />} />
       <Stack gap="sm">
         {cache && <SendTo data={cache.dispatch} kind={draft.kind} targetId={draft.targetId} locked={draft.rows.length > 0} onKind={onKind} onTarget={onTarget} />}
-        <ScanBox ref={box} label="Scan items" placeholder="Scan TID or SID" onScan={scan} disabled={older !== null || approval || busy}
+        <ScanBox ref={box} label="Scan items" placeholder="Scan TID or SID" onScan={scan} disabled={olderStock.open || busy}
           idleMessage="Choose Send To, then scan the cartons" />
         <Group justify="space-between" align="baseline" aria-live="polite">
           <Text component="span" className="ft-packing__big" data-testid="dispatch-count">{draft.rows.length}</Text>
@@ -183,16 +170,7 @@ export default function DispatchPage() {
       <div className="ft-packing__history">
         <ResourceSection def={dispatchHistory as ResourceDef<never>} refreshKey={refresh} />
       </div>
-      {approval && (
-        <RemarkDialog opened title={DISPATCH_MSG.approvalTitle} label="Approval remark" onClose={() => setApproval(false)}
-          problem={(t) => (t.trim() ? null : DISPATCH_MSG.approvalRequired)}
-          onDone={(t) => {
-            setApproval(false);
-            void send(update((d) => ({ ...d, remark: t })).next);
-          }} />
-      )}
-      {older !== null && <OlderStockDialog opened older={older.list} productName={productName} onContinue={continueNewer}
-        onClose={() => { setOlder(null); box.current?.focus(); }} message={DISPATCH_MSG.olderStock} listTitle={DISPATCH_MSG.olderStockTitle} />}
+      {olderStock.dialogs}
     </div>
   );
 }

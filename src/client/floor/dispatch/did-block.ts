@@ -8,8 +8,8 @@ import type { Envelope } from '../../../shared/contracts/envelope.js';
 import { SLIP_API, reserveArgs, type LastIds, type ReservedIds } from '../../../shared/contracts/numbers/slip-ids.js';
 import { localDb, type FieldtraceDb } from '../../offline/db.js';
 import { newEntry, type OutboxEntry } from '../../offline/outbox-entry.js';
-import { draftKey, type Work } from '../packing/work-store.js';
-import type { Endpoint } from '../../../shared/endpoint.js';
+import type { FloorSave } from '../work/registry.js';
+import { draftKey, type Work } from '../work/work-store.js';
 
 /** A block reserved at once: a day's dispatches of a busy site. */
 export const DID_BLOCK = 20;
@@ -80,7 +80,7 @@ export async function topUpDids(userId: number, prefix: string, o: { db?: Fieldt
 
 /** Takes the next DID and queues the dispatch made with it, in one transaction that also drops the
  *  screen's draft; null (nothing written) when no DID is left. */
-export async function queueWithDid<E extends Endpoint>(
+export async function queueWithDid<E extends FloorSave>(
   screen: string, userId: number, prefix: string, work: (did: string) => Work<E>, db: FieldtraceDb = localDb,
 ): Promise<{ did: string; entry: OutboxEntry } | null> {
   return db.transaction('rw', db.outbox, db.kv, async () => {

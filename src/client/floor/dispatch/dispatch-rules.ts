@@ -6,7 +6,7 @@ import { DISPATCH_MSG, dispatchScan, olderStockOf, type StockCarton } from '../.
 import type { FloorCache, OpenTertiary } from '../cache/index.js';
 import type { CartonOperation } from '../../../shared/lifecycle/index.js';
 import { cartonCheck } from '../device-check.js';
-import type { LocalWork } from '../packing/local-work.js';
+import type { LocalWork } from '../work/local-work.js';
 import { looseCartons } from '../packing/scan-rules.js';
 
 /** A scanned row as the screen shows it and the save sends it (the spec's scanned carton row). */

@@ -5,7 +5,7 @@ import { parseUid, scannedUid, visibleNumber } from '../../../shared/codes.js';
 import { PACKING_MSG, secondaryScan } from '../../../shared/contracts/floor/packing.js';
 import type { FloorCache, OpenSecondary } from '../cache/index.js';
 import { cartonCheck, packCheck } from '../device-check.js';
-import { packKey, type LocalWork } from './local-work.js';
+import { packKey, type LocalWork } from '../work/local-work.js';
 
 /** A pack on the secondary screen: what is sent, what the row shows, and what later checks compare. */
 export interface PackRow {

@@ -7,7 +7,7 @@
 // it. Every answer carries `AsOf`, the server's time of the snapshot, shown as "Data as of".
 import { z } from 'zod';
 import { getEndpoint, postEndpoint } from '../../endpoint.js';
-import { PAGE } from '../../pages.js';
+import { FLOOR_PAGES } from '../../pages.js';
 import { dispatchCache } from './dispatch-cache.js';
 
 export const FLOOR_CACHE_MSG = {
@@ -152,9 +152,7 @@ export const openCartons = z.strictObject({
 export type OpenCartons = z.infer<typeof openCartons>;
 
 /** The floor pages: any of them may load the caches. */
-export const FLOOR_CACHE_ACCESS = {
-  pages: [PAGE.secondaryPacking, PAGE.tertiaryPacking, PAGE.damageCarton, PAGE.dispatch, PAGE.dispatchReceive, PAGE.cartonReturn, PAGE.replace],
-};
+export const FLOOR_CACHE_ACCESS = { pages: FLOOR_PAGES };
 
 export const FLOOR_CACHE_API = {
   masters: getEndpoint('FloorCache/GetMasters', FLOOR_CACHE_ACCESS, cacheMasters),

@@ -10,7 +10,7 @@ import { DISPATCH_MSG } from '../../../../src/shared/contracts/floor/dispatch.js
 import { PACKING_MSG } from '../../../../src/shared/contracts/floor/packing.js';
 import { buildFloorCache, type FloorCache } from '../../../../src/client/floor/cache/lookup.js';
 import { checkDispatchScan, type DispatchOp } from '../../../../src/client/floor/dispatch/dispatch-rules.js';
-import { emptyLocalWork } from '../../../../src/client/floor/packing/local-work.js';
+import { emptyLocalWork } from '../../../../src/client/floor/work/local-work.js';
 import { checkCarton } from '../../../../src/client/floor/packing/scan-rules.js';
 import { cacheMasters } from '../../../helpers/floor-cache-masters.js';
 

@@ -19,7 +19,8 @@ import { buildFloorCache, type FloorCache } from '../../../../src/client/floor/c
 import { packSeries } from '../../../../src/client/floor/cache/rows.js';
 import { cartonCheck, receiveCheck } from '../../../../src/client/floor/device-check.js';
 import { checkDispatchScan, dispatchOp, type DispatchOp } from '../../../../src/client/floor/dispatch/dispatch-rules.js';
-import { emptyLocalWork, localWorkOf, type LocalWork } from '../../../../src/client/floor/packing/local-work.js';
+import { emptyLocalWork, type LocalWork } from '../../../../src/client/floor/work/local-work.js';
+import { localWorkOf } from '../../../../src/client/floor/work/registry.js';
 import { checkCarton, checkPack } from '../../../../src/client/floor/packing/scan-rules.js';
 import { checkReturnScan, RETURN_DEVICE_MSG, sentIndex } from '../../../../src/client/features/floor/return/return-scan.js';
 import { checkFirst } from '../../../../src/client/features/floor/replace/replace-rules.js';

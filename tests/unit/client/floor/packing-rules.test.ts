@@ -7,8 +7,9 @@ import { PACKING_API, PACKING_MSG } from '../../../../src/shared/contracts/floor
 import type { CacheMasters, MappingSeries, OpenCartons, PackedSeries } from '../../../../src/shared/contracts/floor/cache.js';
 import { buildFloorCache, type CacheContent } from '../../../../src/client/floor/cache/lookup.js';
 import { packSeries } from '../../../../src/client/floor/cache/rows.js';
-import { emptyLocalWork, localWorkOf } from '../../../../src/client/floor/packing/local-work.js';
-import { followOutbox, outboxShape, type Followed } from '../../../../src/client/floor/packing/use-local-work.js';
+import { emptyLocalWork } from '../../../../src/client/floor/work/local-work.js';
+import { localWorkOf } from '../../../../src/client/floor/work/registry.js';
+import { followOutbox, outboxShape, type Followed } from '../../../../src/client/floor/work/use-local-work.js';
 import { FieldtraceDb } from '../../../../src/client/offline/db.js';
 import { newEntry } from '../../../../src/client/offline/outbox-entry.js';
 import { checkCarton, checkPack, type CartonRow, type PackRow } from '../../../../src/client/floor/packing/scan-rules.js';

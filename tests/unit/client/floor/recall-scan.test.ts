@@ -6,7 +6,7 @@ import type { CacheMasters, MappingSeries } from '../../../../src/shared/contrac
 import { RECALL_MSG } from '../../../../src/shared/contracts/recall.js';
 import { buildFloorCache } from '../../../../src/client/floor/cache/lookup.js';
 import { packSeries } from '../../../../src/client/floor/cache/rows.js';
-import { emptyLocalWork } from '../../../../src/client/floor/packing/local-work.js';
+import { emptyLocalWork } from '../../../../src/client/floor/work/local-work.js';
 import { checkPack } from '../../../../src/client/floor/packing/scan-rules.js';
 import { codeMac } from '../../../../src/server/domain/code-mac.js';
 import { cacheMasters } from '../../../helpers/floor-cache-masters.js';

@@ -8,7 +8,7 @@ import { PACKING_MSG } from '../../../../src/shared/contracts/floor/packing.js';
 import { REPLACE_MSG } from '../../../../src/shared/contracts/floor/replace.js';
 import { buildFloorCache } from '../../../../src/client/floor/cache/lookup.js';
 import { packSeries } from '../../../../src/client/floor/cache/rows.js';
-import { emptyLocalWork } from '../../../../src/client/floor/packing/local-work.js';
+import { emptyLocalWork } from '../../../../src/client/floor/work/local-work.js';
 import { checkPack } from '../../../../src/client/floor/packing/scan-rules.js';
 import { checkFirst, checkSecond } from '../../../../src/client/features/floor/replace/replace-rules.js';
 import { codeMac } from '../../../../src/server/domain/code-mac.js';

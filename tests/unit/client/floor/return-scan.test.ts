@@ -8,7 +8,7 @@ import { RETURN_MSG } from '../../../../src/shared/contracts/floor/carton-return
 import { DISPATCH_API, type DispatchSave } from '../../../../src/shared/contracts/floor/dispatch.js';
 import type { SentCarton } from '../../../../src/shared/contracts/floor/dispatch-cache.js';
 import type { FloorCache } from '../../../../src/client/floor/cache/index.js';
-import { localWorkOf } from '../../../../src/client/floor/packing/local-work.js';
+import { localWorkOf } from '../../../../src/client/floor/work/registry.js';
 import { checkReturnScan, RETURN_DEVICE_MSG, sentIndex } from '../../../../src/client/features/floor/return/return-scan.js';
 
 const tid = (n: number) => makeSlipId('TID', 26, 'KA', n);

@@ -1,54 +1,8 @@
-// The packing screens' dialogs (spec 2 sections 2, 4): a remark (the fractional carton's, the approval
-// for newer stock), the carton slip scan that closes a carton, and the older stock list. Full screen
-// on a handheld; a scan box of their own, so a scanner's trigger lands in the dialog.
-import { Button, Group, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
-import type { StockCarton } from '../../../../shared/contracts/floor/dispatch.js';
-import { useHandheld } from '../../../floor/handheld.js';
+// The packing screens' own dialog (spec 2 sections 2, 4): the carton slip scan that closes a carton,
+// with a scan box of its own, so a scanner's trigger lands in the dialog.
+import { Button, Stack } from '@mantine/core';
+import { FloorModal } from '../../../floor/floor-dialogs.js';
 import { ScanBox, type ScanVerdict } from '../../../floor/scan-box.js';
-
-function FloorModal({ opened, onClose, title, children }: { opened: boolean; onClose: () => void; title: string; children: ReactNode }) {
-  const handheld = useHandheld();
-  return (
-    <Modal opened={opened} onClose={onClose} title={title} fullScreen={handheld} size="lg" centered
-      styles={{ title: { fontWeight: 700, fontSize: '1.2rem' } }}>
-      {children}
-    </Modal>
-  );
-}
-
-export interface RemarkDialogProps {
-  opened: boolean;
-  title: string;
-  label: string;
-  /** The message while the remark is not acceptable, or null. */
-  problem: (text: string) => string | null;
-  onDone: (text: string) => void;
-  onClose: () => void;
-  initial?: string;
-}
-
-export function RemarkDialog({ opened, title, label, problem, onDone, onClose, initial = '' }: RemarkDialogProps) {
-  const [text, setText] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const done = () => {
-    const p = problem(text);
-    if (p) setError(p);
-    else onDone(text.trim());
-  };
-  return (
-    <FloorModal opened={opened} onClose={onClose} title={title}>
-      <Stack>
-        <Textarea label={label} value={text} autosize minRows={3} maxLength={200} data-autofocus error={error}
-          onChange={(e) => { setText(e.currentTarget.value); setError(null); }} styles={{ input: { fontSize: '1.1rem' } }} />
-        <Group grow>
-          <Button size="lg" variant="default" onClick={onClose}>Cancel</Button>
-          <Button size="lg" onClick={done}>OK</Button>
-        </Group>
-      </Stack>
-    </FloorModal>
-  );
-}
 
 export function SlipDialog({ opened, title, onSlip, onClose }: { opened: boolean; title: string; onSlip: (text: string) => ScanVerdict | Promise<ScanVerdict>; onClose: () => void }) {
   return (
@@ -56,43 +10,6 @@ export function SlipDialog({ opened, title, onSlip, onClose }: { opened: boolean
       <Stack>
         <ScanBox label="Carton slip" placeholder="Scan the carton slip" onScan={onSlip} idleMessage="Scan the slip to close the carton" />
         <Button size="lg" variant="default" onClick={onClose}>Cancel</Button>
-      </Stack>
-    </FloorModal>
-  );
-}
-
-export interface OlderStockDialogProps {
-  opened: boolean;
-  older: readonly StockCarton[];
-  productName: (id: number) => string;
-  onContinue: () => void;
-  onClose: () => void;
-  message: string;
-  listTitle: string;
-}
-
-/** '500': older stock waits. Go on with the latest stock, or see the Older Stock List. */
-export function OlderStockDialog({ opened, older, productName, onContinue, onClose, message, listTitle }: OlderStockDialogProps) {
-  const [listing, setListing] = useState(false);
-  return (
-    <FloorModal opened={opened} onClose={() => { setListing(false); onClose(); }} title={listing ? listTitle : 'Older stock'}>
-      <Stack>
-        {!listing && <Text fz="lg">{message} Continue with the latest stock?</Text>}
-        {listing && (
-          <Table striped fz="md" aria-label={listTitle}>
-            <Table.Thead><Table.Tr><Table.Th>Carton Id</Table.Th><Table.Th>Product Name</Table.Th><Table.Th>MFG Date</Table.Th></Table.Tr></Table.Thead>
-            <Table.Tbody>
-              {older.map((o) => (
-                <Table.Tr key={o.CartonId}><Table.Td>{o.CartonId}</Table.Td><Table.Td>{productName(o.ProductId)}</Table.Td><Table.Td>{o.MFGDate}</Table.Td></Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-        <Group grow>
-          {!listing && <Button size="lg" variant="default" onClick={() => setListing(true)}>{listTitle}</Button>}
-          {listing && <Button size="lg" variant="default" onClick={() => { setListing(false); onClose(); }}>Close</Button>}
-          <Button size="lg" color="orange" onClick={() => { setListing(false); onContinue(); }}>Continue</Button>
-        </Group>
       </Stack>
     </FloorModal>
   );

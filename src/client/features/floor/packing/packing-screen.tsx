@@ -8,24 +8,27 @@ import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PACKING_MSG, slipProblem } from '../../../../shared/contracts/floor/packing.js';
 import type { SlipType } from '../../../../shared/codes.js';
-import type { BodyIn, Endpoint } from '../../../../shared/endpoint.js';
+import type { BodyIn } from '../../../../shared/endpoint.js';
 import type { PageDef } from '../../../../shared/pages.js';
 import { ResourceSection, type ResourceDef } from '../../../kit/resource-section.js';
 import { ScreenHeader } from '../../../kit/screen-header.js';
-import { CacheFreshness, type FloorCache, type OpenSecondary } from '../../../floor/cache/index.js';
-import type { LocalWork } from '../../../floor/packing/local-work.js';
+import { CacheFreshness, type FloorCache } from '../../../floor/cache/index.js';
+import type { LocalWork } from '../../../floor/work/local-work.js';
 import type { ScanCarton, ScanOutcome } from '../../../floor/packing/scan-rules.js';
-import { CACHE_LOADING } from '../../../floor/packing/use-local-work.js';
-import { queueWork } from '../../../floor/packing/work-store.js';
+import { CACHE_LOADING } from '../../../floor/work/use-local-work.js';
+import type { FloorSave } from '../../../floor/work/registry.js';
+import { queueWork } from '../../../floor/work/work-store.js';
 import { ScanBox, type ScanBoxHandle, type ScanVerdict } from '../../../floor/scan-box.js';
 import { ScannedRows } from '../../../floor/scanned-rows.js';
+import { RemarkDialog } from '../../../floor/floor-dialogs.js';
+import { useOlderStock, type OlderStockOutcome } from '../../../floor/use-older-stock.js';
 import { kickOutbox } from '../../../offline/drain-triggers.js';
 import { useOutboxStatus } from '../../../offline/use-outbox-status.js';
-import { OlderStockDialog, RemarkDialog, SlipDialog } from './packing-dialogs.js';
+import { SlipDialog } from './packing-dialogs.js';
 import { emptyCarton, useCarton, type Carton } from './use-carton.js';
 import './packing.css';
 
-export interface PackingDef<R, E extends Endpoint> {
+export interface PackingDef<R, E extends FloorSave> {
   screen: string;
   page: PageDef;
   slipType: SlipType;
@@ -42,13 +45,12 @@ export interface PackingDef<R, E extends Endpoint> {
   history: ResourceDef<never>;
 }
 
-type Dialog = 'none' | 'approval' | 'fractional' | 'slip';
+type Dialog = 'none' | 'fractional' | 'slip';
 
-export function PackingScreen<R, E extends Endpoint>({ def }: { def: PackingDef<R, E> }) {
+export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef<R, E> }) {
   const { cache, local, carton, update, current, userId } = useCarton<R>(def.screen);
   const box = useRef<ScanBoxHandle>(null);
   const [dialog, setDialog] = useState<Dialog>('none');
-  const [older, setOlder] = useState<{ list: OpenSecondary[]; text: string } | null>(null);
   const [refresh, setRefresh] = useState(0);
   // The history is the server's: it is read again whenever the outbox has sent something.
   const { waiting } = useOutboxStatus();
@@ -56,17 +58,17 @@ export function PackingScreen<R, E extends Endpoint>({ def }: { def: PackingDef<
   const size = cache?.cartonSizes.find((s) => s.CartonId === carton.sizeId)?.CartonSize ?? null;
   const sizeOf = (c: Carton<R>) => cache?.cartonSizes.find((s) => s.CartonId === c.sizeId)?.CartonSize ?? null;
 
-  /** The next dialog on the way to the slip: approval for newer stock, then the fractional remark. */
-  const nextStep = (c: Carton<R>): Dialog => {
-    if (c.olderAccepted && !c.remark) return 'approval';
+  /** On the way to the slip: the approval remark for newer stock (olderStock), then the fractional
+   *  remark, then the slip. */
+  const proceed = (c: Carton<R>): void => {
+    if (olderStock.askApproval(c, (remark) => proceed(update((x) => ({ ...x, remark })).next))) return;
     const s = sizeOf(c);
-    if (s !== null && c.rows.length < s && !c.reason) return 'fractional';
-    return 'slip';
+    setDialog(s !== null && c.rows.length < s && !c.reason ? 'fractional' : 'slip');
   };
 
   /** The row shows at once; the scan is answered once the carton is on disk, so a reload or a crash
    *  after the tone never loses it. */
-  const add = async (row: R, olderAccepted = false): Promise<ScanVerdict> => {
+  const add = async (row: R, olderAccepted: boolean): Promise<ScanVerdict> => {
     const { next, saved } = update((c) => ({ ...c, rows: [...c.rows, row], olderAccepted: c.olderAccepted || olderAccepted }));
     await saved;
     // The carton is full: its dialog opens once the last row is on screen, so the row shows as fast
@@ -74,29 +76,23 @@ export function PackingScreen<R, E extends Endpoint>({ def }: { def: PackingDef<
     if (next.rows.length === sizeOf(next)) {
       await afterPaint();
       const c = current();
-      if (c.rows.length === sizeOf(c)) setDialog(nextStep(c));
+      if (c.rows.length === sizeOf(c)) proceed(c);
     }
     return { ok: true, message: def.added(row) };
   };
 
-  const onScan = (text: string): ScanVerdict | Promise<ScanVerdict> => {
-    if (!cache) return { ok: false, message: CACHE_LOADING };
-    const c = current();
-    const outcome = def.check(text, { size: sizeOf(c), rows: c.rows, olderAccepted: c.olderAccepted }, cache, local);
-    if (outcome.ok) return add(outcome.row);
-    if (outcome.older) setOlder({ list: outcome.older, text });
-    return { ok: false, message: outcome.message };
-  };
-
-  const continueNewer = () => {
-    const o = older;
-    setOlder(null);
-    if (!o || !cache) return;
-    const c = current();
-    const again = def.check(o.text, { size: sizeOf(c), rows: c.rows, olderAccepted: true }, cache, local);
-    if (again.ok) void add(again.row, true).then((v) => box.current?.announce(v));
-    box.current?.focus();
-  };
+  const productName = (id: number) => cache?.products.get(id)?.ProductName ?? '';
+  const olderStock = useOlderStock<R>({
+    text: PACKING_MSG, box, productName, add,
+    check: (text, acceptNewer): OlderStockOutcome<R> => {
+      if (!cache) return { ok: false, message: CACHE_LOADING };
+      const c = current();
+      const outcome = def.check(text, { size: sizeOf(c), rows: c.rows, olderAccepted: c.olderAccepted || acceptNewer }, cache, local);
+      // The loose secondary cartons that wait, as the older stock list shows them.
+      if (outcome.ok) return outcome;
+      return { ok: false, message: outcome.message, older: outcome.older?.map((o) => ({ CartonId: o.SID, ProductId: o.ProductId, MFGDate: o.MFGDate })) };
+    },
+  });
 
   const onSlip = async (text: string): Promise<ScanVerdict> => {
     if (!cache?.mySite) return { ok: false, message: PACKING_MSG.noSite };
@@ -122,19 +118,17 @@ export function PackingScreen<R, E extends Endpoint>({ def }: { def: PackingDef<
 
   const submit = () => {
     if (carton.rows.length === 0) return;
-    setDialog(nextStep(carton));
+    proceed(carton);
   };
 
   // The box and the bar get handlers that stay the same across renders (they call the latest), so a
   // scan does not draw them again.
-  const latest = useRef({ onScan, submit });
-  latest.current = { onScan, submit };
+  const latest = useRef({ onScan: olderStock.scan, submit });
+  latest.current = { onScan: olderStock.scan, submit };
   const scan = useCallback((text: string) => latest.current.onScan(text), []);
   const submitNow = useCallback(() => latest.current.submit(), []);
 
   const sizes = useMemo(() => (cache?.cartonSizes ?? []).map((s) => ({ value: String(s.CartonId), label: `${s.CartonName} (${s.CartonSize})` })), [cache]);
-  const olderRows = useMemo(() => (older?.list ?? []).map((o) => ({ CartonId: o.SID, ProductId: o.ProductId, MFGDate: o.MFGDate })), [older]);
-  const productName = (id: number) => cache?.products.get(id)?.ProductName ?? '';
   const chooseSize = useCallback((v: string | null) => {
     update((c) => ({ ...c, sizeId: v === null ? null : Number(v) }));
     box.current?.focus();
@@ -146,7 +140,7 @@ export function PackingScreen<R, E extends Endpoint>({ def }: { def: PackingDef<
       <Header title={def.page.label} />
       <Stack gap="sm">
         <SizePicker sizes={sizes} value={carton.sizeId} locked={carton.rows.length > 0} onChange={chooseSize} />
-        <ScanBox ref={box} label={def.scanLabel} onScan={scan} disabled={dialog !== 'none' || older !== null} />
+        <ScanBox ref={box} label={def.scanLabel} onScan={scan} disabled={dialog !== 'none' || olderStock.open} />
         <Group justify="space-between" align="baseline" className="ft-packing__count" aria-live="polite">
           <Text component="span" className="ft-packing__big" data-testid="packed-count">
             {carton.rows.length}
@@ -158,19 +152,13 @@ export function PackingScreen<R, E extends Endpoint>({ def }: { def: PackingDef<
       </Stack>
       <SubmitBar disabled={carton.rows.length === 0} onSubmit={submitNow} />
       <History def={def.history} refreshKey={refresh} />
-      {dialog === 'approval' && (
-        <RemarkDialog opened title={PACKING_MSG.approvalTitle} label="Approval remark" onClose={() => setDialog('none')}
-          problem={(t) => (t.trim() ? null : PACKING_MSG.approvalRequired)}
-          onDone={(t) => setDialog(nextStep(update((c) => ({ ...c, remark: t })).next))} />
-      )}
       {dialog === 'fractional' && (
         <RemarkDialog opened title={PACKING_MSG.fractionalTitle} label={PACKING_MSG.fractional} onClose={() => setDialog('none')}
           problem={(t) => (t.trim().length < 4 ? PACKING_MSG.fractional : null)}
-          onDone={(t) => setDialog(nextStep(update((c) => ({ ...c, reason: t })).next))} />
+          onDone={(t) => proceed(update((c) => ({ ...c, reason: t })).next)} />
       )}
       {dialog === 'slip' && <SlipDialog opened title={def.slipTitle} onSlip={onSlip} onClose={() => setDialog('none')} />}
-      {older !== null && <OlderStockDialog opened older={olderRows} productName={productName} onContinue={continueNewer}
-        onClose={() => { setOlder(null); box.current?.focus(); }} message={PACKING_MSG.olderStock} listTitle={PACKING_MSG.olderStockTitle} />}
+      {olderStock.dialogs}
     </div>
   );
 }
@@ -209,6 +197,6 @@ const SizePicker = memo(function SizePicker({ sizes, value, locked, onChange }: 
   );
 });
 
-function ScannedList<R, E extends Endpoint>({ rows, def, onDelete }: { rows: readonly R[]; def: PackingDef<R, E>; onDelete: (key: string) => void }) {
+function ScannedList<R, E extends FloorSave>({ rows, def, onDelete }: { rows: readonly R[]; def: PackingDef<R, E>; onDelete: (key: string) => void }) {
   return <ScannedRows rows={rows} view={(r) => ({ key: def.rowKey(r), ...def.rowView(r) })} onDelete={onDelete} />;
 }

@@ -2,8 +2,8 @@
 // survives a reload (use-draft.ts), and this device's queued work (local-work.ts) rebuilt whenever the outbox changes.
 import { getSession } from '../../../api/session.js';
 import { useFloorCache, type FloorCache } from '../../../floor/cache/index.js';
-import type { LocalWork } from '../../../floor/packing/local-work.js';
-import { useLocalWork } from '../../../floor/packing/use-local-work.js';
+import type { LocalWork } from '../../../floor/work/local-work.js';
+import { useLocalWork } from '../../../floor/work/use-local-work.js';
 import { useDraft } from '../../../floor/use-draft.js';
 
 export interface Carton<R> {

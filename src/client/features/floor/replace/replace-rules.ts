@@ -10,7 +10,7 @@ import {
   firstScanProblem, REPLACE_MSG, secondScanProblem, type DetailsRow, type ReplaceType,
 } from '../../../../shared/contracts/floor/replace.js';
 import type { CodeFacts, FloorCache } from '../../../floor/cache/index.js';
-import { packKey, type LocalWork } from '../../../floor/packing/local-work.js';
+import { packKey, type LocalWork } from '../../../floor/work/local-work.js';
 import { deviceCarton, packCheck } from '../../../floor/device-check.js';
 import { cartonRefusal } from '../../../../shared/lifecycle/index.js';
 

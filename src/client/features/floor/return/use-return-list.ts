@@ -3,9 +3,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getSession } from '../../../api/session.js';
 import { useFloorCache, type FloorCache } from '../../../floor/cache/index.js';
-import type { LocalWork } from '../../../floor/packing/local-work.js';
-import { useLocalWork } from '../../../floor/packing/use-local-work.js';
-import { readDraft, writeDraft } from '../../../floor/packing/work-store.js';
+import type { LocalWork } from '../../../floor/work/local-work.js';
+import { useLocalWork } from '../../../floor/work/use-local-work.js';
+import { readDraft, writeDraft } from '../../../floor/work/work-store.js';
 import type { ReturnListRow } from './return-scan.js';
 
 export const RETURN_SCREEN = 'carton-return';

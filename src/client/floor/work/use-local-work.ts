@@ -1,4 +1,4 @@
-// This device's queued floor work (local-work.ts) for a screen, kept up to date as the outbox changes.
+// This device's queued floor work (local-work.ts, each save's effect found in registry.ts) for a screen, kept up to date as the outbox changes.
 // A busy offline day queues thousands of items, so the outbox is not read whole on each change (a
 // carton closed cost ~32 ms of rebuilding and as much again of reading, in the scans that followed:
 // bench/floor-scan.bench.ts). What is watched is its keys and its refused keys, cheap to read: the
@@ -10,7 +10,8 @@ import { useEffect, useState } from 'react';
 import { localDb, type FieldtraceDb } from '../../offline/db.js';
 import type { OutboxEntry } from '../../offline/outbox-entry.js';
 import type { FloorCache } from '../cache/index.js';
-import { addEntry, emptyLocalWork, FLOOR_WORK, localWorkOf, type LocalWork } from './local-work.js';
+import { emptyLocalWork, type LocalWork } from './local-work.js';
+import { addEntry, FLOOR_WORK_PATHS, localWorkOf } from './registry.js';
 
 /** What a floor scan answers while the cache is read from the device the first time. */
 export const CACHE_LOADING = 'The device data is still loading: scan again in a moment.';
@@ -27,8 +28,7 @@ export const outboxShape = (db: FieldtraceDb = localDb): Promise<OutboxShape> =>
   Promise.all([db.outbox.orderBy('seq').keys() as Promise<number[]>, db.outbox.where('status').equals('rejected').primaryKeys()])
     .then(([seqs, rejected]) => ({ seqs, rejected }));
 
-const PATHS = new Set<string>(FLOOR_WORK.map((e) => e.path));
-const mine = (userId: number) => (e: OutboxEntry | undefined): e is OutboxEntry => e !== undefined && e.userId === userId && PATHS.has(e.endpoint);
+const mine = (userId: number) => (e: OutboxEntry | undefined): e is OutboxEntry => e !== undefined && e.userId === userId && FLOOR_WORK_PATHS.has(e.endpoint);
 
 /** `known` brought up to the outbox's `shape`: the entries appended are added to it (a new object over
  *  the same maps, which only grow); anything else is rebuilt from the outbox as it is now. */
