@@ -23,7 +23,7 @@ type Field = Fields[string];
 
 export interface ListSource<R extends z.ZodObject = z.ZodObject, B extends ListQuery = ListQuery> {
   /** Every row field by the name the row carries (the contract's row keys), and any more the list answers. */
-  fields: Record<RowKey<R>, Field> & Fields;
+  fields: Record<Exclude<RowKey<R>, 'TotalRows'>, Field> & Fields;
   /** `db.select(fields).from(...)` with its joins, as `$dynamic()`; a summary may read the request. */
   from: (db: Db, fields: Fields, body: B, caller: Caller) => PgSelect;
   /** The timestamp (or date) the date range filters, in India's calendar days. */

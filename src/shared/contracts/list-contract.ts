@@ -30,8 +30,12 @@ export type RowKey<R extends z.ZodObject> = keyof RowOf<R> & string;
 /** What a list request may be: the shared list request, or it extended with a screen's own fields. */
 export type ListRequestSchema = z.ZodType<ListQuery, unknown>;
 
+/** A list's answer: its rows, each with TotalRows. */
+export type ListData<R extends z.ZodObject> = z.ZodArray<z.ZodObject<Omit<R['shape'], 'TotalRows'> & { TotalRows: z.ZodNumber }>>;
+
 /** A list call: the pages' users may call it with the list's request. */
-export type ListEndpoint<Q extends ListRequestSchema = ListRequestSchema> = Endpoint<Q, z.ZodType, { pages: readonly PageDef[] }>;
+export type ListEndpoint<Q extends ListRequestSchema = ListRequestSchema, D extends z.ZodType = z.ZodType> =
+  Endpoint<Q, D, { pages: readonly PageDef[] }>;
 
 export interface ListContract<R extends z.ZodObject = z.ZodObject, Q extends ListRequestSchema = ListRequestSchema> {
   page: PageDef;
@@ -50,7 +54,7 @@ export interface ListContract<R extends z.ZodObject = z.ZodObject, Q extends Lis
   rowKey: RowKey<R>;
   /** The export's CSV name without '.csv', when the list has an export. */
   file?: string;
-  api: { list: ListEndpoint<Q>; export?: ListEndpoint<Q> };
+  api: { list: ListEndpoint<Q, ListData<R>>; export?: ListEndpoint<Q, ListData<R>> };
 }
 
 export interface ListSpec<R extends z.ZodObject, Q extends ListRequestSchema> {
@@ -63,7 +67,7 @@ export interface ListSpec<R extends z.ZodObject, Q extends ListRequestSchema> {
   request?: Q;
   row: R;
   columns?: readonly ListColumn<RowKey<R>>[];
-  /** Row fields sortable besides the columns; 'all' makes every row field sortable. */
+  /** Row fields sortable besides the columns; 'all' makes every row field (but TotalRows) sortable. */
   sortKeys?: readonly RowKey<R>[] | 'all';
   defaultSort: string;
   sortAliases?: Readonly<Record<string, RowKey<R>>>;
@@ -74,8 +78,8 @@ export interface ListSpec<R extends z.ZodObject, Q extends ListRequestSchema> {
 export function listContract<R extends z.ZodObject, Q extends ListRequestSchema = typeof listRequest>(s: ListSpec<R, Q>): ListContract<R, Q> {
   const access = { pages: s.pages ?? [s.page] };
   const request = (s.request ?? listRequest) as Q;
-  const call = (path: string) => postEndpoint(path, access, request, listOf(s.row));
-  const sortKeys = s.sortKeys === 'all' ? (Object.keys(s.row.shape) as RowKey<R>[]) : (s.sortKeys ?? []);
+  const call = (path: string) => postEndpoint(path, access, request, listOf(s.row) as unknown as ListData<R>);
+  const sortKeys = s.sortKeys === 'all' ? (Object.keys(s.row.shape).filter((k) => k !== 'TotalRows') as RowKey<R>[]) : (s.sortKeys ?? []);
   return {
     page: s.page, row: s.row, request, columns: s.columns ?? [], sortKeys, defaultSort: s.defaultSort,
     sortAliases: s.sortAliases ?? {}, rowKey: s.rowKey, file: s.file,

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { PageDef } from '../../pages.js';
 import { listRequest } from '../list.js';
-import { col, listContract, type ListColumn, type ListContract, type ListEndpoint, type ListRequestSchema, type RowKey } from '../list-contract.js';
+import { col, listContract, type ListColumn, type ListContract, type ListData, type ListEndpoint, type ListRequestSchema, type RowKey } from '../list-contract.js';
 import { rangeInOrder, reportRange } from '../report-dates.js';
 
 /** Report lists page 10, 50, 200 or 500 rows (spec 3 section 2). */
@@ -33,7 +33,7 @@ export interface ReportContract<R extends z.ZodObject = z.ZodObject> extends Lis
   dated: boolean;
   pageSizes: readonly number[];
   defaultPageSize: number;
-  api: { list: ReportEndpoint; export: ReportEndpoint };
+  api: { list: ListEndpoint<ListRequestSchema, ListData<R>>; export: ListEndpoint<ListRequestSchema, ListData<R>> };
 }
 
 type RowOf<R extends z.ZodObject> = z.infer<R>;
