@@ -5,9 +5,9 @@
 import { z } from 'zod';
 import { postEndpoint } from '../endpoint.js';
 import { PAGE } from '../pages.js';
-import { dateText, listOf } from './answer.js';
+import { dateText } from './answer.js';
 import { requiredText } from './fields.js';
-import { listRequest } from './list.js';
+import { listContract } from './list-contract.js';
 
 export const RECALL_MSG = {
   product: 'Please select product.',
@@ -98,8 +98,14 @@ export type TraceRange = z.infer<typeof traceRange>;
 
 const pages = [PAGE.mapping, PAGE.recallTrace];
 
+/** The company's recalls, newest first. */
+export const RECALL_LIST = listContract({
+  page: PAGE.recallTrace, pages, list: 'Recall/GetRecalls', row: recallRow,
+  sortKeys: ['ProductName', 'BatchNo', 'Reason', 'CreatedDate'], defaultSort: 'CreatedDate', rowKey: 'RecallId',
+});
+
 export const RECALL_API = {
   save: postEndpoint('Recall/CreateRecall', { pages }, recallSave, z.null()),
-  list: postEndpoint('Recall/GetRecalls', { pages }, listRequest, listOf(recallRow)),
+  list: RECALL_LIST.api.list,
   trace: postEndpoint('Recall/GetRecallTrace', { pages: [PAGE.recallTrace] }, traceRequest, traceAnswer),
 } as const;

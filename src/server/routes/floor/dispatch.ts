@@ -9,8 +9,8 @@
 // so the lifecycle answers for it (a recalled carton may go back to a factory); the spec's client
 // names none (domain/dispatch-scan.ts).
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { ok, warn, type Envelope } from '../../../shared/contracts/envelope.js';
-import { DISPATCH_API, DISPATCH_MSG, targetOf, type DispatchTarget } from '../../../shared/contracts/floor/dispatch.js';
+import { ok } from '../../../shared/contracts/envelope.js';
+import { DISPATCH_API, DISPATCH_LIST, DISPATCH_MSG, targetOf, type DispatchTarget } from '../../../shared/contracts/floor/dispatch.js';
 import { companyScope } from '../../auth/scope.js';
 import { dispatches, sites, transportModes, users } from '../../db/schema.js';
 import { saveDispatch } from '../../domain/dispatch.js';
@@ -18,17 +18,10 @@ import { dealerName } from '../../domain/dispatch-invoice.js';
 import { scanForDispatch } from '../../domain/dispatch-scan.js';
 import type { Caller } from '../../auth/actor.js';
 import type { Router } from '../../http/route.js';
-import { applyList, ListError, totalRows, type ListDef } from '../../list/list-query.js';
+import { serveList } from '../../http/list.js';
 
 /** Who it went to: the site's name, or the dealer's. */
 const sentTo = sql<string>`coalesce(${sites.name}, ${dealerName}, '')`;
-
-const dispatchList: ListDef = {
-  sort: { DispatchId: dispatches.did, TotalCarton: dispatches.cartons, CreatedDt: dispatches.createdAt, userName: sentTo },
-  search: [dispatches.did, sites.name, users.firstName, users.lastName, users.userName, dispatches.lr],
-  defaultSort: 'CreatedDt',
-  tiebreak: dispatches.did,
-};
 
 /** The caller's site's dispatches (the admin: all). */
 function fromScope(caller: Caller): SQL | undefined {
@@ -63,17 +56,16 @@ export function dispatchRoutes(r: Router) {
     return ok(invoice, DISPATCH_MSG.saved(invoice.CartonId, invoice.cartonList.length));
   });
 
-  r.serve(DISPATCH_API.list, async ({ db, caller, body }): Promise<Envelope> => {
-    try {
-      return ok(await applyList(db.select({
-        DispatchId: dispatches.did, TotalCarton: dispatches.cartons, CreatedDt: dispatches.createdAt, userName: sentTo,
-        Remark: sql<string>`coalesce(${dispatches.remark}, '')`, TotalRows: totalRows(),
-      }).from(dispatches).leftJoin(sites, eq(sites.id, dispatches.toSiteId)).leftJoin(users, eq(users.id, dispatches.toUserId)).$dynamic(),
-      dispatchList, body, [fromScope(caller)]));
-    } catch (e) {
-      if (e instanceof ListError) return warn(e.message);
-      throw e;
-    }
+  serveList(r, DISPATCH_LIST, {
+    fields: {
+      DispatchId: dispatches.did, TotalCarton: dispatches.cartons, CreatedDt: dispatches.createdAt, userName: sentTo,
+      Remark: sql<string>`coalesce(${dispatches.remark}, '')`,
+    },
+    from: (db, f) => db.select(f).from(dispatches).leftJoin(sites, eq(sites.id, dispatches.toSiteId))
+      .leftJoin(users, eq(users.id, dispatches.toUserId)).$dynamic(),
+    scope: fromScope,
+    search: [dispatches.did, sites.name, users.firstName, users.lastName, users.userName, dispatches.lr],
+    key: dispatches.did,
   });
 
   r.serve(DISPATCH_API.modes, async ({ db }) => ok(await db.select({ TransportModeId: transportModes.id, TransportMode: transportModes.name })

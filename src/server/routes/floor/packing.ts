@@ -2,9 +2,9 @@
 // (a device's outbox entry is applied once however often it is sent), the history lists, and the
 // tertiary screen's carton scan with its older-stock answer ('500').
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { ok, warn, type Envelope } from '../../../shared/contracts/envelope.js';
+import { ok, warn } from '../../../shared/contracts/envelope.js';
 import { CARTON_DAMAGE_API, CARTON_DAMAGE_MSG } from '../../../shared/contracts/floor/carton-damage.js';
-import { PACKING_API, PACKING_MSG, secondaryScan, type ScannedCartonRow } from '../../../shared/contracts/floor/packing.js';
+import { PACKING_API, PACKING_MSG, SECONDARY_LIST, secondaryScan, TERTIARY_LIST, type ScannedCartonRow } from '../../../shared/contracts/floor/packing.js';
 import { companyScope } from '../../auth/scope.js';
 import { cartons, products, secondaryCartons, tertiaryCartons } from '../../db/schema.js';
 import { factsOf } from '../../domain/carton-facts.js';
@@ -15,7 +15,7 @@ import { olderStock, packTertiary, secondaryProblem } from '../../domain/packing
 import type { Tx } from '../../domain/ranges.js';
 import type { Caller } from '../../auth/actor.js';
 import type { Router } from '../../http/route.js';
-import { applyList, ListError, totalRows, type ListDef } from '../../list/list-query.js';
+import { serveList } from '../../http/list.js';
 
 /** What the caller's packing history lists: their site's cartons (the admin: all). */
 function siteScope(caller: Caller, company: SQLWrapper, site: SQLWrapper): SQL | undefined {
@@ -23,36 +23,30 @@ function siteScope(caller: Caller, company: SQLWrapper, site: SQLWrapper): SQL |
   return and(companyScope(caller, company), caller.siteId === null ? sql`false` : eq(site as never, caller.siteId));
 }
 
-const listed = async (run: () => Promise<unknown[]>): Promise<Envelope> => {
-  try {
-    return ok(await run());
-  } catch (e) {
-    if (e instanceof ListError) return warn(e.message);
-    throw e;
-  }
-};
-
 const slipNo = (col: typeof secondaryCartons.sid) => sql<number>`cast(substring(${col} from 8) as integer)`.mapWith(Number);
 
-const secondaryList: ListDef = {
-  sort: {
-    CartonId: secondaryCartons.sid, TotalQty: secondaryCartons.qty, CreatedDt: secondaryCartons.createdAt,
-    CartonName: cartons.name, reason: secondaryCartons.reason,
-  },
-  search: [secondaryCartons.sid, cartons.name, secondaryCartons.reason],
-  defaultSort: 'CreatedDt',
-  tiebreak: secondaryCartons.sid,
-};
-
-const tertiaryList: ListDef = {
-  sort: {
-    TertiaryCartonId: tertiaryCartons.tid, TotalSecondaryCarton: tertiaryCartons.qty, CreatedDt: tertiaryCartons.createdAt,
-    CartonName: cartons.name, reason: tertiaryCartons.reason,
-  },
-  search: [tertiaryCartons.tid, cartons.name, tertiaryCartons.reason],
-  defaultSort: 'CreatedDt',
-  tiebreak: tertiaryCartons.tid,
-};
+function serveHistories(r: Router) {
+  serveList(r, SECONDARY_LIST, {
+    fields: {
+      Id: slipNo(secondaryCartons.sid), CartonId: secondaryCartons.sid, TotalQty: secondaryCartons.qty, CreatedDt: secondaryCartons.createdAt,
+      CartonName: cartons.name, reason: secondaryCartons.reason,
+    },
+    from: (db, f) => db.select(f).from(secondaryCartons).innerJoin(cartons, eq(cartons.id, secondaryCartons.cartonSizeId)).$dynamic(),
+    scope: (caller) => siteScope(caller, secondaryCartons.companyId, secondaryCartons.siteId),
+    search: [secondaryCartons.sid, cartons.name, secondaryCartons.reason],
+    key: secondaryCartons.sid,
+  });
+  serveList(r, TERTIARY_LIST, {
+    fields: {
+      TertiaryCartonId: tertiaryCartons.tid, TotalSecondaryCarton: tertiaryCartons.qty, CreatedDt: tertiaryCartons.createdAt,
+      CartonName: cartons.name, reason: tertiaryCartons.reason,
+    },
+    from: (db, f) => db.select(f).from(tertiaryCartons).innerJoin(cartons, eq(cartons.id, tertiaryCartons.cartonSizeId)).$dynamic(),
+    scope: (caller) => siteScope(caller, tertiaryCartons.companyId, tertiaryCartons.siteId),
+    search: [tertiaryCartons.tid, cartons.name, tertiaryCartons.reason],
+    key: tertiaryCartons.tid,
+  });
+}
 
 /** A loose secondary carton as the tertiary screen's scanned row. */
 async function scannedRows(tx: Tx, where: SQL | undefined): Promise<ScannedCartonRow[]> {
@@ -83,17 +77,7 @@ export function packingRoutes(r: Router) {
     return ok(packed, PACKING_MSG.tertiarySaved(packed.CartonId, packed.TotalQty));
   });
 
-  r.serve(PACKING_API.secondaryList, ({ db, caller, body }) => listed(() => applyList(db.select({
-    Id: slipNo(secondaryCartons.sid), CartonId: secondaryCartons.sid, TotalQty: secondaryCartons.qty, CreatedDt: secondaryCartons.createdAt,
-    CartonName: cartons.name, reason: secondaryCartons.reason, TotalRows: totalRows(),
-  }).from(secondaryCartons).innerJoin(cartons, eq(cartons.id, secondaryCartons.cartonSizeId)).$dynamic(),
-  secondaryList, body, [siteScope(caller, secondaryCartons.companyId, secondaryCartons.siteId)])));
-
-  r.serve(PACKING_API.tertiaryList, ({ db, caller, body }) => listed(() => applyList(db.select({
-    TertiaryCartonId: tertiaryCartons.tid, TotalSecondaryCarton: tertiaryCartons.qty, CreatedDt: tertiaryCartons.createdAt,
-    CartonName: cartons.name, reason: tertiaryCartons.reason, TotalRows: totalRows(),
-  }).from(tertiaryCartons).innerJoin(cartons, eq(cartons.id, tertiaryCartons.cartonSizeId)).$dynamic(),
-  tertiaryList, body, [siteScope(caller, tertiaryCartons.companyId, tertiaryCartons.siteId)])));
+  serveHistories(r);
 
   r.serve(PACKING_API.scanSecondary, async ({ db, caller, body, query }) => {
     const site = floorActor(caller);

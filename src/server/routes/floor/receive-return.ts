@@ -6,7 +6,7 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { ok, warn, type Envelope } from '../../../shared/contracts/envelope.js';
 import { legStatus, RETURN_API, RETURN_MSG, returnInfoQuery, returnInfoRequest, type ReturnInfoRow, type ReturnRow } from '../../../shared/contracts/floor/carton-return.js';
 import { firstMessage } from '../../../shared/contracts/issues.js';
-import { RECEIVE_API, RECEIVE_MSG, RECEIVE_STATUS, type ReceiveCartonRow } from '../../../shared/contracts/floor/dispatch-receive.js';
+import { RECEIVE_API, RECEIVE_LIST, RECEIVE_MSG, RECEIVE_STATUS, type ReceiveCartonRow } from '../../../shared/contracts/floor/dispatch-receive.js';
 import { companyScope } from '../../auth/scope.js';
 import { dispatchCartons, dispatches, products, secondaryCartons, sites, tertiaryCartons, users } from '../../db/schema.js';
 import { returnable, returnCartons, type Planned } from '../../domain/carton-return.js';
@@ -14,22 +14,12 @@ import { receiptOfIds, receivableDispatch, receiveDispatch, receiverOf } from '.
 import type { Tx } from '../../domain/ranges.js';
 import type { Receipt } from '../../../shared/contracts/floor/dispatch-receive.js';
 import type { Router } from '../../http/route.js';
-import { applyList, ListError, totalRows, type ListDef } from '../../list/list-query.js';
+import { serveList } from '../../http/list.js';
 
 /** The incoming list's Status (RECEIVE_STATUS): received, still on the way, or all taken back. */
 const status = sql<string>`case when ${dispatches.state} = 'received' then ${RECEIVE_STATUS.received}::text
   when exists (select 1 from dispatch_cartons l where l.did = ${dispatches.did} and l.state = 'sent') then ${RECEIVE_STATUS.inTransit}::text
   else ${RECEIVE_STATUS.returned}::text end`;
-
-const incomingList: ListDef = {
-  sort: {
-    DispatchId: dispatches.did, TotalCarton: dispatches.cartons, Status: status, CreatedDt: dispatches.createdAt,
-    SentFrom: sites.name, ReceivedDt: dispatches.receivedAt,
-  },
-  search: [dispatches.did, status, sites.name],
-  defaultSort: 'CreatedDt',
-  tiebreak: dispatches.did,
-};
 
 const received = (done: Receipt): Envelope => ok(done, RECEIVE_MSG.received(done.DispatchId, done.Received.length, done.Missing.length));
 
@@ -68,18 +58,18 @@ async function returnInfoRows(db: Tx, planned: Planned[]): Promise<ReturnInfoRow
 }
 
 export function receiveReturnRoutes(r: Router) {
-  r.serve(RECEIVE_API.list, async ({ db, caller, body }) => {
-    const addressed = or(caller.siteId === null ? undefined : eq(dispatches.toSiteId, caller.siteId), eq(dispatches.toUserId, caller.userId));
-    try {
-      return ok(await applyList(db.select({
-        DispatchId: dispatches.did, TotalCarton: dispatches.cartons, Status: status, CreatedDt: dispatches.createdAt, SentFrom: sites.name,
-        ReceivedDt: dispatches.receivedAt, TotalRows: totalRows(),
-      }).from(dispatches).innerJoin(sites, eq(sites.id, dispatches.fromSiteId)).$dynamic(),
-      incomingList, body, [addressed, companyScope(caller, dispatches.companyId)]));
-    } catch (e) {
-      if (e instanceof ListError) return warn(e.message);
-      throw e;
-    }
+  serveList(r, RECEIVE_LIST, {
+    fields: {
+      DispatchId: dispatches.did, TotalCarton: dispatches.cartons, Status: status, CreatedDt: dispatches.createdAt, SentFrom: sites.name,
+      ReceivedDt: dispatches.receivedAt,
+    },
+    from: (db, f) => db.select(f).from(dispatches).innerJoin(sites, eq(sites.id, dispatches.fromSiteId)).$dynamic(),
+    scope: (caller) => and(
+      or(caller.siteId === null ? undefined : eq(dispatches.toSiteId, caller.siteId), eq(dispatches.toUserId, caller.userId)),
+      companyScope(caller, dispatches.companyId),
+    ),
+    search: [dispatches.did, status, sites.name],
+    key: dispatches.did,
   });
 
   r.serve(RECEIVE_API.cartons, async ({ db, caller, body }) => {

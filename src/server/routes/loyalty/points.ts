@@ -3,7 +3,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
 import { flagOn } from '../../../shared/contracts/list.js';
-import { feedbackRef, POINTS_API, POINTS_MSG, REMARK_MAX } from '../../../shared/contracts/loyalty/points.js';
+import { feedbackRef, POINTS_API, POINTS_MSG, REMARK_MAX, REQUESTS_LIST } from '../../../shared/contracts/loyalty/points.js';
 import { VERIFY_CODE, VERIFY_MSG } from '../../../shared/contracts/public/verify.js';
 import { companyScope } from '../../auth/scope.js';
 import { products, redemptionRequests, verifications } from '../../db/schema.js';
@@ -11,18 +11,7 @@ import { acceptRequest, pointsOfFarmer, redeem } from '../../domain/points.js';
 import type { Caller } from '../../auth/actor.js';
 import { publicAddressLimit } from '../../http/public-limit.js';
 import { idParam, INVALID_ARGUMENTS, type Ctx, type Router } from '../../http/route.js';
-import { applyList, ListError, totalRows, type ListDef } from '../../list/list-query.js';
-
-const listDef: ListDef = {
-  sort: {
-    UserName: redemptionRequests.name, MobileNo: redemptionRequests.mobile, Point: redemptionRequests.points,
-    RequestDate: redemptionRequests.createdAt, CreatedDate: redemptionRequests.createdAt, ApprovedDate: redemptionRequests.acceptedAt,
-    Remark: redemptionRequests.remark,
-  },
-  search: [redemptionRequests.name, redemptionRequests.mobile, redemptionRequests.remark],
-  defaultSort: 'CreatedDate',
-  tiebreak: redemptionRequests.id,
-};
+import { serveList } from '../../http/list.js';
 
 export function pointsRoutes(r: Router) {
   /** A public call over its address's share answers 429, before any database work. */
@@ -51,19 +40,18 @@ export function pointsRoutes(r: Router) {
     return warn(found.given ? POINTS_MSG.feedbackGiven : POINTS_MSG.feedbackNotAsked);
   });
 
-  r.serve(POINTS_API.requests, async ({ db, caller, body }) => {
-    const q = db.select({
+  serveList(r, REQUESTS_LIST, {
+    fields: {
       Id: redemptionRequests.id, UserName: redemptionRequests.name, MobileNo: redemptionRequests.mobile, Point: redemptionRequests.points,
       RequestDate: redemptionRequests.createdAt, CreatedDt: redemptionRequests.createdAt, Remark: redemptionRequests.remark,
-      ApprovedDate: redemptionRequests.acceptedAt, TotalRows: totalRows(),
-    }).from(redemptionRequests).$dynamic();
-    const accepted = flagOn(body.IsAccepted) ? sql`${redemptionRequests.acceptedAt} is not null` : sql`${redemptionRequests.acceptedAt} is null`;
-    try {
-      return ok(await applyList(q, listDef, body, [companyScope(caller, redemptionRequests.companyId), accepted]));
-    } catch (e) {
-      if (e instanceof ListError) return warn(e.message);
-      throw e;
-    }
+      ApprovedDate: redemptionRequests.acceptedAt,
+    },
+    from: (db, f) => db.select(f).from(redemptionRequests).$dynamic(),
+    scope: (caller) => companyScope(caller, redemptionRequests.companyId),
+    filter: (body) => (flagOn(body.IsAccepted) ? sql`${redemptionRequests.acceptedAt} is not null` : sql`${redemptionRequests.acceptedAt} is null`),
+    search: [redemptionRequests.name, redemptionRequests.mobile, redemptionRequests.remark],
+    sort: { CreatedDate: redemptionRequests.createdAt },
+    key: redemptionRequests.id,
   });
 
   const accept = async ({ db, caller, params }: Ctx<unknown, Caller>) => {

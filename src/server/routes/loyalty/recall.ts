@@ -2,19 +2,12 @@
 // number its mappings carry, recalled with a reason (domain/verify.ts refuses its packs).
 import { and, eq, sql } from 'drizzle-orm';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
-import { RECALL_API, RECALL_MSG } from '../../../shared/contracts/recall.js';
+import { RECALL_API, RECALL_LIST, RECALL_MSG } from '../../../shared/contracts/recall.js';
 import { companyScope } from '../../auth/scope.js';
 import { mappings, products, recalls } from '../../db/schema.js';
 import { uniqueViolation } from '../../db/errors.js';
 import type { Router } from '../../http/route.js';
-import { applyList, ListError, totalRows, type ListDef } from '../../list/list-query.js';
-
-const listDef: ListDef = {
-  sort: { ProductName: products.name, BatchNo: recalls.batchNo, Reason: recalls.reason, CreatedDate: recalls.createdAt },
-  search: [products.name, recalls.batchNo, recalls.reason],
-  defaultSort: 'CreatedDate',
-  tiebreak: recalls.id,
-};
+import { serveList } from '../../http/list.js';
 
 export function recallRoutes(r: Router) {
   r.serve(RECALL_API.save, async ({ db, caller, body }) => {
@@ -34,16 +27,11 @@ export function recallRoutes(r: Router) {
     return ok(null, RECALL_MSG.saved);
   });
 
-  r.serve(RECALL_API.list, async ({ db, caller, body }) => {
-    const q = db.select({
-      RecallId: recalls.id, ProductName: products.name, BatchNo: recalls.batchNo, Reason: recalls.reason, CreatedDate: recalls.createdAt,
-      TotalRows: totalRows(),
-    }).from(recalls).innerJoin(products, eq(products.id, recalls.productId)).$dynamic();
-    try {
-      return ok(await applyList(q, listDef, body, [companyScope(caller, recalls.companyId)]));
-    } catch (e) {
-      if (e instanceof ListError) return warn(e.message);
-      throw e;
-    }
+  serveList(r, RECALL_LIST, {
+    fields: { RecallId: recalls.id, ProductName: products.name, BatchNo: recalls.batchNo, Reason: recalls.reason, CreatedDate: recalls.createdAt },
+    from: (db, f) => db.select(f).from(recalls).innerJoin(products, eq(products.id, recalls.productId)).$dynamic(),
+    scope: (caller) => companyScope(caller, recalls.companyId),
+    search: [products.name, recalls.batchNo, recalls.reason],
+    key: recalls.id,
   });
 }

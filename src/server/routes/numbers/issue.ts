@@ -3,12 +3,12 @@
 // writes check isAdmin too, in case a non-admin is ever given the page.
 import { eq } from 'drizzle-orm';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
-import { ISSUE_API, ISSUE_MSG } from '../../../shared/contracts/numbers/issue.js';
+import { ISSUE_API, ISSUE_LIST, ISSUE_MSG } from '../../../shared/contracts/numbers/issue.js';
 import { companyScope } from '../../auth/scope.js';
 import { companies, numberIssues } from '../../db/schema.js';
 import { acceptedFilter, acceptedFlag, deleteIssue, issueNumbers, issueQty, nextIssueFrom } from '../../domain/number-issue.js';
 import { idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
-import { applyList, ListError, totalRows, type ListDef } from '../../list/list-query.js';
+import { serveList } from '../../http/list.js';
 
 const fields = {
   IssueId: numberIssues.id,
@@ -22,24 +22,15 @@ const fields = {
   IsActive: acceptedFlag,
 };
 
-const listDef: ListDef = {
-  sort: { ...fields, CompId: numberIssues.companyId },
-  search: [companies.name, numberIssues.salesOrderNo, numberIssues.fromNo, numberIssues.toNo],
-  defaultSort: 'CreatedDate',
-  tiebreak: numberIssues.id,
-};
-
 export function issueNumberRoutes(r: Router) {
-  r.serve(ISSUE_API.list, async ({ db, body, caller }) => {
-    const q = db.select({ ...fields, TotalRows: totalRows() }).from(numberIssues)
-      .innerJoin(companies, eq(companies.id, numberIssues.companyId)).$dynamic();
-    // IsAccepted filters to accepted (1) or pending (0) issues when sent.
-    try {
-      return ok(await applyList(q, listDef, body, [companyScope(caller, numberIssues.companyId), acceptedFilter(body.IsAccepted)]));
-    } catch (e) {
-      if (e instanceof ListError) return warn(e.message);
-      throw e;
-    }
+  // IsAccepted filters to accepted (1) or pending (0) issues when sent.
+  serveList(r, ISSUE_LIST, {
+    fields,
+    from: (db, f) => db.select(f).from(numberIssues).innerJoin(companies, eq(companies.id, numberIssues.companyId)).$dynamic(),
+    scope: (caller) => companyScope(caller, numberIssues.companyId),
+    filter: (body) => acceptedFilter(body.IsAccepted),
+    search: [companies.name, numberIssues.salesOrderNo, numberIssues.fromNo, numberIssues.toNo],
+    key: numberIssues.id,
   });
 
   r.serve(ISSUE_API.create, ({ db, body, caller }) => db.transaction(async (tx) => {

@@ -6,13 +6,13 @@ import { DAMAGE_REPORT, FRACTIONAL_REPORT, SECONDARY_REPORT, TERTIARY_REPORT } f
 import { companyScope } from '../../auth/scope.js';
 import { cartons, events, products, secondaryCartons, tertiaryCartons, users } from '../../db/schema.js';
 import type { Router } from '../../http/route.js';
-import { serveReport, type ReportSource } from '../../http/report.js';
+import { serveList, type ListSource } from '../../http/list.js';
 import { int, personName } from '../../list/report-sql.js';
 
 type CartonTable = typeof secondaryCartons | typeof tertiaryCartons;
 
 /** A packing report over one carton table: the carton, its count, who packed it, its size's name. */
-function packed(t: CartonTable, id: typeof secondaryCartons.sid | typeof tertiaryCartons.tid): ReportSource {
+function packed(t: CartonTable, id: typeof secondaryCartons.sid | typeof tertiaryCartons.tid): ListSource {
   return {
     fields: { CartonId: id, Qty: t.qty, PackedBy: personName(users), CreatedDt: t.createdAt, CartonName: cartons.name, CartonSize: cartons.size },
     from: (db, f) => db.select(f).from(t).innerJoin(users, eq(users.id, t.createdBy)).innerJoin(cartons, eq(cartons.id, t.cartonSizeId)).$dynamic(),
@@ -24,8 +24,8 @@ function packed(t: CartonTable, id: typeof secondaryCartons.sid | typeof tertiar
 }
 
 export function cartonReportRoutes(r: Router) {
-  serveReport(r, SECONDARY_REPORT, packed(secondaryCartons, secondaryCartons.sid));
-  serveReport(r, TERTIARY_REPORT, packed(tertiaryCartons, tertiaryCartons.tid));
+  serveList(r, SECONDARY_REPORT, packed(secondaryCartons, secondaryCartons.sid));
+  serveList(r, TERTIARY_REPORT, packed(tertiaryCartons, tertiaryCartons.tid));
 
   // Both carton tables' fractional cartons as one list.
   const fc = sql`(select ${secondaryCartons.sid} as id, ${secondaryCartons.companyId} as company_id, ${secondaryCartons.qty} as qty,
@@ -36,7 +36,7 @@ export function cartonReportRoutes(r: Router) {
       where ${tertiaryCartons.reason} is not null and ${tertiaryCartons.reason} <> '') as fc`;
   const fcId = sql<string>`fc.id`;
   const fcAt = sql<Date>`fc.created_at`.mapWith(tertiaryCartons.createdAt);
-  serveReport(r, FRACTIONAL_REPORT, {
+  serveList(r, FRACTIONAL_REPORT, {
     fields: { CartonId: fcId, TQuantity: cartons.size, AQuantity: int(sql`fc.qty`), DispatchedBy: personName(users), Date: fcAt, Reason: sql<string>`fc.reason` },
     from: (db, f) => db.select(f).from(fc).innerJoin(cartons, sql`${cartons.id} = fc.size_id`).innerJoin(users, sql`${users.id} = fc.created_by`).$dynamic(),
     dated: { column: sql`fc.created_at`, kind: 'timestamp' },
@@ -47,7 +47,7 @@ export function cartonReportRoutes(r: Router) {
 
   const sc = alias(secondaryCartons, 'dsc');
   const tc = alias(tertiaryCartons, 'dtc');
-  serveReport(r, DAMAGE_REPORT, {
+  serveList(r, DAMAGE_REPORT, {
     fields: {
       CartonId: sql<string>`${events.ref}`, ProductName: products.name, DamageQty: int(sql`${events.detail}->>'packs'`), damagedate: events.at,
       reason: sql<string>`${events.detail}->>'reason'`, DamageBy: personName(users),

@@ -11,7 +11,7 @@ import { dispatchCartons, dispatches, events, products, secondaryCartons, sites,
 import { legWordsSql } from '../../domain/current-state.js';
 import { invoiceOf } from '../../domain/dispatch-invoice.js';
 import { INVALID_ARGUMENTS, type Router } from '../../http/route.js';
-import { serveReport } from '../../http/report.js';
+import { serveList } from '../../http/list.js';
 import { int, personName, stamp } from '../../list/report-sql.js';
 
 const fromSite = alias(sites, 'from_site');
@@ -22,7 +22,7 @@ const receiver = alias(users, 'receiver');
 const customer = sql<string>`coalesce(${toSite.name}, nullif(trim(concat_ws(' ', ${dealer.firstName}, ${dealer.lastName})), ''), ${dealer.userName}, '')`;
 
 export function dispatchReportRoutes(r: Router) {
-  serveReport(r, DISPATCH_REPORT, {
+  serveList(r, DISPATCH_REPORT, {
     fields: { DispatchId: dispatches.did, CreatedDt: dispatches.createdAt, FromWareHouse: fromSite.name, Name: customer, CartonId: sql<string>`${dispatches.did}` },
     from: (db, f) => db.select(f).from(dispatches).innerJoin(fromSite, eq(fromSite.id, dispatches.fromSiteId))
       .leftJoin(toSite, eq(toSite.id, dispatches.toSiteId)).leftJoin(dealer, eq(dealer.id, dispatches.toUserId)).$dynamic(),
@@ -47,7 +47,7 @@ export function dispatchReportRoutes(r: Router) {
 
   // What arrived: legs still received, and those taken back after the receipt (not from transit).
   const received = sql`(${dispatchCartons.state} = 'received' or (${dispatchCartons.state} = 'returned' and ${dispatchCartons.endedAt} >= ${dispatches.receivedAt}))`;
-  serveReport(r, DISPATCH_RECEIVE_REPORT, {
+  serveList(r, DISPATCH_RECEIVE_REPORT, {
     fields: {
       DispatchId: dispatches.did, ProductName: products.name, Quantity: int(sql`sum(${dispatchCartons.qty})`), DispatchDate: stamp(sql`min(${dispatches.createdAt})`),
       ReceivedBy: sql<string>`min(${personName(receiver)})`, ReceiveDate: stamp(sql`min(${dispatches.receivedAt})`),
@@ -64,7 +64,7 @@ export function dispatchReportRoutes(r: Router) {
 
   const msc = alias(secondaryCartons, 'msc');
   const mtc = alias(tertiaryCartons, 'mtc');
-  serveReport(r, MISSING_CARTON_REPORT, {
+  serveList(r, MISSING_CARTON_REPORT, {
     fields: {
       DispatchId: dispatchCartons.did, TertiaryCartonId: dispatchCartons.cartonId,
       CreatedDt: stamp(sql`coalesce(${mtc.createdAt}, ${msc.createdAt})`),
@@ -86,7 +86,7 @@ export function dispatchReportRoutes(r: Router) {
     else coalesce((select coalesce(s.name, nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.user_name)
       from ${dispatchCartons} dc join ${dispatches} d on d.did = dc.did left join ${sites} s on s.id = d.to_site_id left join ${users} u on u.id = d.to_user_id
       where dc.carton_id = rc.carton_id and dc.did in (select jsonb_array_elements_text(${events.detail}->'dids')) limit 1), '') end`;
-  serveReport(r, RETURN_REPORT, {
+  serveList(r, RETURN_REPORT, {
     fields: {
       Cartonid: sql<string>`rc.carton_id`, AcceptedWarehouse: sql<string>`coalesce(${accepted.name}, '')`, ReturnedFrom: returnedFrom,
       // Through sql: the events table is in the raw FROM, which drizzle's column check does not see.
@@ -100,7 +100,7 @@ export function dispatchReportRoutes(r: Router) {
     key: sql`${events.id} * 10000 + rc.n`,
   });
 
-  serveReport(r, ITEM_LEDGER_REPORT, {
+  serveList(r, ITEM_LEDGER_REPORT, {
     fields: {
       ProductName: products.name, TotalQty: dispatchCartons.qty, TertiaryCartonId: dispatchCartons.cartonId, CreatedDt: dispatches.createdAt,
       // Received, also when taken back after the receipt (as the journey and the trace tell it).

@@ -1,4 +1,4 @@
-// Every report of spec 3, each a declaration on the one report machinery (http/report.ts).
+// Every report of spec 3, each a declaration on the one list machinery (http/list.ts).
 import type { Router } from '../../http/route.js';
 import { cartonReportRoutes } from './cartons.js';
 import { dispatchReportRoutes } from './dispatch.js';

@@ -5,13 +5,13 @@ import { DEMAPPING_REPORT, MAPPING_REPORT, PRIMARY_REPORT } from '../../../share
 import { companyScope } from '../../auth/scope.js';
 import { events, generations, mappings, products } from '../../db/schema.js';
 import type { Router } from '../../http/route.js';
-import { serveReport } from '../../http/report.js';
+import { serveList } from '../../http/list.js';
 
 const qty = (from: SQLWrapper, to: SQLWrapper) =>
   sql<number>`cast(${to} - ${from} + 1 as integer)`.mapWith(Number);
 
 export function numberReportRoutes(r: Router) {
-  serveReport(r, MAPPING_REPORT, {
+  serveList(r, MAPPING_REPORT, {
     fields: { ProductName: products.name, FromNo: mappings.fromNo, ToNo: mappings.toNo, Qty: qty(mappings.fromNo, mappings.toNo), CreatedDt: mappings.createdAt },
     from: (db, f) => db.select(f).from(mappings).innerJoin(products, eq(products.id, mappings.productId)).$dynamic(),
     dated: { column: mappings.createdAt, kind: 'timestamp' },
@@ -21,7 +21,7 @@ export function numberReportRoutes(r: Router) {
   });
 
   const demappedProduct = sql`cast(${events.detail}->>'productId' as integer)`;
-  serveReport(r, DEMAPPING_REPORT, {
+  serveList(r, DEMAPPING_REPORT, {
     fields: { FromNo: events.fromNo, ToNo: events.toNo, Qty: qty(events.fromNo, events.toNo), ProductName: products.name, CreatedDt: events.at },
     from: (db, f) => db.select(f).from(events).innerJoin(products, eq(products.id, demappedProduct)).$dynamic(),
     dated: { column: events.at, kind: 'timestamp' },
@@ -31,7 +31,7 @@ export function numberReportRoutes(r: Router) {
     key: events.id,
   });
 
-  serveReport(r, PRIMARY_REPORT, {
+  serveList(r, PRIMARY_REPORT, {
     fields: { FromNo: generations.fromNo, ToNo: generations.toNo, Qty: qty(generations.fromNo, generations.toNo), CreatedDt: generations.createdAt },
     from: (db, f) => db.select(f).from(generations).$dynamic(),
     dated: { column: generations.createdAt, kind: 'timestamp' },

@@ -6,13 +6,13 @@ import { DEALER_LOYALTY_REPORT, FARMER_LOYALTY_REPORT, FEEDBACK_REPORT, SCHEME_R
 import { companyScope } from '../../auth/scope.js';
 import { mappings, pointEntries, products, schemeItems, schemes, users, verifications } from '../../db/schema.js';
 import type { Router } from '../../http/route.js';
-import { serveReport } from '../../http/report.js';
+import { serveList } from '../../http/list.js';
 import { int, personName, stamp } from '../../list/report-sql.js';
 
 const address = sql<string | null>`coalesce(nullif(${verifications.address}, ''), nullif(concat_ws(', ', ${verifications.city}, ${verifications.state}), ''))`;
 
 export function publicReportRoutes(r: Router) {
-  serveReport(r, VERIFICATION_REPORT, {
+  serveList(r, VERIFICATION_REPORT, {
     fields: {
       ProductName: products.name, VerifiedDt: verifications.at, UsrAdrs: address, MobileNo: verifications.mobile, Email: verifications.email,
       FirstName: verifications.name, ResultMessage: verifications.message, Flags: verifications.flags,
@@ -24,7 +24,7 @@ export function publicReportRoutes(r: Router) {
     key: verifications.id,
   });
 
-  serveReport(r, FEEDBACK_REPORT, {
+  serveList(r, FEEDBACK_REPORT, {
     fields: { ProductName: products.name, UsrFeedback: sql<string>`${verifications.feedback}`, MobNo: verifications.mobile, VerifiedDt: verifications.at },
     from: (db, f) => db.select(f).from(verifications).leftJoin(products, eq(products.id, verifications.productId)).$dynamic(),
     dated: { column: verifications.at, kind: 'timestamp' },
@@ -37,7 +37,7 @@ export function publicReportRoutes(r: Router) {
   // The name the farmer gave last, kept on the ledger's rows: no join to the verifications.
   const farmerName = sql<string>`coalesce((array_agg(${pointEntries.name} order by ${pointEntries.id} desc)
     filter (where ${pointEntries.name} is not null))[1], '')`;
-  serveReport(r, FARMER_LOYALTY_REPORT, {
+  serveList(r, FARMER_LOYALTY_REPORT, {
     fields: { Name: farmerName, MobileNo: sql<string>`${pointEntries.mobile}`, TotalPoints: int(sql`sum(${pointEntries.points})`), CreatedDt: stamp(sql`min(${pointEntries.at})`) },
     from: (db, f) => db.select(f).from(pointEntries).$dynamic(),
     dated: { column: pointEntries.at, kind: 'timestamp' },
@@ -48,7 +48,7 @@ export function publicReportRoutes(r: Router) {
     groupBy: [pointEntries.companyId, pointEntries.mobile],
   });
 
-  serveReport(r, DEALER_LOYALTY_REPORT, {
+  serveList(r, DEALER_LOYALTY_REPORT, {
     fields: { DispatchId: sql<string>`${pointEntries.did}`, UserName: personName(users), TotalPoints: pointEntries.points, CreatedDt: pointEntries.at },
     from: (db, f) => db.select(f).from(pointEntries).innerJoin(users, eq(users.id, pointEntries.userId)).$dynamic(),
     dated: { column: pointEntries.at, kind: 'timestamp' },
@@ -64,7 +64,7 @@ export function publicReportRoutes(r: Router) {
     and(eq(schemes.schemeType, 'PB'), sql`exists (select 1 from ${schemeItems} where ${schemeItems.schemeId} = ${schemes.id}
       and ${schemeItems.itemId} = ${mappings.productId})`),
   );
-  serveReport(r, SCHEME_REPORT, {
+  serveList(r, SCHEME_REPORT, {
     fields: {
       SchemeId: schemes.id, SchemeName: schemes.name, CreatedDate: schemes.createdAt, FromNo: mappings.fromNo, ToNo: mappings.toNo,
       Qty: sql<number | null>`cast(${mappings.toNo} - ${mappings.fromNo} + 1 as integer)`.mapWith(Number), StartDate: schemes.validFrom, EndDate: schemes.validTo,

@@ -10,7 +10,7 @@ import { products, secondaryCartons, tertiaryCartons } from '../../db/schema.js'
 import type { Caller } from '../../auth/actor.js';
 import type { Router } from '../../http/route.js';
 import { inStockSql, placedStateSql } from '../../domain/current-state.js';
-import { serveReport } from '../../http/report.js';
+import { serveList } from '../../http/list.js';
 import { int } from '../../list/report-sql.js';
 
 /** The site a stock report reads: the admin's pick (none: every site), else the caller's own. */
@@ -29,7 +29,7 @@ const atSite = (site: number | null | 'none', column: SQL): SQL | undefined =>
   site === 'none' ? sql`false` : site === null ? sql`${column} is not null` : sql`${column} = ${site}`;
 
 export function stockReportRoutes(r: Router) {
-  serveReport(r, AVAILABLE_STOCK_REPORT, {
+  serveList(r, AVAILABLE_STOCK_REPORT, {
     fields: { ProductName: products.name, DDName: sql<string>`coalesce(${secondaryCartons.batchNo}, '')`, stock: int(sql`sum(${secondaryCartons.qty})`) },
     from: (db, f) => db.select(f).from(secondaryCartons).leftJoin(stc, eq(stc.tid, secondaryCartons.tid))
       .innerJoin(products, eq(products.id, secondaryCartons.productId)).$dynamic(),
@@ -42,7 +42,7 @@ export function stockReportRoutes(r: Router) {
   });
 
   // Each figure summed once per product and batch, then joined: one pass over each table.
-  serveReport(r, NEW_STOCK_REPORT, {
+  serveList(r, NEW_STOCK_REPORT, {
     fields: {
       ProductName: products.name, DDName: sql<string>`coalesce(batch_no, '')`, TotalQty: int(sql`coalesce(m.qty, 0)`), PackedStock: int(sql`coalesce(p.packed, 0)`),
       DisptachQty: int(sql`coalesce(d.qty, 0)`), stock: int(sql`coalesce(p.available, 0)`),

@@ -8,8 +8,8 @@ import { z } from 'zod';
 import { parseSlipId, type SlipType } from '../../codes.js';
 import { postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
-import { dateText, listOf } from '../answer.js';
-import { listRequest } from '../list.js';
+import { dateText } from '../answer.js';
+import { listContract } from '../list-contract.js';
 import type { RefusedItem } from '../refusal.js';
 
 /** Cartons in one receipt (and one return): a dispatch of 500 cartons is the benchmark's, with room. */
@@ -97,8 +97,14 @@ export type ReceiveCartonRow = z.infer<typeof receiveCartonRow>;
 export const receipt = z.object({ DispatchId: z.string(), Received: z.array(z.string()), Missing: z.array(z.string()) });
 export type Receipt = z.infer<typeof receipt>;
 
+/** Dispatches addressed to the caller (their site, or them as a dealer), newest first. */
+export const RECEIVE_LIST = listContract({
+  page: PAGE.dispatchReceive, list: 'Dispatch/GetDispatchReceive', row: incomingRow,
+  sortKeys: 'all', defaultSort: 'CreatedDt', rowKey: 'DispatchId',
+});
+
 export const RECEIVE_API = {
-  list: postEndpoint('Dispatch/GetDispatchReceive', access, listRequest, listOf(incomingRow)),
+  list: RECEIVE_LIST.api.list,
   cartons: postEndpoint('Dispatch/GetDispatchReceiveCarton', access, receiveCartonsRequest, z.array(receiveCartonRow)),
   save: postEndpoint('Dispatch/SaveDispatchReceive', access, receiveSave, receipt, { idempotent: true }),
   cartonReceive: postEndpoint('Dispatch/DispatchCartonReceive', access, cartonReceive, receipt, { idempotent: true }),

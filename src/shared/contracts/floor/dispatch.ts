@@ -11,7 +11,7 @@ import { parseSlipId } from '../../codes.js';
 import { getEndpoint, postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
 import { intOrDigits } from '../fields.js';
-import { listRequest } from '../list.js';
+import { listContract } from '../list-contract.js';
 import type { RefusedItem } from '../refusal.js';
 import { scannedCartonRow } from './packing.js';
 
@@ -155,9 +155,15 @@ export const dispatchScanRequest = z.strictObject({
   scanned: z.array(z.union([z.string().max(60), dispatchScanned.transform((r) => r.CartonId)])).max(DISPATCH_MAX_CARTONS).default([]),
 });
 
+/** Past dispatches from the caller's site, newest first. */
+export const DISPATCH_LIST = listContract({
+  page: PAGE.dispatch, list: 'Dispatch/GetDispatch', row: dispatchRow,
+  sortKeys: ['DispatchId', 'TotalCarton', 'CreatedDt', 'userName'], defaultSort: 'CreatedDt', rowKey: 'DispatchId',
+});
+
 export const DISPATCH_API = {
   save: postEndpoint('Dispatch/save', access, dispatchSave, dispatchInvoice, { idempotent: true }),
-  list: postEndpoint('Dispatch/GetDispatch', access, listRequest, z.array(dispatchRow)),
+  list: DISPATCH_LIST.api.list,
   modes: getEndpoint('Dispatch/GetModeDDL', access, z.array(transportModeOption)),
   /** The spec's call: GET `?sid=&checkItemDate=`, the cartons scanned so far in `&scanned=` (ids, comma
    *  separated). '500' answers the older stock list (rows of the same shape); `checkItemDate=false` once

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { parseSlipId, type SlipType } from '../../codes.js';
 import { postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
-import { listRequest } from '../list.js';
+import { listContract } from '../list-contract.js';
 
 /** Spec 2 section 9: the fractional remark needs 4 trimmed characters, though its text says 5. */
 export const FRACTIONAL_MIN = 4;
@@ -127,11 +127,21 @@ export type TertiaryRow = z.infer<typeof tertiaryRow>;
 /** GetScanSecondaryPacking's body: the cartons scanned so far (older stock among them is not "waiting"). */
 export const scanSecondaryRequest = z.strictObject({ scanned: z.array(z.string().max(60)).max(1_000).default([]) });
 
+/** The history lists: the caller's site's cartons, newest first. */
+export const SECONDARY_LIST = listContract({
+  page: PAGE.secondaryPacking, list: 'SecondaryPacking/GetSecondaryPacking', row: secondaryRow,
+  sortKeys: ['CartonId', 'TotalQty', 'CreatedDt', 'CartonName', 'reason'], defaultSort: 'CreatedDt', rowKey: 'CartonId',
+});
+export const TERTIARY_LIST = listContract({
+  page: PAGE.tertiaryPacking, list: 'TertiaryPacking/GetTertiaryPacking', row: tertiaryRow,
+  sortKeys: ['TertiaryCartonId', 'TotalSecondaryCarton', 'CreatedDt', 'CartonName', 'reason'], defaultSort: 'CreatedDt', rowKey: 'TertiaryCartonId',
+});
+
 export const PACKING_API = {
   secondarySave: postEndpoint('SecondaryPacking/save', access(PAGE.secondaryPacking), secondarySave, packedCarton, { idempotent: true }),
-  secondaryList: postEndpoint('SecondaryPacking/GetSecondaryPacking', access(PAGE.secondaryPacking), listRequest, z.array(secondaryRow)),
+  secondaryList: SECONDARY_LIST.api.list,
   tertiarySave: postEndpoint('TertiaryPacking/save', access(PAGE.tertiaryPacking), tertiarySave, packedCarton, { idempotent: true }),
-  tertiaryList: postEndpoint('TertiaryPacking/GetTertiaryPacking', access(PAGE.tertiaryPacking), listRequest, z.array(tertiaryRow)),
+  tertiaryList: TERTIARY_LIST.api.list,
   /** `?sid=` the scanned SID, `&checkItemDate=false` once the user chose to go on with the newer stock.
    *  '500' answers the older stock list (rows of the same shape). */
   scanSecondary: postEndpoint('TertiaryPacking/GetScanSecondaryPacking', access(PAGE.tertiaryPacking), scanSecondaryRequest, scannedCartonRow),

@@ -6,9 +6,9 @@
 import { z } from 'zod';
 import { getEndpoint, postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
-import { dateText, listOf } from '../answer.js';
+import { dateText } from '../answer.js';
 import { MOBILE_PATTERN, optionalText, requiredText } from '../fields.js';
-import { listRequest } from '../list.js';
+import { listContract } from '../list-contract.js';
 import { VERIFY_MSG } from '../public/verify.js';
 import { POINTS_MSG } from './points-words.js';
 
@@ -84,13 +84,19 @@ export type LoyaltyRequestRow = z.infer<typeof loyaltyRequestRow>;
 
 const requests = [PAGE.redemptionRequests];
 
+/** Redemption Requests: waiting (IsAccepted 0) or accepted (1), newest first. */
+export const REQUESTS_LIST = listContract({
+  page: PAGE.redemptionRequests, list: 'RedemptionReport/GetLoyaltyRequests', row: loyaltyRequestRow,
+  sortKeys: ['UserName', 'MobileNo', 'Point', 'RequestDate', 'ApprovedDate', 'Remark'], defaultSort: 'CreatedDate', rowKey: 'Id',
+});
+
 export const POINTS_API = {
   redeem: postEndpoint('UserPointTransaction/CreateUserPointTransaction', 'public', pointTransaction, z.object({ Balance: z.number(), RequestId: z.number() })),
   /** The farmer's balance and ledger, shown on the verification page. */
   mine: postEndpoint('UserPointTransaction/GetUserPoints', 'public', pointsRequest, pointsAnswer),
   feedback: postEndpoint('ProductAuthentication/UpdateFeedback', 'public', feedbackRequest, z.null()),
   /** IsAccepted 0: waiting; 1: accepted. */
-  requests: postEndpoint('RedemptionReport/GetLoyaltyRequests', { pages: requests }, listRequest, listOf(loyaltyRequestRow)),
+  requests: REQUESTS_LIST.api.list,
   accept: getEndpoint('RedemptionReport/AcceptPointsRequest/:id/:remark', { pages: requests }, z.null()),
   /** Accepting with no remark: a path cannot end in an empty segment. */
   acceptPlain: getEndpoint('RedemptionReport/AcceptPointsRequest/:id', { pages: requests }, z.null()),

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { getEndpoint, postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
-import { listRequest } from '../list.js';
+import { listContract } from '../list-contract.js';
 import { pickedId } from '../site.js';
 import { fromBeforeToFirst, NUMBER_ONLY, quantity, serialNo } from './fields.js';
 
@@ -79,8 +79,14 @@ export type FromNumber = z.infer<typeof fromNumber>;
 /** The page is hidden (admin only); the writes check isAdmin too. */
 const access = { pages: [PAGE.numberIssued] };
 
+/** The issued ranges, newest first; every field sorts, CompId as CompanyId. */
+export const ISSUE_LIST = listContract({
+  page: PAGE.numberIssued, list: 'IssueNumber/GetIssueNumbers', row: issueRow, sortKeys: 'all', defaultSort: 'CreatedDate',
+  sortAliases: { CompId: 'CompanyId' }, rowKey: 'IssueId',
+});
+
 export const ISSUE_API = {
-  list: postEndpoint('IssueNumber/GetIssueNumbers', access, listRequest, z.array(issueRow)),
+  list: ISSUE_LIST.api.list,
   create: postEndpoint('IssueNumber/CreateIssueNumber', access, issueSave, z.null()),
   remove: getEndpoint('IssueNumber/DeleteIssueNumber/:id', access, z.null()),
   fromNumber: getEndpoint('IssueNumber/GetFromNumbers', access, fromNumber),

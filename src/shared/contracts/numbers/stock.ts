@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
-import { listRequest } from '../list.js';
+import { listContract } from '../list-contract.js';
 import { pickedId } from '../site.js';
 import { fromBeforeToFirst, NUMBER_ONLY, quantity, serialNo } from './fields.js';
 import { span } from './issue.js';
@@ -56,7 +56,12 @@ export type StockRow = z.infer<typeof stockRow>;
 
 const access = { pages: [PAGE.stockManagement] };
 
+/** The ranges issued to the caller's company, newest first; every field sorts. */
+export const STOCK_LIST = listContract({
+  page: PAGE.stockManagement, list: 'StockManagement/GetStock', row: stockRow, sortKeys: 'all', defaultSort: 'CreatedDate', rowKey: 'StockId',
+});
+
 export const STOCK_API = {
-  list: postEndpoint('StockManagement/GetStock', access, listRequest, z.array(stockRow)),
+  list: STOCK_LIST.api.list,
   accept: postEndpoint('StockManagement/CreateStockManagement', access, stockAccept, z.null()),
 };
