@@ -16,6 +16,7 @@ import { RECEIVE_API, RECEIVE_MSG, RECEIVE_STATUS, type IncomingRow } from '../.
 import { PACKING_API } from '../../src/shared/contracts/floor/packing.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
 import { RECEIVE_TEXT } from '../../src/client/features/floor/receive/receive-rows.js';
+import { WEDGE_DEFAULTS } from '../../src/client/floor/wedge.js';
 import { apiSignIn, call, ok } from '../helpers/api-client.js';
 import { HANDHELD, launchBrowser, newPage, screenshot, signIn } from '../helpers/browser.js';
 import { floorSetup, type FloorSetup } from '../helpers/floor-browser.js';
@@ -130,8 +131,10 @@ describe('Dispatch Receive on a handheld', () => {
     await verdict().getByText(RECEIVE_MSG.enterDispatchId).waitFor();
     await scan('hello');
     await verdict().getByText(RECEIVE_MSG.invalidDispatchId).waitFor();
-    // A person's Enter on the empty box asks for the DID.
+    // A person's Enter on the empty box asks for the DID. A person's Enter comes well after the last
+    // scan's suffix: one within the wedge's key gap is the scanner's second suffix key (CR LF).
     await scanBox().focus();
+    await page.waitForTimeout(WEDGE_DEFAULTS.maxGapMs + 100);
     await page.keyboard.press('Enter');
     await verdict().getByText(RECEIVE_MSG.enterDispatchId, { exact: true }).waitFor();
     // A scanner that ends its code with two keys (CR LF): the second is not an empty Enter.
