@@ -4,8 +4,8 @@
 import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { failure, ok, warn } from '../../../shared/contracts/envelope.js';
 import { firstMessage } from '../../../shared/contracts/issues.js';
-import { USERS_API, USERS_LIST, USERS_MSG, usersListRequest } from '../../../shared/contracts/users/common.js';
 import type { z } from 'zod';
+import { USERS_API, USERS_LIST, USERS_MSG, usersListRequest } from '../../../shared/contracts/users/common.js';
 import { companies, sites, users } from '../../db/schema.js';
 import { outranks } from '../../auth/rank.js';
 import { companyScope } from '../../auth/scope.js';
@@ -15,9 +15,9 @@ import { serveList } from '../../http/list.js';
 import { KINDS, kindOf } from './users-kinds.js';
 import { saveUser } from './users-save.js';
 
-const fullName = sql<string>`trim(${users.firstName} || ' ' || coalesce(${users.lastName}, ''))`;
 type UsersListQuery = z.output<typeof usersListRequest>;
 
+const fullName = sql<string>`trim(${users.firstName} || ' ' || coalesce(${users.lastName}, ''))`;
 const blank = (c: SQLWrapper) => sql<string>`coalesce(${c}, '')`;
 
 const ROW = {
