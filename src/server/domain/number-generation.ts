@@ -3,13 +3,13 @@
 // damaged numbers. A file made is a generations row and a 'generate' event, in the route's
 // transaction; the route answers with a link to it once that has committed.
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Series } from '../../shared/codes.js';
 import { damagedIn, GEN_MSG, printFileName } from '../../shared/contracts/numbers/generation.js';
 import { companyScope } from '../auth/scope.js';
 import type { Db } from '../db/connect.js';
 import { damages, generations, mappings, numberIssues, products, sites } from '../db/schema.js';
 import type { Caller } from '../auth/actor.js';
-import { totalRows, type ListDef } from '../list/list-query.js';
 import type { FileLink } from './number-file-link.js';
 import { logEvent } from './event-log.js';
 import { damagedRanges, lockSeries, rangeAt, type Tx } from './ranges.js';
@@ -35,29 +35,22 @@ const damagedQty = sql<number>`(select cast(coalesce(sum(d.to_no - d.from_no + 1
 const damagedList = sql<[number, number][]>`(select coalesce(json_agg(json_build_array(d.from_no, d.to_no) order by d.from_no), '[]'::json) ${damagedRows})`
   .mapWith((v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as [number, number][]);
 
-export const generationListDef: ListDef = {
-  sort: {
-    MappingId: mappings.id, ProductName: products.name, FromNo: mappings.fromNo, ToNo: mappings.toNo, BatchNo: mappings.batchNo,
-    Qty: qty, MFGDate: mappings.mfgDate, EXPDate: mappings.expDate, FirmName: sites.name, Prefix: mappings.prefix,
-    Generated: generated, LastGeneratedDt: lastGenerated, CreatedDt: mappings.createdAt,
-  },
-  search: [products.name, mappings.batchNo, mappings.fromNo, mappings.toNo, sites.name, mappings.prefix],
-  defaultSort: 'CreatedDt',
-  tiebreak: mappings.id,
+/** A generation list row's fields (the list's sorts are its contract's, GENERATION_LIST). */
+export const generationFields = {
+  MappingId: mappings.id, ProductName: products.name, FromNo: mappings.fromNo, ToNo: mappings.toNo, BatchNo: mappings.batchNo,
+  Qty: qty, MFGDate: mappings.mfgDate, EXPDate: mappings.expDate, FirmName: sites.name, Prefix: mappings.prefix,
+  Mrp: sql<number | null>`cast(${mappings.mrp} as double precision)`.mapWith((v: unknown) => (v === null ? null : Number(v))),
+  Generated: generated, LastGeneratedDt: lastGenerated, CreatedDt: mappings.createdAt,
+  Damaged: damagedQty, DamagedRanges: damagedList,
 };
 
-export function selectGenerationRows(db: Db) {
-  return db.select({
-    MappingId: mappings.id, ProductName: products.name, FromNo: mappings.fromNo, ToNo: mappings.toNo, BatchNo: mappings.batchNo,
-    Qty: qty, MFGDate: mappings.mfgDate, EXPDate: mappings.expDate, FirmName: sites.name, Prefix: mappings.prefix,
-    Mrp: sql<number | null>`cast(${mappings.mrp} as double precision)`.mapWith((v: unknown) => (v === null ? null : Number(v))),
-    Generated: generated, LastGeneratedDt: lastGenerated, CreatedDt: mappings.createdAt,
-    Damaged: damagedQty, DamagedRanges: damagedList, TotalRows: totalRows(),
-  }).from(mappings)
-    .innerJoin(products, eq(products.id, mappings.productId))
-    .leftJoin(sites, eq(sites.id, mappings.siteId))
-    .$dynamic();
-}
+export const generationSearch = [products.name, mappings.batchNo, mappings.fromNo, mappings.toNo, sites.name, mappings.prefix];
+
+/** The mappings with their product and site, for the fields asked. */
+export const generationRows = (db: Db, fields: SelectedFields) => db.select(fields).from(mappings)
+  .innerJoin(products, eq(products.id, mappings.productId))
+  .leftJoin(sites, eq(sites.id, mappings.siteId))
+  .$dynamic();
 
 const seriesOf = (prefix: string): Series => ({ kind: 'S', prefix });
 

@@ -1,11 +1,10 @@
 // The server side of a master screen as a declaration: its list (sort, search, scope), its save
 // (contract, mapping to columns, uniqueness messages), its dropdown and its delete; shared reference
 // data declares that only the admin writes it.
-import type { IncomingHttpHeaders } from 'node:http';
 import { and, asc, eq, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { ListQuery } from '../../shared/contracts/list.js';
+import type { ListContract } from '../../shared/contracts/list-contract.js';
 import { failure, ok, warn, type Envelope } from '../../shared/contracts/envelope.js';
 import { firstMessage } from '../../shared/contracts/issues.js';
 import type { Endpoint } from '../../shared/endpoint.js';
@@ -14,7 +13,7 @@ import type { Db } from '../db/connect.js';
 import type { Caller } from './caller.js';
 import { uniqueViolation } from '../db/errors.js';
 import { idParam, INVALID_ARGUMENTS, type Ctx, type Router } from './route.js';
-import { applyList, ListError, totalRows } from '../list/list-query.js';
+import { serveList, type ListSource } from './list.js';
 
 type Fields = Record<string, PgColumn | SQL.Aliased | SQL>;
 type MasterTable = PgTable & { id: PgColumn; createdAt: PgColumn; isActive: PgColumn };
@@ -24,20 +23,20 @@ interface SaveMessages { created: string; updated: string; notFound: string }
 type PagesEndpoint<B extends z.ZodType | undefined = z.ZodType | undefined> =
   Omit<Endpoint<B>, 'access'> & { access: { pages: readonly PageDef[] } };
 
-export interface MasterDef<T extends MasterTable, S extends z.ZodType> {
+export interface MasterDef<T extends MasterTable, S extends z.ZodType, R extends z.ZodObject> {
   table: T;
   /** Limits every read and write to what the caller may see (company scoping). */
   scope?: (caller: Caller) => SQL | undefined;
   list: {
-    endpoint: PagesEndpoint<z.ZodType<ListQuery, unknown>>;
-    /** Row fields by the names the client sees; each is sortable by that name unless left out of `sortable`. */
-    fields: Fields;
+    /** The list's declaration (shared): its call, the sorts it takes, the row. */
+    contract: ListContract<R>;
+    /** Row fields by the names the client sees. */
+    fields: ListSource<R>['fields'];
     search: SQLWrapper[];
-    sortable?: string[];
     /** Joins around the base table (left joins for names shown beside ids). */
     from?: (q: PgSelect) => PgSelect;
     /** A screen's own filter read from the list request (IsWareHouse, UserType...) or its headers ('page'). */
-    filter?: (body: ListQuery, caller: Caller, headers: IncomingHttpHeaders) => SQL | undefined;
+    filter?: ListSource<R>['filter'];
   };
   save?: {
     /** Its body schema is the save's contract. */
@@ -87,27 +86,22 @@ export function serveAdminWrite<B>(
   r.serve({ ...endpoint, body: undefined }, adminWrite(message, endpoint.body as z.ZodType<B> | undefined, handler));
 }
 
-export function masterRoutes<T extends MasterTable, S extends z.ZodType>(r: Router, def: MasterDef<T, S>) {
+export function masterRoutes<T extends MasterTable, S extends z.ZodType, R extends z.ZodObject>(r: Router, def: MasterDef<T, S, R>) {
   const scoped = (caller: Caller, ...conds: (SQL | undefined)[]) => and(def.scope?.(caller), ...conds);
-  const sortable = def.list.sortable ?? Object.keys(def.list.fields);
-  const listDef = {
-    sort: Object.fromEntries(sortable.map((k) => [k, def.list.fields[k]!])) as Record<string, SQLWrapper>,
-    search: def.list.search,
-    defaultSort: 'CreatedDt',
-    tiebreak: def.table.id,
-  };
-  listDef.sort.CreatedDt ??= def.table.createdAt;
-
-  r.serve(def.list.endpoint, async ({ db, body, caller, req }) => {
-    const base = db.select({ ...def.list.fields, TotalRows: totalRows() }).from(def.table as PgTable).$dynamic();
-    const q = def.list.from ? def.list.from(base) : base;
-    try {
-      // Master lists show active and inactive rows alike: the status is a column on screen.
-      return ok(await applyList(q, listDef, body, [scoped(caller), def.list.filter?.(body, caller, req.headers)]));
-    } catch (e) {
-      if (e instanceof ListError) return warn(e.message);
-      throw e;
-    }
+  // Master lists show active and inactive rows alike: the status is a column on screen.
+  const { contract, fields, search, from, filter } = def.list;
+  serveList(r, contract, {
+    fields,
+    from: (db, selected) => {
+      const base = db.select(selected).from(def.table as PgTable).$dynamic();
+      return from ? from(base) : base;
+    },
+    scope: (caller) => def.scope?.(caller),
+    filter,
+    search,
+    // The spec's default sort is the row's creation, whatever name the row gives it.
+    sort: Object.hasOwn(fields, 'CreatedDt') ? {} : { CreatedDt: def.table.createdAt },
+    key: def.table.id,
   });
 
   const save = def.save;

@@ -1,8 +1,6 @@
-// The one list query: whitelisted sort, search over the screen's columns, 1-based First,
-// PageSize with -1 for all rows, and TotalRows on every row from count(*) over ().
-import { and, asc, desc, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
-import type { ListQuery } from '../../shared/contracts/list.js';
+// The list query's pieces serveList (http/list.ts) puts together: the whitelisted sort and the
+// search over a list's columns; and TotalRows from count(*) over () for the lookups that page nothing.
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 export interface ListDef {
   /** Sortable columns by the names the client sends in SortColumn. */
@@ -40,15 +38,3 @@ export function searchCondition(def: ListDef, term: string | null | undefined): 
 
 /** The count before paging, as a selected field. */
 export const totalRows = () => sql<number>`cast(count(*) over () as integer)`.mapWith(Number);
-
-/**
- * Applies search, sort and paging to a dynamic select (built with `.$dynamic()`), whose own
- * filters come in `where`. The select must include `TotalRows: totalRows()`.
- */
-export function applyList<T extends PgSelect>(q: T, def: ListDef, list: ListQuery, where: (SQL | undefined)[] = []): T {
-  const col = sortColumn(def, list.SortColumn);
-  const dir = (list.SortOrder ?? 'DESC') === 'ASC' ? asc : desc;
-  let out = q.where(and(...where, searchCondition(def, list.SearchValue))).orderBy(dir(col), dir(def.tiebreak));
-  if (list.PageSize !== -1) out = out.limit(list.PageSize).offset(list.First - 1);
-  return out;
-}

@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import { postEndpoint, getEndpoint } from '../endpoint.js';
 import { PAGE } from '../pages.js';
-import { dateText, listOf, noData } from './answer.js';
+import { dateText, noData } from './answer.js';
 import { activeFlag, recordId, requiredText, wholeNumber } from './fields.js';
-import { listRequest } from './list.js';
+import { listContract } from './list-contract.js';
 
 export const CARTON_MSG = {
   nameRequired: 'Please enter your carton name.',
@@ -41,8 +41,13 @@ export const cartonOption = z.object({ CartonId: z.number(), CartonName: z.strin
 
 const pages = [PAGE.cartonMaster];
 
+/** The master's list: every row field sorts; newest first unless asked (the spec's CreatedDt). */
+export const CARTON_LIST = listContract({
+  page: pages[0]!, pages, list: 'CartonMaster/GetCarton', row: cartonRow, sortKeys: 'all', defaultSort: 'CreatedDt', rowKey: 'CartonId',
+});
+
 export const CARTON_API = {
-  list: postEndpoint('CartonMaster/GetCarton', { pages }, listRequest, listOf(cartonRow)),
+  list: CARTON_LIST.api.list,
   save: postEndpoint('CartonMaster/CreateCarton', { pages }, cartonSave, noData),
   // The packing screens and Carton Slip pick a carton size too.
   dropdown: getEndpoint('CartonMaster/GetActiveCartonDDL',

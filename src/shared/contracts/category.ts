@@ -3,9 +3,9 @@
 import { z } from 'zod';
 import { getEndpoint, postEndpoint } from '../endpoint.js';
 import { PAGE } from '../pages.js';
-import { dateText, listOf, noData } from './answer.js';
+import { dateText, noData } from './answer.js';
 import { activeFlag, recordId, requiredText, wholeNumber } from './fields.js';
-import { listRequest } from './list.js';
+import { listContract, type RowKey } from './list-contract.js';
 
 export const CATEGORY_LEVELS = [1, 2, 3] as const;
 export type CategoryLevel = (typeof CATEGORY_LEVELS)[number];
@@ -118,18 +118,22 @@ const pages = [PAGE.category];
 const pickers = { pages: [PAGE.category, PAGE.productMaster, PAGE.productConfiguration, PAGE.schemeMaster, PAGE.schemeConfiguration] };
 
 /** A level's list, save and delete; the spec does not show the paths beyond DeleteSubCategory, these follow its naming. */
-const level = <S extends z.ZodType, R extends z.ZodObject>(list: string, save: string, remove: string, body: S, row: R) => ({
-  list: postEndpoint(list, { pages }, listRequest, listOf(row)),
-  save: postEndpoint(save, { pages }, body, noData),
-  remove: getEndpoint(`${remove}/:id`, { pages }, noData),
-});
+const level = <S extends z.ZodType, R extends z.ZodObject>(list: string, save: string, remove: string, body: S, row: R, rowKey: RowKey<R>) => {
+  const rows = listContract({ page: pages[0]!, pages, list, row, sortKeys: 'all', defaultSort: 'CreatedDt', rowKey });
+  return {
+    rows,
+    list: rows.api.list,
+    save: postEndpoint(save, { pages }, body, noData),
+    remove: getEndpoint(`${remove}/:id`, { pages }, noData),
+  };
+};
 
 export const CATEGORY_API = {
-  MG1: level('Category/GetCategoriesMG1', 'Category/CreateUpdateCategoryMG1', 'Category/DeleteCategoryMG1', categoryMG1Save, categoryMG1Row),
-  MG2: level('Category/GetCategoriesMG2', 'Category/CreateUpdateCategoryMG2', 'Category/DeleteCategoryMG2', categoryMG2Save, categoryMG2Row),
-  MG3: level('Category/GetCategoriesMG3', 'Category/CreateUpdateCategoryMG3', 'Category/DeleteCategoryMG3', categoryMG3Save, categoryMG3Row),
+  MG1: level('Category/GetCategoriesMG1', 'Category/CreateUpdateCategoryMG1', 'Category/DeleteCategoryMG1', categoryMG1Save, categoryMG1Row, 'CategoryIdMG1'),
+  MG2: level('Category/GetCategoriesMG2', 'Category/CreateUpdateCategoryMG2', 'Category/DeleteCategoryMG2', categoryMG2Save, categoryMG2Row, 'CategoryIdMG2'),
+  MG3: level('Category/GetCategoriesMG3', 'Category/CreateUpdateCategoryMG3', 'Category/DeleteCategoryMG3', categoryMG3Save, categoryMG3Row, 'CategoryIdMG3'),
   /** The spec's older names of level 2's calls. */
-  sub: level('Category/GetSubCategories', 'Category/CreateUpdateSubCategory', 'Category/DeleteSubCategory', categoryMG2Save, categoryMG2Row),
+  sub: level('Category/GetSubCategories', 'Category/CreateUpdateSubCategory', 'Category/DeleteSubCategory', categoryMG2Save, categoryMG2Row, 'CategoryIdMG2'),
   ddlMG1: getEndpoint('Category/GetCategoryDDLMG1', pickers, z.array(categoryMG1Option)),
   /** = GetCategoryDDLMG1 */
   maingrp: getEndpoint('Category/GetMaingrp', pickers, z.array(categoryMG1Option)),

@@ -6,8 +6,8 @@ import {
 import { uploadPath } from './upload.js';
 import { getEndpoint, postEndpoint } from '../endpoint.js';
 import { PAGE, PAGES } from '../pages.js';
-import { dateText, listOf, noData } from './answer.js';
-import { listRequest } from './list.js';
+import { dateText, noData } from './answer.js';
+import { listContract } from './list-contract.js';
 
 export const COMPANY_MSG = {
   codeRequired: 'Please enter  Company Code.',
@@ -68,8 +68,13 @@ export const companyOption = z.object({ CompId: z.number(), CompanyName: z.strin
 
 const pages = [PAGE.companyMaster];
 
+/** The master's list: every row field sorts; newest first unless asked (the spec's CreatedDt). */
+export const COMPANY_LIST = listContract({
+  page: pages[0]!, pages, list: 'CompanyMaster/GetCompany', row: companyRow, sortKeys: 'all', defaultSort: 'CreatedDt', rowKey: 'CompId',
+});
+
 export const COMPANY_API = {
-  list: postEndpoint('CompanyMaster/GetCompany', { pages }, listRequest, listOf(companyRow)),
+  list: COMPANY_LIST.api.list,
   save: postEndpoint('CompanyMaster/CreateCompany', { pages }, companySave, noData),
   // Every screen with a company picker reads this; non-admins see only their own company.
   dropdown: getEndpoint('CompanyMaster/GetCompanyDDL', { pages: PAGES }, z.array(companyOption)),

@@ -4,8 +4,8 @@ import { recordId } from './fields.js';
 import { pickedId } from './site.js';
 import { getEndpoint, postEndpoint } from '../endpoint.js';
 import { PAGE } from '../pages.js';
-import { dateText, listOf, noData } from './answer.js';
-import { listRequest } from './list.js';
+import { dateText, noData } from './answer.js';
+import { listContract } from './list-contract.js';
 
 export const PRICE_MSG = {
   productRequired: 'Please select Product.',
@@ -46,8 +46,13 @@ export type PriceProductOption = z.infer<typeof priceProductOption>;
 
 const pages = [PAGE.priceMaster];
 
+/** The master's list: every row field sorts; newest first unless asked (the spec's CreatedDt). */
+export const PRICE_LIST = listContract({
+  page: pages[0]!, pages, list: 'PriceMaster/GetPrice', row: priceRow, sortKeys: 'all', defaultSort: 'CreatedDt', rowKey: 'PriceId',
+});
+
 export const PRICE_API = {
-  list: postEndpoint('PriceMaster/GetPrice', { pages }, listRequest, listOf(priceRow)),
+  list: PRICE_LIST.api.list,
   save: postEndpoint('PriceMaster/CreatePrice', { pages }, priceSave, noData),
   /** The Price form's product picker: active products of the caller's company. */
   productDropdown: getEndpoint('PriceMaster/GetProductDDL', { pages }, z.array(priceProductOption)),

@@ -4,8 +4,8 @@ import { activeFlag, ALPHANUMERIC_PATTERN, intOrDigits, optionalText, recordId, 
 import { uploadPath } from './upload.js';
 import { getEndpoint, postEndpoint } from '../endpoint.js';
 import { PAGE, PAGES } from '../pages.js';
-import { dateText, listOf, noData } from './answer.js';
-import { listRequest } from './list.js';
+import { dateText, noData } from './answer.js';
+import { listContract } from './list-contract.js';
 
 export const PRODUCT_MSG = {
   nameRequired: 'Please enter product name.',
@@ -123,8 +123,13 @@ export type ProductOption = z.infer<typeof productOption>;
 
 const pages = [PAGE.productMaster];
 
+/** The master's list: every row field sorts; newest first unless asked (the spec's CreatedDt). */
+export const PRODUCT_LIST = listContract({
+  page: pages[0]!, pages, list: 'Product/GetProducts', row: productRow, sortKeys: ['ProductName', 'ProductCd', 'CompanyName', 'CategoryName', 'ProductValue', 'ProductUOM', 'CreatedDt', 'IsActive'], defaultSort: 'CreatedDt', rowKey: 'ProductId',
+});
+
 export const PRODUCT_API = {
-  list: postEndpoint('Product/GetProducts', { pages }, listRequest, listOf(productRow)),
+  list: PRODUCT_LIST.api.list,
   save: postEndpoint('Product/CreateUpdateProduct', { pages }, productSave, noData),
   // Many screens pick a product (configuration, price, mapping, packing, reports): each sees its company's.
   dropdown: getEndpoint('Product/GetProductsDDL', { pages: PAGES }, z.array(productOption)),

@@ -8,8 +8,8 @@ import {
 import { pickedId } from './reference.js';
 import { getEndpoint, postEndpoint } from '../endpoint.js';
 import { PAGE, PAGES } from '../pages.js';
-import { dateText, listOf, noData } from './answer.js';
-import { listRequest } from './list.js';
+import { dateText, noData } from './answer.js';
+import { listContract } from './list-contract.js';
 
 export const SITE_MSG = {
   companyRequired: 'Please select Company',
@@ -133,8 +133,13 @@ export type SiteOption = z.infer<typeof siteOption>;
 
 const pages = [PAGE.factoryMaster, PAGE.warehouseMaster];
 
+/** The master's list: every row field sorts; newest first unless asked (the spec's CreatedDt). */
+export const SITE_LIST = listContract({
+  page: pages[0]!, pages, list: 'WareHouser/Get', row: siteRow, sortKeys: 'all', defaultSort: 'CreatedDt', rowKey: 'ID',
+});
+
 export const SITE_API = {
-  list: postEndpoint('WareHouser/Get', { pages }, listRequest, listOf(siteRow)),
+  list: SITE_LIST.api.list,
   save: postEndpoint('WareHouser/Save', { pages }, siteSave, noData),
   /** Every screen with a site picker; `?CompId=` narrows to one company (0 or none: all the caller sees). */
   dropdown: getEndpoint('WareHouser/GetWareHouseDDL', { pages: PAGES }, z.array(siteOption)),

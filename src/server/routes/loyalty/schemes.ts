@@ -4,7 +4,7 @@
 import { and, asc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
 import {
-  BENEFICIARY_OPTIONS, SCHEME_API, SCHEME_MSG, SCHEME_TYPE_LEVEL, SCHEME_TYPE_OPTIONS, SCHEME_TYPES, schemeListKind, type SchemeType,
+  BENEFICIARY_OPTIONS, SCHEME_API, SCHEME_LIST, SCHEME_MSG, SCHEME_TYPE_LEVEL, SCHEME_TYPE_OPTIONS, SCHEME_TYPES, schemeListKind, type SchemeType,
 } from '../../../shared/contracts/loyalty/scheme.js';
 import { PAGE } from '../../../shared/pages.js';
 import { mayUse, type Caller } from '../../auth/actor.js';
@@ -33,7 +33,7 @@ export function schemeRoutes(r: Router) {
     table: schemes,
     scope: (caller) => companyScope(caller, schemes.companyId),
     list: {
-      endpoint: SCHEME_API.list,
+      contract: SCHEME_LIST,
       fields: {
         SchemeId: schemes.id, SchemeName: schemes.name, Schemedescription: schemes.description,
         StartDate: day(schemes.validFrom), EndDate: day(schemes.validTo), LoyaltyPoints: schemes.points, IsActive: schemes.isActive,

@@ -1,5 +1,5 @@
 // Carton Size Master (spec 1 sections 2.13, 5.4): a declaration on the master machinery.
-import { CARTON_API, CARTON_MSG } from '../../../shared/contracts/carton.js';
+import { CARTON_API, CARTON_LIST, CARTON_MSG } from '../../../shared/contracts/carton.js';
 import { cartons } from '../../db/schema.js';
 import { masterRoutes } from '../../http/master.js';
 import type { Router } from '../../http/route.js';
@@ -10,7 +10,7 @@ export function cartonRoutes(r: Router) {
     // One set of sizes for every company (docs/masters.md): the page's users read it, the admin changes it.
     adminWrites: CARTON_MSG.adminOnly,
     list: {
-      endpoint: CARTON_API.list,
+      contract: CARTON_LIST,
       fields: {
         CartonId: cartons.id, CartonName: cartons.name, CartonSize: cartons.size, Description: cartons.description,
         IsActive: cartons.isActive, CreatedDate: cartons.createdAt,

@@ -7,6 +7,7 @@
 // DeleteCategoryMG2/{id}, GetMaingrp = GetCategoryDDLMG1, GetSubgrp = GetCategoryDDLMG2/0 (all).
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import { CATEGORY_API, CATEGORY_MSG } from '../../../shared/contracts/category.js';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
 import type { Db } from '../../db/connect.js';
@@ -30,11 +31,12 @@ function levelRoutes(r: Router, lvl: LevelDef, apis: LevelApi[]) {
   };
   const names = [categories.name, ...(lvl.level > 1 ? [parentCat.name] : []), ...(lvl.level > 2 ? [grandCat.name] : [])];
   for (const api of apis) {
-    masterRoutes(r, {
+    // Levels differ in their rows, so the declaration is read as any row's (the fields are the level's).
+    masterRoutes<typeof categories, z.ZodType, z.ZodObject>(r, {
       table: categories,
       // The level is the list's scope: ids of another level are never listed.
       scope: () => eq(categories.level, lvl.level),
-      list: { endpoint: api.list, fields, search: names, from: joins },
+      list: { contract: api.rows, fields, search: names, from: joins },
     });
     serveAdminWrite<Record<string, unknown>>(r, api.save, CATEGORY_MSG.adminOnly, async ({ db, body }) =>
       saveCategory(db, lvl, lvl.read(body)));

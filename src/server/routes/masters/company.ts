@@ -1,5 +1,5 @@
 // Company Master (spec 1 sections 2.14, 5.5): admin keeps the list; everyone's dropdown is scoped.
-import { COMPANY_API, COMPANY_MSG } from '../../../shared/contracts/company.js';
+import { COMPANY_API, COMPANY_LIST, COMPANY_MSG } from '../../../shared/contracts/company.js';
 import { companies } from '../../db/schema.js';
 import { companyScope } from '../../auth/scope.js';
 import { masterRoutes } from '../../http/master.js';
@@ -10,7 +10,7 @@ export function companyRoutes(r: Router) {
     table: companies,
     scope: (caller) => companyScope(caller, companies.id),
     list: {
-      endpoint: COMPANY_API.list,
+      contract: COMPANY_LIST,
       fields: {
         CompId: companies.id, CCode: companies.code, CompanyName: companies.name, CompanyDisplayName: companies.displayName,
         Mobile: companies.mobile, GTIN: companies.gtin, Email: companies.email, Address: companies.address,

@@ -2,7 +2,7 @@
 // product, so every read and write is limited to products the caller may see.
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { ok } from '../../../shared/contracts/envelope.js';
-import { PRICE_API, PRICE_MSG, priceSave } from '../../../shared/contracts/price.js';
+import { PRICE_API, PRICE_LIST, PRICE_MSG, priceSave } from '../../../shared/contracts/price.js';
 import { companyScope } from '../../auth/scope.js';
 import type { Db } from '../../db/connect.js';
 import { prices, products } from '../../db/schema.js';
@@ -28,7 +28,7 @@ export function priceRoutes(r: Router) {
     table: prices,
     scope: priceScope,
     list: {
-      endpoint: PRICE_API.list,
+      contract: PRICE_LIST,
       fields: {
         PriceId: prices.id, ProductId: prices.productId, ProductName: products.name,
         Price: sql<number>`cast(${prices.price} as double precision)`.mapWith(Number),

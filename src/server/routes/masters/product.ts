@@ -2,7 +2,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
-import { PRODUCT_API, PRODUCT_MSG } from '../../../shared/contracts/product.js';
+import { PRODUCT_API, PRODUCT_LIST, PRODUCT_MSG } from '../../../shared/contracts/product.js';
 import { COMPANY_TIME_ZONE } from '../../../shared/today.js';
 import { companyFor, companyScope } from '../../auth/scope.js';
 import type { Db } from '../../db/connect.js';
@@ -45,7 +45,7 @@ export function productRoutes(r: Router) {
     table: products,
     scope,
     list: {
-      endpoint: PRODUCT_API.list,
+      contract: PRODUCT_LIST,
       fields: {
         ProductId: products.id, ProductName: products.name, ProductCd: products.code, ProductDscrptn: products.description,
         ProductUOM: products.uom, ProductValue: products.packValue, CompId: products.companyId, CompanyName: companies.name,
@@ -60,7 +60,6 @@ export function productRoutes(r: Router) {
         ExpDate: sql<string>`to_char((now() at time zone ${COMPANY_TIME_ZONE})::date + ${products.bestBeforeDays}, 'YYYY-MM-DD')`,
         CreatedDt: products.createdAt,
       },
-      sortable: ['ProductName', 'ProductCd', 'CompanyName', 'CategoryName', 'ProductValue', 'ProductUOM', 'CreatedDt', 'IsActive'],
       search: [products.name, products.code, companies.name, mg1.name, products.uom, products.sapCode, products.technicalName],
       from: (q) => q.innerJoin(companies, eq(companies.id, products.companyId)).leftJoin(mg1, eq(mg1.id, products.categoryId)),
     },

@@ -5,7 +5,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '../../../shared/contracts/list.js';
 import { flagOn } from '../../../shared/contracts/list.js';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
-import { SITE_API, SITE_MSG, type SiteSaved } from '../../../shared/contracts/site.js';
+import { SITE_API, SITE_LIST, SITE_MSG, type SiteSaved } from '../../../shared/contracts/site.js';
 import { PAGE } from '../../../shared/pages.js';
 import { companyFor, companyScope } from '../../auth/scope.js';
 import { cities, companies, sites, states } from '../../db/schema.js';
@@ -59,7 +59,7 @@ export function siteRoutes(r: Router) {
     table: sites,
     scope: (caller) => companyScope(caller, sites.companyId),
     list: {
-      endpoint: SITE_API.list,
+      contract: SITE_LIST,
       fields: {
         ID: sites.id, WCode: sites.code, CompanyId: sites.companyId, CompanyName: companies.name, FirmName: sites.name,
         Email: sites.email, MobileNo: sites.mobile, GST: sites.gst, Prefix: sites.prefix, IsFactory: sites.isFactory,

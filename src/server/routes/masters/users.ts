@@ -4,15 +4,18 @@
 import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { failure, ok, warn } from '../../../shared/contracts/envelope.js';
 import { firstMessage } from '../../../shared/contracts/issues.js';
-import { USERS_API, USERS_MSG } from '../../../shared/contracts/users/common.js';
+import type { z } from 'zod';
+import { USERS_API, USERS_LIST, USERS_MSG, usersListRequest } from '../../../shared/contracts/users/common.js';
 import { companies, sites, users } from '../../db/schema.js';
 import { outranks } from '../../auth/rank.js';
 import { companyScope } from '../../auth/scope.js';
 import { mayUse } from '../../auth/actor.js';
 import { FORBIDDEN, idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
-import { applyList, ListError, totalRows, type ListDef } from '../../list/list-query.js';
+import { serveList } from '../../http/list.js';
 import { KINDS, kindOf } from './users-kinds.js';
 import { saveUser } from './users-save.js';
+
+type UsersListQuery = z.output<typeof usersListRequest>;
 
 const fullName = sql<string>`trim(${users.firstName} || ' ' || coalesce(${users.lastName}, ''))`;
 const blank = (c: SQLWrapper) => sql<string>`coalesce(${c}, '')`;
@@ -30,34 +33,28 @@ const ROW = {
   CreatedDt: users.createdAt,
 };
 
-const SORTABLE = [
-  'UserName', 'FirstName', 'LastName', 'FullName', 'Email', 'MobileNo', 'IsActive', 'CompanyName', 'FirmName',
-  'SAPCustomerCode', 'EmpId', 'ListType', 'CreatedDt',
-] as const;
-
-const LIST: ListDef = {
-  sort: Object.fromEntries(SORTABLE.map((k) => [k, ROW[k]])),
-  search: [users.userName, users.firstName, users.lastName, users.email, users.mobile, companies.name, sites.name,
-    users.sapCustomerCode, users.empId, users.listType],
-  defaultSort: 'CreatedDt',
-  tiebreak: users.id,
-};
-
 export function userMasterRoutes(r: Router) {
-  r.serve(USERS_API.list, async ({ db, body, caller, reply }) => {
-    // User Master lists factory and warehouse users; it may send 4, 5 or nothing.
-    const kind = kindOf(body.UserType ?? 4, body.IsList === true);
-    if (!kind) return warn(USERS_MSG.invalidType);
-    if (!mayUse(caller, [KINDS[kind].page.key])) return reply.code(403).send(failure('403', FORBIDDEN));
-    const q = db.select({ ...ROW, TotalRows: totalRows() }).from(users)
-      .leftJoin(companies, eq(companies.id, users.companyId)).leftJoin(sites, eq(sites.id, users.siteId)).$dynamic();
-    const only = kind === 'user' && body.UserType ? eq(users.userType, body.UserType) : undefined;
-    try {
-      return ok(await applyList(q, LIST, body, [KINDS[kind].rows, only, companyScope(caller, users.companyId)]));
-    } catch (e) {
-      if (e instanceof ListError) return warn(e.message);
-      throw e;
-    }
+  // User Master lists factory and warehouse users; it may send 4, 5 or nothing.
+  const kindIn = (body: UsersListQuery) => kindOf(body.UserType ?? 4, body.IsList === true);
+  serveList(r, USERS_LIST, {
+    fields: ROW,
+    from: (db, fields) => db.select(fields).from(users)
+      .leftJoin(companies, eq(companies.id, users.companyId)).leftJoin(sites, eq(sites.id, users.siteId)).$dynamic(),
+    refuse: ({ body, caller, reply }) => {
+      const kind = kindIn(body);
+      if (!kind) return warn(USERS_MSG.invalidType);
+      if (mayUse(caller, [KINDS[kind].page.key])) return undefined;
+      reply.code(403);
+      return failure('403', FORBIDDEN);
+    },
+    scope: (caller) => companyScope(caller, users.companyId),
+    filter: (body) => {
+      const kind = kindIn(body)!;
+      return and(KINDS[kind].rows, kind === 'user' && body.UserType ? eq(users.userType, body.UserType) : undefined);
+    },
+    search: [users.userName, users.firstName, users.lastName, users.email, users.mobile, companies.name, sites.name,
+      users.sapCustomerCode, users.empId, users.listType],
+    key: users.id,
   });
 
   // The body's user type picks the contract, so the route validates it itself.

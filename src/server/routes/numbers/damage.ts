@@ -3,12 +3,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
 import { flagOn } from '../../../shared/contracts/list.js';
-import { DAMAGE_API, DAMAGE_MSG } from '../../../shared/contracts/numbers/damage.js';
+import { DAMAGE_API, DAMAGE_LIST, DAMAGE_MSG } from '../../../shared/contracts/numbers/damage.js';
 import { damage, damageScope, refuseDamageDelete } from '../../domain/damage.js';
 import { damages, products } from '../../db/schema.js';
 import { rangeText } from '../../domain/ranges.js';
 import { idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
-import { applyList, ListError, totalRows, type ListDef } from '../../list/list-query.js';
+import { serveList } from '../../http/list.js';
 
 const qty = sql<number>`(${damages.toNo} - ${damages.fromNo} + 1)`.mapWith(Number);
 
@@ -20,36 +20,24 @@ const mappingId = sql<number | null>`(select h.id from (select m.id, m.to_no fro
   where m.kind = ${damages.kind} and m.prefix = ${damages.prefix} and m.from_no <= ${damages.fromNo}
   order by m.from_no desc limit 1) h where h.to_no >= ${damages.fromNo})`.mapWith((v) => (v === null ? null : Number(v)));
 
-const listDef: ListDef = {
-  sort: {
-    ProductName: products.name, FromNo: damages.fromNo, ToNo: damages.toNo, Qty: qty, Reason: damages.reason,
-    CreatedDate: damages.createdAt,
-  },
-  search: [products.name, damages.reason, damages.fromNo, damages.toNo],
-  defaultSort: 'CreatedDate',
-  tiebreak: damages.id,
-};
-
 export function damageRoutes(r: Router) {
   r.serve(DAMAGE_API.create, ({ db, caller, body }) => db.transaction(async (tx) => {
     const voided = await damage(tx, caller, body);
     return ok(null, DAMAGE_MSG.done(rangeText(voided.fromNo, voided.toNo)));
   }));
 
-  r.serve(DAMAGE_API.list, async ({ db, caller, body }) => {
-    const q = db.select({
+  serveList(r, DAMAGE_LIST, {
+    fields: {
       DamageId: damages.id, MappingId: mappingId, ProductName: products.name, FromNo: damages.fromNo,
       ToNo: damages.toNo, Qty: qty, Reason: damages.reason, CreatedDate: damages.createdAt,
-      isPreprinted: sql<boolean>`(${damages.kind} = 'P')`, TotalRows: totalRows(),
-    }).from(damages).innerJoin(products, eq(products.id, damages.productId)).$dynamic();
-    try {
-      // Absent, the flag means static numbers: the screen's default mode.
-      const kind = eq(damages.kind, flagOn(body.isPreprinted) ? 'P' : 'S');
-      return ok(await applyList(q, listDef, body, [damageScope(caller), kind]));
-    } catch (e) {
-      if (e instanceof ListError) return warn(e.message);
-      throw e;
-    }
+      isPreprinted: sql<boolean>`(${damages.kind} = 'P')`,
+    },
+    from: (db, fields) => db.select(fields).from(damages).innerJoin(products, eq(products.id, damages.productId)).$dynamic(),
+    scope: (caller) => damageScope(caller),
+    // Absent, the flag means static numbers: the screen's default mode.
+    filter: (body) => eq(damages.kind, flagOn(body.isPreprinted) ? 'P' : 'S'),
+    search: [products.name, damages.reason, damages.fromNo, damages.toNo],
+    key: damages.id,
   });
 
   r.serve(DAMAGE_API.remove, async ({ db, caller, params }) => {

@@ -1,16 +1,16 @@
 // Mapping (spec 2 sections 2, 4, 5, 7; DESIGN section 4 'Mapping'): list, add (one range through the
 // mapping rule), expiry update, next From No. and the refused delete.
-import { and, eq, gte, isNotNull, lte, max, min, or, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, lte, max, min, sql } from 'drizzle-orm';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
 import { isPreprintedFlag } from '../../../shared/contracts/numbers/fields.js';
-import { MAPPING_API, MAPPING_MSG } from '../../../shared/contracts/numbers/mapping.js';
-import { mappings, numberIssues } from '../../db/schema.js';
+import { MAPPING_API, MAPPING_LIST, MAPPING_MSG } from '../../../shared/contracts/numbers/mapping.js';
+import { mappings, numberIssues, products } from '../../db/schema.js';
 import type { Db } from '../../db/connect.js';
 import { addMapping, mappingScope, updateExpiry } from '../../domain/mapping.js';
 import type { Caller } from '../../auth/actor.js';
 import { idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
-import { applyList, ListError, searchCondition } from '../../list/list-query.js';
-import { mappingListDef, numberInRange, selectMappings } from './mapping-list.js';
+import { serveList } from '../../http/list.js';
+import { mappingFields, numberInRange, withProductAndSite } from './mapping-list.js';
 import { productLookupRoutes } from './product-lookups.js';
 
 /** One past the highest number in use, or the first free number of the company's accepted stock. */
@@ -32,18 +32,15 @@ async function nextFromNo(db: Db, caller: Caller, isPreprinted: boolean): Promis
 
 export function mappingRoutes(r: Router) {
   productLookupRoutes(r);
-  r.serve(MAPPING_API.list, async ({ db, body, caller }) => {
-    const isPreprinted = isPreprintedFlag.parse(body.isPreprinted);
-    const inRange = numberInRange(body.SearchValue);
-    // A typed number finds its range as well as matching text; applyList then searches nothing more.
-    const search = inRange ? or(searchCondition(mappingListDef, body.SearchValue), inRange) : undefined;
-    try {
-      return ok(await applyList(selectMappings(db), mappingListDef, inRange ? { ...body, SearchValue: null } : body,
-        [mappingScope(caller, isPreprinted), search]));
-    } catch (e) {
-      if (e instanceof ListError) return warn(e.message);
-      throw e;
-    }
+  serveList(r, MAPPING_LIST, {
+    fields: mappingFields,
+    from: (db, fields) => withProductAndSite(db.select(fields).from(mappings).$dynamic()),
+    scope: (caller, body) => mappingScope(caller, isPreprintedFlag.parse(body.isPreprinted)),
+    search: [products.name, products.code, mappings.batchNo, mappings.fromNo, mappings.toNo, mappings.remark],
+    // A typed number finds its range as well as matching text.
+    searchAlso: numberInRange,
+    sort: { Mrp: mappings.mrp },
+    key: mappings.id,
   });
 
   r.serve(MAPPING_API.save, ({ db, body, caller }) => db.transaction(async (tx) => {

@@ -7,9 +7,9 @@ import { z } from 'zod';
 import { getEndpoint, postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
 import { indiaDate } from '../../today.js';
-import { dateText, listOf, noData } from '../answer.js';
+import { dateText, noData } from '../answer.js';
 import { activeFlag, optionalText, requiredText } from '../fields.js';
-import { listRequest } from '../list.js';
+import { listContract } from '../list-contract.js';
 import { dateOnly, numberId } from '../numbers/fields.js';
 
 export const SCHEME_MSG = {
@@ -214,9 +214,14 @@ const master = [PAGE.schemeMaster];
 const design = [PAGE.schemeConfiguration];
 const both = [PAGE.schemeMaster, PAGE.schemeConfiguration];
 
+/** The master's list: every row field sorts; newest first unless asked (the spec's CreatedDt). */
+export const SCHEME_LIST = listContract({
+  page: both[0]!, pages: both, list: 'Scheme/GetSchemes', row: schemeRow, sortKeys: 'all', defaultSort: 'CreatedDt', rowKey: 'SchemeId',
+});
+
 export const SCHEME_API = {
   /** Scheme Design's schemes or Scheme Master's, as `schemeListKind` reads the request. */
-  list: postEndpoint('Scheme/GetSchemes', { pages: both }, listRequest, listOf(schemeRow)),
+  list: SCHEME_LIST.api.list,
   save: postEndpoint('Scheme/CreateScheme', { pages: both }, schemeSave, noData),
   userTypes: getEndpoint('Scheme/GetuserDDL', { pages: master }, z.array(userTypeOption)),
   byId: getEndpoint('Scheme/GetSchemeDataById/:id', { pages: design }, schemeDetail),

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { getEndpoint, postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
-import { listRequest } from '../list.js';
+import { listContract } from '../list-contract.js';
 import { RANGE_MSG, rangeRequestShape, type MappedRange } from './demap.js';
 
 export const REASON_MIN = 5;
@@ -46,9 +46,15 @@ export type DamageRow = z.infer<typeof damageRow>;
 
 const access = { pages: [PAGE.productDamage] };
 
+/** Damaged Product: newest first; the screen exports it with PageSize -1. */
+export const DAMAGE_LIST = listContract({
+  page: PAGE.productDamage, list: 'ProductDamage/GetDamages', row: damageRow,
+  sortKeys: ['ProductName', 'FromNo', 'ToNo', 'Qty', 'Reason', 'CreatedDate'], defaultSort: 'CreatedDate', rowKey: 'DamageId',
+});
+
 export const DAMAGE_API = {
   create: postEndpoint('ProductDamage/CreateDamage', access, damageRequest, z.null()),
-  list: postEndpoint('ProductDamage/GetDamages', access, listRequest, z.array(damageRow)),
+  list: DAMAGE_LIST.api.list,
   /** Damage is for good: the spec's delete call always answers a refusal. */
   remove: getEndpoint('ProductDamage/DeleteDamage/:id', access, z.null()),
 };

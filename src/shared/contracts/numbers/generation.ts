@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { getEndpoint, postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
-import { listRequest } from '../list.js';
+import { listContract } from '../list-contract.js';
 import { pickedId } from '../site.js';
 import { fromBeforeToFirst, NUMBER_ONLY, quantity, serialNo } from './fields.js';
 
@@ -137,8 +137,18 @@ export const DAMAGED_ROWS_HEADER = 'x-damaged-rows';
 
 const listAccess = { pages: [PAGE.numberGeneration, PAGE.adminNumberDownload] };
 
+/** The static mappings one may print, newest first, with their print history. */
+export const GENERATION_LIST = listContract({
+  page: PAGE.numberGeneration, pages: listAccess.pages, list: 'NumberGeneration/GetGeneratedNumbers', row: generatedNumberRow,
+  sortKeys: [
+    'MappingId', 'ProductName', 'FromNo', 'ToNo', 'BatchNo', 'Qty', 'MFGDate', 'EXPDate', 'FirmName', 'Prefix', 'Generated',
+    'LastGeneratedDt', 'CreatedDt',
+  ],
+  defaultSort: 'CreatedDt', rowKey: 'MappingId',
+});
+
 export const GENERATION_API = {
-  list: postEndpoint('NumberGeneration/GetGeneratedNumbers', listAccess, listRequest, z.array(generatedNumberRow)),
+  list: GENERATION_LIST.api.list,
   generate: postEndpoint('NumberGeneration/CreateGeneratedNumber', { pages: [PAGE.numberGeneration] }, generateRequest, generatedLink),
   download: postEndpoint('NumberGeneration/DownloadNumber', { pages: [PAGE.adminNumberDownload] }, downloadRequest, generatedLink),
   fromNumber: postEndpoint('NumberGeneration/GetFromNumbers', listAccess, fromNumbersRequest, z.strictObject({ FrmNo: z.number() })),

@@ -6,6 +6,7 @@ import { getEndpoint, postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
 import { firstMessage } from '../issues.js';
 import { listRequest } from '../list.js';
+import { listContract } from '../list-contract.js';
 import { pickedId } from '../site.js';
 import { DATE_ONLY, dateOnly, fromBeforeToFirst, isPreprintedFlag, NUMBER_ONLY, numberId, quantity, serialNo, toIsoDate } from './fields.js';
 
@@ -146,8 +147,18 @@ export const fromNumber = z.strictObject({ FrmNo: z.number() });
 const listAccess = { pages: [PAGE.mapping, PAGE.deMapping, PAGE.productDamage] };
 const mapAccess = { pages: [PAGE.mapping] };
 
+/** The mappings, by MFG date unless asked; a typed number also finds the range holding it. */
+export const MAPPING_LIST = listContract({
+  page: PAGE.mapping, pages: listAccess.pages, list: 'Mapping/GetMappings', row: mappingRow,
+  sortKeys: [
+    'MappingId', 'ProductName', 'ProductCd', 'FromNo', 'ToNo', 'Qty', 'CreatedDt', 'MFGDate', 'EXPDate', 'BatchNo', 'Mrp',
+    'Remark', 'FirmName',
+  ],
+  defaultSort: 'MFGDate', rowKey: 'MappingId',
+});
+
 export const MAPPING_API = {
-  list: postEndpoint('Mapping/GetMappings', listAccess, listRequest, z.array(mappingRow)),
+  list: MAPPING_LIST.api.list,
   /** An add or an expiry update, told apart by MappingId. */
   save: postEndpoint('Mapping/CreateMapping', mapAccess, mappingSave, z.strictObject({ MappingId: z.number(), EXPDate: z.string() })),
   fromNumber: getEndpoint('Mapping/GetFromNumberMap/:isPreprinted', mapAccess, fromNumber),

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { parseUid, scannedUid, visibleNumber, type ParsedUid, type SeriesKind } from '../../codes.js';
 import { postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
-import { listRequest } from '../list.js';
+import { listContract } from '../list-contract.js';
 
 /** 'KA400001' for a static code, '90001' for a preprinted one. */
 const shown = (c: { kind: SeriesKind; prefix: string }, serial: number) => visibleNumber(c, serial);
@@ -118,9 +118,16 @@ export type QrScanProduct = z.infer<typeof qrScanProduct>;
 
 const pairAccess = { pages: [PAGE.mapStaticNumber] };
 
+/** The pairs: newest first; a factory user sees their own prefix's. */
+export const STATIC_PAIR_LIST = listContract({
+  page: PAGE.mapStaticNumber, list: 'Mapping/GetStaticQrMappings', row: staticPairRow,
+  sortKeys: ['ProductName', 'StaticSeqNo', 'PreprintedSeqNo', 'Prefix', 'CreatedDate'], defaultSort: 'CreatedDate',
+  rowKey: 'StaticQrMappingId',
+});
+
 export const STATIC_PAIR_API = {
   create: postEndpoint('Mapping/CreateStaticQrMapping', pairAccess, staticPairRequest, staticPairSaved),
-  list: postEndpoint('Mapping/GetStaticQrMappings', pairAccess, listRequest, z.array(staticPairRow)),
+  list: STATIC_PAIR_LIST.api.list,
   /** The screens that scan a code and need its product: mapping, and the floor screens. */
   qrScan: postEndpoint('Mapping/GetProductByQrScan', {
     pages: [PAGE.mapping, PAGE.mapStaticNumber, PAGE.secondaryPacking, PAGE.tertiaryPacking, PAGE.replace, PAGE.dispatch],

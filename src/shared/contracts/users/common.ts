@@ -6,6 +6,7 @@ import { getEndpoint, postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
 import { dateText, noData } from '../answer.js';
 import { listRequest } from '../list.js';
+import { listContract } from '../list-contract.js';
 import { ALPHA_PATTERN, PASSWORD_MESSAGE, PASSWORD_PATTERN, optionalText, recordId, requiredText } from '../fields.js';
 
 export const USERS_MSG = {
@@ -139,8 +140,18 @@ export type UserOption = z.infer<typeof userOption>;
 export const USER_PAGES = [PAGE.userMaster, PAGE.dealerMaster, PAGE.distributorMaster, PAGE.listMaster, PAGE.salepersonMaster];
 const pickers = { pages: [PAGE.accessRight, PAGE.userMaster, PAGE.itemLedger] };
 
+/** User/GetUsers: newest first; the requested user type picks the master (and the page it needs). */
+export const USERS_LIST = listContract({
+  page: PAGE.userMaster, pages: USER_PAGES, list: 'User/GetUsers', request: usersListRequest, row: userRow,
+  sortKeys: [
+    'UserName', 'FirstName', 'LastName', 'FullName', 'Email', 'MobileNo', 'IsActive', 'CompanyName', 'FirmName',
+    'SAPCustomerCode', 'EmpId', 'ListType', 'CreatedDt',
+  ],
+  defaultSort: 'CreatedDt', rowKey: 'ReferenceID',
+});
+
 export const USERS_API = {
-  list: postEndpoint('User/GetUsers', { pages: USER_PAGES }, usersListRequest, z.array(userRow)),
+  list: USERS_LIST.api.list,
   /** The body's user type picks the contract (user, dealer, distributor, list entry, salesperson), so the
    *  route checks it itself, after the page of that master. */
   save: postEndpoint('User/CreateUpdateUser', { pages: USER_PAGES }, z.unknown(), noData),
