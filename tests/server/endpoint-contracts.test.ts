@@ -47,17 +47,18 @@ const APIS = [
   PRODUCT_API, UPLOAD_API, SITE_API, PRICE_API,
 ];
 
-/** Every declaration in the API objects (category levels nest one deeper). */
+/** Every declaration in the API objects, once each (category levels nest one deeper, and a
+ *  level names its list endpoint twice: as `list` and as the `rows` its screen pages through). */
 function declared(): Endpoint[] {
-  const found: Endpoint[] = [];
+  const found = new Set<Endpoint>();
   const walk = (o: object) => {
     for (const v of Object.values(o)) {
-      if (v && typeof v === 'object' && 'method' in v && 'path' in v) found.push(v as Endpoint);
+      if (v && typeof v === 'object' && 'method' in v && 'path' in v) found.add(v as Endpoint);
       else if (v && typeof v === 'object') walk(v);
     }
   };
   APIS.forEach(walk);
-  return found;
+  return [...found];
 }
 
 const key = (e: { method: string; path: string }) => `${e.method} ${e.path}`;
