@@ -48,7 +48,7 @@ const APIS = [
 ];
 
 /** Every declaration in the API objects, once each (category levels nest one deeper, and a
- *  level names its list endpoint twice: as `list` and as the `rows` its screen pages through). */
+ *  level names its list endpoint twice: as `list` and inside its `rows` list contract). */
 function declared(): Endpoint[] {
   const found = new Set<Endpoint>();
   const walk = (o: object) => {
