@@ -25,7 +25,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Files may run side by side on PostgreSQL too: tests/helpers/server-app.ts makes a database per app.
+          // Files may run side by side on PostgreSQL too: tests/helpers/server-app.ts makes a database per app,
+          // each a copy of the one this setup migrates and seeds.
+          globalSetup: ['tests/helpers/database-image.ts'],
         },
       },
       {

@@ -2,7 +2,7 @@
 // PostgreSQL database per call when DATABASE_URL is set (migrations use the public schema, so a
 // database of its own is what keeps test files apart).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -11,9 +11,8 @@ import type { Router } from '../../src/server/http/route.js';
 import { checkData } from './endpoint-call.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { openDatabase, type Database, type Db } from '../../src/server/db/connect.js';
-import { loadReferenceData } from '../../src/server/db/reference.js';
-import { seed } from '../../src/server/db/seed.js';
-import { seedDemo } from '../../src/server/demo/index.js';
+import { inject } from 'vitest';
+import { adminQuery, prepareDatabase } from './database-image.js';
 import { LOGIN_API, type LoginResult } from '../../src/shared/contracts/auth.js';
 
 export const INDEX_HTML = '<!doctype html><html><head><title>Fieldtrace test shell</title></head><body><div id="root"></div></body></html>';
@@ -81,40 +80,37 @@ export function parseEnvelope(payload: string): Envelope {
 
 interface TestDatabase { database: Database; url: string | undefined; drop: () => Promise<void> }
 
+/** A database of the test's own, holding the demo data: a copy of the prepared image when the
+ *  server project's global setup made one (tests/helpers/database-image.ts), else prepared here. */
 async function openTestDatabase(): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
-  if (!url) return { database: await openDatabase({ inMemory: true }), url: undefined, drop: async () => undefined };
-  const { default: pg } = await import('pg');
+  if (!url) {
+    const image = inject('pgliteImage');
+    if (!image) {
+      const database = await openDatabase({ inMemory: true });
+      await prepareDatabase(database);
+      return { database, url: undefined, drop: async () => undefined };
+    }
+    const database = await openDatabase({ inMemory: true, image: new Blob([readFileSync(image)]) });
+    return { database, url: undefined, drop: async () => undefined };
+  }
+  const template = inject('databaseTemplate');
   const name = `ft_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  await adminQuery(url, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const own = new URL(url);
   own.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: own.toString() });
-  const drop = async () => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    // Plain DROP first: it makes an autovacuum worker on the database quit, which FORCE may not
-    // (terminating it needs pg_signal_backend). FORCE only for a connection a test left open.
-    try {
-      await c.query(`DROP DATABASE IF EXISTS ${name}`);
-    } catch {
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    } finally {
-      await c.end();
-    }
-  };
+  if (!template) await prepareDatabase(database);
+  // Plain DROP first: it makes an autovacuum worker on the database quit, which FORCE may not
+  // (terminating it needs pg_signal_backend). FORCE only for a connection a test left open.
+  const drop = () =>
+    adminQuery(url, `DROP DATABASE IF EXISTS ${name}`).catch(() => adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   return { database, url: own.toString(), drop };
 }
 
 export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   const { beforeReady, routes, ...overrides } = options;
   const { database, url: databaseUrl, drop } = await openTestDatabase();
-  await database.migrate();
-  await loadReferenceData(database.db);
-  await seed(database.db, { demo: seedDemo });
   const dataDir = mkdtempSync(join(tmpdir(), 'ft-data-'));
   const clientDir = mkdtempSync(join(tmpdir(), 'ft-client-'));
   writeFileSync(join(clientDir, 'index.html'), INDEX_HTML);

@@ -12,6 +12,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs the migrations; on PostgreSQL under an advisory lock so several instances can start at once. */
   migrate(): Promise<void>;
+  /** PGlite only: the whole data folder as a tarball, for `image` (test apps start from one). */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -21,9 +23,17 @@ export const pgliteDir = (dataDir: string) => join(dataDir, 'pglite');
 const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
 const MIGRATION_LOCK = 7_243_101;
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; inMemory?: boolean }): Promise<Database> {
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  inMemory?: boolean;
+  /** PGlite only: start from this dump of a data folder (PGlite's dumpDataDir) instead of an empty one. */
+  image?: Blob;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
-  return openPglite(opts.inMemory ? undefined : opts.dataDir);
+  return openPglite(opts.inMemory ? undefined : opts.dataDir, opts.image);
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -51,7 +61,7 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, image: Blob | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -60,13 +70,14 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     dir = pgliteDir(dataDir);
     mkdirSync(dir, { recursive: true });
   }
-  const client = new PGlite(dir);
+  const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), ...(image ? { loadDataDir: image } : {}) });
   await client.waitReady;
   const db = drizzle(client, { schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migrate(db, { migrationsFolder }),
+    dump: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }
