@@ -3,11 +3,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { LAYER_ALIASES } from './src/build/layer-aliases.js';
+import { SlowFirst } from './tests/helpers/slow-first.js';
 
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: LAYER_ALIASES },
   test: {
+    sequence: { sequencer: SlowFirst },
     projects: [
       {
         extends: true,

@@ -1,10 +1,12 @@
 // axe-core over every screen (issue 26 item 6): no violation of impact 'critical' or 'serious' (text
-// under 4.5:1, a control with no name, a second banner, a nested landmark ...) on
+// under 4.5:1, a control with no name, a second banner, a nested landmark ...), and exactly one <h1> (the
+// screen's title) and one banner landmark, on
 //   - every screen of the admin's menu and the account screens, on a desktop;
 //   - the floor's screens on a 360 x 740 touch handheld, as the factory and the warehouse operators;
 //   - the public pages (landing, sign-in, password reset, privacy policy, a genuine and a forged pack's
 //     verification) on a handheld and a desktop;
-//   - open dialogs: a master's form showing its field errors, the delete question, Forgot password.
+//   - open dialogs: a master's form showing its field errors, the delete question, Forgot password;
+//     each dialog's × is a button named 'Close', and it adds neither an <h1> nor a banner.
 // One signed-in page per user and viewport, going screen to screen through the router, keeps the file short.
 // docs/accessibility.md says what is checked and how to run it.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -52,11 +54,31 @@ async function open(options: BrowserContextOptions, as?: { email: string; passwo
 /** Screens whose colours a person should look at now and then (SHOTS_DIR): an alert, light buttons, the floor's note. */
 const LOOK_AT = new Set<string>([PAGE.cartonSlip.path, PAGE.productDamage.path, PAGE.secondaryPacking.path]);
 
+const h1s = (page: Page) => page.locator('h1').allInnerTexts();
+const banners = (page: Page) => page.getByRole('banner').count();
+
+/** What is wrong with the page's outline: not one <h1> reading `title`, or not one banner. */
+async function outline(page: Page, where: string, title?: string): Promise<string[]> {
+  const found = await h1s(page);
+  const landmarks = await banners(page);
+  const ok = found.length === 1 && (title === undefined || found[0] === title) && landmarks === 1;
+  return ok ? [] : [`${where}: h1 ${JSON.stringify(found)}, ${landmarks} banners`];
+}
+
+/** An open dialog: its × is the one button named 'Close', and the page's outline is unchanged. */
+async function dialogOutline(page: Page, name: string | undefined, where: string): Promise<string[]> {
+  const dialog = name ? page.getByRole('dialog', { name }) : page.getByRole('dialog');
+  await dialog.waitFor();
+  const closes = await dialog.getByRole('button', { name: 'Close', exact: true }).count();
+  return [...(closes === 1 ? [] : [`${where}: ${closes} buttons named Close`]), ...(await outline(page, where))];
+}
+
 /** Each screen opened in turn in the one page, every violation gathered before the test fails. */
 async function checkScreens(page: Page, screens: readonly Screen[], where: string): Promise<string[]> {
   const found: string[] = [];
   for (const s of screens) {
     await openScreen(page, s);
+    found.push(...(await outline(page, `${where} ${s.path}`, s.title)));
     found.push(...(await axeViolations(page, `${where} ${s.path}`)));
     if (LOOK_AT.has(s.path)) await screenshot(page, `a11y-${where}-${s.path.split('/').pop()}`.replace(/ /g, '-'));
   }
@@ -96,30 +118,41 @@ describe('axe finds nothing critical or serious', () => {
     expect(found).toEqual([]);
   });
 
-  it("with a dialog open: a master's form showing its field errors, the delete question, Forgot password", async () => {
+  it("with a dialog open, named Close and adding no h1 or banner: a master's form with its field errors, the delete question, Forgot password", async () => {
     const page = await open(DESKTOP, ADMIN);
     await loadPage(page, PAGE.cartonMaster.path);
     await listShown(page);
     await page.getByRole('button', { name: 'Add Carton' }).click();
+    const found = await dialogOutline(page, 'Add Carton', 'desktop Add Carton');
     const form = page.getByRole('dialog', { name: 'Add Carton' });
     await form.locator('button[type="submit"]').click();
     await form.locator('.mantine-InputWrapper-error').first().waitFor();
-    const found = await axeViolations(page, 'desktop Add Carton with field errors');
+    found.push(...(await axeViolations(page, 'desktop Add Carton with field errors')));
     await screenshot(page, 'a11y-field-errors-desktop');
 
     await loadPage(page, PAGE.category.path);
     await listShown(page);
     await page.locator('table tbody tr').first().getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('dialog').waitFor();
+    found.push(...(await dialogOutline(page, undefined, 'desktop delete question')));
     found.push(...(await axeViolations(page, 'desktop delete question')));
+    await screenshot(page, 'dialog-delete-question-desktop');
 
     const phone = await open(HANDHELD);
     await loadPage(phone, PUBLIC_PAGE.login);
     await phone.getByRole('button', { name: 'Forgot password?' }).click();
+    found.push(...(await dialogOutline(phone, 'Forgot password', 'handheld Forgot password')));
     const forgot = phone.getByRole('dialog', { name: 'Forgot password' });
     await forgot.locator('button[type="submit"]').click();
     await forgot.locator('.mantine-InputWrapper-error').first().waitFor();
     found.push(...(await axeViolations(phone, 'handheld Forgot password with its error')));
+    await screenshot(phone, 'dialog-forgot-password-handheld');
+
+    const signedPhone = await open(HANDHELD, ADMIN);
+    await loadPage(signedPhone, PAGE.cartonMaster.path);
+    await listShown(signedPhone);
+    await signedPhone.getByRole('button', { name: 'Add Carton' }).click();
+    found.push(...(await dialogOutline(signedPhone, 'Add Carton', 'handheld Add Carton')));
+    await screenshot(signedPhone, 'dialog-add-carton-handheld');
     expect(found).toEqual([]);
   });
 });
