@@ -104,12 +104,12 @@ export function sortNames(c: Pick<ListContract, 'columns' | 'sortKeys' | 'defaul
 /** Another screen's columns over a list several screens share (the people masters read one users
  *  list): typed against the list's row; each sortable one must be a sort the list accepts, which
  *  tests/unit/shared/list-columns.test.ts checks. */
-export interface ListView<R extends z.ZodObject = z.ZodObject> {
+export interface ListView<R extends z.ZodObject = z.ZodObject, K extends RowKey<R> = RowKey<R>> {
   list: ListContract<R, ListRequestSchema>;
   page: PageDef;
-  columns: readonly ListColumn<RowKey<R>>[];
+  columns: readonly ListColumn<K>[];
 }
 
-export const listView = <R extends z.ZodObject, Q extends ListRequestSchema>(
-  list: ListContract<R, Q>, page: PageDef, columns: readonly ListColumn<RowKey<R>>[],
-): ListView<R> => ({ list: list as unknown as ListContract<R, ListRequestSchema>, page, columns });
+export const listView = <R extends z.ZodObject, Q extends ListRequestSchema, K extends RowKey<R>>(
+  list: ListContract<R, Q>, page: PageDef, columns: readonly ListColumn<K>[],
+): ListView<R, K> => ({ list: list as unknown as ListContract<R, ListRequestSchema>, page, columns });
