@@ -2,6 +2,7 @@
 import { Badge } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { DataTableColumn } from 'mantine-datatable';
+import type { ListColumn } from '../../shared/contracts/list-contract.js';
 import type { CsvColumn } from '../../shared/csv.js';
 import { cellText, isYes, type CellFormat } from '../../shared/cell-format.js';
 
@@ -21,6 +22,30 @@ export interface ColumnDef<T> {
   /** Left out of the CSV (images, buttons). */
   noExport?: boolean;
   width?: number | string;
+}
+
+/** What a screen adds to a contract's column: a cell drawn otherwise (an image, a checkbox), a width,
+ *  or leaving it out of the CSV. Titles, formats and sorts stay in the contract. */
+export type ColumnOwn<T> = Pick<ColumnDef<T>, 'render' | 'noExport' | 'width'>;
+
+export interface ScreenColumns<T> {
+  own?: { readonly [K in keyof T & string]?: ColumnOwn<T> };
+  /** Columns only the screen has (a column of buttons), after the contract's. */
+  extra?: readonly ColumnDef<T>[];
+}
+
+/** A list's columns as its contract declares them (shared/contracts), with the screen's own parts. */
+export function listColumns<T>(
+  list: { columns: readonly ListColumn<keyof T & string>[] }, screen: ScreenColumns<T> = {},
+): ColumnDef<T>[] {
+  const cols = list.columns.map((c): ColumnDef<T> => ({
+    accessor: c.key, title: c.title,
+    ...(c.format ? { format: c.format } : {}),
+    ...(c.sortable === false ? { sortable: false } : {}),
+    ...(c.sortKey ? { sortKey: c.sortKey } : {}),
+    ...screen.own?.[c.key],
+  }));
+  return [...cols, ...(screen.extra ?? [])];
 }
 
 export const StatusBadge = ({ active }: { active: boolean }) => (

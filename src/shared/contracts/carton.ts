@@ -4,7 +4,7 @@ import { postEndpoint, getEndpoint } from '../endpoint.js';
 import { PAGE } from '../pages.js';
 import { dateText, noData } from './answer.js';
 import { activeFlag, recordId, requiredText, wholeNumber } from './fields.js';
-import { listContract } from './list-contract.js';
+import { col, listContract } from './list-contract.js';
 
 export const CARTON_MSG = {
   nameRequired: 'Please enter your carton name.',
@@ -43,7 +43,12 @@ const pages = [PAGE.cartonMaster];
 
 /** The master's list: every row field sorts; newest first unless asked (the spec's CreatedDt). */
 export const CARTON_LIST = listContract({
-  page: pages[0]!, pages, list: 'CartonMaster/GetCarton', row: cartonRow, sortKeys: 'all', defaultSort: 'CreatedDt', rowKey: 'CartonId',
+  page: pages[0]!, pages, list: 'CartonMaster/GetCarton', row: cartonRow,
+  columns: [
+    col('CartonName', 'Name'), col('CartonSize', 'Size'), col('Description', 'Description'),
+    col('CreatedDate', 'Created Date', { format: 'date' }), col('IsActive', 'Status', { format: 'status' }),
+  ],
+  sortKeys: 'all', defaultSort: 'CreatedDt', rowKey: 'CartonId',
 });
 
 export const CARTON_API = {

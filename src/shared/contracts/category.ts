@@ -5,7 +5,7 @@ import { getEndpoint, postEndpoint } from '../endpoint.js';
 import { PAGE } from '../pages.js';
 import { dateText, noData } from './answer.js';
 import { activeFlag, recordId, requiredText, wholeNumber } from './fields.js';
-import { listContract, type RowKey } from './list-contract.js';
+import { col, listContract, type ListColumn, type RowKey } from './list-contract.js';
 
 export const CATEGORY_LEVELS = [1, 2, 3] as const;
 export type CategoryLevel = (typeof CATEGORY_LEVELS)[number];
@@ -118,8 +118,10 @@ const pages = [PAGE.category];
 const pickers = { pages: [PAGE.category, PAGE.productMaster, PAGE.productConfiguration, PAGE.schemeMaster, PAGE.schemeConfiguration] };
 
 /** A level's list, save and delete; the spec does not show the paths beyond DeleteSubCategory, these follow its naming. */
-const level = <S extends z.ZodType, R extends z.ZodObject>(list: string, save: string, remove: string, body: S, row: R, rowKey: RowKey<R>) => {
-  const rows = listContract({ page: pages[0]!, pages, list, row, sortKeys: 'all', defaultSort: 'CreatedDt', rowKey });
+const level = <S extends z.ZodType, R extends z.ZodObject>(
+  list: string, save: string, remove: string, body: S, row: R, rowKey: RowKey<R>, columns: readonly ListColumn<RowKey<R>>[],
+) => {
+  const rows = listContract({ page: pages[0]!, pages, list, row, columns, sortKeys: 'all', defaultSort: 'CreatedDt', rowKey });
   return {
     rows,
     list: rows.api.list,
@@ -128,12 +130,21 @@ const level = <S extends z.ZodType, R extends z.ZodObject>(list: string, save: s
   };
 };
 
+/** The spec's columns for every level (Category Name, Created Date, Status), after its parent's. */
+const levelColumns = <K extends string>(name: K, status: K, parent?: ListColumn<K>): ListColumn<K | 'CreatedDate'>[] => [
+  ...(parent ? [parent] : []),
+  col(name, 'Category Name'), col('CreatedDate', 'Created Date', { format: 'date' }), col(status, 'Status', { format: 'status' }),
+];
+const MG2_COLUMNS = levelColumns('NameMG2', 'IsActiveMG2', col('NameMG1', 'Parent Category'));
+
 export const CATEGORY_API = {
-  MG1: level('Category/GetCategoriesMG1', 'Category/CreateUpdateCategoryMG1', 'Category/DeleteCategoryMG1', categoryMG1Save, categoryMG1Row, 'CategoryIdMG1'),
-  MG2: level('Category/GetCategoriesMG2', 'Category/CreateUpdateCategoryMG2', 'Category/DeleteCategoryMG2', categoryMG2Save, categoryMG2Row, 'CategoryIdMG2'),
-  MG3: level('Category/GetCategoriesMG3', 'Category/CreateUpdateCategoryMG3', 'Category/DeleteCategoryMG3', categoryMG3Save, categoryMG3Row, 'CategoryIdMG3'),
+  MG1: level('Category/GetCategoriesMG1', 'Category/CreateUpdateCategoryMG1', 'Category/DeleteCategoryMG1', categoryMG1Save, categoryMG1Row, 'CategoryIdMG1',
+    levelColumns('NameMG1', 'IsActiveMG1')),
+  MG2: level('Category/GetCategoriesMG2', 'Category/CreateUpdateCategoryMG2', 'Category/DeleteCategoryMG2', categoryMG2Save, categoryMG2Row, 'CategoryIdMG2', MG2_COLUMNS),
+  MG3: level('Category/GetCategoriesMG3', 'Category/CreateUpdateCategoryMG3', 'Category/DeleteCategoryMG3', categoryMG3Save, categoryMG3Row, 'CategoryIdMG3',
+    levelColumns('NameMG3', 'IsActiveMG3', col('NameMG2', 'Parent Sub Category'))),
   /** The spec's older names of level 2's calls. */
-  sub: level('Category/GetSubCategories', 'Category/CreateUpdateSubCategory', 'Category/DeleteSubCategory', categoryMG2Save, categoryMG2Row, 'CategoryIdMG2'),
+  sub: level('Category/GetSubCategories', 'Category/CreateUpdateSubCategory', 'Category/DeleteSubCategory', categoryMG2Save, categoryMG2Row, 'CategoryIdMG2', MG2_COLUMNS),
   ddlMG1: getEndpoint('Category/GetCategoryDDLMG1', pickers, z.array(categoryMG1Option)),
   /** = GetCategoryDDLMG1 */
   maingrp: getEndpoint('Category/GetMaingrp', pickers, z.array(categoryMG1Option)),

@@ -7,7 +7,7 @@ import { uploadPath } from './upload.js';
 import { getEndpoint, postEndpoint } from '../endpoint.js';
 import { PAGE, PAGES } from '../pages.js';
 import { dateText, noData } from './answer.js';
-import { listContract } from './list-contract.js';
+import { col, listContract } from './list-contract.js';
 
 export const COMPANY_MSG = {
   codeRequired: 'Please enter  Company Code.',
@@ -70,7 +70,13 @@ const pages = [PAGE.companyMaster];
 
 /** The master's list: every row field sorts; newest first unless asked (the spec's CreatedDt). */
 export const COMPANY_LIST = listContract({
-  page: pages[0]!, pages, list: 'CompanyMaster/GetCompany', row: companyRow, sortKeys: 'all', defaultSort: 'CreatedDt', rowKey: 'CompId',
+  page: pages[0]!, pages, list: 'CompanyMaster/GetCompany', row: companyRow,
+  // The spec draws the status as a checkbox (the screen's), so it has no format.
+  columns: [
+    col('CCode', 'Company code'), col('CompanyName', 'Company Name'), col('CompanyDisplayName', 'Display Name'),
+    col('Email', 'Email'), col('CompanyLogo', 'Logo', { sortable: false }), col('IsActive', 'Status'),
+  ],
+  sortKeys: 'all', defaultSort: 'CreatedDt', rowKey: 'CompId',
 });
 
 export const COMPANY_API = {

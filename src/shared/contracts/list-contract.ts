@@ -22,6 +22,8 @@ export interface ListColumn<K extends string = string> {
   format?: CsvFormat;
   /** Sortable unless false. */
   sortable?: boolean;
+  /** The field it sorts by when not its own (Scheme Design's Payee shows Utype, sorts by TypeName). */
+  sortKey?: K;
 }
 
 export type RowOf<R extends z.ZodObject> = z.infer<R>;
@@ -94,7 +96,20 @@ export const col = <K extends string>(key: K, title: string, extra: Omit<ListCol
 /** Every sort name the list accepts: its sortable columns, its other sortable fields, the default
  *  sort and the aliases. */
 export function sortNames(c: Pick<ListContract, 'columns' | 'sortKeys' | 'defaultSort' | 'sortAliases'>): string[] {
-  const names = new Set<string>([...c.columns.filter((x) => x.sortable !== false).map((x) => x.key), ...c.sortKeys, c.defaultSort]);
+  const names = new Set<string>([...c.columns.filter((x) => x.sortable !== false).map((x) => x.sortKey ?? x.key), ...c.sortKeys, c.defaultSort]);
   for (const alias of Object.keys(c.sortAliases)) names.add(alias);
   return [...names];
 }
+
+/** Another screen's columns over a list several screens share (the people masters read one users
+ *  list): typed against the list's row; each sortable one must be a sort the list accepts, which
+ *  tests/unit/shared/list-columns.test.ts checks. */
+export interface ListView<R extends z.ZodObject = z.ZodObject, K extends RowKey<R> = RowKey<R>> {
+  list: ListContract<R, ListRequestSchema>;
+  page: PageDef;
+  columns: readonly ListColumn<K>[];
+}
+
+export const listView = <R extends z.ZodObject, Q extends ListRequestSchema, K extends RowKey<R>>(
+  list: ListContract<R, Q>, page: PageDef, columns: readonly ListColumn<K>[],
+): ListView<R, K> => ({ list: list as unknown as ListContract<R, ListRequestSchema>, page, columns });

@@ -5,7 +5,7 @@ import { pickedId } from './site.js';
 import { getEndpoint, postEndpoint } from '../endpoint.js';
 import { PAGE } from '../pages.js';
 import { dateText, noData } from './answer.js';
-import { listContract } from './list-contract.js';
+import { col, listContract } from './list-contract.js';
 
 export const PRICE_MSG = {
   productRequired: 'Please select Product.',
@@ -48,7 +48,9 @@ const pages = [PAGE.priceMaster];
 
 /** The master's list: every row field sorts; newest first unless asked (the spec's CreatedDt). */
 export const PRICE_LIST = listContract({
-  page: pages[0]!, pages, list: 'PriceMaster/GetPrice', row: priceRow, sortKeys: 'all', defaultSort: 'CreatedDt', rowKey: 'PriceId',
+  page: pages[0]!, pages, list: 'PriceMaster/GetPrice', row: priceRow,
+  columns: [col('ProductName', 'Product Name'), col('Price', 'Price'), col('CreatedDate', 'Created Date', { format: 'date' })],
+  sortKeys: 'all', defaultSort: 'CreatedDt', rowKey: 'PriceId',
 });
 
 export const PRICE_API = {

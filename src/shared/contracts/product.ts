@@ -5,7 +5,7 @@ import { uploadPath } from './upload.js';
 import { getEndpoint, postEndpoint } from '../endpoint.js';
 import { PAGE, PAGES } from '../pages.js';
 import { dateText, noData } from './answer.js';
-import { listContract } from './list-contract.js';
+import { col, listContract } from './list-contract.js';
 
 export const PRODUCT_MSG = {
   nameRequired: 'Please enter product name.',
@@ -123,9 +123,15 @@ export type ProductOption = z.infer<typeof productOption>;
 
 const pages = [PAGE.productMaster];
 
-/** The master's list: every row field sorts; newest first unless asked (the spec's CreatedDt). */
+/** The master's list: its columns sort but the image; newest first unless asked (the spec's CreatedDt). */
 export const PRODUCT_LIST = listContract({
-  page: pages[0]!, pages, list: 'Product/GetProducts', row: productRow, sortKeys: ['ProductName', 'ProductCd', 'CompanyName', 'CategoryName', 'ProductValue', 'ProductUOM', 'CreatedDt', 'IsActive'], defaultSort: 'CreatedDt', rowKey: 'ProductId',
+  page: pages[0]!, pages, list: 'Product/GetProducts', row: productRow,
+  columns: [
+    col('ProductImg', 'Image', { sortable: false }), col('ProductName', 'Product Name'), col('ProductCd', 'Product Code'),
+    col('CompanyName', 'Company'), col('CategoryName', 'Category'), col('ProductValue', 'Pack'), col('ProductUOM', 'UOM'),
+    col('CreatedDt', 'Created Date', { format: 'date' }), col('IsActive', 'Status', { format: 'status' }),
+  ],
+  defaultSort: 'CreatedDt', rowKey: 'ProductId',
 });
 
 export const PRODUCT_API = {

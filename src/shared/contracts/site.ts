@@ -9,7 +9,7 @@ import { pickedId } from './reference.js';
 import { getEndpoint, postEndpoint } from '../endpoint.js';
 import { PAGE, PAGES } from '../pages.js';
 import { dateText, noData } from './answer.js';
-import { listContract } from './list-contract.js';
+import { col, listContract, listView } from './list-contract.js';
 
 export const SITE_MSG = {
   companyRequired: 'Please select Company',
@@ -135,8 +135,19 @@ const pages = [PAGE.factoryMaster, PAGE.warehouseMaster];
 
 /** The master's list: every row field sorts; newest first unless asked (the spec's CreatedDt). */
 export const SITE_LIST = listContract({
-  page: pages[0]!, pages, list: 'WareHouser/Get', row: siteRow, sortKeys: 'all', defaultSort: 'CreatedDt', rowKey: 'ID',
+  page: pages[0]!, pages, list: 'WareHouser/Get', row: siteRow,
+  columns: [
+    col('CompanyName', 'Company'), col('WCode', 'Factory code'), col('FirmName', 'Factory Name'), col('Email', 'Email'),
+    col('MobileNo', 'Mobile No.'), col('CreatedDt', 'Created Date', { format: 'date' }), col('Prefix', 'Prefix'),
+  ],
+  sortKeys: 'all', defaultSort: 'CreatedDt', rowKey: 'ID',
 });
+/** Warehouse Master's columns over the same list. */
+export const WAREHOUSE_LIST = listView(SITE_LIST, PAGE.warehouseMaster, [
+  col('CompanyName', 'Company'), col('WCode', 'Warehouse code'), col('FirmName', 'Warehouse Name'), col('Email', 'Email'),
+  col('MobileNo', 'Mobile No.'), col('State', 'State'), col('City', 'City'), col('bill_Pincode', 'Pincode'),
+  col('CreatedDt', 'Created Date', { format: 'date' }), col('IsActive', 'Status', { format: 'status' }),
+]);
 
 export const SITE_API = {
   list: SITE_LIST.api.list,

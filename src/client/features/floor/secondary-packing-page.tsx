@@ -1,7 +1,8 @@
 // Secondary Packing (spec 2 sections 2, 4, 5, 7): packs of one product into a secondary carton, closed
 // by scanning its SID slip. A declaration on the packing screen machinery.
-import { PACKING_API, PACKING_MSG, type SecondaryRow } from '../../../shared/contracts/floor/packing.js';
+import { PACKING_API, PACKING_MSG, SECONDARY_LIST, type SecondaryRow } from '../../../shared/contracts/floor/packing.js';
 import { PAGE } from '../../../shared/pages.js';
+import { listColumns } from '../../kit/columns.js';
 import { REPORT_PAGE_SIZES } from '../../kit/paging.js';
 import type { ResourceDef } from '../../kit/resource-section.js';
 import { checkPack, type PackRow } from '../../floor/packing/scan-rules.js';
@@ -14,14 +15,7 @@ const history: ResourceDef<SecondaryRow> = {
     path: PACKING_API.secondaryList.path,
     pageSizes: REPORT_PAGE_SIZES,
     defaultPageSize: 10,
-    columns: [
-      { accessor: 'Id', title: 'Id' },
-      { accessor: 'CartonId', title: 'CartonId' },
-      { accessor: 'TotalQty', title: 'Total Qty' },
-      { accessor: 'CreatedDt', title: 'Created Date', format: 'date' },
-      { accessor: 'CartonName', title: 'Carton Size' },
-      { accessor: 'reason', title: 'Reason of Fractional' },
-    ],
+    columns: listColumns<SecondaryRow>(SECONDARY_LIST),
   },
 };
 

@@ -1,7 +1,8 @@
 // Tertiary Packing (spec 2 sections 2, 4, 5, 7): loose secondary cartons of one product into a
 // tertiary carton, closed by scanning its TID slip; newer stock before older needs an approval remark.
-import { PACKING_API, PACKING_MSG, type TertiaryRow } from '../../../shared/contracts/floor/packing.js';
+import { PACKING_API, PACKING_MSG, TERTIARY_LIST, type TertiaryRow } from '../../../shared/contracts/floor/packing.js';
 import { PAGE } from '../../../shared/pages.js';
+import { listColumns } from '../../kit/columns.js';
 import { REPORT_PAGE_SIZES } from '../../kit/paging.js';
 import type { ResourceDef } from '../../kit/resource-section.js';
 import { checkCarton, type CartonRow } from '../../floor/packing/scan-rules.js';
@@ -14,13 +15,7 @@ const history: ResourceDef<TertiaryRow> = {
     path: PACKING_API.tertiaryList.path,
     pageSizes: REPORT_PAGE_SIZES,
     defaultPageSize: 10,
-    columns: [
-      { accessor: 'TertiaryCartonId', title: 'CartonId' },
-      { accessor: 'TotalSecondaryCarton', title: 'Total Carton' },
-      { accessor: 'CreatedDt', title: 'Created Date', format: 'date' },
-      { accessor: 'CartonName', title: 'Carton Size' },
-      { accessor: 'reason', title: 'Reason of Fractional' },
-    ],
+    columns: listColumns<TertiaryRow>(TERTIARY_LIST),
   },
 };
 

@@ -3,22 +3,15 @@
 // An acceptance reloads both lists.
 import { useMemo, useState } from 'react';
 import { Button, Stack } from '@mantine/core';
-import { POINTS_API, type LoyaltyRequestRow } from '../../../shared/contracts/loyalty/points.js';
+import { PENDING_REQUESTS, POINTS_API, REQUESTS_LIST, type LoyaltyRequestRow } from '../../../shared/contracts/loyalty/points.js';
 import { PAGE } from '../../../shared/pages.js';
-import type { ColumnDef } from '../../kit/columns.js';
+import { listColumns, type ColumnDef } from '../../kit/columns.js';
 import { REPORT_PAGE_SIZES } from '../../kit/paging.js';
 import { ResourceSection, type ResourceDef } from '../../kit/resource-section.js';
 import { ScreenHeader } from '../../kit/screen-header.js';
 import { RemarkDialog } from './remark-dialog.js';
 
 export const ACCEPTED_HEADING = 'Accepted Requests';
-
-const REQUEST_COLUMNS: ColumnDef<LoyaltyRequestRow>[] = [
-  { accessor: 'UserName', title: 'Customer Name' },
-  { accessor: 'MobileNo', title: 'Mobile No.' },
-  { accessor: 'Point', title: 'Points' },
-  { accessor: 'RequestDate', title: 'Request Date', format: 'date' },
-];
 
 const list = (IsAccepted: 0 | 1, columns: ColumnDef<LoyaltyRequestRow>[]): ResourceDef<LoyaltyRequestRow>['list'] => ({
   path: POINTS_API.requests,
@@ -31,11 +24,7 @@ const list = (IsAccepted: 0 | 1, columns: ColumnDef<LoyaltyRequestRow>[]): Resou
 const acceptedDef: ResourceDef<LoyaltyRequestRow> = {
   page: PAGE.redemptionRequests,
   idField: 'Id',
-  list: list(1, [
-    ...REQUEST_COLUMNS,
-    { accessor: 'Remark', title: 'Remark' },
-    { accessor: 'ApprovedDate', title: 'Approved Date', format: 'date' },
-  ]),
+  list: list(1, listColumns<LoyaltyRequestRow>(REQUESTS_LIST)),
 };
 
 export function RedemptionRequestsPage() {
@@ -46,11 +35,10 @@ export function RedemptionRequestsPage() {
   const pendingDef = useMemo<ResourceDef<LoyaltyRequestRow>>(() => ({
     page: PAGE.redemptionRequests,
     idField: 'Id',
-    list: list(0, [
-      ...REQUEST_COLUMNS,
-      { accessor: 'Id', title: 'Accept', sortable: false, noExport: true,
-        render: (row) => <Button size="xs" onClick={() => setAccepting(row)}>Accept</Button> },
-    ]),
+    list: list(0, listColumns<LoyaltyRequestRow>(PENDING_REQUESTS, {
+      extra: [{ accessor: 'Id', title: 'Accept', sortable: false, noExport: true,
+        render: (row) => <Button size="xs" onClick={() => setAccepting(row)}>Accept</Button> }],
+    })),
   }), []);
 
   return (

@@ -4,10 +4,11 @@
 import { useMemo, useRef, useState } from 'react';
 import { ActionIcon, Button } from '@mantine/core';
 import {
-  beneficiaryName, SCHEME_API, SCHEME_PAGE_SIZES, type MappedBatch, type SchemeRow,
+  beneficiaryName, SCHEME_API, SCHEME_DESIGN_LIST, SCHEME_PAGE_SIZES, type MappedBatch, type SchemeRow,
 } from '../../../shared/contracts/loyalty/scheme.js';
 import { PAGE } from '../../../shared/pages.js';
 import { call } from '../../api/call.js';
+import { listColumns } from '../../kit/columns.js';
 import { EditIcon } from '../../kit/icons.js';
 import { ResourcePage, type ResourceDef } from '../../kit/resource-page.js';
 import { toast } from '../../kit/toast.js';
@@ -23,15 +24,7 @@ export const schemeDesignList: ResourceDef<SchemeRow>['list'] = {
   pageSizes: SCHEME_PAGE_SIZES,
   defaultPageSize: 5,
   filters: { SchemeKind: 'design' },
-  columns: [
-    { accessor: 'SchemeName', title: 'Scheme Name' },
-    { accessor: 'StartDate', title: 'Valid From', format: 'date' },
-    { accessor: 'EndDate', title: 'Valid To', format: 'date' },
-    // A design's beneficiary travels in Utype (2, 3 or 9) and its name in TypeName, which sorts.
-    { accessor: 'Utype', title: 'Payee', sortKey: 'TypeName', render: (r) => beneficiaryName(r.Utype) || r.TypeName },
-    { accessor: 'SchemeOn', title: 'Scheme On', sortable: false },
-    { accessor: 'IsActive', title: 'Status', format: 'status' },
-  ],
+  columns: listColumns<SchemeRow>(SCHEME_DESIGN_LIST, { own: { Utype: { render: (r) => beneficiaryName(r.Utype) || r.TypeName } } }),
 };
 
 export function SchemeDesignPage() {

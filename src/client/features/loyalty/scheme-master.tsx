@@ -1,9 +1,10 @@
 // Scheme Master (spec 2 sections 2, 5, 9): loyalty points for one product and one user type between
 // two dates, a declaration on the kit's ResourcePage validated by the server's own contract.
 import { Checkbox } from '@mantine/core';
-import { SCHEME_API, SCHEME_PAGE_SIZES, schemeMasterSave, type SchemeRow } from '../../../shared/contracts/loyalty/scheme.js';
+import { SCHEME_API, SCHEME_LIST, SCHEME_PAGE_SIZES, schemeMasterSave, type SchemeRow } from '../../../shared/contracts/loyalty/scheme.js';
 import { PRODUCT_API } from '../../../shared/contracts/product.js';
 import { PAGE } from '../../../shared/pages.js';
+import { listColumns } from '../../kit/columns.js';
 import { ResourcePage, type ResourceDef } from '../../kit/resource-page.js';
 
 export const schemeMasterResource: ResourceDef<SchemeRow> = {
@@ -15,17 +16,10 @@ export const schemeMasterResource: ResourceDef<SchemeRow> = {
     pageSizes: SCHEME_PAGE_SIZES,
     defaultPageSize: 5,
     filters: { SchemeKind: 'master' },
-    columns: [
-      { accessor: 'ProductName', title: 'Product Name' },
-      { accessor: 'SchemeName', title: 'Scheme Name' },
-      { accessor: 'Schemedescription', title: 'Scheme Description', sortable: false },
-      { accessor: 'LoyaltyPoints', title: 'Loyalty Points' },
-      { accessor: 'StartDate', title: 'Valid From', format: 'date' },
-      { accessor: 'EndDate', title: 'Valid To', format: 'date' },
-      { accessor: 'TypeName', title: 'User Type' },
+    columns: listColumns<SchemeRow>(SCHEME_LIST, {
       // Read-only here: the flag changes through the edit form.
-      { accessor: 'IsActive', title: 'Is Active', render: (row) => <Checkbox checked={row.IsActive} readOnly aria-label={row.IsActive ? 'Active' : 'Inactive'} /> },
-    ],
+      own: { IsActive: { render: (row) => <Checkbox checked={row.IsActive} readOnly aria-label={row.IsActive ? 'Active' : 'Inactive'} /> } },
+    }),
   },
   form: {
     contract: schemeMasterSave,

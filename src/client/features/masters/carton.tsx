@@ -1,8 +1,9 @@
 // Carton Size Master (spec 1 sections 2.13, 3.7, 5.4): a declaration on the kit's ResourcePage.
 import { useMemo } from 'react';
-import { CARTON_API, CARTON_EXPORT_NAME, cartonSave, type CartonRow } from '../../../shared/contracts/carton.js';
+import { CARTON_API, CARTON_EXPORT_NAME, CARTON_LIST, cartonSave, type CartonRow } from '../../../shared/contracts/carton.js';
 import { PAGE } from '../../../shared/pages.js';
 import { useSession } from '../../api/session.js';
+import { listColumns } from '../../kit/columns.js';
 import { ResourcePage, type ResourceDef } from '../../kit/resource-page.js';
 import { forWriters } from './admin-writes.js';
 
@@ -12,13 +13,7 @@ export const cartonResource: ResourceDef<CartonRow> = {
   breadcrumb: 'Masters',
   list: {
     path: CARTON_API.list,
-    columns: [
-      { accessor: 'CartonName', title: 'Name' },
-      { accessor: 'CartonSize', title: 'Size' },
-      { accessor: 'Description', title: 'Description' },
-      { accessor: 'CreatedDate', title: 'Created Date', format: 'date' },
-      { accessor: 'IsActive', title: 'Status', format: 'status' },
-    ],
+    columns: listColumns<CartonRow>(CARTON_LIST),
   },
   form: {
     contract: cartonSave,

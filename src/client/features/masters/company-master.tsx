@@ -1,8 +1,9 @@
 // Company Master (spec 1 sections 2.14, 3.8, 5.5): the logo shows as a thumbnail and the status as a
 // checkbox, as the spec draws them; the logo is an uploaded image.
 import { Checkbox, Image } from '@mantine/core';
-import { COMPANY_API, companySave, type CompanyRow } from '../../../shared/contracts/company.js';
+import { COMPANY_API, COMPANY_LIST, companySave, type CompanyRow } from '../../../shared/contracts/company.js';
 import { PAGE } from '../../../shared/pages.js';
+import { listColumns } from '../../kit/columns.js';
 import { ResourcePage, type ResourceDef } from '../../kit/resource-page.js';
 
 export const companyResource: ResourceDef<CompanyRow> = {
@@ -11,22 +12,17 @@ export const companyResource: ResourceDef<CompanyRow> = {
   idField: 'CompId',
   list: {
     path: COMPANY_API.list,
-    columns: [
-      { accessor: 'CCode', title: 'Company code' },
-      { accessor: 'CompanyName', title: 'Company Name' },
-      { accessor: 'CompanyDisplayName', title: 'Display Name' },
-      { accessor: 'Email', title: 'Email' },
-      {
-        accessor: 'CompanyLogo', title: 'Logo', sortable: false, noExport: true,
-        render: (row) => (row.CompanyLogo
-          ? <Image src={row.CompanyLogo} alt={`${row.CompanyName} logo`} h={36} w={72} fit="contain" />
-          : null),
+    columns: listColumns<CompanyRow>(COMPANY_LIST, {
+      own: {
+        CompanyLogo: {
+          noExport: true,
+          render: (row) => (row.CompanyLogo
+            ? <Image src={row.CompanyLogo} alt={`${row.CompanyName} logo`} h={36} w={72} fit="contain" />
+            : null),
+        },
+        IsActive: { render: (row) => <Checkbox checked={row.IsActive} readOnly aria-label={row.IsActive ? 'Active' : 'Inactive'} /> },
       },
-      {
-        accessor: 'IsActive', title: 'Status',
-        render: (row) => <Checkbox checked={row.IsActive} readOnly aria-label={row.IsActive ? 'Active' : 'Inactive'} />,
-      },
-    ],
+    }),
   },
   form: {
     contract: companySave,

@@ -1,6 +1,7 @@
 // Factory Master (spec 1 sections 2.19, 3.9, 5.10): sites with IsFactory true, on the kit's ResourcePage.
-import { FACTORY_EXPORT_NAME, factorySave, SITE_API, type SiteRow } from '../../../shared/contracts/site.js';
+import { FACTORY_EXPORT_NAME, factorySave, SITE_API, SITE_LIST, type SiteRow } from '../../../shared/contracts/site.js';
 import { PAGE } from '../../../shared/pages.js';
+import { listColumns } from '../../kit/columns.js';
 import { ResourcePage, type ResourceDef } from '../../kit/resource-page.js';
 import { activeField, addressField, companyField, prefixField, siteFromRow } from './sites/site-fields.js';
 
@@ -12,15 +13,7 @@ export const factoryResource: ResourceDef<SiteRow> = {
     path: SITE_API.list,
     filters: { IsWareHouse: false },
     defaultPageSize: 5,
-    columns: [
-      { accessor: 'CompanyName', title: 'Company' },
-      { accessor: 'WCode', title: 'Factory code' },
-      { accessor: 'FirmName', title: 'Factory Name' },
-      { accessor: 'Email', title: 'Email' },
-      { accessor: 'MobileNo', title: 'Mobile No.' },
-      { accessor: 'CreatedDt', title: 'Created Date', format: 'date' },
-      { accessor: 'Prefix', title: 'Prefix' },
-    ],
+    columns: listColumns<SiteRow>(SITE_LIST),
   },
   form: {
     contract: factorySave,

@@ -1,7 +1,8 @@
 // Price Master (spec 1 sections 2.18, 3.10, 5.9): the spec shows no Action column, so a row opens
 // for update when clicked. The price is a text box: the kit's number box takes whole numbers only.
-import { PRICE_API, priceSave, type PriceRow } from '../../../shared/contracts/price.js';
+import { PRICE_API, PRICE_LIST, priceSave, type PriceRow } from '../../../shared/contracts/price.js';
 import { PAGE } from '../../../shared/pages.js';
+import { listColumns } from '../../kit/columns.js';
 import { ResourcePage, type ResourceDef } from '../../kit/resource-page.js';
 
 const rupees = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -13,11 +14,7 @@ export const priceResource: ResourceDef<PriceRow> = {
   editOnRowClick: true,
   list: {
     path: PRICE_API.list,
-    columns: [
-      { accessor: 'ProductName', title: 'Product Name' },
-      { accessor: 'Price', title: 'Price', render: (row) => rupees.format(row.Price) },
-      { accessor: 'CreatedDate', title: 'Created Date', format: 'date' },
-    ],
+    columns: listColumns<PriceRow>(PRICE_LIST, { own: { Price: { render: (row) => rupees.format(row.Price) } } }),
   },
   form: {
     contract: priceSave,

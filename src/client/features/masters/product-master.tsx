@@ -1,10 +1,11 @@
 // Product Master (spec 1 sections 2.11, 3.5, 4, 5.3): a declaration on the kit, with the form in two
 // tabs ('Add Product', 'Add Product Description') and the category levels as a cascade.
 import {
-  DEFAULT_BEST_BEFORE_DAYS, PRODUCT_API, PRODUCT_EXPORT_NAME, PRODUCT_MSG, PRODUCT_STEP1, productSave, type ProductRow,
+  DEFAULT_BEST_BEFORE_DAYS, PRODUCT_API, PRODUCT_EXPORT_NAME, PRODUCT_LIST, PRODUCT_MSG, PRODUCT_STEP1, productSave, type ProductRow,
 } from '../../../shared/contracts/product.js';
 import { CATEGORY_API } from '../../../shared/contracts/category.js';
 import { PAGE } from '../../../shared/pages.js';
+import { listColumns } from '../../kit/columns.js';
 import type { FieldDef } from '../../kit/form-values.js';
 import { companyPicker } from './common-fields.js';
 import { ResourcePage, type ResourceDef } from '../../kit/resource-page.js';
@@ -47,17 +48,7 @@ export const productResource: ResourceDef<ProductRow> = {
   breadcrumb: 'Masters',
   list: {
     path: PRODUCT_API.list,
-    columns: [
-      { accessor: 'ProductImg', title: 'Image', sortable: false, noExport: true, render: (row) => <Thumb row={row} /> },
-      { accessor: 'ProductName', title: 'Product Name' },
-      { accessor: 'ProductCd', title: 'Product Code' },
-      { accessor: 'CompanyName', title: 'Company' },
-      { accessor: 'CategoryName', title: 'Category' },
-      { accessor: 'ProductValue', title: 'Pack' },
-      { accessor: 'ProductUOM', title: 'UOM' },
-      { accessor: 'CreatedDt', title: 'Created Date', format: 'date' },
-      { accessor: 'IsActive', title: 'Status', format: 'status' },
-    ],
+    columns: listColumns<ProductRow>(PRODUCT_LIST, { own: { ProductImg: { noExport: true, render: (row) => <Thumb row={row} /> } } }),
   },
   form: {
     contract: productSave,

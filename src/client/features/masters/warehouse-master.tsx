@@ -1,7 +1,8 @@
 // Warehouse Master (spec 1 sections 2.19, 3.9, 5.10): sites with IsFactory false. Warehouses take a
 // two-character prefix too (DESIGN section 4: dispatch ids carry it), entered like a factory's.
-import { SITE_API, WAREHOUSE_EXPORT_NAME, warehouseSave, type SiteRow } from '../../../shared/contracts/site.js';
+import { SITE_API, WAREHOUSE_EXPORT_NAME, WAREHOUSE_LIST, warehouseSave, type SiteRow } from '../../../shared/contracts/site.js';
 import { PAGE } from '../../../shared/pages.js';
+import { listColumns } from '../../kit/columns.js';
 import { ResourcePage, type ResourceDef } from '../../kit/resource-page.js';
 import { activeField, addressField, companyField, prefixField, siteFromRow } from './sites/site-fields.js';
 
@@ -13,18 +14,7 @@ export const warehouseResource: ResourceDef<SiteRow> = {
     path: SITE_API.list,
     filters: { IsWareHouse: true },
     defaultPageSize: 5,
-    columns: [
-      { accessor: 'CompanyName', title: 'Company' },
-      { accessor: 'WCode', title: 'Warehouse code' },
-      { accessor: 'FirmName', title: 'Warehouse Name' },
-      { accessor: 'Email', title: 'Email' },
-      { accessor: 'MobileNo', title: 'Mobile No.' },
-      { accessor: 'State', title: 'State' },
-      { accessor: 'City', title: 'City' },
-      { accessor: 'bill_Pincode', title: 'Pincode' },
-      { accessor: 'CreatedDt', title: 'Created Date', format: 'date' },
-      { accessor: 'IsActive', title: 'Status', format: 'status' },
-    ],
+    columns: listColumns<SiteRow>(WAREHOUSE_LIST),
   },
   form: {
     contract: warehouseSave,

@@ -11,7 +11,7 @@ import { parseSlipId } from '../../codes.js';
 import { getEndpoint, postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
 import { intOrDigits } from '../fields.js';
-import { listContract } from '../list-contract.js';
+import { col, listContract } from '../list-contract.js';
 import type { RefusedItem } from '../refusal.js';
 import { scannedCartonRow } from './packing.js';
 
@@ -158,7 +158,8 @@ export const dispatchScanRequest = z.strictObject({
 /** Past dispatches from the caller's site, newest first. */
 export const DISPATCH_LIST = listContract({
   page: PAGE.dispatch, list: 'Dispatch/GetDispatch', row: dispatchRow,
-  sortKeys: ['DispatchId', 'TotalCarton', 'CreatedDt', 'userName'], defaultSort: 'CreatedDt', rowKey: 'DispatchId',
+  columns: [col('DispatchId', 'Dispatch Id'), col('TotalCarton', 'Total Carton'), col('CreatedDt', 'Created Date', { format: 'date' }), col('userName', 'Sent')],
+  defaultSort: 'CreatedDt', rowKey: 'DispatchId',
 });
 
 export const DISPATCH_API = {

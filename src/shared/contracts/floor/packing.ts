@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { parseSlipId, type SlipType } from '../../codes.js';
 import { postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
-import { listContract } from '../list-contract.js';
+import { col, listContract } from '../list-contract.js';
 
 /** Spec 2 section 9: the fractional remark needs 4 trimmed characters, though its text says 5. */
 export const FRACTIONAL_MIN = 4;
@@ -127,14 +127,23 @@ export type TertiaryRow = z.infer<typeof tertiaryRow>;
 /** GetScanSecondaryPacking's body: the cartons scanned so far (older stock among them is not "waiting"). */
 export const scanSecondaryRequest = z.strictObject({ scanned: z.array(z.string().max(60)).max(1_000).default([]) });
 
-/** The history lists: the caller's site's cartons, newest first. */
+/** The history lists: the caller's site's cartons, newest first. Secondary's Id (the slip's number)
+ *  sorts too: the screen's header always offered it, and the server refused it until it was a column. */
 export const SECONDARY_LIST = listContract({
   page: PAGE.secondaryPacking, list: 'SecondaryPacking/GetSecondaryPacking', row: secondaryRow,
-  sortKeys: ['CartonId', 'TotalQty', 'CreatedDt', 'CartonName', 'reason'], defaultSort: 'CreatedDt', rowKey: 'CartonId',
+  columns: [
+    col('Id', 'Id'), col('CartonId', 'CartonId'), col('TotalQty', 'Total Qty'), col('CreatedDt', 'Created Date', { format: 'date' }),
+    col('CartonName', 'Carton Size'), col('reason', 'Reason of Fractional'),
+  ],
+  defaultSort: 'CreatedDt', rowKey: 'CartonId',
 });
 export const TERTIARY_LIST = listContract({
   page: PAGE.tertiaryPacking, list: 'TertiaryPacking/GetTertiaryPacking', row: tertiaryRow,
-  sortKeys: ['TertiaryCartonId', 'TotalSecondaryCarton', 'CreatedDt', 'CartonName', 'reason'], defaultSort: 'CreatedDt', rowKey: 'TertiaryCartonId',
+  columns: [
+    col('TertiaryCartonId', 'CartonId'), col('TotalSecondaryCarton', 'Total Carton'), col('CreatedDt', 'Created Date', { format: 'date' }),
+    col('CartonName', 'Carton Size'), col('reason', 'Reason of Fractional'),
+  ],
+  defaultSort: 'CreatedDt', rowKey: 'TertiaryCartonId',
 });
 
 export const PACKING_API = {

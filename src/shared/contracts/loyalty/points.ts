@@ -8,7 +8,7 @@ import { getEndpoint, postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
 import { dateText } from '../answer.js';
 import { MOBILE_PATTERN, optionalText, requiredText } from '../fields.js';
-import { listContract } from '../list-contract.js';
+import { col, listContract, listView } from '../list-contract.js';
 import { VERIFY_MSG } from '../public/verify.js';
 import { POINTS_MSG } from './points-words.js';
 
@@ -84,11 +84,18 @@ export type LoyaltyRequestRow = z.infer<typeof loyaltyRequestRow>;
 
 const requests = [PAGE.redemptionRequests];
 
-/** Redemption Requests: waiting (IsAccepted 0) or accepted (1), newest first. */
+const requestColumns = [
+  col('UserName', 'Customer Name'), col('MobileNo', 'Mobile No.'), col('Point', 'Points'), col('RequestDate', 'Request Date', { format: 'date' }),
+];
+
+/** Redemption Requests: waiting (IsAccepted 0) or accepted (1), newest first; the columns are the accepted ones'. */
 export const REQUESTS_LIST = listContract({
   page: PAGE.redemptionRequests, list: 'RedemptionReport/GetLoyaltyRequests', row: loyaltyRequestRow,
-  sortKeys: ['UserName', 'MobileNo', 'Point', 'RequestDate', 'ApprovedDate', 'Remark'], defaultSort: 'CreatedDate', rowKey: 'Id',
+  columns: [...requestColumns, col('Remark', 'Remark'), col('ApprovedDate', 'Approved Date', { format: 'date' })],
+  defaultSort: 'CreatedDate', rowKey: 'Id',
 });
+/** The waiting requests: no remark or approval yet. */
+export const PENDING_REQUESTS = listView(REQUESTS_LIST, PAGE.redemptionRequests, requestColumns);
 
 export const POINTS_API = {
   redeem: postEndpoint('UserPointTransaction/CreateUserPointTransaction', 'public', pointTransaction, z.object({ Balance: z.number(), RequestId: z.number() })),

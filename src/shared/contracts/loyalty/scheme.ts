@@ -9,7 +9,7 @@ import { PAGE } from '../../pages.js';
 import { indiaDate } from '../../today.js';
 import { dateText, noData } from '../answer.js';
 import { activeFlag, optionalText, requiredText } from '../fields.js';
-import { listContract } from '../list-contract.js';
+import { col, listContract, listView } from '../list-contract.js';
 import { dateOnly, numberId } from '../numbers/fields.js';
 
 export const SCHEME_MSG = {
@@ -216,8 +216,23 @@ const both = [PAGE.schemeMaster, PAGE.schemeConfiguration];
 
 /** The master's list: every row field sorts; newest first unless asked (the spec's CreatedDt). */
 export const SCHEME_LIST = listContract({
-  page: both[0]!, pages: both, list: 'Scheme/GetSchemes', row: schemeRow, sortKeys: 'all', defaultSort: 'CreatedDt', rowKey: 'SchemeId',
+  page: both[0]!, pages: both, list: 'Scheme/GetSchemes', row: schemeRow,
+  // Scheme Master's columns; the status is a read-only checkbox (the screen's), so it has no format.
+  columns: [
+    col('ProductName', 'Product Name'), col('SchemeName', 'Scheme Name'), col('Schemedescription', 'Scheme Description', { sortable: false }),
+    col('LoyaltyPoints', 'Loyalty Points'), col('StartDate', 'Valid From', { format: 'date' }), col('EndDate', 'Valid To', { format: 'date' }),
+    col('TypeName', 'User Type'), col('IsActive', 'Is Active'),
+  ],
+  sortKeys: 'all', defaultSort: 'CreatedDt', rowKey: 'SchemeId',
 });
+
+/** Scheme Design's columns over the same list: a design's beneficiary travels in Utype (2, 3 or 9)
+ *  and its name in TypeName, which sorts. */
+export const SCHEME_DESIGN_LIST = listView(SCHEME_LIST, PAGE.schemeConfiguration, [
+  col('SchemeName', 'Scheme Name'), col('StartDate', 'Valid From', { format: 'date' }), col('EndDate', 'Valid To', { format: 'date' }),
+  col('Utype', 'Payee', { sortKey: 'TypeName' }), col('SchemeOn', 'Scheme On', { sortable: false }),
+  col('IsActive', 'Status', { format: 'status' }),
+]);
 
 export const SCHEME_API = {
   /** Scheme Design's schemes or Scheme Master's, as `schemeListKind` reads the request. */

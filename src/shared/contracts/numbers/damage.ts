@@ -3,8 +3,9 @@
 import { z } from 'zod';
 import { getEndpoint, postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
-import { listContract } from '../list-contract.js';
+import { col, listContract, listView } from '../list-contract.js';
 import { RANGE_MSG, rangeRequestShape, type MappedRange } from './demap.js';
+import { MAPPING_LIST } from './mapping.js';
 
 export const REASON_MIN = 5;
 export const REASON_MAX = 200;
@@ -49,8 +50,17 @@ const access = { pages: [PAGE.productDamage] };
 /** Damaged Product: newest first; the screen exports it with PageSize -1. */
 export const DAMAGE_LIST = listContract({
   page: PAGE.productDamage, list: 'ProductDamage/GetDamages', row: damageRow,
-  sortKeys: ['ProductName', 'FromNo', 'ToNo', 'Qty', 'Reason', 'CreatedDate'], defaultSort: 'CreatedDate', rowKey: 'DamageId',
+  columns: [
+    col('FromNo', 'From No.'), col('ToNo', 'To No.'), col('Qty', 'Quantity'), col('Reason', 'Reason'),
+    col('CreatedDate', 'Created Date', { format: 'date' }),
+  ],
+  sortKeys: ['ProductName'], defaultSort: 'CreatedDate', rowKey: 'DamageId',
 });
+/** The mappings one may damage from, over Mapping's list. */
+export const DAMAGE_MAPPINGS = listView(MAPPING_LIST, PAGE.productDamage, [
+  col('ProductName', 'Product Name'), col('FromNo', 'From No.'), col('ToNo', 'To No.'), col('Qty', 'Quantity'),
+  col('MFGDate', 'MFG Date', { format: 'date' }), col('BatchNo', 'Batch No'),
+]);
 
 export const DAMAGE_API = {
   create: postEndpoint('ProductDamage/CreateDamage', access, damageRequest, z.null()),

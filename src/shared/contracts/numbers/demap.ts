@@ -7,7 +7,8 @@ import { postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
 import { pickedId } from '../site.js';
 import { isPreprintedFlag, NUMBER_ONLY, quantity, serialNo } from './fields.js';
-import { MAPPING_MSG } from './mapping.js';
+import { col, listView } from '../list-contract.js';
+import { MAPPING_LIST, MAPPING_MSG } from './mapping.js';
 
 /** Messages De Mapping and Product Damage share (spec 2 section 5). */
 export const RANGE_MSG = {
@@ -77,3 +78,9 @@ export function demapProblem(m: MappedRange, from: number, qty: number): string 
 /** The field a range refusal belongs to in the dialogs. */
 export const problemField = (message: string): 'FromNo' | 'Qty' =>
   message === RANGE_MSG.outside || message === DEMAP_MSG.fromBeforeTo ? 'FromNo' : 'Qty';
+
+/** The mappings one may de-map, over Mapping's list. */
+export const DEMAP_MAPPINGS = listView(MAPPING_LIST, PAGE.deMapping, [
+  col('ProductName', 'Product Name'), col('FromNo', 'From No.'), col('ToNo', 'To No.'), col('Qty', 'Quantity'),
+  col('FirmName', 'WareHouse'), col('MFGDate', 'MFG Date', { format: 'date' }), col('BatchNo', 'Batch No'),
+]);

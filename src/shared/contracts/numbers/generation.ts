@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { getEndpoint, postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
-import { listContract } from '../list-contract.js';
+import { col, listContract } from '../list-contract.js';
 import { pickedId } from '../site.js';
 import { fromBeforeToFirst, NUMBER_ONLY, quantity, serialNo } from './fields.js';
 
@@ -140,10 +140,12 @@ const listAccess = { pages: [PAGE.numberGeneration, PAGE.adminNumberDownload] };
 /** The static mappings one may print, newest first, with their print history. */
 export const GENERATION_LIST = listContract({
   page: PAGE.numberGeneration, pages: listAccess.pages, list: 'NumberGeneration/GetGeneratedNumbers', row: generatedNumberRow,
-  sortKeys: [
-    'MappingId', 'ProductName', 'FromNo', 'ToNo', 'BatchNo', 'Qty', 'MFGDate', 'EXPDate', 'FirmName', 'Prefix', 'Generated',
-    'LastGeneratedDt', 'CreatedDt',
+  // Number Generation's and Admin Number Download's columns (spec 2 section 2).
+  columns: [
+    col('ProductName', 'Product Name'), col('FromNo', 'From No.'), col('BatchNo', 'Batch No.'), col('Qty', 'Quantity'),
+    col('MFGDate', 'MFG Date', { format: 'date' }), col('EXPDate', 'EXP Date', { format: 'date' }), col('FirmName', 'Firm Name'),
   ],
+  sortKeys: ['MappingId', 'ToNo', 'Prefix', 'Generated', 'LastGeneratedDt', 'CreatedDt'],
   defaultSort: 'CreatedDt', rowKey: 'MappingId',
 });
 

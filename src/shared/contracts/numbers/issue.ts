@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { getEndpoint, postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
-import { listContract } from '../list-contract.js';
+import { col, listContract } from '../list-contract.js';
 import { pickedId } from '../site.js';
 import { fromBeforeToFirst, NUMBER_ONLY, quantity, serialNo } from './fields.js';
 
@@ -81,7 +81,12 @@ const access = { pages: [PAGE.numberIssued] };
 
 /** The issued ranges, newest first; every field sorts, CompId as CompanyId. */
 export const ISSUE_LIST = listContract({
-  page: PAGE.numberIssued, list: 'IssueNumber/GetIssueNumbers', row: issueRow, sortKeys: 'all', defaultSort: 'CreatedDate',
+  page: PAGE.numberIssued, list: 'IssueNumber/GetIssueNumbers', row: issueRow,
+  columns: [
+    col('CompanyName', 'Company'), col('FrmNo', 'From No.'), col('ToNo', 'To No.'), col('IssueQty', 'Quantity'),
+    col('SalesOrderNo', 'Sales Order No'), col('CreatedDate', 'Created Date', { format: 'date' }),
+  ],
+  sortKeys: 'all', defaultSort: 'CreatedDate',
   sortAliases: { CompId: 'CompanyId' }, rowKey: 'IssueId',
 });
 

@@ -6,7 +6,7 @@ import { getEndpoint, postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
 import { firstMessage } from '../issues.js';
 import { listRequest } from '../list.js';
-import { listContract } from '../list-contract.js';
+import { col, listContract } from '../list-contract.js';
 import { pickedId } from '../site.js';
 import { DATE_ONLY, dateOnly, fromBeforeToFirst, isPreprintedFlag, NUMBER_ONLY, numberId, quantity, serialNo, toIsoDate } from './fields.js';
 
@@ -150,10 +150,13 @@ const mapAccess = { pages: [PAGE.mapping] };
 /** The mappings, by MFG date unless asked; a typed number also finds the range holding it. */
 export const MAPPING_LIST = listContract({
   page: PAGE.mapping, pages: listAccess.pages, list: 'Mapping/GetMappings', row: mappingRow,
-  sortKeys: [
-    'MappingId', 'ProductName', 'ProductCd', 'FromNo', 'ToNo', 'Qty', 'CreatedDt', 'MFGDate', 'EXPDate', 'BatchNo', 'Mrp',
-    'Remark', 'FirmName',
+  // Mapping's columns; De-Mapping's and Product Damage's are views of this list (demap.ts, damage.ts).
+  columns: [
+    col('ProductName', 'Product Name'), col('FromNo', 'From No.'), col('ToNo', 'To No.'), col('Qty', 'Quantity'),
+    col('CreatedDt', 'Created Date', { format: 'date' }), col('MFGDate', 'MFG Date', { format: 'date' }),
+    col('EXPDate', 'EXP Date', { format: 'date' }), col('BatchNo', 'Batch No'), col('Mrp', 'MRP'), col('Remark', 'Remarks'),
   ],
+  sortKeys: ['MappingId', 'ProductCd', 'FirmName'],
   defaultSort: 'MFGDate', rowKey: 'MappingId',
 });
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { parseUid, scannedUid, visibleNumber, type ParsedUid, type SeriesKind } from '../../codes.js';
 import { postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
-import { listContract } from '../list-contract.js';
+import { col, listContract } from '../list-contract.js';
 
 /** 'KA400001' for a static code, '90001' for a preprinted one. */
 const shown = (c: { kind: SeriesKind; prefix: string }, serial: number) => visibleNumber(c, serial);
@@ -121,7 +121,10 @@ const pairAccess = { pages: [PAGE.mapStaticNumber] };
 /** The pairs: newest first; a factory user sees their own prefix's. */
 export const STATIC_PAIR_LIST = listContract({
   page: PAGE.mapStaticNumber, list: 'Mapping/GetStaticQrMappings', row: staticPairRow,
-  sortKeys: ['ProductName', 'StaticSeqNo', 'PreprintedSeqNo', 'Prefix', 'CreatedDate'], defaultSort: 'CreatedDate',
+  columns: [
+    col('ProductName', 'Product Name'), col('StaticSeqNo', 'Static SeqNo.'), col('PreprintedSeqNo', 'Preprinted SeqNo'), col('Prefix', 'Prefix'),
+  ],
+  sortKeys: ['CreatedDate'], defaultSort: 'CreatedDate',
   rowKey: 'StaticQrMappingId',
 });
 

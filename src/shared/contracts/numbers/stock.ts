@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
-import { listContract } from '../list-contract.js';
+import { col, listContract } from '../list-contract.js';
 import { pickedId } from '../site.js';
 import { fromBeforeToFirst, NUMBER_ONLY, quantity, serialNo } from './fields.js';
 import { span } from './issue.js';
@@ -58,7 +58,8 @@ const access = { pages: [PAGE.stockManagement] };
 
 /** The ranges issued to the caller's company, newest first; every field sorts. */
 export const STOCK_LIST = listContract({
-  page: PAGE.stockManagement, list: 'StockManagement/GetStock', row: stockRow, sortKeys: 'all', defaultSort: 'CreatedDate', rowKey: 'StockId',
+  page: PAGE.stockManagement, list: 'StockManagement/GetStock', row: stockRow,
+  columns: [col('FrmNo', 'From No.'), col('ToNo', 'To No.'), col('IssueQty', 'IssueQty')], sortKeys: 'all', defaultSort: 'CreatedDate', rowKey: 'StockId',
 });
 
 export const STOCK_API = {

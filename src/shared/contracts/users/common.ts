@@ -6,7 +6,7 @@ import { getEndpoint, postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
 import { dateText, noData } from '../answer.js';
 import { listRequest } from '../list.js';
-import { listContract } from '../list-contract.js';
+import { col, listContract } from '../list-contract.js';
 import { ALPHA_PATTERN, PASSWORD_MESSAGE, PASSWORD_PATTERN, optionalText, recordId, requiredText } from '../fields.js';
 
 export const USERS_MSG = {
@@ -143,10 +143,14 @@ const pickers = { pages: [PAGE.accessRight, PAGE.userMaster, PAGE.itemLedger] };
 /** User/GetUsers: newest first; the requested user type picks the master (and the page it needs). */
 export const USERS_LIST = listContract({
   page: PAGE.userMaster, pages: USER_PAGES, list: 'User/GetUsers', request: usersListRequest, row: userRow,
-  sortKeys: [
-    'UserName', 'FirstName', 'LastName', 'FullName', 'Email', 'MobileNo', 'IsActive', 'CompanyName', 'FirmName',
-    'SAPCustomerCode', 'EmpId', 'ListType', 'CreatedDt',
+  // User Master's columns; the other masters' are views of this list (dealer.ts and its siblings).
+  columns: [
+    col('UserName', 'User Name'), col('FirmName', 'Factory/Warehouse'), col('CompanyName', 'Company'), col('FirstName', 'First Name'),
+    col('LastName', 'Last Name'), col('Email', 'Email'), col('MobileNo', 'Mobile'), col('CreatedDt', 'Created Date', { format: 'date' }),
+    col('IsActive', 'Status', { format: 'status' }),
   ],
+  /** What the other masters' columns sort by. */
+  sortKeys: ['FullName', 'SAPCustomerCode', 'EmpId', 'ListType'],
   defaultSort: 'CreatedDt', rowKey: 'ReferenceID',
 });
 

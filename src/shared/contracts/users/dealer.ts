@@ -1,9 +1,11 @@
 // Dealer Master, menu label Retailer Master (spec 1 sections 2.15, 3.4, 5.6): user type 1, with a
 // billing and a shipping address.
 import { z } from 'zod';
+import { PAGE } from '../../pages.js';
+import { col, listView } from '../list-contract.js';
 import { activeFlag, optionalText, requiredEmail, requiredMobile, requiredText } from '../fields.js';
 import { addressShape, type AddressMessages } from '../reference.js';
-import { baseExtras, passwordFields, pickedId, referenceId, USERS_MSG, userTypeOf, withPasswordRules } from './common.js';
+import { baseExtras, passwordFields, pickedId, referenceId, USERS_LIST, USERS_MSG, userTypeOf, withPasswordRules } from './common.js';
 
 export const DEALER_MSG = {
   firstNameRequired: 'Please Enter Your First Name.',
@@ -40,3 +42,9 @@ export const dealerSave = withPasswordRules(z.strictObject({
 
 export type DealerSave = z.input<typeof dealerSave>;
 export const DEALER_EXPORT_NAME = 'Dealer Data';
+
+/** The master's columns over the users list. */
+export const DEALER_LIST = listView(USERS_LIST, PAGE.dealerMaster, [
+  col('CompanyName', 'Company'), col('FullName', 'Dealer Name'), col('MobileNo', 'Mobile No.'),
+  col('CreatedDt', 'Created Date', { format: 'date' }), col('IsActive', 'Status', { format: 'status' }),
+]);

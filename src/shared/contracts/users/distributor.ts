@@ -1,8 +1,10 @@
 // Distributor Master, menu label Dealer Master (spec 1 sections 2.16, 3.4, 5.7): user type 2.
 import { z } from 'zod';
+import { PAGE } from '../../pages.js';
+import { col, listView } from '../list-contract.js';
 import { activeFlag, optionalText, requiredEmail, requiredMobile, requiredText } from '../fields.js';
 import { addressShape, type AddressMessages } from '../reference.js';
-import { baseExtras, passwordFields, pickedId, referenceId, USERS_MSG, userTypeOf, withPasswordRules } from './common.js';
+import { baseExtras, passwordFields, pickedId, referenceId, USERS_LIST, USERS_MSG, userTypeOf, withPasswordRules } from './common.js';
 
 export const DISTRIBUTOR_MSG = {
   sapRequired: 'Please enter your SAP Customer Code.',
@@ -36,3 +38,9 @@ export const distributorSave = withPasswordRules(z.strictObject({
 
 export type DistributorSave = z.input<typeof distributorSave>;
 export const DISTRIBUTOR_EXPORT_NAME = 'Distributor Data';
+
+/** The master's columns over the users list. */
+export const DISTRIBUTOR_LIST = listView(USERS_LIST, PAGE.distributorMaster, [
+  col('CompanyName', 'Company'), col('SAPCustomerCode', 'SAP Customer Code'), col('FullName', 'Name'), col('Email', 'Email'),
+  col('MobileNo', 'Mobile No.'), col('CreatedDt', 'Created Date', { format: 'date' }), col('IsActive', 'Status', { format: 'status' }),
+]);

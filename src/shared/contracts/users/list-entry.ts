@@ -2,9 +2,11 @@
 // on one of the send-to lists other than dealers: stored as user type 2 (the spec's type for 'other'
 // in send-to lists) with a list type; its List Id is its user name (see docs/masters.md).
 import { z } from 'zod';
+import { PAGE } from '../../pages.js';
+import { col, listView } from '../list-contract.js';
 import { activeFlag, optionalText, requiredEmail, requiredMobile, requiredText } from '../fields.js';
 import { addressShape } from '../reference.js';
-import { alphaName, baseExtras, passwordFields, pickedId, referenceId, USERS_MSG, userTypeOf, withPasswordRules } from './common.js';
+import { alphaName, baseExtras, passwordFields, pickedId, referenceId, USERS_LIST, USERS_MSG, userTypeOf, withPasswordRules } from './common.js';
 import { DISTRIBUTOR_BILL_MSG } from './distributor.js';
 import { USER_MSG } from './user.js';
 
@@ -34,3 +36,9 @@ export const listEntrySave = withPasswordRules(z.strictObject({
 }), { required: USER_MSG.passwordRequired, mismatch: LIST_MSG.confirmMismatch });
 
 export type ListEntrySave = z.input<typeof listEntrySave>;
+
+/** The master's columns over the users list. */
+export const LIST_ENTRY_LIST = listView(USERS_LIST, PAGE.listMaster, [
+  col('ListType', 'List Type'), col('UserName', 'List Id'), col('CreatedDt', 'Created Date', { format: 'date' }),
+  col('IsActive', 'Status', { format: 'status' }),
+]);

@@ -1,7 +1,9 @@
 // Salesperson Master (spec 1 sections 2.20, 3.4, 5.11): user type 6 with an employee id.
 import { z } from 'zod';
+import { PAGE } from '../../pages.js';
+import { col, listView } from '../list-contract.js';
 import { activeFlag, optionalText, requiredEmail, requiredMobile, requiredText } from '../fields.js';
-import { baseExtras, passwordFields, pickedId, referenceId, USERS_MSG, userTypeOf, withPasswordRules } from './common.js';
+import { baseExtras, passwordFields, pickedId, referenceId, USERS_LIST, USERS_MSG, userTypeOf, withPasswordRules } from './common.js';
 
 export const SALESPERSON_MSG = {
   firstNameRequired: 'Please Enter Your First Name.',
@@ -30,3 +32,9 @@ export const salespersonSave = withPasswordRules(z.strictObject({
 
 export type SalespersonSave = z.input<typeof salespersonSave>;
 export const SALESPERSON_EXPORT_NAME = 'Salesperson Data';
+
+/** The master's columns over the users list. */
+export const SALESPERSON_LIST = listView(USERS_LIST, PAGE.salepersonMaster, [
+  col('CompanyName', 'Company'), col('FullName', 'Salesperson Name'), col('EmpId', 'Emp Id'), col('MobileNo', 'Mobile No.'),
+  col('CreatedDt', 'Created Date', { format: 'date' }), col('IsActive', 'Status', { format: 'status' }),
+]);

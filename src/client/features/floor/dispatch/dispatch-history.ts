@@ -1,7 +1,8 @@
 // Dispatch's second table (spec 2 "Dispatch"): past dispatches, the server's list, read again whenever
 // the outbox has sent something.
-import { DISPATCH_API, type DispatchRow } from '../../../../shared/contracts/floor/dispatch.js';
+import { DISPATCH_API, DISPATCH_LIST, type DispatchRow } from '../../../../shared/contracts/floor/dispatch.js';
 import { PAGE } from '../../../../shared/pages.js';
+import { listColumns } from '../../../kit/columns.js';
 import { REPORT_PAGE_SIZES } from '../../../kit/paging.js';
 import type { ResourceDef } from '../../../kit/resource-section.js';
 
@@ -12,11 +13,6 @@ export const dispatchHistory: ResourceDef<DispatchRow> = {
     path: DISPATCH_API.list.path,
     pageSizes: REPORT_PAGE_SIZES,
     defaultPageSize: 10,
-    columns: [
-      { accessor: 'DispatchId', title: 'Dispatch Id' },
-      { accessor: 'TotalCarton', title: 'Total Carton' },
-      { accessor: 'CreatedDt', title: 'Created Date', format: 'date' },
-      { accessor: 'userName', title: 'Sent' },
-    ],
+    columns: listColumns<DispatchRow>(DISPATCH_LIST),
   },
 };

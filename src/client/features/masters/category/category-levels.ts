@@ -5,21 +5,14 @@ import {
   type CategoryMG1Row, type CategoryMG2Row, type CategoryMG3Row,
 } from '../../../../shared/contracts/category.js';
 import { PAGE } from '../../../../shared/pages.js';
-import type { ColumnDef } from '../../../kit/columns.js';
+import { listColumns } from '../../../kit/columns.js';
 import type { ResourceDef } from '../../../kit/resource-section.js';
-
-/** The spec's columns for every list (Category Name, Created Date, Status; the kit adds Action). */
-const own = <T>(name: keyof T & string, status: keyof T & string): ColumnDef<T>[] => [
-  { accessor: name, title: 'Category Name' },
-  { accessor: 'CreatedDate' as keyof T & string, title: 'Created Date', format: 'date' },
-  { accessor: status, title: 'Status', format: 'status' },
-];
 
 const active = (name: string) => ({ name, label: 'Is Active', kind: 'checkbox', defaultValue: true }) as const;
 
 export const mg1Resource: ResourceDef<CategoryMG1Row> = {
   page: PAGE.category,
-  list: { path: CATEGORY_API.MG1.list, columns: own<CategoryMG1Row>('NameMG1', 'IsActiveMG1') },
+  list: { path: CATEGORY_API.MG1.list, columns: listColumns<CategoryMG1Row>(CATEGORY_API.MG1.rows) },
   form: {
     contract: categoryMG1Save, idField: 'CategoryIdMG1', savePath: CATEGORY_API.MG1.save,
     noun: 'Category', addLabel: 'Add Category', successSuffix: SAVED_SUFFIX,
@@ -32,7 +25,7 @@ export const mg2Resource: ResourceDef<CategoryMG2Row> = {
   page: PAGE.category,
   list: {
     path: CATEGORY_API.MG2.list,
-    columns: [{ accessor: 'NameMG1', title: 'Parent Category' }, ...own<CategoryMG2Row>('NameMG2', 'IsActiveMG2')],
+    columns: listColumns<CategoryMG2Row>(CATEGORY_API.MG2.rows),
   },
   form: {
     contract: categoryMG2Save, idField: 'CategoryIdMG2', savePath: CATEGORY_API.MG2.save,
@@ -53,13 +46,9 @@ export const mg3Resource: ResourceDef<CategoryMG3Row> = {
   page: PAGE.category,
   list: {
     path: CATEGORY_API.MG3.list,
-    columns: [
-      {
-        accessor: 'NameMG2', title: 'Parent Sub Category',
-        render: (r) => `${r.NameMG1}${CATEGORY_PATH_SEPARATOR}${r.NameMG2}`,
-      },
-      ...own<CategoryMG3Row>('NameMG3', 'IsActiveMG3'),
-    ],
+    columns: listColumns<CategoryMG3Row>(CATEGORY_API.MG3.rows, {
+      own: { NameMG2: { render: (r) => `${r.NameMG1}${CATEGORY_PATH_SEPARATOR}${r.NameMG2}` } },
+    }),
   },
   form: {
     contract: categoryMG3Save, idField: 'CategoryIdMG3', savePath: CATEGORY_API.MG3.save,

@@ -1,8 +1,9 @@
 // Dealer Master, menu label Retailer Master (spec 1 sections 2.15, 5.6): user type 1 with billing and
 // shipping addresses; 'Same as Billing Address' copies billing to shipping.
 import { USERS_API, type UserRow } from '../../../../shared/contracts/users/common.js';
-import { DEALER_EXPORT_NAME, dealerSave } from '../../../../shared/contracts/users/dealer.js';
+import { DEALER_EXPORT_NAME, DEALER_LIST, dealerSave } from '../../../../shared/contracts/users/dealer.js';
 import { PAGE } from '../../../../shared/pages.js';
+import { listColumns } from '../../../kit/columns.js';
 import type { ResourceDef } from '../../../kit/resource-page.js';
 import { activeField, companyField, emailField, gstTinFields, mobileField, passwordPair } from './fields.js';
 import { PeoplePage } from './people-page.js';
@@ -13,13 +14,7 @@ export const dealerMasterResource: ResourceDef<UserRow> = {
   list: {
     path: USERS_API.list,
     filters: { UserType: 1 },
-    columns: [
-      { accessor: 'CompanyName', title: 'Company' },
-      { accessor: 'FullName', title: 'Dealer Name' },
-      { accessor: 'MobileNo', title: 'Mobile No.' },
-      { accessor: 'CreatedDt', title: 'Created Date', format: 'date' },
-      { accessor: 'IsActive', title: 'Status', format: 'status' },
-    ],
+    columns: listColumns<UserRow>(DEALER_LIST),
   },
   form: {
     contract: dealerSave,

@@ -1,8 +1,9 @@
 // Distributor Master, menu label Dealer Master (spec 1 sections 2.16, 5.7): user type 2, with edit
 // and delete ('Confirm to delete').
 import { USERS_API, type UserRow } from '../../../../shared/contracts/users/common.js';
-import { DISTRIBUTOR_EXPORT_NAME, distributorSave } from '../../../../shared/contracts/users/distributor.js';
+import { DISTRIBUTOR_EXPORT_NAME, DISTRIBUTOR_LIST, distributorSave } from '../../../../shared/contracts/users/distributor.js';
 import { PAGE } from '../../../../shared/pages.js';
+import { listColumns } from '../../../kit/columns.js';
 import type { ResourceDef } from '../../../kit/resource-page.js';
 import { activeField, companyField, emailField, gstTinFields, mobileField, passwordPair } from './fields.js';
 import { PeoplePage } from './people-page.js';
@@ -13,15 +14,7 @@ export const distributorMasterResource: ResourceDef<UserRow> = {
   list: {
     path: USERS_API.list,
     filters: { UserType: 2 },
-    columns: [
-      { accessor: 'CompanyName', title: 'Company' },
-      { accessor: 'SAPCustomerCode', title: 'SAP Customer Code' },
-      { accessor: 'FullName', title: 'Name' },
-      { accessor: 'Email', title: 'Email' },
-      { accessor: 'MobileNo', title: 'Mobile No.' },
-      { accessor: 'CreatedDt', title: 'Created Date', format: 'date' },
-      { accessor: 'IsActive', title: 'Status', format: 'status' },
-    ],
+    columns: listColumns<UserRow>(DISTRIBUTOR_LIST),
   },
   form: {
     contract: distributorSave,

@@ -2,8 +2,9 @@
 // column is a read-only checkbox.
 import { Checkbox } from '@mantine/core';
 import { USERS_API, type UserRow } from '../../../../shared/contracts/users/common.js';
-import { SALESPERSON_EXPORT_NAME, salespersonSave } from '../../../../shared/contracts/users/salesperson.js';
+import { SALESPERSON_EXPORT_NAME, SALESPERSON_LIST, salespersonSave } from '../../../../shared/contracts/users/salesperson.js';
 import { PAGE } from '../../../../shared/pages.js';
+import { listColumns } from '../../../kit/columns.js';
 import type { ResourceDef } from '../../../kit/resource-page.js';
 import { activeField, companyField, emailField, mobileField, passwordPair } from './fields.js';
 import { PeoplePage } from './people-page.js';
@@ -14,17 +15,9 @@ export const salespersonMasterResource: ResourceDef<UserRow> = {
   list: {
     path: USERS_API.list,
     filters: { UserType: 6 },
-    columns: [
-      { accessor: 'CompanyName', title: 'Company' },
-      { accessor: 'FullName', title: 'Salesperson Name' },
-      { accessor: 'EmpId', title: 'Emp Id' },
-      { accessor: 'MobileNo', title: 'Mobile No.' },
-      { accessor: 'CreatedDt', title: 'Created Date', format: 'date' },
-      {
-        accessor: 'IsActive', title: 'Status', format: 'status',
-        render: (row) => <Checkbox checked={row.IsActive} readOnly aria-label={row.IsActive ? 'Active' : 'Inactive'} />,
-      },
-    ],
+    columns: listColumns<UserRow>(SALESPERSON_LIST, {
+      own: { IsActive: { render: (row) => <Checkbox checked={row.IsActive} readOnly aria-label={row.IsActive ? 'Active' : 'Inactive'} /> } },
+    }),
   },
   form: {
     contract: salespersonSave,

@@ -1,9 +1,10 @@
 // User Master (spec 1 sections 2.10, 5.2): factory and warehouse users. The Factory/WareHouse radio
 // is the user type (4 or 5) and filters the site choices to that kind in the chosen company.
-import { USERS_API, type UserRow } from '../../../../shared/contracts/users/common.js';
+import { USERS_API, USERS_LIST, type UserRow } from '../../../../shared/contracts/users/common.js';
 import { SITE_API } from '../../../../shared/contracts/site.js';
 import { SITE_USER_TYPES, USER_EXPORT_NAME, userSave } from '../../../../shared/contracts/users/user.js';
 import { PAGE } from '../../../../shared/pages.js';
+import { listColumns } from '../../../kit/columns.js';
 import type { ResourceDef } from '../../../kit/resource-page.js';
 import { activeField, companyField, emailField, mobileField, nameFields, passwordPair } from './fields.js';
 import { PeoplePage } from './people-page.js';
@@ -13,17 +14,7 @@ export const userMasterResource: ResourceDef<UserRow> = {
   breadcrumb: 'Masters',
   list: {
     path: USERS_API.list,
-    columns: [
-      { accessor: 'UserName', title: 'User Name' },
-      { accessor: 'FirmName', title: 'Factory/Warehouse' },
-      { accessor: 'CompanyName', title: 'Company' },
-      { accessor: 'FirstName', title: 'First Name' },
-      { accessor: 'LastName', title: 'Last Name' },
-      { accessor: 'Email', title: 'Email' },
-      { accessor: 'MobileNo', title: 'Mobile' },
-      { accessor: 'CreatedDt', title: 'Created Date', format: 'date' },
-      { accessor: 'IsActive', title: 'Status', format: 'status' },
-    ],
+    columns: listColumns<UserRow>(USERS_LIST),
   },
   form: {
     contract: userSave,

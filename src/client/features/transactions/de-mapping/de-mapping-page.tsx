@@ -2,9 +2,10 @@
 // button per row; the 'Demap Numbers' dialog cuts a range out of the mapping and the list reloads.
 import { useMemo, useRef, useState } from 'react';
 import { Button } from '@mantine/core';
-import { DEMAP_API, demapProblem } from '../../../../shared/contracts/numbers/demap.js';
+import { DEMAP_API, DEMAP_MAPPINGS, demapProblem } from '../../../../shared/contracts/numbers/demap.js';
 import { MAPPING_API } from '../../../../shared/contracts/numbers/mapping.js';
 import { PAGE } from '../../../../shared/pages.js';
+import { listColumns } from '../../../kit/columns.js';
 import { REPORT_PAGE_SIZES } from '../../../kit/paging.js';
 import { ResourcePage, type ResourceDef } from '../../../kit/resource-page.js';
 import { SeriesSwitch, useSeriesMode } from '../series-switch.js';
@@ -24,15 +25,7 @@ export function DeMappingPage() {
       pageSizes: REPORT_PAGE_SIZES,
       defaultPageSize: 10,
       filters: { isPreprinted },
-      columns: [
-        { accessor: 'ProductName', title: 'Product Name' },
-        { accessor: 'FromNo', title: 'From No.' },
-        { accessor: 'ToNo', title: 'To No.' },
-        { accessor: 'Qty', title: 'Quantity' },
-        { accessor: 'FirmName', title: 'WareHouse' },
-        { accessor: 'MFGDate', title: 'MFG Date', format: 'date' },
-        { accessor: 'BatchNo', title: 'Batch No' },
-      ],
+      columns: listColumns<MappedRow>(DEMAP_MAPPINGS),
     },
     rowActions: (r, changed) => (
       <Button size="xs" variant="light" color="red" onClick={() => { reload.current = changed; setRow(r); }}>De-map</Button>

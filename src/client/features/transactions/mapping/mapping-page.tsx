@@ -2,8 +2,9 @@
 // reloads the list), 'Product Mapping' to add a range, and an edit per row that changes the expiry.
 import { useMemo, useRef, useState } from 'react';
 import { ActionIcon, Button } from '@mantine/core';
-import { MAPPING_API, type MappingRow } from '../../../../shared/contracts/numbers/mapping.js';
+import { MAPPING_API, MAPPING_LIST, type MappingRow } from '../../../../shared/contracts/numbers/mapping.js';
 import { PAGE } from '../../../../shared/pages.js';
+import { listColumns } from '../../../kit/columns.js';
 import { EditIcon } from '../../../kit/icons.js';
 import { REPORT_PAGE_SIZES } from '../../../kit/paging.js';
 import { ResourcePage, type ResourceDef } from '../../../kit/resource-page.js';
@@ -32,18 +33,7 @@ export function MappingPage() {
       defaultPageSize: 10,
       defaultSort: { column: 'MFGDate', order: 'DESC' },
       filters: { isPreprinted },
-      columns: [
-        { accessor: 'ProductName', title: 'Product Name' },
-        { accessor: 'FromNo', title: 'From No.' },
-        { accessor: 'ToNo', title: 'To No.' },
-        { accessor: 'Qty', title: 'Quantity' },
-        { accessor: 'CreatedDt', title: 'Created Date', format: 'date' },
-        { accessor: 'MFGDate', title: 'MFG Date', format: 'date' },
-        { accessor: 'EXPDate', title: 'EXP Date', format: 'date' },
-        { accessor: 'BatchNo', title: 'Batch No' },
-        { accessor: 'Mrp', title: 'MRP' },
-        { accessor: 'Remark', title: 'Remarks' },
-      ],
+      columns: listColumns<MappingRow>(MAPPING_LIST),
     },
     rowActions: (row, changed) => (
       <ActionIcon variant="subtle" aria-label="Edit" onClick={() => open(row, changed)}><EditIcon /></ActionIcon>

@@ -2,9 +2,10 @@
 // button opening the 'Add Number Issue' dialog, and a delete while the company has not accepted.
 import { useState } from 'react';
 import { ActionIcon, Button } from '@mantine/core';
-import { ISSUE_API, type IssueRow } from '../../../../shared/contracts/numbers/issue.js';
+import { ISSUE_API, ISSUE_LIST, type IssueRow } from '../../../../shared/contracts/numbers/issue.js';
 import { PAGE } from '../../../../shared/pages.js';
 import { call } from '../../../api/call.js';
+import { listColumns } from '../../../kit/columns.js';
 import { confirmDelete } from '../../../kit/confirm-delete.js';
 import { DeleteIcon } from '../../../kit/icons.js';
 import { MASTER_PAGE_SIZES } from '../../../kit/paging.js';
@@ -37,14 +38,7 @@ export const numberIssuedResource: ResourceDef<IssueRow> = {
     path: ISSUE_API.list.path,
     pageSizes: MASTER_PAGE_SIZES,
     defaultPageSize: 5,
-    columns: [
-      { accessor: 'CompanyName', title: 'Company' },
-      { accessor: 'FrmNo', title: 'From No.' },
-      { accessor: 'ToNo', title: 'To No.' },
-      { accessor: 'IssueQty', title: 'Quantity' },
-      { accessor: 'SalesOrderNo', title: 'Sales Order No' },
-      { accessor: 'CreatedDate', title: 'Created Date', format: 'date' },
-    ],
+    columns: listColumns<IssueRow>(ISSUE_LIST),
   },
   toolbar: (changed) => <CreateIssue onSaved={changed} />,
   // Accepted numbers are the company's stock (maybe mapped already): only pending issues go.

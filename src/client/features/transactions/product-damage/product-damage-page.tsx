@@ -4,10 +4,11 @@
 import { useMemo, useRef, useState } from 'react';
 import { Button, Stack } from '@mantine/core';
 import {
-  DAMAGE_API, DAMAGE_EXPORT_COLUMNS, DAMAGE_EXPORT_NAME, damageProblem, type DamageRow,
+  DAMAGE_API, DAMAGE_EXPORT_COLUMNS, DAMAGE_EXPORT_NAME, DAMAGE_LIST, DAMAGE_MAPPINGS, damageProblem, type DamageRow,
 } from '../../../../shared/contracts/numbers/damage.js';
 import type { CsvColumn } from '../../../../shared/csv.js';
 import { PAGE } from '../../../../shared/pages.js';
+import { listColumns } from '../../../kit/columns.js';
 import { MASTER_PAGE_SIZES } from '../../../kit/paging.js';
 import { ResourceSection, type ResourceDef } from '../../../kit/resource-section.js';
 import { ScreenHeader } from '../../../kit/screen-header.js';
@@ -36,14 +37,7 @@ export function ProductDamagePage() {
       pageSizes: MASTER_PAGE_SIZES,
       defaultPageSize: 5,
       filters: { isPreprinted },
-      columns: [
-        { accessor: 'ProductName', title: 'Product Name' },
-        { accessor: 'FromNo', title: 'From No.' },
-        { accessor: 'ToNo', title: 'To No.' },
-        { accessor: 'Qty', title: 'Quantity' },
-        { accessor: 'MFGDate', title: 'MFG Date', format: 'date' },
-        { accessor: 'BatchNo', title: 'Batch No' },
-      ],
+      columns: listColumns<MappedRow>(DAMAGE_MAPPINGS),
     },
     rowActions: (r, changed) => (
       <Button size="xs" variant="light" color="orange" onClick={() => { reloadMappings.current = changed; setRow(r); }}>
@@ -61,13 +55,7 @@ export function ProductDamagePage() {
       pageSizes: DAMAGED_PAGE_SIZES,
       defaultPageSize: 5,
       filters: { isPreprinted },
-      columns: [
-        { accessor: 'FromNo', title: 'From No.' },
-        { accessor: 'ToNo', title: 'To No.' },
-        { accessor: 'Qty', title: 'Quantity' },
-        { accessor: 'Reason', title: 'Reason' },
-        { accessor: 'CreatedDate', title: 'Created Date', format: 'date' },
-      ],
+      columns: listColumns<DamageRow>(DAMAGE_LIST),
     },
     exportName: DAMAGE_EXPORT_NAME,
     exportColumns: EXPORT_COLUMNS,

@@ -4,10 +4,11 @@
 import { Grid, Paper, Stack } from '@mantine/core';
 import { useCallback, useRef, useState } from 'react';
 import {
-  codeText, PAIR_MSG, scanOfKind, STATIC_PAIR_API, type StaticPairRequest, type StaticPairRow,
+  codeText, PAIR_MSG, scanOfKind, STATIC_PAIR_API, STATIC_PAIR_LIST, type StaticPairRequest, type StaticPairRow,
 } from '../../../../shared/contracts/numbers/static-pair.js';
 import { PAGE } from '../../../../shared/pages.js';
 import { call } from '../../../api/call.js';
+import { listColumns } from '../../../kit/columns.js';
 import { REPORT_PAGE_SIZES } from '../../../kit/paging.js';
 import { ResourceSection, type ResourceDef } from '../../../kit/resource-section.js';
 import { ScanInput, type ScanInputHandle } from '../../../kit/scan-input.js';
@@ -23,12 +24,7 @@ const pairsResource: ResourceDef<StaticPairRow> = {
     path: STATIC_PAIR_API.list.path,
     pageSizes: REPORT_PAGE_SIZES,
     defaultPageSize: 10,
-    columns: [
-      { accessor: 'ProductName', title: 'Product Name' },
-      { accessor: 'StaticSeqNo', title: 'Static SeqNo.' },
-      { accessor: 'PreprintedSeqNo', title: 'Preprinted SeqNo' },
-      { accessor: 'Prefix', title: 'Prefix' },
-    ],
+    columns: listColumns<StaticPairRow>(STATIC_PAIR_LIST),
   },
 };
 

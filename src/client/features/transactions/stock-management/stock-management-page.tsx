@@ -2,8 +2,9 @@
 // Accept button that opens 'Accept Stock'; once accepted it reads Accepted and is disabled.
 import { useState } from 'react';
 import { Button } from '@mantine/core';
-import { STOCK_API, type StockRow } from '../../../../shared/contracts/numbers/stock.js';
+import { STOCK_API, STOCK_LIST, type StockRow } from '../../../../shared/contracts/numbers/stock.js';
 import { PAGE } from '../../../../shared/pages.js';
+import { listColumns } from '../../../kit/columns.js';
 import { MASTER_PAGE_SIZES } from '../../../kit/paging.js';
 import { ResourcePage, type ResourceDef } from '../../../kit/resource-page.js';
 import { AcceptDialog } from './accept-dialog.js';
@@ -28,11 +29,7 @@ export const stockResource: ResourceDef<StockRow> = {
     path: STOCK_API.list.path,
     pageSizes: MASTER_PAGE_SIZES,
     defaultPageSize: 5,
-    columns: [
-      { accessor: 'FrmNo', title: 'From No.' },
-      { accessor: 'ToNo', title: 'To No.' },
-      { accessor: 'IssueQty', title: 'IssueQty' },
-    ],
+    columns: listColumns<StockRow>(STOCK_LIST),
   },
   rowActions: (row, changed) => <AcceptButton row={row} onAccepted={changed} />,
 };
