@@ -4,6 +4,7 @@
 import { Button, Group, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import type { StockCarton } from '../../shared/contracts/floor/dispatch.js';
+import { formatDate } from '../../shared/cell-format.js';
 import { useHandheld } from './handheld.js';
 
 export function FloorModal({ opened, onClose, title, children }: { opened: boolean; onClose: () => void; title: string; children: ReactNode }) {
@@ -71,7 +72,7 @@ export function OlderStockDialog({ opened, older, productName, onContinue, onClo
             <Table.Thead><Table.Tr><Table.Th>Carton Id</Table.Th><Table.Th>Product Name</Table.Th><Table.Th>MFG Date</Table.Th></Table.Tr></Table.Thead>
             <Table.Tbody>
               {older.map((o) => (
-                <Table.Tr key={o.CartonId}><Table.Td>{o.CartonId}</Table.Td><Table.Td>{productName(o.ProductId)}</Table.Td><Table.Td>{o.MFGDate}</Table.Td></Table.Tr>
+                <Table.Tr key={o.CartonId}><Table.Td>{o.CartonId}</Table.Td><Table.Td>{productName(o.ProductId)}</Table.Td><Table.Td>{formatDate(o.MFGDate)}</Table.Td></Table.Tr>
               ))}
             </Table.Tbody>
           </Table>

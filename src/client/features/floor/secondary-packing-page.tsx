@@ -2,7 +2,7 @@
 // by scanning its SID slip. A declaration on the packing screen machinery.
 import { PACKING_API, PACKING_MSG, SECONDARY_LIST, type SecondaryRow } from '../../../shared/contracts/floor/packing.js';
 import { PAGE } from '../../../shared/pages.js';
-import { listColumns } from '../../kit/columns.js';
+import { formatDate, listColumns } from '../../kit/columns.js';
 import { REPORT_PAGE_SIZES } from '../../kit/paging.js';
 import type { ResourceDef } from '../../kit/resource-section.js';
 import { checkPack, type PackRow } from '../../floor/packing/scan-rules.js';
@@ -28,7 +28,7 @@ export const secondaryPacking: PackingDef<PackRow, typeof PACKING_API.secondaryS
   endpoint: PACKING_API.secondarySave,
   check: checkPack,
   rowKey: (r) => r.key,
-  rowView: (r) => ({ main: r.VisibleNo, detail: `${r.ProductName} · ${r.BatchNo} · ${r.MFGDate}` }),
+  rowView: (r) => ({ main: r.VisibleNo, detail: `${r.ProductName} · ${r.BatchNo} · ${formatDate(r.MFGDate)}` }),
   added: (r) => `${r.VisibleNo} added`,
   payload: (c, slip) => ({
     cartonMasterId: c.sizeId ?? 0,

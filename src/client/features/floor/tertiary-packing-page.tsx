@@ -2,7 +2,7 @@
 // tertiary carton, closed by scanning its TID slip; newer stock before older needs an approval remark.
 import { PACKING_API, PACKING_MSG, TERTIARY_LIST, type TertiaryRow } from '../../../shared/contracts/floor/packing.js';
 import { PAGE } from '../../../shared/pages.js';
-import { listColumns } from '../../kit/columns.js';
+import { formatDate, listColumns } from '../../kit/columns.js';
 import { REPORT_PAGE_SIZES } from '../../kit/paging.js';
 import type { ResourceDef } from '../../kit/resource-section.js';
 import { checkCarton, type CartonRow } from '../../floor/packing/scan-rules.js';
@@ -28,7 +28,7 @@ export const tertiaryPacking: PackingDef<CartonRow, typeof PACKING_API.tertiaryS
   endpoint: PACKING_API.tertiarySave,
   check: checkCarton,
   rowKey: (r) => r.CartonId,
-  rowView: (r) => ({ main: r.CartonId, detail: `${r.Qty} · MFG ${r.MFGDate} · EXP ${r.EXPDate}` }),
+  rowView: (r) => ({ main: r.CartonId, detail: `${r.Qty} · MFG ${formatDate(r.MFGDate)} · EXP ${formatDate(r.EXPDate)}` }),
   added: (r) => `${r.CartonId} added`,
   payload: (c, slip) => ({
     cartonMasterId: c.sizeId ?? 0,

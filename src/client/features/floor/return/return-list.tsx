@@ -3,6 +3,7 @@
 // carton just scanned is on top; on a desk it is the spec's table. Memoised: a scan draws only this.
 import { ActionIcon, Paper, Stack, Table, Text } from '@mantine/core';
 import { memo } from 'react';
+import { formatDate } from '../../../kit/columns.js';
 import { DeleteIcon } from '../../../kit/icons.js';
 import { useHandheld } from '../../../floor/handheld.js';
 import type { ReturnListRow } from './return-scan.js';
@@ -50,7 +51,7 @@ export const ReturnListView = memo(function ReturnListView({ rows, onDelete }: P
         {newestFirst.map((r) => (
           <Table.Tr key={r.CartonId}>
             <Table.Td className="ft-return__id">{r.CartonId}</Table.Td><Table.Td>{r.ProductName}</Table.Td>
-            <Table.Td>{r.MFGDate}</Table.Td><Table.Td>{r.EXPDate}</Table.Td>
+            <Table.Td>{formatDate(r.MFGDate)}</Table.Td><Table.Td>{formatDate(r.EXPDate)}</Table.Td>
             <Table.Td><DeleteButton id={r.CartonId} size={36} onDelete={onDelete} /></Table.Td>
           </Table.Tr>
         ))}
