@@ -2,30 +2,28 @@
 // under the given parent; a delete is refused while children or products hold the category;
 // categories are shared reference data, changed only with the Category page.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
 import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { categories } from '../../../src/server/db/schema.js';
-import { CATEGORY_MSG } from '../../../src/shared/contracts/category.js';
+import { CATEGORY_MSG, CATEGORY_API } from '../../../src/shared/contracts/category.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import {
   categoryBody, deletePath, insertCategory, insertChain, insertProduct, listPath, savePath,
 } from '../../helpers/factories-categories.js';
 import { insertCompany, listBody, setPages, userIdByEmail } from '../../helpers/factories.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let admin: string;
 let factory: string;
 let factoryId: number;
 
 beforeAll(async () => {
-  t = await startApp();
-  admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
-  factory = (await t.signIn(SEED_LOGINS.factory.email, SEED_LOGINS.factory.password)).token;
+  admin = await t.token('admin');
+  factory = await t.token('factory');
   factoryId = await userIdByEmail(t.db, SEED_LOGINS.factory.email);
 });
-afterAll(() => t.close());
 
 const data = async (path: string, token = admin) => {
   const res = await t.get(path, token);
@@ -92,7 +90,7 @@ describe('deletes', () => {
     expect((await t.get(deletePath(3, a.mg3.id), admin)).body)
       .toEqual({ ResponseCode: '200', ResponseMessage: CATEGORY_MSG.mg3Deleted, ResponseData: null });
     expect(await exists(a.mg3.id)).toBe(false);
-    expect((await t.get(`Category/DeleteSubCategory/${a.mg2.id}`, admin)).body.ResponseMessage).toBe(CATEGORY_MSG.mg2Deleted);
+    expect((await t.fetch(CATEGORY_API.sub.remove, { id: a.mg2.id }, admin)).body.ResponseMessage).toBe(CATEGORY_MSG.mg2Deleted);
     expect((await t.get(deletePath(1, a.mg1.id), admin)).body.ResponseMessage).toBe(CATEGORY_MSG.mg1Deleted);
     expect(await exists(a.mg1.id)).toBe(false);
   });
@@ -124,12 +122,12 @@ describe('page rights', () => {
         expect(await t.post(savePath(level), categoryBody(level, level === 2 ? a.mg1.id : a.mg2.id), factory)).toMatchObject(forbidden);
         expect(await t.get(deletePath(level, a.mg3.id), factory)).toMatchObject(forbidden);
       }
-      expect(await t.post('Category/CreateUpdateSubCategory', categoryBody(2, a.mg1.id), factory)).toMatchObject(forbidden);
-      expect(await t.get(`Category/DeleteSubCategory/${a.mg2.id}`, factory)).toMatchObject(forbidden);
+      expect(await t.send(CATEGORY_API.sub.save, categoryBody(2, a.mg1.id), factory)).toMatchObject(forbidden);
+      expect(await t.fetch(CATEGORY_API.sub.remove, { id: a.mg2.id }, factory)).toMatchObject(forbidden);
       expect(await exists(a.mg3.id)).toBe(true);
       // The product master's pickers still read the dropdowns.
       expect((await data(`Category/GetCategoryDDLMG2/${a.mg1.id}`, factory)).map((r) => r.CategoryIdMG2)).toEqual([a.mg2.id]);
-      expect((await t.get('Category/GetCategoryDDLMG1', factory)).status).toBe(200);
+      expect((await t.fetch(CATEGORY_API.ddlMG1, factory)).status).toBe(200);
     } finally {
       await setPages(t.db, factoryId, ['1', '2', PAGE.category.key]);
     }
@@ -137,8 +135,8 @@ describe('page rights', () => {
 
   it('with only unrelated pages the dropdowns answer 403 too', async () => {
     await setPages(t.db, factoryId, ['1', '4', PAGE.dispatchReport.key]);
-    expect(await t.get('Category/GetCategoryDDLMG1', factory)).toMatchObject(forbidden);
-    expect(await t.get('Category/GetSubgrp', factory)).toMatchObject(forbidden);
+    expect(await t.fetch(CATEGORY_API.ddlMG1, factory)).toMatchObject(forbidden);
+    expect(await t.fetch(CATEGORY_API.subgrp, factory)).toMatchObject(forbidden);
     await setPages(t.db, factoryId, ['1', '2', PAGE.category.key]);
   });
 
@@ -153,13 +151,13 @@ describe('page rights', () => {
       expect(await t.get(deletePath(level, [a.mg1, a.mg2, a.mg3][level - 1]!.id), factory)).toMatchObject(adminOnly);
       expect((await t.post(listPath(level), listBody(), factory)).body.ResponseCode).toBe('200');
     }
-    expect(await t.post('Category/CreateUpdateSubCategory', categoryBody(2, a.mg1.id), factory)).toMatchObject(adminOnly);
-    expect(await t.get(`Category/DeleteSubCategory/${a.mg2.id}`, factory)).toMatchObject(adminOnly);
+    expect(await t.send(CATEGORY_API.sub.save, categoryBody(2, a.mg1.id), factory)).toMatchObject(adminOnly);
+    expect(await t.fetch(CATEGORY_API.sub.remove, { id: a.mg2.id }, factory)).toMatchObject(adminOnly);
     expect(await t.db.select().from(categories).orderBy(categories.id)).toEqual(before);
   });
 
   it('without a token: 401', async () => {
-    expect((await t.get('Category/GetCategoryDDLMG1')).status).toBe(401);
+    expect((await t.fetch(CATEGORY_API.ddlMG1)).status).toBe(401);
     expect((await t.post(savePath(1), categoryBody(1))).status).toBe(401);
   });
 });

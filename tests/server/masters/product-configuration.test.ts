@@ -1,7 +1,7 @@
 // Product Configuration (spec 1 sections 2.12, 3.6, 4, 5.3): one product (btnsingle) or all of the
 // company's (btnall); the text map's keys checked strictly; scoped through the product's company.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
 import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { products, users } from '../../../src/server/db/schema.js';
@@ -9,12 +9,12 @@ import { PRODUCT_CONFIG_MSG } from '../../../src/shared/contracts/product-config
 import { PAGE } from '../../../src/shared/pages.js';
 import { insertProduct } from '../../helpers/factories-categories.js';
 import { insertCompany, setPages, userIdByEmail } from '../../helpers/factories.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
 const UPDATE = 'ProductConfiguration/UpdateProductConfigration';
 const READ = 'ProductConfiguration/GetConfigrationData';
 
-let t: TestApp;
+const t = useApp();
 let admin: string;
 let factory: string;
 let factoryId: number;
@@ -22,15 +22,13 @@ let ownCompany: number;
 let otherCompany: number;
 
 beforeAll(async () => {
-  t = await startApp();
-  admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
-  factory = (await t.signIn(SEED_LOGINS.factory.email, SEED_LOGINS.factory.password)).token;
+  admin = await t.token('admin');
+  factory = await t.token('factory');
   factoryId = await userIdByEmail(t.db, SEED_LOGINS.factory.email);
   await setPages(t.db, factoryId, ['1', '2', PAGE.productConfiguration.key]);
   ownCompany = (await t.db.select({ c: users.companyId }).from(users).where(eq(users.id, factoryId)))[0]!.c!;
   otherCompany = (await insertCompany(t.db)).id;
 });
-afterAll(() => t.close());
 
 const body = (ProductId: unknown, config: unknown, BtnType: unknown = 'btnsingle') =>
   ({ ProductId, ProdConfiguration: typeof config === 'string' ? config : JSON.stringify(config), BtnType });
