@@ -2,10 +2,10 @@
 //
 //   const t = useApp();                                  // registers beforeAll(startApp) / afterAll(close)
 //   it('saves a carton', async () => {
-//     const res = await t.send(CARTON_API.save, body, 'admin');     // POST, answer checked against its schema
-//     const got = await t.fetch(PRODUCT_API.one, { id: 3 }, 'factory'); // GET with path/query params
-//     const me = await t.fetch(USER_API.me, token);                  // GET without params
-//     await createUser(t, await t.token('admin'), ...);            // t is a TestApp for the factories
+//     const res = await t.send(CARTON_API.save, body, 'admin');      // POST; a '200' is checked against its schema
+//     const gone = await t.fetch(USERS_API.remove, { id }, 'admin'); // GET with path/query params
+//     const me = await t.fetch(ME_API.getUser, token);               // GET without params, as a token
+//     await insertFactory(t, prefix);                                // t is a TestApp for the factories
 //   });
 //
 // `as` is a seed role ('admin' | 'factory' | 'warehouse', signed in on first use and cached) or a

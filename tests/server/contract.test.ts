@@ -5,10 +5,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CRASH_MESSAGE } from '../../src/server/http/errors.js';
 import { FORBIDDEN } from '../../src/server/http/route.js';
 import { TEXT_UNSTORABLE } from '../../src/shared/contracts/text.js';
-import { SEED_LOGINS } from '../../src/server/db/seed.js';
+import { ME_API } from '../../src/shared/contracts/auth.js';
+import { ACCESS_RIGHT_API } from '../../src/shared/contracts/access-right.js';
+import { CARTON_API } from '../../src/shared/contracts/carton.js';
+import { USERS_API } from '../../src/shared/contracts/users/common.js';
+import { endpointPath } from '../../src/shared/endpoint.js';
 import { INDEX_HTML, parseEnvelope, startApp } from '../helpers/server-app.js';
 import { useApp } from '../helpers/use-app.js';
-import { CARTON_API } from '../../src/shared/contracts/carton.js';
 
 let factoryToken: string;
 let warehouseToken: string;
@@ -146,18 +149,9 @@ describe('text the database cannot store', () => {
 
 describe('authentication on protected routes', () => {
   const PROTECTED = [
-    ['GET', 'User/getUser'],
-    ['POST', 'User/UpdateProfile'],
-    ['POST', 'User/ChangePassword'],
-    ['GET', 'User/GetUserMenu'],
-    ['GET', 'User/GetUsersDDL'],
-    ['GET', 'User/GetAllActiveUsers'],
-    ['GET', 'AccessRight/GetAccessRight/0'],
-    ['POST', 'AccessRight/CreateUpdateAccessRight'],
-    ['POST', 'CartonMaster/GetCarton'],
-    ['POST', 'CartonMaster/CreateCarton'],
-    ['GET', 'CartonMaster/GetActiveCartonDDL'],
-  ] as const;
+    ME_API.getUser, ME_API.updateProfile, ME_API.changePassword, ME_API.menu, USERS_API.pickerAll, USERS_API.pickerActive,
+    ACCESS_RIGHT_API.read, ACCESS_RIGHT_API.save, CARTON_API.list, CARTON_API.save, CARTON_API.dropdown,
+  ].map((e) => [e.method, endpointPath(e, { id: 0 })] as const);
   const call = (method: 'GET' | 'POST', path: string, authorization?: string) =>
     t.raw({ method, url: `/API/api/${path}`, headers: authorization ? { authorization } : {}, ...(method === 'POST' ? { payload: {} } : {}) });
 

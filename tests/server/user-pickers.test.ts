@@ -9,6 +9,7 @@ import { users } from '../../src/server/db/schema.js';
 import { ACCESS_MSG, ACCESS_RIGHT_API } from '../../src/shared/contracts/access-right.js';
 import { insertCompany, insertSite, insertUser, setPages, userIdByEmail, type TestUser } from '../helpers/factories.js';
 import type { Session } from '../helpers/server-app.js';
+import type { Endpoint } from '../../src/shared/endpoint.js';
 import { useApp } from '../helpers/use-app.js';
 import { USERS_API } from '../../src/shared/contracts/users/common.js';
 import { CARTON_API } from '../../src/shared/contracts/carton.js';
@@ -38,8 +39,8 @@ beforeAll(async () => {
   warehouse = await t.session('warehouse');
 });
 
-const rows = async (path: string, token: string) => {
-  const res = await t.get(path, token);
+const rows = async (e: Endpoint, token: string) => {
+  const res = await t.fetch(e, token);
   expect(res.status).toBe(200);
   expect(res.body.ResponseCode).toBe('200');
   return res.body.ResponseData as PickerRow[];
@@ -47,7 +48,7 @@ const rows = async (path: string, token: string) => {
 
 describe('for the admin', () => {
   it('GetUsersDDL lists every non-admin account by name, inactive ones included', async () => {
-    const list = await rows('User/GetUsersDDL', admin.token);
+    const list = await rows(USERS_API.pickerAll, admin.token);
     expect(list.map((r) => r.UserName)).toEqual(['Aaron Idle', 'Factory Operator', 'Warehouse Clerk', 'Zed Outsider']);
     // Spec 2 section 3's active user option: names, SAP code, IsFactory and the billing address.
     const bill = ['Address1', 'Address2', 'City', 'CityName', 'Country', 'CountryName', 'Pincode', 'State', 'StateName'].map((k) => `bill_${k}`);
@@ -58,7 +59,7 @@ describe('for the admin', () => {
   });
 
   it('GetAllActiveUsers leaves inactive accounts out', async () => {
-    const list = await rows('User/GetAllActiveUsers', admin.token);
+    const list = await rows(USERS_API.pickerActive, admin.token);
     expect(list.map((r) => r.UserId)).not.toContain(idle.id);
     expect(list.map((r) => r.UserName)).toEqual(['Factory Operator', 'Warehouse Clerk', 'Zed Outsider']);
   });
@@ -72,7 +73,7 @@ describe('for other users', () => {
   });
 
   it('with Item Ledger the warehouse user lists only its own company\'s accounts', async () => {
-    const list = await rows('User/GetUsersDDL', warehouse.token); // the seed gives the warehouse Item Ledger
+    const list = await rows(USERS_API.pickerAll, warehouse.token); // the seed gives the warehouse Item Ledger
     expect(list.length).toBeGreaterThan(0);
     expect(list.map((r) => r.UserName)).not.toContain('Zed Outsider');
   });

@@ -12,6 +12,7 @@ import {
   categoryBody, deletePath, insertCategory, insertChain, insertProduct, listPath, savePath,
 } from '../../helpers/factories-categories.js';
 import { insertCompany, listBody, setPages, userIdByEmail } from '../../helpers/factories.js';
+import { endpointPath, type Endpoint } from '../../../src/shared/endpoint.js';
 import { useApp } from '../../helpers/use-app.js';
 
 const t = useApp();
@@ -25,8 +26,8 @@ beforeAll(async () => {
   factoryId = await userIdByEmail(t.db, SEED_LOGINS.factory.email);
 });
 
-const data = async (path: string, token = admin) => {
-  const res = await t.get(path, token);
+const data = async (e: Endpoint, id?: number, token = admin) => {
+  const res = await (id === undefined ? t.fetch(e, token) : t.fetch(e, { id }, token));
   expect(res.body.ResponseCode, res.body.ResponseMessage).toBe('200');
   return res.body.ResponseData as Record<string, unknown>[];
 };
@@ -36,26 +37,26 @@ describe('dropdowns', () => {
   it('level 1 lists active categories by name; GetMaingrp is the same list', async () => {
     const on = await insertCategory(t.db, 1, null, { name: 'Aaa active top' });
     const off = await insertCategory(t.db, 1, null, { name: 'Aaa retired top', isActive: false });
-    const list = await data('Category/GetCategoryDDLMG1');
+    const list = await data(CATEGORY_API.ddlMG1);
     expect(list).toContainEqual({ CategoryIdMG1: on.id, NameMG1: 'Aaa active top' });
     expect(list.map((r) => r.CategoryIdMG1)).not.toContain(off.id);
     const names = list.map((r) => String(r.NameMG1));
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
-    expect(await data('Category/GetMaingrp')).toEqual(list);
+    expect(await data(CATEGORY_API.maingrp)).toEqual(list);
   });
 
   it('level 2 lists the active children of the given category; 0 and GetSubgrp list them all', async () => {
     const a = await insertChain(t.db, 'DdlA');
     const b = await insertChain(t.db, 'DdlB');
     const offChild = await insertCategory(t.db, 2, a.mg1.id, { isActive: false });
-    expect(await data(`Category/GetCategoryDDLMG2/${a.mg1.id}`)).toEqual([
+    expect(await data(CATEGORY_API.ddlMG2, a.mg1.id)).toEqual([
       { CategoryIdMG2: a.mg2.id, NameMG2: a.mg2.name, CategoryIdMG1: a.mg1.id, FullNameMG2: `${a.mg1.name} > ${a.mg2.name}` },
     ]);
-    expect(await data(`Category/GetSubCategoryDDL/${a.mg1.id}`)).toEqual(await data(`Category/GetCategoryDDLMG2/${a.mg1.id}`));
-    const all = await data('Category/GetCategoryDDLMG2/0');
+    expect(await data(CATEGORY_API.subCategoryDDL, a.mg1.id)).toEqual(await data(CATEGORY_API.ddlMG2, a.mg1.id));
+    const all = await data(CATEGORY_API.ddlMG2, 0);
     expect(all.map((r) => r.CategoryIdMG2)).toEqual(expect.arrayContaining([a.mg2.id, b.mg2.id]));
     expect(all.map((r) => r.CategoryIdMG2)).not.toContain(offChild.id);
-    expect(await data('Category/GetSubgrp')).toEqual(all);
+    expect(await data(CATEGORY_API.subgrp)).toEqual(all);
     // The demo tree is there too.
     expect(all.map((r) => r.FullNameMG2)).toContain('Fertilisers > Organic');
   });
@@ -63,24 +64,24 @@ describe('dropdowns', () => {
   it('children of an inactive category are left out of the full list', async () => {
     const c = await insertChain(t.db, 'DdlOff');
     await t.db.update(categories).set({ isActive: false }).where(eq(categories.id, c.mg1.id));
-    expect((await data('Category/GetSubgrp')).map((r) => r.CategoryIdMG2)).not.toContain(c.mg2.id);
-    expect(await data(`Category/GetCategoryDDLMG2/${c.mg1.id}`)).toEqual([]);
+    expect((await data(CATEGORY_API.subgrp)).map((r) => r.CategoryIdMG2)).not.toContain(c.mg2.id);
+    expect(await data(CATEGORY_API.ddlMG2, c.mg1.id)).toEqual([]);
   });
 
   it('level 3 lists the active children of the given sub category', async () => {
     const a = await insertChain(t.db, 'Ddl3');
     const second = await insertCategory(t.db, 3, a.mg2.id, { name: 'Aaa first by name' });
     await insertCategory(t.db, 3, a.mg2.id, { isActive: false });
-    expect(await data(`Category/GetCategoryDDLMG3/${a.mg2.id}`)).toEqual([
+    expect(await data(CATEGORY_API.ddlMG3, a.mg2.id)).toEqual([
       { CategoryIdMG3: second.id, NameMG3: 'Aaa first by name', CategoryIdMG2: a.mg2.id },
       { CategoryIdMG3: a.mg3.id, NameMG3: a.mg3.name, CategoryIdMG2: a.mg2.id },
     ]);
-    expect(await data(`Category/GetCategoryDDLMG3/${a.mg1.id}`)).toEqual([]);
+    expect(await data(CATEGORY_API.ddlMG3, a.mg1.id)).toEqual([]);
   });
 
-  it.each(['Category/GetCategoryDDLMG2/abc', 'Category/GetCategoryDDLMG3/-1', 'Category/GetSubCategoryDDL/1.5'])(
-    '%s answers Invalid Arguments', async (path) => {
-      expect((await t.get(path, admin)).body).toEqual({ ResponseCode: '400', ResponseMessage: 'Invalid Arguments', ResponseData: null });
+  it.each(([[CATEGORY_API.ddlMG2, 'abc'], [CATEGORY_API.ddlMG3, -1], [CATEGORY_API.subCategoryDDL, 1.5]] as const).map(([e, id]) => [endpointPath(e, { id }), e, id] as const))(
+    '%s answers Invalid Arguments', async (_path, e, id) => {
+      expect((await t.fetch(e, { id }, admin)).body).toEqual({ ResponseCode: '400', ResponseMessage: 'Invalid Arguments', ResponseData: null });
     });
 });
 
@@ -126,7 +127,7 @@ describe('page rights', () => {
       expect(await t.fetch(CATEGORY_API.sub.remove, { id: a.mg2.id }, factory)).toMatchObject(forbidden);
       expect(await exists(a.mg3.id)).toBe(true);
       // The product master's pickers still read the dropdowns.
-      expect((await data(`Category/GetCategoryDDLMG2/${a.mg1.id}`, factory)).map((r) => r.CategoryIdMG2)).toEqual([a.mg2.id]);
+      expect((await data(CATEGORY_API.ddlMG2, a.mg1.id, factory)).map((r) => r.CategoryIdMG2)).toEqual([a.mg2.id]);
       expect((await t.fetch(CATEGORY_API.ddlMG1, factory)).status).toBe(200);
     } finally {
       await setPages(t.db, factoryId, ['1', '2', PAGE.category.key]);
