@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import { categories } from '../../../src/server/db/schema.js';
 import { CATEGORY_API, type CategoryLevel } from '../../../src/shared/contracts/category.js';
 import type { ListRequest } from '../../../src/shared/contracts/list.js';
-import { insertCategory, listPath } from '../../helpers/factories-categories.js';
+import type { Endpoint } from '../../../src/shared/endpoint.js';
+import { insertCategory, levelApi } from '../../helpers/factories-categories.js';
 import { listBody } from '../../helpers/factories.js';
 import { useApp } from '../../helpers/use-app.js';
 import { send } from '../../helpers/endpoint-call.js';
@@ -34,9 +35,8 @@ beforeAll(async () => {
   }
 });
 
-async function rows(level: CategoryLevel, body: ListRequest | Record<string, unknown>, path = listPath(level)): Promise<Row[]> {
-  // The level's list, or the spec's older name of level 2's.
-  const list = path === CATEGORY_API.sub.list.path ? CATEGORY_API.sub.list : CATEGORY_API[`MG${level}`].list;
+/** The level's list, or `list` (the spec's older name of level 2's). */
+async function rows(level: CategoryLevel, body: ListRequest | Record<string, unknown>, list: Endpoint = levelApi(level).list): Promise<Row[]> {
   const res = await send(t, list, body, token);
   expect(res.status).toBe(200);
   expect(res.body.ResponseCode, res.body.ResponseMessage).toBe('200');
@@ -64,7 +64,7 @@ describe.each([1, 2, 3] as const)('level %i', (level) => {
   });
 
   it('refuses a sort column it does not know', async () => {
-    const res = await t.post(listPath(level), listBody({ SortColumn: 'name; drop table categories' }), token);
+    const res = await t.send(levelApi(level).list, listBody({ SortColumn: 'name; drop table categories' }), token);
     expect(res.body).toMatchObject({ ResponseCode: '400', ResponseMessage: "The list cannot be sorted by 'name; drop table categories'." });
   });
 
@@ -103,7 +103,7 @@ describe('row fields and parents', () => {
 
   it('GetSubCategories is the level-2 list', async () => {
     const body = listBody({ PageSize: -1, SearchValue: TAG });
-    expect(await rows(2, body, 'Category/GetSubCategories')).toEqual(await rows(2, body));
+    expect(await rows(2, body, CATEGORY_API.sub.list)).toEqual(await rows(2, body));
   });
 
   it('search matches LIKE characters literally', async () => {

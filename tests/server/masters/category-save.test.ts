@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { categories } from '../../../src/server/db/schema.js';
 import { CATEGORY_MSG, type CategoryLevel, CATEGORY_API } from '../../../src/shared/contracts/category.js';
-import { categoryBody, insertCategory, insertChain, savePath } from '../../helpers/factories-categories.js';
+import { categoryBody, insertCategory, insertChain, levelApi } from '../../helpers/factories-categories.js';
 import { useApp } from '../../helpers/use-app.js';
 
 const t = useApp();
@@ -14,7 +14,7 @@ beforeAll(async () => {
   token = await t.token('admin');
 });
 
-const save = (level: CategoryLevel, body: unknown) => t.post(savePath(level), body, token);
+const save = (level: CategoryLevel, body: unknown) => t.send(levelApi(level).save, body, token);
 const snapshot = async () => JSON.stringify(await t.db.select().from(categories).orderBy(categories.id));
 const rowById = async (id: number) => (await t.db.select().from(categories).where(eq(categories.id, id)))[0];
 const warn = (message: string) => ({ status: 200, body: { ResponseCode: '400', ResponseMessage: message, ResponseData: null } });
