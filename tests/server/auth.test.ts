@@ -16,8 +16,8 @@ let admin: Session;
 let factory: Session;
 
 beforeAll(async () => {
-  admin = await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password);
-  factory = await t.signIn(SEED_LOGINS.factory.email, SEED_LOGINS.factory.password);
+  admin = await t.session('admin');
+  factory = await t.session('factory');
 });
 
 const checkUser = (body: unknown) => send(t, LOGIN_API.checkUser, body);
