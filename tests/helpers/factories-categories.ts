@@ -2,7 +2,7 @@
 // straight to the database, and products for the configuration tests (until Product/ routes exist).
 import type { Db } from '../../src/server/db/connect.js';
 import { categories, products } from '../../src/server/db/schema.js';
-import type { CategoryLevel } from '../../src/shared/contracts/category.js';
+import { CATEGORY_API, type CategoryLevel } from '../../src/shared/contracts/category.js';
 import { unique } from './factories.js';
 
 type Overrides = Record<string, unknown>;
@@ -14,9 +14,8 @@ export function categoryBody(level: CategoryLevel, parentId = 0, overrides: Over
   return { [`CategoryId${tag}`]: 0, ...parent, [`Name${tag}`]: unique(`Cat${level} `), [`IsActive${tag}`]: true, ...overrides };
 }
 
-export const savePath = (level: CategoryLevel) => `Category/CreateUpdateCategoryMG${level}`;
-export const listPath = (level: CategoryLevel) => `Category/GetCategoriesMG${level}`;
-export const deletePath = (level: CategoryLevel, id: number | string) => `Category/DeleteCategoryMG${level}/${id}`;
+/** A level's list, save and delete endpoints. */
+export const levelApi = (level: CategoryLevel) => CATEGORY_API[`MG${level}`];
 
 export async function insertCategory(
   db: Db, level: CategoryLevel, parentId: number | null, overrides: Partial<typeof categories.$inferInsert> = {},

@@ -1,33 +1,34 @@
 // Role Management (spec 1 sections 2.8, 3.14, 4, 5.13) and the menu it drives: what is saved, what
 // the user then sees, and that the server enforces it at once.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FORBIDDEN, INVALID_ARGUMENTS } from '../../src/server/http/route.js';
 import { SEED_LOGINS } from '../../src/server/db/seed.js';
 import { userPages } from '../../src/server/db/schema.js';
-import { ACCESS_MSG, type AccessRightGroup, type MenuEntry } from '../../src/shared/contracts/access-right.js';
+import { ACCESS_MSG, type AccessRightGroup, type MenuEntry, ACCESS_RIGHT_API } from '../../src/shared/contracts/access-right.js';
 import { PAGE, PAGES } from '../../src/shared/pages.js';
 import { listBody, setPages, userIdByEmail } from '../helpers/factories.js';
-import { startApp, type Session, type TestApp } from '../helpers/server-app.js';
+import type { Session } from '../helpers/server-app.js';
+import { useApp } from '../helpers/use-app.js';
+import { ME_API } from '../../src/shared/contracts/auth.js';
+import { CARTON_API } from '../../src/shared/contracts/carton.js';
 
-let t: TestApp;
+const t = useApp();
 let admin: Session;
 let factory: Session;
 let warehouse: Session;
 let factoryId: number;
 
 beforeAll(async () => {
-  t = await startApp();
-  admin = await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password);
-  factory = await t.signIn(SEED_LOGINS.factory.email, SEED_LOGINS.factory.password);
-  warehouse = await t.signIn(SEED_LOGINS.warehouse.email, SEED_LOGINS.warehouse.password);
+  admin = await t.session('admin');
+  factory = await t.session('factory');
+  warehouse = await t.session('warehouse');
   factoryId = await userIdByEmail(t.db, SEED_LOGINS.factory.email);
 });
-afterAll(() => t.close());
 
-const save = (body: unknown, token = admin.token) => t.post('AccessRight/CreateUpdateAccessRight', body, token);
+const save = (body: unknown, token = admin.token) => t.send(ACCESS_RIGHT_API.save, body, token);
 const tree = async (id: number | string, token = admin.token) => {
-  const res = await t.get(`AccessRight/GetAccessRight/${id}`, token);
+  const res = await t.fetch(ACCESS_RIGHT_API.read, { id }, token);
   expect(res.status).toBe(200);
   return res.body;
 };
@@ -113,24 +114,24 @@ describe('CreateUpdateAccessRight', () => {
 
   it('the user then sees Dashboard and Masters > Carton Size Master only, and the server agrees', async () => {
     await save({ UserId: factoryId, PageList: ['215'] });
-    const menu = await t.get('User/GetUserMenu', factory.token);
+    const menu = await t.fetch(ME_API.menu, factory.token);
     expect(menu.body.ResponseCode).toBe('200');
     const entries = menu.body.ResponseData as MenuEntry[];
     expect(entries.map((e) => ({ name: e.name, path: e.path, children: e.children }))).toEqual([
       { name: 'Dashboard', path: '/dashboard', children: undefined },
       { name: 'Masters', path: '/masters', children: [{ name: 'Carton Size Master', path: '/masters/carton-master' }] },
     ]);
-    expect((await t.post('CartonMaster/GetCarton', listBody(), factory.token)).status).toBe(200);
-    expect(await t.get('AccessRight/GetAccessRight/0', factory.token)).toMatchObject({ status: 403, body: { ResponseMessage: FORBIDDEN } });
+    expect((await t.send(CARTON_API.list, listBody(), factory.token)).status).toBe(200);
+    expect(await t.fetch(ACCESS_RIGHT_API.read, { id: 0 }, factory.token)).toMatchObject({ status: 403, body: { ResponseMessage: FORBIDDEN } });
   });
 
   it('removing the page takes effect at once, without a new sign-in', async () => {
     await save({ UserId: factoryId, PageList: ['215'] });
-    expect((await t.post('CartonMaster/GetCarton', listBody(), factory.token)).status).toBe(200);
+    expect((await t.send(CARTON_API.list, listBody(), factory.token)).status).toBe(200);
     const res = await save({ UserId: factoryId, PageList: [] });
     expect(res.body.ResponseData).toEqual(['1']);
-    expect((await t.post('CartonMaster/GetCarton', listBody(), factory.token)).status).toBe(403);
-    const menu = (await t.get('User/GetUserMenu', factory.token)).body.ResponseData as MenuEntry[];
+    expect((await t.send(CARTON_API.list, listBody(), factory.token)).status).toBe(403);
+    const menu = (await t.fetch(ME_API.menu, factory.token)).body.ResponseData as MenuEntry[];
     expect(menu.map((m) => m.name)).toEqual(['Dashboard']);
   });
 
@@ -143,7 +144,7 @@ describe('CreateUpdateAccessRight', () => {
   });
 
   it('the admin sees the full menu, Issue Number included', async () => {
-    const menu = (await t.get('User/GetUserMenu', admin.token)).body.ResponseData as MenuEntry[];
+    const menu = (await t.fetch(ME_API.menu, admin.token)).body.ResponseData as MenuEntry[];
     expect(menu.map((m) => m.name)).toEqual(['Dashboard', 'Masters', 'Transactions', 'Reports']);
     const children = menu.flatMap((m) => m.children ?? []);
     expect(children).toHaveLength(PAGES.length);
@@ -152,7 +153,7 @@ describe('CreateUpdateAccessRight', () => {
 
   it('a non-admin without Role Management gets 403 on reading and saving, and nothing changes', async () => {
     await setPages(t.db, factoryId, ['1', '2', '215']);
-    expect((await t.get('AccessRight/GetAccessRight/0', warehouse.token)).status).toBe(403);
+    expect((await t.fetch(ACCESS_RIGHT_API.read, { id: 0 }, warehouse.token)).status).toBe(403);
     const res = await save({ UserId: factoryId, PageList: ['201', '202'] }, warehouse.token);
     expect(res).toMatchObject({ status: 403, body: { ResponseCode: '403', ResponseMessage: FORBIDDEN } });
     expect(await stored(factoryId)).toEqual(['1', '2', '215']);

@@ -1,22 +1,22 @@
 // The signed-in user's own record, profile and password (spec 1 sections 2.2, 3.4, 5.14).
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_TAKEN } from '../../src/server/routes/account/me.js';
 import { SEED_LOGINS } from '../../src/server/db/seed.js';
 import { users } from '../../src/server/db/schema.js';
-import { MSG, type CurrentUser } from '../../src/shared/contracts/auth.js';
+import { MSG, type CurrentUser, ME_API, LOGIN_API } from '../../src/shared/contracts/auth.js';
 import { PASSWORD_MESSAGE } from '../../src/shared/contracts/fields.js';
 import { insertCompany, insertSite, insertUser, type TestUser } from '../helpers/factories.js';
-import { startApp, type Session, type TestApp } from '../helpers/server-app.js';
+import type { Session } from '../helpers/server-app.js';
+import { useApp } from '../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let user: TestUser;
 let session: Session;
 let siteId: number;
 let companyId: number;
 
 beforeAll(async () => {
-  t = await startApp();
   const company = await insertCompany(t.db);
   const site = await insertSite(t.db, company.id, { prefix: 'ZQ' });
   companyId = company.id;
@@ -27,10 +27,9 @@ beforeAll(async () => {
   });
   session = await t.signIn(user.email, user.password);
 });
-afterAll(() => t.close());
 
 const me = async (token = session.token) => {
-  const res = await t.get('User/getUser', token);
+  const res = await t.fetch(ME_API.getUser, token);
   expect(res.status).toBe(200);
   return (res.body.ResponseData as CurrentUser[])[0]!;
 };
@@ -53,7 +52,7 @@ describe('User/getUser', () => {
 });
 
 describe('User/UpdateProfile (spec 5.14)', () => {
-  const update = (body: object) => t.post('User/UpdateProfile', body, session.token);
+  const update = (body: object) => t.send(ME_API.updateProfile, body, session.token);
 
   it.each([
     ['no e-mail', { MobileNo: '9123456780' }, MSG.emailRequired],
@@ -97,7 +96,7 @@ describe('User/UpdateProfile (spec 5.14)', () => {
     expect(res.body).toEqual({ ResponseCode: '200', ResponseMessage: MSG.profileSaved, ResponseData: null });
     const now = await me();
     expect([now.Email, now.MobileNo]).toEqual([email, '6000000001']);
-    expect((await t.post('Login/CheckUser', { Email: email, Password: 'Start123' })).body.ResponseCode).toBe('200');
+    expect((await t.send(LOGIN_API.checkUser, { Email: email, Password: 'Start123' })).body.ResponseCode).toBe('200');
     // Keeping one's own address (in another case) is not a clash.
     expect((await update({ Email: email.toUpperCase(), MobileNo: '6000000001' })).body.ResponseCode).toBe('200');
     user = { ...user, email: email.toUpperCase() };
@@ -113,7 +112,7 @@ describe('User/UpdateProfile under concurrency', () => {
       sessions.push(await t.signIn(u.email, u.password));
     }
     const email = `race.${Date.now()}@example.test`;
-    const answers = await Promise.all(sessions.map((s) => t.post('User/UpdateProfile', { Email: email, MobileNo: '9000000001' }, s.token)));
+    const answers = await Promise.all(sessions.map((s) => t.send(ME_API.updateProfile, { Email: email, MobileNo: '9000000001' }, s.token)));
     expect(answers.map((r) => r.status)).toEqual(Array(6).fill(200));
     const messages = answers.map((r) => r.body.ResponseMessage);
     expect(messages.filter((m) => m === MSG.profileSaved)).toHaveLength(1);
@@ -130,7 +129,7 @@ describe('User/ChangePassword (spec 5.14)', () => {
     ['a new password breaking the rule', { OldPassword: 'Start123', NewPassword: 'weak' }, PASSWORD_MESSAGE],
     ['the same old and new', { OldPassword: 'Start123', NewPassword: 'Start123' }, MSG.newSameAsOld],
   ])('%s is refused with its message', async (_name, body, message) => {
-    const res = await t.post('User/ChangePassword', body, session.token);
+    const res = await t.send(ME_API.changePassword, body, session.token);
     expect(res.body).toEqual({ ResponseCode: '400', ResponseMessage: message, ResponseData: null });
   });
 
@@ -141,35 +140,35 @@ describe('User/ChangePassword (spec 5.14)', () => {
   });
 
   it('a wrong old password is refused and the password stays', async () => {
-    const res = await t.post('User/ChangePassword', { OldPassword: 'Wrong123', NewPassword: 'Next123' }, session.token);
+    const res = await t.send(ME_API.changePassword, { OldPassword: 'Wrong123', NewPassword: 'Next123' }, session.token);
     expect(res.body).toEqual({ ResponseCode: '400', ResponseMessage: MSG.oldWrong, ResponseData: null });
-    expect((await t.post('Login/CheckUser', { Email: user.email, Password: 'Start123' })).body.ResponseCode).toBe('200');
+    expect((await t.send(LOGIN_API.checkUser, { Email: user.email, Password: 'Start123' })).body.ResponseCode).toBe('200');
   });
 
   it('changes the password: old fails, new works, refresh tokens revoked, IsResetPassword cleared', async () => {
     const other = await t.signIn(user.email, 'Start123');
     expect((await me()).IsResetPassword).toBe(true);
-    const res = await t.post('User/ChangePassword',
+    const res = await t.send(ME_API.changePassword,
       { UserName: 'Asha Kulkarni', UserId: user.id, OldPassword: 'Start123', NewPassword: 'Next123' }, session.token);
     expect(res.body).toEqual({ ResponseCode: '200', ResponseMessage: MSG.passwordChanged, ResponseData: null });
 
-    expect((await t.post('Login/CheckUser', { Email: user.email, Password: 'Start123' })).body.ResponseMessage).toBe(MSG.badLogin);
+    expect((await t.send(LOGIN_API.checkUser, { Email: user.email, Password: 'Start123' })).body.ResponseMessage).toBe(MSG.badLogin);
     const fresh = await t.signIn(user.email, 'Next123');
     expect((await me(fresh.token)).IsResetPassword).toBe(false);
     for (const s of [session, other]) {
-      expect((await t.post('Login/RefreshToken', { RefreshToken: s.refreshToken })).status).toBe(401);
+      expect((await t.send(LOGIN_API.refresh, { RefreshToken: s.refreshToken })).status).toBe(401);
     }
     // The new sign-in's refresh token works.
-    expect((await t.post('Login/RefreshToken', { RefreshToken: fresh.refreshToken })).status).toBe(200);
+    expect((await t.send(LOGIN_API.refresh, { RefreshToken: fresh.refreshToken })).status).toBe(200);
   });
 
   it('UserId in the body cannot change someone else\'s password', async () => {
     const victim = await insertUser(t.db, { password: 'Victim123' });
     const attacker = await insertUser(t.db, { password: 'Attack123' });
     const s = await t.signIn(attacker.email, attacker.password);
-    const res = await t.post('User/ChangePassword', { UserId: victim.id, OldPassword: 'Attack123', NewPassword: 'Owned123' }, s.token);
+    const res = await t.send(ME_API.changePassword, { UserId: victim.id, OldPassword: 'Attack123', NewPassword: 'Owned123' }, s.token);
     expect(res.body.ResponseCode).toBe('200');
-    expect((await t.post('Login/CheckUser', { Email: victim.email, Password: 'Victim123' })).body.ResponseCode).toBe('200');
-    expect((await t.post('Login/CheckUser', { Email: attacker.email, Password: 'Owned123' })).body.ResponseCode).toBe('200');
+    expect((await t.send(LOGIN_API.checkUser, { Email: victim.email, Password: 'Victim123' })).body.ResponseCode).toBe('200');
+    expect((await t.send(LOGIN_API.checkUser, { Email: attacker.email, Password: 'Owned123' })).body.ResponseCode).toBe('200');
   });
 });

@@ -2,24 +2,23 @@
 // and which bearer tokens the API refuses.
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SEED_LOGINS } from '../../src/server/db/seed.js';
 import { appSecrets, refreshTokens, sites, users } from '../../src/server/db/schema.js';
 import { LOGIN_API, ME_API, MSG, type LoginResult } from '../../src/shared/contracts/auth.js';
 import { insertUser } from '../helpers/factories.js';
-import { startApp, type Session, type TestApp } from '../helpers/server-app.js';
+import type { Session } from '../helpers/server-app.js';
+import { useApp } from '../helpers/use-app.js';
 import { send } from '../helpers/endpoint-call.js';
 
-let t: TestApp;
+const t = useApp();
 let admin: Session;
 let factory: Session;
 
 beforeAll(async () => {
-  t = await startApp();
-  admin = await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password);
-  factory = await t.signIn(SEED_LOGINS.factory.email, SEED_LOGINS.factory.password);
+  admin = await t.session('admin');
+  factory = await t.session('factory');
 });
-afterAll(() => t.close());
 
 const checkUser = (body: unknown) => send(t, LOGIN_API.checkUser, body);
 
@@ -135,7 +134,7 @@ describe('bearer tokens the API refuses', () => {
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
   it('a token made with the server secret works (control for the cases below)', async () => {
-    const res = await t.get('User/getUser', await jwt('1'));
+    const res = await t.fetch(ME_API.getUser, await jwt('1'));
     expect(res.status).toBe(200);
   });
 
@@ -149,7 +148,7 @@ describe('bearer tokens the API refuses', () => {
     ['a refresh token used as bearer', async () => admin.refreshToken],
     ['with its signature cut', async () => admin.token.split('.').slice(0, 2).join('.') + '.'],
   ])('%s: 401', async (_name, make) => {
-    const res = await t.get('User/getUser', await make());
+    const res = await t.fetch(ME_API.getUser, await make());
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ ResponseCode: '401', ResponseMessage: 'Please sign in again.', ResponseData: null });
   });
@@ -157,10 +156,10 @@ describe('bearer tokens the API refuses', () => {
   it('a valid token of an account deactivated since is refused at once', async () => {
     const u = await insertUser(t.db, { password: 'Soon123' });
     const s = await t.signIn(u.email, u.password);
-    expect((await t.get('User/getUser', s.token)).status).toBe(200);
+    expect((await t.fetch(ME_API.getUser, s.token)).status).toBe(200);
     await t.db.update(users).set({ isActive: false }).where(eq(users.id, u.id));
-    expect((await t.get('User/getUser', s.token)).status).toBe(401);
-    const refreshed = await t.post('Login/RefreshToken', { RefreshToken: s.refreshToken });
+    expect((await t.fetch(ME_API.getUser, s.token)).status).toBe(401);
+    const refreshed = await t.send(LOGIN_API.refresh, { RefreshToken: s.refreshToken });
     expect(refreshed.status).toBe(401);
   });
 });

@@ -1,18 +1,17 @@
 // The carton list (spec 1 sections 2.9, 2.13, 3.3; DESIGN section 3): paging with a 1-based First,
 // PageSize -1 for all, TotalRows, the sort whitelist in both directions, and literal search.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_LOGINS } from '../../src/server/db/seed.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cartons } from '../../src/server/db/schema.js';
 import { CARTON_API, type CartonRow } from '../../src/shared/contracts/carton.js';
 import type { ListRequest } from '../../src/shared/contracts/list.js';
 import { countRows, insertCarton, listBody } from '../helpers/factories.js';
-import { startApp, type TestApp } from '../helpers/server-app.js';
+import { useApp } from '../helpers/use-app.js';
 import { send } from '../helpers/endpoint-call.js';
 
 type Row = CartonRow & { TotalRows: number };
 interface Known { id: number; name: string; size: number; description: string; isActive: boolean; createdAt: Date }
 
-let t: TestApp;
+const t = useApp();
 let token: string;
 let known: Known[] = [];
 
@@ -33,8 +32,7 @@ const DATA: [string, number, string, boolean][] = [
 ];
 
 beforeAll(async () => {
-  t = await startApp();
-  token = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  token = await t.token('admin');
   // A known table: the seed's cartons share one created time, these each have their own,
   // inserted out of date order so id order and date order differ.
   await t.db.delete(cartons);
@@ -46,7 +44,6 @@ beforeAll(async () => {
     known.push({ id: row.id, name, size, description, isActive, createdAt: row.createdAt });
   }
 });
-afterAll(() => t.close());
 
 async function list(body: ListRequest | Record<string, unknown>) {
   const res = await send(t, CARTON_API.list, body, token);

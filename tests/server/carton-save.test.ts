@@ -1,31 +1,30 @@
 // Carton save, dropdown and page access (spec 1 sections 3.7, 5.4): every bad body answers '400'
 // with a clear message and changes nothing; names are unique; the dropdown lists active cartons.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FORBIDDEN } from '../../src/server/http/route.js';
 import { SEED_LOGINS } from '../../src/server/db/seed.js';
 import { cartons } from '../../src/server/db/schema.js';
-import { CARTON_MSG } from '../../src/shared/contracts/carton.js';
+import { CARTON_MSG, CARTON_API } from '../../src/shared/contracts/carton.js';
 import { PAGE } from '../../src/shared/pages.js';
 import {
   cartonBody, countRows, insertCarton, insertCompany, insertUser, listBody, setPages, unique, userIdByEmail,
 } from '../helpers/factories.js';
-import { startApp, type Session, type TestApp } from '../helpers/server-app.js';
+import type { Session } from '../helpers/server-app.js';
+import { useApp } from '../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let admin: Session;
 let factory: Session;
 let factoryId: number;
 
 beforeAll(async () => {
-  t = await startApp();
-  admin = await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password);
-  factory = await t.signIn(SEED_LOGINS.factory.email, SEED_LOGINS.factory.password);
+  admin = await t.session('admin');
+  factory = await t.session('factory');
   factoryId = await userIdByEmail(t.db, SEED_LOGINS.factory.email);
 });
-afterAll(() => t.close());
 
-const create = (body: unknown, token = admin.token) => t.post('CartonMaster/CreateCarton', body, token);
+const create = (body: unknown, token = admin.token) => t.send(CARTON_API.save, body, token);
 const rowById = async (id: number) => (await t.db.select().from(cartons).where(eq(cartons.id, id)))[0];
 const snapshot = async () => JSON.stringify(await t.db.select().from(cartons).orderBy(cartons.id));
 
@@ -78,7 +77,7 @@ describe('create and update', () => {
     const res = await create({ CartonName: '  Crate of 6  ', CartonSize: 6, Description: ' Six-pack crate ' });
     expect(res.body).toEqual({ ResponseCode: '200', ResponseMessage: CARTON_MSG.created, ResponseData: null });
     expect(await countRows(t.db, cartons)).toBe(before + 1);
-    const list = await t.post('CartonMaster/GetCarton', listBody({ SearchValue: 'Crate of 6' }), admin.token);
+    const list = await t.send(CARTON_API.list, listBody({ SearchValue: 'Crate of 6' }), admin.token);
     expect(list.body.ResponseData).toEqual([expect.objectContaining({
       CartonName: 'Crate of 6', CartonSize: 6, Description: 'Six-pack crate', IsActive: true, TotalRows: 1,
     })]);
@@ -125,7 +124,7 @@ describe('create and update', () => {
 describe('dropdown', () => {
   it('lists only active cartons, smallest first, with id, name and size', async () => {
     const off = await insertCarton(t.db, { name: 'Retired size', size: 1, isActive: false });
-    const res = await t.get('CartonMaster/GetActiveCartonDDL', admin.token);
+    const res = await t.fetch(CARTON_API.dropdown, admin.token);
     expect(res.body.ResponseCode).toBe('200');
     const rows = res.body.ResponseData as { CartonId: number; CartonName: string; CartonSize: number }[];
     const active = (await t.db.select().from(cartons).where(eq(cartons.isActive, true)));
@@ -150,9 +149,9 @@ describe('page access', () => {
     expect(await create({ CartonId: box.id, CartonName: '' }, token)).toMatchObject(refused);
     expect(await snapshot()).toBe(before);
     // Reading stays open to the page: the list, the export (PageSize -1) and the dropdown.
-    const list = await t.post('CartonMaster/GetCarton', listBody({ PageSize: -1 }), token);
+    const list = await t.send(CARTON_API.list, listBody({ PageSize: -1 }), token);
     expect((list.body.ResponseData as { CartonId: number }[]).map((r) => r.CartonId)).toContain(box.id);
-    expect((await t.get('CartonMaster/GetActiveCartonDDL', token)).body.ResponseCode).toBe('200');
+    expect((await t.fetch(CARTON_API.dropdown, token)).body.ResponseCode).toBe('200');
     expect((await create(cartonBody(), factory.token)).status).toBe(403);
   });
 
@@ -161,9 +160,9 @@ describe('page access', () => {
     try {
       const before = await countRows(t.db, cartons);
       for (const res of [
-        await t.post('CartonMaster/GetCarton', listBody(), factory.token),
+        await t.send(CARTON_API.list, listBody(), factory.token),
         await create(cartonBody(), factory.token),
-        await t.get('CartonMaster/GetActiveCartonDDL', factory.token),
+        await t.fetch(CARTON_API.dropdown, factory.token),
       ]) expect(res).toMatchObject({ status: 403, body: { ResponseCode: '403', ResponseMessage: FORBIDDEN, ResponseData: null } });
       expect(await countRows(t.db, cartons)).toBe(before);
     } finally {
@@ -174,8 +173,8 @@ describe('page access', () => {
   it('a packing user without the master reads the dropdown but not the master', async () => {
     await setPages(t.db, factoryId, ['1', '3', PAGE.secondaryPacking.key]);
     try {
-      expect((await t.get('CartonMaster/GetActiveCartonDDL', factory.token)).status).toBe(200);
-      expect((await t.post('CartonMaster/GetCarton', listBody(), factory.token)).status).toBe(403);
+      expect((await t.fetch(CARTON_API.dropdown, factory.token)).status).toBe(200);
+      expect((await t.send(CARTON_API.list, listBody(), factory.token)).status).toBe(403);
       expect((await create(cartonBody(), factory.token)).status).toBe(403);
     } finally {
       await setPages(t.db, factoryId, ['1', '2', '215']);

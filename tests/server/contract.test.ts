@@ -1,33 +1,37 @@
 // The API contract every caller relies on: the envelope on every answer, protocol failures on
 // their HTTP status, the 500 that tells nothing, and the SPA fallback for non-API paths.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CRASH_MESSAGE } from '../../src/server/http/errors.js';
 import { FORBIDDEN } from '../../src/server/http/route.js';
 import { TEXT_UNSTORABLE } from '../../src/shared/contracts/text.js';
-import { SEED_LOGINS } from '../../src/server/db/seed.js';
-import { INDEX_HTML, parseEnvelope, startApp, type TestApp } from '../helpers/server-app.js';
+import { ME_API } from '../../src/shared/contracts/auth.js';
+import { ACCESS_RIGHT_API } from '../../src/shared/contracts/access-right.js';
+import { CARTON_API } from '../../src/shared/contracts/carton.js';
+import { USERS_API } from '../../src/shared/contracts/users/common.js';
+import { endpointPath } from '../../src/shared/endpoint.js';
+import { INDEX_HTML, parseEnvelope, startApp } from '../helpers/server-app.js';
+import { useApp } from '../helpers/use-app.js';
 
-let t: TestApp;
 let factoryToken: string;
 let warehouseToken: string;
 const SECRET_DETAIL = 'secret-detail-7f3a in /srv/app/src/server/internal.ts';
 
-beforeAll(async () => {
-  t = await startApp({
-    beforeReady(app) {
-      // A handler that crashes the way a bug would: its message and stack must not reach the caller.
-      app.get('/API/api/__boom', async () => {
-        throw new Error(SECRET_DETAIL);
-      });
-      // A write outside the Router that reaches the database with a NUL: the driver's refusal is a '400'.
-      app.get('/API/api/__nul', async () => t.db.execute(sql`select ${'a\u0000b'}::text as v`));
-    },
-  });
-  factoryToken = (await t.signIn(SEED_LOGINS.factory.email, SEED_LOGINS.factory.password)).token;
-  warehouseToken = (await t.signIn(SEED_LOGINS.warehouse.email, SEED_LOGINS.warehouse.password)).token;
+const t = useApp({
+  beforeReady(app) {
+    // A handler that crashes the way a bug would: its message and stack must not reach the caller.
+    app.get('/API/api/__boom', async () => {
+      throw new Error(SECRET_DETAIL);
+    });
+    // A write outside the Router that reaches the database with a NUL: the driver's refusal is a '400'.
+    app.get('/API/api/__nul', async () => t.db.execute(sql`select ${'a\u0000b'}::text as v`));
+  },
 });
-afterAll(() => t.close());
+
+beforeAll(async () => {
+  factoryToken = await t.token('factory');
+  warehouseToken = await t.token('warehouse');
+});
 
 describe('health', () => {
   it('GET /API/health answers 200 ready with the database kind', async () => {
@@ -145,18 +149,9 @@ describe('text the database cannot store', () => {
 
 describe('authentication on protected routes', () => {
   const PROTECTED = [
-    ['GET', 'User/getUser'],
-    ['POST', 'User/UpdateProfile'],
-    ['POST', 'User/ChangePassword'],
-    ['GET', 'User/GetUserMenu'],
-    ['GET', 'User/GetUsersDDL'],
-    ['GET', 'User/GetAllActiveUsers'],
-    ['GET', 'AccessRight/GetAccessRight/0'],
-    ['POST', 'AccessRight/CreateUpdateAccessRight'],
-    ['POST', 'CartonMaster/GetCarton'],
-    ['POST', 'CartonMaster/CreateCarton'],
-    ['GET', 'CartonMaster/GetActiveCartonDDL'],
-  ] as const;
+    ME_API.getUser, ME_API.updateProfile, ME_API.changePassword, ME_API.menu, USERS_API.pickerAll, USERS_API.pickerActive,
+    ACCESS_RIGHT_API.read, ACCESS_RIGHT_API.save, CARTON_API.list, CARTON_API.save, CARTON_API.dropdown,
+  ].map((e) => [e.method, endpointPath(e, { id: 0 })] as const);
   const call = (method: 'GET' | 'POST', path: string, authorization?: string) =>
     t.raw({ method, url: `/API/api/${path}`, headers: authorization ? { authorization } : {}, ...(method === 'POST' ? { payload: {} } : {}) });
 
@@ -173,7 +168,7 @@ describe('authentication on protected routes', () => {
   });
 
   it('a signed-in user without the page gets 403 with the envelope', async () => {
-    const res = await t.post('CartonMaster/GetCarton', {}, warehouseToken);
+    const res = await t.send(CARTON_API.list, {}, warehouseToken);
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ ResponseCode: '403', ResponseMessage: FORBIDDEN, ResponseData: null });
   });
@@ -193,7 +188,7 @@ describe('authentication on protected routes', () => {
   });
 
   it('403 is decided before the body is read (bad body, no page: still 403)', async () => {
-    const res = await t.post('CartonMaster/CreateCarton', { Nonsense: true }, warehouseToken);
+    const res = await t.send(CARTON_API.save, { Nonsense: true }, warehouseToken);
     expect(res.status).toBe(403);
   });
 });

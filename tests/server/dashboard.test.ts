@@ -3,7 +3,7 @@
 // made through the real calls; the 'Static Qr Mapping' switch; whose figures answer (a site user gets
 // its own whatever Id it sends, an admin any site); and a bad body answers '400' with a message.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_API, DASHBOARD_MSG, type DashboardCount, type DashboardData } from '../../src/shared/contracts/dashboard.js';
 import { USER_TYPE } from '../../src/shared/contracts/auth.js';
 import { DISPATCH_API } from '../../src/shared/contracts/floor/dispatch.js';
@@ -16,7 +16,6 @@ import { MAPPING_API } from '../../src/shared/contracts/numbers/mapping.js';
 import { STOCK_API } from '../../src/shared/contracts/numbers/stock.js';
 import { PAGE } from '../../src/shared/pages.js';
 import { indiaDate } from '../../src/shared/today.js';
-import { SEED_LOGINS } from '../../src/server/db/seed.js';
 import { mappings, numberIssues } from '../../src/server/db/schema.js';
 import { send } from '../helpers/endpoint-call.js';
 import { insertSite, insertUser } from '../helpers/factories.js';
@@ -28,9 +27,9 @@ import { acceptBody, issueBody } from '../helpers/factories-issue.js';
 import { insertMapping, mapBody } from '../helpers/factories-mapping.js';
 import { appCodes, insertColleague } from '../helpers/factories-pairs.js';
 import { insertReference, nextPrefix } from '../helpers/factories-sites.js';
-import { startApp, type TestApp } from '../helpers/server-app.js';
+import { useApp } from '../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let A: FloorFactory;
 let clerk: string;
 let depotId: number;
@@ -60,9 +59,8 @@ const monthsBack = (back: number) => new Date(Date.UTC(year, month - 1 - back, 1
 const nameOf = (d: Date) => new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(d);
 
 beforeAll(async () => {
-  t = await startApp();
   await insertReference(t.db);
-  admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  admin = await t.token('admin');
   // Factory A: static 1..1000 mapped (the floor's January mapping), slips printed, packing and dispatch pages.
   A = await dispatchFactory(t, nextPrefix());
   const numbers = await insertColleague(t, A, [PAGE.mapping.key, PAGE.deMapping.key, PAGE.productDamage.key, PAGE.numberGeneration.key, PAGE.stockManagement.key]);
@@ -111,7 +109,6 @@ beforeAll(async () => {
   });
   expect(got.body.ResponseCode, got.body.ResponseMessage).toBe('200');
 }, 120_000);
-afterAll(() => t.close());
 
 describe('the factory view', () => {
   it('counts static numbers by default: mapped, de-mapped, damaged, printed, packed and dispatched', async () => {

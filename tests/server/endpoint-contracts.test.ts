@@ -2,7 +2,7 @@
 // served from its declaration in src/shared, each declaration is served once, and what the routes
 // answer matches the declared data schema on the demo data.
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accessRightRoutes } from '../../src/server/routes/account/access-right.js';
 import { loginRoutes } from '../../src/server/routes/account/login.js';
 import { meRoutes } from '../../src/server/routes/account/me.js';
@@ -18,7 +18,6 @@ import { userMasterRoutes } from '../../src/server/routes/masters/users.js';
 import { uploadRoutes } from '../../src/server/routes/uploads/file-upload.js';
 import { Router } from '../../src/server/http/route.js';
 import type { Services } from '../../src/server/services.js';
-import { SEED_LOGINS } from '../../src/server/db/seed.js';
 import { ACCESS_RIGHT_API } from '../../src/shared/contracts/access-right.js';
 import { noData } from '../../src/shared/contracts/answer.js';
 import { LOGIN_API, ME_API } from '../../src/shared/contracts/auth.js';
@@ -35,7 +34,7 @@ import { USERS_API } from '../../src/shared/contracts/users/common.js';
 import type { Endpoint } from '../../src/shared/endpoint.js';
 import { send } from '../helpers/endpoint-call.js';
 import { listBody } from '../helpers/factories.js';
-import { startApp, type TestApp } from '../helpers/server-app.js';
+import { useApp } from '../helpers/use-app.js';
 
 const AREAS = [
   loginRoutes, meRoutes, accessRightRoutes, cartonRoutes, companyRoutes, referenceRoutes, userMasterRoutes, categoryRoutes,
@@ -92,13 +91,11 @@ describe('every route of these areas is served from a declaration', () => {
 });
 
 describe('answers match their declared data', () => {
-  let t: TestApp;
+  const t = useApp();
   let admin: string;
   beforeAll(async () => {
-    t = await startApp();
-    admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+    admin = await t.token('admin');
   });
-  afterAll(() => t.close());
 
   // Reads only: lists, dropdowns and records (saves and deletes are checked in their own tests).
   const isList = (e: Endpoint) => e.body !== undefined && 'PageSize' in ((e.body as { shape?: object }).shape ?? {});

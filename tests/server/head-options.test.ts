@@ -8,19 +8,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_LOGINS } from '../../src/server/db/seed.js';
 import { API_PREFIX } from '../../src/shared/api-prefix.js';
 import { LOGIN_API } from '../../src/shared/contracts/auth.js';
 import { PRODUCT_LOOKUP_API } from '../../src/shared/contracts/numbers/mapping.js';
 import { endpointPath } from '../../src/shared/endpoint.js';
-import { startApp, type TestApp } from '../helpers/server-app.js';
+import { useApp } from '../helpers/use-app.js';
 
 const INDEX = '<!doctype html><title>Fieldtrace</title><!-- index -->';
 const SHELL = '<!doctype html><title>Fieldtrace</title><!-- shell -->';
 const VERIFY = '<!doctype html><title>Verify</title><!-- p -->';
 const ASSET = 'console.log("the app chunk");'.repeat(20);
 
-let t: TestApp;
 let base: string;
 let admin: string;
 let clientDir: string;
@@ -35,13 +33,14 @@ beforeAll(async () => {
   // The build's brotli copy: HEAD must pick the same one GET does.
   writeFileSync(join(clientDir, 'assets', 'app-1a2b.js.br'), brotliCompressSync(ASSET));
   writeFileSync(join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
-  t = await startApp({ clientDir });
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
 });
-afterAll(async () => {
-  await t?.close();
-  rmSync(clientDir, { recursive: true, force: true });
+afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
+
+// Started after the set-up above, closed before its clean-up.
+const t = useApp(() => ({ clientDir }));
+beforeAll(async () => {
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  admin = await t.token('admin');
 });
 
 const api = (path: string) => API_PREFIX + path;

@@ -4,12 +4,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_LOGINS } from '../../src/server/db/seed.js';
 import { filePart, fixture, multipart } from '../helpers/factories-products.js';
 import { listBody } from '../helpers/factories.js';
-import { INDEX_HTML, startApp, type TestApp } from '../helpers/server-app.js';
+import { INDEX_HTML } from '../helpers/server-app.js';
+import { useApp } from '../helpers/use-app.js';
+import { CARTON_API } from '../../src/shared/contracts/carton.js';
 
-let t: TestApp;
 let admin: string;
 let clientDir: string;
 
@@ -22,12 +22,13 @@ beforeAll(async () => {
   writeFileSync(join(clientDir, 'assets', 'index-abc123.js'), 'console.log("app");');
   writeFileSync(join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(join(clientDir, 'manifest.webmanifest'), '{"name":"Fieldtrace"}');
-  t = await startApp({ clientDir });
-  admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
 });
-afterAll(async () => {
-  await t?.close();
-  rmSync(clientDir, { recursive: true, force: true });
+afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
+
+// Started after the set-up above, closed before its clean-up.
+const t = useApp(() => ({ clientDir }));
+beforeAll(async () => {
+  admin = await t.token('admin');
 });
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
@@ -84,16 +85,16 @@ describe('API answers are never stored', () => {
     const health = await t.raw({ method: 'GET', url: '/API/health' });
     expect(health.status).toBe(200);
     expectNoStore(health.headers);
-    const list = await t.post('CartonMaster/GetCarton', listBody(), admin);
+    const list = await t.send(CARTON_API.list, listBody(), admin);
     expect(list.body.ResponseCode).toBe('200');
     expectNoStore(list.headers);
   });
 
   it('on a refusal, a missing token and a bad body', async () => {
-    const refused = await t.post('CartonMaster/GetCarton', listBody({ SortColumn: 'nope' }), admin);
+    const refused = await t.send(CARTON_API.list, listBody({ SortColumn: 'nope' }), admin);
     expect(refused.body.ResponseCode).toBe('400');
     expectNoStore(refused.headers);
-    const unauthorised = await t.post('CartonMaster/GetCarton', listBody());
+    const unauthorised = await t.send(CARTON_API.list, listBody());
     expect(unauthorised.status).toBe(401);
     expectNoStore(unauthorised.headers);
     const badJson = await t.raw({ method: 'POST', url: '/API/api/CartonMaster/GetCarton', headers: { 'content-type': 'application/json' }, payload: '{' });

@@ -4,13 +4,12 @@
 // its work back and is kept as the answer, a failure frees the key, old keys are purged.
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ok, warn } from '../../src/shared/contracts/envelope.js';
 import { idempotencyKeys } from '../../src/server/db/schema.js';
 import { idempotent, IDEMPOTENCY_MSG, purgeIdempotencyKeys, requestHash, type Work } from '../../src/server/http/idempotency.js';
-import { startApp, type TestApp } from '../helpers/server-app.js';
+import { useApp } from '../helpers/use-app.js';
 
-let t: TestApp;
 let admin: number;
 let other: number;
 const ROUTE = 'POST SecondaryPacking/save';
@@ -20,21 +19,21 @@ let calls = 0;
 /** Rows of a raw query (PGlite's and node-postgres's results both carry `rows`). */
 const rowsOf = async <T,>(result: Promise<unknown>) => ((await result) as { rows: T[] }).rows;
 
+const t = useApp({
+  routes(r) {
+    // A floor save in miniature, declared as the real ones are.
+    r.post('Probe/save', { access: 'signed-in', body: z.object({ Note: z.string().min(1, 'Note please.') }), idempotent: true }, async ({ db, body }) => {
+      await db.execute(sql`insert into idem_work (note) values (${body.Note})`);
+      return body.Note === 'refuse' ? warn('Carton Full', [{ Item: 'PID7' }]) : ok([{ Note: body.Note }], 'Saved');
+    });
+  },
+});
+
 beforeAll(async () => {
-  t = await startApp({
-    routes(r) {
-      // A floor save in miniature, declared as the real ones are.
-      r.post('Probe/save', { access: 'signed-in', body: z.object({ Note: z.string().min(1, 'Note please.') }), idempotent: true }, async ({ db, body }) => {
-        await db.execute(sql`insert into idem_work (note) values (${body.Note})`);
-        return body.Note === 'refuse' ? warn('Carton Full', [{ Item: 'PID7' }]) : ok([{ Note: body.Note }], 'Saved');
-      });
-    },
-  });
   await t.db.execute(sql`create table idem_work (id serial primary key, note text not null)`);
   const ids = await rowsOf<{ id: number }>(t.db.execute(sql`select id from users order by id limit 2`));
   [admin, other] = ids.map((r) => Number(r.id)) as [number, number];
 });
-afterAll(() => t.close());
 beforeEach(async () => {
   calls = 0;
   await t.db.execute(sql`delete from idem_work`);
@@ -172,7 +171,7 @@ describe('a floor save with an Idempotency-Key', () => {
 describe('a route declared idempotent', () => {
   let token: string;
   beforeAll(async () => {
-    token = (await t.signIn('admin@example.com', 'Admin123')).token;
+    token = await t.token('admin');
   });
   const send = (body: object, key?: string, auth = true) => t.raw({
     method: 'POST',

@@ -1,23 +1,23 @@
 // Sign-in rate limits per address (per account: sign-in-limits.test.ts) and the request body limit,
 // over real HTTP where the socket matters and through inject with a chosen remote address elsewhere.
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SEED_LOGINS } from '../../src/server/db/seed.js';
 import { MSG } from '../../src/shared/contracts/auth.js';
 import { freshWindow } from '../helpers/rate-window.js';
-import { parseEnvelope, startApp, type Answer, type TestApp } from '../helpers/server-app.js';
+import { parseEnvelope, type Answer } from '../helpers/server-app.js';
+import { useApp } from '../helpers/use-app.js';
 
 const PER_ADDRESS = 4;
 const BODY_LIMIT = 4096;
-let t: TestApp;
 let base: string;
 
+const t = useApp({ loginLimitPerAddress: PER_ADDRESS, bodyLimitBytes: BODY_LIMIT });
+
 beforeAll(async () => {
-  t = await startApp({ loginLimitPerAddress: PER_ADDRESS, bodyLimitBytes: BODY_LIMIT });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
-afterAll(() => t.close());
 
 const tooMany = { status: 429, body: { ResponseCode: '429', ResponseMessage: MSG.tooMany, ResponseData: null } };
 

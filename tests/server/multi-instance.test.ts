@@ -11,18 +11,18 @@ import { sha256 } from '../../src/server/auth/tokens.js';
 import { refreshTokens } from '../../src/server/db/schema.js';
 import { seed, SEED_LOGINS } from '../../src/server/db/seed.js';
 import { seedDemo } from '../../src/server/demo/index.js';
-import { MSG, type TokenPair } from '../../src/shared/contracts/auth.js';
-import { parseEnvelope, startApp, type TestApp } from '../helpers/server-app.js';
+import { MSG, type TokenPair, LOGIN_API, ME_API } from '../../src/shared/contracts/auth.js';
+import { parseEnvelope } from '../helpers/server-app.js';
+import { useApp } from '../helpers/use-app.js';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
 describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
-  let one: TestApp;
+  const one = useApp({ loginLimitPerAccount: 2 });
   let twoDb: Database;
   let two: FastifyInstance;
 
   beforeAll(async () => {
-    one = await startApp({ loginLimitPerAccount: 2 });
     twoDb = await openDatabase({ databaseUrl: one.databaseUrl });
     await Promise.all([twoDb.migrate(), twoDb.migrate()]);
     expect(await seed(twoDb.db, { demo: seedDemo })).toBe('present');
@@ -31,7 +31,6 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
   afterAll(async () => {
     await two.close();
     await twoDb.close();
-    await one.close();
   });
 
   const onTwo = async (method: 'GET' | 'POST', path: string, body?: object, token?: string) => {
@@ -48,12 +47,12 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
     const s = await one.signIn(SEED_LOGINS.warehouse.email, SEED_LOGINS.warehouse.password);
     const [a, b] = await Promise.all([
       onTwo('POST', 'Login/RefreshToken', { RefreshToken: s.refreshToken }),
-      one.post('Login/RefreshToken', { RefreshToken: s.refreshToken }),
+      one.send(LOGIN_API.refresh, { RefreshToken: s.refreshToken }),
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     const [pa, pb] = [a.body.ResponseData as TokenPair, b.body.ResponseData as TokenPair];
     expect(pa.RefreshToken).toBe(pb.RefreshToken);
-    expect((await one.get('User/getUser', pa.Token)).status).toBe(200);
+    expect((await one.fetch(ME_API.getUser, pa.Token)).status).toBe(200);
     expect((await onTwo('GET', 'User/getUser', undefined, pb.Token)).status).toBe(200);
   });
 
@@ -63,7 +62,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
     expect(r.status).toBe(200);
     await one.db.update(refreshTokens).set({ usedAt: new Date(Date.now() - (one.config.refreshGraceSeconds + 1) * 1000) })
       .where(eq(refreshTokens.tokenHash, sha256(s.refreshToken)));
-    expect((await one.post('Login/RefreshToken', { RefreshToken: s.refreshToken })).status).toBe(401);
+    expect((await one.send(LOGIN_API.refresh, { RefreshToken: s.refreshToken })).status).toBe(401);
     const newest = (r.body.ResponseData as TokenPair).RefreshToken;
     expect((await onTwo('POST', 'Login/RefreshToken', { RefreshToken: newest })).status).toBe(401);
   });
@@ -73,15 +72,15 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
     const s = await one.signIn(email, password);
     const changed = await onTwo('POST', 'User/ChangePassword', { OldPassword: password, NewPassword: 'Moved123' }, s.token);
     expect(changed.body.ResponseCode).toBe('200');
-    expect((await one.get('User/getUser', s.token)).status).toBe(401);
+    expect((await one.fetch(ME_API.getUser, s.token)).status).toBe(401);
     await onTwo('POST', 'User/ChangePassword', { OldPassword: 'Moved123', NewPassword: password }, (await one.signIn(email, 'Moved123')).token);
   });
 
   it('the per-account limit counts tries made on either instance', async () => {
     const { email, password } = SEED_LOGINS.factory;
-    expect((await one.post('Login/CheckUser', { Email: email, Password: 'Wrong123' })).body.ResponseMessage).toBe(MSG.badLogin);
+    expect((await one.send(LOGIN_API.checkUser, { Email: email, Password: 'Wrong123' })).body.ResponseMessage).toBe(MSG.badLogin);
     expect((await onTwo('POST', 'Login/CheckUser', { Email: email, Password: 'Wrong123' })).body.ResponseMessage).toBe(MSG.badLogin);
     expect(await onTwo('POST', 'Login/CheckUser', { Email: email, Password: password })).toMatchObject({ status: 429 });
-    expect(await one.post('Login/CheckUser', { Email: email, Password: password })).toMatchObject({ status: 429 });
+    expect(await one.send(LOGIN_API.checkUser, { Email: email, Password: password })).toMatchObject({ status: 429 });
   });
 });

@@ -12,9 +12,10 @@ import { FieldtraceDb } from '../../src/client/offline/db.js';
 import { newEntry, type OutboxEntry } from '../../src/client/offline/outbox-entry.js';
 import { outboxTransport } from '../../src/client/offline/outbox-transport.js';
 import { drainOutbox, type Send } from '../../src/client/offline/outbox.js';
-import { startApp, type Session, type TestApp } from '../helpers/server-app.js';
+import type { Session } from '../helpers/server-app.js';
+import { useApp } from '../helpers/use-app.js';
+import { LOGIN_API } from '../../src/shared/contracts/auth.js';
 
-let t: TestApp;
 let origin: string;
 let device: FieldtraceDb;
 let session: Session;
@@ -22,27 +23,25 @@ let session: Session;
 const rowsOf = async <T,>(result: Promise<unknown>) => ((await result) as { rows: T[] }).rows;
 const saved = async () => (await rowsOf<{ note: string }>(t.db.execute(sql`select note from probe_cartons order by id`))).map((r) => r.note);
 
+const t = useApp({
+  // No grace for a spent refresh token: two contexts refreshing with the same one end the sign-in.
+  refreshGraceSeconds: 0,
+  routes(r) {
+    r.post('Probe/pack', { access: 'signed-in', body: z.object({ Note: z.string() }), idempotent: true }, async ({ db, body }) => {
+      await db.execute(sql`insert into probe_cartons (note) values (${body.Note})`);
+      if (body.Note.startsWith('crash')) throw new Error('the database went away');
+      return body.Note.startsWith('refuse') ? warn('already Scanned', [{ Item: body.Note }]) : ok([{ Note: body.Note }], 'Saved');
+    });
+  },
+});
+
 beforeAll(async () => {
-  t = await startApp({
-    // No grace for a spent refresh token: two contexts refreshing with the same one end the sign-in.
-    refreshGraceSeconds: 0,
-    routes(r) {
-      r.post('Probe/pack', { access: 'signed-in', body: z.object({ Note: z.string() }), idempotent: true }, async ({ db, body }) => {
-        await db.execute(sql`insert into probe_cartons (note) values (${body.Note})`);
-        if (body.Note.startsWith('crash')) throw new Error('the database went away');
-        return body.Note.startsWith('refuse') ? warn('already Scanned', [{ Item: body.Note }]) : ok([{ Note: body.Note }], 'Saved');
-      });
-    },
-  });
   await t.db.execute(sql`create table probe_cartons (id serial primary key, note text not null)`);
   origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
   device = new FieldtraceDb();
   await device.open();
 });
-afterAll(async () => {
-  device?.close();
-  await t?.close();
-});
+afterAll(() => device?.close());
 beforeEach(async () => {
   await t.db.execute(sql`delete from probe_cartons`);
   await device.outbox.clear();
@@ -87,7 +86,7 @@ describe('the outbox transport', () => {
     expect((await saved()).sort()).toEqual(['page', 'worker']);
     // The stored refresh token is the live one: it refreshes again (a second, racing refresh would
     // have spent it and, past the grace time, ended the sign-in).
-    const refreshed = await t.post('Login/RefreshToken', { RefreshToken: (await storedTokens.read())!.RefreshToken });
+    const refreshed = await t.send(LOGIN_API.refresh, { RefreshToken: (await storedTokens.read())!.RefreshToken });
     expect(refreshed.body.ResponseCode).toBe('200');
   });
 

@@ -4,29 +4,29 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_LOGINS } from '../../src/server/db/seed.js';
-import { MSG } from '../../src/shared/contracts/auth.js';
+import { MSG, LOGIN_API, ME_API } from '../../src/shared/contracts/auth.js';
 import { PASSWORD_MESSAGE } from '../../src/shared/contracts/fields.js';
 import { insertUser } from '../helpers/factories.js';
-import { startApp, type TestApp } from '../helpers/server-app.js';
+import { startApp } from '../helpers/server-app.js';
+import { useApp } from '../helpers/use-app.js';
 import { startSmtp, type ReceivedMail, type SmtpPeer } from '../helpers/smtp.js';
+import { send } from '../helpers/endpoint-call.js';
 
 const PUBLIC_BASE = 'https://trace.example.test';
 let smtp: SmtpPeer;
-let t: TestApp;
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  t = await startApp({ smtpUrl: smtp.url, publicBaseUrl: PUBLIC_BASE, mailFrom: 'Fieldtrace <no-reply@trace.example.test>' });
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => smtp.close());
 
-const forgot = (Email: unknown) => t.post('Login/ForgotPassword', { Email });
+// Started after the set-up above, closed before its clean-up.
+const t = useApp(() => ({ smtpUrl: smtp.url, publicBaseUrl: PUBLIC_BASE, mailFrom: 'Fieldtrace <no-reply@trace.example.test>' }));
+
+const forgot = (Email: unknown) => t.send(LOGIN_API.forgotPassword, { Email });
 const reset = (Token: string, NewPassword: string, ConfirmPassword = NewPassword) =>
-  t.post('Login/ResetPassword', { Token, NewPassword, ConfirmPassword });
-const checkUser = (Email: string, Password: string) => t.post('Login/CheckUser', { Email, Password });
+  t.send(LOGIN_API.resetPassword, { Token, NewPassword, ConfirmPassword });
+const checkUser = (Email: string, Password: string) => t.send(LOGIN_API.checkUser, { Email, Password });
 const sent = { status: 200, body: { ResponseCode: '200', ResponseMessage: MSG.forgotSent, ResponseData: null } };
 
 function linkToken(mail: ReceivedMail): string {
@@ -47,7 +47,7 @@ describe('forgot password', () => {
     ['', MSG.emailRequired],
     ['not-an-email', MSG.emailInvalid],
   ])('Email %j answers the spec message', async (email, message) => {
-    const res = await t.post('Login/ForgotPassword', email === undefined ? {} : { Email: email });
+    const res = await t.send(LOGIN_API.forgotPassword, email === undefined ? {} : { Email: email });
     expect(res.body).toEqual({ ResponseCode: '400', ResponseMessage: message, ResponseData: null });
   });
 
@@ -109,9 +109,9 @@ describe('reset password', () => {
     expect((await checkUser(u.email, 'Again123')).body.ResponseMessage).toBe(MSG.badLogin);
 
     // The flag that sends a user to /profile is cleared; the refresh tokens of before are revoked.
-    const me = await t.get('User/getUser', fresh.token);
+    const me = await t.fetch(ME_API.getUser, fresh.token);
     expect((me.body.ResponseData as { IsResetPassword: boolean }[])[0]!.IsResetPassword).toBe(false);
-    expect((await t.post('Login/RefreshToken', { RefreshToken: session.refreshToken })).status).toBe(401);
+    expect((await t.send(LOGIN_API.refresh, { RefreshToken: session.refreshToken })).status).toBe(401);
   });
 
   it('a made-up or altered token is refused', async () => {
@@ -141,10 +141,10 @@ describe('expired links', () => {
     const app = await startApp({ smtpUrl: peer.url, resetTokenMinutes: 0 });
     try {
       const u = await insertUser(app.db);
-      await app.post('Login/ForgotPassword', { Email: u.email });
+      await send(app, LOGIN_API.forgotPassword, { Email: u.email });
       const mail = await peer.waitForMail(0);
       const token = /token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
-      const res = await app.post('Login/ResetPassword', { Token: token, NewPassword: 'After123', ConfirmPassword: 'After123' });
+      const res = await send(app, LOGIN_API.resetPassword, { Token: token, NewPassword: 'After123', ConfirmPassword: 'After123' });
       expect(res.body.ResponseMessage).toBe(MSG.resetInvalid);
     } finally {
       await app.close();
@@ -157,7 +157,7 @@ describe('without SMTP_URL', () => {
   it('the mail is written to a file under DATA_DIR/mail with the link', async () => {
     const app = await startApp({ smtpUrl: undefined });
     try {
-      const res = await app.post('Login/ForgotPassword', { Email: SEED_LOGINS.warehouse.email });
+      const res = await send(app, LOGIN_API.forgotPassword, { Email: SEED_LOGINS.warehouse.email });
       expect(res.body.ResponseMessage).toBe(MSG.forgotSent);
       const dir = join(app.config.dataDir, 'mail');
       // The mail is written after the answer (the answer never waits for mail).
@@ -168,9 +168,9 @@ describe('without SMTP_URL', () => {
       const text = readFileSync(join(dir, files[0]!), 'utf8');
       expect(text).toContain(`To: ${SEED_LOGINS.warehouse.email}`);
       const token = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(text)![1]!;
-      const done = await app.post('Login/ResetPassword', { Token: token, NewPassword: 'Fresh123', ConfirmPassword: 'Fresh123' });
+      const done = await send(app, LOGIN_API.resetPassword, { Token: token, NewPassword: 'Fresh123', ConfirmPassword: 'Fresh123' });
       expect(done.body.ResponseCode).toBe('200');
-      expect((await app.post('Login/CheckUser', { Email: SEED_LOGINS.warehouse.email, Password: 'Fresh123' })).body.ResponseCode).toBe('200');
+      expect((await send(app, LOGIN_API.checkUser, { Email: SEED_LOGINS.warehouse.email, Password: 'Fresh123' })).body.ResponseCode).toBe('200');
     } finally {
       await app.close();
     }

@@ -5,23 +5,23 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResets } from '../../src/server/db/schema.js';
-import { MSG } from '../../src/shared/contracts/auth.js';
+import { MSG, LOGIN_API } from '../../src/shared/contracts/auth.js';
 import { insertUser } from '../helpers/factories.js';
-import { startApp, type Answer, type TestApp } from '../helpers/server-app.js';
+import { startApp, type Answer } from '../helpers/server-app.js';
+import { useApp } from '../helpers/use-app.js';
 import { startSmtp, type SmtpPeer } from '../helpers/smtp.js';
+import { send } from '../helpers/endpoint-call.js';
 
 const PER_HOUR = 3;
 let smtp: SmtpPeer;
-let t: TestApp;
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  t = await startApp({ smtpUrl: smtp.url, resetMailLimitPerHour: PER_HOUR });
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => smtp.close());
+
+// Started after the set-up above, closed before its clean-up.
+const t = useApp(() => ({ smtpUrl: smtp.url, resetMailLimitPerHour: PER_HOUR }));
 
 const forgotFrom = (remoteAddress: string, Email: string): Promise<Answer> =>
   t.raw({ method: 'POST', url: '/API/api/Login/ForgotPassword', payload: { Email }, remoteAddress });
@@ -88,7 +88,7 @@ describe('timing', () => {
     const app = await startApp({ smtpUrl: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}` });
     try {
       const u = await insertUser(app.db);
-      const answer = app.post('Login/ForgotPassword', { Email: u.email });
+      const answer = send(app, LOGIN_API.forgotPassword, { Email: u.email });
       const res = await Promise.race([answer, new Promise<'still waiting'>((r) => setTimeout(() => r('still waiting'), 5000))]);
       expect(res).not.toBe('still waiting');
       const { status, body } = await answer;

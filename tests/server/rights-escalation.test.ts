@@ -2,18 +2,17 @@
 // cannot change, take over or delete someone who holds more than they do, cannot make a user of a
 // higher type, and cannot hand out or take away pages they do not hold. Only the admin sets passwords.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_LOGINS } from '../../src/server/db/seed.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { userPages, users } from '../../src/server/db/schema.js';
-import { ACCESS_MSG } from '../../src/shared/contracts/access-right.js';
-import { MSG } from '../../src/shared/contracts/auth.js';
-import { USERS_MSG } from '../../src/shared/contracts/users/common.js';
+import { ACCESS_MSG, ACCESS_RIGHT_API } from '../../src/shared/contracts/access-right.js';
+import { MSG, LOGIN_API } from '../../src/shared/contracts/auth.js';
+import { USERS_MSG, USERS_API } from '../../src/shared/contracts/users/common.js';
 import { normalisePageList, PAGE, PAGES } from '../../src/shared/pages.js';
 import { insertCompany, insertSite, insertUser, setPages, type TestUser } from '../helpers/factories.js';
 import { distributorBody, place, siteUserBody } from '../helpers/factories-people.js';
-import { startApp, type TestApp } from '../helpers/server-app.js';
+import { useApp } from '../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let adminToken: string;
 let companyId: number;
 let factoryId: number;
@@ -22,14 +21,12 @@ let factory2Id: number;
 const ALL = normalisePageList(PAGES.map((p) => p.key));
 
 beforeAll(async () => {
-  t = await startApp();
-  adminToken = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  adminToken = await t.token('admin');
   companyId = (await insertCompany(t.db)).id;
   factoryId = (await insertSite(t.db, companyId, { isFactory: true })).id;
   warehouseId = (await insertSite(t.db, companyId, { isFactory: false })).id;
   factory2Id = (await insertSite(t.db, companyId, { isFactory: true })).id;
 });
-afterAll(() => t.close());
 
 const siteOf = (type: number) => (type === 4 ? factoryId : warehouseId);
 /** A user of the test company with the given type and stored pages, and a signed-in token. */
@@ -48,8 +45,8 @@ async function updateBody(u: TestUser, o: Record<string, unknown> = {}) {
     Email: r.email, Password: '', ConfirmPassword: '', IsActive: r.isActive, ...o,
   });
 }
-const saveUser = (body: unknown, token: string) => t.post('User/CreateUpdateUser', body, token);
-const saveRights = (body: unknown, token: string) => t.post('AccessRight/CreateUpdateAccessRight', body, token);
+const saveUser = (body: unknown, token: string) => t.send(USERS_API.save, body, token);
+const saveRights = (body: unknown, token: string) => t.send(ACCESS_RIGHT_API.save, body, token);
 const warning = (message: string) => ({ ResponseCode: '400', ResponseMessage: message, ResponseData: null });
 
 describe('the takeover', () => {
@@ -60,7 +57,7 @@ describe('the takeover', () => {
     const res = await saveUser(await updateBody(boss, { Password: 'Hack12', ConfirmPassword: 'Hack12' }), clerk.token);
     expect(res.body).toEqual(warning(USERS_MSG.aboveYou));
     expect((await row(boss.id)).passwordHash).toBe(before.passwordHash);
-    const login = await t.post('Login/CheckUser', { Email: boss.email, Password: 'Hack12' });
+    const login = await t.send(LOGIN_API.checkUser, { Email: boss.email, Password: 'Hack12' });
     expect(login.body.ResponseMessage).toBe(MSG.badLogin);
     // Had it worked, the boss's session would now grant the clerk everything; the clerk holds what it held.
     expect(await pagesOf(clerk.id)).toEqual(['1', '2', PAGE.userMaster.key]);
@@ -106,7 +103,7 @@ describe('User/CreateUpdateUser by a non-admin', () => {
     const boss = await person(4, ALL);
     const res = await saveUser(await updateBody(boss, { Password: 'Admn12', ConfirmPassword: 'Admn12' }), adminToken);
     expect(res.body.ResponseMessage).toBe(USERS_MSG.updated);
-    expect((await t.post('Login/CheckUser', { Email: boss.email, Password: 'Admn12' })).body.ResponseCode).toBe('200');
+    expect((await t.send(LOGIN_API.checkUser, { Email: boss.email, Password: 'Admn12' })).body.ResponseCode).toBe('200');
   });
 
   it('a warehouse user may not create a factory user, nor make a warehouse user one; a factory user may', async () => {
@@ -139,11 +136,11 @@ describe('User/DeleteUser by a non-admin', () => {
     };
     const strong = await add();
     await setPages(t.db, strong, ['1', '3', PAGE.mapping.key]);
-    const res = await t.get(`User/DeleteUser/${strong}`, clerk.token);
+    const res = await t.fetch(USERS_API.remove, { id: strong }, clerk.token);
     expect(res.body).toEqual(warning(USERS_MSG.aboveYou));
     expect((await row(strong)).id).toBe(strong);
     const plain = await add();
-    expect((await t.get(`User/DeleteUser/${plain}`, clerk.token)).body.ResponseMessage).toBe(USERS_MSG.deleted);
+    expect((await t.fetch(USERS_API.remove, { id: plain }, clerk.token)).body.ResponseMessage).toBe(USERS_MSG.deleted);
   });
 });
 

@@ -1,28 +1,26 @@
 // serveList through a real list (Recall/GetRecalls, declared by RECALL_LIST): an unknown sort is
 // refused with the list query's message, and paging, search and TotalRows answer as every list does.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RECALL_API, RECALL_LIST } from '../../src/shared/contracts/recall.js';
 import { PAGE } from '../../src/shared/pages.js';
 import { send } from '../helpers/endpoint-call.js';
 import { listBody } from '../helpers/factories.js';
 import { insertFactory, insertMapping, staticSeries, type Factory } from '../helpers/factories-pairs.js';
 import { nextPrefix } from '../helpers/factories-sites.js';
-import { startApp, type TestApp } from '../helpers/server-app.js';
+import { useApp } from '../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let A: Factory;
 const list = (body: object) => send(t, RECALL_LIST.api.list, listBody(body), A.token);
 const batches = (rows: unknown) => (rows as { BatchNo: string }[]).map((r) => r.BatchNo);
 
 beforeAll(async () => {
-  t = await startApp();
   A = await insertFactory(t, nextPrefix(), [PAGE.mapping.key]);
   for (const [i, batchNo] of ['SL-1', 'SL-2', 'SL-3'].entries()) {
     await insertMapping(t.db, { companyId: A.companyId, productId: A.productId, series: staticSeries(A.prefix), fromNo: i * 10 + 1, toNo: i * 10 + 10, batchNo });
     expect((await send(t, RECALL_API.save, { ProductId: A.productId, BatchNo: batchNo, Reason: `Reason ${i}` }, A.token)).body.ResponseCode).toBe('200');
   }
 });
-afterAll(() => t.close());
 
 describe('serveList', () => {
   it('refuses a sort the contract does not name, with the list message', async () => {

@@ -1,34 +1,33 @@
 // Ending sessions: a password change or reset refuses the access tokens already handed out, not
 // only the refresh tokens; and the small protocol courtesies of the bearer header and API paths.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_MSG } from '../../src/shared/contracts/access-right.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_MSG, ACCESS_RIGHT_API } from '../../src/shared/contracts/access-right.js';
 import { insertCompany, insertUser, type TestUser } from '../helpers/factories.js';
-import { startApp, type TestApp } from '../helpers/server-app.js';
+import { useApp } from '../helpers/use-app.js';
+import { ME_API, LOGIN_API } from '../../src/shared/contracts/auth.js';
 
-let t: TestApp;
+const t = useApp();
 let user: TestUser;
 
 beforeAll(async () => {
-  t = await startApp();
   const company = await insertCompany(t.db);
   user = await insertUser(t.db, { password: 'Start123', userType: 5, companyId: company.id });
 });
-afterAll(() => t.close());
 
 describe('ending sessions', () => {
   it('a password change refuses access tokens issued before it, on every device', async () => {
     const phone = await t.signIn(user.email, 'Start123');
     const tablet = await t.signIn(user.email, 'Start123');
-    const changed = await t.post('User/ChangePassword', { OldPassword: 'Start123', NewPassword: 'Next1234' }, phone.token);
+    const changed = await t.send(ME_API.changePassword, { OldPassword: 'Start123', NewPassword: 'Next1234' }, phone.token);
     expect(changed.body.ResponseCode).toBe('200');
     for (const s of [phone, tablet]) {
-      const res = await t.get('User/getUser', s.token);
+      const res = await t.fetch(ME_API.getUser, s.token);
       expect(res.status).toBe(401);
       expect(res.body.ResponseCode).toBe('401');
-      expect((await t.post('Login/RefreshToken', { RefreshToken: s.refreshToken })).status).toBe(401);
+      expect((await t.send(LOGIN_API.refresh, { RefreshToken: s.refreshToken })).status).toBe(401);
     }
     const fresh = await t.signIn(user.email, 'Next1234');
-    expect((await t.get('User/getUser', fresh.token)).status).toBe(200);
+    expect((await t.fetch(ME_API.getUser, fresh.token)).status).toBe(200);
   });
 });
 
@@ -49,9 +48,9 @@ describe('protocol courtesies', () => {
 
   it('Role Management answers an unknown user as not found, and shows an admin every page', async () => {
     const admin = await t.signIn('admin@example.com', 'Admin123');
-    expect((await t.get('AccessRight/GetAccessRight/999999', admin.token)).body)
+    expect((await t.fetch(ACCESS_RIGHT_API.read, { id: 999999 }, admin.token)).body)
       .toEqual({ ResponseCode: '400', ResponseMessage: ACCESS_MSG.unknownUser, ResponseData: null });
-    const tree = (await t.get('AccessRight/GetAccessRight/1', admin.token)).body.ResponseData as { children: { Status: boolean }[] }[];
+    const tree = (await t.fetch(ACCESS_RIGHT_API.read, { id: 1 }, admin.token)).body.ResponseData as { children: { Status: boolean }[] }[];
     expect(tree.flatMap((g) => g.children).every((c) => c.Status)).toBe(true);
   });
 });

@@ -5,7 +5,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type TestApp } from '../helpers/server-app.js';
+import { startApp } from '../helpers/server-app.js';
+import { useApp } from '../helpers/use-app.js';
 
 const INDEX = '<!doctype html><title>Fieldtrace</title><!-- index -->';
 const SHELL = '<!doctype html><title>Fieldtrace</title><link rel="modulepreload" href="/assets/app-1.js"><!-- shell -->';
@@ -23,16 +24,12 @@ function clientDir(withShell: boolean): string {
 }
 
 describe('the page a path is answered with', () => {
-  let t: TestApp;
   let dir: string;
-  beforeAll(async () => {
+  beforeAll(() => {
     dir = clientDir(true);
-    t = await startApp({ clientDir: dir });
   });
-  afterAll(async () => {
-    await t?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const t = useApp(() => ({ clientDir: dir }));
 
   it.each(['/login', '/login/', '/LOGIN', '/reset-password?token=abc', '/home', '/P?c=123', '/privacy-policy'])(
     'public page %s: index.html',

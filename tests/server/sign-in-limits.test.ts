@@ -1,20 +1,17 @@
 // Sign-in failures are counted per account and address pair, so someone else's guesses do not lock
 // the owner out; an account-wide ceiling, much higher, still stops guessing spread over many addresses.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SEED_LOGINS } from '../../src/server/db/seed.js';
 import { MSG } from '../../src/shared/contracts/auth.js';
 import { insertUser } from '../helpers/factories.js';
 import { freshWindow } from '../helpers/rate-window.js';
-import { startApp, type Answer, type TestApp } from '../helpers/server-app.js';
+import type { Answer } from '../helpers/server-app.js';
+import { useApp } from '../helpers/use-app.js';
 
 const PER_PAIR = 10;
 const ACCOUNT_WIDE = 25;
-let t: TestApp;
 
-beforeAll(async () => {
-  t = await startApp({ loginLimitPerAccountAddress: PER_PAIR, loginLimitPerAccount: ACCOUNT_WIDE });
-});
-afterAll(() => t.close());
+const t = useApp({ loginLimitPerAccountAddress: PER_PAIR, loginLimitPerAccount: ACCOUNT_WIDE });
 
 const tooMany = { status: 429, body: { ResponseCode: '429', ResponseMessage: MSG.tooMany, ResponseData: null } };
 const signInFrom = (remoteAddress: string, Email: string, Password: string): Promise<Answer> =>

@@ -1,19 +1,19 @@
 // The spec's own client (tests/helpers/spec-client.ts) on spec 1 section 7's calls of sign-in and
 // session, the signed-in user, the dashboard, Role Management, the dropdowns, the address lists and the
 // upload: every call with the document's body, each answer read as sections 3 and 7 describe it.
-import { afterAll, beforeAll, expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { SEED_LOGINS } from '../../src/server/db/seed.js';
 import { USER_TYPE } from '../../src/shared/contracts/auth.js';
 import { PAGE } from '../../src/shared/pages.js';
 import { insertUser } from '../helpers/factories.js';
 import { fixture, filePart, multipart } from '../helpers/factories-products.js';
 import { insertReference, REF } from '../helpers/factories-sites.js';
-import { startApp, type TestApp } from '../helpers/server-app.js';
+import { useApp } from '../helpers/use-app.js';
 import {
   b, dataOf, holds, n, playTable, rowsOf, s, specCaller, type Row, type SpecCaller, type TableCall,
 } from '../helpers/spec-client.js';
 
-let t: TestApp;
+const t = useApp();
 let call: SpecCaller;
 interface World {
   admin: string; adminId: number; companyId: number; siteId: number;
@@ -22,7 +22,6 @@ interface World {
 const w = {} as World;
 
 beforeAll(async () => {
-  t = await startApp();
   call = specCaller(t);
   await insertReference(t.db);
   const signed = await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password);
@@ -34,7 +33,6 @@ beforeAll(async () => {
   const u = await insertUser(t.db, { companyId: site!.companyId, siteId: site!.id, userType: USER_TYPE.factory, pages: [PAGE.productMaster.key] });
   w.clerk = { ...u, token: (await t.signIn(u.email, u.password)).token };
 }, 120_000);
-afterAll(() => t.close());
 
 const admin = (x: World) => x.admin;
 const clerk = (x: World) => x.clerk.token;

@@ -2,8 +2,7 @@
 // stock, mapping and its lookups, de-mapping, static QR pairs, damage, number generation and download,
 // and the slip ids (spec 1 section 7's GetIds and UpdateIds), each with the document's body and read
 // by section 3's fields.
-import { afterAll, beforeAll, expect } from 'vitest';
-import { SEED_LOGINS } from '../../src/server/db/seed.js';
+import { beforeAll, expect } from 'vitest';
 import type { CodeMac } from '../../src/server/domain/code-mac.js';
 import { addDays } from '../../src/shared/contracts/numbers/fields.js';
 import { PAGE } from '../../src/shared/pages.js';
@@ -12,13 +11,13 @@ import { appCodes, insertFactory, staticSeries, P_SERIES, urlOf, type Factory } 
 import { insertReference, nextPrefix } from '../helpers/factories-sites.js';
 import { sheetFile, sheetRow } from '../helpers/factories-mapping-upload.js';
 import { multipart } from '../helpers/factories-products.js';
-import { startApp, type TestApp } from '../helpers/server-app.js';
+import { useApp } from '../helpers/use-app.js';
 import {
   b, d, dataOf, holds, masterList, n, playTable, rowsOf, s, specCaller, warningOf, type Kind, type Row, type SpecAnswer, type SpecCaller,
   type TableCall,
 } from '../helpers/spec-client.js';
 
-let t: TestApp;
+const t = useApp();
 let call: SpecCaller;
 interface World { admin: string; f: Factory; codes: CodeMac; made: Record<string, number> }
 const w = { made: {} } as World;
@@ -29,14 +28,12 @@ const PAGES = [PAGE.mapping, PAGE.deMapping, PAGE.mapStaticNumber, PAGE.numberGe
   PAGE.adminNumberDownload, PAGE.cartonSlip].map((p) => p.key);
 
 beforeAll(async () => {
-  t = await startApp();
   call = specCaller(t);
   await insertReference(t.db);
-  w.admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  w.admin = await t.token('admin');
   w.f = await insertFactory(t, nextPrefix(), PAGES);
   w.codes = await appCodes(t);
 }, 120_000);
-afterAll(() => t.close());
 
 const admin = (x: World) => x.admin;
 const user = (x: World) => x.f.token;

@@ -1,19 +1,19 @@
 // The spec's own client (tests/helpers/spec-client.ts) on spec 2 section 7's floor calls: secondary
 // and tertiary packing, carton damage, dispatch, dispatch receive, carton return, replace and the
 // tracking lookups, each with the document's body (section 3's save payloads) and read by its rows.
-import { afterAll, beforeAll, expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import type { CodeMac } from '../../src/server/domain/code-mac.js';
 import { PAGE } from '../../src/shared/pages.js';
 import { insertSiteUser, type SiteUser } from '../helpers/factories-dispatch-legs.js';
 import { cartonSize, codesOf, floorFactory, slip, type FloorFactory } from '../helpers/factories-floor.js';
 import { appCodes, urlOf } from '../helpers/factories-pairs.js';
 import { insertReference, nextPrefix } from '../helpers/factories-sites.js';
-import { startApp, type TestApp } from '../helpers/server-app.js';
+import { useApp } from '../helpers/use-app.js';
 import {
   dataOf, holds, masterList, n, playTable, rowsOf, s, d, specCaller, warningOf, type Row, type SpecAnswer, type SpecCaller, type TableCall,
 } from '../helpers/spec-client.js';
 
-let t: TestApp;
+const t = useApp();
 let call: SpecCaller;
 interface World {
   f: FloorFactory; W: SiteUser; codes: CodeMac; size2: number; size1: number;
@@ -24,7 +24,6 @@ const FLOOR = [PAGE.secondaryPacking, PAGE.tertiaryPacking, PAGE.damageCarton, P
   PAGE.replace, PAGE.qrCodeTrackingReport].map((p) => p.key);
 
 beforeAll(async () => {
-  t = await startApp();
   call = specCaller(t);
   await insertReference(t.db);
   w.codes = await appCodes(t);
@@ -33,7 +32,6 @@ beforeAll(async () => {
   w.size2 = await cartonSize(t.db, 2);
   w.size1 = await cartonSize(t.db, 1);
 }, 120_000);
-afterAll(() => t.close());
 
 const user = (x: World) => x.f.token;
 const depot = (x: World) => x.W.token;

@@ -2,7 +2,7 @@
 // 7's VerifyProduct, UpdateFeedback, CreateUserPointTransaction, PickLuckyUsers and GetDispatchToPrint,
 // and spec 2 section 7's loyalty requests and Scheme Master calls, each with the document's body and
 // read by its fields (spec 3 section 3's verification answer, spec 2 section 3's rows).
-import { afterAll, beforeAll, expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { PAGE } from '../../src/shared/pages.js';
 import { indiaDate } from '../../src/shared/today.js';
 import { addDays } from '../../src/shared/contracts/numbers/fields.js';
@@ -10,20 +10,19 @@ import { FLOW_PAGES, REPORT_PAGES, reportWorld, MOBILE, type ReportWorld } from 
 import { setPages } from '../helpers/factories.js';
 import { appCodes, urlOf } from '../helpers/factories-pairs.js';
 import { insertReference, nextPrefix, REF } from '../helpers/factories-sites.js';
-import { startApp, type TestApp } from '../helpers/server-app.js';
+import { useApp } from '../helpers/use-app.js';
 import {
   b, d, dataOf, holds, listRequest, masterList, n, playTable, rowsOf, s, specCaller, WEEK, type Kind, type Row, type SpecAnswer,
   type SpecCaller, type TableCall,
 } from '../helpers/spec-client.js';
 
-let t: TestApp;
+const t = useApp();
 let call: SpecCaller;
 interface World { A: ReportWorld; uid: string; made: Record<string, string | number> }
 const w = { made: {} } as World;
 const FARMER = '9876500077';
 
 beforeAll(async () => {
-  t = await startApp();
   call = specCaller(t);
   await insertReference(t.db);
   const codes = await appCodes(t);
@@ -31,7 +30,6 @@ beforeAll(async () => {
   await setPages(t.db, w.A.f.userId, [...FLOW_PAGES, ...REPORT_PAGES, PAGE.redemptionRequests.key, PAGE.schemeConfiguration.key]);
   w.uid = codes.make({ kind: 'S', prefix: w.A.f.prefix }, 2);
 }, 120_000);
-afterAll(() => t.close());
 
 const user = (x: World) => x.A.f.token;
 const nobody = () => '';

@@ -2,17 +2,16 @@
 // factories and warehouses, products and their configuration, categories, companies, cartons and prices,
 // each saved with the document's payload (section 3's field names), listed with the master screens'
 // request (section 2.9) and read back by section 3's row fields.
-import { afterAll, beforeAll, expect } from 'vitest';
-import { SEED_LOGINS } from '../../src/server/db/seed.js';
+import { beforeAll, expect } from 'vitest';
 import { unique } from '../helpers/factories.js';
 import { insertProduct, insertReference, nextPrefix, REF } from '../helpers/factories-sites.js';
-import { startApp, type TestApp } from '../helpers/server-app.js';
+import { useApp } from '../helpers/use-app.js';
 import {
   b, d, dataOf, exportList, holds, masterList, n, playTable, rowsOf, s, specCaller, type Kind, type Row, type SpecAnswer,
   type SpecCaller, type TableCall,
 } from '../helpers/spec-client.js';
 
-let t: TestApp;
+const t = useApp();
 let call: SpecCaller;
 interface World {
   admin: string; companyId: number; siteId: number;
@@ -23,17 +22,15 @@ const w = { made: {} } as World;
 const tag = unique('Spec');
 
 beforeAll(async () => {
-  t = await startApp();
   call = specCaller(t);
   await insertReference(t.db);
-  w.admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  w.admin = await t.token('admin');
   const [site] = await t.db.query.sites.findMany({ where: (x, { eq }) => eq(x.isFactory, true), limit: 1 });
   w.companyId = site!.companyId;
   w.siteId = site!.id;
   // A product without a price yet: the demo's are priced, and a product has one price.
   w.made.priced = (await insertProduct(t.db, w.companyId, { name: `${tag} Unpriced` })).id;
 }, 120_000);
-afterAll(() => t.close());
 
 const admin = (x: World) => x.admin;
 const saved = (where: string) => (res: SpecAnswer) => { dataOf(res, where); };

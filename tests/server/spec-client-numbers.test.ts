@@ -2,7 +2,7 @@
 // (issue 10 item 10): the masters and the list request take both, store the same value, and still
 // refuse text that is not a number with the field's own message.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SEED_LOGINS } from '../../src/server/db/seed.js';
 import { cartons, companies, products, sites, userPages, users } from '../../src/server/db/schema.js';
 import { COMPANY_MSG } from '../../src/shared/contracts/company.js';
@@ -10,19 +10,17 @@ import { PRODUCT_MSG } from '../../src/shared/contracts/product.js';
 import { cartonBody, insertCompany } from '../helpers/factories.js';
 import { productBody } from '../helpers/factories-products.js';
 import { companyBody, factoryBody, insertReference } from '../helpers/factories-sites.js';
-import { startApp, type TestApp } from '../helpers/server-app.js';
+import { useApp } from '../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let admin: string;
 let companyId: number;
 
 beforeAll(async () => {
-  t = await startApp();
-  admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  admin = await t.token('admin');
   companyId = (await insertCompany(t.db)).id;
   await insertReference(t.db);
 });
-afterAll(() => t.close());
 
 describe('numbers as JSON numbers or numeric text', () => {
   it('Company Master takes a Pincode sent as a JSON number and stores its digits', async () => {

@@ -1,7 +1,6 @@
 // The spec's own client (tests/helpers/spec-client.ts) on spec 3 section 7's report and export calls,
 // the dropdowns, the scheme calls of spec 2 and the product list; the other areas are in spec-client-*.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_LOGINS } from '../../src/server/db/seed.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CodeMac } from '../../src/server/domain/code-mac.js';
 import { addDays } from '../../src/shared/contracts/numbers/fields.js';
 import { indiaDate } from '../../src/shared/today.js';
@@ -11,26 +10,24 @@ import { FLOW_PAGES, REPORT_PAGES, reportWorld, type ReportWorld } from '../help
 import { setPages } from '../helpers/factories.js';
 import { PAGE } from '../../src/shared/pages.js';
 import { insertReference, nextPrefix } from '../helpers/factories-sites.js';
-import { startApp, type TestApp } from '../helpers/server-app.js';
+import { useApp } from '../helpers/use-app.js';
 import { holds, listRequest, n, rowsOf, s, d, specCaller, type Kind, type Row, type SpecCaller } from '../helpers/spec-client.js';
 
-let t: TestApp;
+const t = useApp();
 let codes: CodeMac;
 let A: ReportWorld;
 let admin: string;
 let call: SpecCaller;
 
 beforeAll(async () => {
-  t = await startApp();
   call = specCaller(t);
   await insertReference(t.db);
   codes = await appCodes(t);
   A = await reportWorld(t, codes, nextPrefix());
   // The factory's user also holds Scheme Design, so it reaches both scheme screens' calls.
   await setPages(t.db, A.f.userId, [...FLOW_PAGES, ...REPORT_PAGES, PAGE.schemeConfiguration.key]);
-  admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  admin = await t.token('admin');
 }, 120_000);
-afterAll(() => t.close());
 
 // Spec 3 section 7's report calls; the rows of section 3 ('Report rows'); the default sorts of section 9.
 const REPORT_CALLS: { page: string; list: string; exports?: string; sort: string; fields: Record<string, Kind> }[] = [

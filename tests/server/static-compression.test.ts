@@ -6,9 +6,8 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../src/build/precompress.js';
-import { startApp, type TestApp } from '../helpers/server-app.js';
+import { useApp } from '../helpers/use-app.js';
 
-let t: TestApp;
 let clientDir: string;
 
 // Big enough to be worth compressing, and repetitive like real bundles.
@@ -26,12 +25,11 @@ beforeAll(async () => {
   writeFileSync(join(clientDir, 'assets', 'tiny-abc123.js'), TINY);
   writeFileSync(join(clientDir, 'sw.js'), SCRIPT);
   await precompressDir(clientDir);
-  t = await startApp({ clientDir });
 });
-afterAll(async () => {
-  await t?.close();
-  rmSync(clientDir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
+
+// Started after the set-up above, closed before its clean-up.
+const t = useApp(() => ({ clientDir }));
 
 const get = (url: string, acceptEncoding?: string) =>
   t.app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });

@@ -12,7 +12,8 @@ import { loadConfig } from '../../src/server/config.js';
 import { tlsFiles } from '../../src/server/http/tls.js';
 import { makeCertificate, type Certificate } from '../helpers/certificate.js';
 import { listBody } from '../helpers/factories.js';
-import { parseEnvelope, startApp, type TestApp } from '../helpers/server-app.js';
+import { parseEnvelope } from '../helpers/server-app.js';
+import { useApp } from '../helpers/use-app.js';
 
 const SCREEN = '<!doctype html><title>Fieldtrace</title><link rel="modulepreload" href="/assets/carton-1.js"><!-- carton -->';
 
@@ -36,7 +37,6 @@ function h2(session: ClientHttp2Session, path: string, init: { method?: string; 
 }
 
 describe('the server over HTTPS', () => {
-  let t: TestApp;
   let dir: string;
   let certificate: Certificate;
   let cert: Buffer;
@@ -53,17 +53,20 @@ describe('the server over HTTPS', () => {
     writeFileSync(join(client, 'shell.html'), '<!doctype html><title>Fieldtrace</title><!-- shell -->');
     writeFileSync(join(client, 'screens', 'cartonMaster.html'), SCREEN);
     writeFileSync(join(client, 'screens', 'cartonMaster.html.br'), brotliCompressSync(SCREEN));
-    t = await startApp({ clientDir: client, tlsCertFile: certificate.certFile, tlsKeyFile: certificate.keyFile });
+  });
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+    certificate?.remove();
+  });
+
+  // Started after the certificate and client folder above, closed before they go.
+  const t = useApp(() => ({ clientDir: join(dir, 'client'), tlsCertFile: certificate.certFile, tlsKeyFile: certificate.keyFile }));
+  beforeAll(async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     origin = address.replace('http://', 'https://');
     session = connect(origin, { ca: cert });
   });
-  afterAll(async () => {
-    session?.close();
-    await t?.close();
-    rmSync(dir, { recursive: true, force: true });
-    certificate?.remove();
-  });
+  afterAll(() => session?.close());
 
   it("sends a screen's page over HTTP/2 as its brotli copy, with the page headers", async () => {
     const res = await h2(session, '/masters/carton-master', { headers: { 'accept-encoding': 'br, gzip' } });

@@ -1,23 +1,24 @@
 // Ending sessions by a per-user token version: an access token issued in the same second as a
 // password change, a reset or a deactivation dies with it (a timestamp in whole seconds let it live).
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SEED_LOGINS } from '../../src/server/db/seed.js';
 import { users } from '../../src/server/db/schema.js';
 import { insertCompany, insertSite, insertUser, type TestUser } from '../helpers/factories.js';
 import { siteUserBody } from '../helpers/factories-people.js';
-import { startApp, type Session, type TestApp } from '../helpers/server-app.js';
+import type { Session } from '../helpers/server-app.js';
+import { useApp } from '../helpers/use-app.js';
+import { ME_API, LOGIN_API } from '../../src/shared/contracts/auth.js';
+import { USERS_API } from '../../src/shared/contracts/users/common.js';
 
-let t: TestApp;
+const t = useApp();
 let companyId: number;
 let siteId: number;
 
 beforeAll(async () => {
-  t = await startApp();
   companyId = (await insertCompany(t.db)).id;
   siteId = (await insertSite(t.db, companyId, { isFactory: true })).id;
 });
-afterAll(() => t.close());
 
 const second = () => Math.floor(Date.now() / 1000);
 const nextSecond = () => new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 5));
@@ -35,10 +36,10 @@ async function sameSecond(u: TestUser, end: (s: Session) => Promise<void>): Prom
 }
 
 async function expectEnded(s: Session) {
-  const me = await t.get('User/getUser', s.token);
+  const me = await t.fetch(ME_API.getUser, s.token);
   expect(me.status).toBe(401);
   expect(me.body.ResponseCode).toBe('401');
-  expect((await t.post('Login/RefreshToken', { RefreshToken: s.refreshToken })).status).toBe(401);
+  expect((await t.send(LOGIN_API.refresh, { RefreshToken: s.refreshToken })).status).toBe(401);
 }
 
 describe('same-second tokens', () => {
@@ -47,12 +48,12 @@ describe('same-second tokens', () => {
     let n = 0;
     const s = await sameSecond(u, async (session) => {
       const next = `Next${++n}234`;
-      const res = await t.post('User/ChangePassword', { OldPassword: u.password, NewPassword: next }, session.token);
+      const res = await t.send(ME_API.changePassword, { OldPassword: u.password, NewPassword: next }, session.token);
       expect(res.body.ResponseCode).toBe('200');
       u.password = next;
     });
     await expectEnded(s);
-    expect((await t.get('User/getUser', (await t.signIn(u.email, u.password)).token)).status).toBe(200);
+    expect((await t.fetch(ME_API.getUser, (await t.signIn(u.email, u.password)).token)).status).toBe(200);
   });
 
   it('an admin setting the password refuses the access token issued in the same second', async () => {
@@ -66,7 +67,7 @@ describe('same-second tokens', () => {
         ReferenceID: u.id, UserName: r!.userName, FirstName: r!.firstName, LastName: r!.lastName, Email: r!.email,
         Password: next, ConfirmPassword: next,
       });
-      expect((await t.post('User/CreateUpdateUser', body, admin.token)).body.ResponseCode).toBe('200');
+      expect((await t.send(USERS_API.save, body, admin.token)).body.ResponseCode).toBe('200');
       u.password = next;
     });
     await expectEnded(s);
@@ -83,9 +84,9 @@ describe('deactivation', () => {
       ReferenceID: u.id, UserName: r!.userName, FirstName: r!.firstName, LastName: r!.lastName, Email: r!.email,
       Password: '', ConfirmPassword: '', IsActive,
     });
-    expect((await t.post('User/CreateUpdateUser', body(false), admin.token)).body.ResponseCode).toBe('200');
-    expect((await t.post('User/CreateUpdateUser', body(true), admin.token)).body.ResponseCode).toBe('200');
+    expect((await t.send(USERS_API.save, body(false), admin.token)).body.ResponseCode).toBe('200');
+    expect((await t.send(USERS_API.save, body(true), admin.token)).body.ResponseCode).toBe('200');
     await expectEnded(s);
-    expect((await t.get('User/getUser', (await t.signIn(u.email, u.password)).token)).status).toBe(200);
+    expect((await t.fetch(ME_API.getUser, (await t.signIn(u.email, u.password)).token)).status).toBe(200);
   });
 });

@@ -2,22 +2,18 @@
 // once) gets the same successor, used again later it ends its whole family; sign-out ends the family,
 // and other sign-ins of the same account are left alone.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../src/server/auth/tokens.js';
 import { SEED_LOGINS } from '../../src/server/db/seed.js';
 import { refreshTokens } from '../../src/server/db/schema.js';
-import { MSG, type TokenPair } from '../../src/shared/contracts/auth.js';
-import { startApp, type Session, type TestApp } from '../helpers/server-app.js';
+import { MSG, type TokenPair, LOGIN_API, ME_API } from '../../src/shared/contracts/auth.js';
+import type { Session } from '../helpers/server-app.js';
+import { useApp } from '../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 const { email, password } = SEED_LOGINS.warehouse;
 
-beforeAll(async () => {
-  t = await startApp();
-});
-afterAll(() => t.close());
-
-const refresh = (token: string) => t.post('Login/RefreshToken', { RefreshToken: token });
+const refresh = (token: string) => t.send(LOGIN_API.refresh, { RefreshToken: token });
 const pairOf = (res: { body: { ResponseData: unknown } }) => res.body.ResponseData as TokenPair;
 const refused = { status: 401, body: { ResponseCode: '401', ResponseMessage: MSG.sessionExpired, ResponseData: null } };
 /** Moves a spent token's use back past the grace, as if it were spent a while ago. */
@@ -37,7 +33,7 @@ describe('rotation', () => {
     expect(r1.body.ResponseCode).toBe('200');
     const p1 = pairOf(r1);
     expect(p1.RefreshToken).not.toBe(s.refreshToken);
-    expect((await t.get('User/getUser', p1.Token)).status).toBe(200);
+    expect((await t.fetch(ME_API.getUser, p1.Token)).status).toBe(200);
 
     // The new refresh token can itself be spent once.
     const r2 = await refresh(p1.RefreshToken);
@@ -83,7 +79,7 @@ describe('families', () => {
   });
 
   it('a missing refresh token is a 400 warning, not a crash', async () => {
-    const res = await t.post('Login/RefreshToken', {});
+    const res = await t.send(LOGIN_API.refresh, {});
     expect(res.status).toBe(200);
     expect(res.body.ResponseCode).toBe('400');
   });
@@ -96,11 +92,11 @@ describe('grace for refreshes at the same moment', () => {
     expect([a.status, b.status]).toEqual([200, 200]);
     const [pa, pb] = [pairOf(a), pairOf(b)];
     expect(pa.RefreshToken).toBe(pb.RefreshToken);
-    for (const p of [pa, pb]) expect((await t.get('User/getUser', p.Token)).status).toBe(200);
+    for (const p of [pa, pb]) expect((await t.fetch(ME_API.getUser, p.Token)).status).toBe(200);
     // The family lives on: the successor rotates as usual.
     const next = await refresh(pa.RefreshToken);
     expect(next.status).toBe(200);
-    expect((await t.get('User/getUser', pairOf(next).Token)).status).toBe(200);
+    expect((await t.fetch(ME_API.getUser, pairOf(next).Token)).status).toBe(200);
   });
 
   it('a tab refreshing a moment after another gets the same new refresh token', async () => {
@@ -109,7 +105,7 @@ describe('grace for refreshes at the same moment', () => {
     const late = await refresh(s.refreshToken);
     expect(late.status).toBe(200);
     expect(pairOf(late).RefreshToken).toBe(first.RefreshToken);
-    expect((await t.get('User/getUser', pairOf(late).Token)).status).toBe(200);
+    expect((await t.fetch(ME_API.getUser, pairOf(late).Token)).status).toBe(200);
   });
 
   it('a reuse after the grace ends the family, the successor included', async () => {
@@ -131,7 +127,7 @@ describe('grace for refreshes at the same moment', () => {
   it('a signed-out family is not brought back by a late second refresh', async () => {
     const s = await t.signIn(email, password);
     const next = pairOf(await refresh(s.refreshToken));
-    await t.post('Login/Logout', { RefreshToken: next.RefreshToken });
+    await t.send(LOGIN_API.logout, { RefreshToken: next.RefreshToken });
     expect(await refresh(s.refreshToken)).toMatchObject(refused);
     expect(await refresh(next.RefreshToken)).toMatchObject(refused);
   });
@@ -142,7 +138,7 @@ describe('sign-out', () => {
     const a = await t.signIn(email, password);
     const b = await t.signIn(email, password);
     const rotated = pairOf(await refresh(a.refreshToken));
-    const out = await t.post('Login/Logout', { RefreshToken: rotated.RefreshToken });
+    const out = await t.send(LOGIN_API.logout, { RefreshToken: rotated.RefreshToken });
     expect(out.status).toBe(200);
     expect(out.body).toEqual({ ResponseCode: '200', ResponseMessage: 'Signed out.', ResponseData: null });
     expect(await refresh(rotated.RefreshToken)).toMatchObject(refused);
@@ -150,7 +146,7 @@ describe('sign-out', () => {
   });
 
   it('signing out with an unknown token answers the same (nothing to learn from it)', async () => {
-    const out = await t.post('Login/Logout', { RefreshToken: 'y'.repeat(43) });
+    const out = await t.send(LOGIN_API.logout, { RefreshToken: 'y'.repeat(43) });
     expect(out.body).toEqual({ ResponseCode: '200', ResponseMessage: 'Signed out.', ResponseData: null });
   });
 });

@@ -2,16 +2,15 @@
 // back byte for byte with their own content type, and no name reaches outside the folder.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_LOGINS } from '../../src/server/db/seed.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../../src/server/db/schema.js';
-import { UPLOAD_LIMIT, UPLOAD_MSG, tooLargeMessage } from '../../src/shared/contracts/upload.js';
+import { UPLOAD_LIMIT, UPLOAD_MSG, tooLargeMessage, UPLOAD_API } from '../../src/shared/contracts/upload.js';
 import { PAGE } from '../../src/shared/pages.js';
 import { countRows, insertCompany, insertUser } from '../helpers/factories.js';
 import { filePart, fixture, multipart, type Part } from '../helpers/factories-products.js';
-import { startApp, type TestApp } from '../helpers/server-app.js';
+import { useApp } from '../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let admin: string;
 
 interface UploadReply { status: number; body: Record<string, unknown> }
@@ -28,10 +27,8 @@ async function upload(parts: Part[], token: string | undefined, query = ''): Pro
 const fetchFile = (path: string) => t.app.inject({ method: 'GET', url: path });
 
 beforeAll(async () => {
-  t = await startApp();
-  admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  admin = await t.token('admin');
 });
-afterAll(async () => t?.close());
 
 describe('Upload/FileUpload accepts by content', () => {
   it.each([
@@ -115,7 +112,7 @@ describe('Upload/FileUpload refuses', () => {
     expect((await upload([filePart(Buffer.alloc(0), 'a.png')], admin)).body.ResponseMessage).toBe(UPLOAD_MSG.noFile);
     expect((await upload([filePart(fixture('sample.png'), 'a.png')], admin, '?type=video')).body.ResponseMessage)
       .toBe(UPLOAD_MSG.badKind);
-    const json = await t.post('Upload/FileUpload', { productfile: 'x' }, admin);
+    const json = await t.send(UPLOAD_API.file, { productfile: 'x' }, admin);
     expect(json.body).toMatchObject({ ResponseCode: '400', ResponseMessage: UPLOAD_MSG.noFile });
   });
 

@@ -2,17 +2,21 @@
 // DESIGN section 3 says non-admin users only see and change their own company's data, and ids from
 // another company answer as not found.
 import { inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FORBIDDEN } from '../../src/server/http/route.js';
 import { SEED_LOGINS } from '../../src/server/db/seed.js';
 import { users } from '../../src/server/db/schema.js';
-import { ACCESS_MSG } from '../../src/shared/contracts/access-right.js';
+import { ACCESS_MSG, ACCESS_RIGHT_API } from '../../src/shared/contracts/access-right.js';
 import { insertCompany, insertSite, insertUser, setPages, userIdByEmail, type TestUser } from '../helpers/factories.js';
-import { startApp, type Session, type TestApp } from '../helpers/server-app.js';
+import type { Session } from '../helpers/server-app.js';
+import type { Endpoint } from '../../src/shared/endpoint.js';
+import { useApp } from '../helpers/use-app.js';
+import { USERS_API } from '../../src/shared/contracts/users/common.js';
+import { CARTON_API } from '../../src/shared/contracts/carton.js';
 
 interface PickerRow { UserId: number; UserName: string; Email: string; UserType: number }
 
-let t: TestApp;
+const t = useApp();
 let admin: Session;
 let factory: Session;
 let warehouse: Session;
@@ -21,7 +25,6 @@ let outsider: TestUser;
 let ownCompanyId: number;
 
 beforeAll(async () => {
-  t = await startApp();
   // A known set of accounts: the demo's retailers, distributors and salespeople are left out.
   await t.db.delete(users).where(inArray(users.userType, [1, 2, 6]));
   const warehouseId = await userIdByEmail(t.db, SEED_LOGINS.warehouse.email);
@@ -31,14 +34,13 @@ beforeAll(async () => {
   const other = await insertCompany(t.db, { name: 'Other Agro' });
   const otherSite = await insertSite(t.db, other.id, { prefix: 'OT' });
   outsider = await insertUser(t.db, { userName: 'Zed Outsider', companyId: other.id, siteId: otherSite.id, userType: 4, pages: ['1', '2', '215'] });
-  admin = await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password);
-  factory = await t.signIn(SEED_LOGINS.factory.email, SEED_LOGINS.factory.password);
-  warehouse = await t.signIn(SEED_LOGINS.warehouse.email, SEED_LOGINS.warehouse.password);
+  admin = await t.session('admin');
+  factory = await t.session('factory');
+  warehouse = await t.session('warehouse');
 });
-afterAll(() => t.close());
 
-const rows = async (path: string, token: string) => {
-  const res = await t.get(path, token);
+const rows = async (e: Endpoint, token: string) => {
+  const res = await t.fetch(e, token);
   expect(res.status).toBe(200);
   expect(res.body.ResponseCode).toBe('200');
   return res.body.ResponseData as PickerRow[];
@@ -46,7 +48,7 @@ const rows = async (path: string, token: string) => {
 
 describe('for the admin', () => {
   it('GetUsersDDL lists every non-admin account by name, inactive ones included', async () => {
-    const list = await rows('User/GetUsersDDL', admin.token);
+    const list = await rows(USERS_API.pickerAll, admin.token);
     expect(list.map((r) => r.UserName)).toEqual(['Aaron Idle', 'Factory Operator', 'Warehouse Clerk', 'Zed Outsider']);
     // Spec 2 section 3's active user option: names, SAP code, IsFactory and the billing address.
     const bill = ['Address1', 'Address2', 'City', 'CityName', 'Country', 'CountryName', 'Pincode', 'State', 'StateName'].map((k) => `bill_${k}`);
@@ -57,7 +59,7 @@ describe('for the admin', () => {
   });
 
   it('GetAllActiveUsers leaves inactive accounts out', async () => {
-    const list = await rows('User/GetAllActiveUsers', admin.token);
+    const list = await rows(USERS_API.pickerActive, admin.token);
     expect(list.map((r) => r.UserId)).not.toContain(idle.id);
     expect(list.map((r) => r.UserName)).toEqual(['Factory Operator', 'Warehouse Clerk', 'Zed Outsider']);
   });
@@ -65,13 +67,13 @@ describe('for the admin', () => {
 
 describe('for other users', () => {
   it('without Role Management, User Master or Item Ledger the pickers answer 403 (GetAllActiveUsers also opens to Dispatch)', async () => {
-    expect(await t.get('User/GetUsersDDL', factory.token)).toMatchObject({ status: 403, body: { ResponseMessage: FORBIDDEN } });
+    expect(await t.fetch(USERS_API.pickerAll, factory.token)).toMatchObject({ status: 403, body: { ResponseMessage: FORBIDDEN } });
     const cartonsOnly = (await t.signIn(outsider.email, outsider.password)).token;
-    expect(await t.get('User/GetAllActiveUsers', cartonsOnly)).toMatchObject({ status: 403, body: { ResponseMessage: FORBIDDEN } });
+    expect(await t.fetch(USERS_API.pickerActive, cartonsOnly)).toMatchObject({ status: 403, body: { ResponseMessage: FORBIDDEN } });
   });
 
   it('with Item Ledger the warehouse user lists only its own company\'s accounts', async () => {
-    const list = await rows('User/GetUsersDDL', warehouse.token); // the seed gives the warehouse Item Ledger
+    const list = await rows(USERS_API.pickerAll, warehouse.token); // the seed gives the warehouse Item Ledger
     expect(list.length).toBeGreaterThan(0);
     expect(list.map((r) => r.UserName)).not.toContain('Zed Outsider');
   });
@@ -80,13 +82,13 @@ describe('for other users', () => {
     const warehouseId = await userIdByEmail(t.db, SEED_LOGINS.warehouse.email);
     await setPages(t.db, warehouseId, ['1', '2', '201']);
     try {
-      const read = await t.get(`AccessRight/GetAccessRight/${outsider.id}`, warehouse.token);
+      const read = await t.fetch(ACCESS_RIGHT_API.read, { id: outsider.id }, warehouse.token);
       expect(read.body.ResponseCode).toBe('400');
-      const res = await t.post('AccessRight/CreateUpdateAccessRight', { UserId: outsider.id, PageList: [] }, warehouse.token);
+      const res = await t.send(ACCESS_RIGHT_API.save, { UserId: outsider.id, PageList: [] }, warehouse.token);
       expect(res.body).toEqual({ ResponseCode: '400', ResponseMessage: ACCESS_MSG.unknownUser, ResponseData: null });
       // The outsider keeps the carton master page.
       const s = await t.signIn(outsider.email, outsider.password);
-      expect((await t.post('CartonMaster/GetCarton', {}, s.token)).status).toBe(200);
+      expect((await t.send(CARTON_API.list, {}, s.token)).status).toBe(200);
     } finally {
       await setPages(t.db, warehouseId, []);
     }

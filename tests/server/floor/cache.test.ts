@@ -2,17 +2,18 @@
 // items as runs, pages that resume where the last one ended, damaged and de-mapped parts as the
 // screens leave them, the open cartons of the caller's site, and access only with a floor page.
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_LOGINS } from '../../../src/server/db/seed.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { idCounters, mappings, replacements, secondaryCartons, sites, staticPairs, tertiaryCartons } from '../../../src/server/db/schema.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
 import { FLOOR_CACHE_API, FLOOR_CACHE_MSG, type CachePage, type CachePageRequest, type PagedPart } from '../../../src/shared/contracts/floor/cache.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import { insertUser } from '../../helpers/factories.js';
 import { damageBody, damageWorld, demapBody, insertMapping, packItem, type DamageWorld, type MappingRow } from '../../helpers/factories-damage.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
+import { DEMAP_API } from '../../../src/shared/contracts/numbers/demap.js';
+import { DAMAGE_API } from '../../../src/shared/contracts/numbers/damage.js';
 
-let t: TestApp;
+const t = useApp();
 let w: DamageWorld;
 let siteId: number;
 let m1: MappingRow; // S CA 1–100
@@ -22,7 +23,6 @@ let mp: MappingRow; // P 7001–8000
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await startApp();
   w = await damageWorld(t.db, ['CA', 'CB', 'CC']);
   const siteOf = async (prefix: string) => (await t.db.select().from(sites).where(eq(sites.prefix, prefix)))[0]!.id;
   siteId = await siteOf('CA');
@@ -30,7 +30,7 @@ beforeAll(async () => {
   const dispatcher = await insertUser(t.db, { companyId: w.company, siteId: await siteOf('CB'), pages: [PAGE.dispatch.key] });
   const stranger = await insertUser(t.db, { companyId: w.other, siteId: await siteOf('CC'), pages: [PAGE.replace.key] });
   for (const [k, u] of Object.entries({ floor, dispatcher, stranger, noPages: w.noPages, user: w.user })) tokens[k] = (await t.signIn(u.email, u.password)).token;
-  tokens.admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  tokens.admin = await t.token('admin');
 
   const map = (fromNo: number, toNo: number, kind: 'P' | 'S' = 'S', batchNo?: string) =>
     insertMapping(t.db, { companyId: w.company, productId: w.product, kind, prefix: 'CA', fromNo, toNo, batchNo });
@@ -43,9 +43,9 @@ beforeAll(async () => {
   await insertMapping(t.db, { companyId: w.other, productId: w.otherProduct, kind: 'P', fromNo: 9001, toNo: 9100 });
 
   // Through the screens' own calls: de-map 405–406, damage 420–422.
-  expect((await t.post('DeMapping/CreateDemapping', demapBody(m3, 405, 2), tokens.user)).body.ResponseCode).toBe('200');
+  expect((await t.send(DEMAP_API.create, demapBody(m3, 405, 2), tokens.user)).body.ResponseCode).toBe('200');
   const [cut] = await t.db.select().from(mappings).where(sql`${mappings.prefix} = 'CA' and ${mappings.fromNo} = 407`);
-  const damaged = await t.post('ProductDamage/CreateDamage', damageBody(cut!, 420, 3), tokens.user);
+  const damaged = await t.send(DAMAGE_API.create, damageBody(cut!, 420, 3), tokens.user);
   expect(damaged.body.ResponseCode, damaged.body.ResponseMessage).toBe('200');
 
   // Packed: 1–5, 7, 9–10 in SID 1; 11–12 in SID 2 (in a tertiary carton); 50 and 250 in SID 3.
@@ -74,7 +74,6 @@ beforeAll(async () => {
     retired(w.company, ['S', 'CA', 421], ['S', 'CA', 98]), retired(w.other, ['S', 'CC', 5], ['S', 'CC', 6]),
   ]);
 });
-afterAll(() => t.close());
 
 async function data<K extends keyof typeof FLOOR_CACHE_API>(part: K, body?: CachePageRequest, who = 'floor') {
   const e = FLOOR_CACHE_API[part];

@@ -4,14 +4,13 @@
 // a replay answers as the first call did. The lookups answer the return list's row or the reason; and
 // "where is this carton now" holds after receive and return in turn.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RETURN_API, RETURN_MSG, type ReturnSave } from '../../../src/shared/contracts/floor/carton-return.js';
 import { returnProblem } from '../../../src/shared/contracts/floor/return-problem.js';
 import { CARTON_DAMAGE_API } from '../../../src/shared/contracts/floor/carton-damage.js';
 import { RECEIVE_API, RECEIVE_MSG, RECEIVE_STATUS } from '../../../src/shared/contracts/floor/dispatch-receive.js';
 import { PACKING_API } from '../../../src/shared/contracts/floor/packing.js';
 import { PAGE } from '../../../src/shared/pages.js';
-import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { events, sites } from '../../../src/server/db/schema.js';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
 import { whereIsCode } from '../../../src/server/domain/floor-queries.js';
@@ -25,9 +24,9 @@ import {
 import { cartonSize, floorFactory, secondaryHeld, slip, tertiaryBody, tertiaryHeld, type FloorFactory } from '../../helpers/factories-floor.js';
 import { appCodes, insertColleague, staticSeries } from '../../helpers/factories-pairs.js';
 import { nextPrefix } from '../../helpers/factories-sites.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let codes: CodeMac;
 let A: FloorFactory;
 let B: FloorFactory;
@@ -68,7 +67,6 @@ const snapshot = async (ids: string[]) => JSON.stringify({
 });
 
 beforeAll(async () => {
-  t = await startApp();
   codes = await appCodes(t);
   A = await floorFactory(t, nextPrefix(), LEG_PAGES);
   B = await floorFactory(t, nextPrefix(), LEG_PAGES);
@@ -78,7 +76,6 @@ beforeAll(async () => {
   size2 = await cartonSize(t.db, 2);
   pack = new CartonPacker(t, codes, A, size2);
 });
-afterAll(() => t.close());
 
 describe('the rule', () => {
   it("speaks the spec's words", () => {
@@ -273,7 +270,7 @@ describe('bad input and all or nothing', () => {
       expect(res.status, path).toBe(403);
       expect(res.body.ResponseMessage).toBe(FORBIDDEN);
     }
-    const admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+    const admin = await t.token('admin');
     refused(await ret([t1!], true, admin), RETURN_MSG.noSite);
     expect(await whereNow(t.db, t1!)).toMatchObject({ on: expect.any(String), at: null });
   });

@@ -6,7 +6,7 @@
 // and the cache must answer the same. The world is made through the real saves (dispatch, receive,
 // return, damage, packing), each leg state a device meets.
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CARTON_DAMAGE_API } from '../../../src/shared/contracts/floor/carton-damage.js';
 import { RETURN_API, RETURN_MSG } from '../../../src/shared/contracts/floor/carton-return.js';
 import { FLOOR_CACHE_API, FLOOR_CACHE_MSG } from '../../../src/shared/contracts/floor/cache.js';
@@ -15,7 +15,6 @@ import type { DispatchCache, IncomingDispatch, SentCarton } from '../../../src/s
 import { RECEIVE_API, RECEIVE_STATUS } from '../../../src/shared/contracts/floor/dispatch-receive.js';
 import { PACKING_API } from '../../../src/shared/contracts/floor/packing.js';
 import { PAGE } from '../../../src/shared/pages.js';
-import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { companies, sites, transportModes, users } from '../../../src/server/db/schema.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
 import { send } from '../../helpers/endpoint-call.js';
@@ -25,7 +24,7 @@ import { CartonPacker, insertReceivingDealer, insertSiteUser, LEG_PAGES, whereNo
 import { cartonSize, floorFactory, slip, tertiaryBody, type FloorFactory } from '../../helpers/factories-floor.js';
 import { appCodes } from '../../helpers/factories-pairs.js';
 import { insertReference, nextPrefix } from '../../helpers/factories-sites.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
 const PAGES = [...LEG_PAGES, PAGE.dispatch.key];
 const REMARK = 'Came back on the same truck';
@@ -34,7 +33,7 @@ const HEADER = { address: 'Plot 7, MIDC', city: 'Nashik', pincode: '422007', mob
 const BILLED = { bill_Address1: BILL.billAddress1, bill_Address2: BILL.billAddress2, bill_Pincode: BILL.billPincode, ...BILL_NAMES };
 const NO_ADDRESS = { bill_Address1: '', bill_Address2: '', bill_Pincode: '', bill_CityName: '', bill_StateName: '', bill_CountryName: '' };
 
-let t: TestApp;
+const t = useApp();
 let A: FloorFactory;
 let B: FloorFactory;
 let W: SiteUser;
@@ -90,7 +89,6 @@ async function everyCarton(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  t = await startApp();
   await insertReference(t.db);
   const codes = await appCodes(t);
   A = await floorFactory(t, nextPrefix(), PAGES);
@@ -118,7 +116,6 @@ beforeAll(async () => {
   packB = new CartonPacker(t, codes, B, size2);
   road = (await t.db.select().from(transportModes).where(eq(transportModes.name, 'By Road')))[0]!.id;
 });
-afterAll(() => t.close());
 
 describe('where a site may send, the modes and the header', () => {
   it('Sites: the other active sites of the company with their billing; Dealers: its active dealers', async () => {
@@ -181,7 +178,7 @@ describe('where a site may send, the modes and the header', () => {
   });
 
   it('a user without a company is answered the 400; a user without a floor page gets 403', async () => {
-    const admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+    const admin = await t.token('admin');
     expect((await send(t, FLOOR_CACHE_API.dispatch, undefined, admin)).body).toMatchObject({ ResponseCode: '400', ResponseMessage: FLOOR_CACHE_MSG.noCompany });
     const u = await insertUser(t.db, { companyId: A.companyId, siteId: A.siteId, pages: [PAGE.mapStaticNumber.key] });
     const res = await send(t, FLOOR_CACHE_API.dispatch, undefined, (await t.signIn(u.email, u.password)).token);

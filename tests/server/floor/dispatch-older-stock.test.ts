@@ -3,7 +3,7 @@
 // carton, not scanned) answers '500' with the older stock list; the user goes on with checkItemDate
 // false; the save of newer stock then needs the approval remark, which is stored on the dispatch.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DISPATCH_API, DISPATCH_MSG, type DispatchSave } from '../../../src/shared/contracts/floor/dispatch.js';
 import { mappings } from '../../../src/server/db/schema.js';
 import { checkData } from '../../helpers/endpoint-call.js';
@@ -11,9 +11,9 @@ import { dispatchBody, dispatchFactory, dispatchHeld, dispatchState, insertWareh
 import { cartonSize, slip, type FloorFactory } from '../../helpers/factories-floor.js';
 import { appCodes, insertMapping, staticSeries } from '../../helpers/factories-pairs.js';
 import { insertProduct, nextPrefix } from '../../helpers/factories-sites.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let C: FloorFactory;
 let depot: number;
 let didNo = 0;
@@ -31,7 +31,6 @@ const body = (ids: string[], extra: Partial<DispatchSave> = {}) =>
 const save = (b: DispatchSave) => t.post(DISPATCH_API.save.path, b, C.token);
 
 beforeAll(async () => {
-  t = await startApp();
   const codes = await appCodes(t);
   C = await dispatchFactory(t, nextPrefix());
   depot = (await insertWarehouse(t.db, C.companyId, { prefix: nextPrefix() })).id;
@@ -46,7 +45,6 @@ beforeAll(async () => {
   newSid = await pack.sid(5001);
   newTid = await pack.tid([5003, 5005]);
 });
-afterAll(() => t.close());
 
 describe('the scan', () => {
   it("a newer carton answers '500' with the older cartons of its product at the site, oldest first", async () => {

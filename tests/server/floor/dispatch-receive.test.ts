@@ -3,11 +3,10 @@
 // or the dealer) receives, once; cartons left out are missing; every refusal names the dispatch or
 // the cartons and changes nothing; a replay answers as the first call did and a changed body is 422.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RECEIVE_API, RECEIVE_MSG, RECEIVE_STATUS } from '../../../src/shared/contracts/floor/dispatch-receive.js';
 import { PUSH_API, type PushAnswer } from '../../../src/shared/contracts/floor/push.js';
 import { PAGE } from '../../../src/shared/pages.js';
-import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { events, sites } from '../../../src/server/db/schema.js';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
 import { whereIsCode } from '../../../src/server/domain/floor-queries.js';
@@ -21,9 +20,9 @@ import {
 import { cartonSize, floorFactory, secondaryHeld, tertiaryHeld, type FloorFactory } from '../../helpers/factories-floor.js';
 import { appCodes, insertColleague, staticSeries } from '../../helpers/factories-pairs.js';
 import { nextPrefix } from '../../helpers/factories-sites.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let codes: CodeMac;
 let A: FloorFactory;
 let B: FloorFactory;
@@ -61,7 +60,6 @@ const snapshot = async (did: string, cartonIds: string[]) => JSON.stringify({
 });
 
 beforeAll(async () => {
-  t = await startApp();
   codes = await appCodes(t);
   A = await floorFactory(t, nextPrefix(), LEG_PAGES);
   B = await floorFactory(t, nextPrefix(), LEG_PAGES);
@@ -70,7 +68,6 @@ beforeAll(async () => {
   dealer = await insertReceivingDealer(t, A.companyId);
   pack = new CartonPacker(t, codes, A, await cartonSize(t.db, 2));
 });
-afterAll(() => t.close());
 
 it("speaks the spec's words", () => {
   expect(RECEIVE_MSG).toMatchObject({
@@ -281,7 +278,7 @@ describe('exactly once, rights', () => {
       expect(res.status, e.path).toBe(403);
       expect(res.body.ResponseMessage).toBe(FORBIDDEN);
     }
-    const admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+    const admin = await t.token('admin');
     expect((await save({ DispatchId: did }, admin)).body).toMatchObject({ ResponseCode: '400', ResponseMessage: RECEIVE_MSG.noReceiver });
     expect((await dispatchHeld(t.db, did)).d!.state).toBe('sent');
   });

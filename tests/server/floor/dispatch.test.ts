@@ -4,7 +4,7 @@
 // older-stock rule ('500' on the scan, the remark on the save); exactly once (Idempotency-Key, the
 // outbox's push, two devices); rights and company scoping.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeSlipId } from '../../../src/shared/codes.js';
 import { CARTON_DAMAGE_API } from '../../../src/shared/contracts/floor/carton-damage.js';
 import { DISPATCH_API, DISPATCH_MSG, type DispatchSave } from '../../../src/shared/contracts/floor/dispatch.js';
@@ -12,7 +12,6 @@ import { PUSH_API } from '../../../src/shared/contracts/floor/push.js';
 import { SITE_API } from '../../../src/shared/contracts/site.js';
 import { USERS_API } from '../../../src/shared/contracts/users/common.js';
 import { PAGE } from '../../../src/shared/pages.js';
-import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { secondaryCartons, sites, users } from '../../../src/server/db/schema.js';
 import { slipYear } from '../../../src/server/domain/slip-ids.js';
 import { IDEMPOTENCY_MSG } from '../../../src/server/http/idempotency.js';
@@ -25,9 +24,9 @@ import {
 import { cartonSize, slip, type FloorFactory } from '../../helpers/factories-floor.js';
 import { appCodes, insertColleague } from '../../helpers/factories-pairs.js';
 import { insertReference, nextPrefix } from '../../helpers/factories-sites.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let A: FloorFactory;
 let B: FloorFactory;
 let packA: Packer;
@@ -56,7 +55,6 @@ async function refused(body: unknown, message: string, token = A.token) {
 }
 
 beforeAll(async () => {
-  t = await startApp();
   await insertReference(t.db);
   const codes = await appCodes(t);
   A = await dispatchFactory(t, nextPrefix());
@@ -70,7 +68,6 @@ beforeAll(async () => {
   const modes = await t.get(DISPATCH_API.modes.path, A.token);
   road = (modes.body.ResponseData as Array<{ TransportModeId: number; TransportMode: string }>).find((m) => m.TransportMode === 'By Road')!.TransportModeId;
 });
-afterAll(() => t.close());
 
 describe('a dispatch', () => {
   it('sends a tertiary and a loose secondary carton to the warehouse, and answers the invoice data', async () => {
@@ -353,7 +350,7 @@ describe('rights and company scoping', () => {
     expect(ours.length).toBeGreaterThan(3);
     const depotUser = await insertColleague(t, A, [PAGE.dispatch.key], depot.id);
     expect((await t.post(DISPATCH_API.list.path, listBody({ PageSize: -1 }), depotUser)).body.ResponseData).toEqual([]);
-    const admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+    const admin = await t.token('admin');
     const all = DISPATCH_API.list.data.parse((await t.post(DISPATCH_API.list.path, listBody({ PageSize: -1 }), admin)).body.ResponseData);
     expect(all.map((r) => r.DispatchId)).toEqual(expect.arrayContaining(ours.map((r) => r.DispatchId)));
     await refused(toDepot([await packA.sid()]), DISPATCH_MSG.noSite, admin);

@@ -2,15 +2,15 @@
 // depends on it: where is this code now, what is in this carton, what is at this site. Cartons are
 // written straight to the tables as packing will leave them (two sites, one carton in transit).
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Series } from '../../../src/shared/codes.js';
 import { cartons, items, mappings, secondaryCartons, tertiaryCartons, users } from '../../../src/server/db/schema.js';
 import { cartonContents, stockAtSite, whereIsCode } from '../../../src/server/domain/floor-queries.js';
 import { insertCompany, insertSite } from '../../helpers/factories.js';
 import { insertProduct } from '../../helpers/factories-sites.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let company: number;
 let other: number;
 let siteA: number;
@@ -21,7 +21,6 @@ let mappingId: number;
 const FP: Series = { kind: 'S', prefix: 'FP' };
 
 beforeAll(async () => {
-  t = await startApp();
   company = (await insertCompany(t.db)).id;
   other = (await insertCompany(t.db)).id;
   siteA = (await insertSite(t.db, company, { prefix: 'FP' })).id;
@@ -61,7 +60,6 @@ beforeAll(async () => {
   await t.db.insert(secondaryCartons).values(all.map((a) => a.carton));
   await t.db.insert(items).values(all.flatMap((a) => a.packs));
 });
-afterAll(() => t.close());
 
 describe('where is this code now', () => {
   it('in its secondary carton, inside its tertiary carton, at the tertiary carton\'s site', async () => {

@@ -5,7 +5,7 @@
 // still go back to a factory of the company, and goods on their way are received. A batch whose
 // mapping's expiry has passed packs and goes to a warehouse, never to a dealer. Every refusal changes
 // nothing; in an outbox push only the refused entry is undone.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DISPATCH_API, DISPATCH_MSG, type DispatchSave } from '../../../src/shared/contracts/floor/dispatch.js';
 import { RECEIVE_API, RECEIVE_MSG } from '../../../src/shared/contracts/floor/dispatch-receive.js';
 import { CARTON_DAMAGE_API, CARTON_DAMAGE_MSG } from '../../../src/shared/contracts/floor/carton-damage.js';
@@ -24,9 +24,9 @@ import { insertSiteUser, LEG_PAGES, whereNow, type SiteUser } from '../../helper
 import { cartonSize, codesOf, secondaryBody, secondaryHeld, slip, tertiaryBody, tertiaryHeld, type FloorFactory } from '../../helpers/factories-floor.js';
 import { appCodes, insertColleague, insertMapping, staticSeries } from '../../helpers/factories-pairs.js';
 import { insertReference, nextPrefix } from '../../helpers/factories-sites.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let codes: CodeMac;
 let A: FloorFactory;
 let pack: Packer;
@@ -75,7 +75,6 @@ async function saveRefused(body: DispatchSave, message: string, items?: Array<{ 
 }
 
 beforeAll(async () => {
-  t = await startApp();
   await insertReference(t.db);
   codes = await appCodes(t);
   A = await dispatchFactory(t, nextPrefix());
@@ -89,7 +88,6 @@ beforeAll(async () => {
   const modes = (await send(t, DISPATCH_API.modes, undefined, A.token)).body.ResponseData as Array<{ TransportModeId: number }>;
   road = modes[0]!.TransportModeId;
 });
-afterAll(() => t.close());
 
 describe('a recalled batch on the floor', () => {
   it('refuses its SID and a TID holding it on the scan and to a dealer or a warehouse, naming each; a factory of the company takes them', async () => {

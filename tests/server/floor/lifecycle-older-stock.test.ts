@@ -5,7 +5,7 @@
 // still wait for a factory of the company, where they may go. Expired older cartons do not wait for a
 // dealer, but do for a warehouse (the scan's own default) and for a TID.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DISPATCH_API, DISPATCH_MSG, type DispatchSave } from '../../../src/shared/contracts/floor/dispatch.js';
 import { PACKING_API, PACKING_MSG } from '../../../src/shared/contracts/floor/packing.js';
 import { RECALL_API, RECALL_MSG } from '../../../src/shared/contracts/recall.js';
@@ -19,9 +19,9 @@ import { dispatchBody, dispatchFactory, dispatchHeld, dispatchState, insertDeale
 import { cartonSize, secondaryHeld, slip, tertiaryBody, tertiaryHeld, type FloorFactory } from '../../helpers/factories-floor.js';
 import { appCodes, insertColleague, insertMapping, staticSeries } from '../../helpers/factories-pairs.js';
 import { insertReference, nextPrefix } from '../../helpers/factories-sites.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let codes: CodeMac;
 let size2: number;
 let road = 0;
@@ -71,14 +71,12 @@ const olderList = (body: { ResponseCode: string; ResponseMessage: string; Respon
   [body.ResponseCode, body.ResponseMessage, (body.ResponseData as Array<{ CartonId: string }>).map((r) => r.CartonId)];
 
 beforeAll(async () => {
-  t = await startApp();
   await insertReference(t.db);
   codes = await appCodes(t);
   size2 = await cartonSize(t.db, 2);
   const probe = await dispatchFactory(t, nextPrefix());
   road = ((await send(t, DISPATCH_API.modes, undefined, probe.token)).body.ResponseData as Array<{ TransportModeId: number }>)[0]!.TransportModeId;
 });
-afterAll(() => t.close());
 
 describe('recalled older stock at the site', () => {
   it('does not hold back newer clean stock to a dealer or a warehouse, nor into a TID; to a factory it still waits', async () => {

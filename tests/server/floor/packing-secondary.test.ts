@@ -3,7 +3,7 @@
 // items at fault and changes nothing; a replay answers as the first call did; a second device that
 // packed the same pack offline is refused with that pack and the reason.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PACKING_API, PACKING_MSG, secondaryRow, type SecondarySave } from '../../../src/shared/contracts/floor/packing.js';
 import { IDEMPOTENCY_MSG } from '../../../src/server/http/idempotency.js';
 import { events, staticPairs } from '../../../src/server/db/schema.js';
@@ -16,9 +16,9 @@ import {
 } from '../../helpers/factories-floor.js';
 import { appCodes, insertColleague, insertDamage, insertIssue, insertMapping, P_SERIES, staticSeries, urlOf } from '../../helpers/factories-pairs.js';
 import { insertProduct, nextPrefix } from '../../helpers/factories-sites.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let codes: CodeMac;
 let A: FloorFactory;
 let B: FloorFactory;
@@ -35,7 +35,6 @@ const uids = (from: number, to: number, f = A) => codesOf(codes, f.prefix, from,
 const refusedCodes = (body: unknown) => ((body as { Items: Array<{ Code: string }> }).Items).map((i) => i.Code);
 
 beforeAll(async () => {
-  t = await startApp();
   codes = await appCodes(t);
   A = await floorFactory(t, nextPrefix());
   B = await floorFactory(t, nextPrefix());
@@ -52,7 +51,6 @@ beforeAll(async () => {
     { companyId: A.companyId, prefix: A.prefix, staticNo: 960, preprintedNo: 7002 },
   ]);
 });
-afterAll(() => t.close());
 
 describe('a full carton', () => {
   it('packs once: the carton, its packs, the answer and an event with the device time', async () => {

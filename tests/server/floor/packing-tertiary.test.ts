@@ -3,7 +3,7 @@
 // the older-stock rule ('500' on the scan, the approval remark on the save); every bad carton refused
 // with the cartons at fault and nothing changed; a damaged carton and its packs damaged for good.
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CARTON_DAMAGE_API, CARTON_DAMAGE_MSG } from '../../../src/shared/contracts/floor/carton-damage.js';
 import { PACKING_API, PACKING_MSG, type TertiarySave } from '../../../src/shared/contracts/floor/packing.js';
 import { items, mappings, secondaryCartons } from '../../../src/server/db/schema.js';
@@ -14,9 +14,9 @@ import {
 } from '../../helpers/factories-floor.js';
 import { appCodes, insertMapping, staticSeries } from '../../helpers/factories-pairs.js';
 import { insertProduct, nextPrefix } from '../../helpers/factories-sites.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let codes: CodeMac;
 let A: FloorFactory;
 let B: FloorFactory;
@@ -39,7 +39,6 @@ async function packSid(f = A, from?: number): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await startApp();
   codes = await appCodes(t);
   A = await floorFactory(t, nextPrefix());
   B = await floorFactory(t, nextPrefix());
@@ -51,7 +50,6 @@ beforeAll(async () => {
   const p2 = await insertProduct(t.db, A.companyId);
   await insertMapping(t.db, { companyId: A.companyId, productId: p2.id, series: staticSeries(A.prefix), fromNo: 6001, toNo: 6100 });
 });
-afterAll(() => t.close());
 
 describe('tertiary packing', () => {
   it('packs loose secondary cartons once, and lists it', async () => {

@@ -3,7 +3,7 @@
 // later entry builds on an earlier one; a replay changes nothing; a changed body is 422; a key in
 // flight stops the push there; each entry is held to its own call's page, contract and text rule.
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PACKING_API, PACKING_MSG } from '../../../src/shared/contracts/floor/packing.js';
 import { PUSH_API, PUSH_MAX, PUSH_MSG, type PushAnswer } from '../../../src/shared/contracts/floor/push.js';
 import { TEXT_UNSTORABLE } from '../../../src/shared/contracts/text.js';
@@ -18,9 +18,9 @@ import {
 import { checkData } from '../../helpers/endpoint-call.js';
 import { appCodes } from '../../helpers/factories-pairs.js';
 import { nextPrefix } from '../../helpers/factories-sites.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let codes: CodeMac;
 let A: FloorFactory;
 let size2: number;
@@ -53,12 +53,10 @@ const tertiary = (sids: string[]): Entry & { tid: string } => {
 const cartonCount = async () => Number(((await t.db.execute(sql`select count(*) as n from secondary_cartons`)) as unknown as { rows: Array<{ n: unknown }> }).rows[0]!.n);
 
 beforeAll(async () => {
-  t = await startApp();
   codes = await appCodes(t);
   A = await floorFactory(t, nextPrefix());
   size2 = await cartonSize(t.db, 2);
 });
-afterAll(() => t.close());
 
 describe('a push of floor saves', () => {
   it('answers each entry as its own call, in order, and keeps each device time and key', async () => {

@@ -5,16 +5,15 @@
 // only, and the other entries are applied.
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ok } from '../../../src/shared/contracts/envelope.js';
 import { PUSH_API, type PushAnswer } from '../../../src/shared/contracts/floor/push.js';
 import { idempotencyKeys } from '../../../src/server/db/schema.js';
 import { RACE_MSG } from '../../../src/server/http/handler.js';
 import { WORK_TRIES } from '../../../src/server/http/idempotency.js';
-import { SEED_LOGINS } from '../../../src/server/db/seed.js';
-import { startApp, type Answer, type TestApp } from '../../helpers/server-app.js';
+import type { Answer } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
 let token: string;
 let keyNo = 0;
 /** Runs of each probe's work, by the probe's note. */
@@ -40,34 +39,34 @@ const push = (entries: Array<{ Call: string; Body: unknown }>) =>
 const notes = async () => ((await t.db.execute(sql`select note from race_probe order by note`)) as unknown as { rows: Array<{ note: string }> }).rows.map((r) => r.note);
 const answered = (a: Answer) => `${a.status} ${a.body.ResponseCode} ${a.body.ResponseMessage}`;
 
-beforeAll(async () => {
-  t = await startApp({
-    routes(r) {
-      const body = z.object({ Note: z.string(), Locks: z.array(z.number()).optional(), Deadlock: z.boolean().optional() });
-      // A save whose row may already be there: the unique key another save took.
-      r.post('Probe/unique', { access: 'signed-in', body, idempotent: true }, async ({ db, body: b }) => {
-        ran(b.Note);
-        await db.execute(sql`insert into race_probe (note) values (${`${b.Note} (work before)`}) on conflict do nothing`);
-        await db.execute(sql`insert into race_probe (note) values (${b.Note})`);
-        return ok(null, `Saved ${b.Note}`);
-      });
-      // A save taking two locks, meeting another that takes them the other way round: a deadlock.
-      r.post('Probe/locks', { access: 'signed-in', body, idempotent: true }, async ({ db, body: b }) => {
-        ran(b.Note);
-        if (b.Deadlock) throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
-        const [first, second] = b.Locks!;
-        await db.execute(sql`select pg_advisory_xact_lock(${first!})`);
-        await rendezvous();
-        await db.execute(sql`select pg_advisory_xact_lock(${second!})`);
-        await db.execute(sql`insert into race_probe (note) values (${b.Note})`);
-        return ok(null, `Saved ${b.Note}`);
-      });
-    },
-  });
-  await t.db.execute(sql`create table race_probe (note text primary key)`);
-  token = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+const t = useApp({
+  routes(r) {
+    const body = z.object({ Note: z.string(), Locks: z.array(z.number()).optional(), Deadlock: z.boolean().optional() });
+    // A save whose row may already be there: the unique key another save took.
+    r.post('Probe/unique', { access: 'signed-in', body, idempotent: true }, async ({ db, body: b }) => {
+      ran(b.Note);
+      await db.execute(sql`insert into race_probe (note) values (${`${b.Note} (work before)`}) on conflict do nothing`);
+      await db.execute(sql`insert into race_probe (note) values (${b.Note})`);
+      return ok(null, `Saved ${b.Note}`);
+    });
+    // A save taking two locks, meeting another that takes them the other way round: a deadlock.
+    r.post('Probe/locks', { access: 'signed-in', body, idempotent: true }, async ({ db, body: b }) => {
+      ran(b.Note);
+      if (b.Deadlock) throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+      const [first, second] = b.Locks!;
+      await db.execute(sql`select pg_advisory_xact_lock(${first!})`);
+      await rendezvous();
+      await db.execute(sql`select pg_advisory_xact_lock(${second!})`);
+      await db.execute(sql`insert into race_probe (note) values (${b.Note})`);
+      return ok(null, `Saved ${b.Note}`);
+    });
+  },
 });
-afterAll(() => t.close());
+
+beforeAll(async () => {
+  await t.db.execute(sql`create table race_probe (note text primary key)`);
+  token = await t.token('admin');
+});
 beforeEach(async () => {
   runs.clear();
   await t.db.execute(sql`delete from race_probe`);

@@ -5,7 +5,7 @@
 // overlap (a pool of connections); PGlite has one connection, so there each pair simply answers one
 // '200' and one '400' in turn. An outbox push whose middle entry loses keeps its other entries.
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeSlipId } from '../../../src/shared/codes.js';
 import { DISPATCH_API, DISPATCH_MSG } from '../../../src/shared/contracts/floor/dispatch.js';
 import { RECEIVE_API, RECEIVE_MSG } from '../../../src/shared/contracts/floor/dispatch-receive.js';
@@ -22,12 +22,13 @@ import {
 import { appCodes, insertColleague } from '../../helpers/factories-pairs.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import { nextPrefix } from '../../helpers/factories-sites.js';
-import { startApp, type Answer, type TestApp } from '../../helpers/server-app.js';
+import type { Answer } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
 /** Contests per race, all fired at once: 20 where they overlap; PGlite takes them in turn, so a few. */
 let N = 20;
 
-let t: TestApp;
+const t = useApp();
 let codes: CodeMac;
 let A: FloorFactory;
 let W: SiteUser;
@@ -93,7 +94,6 @@ async function looseSids(n: number): Promise<string[]> {
 const cartonOf = async (sid: string) => (await t.db.select().from(secondaryCartons).where(eq(secondaryCartons.sid, sid)))[0];
 
 beforeAll(async () => {
-  t = await startApp();
   if (t.kind === 'pglite') N = 6;
   codes = await appCodes(t);
   A = await dispatchFactory(t, nextPrefix());
@@ -102,7 +102,6 @@ beforeAll(async () => {
   size1 = await cartonSize(t.db, 1);
   size2 = await cartonSize(t.db, 2);
 }, 60_000);
-afterAll(() => t.close());
 
 describe('packing', () => {
   it('two cartons under one secondary slip: one packs, the other is told the slip is used and packs nothing', async () => {

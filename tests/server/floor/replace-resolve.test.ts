@@ -3,8 +3,7 @@
 // Mapping/GetProductByQrScan answers '400' saying so (as it says damaged), and whereIsCode names the
 // successor; a preprinted code paired with the retired static one answers the same. The new code
 // resolves as an ordinary mapped code. Another company learns nothing of it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_LOGINS } from '../../../src/server/db/seed.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { staticPairs } from '../../../src/server/db/schema.js';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
 import { whereIsCode } from '../../../src/server/domain/floor-queries.js';
@@ -17,9 +16,9 @@ import { send } from '../../helpers/endpoint-call.js';
 import { cartonSize, codesOf, FLOOR_PAGES, floorFactory, secondaryBody, slip, type FloorFactory } from '../../helpers/factories-floor.js';
 import { appCodes, insertIssue, insertMapping, P_SERIES, staticSeries, urlOf } from '../../helpers/factories-pairs.js';
 import { nextPrefix } from '../../helpers/factories-sites.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let codes: CodeMac;
 let A: FloorFactory;
 let B: FloorFactory;
@@ -36,9 +35,8 @@ async function replace(body: ReplaceRequest) {
 }
 
 beforeAll(async () => {
-  t = await startApp();
   codes = await appCodes(t);
-  admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  admin = await t.token('admin');
   A = await floorFactory(t, nextPrefix(), PAGES);
   B = await floorFactory(t, nextPrefix(), PAGES);
   // 2001..2010: the same product and batch, mapped again for the new labels.
@@ -53,7 +51,6 @@ beforeAll(async () => {
   await replace({ FistQrCode: uid(30), Type: 'PID', SecondQrCode: uid(2002) }); // loose
   await replace({ FistQrCode: codes.make(P_SERIES, 8001), Type: 'PID', SecondQrCode: uid(2003) }); // a paired pack
 });
-afterAll(() => t.close());
 
 describe('resolveScan', () => {
   it('a replaced code resolves as replaced, naming its successor and the carton it took the place in', async () => {

@@ -3,7 +3,7 @@
 // its place in its carton; a torn slip (SID) gives the carton a new slip with its packs and its place
 // in a tertiary carton. Every refusal has its message and changes nothing; a replay changes nothing.
 import { and, eq, gte, isNull, lte } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PACKING_API, PACKING_MSG } from '../../../src/shared/contracts/floor/packing.js';
 import { PUSH_API } from '../../../src/shared/contracts/floor/push.js';
 import { REPLACE_API, REPLACE_MSG, type DetailsRequest, type ReplaceRequest } from '../../../src/shared/contracts/floor/replace.js';
@@ -24,9 +24,9 @@ import {
 } from '../../helpers/factories-floor.js';
 import { appCodes, insertColleague, insertDamage, insertIssue, insertMapping, P_SERIES, staticSeries, urlOf } from '../../helpers/factories-pairs.js';
 import { insertProduct, nextPrefix } from '../../helpers/factories-sites.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let codes: CodeMac;
 let A: FloorFactory;
 let B: FloorFactory;
@@ -64,7 +64,6 @@ const refused = async (run: () => Promise<{ body: { ResponseCode: string; Respon
 };
 
 beforeAll(async () => {
-  t = await startApp();
   codes = await appCodes(t);
   A = await floorFactory(t, nextPrefix(), PAGES);
   B = await floorFactory(t, nextPrefix(), PAGES);
@@ -81,7 +80,6 @@ beforeAll(async () => {
   await insertIssue(t.db, A.companyId, 7001, 7010);
   await t.db.insert(staticPairs).values({ companyId: A.companyId, prefix: A.prefix, staticNo: 950, preprintedNo: 7001 });
 });
-afterAll(() => t.close());
 
 describe('PID: a pack code', () => {
   it('its details: the visible number, the product and the carton it is in (a QR URL scan too)', async () => {

@@ -10,9 +10,11 @@ import { USER_TYPE } from '../../../src/shared/contracts/auth.js';
 import { PAGES } from '../../../src/shared/pages.js';
 import { REPORTS } from '../../../src/shared/contracts/reports/index.js';
 import { addDays } from '../../../src/shared/contracts/numbers/fields.js';
+import { PRODUCT_LOOKUP_API } from '../../../src/shared/contracts/numbers/mapping.js';
 import { indiaDate } from '../../../src/shared/today.js';
 import { insertCompany, insertSite, insertUser, listBody } from '../../helpers/factories.js';
 import { nextPrefix } from '../../helpers/factories-sites.js';
+import { send } from '../../helpers/endpoint-call.js';
 import { startApp, type Answer } from '../../helpers/server-app.js';
 import { demoRecords, foreignProbes, NOT_COMPANY_RECORDS } from './foreign-cases.js';
 
@@ -141,7 +143,7 @@ describe('a user of another company gets a refusal, never the record', () => {
 
   it('the demo company\'s own user still sees its records (the probes named real ones)', async () => {
     const own = (await t.signIn(SEED_LOGINS.factory.email, SEED_LOGINS.factory.password)).token;
-    const res = await t.get(`Product/GetProductsLife/${demo.productId}`, own);
+    const res = await send(t, PRODUCT_LOOKUP_API.life, undefined, own, { productId: demo.productId });
     expect(res.body.ResponseCode).toBe('200');
   });
 });

@@ -2,23 +2,21 @@
 // with a plain message, never Fastify's own JSON, a stack, or the caller's input echoed back.
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_LOGINS } from '../../../src/server/db/seed.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BODY_TOO_DEEP } from '../../../src/shared/contracts/issues.js';
-import { parseEnvelope, startApp, type TestApp } from '../../helpers/server-app.js';
+import { parseEnvelope } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
 const MARK = 'probe7q';
-let t: TestApp;
+const t = useApp();
 let admin: string;
 let port: number;
 
 beforeAll(async () => {
-  t = await startApp();
-  admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  admin = await t.token('admin');
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
 });
-afterAll(() => t.close());
 
 /** The answer must be the envelope with this status and message, and must not echo the request. */
 async function expectEnvelope(res: { statusCode: number; payload: string }, status: number, message: string) {

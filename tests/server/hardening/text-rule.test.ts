@@ -11,7 +11,11 @@ import { cartonBody, countRows, listBody } from '../../helpers/factories.js';
 import { issueBody } from '../../helpers/factories-issue.js';
 import { sheetFile, sheetRow, uploadSheet } from '../../helpers/factories-mapping-upload.js';
 import { filePart, fixture, multipart, type Part } from '../../helpers/factories-products.js';
+import { send } from '../../helpers/endpoint-call.js';
 import { startApp } from '../../helpers/server-app.js';
+import { CARTON_API } from '../../../src/shared/contracts/carton.js';
+import { ISSUE_API } from '../../../src/shared/contracts/numbers/issue.js';
+import { LOGIN_API } from '../../../src/shared/contracts/auth.js';
 
 const NUL = 'Box\u0000A';
 const LONE = 'Box\uD800A';
@@ -52,23 +56,23 @@ describe('saves write nothing', () => {
   it('a carton name with a lone surrogate is refused, not stored as U+FFFD', async () => {
     const before = await countRows(t.db, cartons);
     for (const name of [NUL, LONE]) {
-      expect((await t.post('CartonMaster/CreateCarton', cartonBody({ CartonName: name }), admin)).body).toEqual(REFUSED);
+      expect((await send(t, CARTON_API.save, cartonBody({ CartonName: name }), admin)).body).toEqual(REFUSED);
     }
     expect(await countRows(t.db, cartons)).toBe(before);
   });
 
   it('an issue whose sales order has a lone surrogate (a save that writes the event log) is refused', async () => {
-    const from = ((await t.get('IssueNumber/GetFromNumbers', admin)).body.ResponseData as { FrmNo: number }).FrmNo;
+    const from = ((await send(t, ISSUE_API.fromNumber, undefined, admin)).body.ResponseData as { FrmNo: number }).FrmNo;
     const before = await countRows(t.db, numberIssues);
     for (const so of [NUL, LONE]) {
-      const res = await t.post('IssueNumber/CreateIssueNumber', issueBody(1, from, from + 9, { SalesOrderNo: so }), admin);
+      const res = await send(t, ISSUE_API.create, issueBody(1, from, from + 9, { SalesOrderNo: so }), admin);
       expect(res.body).toEqual(REFUSED);
     }
     expect(await countRows(t.db, numberIssues)).toBe(before);
   });
 
   it('public routes are covered too (sign-in with a NUL in the e-mail)', async () => {
-    expect((await t.post('Login/CheckUser', { Email: `a${NUL}@example.com`, Password: 'Admin123' })).body).toEqual(REFUSED);
+    expect((await send(t, LOGIN_API.checkUser, { Email: `a${NUL}@example.com`, Password: 'Admin123' })).body).toEqual(REFUSED);
   });
 });
 
@@ -95,13 +99,13 @@ describe('path parameters and query strings', () => {
   });
 
   it('a POST route refuses a NUL in its query string', async () => {
-    expect((await t.post('CartonMaster/GetCarton?SearchValue=%00', listBody(), admin)).body).toEqual(REFUSED);
+    expect((await send(t, CARTON_API.list, listBody(), admin, { SearchValue: '\u0000' })).body).toEqual(REFUSED);
   });
 });
 
 describe('multipart uploads', () => {
   const png = fixture('sample.png');
-  const send = async (path: string, parts: Part[], raw?: Buffer) => {
+  const sendParts = async (path: string, parts: Part[], raw?: Buffer) => {
     const built = multipart(parts);
     const res = await t.app.inject({
       method: 'POST', url: `/API/api/${path}`, payload: raw ?? built.payload,
@@ -113,7 +117,7 @@ describe('multipart uploads', () => {
   it('a file name with a NUL is refused and nothing is stored', async () => {
     // (UTF-8 on the wire cannot carry a lone surrogate: it arrives as U+FFFD, which is storable.)
     const before = await countRows(t.db, uploads);
-    const res = await send('Upload/FileUpload?type=image', [filePart(png, 'pic\u0000.png')]);
+    const res = await sendParts('Upload/FileUpload?type=image', [filePart(png, 'pic\u0000.png')]);
     expect(res.status).toBe(200);
     expect(res.body).toEqual(REFUSED);
     expect(await countRows(t.db, uploads)).toBe(before);
@@ -128,13 +132,13 @@ describe('multipart uploads', () => {
 
   it('a NUL in another multipart field is refused (the upload and the bulk sheet)', async () => {
     const field: Part = { field: 'type', data: 'image\u0000' };
-    expect((await send('Upload/FileUpload', [field, filePart(png, 'pic.png')])).body).toEqual(REFUSED);
+    expect((await sendParts('Upload/FileUpload', [field, filePart(png, 'pic.png')])).body).toEqual(REFUSED);
     const mode: Part = { field: 'isPreprinted', data: 'true\u0000' };
-    expect((await send('Upload/CSVUpload', [mode, filePart(png, 'sheet.xlsx')])).body).toEqual(REFUSED);
+    expect((await sendParts('Upload/CSVUpload', [mode, filePart(png, 'sheet.xlsx')])).body).toEqual(REFUSED);
   });
 
   it('a good file still uploads', async () => {
-    const res = await send('Upload/FileUpload?type=image', [filePart(png, 'pic.png')]);
+    const res = await sendParts('Upload/FileUpload?type=image', [filePart(png, 'pic.png')]);
     expect(res.body.ResponseCode).toBe('200');
   });
 });

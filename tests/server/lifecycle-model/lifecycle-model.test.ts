@@ -6,8 +6,8 @@
 // seed), LIFECYCLE_OFF (areas to leave out, e.g. expiry,redeem,device), LIFECYCLE_DEVICE_EVERY,
 // LIFECYCLE_GAPS (hold the product to the model on its known gaps too, model.ts) and
 // LIFECYCLE_SHRINK_SECONDS tune a run.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../helpers/use-app.js';
 import { Generator, areasOff, mulberry32 } from './generator.js';
 import type { Op } from './ops.js';
 import { coverage, failureText, runSteps, shrink, timing } from './run.js';
@@ -22,12 +22,7 @@ const SHRINK_SECONDS = Number(process.env.LIFECYCLE_SHRINK_SECONDS ?? 60);
 const FIXED_SEED = 20_261_127;
 const seeds = process.env.LIFECYCLE_SEED ? [Number(process.env.LIFECYCLE_SEED)] : [FIXED_SEED, Math.floor(Math.random() * 2 ** 31)];
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startApp({ verifyLimitPerAddress: 1_000_000 });
-});
-afterAll(() => t.close());
+const t = useApp({ verifyLimitPerAddress: 1_000_000 });
 
 /** Each namespace opens with both batches mapped, then the generator's steps. */
 const opening: Op[] = [{ k: 'map', from: 0, to: 7 }, { k: 'map', from: 8, to: 15 }];

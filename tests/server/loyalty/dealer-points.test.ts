@@ -2,7 +2,7 @@
 // dealer earn it the dealer schemes in force times the packs sent (a tertiary carton by its
 // secondary cartons), once per dispatch; a dispatch to a warehouse, or a farmer-only scheme, earns nothing.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DISPATCH_API } from '../../../src/shared/contracts/floor/dispatch.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import { pointEntries } from '../../../src/server/db/schema.js';
@@ -11,9 +11,9 @@ import { cartonSize, slip, type FloorFactory } from '../../helpers/factories-flo
 import { masterScheme, saveScheme } from '../../helpers/factories-loyalty.js';
 import { appCodes, insertColleague } from '../../helpers/factories-pairs.js';
 import { insertReference, nextPrefix } from '../../helpers/factories-sites.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let A: FloorFactory;
 let pack: Packer;
 let dealer: number;
@@ -31,7 +31,6 @@ const dispatch = async (target: { SendTo?: number; WareHouseId?: number }, ids: 
 const ledgerOf = (did: string) => t.db.select().from(pointEntries).where(eq(pointEntries.did, did));
 
 beforeAll(async () => {
-  t = await startApp();
   await insertReference(t.db);
   A = await dispatchFactory(t, nextPrefix());
   pack = new Packer(t, await appCodes(t), A, await cartonSize(t.db, 2));
@@ -46,7 +45,6 @@ beforeAll(async () => {
     masterScheme(schemer as never, { SchemeName: 'Farmers only', Utype: 3, LoyaltyPoints: 50 }),
   ]) expect(await saveScheme(t, schemer as never, s)).toMatchObject({ ResponseCode: '200' });
 });
-afterAll(() => t.close());
 
 describe('a dispatch to a dealer', () => {
   it('earns the dealer (3 + 1) points a pack for a tertiary carton (4 packs) and a secondary (2): 24, once', async () => {

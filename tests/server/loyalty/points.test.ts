@@ -5,7 +5,7 @@
 // and never goes below zero (over-asking, a waiting request, two submits at once); the admin sees the
 // request and accepts it with a remark; feedback once; Pick Lucky Users' messages and distinct picks.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LUCKY_API, LUCKY_MSG, type LuckyRow } from '../../../src/shared/contracts/loyalty/lucky.js';
 import { POINTS_API, POINTS_MSG, type LoyaltyRequestRow, type PointsAnswer } from '../../../src/shared/contracts/loyalty/points.js';
 import { REPORT_DATE_MSG } from '../../../src/shared/contracts/report-dates.js';
@@ -17,10 +17,10 @@ import { listBody } from '../../helpers/factories.js';
 import { designScheme, farmer, inDays, loyaltyFactory, masterScheme, saveScheme, today, verifyFrom } from '../../helpers/factories-loyalty.js';
 import { appCodes, insertMapping, staticSeries, type Factory } from '../../helpers/factories-pairs.js';
 import { insertReference, nextPrefix, REF } from '../../helpers/factories-sites.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 import { verificationOf } from '../../helpers/feedback-id.js';
 
-let t: TestApp;
+const t = useApp();
 let codes: CodeMac;
 let A: Factory;
 let B: Factory;
@@ -45,7 +45,6 @@ async function earn(serial: number, mobile: string, points: number): Promise<str
 }
 
 beforeAll(async () => {
-  t = await startApp();
   await insertReference(t.db);
   codes = await appCodes(t);
   A = await loyaltyFactory(t, nextPrefix());
@@ -63,7 +62,6 @@ beforeAll(async () => {
     masterScheme(A, { SchemeName: 'Off 1000', LoyaltyPoints: 1000, IsActive: false }),
   ]) expect(await saveScheme(t, A, body)).toMatchObject({ ResponseCode: '200' });
 }, 60_000);
-afterAll(() => t.close());
 
 describe('earning on verification', () => {
   it("'-3' without details (stored as asked), then the details earn the schemes in force here: once per pack ever", async () => {

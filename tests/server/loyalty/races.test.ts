@@ -4,7 +4,7 @@
 // accepting one request twice: accepted once. Never a 500. On PostgreSQL the calls overlap; PGlite
 // takes them in turn.
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { POINTS_API, POINTS_MSG } from '../../../src/shared/contracts/loyalty/points.js';
 import type { VerifyAnswer } from '../../../src/shared/contracts/public/verify.js';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
@@ -13,10 +13,11 @@ import { fetchGet, send } from '../../helpers/endpoint-call.js';
 import { farmer, loyaltyFactory, masterScheme, saveScheme, verifyFrom } from '../../helpers/factories-loyalty.js';
 import { appCodes, insertMapping, staticSeries, type Factory } from '../../helpers/factories-pairs.js';
 import { insertReference, nextPrefix } from '../../helpers/factories-sites.js';
-import { startApp, type Answer, type TestApp } from '../../helpers/server-app.js';
+import type { Answer } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
 let N = 20;
-let t: TestApp;
+const t = useApp();
 let codes: CodeMac;
 let A: Factory;
 let serial = 0;
@@ -43,7 +44,6 @@ const redeem = (UsrId: unknown, MobNo: string) =>
   send(t, POINTS_API.redeem, { UsrId, MobNo, Points: 10, Totalpoints: 10, ProductName: A.productName, SchemeName: 'Kharif', PaytmPoint: 10, Location: HERE, UserName: 'Sita Devi' });
 
 beforeAll(async () => {
-  t = await startApp();
   if (t.kind === 'pglite') N = 6;
   await insertReference(t.db);
   codes = await appCodes(t);
@@ -51,7 +51,6 @@ beforeAll(async () => {
   await insertMapping(t.db, { companyId: A.companyId, productId: A.productId, series: staticSeries(A.prefix), fromNo: 1, toNo: 400, batchNo: 'KH-1' });
   expect(await saveScheme(t, A, masterScheme(A, { SchemeName: 'Kharif 10', LoyaltyPoints: 10 }))).toMatchObject({ ResponseCode: '200' });
 }, 60_000);
-afterAll(() => t.close());
 
 it('two verifications of one pack with details at once: both verify, one earns, one ledger row', async () => {
   const packs = Array.from({ length: N }, () => ++serial);

@@ -5,7 +5,7 @@
 // the page gets 403. Once the batch is recalled, packing refuses its packs with the recall message
 // and changes nothing, and the floor's cache carries the recall to the devices.
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DISPATCH_API } from '../../../src/shared/contracts/floor/dispatch.js';
 import { RECEIVE_API } from '../../../src/shared/contracts/floor/dispatch-receive.js';
 import { FLOOR_CACHE_API } from '../../../src/shared/contracts/floor/cache.js';
@@ -22,9 +22,9 @@ import { CartonPacker, insertSiteUser, type SiteUser } from '../../helpers/facto
 import { cartonSize, codesOf, secondaryBody, secondaryHeld, slip, type FloorFactory } from '../../helpers/factories-floor.js';
 import { appCodes, insertColleague, insertDamage, insertMapping, staticSeries } from '../../helpers/factories-pairs.js';
 import { nextPrefix } from '../../helpers/factories-sites.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let codes: CodeMac;
 let A: FloorFactory;
 let B: FloorFactory;
@@ -45,7 +45,6 @@ const post = (path: string, body: unknown, token: string, key: string) =>
 const count = async (q: ReturnType<typeof sql>) => Number((await t.db.execute(q) as unknown as { rows: Array<{ n: unknown }> }).rows[0]!.n);
 
 beforeAll(async () => {
-  t = await startApp();
   codes = await appCodes(t);
   A = await dispatchFactory(t, nextPrefix());
   B = await dispatchFactory(t, nextPrefix());
@@ -76,7 +75,6 @@ beforeAll(async () => {
   const seen = await send(t, VERIFY_API.verify, { UID: codes.make(staticSeries(A.prefix), 2), verificationMode: 'Web', verificationType: 2, UsrCity: 'Nashik', UsrState: 'Maharashtra' });
   expect(seen.body.ResponseCode, seen.body.ResponseMessage).toBe('200');
 });
-afterAll(() => t.close());
 
 describe('the trace of a batch', () => {
   it('lists its ranges, cartons and where they are, the dispatches and their receipt, and the verifications', async () => {

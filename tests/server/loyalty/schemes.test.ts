@@ -2,7 +2,7 @@
 // spec message from the server; a master scheme saved and listed; a design saved with its items,
 // locations and excluded batches, read back, and extended (only its end date and status change);
 // ids the caller may not use refused; the lists apart by SchemeKind; company scoping.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SCHEME_API, SCHEME_MSG, type SchemeDetail, type SchemeRow } from '../../../src/shared/contracts/loyalty/scheme.js';
 import { categories, products } from '../../../src/server/db/schema.js';
 import { eq } from 'drizzle-orm';
@@ -12,9 +12,9 @@ import { designScheme, inDays, loyaltyFactory, masterScheme, saveScheme, today }
 import { insertMapping, staticSeries, type Factory } from '../../helpers/factories-pairs.js';
 import { insertReference, nextPrefix, REF } from '../../helpers/factories-sites.js';
 import { insertCategoryChain } from '../../helpers/factories-products.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let A: Factory;
 let B: Factory;
 let chain: { mg1: number; mg2: number; mg3: number };
@@ -27,7 +27,6 @@ const list = async (f: Factory, kind: 'master' | 'design', search: string) => {
 };
 
 beforeAll(async () => {
-  t = await startApp();
   await insertReference(t.db);
   A = await loyaltyFactory(t, nextPrefix());
   B = await loyaltyFactory(t, nextPrefix());
@@ -35,7 +34,6 @@ beforeAll(async () => {
   await t.db.update(products).set({ categoryId: chain.mg1, mg2Id: chain.mg2, mg3Id: chain.mg3 }).where(eq(products.id, A.productId));
   batch = (await insertMapping(t.db, { companyId: A.companyId, productId: A.productId, series: staticSeries(A.prefix), fromNo: 1, toNo: 50, batchNo: 'KH-1' }))!.id;
 }, 60_000);
-afterAll(() => t.close());
 
 describe('Scheme Master', () => {
   it.each([

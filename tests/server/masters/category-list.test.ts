@@ -1,19 +1,19 @@
 // Category lists, every level (spec 1 sections 2.9, 2.21, 3.3, 7): paging with TotalRows, the sort
 // whitelist both ways, search over the names and the parents' names, and the export's PageSize -1.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { categories } from '../../../src/server/db/schema.js';
 import { CATEGORY_API, type CategoryLevel } from '../../../src/shared/contracts/category.js';
 import type { ListRequest } from '../../../src/shared/contracts/list.js';
-import { insertCategory, listPath } from '../../helpers/factories-categories.js';
+import type { Endpoint } from '../../../src/shared/endpoint.js';
+import { insertCategory, levelApi } from '../../helpers/factories-categories.js';
 import { listBody } from '../../helpers/factories.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 import { send } from '../../helpers/endpoint-call.js';
 
 type Row = Record<string, unknown> & { TotalRows: number };
 
-let t: TestApp;
+const t = useApp();
 let token: string;
 const TAG = 'Qzx';
 // Six of each level, names starting with distinct capitals so every collation orders them alike.
@@ -21,8 +21,7 @@ const NAMES = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot'];
 const made: Record<CategoryLevel, { id: number; name: string; createdAt: Date }[]> = { 1: [], 2: [], 3: [] };
 
 beforeAll(async () => {
-  t = await startApp();
-  token = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  token = await t.token('admin');
   const base = Date.UTC(2025, 0, 1);
   // Inserted out of date order, so id order and created order differ.
   for (const i of [3, 0, 5, 1, 4, 2]) {
@@ -35,11 +34,9 @@ beforeAll(async () => {
     made[3].push({ id: mg3.id, name: mg3.name, createdAt });
   }
 });
-afterAll(() => t.close());
 
-async function rows(level: CategoryLevel, body: ListRequest | Record<string, unknown>, path = listPath(level)): Promise<Row[]> {
-  // The level's list, or the spec's older name of level 2's.
-  const list = path === CATEGORY_API.sub.list.path ? CATEGORY_API.sub.list : CATEGORY_API[`MG${level}`].list;
+/** The level's list, or `list` (the spec's older name of level 2's). */
+async function rows(level: CategoryLevel, body: ListRequest | Record<string, unknown>, list: Endpoint = levelApi(level).list): Promise<Row[]> {
   const res = await send(t, list, body, token);
   expect(res.status).toBe(200);
   expect(res.body.ResponseCode, res.body.ResponseMessage).toBe('200');
@@ -67,7 +64,7 @@ describe.each([1, 2, 3] as const)('level %i', (level) => {
   });
 
   it('refuses a sort column it does not know', async () => {
-    const res = await t.post(listPath(level), listBody({ SortColumn: 'name; drop table categories' }), token);
+    const res = await t.send(levelApi(level).list, listBody({ SortColumn: 'name; drop table categories' }), token);
     expect(res.body).toMatchObject({ ResponseCode: '400', ResponseMessage: "The list cannot be sorted by 'name; drop table categories'." });
   });
 
@@ -106,7 +103,7 @@ describe('row fields and parents', () => {
 
   it('GetSubCategories is the level-2 list', async () => {
     const body = listBody({ PageSize: -1, SearchValue: TAG });
-    expect(await rows(2, body, 'Category/GetSubCategories')).toEqual(await rows(2, body));
+    expect(await rows(2, body, CATEGORY_API.sub.list)).toEqual(await rows(2, body));
   });
 
   it('search matches LIKE characters literally', async () => {

@@ -1,23 +1,20 @@
 // Category saves, every level (spec 1 sections 3.11, 5.12): the spec's messages, names unique per
 // parent, the parent one level up and active, updates confined to their level, nothing half-saved.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_LOGINS } from '../../../src/server/db/seed.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { categories } from '../../../src/server/db/schema.js';
-import { CATEGORY_MSG, type CategoryLevel } from '../../../src/shared/contracts/category.js';
-import { categoryBody, insertCategory, insertChain, savePath } from '../../helpers/factories-categories.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { CATEGORY_MSG, type CategoryLevel, CATEGORY_API } from '../../../src/shared/contracts/category.js';
+import { categoryBody, insertCategory, insertChain, levelApi } from '../../helpers/factories-categories.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let token: string;
 
 beforeAll(async () => {
-  t = await startApp();
-  token = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  token = await t.token('admin');
 });
-afterAll(() => t.close());
 
-const save = (level: CategoryLevel, body: unknown) => t.post(savePath(level), body, token);
+const save = (level: CategoryLevel, body: unknown) => t.send(levelApi(level).save, body, token);
 const snapshot = async () => JSON.stringify(await t.db.select().from(categories).orderBy(categories.id));
 const rowById = async (id: number) => (await t.db.select().from(categories).where(eq(categories.id, id)))[0];
 const warn = (message: string) => ({ status: 200, body: { ResponseCode: '400', ResponseMessage: message, ResponseData: null } });
@@ -73,7 +70,7 @@ describe('adding and updating', () => {
     expect(res.body).toEqual({ ResponseCode: '200', ResponseMessage: CATEGORY_MSG.mg2Updated, ResponseData: null });
     expect(await rowById(a.mg2.id)).toMatchObject({ name: 'Renamed sub', parentId: other.id, isActive: false, level: 2 });
 
-    const alias = await t.post('Category/CreateUpdateSubCategory', categoryBody(2, other.id, { NameMG2: 'Via alias' }), token);
+    const alias = await t.send(CATEGORY_API.sub.save, categoryBody(2, other.id, { NameMG2: 'Via alias' }), token);
     expect(alias.body.ResponseMessage).toBe(CATEGORY_MSG.mg2Created);
     const [row] = await t.db.select().from(categories).where(eq(categories.name, 'Via alias'));
     expect(row).toMatchObject({ level: 2, parentId: other.id });

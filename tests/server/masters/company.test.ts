@@ -1,39 +1,36 @@
 // Company Master (spec 1 sections 2.14, 3.8, 5.5, 7): validation messages, unique codes, paging and
 // sort, the dropdown, page rights and company scoping (a company's staff see and change only theirs).
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_LOGINS } from '../../../src/server/db/seed.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../../src/server/db/schema.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
-import { COMPANY_MSG, type CompanyRow } from '../../../src/shared/contracts/company.js';
+import { COMPANY_MSG, type CompanyRow, COMPANY_API } from '../../../src/shared/contracts/company.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import { insertCompany, insertUser, listBody } from '../../helpers/factories.js';
 import { companyBody } from '../../helpers/factories-sites.js';
 import { filePart, fixture, multipart } from '../../helpers/factories-products.js';
 import { UPLOAD_MSG } from '../../../src/shared/contracts/upload.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
 type Row = CompanyRow & { TotalRows: number };
-let t: TestApp;
+const t = useApp();
 let admin: string;
 let staff: string; // company `mine`, with the Company Master page
 let mine: number;
 let theirs: number;
 
 beforeAll(async () => {
-  t = await startApp();
-  admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  admin = await t.token('admin');
   mine = (await insertCompany(t.db, { code: 'MINE', name: 'Mine Agro' })).id;
   theirs = (await insertCompany(t.db, { code: 'THEIRS', name: 'Theirs Agro' })).id;
   const u = await insertUser(t.db, { companyId: mine, pages: [PAGE.companyMaster.key] });
   staff = (await t.signIn(u.email, u.password)).token;
 });
-afterAll(() => t.close());
 
-const save = (body: unknown, token = admin) => t.post('CompanyMaster/CreateCompany', body, token);
+const save = (body: unknown, token = admin) => t.send(COMPANY_API.save, body, token);
 const snapshot = async () => JSON.stringify(await t.db.select().from(companies).orderBy(companies.id));
 async function rows(body: Record<string, unknown>, token = admin): Promise<Row[]> {
-  const res = await t.post('CompanyMaster/GetCompany', body, token);
+  const res = await t.send(COMPANY_API.list, body, token);
   expect(res.body.ResponseCode, res.body.ResponseMessage).toBe('200');
   return res.body.ResponseData as Row[];
 }
@@ -122,7 +119,7 @@ describe('list', () => {
 describe('company scoping and page rights', () => {
   it("a company's staff list only their own company, and its dropdown has only it", async () => {
     expect((await rows(listBody({ PageSize: -1 }), staff)).map((r) => r.CompId)).toEqual([mine]);
-    const ddl = await t.get('CompanyMaster/GetCompanyDDL', staff);
+    const ddl = await t.fetch(COMPANY_API.dropdown, staff);
     expect(ddl.body.ResponseData).toEqual([{ CompId: mine, CompanyName: 'Mine Agro' }]);
   });
 
@@ -138,7 +135,7 @@ describe('company scoping and page rights', () => {
   it('403 without the page', async () => {
     const u = await insertUser(t.db, { companyId: mine, pages: [PAGE.cartonMaster.key] });
     const token = (await t.signIn(u.email, u.password)).token;
-    for (const res of [await t.post('CompanyMaster/GetCompany', listBody(), token), await save(companyBody(), token)]) {
+    for (const res of [await t.send(COMPANY_API.list, listBody(), token), await save(companyBody(), token)]) {
       expect(res.status).toBe(403);
       expect(res.body.ResponseMessage).toBe(FORBIDDEN);
     }

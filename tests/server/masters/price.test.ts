@@ -1,18 +1,17 @@
 // Price Master (spec 1 sections 2.18, 3.10, 5.9, 7): messages, one price per product, paging, sort,
 // export, the product dropdown, page rights and scoping through the product's company.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_LOGINS } from '../../../src/server/db/seed.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { companies, prices, products } from '../../../src/server/db/schema.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
-import { PRICE_MSG, type PriceProductOption, type PriceRow } from '../../../src/shared/contracts/price.js';
+import { PRICE_MSG, type PriceProductOption, type PriceRow, PRICE_API } from '../../../src/shared/contracts/price.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import { insertCompany, insertUser, listBody } from '../../helpers/factories.js';
 import { insertProduct } from '../../helpers/factories-sites.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
 type Row = PriceRow & { TotalRows: number };
-let t: TestApp;
+const t = useApp();
 let admin: string;
 let staff: string; // company `mine`, Price Master page
 let mine: number;
@@ -21,8 +20,7 @@ const P: Record<string, number> = {};
 const NAMES = ['Alpha Guard', 'Bravo Boost', 'Charlie Cure', 'Delta Drip', 'Echo Eco', 'Foxtrot Feed'];
 
 beforeAll(async () => {
-  t = await startApp();
-  admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  admin = await t.token('admin');
   mine = (await insertCompany(t.db)).id;
   theirs = (await insertCompany(t.db)).id;
   for (const n of NAMES) P[n] = (await insertProduct(t.db, mine, { name: n })).id;
@@ -37,12 +35,11 @@ beforeAll(async () => {
   const u = await insertUser(t.db, { companyId: mine, pages: [PAGE.priceMaster.key] });
   staff = (await t.signIn(u.email, u.password)).token;
 });
-afterAll(() => t.close());
 
-const save = (body: unknown, token = staff) => t.post('PriceMaster/CreatePrice', body, token);
+const save = (body: unknown, token = staff) => t.send(PRICE_API.save, body, token);
 const snapshot = async () => JSON.stringify(await t.db.select().from(prices).orderBy(prices.id));
 async function rows(body: Record<string, unknown>, token = staff): Promise<Row[]> {
-  const res = await t.post('PriceMaster/GetPrice', body, token);
+  const res = await t.send(PRICE_API.list, body, token);
   expect(res.body.ResponseCode, res.body.ResponseMessage).toBe('200');
   return res.body.ResponseData as Row[];
 }
@@ -134,7 +131,7 @@ describe('company scoping, dropdown and page rights', () => {
   });
 
   it('the product dropdown lists the active products of the caller\'s company by name', async () => {
-    const res = await t.get('PriceMaster/GetProductDDL', staff);
+    const res = await t.fetch(PRICE_API.productDropdown, staff);
     const data = res.body.ResponseData as PriceProductOption[];
     expect(data.map((d) => d.ProductName)).toEqual(NAMES);
     expect(Object.keys(data[0]!).sort()).toEqual(['ProductId', 'ProductName']);
@@ -144,8 +141,8 @@ describe('company scoping, dropdown and page rights', () => {
     const u = await insertUser(t.db, { companyId: mine, pages: [PAGE.cartonMaster.key] });
     const token = (await t.signIn(u.email, u.password)).token;
     for (const res of [
-      await t.post('PriceMaster/GetPrice', listBody(), token), await save({ ProductId: P['Echo Eco'], Price: 3 }, token),
-      await t.get('PriceMaster/GetProductDDL', token),
+      await t.send(PRICE_API.list, listBody(), token), await save({ ProductId: P['Echo Eco'], Price: 3 }, token),
+      await t.fetch(PRICE_API.productDropdown, token),
     ]) {
       expect(res.status).toBe(403);
       expect(res.body.ResponseMessage).toBe(FORBIDDEN);

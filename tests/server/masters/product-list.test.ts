@@ -1,18 +1,17 @@
 // Product/GetProducts, GetProductsDDL and GetProductUOM: paging, sort, search, export and company scoping.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_LOGINS } from '../../../src/server/db/seed.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_API, type ProductOption, type ProductRow } from '../../../src/shared/contracts/product.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import { addDays } from '../../../src/shared/contracts/numbers/fields.js';
 import { indiaDate } from '../../../src/shared/today.js';
 import { insertCompany, insertUser, listBody, unique } from '../../helpers/factories.js';
 import { insertProduct } from '../../helpers/factories-products.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 import { send } from '../../helpers/endpoint-call.js';
 
 type Row = ProductRow & { TotalRows: number };
 
-let t: TestApp;
+const t = useApp();
 let admin: string;
 let clerkA: string;
 let companyA: { id: number; name: string };
@@ -27,8 +26,7 @@ const list = async (body: object, token = admin) => {
 const rows = async (body: object, token = admin) => (await list(body, token)).body.ResponseData as Row[];
 
 beforeAll(async () => {
-  t = await startApp();
-  admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  admin = await t.token('admin');
   companyA = await insertCompany(t.db, { name: `Alpha ${tag}` });
   companyB = await insertCompany(t.db, { name: `Beta ${tag}` });
   // Created dates follow the pack size: Aa oldest, Dd newest.
@@ -39,7 +37,6 @@ beforeAll(async () => {
   const u = await insertUser(t.db, { companyId: companyA.id, pages: [PAGE.productMaster.key] });
   clerkA = (await t.signIn(u.email, u.password)).token;
 });
-afterAll(async () => t?.close());
 
 describe('Product/GetProducts', () => {
   it('pages, with TotalRows counted before paging, newest first by default', async () => {
@@ -94,7 +91,7 @@ describe('Product/GetProductsDDL and Product/GetProductUOM', () => {
     const res = await send(t, PRODUCT_API.dropdown, undefined, clerkA);
     const names = (res.body.ResponseData as ProductOption[]).map((o) => o.ProductName).filter((n) => n.startsWith(tag));
     expect(names.sort()).toEqual([`${tag} Aa`, `${tag} Cc`]);
-    const all = (await t.get('Product/GetProductsDDL', admin)).body.ResponseData as ProductOption[];
+    const all = (await t.fetch(PRODUCT_API.dropdown, admin)).body.ResponseData as ProductOption[];
     expect(all.some((o) => o.ProductName === `${tag} Bb`)).toBe(true);
   });
 
@@ -102,7 +99,7 @@ describe('Product/GetProductsDDL and Product/GetProductUOM', () => {
     const mine = ((await send(t, PRODUCT_API.uoms, undefined, clerkA)).body.ResponseData as { UOM: string }[]).map((u) => u.UOM);
     expect(mine).toEqual(expect.arrayContaining(['kg', 'g', 'L', 'ml']));
     expect(mine).not.toContain('Drum');
-    const all = ((await t.get('Product/GetProductUOM', admin)).body.ResponseData as { UOM: string }[]).map((u) => u.UOM);
+    const all = ((await t.fetch(PRODUCT_API.uoms, admin)).body.ResponseData as { UOM: string }[]).map((u) => u.UOM);
     expect(all).toContain('Drum');
     expect(all.filter((u) => u.toLowerCase() === 'kg')).toHaveLength(1);
   });

@@ -1,34 +1,31 @@
 // Product/CreateUpdateProduct and Product/DeleteProduct: the spec's messages, code uniqueness per
 // company, categories that must chain, company scoping both ways, and deletes.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_LOGINS } from '../../../src/server/db/seed.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { prices, products } from '../../../src/server/db/schema.js';
-import { DEFAULT_BEST_BEFORE_DAYS, PRODUCT_MSG } from '../../../src/shared/contracts/product.js';
+import { DEFAULT_BEST_BEFORE_DAYS, PRODUCT_MSG, PRODUCT_API } from '../../../src/shared/contracts/product.js';
 import { UPLOAD_MSG } from '../../../src/shared/contracts/upload.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import { countRows, insertCompany, insertUser, listBody } from '../../helpers/factories.js';
 import { insertCategoryChain, insertProduct, productBody } from '../../helpers/factories-products.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let admin: string;
 let companyA: number;
 let companyB: number;
 let clerkA: string;
 
-const save = (body: unknown, token = admin) => t.post('Product/CreateUpdateProduct', body, token);
+const save = (body: unknown, token = admin) => t.send(PRODUCT_API.save, body, token);
 const rowByCode = async (code: string) => (await t.db.select().from(products).where(eq(products.code, code)))[0];
 
 beforeAll(async () => {
-  t = await startApp();
-  admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  admin = await t.token('admin');
   companyA = (await insertCompany(t.db)).id;
   companyB = (await insertCompany(t.db)).id;
   const u = await insertUser(t.db, { companyId: companyA, pages: [PAGE.productMaster.key] });
   clerkA = (await t.signIn(u.email, u.password)).token;
 });
-afterAll(async () => t?.close());
 
 describe('validation: the first failing field answers with the spec text, nothing saved', () => {
   it.each([
@@ -126,7 +123,7 @@ describe('company scoping and page rights', () => {
     const other = await insertProduct(t.db, companyB, { code: 'THEIRS1', name: 'Theirs' });
     const upd = await save(productBody(companyA, { ProductId: other.id, ProductCd: 'THEIRS1', ProductName: 'Mine now' }), clerkA);
     expect(upd.body).toMatchObject({ ResponseCode: '400', ResponseMessage: PRODUCT_MSG.notFound });
-    const del = await t.get(`Product/DeleteProduct/${other.id}`, clerkA);
+    const del = await t.fetch(PRODUCT_API.remove, { id: other.id }, clerkA);
     expect(del.body).toMatchObject({ ResponseCode: '400', ResponseMessage: PRODUCT_MSG.notFound });
     expect(await rowByCode('THEIRS1')).toMatchObject({ name: 'Theirs', companyId: companyB });
   });
@@ -134,27 +131,27 @@ describe('company scoping and page rights', () => {
   it('without the Product Master page: 403 on list, save, delete and UOM; 401 without a token', async () => {
     const u = await insertUser(t.db, { companyId: companyA, pages: [PAGE.cartonMaster.key] });
     const token = (await t.signIn(u.email, u.password)).token;
-    expect((await t.post('Product/GetProducts', listBody(), token)).status).toBe(403);
+    expect((await t.send(PRODUCT_API.list, listBody(), token)).status).toBe(403);
     expect((await save(productBody(companyA), token)).status).toBe(403);
-    expect((await t.get('Product/DeleteProduct/1', token)).status).toBe(403);
-    expect((await t.get('Product/GetProductUOM', token)).status).toBe(403);
-    expect((await t.post('Product/GetProducts', listBody())).status).toBe(401);
+    expect((await t.fetch(PRODUCT_API.remove, { id: 1 }, token)).status).toBe(403);
+    expect((await t.fetch(PRODUCT_API.uoms, token)).status).toBe(403);
+    expect((await t.send(PRODUCT_API.list, listBody())).status).toBe(401);
   });
 });
 
 describe('Product/DeleteProduct', () => {
   it('deletes a product of one\'s own company; a second delete is not found', async () => {
     const p = await insertProduct(t.db, companyA);
-    const res = await t.get(`Product/DeleteProduct/${p.id}`, clerkA);
+    const res = await t.fetch(PRODUCT_API.remove, { id: p.id }, clerkA);
     expect(res.body).toMatchObject({ ResponseCode: '200', ResponseMessage: PRODUCT_MSG.deleted });
-    expect((await t.get(`Product/DeleteProduct/${p.id}`, clerkA)).body.ResponseMessage).toBe(PRODUCT_MSG.notFound);
+    expect((await t.fetch(PRODUCT_API.remove, { id: p.id }, clerkA)).body.ResponseMessage).toBe(PRODUCT_MSG.notFound);
   });
 
   it('refuses a product that has prices, and a malformed id', async () => {
     const p = await insertProduct(t.db, companyA);
     await t.db.insert(prices).values({ productId: p.id, price: '10.00' });
-    const res = await t.get(`Product/DeleteProduct/${p.id}`, admin);
+    const res = await t.fetch(PRODUCT_API.remove, { id: p.id }, admin);
     expect(res.body).toMatchObject({ ResponseCode: '400', ResponseMessage: PRODUCT_MSG.inUse });
-    expect((await t.get('Product/DeleteProduct/abc', admin)).body.ResponseMessage).toBe('Invalid Arguments');
+    expect((await t.fetch(PRODUCT_API.remove, { id: 'abc' }, admin)).body.ResponseMessage).toBe('Invalid Arguments');
   });
 });

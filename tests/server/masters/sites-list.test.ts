@@ -1,17 +1,16 @@
 // Factory and warehouse lists and the site dropdown (spec 1 sections 2.19, 3.3, 3.9, 7): IsWareHouse
 // picks the kind, paging, sort both ways, search, export (PageSize -1), page rights, company scoping.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_LOGINS } from '../../../src/server/db/seed.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
 import { SITE_API, type SiteOption, type SiteRow } from '../../../src/shared/contracts/site.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import { insertCompany, insertSite, insertUser, listBody } from '../../helpers/factories.js';
 import { insertReference, REF } from '../../helpers/factories-sites.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 import { send } from '../../helpers/endpoint-call.js';
 
 type Row = SiteRow & { TotalRows: number };
-let t: TestApp;
+const t = useApp();
 let admin: string;
 let clerk: string; // company `mine`, both site pages
 let mine: number;
@@ -19,9 +18,8 @@ let theirs: number;
 const NAMES = ['Alpha Plant', 'Bravo Plant', 'Charlie Plant', 'Delta Plant', 'Echo Plant', 'Foxtrot Plant', 'Golf Plant'];
 
 beforeAll(async () => {
-  t = await startApp();
   await insertReference(t.db);
-  admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  admin = await t.token('admin');
   mine = (await insertCompany(t.db, { name: 'Mine Agro' })).id;
   theirs = (await insertCompany(t.db, { name: 'Theirs Agro' })).id;
   const base = Date.UTC(2025, 0, 1);
@@ -39,7 +37,6 @@ beforeAll(async () => {
   const u = await insertUser(t.db, { companyId: mine, pages: [PAGE.factoryMaster.key, PAGE.warehouseMaster.key] });
   clerk = (await t.signIn(u.email, u.password)).token;
 });
-afterAll(() => t.close());
 
 async function rows(body: Record<string, unknown>, token = clerk): Promise<Row[]> {
   const res = await send(t, SITE_API.list, body, token);
@@ -76,7 +73,7 @@ describe('factory list', () => {
   });
 
   it('refuses a sort column that is not on the list', async () => {
-    const res = await t.post('WareHouser/Get', factories({ SortColumn: 'password_hash' }), clerk);
+    const res = await t.send(SITE_API.list, factories({ SortColumn: 'password_hash' }), clerk);
     expect(res.body).toEqual({ ResponseCode: '400', ResponseMessage: "The list cannot be sorted by 'password_hash'.", ResponseData: null });
   });
 
@@ -110,7 +107,7 @@ describe('kinds, scoping and rights', () => {
 
   it('403 without either page; a warehouse-only user lists no factories', async () => {
     const none = await insertUser(t.db, { companyId: mine, pages: [PAGE.cartonMaster.key] });
-    const res = await t.post('WareHouser/Get', factories(), (await t.signIn(none.email, none.password)).token);
+    const res = await t.send(SITE_API.list, factories(), (await t.signIn(none.email, none.password)).token);
     expect(res.status).toBe(403);
     expect(res.body.ResponseMessage).toBe(FORBIDDEN);
     const w = await insertUser(t.db, { companyId: mine, pages: [PAGE.warehouseMaster.key] });
@@ -147,10 +144,10 @@ describe('WareHouser/GetWareHouseDDL', () => {
   });
 
   it('is open to the screens with site pickers (a warehouse clerk with only dispatch pages)', async () => {
-    const w = await t.signIn(SEED_LOGINS.warehouse.email, SEED_LOGINS.warehouse.password);
+    const w = await t.session('warehouse');
     const env = await ddl('?CompId=0', w.token);
     expect((env.ResponseData as SiteOption[]).map((d) => d.FirmName)).toEqual(['Nashik Plant', 'Nagpur Depot', 'Pune Depot']);
-    expect((await t.get('WareHouser/GetWareHouseDDL?CompId=0')).status).toBe(401);
+    expect((await t.fetch(SITE_API.dropdown, { CompId: 0 })).status).toBe(401);
   });
 });
 

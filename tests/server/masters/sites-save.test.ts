@@ -2,34 +2,31 @@
 // field, nothing half-saved, prefixes unique across every company, codes unique within a company,
 // the prefix fixed once saved, shipping copied from billing, and company scoping both ways.
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_LOGINS } from '../../../src/server/db/seed.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sites } from '../../../src/server/db/schema.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
-import { SITE_MSG } from '../../../src/shared/contracts/site.js';
+import { SITE_MSG, SITE_API } from '../../../src/shared/contracts/site.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import { insertCompany, insertSite, insertUser } from '../../helpers/factories.js';
 import { factoryBody, insertReference, REF, warehouseBody } from '../../helpers/factories-sites.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let admin: string;
 let mine: number;
 let theirs: number;
 let clerk: string; // a non-admin of company `mine` with both site pages
 
 beforeAll(async () => {
-  t = await startApp();
   await insertReference(t.db);
-  admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  admin = await t.token('admin');
   mine = (await insertCompany(t.db)).id;
   theirs = (await insertCompany(t.db)).id;
   const u = await insertUser(t.db, { userType: 4, companyId: mine, pages: [PAGE.factoryMaster.key, PAGE.warehouseMaster.key] });
   clerk = (await t.signIn(u.email, u.password)).token;
 });
-afterAll(() => t.close());
 
-const save = (body: unknown, token = admin) => t.post('WareHouser/Save', body, token);
+const save = (body: unknown, token = admin) => t.send(SITE_API.save, body, token);
 const snapshot = async () => JSON.stringify(await t.db.select().from(sites).orderBy(sites.id));
 const byPrefix = async (p: string) => (await t.db.select().from(sites).where(eq(sites.prefix, p)))[0];
 
@@ -151,7 +148,7 @@ describe('company scoping and page rights', () => {
     const before = await snapshot();
     const res = await save(factoryBody(theirs, { ID: other.id, prefix: 'C2', FirmName: 'Hijacked' }), clerk);
     expect(res.body).toEqual({ ResponseCode: '400', ResponseMessage: SITE_MSG.factoryNotFound, ResponseData: null });
-    expect((await t.get(`WareHouser/DeleteWareHouse/${other.id}`, clerk)).body.ResponseMessage).toBe(SITE_MSG.siteNotFound);
+    expect((await t.fetch(SITE_API.remove, { id: other.id }, clerk)).body.ResponseMessage).toBe(SITE_MSG.siteNotFound);
     expect(await snapshot()).toBe(before);
   });
 
@@ -170,13 +167,13 @@ describe('company scoping and page rights', () => {
 describe('delete', () => {
   it('deletes an unused site, refuses one a user points at, and answers a bad id clearly', async () => {
     const lone = await insertSite(t.db, mine, { prefix: 'D1', isFactory: false });
-    expect((await t.get(`WareHouser/DeleteWareHouse/${lone.id}`, clerk)).body)
+    expect((await t.fetch(SITE_API.remove, { id: lone.id }, clerk)).body)
       .toEqual({ ResponseCode: '200', ResponseMessage: SITE_MSG.warehouseDeleted, ResponseData: null });
     expect(await byPrefix('D1')).toBeUndefined();
     const used = await insertSite(t.db, mine, { prefix: 'D2' });
     await insertUser(t.db, { companyId: mine, siteId: used.id });
-    expect((await t.get(`WareHouser/DeleteWareHouse/${used.id}`, admin)).body.ResponseMessage).toBe(SITE_MSG.inUse);
+    expect((await t.fetch(SITE_API.remove, { id: used.id }, admin)).body.ResponseMessage).toBe(SITE_MSG.inUse);
     expect(await byPrefix('D2')).toBeDefined();
-    expect((await t.get('WareHouser/DeleteWareHouse/abc', admin)).body.ResponseMessage).toBe('Invalid Arguments');
+    expect((await t.fetch(SITE_API.remove, { id: 'abc' }, admin)).body.ResponseMessage).toBe('Invalid Arguments');
   });
 });

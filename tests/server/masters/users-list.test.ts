@@ -2,17 +2,16 @@
 // sees its own rows, paging and sort, export with PageSize -1, the page each master needs (403
 // without it), company scoping both ways, and the delete rules.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_LOGINS } from '../../../src/server/db/seed.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../src/server/db/schema.js';
 import { USERS_API, USERS_MSG, type UserRow } from '../../../src/shared/contracts/users/common.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import { insertCompany, insertSite, insertUser, listBody, unique } from '../../helpers/factories.js';
 import { dealerBody, distributorBody, listEntryBody, place, salespersonBody, siteUserBody, type Place } from '../../helpers/factories-people.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 import { send } from '../../helpers/endpoint-call.js';
 
-let t: TestApp;
+const t = useApp();
 let admin: string;
 let a: number; // company A, of the scoped caller
 let b: number; // company B
@@ -21,18 +20,16 @@ let clerk: string; // a non-admin of A with every people master page
 const ALL_PAGES = [PAGE.userMaster, PAGE.dealerMaster, PAGE.distributorMaster, PAGE.listMaster, PAGE.salepersonMaster].map((p) => p.key);
 
 beforeAll(async () => {
-  t = await startApp();
-  admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  admin = await t.token('admin');
   a = (await insertCompany(t.db)).id;
   b = (await insertCompany(t.db)).id;
   nashik = await place(t.db, 'Maharashtra', 'Nashik');
   const u = await insertUser(t.db, { userType: 5, companyId: a, pages: ALL_PAGES });
   clerk = (await t.signIn(u.email, u.password)).token;
 });
-afterAll(() => t.close());
 
 async function create(body: Record<string, unknown>, token = admin): Promise<number> {
-  const res = await t.post('User/CreateUpdateUser', body, token);
+  const res = await t.send(USERS_API.save, body, token);
   expect(res.body.ResponseCode, res.body.ResponseMessage).toBe('200');
   const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, String(body.Email)));
   return row!.id;
@@ -97,7 +94,7 @@ describe('paging, sort, search and export', () => {
     expect(asc.map((r) => r.FirstName)).toEqual(names);
     const desc = await search({ PageSize: 20, SortColumn: 'FullName', SortOrder: 'DESC' });
     expect(desc.map((r) => r.FirstName)).toEqual([...names].reverse());
-    const res = await t.post('User/GetUsers', listBody({ UserType: 1, SortColumn: 'passwordHash' }), admin);
+    const res = await t.send(USERS_API.list, listBody({ UserType: 1, SortColumn: 'passwordHash' }), admin);
     expect(res.body).toMatchObject({ ResponseCode: '400', ResponseMessage: "The list cannot be sorted by 'passwordHash'." });
   });
 
@@ -113,17 +110,17 @@ describe('page rights', () => {
   it('answers 403 for a master whose page the caller lacks, for list, save and delete', async () => {
     const u = await insertUser(t.db, { userType: 5, companyId: a, pages: [PAGE.dealerMaster.key] });
     const only = (await t.signIn(u.email, u.password)).token;
-    expect((await t.post('User/GetUsers', listBody({ UserType: 1 }), only)).body.ResponseCode).toBe('200');
+    expect((await t.send(USERS_API.list, listBody({ UserType: 1 }), only)).body.ResponseCode).toBe('200');
     for (const req of [{ UserType: 2 }, { UserType: 6 }, {}, { UserType: 2, IsList: true }]) {
-      expect((await t.post('User/GetUsers', listBody(req), only)).status).toBe(403);
+      expect((await t.send(USERS_API.list, listBody(req), only)).status).toBe(403);
     }
-    expect((await t.post('User/CreateUpdateUser', distributorBody(a, nashik), only)).status).toBe(403);
-    expect((await t.post('User/CreateUpdateUser', dealerBody(a, nashik), only)).body.ResponseCode).toBe('200');
+    expect((await t.send(USERS_API.save, distributorBody(a, nashik), only)).status).toBe(403);
+    expect((await t.send(USERS_API.save, dealerBody(a, nashik), only)).body.ResponseCode).toBe('200');
     const dist = await create(distributorBody(a, nashik));
-    expect((await t.get(`User/DeleteUser/${dist}`, only)).status).toBe(403);
+    expect((await t.fetch(USERS_API.remove, { id: dist }, only)).status).toBe(403);
     const none = await insertUser(t.db, { userType: 5, companyId: a });
     const nobody = (await t.signIn(none.email, none.password)).token;
-    expect((await t.post('User/GetUsers', listBody({ UserType: 1 }), nobody)).status).toBe(403);
+    expect((await t.send(USERS_API.list, listBody({ UserType: 1 }), nobody)).status).toBe(403);
   });
 });
 
@@ -142,9 +139,9 @@ describe('company scoping', () => {
   it("another company's record answers as not found to update and delete", async () => {
     const body = distributorBody(b, nashik);
     const theirs = await create(body);
-    const res = await t.post('User/CreateUpdateUser', { ...body, ReferenceID: theirs, FirstName: 'Taken Over', Password: '', ConfirmPassword: '' }, clerk);
+    const res = await t.send(USERS_API.save, { ...body, ReferenceID: theirs, FirstName: 'Taken Over', Password: '', ConfirmPassword: '' }, clerk);
     expect(res.body).toMatchObject({ ResponseCode: '400', ResponseMessage: USERS_MSG.notFound });
-    expect((await t.get(`User/DeleteUser/${theirs}`, clerk)).body).toMatchObject({ ResponseCode: '400', ResponseMessage: USERS_MSG.notFound });
+    expect((await t.fetch(USERS_API.remove, { id: theirs }, clerk)).body).toMatchObject({ ResponseCode: '400', ResponseMessage: USERS_MSG.notFound });
     const [row] = await t.db.select({ firstName: users.firstName }).from(users).where(eq(users.id, theirs));
     expect(row!.firstName).toBe(body.FirstName);
   });
@@ -152,7 +149,7 @@ describe('company scoping', () => {
   it('a site of another company is refused to a non-admin', async () => {
     // The clerk is warehouse staff (type 5), so it makes a warehouse user.
     const site = await insertSite(t.db, b, { isFactory: false });
-    const res = await t.post('User/CreateUpdateUser', siteUserBody(a, site.id, { UserType: 5 }), clerk);
+    const res = await t.send(USERS_API.save, siteUserBody(a, site.id, { UserType: 5 }), clerk);
     expect(res.body).toMatchObject({ ResponseCode: '400', ResponseMessage: 'Please select WareHouse / Factory' });
   });
 });
@@ -161,20 +158,20 @@ describe('delete', () => {
   it('deletes a distributor and a list entry; the row is gone', async () => {
     for (const body of [distributorBody(a, nashik), listEntryBody(a, nashik)]) {
       const id = await create(body, clerk);
-      expect((await t.get(`User/DeleteUser/${id}`, clerk)).body).toMatchObject({ ResponseCode: '200', ResponseMessage: USERS_MSG.deleted });
+      expect((await t.fetch(USERS_API.remove, { id }, clerk)).body).toMatchObject({ ResponseCode: '200', ResponseMessage: USERS_MSG.deleted });
       expect(await t.db.select().from(users).where(eq(users.id, id))).toEqual([]);
-      expect((await t.get(`User/DeleteUser/${id}`, clerk)).body.ResponseMessage).toBe(USERS_MSG.notFound);
+      expect((await t.fetch(USERS_API.remove, { id }, clerk)).body.ResponseMessage).toBe(USERS_MSG.notFound);
     }
   });
 
   it('refuses dealers and other masters, oneself, admins and a malformed id', async () => {
     const dealer = await create(dealerBody(a, nashik));
-    expect((await t.get(`User/DeleteUser/${dealer}`, admin)).body.ResponseMessage).toBe(USERS_MSG.deleteKind);
-    expect((await t.get('User/DeleteUser/1', admin)).body.ResponseMessage).toBe(USERS_MSG.deleteSelf);
+    expect((await t.fetch(USERS_API.remove, { id: dealer }, admin)).body.ResponseMessage).toBe(USERS_MSG.deleteKind);
+    expect((await t.fetch(USERS_API.remove, { id: 1 }, admin)).body.ResponseMessage).toBe(USERS_MSG.deleteSelf);
     const other = await insertUser(t.db, { userType: 0 });
-    expect((await t.get(`User/DeleteUser/${other.id}`, admin)).body.ResponseMessage).toBe(USERS_MSG.deleteAdmin);
-    expect((await t.get('User/DeleteUser/1', clerk)).body.ResponseMessage).toBe(USERS_MSG.notFound);
-    expect((await t.get('User/DeleteUser/x1', admin)).body.ResponseMessage).toBe('Invalid Arguments');
+    expect((await t.fetch(USERS_API.remove, { id: other.id }, admin)).body.ResponseMessage).toBe(USERS_MSG.deleteAdmin);
+    expect((await t.fetch(USERS_API.remove, { id: 1 }, clerk)).body.ResponseMessage).toBe(USERS_MSG.notFound);
+    expect((await t.fetch(USERS_API.remove, { id: 'x1' }, admin)).body.ResponseMessage).toBe('Invalid Arguments');
     expect(await t.db.select({ id: users.id }).from(users).where(eq(users.id, dealer))).toHaveLength(1);
   });
 });

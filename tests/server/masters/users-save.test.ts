@@ -2,11 +2,11 @@
 // message for the failing field, address ids checked against the reference data, e-mail and user
 // name uniqueness, passwords hashed (blank on update keeps the old), nothing half-saved.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { users } from '../../../src/server/db/schema.js';
 import { PASSWORD_MESSAGE } from '../../../src/shared/contracts/fields.js';
-import { USERS_MSG } from '../../../src/shared/contracts/users/common.js';
+import { USERS_MSG, USERS_API } from '../../../src/shared/contracts/users/common.js';
 import { DEALER_BILL_MSG, DEALER_MSG, DEALER_SHIP_MSG } from '../../../src/shared/contracts/users/dealer.js';
 import { DISTRIBUTOR_BILL_MSG, DISTRIBUTOR_MSG } from '../../../src/shared/contracts/users/distributor.js';
 import { LIST_MSG } from '../../../src/shared/contracts/users/list-entry.js';
@@ -16,9 +16,9 @@ import { countRows, insertCompany, insertSite } from '../../helpers/factories.js
 import {
   dealerBody, distributorBody, listEntryBody, place, salespersonBody, siteUserBody, type Place,
 } from '../../helpers/factories-people.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let token: string;
 let companyId: number;
 let factoryId: number;
@@ -27,17 +27,15 @@ let nashik: Place;
 let belgaum: Place;
 
 beforeAll(async () => {
-  t = await startApp();
-  token = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  token = await t.token('admin');
   companyId = (await insertCompany(t.db)).id;
   factoryId = (await insertSite(t.db, companyId, { isFactory: true })).id;
   warehouseId = (await insertSite(t.db, companyId, { isFactory: false })).id;
   nashik = await place(t.db, 'Maharashtra', 'Nashik');
   belgaum = await place(t.db, 'Karnataka', 'Belgaum');
 });
-afterAll(() => t.close());
 
-const save = (body: Record<string, unknown>) => t.post('User/CreateUpdateUser', body, token);
+const save = (body: Record<string, unknown>) => t.send(USERS_API.save, body, token);
 
 async function refused(body: Record<string, unknown>, message: string) {
   const before = await countRows(t.db, users);

@@ -2,8 +2,7 @@
 // ConfirmPassword (the spec's form checks it), the base fields on every form (UserName, WareHouseId),
 // and ids as JSON numbers or numeric text. A ConfirmPassword that is sent must still match.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_LOGINS } from '../../../src/server/db/seed.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../src/server/db/schema.js';
 import { USERS_MSG } from '../../../src/shared/contracts/users/common.js';
 import { DEALER_MSG } from '../../../src/shared/contracts/users/dealer.js';
@@ -15,22 +14,20 @@ import { countRows, insertCompany, insertSite } from '../../helpers/factories.js
 import {
   dealerBody, distributorBody, listEntryBody, place, salespersonBody, siteUserBody, type Place,
 } from '../../helpers/factories-people.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let token: string;
 let companyId: number;
 let siteId: number;
 let nashik: Place;
 
 beforeAll(async () => {
-  t = await startApp();
-  token = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  token = await t.token('admin');
   companyId = (await insertCompany(t.db)).id;
   siteId = (await insertSite(t.db, companyId, { isFactory: true })).id;
   nashik = await place(t.db, 'Maharashtra', 'Nashik');
 });
-afterAll(() => t.close());
 
 type Body = Record<string, unknown>;
 const without = (b: Body, ...keys: string[]) => Object.fromEntries(Object.entries(b).filter(([k]) => !keys.includes(k)));

@@ -2,8 +2,7 @@
 // inside its mapping, overlaps and packed numbers refused, the list and its export, the refused
 // delete, scoping, rights and events.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_LOGINS } from '../../../src/server/db/seed.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMAP_API } from '../../../src/shared/contracts/numbers/demap.js';
 import { damages, events } from '../../../src/server/db/schema.js';
 import { FORBIDDEN, INVALID_ARGUMENTS } from '../../../src/server/http/route.js';
@@ -13,22 +12,20 @@ import {
   damageBody, damagesOf, damageWorld, demapBody, insertMapping, packItem, rangesOf, type DamageWorld, type MappingRow,
 } from '../../helpers/factories-damage.js';
 import { send } from '../../helpers/endpoint-call.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
 type Row = DamageRow;
-let t: TestApp;
+const t = useApp();
 let w: DamageWorld;
 let m: MappingRow; // static 1001–1100 of the user's factory
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await startApp();
   w = await damageWorld(t.db, ['DM', 'DN', 'DO']);
   for (const k of ['user', 'sibling', 'stranger', 'noPages'] as const) tokens[k] = (await t.signIn(w[k].email, w[k].password)).token;
-  tokens.admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  tokens.admin = await t.token('admin');
   m = await map(1001, 1100);
 });
-afterAll(() => t.close());
 
 function map(fromNo: number, toNo: number, kind: 'S' | 'P' = 'S') {
   return insertMapping(t.db, { companyId: w.company, productId: w.product, kind, prefix: w.prefix, fromNo, toNo });

@@ -1,31 +1,28 @@
 // De Mapping (spec 2 sections 2, 5, 7; DESIGN section 4): the spec's messages, the four cuts of a
 // mapping, freed numbers mapped again, packed, damaged and paired numbers refused, scoping, rights, events.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { damages, events, mappings, staticPairs } from '../../../src/server/db/schema.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
-import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { MAPPING_API } from '../../../src/shared/contracts/numbers/mapping.js';
 import { DEMAP_API, DEMAP_MSG } from '../../../src/shared/contracts/numbers/demap.js';
 import {
   damageWorld, demapBody, insertMapping, packItem, rangesOf, type DamageWorld, type MappingRow,
 } from '../../helpers/factories-damage.js';
 import { send } from '../../helpers/endpoint-call.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let w: DamageWorld;
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await startApp();
   w = await damageWorld(t.db, ['DM', 'DN', 'DO']);
   for (const k of ['user', 'sibling', 'stranger', 'noPrefix', 'noPages'] as const) {
     tokens[k] = (await t.signIn(w[k].email, w[k].password)).token;
   }
-  tokens.admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  tokens.admin = await t.token('admin');
 });
-afterAll(() => t.close());
 
 const demap = (body: unknown, who = 'user') => send(t, DEMAP_API.create, body, tokens[who]);
 const map = (fromNo: number, toNo: number, kind: 'S' | 'P' = 'S') =>

@@ -1,6 +1,6 @@
 // The number and transaction calls are declared once (src/shared/contracts/numbers): each declaration
 // is served exactly once, from itself, and no route under those paths is declared by a bare string.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DAMAGE_API } from '../../../src/shared/contracts/numbers/damage.js';
 import { DEMAP_API } from '../../../src/shared/contracts/numbers/demap.js';
 import { GENERATION_API } from '../../../src/shared/contracts/numbers/generation.js';
@@ -11,16 +11,12 @@ import { SLIP_API } from '../../../src/shared/contracts/numbers/slip-ids.js';
 import { STATIC_PAIR_API } from '../../../src/shared/contracts/numbers/static-pair.js';
 import { STOCK_API } from '../../../src/shared/contracts/numbers/stock.js';
 import type { Endpoint } from '../../../src/shared/endpoint.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
 const APIS = [DAMAGE_API, DEMAP_API, GENERATION_API, ISSUE_API, SHEET_API, MAPPING_API, PRODUCT_LOOKUP_API, SLIP_API, STATIC_PAIR_API, STOCK_API];
 const declared: Endpoint[] = APIS.flatMap((api) => Object.values(api) as Endpoint[]);
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startApp();
-});
-afterAll(() => t.close());
+const t = useApp();
 
 describe('number endpoints', () => {
   it('are each served once, from their declaration', () => {

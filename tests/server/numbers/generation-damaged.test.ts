@@ -1,9 +1,8 @@
 // Issue 10 item 11: damaged numbers are void, so a print file leaves them out and says how many it
 // left out, instead of refusing the range; the list row carries the damaged sub-ranges so the screens
 // can say so before the download. Generation, Admin Number Download and the issued preprinted file.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
-import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { damagedIn, GEN_MSG, type GeneratedLink, type GeneratedNumberRow, GENERATION_API } from '../../../src/shared/contracts/numbers/generation.js';
 import { listBody } from '../../helpers/factories.js';
 import type { MappingRow } from '../../helpers/factories-damage.js';
@@ -11,9 +10,9 @@ import {
   csvLines, expectedPrintLines, generateBody, generationWorld, insertIssue, mapStatic, testCodes, type GenerationWorld,
 } from '../../helpers/factories-generation.js';
 import { send } from '../../helpers/endpoint-call.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let w: GenerationWorld;
 let codes: CodeMac;
 let user: string;
@@ -21,16 +20,14 @@ let admin: string;
 let m: MappingRow; // JA 1–100, damaged 10–12 and 50–59
 
 beforeAll(async () => {
-  t = await startApp();
   w = await generationWorld(t.db, ['JA', 'JB', 'JC']);
   codes = await testCodes(t.db, t.config.codeSecret);
   user = (await t.signIn(w.user.email, w.user.password)).token;
-  admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  admin = await t.token('admin');
   m = await mapStatic(t.db, w, 'JA', 1, 100);
   await damage('S', 'JA', 10, 12);
   await damage('S', 'JA', 50, 59);
 });
-afterAll(() => t.close());
 
 async function damage(kind: 'S' | 'P', prefix: string, from: number, to: number) {
   await t.db.execute(`insert into damages (kind, prefix, from_no, to_no, company_id, product_id, reason)

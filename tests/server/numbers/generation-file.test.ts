@@ -2,10 +2,9 @@
 // expired links refused, a large range streamed whole, Admin Number Download's DownloadNumber, and
 // the admin's preprinted file of an issued range for the outside printer.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { events, products } from '../../../src/server/db/schema.js';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
-import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { signFileLink } from '../../../src/server/domain/number-file-link.js';
 import { codeUrl } from '../../../src/shared/codes.js';
 import { GEN_MSG, GENERATION_API, type GeneratedLink } from '../../../src/shared/contracts/numbers/generation.js';
@@ -16,9 +15,9 @@ import {
   csvLines, expectedPrintLines, generateBody, generationWorld, insertIssue, mapStatic, testCodes, type GenerationWorld,
 } from '../../helpers/factories-generation.js';
 import { send } from '../../helpers/endpoint-call.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let w: GenerationWorld;
 let codes: CodeMac;
 const tokens: Record<string, string> = {};
@@ -26,17 +25,15 @@ let own: MappingRow;
 let stranger: MappingRow;
 
 beforeAll(async () => {
-  t = await startApp();
   w = await generationWorld(t.db, ['HA', 'HB', 'HC']);
   codes = await testCodes(t.db, t.config.codeSecret);
   for (const k of ['user', 'stranger', 'downloader', 'noPrefix'] as const) tokens[k] = (await t.signIn(w[k].email, w[k].password)).token;
-  tokens.admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  tokens.admin = await t.token('admin');
   const issuer = await insertUser(t.db, { companyId: w.company, userType: 4, pages: [PAGE.numberIssued.key] });
   tokens.issuer = (await t.signIn(issuer.email, issuer.password)).token;
   own = await mapStatic(t.db, w, 'HA', 1, 300_000);
   stranger = await mapStatic(t.db, w, 'HC', 101, 200, w.other);
 });
-afterAll(() => t.close());
 
 const fetchFile = (link: string) => t.app.inject({ method: 'GET', url: link });
 const linkOf = (res: { body: { ResponseData: unknown } }) => (res.body.ResponseData as GeneratedLink).downloadLinK;

@@ -1,10 +1,9 @@
 // Number Generation and Admin Number Download (spec 2 sections 2, 5, 7; DESIGN section 4): the list's
 // scoping, the spec's messages and ours, the link and the exact print file it gives, rights, events.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { events, generations } from '../../../src/server/db/schema.js';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
-import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
 import { GEN_MSG, GENERATION_API, type GeneratedNumberRow } from '../../../src/shared/contracts/numbers/generation.js';
 import { listBody } from '../../helpers/factories.js';
@@ -13,9 +12,9 @@ import {
   csvLines, expectedPrintLines, generateBody, generationWorld, mapStatic, testCodes, type GenerationWorld,
 } from '../../helpers/factories-generation.js';
 import { send } from '../../helpers/endpoint-call.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let w: GenerationWorld;
 let codes: CodeMac;
 const tokens: Record<string, string> = {};
@@ -24,18 +23,16 @@ let sibling: MappingRow;
 let stranger: MappingRow;
 
 beforeAll(async () => {
-  t = await startApp();
   w = await generationWorld(t.db, ['GA', 'GB', 'GC']);
   codes = await testCodes(t.db, t.config.codeSecret);
   for (const k of ['user', 'sibling', 'stranger', 'noPrefix', 'noPages', 'downloader'] as const) {
     tokens[k] = (await t.signIn(w[k].email, w[k].password)).token;
   }
-  tokens.admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  tokens.admin = await t.token('admin');
   own = await mapStatic(t.db, w, 'GA', 1001, 1100);
   sibling = await mapStatic(t.db, w, 'GB', 1001, 1100);
   stranger = await mapStatic(t.db, w, 'GC', 5001, 5100, w.other);
 });
-afterAll(() => t.close());
 
 const list = (who: string, extra = {}) => send(t, GENERATION_API.list, listBody({ PageSize: 500, ...extra }), tokens[who]);
 const rowsOf = (res: Awaited<ReturnType<typeof list>>) => res.body.ResponseData as GeneratedNumberRow[];

@@ -1,8 +1,7 @@
 // Number Issued (spec 2 sections 5 'Number issue', 7 'Issue number'; DESIGN section 4): every message,
 // ranges that never overlap, the next From number, the delete rules, the list, rights and the event log.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_LOGINS } from '../../../src/server/db/seed.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { events, numberIssues } from '../../../src/server/db/schema.js';
 import { FORBIDDEN, INVALID_ARGUMENTS } from '../../../src/server/http/route.js';
 import { NUMBER_ONLY } from '../../../src/shared/contracts/numbers/fields.js';
@@ -11,22 +10,21 @@ import { PAGE } from '../../../src/shared/pages.js';
 import { insertCompany, listBody } from '../../helpers/factories.js';
 import { insertCompanyUser, insertIssue, issueBody, type CompanyUser } from '../../helpers/factories-issue.js';
 import { send } from '../../helpers/endpoint-call.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
+import { COMPANY_API } from '../../../src/shared/contracts/company.js';
 
 type Row = IssueRow & { TotalRows: number };
 const DEMO = 'Green Harvest Agro Ltd';
-let t: TestApp;
+const t = useApp();
 let admin: string;
 let mine: CompanyUser; // a company user who was given the hidden page
 let shut: number; // an inactive company
 
 beforeAll(async () => {
-  t = await startApp();
-  admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  admin = await t.token('admin');
   mine = await insertCompanyUser(t, [PAGE.numberIssued.key]);
   shut = (await insertCompany(t.db, { isActive: false })).id;
 });
-afterAll(() => t.close());
 
 const create = (body: unknown, token = admin) => send(t, ISSUE_API.create, body, token);
 const nextFrom = async () => ((await send(t, ISSUE_API.fromNumber, undefined, admin)).body.ResponseData as { FrmNo: number }).FrmNo;
@@ -180,7 +178,7 @@ describe('rights', () => {
       await send(t, ISSUE_API.remove, undefined, other.token, { id: '1' }),
       await send(t, ISSUE_API.fromNumber, undefined, other.token),
     ]) expect(res).toMatchObject({ status: 403, body: { ResponseMessage: FORBIDDEN } });
-    expect((await send(t, ISSUE_API.fromNumber, undefined)).status).toBe(401);
+    expect((await send(t, ISSUE_API.fromNumber)).status).toBe(401);
   });
 
   it('a company user given the page sees only its own issues and cannot issue or delete', async () => {
@@ -195,7 +193,7 @@ describe('rights', () => {
 
   it('offers the company dropdown to the Number Issued page (all companies for the admin)', async () => {
     const names = async (token: string) =>
-      ((await t.get('CompanyMaster/GetCompanyDDL', token)).body.ResponseData as { CompanyName: string }[]).map((c) => c.CompanyName);
+      ((await t.fetch(COMPANY_API.dropdown, token)).body.ResponseData as { CompanyName: string }[]).map((c) => c.CompanyName);
     expect(await names(mine.token)).toEqual([mine.companyName]);
     expect(await names(admin)).toEqual(expect.arrayContaining([DEMO, mine.companyName]));
   });

@@ -2,7 +2,7 @@
 // product's GTIN, the batch and the MFG (11) and expiry (17) dates; a product without a valid GTIN keeps
 // the /P?U= form; VerifyProduct takes the printed link as it is, and the uid in it is the pack's code.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../../src/server/db/schema.js';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
 import { codeUrl, scannedUid } from '../../../src/shared/codes.js';
@@ -11,22 +11,21 @@ import { VERIFY_API, type VerifyAnswer } from '../../../src/shared/contracts/pub
 import type { MappingRow } from '../../helpers/factories-damage.js';
 import { csvLines, generateBody, generationWorld, mapStatic, testCodes, type GenerationWorld } from '../../helpers/factories-generation.js';
 import { send } from '../../helpers/endpoint-call.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
 let w: GenerationWorld;
 let codes: CodeMac;
 let token: string;
 let m: MappingRow;
 
+const t = useApp({ labelLink: 'gs1', publicBaseUrl: 'https://verify.example.in' });
+
 beforeAll(async () => {
-  t = await startApp({ labelLink: 'gs1', publicBaseUrl: 'https://verify.example.in' });
   w = await generationWorld(t.db, ['LA', 'LB', 'LC']);
   codes = await testCodes(t.db, t.config.codeSecret);
   token = (await t.signIn(w.user.email, w.user.password)).token;
   m = await mapStatic(t.db, w, 'LA', 1, 100);
 });
-afterAll(() => t.close());
 
 const printed = async (from: number, to: number) => {
   const res = await send(t, GENERATION_API.generate, generateBody(m, from, to), token);

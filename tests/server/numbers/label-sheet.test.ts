@@ -1,7 +1,7 @@
 // Done-when item of the numbers issue: a generated label sheet, rasterised with pdftoppm, decodes
 // with zbarimg to exactly the URLs expected, in order. The CSV comes through the real routes and the
 // sheet is built the way the Print button builds it.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { GENERATION_API } from '../../../src/shared/contracts/numbers/generation.js';
 import { labelsFromCsv } from '../../../src/client/features/transactions/number-generation/print-labels.js';
 import { labelSheet } from '../../../src/client/print/label-sheet.js';
@@ -10,12 +10,9 @@ import type { GeneratedLink } from '../../../src/shared/contracts/numbers/genera
 import { decodeLabels, pdfPageCount } from '../../helpers/decode-pdf.js';
 import { generateBody, generationWorld, mapStatic, testCodes } from '../../helpers/factories-generation.js';
 import { send } from '../../helpers/endpoint-call.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
-
-beforeAll(async () => { t = await startApp(); });
-afterAll(() => t.close());
+const t = useApp();
 
 it('the Print sheet of 40 static codes decodes to exactly their URLs, in order', async () => {
   const w = await generationWorld(t.db, ['LA', 'LB', 'LC']);

@@ -1,9 +1,8 @@
 // Mapping/GetMappings and the Product/ lookups (spec 2 sections 3, 7; spec 1 section 7): rows, scoping
 // by company and factory prefix, sort, search, paging, the refused delete and the page rights.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../../src/server/db/schema.js';
-import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
 import { USER_TYPE } from '../../../src/shared/contracts/auth.js';
 import { MAPPING_API, MAPPING_MSG, mappingPair, PRODUCT_LOOKUP_API, type MappingRow } from '../../../src/shared/contracts/numbers/mapping.js';
@@ -13,16 +12,15 @@ import { insertSite, insertUser, listBody } from '../../helpers/factories.js';
 import { insertMapper, insertMapping, type MapperWorld } from '../../helpers/factories-mapping.js';
 import { insertProduct, nextPrefix } from '../../helpers/factories-sites.js';
 import { send } from '../../helpers/endpoint-call.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let w: MapperWorld; // the caller: Mapping page
 let other: MapperWorld; // another company
 let colleague: string; // same company, another factory prefix, De Mapping page only
 let admin: string;
 let otherPrefix: string;
 beforeAll(async () => {
-  t = await startApp();
   w = await insertMapper(t, [PAGE.mapping.key]);
   // A fixed name and code: the searches below look for digits, which a random one may hold.
   await t.db.update(products).set({ name: 'Lumen Bloom', code: 'LUMEN' }).where(eq(products.id, w.productId));
@@ -32,7 +30,7 @@ beforeAll(async () => {
   const site = await insertSite(t.db, w.companyId, { prefix: otherPrefix });
   const u = await insertUser(t.db, { companyId: w.companyId, siteId: site.id, userType: USER_TYPE.factory, pages: [PAGE.deMapping.key] });
   colleague = (await t.signIn(u.email, u.password)).token;
-  admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  admin = await t.token('admin');
   const mine = { companyId: w.companyId, productId: w.productId, siteId: w.siteId };
   const second = await insertProduct(t.db, w.companyId, { name: 'Zeta Shield', code: 'ZS-1' });
   await insertMapping(t.db, { ...mine, kind: 'S', prefix: w.prefix, fromNo: 1, toNo: 100, batchNo: 'LB-1', mfgDate: '2026-03-01', mrp: '120.50' });
@@ -42,7 +40,6 @@ beforeAll(async () => {
   await insertMapping(t.db, { ...mine, kind: 'P', fromNo: 70_001, toNo: 70_050, batchNo: 'LB-P' });
   await insertMapping(t.db, { kind: 'S', prefix: other.prefix, fromNo: 1, toNo: 9, companyId: other.companyId, productId: other.productId, batchNo: 'OB-1' });
 });
-afterAll(() => t.close());
 
 async function rows(body: Record<string, unknown>, token = w.token): Promise<MappingRow[]> {
   const res = await send(t, MAPPING_API.list, listBody({ SortColumn: '', ...body }), token);

@@ -1,6 +1,6 @@
 // Mapping preprinted numbers (DESIGN section 4): only the company's accepted stock, never a number
 // already paired with a static code; and the next From No. each series kind offers.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mappings } from '../../../src/server/db/schema.js';
 import { MAPPING_API, MAPPING_MSG, notInStock, pairedPreprinted } from '../../../src/shared/contracts/numbers/mapping.js';
 import { PAGE } from '../../../src/shared/pages.js';
@@ -9,20 +9,18 @@ import { insertUser } from '../../helpers/factories.js';
 import { insertIssue } from '../../helpers/factories-issue.js';
 import { insertMapper, insertMapping, insertStaticPair, mapBody, type MapperWorld } from '../../helpers/factories-mapping.js';
 import { send } from '../../helpers/endpoint-call.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let a: MapperWorld; // accepted 5000–5999, 8000–8499, 8500–8999; issued, not accepted, 6000–6999
 let b: MapperWorld; // accepted 7000–7999
 beforeAll(async () => {
-  t = await startApp();
   a = await insertMapper(t, [PAGE.mapping.key]);
   b = await insertMapper(t, [PAGE.mapping.key]);
   for (const [from, to] of [[5000, 5999], [8000, 8499], [8500, 8999]] as const) await insertIssue(t.db, a.companyId, from, to, true);
   await insertIssue(t.db, a.companyId, 6000, 6999, false);
   await insertIssue(t.db, b.companyId, 7000, 7999, true);
 });
-afterAll(() => t.close());
 
 const pre = (w: MapperWorld, from: number, to: number) => send(t, MAPPING_API.save, mapBody(w.productId, from, to, { isPreprinted: true }), w.token);
 const count = async () => (await t.db.select().from(mappings)).length;

@@ -3,7 +3,7 @@
 // listed with its reason; files are judged by content; the template reads back; rights and scoping.
 import { and, eq, gte, lte } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { events, mappings, products } from '../../../src/server/db/schema.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
 import { DATE_ONLY, NUMBER_ONLY } from '../../../src/shared/contracts/numbers/fields.js';
@@ -18,16 +18,15 @@ import { insertIssue } from '../../helpers/factories-issue.js';
 import { legacyXls, sheetFile, sheetRow, uploadSheet, type UploadOptions } from '../../helpers/factories-mapping-upload.js';
 import { fixture } from '../../helpers/factories-products.js';
 import { send } from '../../helpers/endpoint-call.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let w: DamageWorld;
 let code: string;
 let otherCode: string;
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await startApp();
   w = await damageWorld(t.db, ['BU', 'BV', 'BW']);
   const codeOf = async (id: number) => (await t.db.select({ c: products.code }).from(products).where(eq(products.id, id)))[0]!.c;
   code = await codeOf(w.product);
@@ -35,7 +34,6 @@ beforeAll(async () => {
   const noMapping = await insertUser(t.db, { companyId: w.company, siteId: null, userType: 4, pages: [PAGE.deMapping.key] });
   for (const [k, u] of Object.entries({ user: w.user, noPrefix: w.noPrefix, noMapping })) tokens[k] = (await t.signIn(u.email, u.password)).token;
 });
-afterAll(() => t.close());
 
 const upload = async (rows: ExcelJS.CellValue[][], o: UploadOptions = {}, who = 'user') => uploadSheet(t, tokens[who], await sheetFile(rows), o);
 const S = (from: number, to: number) => rangesOf(t.db, 'S', w.prefix, from, to);

@@ -1,8 +1,7 @@
 // Mapping, add and update (spec 2 sections 4, 5, 7; DESIGN section 4 'Mapping'): every message, the
 // overlap rule at its edges, the factory prefix, expiry default and the expiry-only update, events.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_LOGINS } from '../../../src/server/db/seed.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { events, mappings } from '../../../src/server/db/schema.js';
 import { mapRange } from '../../../src/server/domain/mapping.js';
 import { Refusal } from '../../../src/server/domain/refusal.js';
@@ -16,15 +15,13 @@ import { insertCompany, insertUser } from '../../helpers/factories.js';
 import { insertMapper, insertMapping, mapBody, type MapperWorld } from '../../helpers/factories-mapping.js';
 import { insertProduct } from '../../helpers/factories-sites.js';
 import { send } from '../../helpers/endpoint-call.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let w: MapperWorld;
 beforeAll(async () => {
-  t = await startApp();
   w = await insertMapper(t, [PAGE.mapping.key], 100);
 });
-afterAll(() => t.close());
 
 const save = (body: unknown, token = w.token) => send(t, MAPPING_API.save, body, token);
 const snapshot = async () => JSON.stringify([await t.db.select().from(mappings).orderBy(mappings.id), await t.db.select().from(events).orderBy(events.id)]);
@@ -119,7 +116,7 @@ describe('adding', () => {
   it('refuses a static mapping by a user without a factory prefix, or without a company', async () => {
     const noSite = await insertUser(t.db, { companyId: w.companyId, userType: USER_TYPE.factory, pages: [PAGE.mapping.key] });
     await refused(mapBody(w.productId, 3001, 3010), MAPPING_MSG.noPrefix, (await t.signIn(noSite.email, noSite.password)).token);
-    const admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+    const admin = await t.token('admin');
     await refused(mapBody(w.productId, 3001, 3010), MAPPING_MSG.noCompany, admin);
   });
 

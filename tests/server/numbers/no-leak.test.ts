@@ -1,7 +1,7 @@
 // Issue 10 item 1: the preprinted series is shared by all companies, yet no answer of any numbers
 // route tells one company anything of another's numbers beyond "not in your accepted stock". A rival
 // maps, damages and pairs; ours probes single numbers and wide ranges on every route.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GEN_MSG, GENERATION_API } from '../../../src/shared/contracts/numbers/generation.js';
 import { MAPPING_API, MAPPING_MSG, mappingPair, notInStock, PRODUCT_LOOKUP_API } from '../../../src/shared/contracts/numbers/mapping.js';
 import { DEMAP_API, RANGE_MSG } from '../../../src/shared/contracts/numbers/demap.js';
@@ -17,15 +17,14 @@ import { leakWorld, type LeakWorld } from '../../helpers/factories-no-leak.js';
 import { P_SERIES, staticSeries } from '../../helpers/factories-pairs.js';
 import { sheetFile, sheetRow, uploadSheet } from '../../helpers/factories-mapping-upload.js';
 import { send } from '../../helpers/endpoint-call.js';
-import { startApp, type Envelope, type TestApp } from '../../helpers/server-app.js';
+import type { Envelope } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let w: LeakWorld;
 beforeAll(async () => {
-  t = await startApp();
   w = await leakWorld(t);
 });
-afterAll(() => t.close());
 
 /** The answer carries none of the rival's texts (the ErrorList and list rows included). */
 function clean(body: Envelope) {

@@ -1,8 +1,7 @@
 // Mapping/GetProductByQrScan (spec 2 sections 7, 8): '200' with the product and batch of a mapped
 // code, static or preprinted, direct or through a pair; otherwise '400' with why. A forged code is
 // refused without a database lookup; another company's code answers as not in the caller's stock.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SEED_LOGINS } from '../../../src/server/db/seed.js';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { staticPairs } from '../../../src/server/db/schema.js';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
@@ -14,9 +13,9 @@ import {
 } from '../../helpers/factories-pairs.js';
 import { nextPrefix } from '../../helpers/factories-sites.js';
 import { send } from '../../helpers/endpoint-call.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let codes: CodeMac;
 let admin: string;
 let A: Factory;
@@ -30,9 +29,8 @@ const scan = (UID: unknown, token = A.token) => send(t, STATIC_PAIR_API.qrScan, 
 const forge = (uid: string) => uid.slice(0, -1) + (uid.endsWith('0') ? '1' : '0');
 
 beforeAll(async () => {
-  t = await startApp();
   codes = await appCodes(t);
-  admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  admin = await t.token('admin');
   A = await insertFactory(t, nextPrefix(), [PAGE.mapping.key]);
   B = await insertFactory(t, nextPrefix(), [PAGE.mapping.key]);
   staticMappingId = (await insertMapping(t.db, {
@@ -49,7 +47,6 @@ beforeAll(async () => {
   ]);
   await insertMapping(t.db, { companyId: B.companyId, productId: B.productId, series: staticSeries(B.prefix), fromNo: 1, toNo: 10 });
 });
-afterAll(() => t.close());
 
 describe('a mapped code', () => {
   it('static: its product, batch, dates, MRP and numbers', async () => {

@@ -2,7 +2,7 @@
 // range found at the edges, accepted stock counted across issues, packed numbers, and an event log
 // that refuses to be rewritten.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Series } from '../../../src/shared/codes.js';
 import { events, items, mappings, numberIssues } from '../../../src/server/db/schema.js';
 import { logEvent } from '../../../src/server/domain/event-log.js';
@@ -10,16 +10,15 @@ import { acceptedCount, clash, firstTaken, rangeAt } from '../../../src/server/d
 import { packItem } from '../../helpers/factories-damage.js';
 import { insertCompany } from '../../helpers/factories.js';
 import { insertProduct } from '../../helpers/factories-sites.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let company: number;
 let other: number;
 const KA: Series = { kind: 'S', prefix: 'KA' };
 const P: Series = { kind: 'P', prefix: '' };
 
 beforeAll(async () => {
-  t = await startApp();
   company = (await insertCompany(t.db)).id;
   other = (await insertCompany(t.db)).id;
   const productId = (await insertProduct(t.db, company)).id;
@@ -41,7 +40,6 @@ beforeAll(async () => {
   await t.db.insert(items).values({ kind: 'S', prefix: 'KA', serialNo: 120, status: 'mapped' });
   await packItem(t.db, 'S', 'KA', 150, 'SID26KA00001');
 });
-afterAll(() => t.close());
 
 describe('rangeAt', () => {
   it.each([[99, undefined], [100, 100], [150, 100], [199, 100], [200, undefined], [300, 300], [301, undefined]])(

@@ -2,8 +2,7 @@
 // prefix and type, reservations that move them, a slip id never handed out twice (also under
 // concurrent calls), prefix scoping, bad arguments, page rights and the event log.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_LOGINS } from '../../../src/server/db/seed.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { events, idCounters } from '../../../src/server/db/schema.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
 import { makeSlipId } from '../../../src/shared/codes.js';
@@ -12,9 +11,9 @@ import { PAGE } from '../../../src/shared/pages.js';
 import { insertSiteUser, type SiteUser } from '../../helpers/factories-slip-ids.js';
 import { nextPrefix } from '../../helpers/factories-sites.js';
 import { send } from '../../helpers/endpoint-call.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let admin: string;
 let a: SiteUser; // a factory with its own prefix
 let b: SiteUser; // another factory
@@ -22,12 +21,10 @@ const YY = new Date().getFullYear() % 100;
 const sid = (prefix: string, n: number) => makeSlipId('SID', YY, prefix, n);
 
 beforeAll(async () => {
-  t = await startApp();
-  admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  admin = await t.token('admin');
   a = await insertSiteUser(t, nextPrefix());
   b = await insertSiteUser(t, nextPrefix());
 });
-afterAll(() => t.close());
 
 const getIds = (prefix: string, token = a.token) => send(t, SLIP_API.lastIds, undefined, token, { prefix });
 const update = (args: string, token = a.token) => send(t, SLIP_API.reserve, undefined, token, { args });

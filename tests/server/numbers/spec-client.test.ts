@@ -2,8 +2,7 @@
 // the numbers routes as our forms: JSON numbers where the spec has numbers, unknown fields refused in
 // Mapping's update mode too, and From above To answered with the spec's message.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_LOGINS } from '../../../src/server/db/seed.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mappings, numberIssues } from '../../../src/server/db/schema.js';
 import { GEN_MSG, GENERATION_API } from '../../../src/shared/contracts/numbers/generation.js';
 import { ISSUE_API, ISSUE_MSG } from '../../../src/shared/contracts/numbers/issue.js';
@@ -11,17 +10,15 @@ import { MAPPING_API, MAPPING_MSG } from '../../../src/shared/contracts/numbers/
 import { PAGE } from '../../../src/shared/pages.js';
 import { insertMapper, insertMapping, mapBody, type MapperWorld } from '../../helpers/factories-mapping.js';
 import { send } from '../../helpers/endpoint-call.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let admin: string;
 let w: MapperWorld;
 beforeAll(async () => {
-  t = await startApp();
-  admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  admin = await t.token('admin');
   w = await insertMapper(t, [PAGE.mapping.key, PAGE.numberGeneration.key, PAGE.adminNumberDownload.key]);
 });
-afterAll(() => t.close());
 
 const warned = (message: string) => ({ ResponseCode: '400', ResponseMessage: message, ResponseData: null });
 

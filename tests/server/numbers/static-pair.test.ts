@@ -2,8 +2,7 @@
 // preprinted code of the company's accepted stock are paired once each; every refusal says why and
 // saves nothing; forged codes are refused before the database; pairs are listed per company and prefix.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SEED_LOGINS } from '../../../src/server/db/seed.js';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { events, staticPairs, users } from '../../../src/server/db/schema.js';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
@@ -15,9 +14,9 @@ import {
 import { countRows, insertSite, listBody } from '../../helpers/factories.js';
 import { nextPrefix } from '../../helpers/factories-sites.js';
 import { send } from '../../helpers/endpoint-call.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let codes: CodeMac;
 let admin: string;
 let A: Factory; // prefix A.prefix, static 1–100 mapped (batch B-7), 90–95 damaged; preprinted 1001–2000 accepted
@@ -37,9 +36,8 @@ async function list(token: string, body: Record<string, unknown> = {}) {
 }
 
 beforeAll(async () => {
-  t = await startApp();
   codes = await appCodes(t);
-  admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  admin = await t.token('admin');
   A = await insertFactory(t, nextPrefix());
   B = await insertFactory(t, nextPrefix());
   otherPrefix = nextPrefix();
@@ -56,7 +54,6 @@ beforeAll(async () => {
   await insertMapping(t.db, { companyId: A.companyId, productId: A.productId, series: P_SERIES, fromNo: 1901, toNo: 1950, batchNo: 'P-1' });
   await insertDamage(t.db, A.companyId, A.productId, P_SERIES, 1500, 1500, 'Smudged');
 });
-afterAll(() => t.close());
 
 describe('a genuine pair', () => {
   it('is saved from two scanned URLs, logged, and the preprinted code then answers the static code\'s product', async () => {

@@ -1,7 +1,7 @@
 // Stock Management (spec 2 sections 4 'Stock', 5 'Stock accept', 7 'Stock'; DESIGN section 4): every
 // message, accepting a whole issue once, company scoping, rights, the event log and the demo stock.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { events, numberIssues } from '../../../src/server/db/schema.js';
 import { acceptedCount } from '../../../src/server/domain/ranges.js';
@@ -12,25 +12,23 @@ import { PAGE } from '../../../src/shared/pages.js';
 import { listBody, userIdByEmail } from '../../helpers/factories.js';
 import { acceptBody, insertCompanyUser, insertIssue, type CompanyUser } from '../../helpers/factories-issue.js';
 import { send } from '../../helpers/endpoint-call.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
 type Row = StockRow & { TotalRows: number };
-let t: TestApp;
+const t = useApp();
 let admin: string;
 let mine: CompanyUser;
 let theirs: CompanyUser;
 const issue: Record<string, number> = {};
 
 beforeAll(async () => {
-  t = await startApp();
-  admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  admin = await t.token('admin');
   mine = await insertCompanyUser(t, [PAGE.stockManagement.key]);
   theirs = await insertCompanyUser(t, [PAGE.stockManagement.key]);
   issue.a = (await insertIssue(t.db, mine.companyId, 300_001, 300_100)).id;
   issue.b = (await insertIssue(t.db, mine.companyId, 300_101, 300_101)).id;
   issue.theirs = (await insertIssue(t.db, theirs.companyId, 400_001, 400_500)).id;
 });
-afterAll(() => t.close());
 
 const accept = (body: unknown, token = mine.token) => send(t, STOCK_API.accept, body, token);
 const snapshot = async () => JSON.stringify(await t.db.select().from(numberIssues).orderBy(numberIssues.id));
@@ -123,7 +121,7 @@ describe('list', () => {
   });
 
   it('seeds the demo company with 1–100000 accepted and 100001–200000 to accept', async () => {
-    const factory = (await t.signIn(SEED_LOGINS.factory.email, SEED_LOGINS.factory.password)).token;
+    const factory = await t.token('factory');
     const list = await rows(listBody({ SortColumn: 'FrmNo', SortOrder: 'ASC' }), factory);
     expect(list.map(({ FrmNo, ToNo, IsActive }) => ({ FrmNo, ToNo, IsActive }))).toEqual([
       { FrmNo: 1, ToNo: 100_000, IsActive: 1 }, { FrmNo: 100_001, ToNo: 200_000, IsActive: 0 },

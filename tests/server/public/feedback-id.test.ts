@@ -5,7 +5,7 @@
 // redemption are then taken.
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { products, redemptionRequests, verifications } from '../../../src/server/db/schema.js';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
 import { POINTS_API, POINTS_MSG } from '../../../src/shared/contracts/loyalty/points.js';
@@ -14,10 +14,10 @@ import { send } from '../../helpers/endpoint-call.js';
 import { farmer, loyaltyFactory, masterScheme, saveScheme, verifyFrom } from '../../helpers/factories-loyalty.js';
 import { appCodes, insertMapping, staticSeries, type Factory } from '../../helpers/factories-pairs.js';
 import { nextPrefix } from '../../helpers/factories-sites.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 import { verificationOf } from '../../helpers/feedback-id.js';
 
-let t: TestApp;
+const t = useApp();
 let codes: CodeMac;
 let A: Factory;
 const S = (n: number) => codes.make(staticSeries(A.prefix), n);
@@ -40,14 +40,12 @@ async function verified(n: number, mobile: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await startApp();
   codes = await appCodes(t);
   A = await loyaltyFactory(t, nextPrefix());
   await t.db.update(products).set({ config: { IsFeedback: true } }).where(eq(products.id, A.productId));
   await insertMapping(t.db, { companyId: A.companyId, productId: A.productId, series: staticSeries(A.prefix), fromNo: 1, toNo: 100 });
   expect(await saveScheme(t, A, masterScheme(A, { LoyaltyPoints: 10 }))).toMatchObject({ ResponseCode: '200' });
 }, 60_000);
-afterAll(() => t.close());
 
 describe('a guessed FeedbackId', () => {
   it("writes no feedback and redeems nothing; then the real visitor's feedback and redemption are taken", async () => {

@@ -3,7 +3,7 @@
 // near it, with no position, or never dispatched, it is not. Cartons are packed through the real
 // packing saves and sent as Dispatch/save leaves them; the targets' cities are the reference data's.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cities, sites, states, users, verifications } from '../../../src/server/db/schema.js';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
 import { VERIFY_API, type VerifyAnswer } from '../../../src/shared/contracts/public/verify.js';
@@ -14,9 +14,9 @@ import {
 import { cartonSize, floorFactory, type FloorFactory } from '../../helpers/factories-floor.js';
 import { appCodes, staticSeries } from '../../helpers/factories-pairs.js';
 import { nextPrefix } from '../../helpers/factories-sites.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let codes: CodeMac;
 let A: FloorFactory;
 const NASHIK = { Latitude: 19.9975, Longitude: 73.7898 };
@@ -33,7 +33,6 @@ async function cityId(name: string, state: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  t = await startApp();
   codes = await appCodes(t);
   A = await floorFactory(t, nextPrefix(), LEG_PAGES);
   const depot = await insertSiteUser(t, A.companyId);
@@ -46,7 +45,6 @@ beforeAll(async () => {
   await sentDispatch(t.db, { did: nextDid(A), from: A, cartonIds: [(await pack.tid()).tid], toUserId: dealer.userId });
   await pack.sid();
 }, 60_000);
-afterAll(() => t.close());
 
 describe('far from where the pack was sent', () => {
   it('flags a pack of the Nashik depot verified in Indore, not one verified in Nashik', async () => {

@@ -3,24 +3,23 @@
 // in-flight cap's line), an admin's list answers while most of the flood still waits, and every
 // verification of the flood is answered in the end.
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
-import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { CARTON_API } from '../../../src/shared/contracts/carton.js';
 import { VERIFY_API } from '../../../src/shared/contracts/public/verify.js';
 import { listBody } from '../../helpers/factories.js';
 import { appCodes, insertFactory, insertMapping, staticSeries, type Factory } from '../../helpers/factories-pairs.js';
 import { nextPrefix } from '../../helpers/factories-sites.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
 const FLOOD = 300;
-let t: TestApp;
 let codes: CodeMac;
 let A: Factory;
 let api: string;
 
+const t = useApp({ verifyMaxInFlight: 1, verifyQueue: 1000, verifyLimitPerAddress: 100_000 });
+
 beforeAll(async () => {
-  t = await startApp({ verifyMaxInFlight: 1, verifyQueue: 1000, verifyLimitPerAddress: 100_000 });
   codes = await appCodes(t);
   A = await insertFactory(t, nextPrefix());
   await insertMapping(t.db, { companyId: A.companyId, productId: A.productId, series: staticSeries(A.prefix), fromNo: 1, toNo: FLOOD });
@@ -28,7 +27,6 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   api = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/API/api/`;
 }, 60_000);
-afterAll(() => t.close());
 
 const post = (path: string, body: unknown, token?: string) => fetch(api + path, {
   method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body),
@@ -36,7 +34,7 @@ const post = (path: string, body: unknown, token?: string) => fetch(api + path, 
 
 describe('under a flood of verifications', () => {
   it('an admin list answers while most of the flood waits in line; the flood is answered whole', async () => {
-    const admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+    const admin = await t.token('admin');
     let answered = 0;
     const flood = Array.from({ length: FLOOD }, (_, i) => post(VERIFY_API.verify.path, {
       UID: codes.make(staticSeries(A.prefix), i + 1), verificationMode: 'Web', verificationType: 2,

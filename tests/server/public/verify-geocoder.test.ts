@@ -12,10 +12,9 @@ import { VERIFY_API, type VerifyAnswer } from '../../../src/shared/contracts/pub
 import { send } from '../../helpers/endpoint-call.js';
 import { appCodes, insertFactory, insertMapping, staticSeries, type Factory } from '../../helpers/factories-pairs.js';
 import { nextPrefix } from '../../helpers/factories-sites.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 import { verificationOf } from '../../helpers/feedback-id.js';
 
-let t: TestApp;
 let codes: CodeMac;
 let A: Factory;
 let peer: Server;
@@ -44,14 +43,15 @@ beforeAll(async () => {
     res.end(JSON.stringify({ place_id: 1, display_name: 'Shop 4, Old Agra Road, Panchavati, Nashik, Maharashtra, 422003, India' }));
   });
   await new Promise<void>((r) => peer.listen(0, '127.0.0.1', r));
-  t = await startApp({ geocoderUrl: `http://127.0.0.1:${(peer.address() as AddressInfo).port}/` });
+});
+afterAll(() => new Promise((r) => peer.close(r)));
+
+// Started after the set-up above, closed before its clean-up.
+const t = useApp(() => ({ geocoderUrl: `http://127.0.0.1:${(peer.address() as AddressInfo).port}/` }));
+beforeAll(async () => {
   codes = await appCodes(t);
   A = await insertFactory(t, nextPrefix());
   await insertMapping(t.db, { companyId: A.companyId, productId: A.productId, series: staticSeries(A.prefix), fromNo: 1, toNo: 50 });
-});
-afterAll(async () => {
-  await t.close();
-  await new Promise((r) => peer.close(r));
 });
 
 describe('GEOCODER_URL', () => {

@@ -4,7 +4,7 @@
 // points where a scheme would pay; a recalled pack earns nothing. Packs of the same batch that are
 // none of these still ask for the details ('-3'): the scheme pays, so what stops the points is the state.
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mappings, pointEntries, verifications } from '../../../src/server/db/schema.js';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
 import { CARTON_DAMAGE_API } from '../../../src/shared/contracts/floor/carton-damage.js';
@@ -19,9 +19,9 @@ import {
 import { farmer, inDays, LOYALTY_PAGES, masterScheme, saveScheme, verifyFrom } from '../../helpers/factories-loyalty.js';
 import { appCodes, insertMapping, staticSeries } from '../../helpers/factories-pairs.js';
 import { nextPrefix } from '../../helpers/factories-sites.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let codes: CodeMac;
 let F: FloorFactory;
 let size2: number;
@@ -46,7 +46,6 @@ const damage = async (DamageCid: string, Reason: string) =>
   expect((await t.post(CARTON_DAMAGE_API.damage.path, { DamageCid, Reason }, F.token)).body.ResponseCode).toBe('200');
 
 beforeAll(async () => {
-  t = await startApp();
   codes = await appCodes(t);
   F = await floorFactory(t, nextPrefix(), [...FLOOR_PAGES, ...LOYALTY_PAGES, PAGE.mapping.key]);
   size2 = await cartonSize(t.db, 2);
@@ -57,7 +56,6 @@ beforeAll(async () => {
   await t.db.update(mappings).set({ expDate: expiredOn }).where(eq(mappings.id, expired.id));
   await insertMapping(t.db, { companyId: F.companyId, productId: F.productId, series: staticSeries(F.prefix), fromNo: 3001, toNo: 3100, batchNo: 'RC-1' });
 }, 60_000);
-afterAll(() => t.close());
 
 describe('a pack written off with its carton', () => {
   it("a damaged SID's pack answers '-1' with the damage's reason and earns nothing, with or without details", async () => {

@@ -2,20 +2,22 @@
 // answer 429 with the envelope beyond the limit, other addresses unaffected and an IPv6 /64 counted as
 // one; calls at work at once are capped, the rest wait in line or are told to try again. The guards
 // themselves with a clock and work of their own (a burst through inject does not overlap reliably).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MemoryWindow, Slots } from '../../../src/server/http/memory-limit.js';
 import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { VERIFY_MSG } from '../../../src/shared/contracts/public/verify.js';
 import { freshWindow } from '../../helpers/rate-window.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { startApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
+import { ME_API } from '../../../src/shared/contracts/auth.js';
+import { send } from '../../helpers/endpoint-call.js';
 
 const PER_ADDRESS = 5;
-let t: TestApp;
+
+const t = useApp({ verifyLimitPerAddress: PER_ADDRESS });
 
 beforeAll(async () => {
-  t = await startApp({ verifyLimitPerAddress: PER_ADDRESS });
 }, 60_000);
-afterAll(() => t.close());
 
 const verifyFrom = (remoteAddress: string, UID = 'not a code') =>
   t.raw({ method: 'POST', url: '/API/api/ProductAuthentication/VerifyProduct', payload: { UID }, remoteAddress });
@@ -42,7 +44,7 @@ describe('at work at once', () => {
     try {
       const res = await full.raw({ method: 'POST', url: '/API/api/ProductAuthentication/VerifyProduct', payload: { UID: 'not a code' }, remoteAddress: '10.8.0.1' });
       expect(res).toMatchObject({ status: 429, body: { ResponseCode: '429', ResponseMessage: VERIFY_MSG.busy, ResponseData: null } });
-      expect((await full.get('User/GetUserMenu', (await full.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token)).body.ResponseCode).toBe('200');
+      expect((await send(full, ME_API.menu, undefined, (await full.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token)).body.ResponseCode).toBe('200');
     } finally {
       await full.close();
     }

@@ -1,7 +1,7 @@
 // A recalled batch (issue 13 item 2): Recall/CreateRecall names a batch of the caller's product that
 // its mappings carry; every pack of it then answers '-1' with the reason, other batches stay genuine;
 // a batch recalled twice, a batch no pack carries and another company's product are refused.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
 import { RECALL_API, RECALL_MSG } from '../../../src/shared/contracts/recall.js';
 import { VERIFY_API, VERIFY_MSG } from '../../../src/shared/contracts/public/verify.js';
@@ -10,23 +10,21 @@ import { checkData, send } from '../../helpers/endpoint-call.js';
 import { listBody } from '../../helpers/factories.js';
 import { appCodes, insertFactory, insertMapping, staticSeries, type Factory } from '../../helpers/factories-pairs.js';
 import { nextPrefix } from '../../helpers/factories-sites.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let codes: CodeMac;
 let A: Factory;
 let B: Factory;
 const verify = (n: number) => send(t, VERIFY_API.verify, { UID: codes.make(staticSeries(A.prefix), n), verificationMode: 'Web', verificationType: 2 });
 
 beforeAll(async () => {
-  t = await startApp();
   codes = await appCodes(t);
   A = await insertFactory(t, nextPrefix(), [PAGE.mapping.key]);
   B = await insertFactory(t, nextPrefix(), [PAGE.mapping.key]);
   await insertMapping(t.db, { companyId: A.companyId, productId: A.productId, series: staticSeries(A.prefix), fromNo: 1, toNo: 10, batchNo: 'RC-1' });
   await insertMapping(t.db, { companyId: A.companyId, productId: A.productId, series: staticSeries(A.prefix), fromNo: 11, toNo: 20, batchNo: 'RC-2' });
 });
-afterAll(() => t.close());
 
 describe('a recalled batch', () => {
   it("answers '-1' with the reason for every pack of it, and only of it", async () => {

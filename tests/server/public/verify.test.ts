@@ -3,7 +3,7 @@
 // whichever of a paired pack's two codes was scanned; forged, unmapped, de-mapped, damaged and replaced
 // codes answer '-1' with why; every verification is stored, a forged one without any other read; the
 // Details Form's fields answer the spec's messages and nothing is stored for them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { mappings, products, replacements, staticPairs, verifications } from '../../../src/server/db/schema.js';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
@@ -17,9 +17,9 @@ import {
 } from '../../helpers/factories-pairs.js';
 import { nextPrefix } from '../../helpers/factories-sites.js';
 import { send } from '../../helpers/endpoint-call.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let codes: CodeMac;
 let A: Factory;
 const S = (n: number) => codes.make(staticSeries(A.prefix), n);
@@ -30,7 +30,6 @@ const rowsOf = (serial: number) => t.db.select().from(verifications).where(eq(ve
 const count = async () => (await t.db.select().from(verifications)).length;
 
 beforeAll(async () => {
-  t = await startApp();
   codes = await appCodes(t);
   A = await insertFactory(t, nextPrefix(), [PAGE.deMapping.key]);
   await t.db.update(products).set({
@@ -46,7 +45,6 @@ beforeAll(async () => {
     companyId: A.companyId, oldKind: 'S', oldPrefix: A.prefix, oldSerial: 60, newKind: 'S', newPrefix: A.prefix, newSerial: 61, sid: null, createdBy: A.userId,
   });
 }, 60_000);
-afterAll(() => t.close());
 
 describe('a genuine pack', () => {
   it('answers its details and stores the verification with the visitor\'s place', async () => {

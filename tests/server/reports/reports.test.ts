@@ -5,7 +5,7 @@
 // scoping (another company sees none of it).
 import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REPORTS } from '../../../src/shared/contracts/reports/index.js';
 import { DISPATCH_PRINT, SAP_REPORT } from '../../../src/shared/contracts/reports/dispatch.js';
 import type { ReportContract } from '../../../src/shared/contracts/reports/report.js';
@@ -15,7 +15,6 @@ import { indiaDate } from '../../../src/shared/today.js';
 import { cellText } from '../../../src/shared/cell-format.js';
 import { sanitizeCell } from '../../../src/shared/csv.js';
 import { mappings, secondaryCartons } from '../../../src/server/db/schema.js';
-import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
 import { checkData, send } from '../../helpers/endpoint-call.js';
@@ -23,9 +22,9 @@ import { insertUser } from '../../helpers/factories.js';
 import { appCodes } from '../../helpers/factories-pairs.js';
 import { DAMAGE, FEEDBACK, FRACTION, MOBILE, REMARK, reportWorld, type ReportWorld } from '../../helpers/factories-reports.js';
 import { insertReference, nextPrefix } from '../../helpers/factories-sites.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
+const t = useApp();
 let codes: CodeMac;
 let A: ReportWorld;
 let B: ReportWorld;
@@ -48,14 +47,12 @@ async function rows(r: ReportContract, token: string, extra: Record<string, unkn
 const pick = (row: Row, keys: string[]) => Object.fromEntries(keys.map((k) => [k, row[k]]));
 
 beforeAll(async () => {
-  t = await startApp();
   await insertReference(t.db);
   codes = await appCodes(t);
   A = await reportWorld(t, codes, nextPrefix());
   B = await reportWorld(t, codes, nextPrefix());
-  admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  admin = await t.token('admin');
 }, 120_000);
-afterAll(() => t.close());
 
 describe("each report's rows, as the company's user sees them", () => {
   it('Mapping and De-Mapping: the range as it stands and the cut', async () => {

@@ -3,15 +3,13 @@
 // DATABASE_URL): every combination of a carton row's state, TID, dispatch, dealer and place, alone and
 // as a SID inside every kind of TID (or a TID row that is absent).
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cartonStateOf, packStateOf, type CartonRow } from '../../../src/shared/lifecycle/index.js';
 import { cartonStateSql, packedStateSql, placedStateSql } from '../../../src/server/domain/current-state.js';
 import { rowsOf } from '../../../src/server/domain/sql-rows.js';
-import { startApp, type TestApp } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
-let t: TestApp;
-beforeAll(async () => { t = await startApp(); });
-afterAll(() => t.close());
+const t = useApp();
 
 const SITE = 1;
 function rows(withTid: boolean): CartonRow[] {

@@ -6,7 +6,7 @@
 // GetScanInfo opens a DID, a TID and a SID one level each. Another company's code is refused exactly
 // as an unknown one is; a user without the page gets 403; hostile input gets the warning.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { codeUrl } from '../../../src/shared/codes.js';
 import { digitalLink } from '../../../src/shared/digital-link.js';
 import { CARTON_DAMAGE_API } from '../../../src/shared/contracts/floor/carton-damage.js';
@@ -19,7 +19,6 @@ import { MAPPING_API } from '../../../src/shared/contracts/numbers/mapping.js';
 import { TEXT_UNSTORABLE } from '../../../src/shared/contracts/text.js';
 import { TRACK_MSG, TRACKING_API, type JourneyItem, type ScanInfoRow } from '../../../src/shared/contracts/tracking.js';
 import { PAGE } from '../../../src/shared/pages.js';
-import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { sites, users } from '../../../src/server/db/schema.js';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
@@ -31,7 +30,8 @@ import { mapBody } from '../../helpers/factories-mapping.js';
 import { verifyFrom } from '../../helpers/factories-loyalty.js';
 import { appCodes, insertFactory, staticSeries, type Factory } from '../../helpers/factories-pairs.js';
 import { nextPrefix } from '../../helpers/factories-sites.js';
-import { startApp, type Answer, type TestApp } from '../../helpers/server-app.js';
+import type { Answer } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
 const TRACK = PAGE.qrCodeTrackingReport.key;
 const FACTORY_PAGES = [
@@ -39,7 +39,7 @@ const FACTORY_PAGES = [
   PAGE.replace.key, TRACK,
 ];
 
-let t: TestApp;
+const t = useApp();
 let codes: CodeMac;
 let A: Factory;
 let W: SiteUser;
@@ -104,7 +104,6 @@ let tid: string;
 let did: string;
 
 beforeAll(async () => {
-  t = await startApp();
   codes = await appCodes(t);
   A = await insertFactory(t, nextPrefix(), FACTORY_PAGES);
   await t.db.update(sites).set({ name: PLANT }).where(eq(sites.id, A.siteId));
@@ -115,7 +114,7 @@ beforeAll(async () => {
   await t.db.update(sites).set({ name: DEPOT }).where(eq(sites.id, W.siteId));
   await t.db.update(users).set({ firstName: 'Vikram', lastName: 'Rao' }).where(eq(users.id, W.userId));
   B = await insertFactory(t, nextPrefix(), [TRACK]);
-  admin = (await t.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+  admin = await t.token('admin');
   const modes = await t.get(DISPATCH_API.modes.path, A.token);
   road = (modes.body.ResponseData as Array<{ TransportModeId: number; TransportMode: string }>).find((m) => m.TransportMode === 'By Road')!.TransportModeId;
 
@@ -128,7 +127,6 @@ beforeAll(async () => {
   must('verify', await verifyFrom(t, uid(1), 'Maharashtra', { UsrCity: 'Pune' }));
   must('verify again', await verifyFrom(t, uid(1), 'Gujarat', { UsrCity: 'Surat' }));
 });
-afterAll(() => t.close());
 
 describe("a pack's journey", () => {
   it('shows every step in order, with where it happened and who did it', async () => {

@@ -4,7 +4,7 @@
 // left at the factory. QR Code Tracking (journey and scan info), the Recall Trace and its export, the
 // stock reports and the item ledger then tell each of them the same way.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CARTON_DAMAGE_API } from '../../../src/shared/contracts/floor/carton-damage.js';
 import { RETURN_API } from '../../../src/shared/contracts/floor/carton-return.js';
 import { DISPATCH_API } from '../../../src/shared/contracts/floor/dispatch.js';
@@ -27,7 +27,8 @@ import { cartonSize, codesOf, printSlips, secondaryBody, slip } from '../../help
 import { mapBody } from '../../helpers/factories-mapping.js';
 import { appCodes, insertFactory, staticSeries, type Factory } from '../../helpers/factories-pairs.js';
 import { nextPrefix } from '../../helpers/factories-sites.js';
-import { startApp, type Answer, type TestApp } from '../../helpers/server-app.js';
+import type { Answer } from '../../helpers/server-app.js';
+import { useApp } from '../../helpers/use-app.js';
 
 const PAGES = [
   PAGE.mapping, PAGE.secondaryPacking, PAGE.dispatch, PAGE.cartonReturn, PAGE.damageCarton, PAGE.qrCodeTrackingReport, PAGE.recallTrace,
@@ -35,7 +36,7 @@ const PAGES = [
 ].map((p) => p.key);
 const BATCH = 'OS-1';
 
-let t: TestApp;
+const t = useApp();
 let codes: CodeMac;
 let A: Factory;
 let W: SiteUser;
@@ -81,7 +82,6 @@ const report = (r: ReportContract, token = A.token) => data<Array<Record<string,
 }, token));
 
 beforeAll(async () => {
-  t = await startApp();
   codes = await appCodes(t);
   A = await insertFactory(t, nextPrefix(), PAGES);
   await printSlips(t.db, A.prefix, 500);
@@ -104,7 +104,6 @@ beforeAll(async () => {
   must('return after receipt', await post(RETURN_API.save.path, { scanned: [{ CartonId: c.got }], IsActive: false, Remark: 'Wrong depot' }));
   must('damage', await post(CARTON_DAMAGE_API.damage.path, { DamageCid: c.damaged, Reason: 'Soaked in rain' }));
 }, 180_000);
-afterAll(() => t.close());
 
 describe('a dispatch taken back', () => {
   it('from transit reads the same in the journey, the scan info, the recall trace and its export', async () => {
