@@ -9,6 +9,7 @@
 // In development, /P and /01/... are answered with p.html by the dev server.
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
+import { LAYER_ALIASES } from './layer-aliases.js';
 
 /** The page's HTML file, at the project root and in the built client. */
 export const PUBLIC_PAGE_HTML = 'p.html';
@@ -67,6 +68,8 @@ export function publicPagePlugin(): Plugin {
           logLevel: 'warn',
           publicDir: false,
           plugins: [react(), preloadPagePlugin()],
+          // The layers' aliases, as the app's build has them (the page imports client files).
+          resolve: { alias: LAYER_ALIASES },
           build: {
             outDir,
             emptyOutDir: false,

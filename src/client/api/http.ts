@@ -2,7 +2,7 @@
 // (shared by concurrent calls), then session cleared and the sign-in screen. Calls never throw:
 // HTTP and network failures come back as an envelope, as the spec's client does.
 import ky, { type KyResponse } from 'ky';
-import type { Envelope } from '../../shared/contracts/envelope.js';
+import type { Envelope } from '@shared/contracts/envelope.js';
 import { clearSession, getSession, updateTokens } from './session.js';
 import { reportNetwork } from '../offline/network-status.js';
 import { API_BASE, refreshTokens } from './token-refresh.js';

@@ -1,9 +1,9 @@
 // The signed-in session (spec 1 section 3.16), kept in IndexedDB and mirrored in memory so the API
 // client can read it synchronously. Cleared on sign-out and on any 401.
 import { useSyncExternalStore } from 'react';
-import type { LoginResult } from '../../shared/contracts/auth.js';
-import { isAdminUserId } from '../../shared/contracts/auth.js';
-import type { MenuEntry } from '../../shared/contracts/access-right.js';
+import type { LoginResult } from '@shared/contracts/auth.js';
+import { isAdminUserId } from '@shared/contracts/auth.js';
+import type { MenuEntry } from '@shared/contracts/access-right.js';
 import { readKv, writeKv } from '../offline/kv-direct.js';
 
 // Dexie loads on the first write or menu read, never before the first screen (see loadSession).

@@ -3,7 +3,7 @@
 // so two contexts refreshing with the same stored token would sign the user out. Under a Web Lock the
 // stored pair is read again: if another context has refreshed meanwhile, its pair is used as it is.
 // Needs no window and no page state: the worker's outbox transport uses it as the page does.
-import type { Envelope } from '../../shared/contracts/envelope.js';
+import type { Envelope } from '@shared/contracts/envelope.js';
 import { readKv, writeKv } from '../offline/kv-direct.js';
 import { withLock } from '../offline/web-lock.js';
 

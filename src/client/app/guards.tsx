@@ -2,7 +2,7 @@
 // /profile when the account must reset its password (spec 1 sections 2.2, 4).
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { ME_API } from '../../shared/contracts/auth.js';
+import { ME_API } from '@shared/contracts/auth.js';
 import { call } from '../api/call.js';
 import { useSession } from '../api/session.js';
 

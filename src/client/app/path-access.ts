@@ -1,7 +1,7 @@
 // Which paths a menu lets a user open (spec 1 sections 2.5, 6): pure, so it is easy to test.
-import type { MenuEntry } from '../../shared/contracts/access-right.js';
-import { menuPaths } from '../../shared/menu.js';
-import { ALWAYS_ALLOWED_PATHS, normalisePath, pageByPath } from '../../shared/pages.js';
+import type { MenuEntry } from '@shared/contracts/access-right.js';
+import { menuPaths } from '@shared/menu.js';
+import { ALWAYS_ALLOWED_PATHS, normalisePath, pageByPath } from '@shared/pages.js';
 
 /**
  * True when the path may be shown. Only registry pages are checked: other shell paths are either

@@ -5,7 +5,7 @@
 // Every screen but sign-in, and the shell itself, load lazily, so a page downloads only what it shows
 // (/login neither the shell nor any master); the service worker precaches all chunks for offline use.
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { PAGE, PUBLIC_PAGE, type PageName } from '../../shared/pages.js';
+import { PAGE, PUBLIC_PAGE, type PageName } from '@shared/pages.js';
 import { setUnauthorizedHandler } from '../api/http.js';
 import { LoginPage } from '../features/auth/login-page.js';
 import { SCREEN_MODULES } from '../features/registry.js';

@@ -3,10 +3,10 @@
 // The request starts with the shell's chunk (requestMenu), so the page does not wait for it after drawing.
 import { startTransition, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { MenuEntry } from '../../shared/contracts/access-right.js';
-import { ME_API } from '../../shared/contracts/auth.js';
-import type { Envelope } from '../../shared/contracts/envelope.js';
-import { buildMenu } from '../../shared/menu.js';
+import type { MenuEntry } from '@shared/contracts/access-right.js';
+import { ME_API } from '@shared/contracts/auth.js';
+import type { Envelope } from '@shared/contracts/envelope.js';
+import { buildMenu } from '@shared/menu.js';
 import { call } from '../api/call.js';
 import { settling, type Settling } from '../api/settled.js';
 import { whenIdle } from '../kit/idle.js';

@@ -2,7 +2,7 @@
 // starts a screen's chunk together with the shell's (app/router.tsx); a page without a screen here
 // says plainly that it is not built yet.
 import type { ComponentType } from 'react';
-import type { PageName } from '../../shared/pages.js';
+import type { PageName } from '@shared/pages.js';
 import type { ServerListOptions } from '../kit/use-server-list.js';
 
 /** `firstList`: the list the screen opens with, asked for while its code loads (kit/use-server-list.ts). */

@@ -3,14 +3,14 @@
 // refresh) and this device's queued work (newer, so it is asked first); then the lifecycle's own rule
 // decides and gives the text. A carton's flags come from the batches it holds and the recalls the
 // masters carry now, so a recall made after the carton was cached applies at the next refresh.
-import { parseSlipId } from '../../shared/codes.js';
-import type { CartonBatch } from '../../shared/contracts/floor/cache.js';
-import type { SentCarton } from '../../shared/contracts/floor/dispatch-cache.js';
-import { RECEIVE_MSG } from '../../shared/contracts/floor/dispatch-receive.js';
+import { parseSlipId } from '@shared/codes.js';
+import type { CartonBatch } from '@shared/contracts/floor/cache.js';
+import type { SentCarton } from '@shared/contracts/floor/dispatch-cache.js';
+import { RECEIVE_MSG } from '@shared/contracts/floor/dispatch-receive.js';
 import {
   cartonRefusal, flagsOfContents, isExpired, packRefusal, type Carton, type CartonOperation, type Flags, type Pack, type PackOperation,
-} from '../../shared/lifecycle/index.js';
-import { indiaDate } from '../../shared/today.js';
+} from '@shared/lifecycle/index.js';
+import { indiaDate } from '@shared/today.js';
 import type { CodeFacts, FloorCache } from './cache/index.js';
 import { packKey, type LocalWork } from './work/local-work.js';
 

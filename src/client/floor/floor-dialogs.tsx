@@ -3,8 +3,8 @@
 // Dispatch alike.
 import { Button, Group, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import type { StockCarton } from '../../shared/contracts/floor/dispatch.js';
-import { formatDate } from '../../shared/cell-format.js';
+import type { StockCarton } from '@shared/contracts/floor/dispatch.js';
+import { formatDate } from '@shared/cell-format.js';
 import { useHandheld } from './handheld.js';
 
 export function FloorModal({ opened, onClose, title, children }: { opened: boolean; onClose: () => void; title: string; children: ReactNode }) {

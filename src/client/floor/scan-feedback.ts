@@ -1,6 +1,6 @@
 // What a scan answers with, without the DOM: the text a screen is given, the verdict's tone and
 // vibration, and the camera's repeat filter. The box (scan-box.tsx) plays them; tests read them here.
-import { scannedUid } from '../../shared/codes.js';
+import { scannedUid } from '@shared/codes.js';
 
 /** A screen's answer to one scan: the box shows `message` in large type, green or red by `ok`. */
 export interface ScanVerdict {

@@ -5,7 +5,7 @@
 // else. The rule itself is the screen's check (scan-rules.ts, dispatch-rules.ts); the server checks it
 // again and keeps the remark.
 import { useRef, useState, type ReactNode, type RefObject } from 'react';
-import type { StockCarton } from '../../shared/contracts/floor/dispatch.js';
+import type { StockCarton } from '@shared/contracts/floor/dispatch.js';
 import { OlderStockDialog, RemarkDialog } from './floor-dialogs.js';
 import type { ScanBoxHandle, ScanVerdict } from './scan-box.js';
 

@@ -4,7 +4,7 @@
 // with Enter or Tab, or with nothing where the suffix is switched off: then the code is complete when
 // its content is (a whole code) and the keys have stopped (FLOOR.md, "Handheld scanners").
 // A person's keys, further apart, are left alone: their Enter is the scan box's own.
-import { parseSlipId, parseUid, scannedUid } from '../../shared/codes.js';
+import { parseSlipId, parseUid, scannedUid } from '@shared/codes.js';
 
 export interface WedgeOptions {
   /** Longest gap between two keys of one scan, inclusive. */

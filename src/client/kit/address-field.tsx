@@ -5,8 +5,8 @@
 import { useEffect, useState } from 'react';
 import { Checkbox, Fieldset, Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { ADDRESS_PARTS, INDIA_ID, REFERENCE_API, type AddressPart } from '../../shared/contracts/reference.js';
-import { endpointPath, type Params } from '../../shared/endpoint.js';
+import { ADDRESS_PARTS, INDIA_ID, REFERENCE_API, type AddressPart } from '@shared/contracts/reference.js';
+import { endpointPath, type Params } from '@shared/endpoint.js';
 import { call } from '../api/call.js';
 import type { FieldDef, FieldValue, FormValues } from './form-values.js';
 

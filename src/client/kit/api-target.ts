@@ -1,7 +1,7 @@
 // What a kit declaration calls: a declared endpoint (shared/endpoint.ts), called through call() with
 // its contract, or a path string for screens whose calls are not declared yet.
-import type { Envelope } from '../../shared/contracts/envelope.js';
-import type { Endpoint, Params } from '../../shared/endpoint.js';
+import type { Envelope } from '@shared/contracts/envelope.js';
+import type { Endpoint, Params } from '@shared/endpoint.js';
 import { call } from '../api/call.js';
 import { api } from '../api/http.js';
 

@@ -2,12 +2,12 @@
 import { Badge } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { DataTableColumn } from 'mantine-datatable';
-import type { ListColumn } from '../../shared/contracts/list-contract.js';
-import type { CsvColumn } from '../../shared/csv.js';
-import { cellText, isYes, type CellFormat } from '../../shared/cell-format.js';
+import type { ListColumn } from '@shared/contracts/list-contract.js';
+import type { CsvColumn } from '@shared/csv.js';
+import { cellText, isYes, type CellFormat } from '@shared/cell-format.js';
 
 /** Screens' own date cells read as their exports do (India's calendar). */
-export { formatDate } from '../../shared/cell-format.js';
+export { formatDate } from '@shared/cell-format.js';
 
 export type ColumnFormat = CellFormat;
 

@@ -1,12 +1,12 @@
 // Export to CSV (spec 1 section 7): every row in creation order, the declared columns, '<name>.csv'.
 import { useState } from 'react';
 import { Button } from '@mantine/core';
-import type { ListRequest } from '../../shared/contracts/list.js';
-import type { CsvColumn } from '../../shared/csv.js';
+import type { ListRequest } from '@shared/contracts/list.js';
+import type { CsvColumn } from '@shared/csv.js';
 import { postTo, type ApiTarget } from './api-target.js';
 
 // The CSV writer (papaparse) and the file saver load on the first export, not with every list.
-const writer = () => Promise.all([import('../../shared/csv.js'), import('./download.js')]);
+const writer = () => Promise.all([import('@shared/csv.js'), import('./download.js')]);
 
 /** The request the spec's exports send: all rows, oldest first. */
 export const EXPORT_REQUEST: ListRequest = { PageSize: -1, First: 1, IsActive: true, SortColumn: 'CreatedDt', SortOrder: 'ASC' };

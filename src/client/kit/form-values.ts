@@ -1,10 +1,10 @@
 // Form fields as data, and the pure rules for a form's values: defaults, filling from a row and
 // keeping only what the contract accepts (the server refuses unknown fields).
 import type { z } from 'zod';
-import type { Endpoint } from '../../shared/endpoint.js';
-import { fieldLimits } from '../../shared/field-limits.js';
-import { toIsoDate } from '../../shared/contracts/numbers/fields.js';
-import { ADDRESS_PARTS } from '../../shared/contracts/reference.js';
+import type { Endpoint } from '@shared/endpoint.js';
+import { fieldLimits } from '@shared/field-limits.js';
+import { toIsoDate } from '@shared/contracts/numbers/fields.js';
+import { ADDRESS_PARTS } from '@shared/contracts/reference.js';
 
 /**
  * 'upload' is a file picked, checked by the server and shown back (see `accept`); 'address' is a

@@ -1,5 +1,5 @@
 // Paging maths of the server-paged tables: pure, so it is unit-tested without a browser.
-import type { ListRequest } from '../../shared/contracts/list.js';
+import type { ListRequest } from '@shared/contracts/list.js';
 
 export type SortOrder = 'ASC' | 'DESC';
 

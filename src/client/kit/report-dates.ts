@@ -3,9 +3,9 @@
 // the toast of the field the user last changed (so 'To date must be greater than from date.' shows
 // when the To date was moved before the From date).
 import { z } from 'zod';
-import { addDays } from '../../shared/contracts/numbers/fields.js';
-import { rangeInOrder, reportRange } from '../../shared/contracts/report-dates.js';
-import { indiaDate } from '../../shared/today.js';
+import { addDays } from '@shared/contracts/numbers/fields.js';
+import { rangeInOrder, reportRange } from '@shared/contracts/report-dates.js';
+import { indiaDate } from '@shared/today.js';
 
 export interface DateRangeValues {
   FromDate: string;

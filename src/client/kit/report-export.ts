@@ -1,7 +1,7 @@
 // A report's Export: the server streams the CSV of the screen's filter (asked for by Accept); an empty file saves nothing
 // (the spec's export does nothing without rows), a refusal shows its message.
-import { EXPORT_CSV_ACCEPT, EXPORT_ROWS_HEADER } from '../../shared/contracts/reports/report.js';
-import type { ListRequest } from '../../shared/contracts/list.js';
+import { EXPORT_CSV_ACCEPT, EXPORT_ROWS_HEADER } from '@shared/contracts/reports/report.js';
+import type { ListRequest } from '@shared/contracts/list.js';
 import { postForFile } from '../api/http.js';
 import { saveBlob } from './download.js';
 import { toastEnvelope } from './toast.js';

@@ -5,9 +5,9 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import type { ListRequest } from '../../shared/contracts/list.js';
-import type { ReportContract } from '../../shared/contracts/reports/report.js';
-import { cellText } from '../../shared/cell-format.js';
+import type { ListRequest } from '@shared/contracts/list.js';
+import type { ReportContract } from '@shared/contracts/reports/report.js';
+import { cellText } from '@shared/cell-format.js';
 import { getSession } from '../api/session.js';
 import { lastSevenDays, rangeProblems, rangeToast, type DateField, type DateRangeValues, type RangeProblems } from './report-dates.js';
 import { exportReport } from './report-export.js';

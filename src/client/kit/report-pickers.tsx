@@ -1,9 +1,9 @@
 // The pickers some reports add beside the dates: a site (the admin's entity on the stock reports, a
 // warehouse on the item ledger, factories first), a user, a product ('All Products' when none).
 import { Select } from '@mantine/core';
-import { PRODUCT_API } from '../../shared/contracts/product.js';
-import { SITE_API } from '../../shared/contracts/site.js';
-import { USERS_API } from '../../shared/contracts/users/common.js';
+import { PRODUCT_API } from '@shared/contracts/product.js';
+import { SITE_API } from '@shared/contracts/site.js';
+import { USERS_API } from '@shared/contracts/users/common.js';
 import type { FieldDef } from './form-values.js';
 import { useOptions } from './use-options.js';
 

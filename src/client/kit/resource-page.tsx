@@ -1,7 +1,7 @@
 // A master screen from a declaration: the title and breadcrumb over one ResourceSection (search,
 // Add and Export, the server-paged table and the add/update dialog). Screens declare; the kit behaves.
 import { Stack } from '@mantine/core';
-import { GROUPS } from '../../shared/pages.js';
+import { GROUPS } from '@shared/pages.js';
 import { ResourceSection, type ResourceDef } from './resource-section.js';
 import { ScreenHeader } from './screen-header.js';
 

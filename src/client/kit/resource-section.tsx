@@ -4,9 +4,9 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ActionIcon, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import type { ListRequest } from '../../shared/contracts/list.js';
-import type { CsvColumn } from '../../shared/csv.js';
-import type { PageDef } from '../../shared/pages.js';
+import type { ListRequest } from '@shared/contracts/list.js';
+import type { CsvColumn } from '@shared/csv.js';
+import type { PageDef } from '@shared/pages.js';
 import { removeOne, type ApiTarget } from './api-target.js';
 import { toCsvColumns, toTableColumns, type ColumnDef } from './columns.js';
 import { confirmDelete } from './confirm-delete.js';

@@ -1,6 +1,6 @@
 // The one toast helper (spec 1 section 8): 3-second toasts; '200' success, '400' warning, else error.
 import { notifications } from '@mantine/notifications';
-import type { Envelope } from '../../shared/contracts/envelope.js';
+import type { Envelope } from '@shared/contracts/envelope.js';
 
 export const TOAST_MS = 3000;
 export const SUCCESS_TITLE = 'Success Message';

@@ -1,6 +1,6 @@
 // The choices of a select: fixed ones, or rows from a dropdown call read by two field names.
 import { useEffect, useState } from 'react';
-import { endpointPath, type Params } from '../../shared/endpoint.js';
+import { endpointPath, type Params } from '@shared/endpoint.js';
 import type { FieldDef, FormValues, SelectOption } from './form-values.js';
 import { getFrom } from './api-target.js';
 

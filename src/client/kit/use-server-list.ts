@@ -3,8 +3,8 @@
 // except a failure on the network, which the table names (offline) and retries when the network returns.
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { Envelope } from '../../shared/contracts/envelope.js';
-import type { ListRequest } from '../../shared/contracts/list.js';
+import type { Envelope } from '@shared/contracts/envelope.js';
+import type { ListRequest } from '@shared/contracts/list.js';
 import { settling, type Settling } from '../api/settled.js';
 import { useOnline } from '../offline/network-status.js';
 import { postTo, targetKey, type ApiTarget } from './api-target.js';

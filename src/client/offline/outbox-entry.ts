@@ -1,5 +1,5 @@
 // One finished unit of floor work waiting for, or answered by, the server (DESIGN section 5).
-import type { BodyIn, Endpoint } from '../../shared/endpoint.js';
+import type { BodyIn, Endpoint } from '@shared/endpoint.js';
 
 export type OutboxStatus = 'pending' | 'sending' | 'done' | 'rejected';
 

@@ -4,7 +4,7 @@
 // offline/outbox-rules.ts as if it had gone alone. No window and no page state, so the service
 // worker and the page drain the same outbox with this same code.
 import { API_BASE, refreshTokens, storedTokens, type TokenStore } from '../api/token-refresh.js';
-import { PUSH_API, pushAnswer } from '../../shared/contracts/floor/push.js';
+import { PUSH_API, pushAnswer } from '@shared/contracts/floor/push.js';
 import type { OutboxEntry } from './outbox-entry.js';
 import { classify, type Outcome } from './outbox-rules.js';
 import type { Send } from './outbox.js';

@@ -8,7 +8,7 @@ import Dexie from 'dexie';
 import type { FieldtraceDb } from './db.js';
 import type { OutboxEntry } from './outbox-entry.js';
 import { backoffMs, type Outcome } from './outbox-rules.js';
-import { PUSH_MAX } from '../../shared/contracts/floor/push.js';
+import { PUSH_MAX } from '@shared/contracts/floor/push.js';
 import { withLock } from './web-lock.js';
 
 export const DRAIN_LOCK = 'fieldtrace-outbox-drain';

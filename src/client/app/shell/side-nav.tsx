@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import { NavLink, ScrollArea } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
-import type { MenuEntry } from '../../../shared/contracts/access-right.js';
-import { normalisePath } from '../../../shared/pages.js';
+import type { MenuEntry } from '@shared/contracts/access-right.js';
+import { normalisePath } from '@shared/pages.js';
 import { NavIcon } from './nav-icons.js';
 
 interface Props {

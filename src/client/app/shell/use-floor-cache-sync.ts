@@ -2,8 +2,8 @@
 // menu): from sign-in on, when the network returns and on a timer, whatever screen is open, so a
 // device that goes offline later still checks every scan. Loaded once the page is drawn.
 import { useEffect } from 'react';
-import type { MenuEntry } from '../../../shared/contracts/access-right.js';
-import { FLOOR_PAGES } from '../../../shared/pages.js';
+import type { MenuEntry } from '@shared/contracts/access-right.js';
+import { FLOOR_PAGES } from '@shared/pages.js';
 import { whenIdle } from '../../kit/idle.js';
 import { isPathAllowed } from '../path-access.js';
 

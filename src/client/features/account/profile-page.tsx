@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from 'react-router-dom';
-import { ME_API, updateProfileRequest, type CurrentUser } from '../../../shared/contracts/auth.js';
-import { fieldLimits } from '../../../shared/field-limits.js';
+import { ME_API, updateProfileRequest, type CurrentUser } from '@shared/contracts/auth.js';
+import { fieldLimits } from '@shared/field-limits.js';
 import { call } from '../../api/call.js';
 import { toastEnvelope } from '../../kit/toast.js';
 

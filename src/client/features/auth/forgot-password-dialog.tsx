@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { forgotPasswordRequest, LOGIN_API } from '../../../shared/contracts/auth.js';
+import { forgotPasswordRequest, LOGIN_API } from '@shared/contracts/auth.js';
 import { call } from '../../api/call.js';
 import { toastEnvelope } from '../../kit/toast.js';
 

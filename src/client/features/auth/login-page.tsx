@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate } from 'react-router-dom';
-import { LOGIN_API, loginRequest } from '../../../shared/contracts/auth.js';
+import { LOGIN_API, loginRequest } from '@shared/contracts/auth.js';
 import { call } from '../../api/call.js';
 import { saveSession, sessionFromLogin } from '../../api/session.js';
 import { toast } from '../../kit/toast.js';

@@ -6,7 +6,7 @@ import { BarChart, PieChart } from '@mantine/charts';
 // wins; ColorSwatch is what the charts' tooltips draw with.
 import '@mantine/charts/styles.layer.css';
 import '@mantine/core/styles/ColorSwatch.layer.css';
-import type { DashboardCount, DashboardData } from '../../../shared/contracts/dashboard.js';
+import type { DashboardCount, DashboardData } from '@shared/contracts/dashboard.js';
 import { formatCount, MONTHLY_SERIES, monthlyRows, piesOf, TOTALS, type DashboardView, type PieDef } from './dashboard-view.js';
 
 /** 'green.6' as a CSS colour, for the swatches beside the pies' figures. */

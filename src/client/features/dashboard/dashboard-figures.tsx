@@ -2,7 +2,7 @@
 // the 'Static Qr Mapping' switch, then the totals, the monthly bars and the view's pie charts.
 import { useState } from 'react';
 import { Alert, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
-import type { SiteOption } from '../../../shared/contracts/site.js';
+import type { SiteOption } from '@shared/contracts/site.js';
 import { DashboardPies, DashboardTotals, MonthlyChart } from './dashboard-charts.js';
 import { viewOfUserType, type DashboardView } from './dashboard-view.js';
 import { EntityPicker } from './entity-picker.js';

@@ -1,6 +1,6 @@
 // Dashboard (spec 1 section 2.7): dealers and distributors see a picture only; the admin picks a
 // factory or warehouse; factory and warehouse staff see their own site's figures.
-import { USER_TYPE } from '../../../shared/contracts/auth.js';
+import { USER_TYPE } from '@shared/contracts/auth.js';
 import { useSession } from '../../api/session.js';
 import { DashboardFigures } from './dashboard-figures.js';
 import { picturesOnly } from './dashboard-view.js';

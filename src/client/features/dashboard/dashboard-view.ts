@@ -1,7 +1,7 @@
 // What the dashboard shows (spec 1 section 2.7), as data: the totals and their labels, the monthly
 // series, and which pie charts each view draws. The screen files only lay these out.
-import { USER_TYPE } from '../../../shared/contracts/auth.js';
-import type { DashboardCount, DashboardData } from '../../../shared/contracts/dashboard.js';
+import { USER_TYPE } from '@shared/contracts/auth.js';
+import type { DashboardCount, DashboardData } from '@shared/contracts/dashboard.js';
 
 /** Factory view (user type 4, or a factory picked by the admin) or warehouse view (type 5). */
 export type DashboardView = 'factory' | 'warehouse';

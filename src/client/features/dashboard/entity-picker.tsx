@@ -3,7 +3,7 @@
 // unless they picked one already.
 import { useEffect, useState } from 'react';
 import { Select } from '@mantine/core';
-import { SITE_API, type SiteOption } from '../../../shared/contracts/site.js';
+import { SITE_API, type SiteOption } from '@shared/contracts/site.js';
 import { call } from '../../api/call.js';
 import { AUTO_SELECT_MS } from './dashboard-view.js';
 

@@ -1,7 +1,7 @@
 // The figures of one site and mode, fetched again whenever either changes; an answer that arrives
 // after the user moved on is dropped, so the screen never shows another entity's figures.
 import { useEffect, useState } from 'react';
-import { DASHBOARD_API, type DashboardData } from '../../../shared/contracts/dashboard.js';
+import { DASHBOARD_API, type DashboardData } from '@shared/contracts/dashboard.js';
 import { call } from '../../api/call.js';
 
 export interface DashboardState {

@@ -6,8 +6,8 @@
 // in shared/contracts/floor/carton-return.ts; the server checks it again when the outbox sends.
 import { Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { RETURN_API, RETURN_MSG, returnSave } from '../../../shared/contracts/floor/carton-return.js';
-import { PAGE } from '../../../shared/pages.js';
+import { RETURN_API, RETURN_MSG, returnSave } from '@shared/contracts/floor/carton-return.js';
+import { PAGE } from '@shared/pages.js';
 import { confirmDelete } from '../../kit/confirm-delete.js';
 import { ScreenHeader } from '../../kit/screen-header.js';
 import { CacheFreshness } from '../../floor/cache/index.js';

@@ -4,10 +4,10 @@
 // needed. The reason is cleared after each carton.
 import { Stack, Textarea } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { parseSlipId } from '../../../shared/codes.js';
-import { CARTON_DAMAGE_API, CARTON_DAMAGE_MSG } from '../../../shared/contracts/floor/carton-damage.js';
-import { REASON_MAX, REASON_MIN } from '../../../shared/contracts/numbers/damage.js';
-import { PAGE } from '../../../shared/pages.js';
+import { parseSlipId } from '@shared/codes.js';
+import { CARTON_DAMAGE_API, CARTON_DAMAGE_MSG } from '@shared/contracts/floor/carton-damage.js';
+import { REASON_MAX, REASON_MIN } from '@shared/contracts/numbers/damage.js';
+import { PAGE } from '@shared/pages.js';
 import { getSession } from '../../api/session.js';
 import { confirmYesNo } from '../../kit/confirm-delete.js';
 import { ScreenHeader } from '../../kit/screen-header.js';

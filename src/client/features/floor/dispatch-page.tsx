@@ -5,8 +5,8 @@
 // transaction, and prints the invoice from the device's own data: all of it works offline.
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { DISPATCH_API, DISPATCH_MSG, LR_MAX, saveProblem } from '../../../shared/contracts/floor/dispatch.js';
-import { PAGE } from '../../../shared/pages.js';
+import { DISPATCH_API, DISPATCH_MSG, LR_MAX, saveProblem } from '@shared/contracts/floor/dispatch.js';
+import { PAGE } from '@shared/pages.js';
 import { getSession } from '../../api/session.js';
 import { saveBytes } from '../../kit/download.js';
 import { SCAN_PAGE_SIZES } from '../../kit/paging.js';

@@ -6,9 +6,9 @@
 // before the screen clears. A carton id scanned while a dispatch is loaded ticks that carton.
 import { Button, Grid, Stack } from '@mantine/core';
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
-import { parseSlipId } from '../../../shared/codes.js';
-import { dispatchScan, RECEIVE_API, RECEIVE_MSG } from '../../../shared/contracts/floor/dispatch-receive.js';
-import { PAGE } from '../../../shared/pages.js';
+import { parseSlipId } from '@shared/codes.js';
+import { dispatchScan, RECEIVE_API, RECEIVE_MSG } from '@shared/contracts/floor/dispatch-receive.js';
+import { PAGE } from '@shared/pages.js';
 import { getSession } from '../../api/session.js';
 import { confirmYesNo } from '../../kit/confirm-delete.js';
 import { ScreenHeader } from '../../kit/screen-header.js';

@@ -5,8 +5,8 @@
 // waits for the network; online, the server's details add the product description in the background.
 import { Button, Group, Radio, Stack } from '@mantine/core';
 import { memo, useCallback, useRef, useState } from 'react';
-import { REPLACE_API, REPLACE_MSG, REPLACE_TYPES, type ReplaceType } from '../../../shared/contracts/floor/replace.js';
-import { PAGE } from '../../../shared/pages.js';
+import { REPLACE_API, REPLACE_MSG, REPLACE_TYPES, type ReplaceType } from '@shared/contracts/floor/replace.js';
+import { PAGE } from '@shared/pages.js';
 import { getSession } from '../../api/session.js';
 import { ScreenHeader } from '../../kit/screen-header.js';
 import { CacheFreshness, useFloorCache } from '../../floor/cache/index.js';

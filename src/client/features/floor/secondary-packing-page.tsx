@@ -1,7 +1,7 @@
 // Secondary Packing (spec 2 sections 2, 4, 5, 7): packs of one product into a secondary carton, closed
 // by scanning its SID slip. A declaration on the packing screen machinery.
-import { PACKING_API, PACKING_MSG, SECONDARY_LIST, type SecondaryRow } from '../../../shared/contracts/floor/packing.js';
-import { PAGE } from '../../../shared/pages.js';
+import { PACKING_API, PACKING_MSG, SECONDARY_LIST, type SecondaryRow } from '@shared/contracts/floor/packing.js';
+import { PAGE } from '@shared/pages.js';
 import { formatDate, listColumns } from '../../kit/columns.js';
 import { REPORT_PAGE_SIZES } from '../../kit/paging.js';
 import type { ResourceDef } from '../../kit/resource-section.js';

@@ -1,7 +1,7 @@
 // Tertiary Packing (spec 2 sections 2, 4, 5, 7): loose secondary cartons of one product into a
 // tertiary carton, closed by scanning its TID slip; newer stock before older needs an approval remark.
-import { PACKING_API, PACKING_MSG, TERTIARY_LIST, type TertiaryRow } from '../../../shared/contracts/floor/packing.js';
-import { PAGE } from '../../../shared/pages.js';
+import { PACKING_API, PACKING_MSG, TERTIARY_LIST, type TertiaryRow } from '@shared/contracts/floor/packing.js';
+import { PAGE } from '@shared/pages.js';
 import { formatDate, listColumns } from '../../kit/columns.js';
 import { REPORT_PAGE_SIZES } from '../../kit/paging.js';
 import type { ResourceDef } from '../../kit/resource-section.js';

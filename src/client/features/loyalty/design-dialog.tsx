@@ -4,7 +4,7 @@
 // Is Active.
 import { useEffect, useState } from 'react';
 import { Button, Checkbox, Group, Modal, MultiSelect, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { BENEFICIARY_OPTIONS, SCHEME_API, SCHEME_TYPE_OPTIONS, type SchemeType } from '../../../shared/contracts/loyalty/scheme.js';
+import { BENEFICIARY_OPTIONS, SCHEME_API, SCHEME_TYPE_OPTIONS, type SchemeType } from '@shared/contracts/loyalty/scheme.js';
 import type { FieldDef } from '../../kit/form-values.js';
 import { useOptions } from '../../kit/use-options.js';
 import {

@@ -2,7 +2,7 @@
 // sent and which message shows where is unit-tested without a browser.
 import {
   SCHEME_MSG, schemeDesignSave, type MappedBatch, type SchemeDesignSave, type SchemeDetail, type SchemeType,
-} from '../../../shared/contracts/loyalty/scheme.js';
+} from '@shared/contracts/loyalty/scheme.js';
 import { dateInputValue } from '../../kit/form-values.js';
 
 export interface Choice { value: number; label: string }

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
-import { SCHEME_API, type MappedBatch, type SchemeType } from '../../../shared/contracts/loyalty/scheme.js';
+import { SCHEME_API, type MappedBatch, type SchemeType } from '@shared/contracts/loyalty/scheme.js';
 import { call } from '../../api/call.js';
 import { formatDate } from '../../kit/columns.js';
 import { NO_DATA_TEXT } from '../../kit/paging.js';

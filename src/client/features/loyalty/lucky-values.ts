@@ -1,9 +1,9 @@
 // Pick Lucky Users' form (spec 3 sections 2, 5, 9): its starting values, the body it sends (dates as
 // MM/DD/YYYY) and where each of the contract's messages shows: date problems as an error toast,
 // the others under their fields. Pure, so it is unit-tested.
-import { luckyRequest, type LuckyRequest } from '../../../shared/contracts/loyalty/lucky.js';
-import { addDays } from '../../../shared/contracts/numbers/fields.js';
-import { indiaDate } from '../../../shared/today.js';
+import { luckyRequest, type LuckyRequest } from '@shared/contracts/loyalty/lucky.js';
+import { addDays } from '@shared/contracts/numbers/fields.js';
+import { indiaDate } from '@shared/today.js';
 
 export interface LuckyValues {
   ProductId: number | null;

@@ -3,8 +3,8 @@
 // An acceptance reloads both lists.
 import { useMemo, useState } from 'react';
 import { Button, Stack } from '@mantine/core';
-import { PENDING_REQUESTS, POINTS_API, REQUESTS_LIST, type LoyaltyRequestRow } from '../../../shared/contracts/loyalty/points.js';
-import { PAGE } from '../../../shared/pages.js';
+import { PENDING_REQUESTS, POINTS_API, REQUESTS_LIST, type LoyaltyRequestRow } from '@shared/contracts/loyalty/points.js';
+import { PAGE } from '@shared/pages.js';
 import { listColumns, type ColumnDef } from '../../kit/columns.js';
 import { REPORT_PAGE_SIZES } from '../../kit/paging.js';
 import { ResourceSection, type ResourceDef } from '../../kit/resource-section.js';

@@ -2,7 +2,7 @@
 // remark is optional; a blank one accepts through the path without it (a path cannot end empty).
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
-import { POINTS_API, POINTS_MSG, REMARK_MAX, type LoyaltyRequestRow } from '../../../shared/contracts/loyalty/points.js';
+import { POINTS_API, POINTS_MSG, REMARK_MAX, type LoyaltyRequestRow } from '@shared/contracts/loyalty/points.js';
 import { call } from '../../api/call.js';
 import { toastEnvelope } from '../../kit/toast.js';
 

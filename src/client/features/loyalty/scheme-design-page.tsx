@@ -5,8 +5,8 @@ import { useMemo, useRef, useState } from 'react';
 import { ActionIcon, Button } from '@mantine/core';
 import {
   beneficiaryName, SCHEME_API, SCHEME_DESIGN_LIST, SCHEME_PAGE_SIZES, type MappedBatch, type SchemeRow,
-} from '../../../shared/contracts/loyalty/scheme.js';
-import { PAGE } from '../../../shared/pages.js';
+} from '@shared/contracts/loyalty/scheme.js';
+import { PAGE } from '@shared/pages.js';
 import { call } from '../../api/call.js';
 import { listColumns } from '../../kit/columns.js';
 import { EditIcon } from '../../kit/icons.js';

@@ -1,9 +1,9 @@
 // Scheme Master (spec 2 sections 2, 5, 9): loyalty points for one product and one user type between
 // two dates, a declaration on the kit's ResourcePage validated by the server's own contract.
 import { Checkbox } from '@mantine/core';
-import { SCHEME_API, SCHEME_LIST, SCHEME_PAGE_SIZES, schemeMasterSave, type SchemeRow } from '../../../shared/contracts/loyalty/scheme.js';
-import { PRODUCT_API } from '../../../shared/contracts/product.js';
-import { PAGE } from '../../../shared/pages.js';
+import { SCHEME_API, SCHEME_LIST, SCHEME_PAGE_SIZES, schemeMasterSave, type SchemeRow } from '@shared/contracts/loyalty/scheme.js';
+import { PRODUCT_API } from '@shared/contracts/product.js';
+import { PAGE } from '@shared/pages.js';
 import { listColumns } from '../../kit/columns.js';
 import { ResourcePage, type ResourceDef } from '../../kit/resource-page.js';
 

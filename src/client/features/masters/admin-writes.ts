@@ -1,6 +1,6 @@
 // Shared reference data (carton sizes, categories) is read by the page's users and changed by the
 // admin only (docs/masters.md): for anyone else the screen drops Add, edit and delete.
-import { USER_TYPE } from '../../../shared/contracts/auth.js';
+import { USER_TYPE } from '@shared/contracts/auth.js';
 import type { ResourceDef } from '../../kit/resource-section.js';
 import type { Session } from '../../api/session.js';
 

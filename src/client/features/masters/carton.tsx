@@ -1,7 +1,7 @@
 // Carton Size Master (spec 1 sections 2.13, 3.7, 5.4): a declaration on the kit's ResourcePage.
 import { useMemo } from 'react';
-import { CARTON_API, CARTON_EXPORT_NAME, CARTON_LIST, cartonSave, type CartonRow } from '../../../shared/contracts/carton.js';
-import { PAGE } from '../../../shared/pages.js';
+import { CARTON_API, CARTON_EXPORT_NAME, CARTON_LIST, cartonSave, type CartonRow } from '@shared/contracts/carton.js';
+import { PAGE } from '@shared/pages.js';
 import { useSession } from '../../api/session.js';
 import { listColumns } from '../../kit/columns.js';
 import { ResourcePage, type ResourceDef } from '../../kit/resource-page.js';

@@ -1,6 +1,6 @@
 // Form fields many master screens share: the company picker (preselected and locked for a
 // non-admin) and the IsActive box.
-import { COMPANY_API } from '../../../shared/contracts/company.js';
+import { COMPANY_API } from '@shared/contracts/company.js';
 import type { FieldDef } from '../../kit/form-values.js';
 
 /** The company picker under the field name a contract uses (CompanyId on most, CompId on products). */

@@ -1,8 +1,8 @@
 // Company Master (spec 1 sections 2.14, 3.8, 5.5): the logo shows as a thumbnail and the status as a
 // checkbox, as the spec draws them; the logo is an uploaded image.
 import { Checkbox, Image } from '@mantine/core';
-import { COMPANY_API, COMPANY_LIST, companySave, type CompanyRow } from '../../../shared/contracts/company.js';
-import { PAGE } from '../../../shared/pages.js';
+import { COMPANY_API, COMPANY_LIST, companySave, type CompanyRow } from '@shared/contracts/company.js';
+import { PAGE } from '@shared/pages.js';
 import { listColumns } from '../../kit/columns.js';
 import { ResourcePage, type ResourceDef } from '../../kit/resource-page.js';
 

@@ -1,6 +1,6 @@
 // Factory Master (spec 1 sections 2.19, 3.9, 5.10): sites with IsFactory true, on the kit's ResourcePage.
-import { FACTORY_EXPORT_NAME, factorySave, SITE_API, SITE_LIST, type SiteRow } from '../../../shared/contracts/site.js';
-import { PAGE } from '../../../shared/pages.js';
+import { FACTORY_EXPORT_NAME, factorySave, SITE_API, SITE_LIST, type SiteRow } from '@shared/contracts/site.js';
+import { PAGE } from '@shared/pages.js';
 import { listColumns } from '../../kit/columns.js';
 import { ResourcePage, type ResourceDef } from '../../kit/resource-page.js';
 import { activeField, addressField, companyField, prefixField, siteFromRow } from './sites/site-fields.js';

@@ -1,7 +1,7 @@
 // Price Master (spec 1 sections 2.18, 3.10, 5.9): the spec shows no Action column, so a row opens
 // for update when clicked. The price is a text box: the kit's number box takes whole numbers only.
-import { PRICE_API, PRICE_LIST, priceSave, type PriceRow } from '../../../shared/contracts/price.js';
-import { PAGE } from '../../../shared/pages.js';
+import { PRICE_API, PRICE_LIST, priceSave, type PriceRow } from '@shared/contracts/price.js';
+import { PAGE } from '@shared/pages.js';
 import { listColumns } from '../../kit/columns.js';
 import { ResourcePage, type ResourceDef } from '../../kit/resource-page.js';
 

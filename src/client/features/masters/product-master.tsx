@@ -2,9 +2,9 @@
 // tabs ('Add Product', 'Add Product Description') and the category levels as a cascade.
 import {
   DEFAULT_BEST_BEFORE_DAYS, PRODUCT_API, PRODUCT_EXPORT_NAME, PRODUCT_LIST, PRODUCT_MSG, PRODUCT_STEP1, productSave, type ProductRow,
-} from '../../../shared/contracts/product.js';
-import { CATEGORY_API } from '../../../shared/contracts/category.js';
-import { PAGE } from '../../../shared/pages.js';
+} from '@shared/contracts/product.js';
+import { CATEGORY_API } from '@shared/contracts/category.js';
+import { PAGE } from '@shared/pages.js';
 import { listColumns } from '../../kit/columns.js';
 import type { FieldDef } from '../../kit/form-values.js';
 import { companyPicker } from './common-fields.js';

@@ -1,7 +1,7 @@
 // One outbox entry on the Pending work screen: what, when, state, attempts, the server's reason and,
 // for a refusal, the items at fault with Resend and Discard. Buttons are 48 px: a gloved thumb.
 import { Badge, Button, Group, List, Paper, Stack, Text } from '@mantine/core';
-import { refusedItems } from '../../../shared/contracts/refusal.js';
+import { refusedItems } from '@shared/contracts/refusal.js';
 import type { OutboxEntry } from '../../offline/outbox-entry.js';
 import { deviceTime, entryState } from './entry-state.js';
 

@@ -1,7 +1,7 @@
 // The reports' print actions: a dispatch's invoice (the floor's invoice PDF, from the server's
 // invoice data) and a carton's label (its SID or TID as a QR with what it holds).
 import type { DispatchInvoice } from '../../floor/dispatch/invoice-data.js';
-import { DISPATCH_PRINT } from '../../../shared/contracts/reports/dispatch.js';
+import { DISPATCH_PRINT } from '@shared/contracts/reports/dispatch.js';
 import { call } from '../../api/call.js';
 import { saveBytes } from '../../kit/download.js';
 import { toastEnvelope } from '../../kit/toast.js';

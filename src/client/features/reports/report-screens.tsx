@@ -1,16 +1,16 @@
 // Every paged report screen as a declaration on the one ReportPage: its contract, its row key, and
 // what is its own (a print, pickers). The SAP Data report and the QR journey have their own screens.
 import type { ComponentType } from 'react';
-import { DAMAGE_REPORT, FRACTIONAL_REPORT, SECONDARY_REPORT, TERTIARY_REPORT } from '../../../shared/contracts/reports/cartons.js';
+import { DAMAGE_REPORT, FRACTIONAL_REPORT, SECONDARY_REPORT, TERTIARY_REPORT } from '@shared/contracts/reports/cartons.js';
 import {
   DISPATCH_RECEIVE_REPORT, DISPATCH_REPORT, ITEM_LEDGER_REPORT, MISSING_CARTON_REPORT, RETURN_REPORT,
-} from '../../../shared/contracts/reports/dispatch.js';
-import { DEMAPPING_REPORT, MAPPING_REPORT, PRIMARY_REPORT } from '../../../shared/contracts/reports/numbers.js';
+} from '@shared/contracts/reports/dispatch.js';
+import { DEMAPPING_REPORT, MAPPING_REPORT, PRIMARY_REPORT } from '@shared/contracts/reports/numbers.js';
 import {
   DEALER_LOYALTY_REPORT, FARMER_LOYALTY_REPORT, FEEDBACK_REPORT, SCHEME_REPORT, VERIFICATION_REPORT,
-} from '../../../shared/contracts/reports/public.js';
-import { AVAILABLE_STOCK_REPORT, NEW_STOCK_REPORT } from '../../../shared/contracts/reports/stock.js';
-import type { PageName } from '../../../shared/pages.js';
+} from '@shared/contracts/reports/public.js';
+import { AVAILABLE_STOCK_REPORT, NEW_STOCK_REPORT } from '@shared/contracts/reports/stock.js';
+import type { PageName } from '@shared/pages.js';
 import { ReportPage, reportListOptions, type ReportScreen } from '../../kit/report-page.js';
 import type { ServerListOptions } from '../../kit/use-server-list.js';
 import { printCartonLabel, printDispatchInvoice } from './report-prints.js';

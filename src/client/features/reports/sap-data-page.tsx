@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react';
 import { Button, Group, Stack } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
-import { SAP_REPORT, type SapRow } from '../../../shared/contracts/reports/dispatch.js';
-import { PAGE } from '../../../shared/pages.js';
+import { SAP_REPORT, type SapRow } from '@shared/contracts/reports/dispatch.js';
+import { PAGE } from '@shared/pages.js';
 import { call } from '../../api/call.js';
 import { formatDate } from '../../kit/columns.js';
 import { downloadText } from '../../kit/download.js';
@@ -28,7 +28,7 @@ export default function SapDataPage() {
     });
   }, []);
   const exportCsv = async () => {
-    const { toCsv } = await import('../../../shared/csv.js');
+    const { toCsv } = await import('@shared/csv.js');
     downloadText('SAP Data Report.csv', toCsv(rows, [
       { title: 'Master Name', key: 'MasterName' }, { title: 'Data Count', key: 'Count' }, { title: 'Last Update Stamp', key: 'LastUpdated', format: 'date' },
     ]));

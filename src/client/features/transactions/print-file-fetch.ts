@@ -1,8 +1,8 @@
 // Fetches a print file from its signed link as a stream, counting the lines as they arrive so the
 // screen can show progress against the server's X-Total-Rows, and keeps it as a Blob (which the
 // browser may hold on disk) so a million-line file never becomes one JavaScript string.
-import type { Envelope } from '../../../shared/contracts/envelope.js';
-import { TOTAL_ROWS_HEADER } from '../../../shared/contracts/numbers/generation.js';
+import type { Envelope } from '@shared/contracts/envelope.js';
+import { TOTAL_ROWS_HEADER } from '@shared/contracts/numbers/generation.js';
 import { OFFLINE_MESSAGE } from '../../api/http.js';
 
 export interface PrintFile {

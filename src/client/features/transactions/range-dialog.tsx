@@ -4,11 +4,11 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import type { z } from 'zod';
-import type { Endpoint } from '../../../shared/endpoint.js';
-import { fieldLimits } from '../../../shared/field-limits.js';
-import type { MappedRange } from '../../../shared/contracts/numbers/demap.js';
-import { problemField } from '../../../shared/contracts/numbers/demap.js';
-import type { MappingRow } from '../../../shared/contracts/numbers/mapping.js';
+import type { Endpoint } from '@shared/endpoint.js';
+import { fieldLimits } from '@shared/field-limits.js';
+import type { MappedRange } from '@shared/contracts/numbers/demap.js';
+import { problemField } from '@shared/contracts/numbers/demap.js';
+import type { MappingRow } from '@shared/contracts/numbers/mapping.js';
 import { call } from '../../api/call.js';
 import { toast } from '../../kit/toast.js';
 

@@ -1,7 +1,7 @@
 // "Data as of 09:42" for a floor screen's header strip: the time of the stalest part of the cache
 // (the device knows nothing newer than that for sure), each part's time in the tooltip.
 import { Text } from '@mantine/core';
-import { CACHE_PARTS, type CachePart } from '../../../shared/contracts/floor/cache.js';
+import { CACHE_PARTS, type CachePart } from '@shared/contracts/floor/cache.js';
 import { useFloorCache } from './floor-cache.js';
 import type { FloorCache } from './lookup.js';
 

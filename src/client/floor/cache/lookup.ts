@@ -4,8 +4,8 @@
 import type {
   CacheCartonSize, CacheMasters, CachePart, CacheProduct, DamageSeries, MappingSeries, OpenCartons, OpenSecondary,
   OpenTertiary, PackedSeries, PairSeries,
-} from '../../../shared/contracts/floor/cache.js';
-import type { DispatchCache } from '../../../shared/contracts/floor/dispatch-cache.js';
+} from '@shared/contracts/floor/cache.js';
+import type { DispatchCache } from '@shared/contracts/floor/dispatch-cache.js';
 import type { Packed } from './rows.js';
 
 export type { CacheCartonSize as CartonSize, CacheProduct as Product, OpenSecondary, OpenTertiary };

@@ -2,10 +2,10 @@
 // the in-memory index rebuilt once at the end. Triggers: start and sign-in, the `online` event, and a
 // timer. One refresh at a time across tabs (a Web Lock); a refresh offline simply fails and the cache
 // stays as it was. Nothing here runs on a scan's path.
-import type { Envelope } from '../../../shared/contracts/envelope.js';
+import type { Envelope } from '@shared/contracts/envelope.js';
 import {
   CACHE_PAGE_MAX, CACHE_PARTS, FLOOR_CACHE_API, PAGED_PARTS, type CachePage, type CachePageRequest, type CachePart,
-} from '../../../shared/contracts/floor/cache.js';
+} from '@shared/contracts/floor/cache.js';
 import { getSession, subscribeSession } from '../../api/session.js';
 import type { FieldtraceDb } from '../../offline/db.js';
 import { pruneSent } from '../../offline/outbox-prune.js';

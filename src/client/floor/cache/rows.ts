@@ -3,8 +3,8 @@
 // (IndexedDB stores a typed array as one block; a row per range costs a record each).
 import type {
   CacheCursor, CacheMasters, CachePart, DamageSeries, MappingSeries, OpenCartons, PackedCursor, PackedSeries, PairSeries,
-} from '../../../shared/contracts/floor/cache.js';
-import type { DispatchCache } from '../../../shared/contracts/floor/dispatch-cache.js';
+} from '@shared/contracts/floor/cache.js';
+import type { DispatchCache } from '@shared/contracts/floor/dispatch-cache.js';
 
 /** A series with its number columns packed. */
 export type Packed<S> = { [K in keyof S]: S[K] extends number[] ? Float64Array : S[K] };

@@ -2,7 +2,7 @@
 // by page, each page with the cursor of the next in one transaction; the switch to the new fill and
 // the removal of the old one are one transaction too, so a reader always finds one whole snapshot and
 // a fill cut off by a dropped connection or a closed app resumes where it stopped.
-import { CACHE_PARTS, PAGED_PARTS, type CachePart } from '../../../shared/contracts/floor/cache.js';
+import { CACHE_PARTS, PAGED_PARTS, type CachePart } from '@shared/contracts/floor/cache.js';
 import type { FieldtraceDb } from '../../offline/db.js';
 import { EMPTY_CONTENT, type CacheContent } from './lookup.js';
 import type { CacheChunkRow, CachePartRow, ChunkData } from './rows.js';

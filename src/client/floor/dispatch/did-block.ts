@@ -3,9 +3,9 @@
 // dispatch takes its DID from it in the same transaction that queues the dispatch, so a DID is never
 // used twice on this device, nor by another (the server hands each block out once). Topped up while
 // online whenever fewer than LOW remain.
-import { makeSlipId } from '../../../shared/codes.js';
-import type { Envelope } from '../../../shared/contracts/envelope.js';
-import { SLIP_API, reserveArgs, type LastIds, type ReservedIds } from '../../../shared/contracts/numbers/slip-ids.js';
+import { makeSlipId } from '@shared/codes.js';
+import type { Envelope } from '@shared/contracts/envelope.js';
+import { SLIP_API, reserveArgs, type LastIds, type ReservedIds } from '@shared/contracts/numbers/slip-ids.js';
 import { localDb, type FieldtraceDb } from '../../offline/db.js';
 import { newEntry, type OutboxEntry } from '../../offline/outbox-entry.js';
 import type { FloorSave } from '../work/registry.js';

@@ -2,9 +2,9 @@
 // at my site, as the cache knew it at its last refresh, less what this device has since dispatched,
 // damaged or packed away; then older stock first. The server runs the same contract checks again
 // (shared dispatchScan, olderStockOf) when the dispatch reaches it, and decides.
-import { DISPATCH_MSG, dispatchScan, olderStockOf, type StockCarton } from '../../../shared/contracts/floor/dispatch.js';
+import { DISPATCH_MSG, dispatchScan, olderStockOf, type StockCarton } from '@shared/contracts/floor/dispatch.js';
 import type { FloorCache, OpenTertiary } from '../cache/index.js';
-import type { CartonOperation } from '../../../shared/lifecycle/index.js';
+import type { CartonOperation } from '@shared/lifecycle/index.js';
 import { cartonCheck } from '../device-check.js';
 import type { LocalWork } from '../work/local-work.js';
 import { looseCartons } from '../packing/scan-rules.js';

@@ -1,6 +1,6 @@
 // Dispatch's local effect: the DID used, and each carton gone on it, also as the cache's Sent lists
 // it (on the way: this device may take it back from transit at once). See work/registry.ts.
-import { DISPATCH_API } from '../../../shared/contracts/floor/dispatch.js';
+import { DISPATCH_API } from '@shared/contracts/floor/dispatch.js';
 import { slipText, workEffect } from '../work/local-work.js';
 
 export const dispatchWork = workEffect(DISPATCH_API.save, (work, p) => {

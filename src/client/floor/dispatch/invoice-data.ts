@@ -2,8 +2,8 @@
 // the spec's field names. The device builds it from its own dispatch when offline, or takes the save's
 // answer; either way it is parsed here once, so the PDF never guesses at a missing field.
 import { z } from 'zod';
-import { parseSlipId } from '../../../shared/codes.js';
-import type { DispatchInvoice as SaveAnswer } from '../../../shared/contracts/floor/dispatch.js';
+import { parseSlipId } from '@shared/codes.js';
+import type { DispatchInvoice as SaveAnswer } from '@shared/contracts/floor/dispatch.js';
 
 /** Address parts come back null for records not saved through a form (see the site and company rows). */
 const text = z.string().nullish().transform((v) => v ?? '');

@@ -4,7 +4,7 @@
 // searched and copied, and the file stays small; every cell is wrapped or clipped to its column.
 import type { jsPDF } from 'jspdf';
 import { drawQr } from '../../print/pdf-qr.js';
-import { formatDateTime } from '../../../shared/cell-format.js';
+import { formatDateTime } from '@shared/cell-format.js';
 import { dispatchInvoice, type DispatchInvoice, type InvoiceCarton, type ParsedInvoice } from './invoice-data.js';
 
 export const INVOICE_TITLE = 'Dispatch Invoice';

@@ -1,8 +1,8 @@
 // The invoice of a dispatch made on this device, from what the device holds: the form, the scanned
 // rows and the dispatch cache (the target's billing address, the mode's name, the company's header),
 // in the shape Dispatch/save answers, so the same PDF code prints it offline or online.
-import type { DispatchInvoice } from '../../../shared/contracts/floor/dispatch.js';
-import type { DispatchCache } from '../../../shared/contracts/floor/dispatch-cache.js';
+import type { DispatchInvoice } from '@shared/contracts/floor/dispatch.js';
+import type { DispatchCache } from '@shared/contracts/floor/dispatch-cache.js';
 import type { FloorCache } from '../cache/index.js';
 import type { DispatchRow } from './dispatch-rules.js';
 

@@ -1,8 +1,8 @@
 // The packing saves' local effects: a secondary carton's packs and slip, a tertiary carton's
 // secondary cartons and slip, known at once to every floor check of this device (work/registry.ts).
-import { parseSlipId, parseUid, scannedUid } from '../../../shared/codes.js';
-import { mergeBatches, type CartonBatch } from '../../../shared/contracts/floor/cache.js';
-import { PACKING_API, type TertiarySave } from '../../../shared/contracts/floor/packing.js';
+import { parseSlipId, parseUid, scannedUid } from '@shared/codes.js';
+import { mergeBatches, type CartonBatch } from '@shared/contracts/floor/cache.js';
+import { PACKING_API, type TertiarySave } from '@shared/contracts/floor/packing.js';
 import type { OpenSecondary } from '../cache/index.js';
 import { packKey, workEffect } from '../work/local-work.js';
 

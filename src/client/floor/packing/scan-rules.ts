@@ -1,8 +1,8 @@
 // The device's checks of one scan on the packing screens (spec 2 section 5), against the cache, this
 // device's own work (local-work.ts) and the carton on the screen: answered at once, offline or not.
 // The server runs the same rules again when the carton arrives; these only keep a bad scan off it.
-import { parseUid, scannedUid, visibleNumber } from '../../../shared/codes.js';
-import { PACKING_MSG, secondaryScan } from '../../../shared/contracts/floor/packing.js';
+import { parseUid, scannedUid, visibleNumber } from '@shared/codes.js';
+import { PACKING_MSG, secondaryScan } from '@shared/contracts/floor/packing.js';
 import type { FloorCache, OpenSecondary } from '../cache/index.js';
 import { cartonCheck, packCheck } from '../device-check.js';
 import { packKey, type LocalWork } from '../work/local-work.js';

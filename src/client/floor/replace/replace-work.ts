@@ -1,6 +1,6 @@
 // Replace's local effect: the code replaced is retired here and the new one has taken its place (a
 // SID's successor kept, so the carton is found under it). See work/registry.ts.
-import { REPLACE_API, firstScanProblem, type ReplaceType } from '../../../shared/contracts/floor/replace.js';
+import { REPLACE_API, firstScanProblem, type ReplaceType } from '@shared/contracts/floor/replace.js';
 import { workEffect } from '../work/local-work.js';
 
 /** A replace entry's code as the screen keys it: a uid for PID, a SID's text for SID. */

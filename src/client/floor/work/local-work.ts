@@ -4,9 +4,9 @@
 // cache (the server's state at the last refresh) it is what every floor scan is checked against,
 // offline or not. Each save's effect on it lives with its screen (packing/, dispatch/, ...) and is
 // registered in registry.ts; a rejected entry holds nothing.
-import { parseSlipId } from '../../../shared/codes.js';
-import type { SentCarton } from '../../../shared/contracts/floor/dispatch-cache.js';
-import type { BodyIn, Endpoint } from '../../../shared/endpoint.js';
+import { parseSlipId } from '@shared/codes.js';
+import type { SentCarton } from '@shared/contracts/floor/dispatch-cache.js';
+import type { BodyIn, Endpoint } from '@shared/endpoint.js';
 import { isEntryOf, type OutboxEntry } from '../../offline/outbox-entry.js';
 import type { FloorCache, OpenSecondary, OpenTertiary } from '../cache/index.js';
 

@@ -2,8 +2,8 @@
 // module. An entry's effect is found by its endpoint, its payload typed by it (isEntryOf): a screen
 // queues only a save registered here (work-store.ts takes a FloorSave), and
 // tests/unit/client/floor/work-registry.test.ts fails for an idempotent save that is in neither list.
-import { RECEIVE_API } from '../../../shared/contracts/floor/dispatch-receive.js';
-import type { Endpoint } from '../../../shared/endpoint.js';
+import { RECEIVE_API } from '@shared/contracts/floor/dispatch-receive.js';
+import type { Endpoint } from '@shared/endpoint.js';
 import type { OutboxEntry } from '../../offline/outbox-entry.js';
 import type { FloorCache } from '../cache/index.js';
 import { damageWork } from '../damage/damage-work.js';

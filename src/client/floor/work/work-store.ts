@@ -1,7 +1,7 @@
 // The carton on the screen survives a reload (a draft in IndexedDB, written after every scan), and a
 // finished carton becomes its outbox entry in the same transaction that drops the draft, with strict
 // durability: once the screen clears, the work is on disk and nothing of it is lost or doubled.
-import type { BodyIn } from '../../../shared/endpoint.js';
+import type { BodyIn } from '@shared/endpoint.js';
 import { localDb, type FieldtraceDb } from '../../offline/db.js';
 import { newEntry, type OutboxEntry } from '../../offline/outbox-entry.js';
 import type { FloorSave } from './registry.js';

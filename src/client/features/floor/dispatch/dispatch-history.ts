@@ -1,7 +1,7 @@
 // Dispatch's second table (spec 2 "Dispatch"): past dispatches, the server's list, read again whenever
 // the outbox has sent something.
-import { DISPATCH_API, DISPATCH_LIST, type DispatchRow } from '../../../../shared/contracts/floor/dispatch.js';
-import { PAGE } from '../../../../shared/pages.js';
+import { DISPATCH_API, DISPATCH_LIST, type DispatchRow } from '@shared/contracts/floor/dispatch.js';
+import { PAGE } from '@shared/pages.js';
 import { listColumns } from '../../../kit/columns.js';
 import { REPORT_PAGE_SIZES } from '../../../kit/paging.js';
 import type { ResourceDef } from '../../../kit/resource-section.js';

@@ -3,7 +3,7 @@
 // server; dealers), and the chosen target's billing address. Locked once a carton is scanned.
 import { Paper, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { memo, useMemo } from 'react';
-import type { DispatchCache } from '../../../../shared/contracts/floor/dispatch-cache.js';
+import type { DispatchCache } from '@shared/contracts/floor/dispatch-cache.js';
 import { targetOf, type SendToKind } from '../../../floor/dispatch/local-invoice.js';
 
 interface Props {

@@ -6,10 +6,10 @@
 // queued in the outbox before the screen clears: no scan waits for the network.
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { PACKING_MSG, slipProblem } from '../../../../shared/contracts/floor/packing.js';
-import type { SlipType } from '../../../../shared/codes.js';
-import type { BodyIn } from '../../../../shared/endpoint.js';
-import type { PageDef } from '../../../../shared/pages.js';
+import { PACKING_MSG, slipProblem } from '@shared/contracts/floor/packing.js';
+import type { SlipType } from '@shared/codes.js';
+import type { BodyIn } from '@shared/endpoint.js';
+import type { PageDef } from '@shared/pages.js';
 import { ResourceSection, type ResourceDef } from '../../../kit/resource-section.js';
 import { ScreenHeader } from '../../../kit/screen-header.js';
 import { CacheFreshness, type FloorCache } from '../../../floor/cache/index.js';

@@ -2,7 +2,7 @@
 // not know (a dispatch made since the last refresh), and, online, in the background for a cached one,
 // whose answer adds the packing dates and says whether it is still to receive (another device of this
 // site may have received it since the refresh).
-import { RECEIVE_API, type ReceiveCartonRow } from '../../../../shared/contracts/floor/dispatch-receive.js';
+import { RECEIVE_API, type ReceiveCartonRow } from '@shared/contracts/floor/dispatch-receive.js';
 import { call } from '../../../api/call.js';
 import type { FloorCache } from '../../../floor/cache/index.js';
 import { isOnline } from '../../../offline/network-status.js';

@@ -5,7 +5,7 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { memo, useMemo, useState } from 'react';
-import { RECEIVE_STATUS } from '../../../../shared/contracts/floor/dispatch-receive.js';
+import { RECEIVE_STATUS } from '@shared/contracts/floor/dispatch-receive.js';
 import { formatDate } from '../../../kit/columns.js';
 import { NO_DATA_TEXT, paginationText, REPORT_PAGE_SIZES } from '../../../kit/paging.js';
 import { SearchBox } from '../../../kit/search-box.js';

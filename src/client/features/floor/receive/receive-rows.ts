@@ -2,8 +2,8 @@
 // way here, a dispatch received on this device marked Received until the next refresh drops it), its
 // client-side search, the loaded dispatch's cartons (from the cache, or the server's answer for a
 // dispatch newer than the cache) with the ones unticked as not arrived, and the receipt they make.
-import type { IncomingDispatch } from '../../../../shared/contracts/floor/dispatch-cache.js';
-import { RECEIVE_STATUS, type ReceiveCartonRow } from '../../../../shared/contracts/floor/dispatch-receive.js';
+import type { IncomingDispatch } from '@shared/contracts/floor/dispatch-cache.js';
+import { RECEIVE_STATUS, type ReceiveCartonRow } from '@shared/contracts/floor/dispatch-receive.js';
 
 /** Ours: the words the spec leaves to the screen. */
 export const RECEIVE_TEXT = {

@@ -4,7 +4,7 @@
 // spec's table.
 import { Table, Text } from '@mantine/core';
 import { memo } from 'react';
-import type { DetailsRow } from '../../../../shared/contracts/floor/replace.js';
+import type { DetailsRow } from '@shared/contracts/floor/replace.js';
 import { useHandheld } from '../../../floor/handheld.js';
 import { NO_DATA_TEXT } from '../../../kit/paging.js';
 

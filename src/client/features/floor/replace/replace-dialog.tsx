@@ -3,7 +3,7 @@
 // and Replace, which asks for a scan when nothing was scanned. Full screen on a handheld.
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useRef } from 'react';
-import { REPLACE_MSG } from '../../../../shared/contracts/floor/replace.js';
+import { REPLACE_MSG } from '@shared/contracts/floor/replace.js';
 import { useHandheld } from '../../../floor/handheld.js';
 import { ScanBox, type ScanBoxHandle, type ScanVerdict } from '../../../floor/scan-box.js';
 import type { FirstCode } from './replace-rules.js';

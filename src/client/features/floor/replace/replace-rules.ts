@@ -4,15 +4,15 @@
 // queued work. Where the cache cannot tell (a pack's carton packed into a tertiary carton on another
 // device, a code replaced elsewhere since the refresh), the scan goes on and the server decides. A new
 // code that took a place before the refresh is known by the cache's retired codes (their By).
-import { parseUid, visibleNumber, type ParsedUid } from '../../../../shared/codes.js';
-import { PACKING_MSG } from '../../../../shared/contracts/floor/packing.js';
+import { parseUid, visibleNumber, type ParsedUid } from '@shared/codes.js';
+import { PACKING_MSG } from '@shared/contracts/floor/packing.js';
 import {
   firstScanProblem, REPLACE_MSG, secondScanProblem, type DetailsRow, type ReplaceType,
-} from '../../../../shared/contracts/floor/replace.js';
+} from '@shared/contracts/floor/replace.js';
 import type { CodeFacts, FloorCache } from '../../../floor/cache/index.js';
 import { packKey, type LocalWork } from '../../../floor/work/local-work.js';
 import { deviceCarton, packCheck } from '../../../floor/device-check.js';
-import { cartonRefusal } from '../../../../shared/lifecycle/index.js';
+import { cartonRefusal } from '@shared/lifecycle/index.js';
 
 /** The code to replace, loaded: what is sent (`code`: a uid, or a SID), what the table shows, and what
  *  the second scan is compared with. */

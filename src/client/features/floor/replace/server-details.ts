@@ -2,7 +2,7 @@
 // cache: it adds the product description (the device cache has none) and says when the server would
 // refuse the code (replaced or moved on another device since the refresh). Offline nothing is asked;
 // a network failure changes nothing, and the server decides again when the replacement arrives.
-import { REPLACE_API, type DetailsRow, type ReplaceType } from '../../../../shared/contracts/floor/replace.js';
+import { REPLACE_API, type DetailsRow, type ReplaceType } from '@shared/contracts/floor/replace.js';
 import { call } from '../../../api/call.js';
 import { isOnline } from '../../../offline/network-status.js';
 

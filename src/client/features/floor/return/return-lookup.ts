@@ -2,7 +2,7 @@
 // of its last refresh, and a carton dispatched or received since is known only there. The answer is
 // the rows to take back, or the server's refusal naming the carton and why; a network that fails or is
 // slow counts as offline, so a scan never hangs on it.
-import { RETURN_API, type ReturnRow } from '../../../../shared/contracts/floor/carton-return.js';
+import { RETURN_API, type ReturnRow } from '@shared/contracts/floor/carton-return.js';
 import { call } from '../../../api/call.js';
 
 /** Longer than this and the scan is answered from the device's data. */

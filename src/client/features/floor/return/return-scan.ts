@@ -4,9 +4,9 @@
 // now, with their leg) answers the rest: Return From Transit takes Leg 'sent', unticked Leg 'received'.
 // What Sent does not know is asked of the server when online (the cache may be older), and refused
 // when offline. Pure: the screen gives it the list, the flag and the device's data.
-import { parseSlipId } from '../../../../shared/codes.js';
-import { RETURN_MSG, returnScans, type ReturnRow } from '../../../../shared/contracts/floor/carton-return.js';
-import type { SentCarton } from '../../../../shared/contracts/floor/dispatch-cache.js';
+import { parseSlipId } from '@shared/codes.js';
+import { RETURN_MSG, returnScans, type ReturnRow } from '@shared/contracts/floor/carton-return.js';
+import type { SentCarton } from '@shared/contracts/floor/dispatch-cache.js';
 import { returnCheck } from '../../../floor/device-check.js';
 
 /** A row of the return list: what the row shows, and the dispatch it comes back from. */

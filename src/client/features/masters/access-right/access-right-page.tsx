@@ -1,11 +1,11 @@
 // Role Management (spec 1 sections 2.8, 3.14, 4, 5.13): pick a user, tick pages per group, save.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Accordion, Button, Group, Paper, Select, Stack } from '@mantine/core';
-import { ACCESS_MSG, ACCESS_RIGHT_API, type AccessRightGroup } from '../../../../shared/contracts/access-right.js';
-import { ME_API, USER_TYPE } from '../../../../shared/contracts/auth.js';
-import { USERS_API } from '../../../../shared/contracts/users/common.js';
-import { menuPaths } from '../../../../shared/menu.js';
-import { PAGE, pageByPath } from '../../../../shared/pages.js';
+import { ACCESS_MSG, ACCESS_RIGHT_API, type AccessRightGroup } from '@shared/contracts/access-right.js';
+import { ME_API, USER_TYPE } from '@shared/contracts/auth.js';
+import { USERS_API } from '@shared/contracts/users/common.js';
+import { menuPaths } from '@shared/menu.js';
+import { PAGE, pageByPath } from '@shared/pages.js';
 import { call } from '../../../api/call.js';
 import { useSession } from '../../../api/session.js';
 import { ScreenHeader } from '../../../kit/screen-header.js';

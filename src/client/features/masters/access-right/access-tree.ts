@@ -1,6 +1,6 @@
 // The Role Management tree's ticking rules (spec 1 section 4), kept pure for unit tests:
 // select-all ticks every page of a group; unticking a page clears the group's box.
-import type { AccessRightGroup } from '../../../../shared/contracts/access-right.js';
+import type { AccessRightGroup } from '@shared/contracts/access-right.js';
 
 const withStatus = (g: AccessRightGroup, children: AccessRightGroup['children']): AccessRightGroup => ({
   ...g,

@@ -1,6 +1,6 @@
 // One page group of Role Management: a select-all box and a box per page.
 import { Accordion, Checkbox, SimpleGrid, Stack } from '@mantine/core';
-import type { AccessRightGroup } from '../../../../shared/contracts/access-right.js';
+import type { AccessRightGroup } from '@shared/contracts/access-right.js';
 import { isPartial } from './access-tree.js';
 
 export interface GroupPanelProps {

@@ -1,7 +1,7 @@
 // The 'Categories' export: the three lists as one file in tree order, each category followed by its
 // sub categories, each of those by its sub divisions (every level oldest first, as fetched).
-import type { CategoryMG1Row, CategoryMG2Row, CategoryMG3Row } from '../../../../shared/contracts/category.js';
-import type { CsvColumn } from '../../../../shared/csv.js';
+import type { CategoryMG1Row, CategoryMG2Row, CategoryMG3Row } from '@shared/contracts/category.js';
+import type { CsvColumn } from '@shared/csv.js';
 
 export interface CategoryExportRow {
   Category: string;

@@ -3,8 +3,8 @@
 import {
   CATEGORY_API, categoryMG1Save, categoryMG2Save, categoryMG3Save, CATEGORY_PATH_SEPARATOR, SAVED_SUFFIX,
   type CategoryMG1Row, type CategoryMG2Row, type CategoryMG3Row,
-} from '../../../../shared/contracts/category.js';
-import { PAGE } from '../../../../shared/pages.js';
+} from '@shared/contracts/category.js';
+import { PAGE } from '@shared/pages.js';
 import { listColumns } from '../../../kit/columns.js';
 import type { ResourceDef } from '../../../kit/resource-section.js';
 

@@ -1,8 +1,8 @@
 // Dealer Master, menu label Retailer Master (spec 1 sections 2.15, 5.6): user type 1 with billing and
 // shipping addresses; 'Same as Billing Address' copies billing to shipping.
-import { USERS_API, type UserRow } from '../../../../shared/contracts/users/common.js';
-import { DEALER_EXPORT_NAME, DEALER_LIST, dealerSave } from '../../../../shared/contracts/users/dealer.js';
-import { PAGE } from '../../../../shared/pages.js';
+import { USERS_API, type UserRow } from '@shared/contracts/users/common.js';
+import { DEALER_EXPORT_NAME, DEALER_LIST, dealerSave } from '@shared/contracts/users/dealer.js';
+import { PAGE } from '@shared/pages.js';
 import { listColumns } from '../../../kit/columns.js';
 import type { ResourceDef } from '../../../kit/resource-page.js';
 import { activeField, companyField, emailField, gstTinFields, mobileField, passwordPair } from './fields.js';

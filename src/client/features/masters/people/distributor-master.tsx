@@ -1,8 +1,8 @@
 // Distributor Master, menu label Dealer Master (spec 1 sections 2.16, 5.7): user type 2, with edit
 // and delete ('Confirm to delete').
-import { USERS_API, type UserRow } from '../../../../shared/contracts/users/common.js';
-import { DISTRIBUTOR_EXPORT_NAME, DISTRIBUTOR_LIST, distributorSave } from '../../../../shared/contracts/users/distributor.js';
-import { PAGE } from '../../../../shared/pages.js';
+import { USERS_API, type UserRow } from '@shared/contracts/users/common.js';
+import { DISTRIBUTOR_EXPORT_NAME, DISTRIBUTOR_LIST, distributorSave } from '@shared/contracts/users/distributor.js';
+import { PAGE } from '@shared/pages.js';
 import { listColumns } from '../../../kit/columns.js';
 import type { ResourceDef } from '../../../kit/resource-page.js';
 import { activeField, companyField, emailField, gstTinFields, mobileField, passwordPair } from './fields.js';

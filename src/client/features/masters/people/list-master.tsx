@@ -1,8 +1,8 @@
 // List Master (spec 1 sections 2.17, 5.8), on the user endpoints: entries of the send-to lists other
 // than dealers (user type 2 with a list type); List Id is the entry's user name.
-import { USERS_API, type UserRow } from '../../../../shared/contracts/users/common.js';
-import { LIST_ENTRY_LIST, LIST_TYPES, listEntrySave } from '../../../../shared/contracts/users/list-entry.js';
-import { PAGE } from '../../../../shared/pages.js';
+import { USERS_API, type UserRow } from '@shared/contracts/users/common.js';
+import { LIST_ENTRY_LIST, LIST_TYPES, listEntrySave } from '@shared/contracts/users/list-entry.js';
+import { PAGE } from '@shared/pages.js';
 import { listColumns } from '../../../kit/columns.js';
 import type { ResourceDef } from '../../../kit/resource-page.js';
 import { activeField, companyField, emailField, gstTinFields, mobileField, nameFields, passwordPair } from './fields.js';

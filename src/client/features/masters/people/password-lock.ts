@@ -1,7 +1,7 @@
 // Only the admin sets a saved account's password (docs/architecture.md: Rights are never a way up), so for anyone
 // else the people forms lock the password pair when updating; Add still takes the first password.
-import { USER_TYPE } from '../../../../shared/contracts/auth.js';
-import type { UserRow } from '../../../../shared/contracts/users/common.js';
+import { USER_TYPE } from '@shared/contracts/auth.js';
+import type { UserRow } from '@shared/contracts/users/common.js';
 import type { Session } from '../../../api/session.js';
 import type { ResourceDef } from '../../../kit/resource-section.js';
 

@@ -1,6 +1,6 @@
 // A people master screen as the signed-in user may use it (the password pair per password-lock.ts).
 import { useMemo } from 'react';
-import type { UserRow } from '../../../../shared/contracts/users/common.js';
+import type { UserRow } from '@shared/contracts/users/common.js';
 import { useSession } from '../../../api/session.js';
 import { ResourcePage, type ResourceDef } from '../../../kit/resource-page.js';
 import { forPasswordSetters } from './password-lock.js';

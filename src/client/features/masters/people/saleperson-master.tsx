@@ -1,9 +1,9 @@
 // Salesperson Master (spec 1 sections 2.20, 5.11): user type 6 with an employee id; the Status
 // column is a read-only checkbox.
 import { Checkbox } from '@mantine/core';
-import { USERS_API, type UserRow } from '../../../../shared/contracts/users/common.js';
-import { SALESPERSON_EXPORT_NAME, SALESPERSON_LIST, salespersonSave } from '../../../../shared/contracts/users/salesperson.js';
-import { PAGE } from '../../../../shared/pages.js';
+import { USERS_API, type UserRow } from '@shared/contracts/users/common.js';
+import { SALESPERSON_EXPORT_NAME, SALESPERSON_LIST, salespersonSave } from '@shared/contracts/users/salesperson.js';
+import { PAGE } from '@shared/pages.js';
 import { listColumns } from '../../../kit/columns.js';
 import type { ResourceDef } from '../../../kit/resource-page.js';
 import { activeField, companyField, emailField, mobileField, passwordPair } from './fields.js';

@@ -1,9 +1,9 @@
 // User Master (spec 1 sections 2.10, 5.2): factory and warehouse users. The Factory/WareHouse radio
 // is the user type (4 or 5) and filters the site choices to that kind in the chosen company.
-import { USERS_API, USERS_LIST, type UserRow } from '../../../../shared/contracts/users/common.js';
-import { SITE_API } from '../../../../shared/contracts/site.js';
-import { SITE_USER_TYPES, USER_EXPORT_NAME, userSave } from '../../../../shared/contracts/users/user.js';
-import { PAGE } from '../../../../shared/pages.js';
+import { USERS_API, USERS_LIST, type UserRow } from '@shared/contracts/users/common.js';
+import { SITE_API } from '@shared/contracts/site.js';
+import { SITE_USER_TYPES, USER_EXPORT_NAME, userSave } from '@shared/contracts/users/user.js';
+import { PAGE } from '@shared/pages.js';
 import { listColumns } from '../../../kit/columns.js';
 import type { ResourceDef } from '../../../kit/resource-page.js';
 import { activeField, companyField, emailField, mobileField, nameFields, passwordPair } from './fields.js';

@@ -4,8 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Checkbox, Group, Paper, Select, Stack, Table } from '@mantine/core';
 import {
   CONFIG_ITEMS, configText, emptyConfig, PRODUCT_CONFIG_API, PRODUCT_CONFIG_MSG, type BtnType, type ProductConfig,
-} from '../../../../shared/contracts/product-configuration.js';
-import { PRODUCT_API } from '../../../../shared/contracts/product.js';
+} from '@shared/contracts/product-configuration.js';
+import { PRODUCT_API } from '@shared/contracts/product.js';
 import { call } from '../../../api/call.js';
 import { ScreenHeader } from '../../../kit/screen-header.js';
 import { toastEnvelope } from '../../../kit/toast.js';

@@ -1,6 +1,6 @@
 // What the Factory and Warehouse screens share: the address, the prefix, the row-to-form
 // mapping (rows say WCode and Prefix, saves say Wcode and prefix, spec 1 section 3.9).
-import type { SiteRow } from '../../../../shared/contracts/site.js';
+import type { SiteRow } from '@shared/contracts/site.js';
 import type { FieldDef } from '../../../kit/form-values.js';
 
 export { activeField, companyField } from '../common-fields.js';

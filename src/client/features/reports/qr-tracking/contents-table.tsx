@@ -5,7 +5,7 @@ import { Text, UnstyledButton } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { TRACKING_API, type ScanInfoRow } from '../../../../shared/contracts/tracking.js';
+import { TRACKING_API, type ScanInfoRow } from '@shared/contracts/tracking.js';
 import { call } from '../../../api/call.js';
 import { formatDate } from '../../../kit/columns.js';
 import { NO_DATA_TEXT } from '../../../kit/paging.js';

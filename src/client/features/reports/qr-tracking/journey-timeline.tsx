@@ -2,8 +2,8 @@
 // else (a batch, an LR, a remark, a reason) and, on a public verification, its risk flags in red.
 import { Badge, Group, Text, Timeline } from '@mantine/core';
 import { memo } from 'react';
-import { formatDateTime } from '../../../../shared/cell-format.js';
-import { flagText, type JourneyItem, type JourneyStepKind } from '../../../../shared/contracts/tracking.js';
+import { formatDateTime } from '@shared/cell-format.js';
+import { flagText, type JourneyItem, type JourneyStepKind } from '@shared/contracts/tracking.js';
 
 /** A colour and a letter per kind of step, so a long journey reads at a glance. */
 const LOOK: Record<JourneyStepKind, { color: string; mark: string }> = {

@@ -5,8 +5,8 @@
 // to the packs. A refused lookup shows the server's message as a warning.
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useRef, useState } from 'react';
-import { TRACK_MSG, TRACKING_API, trackedCode, type JourneyItem, type ScanInfoRow, type TrackedCode } from '../../../../shared/contracts/tracking.js';
-import { PAGE } from '../../../../shared/pages.js';
+import { TRACK_MSG, TRACKING_API, trackedCode, type JourneyItem, type ScanInfoRow, type TrackedCode } from '@shared/contracts/tracking.js';
+import { PAGE } from '@shared/pages.js';
 import { call } from '../../../api/call.js';
 import { ScanBox, type ScanBoxHandle, type ScanVerdict } from '../../../floor/scan-box.js';
 import { ScreenHeader } from '../../../kit/screen-header.js';

@@ -2,7 +2,7 @@
 // Recall/CreateRecall. The reason is checked with the save's own contract before anything is asked.
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { RECALL_API, recallSave } from '../../../../shared/contracts/recall.js';
+import { RECALL_API, recallSave } from '@shared/contracts/recall.js';
 import { call } from '../../../api/call.js';
 import { confirmYesNo } from '../../../kit/confirm-delete.js';
 import { toastEnvelope } from '../../../kit/toast.js';

@@ -3,9 +3,9 @@
 // The batch can be recalled from here (a reason and a confirmation); Export saves the whole trace.
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { PRODUCT_API } from '../../../../shared/contracts/product.js';
-import { RECALL_API, traceRequest, type TraceAnswer } from '../../../../shared/contracts/recall.js';
-import { PAGE } from '../../../../shared/pages.js';
+import { PRODUCT_API } from '@shared/contracts/product.js';
+import { RECALL_API, traceRequest, type TraceAnswer } from '@shared/contracts/recall.js';
+import { PAGE } from '@shared/pages.js';
 import { call } from '../../../api/call.js';
 import { formatDate } from '../../../kit/columns.js';
 import type { FieldDef } from '../../../kit/form-values.js';

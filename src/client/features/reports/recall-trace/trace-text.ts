@@ -1,9 +1,9 @@
 // What the Recall Trace screen and its export say of a trace: the words for where a carton is, the
 // sections' columns, and the CSV (one file, a titled block per section, every cell sanitised).
-import type { TraceAnswer, TraceCarton, TraceDispatch, TracePlace, TraceRange, TraceVerification, TraceWhere } from '../../../../shared/contracts/recall.js';
-import { VERIFY_CODE } from '../../../../shared/contracts/public/verify-rules.js';
-import { formatDate } from '../../../../shared/cell-format.js';
-import { csvLine, toCsv, type CsvColumn } from '../../../../shared/csv.js';
+import type { TraceAnswer, TraceCarton, TraceDispatch, TracePlace, TraceRange, TraceVerification, TraceWhere } from '@shared/contracts/recall.js';
+import { VERIFY_CODE } from '@shared/contracts/public/verify-rules.js';
+import { formatDate } from '@shared/cell-format.js';
+import { csvLine, toCsv, type CsvColumn } from '@shared/csv.js';
 
 export const TRACE_TEXT = {
   recall: 'Recall this batch',

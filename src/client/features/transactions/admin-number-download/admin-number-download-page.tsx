@@ -3,8 +3,8 @@
 // file with progress, then offers 'DownLoad Generated FIle' to save it again.
 import { useMemo, useState } from 'react';
 import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
-import { GEN_MSG, GENERATION_API, printFileName, type GeneratedNumberRow } from '../../../../shared/contracts/numbers/generation.js';
-import { PAGE } from '../../../../shared/pages.js';
+import { GEN_MSG, GENERATION_API, printFileName, type GeneratedNumberRow } from '@shared/contracts/numbers/generation.js';
+import { PAGE } from '@shared/pages.js';
 import { call } from '../../../api/call.js';
 import { REPORT_PAGE_SIZES } from '../../../kit/paging.js';
 import { ResourcePage, type ResourceDef } from '../../../kit/resource-page.js';

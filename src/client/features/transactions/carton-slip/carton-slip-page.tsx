@@ -3,10 +3,10 @@
 // exactly the reserved ids; From then moves to the old To, so no slip id is printed twice.
 import { Alert, Button, Group, Paper, Radio, Stack, TextInput } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
-import type { SlipType } from '../../../../shared/codes.js';
+import type { SlipType } from '@shared/codes.js';
 import {
   parseIdsMessage, reserveArgs, SLIP_API, SLIP_FILE_TYPE, SLIP_MSG,
-} from '../../../../shared/contracts/numbers/slip-ids.js';
+} from '@shared/contracts/numbers/slip-ids.js';
 import { call } from '../../../api/call.js';
 import { useSession } from '../../../api/session.js';
 import { downloadText, saveBytes } from '../../../kit/download.js';

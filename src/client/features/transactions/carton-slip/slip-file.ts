@@ -1,8 +1,8 @@
 // The file of a reserved block of slip ids: an A4 sheet of 4 x 8 QR labels, single 90 x 70 mm labels,
 // or a CSV (spec 2 section 9). Built from exactly the block the server reserved, never from the form.
-import { makeSlipId } from '../../../../shared/codes.js';
-import { toCsv } from '../../../../shared/csv.js';
-import { SLIP_TYPE_NAME, type ReservedIds } from '../../../../shared/contracts/numbers/slip-ids.js';
+import { makeSlipId } from '@shared/codes.js';
+import { toCsv } from '@shared/csv.js';
+import { SLIP_TYPE_NAME, type ReservedIds } from '@shared/contracts/numbers/slip-ids.js';
 import { labelSheet, type SheetLayout } from '../../../print/label-sheet.js';
 
 export const CSV_COLUMNS = ['Carton Id', 'Type'] as const;

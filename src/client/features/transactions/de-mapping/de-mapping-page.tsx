@@ -2,9 +2,9 @@
 // button per row; the 'Demap Numbers' dialog cuts a range out of the mapping and the list reloads.
 import { useMemo, useRef, useState } from 'react';
 import { Button } from '@mantine/core';
-import { DEMAP_API, DEMAP_MAPPINGS, demapProblem } from '../../../../shared/contracts/numbers/demap.js';
-import { MAPPING_API } from '../../../../shared/contracts/numbers/mapping.js';
-import { PAGE } from '../../../../shared/pages.js';
+import { DEMAP_API, DEMAP_MAPPINGS, demapProblem } from '@shared/contracts/numbers/demap.js';
+import { MAPPING_API } from '@shared/contracts/numbers/mapping.js';
+import { PAGE } from '@shared/pages.js';
 import { listColumns } from '../../../kit/columns.js';
 import { REPORT_PAGE_SIZES } from '../../../kit/paging.js';
 import { ResourcePage, type ResourceDef } from '../../../kit/resource-page.js';

@@ -5,8 +5,8 @@ import { Button, FileButton } from '@mantine/core';
 import { useRef, useState } from 'react';
 import {
   hasSheetExtension, SHEET_API, SHEET_FIELD, SHEET_MSG, TEMPLATE_FILE_NAME, type SheetErrorRow, type SheetRefused, type SheetSaved,
-} from '../../../../shared/contracts/numbers/mapping-upload.js';
-import { endpointPath } from '../../../../shared/endpoint.js';
+} from '@shared/contracts/numbers/mapping-upload.js';
+import { endpointPath } from '@shared/endpoint.js';
 import { call } from '../../../api/call.js';
 import { api, API_BASE } from '../../../api/http.js';
 import { getSession } from '../../../api/session.js';

@@ -1,6 +1,6 @@
 // The Mapping form's computed fields (spec 2 section 4 'Mapping dates'): To = From + Qty - 1,
 // Qty = To - From + 1, EXP = MFG + the product's best-before days. Pure, for the form and its tests.
-import { addDays, toIsoDate } from '../../../../shared/contracts/numbers/fields.js';
+import { addDays, toIsoDate } from '@shared/contracts/numbers/fields.js';
 
 const whole = (s: string) => (/^\d{1,15}$/.test(s.trim()) ? Number(s) : null);
 

@@ -5,9 +5,9 @@ import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import {
   MAPPING_API, MAPPING_MSG, mappingAdd, mappingAddFields, PRODUCT_LOOKUP_API, type MappingRow,
-} from '../../../../shared/contracts/numbers/mapping.js';
-import { PRODUCT_API } from '../../../../shared/contracts/product.js';
-import { fieldLimits } from '../../../../shared/field-limits.js';
+} from '@shared/contracts/numbers/mapping.js';
+import { PRODUCT_API } from '@shared/contracts/product.js';
+import { fieldLimits } from '@shared/field-limits.js';
 import { call } from '../../../api/call.js';
 import { useOptions } from '../../../kit/use-options.js';
 import { toast } from '../../../kit/toast.js';

@@ -2,8 +2,8 @@
 // reloads the list), 'Product Mapping' to add a range, and an edit per row that changes the expiry.
 import { useMemo, useRef, useState } from 'react';
 import { ActionIcon, Button } from '@mantine/core';
-import { MAPPING_API, MAPPING_LIST, type MappingRow } from '../../../../shared/contracts/numbers/mapping.js';
-import { PAGE } from '../../../../shared/pages.js';
+import { MAPPING_API, MAPPING_LIST, type MappingRow } from '@shared/contracts/numbers/mapping.js';
+import { PAGE } from '@shared/pages.js';
 import { listColumns } from '../../../kit/columns.js';
 import { EditIcon } from '../../../kit/icons.js';
 import { REPORT_PAGE_SIZES } from '../../../kit/paging.js';

@@ -4,7 +4,7 @@ import { Modal } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { useState } from 'react';
-import type { SheetErrorRow } from '../../../../shared/contracts/numbers/mapping-upload.js';
+import type { SheetErrorRow } from '@shared/contracts/numbers/mapping-upload.js';
 import { NO_DATA_TEXT } from '../../../kit/paging.js';
 
 const PAGE_SIZE = 50;

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import {
   damagedIn, GEN_MSG, GENERATION_API, generateRequest, PRINT_LIMIT, printFileName, type GeneratedNumberRow,
-} from '../../../../shared/contracts/numbers/generation.js';
+} from '@shared/contracts/numbers/generation.js';
 import { call } from '../../../api/call.js';
 import { toast } from '../../../kit/toast.js';
 import { saveBlob } from '../../../kit/download.js';

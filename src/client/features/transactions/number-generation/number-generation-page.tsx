@@ -2,8 +2,8 @@
 // a row's Generate opens the dialog that downloads the print file (CSV) or prints a label sheet.
 import { useMemo, useState } from 'react';
 import { Button } from '@mantine/core';
-import { GENERATION_API, type GeneratedNumberRow } from '../../../../shared/contracts/numbers/generation.js';
-import { PAGE } from '../../../../shared/pages.js';
+import { GENERATION_API, type GeneratedNumberRow } from '@shared/contracts/numbers/generation.js';
+import { PAGE } from '@shared/pages.js';
 import { REPORT_PAGE_SIZES } from '../../../kit/paging.js';
 import { ResourcePage, type ResourceDef } from '../../../kit/resource-page.js';
 import { GenerateDialog } from './generate-dialog.js';

@@ -3,10 +3,10 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { COMPANY_API } from '../../../../shared/contracts/company.js';
-import { SERIAL_DIGITS } from '../../../../shared/contracts/numbers/fields.js';
-import { ISSUE_API, issueFields, issueSave } from '../../../../shared/contracts/numbers/issue.js';
-import { fieldLimits } from '../../../../shared/field-limits.js';
+import { COMPANY_API } from '@shared/contracts/company.js';
+import { SERIAL_DIGITS } from '@shared/contracts/numbers/fields.js';
+import { ISSUE_API, issueFields, issueSave } from '@shared/contracts/numbers/issue.js';
+import { fieldLimits } from '@shared/field-limits.js';
 import { call } from '../../../api/call.js';
 import { FieldInput } from '../../../kit/field-input.js';
 import type { FieldDef, FormValues } from '../../../kit/form-values.js';

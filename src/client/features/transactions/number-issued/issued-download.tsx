@@ -2,7 +2,7 @@
 // (Serial, Visible No, QR) for the outside printer, streamed with progress and offered again.
 import { useState } from 'react';
 import { Button, Modal, Stack, Text } from '@mantine/core';
-import { GENERATION_API, printFileName } from '../../../../shared/contracts/numbers/generation.js';
+import { GENERATION_API, printFileName } from '@shared/contracts/numbers/generation.js';
 import { call } from '../../../api/call.js';
 import { toast } from '../../../kit/toast.js';
 import { FileProgress, GeneratedFileLink, usePrintFile } from '../use-print-file.js';

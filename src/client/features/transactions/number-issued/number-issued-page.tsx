@@ -2,8 +2,8 @@
 // button opening the 'Add Number Issue' dialog, and a delete while the company has not accepted.
 import { useState } from 'react';
 import { ActionIcon, Button } from '@mantine/core';
-import { ISSUE_API, ISSUE_LIST, type IssueRow } from '../../../../shared/contracts/numbers/issue.js';
-import { PAGE } from '../../../../shared/pages.js';
+import { ISSUE_API, ISSUE_LIST, type IssueRow } from '@shared/contracts/numbers/issue.js';
+import { PAGE } from '@shared/pages.js';
 import { call } from '../../../api/call.js';
 import { listColumns } from '../../../kit/columns.js';
 import { confirmDelete } from '../../../kit/confirm-delete.js';

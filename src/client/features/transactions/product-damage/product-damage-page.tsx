@@ -5,14 +5,14 @@ import { useMemo, useRef, useState } from 'react';
 import { Button, Stack } from '@mantine/core';
 import {
   DAMAGE_API, DAMAGE_EXPORT_COLUMNS, DAMAGE_EXPORT_NAME, DAMAGE_LIST, DAMAGE_MAPPINGS, damageProblem, type DamageRow,
-} from '../../../../shared/contracts/numbers/damage.js';
-import type { CsvColumn } from '../../../../shared/csv.js';
-import { PAGE } from '../../../../shared/pages.js';
+} from '@shared/contracts/numbers/damage.js';
+import type { CsvColumn } from '@shared/csv.js';
+import { PAGE } from '@shared/pages.js';
 import { listColumns } from '../../../kit/columns.js';
 import { MASTER_PAGE_SIZES } from '../../../kit/paging.js';
 import { ResourceSection, type ResourceDef } from '../../../kit/resource-section.js';
 import { ScreenHeader } from '../../../kit/screen-header.js';
-import { MAPPING_API } from '../../../../shared/contracts/numbers/mapping.js';
+import { MAPPING_API } from '@shared/contracts/numbers/mapping.js';
 import { RangeDialog, type MappedRow } from '../range-dialog.js';
 import { SeriesSwitch, useSeriesMode } from '../series-switch.js';
 

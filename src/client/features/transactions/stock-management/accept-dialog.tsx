@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { STOCK_API, stockAccept, type StockRow } from '../../../../shared/contracts/numbers/stock.js';
+import { STOCK_API, stockAccept, type StockRow } from '@shared/contracts/numbers/stock.js';
 import { call } from '../../../api/call.js';
 import { toast } from '../../../kit/toast.js';
 

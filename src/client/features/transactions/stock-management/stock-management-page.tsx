@@ -2,8 +2,8 @@
 // Accept button that opens 'Accept Stock'; once accepted it reads Accepted and is disabled.
 import { useState } from 'react';
 import { Button } from '@mantine/core';
-import { STOCK_API, STOCK_LIST, type StockRow } from '../../../../shared/contracts/numbers/stock.js';
-import { PAGE } from '../../../../shared/pages.js';
+import { STOCK_API, STOCK_LIST, type StockRow } from '@shared/contracts/numbers/stock.js';
+import { PAGE } from '@shared/pages.js';
 import { listColumns } from '../../../kit/columns.js';
 import { MASTER_PAGE_SIZES } from '../../../kit/paging.js';
 import { ResourcePage, type ResourceDef } from '../../../kit/resource-page.js';
