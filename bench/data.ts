@@ -2,7 +2,16 @@
 // products, and a deterministic plan of ranges to map, so a run can check every answer it gets.
 import { hashPassword } from '../src/server/auth/passwords.js';
 import type { Db } from '../src/server/db/connect.js';
-import { companies, damages, numberIssues, products, sites, staticPairs, userPages, users } from '../src/server/db/schema.js';
+import {
+  companies,
+  damages,
+  numberIssues,
+  products,
+  sites,
+  staticPairs,
+  userPages,
+  users,
+} from '../src/server/db/schema.js';
 import { USER_TYPE } from '../src/shared/contracts/auth.js';
 import { PAGE } from '../src/shared/pages.js';
 import type { Series } from '../src/shared/codes.js';
@@ -40,7 +49,8 @@ export interface Plan {
 
 export const seriesKey = (s: Series) => (s.kind === 'P' ? 'P' : `S:${s.prefix}`);
 
-const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const addDays = (iso: string, days: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Ranges of `rangeSize` alternate preprinted / static (static round-robin over the factories), each series from 1 upwards. */
 export function makePlan(numbers: number, rangeSize: number, pairs = 1000): Plan {
@@ -60,10 +70,19 @@ export function makePlan(numbers: number, rangeSize: number, pairs = 1000): Plan
     const tenth = Math.floor(size / 10);
     const damagedFrom = fromNo + Math.floor(size * 0.45);
     ranges.push({
-      index: i, series, fromNo, toNo, factory, product: i % PRODUCTS.length, batchNo: `BN-${String(i).padStart(6, '0')}`,
-      mfgDate, expDate: addDays(mfgDate, 730), mrp: `${199 + (i % 5) * 50}.00`,
+      index: i,
+      series,
+      fromNo,
+      toNo,
+      factory,
+      product: i % PRODUCTS.length,
+      batchNo: `BN-${String(i).padStart(6, '0')}`,
+      mfgDate,
+      expDate: addDays(mfgDate, 730),
+      mrp: `${199 + (i % 5) * 50}.00`,
       // One range in ten, of both series (ranges alternate P, S), has its middle tenth damaged.
-      damaged: (i % 20 === 3 || i % 20 === 14) && tenth > 0 ? { fromNo: damagedFrom, toNo: damagedFrom + tenth - 1 } : null,
+      damaged:
+        (i % 20 === 3 || i % 20 === 14) && tenth > 0 ? { fromNo: damagedFrom, toNo: damagedFrom + tenth - 1 } : null,
     });
   }
   const ends = new Map([...next].map(([k, v]) => [k, v - 1]));
@@ -82,33 +101,62 @@ export interface Seeded {
 
 /** The company, factories, users and products; the accepted preprinted stock; damages and static pairs of the plan. */
 export async function seedBench(db: Db, plan: Plan): Promise<Seeded> {
-  const [company] = await db.insert(companies).values({ code: 'BENCH', name: 'Bench Agro Ltd', displayName: 'Bench Agro' }).returning();
+  const [company] = await db
+    .insert(companies)
+    .values({ code: 'BENCH', name: 'Bench Agro Ltd', displayName: 'Bench Agro' })
+    .returning();
   const companyId = company!.id;
   const passwordHash = await hashPassword('Bench123');
   const userIds: number[] = [];
   for (const prefix of FACTORY_PREFIXES) {
-    const [site] = await db.insert(sites).values({ companyId, name: `Bench Plant ${prefix}`, isFactory: true, prefix }).returning();
-    const [user] = await db.insert(users).values({
-      userName: `Bench ${prefix}`, firstName: 'Bench', lastName: prefix, email: `bench-${prefix.toLowerCase()}@example.test`,
-      userType: USER_TYPE.factory, passwordHash, companyId, siteId: site!.id,
-    }).returning({ id: users.id });
-    await db.insert(userPages).values([PAGE.mapping.key, PAGE.numberGeneration.key].map((pageKey) => ({ userId: user!.id, pageKey })));
+    const [site] = await db
+      .insert(sites)
+      .values({ companyId, name: `Bench Plant ${prefix}`, isFactory: true, prefix })
+      .returning();
+    const [user] = await db
+      .insert(users)
+      .values({
+        userName: `Bench ${prefix}`,
+        firstName: 'Bench',
+        lastName: prefix,
+        email: `bench-${prefix.toLowerCase()}@example.test`,
+        userType: USER_TYPE.factory,
+        passwordHash,
+        companyId,
+        siteId: site!.id,
+      })
+      .returning({ id: users.id });
+    await db
+      .insert(userPages)
+      .values([PAGE.mapping.key, PAGE.numberGeneration.key].map((pageKey) => ({ userId: user!.id, pageKey })));
     userIds.push(user!.id);
   }
-  const productRows = await db.insert(products)
-    .values(PRODUCTS.map((name, i) => ({ companyId, name, code: `BP${i + 1}`, packValue: 1 }))).returning();
+  const productRows = await db
+    .insert(products)
+    .values(PRODUCTS.map((name, i) => ({ companyId, name, code: `BP${i + 1}`, packValue: 1 })))
+    .returning();
   const productIds = productRows.map((p) => p.id);
 
   // The admin's issues, already accepted: preprinted stock the factories may map.
   const issues = [];
   for (let from = 1; from <= plan.stockEnd; from += ISSUE_SIZE) {
-    issues.push({ companyId, fromNo: from, toNo: from + ISSUE_SIZE - 1, salesOrderNo: `SO-${from}`, acceptedAt: new Date(), acceptedBy: userIds[0]! });
+    issues.push({
+      companyId,
+      fromNo: from,
+      toNo: from + ISSUE_SIZE - 1,
+      salesOrderNo: `SO-${from}`,
+      acceptedAt: new Date(),
+      acceptedBy: userIds[0]!,
+    });
   }
   await insertInChunks(issues, (rows) => db.insert(numberIssues).values(rows));
 
   const pEnd = plan.ends.get('P') ?? 0;
   const pairRows = Array.from({ length: plan.pairs }, (_, i) => ({
-    companyId, prefix: FACTORY_PREFIXES[0], staticNo: i + 1, preprintedNo: pEnd + 1 + i,
+    companyId,
+    prefix: FACTORY_PREFIXES[0],
+    staticNo: i + 1,
+    preprintedNo: pEnd + 1 + i,
   }));
   await insertInChunks(pairRows, (rows) => db.insert(staticPairs).values(rows));
   return { companyId, userIds, productIds, productNames: productRows.map((p) => p.name) };
@@ -116,10 +164,17 @@ export async function seedBench(db: Db, plan: Plan): Promise<Seeded> {
 
 /** The plan's damaged sub-ranges, written after the mapping (a damage lies inside a mapping). */
 export async function insertDamages(db: Db, plan: Plan, seeded: Seeded): Promise<number> {
-  const rows = plan.ranges.filter((r) => r.damaged).map((r) => ({
-    kind: r.series.kind, prefix: r.series.prefix, fromNo: r.damaged!.fromNo, toNo: r.damaged!.toNo,
-    companyId: seeded.companyId, productId: seeded.productIds[r.product]!, reason: 'Torn label (bench)',
-  }));
+  const rows = plan.ranges
+    .filter((r) => r.damaged)
+    .map((r) => ({
+      kind: r.series.kind,
+      prefix: r.series.prefix,
+      fromNo: r.damaged!.fromNo,
+      toNo: r.damaged!.toNo,
+      companyId: seeded.companyId,
+      productId: seeded.productIds[r.product]!,
+      reason: 'Torn label (bench)',
+    }));
   await insertInChunks(rows, (chunk) => db.insert(damages).values(chunk));
   return rows.length;
 }

@@ -28,10 +28,14 @@ export async function createTarget(baseUrl: string | undefined): Promise<{ targe
   await admin(`CREATE DATABASE ${name}`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  return { target: { kind: 'postgres', url: url.toString(), name }, drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return {
+    target: { kind: 'postgres', url: url.toString(), name },
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
 }
 
 export const openTarget = (t: Target): Promise<Database> =>
   t.kind === 'pglite' ? openDatabase({ dataDir: t.dataDir }) : openDatabase({ databaseUrl: t.url });
 
-export const describeTarget = (t: Target) => (t.kind === 'pglite' ? `PGlite in ${t.dataDir}` : `PostgreSQL database ${t.name}`);
+export const describeTarget = (t: Target) =>
+  t.kind === 'pglite' ? `PGlite in ${t.dataDir}` : `PostgreSQL database ${t.name}`;

@@ -86,10 +86,20 @@ export interface DispatchWorld {
 }
 
 /** One HTTP call; its envelope and status (no check). */
-export async function call<T = unknown>(baseUrl: string, path: string, token: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; env: Envelope<T> }> {
+export async function call<T = unknown>(
+  baseUrl: string,
+  path: string,
+  token: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; env: Envelope<T> }> {
   const res = await fetch(`${baseUrl}/API/api/${path}`, {
     method: body === undefined ? 'GET' : 'POST',
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), authorization: `Bearer ${token}`, ...headers },
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      authorization: `Bearer ${token}`,
+      ...headers,
+    },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   return { status: res.status, env: (await res.json()) as Envelope<T> };
@@ -97,14 +107,27 @@ export async function call<T = unknown>(baseUrl: string, path: string, token: st
 
 const one = async <T>(db: Database['db'], q: ReturnType<typeof sql>) => rowsOf<T>(await db.execute(q))[0]!;
 
-export async function startWorld(o: { url: string | undefined; tids: number; from: number; analyze: boolean }): Promise<DispatchWorld> {
+export async function startWorld(o: {
+  url: string | undefined;
+  tids: number;
+  from: number;
+  analyze: boolean;
+}): Promise<DispatchWorld> {
   const { target, drop } = await createTarget(o.url);
   const dataDir = mkdtempSync(join(tmpdir(), 'ft-dispatch-bench-'));
   const config = loadConfig({
-    ...process.env, DATA_DIR: target.kind === 'pglite' ? target.dataDir : dataDir, CLIENT_DIR, SEED_DEMO: '1', CODE_SECRET: BENCH_CODE_SECRET,
-    LOGIN_LIMIT_PER_ADDRESS: '10000', LOGIN_LIMIT_PER_ACCOUNT: '10000', DATABASE_URL: target.kind === 'postgres' ? target.url : '',
+    ...process.env,
+    DATA_DIR: target.kind === 'pglite' ? target.dataDir : dataDir,
+    CLIENT_DIR,
+    SEED_DEMO: '1',
+    CODE_SECRET: BENCH_CODE_SECRET,
+    LOGIN_LIMIT_PER_ADDRESS: '10000',
+    LOGIN_LIMIT_PER_ACCOUNT: '10000',
+    DATABASE_URL: target.kind === 'postgres' ? target.url : '',
   });
-  const database = await openDatabase(target.kind === 'postgres' ? { databaseUrl: target.url } : { dataDir: target.dataDir });
+  const database = await openDatabase(
+    target.kind === 'postgres' ? { databaseUrl: target.url } : { dataDir: target.dataDir },
+  );
   let app: FastifyInstance | undefined;
   const close = async () => {
     await app?.close().catch(() => undefined);
@@ -130,12 +153,22 @@ export async function startWorld(o: { url: string | undefined; tids: number; fro
     const sids = o.tids * SIDS_PER_TID;
     const items = sids * ITEMS_PER_SID;
     // Product/UpdateIds reserves at most RESERVE_MAX at once: floorData the first block, then the rest in turn.
-    const floor = await floorData(baseUrl, { from: o.from, to: o.from + items - 1, size: ITEMS_PER_SID, slips: Math.min(sids, RESERVE_MAX) });
+    const floor = await floorData(baseUrl, {
+      from: o.from,
+      to: o.from + items - 1,
+      size: ITEMS_PER_SID,
+      slips: Math.min(sids, RESERVE_MAX),
+    });
     const reserve = async (type: 'SID' | 'TID', count: number) => {
       let first: { FromNo: number; Year: number } | undefined;
       for (let left = count; left > 0; left -= RESERVE_MAX) {
         const last = await api<Record<string, number>>(baseUrl, 'GET', 'Product/GetIds/KA', floor.factory.Token);
-        const got = await api<{ FromNo: number; Year: number }>(baseUrl, 'GET', `Product/UpdateIds/KA,${type},${(last[type] ?? 0) + Math.min(left, RESERVE_MAX)}`, floor.factory.Token);
+        const got = await api<{ FromNo: number; Year: number }>(
+          baseUrl,
+          'GET',
+          `Product/UpdateIds/KA,${type},${(last[type] ?? 0) + Math.min(left, RESERVE_MAX)}`,
+          floor.factory.Token,
+        );
         first ??= got;
       }
       return first!;
@@ -143,17 +176,33 @@ export async function startWorld(o: { url: string | undefined; tids: number; fro
     if (sids > RESERVE_MAX) await reserve('SID', sids - RESERVE_MAX);
     const admin = await signIn(baseUrl, ADMIN);
     const tertiaryName = `Bench master of ${SIDS_PER_TID} ${Date.now().toString(36)}`;
-    await api(baseUrl, 'POST', 'CartonMaster/CreateCarton', admin.Token, { CartonId: 0, CartonName: tertiaryName, CartonSize: SIDS_PER_TID, Description: 'Benchmark', IsActive: true });
-    const sizes = await api<Array<{ CartonId: number; CartonName: string }>>(baseUrl, 'GET', 'CartonMaster/GetActiveCartonDDL', floor.factory.Token);
+    await api(baseUrl, 'POST', 'CartonMaster/CreateCarton', admin.Token, {
+      CartonId: 0,
+      CartonName: tertiaryName,
+      CartonSize: SIDS_PER_TID,
+      Description: 'Benchmark',
+      IsActive: true,
+    });
+    const sizes = await api<Array<{ CartonId: number; CartonName: string }>>(
+      baseUrl,
+      'GET',
+      'CartonMaster/GetActiveCartonDDL',
+      floor.factory.Token,
+    );
     const tertiarySize = sizes.find((s) => s.CartonName === tertiaryName)!.CartonId;
     const tidBlock = await reserve('TID', o.tids);
     const tids = Array.from({ length: o.tids }, (_, i) => makeSlipId('TID', tidBlock.Year, 'KA', tidBlock.FromNo + i));
     const sidIds = Array.from({ length: sids }, (_, i) => floor.sid(i));
 
-    const site = await one<{ id: number; company: number }>(db, sql`select id, company_id as company from sites where prefix = 'KA'`);
+    const site = await one<{ id: number; company: number }>(
+      db,
+      sql`select id, company_id as company from sites where prefix = 'KA'`,
+    );
     const depot = await one<{ id: number }>(db, sql`select id from sites where prefix = 'PD'`);
-    const map = await one<{ batch: string; mfg: string; exp: string }>(db,
-      sql`select batch_no as batch, mfg_date::text as mfg, exp_date::text as exp from mappings where kind = 'S' and prefix = 'KA' and from_no = ${o.from}`);
+    const map = await one<{ batch: string; mfg: string; exp: string }>(
+      db,
+      sql`select batch_no as batch, mfg_date::text as mfg, exp_date::text as exp from mappings where kind = 'S' and prefix = 'KA' and from_no = ${o.from}`,
+    );
     const mode = await one<{ id: number }>(db, sql`select id from transport_modes where is_active order by id limit 1`);
     const shared = sql`${site.company}, ${site.id}, ${site.id}, ${floor.productId}, ${map.batch}, ${map.mfg}::date, ${map.exp}::date, 'packed', ${floor.factory.UserId}`;
     // In chunks, each one statement per table: the tertiary cartons, their secondary cartons, the items.
@@ -165,26 +214,51 @@ export async function startWorld(o: { url: string | undefined; tids: number; fro
         select v, ${shared}, ${tertiarySize}, ${SIDS_PER_TID} from unnest(${sqlArray(t, 'varchar[]')}) as v`);
       await db.execute(sql`insert into secondary_cartons (sid, company_id, site_id, location_site_id, product_id, batch_no, mfg_date, exp_date, state, created_by, carton_size_id, qty, tid)
         select u.sid, ${shared}, ${floor.sizeId}, ${ITEMS_PER_SID}, u.tid
-        from unnest(${sqlArray(s, 'varchar[]')}, ${sqlArray(s.map((_, i) => t[Math.floor(i / SIDS_PER_TID)]!), 'varchar[]')}) as u(sid, tid)`);
+        from unnest(${sqlArray(s, 'varchar[]')}, ${sqlArray(
+          s.map((_, i) => t[Math.floor(i / SIDS_PER_TID)]!),
+          'varchar[]',
+        )}) as u(sid, tid)`);
       const first = o.from + a * ITEMS_PER_TID;
       await db.execute(sql`insert into items (kind, prefix, serial_no, secondary_id, status)
         select 'S', 'KA', ${first}::bigint + (u.i - 1) * ${ITEMS_PER_SID} + k, u.sid, 'packed'
         from unnest(${sqlArray(s, 'varchar[]')}) with ordinality as u(sid, i), generate_series(0, ${ITEMS_PER_SID - 1}) as k`);
     }
-    const held = await one<{ t: number; s: number; i: number }>(db, sql`select (select count(*)::int from tertiary_cartons) as t,
-      (select count(*)::int from secondary_cartons) as s, (select count(*)::int from items where status = 'packed') as i`);
+    const held = await one<{ t: number; s: number; i: number }>(
+      db,
+      sql`select (select count(*)::int from tertiary_cartons) as t,
+      (select count(*)::int from secondary_cartons) as s, (select count(*)::int from items where status = 'packed') as i`,
+    );
     if (held.t !== o.tids || held.s !== sids || held.i !== items) throw new Error(`setup: ${JSON.stringify(held)}`);
     if (o.analyze) await db.execute(sql`analyze tertiary_cartons, secondary_cartons, items`);
     const rows: ScannedRow[] = tids.map((CartonId) => ({
-      CartonId, ProductId: floor.productId, ProductName: floor.productName, BatchNo: map.batch, CartonName: tertiaryName, Qty: ITEMS_PER_TID,
-      MFGDate: map.mfg, EXPDate: map.exp,
+      CartonId,
+      ProductId: floor.productId,
+      ProductName: floor.productName,
+      BatchNo: map.batch,
+      CartonName: tertiaryName,
+      Qty: ITEMS_PER_TID,
+      MFGDate: map.mfg,
+      EXPDate: map.exp,
     }));
     const warehouse = await signIn(baseUrl, SEED_LOGINS.warehouse);
-    log(`set up in ${((now() - t0) / 1000).toFixed(1)} s: ${o.tids} TIDs (${tids[0]}..), ${sids} SIDs, ${items} items KA${o.from}..KA${o.from + items - 1} at the factory${o.analyze ? ', analyzed' : ', not analyzed'}`);
+    log(
+      `set up in ${((now() - t0) / 1000).toFixed(1)} s: ${o.tids} TIDs (${tids[0]}..), ${sids} SIDs, ${items} items KA${o.from}..KA${o.from + items - 1} at the factory${o.analyze ? ', analyzed' : ', not analyzed'}`,
+    );
     serverMs.clear();
     return {
-      app, database, baseUrl, dbKind: target.kind === 'pglite' ? 'PGlite' : 'PostgreSQL', dbVersion, analyzed: o.analyze, factory: floor.factory, warehouse,
-      depotSiteId: depot.id, modeId: mode.id, rows, serverMs, close,
+      app,
+      database,
+      baseUrl,
+      dbKind: target.kind === 'pglite' ? 'PGlite' : 'PostgreSQL',
+      dbVersion,
+      analyzed: o.analyze,
+      factory: floor.factory,
+      warehouse,
+      depotSiteId: depot.id,
+      modeId: mode.id,
+      rows,
+      serverMs,
+      close,
     };
   } catch (e) {
     await close();
@@ -193,4 +267,8 @@ export async function startWorld(o: { url: string | undefined; tids: number; fro
 }
 
 /** The 1-minute load average now, for the result's header. */
-export const load = async () => (await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ');
+export const load = async () =>
+  (await import('node:os'))
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');

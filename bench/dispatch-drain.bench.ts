@@ -35,7 +35,16 @@ import { outboxTransport } from '../src/client/offline/outbox-transport.js';
 import { queueWithDid, topUpDids, type DidFetch } from '../src/client/floor/dispatch/did-block.js';
 import { queueWork } from '../src/client/floor/work/work-store.js';
 import { rowsOf } from '../src/server/domain/sql-rows.js';
-import { analyzeChoice, arg, call, databaseUrl, ITEMS_PER_TID, load, startWorld, type DispatchWorld } from './dispatch-data.js';
+import {
+  analyzeChoice,
+  arg,
+  call,
+  databaseUrl,
+  ITEMS_PER_TID,
+  load,
+  startWorld,
+  type DispatchWorld,
+} from './dispatch-data.js';
 import type { Login } from './floor-drain-server.js';
 import { fmtInt, fmtMs, log, now, table, Timings } from './stats.js';
 
@@ -55,7 +64,16 @@ interface Phase {
 /** Drains `db` for `who` as the device does on reconnect, timed to an outbox with nothing pending. */
 async function drain(w: DispatchWorld, name: string, db: FieldtraceDb, who: Login, batch: number): Promise<Phase> {
   let pair = { Token: who.Token, RefreshToken: who.RefreshToken };
-  const transport = outboxTransport({ origin: w.baseUrl, store: { read: async () => pair, write: async (p) => { pair = p; return true; } } });
+  const transport = outboxTransport({
+    origin: w.baseUrl,
+    store: {
+      read: async () => pair,
+      write: async (p) => {
+        pair = p;
+        return true;
+      },
+    },
+  });
   const pushes = new Timings(64);
   const answers = new Map<string, number>();
   const send: Send = async (entries: OutboxEntry[]) => {
@@ -80,7 +98,8 @@ async function drain(w: DispatchWorld, name: string, db: FieldtraceDb, who: Logi
     done += r?.done ?? 0;
     rejected += r?.rejected ?? 0;
     if (!r?.stopped) break;
-    if (rounds > 20) throw new Error(`${name}: the drain keeps stopping: ${r.stopped}; answers ${JSON.stringify([...answers])}`);
+    if (rounds > 20)
+      throw new Error(`${name}: the drain keeps stopping: ${r.stopped}; answers ${JSON.stringify([...answers])}`);
     // A retry (a 409 of a claim in flight, a 5xx): the backoff is the device's, waited here too.
     await db.outbox.where('status').equals('pending').modify({ notBefore: 0 });
   }
@@ -88,7 +107,14 @@ async function drain(w: DispatchWorld, name: string, db: FieldtraceDb, who: Logi
   const server = new Timings(64);
   for (const ms of w.serverMs.get(PUSH_API.push.path) ?? []) server.add(ms);
   return {
-    name, seconds, entries, done, rejected, rounds, pushes: pushes.summary(), server: server.summary(),
+    name,
+    seconds,
+    entries,
+    done,
+    rejected,
+    rounds,
+    pushes: pushes.summary(),
+    server: server.summary(),
     pending: await db.outbox.where('status').anyOf('pending', 'sending').count(),
     answers: [...answers].map(([k, v]) => `${k} x${v}`).join(', '),
   };
@@ -96,18 +122,23 @@ async function drain(w: DispatchWorld, name: string, db: FieldtraceDb, who: Logi
 
 /** The device's DID top-up over HTTP (Product/GetIds, Product/UpdateIds), as its api/call does it. */
 const didFetch = (w: DispatchWorld, token: string): DidFetch => ({
-  lastIds: async (prefix) => (await call<LastIds>(w.baseUrl, endpointPath(SLIP_API.lastIds, { prefix }), token)).env as Envelope<LastIds>,
-  reserve: async (prefix, to) => (await call<ReservedIds>(w.baseUrl, endpointPath(SLIP_API.reserve, reserveArgs(prefix, 'DID', to)), token)).env as Envelope<ReservedIds>,
+  lastIds: async (prefix) =>
+    (await call<LastIds>(w.baseUrl, endpointPath(SLIP_API.lastIds, { prefix }), token)).env as Envelope<LastIds>,
+  reserve: async (prefix, to) =>
+    (await call<ReservedIds>(w.baseUrl, endpointPath(SLIP_API.reserve, reserveArgs(prefix, 'DID', to)), token))
+      .env as Envelope<ReservedIds>,
 });
 
 async function held(w: DispatchWorld) {
-  const [row] = rowsOf<Record<string, number>>(await w.database.db.execute(sql`select
+  const [row] = rowsOf<Record<string, number>>(
+    await w.database.db.execute(sql`select
     (select count(*)::int from dispatches where state = 'sent') as "sent",
     (select count(*)::int from dispatches where state = 'received') as "received",
     (select count(*)::int from dispatch_cartons where state = 'sent') as "legsSent",
     (select count(*)::int from dispatch_cartons where state = 'received') as "legsReceived",
     (select count(*)::int from tertiary_cartons where dispatch_id is not null and location_site_id is null) as "travelling",
-    (select count(*)::int from tertiary_cartons where location_site_id = ${w.depotSiteId} and dispatch_id is null) as "atDepot"`));
+    (select count(*)::int from tertiary_cartons where location_site_id = ${w.depotSiteId} and dispatch_id is null) as "atDepot"`),
+  );
   return row!;
 }
 
@@ -135,8 +166,17 @@ async function main() {
     for (let d = 0; d < dispatches; d++) {
       const scanned = w.rows.slice(d * cartons, (d + 1) * cartons);
       const work = (did: string) => ({
-        endpoint: DISPATCH_API.save, userId,
-        payload: { WareHouseId: w.depotSiteId, SendTo: 0, scanned, TransportModeId: w.modeId, LR: `LR-${did}`, Remark: '', DispatchId: did },
+        endpoint: DISPATCH_API.save,
+        userId,
+        payload: {
+          WareHouseId: w.depotSiteId,
+          SendTo: 0,
+          scanned,
+          TransportModeId: w.modeId,
+          LR: `LR-${did}`,
+          Remark: '',
+          DispatchId: did,
+        },
         label: `Dispatch ${did}: ${scanned.length} cartons`,
       });
       let queued = await queueWithDid('dispatch', userId, 'KA', work, factoryDb);
@@ -155,39 +195,82 @@ async function main() {
     // 2. The warehouse's handheld: each DID received whole, offline, then drained.
     for (const [d, did] of dids.entries()) {
       const ids = w.rows.slice(d * cartons, (d + 1) * cartons).map((r) => r.CartonId);
-      await queueWork('dispatch-receive', {
-        endpoint: RECEIVE_API.save, payload: { DispatchId: did, Cartons: ids }, label: `Receive ${did}: ${ids.length} arrived, 0 missing`, userId: w.warehouse.UserId,
-      }, depotDb);
+      await queueWork(
+        'dispatch-receive',
+        {
+          endpoint: RECEIVE_API.save,
+          payload: { DispatchId: did, Cartons: ids },
+          label: `Receive ${did}: ${ids.length} arrived, 0 missing`,
+          userId: w.warehouse.UserId,
+        },
+        depotDb,
+      );
     }
     const received = await drain(w, 'receive', depotDb, w.warehouse, batch);
     const afterReceive = await held(w);
     log(`received in ${received.seconds.toFixed(2)} s: ${JSON.stringify(afterReceive)}`);
 
     const col = (f: (p: Phase) => string) => [f(sent), f(received)];
-    console.log(`\nDispatch and receive through the outbox, ${new Date().toISOString().slice(0, 10)}: ${w.dbKind} ${w.dbVersion} (${w.analyzed ? 'analyzed after the setup' : 'no statistics: not analyzed'}), Node ${process.version}, `
-      + `${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}); load average ${loadBefore} before, ${await load()} after`);
-    console.log(table([
-      [`${dispatches} dispatches of ${cartons} tertiary cartons (${fmtInt(total)} cartons, ${fmtInt(total * ITEMS_PER_TID)} items), drainOutbox + outboxTransport over HTTP`,
-        'dispatch (factory)', 'receive (warehouse)'],
-      ['time from reconnect to an empty outbox', ...col((p) => `${p.seconds.toFixed(2)} s`)],
-      ['cartons per second', ...col((p) => fmtInt(total / p.seconds))],
-      ['items per second', ...col((p) => fmtInt((total * ITEMS_PER_TID) / p.seconds))],
-      ['entries done / rejected / still waiting', ...col((p) => `${p.done} / ${p.rejected} / ${p.pending}`)],
-      ['answers', ...col((p) => p.answers)],
-      [`pushes of up to ${batch} entries`, ...col((p) => String(p.pushes.count))],
-      ['one push (HTTP round trip + server), p50 / max', ...col((p) => `${fmtMs(p.pushes.p50)} / ${fmtMs(p.pushes.max)}`)],
-      ['  of which in the server (Fastify elapsedTime), summed', ...col((p) => `${(p.server.totalMs / 1000).toFixed(2)} s`)],
-      ['per entry (one dispatch or receipt of a DID), in the pushes', ...col((p) => fmtMs(p.pushes.totalMs / p.entries))],
-      ['per carton, in the pushes', ...col((p) => fmtMs(p.pushes.totalMs / total))],
-      ['the rest: the outbox\'s own reads and writes (fake-indexeddb)', ...col((p) => `${((p.seconds * 1000 - p.pushes.totalMs) / 1000).toFixed(2)} s`)],
-      ['drain rounds (1 = no retry)', ...col((p) => String(p.rounds))],
-      ['the server after: dispatches sent / received', `${afterSend.sent} / ${afterSend.received}`, `${afterReceive.sent} / ${afterReceive.received}`],
-      ['the server after: legs sent / received', `${fmtInt(afterSend.legsSent!)} / ${fmtInt(afterSend.legsReceived!)}`, `${fmtInt(afterReceive.legsSent!)} / ${fmtInt(afterReceive.legsReceived!)}`],
-      ['the server after: cartons travelling / at the warehouse', `${fmtInt(afterSend.travelling!)} / ${fmtInt(afterSend.atDepot!)}`, `${fmtInt(afterReceive.travelling!)} / ${fmtInt(afterReceive.atDepot!)}`],
-    ]));
-    const ok = afterSend.sent === dispatches && afterSend.legsSent === total && afterSend.travelling === total
-      && afterReceive.received === dispatches && afterReceive.legsReceived === total && afterReceive.atDepot === total
-      && sent.rejected + received.rejected + sent.pending + received.pending === 0;
+    console.log(
+      `\nDispatch and receive through the outbox, ${new Date().toISOString().slice(0, 10)}: ${w.dbKind} ${w.dbVersion} (${w.analyzed ? 'analyzed after the setup' : 'no statistics: not analyzed'}), Node ${process.version}, ` +
+        `${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}); load average ${loadBefore} before, ${await load()} after`,
+    );
+    console.log(
+      table([
+        [
+          `${dispatches} dispatches of ${cartons} tertiary cartons (${fmtInt(total)} cartons, ${fmtInt(total * ITEMS_PER_TID)} items), drainOutbox + outboxTransport over HTTP`,
+          'dispatch (factory)',
+          'receive (warehouse)',
+        ],
+        ['time from reconnect to an empty outbox', ...col((p) => `${p.seconds.toFixed(2)} s`)],
+        ['cartons per second', ...col((p) => fmtInt(total / p.seconds))],
+        ['items per second', ...col((p) => fmtInt((total * ITEMS_PER_TID) / p.seconds))],
+        ['entries done / rejected / still waiting', ...col((p) => `${p.done} / ${p.rejected} / ${p.pending}`)],
+        ['answers', ...col((p) => p.answers)],
+        [`pushes of up to ${batch} entries`, ...col((p) => String(p.pushes.count))],
+        [
+          'one push (HTTP round trip + server), p50 / max',
+          ...col((p) => `${fmtMs(p.pushes.p50)} / ${fmtMs(p.pushes.max)}`),
+        ],
+        [
+          '  of which in the server (Fastify elapsedTime), summed',
+          ...col((p) => `${(p.server.totalMs / 1000).toFixed(2)} s`),
+        ],
+        [
+          'per entry (one dispatch or receipt of a DID), in the pushes',
+          ...col((p) => fmtMs(p.pushes.totalMs / p.entries)),
+        ],
+        ['per carton, in the pushes', ...col((p) => fmtMs(p.pushes.totalMs / total))],
+        [
+          "the rest: the outbox's own reads and writes (fake-indexeddb)",
+          ...col((p) => `${((p.seconds * 1000 - p.pushes.totalMs) / 1000).toFixed(2)} s`),
+        ],
+        ['drain rounds (1 = no retry)', ...col((p) => String(p.rounds))],
+        [
+          'the server after: dispatches sent / received',
+          `${afterSend.sent} / ${afterSend.received}`,
+          `${afterReceive.sent} / ${afterReceive.received}`,
+        ],
+        [
+          'the server after: legs sent / received',
+          `${fmtInt(afterSend.legsSent!)} / ${fmtInt(afterSend.legsReceived!)}`,
+          `${fmtInt(afterReceive.legsSent!)} / ${fmtInt(afterReceive.legsReceived!)}`,
+        ],
+        [
+          'the server after: cartons travelling / at the warehouse',
+          `${fmtInt(afterSend.travelling!)} / ${fmtInt(afterSend.atDepot!)}`,
+          `${fmtInt(afterReceive.travelling!)} / ${fmtInt(afterReceive.atDepot!)}`,
+        ],
+      ]),
+    );
+    const ok =
+      afterSend.sent === dispatches &&
+      afterSend.legsSent === total &&
+      afterSend.travelling === total &&
+      afterReceive.received === dispatches &&
+      afterReceive.legsReceived === total &&
+      afterReceive.atDepot === total &&
+      sent.rejected + received.rejected + sent.pending + received.pending === 0;
     if (!ok) {
       console.log('NOT ALL THERE');
       process.exitCode = 1;

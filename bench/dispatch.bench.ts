@@ -32,7 +32,15 @@ import { fmtInt, fmtMs, log, now, table, Timings } from './stats.js';
 
 const LOGO = resolve(import.meta.dirname, '../tests/fixtures/uploads/sample.png');
 
-interface Run { saveMs: number; serverMs: number; saveCpuMs: number; invoiceMs: number; bytes: number; pages: number; did: string }
+interface Run {
+  saveMs: number;
+  serverMs: number;
+  saveCpuMs: number;
+  invoiceMs: number;
+  bytes: number;
+  pages: number;
+  did: string;
+}
 
 /** The PDF's page count (pdfinfo) and what its first page's QR code reads (pdftoppm, zbarimg). */
 function readBack(pdf: Uint8Array, dir: string): { pages: number; qr: string } {
@@ -40,7 +48,11 @@ function readBack(pdf: Uint8Array, dir: string): { pages: number; qr: string } {
   writeFileSync(file, pdf);
   const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file]).toString())?.[1] ?? 0);
   execFileSync('pdftoppm', ['-r', '150', '-gray', '-singlefile', '-f', '1', '-l', '1', file, join(dir, 'page1')]);
-  const qr = execFileSync('zbarimg', ['-q', '--raw', '-Sdisable', '-Sqrcode.enable', join(dir, 'page1.pgm')], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  const qr = execFileSync('zbarimg', ['-q', '--raw', '-Sdisable', '-Sqrcode.enable', join(dir, 'page1.pgm')], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  })
+    .toString()
+    .trim();
   return { pages, qr };
 }
 
@@ -50,17 +62,32 @@ async function main() {
   const url = databaseUrl(process.argv, process.env);
   log(`starting the app on ${url ? 'PostgreSQL' : 'PGlite'}; load ${await load()}`);
   const loadBefore = await load();
-  const w = await startWorld({ url, analyze: analyzeChoice(process.argv, url), tids: (runs + 1) * cartons, from: 700_001 });
+  const w = await startWorld({
+    url,
+    analyze: analyzeChoice(process.argv, url),
+    tids: (runs + 1) * cartons,
+    from: 700_001,
+  });
   const dir = mkdtempSync(join(tmpdir(), 'ft-dispatch-invoice-'));
   try {
     const logo = `data:image/png;base64,${readFileSync(LOGO).toString('base64')}`;
     const done: Run[] = [];
     for (let r = 0; r <= runs; r++) {
       const scanned = w.rows.slice(r * cartons, (r + 1) * cartons);
-      const body = { WareHouseId: w.depotSiteId, SendTo: 0, scanned, TransportModeId: w.modeId, LR: `LR-BENCH-${r + 1}`, Remark: '' };
+      const body = {
+        WareHouseId: w.depotSiteId,
+        SendTo: 0,
+        scanned,
+        TransportModeId: w.modeId,
+        LR: `LR-BENCH-${r + 1}`,
+        Remark: '',
+      };
       const cpu0 = process.cpuUsage();
       const s0 = now();
-      const res = await call<DispatchInvoice>(w.baseUrl, DISPATCH_API.save.path, w.factory.Token, body, { 'idempotency-key': randomUUID(), 'device-time': String(Date.now()) });
+      const res = await call<DispatchInvoice>(w.baseUrl, DISPATCH_API.save.path, w.factory.Token, body, {
+        'idempotency-key': randomUUID(),
+        'device-time': String(Date.now()),
+      });
       const saveMs = now() - s0;
       const cpu = process.cpuUsage(cpu0);
       const saveCpuMs = (cpu.user + cpu.system) / 1000;
@@ -76,9 +103,20 @@ async function main() {
       const pdf = await dispatchInvoicePdf(invoiceOfSave(answer, logo));
       const invoiceMs = now() - i0;
       const back = readBack(pdf.bytes, dir);
-      if (pdf.fileName !== `${answer.CartonId}.pdf` || back.qr !== answer.CartonId) throw new Error(`run ${r}: ${pdf.fileName}, its QR reads ${back.qr}`);
-      done.push({ saveMs, serverMs, saveCpuMs, invoiceMs, bytes: pdf.bytes.length, pages: back.pages, did: answer.CartonId });
-      log(`run ${r}: ${answer.CartonId} saved in ${fmtMs(saveMs)} (server ${fmtMs(serverMs)}), invoice ${fmtMs(invoiceMs)}, ${fmtInt(pdf.bytes.length)} bytes`);
+      if (pdf.fileName !== `${answer.CartonId}.pdf` || back.qr !== answer.CartonId)
+        throw new Error(`run ${r}: ${pdf.fileName}, its QR reads ${back.qr}`);
+      done.push({
+        saveMs,
+        serverMs,
+        saveCpuMs,
+        invoiceMs,
+        bytes: pdf.bytes.length,
+        pages: back.pages,
+        did: answer.CartonId,
+      });
+      log(
+        `run ${r}: ${answer.CartonId} saved in ${fmtMs(saveMs)} (server ${fmtMs(serverMs)}), invoice ${fmtMs(invoiceMs)}, ${fmtInt(pdf.bytes.length)} bytes`,
+      );
     }
     const [first, ...rest] = done;
     const sum = (f: (r: Run) => number) => {
@@ -91,21 +129,53 @@ async function main() {
     const saveCpu = sum((r) => r.saveCpuMs);
     const invoice = sum((r) => r.invoiceMs);
     const bytes = sum((r) => r.bytes);
-    const [held] = rowsOf<{ d: number; l: number }>(await w.database.db.execute(
-      sql`select count(*)::int as d, (select count(*)::int from dispatch_cartons where state = 'sent') as l from dispatches where state = 'sent'`));
+    const [held] = rowsOf<{ d: number; l: number }>(
+      await w.database.db.execute(
+        sql`select count(*)::int as d, (select count(*)::int from dispatch_cartons where state = 'sent') as l from dispatches where state = 'sent'`,
+      ),
+    );
 
-    console.log(`\nDispatch save and invoice, ${new Date().toISOString().slice(0, 10)}: ${w.dbKind} ${w.dbVersion} (${w.analyzed ? 'analyzed after the setup' : 'no statistics: not analyzed'}), Node ${process.version}, `
-      + `${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}); load average ${loadBefore} before, ${await load()} after`);
-    console.log(table([
-      [`one dispatch of ${cartons} tertiary cartons (${fmtInt(cartons * ITEMS_PER_TID)} items), ${rest.length} runs after the first`, 'median', 'p95', 'first run'],
-      ['Dispatch/save over HTTP, request to parsed answer', fmtMs(save.p50), fmtMs(save.p95), fmtMs(first!.saveMs)],
-      ['  of which in the server (Fastify elapsedTime)', fmtMs(server.p50), fmtMs(server.p95), fmtMs(first!.serverMs)],
-      [`  CPU of this process meanwhile (app and client${w.dbKind === 'PGlite' ? ', and PGlite' : ''})`, fmtMs(saveCpu.p50), fmtMs(saveCpu.p95), fmtMs(first!.saveCpuMs)],
-      ['invoice: invoiceOfSave + dispatchInvoicePdf to the bytes', fmtMs(invoice.p50), fmtMs(invoice.p95), fmtMs(first!.invoiceMs)],
-      ['save + invoice', fmtMs(save.p50 + invoice.p50), '', fmtMs(first!.saveMs + first!.invoiceMs)],
-      ['PDF size (A4 pages)', `${fmtInt(bytes.p50)} bytes (${first!.pages} pages)`, '', `${fmtInt(first!.bytes)} bytes`],
-      ['dispatches saved / cartons on their way (the server\'s rows)', `${held!.d} / ${fmtInt(held!.l)}`, '', ''],
-    ]));
+    console.log(
+      `\nDispatch save and invoice, ${new Date().toISOString().slice(0, 10)}: ${w.dbKind} ${w.dbVersion} (${w.analyzed ? 'analyzed after the setup' : 'no statistics: not analyzed'}), Node ${process.version}, ` +
+        `${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}); load average ${loadBefore} before, ${await load()} after`,
+    );
+    console.log(
+      table([
+        [
+          `one dispatch of ${cartons} tertiary cartons (${fmtInt(cartons * ITEMS_PER_TID)} items), ${rest.length} runs after the first`,
+          'median',
+          'p95',
+          'first run',
+        ],
+        ['Dispatch/save over HTTP, request to parsed answer', fmtMs(save.p50), fmtMs(save.p95), fmtMs(first!.saveMs)],
+        [
+          '  of which in the server (Fastify elapsedTime)',
+          fmtMs(server.p50),
+          fmtMs(server.p95),
+          fmtMs(first!.serverMs),
+        ],
+        [
+          `  CPU of this process meanwhile (app and client${w.dbKind === 'PGlite' ? ', and PGlite' : ''})`,
+          fmtMs(saveCpu.p50),
+          fmtMs(saveCpu.p95),
+          fmtMs(first!.saveCpuMs),
+        ],
+        [
+          'invoice: invoiceOfSave + dispatchInvoicePdf to the bytes',
+          fmtMs(invoice.p50),
+          fmtMs(invoice.p95),
+          fmtMs(first!.invoiceMs),
+        ],
+        ['save + invoice', fmtMs(save.p50 + invoice.p50), '', fmtMs(first!.saveMs + first!.invoiceMs)],
+        [
+          'PDF size (A4 pages)',
+          `${fmtInt(bytes.p50)} bytes (${first!.pages} pages)`,
+          '',
+          `${fmtInt(first!.bytes)} bytes`,
+        ],
+        ["dispatches saved / cartons on their way (the server's rows)", `${held!.d} / ${fmtInt(held!.l)}`, '', ''],
+      ]),
+    );
     if (held!.d !== runs + 1 || held!.l !== (runs + 1) * cartons) {
       console.log('NOT ALL THERE');
       process.exitCode = 1;

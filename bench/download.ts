@@ -13,27 +13,50 @@ import type { CodeMac } from '../src/server/domain/code-mac.js';
 import { now } from './stats.js';
 
 export interface DownloadResult {
-  status: number; firstByteMs: number; seconds: number; bytes: number; lines: number;
-  rssBaseline: number; rssPeak: number; lastLineGenuine: boolean;
+  status: number;
+  firstByteMs: number;
+  seconds: number;
+  bytes: number;
+  lines: number;
+  rssBaseline: number;
+  rssPeak: number;
+  lastLineGenuine: boolean;
 }
 
 const gc = (globalThis as { gc?: () => void }).gc;
 
 export async function downloadBench(
-  database: Database, codes: CodeMac, opts: { codeSecret: string; publicBaseUrl: string; prefix: string; fromNo: number; toNo: number },
+  database: Database,
+  codes: CodeMac,
+  opts: { codeSecret: string; publicBaseUrl: string; prefix: string; fromNo: number; toNo: number },
 ): Promise<DownloadResult> {
   const dir = mkdtempSync(join(tmpdir(), 'ft-bench-app-'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>bench</title>');
-  const config = loadConfig({}, {
-    dataDir: dir, clientDir: dir, codeSecret: opts.codeSecret, publicBaseUrl: opts.publicBaseUrl, host: '127.0.0.1', port: 0, logLevel: 'warn',
-  });
+  const config = loadConfig(
+    {},
+    {
+      dataDir: dir,
+      clientDir: dir,
+      codeSecret: opts.codeSecret,
+      publicBaseUrl: opts.publicBaseUrl,
+      host: '127.0.0.1',
+      port: 0,
+      logLevel: 'warn',
+    },
+  );
   const app = await buildApp({ config, database, logger: false });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
     // ref 0: the link is signed here rather than by NumberGeneration/CreateGeneratedNumber; a static
     // link is served from the mapping that holds its range.
-    const path = await signFileLink(database.db, { kind: 'S', prefix: opts.prefix, fromNo: opts.fromNo, toNo: opts.toNo, ref: 0 });
+    const path = await signFileLink(database.db, {
+      kind: 'S',
+      prefix: opts.prefix,
+      fromNo: opts.fromNo,
+      toNo: opts.toNo,
+      ref: 0,
+    });
     gc?.();
     const rssBaseline = process.memoryUsage.rss();
     let rssPeak = rssBaseline;
@@ -65,7 +88,13 @@ export async function downloadBench(
     const [serial, , url] = tail.trimEnd().split(/\r?\n/).pop()!.split(',');
     const code = codes.check(url ?? '');
     return {
-      status, firstByteMs, seconds, bytes, lines, rssBaseline, rssPeak,
+      status,
+      firstByteMs,
+      seconds,
+      bytes,
+      lines,
+      rssBaseline,
+      rssPeak,
       lastLineGenuine: Number(serial) === opts.toNo && code?.serial === opts.toNo,
     };
   } finally {

@@ -15,9 +15,19 @@ function literal(v: unknown): string {
 
 /** The query rangeAt (src/server/domain/ranges.ts) runs for serial n, parameters written in. */
 function rangeLookupSql(db: Db, table: typeof mappings | typeof damages, series: Series, n: number): string {
-  const query = db.select().from(table as typeof mappings)
-    .where(and(eq(table.kind, series.kind), eq(table.prefix, series.kind === 'S' ? series.prefix : ''), lte(table.fromNo, n)))
-    .orderBy(desc(table.fromNo)).limit(1).toSQL();
+  const query = db
+    .select()
+    .from(table as typeof mappings)
+    .where(
+      and(
+        eq(table.kind, series.kind),
+        eq(table.prefix, series.kind === 'S' ? series.prefix : ''),
+        lte(table.fromNo, n),
+      ),
+    )
+    .orderBy(desc(table.fromNo))
+    .limit(1)
+    .toSQL();
   let i = 0;
   const text = query.sql.replace(/\$(\d+)/g, (_, k: string) => {
     i++;
@@ -28,23 +38,41 @@ function rangeLookupSql(db: Db, table: typeof mappings | typeof damages, series:
 }
 
 /** EXPLAIN ANALYZE of the range lookup for serial n, with the query first. */
-export async function explainRangeLookup(db: Db, table: typeof mappings | typeof damages, series: Series, n: number): Promise<string[]> {
+export async function explainRangeLookup(
+  db: Db,
+  table: typeof mappings | typeof damages,
+  series: Series,
+  n: number,
+): Promise<string[]> {
   const text = rangeLookupSql(db, table, series, n);
   const res = (await db.execute(sql.raw(`explain analyze ${text}`))) as unknown as { rows: Record<string, unknown>[] };
   return [text, ...res.rows.map((r) => String(Object.values(r)[0]))];
 }
 
-export interface ServerTimes { samples: number; planning: Summary; execution: Summary }
+export interface ServerTimes {
+  samples: number;
+  planning: Summary;
+  execution: Summary;
+}
 
 /** The database's own time for the range lookups of `serials` (EXPLAIN ANALYZE, format json): planning and execution, without the round trip. */
-export async function serverTimes(db: Db, table: typeof mappings | typeof damages, lookups: [Series, number][]): Promise<ServerTimes> {
+export async function serverTimes(
+  db: Db,
+  table: typeof mappings | typeof damages,
+  lookups: [Series, number][],
+): Promise<ServerTimes> {
   const planning = new Timings(lookups.length);
   const execution = new Timings(lookups.length);
   for (const [series, n] of lookups) {
     const text = rangeLookupSql(db, table, series, n);
-    const res = (await db.execute(sql.raw(`explain (analyze, format json) ${text}`))) as unknown as { rows: Record<string, unknown>[] };
+    const res = (await db.execute(sql.raw(`explain (analyze, format json) ${text}`))) as unknown as {
+      rows: Record<string, unknown>[];
+    };
     const cell = Object.values(res.rows[0]!)[0];
-    const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { 'Planning Time': number; 'Execution Time': number }[];
+    const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as {
+      'Planning Time': number;
+      'Execution Time': number;
+    }[];
     planning.add(plan[0]!['Planning Time']);
     execution.add(plan[0]!['Execution Time']);
   }

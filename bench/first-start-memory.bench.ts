@@ -27,7 +27,12 @@ const WITHIN = 0.2;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface Memory { readyMs: number; rssAtReady: number; rss: number; hwm: number }
+interface Memory {
+  readyMs: number;
+  rssAtReady: number;
+  rss: number;
+  hwm: number;
+}
 
 /** VmRSS and VmHWM of a process, in bytes. */
 function memoryOf(pid: number): { rss: number; hwm: number } {
@@ -40,7 +45,8 @@ async function stop(child: ChildProcess) {
   if (child.exitCode !== null || child.pid === undefined) return;
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   process.kill(-child.pid, 'SIGTERM');
-  if (await Promise.race([exited.then(() => false), sleep(15_000).then(() => true)])) process.kill(-child.pid, 'SIGKILL');
+  if (await Promise.race([exited.then(() => false), sleep(15_000).then(() => true)]))
+    process.kill(-child.pid, 'SIGKILL');
 }
 
 /** One start of the server: ready, settled, measured, stopped. */
@@ -51,7 +57,10 @@ async function startAndMeasure(label: string, env: NodeJS.ProcessEnv, logFile: s
   const started = Date.now();
   // node itself, not the tsx CLI, so the pid is the server's own.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT, env: { ...env, PORT: String(port), PUBLIC_BASE_URL: baseUrl }, detached: true, stdio: ['ignore', out, out],
+    cwd: ROOT,
+    env: { ...env, PORT: String(port), PUBLIC_BASE_URL: baseUrl },
+    detached: true,
+    stdio: ['ignore', out, out],
   });
   closeSync(out);
   try {
@@ -60,7 +69,10 @@ async function startAndMeasure(label: string, env: NodeJS.ProcessEnv, logFile: s
         const tail = readFileSync(logFile, 'utf8').slice(-3000);
         throw new Error(`${label}: the server did not become ready (exit code ${child.exitCode}):\n${tail}`);
       }
-      const ready = await fetch(`${baseUrl}/API/health`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
+      const ready = await fetch(`${baseUrl}/API/health`, { signal: AbortSignal.timeout(2000) }).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ready) break;
       await sleep(250);
     }
@@ -81,13 +93,22 @@ const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'ft-first-start-bench-'));
   const clientDir = OWN_CHECKOUT ? join(dir, 'client') : join(ROOT, 'dist/client');
-  if (existsSync(join(clientDir, 'index.html'))) throw new Error(`${clientDir} holds a build already: a first start needs none.`);
+  if (existsSync(join(clientDir, 'index.html')))
+    throw new Error(`${clientDir} holds a build already: a first start needs none.`);
   const logFile = join(dir, 'server.log');
-  const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), CLIENT_DIR: clientDir, SEED_DEMO: '1' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    DATA_DIR: join(dir, 'data'),
+    CLIENT_DIR: clientDir,
+    SEED_DEMO: '1',
+  };
   delete env.DATABASE_URL;
   delete env.NODE_ENV;
   delete env.SMTP_URL;
-  const loadBefore = loadavg().map((l) => l.toFixed(1)).join(' ');
+  const loadBefore = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
   try {
     log(`first start of ${ROOT} (no client build in ${clientDir}; log ${logFile})`);
     const first = await startAndMeasure('first start', env, logFile);
@@ -96,11 +117,19 @@ async function main() {
     const ratio = first.rss / again.rss;
     const rows = [
       ['', 'ready after', 'VmRSS at ready', `VmRSS ${SETTLE_MS / 1000} s later`, 'peak VmHWM'],
-      ...([['first start (builds the client)', first], ['restart', again]] as const).map(([name, m]) =>
-        [name, `${(m.readyMs / 1000).toFixed(1)} s`, mb(m.rssAtReady), mb(m.rss), mb(m.hwm)]),
+      ...(
+        [
+          ['first start (builds the client)', first],
+          ['restart', again],
+        ] as const
+      ).map(([name, m]) => [name, `${(m.readyMs / 1000).toFixed(1)} s`, mb(m.rssAtReady), mb(m.rss), mb(m.hwm)]),
     ];
-    console.log(`\nServer memory, first start against restart, ${new Date().toISOString().slice(0, 10)}: PGlite, Node ${process.version}; `
-      + `load average ${loadBefore} before, ${loadavg().map((l) => l.toFixed(1)).join(' ')} after; ${ROOT}`);
+    console.log(
+      `\nServer memory, first start against restart, ${new Date().toISOString().slice(0, 10)}: PGlite, Node ${process.version}; ` +
+        `load average ${loadBefore} before, ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')} after; ${ROOT}`,
+    );
     console.log(table(rows));
     const ok = Math.abs(ratio - 1) <= WITHIN;
     console.log(`first start / restart (VmRSS): ${ratio.toFixed(2)}, ${ok ? 'within' : 'NOT within'} ${WITHIN * 100}%`);

@@ -5,13 +5,25 @@ import type { CacheMasters, MappingSeries, PackedSeries } from '../src/shared/co
 
 const masters: CacheMasters = {
   AsOf: '2026-11-24T08:00:00.000Z',
-  Products: [{ ProductId: 7, ProductName: 'Neem Gold 1 L', ProductCode: 'NG1', UOM: 'L', PackValue: 1, IsActive: true }],
-  CartonSizes: [], Sites: [], MySite: null, SlipLast: { SID: 0, TID: 0, DID: 0 },
+  Products: [
+    { ProductId: 7, ProductName: 'Neem Gold 1 L', ProductCode: 'NG1', UOM: 'L', PackValue: 1, IsActive: true },
+  ],
+  CartonSizes: [],
+  Sites: [],
+  MySite: null,
+  SlipLast: { SID: 0, TID: 0, DID: 0 },
 };
 
 const mapping = (Prefix: string, ranges: Array<[number, number, number]>): MappingSeries => ({
-  Kind: 'S', Prefix, FromNo: ranges.map((r) => r[0]), ToNo: ranges.map((r) => r[1]), MappingId: ranges.map((r) => r[2]),
-  ProductId: ranges.map(() => 7), BatchNo: ranges.map((r) => `B${r[2]}`), MFGDate: ranges.map(() => '2026-01-10'), EXPDate: ranges.map(() => '2028-01-10'),
+  Kind: 'S',
+  Prefix,
+  FromNo: ranges.map((r) => r[0]),
+  ToNo: ranges.map((r) => r[1]),
+  MappingId: ranges.map((r) => r[2]),
+  ProductId: ranges.map(() => 7),
+  BatchNo: ranges.map((r) => `B${r[2]}`),
+  MFGDate: ranges.map(() => '2026-01-10'),
+  EXPDate: ranges.map(() => '2028-01-10'),
 });
 
 /** 50,000 mapping ranges over 10 series (5,000 each, 900 numbers then a gap of 100), and 1,000,000
@@ -37,4 +49,3 @@ export function bigContent(run = 10): CacheContent {
   }
   return { ...EMPTY_CONTENT, masters, mappings: packSeries(mappings), packed: packSeries(packed), refreshedAt: {} };
 }
-

@@ -21,7 +21,7 @@ function lookups(label: string, content: CacheContent): string[] {
   const times = new Timings(100_000);
   let packed = 0;
   for (let i = 0; i < 100_000; i++) {
-    const serial = (i * 7919) % 5_000_000 + 1;
+    const serial = ((i * 7919) % 5_000_000) + 1;
     const s = now();
     const f = cache.codeFacts('S', `K${i % 10}`, serial);
     times.add(now() - s);
@@ -51,7 +51,15 @@ async function storage(): Promise<string[][]> {
   perRow.version(4).stores({ runs: '[k+f]' });
   await perRow.open();
   const table = perRow.table('runs');
-  const runs = content.packed.flatMap((s) => [...s.FromNo.keys()].map((i) => ({ k: `S${s.Prefix}`, f: s.FromNo[i], t: s.ToNo[i], sid: s.SID[i], st: s.CartonState[i] })));
+  const runs = content.packed.flatMap((s) =>
+    [...s.FromNo.keys()].map((i) => ({
+      k: `S${s.Prefix}`,
+      f: s.FromNo[i],
+      t: s.ToNo[i],
+      sid: s.SID[i],
+      st: s.CartonState[i],
+    })),
+  );
   t0 = now();
   await perRow.transaction('rw', table, () => table.bulkPut(runs));
   const rowWrite = now() - t0;
@@ -72,10 +80,16 @@ async function server(): Promise<string[][]> {
     const db = database.db;
     console.log(`seeding ${describeTarget(target)}...`);
     await db.execute(sql`insert into companies (id, code, name, display_name) values (900, 'BENCH', 'Bench', 'Bench')`);
-    await db.execute(sql`insert into sites (id, company_id, name, is_factory, prefix) values (900, 900, 'Bench factory', true, 'BF')`);
-    await db.execute(sql`insert into products (id, company_id, name, code, pack_value) values (900, 900, 'Bench product', 'BP', 1)`);
+    await db.execute(
+      sql`insert into sites (id, company_id, name, is_factory, prefix) values (900, 900, 'Bench factory', true, 'BF')`,
+    );
+    await db.execute(
+      sql`insert into products (id, company_id, name, code, pack_value) values (900, 900, 'Bench product', 'BP', 1)`,
+    );
     await db.execute(sql`insert into cartons (id, name, size, description) values (900, 'Bench box', 20, 'bench')`);
-    await db.execute(sql`insert into users (id, user_name, email, password_hash, user_type, company_id, site_id) values (900, 'bench', 'bench@example.test', 'x', 4, 900, 900)`);
+    await db.execute(
+      sql`insert into users (id, user_name, email, password_hash, user_type, company_id, site_id) values (900, 'bench', 'bench@example.test', 'x', 4, 900, 900)`,
+    );
     // 50,000 mappings of 100 numbers; items 1..1,000,000 packed 20 to a SID (the first 20 of every 100).
     await db.execute(sql`insert into mappings (kind, prefix, from_no, to_no, company_id, product_id, batch_no, mfg_date, exp_date)
       select 'S', 'BF', g * 100 + 1, g * 100 + 100, 900, 900, 'B' || g, '2026-01-10', '2028-01-10' from generate_series(0, 49999) g`);
@@ -85,7 +99,10 @@ async function server(): Promise<string[][]> {
       select 'S', 'BF', (g / 20) * 100 + g % 20 + 1, 'SID26BF' || lpad((g / 20)::text, 5, '0'), 'packed' from generate_series(0, 999999) g`);
     await db.execute(sql`analyze`);
     const { mappingPage, packedPage } = await import('../src/server/domain/floor-cache.js');
-    for (const [label, fn] of [['mappings', mappingPage], ['packed', packedPage]] as const) {
+    for (const [label, fn] of [
+      ['mappings', mappingPage],
+      ['packed', packedPage],
+    ] as const) {
       const t0 = now();
       let after: never | null = null;
       let pages = 0;
@@ -102,7 +119,14 @@ async function server(): Promise<string[][]> {
         after = page.Next as never;
       } while (after);
       const t = times.summary();
-      rows.push([label, fmtInt(count), fmtInt(pages), fmtMs(now() - t0), fmtMs(t.max), `${(bytes / 1024 / 1024).toFixed(1)} MB`]);
+      rows.push([
+        label,
+        fmtInt(count),
+        fmtInt(pages),
+        fmtMs(now() - t0),
+        fmtMs(t.max),
+        `${(bytes / 1024 / 1024).toFixed(1)} MB`,
+      ]);
     }
     await database.close();
   } finally {
@@ -113,12 +137,16 @@ async function server(): Promise<string[][]> {
 
 async function main() {
   console.log('Lookups: 50,000 mapping ranges over 10 series, 1,000,000 packed items, 100,000 scans');
-  console.log(table([
-    ['packed as', 'index build', 'packed hits', 'p50', 'p99', 'max', 'mean'],
-    lookups('runs of 10', bigContent(10)),
-    lookups('runs of 1', bigContent(1)),
-  ]));
-  console.log('\nStored form on fake-indexeddb (100,000 packed runs; a browser\'s IndexedDB differs, the ratio is the point)');
+  console.log(
+    table([
+      ['packed as', 'index build', 'packed hits', 'p50', 'p99', 'max', 'mean'],
+      lookups('runs of 10', bigContent(10)),
+      lookups('runs of 1', bigContent(1)),
+    ]),
+  );
+  console.log(
+    "\nStored form on fake-indexeddb (100,000 packed runs; a browser's IndexedDB differs, the ratio is the point)",
+  );
   console.log(table([['form', 'rows', 'write', 'read all'], ...(await storage())]));
   if (process.argv.includes('--server')) {
     console.log('\nServer snapshot pages (PageSize 20,000)');

@@ -33,11 +33,20 @@ const arg = (name: string, fallback: number) => {
 const stats = new Map<string, { n: number; ms: number }>();
 let recording = false;
 let queries = 0;
-const shape = (text: string) => text.replace(/\s+/g, ' ').replace(/\$\d+(, \$\d+)*/g, '$').slice(0, 90);
+const shape = (text: string) =>
+  text
+    .replace(/\s+/g, ' ')
+    .replace(/\$\d+(, \$\d+)*/g, '$')
+    .slice(0, 90);
 function record(text: unknown, ms: number) {
   if (!recording) return;
   queries++;
-  const k = typeof text === 'string' ? shape(text) : typeof text === 'object' && text && 'text' in text ? shape(String((text as { text: string }).text)) : '?';
+  const k =
+    typeof text === 'string'
+      ? shape(text)
+      : typeof text === 'object' && text && 'text' in text
+        ? shape(String((text as { text: string }).text))
+        : '?';
   const s = stats.get(k) ?? { n: 0, ms: 0 };
   s.n++;
   s.ms += ms;
@@ -48,13 +57,21 @@ function timed<T extends object>(proto: T, method: string) {
   (proto as Record<string, unknown>)[method] = function (this: unknown, ...args: unknown[]) {
     const t = now();
     const r = orig.apply(this, args);
-    if (r && typeof (r as Promise<unknown>).then === 'function') (r as Promise<unknown>).then(() => record(args[0], now() - t), () => record(args[0], now() - t));
+    if (r && typeof (r as Promise<unknown>).then === 'function')
+      (r as Promise<unknown>).then(
+        () => record(args[0], now() - t),
+        () => record(args[0], now() - t),
+      );
     return r;
   };
 }
 
 /** Self time of a CPU profile, grouped by where the code lives. */
-function bucketsOf(profile: { nodes: Array<{ id: number; callFrame: { url: string; functionName: string } }>; samples: number[]; timeDeltas: number[] }) {
+function bucketsOf(profile: {
+  nodes: Array<{ id: number; callFrame: { url: string; functionName: string } }>;
+  samples: number[];
+  timeDeltas: number[];
+}) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const buckets = new Map<string, number>();
   const fns = new Map<string, number>();
@@ -62,11 +79,21 @@ function bucketsOf(profile: { nodes: Array<{ id: number; callFrame: { url: strin
     const n = byId.get(id)!;
     const url = n.callFrame.url;
     const us = profile.timeDeltas[i] ?? 0;
-    const b = n.callFrame.functionName === '(idle)' ? '(idle: waiting on the database / network)'
-      : n.callFrame.functionName === '(garbage collector)' ? '(garbage collector)'
-        : n.callFrame.functionName === '(program)' ? '(program: native, unattributed)'
-          : /node_modules\/([^/]+(\/[^/]+)?)/.exec(url)?.[1]?.replace(/\/(dist|lib|build|src)$/, '')
-            ?? (/src\/(server|shared|client)\/([^/]+)/.exec(url) ? `src/${/src\/(server|shared|client)\/([^/]+)/.exec(url)![1]}/${/src\/(server|shared|client)\/([^/]+)/.exec(url)![2]}` : url.startsWith('node:') ? url : url ? 'other' : '(native)');
+    const b =
+      n.callFrame.functionName === '(idle)'
+        ? '(idle: waiting on the database / network)'
+        : n.callFrame.functionName === '(garbage collector)'
+          ? '(garbage collector)'
+          : n.callFrame.functionName === '(program)'
+            ? '(program: native, unattributed)'
+            : (/node_modules\/([^/]+(\/[^/]+)?)/.exec(url)?.[1]?.replace(/\/(dist|lib|build|src)$/, '') ??
+              (/src\/(server|shared|client)\/([^/]+)/.exec(url)
+                ? `src/${/src\/(server|shared|client)\/([^/]+)/.exec(url)![1]}/${/src\/(server|shared|client)\/([^/]+)/.exec(url)![2]}`
+                : url.startsWith('node:')
+                  ? url
+                  : url
+                    ? 'other'
+                    : '(native)'));
     const key = b.startsWith('@electric-sql') ? '@electric-sql/pglite (WebAssembly database)' : b;
     buckets.set(key, (buckets.get(key) ?? 0) + us);
     if (!b.startsWith('(')) {
@@ -77,7 +104,8 @@ function bucketsOf(profile: { nodes: Array<{ id: number; callFrame: { url: strin
   // Inclusive CPU time of named functions: a sample counts for each function on its stack (up to the
   // last await: a continuation's stack starts where it resumed).
   const parent = new Map<number, number>();
-  for (const n of profile.nodes as Array<{ id: number; children?: number[] }>) for (const c of n.children ?? []) parent.set(c, n.id);
+  for (const n of profile.nodes as Array<{ id: number; children?: number[] }>)
+    for (const c of n.children ?? []) parent.set(c, n.id);
   const inclusive = new Map<string, number>();
   profile.samples.forEach((id, i) => {
     const us = profile.timeDeltas[i] ?? 0;
@@ -94,9 +122,31 @@ function bucketsOf(profile: { nodes: Array<{ id: number; callFrame: { url: strin
   return { buckets, fns, inclusive };
 }
 
-const INCLUSIVE = ['loadCaller', 'verifyAccess', 'jwtVerify', 'callerById', 'checkRequestTexts', 'safeParse', 'idempotent', 'requestHash', 'canonical',
-  'runWork', 'packSecondary', 'resolveMany', 'check', 'lockSeries', 'logEvent', 'execute', 'serializeReply', 'onSendEnd', 'write', 'stringify', 'parse',
-  'httpNetworkOrCacheFetch', 'fetch'];
+const INCLUSIVE = [
+  'loadCaller',
+  'verifyAccess',
+  'jwtVerify',
+  'callerById',
+  'checkRequestTexts',
+  'safeParse',
+  'idempotent',
+  'requestHash',
+  'canonical',
+  'runWork',
+  'packSecondary',
+  'resolveMany',
+  'check',
+  'lockSeries',
+  'logEvent',
+  'execute',
+  'serializeReply',
+  'onSendEnd',
+  'write',
+  'stringify',
+  'parse',
+  'httpNetworkOrCacheFetch',
+  'fetch',
+];
 
 async function main() {
   const cartons = arg('cartons', 200);
@@ -116,23 +166,36 @@ async function main() {
   }
   const { target, drop } = await createTarget(pgUrl);
   const dataDir = mkdtempSync(join(tmpdir(), 'ft-floor-prof-'));
-  const config = loadConfig({ ...process.env, DATA_DIR: target.kind === 'pglite' ? target.dataDir : dataDir, CLIENT_DIR, SEED_DEMO: '1', CODE_SECRET: BENCH_CODE_SECRET,
-    LOGIN_LIMIT_PER_ADDRESS: '10000', LOGIN_LIMIT_PER_ACCOUNT: '10000', DATABASE_URL: target.kind === 'postgres' ? target.url : '' });
-  const database = await openDatabase(target.kind === 'postgres' ? { databaseUrl: target.url } : { dataDir: target.dataDir });
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: target.kind === 'pglite' ? target.dataDir : dataDir,
+    CLIENT_DIR,
+    SEED_DEMO: '1',
+    CODE_SECRET: BENCH_CODE_SECRET,
+    LOGIN_LIMIT_PER_ADDRESS: '10000',
+    LOGIN_LIMIT_PER_ACCOUNT: '10000',
+    DATABASE_URL: target.kind === 'postgres' ? target.url : '',
+  });
+  const database = await openDatabase(
+    target.kind === 'postgres' ? { databaseUrl: target.url } : { dataDir: target.dataDir },
+  );
   if (!pgUrl) {
     // PGlite's transactions run their queries on a Transaction object, not the PGlite: time those too.
-    const client = (database.db as unknown as { $client: { transaction: (fn: (tx: object) => Promise<unknown>) => Promise<unknown> } }).$client;
+    const client = (
+      database.db as unknown as { $client: { transaction: (fn: (tx: object) => Promise<unknown>) => Promise<unknown> } }
+    ).$client;
     const origTx = client.transaction.bind(client);
     let patched = false;
-    client.transaction = (fn) => origTx((tx) => {
-      if (!patched) {
-        const proto = Object.getPrototypeOf(tx) as object;
-        if (Object.prototype.hasOwnProperty.call(proto, 'query')) timed(proto, 'query');
-        if (Object.prototype.hasOwnProperty.call(proto, 'exec')) timed(proto, 'exec');
-        patched = true;
-      }
-      return fn(tx);
-    });
+    client.transaction = (fn) =>
+      origTx((tx) => {
+        if (!patched) {
+          const proto = Object.getPrototypeOf(tx) as object;
+          if (Object.prototype.hasOwnProperty.call(proto, 'query')) timed(proto, 'query');
+          if (Object.prototype.hasOwnProperty.call(proto, 'exec')) timed(proto, 'exec');
+          patched = true;
+        }
+        return fn(tx);
+      });
   }
   try {
     await database.migrate();
@@ -155,10 +218,24 @@ async function main() {
       const scanned: SecondarySave['scanned'] = [];
       for (let i = 0; i < size; i++) {
         const serial = FROM + c * size + i;
-        scanned.push({ UID: scannedUid(codeUrl(baseUrl, codes.make({ kind: 'S', prefix: 'KA' }, serial))), VisibleNo: visibleNumber({ kind: 'S', prefix: 'KA' }, serial),
-          BatchNo: floor.batchNo, ProductName: floor.productName, MFGDate: floor.mfgDate, EXPDate: '', SeqNo: serial });
+        scanned.push({
+          UID: scannedUid(codeUrl(baseUrl, codes.make({ kind: 'S', prefix: 'KA' }, serial))),
+          VisibleNo: visibleNumber({ kind: 'S', prefix: 'KA' }, serial),
+          BatchNo: floor.batchNo,
+          ProductName: floor.productName,
+          MFGDate: floor.mfgDate,
+          EXPDate: '',
+          SeqNo: serial,
+        });
       }
-      entries.push(newEntry({ endpoint: 'SecondaryPacking/save', payload: { cartonMasterId: floor.sizeId, scanned, reason: '', CartonName: floor.sid(c) }, label: '', userId: floor.factory.UserId }));
+      entries.push(
+        newEntry({
+          endpoint: 'SecondaryPacking/save',
+          payload: { cartonMasterId: floor.sizeId, scanned, reason: '', CartonName: floor.sid(c) },
+          label: '',
+          userId: floor.factory.UserId,
+        }),
+      );
     }
     const pair = { Token: floor.factory.Token, RefreshToken: floor.factory.RefreshToken };
     const send = outboxTransport({ origin: baseUrl, store: { read: async () => pair, write: async () => true } });
@@ -191,34 +268,76 @@ async function main() {
     const tr = trips.summary();
     const sv = serverTimes.summary();
     const dbMs = [...stats.values()].reduce((a, s) => a + s.ms, 0);
-    console.log(`\nSecondaryPacking/save profile, ${new Date().toISOString().slice(0, 10)}: ${pgUrl ? 'PostgreSQL' : 'PGlite'}, ${cartons} cartons of ${size}, ${ok} answered 200; load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-    console.log(table([
-      [`per push of up to ${batch} saves`, 'p50', 'p95', 'mean'],
-      ['round trip (client fetch to answer)', fmtMs(tr.p50), fmtMs(tr.p95), fmtMs(tr.meanMs)],
-      ['in the server (Fastify elapsedTime)', fmtMs(sv.p50), fmtMs(sv.p95), fmtMs(sv.meanMs)],
-      ['per save', '', '', ''],
-      ['round trip, per save', '', '', fmtMs(tr.totalMs / cartons)],
-      ['database round trips, summed per save (driver time)', '', '', fmtMs(dbMs / cartons)],
-      ['database round trips per save', '', '', (queries / cartons).toFixed(1)],
-      ['CPU of this process per save (server + client)', '', '', fmtMs((cpu.user + cpu.system) / 1000 / cartons)],
-    ]));
+    console.log(
+      `\nSecondaryPacking/save profile, ${new Date().toISOString().slice(0, 10)}: ${pgUrl ? 'PostgreSQL' : 'PGlite'}, ${cartons} cartons of ${size}, ${ok} answered 200; load average ${(
+        await import('node:os')
+      )
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+    console.log(
+      table([
+        [`per push of up to ${batch} saves`, 'p50', 'p95', 'mean'],
+        ['round trip (client fetch to answer)', fmtMs(tr.p50), fmtMs(tr.p95), fmtMs(tr.meanMs)],
+        ['in the server (Fastify elapsedTime)', fmtMs(sv.p50), fmtMs(sv.p95), fmtMs(sv.meanMs)],
+        ['per save', '', '', ''],
+        ['round trip, per save', '', '', fmtMs(tr.totalMs / cartons)],
+        ['database round trips, summed per save (driver time)', '', '', fmtMs(dbMs / cartons)],
+        ['database round trips per save', '', '', (queries / cartons).toFixed(1)],
+        ['CPU of this process per save (server + client)', '', '', fmtMs((cpu.user + cpu.system) / 1000 / cartons)],
+      ]),
+    );
     console.log(`  total ${(wall / 1000).toFixed(2)} s, ${(cartons / (wall / 1000)).toFixed(1)} cartons/s\n`);
-    console.log(table([
-      ['statement (driver time, all saves)', 'count', 'per save', 'total', 'mean'],
-      ...[...stats.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 18)
-        .map(([k, s]) => [k, String(s.n), (s.n / cartons).toFixed(1), fmtMs(s.ms), fmtMs(s.ms / s.n)]),
-    ]));
+    console.log(
+      table([
+        ['statement (driver time, all saves)', 'count', 'per save', 'total', 'mean'],
+        ...[...stats.entries()]
+          .sort((a, b) => b[1].ms - a[1].ms)
+          .slice(0, 18)
+          .map(([k, s]) => [k, String(s.n), (s.n / cartons).toFixed(1), fmtMs(s.ms), fmtMs(s.ms / s.n)]),
+      ]),
+    );
     const { buckets, fns, inclusive } = bucketsOf(profile as never);
     const total = [...buckets.values()].reduce((a, b) => a + b, 0);
-    console.log(`\nCPU profile over the ${cartons} saves (self time, sampled every 200 µs; this process runs the app and the client's fetch)`);
-    console.log(table([['where', 'ms', 'share', 'per save'],
-      ...[...buckets.entries()].sort((a, b) => b[1] - a[1]).slice(0, 16).map(([k, us]) => [k, (us / 1000).toFixed(0), `${((us / total) * 100).toFixed(1)}%`, fmtMs(us / 1000 / cartons)])]));
+    console.log(
+      `\nCPU profile over the ${cartons} saves (self time, sampled every 200 µs; this process runs the app and the client's fetch)`,
+    );
+    console.log(
+      table([
+        ['where', 'ms', 'share', 'per save'],
+        ...[...buckets.entries()]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 16)
+          .map(([k, us]) => [
+            k,
+            (us / 1000).toFixed(0),
+            `${((us / total) * 100).toFixed(1)}%`,
+            fmtMs(us / 1000 / cartons),
+          ]),
+      ]),
+    );
     console.log(`\nHottest functions (self time)`);
-    console.log(table([['function', 'ms', 'per save'],
-      ...[...fns.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, us]) => [k.slice(0, 110), (us / 1000).toFixed(0), fmtMs(us / 1000 / cartons)])]));
-    console.log(`\nInclusive CPU time of some functions (a sample counts for each on its stack; stacks restart at each await)`);
-    console.log(table([['function', 'ms', 'per save'],
-      ...[...inclusive.entries()].sort((a, b) => b[1] - a[1]).map(([k, us]) => [k, (us / 1000).toFixed(0), fmtMs(us / 1000 / cartons)])]));
+    console.log(
+      table([
+        ['function', 'ms', 'per save'],
+        ...[...fns.entries()]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 15)
+          .map(([k, us]) => [k.slice(0, 110), (us / 1000).toFixed(0), fmtMs(us / 1000 / cartons)]),
+      ]),
+    );
+    console.log(
+      `\nInclusive CPU time of some functions (a sample counts for each on its stack; stacks restart at each await)`,
+    );
+    console.log(
+      table([
+        ['function', 'ms', 'per save'],
+        ...[...inclusive.entries()]
+          .sort((a, b) => b[1] - a[1])
+          .map(([k, us]) => [k, (us / 1000).toFixed(0), fmtMs(us / 1000 / cartons)]),
+      ]),
+    );
     await app.close();
   } finally {
     await database.close().catch(() => undefined);

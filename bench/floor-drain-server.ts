@@ -38,9 +38,16 @@ export async function startServer(databaseUrl: string | undefined): Promise<Benc
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
-    ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: target.kind === 'pglite' ? target.dataDir : dataDir,
-    CLIENT_DIR, PUBLIC_BASE_URL: baseUrl, SEED_DEMO: '1', CODE_SECRET: BENCH_CODE_SECRET,
-    LOGIN_LIMIT_PER_ADDRESS: '10000', LOGIN_LIMIT_PER_ACCOUNT: '10000',
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: target.kind === 'pglite' ? target.dataDir : dataDir,
+    CLIENT_DIR,
+    PUBLIC_BASE_URL: baseUrl,
+    SEED_DEMO: '1',
+    CODE_SECRET: BENCH_CODE_SECRET,
+    LOGIN_LIMIT_PER_ADDRESS: '10000',
+    LOGIN_LIMIT_PER_ACCOUNT: '10000',
   };
   delete env.DATABASE_URL;
   if (target.kind === 'postgres') env.DATABASE_URL = target.url;
@@ -49,7 +56,12 @@ export async function startServer(databaseUrl: string | undefined): Promise<Benc
   const log = openSync(logFile, 'a');
   // BENCH_SERVER_NODE_ARGS: node flags for the server only (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child: ChildProcess = spawn(join(ROOT, 'node_modules/.bin/tsx'), [...nodeArgs, 'src/server/main.ts'], { cwd: ROOT, env, detached: true, stdio: ['ignore', log, log] });
+  const child: ChildProcess = spawn(join(ROOT, 'node_modules/.bin/tsx'), [...nodeArgs, 'src/server/main.ts'], {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', log, log],
+  });
   closeSync(log);
   const stop = async () => {
     if (child.exitCode === null && child.pid !== undefined) {
@@ -79,10 +91,19 @@ export async function startServer(databaseUrl: string | undefined): Promise<Benc
 }
 
 /** One API call; throws unless the envelope says '200'. */
-export async function api<T>(baseUrl: string, method: 'GET' | 'POST', path: string, token?: string, body?: unknown): Promise<T> {
+export async function api<T>(
+  baseUrl: string,
+  method: 'GET' | 'POST',
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<T> {
   const res = await fetch(`${baseUrl}/API/api/${path}`, {
     method,
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const env = (await res.json()) as Envelope<T>;
@@ -90,10 +111,17 @@ export async function api<T>(baseUrl: string, method: 'GET' | 'POST', path: stri
   return env.ResponseData;
 }
 
-export interface Login { Token: string; RefreshToken: string; UserId: number }
+export interface Login {
+  Token: string;
+  RefreshToken: string;
+  UserId: number;
+}
 
 export async function signIn(baseUrl: string, who: { email: string; password: string }): Promise<Login> {
-  const [r] = await api<Login[]>(baseUrl, 'POST', 'Login/CheckUser', undefined, { Email: who.email, Password: who.password });
+  const [r] = await api<Login[]>(baseUrl, 'POST', 'Login/CheckUser', undefined, {
+    Email: who.email,
+    Password: who.password,
+  });
   return r!;
 }
 
@@ -110,9 +138,17 @@ export interface FloorData {
 }
 
 /** As a factory does before packing: KA `from`..`to` mapped (static), a carton size of `size`, `slips` SIDs reserved. */
-export async function floorData(baseUrl: string, o: { from: number; to: number; size: number; slips: number }): Promise<FloorData> {
+export async function floorData(
+  baseUrl: string,
+  o: { from: number; to: number; size: number; slips: number },
+): Promise<FloorData> {
   const factory = await signIn(baseUrl, FACTORY);
-  const [product] = await api<Array<{ ProductId: number; ProductName: string }>>(baseUrl, 'GET', 'Product/GetProductsDDL', factory.Token);
+  const [product] = await api<Array<{ ProductId: number; ProductName: string }>>(
+    baseUrl,
+    'GET',
+    'Product/GetProductsDDL',
+    factory.Token,
+  );
   const batchNo = `BENCH-${o.from}`;
   const mfgDate = '2026-02-01';
   // One mapping save covers at most this many numbers: the range goes in as several.
@@ -120,25 +156,63 @@ export async function floorData(baseUrl: string, o: { from: number; to: number; 
   for (let f = o.from; f <= o.to; f += step) {
     const t = Math.min(o.to, f + step - 1);
     await api(baseUrl, 'POST', 'Mapping/CreateMapping', factory.Token, {
-      MappingId: 0, ProductId: product!.ProductId, FromNo: f, ToNo: t, Qty: t - f + 1, MFGDate: mfgDate, EXPDate: '', BatchNo: batchNo, Mrp: '', Remark: '', isPreprinted: false,
+      MappingId: 0,
+      ProductId: product!.ProductId,
+      FromNo: f,
+      ToNo: t,
+      Qty: t - f + 1,
+      MFGDate: mfgDate,
+      EXPDate: '',
+      BatchNo: batchNo,
+      Mrp: '',
+      Remark: '',
+      isPreprinted: false,
     });
   }
   const admin = await signIn(baseUrl, ADMIN);
   const sizeName = `Bench box ${o.size} ${Date.now().toString(36)}`;
-  await api(baseUrl, 'POST', 'CartonMaster/CreateCarton', admin.Token, { CartonId: 0, CartonName: sizeName, CartonSize: o.size, Description: 'Benchmark', IsActive: true });
-  const sizes = await api<Array<{ CartonId: number; CartonName: string }>>(baseUrl, 'GET', 'CartonMaster/GetActiveCartonDDL', factory.Token);
+  await api(baseUrl, 'POST', 'CartonMaster/CreateCarton', admin.Token, {
+    CartonId: 0,
+    CartonName: sizeName,
+    CartonSize: o.size,
+    Description: 'Benchmark',
+    IsActive: true,
+  });
+  const sizes = await api<Array<{ CartonId: number; CartonName: string }>>(
+    baseUrl,
+    'GET',
+    'CartonMaster/GetActiveCartonDDL',
+    factory.Token,
+  );
   const sizeId = sizes.find((s) => s.CartonName === sizeName)!.CartonId;
   const last = await api<Record<string, number>>(baseUrl, 'GET', 'Product/GetIds/KA', factory.Token);
-  const sids = await api<{ FromNo: number; ToNo: number }>(baseUrl, 'GET', `Product/UpdateIds/KA,SID,${(last.SID ?? 0) + o.slips}`, factory.Token);
+  const sids = await api<{ FromNo: number; ToNo: number }>(
+    baseUrl,
+    'GET',
+    `Product/UpdateIds/KA,SID,${(last.SID ?? 0) + o.slips}`,
+    factory.Token,
+  );
   const year = new Date().getFullYear() % 100;
   return {
-    factory, productId: product!.ProductId, productName: product!.ProductName, sizeId, sizeName, batchNo, mfgDate,
+    factory,
+    productId: product!.ProductId,
+    productName: product!.ProductName,
+    sizeId,
+    sizeName,
+    batchNo,
+    mfgDate,
     sid: (i) => makeSlipId('SID', year, 'KA', sids.FromNo + i),
   };
 }
 
 /** How many secondary cartons the factory's history lists (the server's count). */
 export async function secondaryCount(baseUrl: string, token: string): Promise<number> {
-  const rows = await api<Array<{ TotalRows?: number }>>(baseUrl, 'POST', 'SecondaryPacking/GetSecondaryPacking', token, { First: 1, PageSize: 1, SearchValue: '' });
+  const rows = await api<Array<{ TotalRows?: number }>>(
+    baseUrl,
+    'POST',
+    'SecondaryPacking/GetSecondaryPacking',
+    token,
+    { First: 1, PageSize: 1, SearchValue: '' },
+  );
   return rows[0]?.TotalRows ?? 0;
 }

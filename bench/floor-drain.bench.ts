@@ -41,9 +41,13 @@ async function main() {
   try {
     const t0 = now();
     const floor = await floorData(server.baseUrl, { from: FROM, to: FROM + cartons * size - 1, size, slips: cartons });
-    log(`set up in ${((now() - t0) / 1000).toFixed(1)} s: KA${FROM}..KA${FROM + cartons * size - 1} mapped, size ${size}, ${cartons} SIDs from ${floor.sid(0)}`);
+    log(
+      `set up in ${((now() - t0) / 1000).toFixed(1)} s: KA${FROM}..KA${FROM + cartons * size - 1} mapped, size ${size}, ${cartons} SIDs from ${floor.sid(0)}`,
+    );
     const version = await (async () => {
-      const h = await fetch(`${server.baseUrl}/API/health`).then((r) => r.json()).catch(() => null) as Record<string, unknown> | null;
+      const h = (await fetch(`${server.baseUrl}/API/health`)
+        .then((r) => r.json())
+        .catch(() => null)) as Record<string, unknown> | null;
       return h ? JSON.stringify(h).slice(0, 120) : '?';
     })();
 
@@ -57,10 +61,28 @@ async function main() {
       for (let i = 0; i < size; i++) {
         const serial = FROM + c * size + i;
         const uid = scannedUid(codeUrl(server.baseUrl, codes.make({ kind: 'S', prefix: 'KA' }, serial)));
-        scanned.push({ UID: uid, VisibleNo: visibleNumber({ kind: 'S', prefix: 'KA' }, serial), BatchNo: floor.batchNo, ProductName: floor.productName, MFGDate: floor.mfgDate, EXPDate: '', SeqNo: serial });
+        scanned.push({
+          UID: uid,
+          VisibleNo: visibleNumber({ kind: 'S', prefix: 'KA' }, serial),
+          BatchNo: floor.batchNo,
+          ProductName: floor.productName,
+          MFGDate: floor.mfgDate,
+          EXPDate: '',
+          SeqNo: serial,
+        });
       }
       const payload: SecondarySave = { cartonMasterId: floor.sizeId, scanned, reason: '', CartonName: floor.sid(c) };
-      entries.push(newEntry({ endpoint: 'SecondaryPacking/save', payload, label: `Secondary carton ${floor.sid(c)}, ${size} items`, userId: floor.factory.UserId }, Date.now() + c));
+      entries.push(
+        newEntry(
+          {
+            endpoint: 'SecondaryPacking/save',
+            payload,
+            label: `Secondary carton ${floor.sid(c)}, ${size} items`,
+            userId: floor.factory.UserId,
+          },
+          Date.now() + c,
+        ),
+      );
     }
     // queueWork adds one entry per transaction; here in one go (the queue's content is the same).
     await db.transaction('rw', db.outbox, async () => {
@@ -71,7 +93,13 @@ async function main() {
     let pair = { Token: floor.factory.Token, RefreshToken: floor.factory.RefreshToken };
     const transport = outboxTransport({
       origin: server.baseUrl,
-      store: { read: async () => pair, write: async (p) => { pair = p; return true; } },
+      store: {
+        read: async () => pair,
+        write: async (p) => {
+          pair = p;
+          return true;
+        },
+      },
     });
     const sends = new Timings(cartons);
     const answers = new Map<string, number>();
@@ -96,7 +124,8 @@ async function main() {
       done += r?.done ?? 0;
       rejected += r?.rejected ?? 0;
       if (!r?.stopped) break;
-      if (rounds > 20) throw new Error(`the drain keeps stopping: ${r.stopped}; answers ${JSON.stringify([...answers])}`);
+      if (rounds > 20)
+        throw new Error(`the drain keeps stopping: ${r.stopped}; answers ${JSON.stringify([...answers])}`);
       // A retry (a 409 of a claim in flight, a 5xx): the backoff is the device's, waited here too.
       await db.outbox.where('status').equals('pending').modify({ notBefore: 0 });
     }
@@ -106,22 +135,38 @@ async function main() {
     const s = sends.summary();
     const seconds = drained / 1000;
 
-    console.log(`\nFloor outbox drain, ${new Date().toISOString().slice(0, 10)}: ${dbKind} (${server.target.kind === 'postgres' ? process.env.DATABASE_URL!.replace(/:[^:@/]*@/, ':***@') : 'temp folder'}), Node ${process.version}; health ${version}`);
-    console.log(table([
-      [`${fmtInt(cartons)} cartons of ${size} (${fmtInt(cartons * size)} codes), drainOutbox + outboxTransport on fake-indexeddb over HTTP`, 'value'],
-      ['time from reconnect to an empty outbox', `${seconds.toFixed(2)} s`],
-      ['cartons per second', (cartons / seconds).toFixed(1)],
-      ['items per second', fmtInt((cartons * size) / seconds)],
-      ['answers', [...answers].map(([k, v]) => `${k} x${v}`).join(', ')],
-      ['entries done / rejected / still waiting', `${done} / ${rejected} / ${pending}`],
-      ['secondary cartons the server holds (its list count)', fmtInt(onServer)],
-      [`pushes of up to ${batch} entries`, fmtInt(s.count)],
-      ['one push (HTTP round trip + server), p50 / p95 / p99 / max', [s.p50, s.p95, s.p99, s.max].map(fmtMs).join(' / ')],
-      ['per entry, in the pushes', fmtMs(s.totalMs / cartons)],
-      ['sum of the pushes', `${(s.totalMs / 1000).toFixed(2)} s (${((s.totalMs / drained) * 100).toFixed(0)}% of the drain)`],
-      ['the rest: the outbox\'s own reads and writes (fake-indexeddb)', `${((drained - s.totalMs) / 1000).toFixed(2)} s, ${fmtMs((drained - s.totalMs) / cartons)} per entry`],
-      ['drain rounds (1 = no retry)', String(rounds)],
-    ]));
+    console.log(
+      `\nFloor outbox drain, ${new Date().toISOString().slice(0, 10)}: ${dbKind} (${server.target.kind === 'postgres' ? process.env.DATABASE_URL!.replace(/:[^:@/]*@/, ':***@') : 'temp folder'}), Node ${process.version}; health ${version}`,
+    );
+    console.log(
+      table([
+        [
+          `${fmtInt(cartons)} cartons of ${size} (${fmtInt(cartons * size)} codes), drainOutbox + outboxTransport on fake-indexeddb over HTTP`,
+          'value',
+        ],
+        ['time from reconnect to an empty outbox', `${seconds.toFixed(2)} s`],
+        ['cartons per second', (cartons / seconds).toFixed(1)],
+        ['items per second', fmtInt((cartons * size) / seconds)],
+        ['answers', [...answers].map(([k, v]) => `${k} x${v}`).join(', ')],
+        ['entries done / rejected / still waiting', `${done} / ${rejected} / ${pending}`],
+        ['secondary cartons the server holds (its list count)', fmtInt(onServer)],
+        [`pushes of up to ${batch} entries`, fmtInt(s.count)],
+        [
+          'one push (HTTP round trip + server), p50 / p95 / p99 / max',
+          [s.p50, s.p95, s.p99, s.max].map(fmtMs).join(' / '),
+        ],
+        ['per entry, in the pushes', fmtMs(s.totalMs / cartons)],
+        [
+          'sum of the pushes',
+          `${(s.totalMs / 1000).toFixed(2)} s (${((s.totalMs / drained) * 100).toFixed(0)}% of the drain)`,
+        ],
+        [
+          "the rest: the outbox's own reads and writes (fake-indexeddb)",
+          `${((drained - s.totalMs) / 1000).toFixed(2)} s, ${fmtMs((drained - s.totalMs) / cartons)} per entry`,
+        ],
+        ['drain rounds (1 = no retry)', String(rounds)],
+      ]),
+    );
     if (onServer !== cartons || pending !== 0 || rejected !== 0) {
       console.log(`NOT ALL THERE: server ${onServer}, pending ${pending}, rejected ${rejected}`);
       process.exitCode = 1;

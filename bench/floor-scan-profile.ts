@@ -5,7 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { table } from './stats.js';
 
-interface Node { id: number; callFrame: { url: string; functionName: string; lineNumber: number; columnNumber: number }; children?: number[] }
+interface Node {
+  id: number;
+  callFrame: { url: string; functionName: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
 const file = process.argv[2] ?? '/tmp/floor-scan.cpuprofile';
 const p = JSON.parse(readFileSync(file, 'utf8')) as { nodes: Node[]; samples: number[]; timeDeltas: number[] };
 const byId = new Map(p.nodes.map((n) => [n.id, n]));
@@ -19,7 +23,17 @@ const where = (n: Node) => {
 const self = new Map<string, number>();
 // React's view: component bodies (the functions renderWithHooks calls), its phases, and the app's scan path.
 const components = new Map<string, number>();
-const NAMED = ['performWorkOnRoot', 'renderRootSync', 'commitRoot', 'checkPack', 'codeFacts', 'onScan', 'writeDraft', 'localWorkOf', 'followOutbox'];
+const NAMED = [
+  'performWorkOnRoot',
+  'renderRootSync',
+  'commitRoot',
+  'checkPack',
+  'codeFacts',
+  'onScan',
+  'writeDraft',
+  'localWorkOf',
+  'followOutbox',
+];
 const named = new Map<string, number>();
 const fns = new Map<string, number>();
 const incl = new Map<string, number>();
@@ -55,8 +69,42 @@ p.samples.forEach((id, i) => {
 const ms = (us: number) => (us / 1000).toFixed(0);
 const pc = (us: number) => `${((us / total) * 100).toFixed(1)}%`;
 console.log(`${file}: ${(total / 1e6).toFixed(1)} s sampled`);
-console.log(table([['self time by file', 'ms', 'share'], ...[...self].sort((a, b) => b[1] - a[1]).slice(0, 14).map(([k, v]) => [k, ms(v), pc(v)])]));
-console.log(`\n${table([['self time by function', 'ms', 'share'], ...[...fns].sort((a, b) => b[1] - a[1]).slice(0, 20).map(([k, v]) => [k.slice(0, 100), ms(v), pc(v)])])}`);
-console.log(`\n${table([['inclusive time by function (app scripts)', 'ms', 'share'], ...[...incl].sort((a, b) => b[1] - a[1]).slice(0, 30).map(([k, v]) => [k.slice(0, 100), ms(v), pc(v)])])}`);
-console.log(`\n${table([['React and the scan path (inclusive; names need a build with --minify false)', 'ms', 'share'], ...NAMED.map((k) => [k, ms(named.get(k) ?? 0), pc(named.get(k) ?? 0)])])}`);
-console.log(`\n${table([['component bodies (called by renderWithHooks), inclusive', 'ms', 'share'], ...[...components].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, v]) => [k, ms(v), pc(v)])])}`);
+console.log(
+  table([
+    ['self time by file', 'ms', 'share'],
+    ...[...self]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 14)
+      .map(([k, v]) => [k, ms(v), pc(v)]),
+  ]),
+);
+console.log(
+  `\n${table([
+    ['self time by function', 'ms', 'share'],
+    ...[...fns]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 20)
+      .map(([k, v]) => [k.slice(0, 100), ms(v), pc(v)]),
+  ])}`,
+);
+console.log(
+  `\n${table([
+    ['inclusive time by function (app scripts)', 'ms', 'share'],
+    ...[...incl]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 30)
+      .map(([k, v]) => [k.slice(0, 100), ms(v), pc(v)]),
+  ])}`,
+);
+console.log(
+  `\n${table([['React and the scan path (inclusive; names need a build with --minify false)', 'ms', 'share'], ...NAMED.map((k) => [k, ms(named.get(k) ?? 0), pc(named.get(k) ?? 0)])])}`,
+);
+console.log(
+  `\n${table([
+    ['component bodies (called by renderWithHooks), inclusive', 'ms', 'share'],
+    ...[...components]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 15)
+      .map(([k, v]) => [k, ms(v), pc(v)]),
+  ])}`,
+);

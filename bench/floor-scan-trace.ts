@@ -5,7 +5,16 @@
 import { readFileSync } from 'node:fs';
 import { table } from './stats.js';
 
-interface Ev { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; cat: string; args?: { name?: string; data?: { type?: string } } }
+interface Ev {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  cat: string;
+  args?: { name?: string; data?: { type?: string } };
+}
 const file = process.argv[2] ?? '/tmp/floor-scan-trace.json';
 const raw = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: Ev[] } | Ev[];
 const events = Array.isArray(raw) ? raw : raw.traceEvents;
@@ -13,15 +22,25 @@ const events = Array.isArray(raw) ? raw : raw.traceEvents;
 const marks = events.filter((e) => e.cat.includes('blink.user_timing') && e.name.startsWith('scan:'));
 if (marks.length === 0) throw new Error(`${file}: no scan:* marks (run the bench with --trace)`);
 const { pid } = marks[0]!;
-const mainTid = events.find((e) => e.pid === pid && e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')?.tid;
-const onMain = events.filter((e) => e.pid === pid && e.tid === mainTid && e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+const mainTid = events.find(
+  (e) => e.pid === pid && e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain',
+)?.tid;
+const onMain = events
+  .filter((e) => e.pid === pid && e.tid === mainTid && e.ph === 'X' && e.dur !== undefined)
+  .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
 
 /** Kinds of main-thread work, by trace event name; the rest is 'other' (the task's own overhead). */
 const KIND: Array<[string, RegExp]> = [
-  ['script (events, microtasks, timers, rAF)', /^(EventDispatch|FunctionCall|RunMicrotasks|TimerFire|FireAnimationFrame|v8\.|V8\.|EvaluateScript|XHR|FireIdleCallback|HandlePostMessage)/],
+  [
+    'script (events, microtasks, timers, rAF)',
+    /^(EventDispatch|FunctionCall|RunMicrotasks|TimerFire|FireAnimationFrame|v8\.|V8\.|EvaluateScript|XHR|FireIdleCallback|HandlePostMessage)/,
+  ],
   ['style', /^(UpdateLayoutTree|RecalculateStyles|ScheduleStyleRecalculation|ParseAuthorStyleSheet)/],
   ['layout', /^(Layout|UpdateLayerTree|IntersectionObserverController|ComputeIntersections|HitTest)/],
-  ['paint, layerize, commit', /^(PrePaint|Paint|Layerize|Commit|PaintImage|UpdateLayer|CompositeLayers|ProxyMain|BeginMainThreadFrame|Animation)/],
+  [
+    'paint, layerize, commit',
+    /^(PrePaint|Paint|Layerize|Commit|PaintImage|UpdateLayer|CompositeLayers|ProxyMain|BeginMainThreadFrame|Animation)/,
+  ],
   ['garbage collection', /^(MinorGC|MajorGC|V8\.GC|BlinkGC|ThreadState)/],
 ];
 const kindOf = (name: string) => KIND.find(([, re]) => re.test(name))?.[0] ?? 'other';
@@ -58,7 +77,12 @@ function within(from: number, to: number): Map<string, number> {
 
 // The scans: each scan:enter with the dom, raf and paint marks after it.
 const byName = (n: string) => marks.filter((m) => m.name === n).map((m) => m.ts);
-const [enter, dom, raf, paint] = ['scan:enter', 'scan:dom', 'scan:raf', 'scan:paint'].map(byName) as [number[], number[], number[], number[]];
+const [enter, dom, raf, paint] = ['scan:enter', 'scan:dom', 'scan:raf', 'scan:paint'].map(byName) as [
+  number[],
+  number[],
+  number[],
+  number[],
+];
 const phases: Array<[string, (i: number) => [number, number]]> = [
   ['Enter to the row in the DOM', (i) => [enter[i]!, dom[i]!]],
   ['the row in the DOM to the next frame (rAF)', (i) => [dom[i]!, raf[i]!]],
@@ -72,11 +96,15 @@ for (const [title, span] of phases) {
   const per = Array.from({ length: n }, (_, i) => within(...span(i)));
   const lengths = Array.from({ length: n }, (_, i) => span(i)[1] - span(i)[0]);
   const kinds = [...new Set(per.flatMap((m) => [...m.keys()]))];
-  const rows = kinds.map((k) => {
-    const v = per.map((m) => m.get(k) ?? 0);
-    return [k, ms(v.reduce((a, b) => a + b, 0) / n), ms(p95(v))];
-  }).sort((a, b) => Number(b[1]) - Number(a[1]));
-  console.log(`\n${table([[`${title}: ${ms(lengths.reduce((a, b) => a + b, 0) / n)} / ${ms(p95(lengths))}`, 'mean', 'p95'], ...rows])}`);
+  const rows = kinds
+    .map((k) => {
+      const v = per.map((m) => m.get(k) ?? 0);
+      return [k, ms(v.reduce((a, b) => a + b, 0) / n), ms(p95(v))];
+    })
+    .sort((a, b) => Number(b[1]) - Number(a[1]));
+  console.log(
+    `\n${table([[`${title}: ${ms(lengths.reduce((a, b) => a + b, 0) / n)} / ${ms(p95(lengths))}`, 'mean', 'p95'], ...rows])}`,
+  );
 }
 // The events that took the most self time over all scans' windows, by name.
 const names = new Map<string, number>();
@@ -87,4 +115,12 @@ for (let i = 0; i < n; i++) {
     names.set(e.name, (names.get(e.name) ?? 0) + self.get(e)!);
   }
 }
-console.log(`\n${table([['main-thread events, Enter to painted, self time per scan', 'mean'], ...[...names].sort((a, b) => b[1] - a[1]).slice(0, 16).map(([k, v]) => [k, ms(v / n)])])}`);
+console.log(
+  `\n${table([
+    ['main-thread events, Enter to painted, self time per scan', 'mean'],
+    ...[...names]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 16)
+      .map(([k, v]) => [k, ms(v / n)]),
+  ])}`,
+);

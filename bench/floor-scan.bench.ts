@@ -40,7 +40,16 @@ const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 // --no-vsync: frames are not held to the 60 Hz display clock, so a frame starts as soon as the page
 // asks for one. The painted figure then holds our work and Chromium's rendering without the wait for
 // the next display frame (up to 16.7 ms) that a real screen adds.
@@ -63,9 +72,14 @@ function newest(path: string): number {
 function ensureClient() {
   if (process.env.FLOOR_BENCH_CLIENT_DIR) return `${CLIENT_DIR} (as given)`;
   const index = join(CLIENT_DIR, 'index.html');
-  if (existsSync(index) && !SOURCES.some((p) => newest(join(ROOT, p)) > statSync(index).mtimeMs)) return 'dist/client (up to date)';
+  if (existsSync(index) && !SOURCES.some((p) => newest(join(ROOT, p)) > statSync(index).mtimeMs))
+    return 'dist/client (up to date)';
   log('building the client (vite build)...');
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   return 'dist/client (built now)';
 }
 
@@ -91,14 +105,22 @@ async function main() {
   const build = ensureClient();
   log('starting the server (PGlite)...');
   const server = await startServer(undefined);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: NO_VSYNC ? [...CHROMIUM_ARGS, ...NO_VSYNC_ARGS] : CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: NO_VSYNC ? [...CHROMIUM_ARGS, ...NO_VSYNC_ARGS] : CHROMIUM_ARGS,
+  });
   try {
     const floor = await floorData(server.baseUrl, { from: 990_001, to: 990_100, size, slips: 1 });
     const codes = codeMac(BENCH_CODE_SECRET);
     const KA = { kind: 'S' as const, prefix: 'KA' };
     const url = (n: number) => codeUrl(server.baseUrl, codes.make(KA, n));
 
-    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+    const context = await browser.newContext({
+      baseURL: server.baseUrl,
+      viewport: { width: 360, height: 740 },
+      hasTouch: true,
+      isMobile: true,
+    });
     // tsx compiles this file with esbuild's keepNames: functions passed to page.evaluate call __name.
     await context.addInitScript('globalThis.__name = (f) => f;');
     const page = await context.newPage();
@@ -111,7 +133,11 @@ async function main() {
     await page.goto('/transaction/secondary-packing');
     await page.getByText(/^Data as of/).waitFor();
     // The service worker must control the page for the offline reload.
-    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, undefined, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined,
+      undefined,
+      { timeout: 60_000 },
+    );
     await context.setOffline(true);
 
     // The device data. bigContent's series are K0..K9; K0 becomes KA, the factory's, with its product.
@@ -127,7 +153,8 @@ async function main() {
     const mappings = plain(content.mappings.map(rename));
     const packed = plain(content.packed.map(rename));
     let itemsPacked = 0;
-    for (const s of content.packed) for (let i = 0; i < s.FromNo.length; i++) itemsPacked += s.ToNo[i]! - s.FromNo[i]! + 1;
+    for (const s of content.packed)
+      for (let i = 0; i < s.FromNo.length; i++) itemsPacked += s.ToNo[i]! - s.FromNo[i]! + 1;
     let ranges = 0;
     for (const s of content.mappings) ranges += s.FromNo.length;
     // KA as bigContent lays it out: blocks of 1,000 numbers, 1..900 mapped; in block b < 1,250 packed
@@ -139,42 +166,87 @@ async function main() {
       const scanned = Array.from({ length: 20 }, (_, i) => {
         const serial = b * 1000 + 101 + i;
         const code = parseUid(scannedUid(url(serial)))!;
-        return { UID: code.uid, VisibleNo: visibleNumber(KA, serial), BatchNo: `B${b}`, ProductName: floor.productName, MFGDate: '2026-01-10', EXPDate: '2028-01-10', SeqNo: serial };
+        return {
+          UID: code.uid,
+          VisibleNo: visibleNumber(KA, serial),
+          BatchNo: `B${b}`,
+          ProductName: floor.productName,
+          MFGDate: '2026-01-10',
+          EXPDate: '2028-01-10',
+          SeqNo: serial,
+        };
       });
-      return { endpoint: 'SecondaryPacking/save', payload: { cartonMasterId: floor.sizeId, scanned, reason: '', CartonName: slip }, label: `Secondary carton ${slip}, 20 items` };
+      return {
+        endpoint: 'SecondaryPacking/save',
+        payload: { cartonMasterId: floor.sizeId, scanned, reason: '', CartonName: slip },
+        label: `Secondary carton ${slip}, 20 items`,
+      };
     });
     const t0 = now();
-    const written = await page.evaluate(async ({ mappings, packed, queued }) => {
-      const req = <T>(r: IDBRequest<T>) => new Promise<T>((ok, fail) => { r.onsuccess = () => ok(r.result); r.onerror = () => fail(r.error); });
-      const db = await req(indexedDB.open('fieldtrace'));
-      const done = (tx: IDBTransaction) => new Promise<void>((ok, fail) => { tx.oncomplete = () => ok(); tx.onerror = () => fail(tx.error); tx.onabort = () => fail(tx.error); });
-      const session = (await req(db.transaction('kv').objectStore('kv').get('session'))) as { value: { UserId: number } };
-      const owner = session.value.UserId;
-      const unplain = (list: typeof mappings) => list.map(({ cols, f64 }) => {
-        const s: Record<string, unknown> = { ...cols };
-        for (const k of f64) s[k] = Float64Array.from(cols[k] as number[]);
-        return s;
-      });
-      // As storePage + commitFill leave a part: its chunk rows under a new fill, then the part row
-      // pointing at it and the old fill's chunks gone (the refresher's own transaction shapes).
-      for (const [part, series] of [['mappings', unplain(mappings)], ['packed', unplain(packed)]] as const) {
-        const fill = crypto.randomUUID();
-        const tx = db.transaction(['cacheParts', 'cacheChunks'], 'readwrite', { durability: 'strict' });
-        const chunks = tx.objectStore('cacheChunks');
-        series.forEach((s, seq) => chunks.put({ part, fill, seq, data: [s] }));
-        const old = (await req(tx.objectStore('cacheParts').get(part))) as { fill: string | null } | undefined;
-        if (old?.fill) chunks.delete(IDBKeyRange.bound([part, old.fill], [part, old.fill, []]));
-        tx.objectStore('cacheParts').put({ part, owner, fill, asOf: Date.now(), pending: null });
+    const written = await page.evaluate(
+      async ({ mappings, packed, queued }) => {
+        const req = <T>(r: IDBRequest<T>) =>
+          new Promise<T>((ok, fail) => {
+            r.onsuccess = () => ok(r.result);
+            r.onerror = () => fail(r.error);
+          });
+        const db = await req(indexedDB.open('fieldtrace'));
+        const done = (tx: IDBTransaction) =>
+          new Promise<void>((ok, fail) => {
+            tx.oncomplete = () => ok();
+            tx.onerror = () => fail(tx.error);
+            tx.onabort = () => fail(tx.error);
+          });
+        const session = (await req(db.transaction('kv').objectStore('kv').get('session'))) as {
+          value: { UserId: number };
+        };
+        const owner = session.value.UserId;
+        const unplain = (list: typeof mappings) =>
+          list.map(({ cols, f64 }) => {
+            const s: Record<string, unknown> = { ...cols };
+            for (const k of f64) s[k] = Float64Array.from(cols[k] as number[]);
+            return s;
+          });
+        // As storePage + commitFill leave a part: its chunk rows under a new fill, then the part row
+        // pointing at it and the old fill's chunks gone (the refresher's own transaction shapes).
+        for (const [part, series] of [
+          ['mappings', unplain(mappings)],
+          ['packed', unplain(packed)],
+        ] as const) {
+          const fill = crypto.randomUUID();
+          const tx = db.transaction(['cacheParts', 'cacheChunks'], 'readwrite', { durability: 'strict' });
+          const chunks = tx.objectStore('cacheChunks');
+          series.forEach((s, seq) => chunks.put({ part, fill, seq, data: [s] }));
+          const old = (await req(tx.objectStore('cacheParts').get(part))) as { fill: string | null } | undefined;
+          if (old?.fill) chunks.delete(IDBKeyRange.bound([part, old.fill], [part, old.fill, []]));
+          tx.objectStore('cacheParts').put({ part, owner, fill, asOf: Date.now(), pending: null });
+          await done(tx);
+        }
+        const tx = db.transaction('outbox', 'readwrite', { durability: 'strict' });
+        queued.forEach((e, i) =>
+          tx.objectStore('outbox').add({
+            ...e,
+            id: crypto.randomUUID(),
+            deviceTime: Date.now() + i,
+            userId: owner,
+            status: 'pending',
+            attempts: 0,
+            notBefore: 0,
+          }),
+        );
         await done(tx);
-      }
-      const tx = db.transaction('outbox', 'readwrite', { durability: 'strict' });
-      queued.forEach((e, i) => tx.objectStore('outbox').add({ ...e, id: crypto.randomUUID(), deviceTime: Date.now() + i, userId: owner, status: 'pending', attempts: 0, notBefore: 0 }));
-      await done(tx);
-      const counts = { chunks: await req(db.transaction('cacheChunks').objectStore('cacheChunks').count()), outbox: await req(db.transaction('outbox').objectStore('outbox').count()) };
-      db.close();
-      return counts;
-    }, { mappings, packed, queued });
-    log(`device data written in ${((now() - t0) / 1000).toFixed(1)} s: ${ranges} ranges, ${itemsPacked} packed items, ${queued.length} outbox entries (${JSON.stringify(written)})`);
+        const counts = {
+          chunks: await req(db.transaction('cacheChunks').objectStore('cacheChunks').count()),
+          outbox: await req(db.transaction('outbox').objectStore('outbox').count()),
+        };
+        db.close();
+        return counts;
+      },
+      { mappings, packed, queued },
+    );
+    log(
+      `device data written in ${((now() - t0) / 1000).toFixed(1)} s: ${ranges} ranges, ${itemsPacked} packed items, ${queued.length} outbox entries (${JSON.stringify(written)})`,
+    );
 
     // Offline reload: the app starts as on the floor, loading the cache and the outbox from IndexedDB.
     const r0 = now();
@@ -188,26 +260,33 @@ async function main() {
         await verdict.getByText(text).waitFor({ timeout });
       } catch (e) {
         await page.screenshot({ path: '/tmp/floor-scan-failed.png' }).catch(() => undefined);
-        throw new Error(`expected '${text}', the scan box says '${await verdict.innerText().catch(() => '?')}' (screenshot /tmp/floor-scan-failed.png)`, { cause: e });
+        throw new Error(
+          `expected '${text}', the scan box says '${await verdict.innerText().catch(() => '?')}' (screenshot /tmp/floor-scan-failed.png)`,
+          { cause: e },
+        );
       }
     };
     /** Arms an observer in the page that resolves once the scan box's verdict reads `text`. */
-    const armVerdict = (text: string) => page.evaluate((t) => {
-      const w = window as unknown as { __verdict?: Promise<string> };
-      w.__verdict = new Promise<string>((done, fail) => {
-        const box = document.querySelector('.ft-packing .ft-scan [role="status"]');
-        if (!box) return fail(new Error('no scan box verdict on the page'));
-        const said = () => box.querySelector('span')?.textContent ?? '';
-        const timer = setTimeout(() => { seen.disconnect(); fail(new Error(`expected '${t}', the scan box says '${said()}'`)); }, 30_000);
-        const seen = new MutationObserver(() => {
-          if (said() !== t) return;
-          seen.disconnect();
-          clearTimeout(timer);
-          done(t);
+    const armVerdict = (text: string) =>
+      page.evaluate((t) => {
+        const w = window as unknown as { __verdict?: Promise<string> };
+        w.__verdict = new Promise<string>((done, fail) => {
+          const box = document.querySelector('.ft-packing .ft-scan [role="status"]');
+          if (!box) return fail(new Error('no scan box verdict on the page'));
+          const said = () => box.querySelector('span')?.textContent ?? '';
+          const timer = setTimeout(() => {
+            seen.disconnect();
+            fail(new Error(`expected '${t}', the scan box says '${said()}'`));
+          }, 30_000);
+          const seen = new MutationObserver(() => {
+            if (said() !== t) return;
+            seen.disconnect();
+            clearTimeout(timer);
+            done(t);
+          });
+          seen.observe(box, { childList: true, subtree: true, characterData: true });
         });
-        seen.observe(box, { childList: true, subtree: true, characterData: true });
-      });
-    }, text);
+      }, text);
     const verdictShown = () => page.evaluate(() => (window as unknown as { __verdict: Promise<string> }).__verdict);
     const scan = async (text: string) => {
       await scanBox.focus();
@@ -226,22 +305,38 @@ async function main() {
       await scan(url(101));
       await expectVerdict(PACKING_MSG.packed(makeSlipId('SID', year, 'KA', 50_000_000)));
     }
-    log(`reloaded offline; the cache and the queue answer (first answer ${(loadMs / 1000).toFixed(1)} s after the reload began)`);
+    log(
+      `reloaded offline; the cache and the queue answer (first answer ${(loadMs / 1000).toFixed(1)} s after the reload began)`,
+    );
 
     // The probe: Enter keydown -> row in the DOM -> the next frame's start (rAF) -> the task after its
     // paint. Marks (performance.mark) name the same moments in a --trace.
     await page.evaluate(() => {
-      type Probe = { t0: number; want: boolean; dom: number[]; raf: number[]; paint: number[]; enter: number[]; frames: number[]; slow: Array<{ start: number; duration: number; processing: number; delay: number }> };
+      type Probe = {
+        t0: number;
+        want: boolean;
+        dom: number[];
+        raf: number[];
+        paint: number[];
+        enter: number[];
+        frames: number[];
+        slow: Array<{ start: number; duration: number; processing: number; delay: number }>;
+      };
       const b: Probe = { t0: 0, want: false, dom: [], raf: [], paint: [], enter: [], frames: [], slow: [] };
       (window as unknown as { __scan: Probe }).__scan = b;
-      document.addEventListener('keydown', (e) => {
-        if (e.key !== 'Enter' || !(e.target as Element).closest?.('.ft-packing')) return;
-        b.t0 = e.timeStamp;
-        b.want = true;
-        b.enter.push(e.timeStamp);
-        performance.mark('scan:enter');
-      }, { capture: true });
-      const isRow = (n: Node) => n instanceof Element && (n.matches('li.ft-packing__row') || n.querySelector('li.ft-packing__row') !== null);
+      document.addEventListener(
+        'keydown',
+        (e) => {
+          if (e.key !== 'Enter' || !(e.target as Element).closest?.('.ft-packing')) return;
+          b.t0 = e.timeStamp;
+          b.want = true;
+          b.enter.push(e.timeStamp);
+          performance.mark('scan:enter');
+        },
+        { capture: true },
+      );
+      const isRow = (n: Node) =>
+        n instanceof Element && (n.matches('li.ft-packing__row') || n.querySelector('li.ft-packing__row') !== null);
       new MutationObserver((records) => {
         if (!b.want || !records.some((r) => [...r.addedNodes].some(isRow))) return;
         b.want = false;
@@ -261,7 +356,13 @@ async function main() {
       }).observe(document.body, { childList: true, subtree: true });
       new PerformanceObserver((list) => {
         for (const e of list.getEntries() as PerformanceEventTiming[]) {
-          if (e.name === 'keydown') b.slow.push({ start: e.startTime, duration: e.duration, processing: e.processingEnd - e.processingStart, delay: e.processingStart - e.startTime });
+          if (e.name === 'keydown')
+            b.slow.push({
+              start: e.startTime,
+              duration: e.duration,
+              processing: e.processingEnd - e.processingStart,
+              delay: e.processingStart - e.startTime,
+            });
         }
       }).observe({ type: 'event', durationThreshold: 16 } as PerformanceObserverInit);
       // The display's frame interval, at rest: 120 frames' rAF times.
@@ -271,7 +372,9 @@ async function main() {
       };
       requestAnimationFrame(tick);
     });
-    await page.waitForFunction(() => (window as unknown as { __scan: { frames: number[] } }).__scan.frames.length >= 120);
+    await page.waitForFunction(
+      () => (window as unknown as { __scan: { frames: number[] } }).__scan.frames.length >= 120,
+    );
 
     const cdp = await context.newCDPSession(page);
     const profile = process.argv.includes('--profile');
@@ -313,7 +416,21 @@ async function main() {
       await page.waitForTimeout(500);
     }
     await page.waitForTimeout(200);
-    const b = await page.evaluate(() => (window as unknown as { __scan: { dom: number[]; raf: number[]; paint: number[]; enter: number[]; frames: number[]; slow: Array<{ start: number; duration: number; processing: number; delay: number }> } }).__scan);
+    const b = await page.evaluate(
+      () =>
+        (
+          window as unknown as {
+            __scan: {
+              dom: number[];
+              raf: number[];
+              paint: number[];
+              enter: number[];
+              frames: number[];
+              slow: Array<{ start: number; duration: number; processing: number; delay: number }>;
+            };
+          }
+        ).__scan,
+    );
     if (profile) {
       const { profile: p } = await cdp.send('Profiler.stop');
       writeFileSync('/tmp/floor-scan.cpuprofile', JSON.stringify(p));
@@ -336,43 +453,95 @@ async function main() {
     const enterSet = b.enter;
     const slowEnters = b.slow.filter((s) => enterSet.some((t) => Math.abs(t - s.start) < 1));
     const handlers = summary(slowEnters.map((s) => s.delay + s.processing));
-    const gaps = b.frames.slice(1).map((t, i) => t - b.frames[i]!).sort((x, y) => x - y);
+    const gaps = b.frames
+      .slice(1)
+      .map((t, i) => t - b.frames[i]!)
+      .sort((x, y) => x - y);
     const frameMs = gaps[Math.floor(gaps.length / 2)] ?? 0;
     const outboxLeft = await page.evaluate(async () => {
-      const db = await new Promise<IDBDatabase>((ok, fail) => { const r = indexedDB.open('fieldtrace'); r.onsuccess = () => ok(r.result); r.onerror = () => fail(r.error); });
-      const n = await new Promise<number>((ok) => { const r = db.transaction('outbox').objectStore('outbox').index('status').count('pending'); r.onsuccess = () => ok(r.result); });
+      const db = await new Promise<IDBDatabase>((ok, fail) => {
+        const r = indexedDB.open('fieldtrace');
+        r.onsuccess = () => ok(r.result);
+        r.onerror = () => fail(r.error);
+      });
+      const n = await new Promise<number>((ok) => {
+        const r = db.transaction('outbox').objectStore('outbox').index('status').count('pending');
+        r.onsuccess = () => ok(r.result);
+      });
       db.close();
       return n;
     });
     const version = browser.version();
-    console.log(`\nScan to visible row, Secondary Packing, ${new Date().toISOString().slice(0, 10)}: Chromium ${version} headless at 360 x 740 (touch), ${build}; `
-      + `Node ${process.version}, ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(1)} GB; load average ${loadStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end`);
-    console.log(`${control ? 'CONTROL RUN (--control): ' : ''}Device data: ${ranges.toLocaleString('en-US')} mapping ranges, ${itemsPacked.toLocaleString('en-US')} packed items (${content.packed.reduce((a, s) => a + s.FromNo.length, 0).toLocaleString('en-US')} runs), `
-      + `${(queued.length * 20).toLocaleString('en-US')} queued items in ${queued.length} outbox entries (${outboxLeft} pending after the run, ${cartons} of them the run's own cartons); network off`);
-    console.log(NO_VSYNC
-      ? `FRAMES NOT HELD TO THE DISPLAY (--no-vsync: Chromium ${NO_VSYNC_ARGS.join(' ')}): a frame starts as soon as the page asks; rAF every ${frameMs.toFixed(1)} ms at rest. The painted figure is our work and Chromium's rendering, without the wait for a display frame.`
-      : `Frames on the display clock (vsync): rAF every ${frameMs.toFixed(1)} ms at rest. The painted figure includes the wait for the next display frame.`);
-    const row = (name: string, t: ReturnType<typeof summary>) => [name, fmtMs(t.p50), fmtMs(t.p95), fmtMs(t.max), fmtMs(t.meanMs)];
-    console.log(table([
-      [`${scans} accepted scans (${cartons} cartons of ${size}), from the Enter keydown`, 'p50', 'p95', 'max', 'mean'],
-      row('to the new row in the DOM (handlers, React render and commit)', d),
-      row('to the frame that shows it painted', p),
-      row('  of which: row in the DOM to the next frame\'s start (rAF)', wait),
-      row('  of which: that frame\'s start to after its paint', render),
-      row(`Enter's input delay + handlers (Event Timing; ${slowEnters.length} of ${b.enter.length} reported)`, handlers),
-    ]));
-    console.log(`  rows seen ${d.count} of ${scans}; Event Timing reports only keydowns of 16 ms or more to their next paint: ${slowEnters.length} of ${b.enter.length} Enter keydowns`
-      + (slowEnters.length ? ` (the first: ${slowEnters.map((s) => `${s.duration.toFixed(0)} ms: input delay ${s.delay.toFixed(1)}, handlers ${s.processing.toFixed(1)}`).slice(0, 8).join('; ')})` : ''));
+    console.log(
+      `\nScan to visible row, Secondary Packing, ${new Date().toISOString().slice(0, 10)}: Chromium ${version} headless at 360 x 740 (touch), ${build}; ` +
+        `Node ${process.version}, ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(1)} GB; load average ${loadStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end`,
+    );
+    console.log(
+      `${control ? 'CONTROL RUN (--control): ' : ''}Device data: ${ranges.toLocaleString('en-US')} mapping ranges, ${itemsPacked.toLocaleString('en-US')} packed items (${content.packed.reduce((a, s) => a + s.FromNo.length, 0).toLocaleString('en-US')} runs), ` +
+        `${(queued.length * 20).toLocaleString('en-US')} queued items in ${queued.length} outbox entries (${outboxLeft} pending after the run, ${cartons} of them the run's own cartons); network off`,
+    );
+    console.log(
+      NO_VSYNC
+        ? `FRAMES NOT HELD TO THE DISPLAY (--no-vsync: Chromium ${NO_VSYNC_ARGS.join(' ')}): a frame starts as soon as the page asks; rAF every ${frameMs.toFixed(1)} ms at rest. The painted figure is our work and Chromium's rendering, without the wait for a display frame.`
+        : `Frames on the display clock (vsync): rAF every ${frameMs.toFixed(1)} ms at rest. The painted figure includes the wait for the next display frame.`,
+    );
+    const row = (name: string, t: ReturnType<typeof summary>) => [
+      name,
+      fmtMs(t.p50),
+      fmtMs(t.p95),
+      fmtMs(t.max),
+      fmtMs(t.meanMs),
+    ];
+    console.log(
+      table([
+        [
+          `${scans} accepted scans (${cartons} cartons of ${size}), from the Enter keydown`,
+          'p50',
+          'p95',
+          'max',
+          'mean',
+        ],
+        row('to the new row in the DOM (handlers, React render and commit)', d),
+        row('to the frame that shows it painted', p),
+        row("  of which: row in the DOM to the next frame's start (rAF)", wait),
+        row("  of which: that frame's start to after its paint", render),
+        row(
+          `Enter's input delay + handlers (Event Timing; ${slowEnters.length} of ${b.enter.length} reported)`,
+          handlers,
+        ),
+      ]),
+    );
+    console.log(
+      `  rows seen ${d.count} of ${scans}; Event Timing reports only keydowns of 16 ms or more to their next paint: ${slowEnters.length} of ${b.enter.length} Enter keydowns` +
+        (slowEnters.length
+          ? ` (the first: ${slowEnters
+              .map(
+                (s) =>
+                  `${s.duration.toFixed(0)} ms: input delay ${s.delay.toFixed(1)}, handlers ${s.processing.toFixed(1)}`,
+              )
+              .slice(0, 8)
+              .join('; ')})`
+          : ''),
+    );
     const slowAll = b.slow.filter((s) => !enterSet.some((t) => Math.abs(t - s.start) < 1));
-    console.log(`  other keydowns of 16 ms or more: ${slowAll.length}${slowAll.length ? ` (max ${Math.max(...slowAll.map((s) => s.duration)).toFixed(0)} ms)` : ''}`);
+    console.log(
+      `  other keydowns of 16 ms or more: ${slowAll.length}${slowAll.length ? ` (max ${Math.max(...slowAll.map((s) => s.duration)).toFixed(0)} ms)` : ''}`,
+    );
     // On the display clock the first frame after a key starts within one frame interval of it: a row
     // whose frame started by then was drawn in the very next frame a screen could show.
     if (!NO_VSYNC) {
       const next = b.raf.filter((v) => v <= frameMs + 0.5).length;
-      console.log(`  rows drawn in the first display frame after their Enter (that frame's rAF within ${frameMs.toFixed(1)} ms of the key): ${next} of ${b.raf.length} (${((100 * next) / b.raf.length).toFixed(1)}%)`);
+      console.log(
+        `  rows drawn in the first display frame after their Enter (that frame's rAF within ${frameMs.toFixed(1)} ms of the key): ${next} of ${b.raf.length} (${((100 * next) / b.raf.length).toFixed(1)}%)`,
+      );
     }
-    const worst = b.paint.map((v, i) => [v, i] as const).sort((x, y) => y[0] - x[0]).slice(0, 8);
-    console.log(`  slowest scans (paint ms @ scan number, 1-based; a carton's 20th opens the slip dialog): ${worst.map(([v, i]) => `${v.toFixed(1)} @ ${i + 1}`).join(', ')}`);
+    const worst = b.paint
+      .map((v, i) => [v, i] as const)
+      .sort((x, y) => y[0] - x[0])
+      .slice(0, 8);
+    console.log(
+      `  slowest scans (paint ms @ scan number, 1-based; a carton's 20th opens the slip dialog): ${worst.map(([v, i]) => `${v.toFixed(1)} @ ${i + 1}`).join(', ')}`,
+    );
     await context.close();
   } finally {
     await browser.close();

@@ -17,14 +17,25 @@ import { makeSample, type Expected } from './scans.js';
 import { fmtInt, log, now, Timings, type Summary } from './stats.js';
 
 export interface MappingResult {
-  ranges: number; numbers: number; perTx: number; seconds: number; perTxMs: Summary;
+  ranges: number;
+  numbers: number;
+  perTx: number;
+  seconds: number;
+  perTxMs: Summary;
   overlapRefusal: { ms: number; message: string };
   rows: { mappings: number; damages: number; events: number };
 }
 
 export interface ResolveResult {
-  count: number; seconds: number; whole: Summary; dbPart: Summary; forged: Summary;
-  states: Record<Expected['state'], number>; mismatches: number; explain: string[]; explainDamages: string[];
+  count: number;
+  seconds: number;
+  whole: Summary;
+  dbPart: Summary;
+  forged: Summary;
+  states: Record<Expected['state'], number>;
+  mismatches: number;
+  explain: string[];
+  explainDamages: string[];
   server: { mappings: ServerTimes; damages: ServerTimes };
 }
 
@@ -48,14 +59,23 @@ export async function mapAll(db: Db, plan: Plan, seeded: Seeded, perTx: number):
         }
         // A refusal is thrown: the run stops with the rule's message.
         await mapRange(tx, callers[r.factory]!, {
-          series: r.series, fromNo: r.fromNo, toNo: r.toNo, productId: seeded.productIds[r.product]!, batchNo: r.batchNo,
-          mfgDate: r.mfgDate, expDate: r.expDate, mrp: r.mrp, remark: 'bench',
+          series: r.series,
+          fromNo: r.fromNo,
+          toNo: r.toNo,
+          productId: seeded.productIds[r.product]!,
+          batchNo: r.batchNo,
+          mfgDate: r.mfgDate,
+          expDate: r.expDate,
+          mrp: r.mrp,
+          remark: 'bench',
         });
       }
     });
     txTimes.add(now() - t0);
     if ((i + batch.length) / plan.ranges.length >= nextReport) {
-      log(`  ${Math.round(nextReport * 100)}%: ${fmtInt(i + batch.length)} ranges in ${((now() - started) / 1000).toFixed(1)} s`);
+      log(
+        `  ${Math.round(nextReport * 100)}%: ${fmtInt(i + batch.length)} ranges in ${((now() - started) / 1000).toFixed(1)} s`,
+      );
       nextReport += 0.1;
     }
   }
@@ -64,16 +84,28 @@ export async function mapAll(db: Db, plan: Plan, seeded: Seeded, perTx: number):
   // The rule still refuses an overlap at full size, and says with which mapping.
   const last = plan.ranges[plan.ranges.length - 1]!;
   const t0 = now();
-  const refused = await db.transaction(async (tx) => {
-    await lockSeries(tx, last.series);
-    await mapRange(tx, callers[last.factory]!, {
-      series: last.series, fromNo: last.toNo, toNo: last.toNo + 10, productId: seeded.productIds[0]!, batchNo: 'OVERLAP',
-      mfgDate: '2026-01-01', expDate: '2027-01-01', mrp: null, remark: '',
-    });
-  }).then(() => null, (e: unknown) => {
-    if (e instanceof Refusal) return e.message;
-    throw e;
-  });
+  const refused = await db
+    .transaction(async (tx) => {
+      await lockSeries(tx, last.series);
+      await mapRange(tx, callers[last.factory]!, {
+        series: last.series,
+        fromNo: last.toNo,
+        toNo: last.toNo + 10,
+        productId: seeded.productIds[0]!,
+        batchNo: 'OVERLAP',
+        mfgDate: '2026-01-01',
+        expDate: '2027-01-01',
+        mrp: null,
+        remark: '',
+      });
+    })
+    .then(
+      () => null,
+      (e: unknown) => {
+        if (e instanceof Refusal) return e.message;
+        throw e;
+      },
+    );
   const overlapMs = now() - t0;
   if (refused === null) throw new Error('An overlapping range was mapped');
 
@@ -81,13 +113,25 @@ export async function mapAll(db: Db, plan: Plan, seeded: Seeded, perTx: number):
   const count = async (t: typeof mappings | typeof damages | typeof events) =>
     Number((await db.select({ n: sql<number>`count(*)` }).from(t))[0]!.n);
   return {
-    ranges: plan.ranges.length, numbers, perTx, seconds, perTxMs: txTimes.summary(),
+    ranges: plan.ranges.length,
+    numbers,
+    perTx,
+    seconds,
+    perTxMs: txTimes.summary(),
     overlapRefusal: { ms: overlapMs, message: refused },
     rows: { mappings: await count(mappings), damages: damageRows, events: await count(events) },
   };
 }
 
-export async function resolveSample(db: Db, plan: Plan, seeded: Seeded, codes: CodeMac, baseUrl: string, count: number, seed: number): Promise<ResolveResult> {
+export async function resolveSample(
+  db: Db,
+  plan: Plan,
+  seeded: Seeded,
+  codes: CodeMac,
+  baseUrl: string,
+  count: number,
+  seed: number,
+): Promise<ResolveResult> {
   // Planner statistics as autovacuum would have them on a live server (PGlite runs no autovacuum).
   await db.execute(sql`analyze mappings`);
   await db.execute(sql`analyze damages`);
@@ -111,10 +155,16 @@ export async function resolveSample(db: Db, plan: Plan, seeded: Seeded, codes: C
     if (got.state === 'forged') forged.add(ms);
     states[got.state]++;
     const want = expected[i]!;
-    const same = got.state === want.state && (got.state === 'forged' || got.state === 'unmapped' || (
-      got.serial === want.serial && got.mapping.batchNo === want.range!.batchNo
-      && got.mapping.productId === seeded.productIds[want.range!.product] && got.mapping.fromNo === want.range!.fromNo));
-    if ((i + 1) % Math.max(1, Math.floor(count / 5)) === 0) log(`  ${fmtInt(i + 1)} resolved in ${((now() - started) / 1000).toFixed(1)} s`);
+    const same =
+      got.state === want.state &&
+      (got.state === 'forged' ||
+        got.state === 'unmapped' ||
+        (got.serial === want.serial &&
+          got.mapping.batchNo === want.range!.batchNo &&
+          got.mapping.productId === seeded.productIds[want.range!.product] &&
+          got.mapping.fromNo === want.range!.fromNo));
+    if ((i + 1) % Math.max(1, Math.floor(count / 5)) === 0)
+      log(`  ${fmtInt(i + 1)} resolved in ${((now() - started) / 1000).toFixed(1)} s`);
     if (!same) {
       if (mismatches < 5) log(`  MISMATCH scan ${scans[i]}: got ${got.state}, want ${want.state}`);
       mismatches++;
@@ -140,6 +190,20 @@ export async function resolveSample(db: Db, plan: Plan, seeded: Seeded, codes: C
     const code = codes.check(scans[i]!);
     if (code) lookups.push([code, code.serial]);
   }
-  const server = { mappings: await serverTimes(db, mappings, lookups), damages: await serverTimes(db, damages, lookups) };
-  return { count, seconds, whole: whole.summary(), dbPart: dbPart.summary(), forged: forged.summary(), states, mismatches, explain, explainDamages, server };
+  const server = {
+    mappings: await serverTimes(db, mappings, lookups),
+    damages: await serverTimes(db, damages, lookups),
+  };
+  return {
+    count,
+    seconds,
+    whole: whole.summary(),
+    dbPart: dbPart.summary(),
+    forged: forged.summary(),
+    states,
+    mismatches,
+    explain,
+    explainDamages,
+    server,
+  };
 }

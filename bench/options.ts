@@ -22,7 +22,16 @@ export interface BenchOptions {
   keep: boolean;
 }
 
-const DEFAULTS: BenchOptions = { numbers: 10_000_000, rangeSize: 1000, perTx: 1, resolve: 100_000, print: 1_000_000, download: 1, seed: 42, keep: false };
+const DEFAULTS: BenchOptions = {
+  numbers: 10_000_000,
+  rangeSize: 1000,
+  perTx: 1,
+  resolve: 100_000,
+  print: 1_000_000,
+  download: 1,
+  seed: 42,
+  keep: false,
+};
 
 /** `--name value` or `--name=value` from argv, then BENCH_NAME from the environment, then the default. */
 export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptions {
@@ -36,8 +45,9 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
   }
   const out = { ...DEFAULTS };
   for (const key of Object.keys(DEFAULTS) as (keyof BenchOptions)[]) {
-    const raw = given.get(key === 'rangeSize' ? 'range-size' : key === 'perTx' ? 'per-tx' : key)
-      ?? env[`BENCH_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`];
+    const raw =
+      given.get(key === 'rangeSize' ? 'range-size' : key === 'perTx' ? 'per-tx' : key) ??
+      env[`BENCH_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`];
     given.delete(key === 'rangeSize' ? 'range-size' : key === 'perTx' ? 'per-tx' : key);
     if (raw === undefined) continue;
     if (key === 'keep') {
@@ -45,7 +55,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       continue;
     }
     const n = Number(raw.replace(/_/g, ''));
-    if (!Number.isSafeInteger(n) || n < (key === 'print' || key === 'resolve' || key === 'download' ? 0 : 1)) throw new Error(`--${key} needs a whole number, got '${raw}'`);
+    if (!Number.isSafeInteger(n) || n < (key === 'print' || key === 'resolve' || key === 'download' ? 0 : 1))
+      throw new Error(`--${key} needs a whole number, got '${raw}'`);
     out[key] = n;
   }
   if (given.size > 0) throw new Error(`Unknown option(s): ${[...given.keys()].map((k) => `--${k}`).join(', ')}`);
@@ -65,4 +76,7 @@ export const BENCH_SECRET = 'fieldtrace bench secret (not a production secret)';
 export const BENCH_BASE_URL = 'https://trace.example.com';
 
 /** What each benchmark process adds to its result: its CPU time and the 1-minute load average at its start and end. */
-export interface TaskEnv { cpuSeconds: number; load: [number, number] }
+export interface TaskEnv {
+  cpuSeconds: number;
+  load: [number, number];
+}

@@ -18,13 +18,30 @@ import { fmtInt, log, now } from './stats.js';
 
 export interface PrintResult {
   download?: DownloadResult | null;
-  codes: number; fromNo: number; toNo: number; mapMs: number; seconds: number; bytes: number; lines: number;
-  rssBaseline: number; rssPeak: number; heapPeak: number; maxRss: number; samples: number;
+  codes: number;
+  fromNo: number;
+  toNo: number;
+  mapMs: number;
+  seconds: number;
+  bytes: number;
+  lines: number;
+  rssBaseline: number;
+  rssPeak: number;
+  heapPeak: number;
+  maxRss: number;
+  samples: number;
 }
 
 const gc = (globalThis as { gc?: () => void }).gc;
 
-export async function printBench(db: Db, plan: Plan, seeded: Seeded, codes: CodeMac, baseUrl: string, count: number): Promise<PrintResult> {
+export async function printBench(
+  db: Db,
+  plan: Plan,
+  seeded: Seeded,
+  codes: CodeMac,
+  baseUrl: string,
+  count: number,
+): Promise<PrintResult> {
   const prefix = FACTORY_PREFIXES[0];
   const caller = (await callerById(db, seeded.userIds[0]!))!;
   // Far past the numbers map-and-resolve used, so the two benchmarks never meet.
@@ -35,13 +52,26 @@ export async function printBench(db: Db, plan: Plan, seeded: Seeded, codes: Code
   const m = await db.transaction(async (tx) => {
     await lockSeries(tx, { kind: 'S', prefix });
     return mapRange(tx, caller, {
-      series: { kind: 'S', prefix }, fromNo, toNo, productId: seeded.productIds[0]!, batchNo: 'PRINT-1M',
-      mfgDate: '2026-03-01', expDate: '2028-03-01', mrp: '249.50', remark: 'bench print file',
+      series: { kind: 'S', prefix },
+      fromNo,
+      toNo,
+      productId: seeded.productIds[0]!,
+      batchNo: 'PRINT-1M',
+      mfgDate: '2026-03-01',
+      expDate: '2028-03-01',
+      mrp: '249.50',
+      remark: 'bench print file',
     });
   });
   const mapMs = now() - t0;
   const src: PrintSource = {
-    prefix, gtin: null, productName: seeded.productNames[0]!, batchNo: m.batchNo, mfgDate: m.mfgDate, expDate: m.expDate, mrp: m.mrp,
+    prefix,
+    gtin: null,
+    productName: seeded.productNames[0]!,
+    batchNo: m.batchNo,
+    mfgDate: m.mfgDate,
+    expDate: m.expDate,
+    mrp: m.mrp,
   };
 
   const file = join(tmpdir(), `ft-bench-print-${process.pid}.csv`);
@@ -80,8 +110,18 @@ export async function printBench(db: Db, plan: Plan, seeded: Seeded, codes: Code
     unlinkSync(file);
   }
   return {
-    codes: count, fromNo, toNo, mapMs, seconds, bytes, lines, rssBaseline, rssPeak, heapPeak,
-    maxRss: process.resourceUsage().maxRSS * 1024, samples,
+    codes: count,
+    fromNo,
+    toNo,
+    mapMs,
+    seconds,
+    bytes,
+    lines,
+    rssBaseline,
+    rssPeak,
+    heapPeak,
+    maxRss: process.resourceUsage().maxRSS * 1024,
+    samples,
   };
 }
 
@@ -92,7 +132,8 @@ async function checkFile(file: string, codes: CodeMac, bytes: number, count: num
   for await (const chunk of createReadStream(file, { start: 0, end: 300, encoding: 'utf8' })) head += chunk;
   if (!head.startsWith(PRINT_FILE_HEADER.join(','))) throw new Error(`Unexpected header: ${head.slice(0, 80)}`);
   let tail = '';
-  for await (const chunk of createReadStream(file, { start: Math.max(0, bytes - 400), encoding: 'utf8' })) tail += chunk;
+  for await (const chunk of createReadStream(file, { start: Math.max(0, bytes - 400), encoding: 'utf8' }))
+    tail += chunk;
   const last = tail.trimEnd().split(/\r?\n/).pop()!;
   const [serial, , url] = last.split(',');
   const code = codes.check(url ?? '');

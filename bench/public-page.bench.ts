@@ -33,9 +33,23 @@ const arg = (name: string, fallback: number) => {
 };
 const RUNS = arg('runs', 5);
 const BUDGET_GZIP_JS = 100 * 1024;
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 /** DevTools' "Fast 3G" preset (Chromium's network throttling presets). */
-const FAST_3G = { offline: false, latency: 150 * 3.75, downloadThroughput: ((1.6 * 1000 * 1000) / 8) * 0.9, uploadThroughput: ((750 * 1000) / 8) * 0.9 };
+const FAST_3G = {
+  offline: false,
+  latency: 150 * 3.75,
+  downloadThroughput: ((1.6 * 1000 * 1000) / 8) * 0.9,
+  uploadThroughput: ((750 * 1000) / 8) * 0.9,
+};
 const CPU_SLOWDOWN = 4;
 const SOURCES: string[] = JSON.parse(readFileSync(join(ROOT, 'src/build/client-sources.json'), 'utf8'));
 const PAGE_HTML = join(CLIENT_DIR, 'p.html');
@@ -52,12 +66,19 @@ function ensureClient(): string {
   if (fresh && !process.argv.includes('--build')) return 'dist/client (up to date)';
   log('building the client (vite build)...');
   execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' },
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   return 'dist/client (built now)';
 }
 
-interface FileSize { file: string; raw: number; gzip: number; brotli: number }
+interface FileSize {
+  file: string;
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
 
 const sizeOf = (file: string): FileSize => {
   const data = readFileSync(join(CLIENT_DIR, file));
@@ -65,7 +86,8 @@ const sizeOf = (file: string): FileSize => {
     file,
     raw: data.length,
     gzip: gzipSync(data, { level: constants.Z_BEST_COMPRESSION }).length,
-    brotli: brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }).length,
+    brotli: brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } })
+      .length,
   };
 };
 
@@ -103,14 +125,23 @@ function sizes() {
   const cssSizes = css.map(sizeOf);
   const sum = (xs: FileSize[], k: keyof Omit<FileSize, 'file'>) => xs.reduce((s, x) => s + x[k], 0);
   const total = { raw: sum(jsSizes, 'raw'), gzip: sum(jsSizes, 'gzip'), brotli: sum(jsSizes, 'brotli') };
-  console.log(table([
-    ['Public page (p.html) file', 'raw', 'gzip -9', 'brotli'],
-    ...[...jsSizes, ...cssSizes].map((s) => [s.file, kb(s.raw), kb(s.gzip), kb(s.brotli)]),
-    [`all JS (${jsSizes.length} file${jsSizes.length === 1 ? '' : 's'})`, kb(total.raw), kb(total.gzip), kb(total.brotli)],
-    ['p.html', ...((s) => [kb(s.raw), kb(s.gzip), kb(s.brotli)])(sizeOf('p.html'))],
-  ]));
+  console.log(
+    table([
+      ['Public page (p.html) file', 'raw', 'gzip -9', 'brotli'],
+      ...[...jsSizes, ...cssSizes].map((s) => [s.file, kb(s.raw), kb(s.gzip), kb(s.brotli)]),
+      [
+        `all JS (${jsSizes.length} file${jsSizes.length === 1 ? '' : 's'})`,
+        kb(total.raw),
+        kb(total.gzip),
+        kb(total.brotli),
+      ],
+      ['p.html', ...((s) => [kb(s.raw), kb(s.gzip), kb(s.brotli)])(sizeOf('p.html'))],
+    ]),
+  );
   const within = total.gzip <= BUDGET_GZIP_JS;
-  console.log(`  gzipped JS ${kb(total.gzip)} of a ${kb(BUDGET_GZIP_JS)} budget: ${within ? 'within' : 'OVER BUDGET'}\n`);
+  console.log(
+    `  gzipped JS ${kb(total.gzip)} of a ${kb(BUDGET_GZIP_JS)} budget: ${within ? 'within' : 'OVER BUDGET'}\n`,
+  );
   return { total, within };
 }
 
@@ -138,12 +169,25 @@ const timings = () => {
   const verify = resources.filter((r) => r.name.includes('/VerifyProduct')).pop();
   const bench = (window as Watch).__bench ?? { inDom: 0, painted: 0 };
   return {
-    shown: bench.painted, inDom: bench.inDom, fcp: fcp ? fcp.startTime : 0, dcl: nav ? nav.domContentLoadedEventEnd : 0,
-    verifyEnd: verify ? verify.responseEnd : 0, bytes: [nav, ...resources].reduce((sum, r) => sum + (r ? r.transferSize : 0), 0),
+    shown: bench.painted,
+    inDom: bench.inDom,
+    fcp: fcp ? fcp.startTime : 0,
+    dcl: nav ? nav.domContentLoadedEventEnd : 0,
+    verifyEnd: verify ? verify.responseEnd : 0,
+    bytes: [nav, ...resources].reduce((sum, r) => sum + (r ? r.transferSize : 0), 0),
   };
 };
 
-interface Run { shown: number; inDom: number; fcp: number; dcl: number; verifyEnd: number; code: string; bytes: number; formFilled: boolean }
+interface Run {
+  shown: number;
+  inDom: number;
+  fcp: number;
+  dcl: number;
+  verifyEnd: number;
+  code: string;
+  bytes: number;
+  formFilled: boolean;
+}
 
 async function main() {
   const build = ensureClient();
@@ -153,7 +197,10 @@ async function main() {
   process.env.VERIFY_LIMIT_PER_ADDRESS = '1000000';
   log('starting the server (PGlite)...');
   const server = await startServer(undefined);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   const runs: Run[] = [];
   const version = browser.version();
   try {
@@ -162,8 +209,15 @@ async function main() {
     log(`mapped KA 1..1,000 to '${floor.productName}'; load ${loadavg()[0]!.toFixed(1)}`);
     for (let i = 0; i < RUNS; i++) {
       const context = await browser.newContext({
-        baseURL: server.baseUrl, viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2,
-        locale: 'en-IN', geolocation: { latitude: 19.9975, longitude: 73.7898 }, permissions: ['geolocation'], serviceWorkers: 'block',
+        baseURL: server.baseUrl,
+        viewport: { width: 360, height: 740 },
+        hasTouch: true,
+        isMobile: true,
+        deviceScaleFactor: 2,
+        locale: 'en-IN',
+        geolocation: { latitude: 19.9975, longitude: 73.7898 },
+        permissions: ['geolocation'],
+        serviceWorkers: 'block',
       });
       // tsx compiles this file with esbuild's keepNames: functions passed to the page call __name.
       await context.addInitScript('globalThis.__name = (f) => f;');
@@ -177,7 +231,12 @@ async function main() {
       let code = '';
       page.on('response', (res) => {
         if (res.url().includes('/ProductAuthentication/VerifyProduct') && !code) {
-          void res.json().then((env: { ResponseCode?: string }) => { code = env.ResponseCode ?? '?'; }).catch(() => undefined);
+          void res
+            .json()
+            .then((env: { ResponseCode?: string }) => {
+              code = env.ResponseCode ?? '?';
+            })
+            .catch(() => undefined);
         }
       });
       // A code never verified before (no warning), the n-th of the mapped ones.
@@ -195,7 +254,9 @@ async function main() {
       }
       const t = await page.evaluate(timings);
       runs.push({ ...t, code, formFilled });
-      log(`run ${i + 1}: name painted at ${ms(t.shown)} (FCP ${ms(t.fcp)}, DOMContentLoaded ${ms(t.dcl)}, VerifyProduct answered ${ms(t.verifyEnd)}; answer '${code}'${formFilled ? ', Details Form filled' : ''})`);
+      log(
+        `run ${i + 1}: name painted at ${ms(t.shown)} (FCP ${ms(t.fcp)}, DOMContentLoaded ${ms(t.dcl)}, VerifyProduct answered ${ms(t.verifyEnd)}; answer '${code}'${formFilled ? ', Details Form filled' : ''})`,
+      );
       if (i === 0) {
         const dir = process.env.SHOTS_DIR ?? join(tmpdir(), 'fieldtrace-shots');
         mkdirSync(dir, { recursive: true });
@@ -213,21 +274,29 @@ async function main() {
     const xs = runs.map((r) => r[k]);
     return [ms(median(xs)), ms(Math.min(...xs)), ms(Math.max(...xs))];
   };
-  console.log(`\nPublic verification page, ${new Date().toISOString().slice(0, 10)}: Chromium ${version} headless, 360 x 740 touch, `
-    + `${build}; DevTools Fast 3G (562.5 ms, 1.44 Mbps down, 675 kbps up) and CPU ${CPU_SLOWDOWN}x slower; ${RUNS} cold loads of /P?U=<genuine code>; `
-    + `${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), load ${loadavg()[0]!.toFixed(1)} at the end\n`);
-  console.log(table([
-    ['From navigation start', 'median', 'min', 'max'],
-    ["product name painted (budget 3,000 ms)", ...col('shown')],
-    ['product name in the DOM', ...col('inDom')],
-    ['first contentful paint', ...col('fcp')],
-    ['DOMContentLoaded (the page\'s JS run)', ...col('dcl')],
-    ['VerifyProduct answered', ...col('verifyEnd')],
-  ]));
+  console.log(
+    `\nPublic verification page, ${new Date().toISOString().slice(0, 10)}: Chromium ${version} headless, 360 x 740 touch, ` +
+      `${build}; DevTools Fast 3G (562.5 ms, 1.44 Mbps down, 675 kbps up) and CPU ${CPU_SLOWDOWN}x slower; ${RUNS} cold loads of /P?U=<genuine code>; ` +
+      `${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), load ${loadavg()[0]!.toFixed(1)} at the end\n`,
+  );
+  console.log(
+    table([
+      ['From navigation start', 'median', 'min', 'max'],
+      ['product name painted (budget 3,000 ms)', ...col('shown')],
+      ['product name in the DOM', ...col('inDom')],
+      ['first contentful paint', ...col('fcp')],
+      ["DOMContentLoaded (the page's JS run)", ...col('dcl')],
+      ['VerifyProduct answered', ...col('verifyEnd')],
+    ]),
+  );
   const codesSeen = [...new Set(runs.map((r) => r.code))].join(', ');
-  console.log(`  bytes over the network per load (median): ${kb(median(runs.map((r) => r.bytes)))}; answers: ${codesSeen}`
-    + `${runs.some((r) => r.formFilled) ? '; the Details Form was filled (at once) in some runs: their time includes a second VerifyProduct' : ''}`);
-  console.log(`  gzipped JS ${kb(size.total.gzip)} (${size.within ? 'within' : 'OVER'} the 100 KB budget); name painted within 3 s in ${runs.filter((r) => r.shown <= 3000).length} of ${runs.length} runs`);
+  console.log(
+    `  bytes over the network per load (median): ${kb(median(runs.map((r) => r.bytes)))}; answers: ${codesSeen}` +
+      `${runs.some((r) => r.formFilled) ? '; the Details Form was filled (at once) in some runs: their time includes a second VerifyProduct' : ''}`,
+  );
+  console.log(
+    `  gzipped JS ${kb(size.total.gzip)} (${size.within ? 'within' : 'OVER'} the 100 KB budget); name painted within 3 s in ${runs.filter((r) => r.shown <= 3000).length} of ${runs.length} runs`,
+  );
 }
 
 await main();

@@ -55,11 +55,19 @@ const RUNS = argValue('runs', 20);
 const WARMUP = argValue('warmup', 2);
 const EXPORTS = !process.argv.includes('--no-export');
 const KEEP = process.argv.includes('--keep');
-const loads = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+const loads = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
 // ---- The server in a process of its own ----
 
-interface Server { baseUrl: string; pid: number; logFile: string; stop(): Promise<void> }
+interface Server {
+  baseUrl: string;
+  pid: number;
+  logFile: string;
+  stop(): Promise<void>;
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -68,8 +76,17 @@ async function startServer(target: Extract<Target, { kind: 'postgres' }>, dir: s
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = join(dir, 'server.log');
   const env: NodeJS.ProcessEnv = {
-    ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, DATABASE_URL: target.url, CLIENT_DIR: join(ROOT, 'dist/client'),
-    PUBLIC_BASE_URL: baseUrl, SEED_DEMO: '1', CODE_SECRET, LOGIN_LIMIT_PER_ADDRESS: '10000', LOGIN_LIMIT_PER_ACCOUNT: '10000',
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dir,
+    DATABASE_URL: target.url,
+    CLIENT_DIR: join(ROOT, 'dist/client'),
+    PUBLIC_BASE_URL: baseUrl,
+    SEED_DEMO: '1',
+    CODE_SECRET,
+    LOGIN_LIMIT_PER_ADDRESS: '10000',
+    LOGIN_LIMIT_PER_ACCOUNT: '10000',
     // The run outlasts a 15-minute token; the benchmark does not refresh.
     ACCESS_TOKEN_SECONDS: '7200',
   };
@@ -77,13 +94,19 @@ async function startServer(target: Extract<Target, { kind: 'postgres' }>, dir: s
   delete env.SMTP_URL;
   const out = openSync(logFile, 'a');
   // node itself (not the tsx wrapper, which would run it in a child): the pid is the server's.
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env, detached: true, stdio: ['ignore', out, out] });
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', out, out],
+  });
   closeSync(out);
   const stop = async () => {
     if (child.exitCode !== null || child.pid === undefined) return;
     const exited = new Promise<void>((r) => child.once('exit', () => r()));
     process.kill(-child.pid, 'SIGTERM');
-    if (await Promise.race([exited.then(() => false), sleep(10_000).then(() => true)])) process.kill(-child.pid, 'SIGKILL');
+    if (await Promise.race([exited.then(() => false), sleep(10_000).then(() => true)]))
+      process.kill(-child.pid, 'SIGKILL');
   };
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -110,13 +133,25 @@ function memoryOf(pid: number): { rss: number; hwm: number } {
 
 // ---- Calls ----
 
-interface Caller { name: string; token: string }
+interface Caller {
+  name: string;
+  token: string;
+}
 
-async function call(baseUrl: string, method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<{ ms: number; env: Envelope<unknown> }> {
+async function call(
+  baseUrl: string,
+  method: 'GET' | 'POST',
+  path: string,
+  token: string,
+  body?: unknown,
+): Promise<{ ms: number; env: Envelope<unknown> }> {
   const t0 = now();
   const res = await fetch(`${baseUrl}/API/api/${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const env = JSON.parse(await res.text()) as Envelope<unknown>;
@@ -125,29 +160,51 @@ async function call(baseUrl: string, method: 'GET' | 'POST', path: string, token
 
 async function signIn(baseUrl: string, who: { email: string; password: string }): Promise<string> {
   const res = await fetch(`${baseUrl}/API/api/Login/CheckUser`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email: who.email, Password: who.password }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ Email: who.email, Password: who.password }),
   });
   const env = (await res.json()) as Envelope<Array<{ Token: string }>>;
   if (env.ResponseCode !== '200') throw new Error(`sign-in of ${who.email}: ${env.ResponseMessage}`);
   return env.ResponseData[0]!.Token;
 }
 
-interface Timed { summary: Summary; answer: unknown; error: string | null }
+interface Timed {
+  summary: Summary;
+  answer: unknown;
+  error: string | null;
+}
 
 /** `warmup` calls, then `runs` timed ones; each answer must be '200'. */
-async function timed(baseUrl: string, method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<Timed> {
+async function timed(
+  baseUrl: string,
+  method: 'GET' | 'POST',
+  path: string,
+  token: string,
+  body?: unknown,
+): Promise<Timed> {
   const t = new Timings(RUNS);
   let answer: unknown = null;
   for (let i = 0; i < WARMUP + RUNS; i++) {
     const r = await call(baseUrl, method, path, token, body);
-    if (r.env.ResponseCode !== '200') return { summary: t.summary(), answer: null, error: `${r.env.ResponseCode} ${r.env.ResponseMessage}` };
+    if (r.env.ResponseCode !== '200')
+      return { summary: t.summary(), answer: null, error: `${r.env.ResponseCode} ${r.env.ResponseMessage}` };
     if (i >= WARMUP) t.add(r.ms);
     answer = r.env.ResponseData;
   }
   return { summary: t.summary(), answer, error: null };
 }
 
-interface ExportRun { rows: number; lines: number; bytes: number; seconds: number; firstByteMs: number; rssBefore: number; rssPeak: number; error: string | null }
+interface ExportRun {
+  rows: number;
+  lines: number;
+  bytes: number;
+  seconds: number;
+  firstByteMs: number;
+  rssBefore: number;
+  rssPeak: number;
+  error: string | null;
+}
 
 /** One export, read as it streams; the server's memory sampled meanwhile. */
 async function exportRun(baseUrl: string, pid: number, path: string, token: string, body: unknown): Promise<ExportRun> {
@@ -159,12 +216,23 @@ async function exportRun(baseUrl: string, pid: number, path: string, token: stri
   try {
     const t0 = now();
     const res = await fetch(`${baseUrl}/API/api/${path}`, {
-      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'text/csv' }, body: JSON.stringify(body),
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'text/csv' },
+      body: JSON.stringify(body),
     });
     const rows = Number(res.headers.get(EXPORT_ROWS_HEADER) ?? -1);
     if (!res.ok || !res.body || rows < 0) {
       const text = await res.text();
-      return { rows: 0, lines: 0, bytes: 0, seconds: 0, firstByteMs: 0, rssBefore, rssPeak, error: `${res.status} ${text.slice(0, 120)}` };
+      return {
+        rows: 0,
+        lines: 0,
+        bytes: 0,
+        seconds: 0,
+        firstByteMs: 0,
+        rssBefore,
+        rssPeak,
+        error: `${res.status} ${text.slice(0, 120)}`,
+      };
     }
     let lines = 0;
     let bytes = 0;
@@ -179,7 +247,16 @@ async function exportRun(baseUrl: string, pid: number, path: string, token: stri
     }
     const seconds = (now() - t0) / 1000;
     rssPeak = Math.max(rssPeak, memoryOf(pid).rss);
-    return { rows, lines, bytes, seconds, firstByteMs, rssBefore, rssPeak, error: lines === rows + 1 ? null : `${lines} lines for ${rows} rows` };
+    return {
+      rows,
+      lines,
+      bytes,
+      seconds,
+      firstByteMs,
+      rssBefore,
+      rssPeak,
+      error: lines === rows + 1 ? null : `${lines} lines for ${rows} rows`,
+    };
   } finally {
     clearInterval(sampler);
   }
@@ -193,12 +270,17 @@ const daysAgo = (days: number) => indiaDate(new Date(Date.now() - days * 86_400_
 
 function listBody(c: ReportContract, from: string | null, to: string): Record<string, unknown> {
   return {
-    First: 1, PageSize: 10, SortColumn: c.defaultSort, SortOrder: 'DESC', SearchValue: '',
+    First: 1,
+    PageSize: 10,
+    SortColumn: c.defaultSort,
+    SortOrder: 'DESC',
+    SearchValue: '',
     ...(c.dated && from ? { FromDate: usDate(from), ToDate: usDate(to) } : {}),
   };
 }
 
-const totalOf = (answer: unknown) => (Array.isArray(answer) ? Number((answer[0] as { TotalRows?: number } | undefined)?.TotalRows ?? 0) : 0);
+const totalOf = (answer: unknown) =>
+  Array.isArray(answer) ? Number((answer[0] as { TotalRows?: number } | undefined)?.TotalRows ?? 0) : 0;
 const ms = (t: Timed) => (t.error ? ['ERR', t.error.slice(0, 30)] : [fmtMs(t.summary.p50), fmtMs(t.summary.p95)]);
 const mark = (ok: boolean) => (ok ? '' : ' !');
 
@@ -224,7 +306,9 @@ async function main() {
       await prepareDatabase(database.db);
       log(`generating the data at scale ${SCALE} (load ${loads()})`);
       world = await generateReportsData(database.db, SCALE);
-      version = String(Object.values(rowsOf<Record<string, unknown>>(await database.db.execute(sql`show server_version`))[0]!)[0]);
+      version = String(
+        Object.values(rowsOf<Record<string, unknown>>(await database.db.execute(sql`show server_version`))[0]!)[0],
+      );
     } finally {
       await database.close();
     }
@@ -244,7 +328,8 @@ async function main() {
     const pages: Array<{ key: string; c: ReportContract; by: Timed[] }> = [];
     for (const [key, c] of Object.entries(REPORTS) as Array<[string, ReportContract]>) {
       const by: Timed[] = [];
-      for (const who of callers) by.push(await timed(server.baseUrl, 'POST', c.api.list.path, who.token, listBody(c, from30, today)));
+      for (const who of callers)
+        by.push(await timed(server.baseUrl, 'POST', c.api.list.path, who.token, listBody(c, from30, today)));
       pages.push({ key, c, by });
     }
 
@@ -253,28 +338,70 @@ async function main() {
     const codes = codeMac(CODE_SECRET);
     const uid = codes.make({ kind: 'S', prefix: world.pack.prefix }, world.pack.serial);
     const singles: Array<{ what: string; aim: number; by: Timed[]; note: (answer: unknown) => string }> = [];
-    const both = async (what: string, aim: number, method: 'GET' | 'POST', path: string, body: (i: number) => unknown, note: (a: unknown) => string) => {
+    const both = async (
+      what: string,
+      aim: number,
+      method: 'GET' | 'POST',
+      path: string,
+      body: (i: number) => unknown,
+      note: (a: unknown) => string,
+    ) => {
       const by: Timed[] = [];
-      for (let i = 0; i < callers.length; i++) by.push(await timed(server!.baseUrl, method, path, callers[i]!.token, body(i)));
+      for (let i = 0; i < callers.length; i++)
+        by.push(await timed(server!.baseUrl, method, path, callers[i]!.token, body(i)));
       singles.push({ what, aim, by, note });
     };
     const len = (a: unknown) => (Array.isArray(a) ? a.length : 0);
-    await both('Dashboard/GetDashboardData (Nashik Plant, static)', AIM.pageMs, 'POST', DASHBOARD_API.data.path,
+    await both(
+      'Dashboard/GetDashboardData (Nashik Plant, static)',
+      AIM.pageMs,
+      'POST',
+      DASHBOARD_API.data.path,
       (i) => ({ Id: i === 0 ? 0 : world.siteId, isPreprinted: 0 }),
-      (a) => `${fmtInt((a as { DashboardCount?: { TotalMapping?: number } })?.DashboardCount?.TotalMapping ?? 0)} static codes mapped`);
-    await both(`Dispatch/GetJourney, a pack (PID${world.pack.prefix}${world.pack.serial})`, AIM.journeyMs, 'GET',
-      `${TRACKING_API.journey.path}?qr=${encodeURIComponent(uid)}`, () => undefined, (a) => `${len(a)} steps`);
-    await both(`Dispatch/GetJourney, a DID (${world.did})`, AIM.journeyMs, 'GET', `${TRACKING_API.journey.path}?qr=${world.did}`, () => undefined,
-      (a) => `${len(a)} steps`);
-    await both(`Dispatch/GetScanInfo, the DID`, AIM.journeyMs, 'GET', `${TRACKING_API.scanInfo.path}?qr=${world.did}`, () => undefined,
-      (a) => `${len(a)} cartons`);
+      (a) =>
+        `${fmtInt((a as { DashboardCount?: { TotalMapping?: number } })?.DashboardCount?.TotalMapping ?? 0)} static codes mapped`,
+    );
+    await both(
+      `Dispatch/GetJourney, a pack (PID${world.pack.prefix}${world.pack.serial})`,
+      AIM.journeyMs,
+      'GET',
+      `${TRACKING_API.journey.path}?qr=${encodeURIComponent(uid)}`,
+      () => undefined,
+      (a) => `${len(a)} steps`,
+    );
+    await both(
+      `Dispatch/GetJourney, a DID (${world.did})`,
+      AIM.journeyMs,
+      'GET',
+      `${TRACKING_API.journey.path}?qr=${world.did}`,
+      () => undefined,
+      (a) => `${len(a)} steps`,
+    );
+    await both(
+      `Dispatch/GetScanInfo, the DID`,
+      AIM.journeyMs,
+      'GET',
+      `${TRACKING_API.scanInfo.path}?qr=${world.did}`,
+      () => undefined,
+      (a) => `${len(a)} cartons`,
+    );
     const traced = RECALL_API as Record<string, { path: string } | undefined>;
     if (traced.trace) {
-      await both(`Recall/GetRecallTrace (batch ${world.trace.batchNo})`, AIM.journeyMs, 'POST', traced.trace.path,
-        () => ({ ProductId: world.trace.productId, BatchNo: world.trace.batchNo }), (a) => {
-          const t = (a as { Totals?: { Packed?: number; Cartons?: number; Dispatches?: number; Verifications?: number } })?.Totals;
-          return t ? `${fmtInt(t.Packed ?? 0)} packs, ${fmtInt(t.Cartons ?? 0)} SIDs, ${fmtInt(t.Dispatches ?? 0)} DIDs, ${fmtInt(t.Verifications ?? 0)} verif.` : '';
-        });
+      await both(
+        `Recall/GetRecallTrace (batch ${world.trace.batchNo})`,
+        AIM.journeyMs,
+        'POST',
+        traced.trace.path,
+        () => ({ ProductId: world.trace.productId, BatchNo: world.trace.batchNo }),
+        (a) => {
+          const t = (
+            a as { Totals?: { Packed?: number; Cartons?: number; Dispatches?: number; Verifications?: number } }
+          )?.Totals;
+          return t
+            ? `${fmtInt(t.Packed ?? 0)} packs, ${fmtInt(t.Cartons ?? 0)} SIDs, ${fmtInt(t.Dispatches ?? 0)} DIDs, ${fmtInt(t.Verifications ?? 0)} verif.`
+            : '';
+        },
+      );
     }
     const loadAfterPages = loads();
 
@@ -285,7 +412,9 @@ async function main() {
       for (const { key, c } of pages) {
         const by: ExportRun[] = [];
         for (const who of callers) {
-          by.push(await exportRun(server.baseUrl, server.pid, c.api.export.path, who.token, listBody(c, fromAll, today)));
+          by.push(
+            await exportRun(server.baseUrl, server.pid, c.api.export.path, who.token, listBody(c, fromAll, today)),
+          );
         }
         exports.push({ key, by });
         log(`  ${key}: ${by.map((r) => `${fmtInt(r.rows)} rows in ${r.seconds.toFixed(2)} s`).join(', ')}`);
@@ -296,52 +425,101 @@ async function main() {
 
     // ---- The figures ----
     const c = world.counts;
-    print(`Reports, dashboard, journey and trace, ${today}: PostgreSQL ${version} on this machine, Node ${process.version}, `
-      + `${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), ${fmtMB(totalmem())} RAM; scale ${SCALE}.`);
-    print(`Data: ${fmtInt(c.mappedCodes!)} codes mapped in ${fmtInt(c.mappings!)} mappings, ${fmtInt(c.items!)} items packed in ${fmtInt(c.secondary_cartons!)} SIDs `
-      + `and ${fmtInt(c.tertiary_cartons!)} TIDs, ${fmtInt(c.dispatches!)} dispatches (${fmtInt(c.dispatch_cartons!)} legs), ${fmtInt(c.verifications!)} verifications, `
-      + `${fmtInt(c.events!)} events, ${fmtInt(c.point_entries!)} point entries; generated in ${world.seconds.toFixed(0)} s.`);
-    print(`Server: node src/server/main.ts in its own process, request log 'info' to a file; calls one at a time from the benchmark process over HTTP (fetch).`);
-    print(`Load average (1/5/15 min): ${loadAtStart} at start, ${loadBefore} before the first pages, ${loadAfterPages} after the trace, ${loadAfter} after the exports `
-      + `(other work shares the 2 CPUs).`);
+    print(
+      `Reports, dashboard, journey and trace, ${today}: PostgreSQL ${version} on this machine, Node ${process.version}, ` +
+        `${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), ${fmtMB(totalmem())} RAM; scale ${SCALE}.`,
+    );
+    print(
+      `Data: ${fmtInt(c.mappedCodes!)} codes mapped in ${fmtInt(c.mappings!)} mappings, ${fmtInt(c.items!)} items packed in ${fmtInt(c.secondary_cartons!)} SIDs ` +
+        `and ${fmtInt(c.tertiary_cartons!)} TIDs, ${fmtInt(c.dispatches!)} dispatches (${fmtInt(c.dispatch_cartons!)} legs), ${fmtInt(c.verifications!)} verifications, ` +
+        `${fmtInt(c.events!)} events, ${fmtInt(c.point_entries!)} point entries; generated in ${world.seconds.toFixed(0)} s.`,
+    );
+    print(
+      `Server: node src/server/main.ts in its own process, request log 'info' to a file; calls one at a time from the benchmark process over HTTP (fetch).`,
+    );
+    print(
+      `Load average (1/5/15 min): ${loadAtStart} at start, ${loadBefore} before the first pages, ${loadAfterPages} after the trace, ${loadAfter} after the exports ` +
+        `(other work shares the 2 CPUs).`,
+    );
     print('');
-    print(table([
-      [`First page: 10 rows, default sort DESC, last 30 days (${WARMUP} + ${RUNS} runs)`, 'rows', 'p50', 'p95', 'rows (admin)', 'p50', 'p95'],
-      ...pages.map(({ key, c: contract, by: [co, ad] }) => [
-        `${key} (${contract.api.list.path.split('/')[1]}, by ${contract.defaultSort})${contract.dated ? '' : ', undated'}`
-          + mark(![co!, ad!].some((t) => t.error || t.summary.p95 > AIM.pageMs)),
-        fmtInt(totalOf(co!.answer)), ...ms(co!), fmtInt(totalOf(ad!.answer)), ...ms(ad!),
+    print(
+      table([
+        [
+          `First page: 10 rows, default sort DESC, last 30 days (${WARMUP} + ${RUNS} runs)`,
+          'rows',
+          'p50',
+          'p95',
+          'rows (admin)',
+          'p50',
+          'p95',
+        ],
+        ...pages.map(({ key, c: contract, by: [co, ad] }) => [
+          `${key} (${contract.api.list.path.split('/')[1]}, by ${contract.defaultSort})${contract.dated ? '' : ', undated'}` +
+            mark(![co!, ad!].some((t) => t.error || t.summary.p95 > AIM.pageMs)),
+          fmtInt(totalOf(co!.answer)),
+          ...ms(co!),
+          fmtInt(totalOf(ad!.answer)),
+          ...ms(ad!),
+        ]),
       ]),
-    ]));
-    print(`  aim: p95 at most ${AIM.pageMs} ms; '!' marks a miss. Rows: the 30-day count (TotalRows) each caller gets.`);
+    );
+    print(
+      `  aim: p95 at most ${AIM.pageMs} ms; '!' marks a miss. Rows: the 30-day count (TotalRows) each caller gets.`,
+    );
     print('');
-    print(table([
-      [`Dashboard, journey, trace (${WARMUP} + ${RUNS} runs)`, 'p50', 'p95', 'p50 (admin)', 'p95 (admin)', 'answer'],
-      ...singles.map((s) => [
-        `${s.what}${s.by.some((t) => t.error || t.summary.p95 > s.aim) ? ' !' : ''}`, ...ms(s.by[0]!), ...ms(s.by[1]!), s.note(s.by[0]!.answer),
+    print(
+      table([
+        [`Dashboard, journey, trace (${WARMUP} + ${RUNS} runs)`, 'p50', 'p95', 'p50 (admin)', 'p95 (admin)', 'answer'],
+        ...singles.map((s) => [
+          `${s.what}${s.by.some((t) => t.error || t.summary.p95 > s.aim) ? ' !' : ''}`,
+          ...ms(s.by[0]!),
+          ...ms(s.by[1]!),
+          s.note(s.by[0]!.answer),
+        ]),
       ]),
-    ]));
-    print(`  aims: dashboard ${AIM.pageMs} ms, journey and trace ${AIM.journeyMs} ms at p95; '!' marks a miss.`
-      + (traced.trace ? '' : ' Recall/GetRecallTrace is not in the contracts yet: not measured.'));
+    );
+    print(
+      `  aims: dashboard ${AIM.pageMs} ms, journey and trace ${AIM.journeyMs} ms at p95; '!' marks a miss.` +
+        (traced.trace ? '' : ' Recall/GetRecallTrace is not in the contracts yet: not measured.'),
+    );
     if (exports.length) {
       print('');
       const rate = (r: ExportRun) => (r.error ? 'ERR' : r.rows === 0 ? '-' : fmtInt(r.rows / r.seconds));
       const grow = (r: ExportRun) => `${fmtMB(r.rssBefore)} +${((r.rssPeak - r.rssBefore) / 1024 / 1024).toFixed(1)}`;
-      print(table([
-        ['Export, every date (streamed CSV)', 'rows', 'rows/s', 'server RSS +peak', 'rows (admin)', 'rows/s', 'server RSS +peak'],
-        ...exports.map(({ key, by: [co, ad] }) => [
-          `${key}${[co!, ad!].some((r) => r.error || (r.rows >= EXPORT_JUDGED_FROM && r.rows / r.seconds < AIM.exportRowsPerSecond)) ? ' !' : ''}`,
-          fmtInt(co!.rows), rate(co!), grow(co!), fmtInt(ad!.rows), rate(ad!), grow(ad!),
+      print(
+        table([
+          [
+            'Export, every date (streamed CSV)',
+            'rows',
+            'rows/s',
+            'server RSS +peak',
+            'rows (admin)',
+            'rows/s',
+            'server RSS +peak',
+          ],
+          ...exports.map(({ key, by: [co, ad] }) => [
+            `${key}${[co!, ad!].some((r) => r.error || (r.rows >= EXPORT_JUDGED_FROM && r.rows / r.seconds < AIM.exportRowsPerSecond)) ? ' !' : ''}`,
+            fmtInt(co!.rows),
+            rate(co!),
+            grow(co!),
+            fmtInt(ad!.rows),
+            rate(ad!),
+            grow(ad!),
+          ]),
         ]),
-      ]));
+      );
       const errors = exports.flatMap(({ key, by }) => by.filter((r) => r.error).map((r) => `${key}: ${r.error}`));
       if (errors.length) print(`  errors: ${errors.join('; ')}`);
-      print(`  aim: at least ${fmtInt(AIM.exportRowsPerSecond)} rows/s (judged from ${fmtInt(EXPORT_JUDGED_FROM)} rows) in flat memory; RSS: the server's before the `
-        + `export and the most it rose while it streamed (sampled every 50 ms). Server peak RSS over the whole run (VmHWM): ${fmtMB(memoryEnd.hwm)}.`);
+      print(
+        `  aim: at least ${fmtInt(AIM.exportRowsPerSecond)} rows/s (judged from ${fmtInt(EXPORT_JUDGED_FROM)} rows) in flat memory; RSS: the server's before the ` +
+          `export and the most it rose while it streamed (sampled every 50 ms). Server peak RSS over the whole run (VmHWM): ${fmtMB(memoryEnd.hwm)}.`,
+      );
     }
     print('');
-    print(`Measured: pack ${world.pack.prefix}${world.pack.serial} (${world.pack.verifications} verifications), ${world.did}, batch ${world.trace.batchNo} `
-      + `(${world.trace.mappings} mappings, ${fmtInt(world.trace.packs)} packs). Whole run ${((now() - started) / 1000).toFixed(0)} s.`);
+    print(
+      `Measured: pack ${world.pack.prefix}${world.pack.serial} (${world.pack.verifications} verifications), ${world.did}, batch ${world.trace.batchNo} ` +
+        `(${world.trace.mappings} mappings, ${fmtInt(world.trace.packs)} packs). Whole run ${((now() - started) / 1000).toFixed(0)} s.`,
+    );
     if (SCALE === 1) {
       const file = join(ROOT, 'bench/results', `${today}-reports-postgresql.txt`);
       writeFileSync(file, `${out.join('\n')}\n`);

@@ -13,7 +13,10 @@ export interface Expected {
   serial?: number;
 }
 
-export interface Sample { scans: string[]; expected: Expected[] }
+export interface Sample {
+  scans: string[];
+  expected: Expected[];
+}
 
 /** The planned range holding serial n of a series (ranges of a series are in ascending order). */
 function rangeOf(bySeries: Map<string, PlannedRange[]>, series: Series, n: number): PlannedRange | undefined {
@@ -40,8 +43,9 @@ export function makeSample(plan: Plan, codes: CodeMac, baseUrl: string, count: n
     if (!bySeries.has(k)) bySeries.set(k, []);
     bySeries.get(k)!.push(r);
   }
-  const allSeries = ([{ kind: 'P', prefix: '' }, ...FACTORY_PREFIXES.map((prefix) => ({ kind: 'S', prefix }))] as Series[])
-    .filter((s) => (plan.ends.get(seriesKey(s)) ?? 0) > 0);
+  const allSeries = (
+    [{ kind: 'P', prefix: '' }, ...FACTORY_PREFIXES.map((prefix) => ({ kind: 'S', prefix }))] as Series[]
+  ).filter((s) => (plan.ends.get(seriesKey(s)) ?? 0) > 0);
   const total = allSeries.reduce((sum, s) => sum + plan.ends.get(seriesKey(s))!, 0);
   const pick = (): [Series, number] => {
     let x = Math.floor(rand() * total);

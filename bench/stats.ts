@@ -24,11 +24,27 @@ export class Timings {
     const at = (q: number) => (this.n === 0 ? 0 : sorted[Math.min(this.n - 1, Math.ceil(q * this.n) - 1)]!);
     let total = 0;
     for (let i = 0; i < this.n; i++) total += sorted[i]!;
-    return { count: this.n, totalMs: total, meanMs: this.n ? total / this.n : 0, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1) };
+    return {
+      count: this.n,
+      totalMs: total,
+      meanMs: this.n ? total / this.n : 0,
+      p50: at(0.5),
+      p95: at(0.95),
+      p99: at(0.99),
+      max: at(1),
+    };
   }
 }
 
-export interface Summary { count: number; totalMs: number; meanMs: number; p50: number; p95: number; p99: number; max: number }
+export interface Summary {
+  count: number;
+  totalMs: number;
+  meanMs: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
 
 export const now = () => performance.now();
 
@@ -39,7 +55,8 @@ export const fmtMB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
 /** A plain text table: first row is the header. */
 export function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
-  const line = (r: string[]) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ');
+  const line = (r: string[]) =>
+    r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ');
   return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
 }
 

@@ -29,12 +29,25 @@ const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length
 try {
   await database.migrate();
   const db = database.db;
-  const [c] = await db.insert(companies).values({ code: 'BV', name: 'Bench Verify', displayName: 'Bench Verify', mobile: '9822000111' } as never).returning();
-  const [p] = await db.insert(products).values({ companyId: c!.id, name: 'Neem 1L', code: 'N1', packValue: 1, gtin: '8901030793912' }).returning();
+  const [c] = await db
+    .insert(companies)
+    .values({ code: 'BV', name: 'Bench Verify', displayName: 'Bench Verify', mobile: '9822000111' } as never)
+    .returning();
+  const [p] = await db
+    .insert(products)
+    .values({ companyId: c!.id, name: 'Neem 1L', code: 'N1', packValue: 1, gtin: '8901030793912' })
+    .returning();
   for (let i = 0; i < 100; i++) {
     await db.insert(mappings).values({
-      kind: 'S', prefix: 'BV', fromNo: i * 100_000 + 1, toNo: (i + 1) * 100_000, companyId: c!.id, productId: p!.id,
-      batchNo: `B${i}`, mfgDate: '2026-01-01', expDate: '2028-01-01',
+      kind: 'S',
+      prefix: 'BV',
+      fromNo: i * 100_000 + 1,
+      toNo: (i + 1) * 100_000,
+      companyId: c!.id,
+      productId: p!.id,
+      batchNo: `B${i}`,
+      mfgDate: '2026-01-01',
+      expDate: '2028-01-01',
     });
   }
   await db.execute(sql`insert into ${verifications} (scan, kind, prefix, serial, company_id, product_id, result, message, city, state, at)
@@ -59,10 +72,20 @@ try {
     }
   };
   const body = (n: number): VerifyInput => ({
-    UID: codes.make({ kind: 'S', prefix: 'BV' }, n), qrData: '', verificationMode: 'Web', UsrCity: 'Nashik', UsrState: 'Maharashtra',
-    UsrCntry: 'India', UsrAdrs: '', UsrZip: '', Latitude: null, Longitude: null, visitor: null,
+    UID: codes.make({ kind: 'S', prefix: 'BV' }, n),
+    qrData: '',
+    verificationMode: 'Web',
+    UsrCity: 'Nashik',
+    UsrState: 'Maharashtra',
+    UsrCntry: 'India',
+    UsrAdrs: '',
+    UsrZip: '',
+    Latitude: null,
+    Longitude: null,
+    visitor: null,
   });
-  for (let i = 0; i < 200; i++) await verifyProduct(db, codes, body(1 + Math.floor(Math.random() * 9_999_999)), '127.0.0.1');
+  for (let i = 0; i < 200; i++)
+    await verifyProduct(db, codes, body(1 + Math.floor(Math.random() * 9_999_999)), '127.0.0.1');
   timing = true;
   const whole: number[] = [];
   for (let i = 0; i < N; i++) {
@@ -71,7 +94,9 @@ try {
     whole.push(performance.now() - t0);
     if (res.ResponseCode !== '200') throw new Error(res.ResponseMessage);
   }
-  console.log(`VerifyProduct in process, ${N} genuine codes one at a time, ${STORED} stored: p50 ${p50(whole).toFixed(2)} ms`);
+  console.log(
+    `VerifyProduct in process, ${N} genuine codes one at a time, ${STORED} stored: p50 ${p50(whole).toFixed(2)} ms`,
+  );
   let sum = 0;
   for (const [text, times] of perStatement) {
     sum += p50(times) * (times.length / N);

@@ -31,35 +31,74 @@ const STORED = arg('stored', 1_000_000);
 const RATE = arg('rate', 1000);
 const SECONDS = arg('seconds', 30);
 const CONNECTIONS = 50;
-const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
 const codes = codeMac(BENCH_CODE_SECRET);
 const uidOf = (n: number) => codes.make({ kind: 'S', prefix: 'KA' }, n);
 const randomCode = () => 1 + Math.floor(Math.random() * CODES);
-const PLACES = [['Nashik', 'Maharashtra'], ['Indore', 'Madhya Pradesh'], ['Guntur', 'Andhra Pradesh'], ['Ludhiana', 'Punjab']] as const;
+const PLACES = [
+  ['Nashik', 'Maharashtra'],
+  ['Indore', 'Madhya Pradesh'],
+  ['Guntur', 'Andhra Pradesh'],
+  ['Ludhiana', 'Punjab'],
+] as const;
 const verifyBody = () => {
   const [city, state] = PLACES[Math.floor(Math.random() * PLACES.length)]!;
-  return JSON.stringify({ UID: uidOf(randomCode()), verificationMode: 'Web', verificationType: 2, UsrCity: city, UsrState: state, UsrCntry: 'India' });
+  return JSON.stringify({
+    UID: uidOf(randomCode()),
+    verificationMode: 'Web',
+    verificationType: 2,
+    UsrCity: city,
+    UsrState: state,
+    UsrCntry: 'India',
+  });
 };
 
-interface Run { rps: number; total: number; non2xx: number; errors: number; timeouts: number; times: Timings }
+interface Run {
+  rps: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  times: Timings;
+}
 
 /** One autocannon run; `rate` undefined: as fast as it goes. Latency per response, from its event. */
-async function cannon(url: string, o: { seconds: number; rate?: number; body?: () => string; method?: 'GET' | 'POST' }): Promise<Run> {
+async function cannon(
+  url: string,
+  o: { seconds: number; rate?: number; body?: () => string; method?: 'GET' | 'POST' },
+): Promise<Run> {
   const times = new Timings(o.seconds * (o.rate ?? 5000));
   const r = await new Promise<autocannon.Result>((done, fail) => {
-    const instance = autocannon({
-      url, method: o.method ?? 'GET', duration: o.seconds, connections: CONNECTIONS, ...(o.rate ? { overallRate: o.rate } : {}),
-      headers: { 'content-type': 'application/json' },
-      ...(o.body ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: o.body!() }) }] } : {}),
-    }, (err, result) => (err ? fail(err) : done(result)));
+    const instance = autocannon(
+      {
+        url,
+        method: o.method ?? 'GET',
+        duration: o.seconds,
+        connections: CONNECTIONS,
+        ...(o.rate ? { overallRate: o.rate } : {}),
+        headers: { 'content-type': 'application/json' },
+        ...(o.body ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: o.body!() }) }] } : {}),
+      },
+      (err, result) => (err ? fail(err) : done(result)),
+    );
     instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => times.add(ms));
   });
-  return { rps: r.requests.average, total: r.requests.total, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, times };
+  return {
+    rps: r.requests.average,
+    total: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    times,
+  };
 }
 
 async function main() {
-  const url = dbArg === 'pglite' ? undefined : (process.env.DATABASE_URL || 'postgres://app:app@127.0.0.1:5432/app_test');
+  const url = dbArg === 'pglite' ? undefined : process.env.DATABASE_URL || 'postgres://app:app@127.0.0.1:5432/app_test';
   process.env.VERIFY_LIMIT_PER_ADDRESS = '1000000000';
   log(`starting the server on ${url ? 'PostgreSQL' : 'PGlite'}; load ${load()}`);
   const server = await startServer(url);
@@ -71,12 +110,17 @@ async function main() {
       const c = new pg.Client({ connectionString: server.target.url });
       await c.connect();
       try {
-        const [{ company, product, mapping }] = (await c.query(`select m.company_id as company, m.product_id as product, min(m.id) as mapping
-          from mappings m join sites s on s.company_id = m.company_id and upper(s.prefix) = 'KA' group by 1, 2 limit 1`)).rows;
-        await c.query(`insert into verifications (at, scan, kind, prefix, serial, company_id, product_id, mapping_id, result, message, city, state, flags)
+        const [{ company, product, mapping }] = (
+          await c.query(`select m.company_id as company, m.product_id as product, min(m.id) as mapping
+          from mappings m join sites s on s.company_id = m.company_id and upper(s.prefix) = 'KA' group by 1, 2 limit 1`)
+        ).rows;
+        await c.query(
+          `insert into verifications (at, scan, kind, prefix, serial, company_id, product_id, mapping_id, result, message, city, state, flags)
           select now() - (g % 2592000) * interval '1 second', 'bench', 'S', 'KA', 1 + (g::bigint * 7919) % $1, $2, $3, $4, '200', 'This is a genuine product.',
             'Nashik', 'Maharashtra', '[]'::jsonb
-          from generate_series(1, $5) g`, [CODES, company, product, mapping, STORED]);
+          from generate_series(1, $5) g`,
+          [CODES, company, product, mapping, STORED],
+        );
         await c.query('analyze');
       } finally {
         await c.end();
@@ -84,7 +128,8 @@ async function main() {
     }
     // Correct answers first: ten genuine verifications, each '200'. Then 200 one at a time: the
     // service time with nothing waiting.
-    for (let i = 0; i < 10; i++) await api(server.baseUrl, 'POST', 'ProductAuthentication/VerifyProduct', undefined, JSON.parse(verifyBody()));
+    for (let i = 0; i < 10; i++)
+      await api(server.baseUrl, 'POST', 'ProductAuthentication/VerifyProduct', undefined, JSON.parse(verifyBody()));
     const alone = new Timings(200);
     for (let i = 0; i < 200; i++) {
       const t0 = now();
@@ -96,9 +141,18 @@ async function main() {
     log('the constant route at full speed, 10 s');
     const live = await cannon(`${server.baseUrl}/API/live`, { seconds: 10 });
     log(`VerifyProduct at ${RATE}/s for ${SECONDS} s`);
-    const fixed = await cannon(`${server.baseUrl}/API/api/ProductAuthentication/VerifyProduct`, { seconds: SECONDS, rate: RATE, body: verifyBody, method: 'POST' });
+    const fixed = await cannon(`${server.baseUrl}/API/api/ProductAuthentication/VerifyProduct`, {
+      seconds: SECONDS,
+      rate: RATE,
+      body: verifyBody,
+      method: 'POST',
+    });
     log('VerifyProduct at full speed, 10 s');
-    const full = await cannon(`${server.baseUrl}/API/api/ProductAuthentication/VerifyProduct`, { seconds: 10, body: verifyBody, method: 'POST' });
+    const full = await cannon(`${server.baseUrl}/API/api/ProductAuthentication/VerifyProduct`, {
+      seconds: 10,
+      body: verifyBody,
+      method: 'POST',
+    });
 
     let stored = -1;
     if (server.target.kind === 'postgres') {
@@ -110,25 +164,65 @@ async function main() {
     const f = fixed.times.summary();
     const l = live.times.summary();
     const u = full.times.summary();
-    console.log(`\nVerifyProduct under load, ${new Date().toISOString().slice(0, 10)}: ${url ? 'PostgreSQL' : 'PGlite'}, ${fmtInt(CODES)} codes mapped, `
-      + `${fmtInt(STORED)} verifications stored before, Node ${process.version}, ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}); `
-      + `load ${before} before the runs, ${load()} after; autocannon in the same process as the benchmark, 50 connections`);
-    console.log(table([
-      ['run', 'requests/s', 'answered', 'p50', 'p95', 'p99', 'non-2xx / errors / timeouts'],
-      ['VerifyProduct one at a time, 200 (fetch)', '', '200', fmtMs(alone.summary().p50), fmtMs(alone.summary().p95), fmtMs(alone.summary().p99), ''],
-      ['GET /API/live, full speed, 10 s', fmtInt(live.rps), fmtInt(live.total), fmtMs(l.p50), fmtMs(l.p95), fmtMs(l.p99), `${live.non2xx} / ${live.errors} / ${live.timeouts}`],
-      [`VerifyProduct at ${RATE}/s, ${SECONDS} s`, fmtInt(fixed.rps), fmtInt(fixed.total), fmtMs(f.p50), fmtMs(f.p95), fmtMs(f.p99), `${fixed.non2xx} / ${fixed.errors} / ${fixed.timeouts}`],
-      ['VerifyProduct, full speed, 10 s', fmtInt(full.rps), fmtInt(full.total), fmtMs(u.p50), fmtMs(u.p95), fmtMs(u.p99), `${full.non2xx} / ${full.errors} / ${full.timeouts}`],
-    ]));
-    console.log(`throughput ratio, VerifyProduct / constant route: ${(full.rps / live.rps).toFixed(2)} (aim at least 0.25); `
-      + `p95 at ${RATE}/s ${fmtMs(f.p95)} (aim at most 30 ms)`);
+    console.log(
+      `\nVerifyProduct under load, ${new Date().toISOString().slice(0, 10)}: ${url ? 'PostgreSQL' : 'PGlite'}, ${fmtInt(CODES)} codes mapped, ` +
+        `${fmtInt(STORED)} verifications stored before, Node ${process.version}, ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}); ` +
+        `load ${before} before the runs, ${load()} after; autocannon in the same process as the benchmark, 50 connections`,
+    );
+    console.log(
+      table([
+        ['run', 'requests/s', 'answered', 'p50', 'p95', 'p99', 'non-2xx / errors / timeouts'],
+        [
+          'VerifyProduct one at a time, 200 (fetch)',
+          '',
+          '200',
+          fmtMs(alone.summary().p50),
+          fmtMs(alone.summary().p95),
+          fmtMs(alone.summary().p99),
+          '',
+        ],
+        [
+          'GET /API/live, full speed, 10 s',
+          fmtInt(live.rps),
+          fmtInt(live.total),
+          fmtMs(l.p50),
+          fmtMs(l.p95),
+          fmtMs(l.p99),
+          `${live.non2xx} / ${live.errors} / ${live.timeouts}`,
+        ],
+        [
+          `VerifyProduct at ${RATE}/s, ${SECONDS} s`,
+          fmtInt(fixed.rps),
+          fmtInt(fixed.total),
+          fmtMs(f.p50),
+          fmtMs(f.p95),
+          fmtMs(f.p99),
+          `${fixed.non2xx} / ${fixed.errors} / ${fixed.timeouts}`,
+        ],
+        [
+          'VerifyProduct, full speed, 10 s',
+          fmtInt(full.rps),
+          fmtInt(full.total),
+          fmtMs(u.p50),
+          fmtMs(u.p95),
+          fmtMs(u.p99),
+          `${full.non2xx} / ${full.errors} / ${full.timeouts}`,
+        ],
+      ]),
+    );
+    console.log(
+      `throughput ratio, VerifyProduct / constant route: ${(full.rps / live.rps).toFixed(2)} (aim at least 0.25); ` +
+        `p95 at ${RATE}/s ${fmtMs(f.p95)} (aim at most 30 ms)`,
+    );
     if (stored >= 0) {
       // Autocannon stops a run with up to one request per connection in flight: the server still
       // answers and stores those, uncounted by it.
       const want = 210 + fixed.total - fixed.non2xx + full.total - full.non2xx;
       const fits = stored >= want && stored <= want + 2 * CONNECTIONS;
-      console.log(`verifications stored by the runs: ${fmtInt(stored)} (answered 2xx and counted: ${fmtInt(want)}, `
-        + `plus at most ${2 * CONNECTIONS} in flight at the runs' ends)${fits ? '' : '  MISMATCH'}`);
+      console.log(
+        `verifications stored by the runs: ${fmtInt(stored)} (answered 2xx and counted: ${fmtInt(want)}, ` +
+          `plus at most ${2 * CONNECTIONS} in flight at the runs' ends)${fits ? '' : '  MISMATCH'}`,
+      );
       if (!fits) process.exitCode = 1;
     }
   } finally {

@@ -21,16 +21,22 @@ async function main() {
     let result: Record<string, unknown>;
     const cpu0 = process.cpuUsage();
     const load0 = loadavg()[0]!;
-    if (task === 'map') result = { ...await mapAll(database.db, plan, seeded, o.perTx) };
-    else if (task === 'resolve') result = { ...await resolveSample(database.db, plan, seeded, codes, job.publicBaseUrl, o.resolve, o.seed) };
+    if (task === 'map') result = { ...(await mapAll(database.db, plan, seeded, o.perTx)) };
+    else if (task === 'resolve')
+      result = { ...(await resolveSample(database.db, plan, seeded, codes, job.publicBaseUrl, o.resolve, o.seed)) };
     else if (task === 'print') {
       const print = await printBench(database.db, plan, seeded, codes, job.publicBaseUrl, o.print);
-      const download = o.download ? await downloadBench(database, codes, {
-        codeSecret: job.codeSecret, publicBaseUrl: job.publicBaseUrl, prefix: FACTORY_PREFIXES[0], fromNo: print.fromNo, toNo: print.toNo,
-      }) : null;
+      const download = o.download
+        ? await downloadBench(database, codes, {
+            codeSecret: job.codeSecret,
+            publicBaseUrl: job.publicBaseUrl,
+            prefix: FACTORY_PREFIXES[0],
+            fromNo: print.fromNo,
+            toNo: print.toNo,
+          })
+        : null;
       result = { ...print, download };
-    }
-    else throw new Error(`Unknown task ${task}`);
+    } else throw new Error(`Unknown task ${task}`);
     // CPU time of this process (with PGlite that includes the database): a busy machine stretches
     // wall-clock times, CPU time much less; the load average says how busy the machine was.
     const cpu = process.cpuUsage(cpu0);

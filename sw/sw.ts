@@ -1,7 +1,12 @@
 // The service worker (built to /sw.js): precaches the app shell, answers navigations with it when
 // offline, leaves /API/ to the network, and activates a new version only when the page asks.
 import { clientsClaim } from 'workbox-core';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+  type PrecacheEntry,
+} from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { registerOutboxReplay } from './outbox-replay.js';
 import { isSkipWaitingMessage } from './messages.js';

@@ -27,7 +27,11 @@ function preloadPagePlugin(): Plugin {
       order: 'post',
       handler(_html, ctx) {
         const files = ctx.chunk?.type === 'chunk' ? ctx.chunk.dynamicImports : [];
-        return files.map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const }));
+        return files.map((f) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` },
+          injectTo: 'head' as const,
+        }));
       },
     },
   };
@@ -49,7 +53,8 @@ export function publicPagePlugin(): Plugin {
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
         const [path = '', query] = (req.url ?? '').split('?');
-        if (req.method === 'GET' && isPagePath(path)) req.url = `/${PUBLIC_PAGE_HTML}${query === undefined ? '' : `?${query}`}`;
+        if (req.method === 'GET' && isPagePath(path))
+          req.url = `/${PUBLIC_PAGE_HTML}${query === undefined ? '' : `?${query}`}`;
         next();
       });
     },

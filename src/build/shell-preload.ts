@@ -32,7 +32,8 @@ function withImports(bundle: Record<string, Output>, start: string, seen = new S
   return seen;
 }
 
-const chunksOf = (bundle: Record<string, Output>) => Object.values(bundle).filter((o): o is Chunk => o.type === 'chunk');
+const chunksOf = (bundle: Record<string, Output>) =>
+  Object.values(bundle).filter((o): o is Chunk => o.type === 'chunk');
 const cssOf = (bundle: Record<string, Output>, files: Iterable<string>) =>
   new Set([...files].flatMap((f) => [...((bundle[f] as Chunk).viteMetadata?.importedCss ?? [])]));
 
@@ -52,7 +53,8 @@ function entryAndShell(bundle: Record<string, Output>, chunkName: string): { ent
   const chunks = chunksOf(bundle);
   const shell = chunks.find((c) => c.name === chunkName && !c.isEntry);
   const entry = chunks.find((c) => c.isEntry);
-  if (!shell || !entry) throw new Error(`No '${chunkName}' chunk beside the entry: see the chunk groups in vite.config.ts.`);
+  if (!shell || !entry)
+    throw new Error(`No '${chunkName}' chunk beside the entry: see the chunk groups in vite.config.ts.`);
   return { entry, shell };
 }
 
@@ -66,20 +68,36 @@ export function shellPreloadLinks(bundle: Record<string, Output>, chunkName: str
  *  without its extension: `cartonMaster: () => import('./masters/carton.js')...`. */
 export function registryScreens(source: string, registryFile: string): Map<string, string> {
   const found = source.matchAll(/^\s*(\w+):\s*\(\)\s*=>\s*import\('([^']+)'\)/gm);
-  return new Map([...found].map(([, page, path]) => [page as string, resolve(dirname(registryFile), path as string).replace(/\.[jt]sx?$/, '')]));
+  return new Map(
+    [...found].map(([, page, path]) => [
+      page as string,
+      resolve(dirname(registryFile), path as string).replace(/\.[jt]sx?$/, ''),
+    ]),
+  );
 }
 
 /** Per screen: the links for its own chunk beyond what the entry and the shell load. A screen whose
  *  chunk is not in the bundle stops the build (the registry and this parse have drifted apart). */
-export function screenPreloadLinks(bundle: Record<string, Output>, chunkName: string, screens: Map<string, string>): Map<string, string[]> {
+export function screenPreloadLinks(
+  bundle: Record<string, Output>,
+  chunkName: string,
+  screens: Map<string, string>,
+): Map<string, string[]> {
   const { entry, shell } = entryAndShell(bundle, chunkName);
   const loaded = new Set([...withImports(bundle, entry.fileName), ...withImports(bundle, shell.fileName)]);
-  const byModule = new Map(chunksOf(bundle).filter((c) => c.facadeModuleId).map((c) => [(c.facadeModuleId as string).replace(/\.[jt]sx?$/, ''), c]));
-  return new Map([...screens].map(([page, module]) => {
-    const chunk = byModule.get(module);
-    if (!chunk) throw new Error(`No chunk for the screen '${page}' (${module}): see src/client/features/registry.ts.`);
-    return [page, linksFor(bundle, chunk.fileName, loaded)];
-  }));
+  const byModule = new Map(
+    chunksOf(bundle)
+      .filter((c) => c.facadeModuleId)
+      .map((c) => [(c.facadeModuleId as string).replace(/\.[jt]sx?$/, ''), c]),
+  );
+  return new Map(
+    [...screens].map(([page, module]) => {
+      const chunk = byModule.get(module);
+      if (!chunk)
+        throw new Error(`No chunk for the screen '${page}' (${module}): see src/client/features/registry.ts.`);
+      return [page, linksFor(bundle, chunk.fileName, loaded)];
+    }),
+  );
 }
 
 const withLinks = (html: string, links: string[]) => html.replace('</head>', `  ${links.join('\n  ')}\n</head>`);

@@ -18,7 +18,10 @@ export type Call<T> =
   | { ok: false; failure: 'busy' | 'server' | 'offline'; message: string };
 
 const isEnvelope = (v: unknown): v is Envelope<unknown> =>
-  typeof v === 'object' && v !== null && typeof (v as Envelope).ResponseCode === 'string' && typeof (v as Envelope).ResponseMessage === 'string';
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as Envelope).ResponseCode === 'string' &&
+  typeof (v as Envelope).ResponseMessage === 'string';
 
 export async function post<T>(action: string, body: unknown): Promise<Call<T>> {
   const abort = new AbortController();
@@ -63,7 +66,8 @@ export function verifyProduct(uid: string, position: Position | null, visitor: V
   });
 }
 
-export const getUserPoints = (UsrId: string, MobNo: string) => post<PointsAnswer>('UserPointTransaction/GetUserPoints', { UsrId, MobNo });
+export const getUserPoints = (UsrId: string, MobNo: string) =>
+  post<PointsAnswer>('UserPointTransaction/GetUserPoints', { UsrId, MobNo });
 
 /** The spec's point transaction payload (spec 3 section 3). */
 export interface Redemption {

@@ -5,7 +5,12 @@
 // points and the feedback box. A failed call (429, 5xx, no network) says so, with Retry.
 import { useEffect, useMemo, useState } from 'react';
 import { APP_NAME, COPYRIGHT } from '../client/app/brand.js';
-import { isRecallMessage, isWrittenOffMessage, VERIFY_CODE, VERIFY_MSG } from '../shared/contracts/public/verify-rules.js';
+import {
+  isRecallMessage,
+  isWrittenOffMessage,
+  VERIFY_CODE,
+  VERIFY_MSG,
+} from '../shared/contracts/public/verify-rules.js';
 import type { VerifyAnswer } from '../shared/contracts/public/verify.js';
 import type { Call, Visitor } from './api.js';
 import { DetailsForm, fieldOf, type SubmitResult } from './details-form.js';
@@ -37,13 +42,27 @@ function LangSwitch({ lang, set }: { lang: Lang; set: (l: Lang) => void }) {
   const { w } = useLang();
   return (
     <div className="lang" role="group" aria-label={w.language}>
-      <button type="button" lang="en" aria-pressed={lang === 'en'} onClick={() => set('en')}>English</button>
-      <button type="button" lang="hi" aria-pressed={lang === 'hi'} onClick={() => set('hi')}>हिन्दी</button>
+      <button type="button" lang="en" aria-pressed={lang === 'en'} onClick={() => set('en')}>
+        English
+      </button>
+      <button type="button" lang="hi" aria-pressed={lang === 'hi'} onClick={() => set('hi')}>
+        हिन्दी
+      </button>
     </div>
   );
 }
 
-function Genuine({ a, message, holder, location }: { a: VerifyAnswer; message: string; holder: Holder | null; location: string }) {
+function Genuine({
+  a,
+  message,
+  holder,
+  location,
+}: {
+  a: VerifyAnswer;
+  message: string;
+  holder: Holder | null;
+  location: string;
+}) {
   const { w, say } = useLang();
   const warned = a.VerifiedBefore > 0;
   return (
@@ -74,17 +93,35 @@ function Genuine({ a, message, holder, location }: { a: VerifyAnswer; message: s
           </div>
         </div>
       )}
-      {a.LoyaltyPoints > 0 && <p className="card earned" role="status">{w.earned(a.LoyaltyPoints)}</p>}
+      {a.LoyaltyPoints > 0 && (
+        <p className="card earned" role="status">
+          {w.earned(a.LoyaltyPoints)}
+        </p>
+      )}
       {a.GenuineAudio && <GenuineAudio src={a.GenuineAudio} />}
       <ProductDetails a={a} />
-      {holder && <PointsPanel holder={holder} productName={a.ProductName} schemeName={a.SchemeName} location={location} />}
+      {holder && (
+        <PointsPanel holder={holder} productName={a.ProductName} schemeName={a.SchemeName} location={location} />
+      )}
       {a.IsFeedback && <FeedbackBox feedbackId={a.FeedbackId} />}
     </>
   );
 }
 
-function Result({ phase, located, retry, openForm, holder, location }: {
-  phase: Phase; located: boolean; retry: () => void; openForm: () => void; holder: Holder | null; location: string;
+function Result({
+  phase,
+  located,
+  retry,
+  openForm,
+  holder,
+  location,
+}: {
+  phase: Phase;
+  located: boolean;
+  retry: () => void;
+  openForm: () => void;
+  holder: Holder | null;
+  location: string;
 }) {
   const l = useLang();
   const { w, say } = l;
@@ -100,25 +137,39 @@ function Result({ phase, located, retry, openForm, holder, location }: {
         </div>
       );
     case 'noCode':
-      return <div className="card status warning" role="alert"><Icon kind="warn" /><p className="message">{say(VERIFY_MSG.code)}</p></div>;
+      return (
+        <div className="card status warning" role="alert">
+          <Icon kind="warn" />
+          <p className="message">{say(VERIFY_MSG.code)}</p>
+        </div>
+      );
     case 'failed':
       return (
         <div className="card status trouble" role="alert">
           <Icon kind="warn" />
           <div>
             <p className="message">{failureText(phase.call, l)}</p>
-            <button type="button" className="button primary" onClick={retry}>{w.retry}</button>
+            <button type="button" className="button primary" onClick={retry}>
+              {w.retry}
+            </button>
           </div>
         </div>
       );
     case 'answered':
-      if (phase.code === VERIFY_CODE.genuine && phase.answer) return <Genuine a={phase.answer} message={phase.message} holder={holder} location={location} />;
+      if (phase.code === VERIFY_CODE.genuine && phase.answer)
+        return <Genuine a={phase.answer} message={phase.message} holder={holder} location={location} />;
       if (phase.code === VERIFY_CODE.refused) {
         return (
           <div className="card status refused" role="alert">
             <Icon kind="no" />
             <div>
-              <h2>{isRecallMessage(phase.message) ? w.recalledTitle : isWrittenOffMessage(phase.message) ? w.writtenOffTitle : w.notGenuine}</h2>
+              <h2>
+                {isRecallMessage(phase.message)
+                  ? w.recalledTitle
+                  : isWrittenOffMessage(phase.message)
+                    ? w.writtenOffTitle
+                    : w.notGenuine}
+              </h2>
               <p className="message">{say(phase.message)}</p>
             </div>
           </div>
@@ -130,12 +181,19 @@ function Result({ phase, located, retry, openForm, holder, location }: {
             <div>
               <h2>{w.pleaseFill}</h2>
               <p className="message">{say(phase.message)}</p>
-              <button type="button" className="button primary" onClick={openForm}>{w.openForm}</button>
+              <button type="button" className="button primary" onClick={openForm}>
+                {w.openForm}
+              </button>
             </div>
           </div>
         );
       }
-      return <div className="card status warning" role="alert"><Icon kind="warn" /><p className="message">{say(phase.message)}</p></div>;
+      return (
+        <div className="card status warning" role="alert">
+          <Icon kind="warn" />
+          <p className="message">{say(phase.message)}</p>
+        </div>
+      );
   }
 }
 
@@ -152,7 +210,12 @@ export function App({ code, first }: { code: string; first: Promise<Call<VerifyA
   const take = (call: Call<VerifyAnswer>) => {
     if (!call.ok) return setPhase({ kind: 'failed', call });
     const { ResponseCode, ResponseMessage, ResponseData } = call.env;
-    setPhase({ kind: 'answered', code: ResponseCode, message: ResponseMessage, answer: ResponseCode === VERIFY_CODE.genuine ? ResponseData : null });
+    setPhase({
+      kind: 'answered',
+      code: ResponseCode,
+      message: ResponseMessage,
+      answer: ResponseCode === VERIFY_CODE.genuine ? ResponseData : null,
+    });
     setFormOpen(ResponseCode === VERIFY_CODE.details);
   };
 
@@ -198,10 +261,24 @@ export function App({ code, first }: { code: string; first: Promise<Call<VerifyA
       </header>
       <main className="page">
         <h1>{l.w.title}</h1>
-        <Result phase={phase} located={located} retry={retry} openForm={() => setFormOpen(true)} holder={holder} location={location} />
+        <Result
+          phase={phase}
+          located={located}
+          retry={retry}
+          openForm={() => setFormOpen(true)}
+          holder={holder}
+          location={location}
+        />
       </main>
       <footer className="foot">{COPYRIGHT}</footer>
-      {askingDetails && <DetailsForm open={formOpen} initial={initialVisitor} onClose={() => setFormOpen(false)} onSubmit={submitDetails} />}
+      {askingDetails && (
+        <DetailsForm
+          open={formOpen}
+          initial={initialVisitor}
+          onClose={() => setFormOpen(false)}
+          onSubmit={submitDetails}
+        />
+      )}
     </LangContext.Provider>
   );
 }

@@ -69,7 +69,11 @@ export function DetailsForm({ open, initial, onClose, onSubmit }: Props) {
     busy.current = true;
     setSending(true);
     try {
-      const result = await onSubmit({ Name: values.Name.trim(), email: values.email.trim(), MobileNo: values.MobileNo.trim() });
+      const result = await onSubmit({
+        Name: values.Name.trim(),
+        email: values.email.trim(),
+        MobileNo: values.MobileNo.trim(),
+      });
       if (!result.done) {
         setIssues(result.fields ?? {});
         setMessage(result.message ?? '');
@@ -94,24 +98,56 @@ export function DetailsForm({ open, initial, onClose, onSubmit }: Props) {
           aria-describedby={error ? `${id}-${name}-error` : undefined}
           {...input}
         />
-        {error && <p id={`${id}-${name}-error`} className="field-error">{say(error)}</p>}
+        {error && (
+          <p id={`${id}-${name}-error`} className="field-error">
+            {say(error)}
+          </p>
+        )}
       </div>
     );
   };
 
   return (
-    <dialog ref={dialog} className="dialog" aria-labelledby={`${id}-title`} onCancel={(e) => { e.preventDefault(); onClose(); }}>
+    <dialog
+      ref={dialog}
+      className="dialog"
+      aria-labelledby={`${id}-title`}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
       <form onSubmit={submit} noValidate>
         <div className="dialog-head">
           <h2 id={`${id}-title`}>{w.detailsForm}</h2>
-          <button type="button" className="icon-button" onClick={onClose} aria-label={w.close}>✕</button>
+          <button type="button" className="icon-button" onClick={onClose} aria-label={w.close}>
+            ✕
+          </button>
         </div>
         <p className="hint">{say(VERIFY_MSG.detailsNeeded)}</p>
         {field('Name', w.name, { type: 'text', autoComplete: 'name', maxLength: 100, enterKeyHint: 'next' })}
-        {field('email', w.email, { type: 'email', autoComplete: 'email', inputMode: 'email', maxLength: 100, enterKeyHint: 'next' })}
-        {field('MobileNo', w.mobile, { type: 'tel', autoComplete: 'tel-national', inputMode: 'numeric', maxLength: 10, enterKeyHint: 'send' })}
-        {message && <p className="form-error" role="alert">{say(message)}</p>}
-        <button type="submit" className="button primary wide" disabled={sending}>{sending ? w.sending : w.submit}</button>
+        {field('email', w.email, {
+          type: 'email',
+          autoComplete: 'email',
+          inputMode: 'email',
+          maxLength: 100,
+          enterKeyHint: 'next',
+        })}
+        {field('MobileNo', w.mobile, {
+          type: 'tel',
+          autoComplete: 'tel-national',
+          inputMode: 'numeric',
+          maxLength: 10,
+          enterKeyHint: 'send',
+        })}
+        {message && (
+          <p className="form-error" role="alert">
+            {say(message)}
+          </p>
+        )}
+        <button type="submit" className="button primary wide" disabled={sending}>
+          {sending ? w.sending : w.submit}
+        </button>
       </form>
     </dialog>
   );

@@ -28,7 +28,12 @@ export function FeedbackBox({ feedbackId }: { feedbackId: string }) {
     try {
       const r = await sendFeedback(feedbackId, text.trim());
       if (!r.ok) setError(failureText(r, lang));
-      else if (r.env.ResponseCode === '200') setThanks(r.env.ResponseMessage && r.env.ResponseMessage !== 'Success' ? r.env.ResponseMessage : POINTS_MSG.feedbackSaved);
+      else if (r.env.ResponseCode === '200')
+        setThanks(
+          r.env.ResponseMessage && r.env.ResponseMessage !== 'Success'
+            ? r.env.ResponseMessage
+            : POINTS_MSG.feedbackSaved,
+        );
       else setError(r.env.ResponseMessage);
     } finally {
       busy.current = false;
@@ -39,7 +44,11 @@ export function FeedbackBox({ feedbackId }: { feedbackId: string }) {
   return (
     <section className="card feedback" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{w.feedback}</h2>
-      {thanks ? <p className="notice" role="status">{say(thanks)}</p> : (
+      {thanks ? (
+        <p className="notice" role="status">
+          {say(thanks)}
+        </p>
+      ) : (
         <form onSubmit={submit} noValidate>
           <div className="field">
             <label htmlFor={`${id}-text`}>{w.feedbackHint}</label>
@@ -52,9 +61,15 @@ export function FeedbackBox({ feedbackId }: { feedbackId: string }) {
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${id}-error` : undefined}
             />
-            {error && <p id={`${id}-error`} className="field-error">{say(error)}</p>}
+            {error && (
+              <p id={`${id}-error`} className="field-error">
+                {say(error)}
+              </p>
+            )}
           </div>
-          <button type="submit" className="button primary wide" disabled={sending}>{sending ? w.sending : w.sendFeedback}</button>
+          <button type="submit" className="button primary wide" disabled={sending}>
+            {sending ? w.sending : w.sendFeedback}
+          </button>
         </form>
       )}
     </section>

@@ -9,7 +9,10 @@ export function showDate(text: string, lang: Lang): string {
   if (Number.isNaN(d.getTime())) return text;
   try {
     return new Intl.DateTimeFormat(lang === 'hi' ? 'hi-IN' : 'en-IN', {
-      day: 'numeric', month: 'short', year: 'numeric', timeZone: day ? 'UTC' : 'Asia/Kolkata',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: day ? 'UTC' : 'Asia/Kolkata',
     }).format(d);
   } catch {
     return text;

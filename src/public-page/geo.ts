@@ -1,7 +1,10 @@
 // The visitor's position for the verification (issue 13 item 3: sent to our server, which finds the
 // city itself; no outside maps service). Refused, unavailable or slow: the check goes on without it.
 
-export interface Position { Latitude: number; Longitude: number }
+export interface Position {
+  Latitude: number;
+  Longitude: number;
+}
 
 /** Longest wait for a position, the permission prompt included: then the check goes on without one. */
 export const POSITION_WAIT_MS = 4000;

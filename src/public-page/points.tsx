@@ -23,7 +23,11 @@ export function failureText(call: Extract<Call<unknown>, { ok: false }>, { w, sa
   return w.serverDown;
 }
 
-type Load = { kind: 'loading' } | { kind: 'ok'; data: PointsAnswer } | { kind: 'refused'; message: string } | { kind: 'failed'; message: string };
+type Load =
+  | { kind: 'loading' }
+  | { kind: 'ok'; data: PointsAnswer }
+  | { kind: 'refused'; message: string }
+  | { kind: 'failed'; message: string };
 
 interface Props {
   holder: Holder;
@@ -72,8 +76,15 @@ export function PointsPanel({ holder, productName, schemeName, location }: Props
     setSending(true);
     try {
       const r = await redeemPoints({
-        UsrId: holder.UsrId, Points: n, Totalpoints: balance, ProductName: productName, SchemeName: schemeName,
-        PaytmPoint: n, Location: location, MobNo: holder.MobNo, UserName: holder.UserName,
+        UsrId: holder.UsrId,
+        Points: n,
+        Totalpoints: balance,
+        ProductName: productName,
+        SchemeName: schemeName,
+        PaytmPoint: n,
+        Location: location,
+        MobNo: holder.MobNo,
+        UserName: holder.UserName,
       });
       if (!r.ok) {
         setError(failureText(r, lang));
@@ -81,7 +92,8 @@ export function PointsPanel({ holder, productName, schemeName, location }: Props
         setNotice(r.env.ResponseMessage || POINTS_MSG.requested(n));
         setPoints('');
         const left = r.env.ResponseData?.Balance;
-        if (typeof left === 'number' && load.kind === 'ok') setLoad({ kind: 'ok', data: { ...load.data, Balance: left } });
+        if (typeof left === 'number' && load.kind === 'ok')
+          setLoad({ kind: 'ok', data: { ...load.data, Balance: left } });
         await refresh();
       } else {
         setError(r.env.ResponseMessage);
@@ -95,12 +107,18 @@ export function PointsPanel({ holder, productName, schemeName, location }: Props
   return (
     <section className="card points" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{w.points}</h2>
-      {load.kind === 'loading' && <p className="muted" role="status">{w.loadingPoints}</p>}
+      {load.kind === 'loading' && (
+        <p className="muted" role="status">
+          {w.loadingPoints}
+        </p>
+      )}
       {load.kind === 'refused' && <p className="form-error">{say(load.message)}</p>}
       {load.kind === 'failed' && (
         <div className="retry-box">
           <p className="form-error">{load.message}</p>
-          <button type="button" className="button secondary" onClick={() => void refresh()}>{w.retry}</button>
+          <button type="button" className="button secondary" onClick={() => void refresh()}>
+            {w.retry}
+          </button>
         </div>
       )}
       {load.kind === 'ok' && (
@@ -111,19 +129,26 @@ export function PointsPanel({ holder, productName, schemeName, location }: Props
             <span className="balance-unit">{w.pointsUnit}</span>
           </p>
           <h3>{w.history}</h3>
-          {load.data.Entries.length === 0 ? <p className="muted">{w.noHistory}</p> : (
+          {load.data.Entries.length === 0 ? (
+            <p className="muted">{w.noHistory}</p>
+          ) : (
             <ul className="ledger">
               {load.data.Entries.map((entry, i) => (
                 <li key={`${entry.At}-${i}`} className={`entry-${entry.Kind}`}>
                   <div className="ledger-what">
                     <strong>{entry.Kind === 'earned' ? w.earnedEntry : w.redeemedEntry}</strong>
                     {entry.Kind === 'redeemed' && entry.Accepted !== null && (
-                      <span className={entry.Accepted ? 'tag ok' : 'tag wait'}>{entry.Accepted ? w.accepted : w.waiting}</span>
+                      <span className={entry.Accepted ? 'tag ok' : 'tag wait'}>
+                        {entry.Accepted ? w.accepted : w.waiting}
+                      </span>
                     )}
                     <span className="muted">{[entry.ProductName, entry.SchemeName].filter(Boolean).join(' · ')}</span>
                     <span className="muted">{showDate(entry.At, lang.lang)}</span>
                   </div>
-                  <span className="ledger-points">{entry.Kind === 'earned' ? '+' : '−'}{Math.abs(entry.Points)}</span>
+                  <span className="ledger-points">
+                    {entry.Kind === 'earned' ? '+' : '−'}
+                    {Math.abs(entry.Points)}
+                  </span>
                 </li>
               ))}
             </ul>
@@ -143,10 +168,20 @@ export function PointsPanel({ holder, productName, schemeName, location }: Props
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? `${id}-points-error` : undefined}
               />
-              {error && <p id={`${id}-points-error`} className="field-error">{say(error)}</p>}
+              {error && (
+                <p id={`${id}-points-error`} className="field-error">
+                  {say(error)}
+                </p>
+              )}
             </div>
-            <button type="submit" className="button primary wide" disabled={sending}>{sending ? w.sending : w.redeem}</button>
-            {notice && <p className="notice" role="status">{say(notice)}</p>}
+            <button type="submit" className="button primary wide" disabled={sending}>
+              {sending ? w.sending : w.redeem}
+            </button>
+            {notice && (
+              <p className="notice" role="status">
+                {say(notice)}
+              </p>
+            )}
           </form>
         </>
       )}

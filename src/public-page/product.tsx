@@ -28,7 +28,9 @@ export function ProductDetails({ a }: { a: VerifyAnswer }) {
           <img src={a.ProductImg} alt={`${w.productImage}: ${a.ProductName}`} decoding="async" />
         </div>
       )}
-      <h2 id="product-name" className="product-name">{a.ProductName}</h2>
+      <h2 id="product-name" className="product-name">
+        {a.ProductName}
+      </h2>
       {a.ProductDscrptn && <p className="description">{a.ProductDscrptn}</p>}
       <dl className="facts">
         {text(w.technicalName, a.TechnicalName)}
@@ -42,17 +44,27 @@ export function ProductDetails({ a }: { a: VerifyAnswer }) {
         {text(w.registrationNo, a.RegistrationNo)}
         {a.CautionarySymbol && (
           <Row label={w.cautionary}>
-            {isFileLink(a.CautionarySymbol)
-              ? <img className="symbol" src={a.CautionarySymbol} alt={w.cautionary} decoding="async" />
-              : a.CautionarySymbol}
+            {isFileLink(a.CautionarySymbol) ? (
+              <img className="symbol" src={a.CautionarySymbol} alt={w.cautionary} decoding="async" />
+            ) : (
+              a.CautionarySymbol
+            )}
           </Row>
         )}
         {text(w.antidote, a.AntidoteStatement)}
       </dl>
       {(a.Pamphlet || a.Label) && (
         <div className="links">
-          {a.Pamphlet && <a className="button secondary" href={a.Pamphlet} target="_blank" rel="noopener">{w.leaflet}</a>}
-          {a.Label && <a className="button secondary" href={a.Label} target="_blank" rel="noopener">{w.label}</a>}
+          {a.Pamphlet && (
+            <a className="button secondary" href={a.Pamphlet} target="_blank" rel="noopener">
+              {w.leaflet}
+            </a>
+          )}
+          {a.Label && (
+            <a className="button secondary" href={a.Label} target="_blank" rel="noopener">
+              {w.label}
+            </a>
+          )}
         </div>
       )}
       {phones.length > 0 && (
@@ -60,7 +72,11 @@ export function ProductDetails({ a }: { a: VerifyAnswer }) {
           <h3>{w.customerCare}</h3>
           {phones.map((p) => (
             <a key={p.label} className="button secondary phone" href={`tel:${p.no.replace(/[^\d+]/g, '')}`}>
-              <span className="glyph" aria-hidden="true">☎</span>{phones.length > 1 ? `${p.label}: ` : ''}{p.no}
+              <span className="glyph" aria-hidden="true">
+                ☎
+              </span>
+              {phones.length > 1 ? `${p.label}: ` : ''}
+              {p.no}
             </a>
           ))}
         </div>
@@ -98,7 +114,10 @@ export function GenuineAudio({ src }: { src: string }) {
     <div className="audio">
       <audio ref={audio} src={src} preload="none" />
       <button type="button" className="button primary play" onClick={toggle} aria-pressed={playing}>
-        <span className="glyph" aria-hidden="true">{playing ? '❚❚' : '▶'}</span>{playing ? w.pauseAudio : w.playAudio}
+        <span className="glyph" aria-hidden="true">
+          {playing ? '❚❚' : '▶'}
+        </span>
+        {playing ? w.pauseAudio : w.playAudio}
       </button>
     </div>
   );

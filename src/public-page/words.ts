@@ -140,7 +140,10 @@ export const WORDS: Record<Lang, Words> = { en: EN, hi: HI };
 // (tests/unit/client/public-page-words.test.ts).
 const FIXED: ReadonlyArray<readonly [string, string]> = [
   [VERIFY_MSG.genuine, 'यह असली उत्पाद है।'],
-  [VERIFY_MSG.forged, 'यह कोड असली नहीं है: कंपनी ने इसे कभी जारी नहीं किया। इस पैक का उपयोग न करें, और जिस दुकान से खरीदा है उसे बताएँ।'],
+  [
+    VERIFY_MSG.forged,
+    'यह कोड असली नहीं है: कंपनी ने इसे कभी जारी नहीं किया। इस पैक का उपयोग न करें, और जिस दुकान से खरीदा है उसे बताएँ।',
+  ],
   [VERIFY_MSG.unmapped, 'यह कोड अभी किसी उत्पाद पर नहीं है: इस पैक का उपयोग न करें, और जिस दुकान से खरीदा है उसे बताएँ।'],
   [VERIFY_MSG.demapped, 'कंपनी ने यह कोड इसके उत्पाद से हटा लिया है: इस पैक का उपयोग न करें।'],
   [VERIFY_MSG.replaced, 'कंपनी ने यह कोड एक नए कोड से बदल दिया है: पैक पर लगा नया लेबल देखें।'],
@@ -167,7 +170,12 @@ const FIXED: ReadonlyArray<readonly [string, string]> = [
 ];
 const FIXED_HI = new Map(FIXED);
 
-const FIELD_HI: Record<string, string> = { GTIN: 'GTIN', batch: 'बैच', 'MFG date': 'निर्माण तिथि', 'expiry date': 'समाप्ति तिथि' };
+const FIELD_HI: Record<string, string> = {
+  GTIN: 'GTIN',
+  batch: 'बैच',
+  'MFG date': 'निर्माण तिथि',
+  'expiry date': 'समाप्ति तिथि',
+};
 
 /** Markers for a template's values: a number for counts, control characters for text. */
 const NUM = 987654321;
@@ -179,19 +187,42 @@ const template = (text: string) =>
 
 type Rule = readonly [RegExp, (...v: string[]) => string];
 const TEMPLATES: readonly Rule[] = [
-  [template(VERIFY_MSG.verifiedBefore(NUM, TXT[0], TXT[1])),
-    (n, first, place) => `यह कोड पहले ${n} बार जाँचा जा चुका है, पहली बार ${first} को ${place} में। अगर वह आप नहीं थे, तो यह पैक नकली हो सकता है: दुकान से पूछें।`],
-  [template(VERIFY_MSG.verifiedBefore(NUM, TXT[0], '')),
-    (n, first) => `यह कोड पहले ${n} बार जाँचा जा चुका है, पहली बार ${first} को। अगर वह आप नहीं थे, तो यह पैक नकली हो सकता है: दुकान से पूछें।`],
-  [template(VERIFY_MSG.verifiedBefore(1, TXT[0], TXT[1])),
-    (first, place) => `यह कोड पहले एक बार जाँचा जा चुका है, ${first} को ${place} में। अगर वह आप नहीं थे, तो यह पैक नकली हो सकता है: दुकान से पूछें।`],
-  [template(VERIFY_MSG.verifiedBefore(1, TXT[0], '')),
-    (first) => `यह कोड पहले एक बार जाँचा जा चुका है, ${first} को। अगर वह आप नहीं थे, तो यह पैक नकली हो सकता है: दुकान से पूछें।`],
-  [template(VERIFY_MSG.damaged(TXT[0])), (reason) => `कंपनी ने इस पैक को नष्ट/रद्द घोषित किया है (${reason}): इसका उपयोग न करें।`],
-  [template(VERIFY_MSG.recalled(TXT[0])), (reason) => `कंपनी ने यह बैच वापस मंगाया है (${reason}): इस पैक का उपयोग न करें, इसे दुकान पर लौटा दें।`],
-  [template(VERIFY_MSG.expired(TXT[0])), (date) => `यह पैक ${date} को एक्सपायर हो चुका है: इसका उपयोग न करें, इसे दुकान पर लौटा दें।`],
-  [template(VERIFY_MSG.labelMismatch(TXT[0])),
-    (field) => `इस QR कोड में दी गई ${FIELD_HI[field] ?? field} इस पैक की नहीं है: लेबल नकली हो सकता है। इस पैक का उपयोग न करें, और जिस दुकान से खरीदा है उसे बताएँ।`],
+  [
+    template(VERIFY_MSG.verifiedBefore(NUM, TXT[0], TXT[1])),
+    (n, first, place) =>
+      `यह कोड पहले ${n} बार जाँचा जा चुका है, पहली बार ${first} को ${place} में। अगर वह आप नहीं थे, तो यह पैक नकली हो सकता है: दुकान से पूछें।`,
+  ],
+  [
+    template(VERIFY_MSG.verifiedBefore(NUM, TXT[0], '')),
+    (n, first) =>
+      `यह कोड पहले ${n} बार जाँचा जा चुका है, पहली बार ${first} को। अगर वह आप नहीं थे, तो यह पैक नकली हो सकता है: दुकान से पूछें।`,
+  ],
+  [
+    template(VERIFY_MSG.verifiedBefore(1, TXT[0], TXT[1])),
+    (first, place) =>
+      `यह कोड पहले एक बार जाँचा जा चुका है, ${first} को ${place} में। अगर वह आप नहीं थे, तो यह पैक नकली हो सकता है: दुकान से पूछें।`,
+  ],
+  [
+    template(VERIFY_MSG.verifiedBefore(1, TXT[0], '')),
+    (first) => `यह कोड पहले एक बार जाँचा जा चुका है, ${first} को। अगर वह आप नहीं थे, तो यह पैक नकली हो सकता है: दुकान से पूछें।`,
+  ],
+  [
+    template(VERIFY_MSG.damaged(TXT[0])),
+    (reason) => `कंपनी ने इस पैक को नष्ट/रद्द घोषित किया है (${reason}): इसका उपयोग न करें।`,
+  ],
+  [
+    template(VERIFY_MSG.recalled(TXT[0])),
+    (reason) => `कंपनी ने यह बैच वापस मंगाया है (${reason}): इस पैक का उपयोग न करें, इसे दुकान पर लौटा दें।`,
+  ],
+  [
+    template(VERIFY_MSG.expired(TXT[0])),
+    (date) => `यह पैक ${date} को एक्सपायर हो चुका है: इसका उपयोग न करें, इसे दुकान पर लौटा दें।`,
+  ],
+  [
+    template(VERIFY_MSG.labelMismatch(TXT[0])),
+    (field) =>
+      `इस QR कोड में दी गई ${FIELD_HI[field] ?? field} इस पैक की नहीं है: लेबल नकली हो सकता है। इस पैक का उपयोग न करें, और जिस दुकान से खरीदा है उसे बताएँ।`,
+  ],
   [template(POINTS_MSG.overBalance(NUM)), (n) => `आपके पास ${n} अंक हैं: आप इससे अधिक नहीं भुना सकते।`],
   [template(POINTS_MSG.requested(NUM)), (n) => `${n} अंक भुनाने का आपका अनुरोध कंपनी को भेज दिया गया है।`],
 ];

@@ -54,7 +54,9 @@ export async function buildApp({ config, database, logger, routes }: BuildOption
     db,
     config,
     tokens: new TokenService(db, await ensureSecret(db, 'jwt', config.jwtSecret), {
-      accessSeconds: config.accessTokenSeconds, refreshDays: config.refreshTokenDays, graceSeconds: config.refreshGraceSeconds,
+      accessSeconds: config.accessTokenSeconds,
+      refreshDays: config.refreshTokenDays,
+      graceSeconds: config.refreshGraceSeconds,
     }),
     codes: codeMac(await ensureSecret(db, 'code', config.codeSecret)),
     limiter: new RateLimiter(db),
@@ -67,7 +69,10 @@ export async function buildApp({ config, database, logger, routes }: BuildOption
   app.get('/API/health', async (_req, reply) => {
     // Ready means the database answers, so a load balancer stops sending traffic when it does not.
     const up = await Promise.race([
-      db.execute(sql`select 1`).then(() => true, () => false),
+      db.execute(sql`select 1`).then(
+        () => true,
+        () => false,
+      ),
       new Promise<boolean>((res) => setTimeout(() => res(false), 2000).unref()),
     ]);
     if (!up) return reply.code(503).send(failure('503', 'The database is not reachable.'));

@@ -54,7 +54,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Fieldtrace <no-reply@fieldtrace.local>',
-    publicBaseUrl: (env.PUBLIC_BASE_URL || `${env.TLS_CERT_FILE ? 'https' : 'http'}://localhost:${port}`).replace(/\/+$/, ''),
+    publicBaseUrl: (env.PUBLIC_BASE_URL || `${env.TLS_CERT_FILE ? 'https' : 'http'}://localhost:${port}`).replace(
+      /\/+$/,
+      '',
+    ),
     seedDemo: env.SEED_DEMO !== '0',
     jwtSecret: env.JWT_SECRET || undefined,
     codeSecret: env.CODE_SECRET || undefined,

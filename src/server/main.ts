@@ -18,7 +18,9 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const seeded = await setUpDatabase(database, { demo: config.seedDemo ? seedDemo : undefined });
   const app = await buildApp({ config, database });
-  app.log.info(`database: ${database.kind}${database.kind === 'pglite' ? ` in ${pgliteDir(config.dataDir)}` : ''}; seed: ${seeded}`);
+  app.log.info(
+    `database: ${database.kind}${database.kind === 'pglite' ? ` in ${pgliteDir(config.dataDir)}` : ''}; seed: ${seeded}`,
+  );
   const close = async () => {
     await app.close();
     await database.close();
@@ -27,7 +29,8 @@ async function main() {
   process.once('SIGINT', close);
   process.once('SIGTERM', close);
   // Idempotency keys older than their 30 days go at start and every six hours after (any instance may).
-  const purge = () => purgeIdempotencyKeys(database.db).catch((err) => app.log.warn({ err }, 'idempotency key purge failed'));
+  const purge = () =>
+    purgeIdempotencyKeys(database.db).catch((err) => app.log.warn({ err }, 'idempotency key purge failed'));
   void purge();
   setInterval(purge, 6 * 3_600_000).unref();
   const address = await app.listen({ port: config.port, host: config.host });

@@ -45,7 +45,13 @@ function stringStamp(text: string, withTime: boolean): string {
   const utc = Date.UTC(y, mo - 1, d, h, mi, Number(m[6] ?? 0));
   const check = new Date(utc);
   // No 31-02 or 25:00: Date.UTC would roll them over into another day.
-  if (check.getUTCDate() !== d || check.getUTCMonth() !== mo - 1 || check.getUTCHours() !== h || check.getUTCMinutes() !== mi) return text;
+  if (
+    check.getUTCDate() !== d ||
+    check.getUTCMonth() !== mo - 1 ||
+    check.getUTCHours() !== h ||
+    check.getUTCMinutes() !== mi
+  )
+    return text;
   if (m[4] === undefined) return stamp(y, mo, d, 0, 0, false);
   if (m[7] === undefined) return stamp(y, mo, d, h, mi, withTime);
   return indiaStamp(utc - zoneMinutes(m[7]) * 60_000, withTime);

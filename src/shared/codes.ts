@@ -16,8 +16,15 @@ export const MAC_BYTES = 5;
 export const MAX_SERIAL = 32 ** SERIAL_CHARS - 1;
 
 export type SeriesKind = 'P' | 'S';
-export interface Series { kind: SeriesKind; prefix: string }
-export interface ParsedUid extends Series { serial: number; mac: string; uid: string }
+export interface Series {
+  kind: SeriesKind;
+  prefix: string;
+}
+export interface ParsedUid extends Series {
+  serial: number;
+  mac: string;
+  uid: string;
+}
 
 const PREFIX_PATTERN = /^[A-Z0-9]{2}$/;
 const PREFIX_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -147,10 +154,17 @@ export const SLIP_TYPES: readonly SlipType[] = ['SID', 'TID', 'DID'];
 export const MAX_SLIP_NUMBER = 99_999_999;
 const SLIP_PATTERN = /^(SID|TID|DID)(\d{2})([A-Z0-9]{2})(\d{5,8})$/;
 
-export interface SlipId { type: SlipType; year: number; prefix: string; number: number; text: string }
+export interface SlipId {
+  type: SlipType;
+  year: number;
+  prefix: string;
+  number: number;
+  text: string;
+}
 
 export function makeSlipId(type: SlipType, year: number, prefix: string, n: number): string {
-  if (!Number.isSafeInteger(n) || n < 1 || n > MAX_SLIP_NUMBER) throw new RangeError(`slip number ${n} is out of range`);
+  if (!Number.isSafeInteger(n) || n < 1 || n > MAX_SLIP_NUMBER)
+    throw new RangeError(`slip number ${n} is out of range`);
   if (!isPrefix(prefix)) throw new RangeError(`prefix '${prefix}' is not two letters or digits`);
   return `${type}${String(year % 100).padStart(2, '0')}${prefix.toUpperCase()}${String(n).padStart(5, '0')}`;
 }

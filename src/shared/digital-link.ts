@@ -29,7 +29,8 @@ export function gtinValid(gtin: string): boolean {
 const YYMMDD = /^\d{2}(0[1-9]|1[0-2])(0\d|[12]\d|3[01])$/;
 
 /** An ISO date (YYYY-MM-DD) as GS1 writes it; '' for none. */
-export const gs1Date = (iso: string): string => (/^\d{4}-\d{2}-\d{2}/.test(iso) ? `${iso.slice(2, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}` : '');
+export const gs1Date = (iso: string): string =>
+  /^\d{4}-\d{2}-\d{2}/.test(iso) ? `${iso.slice(2, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}` : '';
 
 /** The link printed on a pack. */
 export function digitalLink(publicBaseUrl: string, l: DigitalLink): string {
@@ -51,7 +52,10 @@ export function parseDigitalLink(text: string): DigitalLink | null {
   const s = text.trim();
   const at = s.search(/\/01\/\d/);
   if (at < 0) return null;
-  const [path = '', query = ''] = s.slice(at + 1).split('#')[0]!.split('?');
+  const [path = '', query = ''] = s
+    .slice(at + 1)
+    .split('#')[0]!
+    .split('?');
   const parts = path.split('/');
   if (parts.length !== 6 || parts[0] !== '01') return null;
   const keys: Record<string, string> = {};
@@ -72,11 +76,18 @@ export function parseDigitalLink(text: string): DigitalLink | null {
 }
 
 /** What a pack's record says, as a link on its label must say it. */
-export interface LinkRecord { gtin: string | null; batch: string; mfgDate: string; expDate: string | null }
+export interface LinkRecord {
+  gtin: string | null;
+  batch: string;
+  mfgDate: string;
+  expDate: string | null;
+}
 
 const sameDate = (printed: string, iso: string | null) =>
   // DD 00 is GS1's "the last day of the month": the month must agree.
-  printed === '' || (iso !== null && (printed === gs1Date(iso) || (printed.endsWith('00') && printed.slice(0, 4) === gs1Date(iso).slice(0, 4))));
+  printed === '' ||
+  (iso !== null &&
+    (printed === gs1Date(iso) || (printed.endsWith('00') && printed.slice(0, 4) === gs1Date(iso).slice(0, 4))));
 
 /** The first of the link's fields that disagrees with the pack's record, or null. A record without a
  *  GTIN cannot disagree on it; a link without a date says nothing of it. */

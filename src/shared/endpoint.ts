@@ -8,7 +8,11 @@ import type { PageDef } from './pages.js';
 /** Who may call: anyone, any signed-in user, or the users holding one of these pages. */
 export type Access = { pages: readonly PageDef[] } | 'signed-in' | 'public';
 
-export interface Endpoint<B extends z.ZodType | undefined = z.ZodType | undefined, D extends z.ZodType = z.ZodType, A extends Access = Access> {
+export interface Endpoint<
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  D extends z.ZodType = z.ZodType,
+  A extends Access = Access,
+> {
   method: 'GET' | 'POST';
   /** Under /API/api/, params as `:name` (GetScanSecondaryPacking takes `?sid=` as a query instead). */
   path: string;
@@ -30,12 +34,20 @@ export type DataOf<E extends Endpoint> = z.output<E['data']>;
 type Extra = Pick<Endpoint, 'idempotent' | 'bodyLimit'>;
 
 export function postEndpoint<B extends z.ZodType, D extends z.ZodType, const A extends Access>(
-  path: string, access: A, body: B, data: D, extra: Extra = {},
+  path: string,
+  access: A,
+  body: B,
+  data: D,
+  extra: Extra = {},
 ): Endpoint<B, D, A> {
   return { method: 'POST', path, access, body, data, ...extra };
 }
 
-export function getEndpoint<D extends z.ZodType, const A extends Access>(path: string, access: A, data: D): Endpoint<undefined, D, A> {
+export function getEndpoint<D extends z.ZodType, const A extends Access>(
+  path: string,
+  access: A,
+  data: D,
+): Endpoint<undefined, D, A> {
   return { method: 'GET', path, access, body: undefined, data };
 }
 

@@ -17,7 +17,13 @@ export const EVENT_DETAILS = {
   /** A mapping's expiry changed (the one field a mapping update may change), dates as YYYY-MM-DD. */
   'map-expiry': z.object({ from: z.string(), to: z.string() }),
   /** A sub-range cut out of a mapping: all of it, its start, its end, or its middle (a new right part). */
-  demap: z.object({ mappingId: id, productId: id, batchNo: z.string(), split: z.enum(['whole', 'start', 'end', 'middle']), rightMappingId: id.optional() }),
+  demap: z.object({
+    mappingId: id,
+    productId: id,
+    batchNo: z.string(),
+    split: z.enum(['whole', 'start', 'end', 'middle']),
+    rightMappingId: id.optional(),
+  }),
   damage: z.object({ mappingId: id, productId: id, batchNo: z.string(), reason: z.string() }),
   /** A print file: of a static mapping (a generations row), or the admin's file of an issued range. */
   generate: z.union([
@@ -27,29 +33,60 @@ export const EVENT_DETAILS = {
   pair: z.object({ staticNo: serial, preprintedNo: serial, prefix: z.string(), mappingId: id }),
   /** Packs into a secondary carton; `runs` are the packs' serials as [kind, prefix, from, to]. */
   'pack-secondary': z.object({
-    sid: z.string(), productId: id, qty: z.number().int().positive(), cartonSizeId: id, reason: z.string().optional(),
+    sid: z.string(),
+    productId: id,
+    qty: z.number().int().positive(),
+    cartonSizeId: id,
+    reason: z.string().optional(),
     runs: z.array(z.tuple([z.enum(['P', 'S']), z.string(), serial, serial])),
   }),
   /** Secondary cartons into a tertiary one; `remark` when newer stock went before older. */
   'pack-tertiary': z.object({
-    tid: z.string(), productId: id, qty: z.number().int().positive(), cartonSizeId: id, sids: z.array(z.string()),
-    reason: z.string().optional(), remark: z.string().optional(),
+    tid: z.string(),
+    productId: id,
+    qty: z.number().int().positive(),
+    cartonSizeId: id,
+    sids: z.array(z.string()),
+    reason: z.string().optional(),
+    remark: z.string().optional(),
   }),
   /** A carton and everything in it damaged for good. */
-  'damage-carton': z.object({ cartonId: z.string(), reason: z.string(), sids: z.array(z.string()), packs: z.number().int().nonnegative() }),
+  'damage-carton': z.object({
+    cartonId: z.string(),
+    reason: z.string(),
+    sids: z.array(z.string()),
+    packs: z.number().int().nonnegative(),
+  }),
   /** Cartons sent on a dispatch leg: to a site (toSiteId) or a dealer (toUserId); `remark` when newer
    *  stock went before older. */
   dispatch: z.object({
-    did: z.string(), toSiteId: id.optional(), toUserId: id.optional(), cartons: z.array(z.string()), packs: z.number().int().nonnegative(),
-    transportModeId: id, lr: z.string(), remark: z.string().optional(),
+    did: z.string(),
+    toSiteId: id.optional(),
+    toUserId: id.optional(),
+    cartons: z.array(z.string()),
+    packs: z.number().int().nonnegative(),
+    transportModeId: id,
+    lr: z.string(),
+    remark: z.string().optional(),
   }),
   /** The target received a dispatch: the cartons that arrived, and those it reported missing. */
   receive: z.object({ did: z.string(), received: z.array(z.string()), missing: z.array(z.string()) }),
   /** Cartons taken back: from transit by their sender (the leg ends), or after a received leg. */
-  return: z.object({ cartons: z.array(z.string()), transit: z.boolean(), dids: z.array(z.string()), remark: z.string() }),
+  return: z.object({
+    cartons: z.array(z.string()),
+    transit: z.boolean(),
+    dids: z.array(z.string()),
+    remark: z.string(),
+  }),
   /** A torn code replaced for good: a pack's code (PID) or a carton's slip (SID). */
   replace: z.object({ type: z.enum(['PID', 'SID']), old: z.string(), new: z.string(), sid: z.string().optional() }),
-  'slip-ids': z.object({ type: z.enum(['SID', 'TID', 'DID']), prefix: z.string(), from: serial, to: serial, lastId: z.string() }),
+  'slip-ids': z.object({
+    type: z.enum(['SID', 'TID', 'DID']),
+    prefix: z.string(),
+    from: serial,
+    to: serial,
+    lastId: z.string(),
+  }),
 } as const;
 
 export type EventAction = keyof typeof EVENT_DETAILS;

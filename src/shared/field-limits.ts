@@ -16,7 +16,11 @@ const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.de
 function maxLengthOf(schema: z.ZodType): number | undefined {
   const def = defOf(schema);
   switch (def.type) {
-    case 'optional': case 'nullable': case 'default': case 'prefault': case 'catch':
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'catch':
       return maxLengthOf(def.innerType!);
     case 'pipe': {
       const maxes = [maxLengthOf(def.in!), maxLengthOf(def.out!)].filter((n): n is number => n !== undefined);
@@ -43,5 +47,7 @@ export function fieldLimits(schema: z.ZodType): Record<string, FieldLimit> {
   if (def.type === 'union') return fieldLimits(def.options![0]!);
   const shape = (schema as { shape?: Record<string, z.ZodType> }).shape;
   if (!shape) return {};
-  return Object.fromEntries(Object.entries(shape).map(([k, s]) => [k, { maxLength: maxLengthOf(s), required: isRequired(s) }]));
+  return Object.fromEntries(
+    Object.entries(shape).map(([k, s]) => [k, { maxLength: maxLengthOf(s), required: isRequired(s) }]),
+  );
 }

@@ -20,8 +20,12 @@ export function buildMenu(keys: ReadonlySet<string> | 'all'): MenuEntry[] {
 /** The access-right tree for a user's saved keys (hidden pages are left out). */
 export function buildAccessTree(keys: ReadonlySet<string>): AccessRightGroup[] {
   return GROUPS.filter((g) => g.key !== '1').map((g) => {
-    const children = PAGES.filter((p) => p.group === g.key && !p.hidden)
-      .map((p) => ({ key: p.key, label: p.label, path: p.path, Status: keys.has(p.key) }));
+    const children = PAGES.filter((p) => p.group === g.key && !p.hidden).map((p) => ({
+      key: p.key,
+      label: p.label,
+      path: p.path,
+      Status: keys.has(p.key),
+    }));
     return { key: g.key, label: g.label, Status: children.length > 0 && children.every((c) => c.Status), children };
   });
 }

@@ -32,7 +32,11 @@ export const GROUPS: readonly PageGroup[] = [
 
 const m = (key: string, label: string, slug: string): PageDef => ({ key, label, path: `/masters/${slug}`, group: '2' });
 const t = (key: string, label: string, slug: string, kind: Pick<PageDef, 'hidden' | 'floor'> = {}): PageDef => ({
-  key, label, path: `/transaction/${slug}`, group: '3', ...kind,
+  key,
+  label,
+  path: `/transaction/${slug}`,
+  group: '3',
+  ...kind,
 });
 const FLOOR = { floor: true } as const;
 const r = (key: string, label: string, slug: string): PageDef => ({ key, label, path: `/reports/${slug}`, group: '4' });

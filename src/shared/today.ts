@@ -3,7 +3,12 @@
 export const COMPANY_TIME_ZONE = 'Asia/Kolkata';
 
 // Made once: building an Intl formatter costs far more than using one (it was a tenth of a verification).
-const DAY = new Intl.DateTimeFormat('en-CA', { timeZone: COMPANY_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: COMPANY_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** 'YYYY-MM-DD' of `at` in India. */
 export function indiaDate(at: Date = new Date()): string {

@@ -32,10 +32,22 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const factory = await apiSignIn(FACTORY.email, FACTORY.password);
   const products = await ok<Array<{ ProductId: number }>>('products', call('GET', 'Product/GetProductsDDL', factory));
-  await ok('mapping', call('POST', 'Mapping/CreateMapping', factory, {
-    MappingId: 0, ProductId: products[0]!.ProductId, FromNo: FROM, ToNo: FROM + 9, Qty: 10, MFGDate: '2026-03-01', EXPDate: '',
-    BatchNo: `AX-${FROM}`, Mrp: '', Remark: '', isPreprinted: false,
-  }));
+  await ok(
+    'mapping',
+    call('POST', 'Mapping/CreateMapping', factory, {
+      MappingId: 0,
+      ProductId: products[0]!.ProductId,
+      FromNo: FROM,
+      ToNo: FROM + 9,
+      Qty: 10,
+      MFGDate: '2026-03-01',
+      EXPDate: '',
+      BatchNo: `AX-${FROM}`,
+      Mrp: '',
+      Remark: '',
+      isPreprinted: false,
+    }),
+  );
 }, 120_000);
 afterAll(async () => {
   for (const c of contexts) await c.close();
@@ -68,13 +80,21 @@ async function outline(page: Page, where: string, title?: string, bannerCount = 
 
 /** Opens a dialog with `show`: its × must be the one button named 'Close', and the page's outline
  *  must be what it was before (one <h1>, as many banners). */
-async function dialogOutline(page: Page, show: () => Promise<void>, name: string | undefined, where: string): Promise<string[]> {
+async function dialogOutline(
+  page: Page,
+  show: () => Promise<void>,
+  name: string | undefined,
+  where: string,
+): Promise<string[]> {
   const bannersBefore = await banners(page);
   await show();
   const dialog = name ? page.getByRole('dialog', { name }) : page.getByRole('dialog');
   await dialog.waitFor();
   const closes = await dialog.getByRole('button', { name: 'Close', exact: true }).count();
-  return [...(closes === 1 ? [] : [`${where}: ${closes} buttons named Close`]), ...(await outline(page, where, undefined, bannersBefore))];
+  return [
+    ...(closes === 1 ? [] : [`${where}: ${closes} buttons named Close`]),
+    ...(await outline(page, where, undefined, bannersBefore)),
+  ];
 }
 
 /** Each screen opened in turn in the one page, every violation gathered before the test fails. */
@@ -99,7 +119,11 @@ describe('axe finds nothing critical or serious', () => {
     // Dispatch Receive is the warehouse's; the factory holds the other floor pages.
     const receive = (s: Screen) => s.path === PAGE.dispatchReceive.path;
     const factory = await open(HANDHELD, FACTORY);
-    const found = await checkScreens(factory, FLOOR_SCREENS.filter((s) => !receive(s)), 'handheld factory');
+    const found = await checkScreens(
+      factory,
+      FLOOR_SCREENS.filter((s) => !receive(s)),
+      'handheld factory',
+    );
     const warehouse = await open(HANDHELD, WAREHOUSE);
     found.push(...(await checkScreens(warehouse, FLOOR_SCREENS.filter(receive), 'handheld warehouse')));
     expect(found).toEqual([]);
@@ -108,11 +132,21 @@ describe('axe finds nothing critical or serious', () => {
   it('on the public pages, on a handheld and a desktop', async () => {
     const verify = (code: string) => `${PUBLIC_PAGE.verify}?U=${code}`;
     const pages = {
-      handheld: ['/', PUBLIC_PAGE.login, `${PUBLIC_PAGE.resetPassword}?token=not-a-token`, PUBLIC_PAGE.privacyPolicy, verify(genuine), verify(forged)],
+      handheld: [
+        '/',
+        PUBLIC_PAGE.login,
+        `${PUBLIC_PAGE.resetPassword}?token=not-a-token`,
+        PUBLIC_PAGE.privacyPolicy,
+        verify(genuine),
+        verify(forged),
+      ],
       desktop: ['/', PUBLIC_PAGE.login, verify(genuine)],
     };
     const found: string[] = [];
-    for (const [name, options] of [['handheld', HANDHELD], ['desktop', DESKTOP]] as const) {
+    for (const [name, options] of [
+      ['handheld', HANDHELD],
+      ['desktop', DESKTOP],
+    ] as const) {
       const page = await open({ ...options, locale: 'en-IN' });
       for (const path of pages[name]) {
         await loadPage(page, path);

@@ -26,8 +26,17 @@ let productId = 0;
 
 async function mapped(from: number, to: number, batch: string): Promise<number> {
   const res = await call<{ MappingId: number }>('POST', MAPPING_API.save.path, token, {
-    MappingId: 0, ProductId: productId, FromNo: from, ToNo: to, Qty: to - from + 1,
-    MFGDate: '2026-03-01', EXPDate: '', BatchNo: batch, Mrp: '', Remark: '', isPreprinted: false,
+    MappingId: 0,
+    ProductId: productId,
+    FromNo: from,
+    ToNo: to,
+    Qty: to - from + 1,
+    MFGDate: '2026-03-01',
+    EXPDate: '',
+    BatchNo: batch,
+    Mrp: '',
+    Remark: '',
+    isPreprinted: false,
   });
   if (res.body.ResponseCode !== '200') throw new Error(`mapping failed: ${res.body.ResponseMessage}`);
   return res.body.ResponseData.MappingId;
@@ -35,7 +44,8 @@ async function mapped(from: number, to: number, batch: string): Promise<number> 
 
 beforeAll(async () => {
   token = await apiSignIn('factory@example.com', 'Factory123');
-  productId = (await call<{ ProductId: number }[]>('GET', 'Product/GetProductsDDL', token)).body.ResponseData[0]!.ProductId;
+  productId = (await call<{ ProductId: number }[]>('GET', 'Product/GetProductsDDL', token)).body.ResponseData[0]!
+    .ProductId;
   await mapped(base, base + 49, BATCH);
   browser = await launchBrowser();
   ({ context, page } = await newPage(browser, { acceptDownloads: true }));
@@ -52,8 +62,19 @@ it("lists every factory's ranges by From No. descending and downloads a row's wh
   await page.getByRole('heading', { name: 'Admin Number Download' }).waitFor();
   await page.locator('table tbody tr').first().waitFor();
   const heads = (await page.locator('thead th').allTextContents()).map((h) => h.trim());
-  expect(heads).toEqual(['Product Name', 'From No.', 'Batch No.', 'Quantity', 'MFG Date', 'EXP Date', 'Firm Name', 'Action']);
-  const froms = (await page.locator('table tbody tr td:nth-child(2)').allTextContents()).map((t) => Number(t.replace(/^\D+/, '')));
+  expect(heads).toEqual([
+    'Product Name',
+    'From No.',
+    'Batch No.',
+    'Quantity',
+    'MFG Date',
+    'EXP Date',
+    'Firm Name',
+    'Action',
+  ]);
+  const froms = (await page.locator('table tbody tr td:nth-child(2)').allTextContents()).map((t) =>
+    Number(t.replace(/^\D+/, '')),
+  );
   expect(froms).toEqual([...froms].sort((a, b) => b - a));
 
   await page.getByRole('textbox', { name: 'Search' }).fill(BATCH);
@@ -63,10 +84,15 @@ it("lists every factory's ranges by From No. descending and downloads a row's wh
   await row.getByRole('button', { name: 'Download' }).click();
   const d = await wait;
   expect(d.suggestedFilename()).toBe(`KA${base}-${base + 49}.csv`);
-  const lines = readFileSync((await d.path())!, 'utf8').split('\r\n').slice(0, -1);
+  const lines = readFileSync((await d.path())!, 'utf8')
+    .split('\r\n')
+    .slice(0, -1);
   expect(lines).toHaveLength(51);
-  expect(lines[50]!.split(',').slice(0, 3))
-    .toEqual([String(base + 49), `KA${base + 49}`, codeUrl(inject('baseUrl'), codes.make({ kind: 'S', prefix: 'KA' }, base + 49))]);
+  expect(lines[50]!.split(',').slice(0, 3)).toEqual([
+    String(base + 49),
+    `KA${base + 49}`,
+    codeUrl(inject('baseUrl'), codes.make({ kind: 'S', prefix: 'KA' }, base + 49)),
+  ]);
   await page.getByRole('dialog').getByText('50 of 50 rows').waitFor();
   await page.getByRole('dialog').getByRole('button', { name: 'DownLoad Generated FIle' }).waitFor();
 });
@@ -74,7 +100,13 @@ it("lists every factory's ranges by From No. descending and downloads a row's wh
 it('a mapping holding damaged numbers downloads without them, and the dialog says how many', async () => {
   const batch = BATCH.replace('ADL-', 'ADD-');
   const id = await mapped(base + 100, base + 119, batch);
-  const damaged = await call('POST', DAMAGE_API.create.path, token, { MappingId: id, FromNo: base + 110, Qty: 4, Reason: 'Torn labels', isPreprinted: false });
+  const damaged = await call('POST', DAMAGE_API.create.path, token, {
+    MappingId: id,
+    FromNo: base + 110,
+    Qty: 4,
+    Reason: 'Torn labels',
+    isPreprinted: false,
+  });
   expect(damaged.body.ResponseCode).toBe('200');
   await page.goto('/transaction/admin-number-download');
   await page.getByRole('textbox', { name: 'Search' }).fill(batch);
@@ -82,8 +114,13 @@ it('a mapping holding damaged numbers downloads without them, and the dialog say
   const wait = page.waitForEvent('download', { timeout: 60_000 });
   await row.getByRole('button', { name: 'Download' }).click();
   const d = await wait;
-  const serials = readFileSync((await d.path())!, 'utf8').split('\r\n').slice(1, -1).map((l) => Number(l.split(',')[0]));
-  expect(serials).toEqual(Array.from({ length: 20 }, (_, i) => base + 100 + i).filter((n) => n < base + 110 || n > base + 113));
+  const serials = readFileSync((await d.path())!, 'utf8')
+    .split('\r\n')
+    .slice(1, -1)
+    .map((l) => Number(l.split(',')[0]));
+  expect(serials).toEqual(
+    Array.from({ length: 20 }, (_, i) => base + 100 + i).filter((n) => n < base + 110 || n > base + 113),
+  );
   await page.getByRole('dialog').getByText(GEN_MSG.leftOut(4), { exact: true }).waitFor();
   await page.getByRole('dialog').getByText('16 of 16 rows').waitFor();
 });

@@ -11,14 +11,21 @@ const screen = masterScreen('/masters/carton-master');
 const { dialog, rows, report } = screen;
 
 const tagOf = () => Math.random().toString(36).slice(2, 7);
-const firstCells = async (col: number) => rows().evaluateAll((trs, c) => trs.map((tr) => tr.children[c]?.textContent ?? ''), col);
+const firstCells = async (col: number) =>
+  rows().evaluateAll((trs, c) => trs.map((tr) => tr.children[c]?.textContent ?? ''), col);
 const totalOf = async () => Number(/of (\d+)$/.exec(await report())![1]);
 
 async function addCarton(name: string, size: number, description: string) {
   await screen.page.getByRole('button', { name: 'Add Carton' }).click();
-  await dialog().getByLabel(/^Carton Name/).fill(name);
-  await dialog().getByLabel(/^Carton Size/).fill(String(size));
-  await dialog().getByLabel(/^Description/).fill(description);
+  await dialog()
+    .getByLabel(/^Carton Name/)
+    .fill(name);
+  await dialog()
+    .getByLabel(/^Carton Size/)
+    .fill(String(size));
+  await dialog()
+    .getByLabel(/^Description/)
+    .fill(description);
   await dialog().getByRole('button', { name: 'Submit' }).click();
   await screen.page.getByText(CARTON_MSG.created).last().waitFor();
   await dialog().waitFor({ state: 'hidden' });
@@ -56,9 +63,15 @@ describe('Carton Size Master', () => {
 
     await screen.search(tag);
     await expect.poll(report).toBe('Showing 1 to 3 of 3');
-    await screen.page.locator('thead th').filter({ hasText: /^Size$/ }).click();
+    await screen.page
+      .locator('thead th')
+      .filter({ hasText: /^Size$/ })
+      .click();
     await expect.poll(async () => (await firstCells(1)).join(',')).toBe('3,12,50');
-    await screen.page.locator('thead th').filter({ hasText: /^Size$/ }).click();
+    await screen.page
+      .locator('thead th')
+      .filter({ hasText: /^Size$/ })
+      .click();
     await expect.poll(async () => (await firstCells(1)).join(',')).toBe('50,12,3');
   });
 
@@ -69,8 +82,14 @@ describe('Carton Size Master', () => {
     await expect.poll(report).toBe('Showing 1 to 1 of 1');
     await rows().first().getByRole('button', { name: 'Edit' }).click();
     await dialog().getByText('Update Carton').first().waitFor();
-    expect(await dialog().getByLabel(/^Carton Name/).inputValue()).toBe(`Crate of 12 ${tag}`);
-    await dialog().getByLabel(/^Carton Size/).fill('15');
+    expect(
+      await dialog()
+        .getByLabel(/^Carton Name/)
+        .inputValue(),
+    ).toBe(`Crate of 12 ${tag}`);
+    await dialog()
+      .getByLabel(/^Carton Size/)
+      .fill('15');
     await dialog().getByRole('button', { name: 'Update' }).click();
     await screen.page.getByText(CARTON_MSG.updated).last().waitFor();
     await expect.poll(async () => (await firstCells(1))[0]).toBe('15');
@@ -84,7 +103,10 @@ describe('Carton Size Master', () => {
     const tag = tagOf();
     await addCarton(`=HYPERLINK("http://evil/${tag}")`, 3, 'A name a spreadsheet would run');
     const total = await totalOf();
-    const [download] = await Promise.all([screen.page.waitForEvent('download'), screen.page.getByRole('button', { name: 'Export' }).click()]);
+    const [download] = await Promise.all([
+      screen.page.waitForEvent('download'),
+      screen.page.getByRole('button', { name: 'Export' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('Carton Data.csv');
     const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
     const lines = csv.trim().split(/\r?\n/);

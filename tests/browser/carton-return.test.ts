@@ -37,11 +37,18 @@ let didA: string;
 let didB: string;
 
 async function dispatch(token: string, siteId: number, modeId: number, cartons: string[]): Promise<string> {
-  const invoice = await ok<{ CartonId: string }>('dispatch', call('POST', DISPATCH_API.save.path, token, {
-    SendTo: 0, WareHouseId: siteId, scanned: cartons.map((CartonId) => ({ CartonId })), TransportModeId: modeId, LR: `LR-${FROM}`,
-    // Older stock of the product may wait at the plant (other tests' cartons): the approval remark.
-    Remark: 'Carton return browser test',
-  }));
+  const invoice = await ok<{ CartonId: string }>(
+    'dispatch',
+    call('POST', DISPATCH_API.save.path, token, {
+      SendTo: 0,
+      WareHouseId: siteId,
+      scanned: cartons.map((CartonId) => ({ CartonId })),
+      TransportModeId: modeId,
+      LR: `LR-${FROM}`,
+      // Older stock of the product may wait at the plant (other tests' cartons): the approval remark.
+      Remark: 'Carton return browser test',
+    }),
+  );
   return invoice.CartonId;
 }
 
@@ -51,14 +58,27 @@ beforeAll(async () => {
   sid = Array.from({ length: 7 }, (_, i) => floor.sid(i));
   tid = [floor.tid(0), floor.tid(1)];
   for (const [i, s] of sid.entries()) {
-    await ok(s, call('POST', PACKING_API.secondarySave.path, token, {
-      cartonMasterId: floor.sizeId, scanned: [{ UID: uid(FROM + 2 * i) }, { UID: uid(FROM + 2 * i + 1) }], reason: '', CartonName: s,
-    }));
+    await ok(
+      s,
+      call('POST', PACKING_API.secondarySave.path, token, {
+        cartonMasterId: floor.sizeId,
+        scanned: [{ UID: uid(FROM + 2 * i) }, { UID: uid(FROM + 2 * i + 1) }],
+        reason: '',
+        CartonName: s,
+      }),
+    );
   }
   for (const [i, t] of tid.entries()) {
-    await ok(t, call('POST', PACKING_API.tertiarySave.path, token, {
-      cartonMasterId: floor.sizeId, scanned: [{ CartonId: sid[3 * i]! }, { CartonId: sid[3 * i + 1]! }], reason: '', remark: 'Browser test', CartonName: t,
-    }));
+    await ok(
+      t,
+      call('POST', PACKING_API.tertiarySave.path, token, {
+        cartonMasterId: floor.sizeId,
+        scanned: [{ CartonId: sid[3 * i]! }, { CartonId: sid[3 * i + 1]! }],
+        reason: '',
+        remark: 'Browser test',
+        CartonName: t,
+      }),
+    );
   }
   const data = await ok<DispatchCache>('dispatch data', call('GET', FLOOR_CACHE_API.dispatch.path, token));
   const warehouse = data.Sites.find((s) => s.Name === WAREHOUSE.site)!.SiteId;
@@ -119,7 +139,9 @@ async function submitWithRemark(shot?: string) {
 /** What the server's own lookup (GetReturnInfo) says of a carton: its rows, or its refusal. */
 async function info(code: string, isTransit: boolean): Promise<string> {
   const { body } = await call<ReturnInfoRow[]>('POST', RETURN_API.info.path, floor.token, { code, isTransit });
-  return body.ResponseCode === '200' ? body.ResponseData.map((r) => `${r.CartonId}:${r.Status}`).join(',') : body.ResponseMessage;
+  return body.ResponseCode === '200'
+    ? body.ResponseData.map((r) => `${r.CartonId}:${r.Status}`).join(',')
+    : body.ResponseMessage;
 }
 /** The API cut off as well as the browser's offline switch: the page and its service worker alike. */
 async function offline() {
@@ -211,7 +233,8 @@ describe('Carton Return on a handheld', () => {
     // On a desk the list is the spec's table.
     await page.setViewportSize({ width: 1280, height: 800 });
     const table = page.getByRole('table', { name: 'Scanned cartons' });
-    for (const h of ['Carton Id', 'Product Name', 'MFG Date', 'Expire Date']) await table.getByRole('columnheader', { name: h }).waitFor();
+    for (const h of ['Carton Id', 'Product Name', 'MFG Date', 'Expire Date'])
+      await table.getByRole('columnheader', { name: h }).waitFor();
     await table.getByRole('cell', { name: tid[1]!, exact: true }).waitFor();
     await table.getByRole('cell', { name: floor.productName }).first().waitFor();
     await screenshot(page, 'carton-return-desktop');

@@ -13,7 +13,8 @@ import { decodeLabels, pdfPageCount } from '../helpers/decode-pdf.js';
 
 const FACTORY = { email: 'factory@example.com', password: 'Factory123' };
 const YY = new Date().getFullYear() % 100;
-const ids = (type: SlipType, from: number, count: number) => Array.from({ length: count }, (_, i) => makeSlipId(type, YY, 'KA', from + i));
+const ids = (type: SlipType, from: number, count: number) =>
+  Array.from({ length: count }, (_, i) => makeSlipId(type, YY, 'KA', from + i));
 
 let browser: Browser;
 let context: BrowserContext;
@@ -46,7 +47,10 @@ async function currentFrom(): Promise<number> {
 /** Types a quantity, submits, and answers the saved file's name and bytes. */
 async function print(qty: number): Promise<{ name: string; bytes: Buffer }> {
   await field(/^Quantity/).fill(String(qty));
-  const [download] = await Promise.all([page.waitForEvent('download', WAIT), page.getByRole('button', { name: 'Submit' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download', WAIT),
+    page.getByRole('button', { name: 'Submit' }).click(),
+  ]);
   return { name: download.suggestedFilename(), bytes: readFileSync((await download.path())!) };
 }
 
@@ -81,7 +85,11 @@ describe('Carton Slip', () => {
     const file = await print(5);
     const expected = ids('SID', from + 1, 5);
     expect(file.name).toBe(`${expected[0]}-${expected[4]}.csv`);
-    const lines = file.bytes.toString('utf8').replace(/^\ufeff/, '').trimEnd().split('\r\n');
+    const lines = file.bytes
+      .toString('utf8')
+      .replace(/^\ufeff/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines).toEqual(['Carton Id,Type', ...expected.map((id) => `${id},Secondary Carton`)]);
     await expect.poll(fromNumber, WAIT).toBe(String(from + 5));
   });
@@ -105,7 +113,12 @@ describe('Carton Slip', () => {
     expect(pdfPageCount(file.bytes)).toBe(2);
     const info = execFileSync('pdfinfo', ['-'], { input: file.bytes }).toString();
     // 90 x 70 mm is 255.118 x 198.425 pt.
-    expect(/Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(info)?.slice(1, 3).map((v) => Math.round(Number(v)))).toEqual([255, 198]);
+    expect(
+      /Page size:\s+([\d.]+) x ([\d.]+) pts/
+        .exec(info)
+        ?.slice(1, 3)
+        .map((v) => Math.round(Number(v))),
+    ).toEqual([255, 198]);
     expect(decodeLabels(file.bytes, 'single')).toEqual(ids('SID', from + 1, 2));
   });
 

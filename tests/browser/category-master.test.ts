@@ -6,7 +6,10 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import {
-  CATEGORY_MSG, SAVED_SUFFIX, type CategoryMG1Option, type CategoryMG2Option,
+  CATEGORY_MSG,
+  SAVED_SUFFIX,
+  type CategoryMG1Option,
+  type CategoryMG2Option,
 } from '../../src/shared/contracts/category.js';
 import { apiSignIn, call } from '../helpers/api-client.js';
 import { ADMIN, emptyTable, launchBrowser, newPage, signIn } from '../helpers/browser.js';
@@ -26,11 +29,13 @@ async function makeBranch() {
   const b = branch();
   const token = await apiSignIn(ADMIN.email, ADMIN.password);
   await call('POST', 'Category/CreateUpdateCategoryMG1', token, { NameMG1: b.TOP });
-  const mg1 = (await call<CategoryMG1Option[]>('GET', 'Category/GetCategoryDDLMG1', token)).body.ResponseData
-    .find((o) => o.NameMG1 === b.TOP)!.CategoryIdMG1;
+  const mg1 = (await call<CategoryMG1Option[]>('GET', 'Category/GetCategoryDDLMG1', token)).body.ResponseData.find(
+    (o) => o.NameMG1 === b.TOP,
+  )!.CategoryIdMG1;
   await call('POST', 'Category/CreateUpdateCategoryMG2', token, { CategoryIdMG1: mg1, NameMG2: b.SUB });
-  const mg2 = (await call<CategoryMG2Option[]>('GET', `Category/GetCategoryDDLMG2/${mg1}`, token)).body.ResponseData
-    .find((o) => o.NameMG2 === b.SUB)!.CategoryIdMG2;
+  const mg2 = (
+    await call<CategoryMG2Option[]>('GET', `Category/GetCategoryDDLMG2/${mg1}`, token)
+  ).body.ResponseData.find((o) => o.NameMG2 === b.SUB)!.CategoryIdMG2;
   const made = await call('POST', 'Category/CreateUpdateCategoryMG3', token, { CategoryIdMG2: mg2, NameMG3: b.DIV });
   expect(made.body.ResponseCode).toBe('200');
   return b;
@@ -43,7 +48,9 @@ beforeEach(async () => {
   ({ context, page } = await newPage(browser, { acceptDownloads: true }));
   await signIn(page);
   await page.goto('/masters/category');
-  await section('Sub Division Category').getByText(/^Showing \d+ to \d+ of \d+$/).waitFor({ timeout: 30_000 });
+  await section('Sub Division Category')
+    .getByText(/^Showing \d+ to \d+ of \d+$/)
+    .waitFor({ timeout: 30_000 });
 });
 afterEach(async () => {
   await context?.close();
@@ -89,7 +96,9 @@ describe('Category Master', () => {
     await section('Category').getByRole('button', { name: 'Add Category' }).click();
     await dialog().getByRole('button', { name: 'Submit' }).click();
     await dialog().getByText(CATEGORY_MSG.mg1Required).waitFor();
-    await dialog().getByLabel(/^Category Name/).fill(TOP);
+    await dialog()
+      .getByLabel(/^Category Name/)
+      .fill(TOP);
     await submit(CATEGORY_MSG.mg1Created + SAVED_SUFFIX);
 
     await section('Sub Category').getByRole('button', { name: 'Add Sub Category' }).click();
@@ -97,7 +106,9 @@ describe('Category Master', () => {
     await dialog().getByText(CATEGORY_MSG.mg1Select).waitFor();
     await dialog().getByText(CATEGORY_MSG.mg2Required).waitFor();
     await pick(/^Category/, TOP, TOP);
-    await dialog().getByLabel(/^Sub Category Name/).fill(SUB);
+    await dialog()
+      .getByLabel(/^Sub Category Name/)
+      .fill(SUB);
     await submit(CATEGORY_MSG.mg2Created + SAVED_SUFFIX);
 
     await section('Sub Division Category').getByRole('button', { name: 'Add Sub Division Category' }).click();
@@ -105,7 +116,9 @@ describe('Category Master', () => {
     await dialog().getByText(CATEGORY_MSG.mg2Select).waitFor();
     await dialog().getByText(CATEGORY_MSG.mg3Required).waitFor();
     await pick(/^Sub Category/, SUB, `${TOP} > ${SUB}`);
-    await dialog().getByLabel(/^Sub Division Category Name/).fill(DIV);
+    await dialog()
+      .getByLabel(/^Sub Division Category Name/)
+      .fill(DIV);
     await submit(CATEGORY_MSG.mg3Created + SAVED_SUFFIX);
 
     await search(section('Sub Division Category'), DIV);
@@ -118,7 +131,9 @@ describe('Category Master', () => {
     const { TOP, SUB } = await makeBranch();
     await section('Sub Category').getByRole('button', { name: 'Add Sub Category' }).click();
     await pick(/^Category/, TOP, TOP);
-    await dialog().getByLabel(/^Sub Category Name/).fill(SUB.toUpperCase());
+    await dialog()
+      .getByLabel(/^Sub Category Name/)
+      .fill(SUB.toUpperCase());
     await dialog().getByRole('button', { name: 'Submit' }).click();
     await toast(CATEGORY_MSG.mg2Duplicate).waitFor();
     expect(await dialog().isVisible()).toBe(true);
@@ -145,8 +160,9 @@ describe('Category Master', () => {
     expect([div![0], div![1], div![2], div![4]]).toEqual([TOP, SUB, DIV, 'Active']);
     for (const row of [top, sub, div]) expect(row![3]).toMatch(date);
     // The demo tree comes out the same way: category, its sub category, that one's sub division.
-    const demo = ['Fertilisers,,,', 'Fertilisers,Organic,,', 'Fertilisers,Organic,Bio-fertilisers,']
-      .map((start) => lines.findIndex((l) => l.startsWith(start)));
+    const demo = ['Fertilisers,,,', 'Fertilisers,Organic,,', 'Fertilisers,Organic,Bio-fertilisers,'].map((start) =>
+      lines.findIndex((l) => l.startsWith(start)),
+    );
     expect(demo[0]).toBeGreaterThan(0);
     expect(demo).toEqual([demo[0], demo[0]! + 1, demo[0]! + 2]);
   });

@@ -14,7 +14,9 @@ const { dialog, rows, report } = screen;
 describe('Company Master', () => {
   it("shows the spec's code and pincode messages", async () => {
     await screen.page.getByRole('button', { name: 'Add Company' }).click();
-    await dialog().getByLabel(/^Pincode/).fill('4220');
+    await dialog()
+      .getByLabel(/^Pincode/)
+      .fill('4220');
     await dialog().getByRole('button', { name: 'Submit' }).click();
     await dialog().getByText(COMPANY_MSG.codeRequired, { exact: true }).waitFor();
     await dialog().getByText(COMPANY_MSG.pincodeInvalid, { exact: true }).waitFor();
@@ -25,21 +27,39 @@ describe('Company Master', () => {
 
   it("adds a company with an uploaded logo, shows the logo in its row, and saves a change in 'Update Company'", async () => {
     await screen.page.getByRole('button', { name: 'Add Company' }).click();
-    await dialog().getByLabel(/^Company Code/).fill(CODE);
-    await dialog().getByLabel(/^Company Name/).fill('Blue Tide Crop Care Ltd');
-    await dialog().getByLabel(/^Display Name/).fill('Blue Tide');
-    await dialog().getByLabel(/^Mobile/).fill('9823000000');
-    await dialog().getByLabel(/^GTI No/).fill('8901234000013');
-    await dialog().getByLabel(/^Email/).fill('care@bluetide.example');
-    await dialog().getByLabel(/^Address/).fill('Survey 12, Hadapsar');
+    await dialog()
+      .getByLabel(/^Company Code/)
+      .fill(CODE);
+    await dialog()
+      .getByLabel(/^Company Name/)
+      .fill('Blue Tide Crop Care Ltd');
+    await dialog()
+      .getByLabel(/^Display Name/)
+      .fill('Blue Tide');
+    await dialog()
+      .getByLabel(/^Mobile/)
+      .fill('9823000000');
+    await dialog()
+      .getByLabel(/^GTI No/)
+      .fill('8901234000013');
+    await dialog()
+      .getByLabel(/^Email/)
+      .fill('care@bluetide.example');
+    await dialog()
+      .getByLabel(/^Address/)
+      .fill('Survey 12, Hadapsar');
     await dialog().getByLabel(/^City/).fill('Pune');
-    await dialog().getByLabel(/^Pincode/).fill('411028');
+    await dialog()
+      .getByLabel(/^Pincode/)
+      .fill('411028');
     const [chooser] = await Promise.all([
-      screen.page.waitForEvent('filechooser'), dialog().getByRole('button', { name: 'Upload Company Logo' }).click(),
+      screen.page.waitForEvent('filechooser'),
+      dialog().getByRole('button', { name: 'Upload Company Logo' }).click(),
     ]);
     await chooser.setFiles(LOGO);
     // The form shows the stored image back before it is saved.
-    await expect.poll(async () => (await dialog().getByRole('img', { name: 'Company Logo' }).getAttribute('src')) ?? '')
+    await expect
+      .poll(async () => (await dialog().getByRole('img', { name: 'Company Logo' }).getAttribute('src')) ?? '')
       .toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
     await dialog().getByRole('button', { name: 'Submit' }).click();
     await screen.page.getByText(COMPANY_MSG.created).last().waitFor();
@@ -56,8 +76,14 @@ describe('Company Master', () => {
     // 'Update Company' opens from the row and saves a change.
     await rows().first().getByRole('button', { name: 'Edit' }).click();
     await dialog().getByText('Update Company').first().waitFor();
-    expect(await dialog().getByLabel(/^Company Code/).inputValue()).toBe(CODE);
-    await dialog().getByLabel(/^Is Active/).uncheck();
+    expect(
+      await dialog()
+        .getByLabel(/^Company Code/)
+        .inputValue(),
+    ).toBe(CODE);
+    await dialog()
+      .getByLabel(/^Is Active/)
+      .uncheck();
     await dialog().getByRole('button', { name: 'Update' }).click();
     await screen.page.getByText(COMPANY_MSG.updated).last().waitFor();
     await expect.poll(() => rows().first().getByRole('checkbox').isChecked()).toBe(false);

@@ -31,25 +31,49 @@ let browser: Browser;
 let floor: FloorSetup;
 
 /** Secondary carton i: packs FROM + 2i and FROM + 2i + 1. */
-const packSecondary = (i: number) => ok('secondary', call('POST', PACKING_API.secondarySave.path, floor.token, {
-  cartonMasterId: floor.sizeId, scanned: [{ UID: uid(FROM + 2 * i) }, { UID: uid(FROM + 2 * i + 1) }], reason: '', CartonName: floor.sid(i),
-}));
+const packSecondary = (i: number) =>
+  ok(
+    'secondary',
+    call('POST', PACKING_API.secondarySave.path, floor.token, {
+      cartonMasterId: floor.sizeId,
+      scanned: [{ UID: uid(FROM + 2 * i) }, { UID: uid(FROM + 2 * i + 1) }],
+      reason: '',
+      CartonName: floor.sid(i),
+    }),
+  );
 
 beforeAll(async () => {
   // The newest batch at the factory, so its cartons never hold back another test's older stock.
   floor = await floorSetup({ from: FROM, to: FROM + 39, size: 2, slips: 6, mfgDate: '2026-11-02' });
   for (let i = 0; i < 4; i++) await packSecondary(i);
-  await ok('tertiary', call('POST', PACKING_API.tertiarySave.path, floor.token, {
-    cartonMasterId: floor.sizeId, scanned: [{ CartonId: floor.sid(0) }, { CartonId: floor.sid(1) }], reason: '', remark: REMARK, CartonName: floor.tid(0),
-  }));
+  await ok(
+    'tertiary',
+    call('POST', PACKING_API.tertiarySave.path, floor.token, {
+      cartonMasterId: floor.sizeId,
+      scanned: [{ CartonId: floor.sid(0) }, { CartonId: floor.sid(1) }],
+      reason: '',
+      remark: REMARK,
+      CartonName: floor.tid(0),
+    }),
+  );
   const data = await ok<DispatchCache>('dispatch data', call('GET', FLOOR_CACHE_API.dispatch.path, floor.token));
   const depotId = data.Sites.find((s) => s.Name === 'Pune Depot')!.SiteId;
-  const sent = await ok<DispatchInvoice>('dispatch', call('POST', DISPATCH_API.save.path, floor.token, {
-    SendTo: 0, WareHouseId: depotId, scanned: [{ CartonId: floor.tid(0) }, { CartonId: floor.sid(2) }],
-    TransportModeId: data.Modes[0]!.TransportModeId, LR: 'LR-DASH-1', Remark: REMARK,
-  }));
+  const sent = await ok<DispatchInvoice>(
+    'dispatch',
+    call('POST', DISPATCH_API.save.path, floor.token, {
+      SendTo: 0,
+      WareHouseId: depotId,
+      scanned: [{ CartonId: floor.tid(0) }, { CartonId: floor.sid(2) }],
+      TransportModeId: data.Modes[0]!.TransportModeId,
+      LR: 'LR-DASH-1',
+      Remark: REMARK,
+    }),
+  );
   const clerk = await apiSignIn(WAREHOUSE.email, WAREHOUSE.password);
-  await ok('receive', call('POST', RECEIVE_API.save.path, clerk, { DispatchId: sent.CartonId, Cartons: [floor.tid(0), floor.sid(2)] }));
+  await ok(
+    'receive',
+    call('POST', RECEIVE_API.save.path, clerk, { DispatchId: sent.CartonId, Cartons: [floor.tid(0), floor.sid(2)] }),
+  );
   browser = await launchBrowser();
 }, 180_000);
 afterAll(async () => {
@@ -60,9 +84,12 @@ afterAll(async () => {
 const figure = (text: string | null) => Number((text ?? '').replace(/,/g, ''));
 const totalOf = (page: Page, label: string) => page.getByLabel(label, { exact: true }).textContent().then(figure);
 /** The figure beside a pie's part, e.g. 'Received: 6'. */
-const partOf = async (page: Page, pie: string, part: string) => figure(
-  ((await page.getByRole('region', { name: pie }).getByText(`${part}:`).textContent()) ?? '').replace(`${part}:`, '').trim(),
-);
+const partOf = async (page: Page, pie: string, part: string) =>
+  figure(
+    ((await page.getByRole('region', { name: pie }).getByText(`${part}:`).textContent()) ?? '')
+      .replace(`${part}:`, '')
+      .trim(),
+  );
 
 async function piesShown(page: Page, titles: string[]) {
   for (const title of titles) {
@@ -77,7 +104,10 @@ describe('the admin', () => {
   let page: Page;
 
   beforeAll(async () => {
-    ({ context, page } = await newPage(browser, { storageState: await signedInState(browser), viewport: { width: 1280, height: 1000 } }));
+    ({ context, page } = await newPage(browser, {
+      storageState: await signedInState(browser),
+      viewport: { width: 1280, height: 1000 },
+    }));
     page.setDefaultTimeout(30_000);
   });
   afterAll(() => context?.close());
@@ -94,11 +124,13 @@ describe('the admin', () => {
     expect(await entity.inputValue()).toBe('Nashik Plant');
 
     await page.getByText('Monthly Figures').waitFor();
-    for (const label of ['Total Number Issued', 'Total Numbers Mapped', 'Total Numbers Damaged']) await page.getByText(label, { exact: true }).waitFor();
+    for (const label of ['Total Number Issued', 'Total Numbers Mapped', 'Total Numbers Damaged'])
+      await page.getByText(label, { exact: true }).waitFor();
     await piesShown(page, FACTORY_PIES);
     expect(await page.getByRole('region', { name: WAREHOUSE_PIES[0] }).count()).toBe(0);
     // The bars' legend and this file's 40 mapped, 8 packed and 6 dispatched packs (others' come on top).
-    for (const name of ['Number Issued', 'Damage', 'Product Mapping']) await page.getByText(name, { exact: true }).first().waitFor();
+    for (const name of ['Number Issued', 'Damage', 'Product Mapping'])
+      await page.getByText(name, { exact: true }).first().waitFor();
     expect(await page.locator('svg.recharts-surface').count()).toBeGreaterThanOrEqual(4);
     expect(await totalOf(page, 'Total Numbers Mapped')).toBeGreaterThanOrEqual(40);
     expect(await partOf(page, 'Mapped vs Packed', 'Packed')).toBeGreaterThanOrEqual(8);
@@ -112,8 +144,14 @@ describe('the admin', () => {
     await toggle.click();
     expect(await toggle.isChecked()).toBe(false);
     // The demo company holds 2,00,000 preprinted numbers issued (1-100000 accepted, 100001-200000 not).
-    await page.waitForFunction(() => Number((document.querySelector('[aria-label="Total Number Issued"]')?.textContent ?? '').replace(/,/g, '')) >= 200_000);
-    expect(await page.getByLabel('Total Number Issued', { exact: true }).textContent()).toMatch(/^\d{1,2}(,\d\d)*,\d{3}$/);
+    await page.waitForFunction(
+      () =>
+        Number((document.querySelector('[aria-label="Total Number Issued"]')?.textContent ?? '').replace(/,/g, '')) >=
+        200_000,
+    );
+    expect(await page.getByLabel('Total Number Issued', { exact: true }).textContent()).toMatch(
+      /^\d{1,2}(,\d\d)*,\d{3}$/,
+    );
     await screenshot(page, 'dashboard-admin-preprinted');
     await toggle.click();
   });

@@ -27,7 +27,12 @@ describe('Retailer Master (dealers)', () => {
   it('shows the spec messages for an empty form', async () => {
     await screen.page.getByRole('button', { name: 'Add Dealer' }).click();
     await dialog().getByRole('button', { name: 'Submit' }).click();
-    for (const m of [DEALER_MSG.firstNameRequired, USERS_MSG.companyRequired, DEALER_BILL_MSG.country, DEALER_MSG.passwordRequired]) {
+    for (const m of [
+      DEALER_MSG.firstNameRequired,
+      USERS_MSG.companyRequired,
+      DEALER_BILL_MSG.country,
+      DEALER_MSG.passwordRequired,
+    ]) {
       await dialog().getByText(m).first().waitFor();
     }
     await screen.page.keyboard.press('Escape');
@@ -37,11 +42,21 @@ describe('Retailer Master (dealers)', () => {
   it('cascades country > state > city, copies billing to shipping and saves the dealer', async () => {
     await screen.page.getByRole('button', { name: 'Add Dealer' }).click();
     await choose(dialog().getByLabel(/^Company/), 'Green', 'Green Harvest Agro Ltd');
-    await dialog().getByLabel(/^Dealer Name/).fill(name);
-    await dialog().getByLabel(/^Email/).fill(`${name.replace(/\W/g, '').toLowerCase()}@example.in`);
-    await dialog().getByLabel(/^Mobile No/).fill('9823456710');
-    await dialog().getByLabel(/^Password/).fill('Shop123');
-    await dialog().getByLabel(/^Confirm Password/).fill('Shop123');
+    await dialog()
+      .getByLabel(/^Dealer Name/)
+      .fill(name);
+    await dialog()
+      .getByLabel(/^Email/)
+      .fill(`${name.replace(/\W/g, '').toLowerCase()}@example.in`);
+    await dialog()
+      .getByLabel(/^Mobile No/)
+      .fill('9823456710');
+    await dialog()
+      .getByLabel(/^Password/)
+      .fill('Shop123');
+    await dialog()
+      .getByLabel(/^Confirm Password/)
+      .fill('Shop123');
 
     const bill = group('Billing Address');
     // No state list before a country is chosen.
@@ -80,7 +95,9 @@ describe('Retailer Master (dealers)', () => {
     await dialog().waitFor({ state: 'hidden' });
 
     await screen.page.getByRole('textbox', { name: 'Search' }).fill(name);
-    await expect.poll(async () => (await screen.page.getByText(/^Showing \d+ to \d+ of \d+$/).textContent()) ?? '').toBe('Showing 1 to 1 of 1');
+    await expect
+      .poll(async () => (await screen.page.getByText(/^Showing \d+ to \d+ of \d+$/).textContent()) ?? '')
+      .toBe('Showing 1 to 1 of 1');
     const cells = await rows().first().locator('td').allTextContents();
     expect(cells.slice(0, 3)).toEqual(['Green Harvest Agro Ltd', name, '9823456710']);
 
@@ -88,13 +105,20 @@ describe('Retailer Master (dealers)', () => {
     await rows().first().getByRole('button', { name: 'Edit' }).click();
     await dialog().getByText('Update Dealer').first().waitFor();
     await expect.poll(() => group('Shipping Address').getByLabel(/^City/).inputValue()).toBe('Belgaum');
-    expect(await group('Billing Address').getByLabel(/^Address 1/).inputValue()).toBe('14 Khade Bazar');
+    expect(
+      await group('Billing Address')
+        .getByLabel(/^Address 1/)
+        .inputValue(),
+    ).toBe('14 Khade Bazar');
     await screen.page.keyboard.press('Escape');
     await dialog().waitFor({ state: 'hidden' });
   });
 
   it('exports the dealers to "Dealer Data.csv"', async () => {
-    const [download] = await Promise.all([screen.page.waitForEvent('download'), screen.page.getByRole('button', { name: 'Export' }).click()]);
+    const [download] = await Promise.all([
+      screen.page.waitForEvent('download'),
+      screen.page.getByRole('button', { name: 'Export' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('Dealer Data.csv');
     const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
     const lines = csv.trim().split(/\r?\n/);

@@ -12,7 +12,12 @@ import { makeSlipId } from '../../src/shared/codes.js';
 import type { DispatchCache } from '../../src/shared/contracts/floor/dispatch-cache.js';
 import { FLOOR_CACHE_API } from '../../src/shared/contracts/floor/cache.js';
 import { DISPATCH_API, type DispatchInvoice, type DispatchSave } from '../../src/shared/contracts/floor/dispatch.js';
-import { RECEIVE_API, RECEIVE_MSG, RECEIVE_STATUS, type IncomingRow } from '../../src/shared/contracts/floor/dispatch-receive.js';
+import {
+  RECEIVE_API,
+  RECEIVE_MSG,
+  RECEIVE_STATUS,
+  type IncomingRow,
+} from '../../src/shared/contracts/floor/dispatch-receive.js';
 import { PACKING_API } from '../../src/shared/contracts/floor/packing.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
 import { RECEIVE_TEXT } from '../../src/client/features/floor/receive/receive-rows.js';
@@ -41,17 +46,37 @@ let warehouseToken: string;
 let d1: string;
 
 /** Secondary carton i: packs FROM + 2i and FROM + 2i + 1. */
-const packSecondary = (i: number) => ok('secondary', call('POST', PACKING_API.secondarySave.path, floor.token, {
-  cartonMasterId: floor.sizeId, scanned: [{ UID: uid(FROM + 2 * i) }, { UID: uid(FROM + 2 * i + 1) }], reason: '', CartonName: floor.sid(i),
-}));
+const packSecondary = (i: number) =>
+  ok(
+    'secondary',
+    call('POST', PACKING_API.secondarySave.path, floor.token, {
+      cartonMasterId: floor.sizeId,
+      scanned: [{ UID: uid(FROM + 2 * i) }, { UID: uid(FROM + 2 * i + 1) }],
+      reason: '',
+      CartonName: floor.sid(i),
+    }),
+  );
 /** Tertiary carton t of two secondary cartons (by default 2t and 2t + 1). */
-const packTertiary = (t: number, sids = [2 * t, 2 * t + 1]) => ok('tertiary', call('POST', PACKING_API.tertiarySave.path, floor.token, {
-  cartonMasterId: floor.sizeId, scanned: sids.map((i) => ({ CartonId: floor.sid(i) })), reason: '', remark: REMARK, CartonName: floor.tid(t),
-}));
+const packTertiary = (t: number, sids = [2 * t, 2 * t + 1]) =>
+  ok(
+    'tertiary',
+    call('POST', PACKING_API.tertiarySave.path, floor.token, {
+      cartonMasterId: floor.sizeId,
+      scanned: sids.map((i) => ({ CartonId: floor.sid(i) })),
+      reason: '',
+      remark: REMARK,
+      CartonName: floor.tid(t),
+    }),
+  );
 /** A dispatch to the depot, its DID given by the server. */
 async function dispatch(ids: string[]): Promise<string> {
   const body: DispatchSave = {
-    SendTo: 0, WareHouseId: depotId, scanned: ids.map((CartonId) => ({ CartonId })), TransportModeId: modeId, LR: `LR-${ids[0]}`, Remark: REMARK,
+    SendTo: 0,
+    WareHouseId: depotId,
+    scanned: ids.map((CartonId) => ({ CartonId })),
+    TransportModeId: modeId,
+    LR: `LR-${ids[0]}`,
+    Remark: REMARK,
   };
   return (await ok<DispatchInvoice>('dispatch', call('POST', DISPATCH_API.save.path, floor.token, body))).CartonId;
 }
@@ -99,14 +124,20 @@ async function online() {
 }
 
 /** This device's outbox entries, with the server's answers. */
-const outbox = () => page.evaluate(() => new Promise<Array<{ status: string; label: string; answer?: { code: string; data: unknown } }>>((resolve, reject) => {
-  const open = indexedDB.open('fieldtrace');
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const req = open.result.transaction('outbox').objectStore('outbox').getAll();
-    req.onsuccess = () => resolve(req.result as never);
-  };
-}));
+const outbox = () =>
+  page.evaluate(
+    () =>
+      new Promise<Array<{ status: string; label: string; answer?: { code: string; data: unknown } }>>(
+        (resolve, reject) => {
+          const open = indexedDB.open('fieldtrace');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const req = open.result.transaction('outbox').objectStore('outbox').getAll();
+            req.onsuccess = () => resolve(req.result as never);
+          };
+        },
+      ),
+  );
 
 async function confirmReceive(text: string) {
   const dialog = page.getByRole('dialog', { name: RECEIVE_TEXT.confirmTitle });
@@ -155,12 +186,16 @@ describe('Dispatch Receive on a handheld', () => {
     const d2 = await dispatch([floor.sid(6)]);
     await scan(d2);
     await verdict().getByText(RECEIVE_TEXT.loaded(d2, 1)).waitFor();
-    await cartons().getByLabel(`Arrived ${floor.sid(6)}`).waitFor();
+    await cartons()
+      .getByLabel(`Arrived ${floor.sid(6)}`)
+      .waitFor();
     await cartons().getByText(floor.productName).first().waitFor();
     await expect.poll(count).toBe('1 of 1 arrived');
     await page.getByRole('button', { name: 'Receive', exact: true }).click();
     await confirmReceive(RECEIVE_TEXT.confirm(d2, 1, 0));
-    await verdict().getByText(RECEIVE_MSG.received(d2, 1, 0)).waitFor();
+    await verdict()
+      .getByText(RECEIVE_MSG.received(d2, 1, 0))
+      .waitFor();
     expect(await cartons().count()).toBe(0);
     await scan(d2);
     await verdict().getByText(RECEIVE_MSG.alreadyReceived(d2)).waitFor();
@@ -168,7 +203,9 @@ describe('Dispatch Receive on a handheld', () => {
     // The network goes: D1 still loads from the device's data.
     await offline();
     await scan(makeSlipId('DID', 26, 'KA', 99_998));
-    await verdict().getByText(RECEIVE_TEXT.notOnDevice(makeSlipId('DID', 26, 'KA', 99_998))).waitFor();
+    await verdict()
+      .getByText(RECEIVE_TEXT.notOnDevice(makeSlipId('DID', 26, 'KA', 99_998)))
+      .waitFor();
     await scan(d1.toLowerCase());
     await verdict().getByText(RECEIVE_TEXT.loaded(d1, 3)).waitFor();
     await expect.poll(count).toBe('3 of 3 arrived');
@@ -178,17 +215,34 @@ describe('Dispatch Receive on a handheld', () => {
     await scan(d1);
     await verdict().getByText(RECEIVE_MSG.alreadyScanned).waitFor();
     await scan(floor.sid(6));
-    await verdict().getByText(RECEIVE_MSG.notOnDispatch(floor.sid(6), d1)).waitFor();
+    await verdict()
+      .getByText(RECEIVE_MSG.notOnDispatch(floor.sid(6), d1))
+      .waitFor();
     // The third carton did not come off the truck: untick it; a scan of its label ticks it again.
-    await cartons().getByLabel(`Arrived ${floor.tid(2)}`).uncheck();
+    await cartons()
+      .getByLabel(`Arrived ${floor.tid(2)}`)
+      .uncheck();
     await expect.poll(count).toBe('2 of 3 arrived · 1 missing');
     await scan(floor.tid(2));
-    await verdict().getByText(RECEIVE_TEXT.arrived(floor.tid(2))).waitFor();
+    await verdict()
+      .getByText(RECEIVE_TEXT.arrived(floor.tid(2)))
+      .waitFor();
     await expect.poll(count).toBe('3 of 3 arrived');
-    await cartons().getByRole('row').filter({ hasText: floor.tid(2) }).click();
+    await cartons()
+      .getByRole('row')
+      .filter({ hasText: floor.tid(2) })
+      .click();
     await expect.poll(count).toBe('2 of 3 arrived · 1 missing');
-    expect(await cartons().getByLabel(`Arrived ${floor.tid(2)}`).isChecked()).toBe(false);
-    expect(await cartons().getByLabel(`Arrived ${floor.tid(0)}`).isChecked()).toBe(true);
+    expect(
+      await cartons()
+        .getByLabel(`Arrived ${floor.tid(2)}`)
+        .isChecked(),
+    ).toBe(false);
+    expect(
+      await cartons()
+        .getByLabel(`Arrived ${floor.tid(0)}`)
+        .isChecked(),
+    ).toBe(true);
     await screenshot(page, 'dispatch-receive-cartons');
 
     await page.getByRole('button', { name: 'Receive', exact: true }).click();
@@ -196,7 +250,9 @@ describe('Dispatch Receive on a handheld', () => {
     await page.waitForTimeout(400); // the dialog's fade-in, for the picture only
     await screenshot(page, 'dispatch-receive-confirm');
     await confirmReceive(RECEIVE_TEXT.confirm(d1, 2, 1));
-    await verdict().getByText(RECEIVE_MSG.received(d1, 2, 1)).waitFor();
+    await verdict()
+      .getByText(RECEIVE_MSG.received(d1, 2, 1))
+      .waitFor();
     await row().getByText(RECEIVE_STATUS.received).waitFor();
     await scan(d1);
     await verdict().getByText(RECEIVE_MSG.alreadyReceived(d1)).waitFor();
@@ -204,14 +260,27 @@ describe('Dispatch Receive on a handheld', () => {
 
     // Back online: the outbox sends the receipt, and the server holds 2 received and 1 missing.
     await online();
-    await expect.poll(async () => (await outbox()).filter((e) => e.status !== 'done').length, { timeout: 60_000, interval: 500 }).toBe(0);
+    await expect
+      .poll(async () => (await outbox()).filter((e) => e.status !== 'done').length, { timeout: 60_000, interval: 500 })
+      .toBe(0);
     const entry = (await outbox()).find((e) => e.label === RECEIVE_TEXT.label(d1, 2, 1));
-    expect(entry?.answer).toMatchObject({ code: '200', data: { DispatchId: d1, Received: [floor.tid(0), floor.tid(1)], Missing: [floor.tid(2)] } });
-    const list = await ok<IncomingRow[]>('list', call('POST', RECEIVE_API.list.path, warehouseToken, { First: 1, PageSize: 10, SearchValue: d1 }));
-    expect(list.map((r) => `${r.DispatchId}:${r.TotalCarton}:${r.Status}`)).toEqual([`${d1}:3:${RECEIVE_STATUS.received}`]);
+    expect(entry?.answer).toMatchObject({
+      code: '200',
+      data: { DispatchId: d1, Received: [floor.tid(0), floor.tid(1)], Missing: [floor.tid(2)] },
+    });
+    const list = await ok<IncomingRow[]>(
+      'list',
+      call('POST', RECEIVE_API.list.path, warehouseToken, { First: 1, PageSize: 10, SearchValue: d1 }),
+    );
+    expect(list.map((r) => `${r.DispatchId}:${r.TotalCarton}:${r.Status}`)).toEqual([
+      `${d1}:3:${RECEIVE_STATUS.received}`,
+    ]);
     const again = await call('POST', RECEIVE_API.cartons.path, warehouseToken, { DispatchId: d1 });
     expect(again.body.ResponseMessage).toBe(RECEIVE_MSG.alreadyReceived(d1));
-    const d2List = await ok<IncomingRow[]>('list', call('POST', RECEIVE_API.list.path, warehouseToken, { First: 1, PageSize: 10, SearchValue: d2 }));
+    const d2List = await ok<IncomingRow[]>(
+      'list',
+      call('POST', RECEIVE_API.list.path, warehouseToken, { First: 1, PageSize: 10, SearchValue: d2 }),
+    );
     expect(d2List.map((r) => r.Status)).toEqual([RECEIVE_STATUS.received]);
   }, 240_000);
 
@@ -221,7 +290,9 @@ describe('Dispatch Receive on a handheld', () => {
       const p = factoryPage.page;
       p.setDefaultTimeout(30_000);
       // A fresh dispatch of the depot's: the warehouse's desktop loads it from its cache, then the server.
-      await packSecondary(7).then(() => packSecondary(8)).then(() => packTertiary(3, [7, 8]));
+      await packSecondary(7)
+        .then(() => packSecondary(8))
+        .then(() => packTertiary(3, [7, 8]));
       await packSecondary(9);
       const d3 = await dispatch([floor.tid(3), floor.sid(9)]);
       await signIn(p, WAREHOUSE.email, WAREHOUSE.password);
@@ -237,7 +308,11 @@ describe('Dispatch Receive on a handheld', () => {
       }
       await list.getByText(`From ${FACTORY_SITE}`).waitFor();
       // The packing date comes with the server's answer (the cache holds none).
-      await list.getByRole('row').filter({ hasText: floor.tid(3) }).getByText(/^\d{2}-\d{2}-\d{4}$/).waitFor();
+      await list
+        .getByRole('row')
+        .filter({ hasText: floor.tid(3) })
+        .getByText(/^\d{2}-\d{2}-\d{4}$/)
+        .waitFor();
       await screenshot(p, 'dispatch-receive-desktop');
     } finally {
       await factoryPage.context.close();

@@ -13,7 +13,17 @@ import { codeMac } from '../../src/server/domain/code-mac.js';
 import { call, ok } from '../helpers/api-client.js';
 import { HANDHELD, launchBrowser, newPage, screenshot, signIn } from '../helpers/browser.js';
 import { floorSetup, FACTORY, type FloorSetup } from '../helpers/floor-browser.js';
-import { boxFocused, cacheSince, workerInControl, goOffline, goOnline, readPdfDownload, storedKv, unsent, wedgeScan } from '../helpers/floor-page.js';
+import {
+  boxFocused,
+  cacheSince,
+  workerInControl,
+  goOffline,
+  goOnline,
+  readPdfDownload,
+  storedKv,
+  unsent,
+  wedgeScan,
+} from '../helpers/floor-page.js';
 import { secondaryBody, tertiaryBody } from '../helpers/factories-floor.js';
 
 const codes = codeMac(inject('codeSecret'));
@@ -29,10 +39,21 @@ let page: Page;
 
 /** Secondary carton `i` of `f` holding codes from+2i and from+2i+1, packed through the API. */
 const packSecondary = (f: FloorSetup, from: number, i: number) =>
-  ok('secondary', call('POST', PACKING_API.secondarySave.path, f.token, secondaryBody(f.sizeId, [url(from + 2 * i), url(from + 2 * i + 1)], f.sid(i))));
+  ok(
+    'secondary',
+    call(
+      'POST',
+      PACKING_API.secondarySave.path,
+      f.token,
+      secondaryBody(f.sizeId, [url(from + 2 * i), url(from + 2 * i + 1)], f.sid(i)),
+    ),
+  );
 
 async function pastDispatches(token: string): Promise<DispatchRow[]> {
-  return ok('dispatch list', call('POST', DISPATCH_API.list.path, token, { PageSize: 50, SortColumn: 'CreatedDt', SortOrder: 'DESC' }));
+  return ok(
+    'dispatch list',
+    call('POST', DISPATCH_API.list.path, token, { PageSize: 50, SortColumn: 'CreatedDt', SortOrder: 'DESC' }),
+  );
 }
 
 /** The scan box's answer (the header's OFFLINE badge is a status too). */
@@ -56,10 +77,15 @@ async function openDispatch(since: number) {
   await cacheSince(page, since);
   await page.getByText(/^Data as of/).waitFor();
   // The DID block is reserved while online: a dispatch made offline takes its DID from it.
-  await expect.poll(async () => {
-    const userId = ((await storedKv(page, 'session')) as { UserId: number }).UserId;
-    return ((await storedKv(page, `did-block:${userId}`)) as { ranges: unknown[] } | null)?.ranges.length ?? 0;
-  }, { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(
+      async () => {
+        const userId = ((await storedKv(page, 'session')) as { UserId: number }).UserId;
+        return ((await storedKv(page, `did-block:${userId}`)) as { ranges: unknown[] } | null)?.ranges.length ?? 0;
+      },
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(0);
 }
 
 beforeAll(async () => {
@@ -80,7 +106,15 @@ describe('Dispatch on a handheld', () => {
     for (let i = 0; i < 6; i++) await packSecondary(f, FROM, i);
     const tids = [0, 1, 2].map((j) => f.tid(j));
     for (const [j, tid] of tids.entries()) {
-      await ok('tertiary', call('POST', PACKING_API.tertiarySave.path, f.token, tertiaryBody(f.sizeId, [f.sid(2 * j), f.sid(2 * j + 1)], tid)));
+      await ok(
+        'tertiary',
+        call(
+          'POST',
+          PACKING_API.tertiarySave.path,
+          f.token,
+          tertiaryBody(f.sizeId, [f.sid(2 * j), f.sid(2 * j + 1)], tid),
+        ),
+      );
     }
     await openDispatch(Date.now());
     await goOffline(context);
@@ -124,17 +158,35 @@ describe('Dispatch on a handheld', () => {
     await goOnline(context);
     await expect.poll(() => unsent(page), { timeout: 60_000 }).toBe(0);
     const sent = (await pastDispatches(f.token)).filter((r) => r.DispatchId === did);
-    expect(sent).toEqual([expect.objectContaining({ DispatchId: did, TotalCarton: 3, userName: WAREHOUSE, Remark: '' })]);
+    expect(sent).toEqual([
+      expect.objectContaining({ DispatchId: did, TotalCarton: 3, userName: WAREHOUSE, Remark: '' }),
+    ]);
     // The screen's own past dispatches show it too, and the cartons are gone from this site.
     await page.getByRole('cell', { name: did, exact: true }).waitFor();
     await pick('Send To', WAREHOUSE);
     await scan(tids[0]!);
-    await verdict().getByText(new RegExp(`^${tids[0]} is (not a packed carton at your site|already dispatched on ${did})\\.$`)).waitFor();
+    await verdict()
+      .getByText(new RegExp(`^${tids[0]} is (not a packed carton at your site|already dispatched on ${did})\\.$`))
+      .waitFor();
   }, 180_000);
 
   it('asks before newer stock goes while older waits: the Older Stock List, then the approval remark stored on the dispatch', async () => {
-    const old = await floorSetup({ from: OLD_FROM, to: OLD_FROM + 9, size: 2, slips: 2, mfgDate: '2021-01-10', product: 2 });
-    const newer = await floorSetup({ from: OLD_FROM + 10, to: OLD_FROM + 19, size: 2, slips: 2, mfgDate: '2021-06-10', product: 2 });
+    const old = await floorSetup({
+      from: OLD_FROM,
+      to: OLD_FROM + 9,
+      size: 2,
+      slips: 2,
+      mfgDate: '2021-01-10',
+      product: 2,
+    });
+    const newer = await floorSetup({
+      from: OLD_FROM + 10,
+      to: OLD_FROM + 19,
+      size: 2,
+      slips: 2,
+      mfgDate: '2021-06-10',
+      product: 2,
+    });
     await packSecondary(old, OLD_FROM, 0);
     await packSecondary(newer, OLD_FROM + 10, 0);
     await openDispatch(Date.now());
@@ -146,7 +198,9 @@ describe('Dispatch on a handheld', () => {
     await dialog.getByRole('cell', { name: old.sid(0), exact: true }).waitFor();
     await screenshot(page, 'dispatch-older-stock-list');
     await dialog.getByRole('button', { name: 'Continue' }).click();
-    await verdict().getByText(`${newer.sid(0)} added`).waitFor();
+    await verdict()
+      .getByText(`${newer.sid(0)} added`)
+      .waitFor();
 
     await pick('Transport Mode', 'Courier');
     await page.getByLabel('LR No', { exact: true }).fill('CR-778');
@@ -156,7 +210,10 @@ describe('Dispatch on a handheld', () => {
     await remark.getByRole('button', { name: 'OK' }).click();
     await remark.getByText(DISPATCH_MSG.approvalRequired).waitFor();
     await remark.getByLabel('Approval remark').fill('Older lot held for quality check');
-    const [download] = await Promise.all([page.waitForEvent('download'), remark.getByRole('button', { name: 'OK' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      remark.getByRole('button', { name: 'OK' }).click(),
+    ]);
     const did = (await readPdfDownload(download)).qr[0]!;
     await expect.poll(() => unsent(page), { timeout: 60_000 }).toBe(0);
     const row = (await pastDispatches(newer.token)).find((r) => r.DispatchId === did);
@@ -164,9 +221,16 @@ describe('Dispatch on a handheld', () => {
     await boxFocused(page);
   }, 180_000);
 
-  it('lists the scanned cartons under the spec\'s headers, 1, 10, 50, 200 or 500 a page, on the handheld and a desktop', async () => {
+  it("lists the scanned cartons under the spec's headers, 1, 10, 50, 200 or 500 a page, on the handheld and a desktop", async () => {
     // The newest batch of its product, so none of these is another carton's older stock.
-    const f = await floorSetup({ from: TABLE_FROM, to: TABLE_FROM + 9, size: 2, slips: 4, mfgDate: '2026-10-15', product: 3 });
+    const f = await floorSetup({
+      from: TABLE_FROM,
+      to: TABLE_FROM + 9,
+      size: 2,
+      slips: 4,
+      mfgDate: '2026-10-15',
+      product: 3,
+    });
     for (let i = 0; i < 4; i++) await packSecondary(f, TABLE_FROM, i);
     await openDispatch(Date.now());
     await pick('Send To', WAREHOUSE);
@@ -178,12 +242,20 @@ describe('Dispatch on a handheld', () => {
     await table.getByText('No Data found', { exact: true }).waitFor();
     for (let i = 0; i < 3; i++) {
       await scan(f.sid(i));
-      await verdict().getByText(`${f.sid(i)} added`).waitFor();
+      await verdict()
+        .getByText(`${f.sid(i)} added`)
+        .waitFor();
     }
 
     // A handheld: the id and its delete are the columns, the rest reads under the id; 10 a page first.
     expect(await heads()).toEqual(['Carton Id', 'Action']);
-    expect(await table.getByRole('radio').evaluateAll((rs) => rs.map((r) => (r as HTMLInputElement).value))).toEqual(['1', '10', '50', '200', '500']);
+    expect(await table.getByRole('radio').evaluateAll((rs) => rs.map((r) => (r as HTMLInputElement).value))).toEqual([
+      '1',
+      '10',
+      '50',
+      '200',
+      '500',
+    ]);
     expect(await table.getByRole('radio', { name: '10' }).isChecked()).toBe(true);
     await showing('Showing 1 to 3 of 3');
     expect(await ids()).toEqual([f.sid(2), f.sid(1), f.sid(0)]);
@@ -206,7 +278,15 @@ describe('Dispatch on a handheld', () => {
     await page.setViewportSize({ width: 1366, height: 900 });
     await size('50');
     await showing('Showing 1 to 3 of 3');
-    expect(await heads()).toEqual(['Carton Id', 'Product Name', 'Batch No.', 'Carton Name', 'MFG Date', 'Expire Date', 'Action']);
+    expect(await heads()).toEqual([
+      'Carton Id',
+      'Product Name',
+      'Batch No.',
+      'Carton Name',
+      'MFG Date',
+      'Expire Date',
+      'Action',
+    ]);
     const first = await table.locator('tbody tr').first().getByRole('cell').allInnerTexts();
     expect(first.slice(0, 3)).toEqual([f.sid(2), f.productName, `FL-${TABLE_FROM}`]);
     expect(first[4]).toMatch(/2026/);

@@ -17,23 +17,48 @@ type Env<T> = { ResponseCode: string; ResponseMessage: string; ResponseData: T }
 async function createDistributor() {
   const api = async <T>(path: string, body?: unknown, token?: string): Promise<Env<T>> => {
     const res = await page.request.post(`/API/api/${path}`, {
-      ...(body === undefined ? {} : { data: body }), headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(body === undefined ? {} : { data: body }),
+      headers: token ? { authorization: `Bearer ${token}` } : {},
     });
     return (await res.json()) as Env<T>;
   };
-  const token = (await api<{ Token: string }[]>('Login/CheckUser', { Email: ADMIN.email, Password: ADMIN.password })).ResponseData[0]!.Token;
-  const state = (await api<{ StateId: number; State: string }[]>('Country/GetStates?cCode=101', undefined, token))
-    .ResponseData.find((s) => s.State === 'Gujarat')!;
-  const city = (await api<{ CityId: number; City: string }[]>(`Country/GetCities?sCode=${state.StateId}`, undefined, token))
-    .ResponseData.find((c) => c.City === 'Surat')!;
-  const company = (await page.request.get('/API/api/CompanyMaster/GetCompanyDDL', { headers: { authorization: `Bearer ${token}` } }));
+  const token = (await api<{ Token: string }[]>('Login/CheckUser', { Email: ADMIN.email, Password: ADMIN.password }))
+    .ResponseData[0]!.Token;
+  const state = (
+    await api<{ StateId: number; State: string }[]>('Country/GetStates?cCode=101', undefined, token)
+  ).ResponseData.find((s) => s.State === 'Gujarat')!;
+  const city = (
+    await api<{ CityId: number; City: string }[]>(`Country/GetCities?sCode=${state.StateId}`, undefined, token)
+  ).ResponseData.find((c) => c.City === 'Surat')!;
+  const company = await page.request.get('/API/api/CompanyMaster/GetCompanyDDL', {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const companyId = ((await company.json()) as Env<{ CompId: number }[]>).ResponseData[0]!.CompId;
-  const saved = await api('User/CreateUpdateUser', {
-    ReferenceID: 0, UserType: 2, SAPCustomerCode: 'C900001', FirstName: name, LastName: '', Email: `${Date.now()}@tapi.example.in`,
-    MobileNo: '9898012345', Password: 'Tapi123', ConfirmPassword: 'Tapi123', CompanyId: companyId, GST: '', TIN: '',
-    bill_Country: 101, bill_State: state.StateId, bill_City: city.CityId, bill_Pincode: '395003', bill_Address1: 'Ring Road', bill_Address2: '',
-    IsActive: true,
-  }, token);
+  const saved = await api(
+    'User/CreateUpdateUser',
+    {
+      ReferenceID: 0,
+      UserType: 2,
+      SAPCustomerCode: 'C900001',
+      FirstName: name,
+      LastName: '',
+      Email: `${Date.now()}@tapi.example.in`,
+      MobileNo: '9898012345',
+      Password: 'Tapi123',
+      ConfirmPassword: 'Tapi123',
+      CompanyId: companyId,
+      GST: '',
+      TIN: '',
+      bill_Country: 101,
+      bill_State: state.StateId,
+      bill_City: city.CityId,
+      bill_Pincode: '395003',
+      bill_Address1: 'Ring Road',
+      bill_Address2: '',
+      IsActive: true,
+    },
+    token,
+  );
   expect(saved.ResponseCode, saved.ResponseMessage).toBe('200');
 }
 
@@ -50,7 +75,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const report = async () => (await page.getByText(/^Showing \d+ to \d+ of \d+$/).textContent().catch(() => '')) ?? '';
+const report = async () =>
+  (await page
+    .getByText(/^Showing \d+ to \d+ of \d+$/)
+    .textContent()
+    .catch(() => '')) ?? '';
 
 describe('Dealer Master (distributors): delete', () => {
   it('asks first; No keeps the row, Yes deletes it', async () => {

@@ -18,7 +18,16 @@ import { apiSignIn, call, ok } from '../helpers/api-client.js';
 import { HANDHELD, launchBrowser, newPage, screenshot, signIn } from '../helpers/browser.js';
 import { secondaryBody, tertiaryBody } from '../helpers/factories-floor.js';
 import { FACTORY, floorSetup, type FloorSetup } from '../helpers/floor-browser.js';
-import { boxFocused, cacheSince, goOffline, goOnline, readPdfDownload, unsent, wedgeScan, workerInControl } from '../helpers/floor-page.js';
+import {
+  boxFocused,
+  cacheSince,
+  goOffline,
+  goOnline,
+  readPdfDownload,
+  unsent,
+  wedgeScan,
+  workerInControl,
+} from '../helpers/floor-page.js';
 
 const codes = codeMac(inject('codeSecret'));
 const uid = (n: number) => codes.make({ kind: 'S', prefix: 'KA' }, n);
@@ -56,10 +65,26 @@ beforeAll(async () => {
   // Its own product and an old batch: no other file's cartons are older stock for this one.
   f = await floorSetup({ from: FROM, to: FROM + 29, size: 2, slips: 6, mfgDate: '2020-03-01', product: 1 });
   for (let i = 0; i < 6; i++) {
-    await ok('secondary', call('POST', PACKING_API.secondarySave.path, f.token, secondaryBody(f.sizeId, [url(FROM + 2 * i), url(FROM + 2 * i + 1)], f.sid(i))));
+    await ok(
+      'secondary',
+      call(
+        'POST',
+        PACKING_API.secondarySave.path,
+        f.token,
+        secondaryBody(f.sizeId, [url(FROM + 2 * i), url(FROM + 2 * i + 1)], f.sid(i)),
+      ),
+    );
   }
   for (let j = 0; j < 3; j++) {
-    await ok('tertiary', call('POST', PACKING_API.tertiarySave.path, f.token, tertiaryBody(f.sizeId, [f.sid(2 * j), f.sid(2 * j + 1)], f.tid(j))));
+    await ok(
+      'tertiary',
+      call(
+        'POST',
+        PACKING_API.tertiarySave.path,
+        f.token,
+        tertiaryBody(f.sizeId, [f.sid(2 * j), f.sid(2 * j + 1)], f.tid(j)),
+      ),
+    );
   }
   browser = await launchBrowser();
   factory = await newPage(browser, HANDHELD);
@@ -89,7 +114,8 @@ describe('a dispatch from the factory to the warehouse, received, returned and a
     await pick(factory, 'Transport Mode', 'By Road');
     await factory.page.getByLabel('LR No', { exact: true }).fill('MH15 LR 4471');
     const [download] = await Promise.all([
-      factory.page.waitForEvent('download'), factory.page.getByRole('button', { name: 'Submit', exact: true }).click(),
+      factory.page.waitForEvent('download'),
+      factory.page.getByRole('button', { name: 'Submit', exact: true }).click(),
     ]);
     const invoice = await readPdfDownload(download);
     const did = invoice.qr[0]!;
@@ -110,12 +136,16 @@ describe('a dispatch from the factory to the warehouse, received, returned and a
     const confirm = warehouse.page.getByRole('dialog', { name: RECEIVE_TEXT.confirmTitle });
     await confirm.getByText(RECEIVE_TEXT.confirm(did, 2, 1)).waitFor();
     await confirm.getByRole('button', { name: 'Yes' }).click();
-    await verdict(warehouse, '.ft-receive').getByText(RECEIVE_MSG.received(did, 2, 1)).waitFor();
+    await verdict(warehouse, '.ft-receive')
+      .getByText(RECEIVE_MSG.received(did, 2, 1))
+      .waitFor();
     await synced(warehouse);
     // The third carton is reported missing: its sender can no longer take it back from anywhere.
     for (const transit of [true, false]) {
-      expect((await call('POST', RETURN_API.packing.path, f.token, { cartonID: tids[2], isTransit: transit })).body.ResponseMessage)
-        .toBe(RETURN_MSG.missing(tids[2]!, did));
+      expect(
+        (await call('POST', RETURN_API.packing.path, f.token, { cartonID: tids[2], isTransit: transit })).body
+          .ResponseMessage,
+      ).toBe(RETURN_MSG.missing(tids[2]!, did));
     }
 
     // The factory takes one received carton back.
@@ -128,8 +158,10 @@ describe('a dispatch from the factory to the warehouse, received, returned and a
     await remarks.getByLabel('Return remarks').fill('Dealer order cancelled');
     await remarks.getByRole('button', { name: 'OK' }).click();
     await synced(factory);
-    expect((await call('POST', RETURN_API.packing.path, f.token, { cartonID: tids[0], isTransit: false })).body.ResponseMessage)
-      .toBe(RETURN_MSG.returned(tids[0]!, did));
+    expect(
+      (await call('POST', RETURN_API.packing.path, f.token, { cartonID: tids[0], isTransit: false })).body
+        .ResponseMessage,
+    ).toBe(RETURN_MSG.returned(tids[0]!, did));
 
     // The warehouse replaces a torn pack label in the carton it kept: KA(FROM+4) is in SID 2 in TID 1.
     await open(warehouse, '/transaction/replace');
@@ -137,11 +169,14 @@ describe('a dispatch from the factory to the warehouse, received, returned and a
     await scan(warehouse, url(FROM + 4));
     await warehouse.page.getByRole('dialog', { name: REPLACE_MSG.dialogTitle }).waitFor();
     await scan(warehouse, url(FROM + 20), true);
-    await verdict(warehouse, '.ft-replace').getByText(REPLACE_MSG.doneCode(shown(FROM + 4), shown(FROM + 20)), { exact: false }).waitFor();
+    await verdict(warehouse, '.ft-replace')
+      .getByText(REPLACE_MSG.doneCode(shown(FROM + 4), shown(FROM + 20)), { exact: false })
+      .waitFor();
     await synced(warehouse);
     const admin = await apiSignIn(FACTORY.email, FACTORY.password);
-    expect((await call('POST', STATIC_PAIR_API.qrScan.path, admin, { UID: uid(FROM + 4) })).body.ResponseMessage)
-      .toBe(QR_SCAN_MSG.replaced(shown(FROM + 4), shown(FROM + 20)));
+    expect((await call('POST', STATIC_PAIR_API.qrScan.path, admin, { UID: uid(FROM + 4) })).body.ResponseMessage).toBe(
+      QR_SCAN_MSG.replaced(shown(FROM + 4), shown(FROM + 20)),
+    );
     await screenshot(warehouse.page, 'journey-replaced');
   }, 300_000);
 });

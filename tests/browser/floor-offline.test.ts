@@ -6,7 +6,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { codeUrl } from '../../src/shared/codes.js';
-import { PACKING_API, PACKING_MSG, type SecondaryRow, type TertiaryRow } from '../../src/shared/contracts/floor/packing.js';
+import {
+  PACKING_API,
+  PACKING_MSG,
+  type SecondaryRow,
+  type TertiaryRow,
+} from '../../src/shared/contracts/floor/packing.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
 import { call } from '../helpers/api-client.js';
 import { HANDHELD, launchBrowser, newPage, screenshot, signIn } from '../helpers/browser.js';
@@ -70,10 +75,16 @@ async function scan(page: Page, text: string) {
 const count = (page: Page) => page.getByTestId('packed-count').innerText();
 
 /** Keys typed before a scan box has focus would be lost: wait for one (in a dialog when `inDialog`). */
-const boxFocused = (page: Page, inDialog: boolean) => page.waitForFunction((d) => {
-  const el = document.activeElement;
-  return !!el && el.classList.contains('ft-scan__input') && !(el as HTMLInputElement).disabled && !!el.closest('[role="dialog"]') === d;
-}, inDialog);
+const boxFocused = (page: Page, inDialog: boolean) =>
+  page.waitForFunction((d) => {
+    const el = document.activeElement;
+    return (
+      !!el &&
+      el.classList.contains('ft-scan__input') &&
+      !(el as HTMLInputElement).disabled &&
+      !!el.closest('[role="dialog"]') === d
+    );
+  }, inDialog);
 
 async function closeCarton(page: Page, title: string, slip: string) {
   const dialog = page.getByRole('dialog', { name: title });
@@ -93,14 +104,19 @@ async function packSecondary(page: Page, i: number, from = 0) {
   await closeCarton(page, PACKING_MSG.secondarySlipTitle, floor.sid(i));
 }
 
-const waiting = (page: Page) => page.evaluate(() => new Promise<number>((resolve, reject) => {
-  const open = indexedDB.open('fieldtrace');
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const req = open.result.transaction('outbox').objectStore('outbox').getAll();
-    req.onsuccess = () => resolve((req.result as Array<{ status: string }>).filter((e) => e.status !== 'done').length);
-  };
-}));
+const waiting = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('fieldtrace');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction('outbox').objectStore('outbox').getAll();
+          req.onsuccess = () =>
+            resolve((req.result as Array<{ status: string }>).filter((e) => e.status !== 'done').length);
+        };
+      }),
+  );
 
 beforeAll(async () => {
   floor = await floorSetup({ from: FROM, to: B_FROM + 100, size: PER, slips: 60, mfgDate: '2025-12-01' });
@@ -151,7 +167,10 @@ async function offlineFloor() {
     for (let k = 0; k < 7; k++) await scan(page, uid(FROM + half * PER + k));
     await expect.poll(() => count(page)).toBe(`7 / ${PER}`);
     // The green answer comes once the carton on the screen is on disk.
-    await page.getByText(`KA${FROM + half * PER + 6} added`).first().waitFor();
+    await page
+      .getByText(`KA${FROM + half * PER + 6} added`)
+      .first()
+      .waitFor();
     await page.reload();
     await expect.poll(() => count(page), { timeout: 60_000 }).toBe(`7 / ${PER}`);
     await boxFocused(page, false);
@@ -174,14 +193,27 @@ async function offlineFloor() {
     expect(pushes()).toBeGreaterThan(1); // the first was lost and sent again
     await page.getByRole('link', { name: 'Pending work: 0 waiting' }).waitFor();
 
-    const secondaries = await call<SecondaryRow[]>('POST', PACKING_API.secondaryList.path, floor.token, { First: 1, PageSize: 500, SearchValue: '' });
+    const secondaries = await call<SecondaryRow[]>('POST', PACKING_API.secondaryList.path, floor.token, {
+      First: 1,
+      PageSize: 500,
+      SearchValue: '',
+    });
     const ours = new Set(Array.from({ length: CARTONS }, (_, i) => floor.sid(i)));
     const held = secondaries.body.ResponseData.filter((r) => ours.has(r.CartonId));
     expect(held.map((r) => r.CartonId).sort()).toEqual([...ours].sort());
     expect(held.every((r) => r.TotalQty === PER)).toBe(true);
-    const tertiaries = await call<TertiaryRow[]>('POST', PACKING_API.tertiaryList.path, floor.token, { First: 1, PageSize: 500, SearchValue: '' });
-    const tids = tertiaries.body.ResponseData.filter((r) => r.TertiaryCartonId === floor.tid(0) || r.TertiaryCartonId === floor.tid(1));
-    expect(tids.map((r) => `${r.TertiaryCartonId}:${r.TotalSecondaryCarton}`).sort()).toEqual([`${floor.tid(0)}:${TERTIARY}`, `${floor.tid(1)}:${TERTIARY}`]);
+    const tertiaries = await call<TertiaryRow[]>('POST', PACKING_API.tertiaryList.path, floor.token, {
+      First: 1,
+      PageSize: 500,
+      SearchValue: '',
+    });
+    const tids = tertiaries.body.ResponseData.filter(
+      (r) => r.TertiaryCartonId === floor.tid(0) || r.TertiaryCartonId === floor.tid(1),
+    );
+    expect(tids.map((r) => `${r.TertiaryCartonId}:${r.TotalSecondaryCarton}`).sort()).toEqual([
+      `${floor.tid(0)}:${TERTIARY}`,
+      `${floor.tid(1)}:${TERTIARY}`,
+    ]);
 
     // B comes back: its carton is refused with A's pack and the reason, and nothing of it is applied.
     await online(b.context);
@@ -189,9 +221,16 @@ async function offlineFloor() {
     const entry = b.page.getByRole('listitem', { name: `Secondary carton ${floor.sid(55)}, ${PER} items` });
     await entry.getByText('Rejected').waitFor({ timeout: 120_000 });
     await entry.getByText(`KA${FROM + 3}`).waitFor();
-    await entry.getByText(PACKING_MSG.packed(floor.sid(0))).first().waitFor();
+    await entry
+      .getByText(PACKING_MSG.packed(floor.sid(0)))
+      .first()
+      .waitFor();
     await screenshot(b.page, 'floor-offline-rejected');
-    const theirs = await call<SecondaryRow[]>('POST', PACKING_API.secondaryList.path, floor.token, { First: 1, PageSize: 50, SearchValue: floor.sid(55) });
+    const theirs = await call<SecondaryRow[]>('POST', PACKING_API.secondaryList.path, floor.token, {
+      First: 1,
+      PageSize: 50,
+      SearchValue: floor.sid(55),
+    });
     expect(theirs.body.ResponseData).toEqual([]);
   }
 }

@@ -23,7 +23,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function screenAs(path: string, options: Parameters<typeof newPage>[1], who: { email: string; password: string } = ADMIN): Promise<Page> {
+async function screenAs(
+  path: string,
+  options: Parameters<typeof newPage>[1],
+  who: { email: string; password: string } = ADMIN,
+): Promise<Page> {
   const { context, page } = await newPage(browser, options);
   open.push(context);
   await signIn(page, who.email, who.password);
@@ -89,11 +93,20 @@ describe('at 360 x 740 on a touch screen', () => {
 
   it('Stock Management: the factory user reaches Accept, accepts, and the toast leaves the header free', async () => {
     const token = await apiSignIn(ADMIN.email, ADMIN.password);
-    const companies = await call<{ CompId: number; CompanyName: string }[]>('GET', 'CompanyMaster/GetCompanyDDL', token);
+    const companies = await call<{ CompId: number; CompanyName: string }[]>(
+      'GET',
+      'CompanyMaster/GetCompanyDDL',
+      token,
+    );
     const companyId = companies.body.ResponseData.find((c) => c.CompanyName === COMPANY)!.CompId;
     const from = 20_000_001 + Math.floor(Math.random() * 90) * 10;
-    const made = await call('POST', 'IssueNumber/CreateIssueNumber', token,
-      { CompanyId: companyId, FrmNo: from, ToNo: from + 9, IssueQty: 10, SalesOrderNo: `SO-HH-${from}` });
+    const made = await call('POST', 'IssueNumber/CreateIssueNumber', token, {
+      CompanyId: companyId,
+      FrmNo: from,
+      ToNo: from + 9,
+      IssueQty: 10,
+      SalesOrderNo: `SO-HH-${from}`,
+    });
     expect(made.body.ResponseMessage).toBe(ISSUE_MSG.created);
 
     const page = await screenAs('/transaction/stock-management', HANDHELD, FACTORY);
@@ -138,7 +151,10 @@ describe('at 1366 px on a desktop', () => {
     await expect.poll(() => fresh.getByRole('menuitem', { name: 'Change Password' }).isVisible(), WAIT).toBe(true);
   });
 
-  for (const [name, path] of [['User Master', '/masters/user-master'], ['Warehouse Master', '/masters/warehouse-master']]) {
+  for (const [name, path] of [
+    ['User Master', '/masters/user-master'],
+    ['Warehouse Master', '/masters/warehouse-master'],
+  ]) {
     it(`${name}: the Edit button is on screen`, async () => {
       const page = await screenAs(path!, DESKTOP);
       await expectReachable(page, page.locator('table tbody tr').first().getByRole('button', { name: 'Edit' }), 1366);

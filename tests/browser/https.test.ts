@@ -14,7 +14,11 @@ let origin: string;
 
 beforeAll(async () => {
   certificate = makeCertificate();
-  t = await startApp({ clientDir: inject('clientDir'), tlsCertFile: certificate.certFile, tlsKeyFile: certificate.keyFile });
+  t = await startApp({
+    clientDir: inject('clientDir'),
+    tlsCertFile: certificate.certFile,
+    tlsKeyFile: certificate.keyFile,
+  });
   origin = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http:/, 'https:');
   browser = await launchBrowser();
 });
@@ -27,7 +31,12 @@ afterAll(async () => {
 describe('served over HTTPS', () => {
   it('signs in and opens Carton Size Master on a handheld, every file over HTTP/2', async () => {
     // The certificate is this test's own, made a moment ago: the browser is told not to check it.
-    const context = await browser.newContext({ ...HANDHELD, baseURL: origin, ignoreHTTPSErrors: true, reducedMotion: 'reduce' });
+    const context = await browser.newContext({
+      ...HANDHELD,
+      baseURL: origin,
+      ignoreHTTPSErrors: true,
+      reducedMotion: 'reduce',
+    });
     try {
       const page = await context.newPage();
       await signIn(page);

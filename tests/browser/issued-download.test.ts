@@ -21,8 +21,13 @@ beforeAll(async () => {
   const token = await apiSignIn(ADMIN.email, ADMIN.password);
   const companies = await call<{ CompId: number; CompanyName: string }[]>('GET', 'CompanyMaster/GetCompanyDDL', token);
   const companyId = companies.body.ResponseData.find((c) => c.CompanyName === 'Green Harvest Agro Ltd')!.CompId;
-  const made = await call('POST', ISSUE_API.create.path, token,
-    { CompanyId: companyId, FrmNo: base, ToNo: base + 9, IssueQty: 10, SalesOrderNo: SO });
+  const made = await call('POST', ISSUE_API.create.path, token, {
+    CompanyId: companyId,
+    FrmNo: base,
+    ToNo: base + 9,
+    IssueQty: 10,
+    SalesOrderNo: SO,
+  });
   if (made.body.ResponseCode !== '200') throw new Error(`issue failed: ${made.body.ResponseMessage}`);
   browser = await launchBrowser();
   ({ context, page } = await newPage(browser, { acceptDownloads: true }));
@@ -43,9 +48,17 @@ it("an issued row's Download gives the preprinted print file and the 'DownLoad G
   await row.getByRole('button', { name: 'Download' }).click();
   const d = await wait;
   expect(d.suggestedFilename()).toBe(`Preprinted${base}-${base + 9}.csv`);
-  const lines = readFileSync((await d.path())!, 'utf8').split('\r\n').slice(0, -1);
-  expect(lines).toEqual(['Serial,Visible No,QR', ...Array.from({ length: 10 }, (_, i) =>
-    `${base + i},${base + i},${codeUrl(inject('baseUrl'), codes.make({ kind: 'P', prefix: '' }, base + i))}`)]);
+  const lines = readFileSync((await d.path())!, 'utf8')
+    .split('\r\n')
+    .slice(0, -1);
+  expect(lines).toEqual([
+    'Serial,Visible No,QR',
+    ...Array.from(
+      { length: 10 },
+      (_, i) =>
+        `${base + i},${base + i},${codeUrl(inject('baseUrl'), codes.make({ kind: 'P', prefix: '' }, base + i))}`,
+    ),
+  ]);
   await page.getByRole('dialog').getByText('10 of 10 rows').waitFor();
   await page.getByRole('dialog').getByRole('button', { name: 'DownLoad Generated FIle' }).waitFor();
 });

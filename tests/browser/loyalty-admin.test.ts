@@ -25,11 +25,22 @@ let page: Page;
 
 beforeAll(async () => {
   const factory = await apiSignIn(FACTORY.email, FACTORY.password);
-  const products = (await call<Array<{ ProductId: number; ProductName: string }>>('GET', 'Product/GetProductsDDL', factory)).body.ResponseData;
+  const products = (
+    await call<Array<{ ProductId: number; ProductName: string }>>('GET', 'Product/GetProductsDDL', factory)
+  ).body.ResponseData;
   const bioGrow = products.find((p) => p.ProductName.startsWith('BioGrow'))!;
   const mapped = await call('POST', 'Mapping/CreateMapping', factory, {
-    MappingId: 0, ProductId: bioGrow.ProductId, FromNo: FROM, ToNo: FROM + 9, Qty: 10, MFGDate: '2026-04-01', EXPDate: '',
-    BatchNo: `LA-${FROM}`, Mrp: '', Remark: '', isPreprinted: false,
+    MappingId: 0,
+    ProductId: bioGrow.ProductId,
+    FromNo: FROM,
+    ToNo: FROM + 9,
+    Qty: 10,
+    MFGDate: '2026-04-01',
+    EXPDate: '',
+    BatchNo: `LA-${FROM}`,
+    Mrp: '',
+    Remark: '',
+    isPreprinted: false,
   });
   if (mapped.body.ResponseCode !== '200') throw new Error(mapped.body.ResponseMessage);
   browser = await launchBrowser();
@@ -51,7 +62,8 @@ const today = indiaDate();
 /** How the tables show a 'YYYY-MM-DD' date. */
 const shown = (iso: string) => dayjs(iso).format('DD-MM-YYYY');
 const heads = async () => (await page.locator('thead th').allTextContents()).map((h) => h.trim()).filter(Boolean);
-const cells = () => page.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent ?? '')));
+const cells = () =>
+  page.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent ?? '')));
 
 async function open(path: string): Promise<void> {
   await page.goto(path);
@@ -76,12 +88,27 @@ describe('Scheme Master', () => {
   it('refuses a start before today with the spec message, then adds the scheme', async () => {
     await open('/masters/scheme-master');
     expect(await heads()).toEqual([
-      'Product Name', 'Scheme Name', 'Scheme Description', 'Loyalty Points', 'Valid From', 'Valid To', 'User Type', 'Is Active', 'Action',
+      'Product Name',
+      'Scheme Name',
+      'Scheme Description',
+      'Loyalty Points',
+      'Valid From',
+      'Valid To',
+      'User Type',
+      'Is Active',
+      'Action',
     ]);
     await page.getByRole('button', { name: 'Add Scheme' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Scheme' });
     await dialog.getByRole('button', { name: 'Submit' }).click();
-    for (const m of [SCHEME_MSG.product, SCHEME_MSG.userType, SCHEME_MSG.name, SCHEME_MSG.fromRequired, SCHEME_MSG.toRequired, SCHEME_MSG.points]) {
+    for (const m of [
+      SCHEME_MSG.product,
+      SCHEME_MSG.userType,
+      SCHEME_MSG.name,
+      SCHEME_MSG.fromRequired,
+      SCHEME_MSG.toRequired,
+      SCHEME_MSG.points,
+    ]) {
       await dialog.getByText(m, { exact: true }).waitFor();
     }
 
@@ -104,7 +131,15 @@ describe('Scheme Master', () => {
 
     await search(tag, 1);
     const [row] = await cells();
-    expect(row!.slice(0, 7)).toEqual([product, `Monsoon ${tag}`, 'Five points a pack', '5', shown(today), shown(addDays(today, 30)), userType]);
+    expect(row!.slice(0, 7)).toEqual([
+      product,
+      `Monsoon ${tag}`,
+      'Five points a pack',
+      '5',
+      shown(today),
+      shown(addDays(today, 30)),
+      userType,
+    ]);
     expect(await page.locator('tbody tr').first().getByRole('checkbox').isChecked()).toBe(true);
   });
 });
@@ -142,8 +177,13 @@ describe('Scheme Design', () => {
     expect((await batches).status()).toBe(200);
     const exclude = page.getByRole('dialog', { name: 'Select the Product Group to exclude' });
     await exclude.waitFor();
-    expect((await exclude.locator('thead th').allTextContents()).map((h) => h.trim()).filter(Boolean))
-      .toEqual(['Product Name', 'Batch No', 'Qty', 'MFG Date', 'EXP Date']);
+    expect((await exclude.locator('thead th').allTextContents()).map((h) => h.trim()).filter(Boolean)).toEqual([
+      'Product Name',
+      'Batch No',
+      'Qty',
+      'MFG Date',
+      'EXP Date',
+    ]);
     const row = exclude.locator('tbody tr', { hasText: `LA-${FROM}` });
     await row.getByRole('checkbox').check();
     await screenshot(page, 'scheme-design-exclude-1280');
@@ -152,18 +192,35 @@ describe('Scheme Design', () => {
     await exclude.waitFor({ state: 'hidden' });
 
     await search(tag, 1);
-    expect((await cells())[0]!.slice(0, 6)).toEqual([`Kharif ${tag}`, shown(today), shown(addDays(today, 30)), 'Farmer', 'Product Based', 'Active']);
+    expect((await cells())[0]!.slice(0, 6)).toEqual([
+      `Kharif ${tag}`,
+      shown(today),
+      shown(addDays(today, 30)),
+      'Farmer',
+      'Product Based',
+      'Active',
+    ]);
     // The ticked batch is stored as excluded.
     const admin = await apiSignIn(ADMIN.email, ADMIN.password);
-    const listed = await call<Array<{ SchemeId: number }>>('POST', 'Scheme/GetSchemes', admin, { First: 1, PageSize: 10, SearchValue: tag, SchemeKind: 'design' });
-    const detail = await call<{ mappingData: Array<{ BatchNo: string }> }>('GET', `Scheme/GetSchemeDataById/${listed.body.ResponseData[0]!.SchemeId}`, admin);
+    const listed = await call<Array<{ SchemeId: number }>>('POST', 'Scheme/GetSchemes', admin, {
+      First: 1,
+      PageSize: 10,
+      SearchValue: tag,
+      SchemeKind: 'design',
+    });
+    const detail = await call<{ mappingData: Array<{ BatchNo: string }> }>(
+      'GET',
+      `Scheme/GetSchemeDataById/${listed.body.ResponseData[0]!.SchemeId}`,
+      admin,
+    );
     expect(detail.body.ResponseData.mappingData.map((m) => m.BatchNo)).toEqual([`LA-${FROM}`]);
 
     await page.locator('tbody tr').first().getByRole('button', { name: 'Edit' }).click();
     const extend = page.getByRole('dialog', { name: 'Extend or Change Status of Scheme' });
     await extend.waitFor();
     expect(await extend.getByLabel(/^Scheme Name/).inputValue()).toBe(`Kharif ${tag}`);
-    for (const locked of [/^Scheme Name/, /^Valid From/]) expect(await extend.getByLabel(locked).isDisabled()).toBe(true);
+    for (const locked of [/^Scheme Name/, /^Valid From/])
+      expect(await extend.getByLabel(locked).isDisabled()).toBe(true);
     await extend.getByLabel(/^Valid To/).fill(addDays(today, 60));
     await extend.getByLabel('Is Active').uncheck();
     await extend.getByRole('button', { name: 'Update' }).click();
@@ -171,6 +228,8 @@ describe('Scheme Design', () => {
     await extend.waitFor({ state: 'hidden' });
     // Extending saves at once: no exclude popup.
     expect(await exclude.isVisible()).toBe(false);
-    await expect.poll(async () => (await cells())[0]!.slice(2, 6)).toEqual([shown(addDays(today, 60)), 'Farmer', 'Product Based', 'Inactive']);
+    await expect
+      .poll(async () => (await cells())[0]!.slice(2, 6))
+      .toEqual([shown(addDays(today, 60)), 'Farmer', 'Product Based', 'Inactive']);
   });
 });

@@ -10,7 +10,13 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MAPPING_API, MAPPING_MSG } from '../../src/shared/contracts/numbers/mapping.js';
-import { savedMessage, SHEET_API, SHEET_HEADERS, SHEET_MSG, TEMPLATE_FILE_NAME } from '../../src/shared/contracts/numbers/mapping-upload.js';
+import {
+  savedMessage,
+  SHEET_API,
+  SHEET_HEADERS,
+  SHEET_MSG,
+  TEMPLATE_FILE_NAME,
+} from '../../src/shared/contracts/numbers/mapping-upload.js';
 import { apiSignIn, call } from '../helpers/api-client.js';
 import { emptyTable, launchBrowser, newPage, signIn } from '../helpers/browser.js';
 import { sheetFile, sheetRow } from '../helpers/factories-mapping-upload.js';
@@ -26,7 +32,11 @@ let context: BrowserContext;
 let page: Page;
 let token = '';
 const dir = mkdtempSync(join(tmpdir(), 'ft-bulk-'));
-const file = (name: string, data: Buffer | string) => { const p = join(dir, name); writeFileSync(p, data); return p; };
+const file = (name: string, data: Buffer | string) => {
+  const p = join(dir, name);
+  writeFileSync(p, data);
+  return p;
+};
 
 /** Two good rows from `from` of batch `batch`-1 and -2. */
 const good = (from: number, batch: string) => [
@@ -63,8 +73,14 @@ async function choose(path: string) {
   await (await chooser).setFiles(path);
 }
 const mappedRows = async (batch: string) => {
-  const res = await call<{ BatchNo: string; FromNo: number; ToNo: number }[]>('POST', MAPPING_API.list.path, token,
-    { First: 1, PageSize: 50, SearchValue: batch, SortColumn: 'FromNo', SortOrder: 'ASC', isPreprinted: false });
+  const res = await call<{ BatchNo: string; FromNo: number; ToNo: number }[]>('POST', MAPPING_API.list.path, token, {
+    First: 1,
+    PageSize: 50,
+    SearchValue: batch,
+    SortColumn: 'FromNo',
+    SortOrder: 'ASC',
+    isPreprinted: false,
+  });
   return res.body.ResponseData.map((r) => [r.FromNo, r.ToNo, r.BatchNo]);
 };
 
@@ -83,7 +99,9 @@ describe('bulk mapping from a sheet', () => {
   it('a file that is no sheet is refused on the screen, with no request', async () => {
     await openScreen();
     let sent = 0;
-    page.on('request', (r) => { if (r.url().includes(SHEET_API.upload.path)) sent++; });
+    page.on('request', (r) => {
+      if (r.url().includes(SHEET_API.upload.path)) sent++;
+    });
     await choose(file('numbers.csv', 'Product Code,From No.\n'));
     await page.getByText(SHEET_MSG.notAcceptable).waitFor();
     expect(sent).toBe(0);
@@ -96,14 +114,29 @@ describe('bulk mapping from a sheet', () => {
     await choose(file('bulk.xlsx', await sheetFile([g[0]!, b[0]!, g[1]!, b[1]!, b[2]!])));
     const dialog = page.getByRole('dialog', { name: 'Number series not valid' });
     await dialog.waitFor();
-    expect((await dialog.locator('thead th').allTextContents()).map((h) => h.trim()))
-      .toEqual(['Row', 'Product Code', 'From No.', 'To No.', 'Quantity', 'Error Message', 'Batch No']);
+    expect((await dialog.locator('thead th').allTextContents()).map((h) => h.trim())).toEqual([
+      'Row',
+      'Product Code',
+      'From No.',
+      'To No.',
+      'Quantity',
+      'Error Message',
+      'Batch No',
+    ]);
     await expect.poll(() => dialog.locator('tbody tr').count(), { timeout: 60_000 }).toBe(3);
-    const rows = await dialog.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent ?? '')));
+    const rows = await dialog
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent ?? '')));
     expect(rows.map((r) => [r[0], r[1], r[2], r[5], r[6]])).toEqual([
       ['3', 'NO-SUCH-CODE', String(base + 10), SHEET_MSG.unknownProduct('NO-SUCH-CODE'), `${BATCH}-X`],
       ['5', CODES[0], String(base + 50), MAPPING_MSG.fromBeforeTo, `${BATCH}-Y`],
-      ['6', CODES[1], String(base + 25), expect.stringContaining(`${base + 25}–${base + 29} are already mapped`), `${BATCH}-Z`],
+      [
+        '6',
+        CODES[1],
+        String(base + 25),
+        expect.stringContaining(`${base + 25}–${base + 29} are already mapped`),
+        `${BATCH}-Z`,
+      ],
     ]);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
@@ -119,7 +152,10 @@ describe('bulk mapping from a sheet', () => {
     await openScreen();
     await choose(file('bulk-fixed.xlsx', await sheetFile(good(from, BATCH))));
     await page.getByText(savedMessage(2)).waitFor();
-    expect(await mappedRows(BATCH)).toEqual([[from, from + 9, `${BATCH}-1`], [from + 20, from + 29, `${BATCH}-2`]]);
+    expect(await mappedRows(BATCH)).toEqual([
+      [from, from + 9, `${BATCH}-1`],
+      [from + 20, from + 29, `${BATCH}-2`],
+    ]);
     const list = page.locator('section').first();
     await list.getByRole('textbox', { name: 'Search' }).fill(BATCH);
     await list.getByText('Showing 1 to 2 of 2').waitFor();

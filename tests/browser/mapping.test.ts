@@ -25,7 +25,9 @@ beforeAll(async () => {
   browser = await launchBrowser();
   // No service worker, so each save the page sends is counted once.
   ({ context, page } = await newPage(browser, { serviceWorkers: 'block' }));
-  page.on('request', (r) => { if (r.url().includes(MAPPING_API.save.path)) saves.push(r.method()); });
+  page.on('request', (r) => {
+    if (r.url().includes(MAPPING_API.save.path)) saves.push(r.method());
+  });
   page.setDefaultTimeout(60_000);
   await signIn(page, FACTORY.email, FACTORY.password);
 });
@@ -41,13 +43,26 @@ async function openScreen(): Promise<void> {
   await page.goto('/transaction/mapping');
   await page.getByRole('button', { name: 'Product Mapping' }).waitFor();
 }
-const cells = () => page.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent ?? '')));
+const cells = () =>
+  page.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent ?? '')));
 
 describe('Mapping', () => {
-  it('shows the spec\'s columns and the Static Qr Mapping switch', async () => {
+  it("shows the spec's columns and the Static Qr Mapping switch", async () => {
     await openScreen();
     const heads = (await page.locator('thead th').allTextContents()).map((h) => h.trim());
-    expect(heads).toEqual(['Product Name', 'From No.', 'To No.', 'Quantity', 'Created Date', 'MFG Date', 'EXP Date', 'Batch No', 'MRP', 'Remarks', 'Action']);
+    expect(heads).toEqual([
+      'Product Name',
+      'From No.',
+      'To No.',
+      'Quantity',
+      'Created Date',
+      'MFG Date',
+      'EXP Date',
+      'Batch No',
+      'MRP',
+      'Remarks',
+      'Action',
+    ]);
     expect(await page.getByLabel('Static Qr Mapping').isChecked()).toBe(true);
   });
 
@@ -78,7 +93,11 @@ describe('Mapping', () => {
 
     const products = await call<{ ProductId: number; ProductName: string }[]>('GET', 'Product/GetProductsDDL', token);
     const id = products.body.ResponseData.find((p) => p.ProductName === product)!.ProductId;
-    const life = await call<{ BestBeforeDays: number }>('GET', endpointPath(PRODUCT_LOOKUP_API.life, { productId: id }), token);
+    const life = await call<{ BestBeforeDays: number }>(
+      'GET',
+      endpointPath(PRODUCT_LOOKUP_API.life, { productId: id }),
+      token,
+    );
     const exp = dayjs(MFG).add(life.body.ResponseData.BestBeforeDays, 'day');
     await field(/^MFG Date/).fill(MFG);
     await expect.poll(() => field(/^EXP Date/).inputValue(), WAIT).toBe(exp.format('YYYY-MM-DD'));
@@ -92,7 +111,15 @@ describe('Mapping', () => {
     await page.getByText('Showing 1 to 1 of 1').waitFor();
     const [row] = await cells();
     expect([...row!.slice(0, 4), ...row!.slice(5, 10)]).toEqual([
-      product, '100001', '100050', '50', '15-01-2026', exp.format('DD-MM-YYYY'), BATCH, '150', 'browser lot',
+      product,
+      '100001',
+      '100050',
+      '50',
+      '15-01-2026',
+      exp.format('DD-MM-YYYY'),
+      BATCH,
+      '150',
+      'browser lot',
     ]);
   });
 
@@ -100,8 +127,17 @@ describe('Mapping', () => {
     const batch = BATCH.replace('MAP-', 'EXP-'); // not found by a search for BATCH
     const products = await call<{ ProductId: number }[]>('GET', 'Product/GetProductsDDL', token);
     const made = await call('POST', MAPPING_API.save.path, token, {
-      MappingId: 0, ProductId: products.body.ResponseData[0]!.ProductId, FromNo: 100_101, ToNo: 100_150, Qty: 50, MFGDate: MFG,
-      EXPDate: '2027-01-15', BatchNo: batch, Mrp: '', Remark: '', isPreprinted: false,
+      MappingId: 0,
+      ProductId: products.body.ResponseData[0]!.ProductId,
+      FromNo: 100_101,
+      ToNo: 100_150,
+      Qty: 50,
+      MFGDate: MFG,
+      EXPDate: '2027-01-15',
+      BatchNo: batch,
+      Mrp: '',
+      Remark: '',
+      isPreprinted: false,
     });
     expect(made.body.ResponseCode).toBe('200');
     await openScreen();

@@ -35,8 +35,17 @@ let product = { ProductId: 0, ProductName: '' };
 async function mapped(from: number, to: number, tag: string): Promise<{ batch: string; id: number }> {
   const batch = `GEN-${tag}-${RUN}`;
   const res = await call<{ MappingId: number }>('POST', MAPPING_API.save.path, token, {
-    MappingId: 0, ProductId: product.ProductId, FromNo: from, ToNo: to, Qty: to - from + 1, MFGDate: '2026-02-01', EXPDate: '2027-02-01',
-    BatchNo: batch, Mrp: '120', Remark: '', isPreprinted: false,
+    MappingId: 0,
+    ProductId: product.ProductId,
+    FromNo: from,
+    ToNo: to,
+    Qty: to - from + 1,
+    MFGDate: '2026-02-01',
+    EXPDate: '2027-02-01',
+    BatchNo: batch,
+    Mrp: '120',
+    Remark: '',
+    isPreprinted: false,
   });
   if (res.body.ResponseCode !== '200') throw new Error(`mapping failed: ${res.body.ResponseMessage}`);
   return { batch, id: res.body.ResponseData.MappingId };
@@ -44,7 +53,8 @@ async function mapped(from: number, to: number, tag: string): Promise<{ batch: s
 
 beforeAll(async () => {
   token = await apiSignIn(FACTORY.email, FACTORY.password);
-  product = (await call<{ ProductId: number; ProductName: string }[]>('GET', 'Product/GetProductsDDL', token)).body.ResponseData[0]!;
+  product = (await call<{ ProductId: number; ProductName: string }[]>('GET', 'Product/GetProductsDDL', token)).body
+    .ResponseData[0]!;
   browser = await launchBrowser();
   ({ context, page } = await newPage(browser, { acceptDownloads: true }));
   page.setDefaultTimeout(WAIT.timeout);
@@ -84,9 +94,26 @@ describe('Number Generation', () => {
     await page.getByRole('textbox', { name: 'Search' }).fill(batch);
     await rowOf(batch).waitFor();
     const heads = (await page.locator('thead th').allTextContents()).map((h) => h.trim());
-    expect(heads).toEqual(['Product Name', 'From No.', 'Batch No.', 'Quantity', 'MFG Date', 'EXP Date', 'Firm Name', 'Action']);
+    expect(heads).toEqual([
+      'Product Name',
+      'From No.',
+      'Batch No.',
+      'Quantity',
+      'MFG Date',
+      'EXP Date',
+      'Firm Name',
+      'Action',
+    ]);
     const cells = await rowOf(batch).locator('td').allTextContents();
-    expect(cells.slice(0, 7)).toEqual([product.ProductName, `KA${base}`, batch, '100', '01-02-2026', '01-02-2027', 'Nashik Plant']);
+    expect(cells.slice(0, 7)).toEqual([
+      product.ProductName,
+      `KA${base}`,
+      batch,
+      '100',
+      '01-02-2026',
+      '01-02-2027',
+      'Nashik Plant',
+    ]);
   });
 
   it("opens at the range's first number and shows the spec's messages", async () => {
@@ -149,8 +176,13 @@ describe('Number Generation', () => {
     expect(file.name).toBe(`KA${from + 10}-${from + 29}.csv`);
     const lines = file.bytes.toString('utf8').split('\r\n').slice(0, -1);
     expect(lines[0]).toBe('Serial,Visible No,QR,Product Name,Batch No,MFG Date,EXP Date,MRP');
-    expect(lines.slice(1)).toEqual(Array.from({ length: 20 }, (_, i) =>
-      `${from + 10 + i},KA${from + 10 + i},${staticUrl(from + 10 + i)},${product.ProductName},${batch},2026-02-01,2027-02-01,120.00`));
+    expect(lines.slice(1)).toEqual(
+      Array.from(
+        { length: 20 },
+        (_, i) =>
+          `${from + 10 + i},KA${from + 10 + i},${staticUrl(from + 10 + i)},${product.ProductName},${batch},2026-02-01,2027-02-01,120.00`,
+      ),
+    );
     await dialog().getByText('20 of 20 rows').waitFor();
     const again = await downloadBy(() => dialog().getByRole('button', { name: 'DownLoad Generated FIle' }).click());
     expect(again.bytes.equals(file.bytes)).toBe(true);
@@ -164,7 +196,9 @@ describe('Number Generation', () => {
     await field('Quantity').fill('10');
     const pdf = await downloadBy(() => dialog().getByRole('button', { name: 'Print' }).click());
     expect(pdf.name).toBe(`KA${from + 30}-${from + 39}.pdf`);
-    expect(decodeLabels(new Uint8Array(pdf.bytes))).toEqual(Array.from({ length: 10 }, (_, i) => staticUrl(from + 30 + i)));
+    expect(decodeLabels(new Uint8Array(pdf.bytes))).toEqual(
+      Array.from({ length: 10 }, (_, i) => staticUrl(from + 30 + i)),
+    );
   });
 
   it('refuses to print more labels than the limit, and sends nothing', async () => {
@@ -173,7 +207,9 @@ describe('Number Generation', () => {
     await openDialog(batch, from);
     await field('Quantity').fill(String(PRINT_LIMIT + 1));
     let calls = 0;
-    page.on('request', (r) => { if (r.url().includes('CreateGeneratedNumber')) calls++; });
+    page.on('request', (r) => {
+      if (r.url().includes('CreateGeneratedNumber')) calls++;
+    });
     await dialog().getByRole('button', { name: 'Print' }).click();
     await dialog().getByText(GEN_MSG.printLimit, { exact: true }).waitFor();
     expect(calls).toBe(0);
@@ -182,7 +218,13 @@ describe('Number Generation', () => {
   it('a range with damaged numbers says how many are left out, and the file leaves them out', async () => {
     const from = base + 9000;
     const { batch, id } = await mapped(from, from + 19, 'DMG');
-    const damaged = await call('POST', DAMAGE_API.create.path, token, { MappingId: id, FromNo: from + 5, Qty: 3, Reason: 'Torn labels', isPreprinted: false });
+    const damaged = await call('POST', DAMAGE_API.create.path, token, {
+      MappingId: id,
+      FromNo: from + 5,
+      Qty: 3,
+      Reason: 'Torn labels',
+      isPreprinted: false,
+    });
     expect(damaged.body.ResponseCode).toBe('200');
     await openDialog(batch, from);
     await dialog().getByText(GEN_MSG.leftOut(3), { exact: true }).waitFor();
@@ -190,7 +232,11 @@ describe('Number Generation', () => {
     await dialog().getByText(GEN_MSG.leftOut(1), { exact: true }).waitFor();
     await field('Quantity').fill('20');
     const file = await downloadBy(() => dialog().getByRole('button', { name: 'Download' }).click());
-    const serials = file.bytes.toString('utf8').split('\r\n').slice(1, -1).map((l) => Number(l.split(',')[0]));
+    const serials = file.bytes
+      .toString('utf8')
+      .split('\r\n')
+      .slice(1, -1)
+      .map((l) => Number(l.split(',')[0]));
     expect(serials).toEqual(Array.from({ length: 20 }, (_, i) => from + i).filter((n) => n < from + 5 || n > from + 7));
     await dialog().getByText('17 of 17 rows').waitFor();
   });

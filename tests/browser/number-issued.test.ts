@@ -25,7 +25,10 @@ async function screenAs(email: string, password: string, path: string): Promise<
   open.push(context);
   await signIn(page, email, password);
   await page.goto(path);
-  await page.getByText(/^Showing \d+ to \d+ of \d+$|^No Data found$/).first().waitFor();
+  await page
+    .getByText(/^Showing \d+ to \d+ of \d+$|^No Data found$/)
+    .first()
+    .waitFor();
   return page;
 }
 
@@ -42,19 +45,37 @@ let companyId = 0;
 
 /** An issue made through the API (the test's own data); accepted by the factory user when asked. */
 async function issued(from: number, to: number, so: string, accept = false): Promise<void> {
-  const made = await call('POST', ISSUE_API.create.path, adminToken, { CompanyId: companyId, FrmNo: from, ToNo: to, IssueQty: to - from + 1, SalesOrderNo: so });
+  const made = await call('POST', ISSUE_API.create.path, adminToken, {
+    CompanyId: companyId,
+    FrmNo: from,
+    ToNo: to,
+    IssueQty: to - from + 1,
+    SalesOrderNo: so,
+  });
   if (made.body.ResponseCode !== '200') throw new Error(`issue failed: ${made.body.ResponseMessage}`);
   if (!accept) return;
   const factory = await apiSignIn(FACTORY.email, FACTORY.password);
-  const rows = await call<{ StockId: number }[]>('POST', STOCK_API.list.path, factory, { First: 1, PageSize: 10, SearchValue: String(from) });
-  const done = await call('POST', STOCK_API.accept.path, factory,
-    { StockId: rows.body.ResponseData[0]!.StockId, FrmNo: from, ToNo: to, IssueQty: to - from + 1 });
+  const rows = await call<{ StockId: number }[]>('POST', STOCK_API.list.path, factory, {
+    First: 1,
+    PageSize: 10,
+    SearchValue: String(from),
+  });
+  const done = await call('POST', STOCK_API.accept.path, factory, {
+    StockId: rows.body.ResponseData[0]!.StockId,
+    FrmNo: from,
+    ToNo: to,
+    IssueQty: to - from + 1,
+  });
   if (done.body.ResponseCode !== '200') throw new Error(`accept failed: ${done.body.ResponseMessage}`);
 }
 
 beforeAll(async () => {
   adminToken = await apiSignIn(ADMIN.email, ADMIN.password);
-  const companies = await call<{ CompId: number; CompanyName: string }[]>('GET', 'CompanyMaster/GetCompanyDDL', adminToken);
+  const companies = await call<{ CompId: number; CompanyName: string }[]>(
+    'GET',
+    'CompanyMaster/GetCompanyDDL',
+    adminToken,
+  );
   companyId = companies.body.ResponseData.find((c) => c.CompanyName === COMPANY)!.CompId;
   browser = await launchBrowser();
 });
@@ -67,8 +88,15 @@ describe('issue numbers, accept them as stock', () => {
   it('admin: the spec columns, the messages, the linked quantity, an issue saved and listed', async () => {
     const admin = await screenAs(ADMIN.email, ADMIN.password, '/transaction/number-issued');
     await admin.getByRole('heading', { name: 'Number Issued' }).waitFor();
-    expect((await admin.locator('thead th').allTextContents()).map((h) => h.trim()))
-      .toEqual(['Company', 'From No.', 'To No.', 'Quantity', 'Sales Order No', 'Created Date', 'Action']);
+    expect((await admin.locator('thead th').allTextContents()).map((h) => h.trim())).toEqual([
+      'Company',
+      'From No.',
+      'To No.',
+      'Quantity',
+      'Sales Order No',
+      'Created Date',
+      'Action',
+    ]);
 
     await admin.getByRole('button', { name: 'Create Number Issued' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Add Number Issue' });
@@ -76,7 +104,13 @@ describe('issue numbers, accept them as stock', () => {
     await expect.poll(() => value(dialog, /^From No\./), { timeout: 60_000 }).toMatch(/^\d+$/);
     await dialog.getByLabel(/^From No\./).fill('');
     await dialog.getByRole('button', { name: 'Submit' }).click();
-    for (const m of [ISSUE_MSG.companyRequired, ISSUE_MSG.fromRequired, ISSUE_MSG.toRequired, ISSUE_MSG.qtyRequired, ISSUE_MSG.salesOrderRequired]) {
+    for (const m of [
+      ISSUE_MSG.companyRequired,
+      ISSUE_MSG.fromRequired,
+      ISSUE_MSG.toRequired,
+      ISSUE_MSG.qtyRequired,
+      ISSUE_MSG.salesOrderRequired,
+    ]) {
       await dialog.getByText(m).waitFor();
     }
 
@@ -116,7 +150,10 @@ describe('issue numbers, accept them as stock', () => {
     await dialog.getByLabel(/^Quantity/).fill('100');
     await dialog.getByLabel(/^Sales Order No/).fill(`OX-BT-${RUN}`);
     await dialog.getByRole('button', { name: 'Submit' }).click();
-    await admin.getByText(alreadyIssued(10_003_051, 10_003_100, COMPANY, so, 10_003_001, 10_003_100)).last().waitFor();
+    await admin
+      .getByText(alreadyIssued(10_003_051, 10_003_100, COMPANY, so, 10_003_001, 10_003_100))
+      .last()
+      .waitFor();
     expect(await dialog.isVisible()).toBe(true);
     await admin.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
@@ -125,13 +162,21 @@ describe('issue numbers, accept them as stock', () => {
   it('factory user: Accept opens Accept Stock with the range read-only, then the row reads Accepted', async () => {
     await issued(10_004_001, 10_005_000, `AC-BT-${RUN}`);
     const stock = await screenAs(FACTORY.email, FACTORY.password, '/transaction/stock-management');
-    expect((await stock.locator('thead th').allTextContents()).map((h) => h.trim())).toEqual(['From No.', 'To No.', 'IssueQty', 'Action']);
+    expect((await stock.locator('thead th').allTextContents()).map((h) => h.trim())).toEqual([
+      'From No.',
+      'To No.',
+      'IssueQty',
+      'Action',
+    ]);
     await findOne(stock, '10004001');
     expect((await cells(stock))[0]!.slice(0, 3)).toEqual(['10004001', '10005000', '1000']);
     await stock.getByRole('button', { name: 'Accept', exact: true }).click();
     const dialog = stock.getByRole('dialog', { name: 'Accept Stock' });
-    expect([await value(dialog, /^From No\./), await value(dialog, /^To No\./), await value(dialog, /^Quantity/)])
-      .toEqual(['10004001', '10005000', '1000']);
+    expect([
+      await value(dialog, /^From No\./),
+      await value(dialog, /^To No\./),
+      await value(dialog, /^Quantity/),
+    ]).toEqual(['10004001', '10005000', '1000']);
     expect(await dialog.getByLabel(/^Quantity/).getAttribute('readonly')).not.toBeNull();
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await stock.getByText(STOCK_MSG.accepted).last().waitFor();

@@ -42,8 +42,19 @@ describe('PWA shell', () => {
     const res = await fetch(`${baseUrl()}/manifest.webmanifest`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/application\/manifest\+json/);
-    const manifest = (await res.json()) as { name: string; start_url: string; display: string; theme_color: string; icons: ManifestIcon[] };
-    expect(manifest).toMatchObject({ name: 'Fieldtrace', start_url: '/dashboard', display: 'standalone', theme_color: '#2f9e44' });
+    const manifest = (await res.json()) as {
+      name: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      icons: ManifestIcon[];
+    };
+    expect(manifest).toMatchObject({
+      name: 'Fieldtrace',
+      start_url: '/dashboard',
+      display: 'standalone',
+      theme_color: '#2f9e44',
+    });
     expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose ?? 'any'}`)).toEqual(
       expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']),
     );
@@ -57,7 +68,9 @@ describe('PWA shell', () => {
   it('sends sign-in without the signed-in shell, and a signed-in page with the shell preloaded', async () => {
     const preloads = async (path: string) => {
       const html = await (await fetch(`${baseUrl()}${path}`)).text();
-      return [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]* href="([^"]+)"/g)].map((m) => m[1] as string);
+      return [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]* href="([^"]+)"/g)].map(
+        (m) => m[1] as string,
+      );
     };
     const loginPreloads = await preloads('/login');
     const shellPreloads = await preloads('/masters/carton-master');
@@ -66,7 +79,9 @@ describe('PWA shell', () => {
     expect(shellOnly.some((f) => /^\/assets\/app-[\w-]+\.css$/.test(f))).toBe(true);
     // The screen's own chunk too, and only on its own path.
     expect(shellOnly.some((f) => /^\/assets\/carton-[\w-]+\.js$/.test(f))).toBe(true);
-    expect((await preloads('/masters/warehouse-master')).some((f) => /^\/assets\/carton-[\w-]+\.js$/.test(f))).toBe(false);
+    expect((await preloads('/masters/warehouse-master')).some((f) => /^\/assets\/carton-[\w-]+\.js$/.test(f))).toBe(
+      false,
+    );
 
     // Opening a master screen uses every file named, and sign-in none of them.
     const { context, page } = await newPage(browser);
@@ -81,7 +96,12 @@ describe('PWA shell', () => {
       fetched.clear();
       await page.goto('/masters/carton-master');
       await page.getByRole('heading', { name: 'Carton Size Master' }).waitFor({ timeout: 60_000 });
-      for (const f of shellOnly) expect(fetched.has(f) || (await page.evaluate((u) => performance.getEntriesByName(new URL(u, location.href).href).length > 0, f)), f).toBe(true);
+      for (const f of shellOnly)
+        expect(
+          fetched.has(f) ||
+            (await page.evaluate((u) => performance.getEntriesByName(new URL(u, location.href).href).length > 0, f)),
+          f,
+        ).toBe(true);
     } finally {
       await context.close();
     }
@@ -101,7 +121,12 @@ describe('PWA shell', () => {
       await page.getByText(/^Welcome/).waitFor({ state: 'visible', timeout: 60_000 });
       await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ state: 'visible' });
       // The API is never answered from a cache: offline, a call fails instead of returning stale data.
-      const apiOffline = await page.evaluate(() => fetch('/API/health').then((r) => `HTTP ${r.status}`, () => 'network error'));
+      const apiOffline = await page.evaluate(() =>
+        fetch('/API/health').then(
+          (r) => `HTTP ${r.status}`,
+          () => 'network error',
+        ),
+      );
       expect(apiOffline).toBe('network error');
 
       // A deep link that was never visited opens from the cache too (navigation fallback).
@@ -117,7 +142,10 @@ describe('PWA shell', () => {
     const swFile = join(inject('clientDir'), 'sw.js');
     const original = readFileSync(swFile, 'utf8');
     // The server sends the build's brotli and gzip copies when the browser takes them: a deploy writes all three.
-    const compressed = ['.br', '.gz'].map((ext) => `${swFile}${ext}`).filter((f) => existsSync(f)).map((f) => [f, readFileSync(f)] as const);
+    const compressed = ['.br', '.gz']
+      .map((ext) => `${swFile}${ext}`)
+      .filter((f) => existsSync(f))
+      .map((f) => [f, readFileSync(f)] as const);
     const deploy = (text: string) => {
       writeFileSync(swFile, text);
       writeFileSync(`${swFile}.br`, brotliCompressSync(text));
@@ -132,9 +160,14 @@ describe('PWA shell', () => {
       await page.reload();
       const prompt = page.getByText('A new version of Fieldtrace is available.');
       await prompt.waitFor({ state: 'visible', timeout: 60_000 });
-      expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting !== null)).toBe(true);
+      expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting !== null)).toBe(
+        true,
+      );
 
-      await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), page.getByRole('button', { name: 'Reload', exact: true }).click()]);
+      await Promise.all([
+        page.waitForEvent('load', { timeout: 60_000 }),
+        page.getByRole('button', { name: 'Reload', exact: true }).click(),
+      ]);
       // The waiting worker took over: nothing waits any more, and the page is controlled again.
       await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.waiting === null);
       expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);

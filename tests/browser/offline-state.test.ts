@@ -54,7 +54,9 @@ describe('offline state', () => {
       await page.route('**/API/api/CartonMaster/**', (route) => route.abort('internetdisconnected'));
       await page.getByRole('textbox', { name: 'Search' }).fill('crate');
       await expect.poll(() => page.getByText(OFFLINE_LIST).isVisible(), WAIT).toBe(true);
-      await expect.poll(() => page.getByRole('banner').getByText('Offline', { exact: true }).isVisible(), WAIT).toBe(true);
+      await expect
+        .poll(() => page.getByRole('banner').getByText('Offline', { exact: true }).isVisible(), WAIT)
+        .toBe(true);
 
       await page.unroute('**/API/api/CartonMaster/**');
       await page.getByRole('textbox', { name: 'Search' }).fill('');

@@ -35,7 +35,10 @@ const h1s = (page: Page) => page.locator('h1').allInnerTexts();
 const banners = (page: Page) => page.getByRole('banner').count();
 
 describe('the landing page at /', () => {
-  for (const [name, options] of [['handheld', HANDHELD], ['desktop', DESKTOP]] as const) {
+  for (const [name, options] of [
+    ['handheld', HANDHELD],
+    ['desktop', DESKTOP],
+  ] as const) {
     it(`shows a signed-out visitor the landing page on a ${name}, whose Login goes to sign-in`, async () => {
       const page = await open(options);
       await page.goto('/');

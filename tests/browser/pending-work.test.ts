@@ -22,19 +22,25 @@ const taken = new Set<string>();
 /** The Idempotency-Keys the probe was called with. */
 const keys: string[] = [];
 
-
 beforeAll(async () => {
   browser = await launchBrowser();
   t = await startApp({
     clientDir: inject('clientDir'),
     routes(r) {
-      r.post('Probe/pack', { access: 'signed-in', body: z.object({ Items: z.array(z.string()) }), idempotent: true }, async ({ body, device }) => {
-        keys.push(String(device?.entryId));
-        const refused = body.Items.filter((i) => taken.has(i));
-        if (refused.length > 0) return warn('Carton Full', { Items: refused.map((Code) => ({ Code, Reason: 'already packed in SID26KA00042' })) });
-        applied.push(body.Items);
-        return ok(null, 'Saved');
-      });
+      r.post(
+        'Probe/pack',
+        { access: 'signed-in', body: z.object({ Items: z.array(z.string()) }), idempotent: true },
+        async ({ body, device }) => {
+          keys.push(String(device?.entryId));
+          const refused = body.Items.filter((i) => taken.has(i));
+          if (refused.length > 0)
+            return warn('Carton Full', {
+              Items: refused.map((Code) => ({ Code, Reason: 'already packed in SID26KA00042' })),
+            });
+          applied.push(body.Items);
+          return ok(null, 'Saved');
+        },
+      );
     },
   });
   url = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -50,43 +56,59 @@ const pendingName = (page: Page) => pendingLink(page).getAttribute('aria-label')
 
 /** Queues entries as a floor screen does, straight into the device's outbox, for the signed-in user. */
 function enqueue(page: Page, entries: Array<{ label: string; items: string[] }>) {
-  return page.evaluate((list) => new Promise<void>((resolve, reject) => {
-    const open = indexedDB.open('fieldtrace');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const db = open.result;
-      const tx = db.transaction(['kv', 'outbox'], 'readwrite');
-      const get = tx.objectStore('kv').get('session');
-      get.onsuccess = () => {
-        const userId = (get.result as { value: { UserId: number } }).value.UserId;
-        list.forEach((e, i) => tx.objectStore('outbox').add({
-          id: crypto.randomUUID(), endpoint: 'Probe/pack', payload: { Items: e.items }, label: e.label,
-          deviceTime: Date.now() + i, userId, status: 'pending', attempts: 0, notBefore: 0,
-        }));
-      };
-      tx.oncomplete = () => {
-        db.close();
-        resolve();
-      };
-      tx.onerror = () => reject(tx.error);
-    };
-  }), entries);
+  return page.evaluate(
+    (list) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('fieldtrace');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction(['kv', 'outbox'], 'readwrite');
+          const get = tx.objectStore('kv').get('session');
+          get.onsuccess = () => {
+            const userId = (get.result as { value: { UserId: number } }).value.UserId;
+            list.forEach((e, i) =>
+              tx.objectStore('outbox').add({
+                id: crypto.randomUUID(),
+                endpoint: 'Probe/pack',
+                payload: { Items: e.items },
+                label: e.label,
+                deviceTime: Date.now() + i,
+                userId,
+                status: 'pending',
+                attempts: 0,
+                notBefore: 0,
+              }),
+            );
+          };
+          tx.oncomplete = () => {
+            db.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    entries,
+  );
 }
 
 /** The outbox's rows as label:status, read without the app. */
 function outboxRows(page: Page) {
-  return page.evaluate(() => new Promise<string[]>((resolve, reject) => {
-    const open = indexedDB.open('fieldtrace');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const db = open.result;
-      const all = db.transaction('outbox').objectStore('outbox').getAll();
-      all.onsuccess = () => {
-        db.close();
-        resolve((all.result as Array<{ label: string; status: string }>).map((e) => `${e.label}:${e.status}`));
-      };
-    };
-  }));
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('fieldtrace');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const all = db.transaction('outbox').objectStore('outbox').getAll();
+          all.onsuccess = () => {
+            db.close();
+            resolve((all.result as Array<{ label: string; status: string }>).map((e) => `${e.label}:${e.status}`));
+          };
+        };
+      }),
+  );
 }
 
 /** Waits until a dialog has finished appearing (its transitions), so a screenshot shows it as a user does. */
@@ -122,7 +144,10 @@ describe('pending work on a handheld', () => {
     await screenshot(page, 'pending-work-header-online-360');
 
     await context.setOffline(true);
-    await enqueue(page, [{ label: 'Secondary carton SID-A, 2 items', items: ['PID-A1', 'PID-A2'] }, { label: 'Secondary carton SID-B, 1 item', items: ['PID-B1'] }]);
+    await enqueue(page, [
+      { label: 'Secondary carton SID-A, 2 items', items: ['PID-A1', 'PID-A2'] },
+      { label: 'Secondary carton SID-B, 1 item', items: ['PID-B1'] },
+    ]);
     await page.reload();
     await expect.poll(() => header(page).getByText('Offline', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => pendingName(page)).toBe('Pending work: 2 waiting');
@@ -139,22 +164,31 @@ describe('pending work on a handheld', () => {
     await context.setOffline(false);
     await expect.poll(() => pendingName(page)).toBe('Pending work: 0 waiting');
     expect(applied).toEqual([['PID-A1', 'PID-A2'], ['PID-B1']]);
-    await expect.poll(() => page.getByText('Nothing waits: all your work has reached the server.').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Nothing waits: all your work has reached the server.').isVisible())
+      .toBe(true);
     await page.getByRole('button', { name: 'Show sent entries (2)' }).click();
-    await expect.poll(() => page.getByRole('list', { name: 'Sent entries' }).getByText('Sent', { exact: true }).count()).toBe(2);
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Sent entries' }).getByText('Sent', { exact: true }).count())
+      .toBe(2);
     await screenshot(page, 'pending-work-sent-360');
   });
 
   it('shows a refusal with its reason and items, resends it under a new key, and discards only after a confirmation', async () => {
     taken.add('PID-C1');
     taken.add('PID-D1');
-    await enqueue(page, [{ label: 'Secondary carton SID-C, 2 items', items: ['PID-C1', 'PID-C2'] }, { label: 'Secondary carton SID-D, 1 item', items: ['PID-D1'] }]);
+    await enqueue(page, [
+      { label: 'Secondary carton SID-C, 2 items', items: ['PID-C1', 'PID-C2'] },
+      { label: 'Secondary carton SID-D, 1 item', items: ['PID-D1'] },
+    ]);
     await page.reload();
     await expect.poll(() => pendingName(page)).toBe('Pending work: 0 waiting, 2 rejected');
     const card = page.getByRole('listitem', { name: 'Secondary carton SID-C, 2 items' });
     await expect.poll(() => card.getByText('Rejected', { exact: true }).isVisible()).toBe(true);
     expect(await card.getByText('Server: Carton Full').isVisible()).toBe(true);
-    expect(await card.getByRole('list', { name: 'Items at fault' }).innerText()).toBe('PID-C1: already packed in SID26KA00042');
+    expect(await card.getByRole('list', { name: 'Items at fault' }).innerText()).toBe(
+      'PID-C1: already packed in SID26KA00042',
+    );
     await screenshot(page, 'pending-work-rejected-360');
 
     // The other device's carton is undone: sent again, the entry goes (under a key of its own).
@@ -214,10 +248,13 @@ describe('pending work on a handheld', () => {
   it('the service worker sends the entries on a Background Sync event, as the page would', async () => {
     const cdp = await context.newCDPSession(page);
     const registered = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: Array<{ registrationId: string; isDeleted: boolean }> }) => {
-        const live = e.registrations.find((r) => !r.isDeleted);
-        if (live) resolve(live.registrationId);
-      });
+      cdp.on(
+        'ServiceWorker.workerRegistrationUpdated',
+        (e: { registrations: Array<{ registrationId: string; isDeleted: boolean }> }) => {
+          const live = e.registrations.find((r) => !r.isDeleted);
+          if (live) resolve(live.registrationId);
+        },
+      );
     });
     await cdp.send('ServiceWorker.enable');
     const registrationId = await registered;
@@ -229,7 +266,12 @@ describe('pending work on a handheld', () => {
       return route.abort('internetdisconnected');
     });
     await enqueue(page, [{ label: 'Secondary carton SID-F, 1 item', items: ['PID-F1'] }]);
-    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: url, registrationId, tag: 'fieldtrace-outbox', lastChance: false });
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: url,
+      registrationId,
+      tag: 'fieldtrace-outbox',
+      lastChance: false,
+    });
     await expect.poll(() => outboxRows(page)).toContain('Secondary carton SID-F, 1 item:done');
     expect(applied.at(-1)).toEqual(['PID-F1']);
     expect(pageTried).toBe(0);

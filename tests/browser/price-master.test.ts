@@ -9,7 +9,6 @@ const PRODUCT = 'MicroMix Micronutrient 250 g';
 const screen = masterScreen('/masters/price-master');
 const { dialog, rows, report, cells } = screen;
 
-
 describe('Price Master', () => {
   it('shows Product Name, Price and Created Date, and no Action column', async () => {
     const heads = await screen.page.locator('thead th').allTextContents();
@@ -21,12 +20,18 @@ describe('Price Master', () => {
     await dialog().getByRole('button', { name: 'Submit' }).click();
     await dialog().getByText(PRICE_MSG.productRequired).waitFor();
     await dialog().getByText(PRICE_MSG.pricePositive).waitFor();
-    await dialog().getByLabel(/^Product/).click();
+    await dialog()
+      .getByLabel(/^Product/)
+      .click();
     await screen.page.getByRole('option', { name: PRODUCT, exact: true }).click();
-    await dialog().getByLabel(/^Price/).fill('0');
+    await dialog()
+      .getByLabel(/^Price/)
+      .fill('0');
     await dialog().getByRole('button', { name: 'Submit' }).click();
     await dialog().getByText(PRICE_MSG.pricePositive).waitFor();
-    await dialog().getByLabel(/^Price/).fill('99.50');
+    await dialog()
+      .getByLabel(/^Price/)
+      .fill('99.50');
     await dialog().getByRole('button', { name: 'Submit' }).click();
     await screen.page.getByText(PRICE_MSG.duplicate).last().waitFor();
     expect(await dialog().isVisible()).toBe(true);
@@ -41,9 +46,21 @@ describe('Price Master', () => {
     await rows().first().locator('td').first().click();
     await dialog().getByText('Update Price').first().waitFor();
     // The product list arrives after the dialog opens.
-    await expect.poll(() => dialog().getByLabel(/^Product/).inputValue()).toBe(PRODUCT);
-    expect(await dialog().getByLabel(/^Price/).inputValue()).toBe('144');
-    await dialog().getByLabel(/^Price/).fill('151.75');
+    await expect
+      .poll(() =>
+        dialog()
+          .getByLabel(/^Product/)
+          .inputValue(),
+      )
+      .toBe(PRODUCT);
+    expect(
+      await dialog()
+        .getByLabel(/^Price/)
+        .inputValue(),
+    ).toBe('144');
+    await dialog()
+      .getByLabel(/^Price/)
+      .fill('151.75');
     await dialog().getByRole('button', { name: 'Update' }).click();
     await screen.page.getByText(PRICE_MSG.updated).last().waitFor();
     await expect.poll(async () => (await cells())[0]?.[1]).toBe('151.75');

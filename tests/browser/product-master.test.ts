@@ -29,18 +29,28 @@ async function choose(label: RegExp, option: string) {
 async function uploadTo(label: string, file: string) {
   const [chooser] = await Promise.all([
     screen.page.waitForEvent('filechooser'),
-    dialog().getByRole('button', { name: `Upload ${label}` }).click(),
+    dialog()
+      .getByRole('button', { name: `Upload ${label}` })
+      .click(),
   ]);
   await chooser.setFiles(fixture(file));
 }
 
 /** The first tab's own fields; `pack` '0' leaves it failing on the pack (categories come after). */
 async function fillFirstTab(p: { name: string; code: string }, pack = '250') {
-  await dialog().getByLabel(/^Product Name/).fill(p.name);
-  await dialog().getByLabel(/^Product Code/).fill(p.code);
-  await dialog().getByLabel(/^Description/).fill('Seaweed extract for flowering and fruit set');
+  await dialog()
+    .getByLabel(/^Product Name/)
+    .fill(p.name);
+  await dialog()
+    .getByLabel(/^Product Code/)
+    .fill(p.code);
+  await dialog()
+    .getByLabel(/^Description/)
+    .fill('Seaweed extract for flowering and fruit set');
   await choose(/^Product UOM/, 'ml');
-  await dialog().getByLabel(/^Product Pack/).fill(pack);
+  await dialog()
+    .getByLabel(/^Product Pack/)
+    .fill(pack);
   await choose(/^Company/, 'Green Harvest Agro Ltd');
   if (pack !== '0') await fillCategories();
 }
@@ -66,7 +76,13 @@ describe('Product Master', () => {
     await dialog().getByText('Add Product', { exact: true }).first().waitFor();
     expect(await tab('Add Product Description').isDisabled()).toBe(true);
     await dialog().getByRole('button', { name: 'Next' }).click();
-    for (const m of [PRODUCT_MSG.nameRequired, 'Please enter only alphanumeric.', 'Please enter  product UOM.', 'Please enter only number.', 'Please select Company']) {
+    for (const m of [
+      PRODUCT_MSG.nameRequired,
+      'Please enter only alphanumeric.',
+      'Please enter  product UOM.',
+      'Please enter only number.',
+      'Please select Company',
+    ]) {
       await dialog().getByText(m, { exact: true }).waitFor();
     }
     expect(await tab('Add Product Description').isDisabled()).toBe(true);
@@ -77,11 +93,17 @@ describe('Product Master', () => {
     await dialog().getByText('Product pack should be greater than 0.').waitFor();
     expect(await tab('Add Product Description').isDisabled()).toBe(true);
 
-    await dialog().getByLabel(/^Product Pack/).fill('250');
+    await dialog()
+      .getByLabel(/^Product Pack/)
+      .fill('250');
     await fillCategories();
     await dialog().getByRole('button', { name: 'Next' }).click();
     await expect.poll(() => tab('Add Product Description').getAttribute('aria-selected')).toBe('true');
-    expect(await dialog().getByLabel(/^Best Before/).inputValue()).toBe('730');
+    expect(
+      await dialog()
+        .getByLabel(/^Best Before/)
+        .inputValue(),
+    ).toBe('730');
   });
 
   it('uploads a product image and shows it back; refuses a text file; the delete dialog asks first', async () => {
@@ -92,7 +114,9 @@ describe('Product Master', () => {
     const img = dialog().getByRole('img', { name: 'Product Image' });
     await img.waitFor();
     expect(await img.getAttribute('src')).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
-    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth)).toBe(240);
+    await expect
+      .poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth))
+      .toBe(240);
 
     await uploadTo('Cautionary Symbol', 'sample.jpg');
     await dialog().getByRole('img', { name: 'Cautionary Symbol' }).waitFor();
@@ -125,10 +149,22 @@ describe('Product Master', () => {
     await rows().first().getByRole('button', { name: 'Edit' }).click();
     await dialog().getByText('Update Product', { exact: true }).first().waitFor();
     await dialog().getByText(PRODUCT_MSG.editWarning).waitFor();
-    expect(await dialog().getByLabel(/^Product Name/).inputValue()).toBe(NAME);
-    await expect.poll(() => dialog().getByLabel(/^Sub Division/).inputValue()).toBe('Seaweed Extract');
+    expect(
+      await dialog()
+        .getByLabel(/^Product Name/)
+        .inputValue(),
+    ).toBe(NAME);
+    await expect
+      .poll(() =>
+        dialog()
+          .getByLabel(/^Sub Division/)
+          .inputValue(),
+      )
+      .toBe('Seaweed Extract');
     expect(await tab('Add Product Description').isDisabled()).toBe(true);
-    await dialog().getByLabel(/^Product Pack/).fill('500');
+    await dialog()
+      .getByLabel(/^Product Pack/)
+      .fill('500');
     await dialog().getByRole('button', { name: 'Next' }).click();
     await dialog().getByRole('img', { name: 'Product Image' }).waitFor();
     await dialog().getByRole('button', { name: 'Update' }).click();
@@ -137,7 +173,10 @@ describe('Product Master', () => {
   });
 
   it('exports "Product Data.csv"', async () => {
-    const [download] = await Promise.all([screen.page.waitForEvent('download'), screen.page.getByRole('button', { name: 'Export' }).click()]);
+    const [download] = await Promise.all([
+      screen.page.waitForEvent('download'),
+      screen.page.getByRole('button', { name: 'Export' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('Product Data.csv');
     const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
     const lines = csv.trim().split(/\r?\n/);

@@ -34,8 +34,15 @@ let did: string;
 
 async function verify(city: string, state: string) {
   const res = await call('POST', VERIFY_API.verify.path, undefined, {
-    UID: uid(FROM), qrData: codeUrl(baseUrl(), uid(FROM)), verificationMode: 'Web', UsrCity: city, UsrState: state,
-    isFormFilled: true, Name: 'Sita Devi', email: '', MobileNo: '9822012345',
+    UID: uid(FROM),
+    qrData: codeUrl(baseUrl(), uid(FROM)),
+    verificationMode: 'Web',
+    UsrCity: city,
+    UsrState: state,
+    isFormFilled: true,
+    Name: 'Sita Devi',
+    email: '',
+    MobileNo: '9822012345',
   });
   if (res.body.ResponseCode !== '200') throw new Error(`verify: ${res.body.ResponseMessage}`);
 }
@@ -46,20 +53,43 @@ beforeAll(async () => {
   sids = [floor.sid(0), floor.sid(1)];
   tid = floor.tid(0);
   for (const [i, s] of sids.entries()) {
-    await ok(s, call('POST', PACKING_API.secondarySave.path, token, {
-      cartonMasterId: floor.sizeId, scanned: [{ UID: uid(FROM + 2 * i) }, { UID: uid(FROM + 2 * i + 1) }], reason: '', CartonName: s,
-    }));
+    await ok(
+      s,
+      call('POST', PACKING_API.secondarySave.path, token, {
+        cartonMasterId: floor.sizeId,
+        scanned: [{ UID: uid(FROM + 2 * i) }, { UID: uid(FROM + 2 * i + 1) }],
+        reason: '',
+        CartonName: s,
+      }),
+    );
   }
-  await ok(tid, call('POST', PACKING_API.tertiarySave.path, token, {
-    cartonMasterId: floor.sizeId, scanned: sids.map((CartonId) => ({ CartonId })), reason: '', remark: 'Tracking test', CartonName: tid,
-  }));
+  await ok(
+    tid,
+    call('POST', PACKING_API.tertiarySave.path, token, {
+      cartonMasterId: floor.sizeId,
+      scanned: sids.map((CartonId) => ({ CartonId })),
+      reason: '',
+      remark: 'Tracking test',
+      CartonName: tid,
+    }),
+  );
   const data = await ok<DispatchCache>('dispatch data', call('GET', FLOOR_CACHE_API.dispatch.path, token));
-  const invoice = await ok<{ CartonId: string }>('dispatch', call('POST', DISPATCH_API.save.path, token, {
-    SendTo: 0, WareHouseId: data.Sites.find((s) => s.Name === DEPOT)!.SiteId, scanned: [{ CartonId: tid }],
-    TransportModeId: data.Modes[0]!.TransportModeId, LR: `LR-${FROM}`, Remark: 'QR tracking browser test',
-  }));
+  const invoice = await ok<{ CartonId: string }>(
+    'dispatch',
+    call('POST', DISPATCH_API.save.path, token, {
+      SendTo: 0,
+      WareHouseId: data.Sites.find((s) => s.Name === DEPOT)!.SiteId,
+      scanned: [{ CartonId: tid }],
+      TransportModeId: data.Modes[0]!.TransportModeId,
+      LR: `LR-${FROM}`,
+      Remark: 'QR tracking browser test',
+    }),
+  );
   did = invoice.CartonId;
-  await ok('receive', call('POST', RECEIVE_API.save.path, await apiSignIn(WAREHOUSE.email, WAREHOUSE.password), { DispatchId: did }));
+  await ok(
+    'receive',
+    call('POST', RECEIVE_API.save.path, await apiSignIn(WAREHOUSE.email, WAREHOUSE.password), { DispatchId: did }),
+  );
   await verify('Pune', 'Maharashtra');
   await verify('Indore', 'Madhya Pradesh');
   browser = await launchBrowser();
@@ -94,14 +124,19 @@ describe('on a 360 x 740 phone', () => {
   afterAll(() => context?.close());
 
   it("shows a pack's journey, step by step, with where and who", async () => {
-    await expect.poll(() => page.getByRole('navigation', { name: 'Breadcrumb' }).innerText()).toMatch(/Reports[\s\S]*QR Code Tracking Report/);
+    await expect
+      .poll(() => page.getByRole('navigation', { name: 'Breadcrumb' }).innerText())
+      .toMatch(/Reports[\s\S]*QR Code Tracking Report/);
     await scan(page, uid(FROM));
     const code = `PIDKA${FROM}`;
     const line = journey(page, code);
     await line.waitFor();
     const activities = [
-      `Mapped to ${floor.productName}, batch FL-${FROM}`, `Packed into ${sids[0]}`, `${sids[0]} packed into ${tid}`,
-      `Dispatched on ${did} to ${DEPOT}`, `Received at ${DEPOT}`,
+      `Mapped to ${floor.productName}, batch FL-${FROM}`,
+      `Packed into ${sids[0]}`,
+      `${sids[0]} packed into ${tid}`,
+      `Dispatched on ${did} to ${DEPOT}`,
+      `Received at ${DEPOT}`,
     ];
     for (const a of activities) await expect.poll(() => line.getByText(a, { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => line.getByText('Verified genuine by the public', { exact: true }).count()).toBe(2);
@@ -153,7 +188,10 @@ describe('on a desk', () => {
       const contents = page.getByRole('table', { name: `Contents of ${did}` });
       // A tap anywhere on the row opens it.
       await contents.getByRole('cell', { name: 'Received', exact: true }).click();
-      await page.getByRole('table', { name: `Contents of ${tid}` }).getByRole('button', { name: `Open ${sids[1]}` }).click();
+      await page
+        .getByRole('table', { name: `Contents of ${tid}` })
+        .getByRole('button', { name: `Open ${sids[1]}` })
+        .click();
       const inSid = page.getByRole('table', { name: `Contents of ${sids[1]}` });
       for (const n of [FROM + 2, FROM + 3]) await inSid.getByText(`PIDKA${n}`, { exact: true }).waitFor();
       await inSid.scrollIntoViewIfNeeded();

@@ -34,9 +34,28 @@ beforeAll(async () => {
   // SID 0 loose; SID 1 inside TID 0: both hold packs of the batch. Other files pack the same product at
   // this factory earlier in the run, so the TID carries an approval remark for the older stock.
   for (const i of [0, 1]) {
-    await ok('secondary', call('POST', PACKING_API.secondarySave.path, floor.token, secondaryBody(floor.sizeId, [url(FROM + 2 * i), url(FROM + 2 * i + 1)], floor.sid(i))));
+    await ok(
+      'secondary',
+      call(
+        'POST',
+        PACKING_API.secondarySave.path,
+        floor.token,
+        secondaryBody(floor.sizeId, [url(FROM + 2 * i), url(FROM + 2 * i + 1)], floor.sid(i)),
+      ),
+    );
   }
-  await ok('tertiary', call('POST', PACKING_API.tertiarySave.path, floor.token, tertiaryBody(floor.sizeId, [floor.sid(1)], floor.tid(0), { reason: 'Last carton of the lot', remark: 'Older stock held for QC' })));
+  await ok(
+    'tertiary',
+    call(
+      'POST',
+      PACKING_API.tertiarySave.path,
+      floor.token,
+      tertiaryBody(floor.sizeId, [floor.sid(1)], floor.tid(0), {
+        reason: 'Last carton of the lot',
+        remark: 'Older stock held for QC',
+      }),
+    ),
+  );
   browser = await launchBrowser();
 }, 120_000);
 afterAll(async () => {
@@ -44,11 +63,15 @@ afterAll(async () => {
 });
 
 describe('a recalled batch on Dispatch offline', () => {
-  it('refuses its SID and the TID holding it to a dealer with the recall\'s reason, and adds no row', async () => {
+  it("refuses its SID and the TID holding it to a dealer with the recall's reason, and adds no row", async () => {
     const admin = await apiSignIn(ADMIN.email, ADMIN.password);
-    await ok('recall', call('POST', RECALL_API.save.path, admin, { ProductId: floor.productId, BatchNo: BATCH, Reason: REASON }));
+    await ok(
+      'recall',
+      call('POST', RECALL_API.save.path, admin, { ProductId: floor.productId, BatchNo: BATCH, Reason: REASON }),
+    );
     const recalledAt = Date.now();
-    const dealer = (await ok<DispatchCache>('dispatch data', call('GET', FLOOR_CACHE_API.dispatch.path, floor.token))).Dealers[0]!;
+    const dealer = (await ok<DispatchCache>('dispatch data', call('GET', FLOOR_CACHE_API.dispatch.path, floor.token)))
+      .Dealers[0]!;
 
     const { context, page } = await newPage(browser, HANDHELD);
     page.setDefaultTimeout(30_000);
@@ -71,13 +94,17 @@ describe('a recalled batch on Dispatch offline', () => {
       await page.getByRole('option', { name: dealer.Name }).first().click();
 
       await scan(floor.sid(0));
-      await verdict().getByText(LIFECYCLE_MSG.cartonRecalled(floor.sid(0), REASON), { exact: true }).waitFor();
+      await verdict()
+        .getByText(LIFECYCLE_MSG.cartonRecalled(floor.sid(0), REASON), { exact: true })
+        .waitFor();
       expect(await page.getByTestId('dispatch-count').innerText()).toBe('0');
       await screenshot(page, 'recall-dispatch-sid-offline-360');
       await page.screenshot({ path: '/tmp/recall-dispatch-sid-offline-360.png' });
 
       await scan(floor.tid(0));
-      await verdict().getByText(LIFECYCLE_MSG.cartonRecalled(floor.tid(0), REASON), { exact: true }).waitFor();
+      await verdict()
+        .getByText(LIFECYCLE_MSG.cartonRecalled(floor.tid(0), REASON), { exact: true })
+        .waitFor();
       expect(await page.getByTestId('dispatch-count').innerText()).toBe('0');
       expect(await page.getByText(`${floor.tid(0)} added`).count()).toBe(0);
       await page.screenshot({ path: '/tmp/recall-dispatch-tid-offline-360.png' });

@@ -20,7 +20,10 @@ const REASON = 'Seal failure in line 2';
 const codes = codeMac(inject('codeSecret'));
 const uid = (n: number) => codes.make({ kind: 'S', prefix: 'KA' }, n);
 const phone: BrowserContextOptions = {
-  ...HANDHELD, geolocation: { latitude: 19.9975, longitude: 73.7898 }, permissions: ['geolocation'], locale: 'en-IN',
+  ...HANDHELD,
+  geolocation: { latitude: 19.9975, longitude: 73.7898 },
+  permissions: ['geolocation'],
+  locale: 'en-IN',
 };
 
 let browser: Browser;
@@ -40,12 +43,18 @@ async function recallOnScreen(page: Page) {
   await page.getByRole('heading', { name: PAGE.recallTrace.label }).waitFor();
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('Reports').waitFor();
   // Labels of required fields end in an asterisk ('Product *').
-  await page.getByLabel(/^Product\b/).first().click();
+  await page
+    .getByLabel(/^Product\b/)
+    .first()
+    .click();
   await page.getByRole('option', { name: floor.productName, exact: true }).first().click();
   await page.getByLabel(/^Batch No\b/).fill(BATCH.toLowerCase());
   await page.getByRole('button', { name: 'Submit' }).tap();
   await expect.poll(() => page.getByTestId('total-Mapped').innerText()).toBe('100');
-  await page.getByRole('region', { name: 'Mapped ranges' }).getByText(`KA${FROM} – KA${FROM + 99}`).waitFor();
+  await page
+    .getByRole('region', { name: 'Mapped ranges' })
+    .getByText(`KA${FROM} – KA${FROM + 99}`)
+    .waitFor();
   await screenshot(page, 'recall-trace-360');
 
   await page.getByRole('button', { name: 'Recall this batch' }).tap();
@@ -63,7 +72,10 @@ async function recallOnScreen(page: Page) {
   await screenshot(page, 'recall-trace-recalled-360');
 
   // Export: the whole trace as one CSV.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).tap()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export' }).tap(),
+  ]);
   expect(download.suggestedFilename()).toBe(`Recall Trace ${floor.productName} ${BATCH}.csv`);
   const text = readFileSync((await download.path())!, 'utf8');
   expect(text).toContain(`Recall Trace,${floor.productName},${BATCH}`);
@@ -114,14 +126,21 @@ describe('a recalled batch', () => {
     try {
       await signIn(page);
       await page.goto(PAGE.recallTrace.path);
-      await page.getByLabel(/^Product\b/).first().click();
+      await page
+        .getByLabel(/^Product\b/)
+        .first()
+        .click();
       await page.getByRole('option', { name: floor.productName, exact: true }).first().click();
       await page.getByLabel(/^Batch No\b/).fill(BATCH);
       await page.getByRole('button', { name: 'Submit' }).click();
       await page.getByRole('alert').filter({ hasText: REASON }).waitFor();
-      for (const name of ['Still at', 'Mapped ranges', 'Cartons', 'Dispatches', 'Verifications']) await page.getByRole('region', { name }).waitFor();
+      for (const name of ['Still at', 'Mapped ranges', 'Cartons', 'Dispatches', 'Verifications'])
+        await page.getByRole('region', { name }).waitFor();
       // The farmer's scan above is on the trace.
-      await page.getByRole('region', { name: 'Verifications' }).getByText(`KA${FROM + 7}`).waitFor();
+      await page
+        .getByRole('region', { name: 'Verifications' })
+        .getByText(`KA${FROM + 7}`)
+        .waitFor();
       await page.screenshot({ path: `${SHOTS_DIR}/recall-trace-desktop.png`, fullPage: true });
     } finally {
       await context.close();

@@ -32,27 +32,57 @@ let floor: FloorSetup;
 let sidA: string;
 let sidB: string;
 
-const pack = (first: number, sid: string) => ok('pack', call('POST', PACKING_API.secondarySave.path, floor.token, {
-  cartonMasterId: floor.sizeId, scanned: [0, 1, 2].map((i) => ({ UID: uid(first + i) })), reason: '', CartonName: sid,
-}));
-const details = (FistQrCode: string, Type: 'PID' | 'SID') => call<DetailsRow[]>('POST', REPLACE_API.details.path, floor.token, { FistQrCode, Type });
+const pack = (first: number, sid: string) =>
+  ok(
+    'pack',
+    call('POST', PACKING_API.secondarySave.path, floor.token, {
+      cartonMasterId: floor.sizeId,
+      scanned: [0, 1, 2].map((i) => ({ UID: uid(first + i) })),
+      reason: '',
+      CartonName: sid,
+    }),
+  );
+const details = (FistQrCode: string, Type: 'PID' | 'SID') =>
+  call<DetailsRow[]>('POST', REPLACE_API.details.path, floor.token, { FistQrCode, Type });
 
 beforeAll(async () => {
   floor = await floorSetup({ from: FROM, to: FROM + 99, size: 3, slips: 10 });
-  const products = await ok<Array<{ ProductId: number }>>('products', call('GET', 'Product/GetProductsDDL', floor.token));
-  await ok('other batch', call('POST', 'Mapping/CreateMapping', floor.token, {
-    MappingId: 0, ProductId: products[0]!.ProductId, FromNo: OTHER_BATCH, ToNo: OTHER_BATCH + 9, Qty: 10, MFGDate: '2026-03-01',
-    EXPDate: '', BatchNo: `FL-${OTHER_BATCH}`, Mrp: '', Remark: '', isPreprinted: false,
-  }));
+  const products = await ok<Array<{ ProductId: number }>>(
+    'products',
+    call('GET', 'Product/GetProductsDDL', floor.token),
+  );
+  await ok(
+    'other batch',
+    call('POST', 'Mapping/CreateMapping', floor.token, {
+      MappingId: 0,
+      ProductId: products[0]!.ProductId,
+      FromNo: OTHER_BATCH,
+      ToNo: OTHER_BATCH + 9,
+      Qty: 10,
+      MFGDate: '2026-03-01',
+      EXPDate: '',
+      BatchNo: `FL-${OTHER_BATCH}`,
+      Mrp: '',
+      Remark: '',
+      isPreprinted: false,
+    }),
+  );
   sidA = floor.sid(0);
   sidB = floor.sid(1);
   await pack(FROM, sidA);
   await pack(FROM + 20, sidB);
   // A tertiary carton of three: the device cache lists loose cartons only, so its SIDs are the server's to tell.
   for (const i of [2, 3, 4]) await pack(FROM + 20 * i, floor.sid(i));
-  await ok('tertiary', call('POST', PACKING_API.tertiarySave.path, floor.token, {
-    cartonMasterId: floor.sizeId, scanned: [2, 3, 4].map((i) => ({ CartonId: floor.sid(i) })), reason: '', remark: '', CartonName: floor.tid(1),
-  }));
+  await ok(
+    'tertiary',
+    call('POST', PACKING_API.tertiarySave.path, floor.token, {
+      cartonMasterId: floor.sizeId,
+      scanned: [2, 3, 4].map((i) => ({ CartonId: floor.sid(i) })),
+      reason: '',
+      remark: '',
+      CartonName: floor.tid(1),
+    }),
+  );
   // Signed in after the packing, so the device's first cache fill holds those cartons.
   browser = await launchBrowser();
   ({ context, page } = await newPage(browser, HANDHELD));
@@ -86,9 +116,12 @@ const offline = () => goOffline(context);
 const online = () => goOnline(context);
 
 describe('Replace on a handheld', () => {
-  it('refuses bad scans with the spec\'s messages; a packed code gives way to a new one of its batch', async () => {
+  it("refuses bad scans with the spec's messages; a packed code gives way to a new one of its batch", async () => {
     const before = await ok('details', details(uid(FROM + 1), 'PID'));
-    const batch = await ok<QrScanProduct>('batch', call('POST', STATIC_PAIR_API.qrScan.path, floor.token, { UID: uid(FROM + 1) }));
+    const batch = await ok<QrScanProduct>(
+      'batch',
+      call('POST', STATIC_PAIR_API.qrScan.path, floor.token, { UID: uid(FROM + 1) }),
+    );
 
     await page.goto('/transaction/replace');
     await page.getByText(/^Data as of/).waitFor();
@@ -103,7 +136,9 @@ describe('Replace on a handheld', () => {
     await replaceButton().click();
     await verdict().getByText(REPLACE_MSG.firstScan).waitFor();
     await scan(url(FROM + 900)); // never mapped
-    await verdict().getByText(REPLACE_MSG.notMapped(shown(FROM + 900))).waitFor();
+    await verdict()
+      .getByText(REPLACE_MSG.notMapped(shown(FROM + 900)))
+      .waitFor();
 
     await choose('Secondary Carton Slips (SID)');
     await scan(url(FROM + 1));
@@ -115,7 +150,9 @@ describe('Replace on a handheld', () => {
     await scan(url(FROM + 1));
     await dialog().waitFor();
     await table().getByRole('cell', { name: sidA, exact: true }).waitFor();
-    await table().getByRole('cell', { name: shown(FROM + 1), exact: true }).waitFor();
+    await table()
+      .getByRole('cell', { name: shown(FROM + 1), exact: true })
+      .waitFor();
     await table().getByRole('cell', { name: before[0]!.ProductName, exact: true }).waitFor();
     await boxFocused(page, true);
     await dialog().getByRole('button', { name: 'Replace' }).click();
@@ -123,9 +160,15 @@ describe('Replace on a handheld', () => {
     await scan(url(FROM + 1), true);
     await dialog().getByText(REPLACE_MSG.sameCode).waitFor();
     await scan(url(FROM + 2), true);
-    await dialog().getByText(REPLACE_MSG.packed(shown(FROM + 2), sidA)).waitFor();
+    await dialog()
+      .getByText(REPLACE_MSG.packed(shown(FROM + 2), sidA))
+      .waitFor();
     await scan(url(OTHER_BATCH), true);
-    await dialog().getByText(REPLACE_MSG.otherBatch(shown(OTHER_BATCH), `${batch.BatchNo}, MFG ${batch.MFGDate}, EXP ${batch.EXPDate}`)).waitFor();
+    await dialog()
+      .getByText(
+        REPLACE_MSG.otherBatch(shown(OTHER_BATCH), `${batch.BatchNo}, MFG ${batch.MFGDate}, EXP ${batch.EXPDate}`),
+      )
+      .waitFor();
     await screenshot(page, 'replace-dialog');
     // Closed and opened again: the code stays loaded; online, the server added the description.
     await dialog().getByRole('button', { name: 'Cancel' }).click();
@@ -139,7 +182,9 @@ describe('Replace on a handheld', () => {
 
     await scan(url(FROM + 10), true);
     await dialog().waitFor({ state: 'detached' });
-    await verdict().getByText(`${REPLACE_MSG.doneCode(shown(FROM + 1), shown(FROM + 10))} Queued to send.`).waitFor();
+    await verdict()
+      .getByText(`${REPLACE_MSG.doneCode(shown(FROM + 1), shown(FROM + 10))} Queued to send.`)
+      .waitFor();
     // The form resets: no type, nothing loaded, Replace disabled again.
     expect(await radio('Primary Qr Code (PID)').isChecked()).toBe(false);
     expect(await replaceButton().isDisabled()).toBe(true);
@@ -148,15 +193,24 @@ describe('Replace on a handheld', () => {
     await screenshot(page, 'replace-done');
 
     // The outbox sent it: the old code is retired for good, the new one is in the carton.
-    await expect.poll(async () => (await call('POST', STATIC_PAIR_API.qrScan.path, floor.token, { UID: uid(FROM + 1) })).body.ResponseMessage, WAIT)
+    await expect
+      .poll(
+        async () =>
+          (await call('POST', STATIC_PAIR_API.qrScan.path, floor.token, { UID: uid(FROM + 1) })).body.ResponseMessage,
+        WAIT,
+      )
       .toBe(QR_SCAN_MSG.replaced(shown(FROM + 1), shown(FROM + 10)));
     expect((await details(uid(FROM + 1), 'PID')).body.ResponseMessage).toBe(REPLACE_MSG.replaced(shown(FROM + 1)));
-    expect((await details(uid(FROM + 10), 'PID')).body.ResponseData).toEqual([{ ...before[0]!, RandomNumber: shown(FROM + 10) }]);
+    expect((await details(uid(FROM + 10), 'PID')).body.ResponseData).toEqual([
+      { ...before[0]!, RandomNumber: shown(FROM + 10) },
+    ]);
 
     // On this device too, before any refresh: the old code is refused, the new one is packed.
     await choose('Primary Qr Code (PID)');
     await scan(url(FROM + 1));
-    await verdict().getByText(REPLACE_MSG.replaced(shown(FROM + 1))).waitFor();
+    await verdict()
+      .getByText(REPLACE_MSG.replaced(shown(FROM + 1)))
+      .waitFor();
   });
 
   it('a torn carton slip is replaced offline; the carton lives on under the new slip once sent', async () => {
@@ -177,13 +231,19 @@ describe('Replace on a handheld', () => {
     await screenshot(page, 'replace-sid-dialog');
     await scan(fresh, true);
     await dialog().waitFor({ state: 'detached' });
-    await verdict().getByText(`${REPLACE_MSG.doneSlip(sidB, fresh)} Queued to send.`).waitFor();
+    await verdict()
+      .getByText(`${REPLACE_MSG.doneSlip(sidB, fresh)} Queued to send.`)
+      .waitFor();
     // Nothing reached the server yet.
     expect((await details(sidB, 'SID')).body.ResponseCode).toBe('200');
 
     await online();
-    await expect.poll(async () => (await details(sidB, 'SID')).body.ResponseMessage, WAIT).toBe(REPLACE_MSG.cartonReplaced(sidB, fresh));
-    expect((await details(fresh, 'SID')).body.ResponseData).toMatchObject([{ RandomNumber: fresh, SecondaryCarton: fresh }]);
+    await expect
+      .poll(async () => (await details(sidB, 'SID')).body.ResponseMessage, WAIT)
+      .toBe(REPLACE_MSG.cartonReplaced(sidB, fresh));
+    expect((await details(fresh, 'SID')).body.ResponseData).toMatchObject([
+      { RandomNumber: fresh, SecondaryCarton: fresh },
+    ]);
     expect((await details(uid(FROM + 21), 'PID')).body.ResponseData).toMatchObject([{ SecondaryCarton: fresh }]);
   });
 
@@ -199,13 +259,17 @@ describe('Replace on a handheld', () => {
     await table().getByRole('cell', { name: inner, exact: true }).first().waitFor();
     await scan(fresh, true);
     await dialog().waitFor({ state: 'detached' });
-    await verdict().getByText(`${REPLACE_MSG.doneSlip(inner, fresh)} Queued to send.`).waitFor();
+    await verdict()
+      .getByText(`${REPLACE_MSG.doneSlip(inner, fresh)} Queued to send.`)
+      .waitFor();
     await online();
-    await expect.poll(async () => (await details(inner, 'SID')).body.ResponseMessage, WAIT).toBe(REPLACE_MSG.cartonReplaced(inner, fresh));
+    await expect
+      .poll(async () => (await details(inner, 'SID')).body.ResponseMessage, WAIT)
+      .toBe(REPLACE_MSG.cartonReplaced(inner, fresh));
     expect((await details(uid(FROM + 60), 'PID')).body.ResponseData).toMatchObject([{ SecondaryCarton: fresh }]);
   });
 
-  it('on a desktop: the spec\'s table of the code to replace, and the dialog centred', async () => {
+  it("on a desktop: the spec's table of the code to replace, and the dialog centred", async () => {
     const desk = await newPage(browser, { viewport: { width: 1280, height: 800 } });
     try {
       const p = desk.page;

@@ -21,7 +21,16 @@ import { indiaDate } from '../../src/shared/today.js';
 import { formatDate } from '../../src/shared/cell-format.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
 import { apiSignIn, call, ok } from '../helpers/api-client.js';
-import { ADMIN, emptyTable, HANDHELD, launchBrowser, listShown, newPage, screenshot, signedInState } from '../helpers/browser.js';
+import {
+  ADMIN,
+  emptyTable,
+  HANDHELD,
+  launchBrowser,
+  listShown,
+  newPage,
+  screenshot,
+  signedInState,
+} from '../helpers/browser.js';
 import { floorSetup, type FloorSetup } from '../helpers/floor-browser.js';
 import { CARTON_DAMAGE_API } from '../../src/shared/contracts/floor/carton-damage.js';
 import { RETURN_API } from '../../src/shared/contracts/floor/carton-return.js';
@@ -51,45 +60,129 @@ beforeAll(async () => {
   floor = await floorSetup({ from: FROM, to: FROM + 19, size: 2, slips: 6, product: 2 });
   const token = floor.token;
   const admin = await apiSignIn(ADMIN.email, ADMIN.password);
-  const secondary = (i: number, serials: number[], reason = '') => ok(`secondary ${i}`, call('POST', PACKING_API.secondarySave.path, token, {
-    cartonMasterId: floor.sizeId, scanned: serials.map((n) => ({ UID: uid(n) })), reason, CartonName: floor.sid(i),
-  }));
+  const secondary = (i: number, serials: number[], reason = '') =>
+    ok(
+      `secondary ${i}`,
+      call('POST', PACKING_API.secondarySave.path, token, {
+        cartonMasterId: floor.sizeId,
+        scanned: serials.map((n) => ({ UID: uid(n) })),
+        reason,
+        CartonName: floor.sid(i),
+      }),
+    );
   await secondary(0, [FROM, FROM + 1]);
   await secondary(1, [FROM + 2, FROM + 3]);
-  await ok('tertiary', call('POST', PACKING_API.tertiarySave.path, token, {
-    cartonMasterId: floor.sizeId, scanned: [{ CartonId: floor.sid(0) }, { CartonId: floor.sid(1) }], reason: '', remark: 'Reports test', CartonName: floor.tid(0),
-  }));
+  await ok(
+    'tertiary',
+    call('POST', PACKING_API.tertiarySave.path, token, {
+      cartonMasterId: floor.sizeId,
+      scanned: [{ CartonId: floor.sid(0) }, { CartonId: floor.sid(1) }],
+      reason: '',
+      remark: 'Reports test',
+      CartonName: floor.tid(0),
+    }),
+  );
   await secondary(2, [FROM + 4], FRACTION);
   await secondary(3, [FROM + 5, FROM + 6]);
   await ok('damage', call('POST', CARTON_DAMAGE_API.damage.path, token, { DamageCid: floor.sid(3), Reason: DAMAGE }));
   await secondary(4, [FROM + 7, FROM + 8]);
   await secondary(5, [FROM + 9, FROM + 10]);
-  const mapping = (await ok<Array<{ MappingId: number; FromNo: number }>>('mappings', call('POST', 'Mapping/GetMappings', token, {
-    First: 1, PageSize: 10, SearchValue: String(FROM), isPreprinted: false,
-  }))).find((m) => m.FromNo === FROM)!;
-  await ok('demap', call('POST', 'DeMapping/CreateDemapping', token, { MappingId: mapping.MappingId, ProductId: floor.productId, FromNo: FROM + 18, ToNo: FROM + 19, Qty: 2, isPreprinted: false }));
-  await ok('print file', call('POST', 'NumberGeneration/CreateGeneratedNumber', token, { MappingId: mapping.MappingId, FromNo: FROM + 11, ToNo: FROM + 17, Qty: 7 }));
+  const mapping = (
+    await ok<Array<{ MappingId: number; FromNo: number }>>(
+      'mappings',
+      call('POST', 'Mapping/GetMappings', token, {
+        First: 1,
+        PageSize: 10,
+        SearchValue: String(FROM),
+        isPreprinted: false,
+      }),
+    )
+  ).find((m) => m.FromNo === FROM)!;
+  await ok(
+    'demap',
+    call('POST', 'DeMapping/CreateDemapping', token, {
+      MappingId: mapping.MappingId,
+      ProductId: floor.productId,
+      FromNo: FROM + 18,
+      ToNo: FROM + 19,
+      Qty: 2,
+      isPreprinted: false,
+    }),
+  );
+  await ok(
+    'print file',
+    call('POST', 'NumberGeneration/CreateGeneratedNumber', token, {
+      MappingId: mapping.MappingId,
+      FromNo: FROM + 11,
+      ToNo: FROM + 17,
+      Qty: 7,
+    }),
+  );
   // A dealers' scheme on the product, so the dispatch to a dealer earns points (farmers' schemes would
   // change what other files' verifications of this product answer).
-  await ok('scheme', call('POST', 'Scheme/CreateScheme', admin, {
-    SchemeId: 0, ProductId: floor.productId, Utype: 2, SchemeName: `Reports ${FROM} ${Date.now().toString(36)}`, Schemedescription: '',
-    StartDate: indiaDate(), EndDate: addDays(indiaDate(), 30), LoyaltyPoints: 3, IsActive: true,
-  }));
+  await ok(
+    'scheme',
+    call('POST', 'Scheme/CreateScheme', admin, {
+      SchemeId: 0,
+      ProductId: floor.productId,
+      Utype: 2,
+      SchemeName: `Reports ${FROM} ${Date.now().toString(36)}`,
+      Schemedescription: '',
+      StartDate: indiaDate(),
+      EndDate: addDays(indiaDate(), 30),
+      LoyaltyPoints: 3,
+      IsActive: true,
+    }),
+  );
 
   const data = await ok<DispatchCache>('dispatch data', call('GET', FLOOR_CACHE_API.dispatch.path, token));
-  const send = async (target: { WareHouseId?: number; SendTo?: number }, cartons: string[]) => (await ok<{ CartonId: string }>('dispatch', call('POST', DISPATCH_API.save.path, token, {
-    SendTo: 0, WareHouseId: 0, ...target, scanned: cartons.map((CartonId) => ({ CartonId })), TransportModeId: data.Modes[0]!.TransportModeId, LR: `LR-${FROM}`,
-    Remark: 'Reports browser test',
-  }))).CartonId;
-  did = await send({ WareHouseId: data.Sites.find((s) => s.Name === WAREHOUSE.site)!.SiteId }, [floor.tid(0), floor.sid(4)]);
+  const send = async (target: { WareHouseId?: number; SendTo?: number }, cartons: string[]) =>
+    (
+      await ok<{ CartonId: string }>(
+        'dispatch',
+        call('POST', DISPATCH_API.save.path, token, {
+          SendTo: 0,
+          WareHouseId: 0,
+          ...target,
+          scanned: cartons.map((CartonId) => ({ CartonId })),
+          TransportModeId: data.Modes[0]!.TransportModeId,
+          LR: `LR-${FROM}`,
+          Remark: 'Reports browser test',
+        }),
+      )
+    ).CartonId;
+  did = await send({ WareHouseId: data.Sites.find((s) => s.Name === WAREHOUSE.site)!.SiteId }, [
+    floor.tid(0),
+    floor.sid(4),
+  ]);
   const toDealer = await send({ SendTo: data.Dealers[0]!.UserId }, [floor.sid(5)]);
   // The warehouse receives the tertiary carton and reports the loose one missing; the factory takes the
   // tertiary carton back after the receipt.
-  await ok('receive', call('POST', RECEIVE_API.save.path, await apiSignIn(WAREHOUSE.email, WAREHOUSE.password), { DispatchId: did, Cartons: [floor.tid(0)] }));
-  await ok('return', call('POST', RETURN_API.save.path, token, { scanned: [{ CartonId: floor.tid(0) }], IsActive: false, Remark: RETURN_REMARK }));
-  await ok('verify', call('POST', 'ProductAuthentication/VerifyProduct', undefined, {
-    verificationMode: 'Web', verificationType: 2, qrData: codeUrl(inject('baseUrl'), uid(FROM + 12)), UID: uid(FROM + 12), UsrState: 'Maharashtra',
-  }));
+  await ok(
+    'receive',
+    call('POST', RECEIVE_API.save.path, await apiSignIn(WAREHOUSE.email, WAREHOUSE.password), {
+      DispatchId: did,
+      Cartons: [floor.tid(0)],
+    }),
+  );
+  await ok(
+    'return',
+    call('POST', RETURN_API.save.path, token, {
+      scanned: [{ CartonId: floor.tid(0) }],
+      IsActive: false,
+      Remark: RETURN_REMARK,
+    }),
+  );
+  await ok(
+    'verify',
+    call('POST', 'ProductAuthentication/VerifyProduct', undefined, {
+      verificationMode: 'Web',
+      verificationType: 2,
+      qrData: codeUrl(inject('baseUrl'), uid(FROM + 12)),
+      UID: uid(FROM + 12),
+      UsrState: 'Maharashtra',
+    }),
+  );
   expected = [
     { path: '/reports/mapping-report', find: String(FROM) },
     { path: '/reports/Demapping-report', find: String(FROM + 18) },
@@ -157,7 +250,15 @@ describe('the report screens', () => {
     await screenshot(page, 'report-mapping');
 
     await open('/reports/secondary-packing-report');
-    expect(await heads()).toEqual(['CartonId', 'Total Qty', 'Packed By', 'Packing Date', 'Carton Name', 'Carton Size', 'Action']);
+    expect(await heads()).toEqual([
+      'CartonId',
+      'Total Qty',
+      'Packed By',
+      'Packing Date',
+      'Carton Name',
+      'Carton Size',
+      'Action',
+    ]);
     await search(floor.sid(0));
 
     await open('/reports/dispatch-report');
@@ -229,12 +330,19 @@ describe('the report screens', () => {
   it("exports the CSV of the screen's filter, its dates as the screen shows them in a browser far from India", async () => {
     // India is 13.5 hours ahead of Los Angeles: a time read in the browser's zone would never match.
     await context.close();
-    ({ context, page } = await newPage(browser, { storageState: signedIn, acceptDownloads: true, timezoneId: 'America/Los_Angeles' }));
+    ({ context, page } = await newPage(browser, {
+      storageState: signedIn,
+      acceptDownloads: true,
+      timezoneId: 'America/Los_Angeles',
+    }));
     expect(await page.evaluate(() => new Date('2026-11-27T20:00:00Z').getTimezoneOffset())).toBe(480);
     await open('/reports/secondary-packing-report');
     await search(floor.sid(1));
     const shown = (await page.locator('tbody tr').first().locator('td').allTextContents()).map((c) => c.trim());
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('Secondary Packing report.csv');
     const text = (await readFile((await download.path())!, 'utf8')).replace(/^\ufeff/, '');
     const lines = text.trimEnd().split('\r\n');
@@ -249,14 +357,20 @@ describe('the report screens', () => {
   it("prints a dispatch's invoice and a carton's label from their rows", async () => {
     await open('/reports/dispatch-report');
     await search(did);
-    const [invoice] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Print' }).first().click()]);
+    const [invoice] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Print' }).first().click(),
+    ]);
     const pdf = await readPdfDownload(invoice);
     expect(pdf.fileName).toBe(`${did}.pdf`);
     expect(pdf.qr).toEqual([did]);
     expect(pdf.text).toContain(floor.tid(0));
     await open('/reports/tertiary-packing-report');
     await search(floor.tid(0));
-    const [label] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Print' }).first().click()]);
+    const [label] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Print' }).first().click(),
+    ]);
     const slip = await readPdfDownload(label);
     expect(slip.qr).toEqual([floor.tid(0)]);
   });

@@ -31,8 +31,15 @@ afterAll(async () => {
 });
 
 describe('a code retired on another device', () => {
-  it('is refused offline on Secondary Packing with the server\'s message; its successor packs', async () => {
-    await ok('replace', call('POST', REPLACE_API.replace.path, floor.token, { FistQrCode: uid(OLD), Type: 'PID', SecondQrCode: uid(NEW) }));
+  it("is refused offline on Secondary Packing with the server's message; its successor packs", async () => {
+    await ok(
+      'replace',
+      call('POST', REPLACE_API.replace.path, floor.token, {
+        FistQrCode: uid(OLD),
+        Type: 'PID',
+        SecondQrCode: uid(NEW),
+      }),
+    );
     const replacedAt = Date.now();
 
     const { context, page } = await newPage(browser, HANDHELD);

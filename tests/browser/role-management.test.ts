@@ -21,7 +21,8 @@ const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' })
 /** Opens a group's panel and clears every box in it through its select-all box. */
 async function clearGroup(page: Page, group: string) {
   const selectAll = page.getByRole('checkbox', { name: `Select All ${group}` });
-  if (!(await selectAll.isVisible())) await page.getByRole('main').getByRole('button', { name: group, exact: true }).click();
+  if (!(await selectAll.isVisible()))
+    await page.getByRole('main').getByRole('button', { name: group, exact: true }).click();
   await selectAll.waitFor({ state: 'visible' });
   if (!(await selectAll.isChecked())) await selectAll.click(); // partial or empty: tick all first
   await selectAll.click();

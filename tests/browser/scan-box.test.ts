@@ -68,10 +68,11 @@ const area = (page: Page) => page.locator('.ft-scan');
 /** What onScan was given, in order. */
 const scans = (page: Page) => page.evaluate(() => (window as unknown as { scans: string[] }).scans);
 /** The label of the focused field, or its tag. */
-const focusedLabel = (page: Page) => page.evaluate(() => {
-  const el = document.activeElement as HTMLInputElement | null;
-  return el?.labels?.[0]?.textContent ?? el?.tagName ?? '';
-});
+const focusedLabel = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLInputElement | null;
+    return el?.labels?.[0]?.textContent ?? el?.tagName ?? '';
+  });
 
 describe('a keyboard-wedge scanner', () => {
   it('types a QR URL and Enter: onScan gets the uid, the area flashes green, the message shows large, the box is ready again', async () => {
@@ -180,7 +181,7 @@ describe('on a handheld', () => {
 });
 
 describe('the camera', () => {
-  it('opens full screen, reads the fake camera\'s QR with ZXing fetched only now, hands onScan the uid once, and stops on close', async () => {
+  it("opens full screen, reads the fake camera's QR with ZXing fetched only now, hands onScan the uid once, and stops on close", async () => {
     const page = await open();
     const fetched: string[] = [];
     page.on('request', (r) => fetched.push(r.url()));
@@ -204,13 +205,15 @@ describe('the camera', () => {
 
     await dialog.getByRole('button', { name: 'Close camera' }).tap();
     await expect.poll(() => dialog.isVisible(), WAIT).toBe(false);
-    await expect.poll(() => page.evaluate(() => (window as unknown as { stoppedTracks: number }).stoppedTracks), WAIT).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { stoppedTracks: number }).stoppedTracks), WAIT)
+      .toBeGreaterThan(0);
     await expect.poll(() => focusedLabel(page), WAIT).toBe('Scan a pack');
     expect(await status(page).innerText()).toBe(packed(UID));
     await screenshot(page, 'scan-box-after-camera-360');
   });
 
-  it('uses the browser\'s BarcodeDetector where it reads QR, and never fetches ZXing', async () => {
+  it("uses the browser's BarcodeDetector where it reads QR, and never fetches ZXing", async () => {
     // Chromium on Linux has no BarcodeDetector that reads QR; this stand-in answers for a live frame
     // the way Chrome on Android's does, so the choice and the native path are what is tested.
     const page = await open(`window.BarcodeDetector = class {
@@ -222,7 +225,9 @@ describe('the camera', () => {
     page.on('request', (r) => fetched.push(r.url()));
     await page.getByRole('button', { name: 'Scan with the camera' }).tap();
     await expect.poll(() => scans(page), WAIT).toEqual([OTHER]);
-    expect(await page.evaluate(() => (window as unknown as { detectorFormats: string[] }).detectorFormats)).toEqual(['qr_code']);
+    expect(await page.evaluate(() => (window as unknown as { detectorFormats: string[] }).detectorFormats)).toEqual([
+      'qr_code',
+    ]);
     expect(fetched.filter((u) => u.includes('camera-zxing'))).toEqual([]);
   });
 

@@ -88,7 +88,11 @@ describe('Secondary Packing with the camera on a handheld', () => {
     expect(await page.getByText(`KA${FROM}`, { exact: true }).count()).toBe(1);
     expect(await count()).toBe(`1 / ${SIZE}`);
     await page.getByRole('status').first().getByText(`KA${FROM} added`, { exact: true }).waitFor();
-    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? ''), WAIT)
+    await expect
+      .poll(
+        () => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? ''),
+        WAIT,
+      )
       .toBe('Scan items');
     await screenshot(page, 'secondary-packing-after-camera-360');
 
@@ -107,10 +111,16 @@ describe('Secondary Packing with the camera on a handheld', () => {
     await expect.poll(count, WAIT).toBe(`0 / ${SIZE}`);
 
     // The outbox sends it; the server holds the carton once, with the camera's pack in it.
-    await expect.poll(async () => {
-      const list = await call<SecondaryRow[]>('POST', PACKING_API.secondaryList.path, floor.token, { First: 1, PageSize: 50, SearchValue: sid });
-      return list.body.ResponseData.map((r) => `${r.CartonId}:${r.TotalQty}`);
-    }, WAIT).toEqual([`${sid}:${SIZE}`]);
+    await expect
+      .poll(async () => {
+        const list = await call<SecondaryRow[]>('POST', PACKING_API.secondaryList.path, floor.token, {
+          First: 1,
+          PageSize: 50,
+          SearchValue: sid,
+        });
+        return list.body.ResponseData.map((r) => `${r.CartonId}:${r.TotalQty}`);
+      }, WAIT)
+      .toEqual([`${sid}:${SIZE}`]);
     expect(pageErrors).toEqual([]);
   });
 });

@@ -84,10 +84,19 @@ describe('Secondary Packing on a handheld', () => {
     await expect.poll(count).toBe('0 / 3');
 
     // The outbox sends it; the server holds it once and the history lists it.
-    await expect.poll(async () => {
-      const list = await call<SecondaryRow[]>('POST', PACKING_API.secondaryList.path, floor.token, { First: 1, PageSize: 50, SearchValue: sid });
-      return list.body.ResponseData.map((r) => `${r.CartonId}:${r.TotalQty}`);
-    }, { timeout: 30_000 }).toEqual([`${sid}:3`]);
+    await expect
+      .poll(
+        async () => {
+          const list = await call<SecondaryRow[]>('POST', PACKING_API.secondaryList.path, floor.token, {
+            First: 1,
+            PageSize: 50,
+            SearchValue: sid,
+          });
+          return list.body.ResponseData.map((r) => `${r.CartonId}:${r.TotalQty}`);
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual([`${sid}:3`]);
     await page.getByRole('cell', { name: sid }).waitFor();
     await screenshot(page, 'secondary-packing-closed');
   });
@@ -98,7 +107,9 @@ describe('Secondary Packing on a handheld', () => {
     await page.getByLabel('Carton Size', { exact: true }).first().click();
     await page.getByRole('option', { name: floor.sizeLabel }).click();
     await scan(url(FROM + 1));
-    await verdict().getByText(PACKING_MSG.packed(floor.sid(0))).waitFor();
+    await verdict()
+      .getByText(PACKING_MSG.packed(floor.sid(0)))
+      .waitFor();
     await scan(url(FROM + 10));
     await page.getByRole('button', { name: 'Submit' }).click();
     const remark = page.getByRole('dialog', { name: PACKING_MSG.fractionalTitle });
@@ -110,10 +121,19 @@ describe('Secondary Packing on a handheld', () => {
     await page.getByRole('dialog', { name: PACKING_MSG.secondarySlipTitle }).waitFor();
     await page.keyboard.type(floor.sid(1), { delay: 5 });
     await page.keyboard.press('Enter');
-    await expect.poll(async () => {
-      const list = await call<SecondaryRow[]>('POST', PACKING_API.secondaryList.path, floor.token, { First: 1, PageSize: 50, SearchValue: floor.sid(1) });
-      return list.body.ResponseData.map((r) => `${r.TotalQty}:${r.reason}`);
-    }, { timeout: 30_000 }).toEqual(['1:End of line']);
+    await expect
+      .poll(
+        async () => {
+          const list = await call<SecondaryRow[]>('POST', PACKING_API.secondaryList.path, floor.token, {
+            First: 1,
+            PageSize: 50,
+            SearchValue: floor.sid(1),
+          });
+          return list.body.ResponseData.map((r) => `${r.TotalQty}:${r.reason}`);
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual(['1:End of line']);
     expect(await apiSignIn(floor.factory.email, floor.factory.password)).toBeTruthy();
   });
 });

@@ -15,29 +15,33 @@ afterAll(async () => {
 
 /** The stored session's token pair, changed as `change` says (null: read only). */
 function storedPair(page: Page, change: { Token?: string; RefreshToken?: string } | null) {
-  return page.evaluate((patch) => new Promise<{ Token: string; RefreshToken: string }>((resolve, reject) => {
-    const open = indexedDB.open('fieldtrace');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const db = open.result;
-      const tx = db.transaction('kv', 'readwrite');
-      const store = tx.objectStore('kv');
-      let read: { Token: string; RefreshToken: string } | undefined;
-      const get = store.get('session');
-      get.onsuccess = () => {
-        const row = get.result as { key: string; value: { Token: string; RefreshToken: string } };
-        if (patch) store.put({ ...row, value: { ...row.value, ...patch } });
-        read = { Token: row.value.Token, RefreshToken: row.value.RefreshToken };
-      };
-      // Answer once the write is committed: a navigation straight after would otherwise abort it.
-      tx.oncomplete = () => {
-        db.close();
-        if (read) resolve(read);
-        else reject(new Error('no stored session'));
-      };
-      tx.onerror = () => reject(tx.error);
-    };
-  }), change);
+  return page.evaluate(
+    (patch) =>
+      new Promise<{ Token: string; RefreshToken: string }>((resolve, reject) => {
+        const open = indexedDB.open('fieldtrace');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction('kv', 'readwrite');
+          const store = tx.objectStore('kv');
+          let read: { Token: string; RefreshToken: string } | undefined;
+          const get = store.get('session');
+          get.onsuccess = () => {
+            const row = get.result as { key: string; value: { Token: string; RefreshToken: string } };
+            if (patch) store.put({ ...row, value: { ...row.value, ...patch } });
+            read = { Token: row.value.Token, RefreshToken: row.value.RefreshToken };
+          };
+          // Answer once the write is committed: a navigation straight after would otherwise abort it.
+          tx.oncomplete = () => {
+            db.close();
+            if (read) resolve(read);
+            else reject(new Error('no stored session'));
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    change,
+  );
 }
 
 describe('a refused access token', () => {

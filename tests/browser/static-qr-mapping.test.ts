@@ -31,8 +31,17 @@ beforeAll(async () => {
   const first = products.body.ResponseData[0]!;
   product = first.ProductName;
   const mapped = await call('POST', MAPPING_API.save.path, token, {
-    MappingId: 0, ProductId: first.ProductId, FromNo: 400001, ToNo: 400010, Qty: 10, MFGDate: '2026-02-01', EXPDate: '',
-    BatchNo: BATCH, Mrp: '', Remark: '', isPreprinted: false,
+    MappingId: 0,
+    ProductId: first.ProductId,
+    FromNo: 400001,
+    ToNo: 400010,
+    Qty: 10,
+    MFGDate: '2026-02-01',
+    EXPDate: '',
+    BatchNo: BATCH,
+    Mrp: '',
+    Remark: '',
+    isPreprinted: false,
   });
   if (mapped.body.ResponseCode !== '200') throw new Error(`mapping failed: ${mapped.body.ResponseMessage}`);
   browser = await launchBrowser();
@@ -67,8 +76,12 @@ describe('Static Qr Mapping', () => {
   it('pairs a static and a preprinted code scanned as URLs, and lists the pair', async () => {
     await openScreen();
     expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).innerText()).toContain('Transaction');
-    expect((await page.locator('thead th').allTextContents()).map((h) => h.trim()))
-      .toEqual(['Product Name', 'Static SeqNo.', 'Preprinted SeqNo', 'Prefix']);
+    expect((await page.locator('thead th').allTextContents()).map((h) => h.trim())).toEqual([
+      'Product Name',
+      'Static SeqNo.',
+      'Preprinted SeqNo',
+      'Prefix',
+    ]);
     await expect.poll(focused, WAIT).toBe('Scan Static Qr');
 
     await page.keyboard.type(staticUrl(400001));
@@ -88,7 +101,12 @@ describe('Static Qr Mapping', () => {
     expect(cells).toEqual([product, '400001', '90001', 'KA']);
 
     const scan = await call<QrScanProduct>('POST', STATIC_PAIR_API.qrScan.path, token, { UID: preprintedUrl(90001) });
-    expect(scan.body.ResponseData).toMatchObject({ ProductName: product, BatchNo: BATCH, SeqNo: 90001, PairedVisibleNo: 'KA400001' });
+    expect(scan.body.ResponseData).toMatchObject({
+      ProductName: product,
+      BatchNo: BATCH,
+      SeqNo: 90001,
+      PairedVisibleNo: 'KA400001',
+    });
   });
 
   it('tells a scan that is no code, a code of the wrong kind, and a forged code; a refusal keeps the static scan', async () => {

@@ -23,8 +23,12 @@ const codes = codeMac(inject('codeSecret'));
 const uid = (n: number) => codes.make({ kind: 'S', prefix: 'KA' }, n);
 const NASHIK = { latitude: 19.9975, longitude: 73.7898 };
 const INDORE = { latitude: 22.7196, longitude: 75.8577 };
-const phone = (at: { latitude: number; longitude: number }): BrowserContextOptions =>
-  ({ ...HANDHELD, geolocation: at, permissions: ['geolocation'], locale: 'en-IN' });
+const phone = (at: { latitude: number; longitude: number }): BrowserContextOptions => ({
+  ...HANDHELD,
+  geolocation: at,
+  permissions: ['geolocation'],
+  locale: 'en-IN',
+});
 
 let browser: Browser;
 let genuineProduct: string;
@@ -40,22 +44,50 @@ async function verifyOn(at: { latitude: number; longitude: number }, code: strin
 beforeAll(async () => {
   browser = await launchBrowser();
   const factory = await apiSignIn(FACTORY.email, FACTORY.password);
-  const products = await ok<Array<{ ProductId: number; ProductName: string }>>('products', call('GET', 'Product/GetProductsDDL', factory));
+  const products = await ok<Array<{ ProductId: number; ProductName: string }>>(
+    'products',
+    call('GET', 'Product/GetProductsDDL', factory),
+  );
   // Not BioGrow: the loyalty admin test designs a farmer scheme on the first product it is offered.
   const neem = products.find((p) => p.ProductName.startsWith('NeemShield'))!;
   const root = products.find((p) => p.ProductName.startsWith('RootMax'))!;
   [genuineProduct, schemeProduct] = [neem.ProductName, root.ProductName];
-  for (const [p, from, to] of [[neem, FROM, FROM + 9], [root, FROM + 10, FROM + 19]] as const) {
-    await ok('mapping', call('POST', 'Mapping/CreateMapping', factory, {
-      MappingId: 0, ProductId: p.ProductId, FromNo: from, ToNo: to, Qty: to - from + 1, MFGDate: '2026-03-01', EXPDate: '',
-      BatchNo: `VP-${from}`, Mrp: '', Remark: '', isPreprinted: false,
-    }));
+  for (const [p, from, to] of [
+    [neem, FROM, FROM + 9],
+    [root, FROM + 10, FROM + 19],
+  ] as const) {
+    await ok(
+      'mapping',
+      call('POST', 'Mapping/CreateMapping', factory, {
+        MappingId: 0,
+        ProductId: p.ProductId,
+        FromNo: from,
+        ToNo: to,
+        Qty: to - from + 1,
+        MFGDate: '2026-03-01',
+        EXPDate: '',
+        BatchNo: `VP-${from}`,
+        Mrp: '',
+        Remark: '',
+        isPreprinted: false,
+      }),
+    );
   }
   const admin = await apiSignIn(ADMIN.email, ADMIN.password);
-  await ok('scheme', call('POST', 'Scheme/CreateScheme', admin, {
-    SchemeId: 0, ProductId: root.ProductId, Utype: 3, SchemeName: `Verify page ${Date.now().toString(36)}`, Schemedescription: '',
-    StartDate: indiaDate(), EndDate: addDays(indiaDate(), 30), LoyaltyPoints: 25, IsActive: true,
-  }));
+  await ok(
+    'scheme',
+    call('POST', 'Scheme/CreateScheme', admin, {
+      SchemeId: 0,
+      ProductId: root.ProductId,
+      Utype: 3,
+      SchemeName: `Verify page ${Date.now().toString(36)}`,
+      Schemedescription: '',
+      StartDate: indiaDate(),
+      EndDate: addDays(indiaDate(), 30),
+      LoyaltyPoints: 25,
+      IsActive: true,
+    }),
+  );
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
@@ -67,9 +99,13 @@ describe('a genuine pack', () => {
     await page.getByRole('heading', { name: 'Genuine product' }).waitFor();
     await page.getByText(VERIFY_MSG.genuine).waitFor();
     await page.getByRole('heading', { name: genuineProduct }).waitFor();
-    for (const text of ['VP-492001', '8901030793929', 'Azadirachtin 1500 ppm', 'Green Harvest Agro Ltd']) await page.getByText(text).first().waitFor();
+    for (const text of ['VP-492001', '8901030793929', 'Azadirachtin 1500 ppm', 'Green Harvest Agro Ltd'])
+      await page.getByText(text).first().waitFor();
     const audio = page.locator('audio');
-    expect(await audio.evaluate((a: HTMLAudioElement) => ({ paused: a.paused, at: a.currentTime }))).toEqual({ paused: true, at: 0 });
+    expect(await audio.evaluate((a: HTMLAudioElement) => ({ paused: a.paused, at: a.currentTime }))).toEqual({
+      paused: true,
+      at: 0,
+    });
     await page.getByRole('button', { name: 'Play sound' }).tap();
     await page.getByRole('button', { name: 'Pause sound' }).waitFor();
     await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 0.1);
@@ -79,7 +115,12 @@ describe('a genuine pack', () => {
     const again = await verifyOn(INDORE, uid(FROM));
     await again.getByRole('heading', { name: 'Warning: verified before' }).waitFor();
     const message = (await again.locator('.status .message').textContent()) ?? '';
-    const firstDay = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date());
+    const firstDay = new Intl.DateTimeFormat('en-IN', {
+      timeZone: 'Asia/Kolkata',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+    }).format(new Date());
     expect(message).toBe(VERIFY_MSG.verifiedBefore(1, firstDay, 'Nashik, Maharashtra'));
     await again.getByRole('heading', { name: genuineProduct }).waitFor();
     await screenshot(again, 'verify-second-360');
@@ -152,9 +193,15 @@ describe('a pack written off with its carton', () => {
     // Codes FROM+50.. of this file's band, packed two to a SID and the SID damaged, through the API.
     const floor = await floorSetup({ from: FROM + 50, to: FROM + 59, size: 2, slips: 1 });
     const sid = floor.sid(0);
-    await ok(sid, call('POST', PACKING_API.secondarySave.path, floor.token, {
-      cartonMasterId: floor.sizeId, scanned: [{ UID: uid(FROM + 50) }, { UID: uid(FROM + 51) }], reason: '', CartonName: sid,
-    }));
+    await ok(
+      sid,
+      call('POST', PACKING_API.secondarySave.path, floor.token, {
+        cartonMasterId: floor.sizeId,
+        scanned: [{ UID: uid(FROM + 50) }, { UID: uid(FROM + 51) }],
+        reason: '',
+        CartonName: sid,
+      }),
+    );
     const reason = 'Crushed under a fallen pallet';
     await ok('damage', call('POST', CARTON_DAMAGE_API.damage.path, floor.token, { DamageCid: sid, Reason: reason }));
 

@@ -14,7 +14,10 @@ const BLOCKING = new Set(['critical', 'serious']);
 export async function axeViolations(page: Page, where: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(() =>
-    (window as unknown as { axe: { run(c: Document, o: object): Promise<AxeResults> } }).axe.run(document, { resultTypes: ['violations'] }));
+    (window as unknown as { axe: { run(c: Document, o: object): Promise<AxeResults> } }).axe.run(document, {
+      resultTypes: ['violations'],
+    }),
+  );
   const lines: string[] = [];
   for (const v of results.violations) {
     if (!BLOCKING.has(v.impact ?? '')) continue;

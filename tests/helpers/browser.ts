@@ -4,7 +4,14 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Locator, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -44,22 +51,37 @@ export async function keepOfflineAcrossNavigations(context: BrowserContext): Pro
     Object.defineProperty(Navigator.prototype, 'onLine', {
       configurable: true,
       get(this: Navigator) {
-        return (globalThis as { __emulatedOffline?: boolean }).__emulatedOffline === true ? false : real.get!.call(this);
+        return (globalThis as { __emulatedOffline?: boolean }).__emulatedOffline === true
+          ? false
+          : real.get!.call(this);
       },
     });
   });
   const setOffline = context.setOffline.bind(context);
   context.setOffline = async (offline: boolean) => {
     // Init scripts run in order, so the last state asked for is the one a new document starts with.
-    await context.addInitScript((o) => { (globalThis as { __emulatedOffline?: boolean }).__emulatedOffline = o; }, offline);
+    await context.addInitScript((o) => {
+      (globalThis as { __emulatedOffline?: boolean }).__emulatedOffline = o;
+    }, offline);
     // The open documents first, so that the `online` event setOffline fires finds the flag already true.
-    await Promise.all(context.pages().map((p) => p.evaluate((o) => { (globalThis as { __emulatedOffline?: boolean }).__emulatedOffline = o; }, offline).catch(() => undefined)));
+    await Promise.all(
+      context.pages().map((p) =>
+        p
+          .evaluate((o) => {
+            (globalThis as { __emulatedOffline?: boolean }).__emulatedOffline = o;
+          }, offline)
+          .catch(() => undefined),
+      ),
+    );
     await setOffline(offline);
   };
 }
 
 /** A fresh profile (no cookies, storage or service worker) pointed at the test server. */
-export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl(), reducedMotion: 'reduce', ...options });
   await keepOfflineAcrossNavigations(context);
   const page = await context.newPage();
@@ -67,7 +89,11 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
 }
 
 /** Signs in through the sign-in screen the way a user does, and waits for the dashboard. */
-export async function signIn(page: Page, email: string = ADMIN.email, password: string = ADMIN.password): Promise<void> {
+export async function signIn(
+  page: Page,
+  email: string = ADMIN.email,
+  password: string = ADMIN.password,
+): Promise<void> {
   if (!page.url().includes('/login')) await page.goto('/login');
   // Labels of required fields end in an asterisk ("Password *"), hence the anchored patterns.
   await page.getByLabel(/^Email\b/).fill(email);
@@ -87,11 +113,18 @@ export async function signedInState(browser: Browser, email: string = ADMIN.emai
 }
 
 /** A 360 x 740 handheld: touch, a coarse pointer and the page's own meta viewport. */
-export const HANDHELD: BrowserContextOptions = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true };
+export const HANDHELD: BrowserContextOptions = {
+  viewport: { width: 360, height: 740 },
+  hasTouch: true,
+  isMobile: true,
+};
 
 /** A list screen has answered: its 'Showing ...' report, its empty text or its offline text. */
 export async function listShown(page: Page, timeout = 30_000): Promise<void> {
-  await page.getByText(/^Showing \d+ to \d+ of \d+$|^No Data found$|^Offline: this list needs the network$/).first().waitFor({ timeout });
+  await page
+    .getByText(/^Showing \d+ to \d+ of \d+$|^No Data found$|^Offline: this list needs the network$/)
+    .first()
+    .waitFor({ timeout });
 }
 
 /** A server table's empty state once it is shown. The table keeps it in the DOM at opacity 0 while it

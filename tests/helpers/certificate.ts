@@ -15,9 +15,31 @@ export function makeCertificate(): Certificate {
   const dir = mkdtempSync(join(tmpdir(), 'ft-cert-'));
   const certFile = join(dir, 'cert.pem');
   const keyFile = join(dir, 'key.pem');
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
-    '-keyout', keyFile, '-out', certFile,
-  ], { stdio: 'ignore' });
-  return { certFile, keyFile, cert: readFileSync(certFile), remove: () => rmSync(dir, { recursive: true, force: true }) };
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+    ],
+    { stdio: 'ignore' },
+  );
+  return {
+    certFile,
+    keyFile,
+    cert: readFileSync(certFile),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }

@@ -10,8 +10,13 @@ const mm = (v: number) => Math.round((v * DPI) / 25.4);
 
 function zbar(png: string): string[] {
   try {
-    const out = execFileSync('zbarimg', ['-q', '--raw', '-Sdisable', '-Sqrcode.enable', png], { stdio: ['ignore', 'pipe', 'ignore'] });
-    return out.toString('utf8').split('\n').filter((l) => l !== '');
+    const out = execFileSync('zbarimg', ['-q', '--raw', '-Sdisable', '-Sqrcode.enable', png], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    return out
+      .toString('utf8')
+      .split('\n')
+      .filter((l) => l !== '');
   } catch {
     return []; // zbarimg exits 4 when it finds no code
   }
@@ -42,7 +47,17 @@ export function decodeLabels(pdf: Uint8Array, layout: 'a4-4x8' | 'single' = 'a4-
     const found: string[] = [];
     for (let p = 1; p <= pages; p++) {
       if (layout === 'single') {
-        execFileSync('pdftoppm', ['-r', String(DPI), '-png', '-f', String(p), '-l', String(p), file, join(dir, `p${p}`)]);
+        execFileSync('pdftoppm', [
+          '-r',
+          String(DPI),
+          '-png',
+          '-f',
+          String(p),
+          '-l',
+          String(p),
+          file,
+          join(dir, `p${p}`),
+        ]);
         const png = readdirSync(dir).find((f) => f.startsWith(`p${p}-`) || f === `p${p}.png`);
         found.push(...zbar(join(dir, png!)));
         continue;
@@ -52,8 +67,26 @@ export function decodeLabels(pdf: Uint8Array, layout: 'a4-4x8' | 'single' = 'a4-
       for (let r = 0; r < 8; r++) {
         for (let c = 0; c < 4; c++) {
           const out = join(dir, `c${p}-${r}-${c}`);
-          execFileSync('pdftoppm', ['-r', String(DPI), '-png', '-singlefile', '-f', String(p), '-l', String(p),
-            '-x', String(mm(8 + c * cw)), '-y', String(mm(8 + r * ch)), '-W', String(mm(cw)), '-H', String(mm(ch)), file, out]);
+          execFileSync('pdftoppm', [
+            '-r',
+            String(DPI),
+            '-png',
+            '-singlefile',
+            '-f',
+            String(p),
+            '-l',
+            String(p),
+            '-x',
+            String(mm(8 + c * cw)),
+            '-y',
+            String(mm(8 + r * ch)),
+            '-W',
+            String(mm(cw)),
+            '-H',
+            String(mm(ch)),
+            file,
+            out,
+          ]);
           found.push(...zbar(`${out}.png`));
         }
       }

@@ -13,12 +13,16 @@ export async function send(t: TestApp, e: Endpoint, body?: unknown, token?: stri
 }
 
 /** A GET endpoint's answer: `send` without a body. */
-export const fetchGet = (t: TestApp, e: Endpoint, params?: Params, token?: string) => send(t, e, undefined, token, params);
+export const fetchGet = (t: TestApp, e: Endpoint, params?: Params, token?: string) =>
+  send(t, e, undefined, token, params);
 
 /** Throws, naming the path and the fields at fault, when `data` is not the endpoint's answer. */
 export function checkData(e: Endpoint, data: unknown, path = e.path): void {
   const parsed = e.data.safeParse(data);
   if (parsed.success) return;
-  const where = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(data)'}: ${i.message}`).join('; ');
+  const where = parsed.error.issues
+    .slice(0, 5)
+    .map((i) => `${i.path.join('.') || '(data)'}: ${i.message}`)
+    .join('; ');
   throw new Error(`${e.method} ${path}: ResponseData does not match the endpoint's data schema (${where})`);
 }

@@ -11,16 +11,26 @@ type Overrides = Record<string, unknown>;
 export function categoryBody(level: CategoryLevel, parentId = 0, overrides: Overrides = {}): Record<string, unknown> {
   const tag = `MG${level}`;
   const parent = level === 1 ? {} : { [`CategoryIdMG${level - 1}`]: parentId };
-  return { [`CategoryId${tag}`]: 0, ...parent, [`Name${tag}`]: unique(`Cat${level} `), [`IsActive${tag}`]: true, ...overrides };
+  return {
+    [`CategoryId${tag}`]: 0,
+    ...parent,
+    [`Name${tag}`]: unique(`Cat${level} `),
+    [`IsActive${tag}`]: true,
+    ...overrides,
+  };
 }
 
 /** A level's list, save and delete endpoints. */
 export const levelApi = (level: CategoryLevel) => CATEGORY_API[`MG${level}`];
 
 export async function insertCategory(
-  db: Db, level: CategoryLevel, parentId: number | null, overrides: Partial<typeof categories.$inferInsert> = {},
+  db: Db,
+  level: CategoryLevel,
+  parentId: number | null,
+  overrides: Partial<typeof categories.$inferInsert> = {},
 ) {
-  const [row] = await db.insert(categories)
+  const [row] = await db
+    .insert(categories)
     .values({ level, parentId, name: unique(`Category${level} `), ...overrides })
     .returning();
   return row!;
@@ -36,7 +46,8 @@ export async function insertChain(db: Db, prefix = 'Chain') {
 
 export async function insertProduct(db: Db, companyId: number, overrides: Partial<typeof products.$inferInsert> = {}) {
   const code = unique('P').slice(0, 20);
-  const [row] = await db.insert(products)
+  const [row] = await db
+    .insert(products)
     .values({ companyId, name: `Product ${code}`, code, packValue: 1, ...overrides })
     .returning();
   return row!;

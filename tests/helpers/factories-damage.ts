@@ -43,7 +43,13 @@ export async function damageWorld(db: Db, [p1, p2, p3]: [string, string, string]
   const factoryUser = (companyId: number, siteId: number | null, pages = PAGES) =>
     insertUser(db, { companyId, siteId, userType: 4, pages });
   return {
-    company, other, product, productName, otherProduct, prefix: p1, siblingPrefix: p2,
+    company,
+    other,
+    product,
+    productName,
+    otherProduct,
+    prefix: p1,
+    siblingPrefix: p2,
     user: await factoryUser(company, site.id),
     sibling: await factoryUser(company, siblingSite.id),
     stranger: await factoryUser(other, strangerSite.id),
@@ -65,42 +71,92 @@ export interface MappingInput {
 /** A mapping row as Mapping/CreateMapping would leave it. */
 export async function insertMapping(db: Db, m: MappingInput): Promise<MappingRow> {
   const kind = m.kind ?? 'S';
-  const [row] = await db.insert(mappings).values({
-    kind, prefix: kind === 'S' ? (m.prefix ?? '').toUpperCase() : '', fromNo: m.fromNo, toNo: m.toNo,
-    companyId: m.companyId, productId: m.productId, batchNo: m.batchNo ?? unique('B-'),
-    mfgDate: '2026-01-10', expDate: '2028-01-10', mrp: '450.00', remark: 'test mapping',
-  }).returning();
+  const [row] = await db
+    .insert(mappings)
+    .values({
+      kind,
+      prefix: kind === 'S' ? (m.prefix ?? '').toUpperCase() : '',
+      fromNo: m.fromNo,
+      toNo: m.toNo,
+      companyId: m.companyId,
+      productId: m.productId,
+      batchNo: m.batchNo ?? unique('B-'),
+      mfgDate: '2026-01-10',
+      expDate: '2028-01-10',
+      mrp: '450.00',
+      remark: 'test mapping',
+    })
+    .returning();
   return row!;
 }
 
 /** An item packed in a carton, the carton made on first use from the mapping that holds the number:
  *  the state secondary packing leaves. */
-export async function packItem(db: Db, kind: SeriesKind, prefix: string, serialNo: number, secondaryId = 'SID26KA00001') {
+export async function packItem(
+  db: Db,
+  kind: SeriesKind,
+  prefix: string,
+  serialNo: number,
+  secondaryId = 'SID26KA00001',
+) {
   const series = kind === 'S' ? prefix.toUpperCase() : '';
-  const [m] = await db.select().from(mappings)
-    .where(and(eq(mappings.kind, kind), eq(mappings.prefix, series), lte(mappings.fromNo, serialNo), gte(mappings.toNo, serialNo)));
+  const [m] = await db
+    .select()
+    .from(mappings)
+    .where(
+      and(
+        eq(mappings.kind, kind),
+        eq(mappings.prefix, series),
+        lte(mappings.fromNo, serialNo),
+        gte(mappings.toNo, serialNo),
+      ),
+    );
   if (!m) throw new Error(`packItem: ${kind}${series} ${serialNo} is not mapped`);
-  const [found] = m.siteId ? [{ id: m.siteId }] : await db.select({ id: sites.id }).from(sites).where(eq(sites.companyId, m.companyId)).limit(1);
+  const [found] = m.siteId
+    ? [{ id: m.siteId }]
+    : await db.select({ id: sites.id }).from(sites).where(eq(sites.companyId, m.companyId)).limit(1);
   const site = found ?? (await insertSite(db, m.companyId));
   const [size] = await db.select({ id: cartons.id }).from(cartons).limit(1);
   const [admin] = await db.select({ id: users.id }).from(users).orderBy(asc(users.id)).limit(1);
-  await db.insert(secondaryCartons).values({
-    sid: secondaryId, companyId: m.companyId, siteId: site.id, locationSiteId: site.id, cartonSizeId: size!.id, productId: m.productId,
-    qty: 1, state: 'packed', createdBy: admin!.id,
-  }).onConflictDoNothing();
+  await db
+    .insert(secondaryCartons)
+    .values({
+      sid: secondaryId,
+      companyId: m.companyId,
+      siteId: site.id,
+      locationSiteId: site.id,
+      cartonSizeId: size!.id,
+      productId: m.productId,
+      qty: 1,
+      state: 'packed',
+      createdBy: admin!.id,
+    })
+    .onConflictDoNothing();
   await db.insert(items).values({ kind, prefix: series, serialNo, status: 'packed', secondaryId });
 }
 
 /** The mapping rows of a series in a band of numbers, as [from, to] pairs in order. */
-export async function rangesOf(db: Db, kind: SeriesKind, prefix: string, from: number, to: number): Promise<[number, number][]> {
-  const rows = await db.select({ f: mappings.fromNo, t: mappings.toNo }).from(mappings)
-    .where(and(eq(mappings.kind, kind), eq(mappings.prefix, kind === 'S' ? prefix.toUpperCase() : ''))).orderBy(asc(mappings.fromNo));
+export async function rangesOf(
+  db: Db,
+  kind: SeriesKind,
+  prefix: string,
+  from: number,
+  to: number,
+): Promise<[number, number][]> {
+  const rows = await db
+    .select({ f: mappings.fromNo, t: mappings.toNo })
+    .from(mappings)
+    .where(and(eq(mappings.kind, kind), eq(mappings.prefix, kind === 'S' ? prefix.toUpperCase() : '')))
+    .orderBy(asc(mappings.fromNo));
   return rows.filter((r) => r.t >= from && r.f <= to).map((r) => [r.f, r.t]);
 }
 
 export async function damagesOf(db: Db, kind: SeriesKind, prefix: string): Promise<[number, number, string][]> {
-  const rows = await db.select().from(damages)
-    .where(and(eq(damages.kind, kind), eq(damages.prefix, kind === 'S' ? prefix.toUpperCase() : ''))).orderBy(asc(damages.fromNo));
+  const rows = await db
+    .select()
+    .from(damages)
+    .where(and(eq(damages.kind, kind), eq(damages.prefix, kind === 'S' ? prefix.toUpperCase() : '')))
+    .orderBy(asc(damages.fromNo));
   return rows.map((r) => [r.fromNo, r.toNo, r.reason]);
 }
 
@@ -108,14 +164,24 @@ type Body = Record<string, unknown>;
 
 export function demapBody(m: MappingRow, from: number, qty: number, overrides: Body = {}): Body {
   return {
-    MappingId: m.id, ProductId: m.productId, FromNo: from, ToNo: from + qty - 1, Qty: qty,
-    isPreprinted: m.kind === 'P', ...overrides,
+    MappingId: m.id,
+    ProductId: m.productId,
+    FromNo: from,
+    ToNo: from + qty - 1,
+    Qty: qty,
+    isPreprinted: m.kind === 'P',
+    ...overrides,
   };
 }
 
 export function damageBody(m: MappingRow, from: number, qty: number, overrides: Body = {}): Body {
   return {
-    MappingId: m.id, FromNo: from, ToNo: from + qty - 1, Qty: qty, Reason: 'Crushed in transit',
-    isPreprinted: m.kind === 'P', ...overrides,
+    MappingId: m.id,
+    FromNo: from,
+    ToNo: from + qty - 1,
+    Qty: qty,
+    Reason: 'Crushed in transit',
+    isPreprinted: m.kind === 'P',
+    ...overrides,
   };
 }

@@ -38,9 +38,16 @@ export async function generationWorld(db: Db, [p1, p2, p3]: [string, string, str
   const site = await insertSite(db, company, { prefix: p1 });
   const siblingSite = await insertSite(db, company, { prefix: p2 });
   const strangerSite = await insertSite(db, other, { prefix: p3 });
-  const factoryUser = (companyId: number, siteId: number | null, pages = PAGES) => insertUser(db, { companyId, siteId, userType: 4, pages });
+  const factoryUser = (companyId: number, siteId: number | null, pages = PAGES) =>
+    insertUser(db, { companyId, siteId, userType: 4, pages });
   return {
-    company, other, product, productName, prefix: p1, siblingPrefix: p2, strangerPrefix: p3,
+    company,
+    other,
+    product,
+    productName,
+    prefix: p1,
+    siblingPrefix: p2,
+    strangerPrefix: p3,
     user: await factoryUser(company, site.id),
     sibling: await factoryUser(company, siblingSite.id),
     stranger: await factoryUser(other, strangerSite.id),
@@ -50,19 +57,34 @@ export async function generationWorld(db: Db, [p1, p2, p3]: [string, string, str
   };
 }
 
-export async function mapStatic(db: Db, w: GenerationWorld, prefix: string, fromNo: number, toNo: number, companyId = w.company): Promise<MappingRow> {
+export async function mapStatic(
+  db: Db,
+  w: GenerationWorld,
+  prefix: string,
+  fromNo: number,
+  toNo: number,
+  companyId = w.company,
+): Promise<MappingRow> {
   const productId = companyId === w.company ? w.product : (await insertProduct(db, companyId)).id;
   return insertMapping(db, { companyId, productId, kind: 'S', prefix, fromNo, toNo, batchNo: unique('GB-') });
 }
 
 export async function insertIssue(db: Db, companyId: number, fromNo: number, toNo: number) {
-  const [row] = await db.insert(numberIssues).values({ companyId, fromNo, toNo, salesOrderNo: unique('SO-') }).returning();
+  const [row] = await db
+    .insert(numberIssues)
+    .values({ companyId, fromNo, toNo, salesOrderNo: unique('SO-') })
+    .returning();
   return row!;
 }
 
 /** The body of CreateGeneratedNumber for part of a mapping. */
-export const generateBody = (m: MappingRow, fromNo: number, toNo: number, overrides: Record<string, unknown> = {}) =>
-  ({ MappingId: m.id, FromNo: fromNo, ToNo: toNo, Qty: toNo - fromNo + 1, ...overrides });
+export const generateBody = (m: MappingRow, fromNo: number, toNo: number, overrides: Record<string, unknown> = {}) => ({
+  MappingId: m.id,
+  FromNo: fromNo,
+  ToNo: toNo,
+  Qty: toNo - fromNo + 1,
+  ...overrides,
+});
 
 /** CSV lines without the trailing empty one. */
 export const csvLines = (text: string) => text.split('\r\n').slice(0, -1);
@@ -73,11 +95,20 @@ export async function testCodes(db: Db, codeSecret: string | undefined): Promise
 }
 
 /** The print-file lines expected for serials from..to of a static mapping, header first. */
-export function expectedPrintLines(codes: CodeMac, base: string, m: MappingRow, productName: string, from: number, to: number): string[] {
+export function expectedPrintLines(
+  codes: CodeMac,
+  base: string,
+  m: MappingRow,
+  productName: string,
+  from: number,
+  to: number,
+): string[] {
   const lines = ['Serial,Visible No,QR,Product Name,Batch No,MFG Date,EXP Date,MRP'];
   for (let n = from; n <= to; n++) {
     const uid = codes.make({ kind: 'S', prefix: m.prefix }, n);
-    lines.push(`${n},${m.prefix}${n},${codeUrl(base, uid)},${productName},${m.batchNo},${m.mfgDate},${m.expDate},${m.mrp}`);
+    lines.push(
+      `${n},${m.prefix}${n},${codeUrl(base, uid)},${productName},${m.batchNo},${m.mfgDate},${m.expDate},${m.mrp}`,
+    );
   }
   return lines;
 }

@@ -7,27 +7,61 @@ import { insertCompany, insertUser, unique } from './factories.js';
 import type { TestApp } from './server-app.js';
 
 /** A CreateIssueNumber body for from..to (the quantity follows unless overridden). */
-export function issueBody(companyId: number, from: number, to: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { CompanyId: companyId, FrmNo: from, ToNo: to, IssueQty: to - from + 1, SalesOrderNo: unique('SO-'), ...overrides };
+export function issueBody(
+  companyId: number,
+  from: number,
+  to: number,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    CompanyId: companyId,
+    FrmNo: from,
+    ToNo: to,
+    IssueQty: to - from + 1,
+    SalesOrderNo: unique('SO-'),
+    ...overrides,
+  };
 }
 
 /** A CreateStockManagement body accepting from..to of the issue `stockId`. */
-export function acceptBody(stockId: number, from: number, to: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function acceptBody(
+  stockId: number,
+  from: number,
+  to: number,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
   return { StockId: stockId, FrmNo: from, ToNo: to, IssueQty: to - from + 1, ...overrides };
 }
 
 export async function insertIssue(db: Db, companyId: number, from: number, to: number, accepted = false) {
-  const [row] = await db.insert(numberIssues).values({
-    companyId, fromNo: from, toNo: to, salesOrderNo: unique('SO-'), ...(accepted ? { acceptedAt: new Date() } : {}),
-  }).returning();
+  const [row] = await db
+    .insert(numberIssues)
+    .values({
+      companyId,
+      fromNo: from,
+      toNo: to,
+      salesOrderNo: unique('SO-'),
+      ...(accepted ? { acceptedAt: new Date() } : {}),
+    })
+    .returning();
   return row!;
 }
 
-export interface CompanyUser { token: string; userId: number; companyId: number; companyName: string }
+export interface CompanyUser {
+  token: string;
+  userId: number;
+  companyId: number;
+  companyName: string;
+}
 
 /** A new company and a factory user of it holding `pages`. */
 export async function insertCompanyUser(t: TestApp, pages: string[]): Promise<CompanyUser> {
   const company = await insertCompany(t.db);
   const u = await insertUser(t.db, { companyId: company.id, userType: USER_TYPE.factory, pages });
-  return { token: (await t.signIn(u.email, u.password)).token, userId: u.id, companyId: company.id, companyName: company.name };
+  return {
+    token: (await t.signIn(u.email, u.password)).token,
+    userId: u.id,
+    companyId: company.id,
+    companyName: company.name,
+  };
 }

@@ -9,7 +9,12 @@ import { send } from './endpoint-call.js';
 import { insertFactory, urlOf, type Factory } from './factories-pairs.js';
 import type { TestApp } from './server-app.js';
 
-export const LOYALTY_PAGES = [PAGE.schemeMaster.key, PAGE.schemeConfiguration.key, PAGE.redemptionRequests.key, PAGE.luckyUsers.key];
+export const LOYALTY_PAGES = [
+  PAGE.schemeMaster.key,
+  PAGE.schemeConfiguration.key,
+  PAGE.redemptionRequests.key,
+  PAGE.luckyUsers.key,
+];
 
 export const today = () => indiaDate();
 export const inDays = (n: number) => addDays(indiaDate(), n);
@@ -18,15 +23,32 @@ export const loyaltyFactory = (t: TestApp, prefix: string): Promise<Factory> => 
 
 export function masterScheme(f: Factory, extra: Partial<SchemeMasterSave> = {}): SchemeMasterSave {
   return {
-    SchemeId: 0, ProductId: f.productId, Utype: 3, SchemeName: `Kharif ${Math.random().toString(36).slice(2, 8)}`, Schemedescription: 'Farmer points',
-    StartDate: today(), EndDate: inDays(30), LoyaltyPoints: 10, IsActive: true, ...extra,
+    SchemeId: 0,
+    ProductId: f.productId,
+    Utype: 3,
+    SchemeName: `Kharif ${Math.random().toString(36).slice(2, 8)}`,
+    Schemedescription: 'Farmer points',
+    StartDate: today(),
+    EndDate: inDays(30),
+    LoyaltyPoints: 10,
+    IsActive: true,
+    ...extra,
   };
 }
 
 export function designScheme(extra: Partial<SchemeDesignSave> = {}): SchemeDesignSave {
   return {
-    SchemeId: 0, SchemeType: 'PB', SchemeBeneficiary: 3, DynamicIds: [], SchemeName: `Rabi ${Math.random().toString(36).slice(2, 8)}`,
-    locationCodes: [], ValidFrm: today(), ValidTo: inDays(30), IsActive: true, mappingData: [], ...extra,
+    SchemeId: 0,
+    SchemeType: 'PB',
+    SchemeBeneficiary: 3,
+    DynamicIds: [],
+    SchemeName: `Rabi ${Math.random().toString(36).slice(2, 8)}`,
+    locationCodes: [],
+    ValidFrm: today(),
+    ValidTo: inDays(30),
+    IsActive: true,
+    mappingData: [],
+    ...extra,
   };
 }
 
@@ -37,6 +59,13 @@ export async function saveScheme(t: TestApp, f: Factory, body: unknown) {
 
 /** The public page's VerifyProduct, from a state (the page's reverse-geocoded text). */
 export const verifyFrom = (t: TestApp, uid: string, state: string | null, more: Record<string, unknown> = {}) =>
-  send(t, VERIFY_API.verify, { verificationMode: 'Web', verificationType: 2, qrData: urlOf(t, uid), UID: uid, ...(state ? { UsrState: state } : {}), ...more });
+  send(t, VERIFY_API.verify, {
+    verificationMode: 'Web',
+    verificationType: 2,
+    qrData: urlOf(t, uid),
+    UID: uid,
+    ...(state ? { UsrState: state } : {}),
+    ...more,
+  });
 
 export const farmer = (MobileNo: string, Name = 'Sita Devi') => ({ isFormFilled: true, Name, email: '', MobileNo });

@@ -15,8 +15,15 @@ import { unique } from './factories.js';
 import type { TestApp } from './server-app.js';
 
 export const NUMBER_PAGES = [
-  PAGE.mapping, PAGE.deMapping, PAGE.productDamage, PAGE.mapStaticNumber, PAGE.numberGeneration, PAGE.adminNumberDownload,
-  PAGE.stockManagement, PAGE.cartonSlip, PAGE.numberIssued,
+  PAGE.mapping,
+  PAGE.deMapping,
+  PAGE.productDamage,
+  PAGE.mapStaticNumber,
+  PAGE.numberGeneration,
+  PAGE.adminNumberDownload,
+  PAGE.stockManagement,
+  PAGE.cartonSlip,
+  PAGE.numberIssued,
 ].map((p) => p.key);
 
 export interface Rival extends Factory {
@@ -28,7 +35,13 @@ export interface Rival extends Factory {
   issueId: number;
 }
 
-export interface LeakWorld { codes: CodeMac; rival: Rival; ours: Factory; ourStaticMappingId: number; ourPreMappingId: number }
+export interface LeakWorld {
+  codes: CodeMac;
+  rival: Rival;
+  ours: Factory;
+  ourStaticMappingId: number;
+  ourPreMappingId: number;
+}
 
 async function ok(t: TestApp, endpoint: Endpoint, body: unknown, token: string) {
   const res = await send(t, endpoint, body, token);
@@ -37,8 +50,17 @@ async function ok(t: TestApp, endpoint: Endpoint, body: unknown, token: string) 
 }
 
 const mapBody = (productId: number, from: number, to: number, batch: string, isPreprinted: boolean) => ({
-  MappingId: 0, ProductId: productId, FromNo: from, ToNo: to, Qty: to - from + 1, MFGDate: '2026-01-10', BatchNo: batch,
-  EXPDate: '2027-01-10', Remark: '', Mrp: 99, isPreprinted,
+  MappingId: 0,
+  ProductId: productId,
+  FromNo: from,
+  ToNo: to,
+  Qty: to - from + 1,
+  MFGDate: '2026-01-10',
+  BatchNo: batch,
+  EXPDate: '2027-01-10',
+  Remark: '',
+  Mrp: 99,
+  isPreprinted,
 });
 
 /**
@@ -51,9 +73,16 @@ export async function leakWorld(t: TestApp): Promise<LeakWorld> {
   const rival = await insertFactory(t, nextPrefix(), NUMBER_PAGES);
   const name = unique('Rival Pesticide Y ');
   const product = await insertProduct(t.db, rival.companyId, { name });
-  const [issue] = await t.db.insert(numberIssues).values({
-    companyId: rival.companyId, fromNo: 200_001, toNo: 202_000, salesOrderNo: unique('RIVAL-SO-'), acceptedAt: new Date(),
-  }).returning();
+  const [issue] = await t.db
+    .insert(numberIssues)
+    .values({
+      companyId: rival.companyId,
+      fromNo: 200_001,
+      toNo: 202_000,
+      salesOrderNo: unique('RIVAL-SO-'),
+      acceptedAt: new Date(),
+    })
+    .returning();
   const batch = unique('RIVAL-B1-');
   const staticBatch = unique('RIVAL-S1-');
   const reason = unique('RIVAL-REASON-');
@@ -61,26 +90,67 @@ export async function leakWorld(t: TestApp): Promise<LeakWorld> {
   await ok(t, MAPPING_API.save, mapBody(product.id, 1, 1000, staticBatch, false), rival.token);
   const [pre] = await t.db.select().from(mappings).where(eq(mappings.batchNo, batch));
   const [st] = await t.db.select().from(mappings).where(eq(mappings.batchNo, staticBatch));
-  await ok(t, DAMAGE_API.create, { MappingId: pre!.id, FromNo: 200_100, ToNo: 200_109, Qty: 10, Reason: reason, isPreprinted: true }, rival.token);
-  await ok(t, DAMAGE_API.create, { MappingId: st!.id, FromNo: 50, ToNo: 59, Qty: 10, Reason: reason, isPreprinted: false }, rival.token);
-  await ok(t, STATIC_PAIR_API.create, {
-    StaticEncryptedQr: codes.make(staticSeries(rival.prefix), 500), PreprintedEncryptedQr: codes.make(P_SERIES, 201_500),
-  }, rival.token);
+  await ok(
+    t,
+    DAMAGE_API.create,
+    { MappingId: pre!.id, FromNo: 200_100, ToNo: 200_109, Qty: 10, Reason: reason, isPreprinted: true },
+    rival.token,
+  );
+  await ok(
+    t,
+    DAMAGE_API.create,
+    { MappingId: st!.id, FromNo: 50, ToNo: 59, Qty: 10, Reason: reason, isPreprinted: false },
+    rival.token,
+  );
+  await ok(
+    t,
+    STATIC_PAIR_API.create,
+    {
+      StaticEncryptedQr: codes.make(staticSeries(rival.prefix), 500),
+      PreprintedEncryptedQr: codes.make(P_SERIES, 201_500),
+    },
+    rival.token,
+  );
   const [damage] = await t.db.select().from(damages).where(eq(damages.fromNo, 200_100));
   const [company] = await t.db.select().from(companies).where(eq(companies.id, rival.companyId));
 
   const ours = await insertFactory(t, nextPrefix(), NUMBER_PAGES);
-  await t.db.insert(numberIssues).values({ companyId: ours.companyId, fromNo: 300_001, toNo: 301_000, salesOrderNo: unique('SO-'), acceptedAt: new Date() });
+  await t.db.insert(numberIssues).values({
+    companyId: ours.companyId,
+    fromNo: 300_001,
+    toNo: 301_000,
+    salesOrderNo: unique('SO-'),
+    acceptedAt: new Date(),
+  });
   await ok(t, MAPPING_API.save, mapBody(ours.productId, 300_001, 300_100, unique('OUR-'), true), ours.token);
   await ok(t, MAPPING_API.save, mapBody(ours.productId, 1, 100, unique('OUR-'), false), ours.token);
   const own = await t.db.select().from(mappings).where(eq(mappings.companyId, ours.companyId));
   return {
-    codes, ours,
+    codes,
+    ours,
     ourPreMappingId: own.find((m) => m.kind === 'P')!.id,
     ourStaticMappingId: own.find((m) => m.kind === 'S')!.id,
     rival: {
-      ...rival, productName: name, productId: product.id, preMappingId: pre!.id, staticMappingId: st!.id, damageId: damage!.id, issueId: issue!.id,
-      secrets: [company!.name, name, batch, staticBatch, reason, issue!.salesOrderNo, '200001–201000', '1–1000', '200100–200109', '50–59', 'RIVAL'],
+      ...rival,
+      productName: name,
+      productId: product.id,
+      preMappingId: pre!.id,
+      staticMappingId: st!.id,
+      damageId: damage!.id,
+      issueId: issue!.id,
+      secrets: [
+        company!.name,
+        name,
+        batch,
+        staticBatch,
+        reason,
+        issue!.salesOrderNo,
+        '200001–201000',
+        '1–1000',
+        '200100–200109',
+        '50–59',
+        'RIVAL',
+      ],
     },
   };
 }

@@ -35,17 +35,35 @@ export interface Factory {
 }
 
 /** A company with a factory of `prefix`, a product, and a factory user with `pages`. */
-export async function insertFactory(t: TestApp, prefix: string, pages: string[] = [PAGE.mapStaticNumber.key]): Promise<Factory> {
+export async function insertFactory(
+  t: TestApp,
+  prefix: string,
+  pages: string[] = [PAGE.mapStaticNumber.key],
+): Promise<Factory> {
   const companyId = (await insertCompany(t.db)).id;
   const siteId = (await insertSite(t.db, companyId, { prefix })).id;
   const product = await insertProduct(t.db, companyId);
   const u = await insertUser(t.db, { companyId, siteId, userType: USER_TYPE.factory, pages });
   const token = (await t.signIn(u.email, u.password)).token;
-  return { companyId, siteId, prefix, productId: product.id, productName: product.name, productCode: product.code, userId: u.id, token };
+  return {
+    companyId,
+    siteId,
+    prefix,
+    productId: product.id,
+    productName: product.name,
+    productCode: product.code,
+    userId: u.id,
+    token,
+  };
 }
 
 /** Another user of the same company and site (other pages, or another prefix's site). */
-export async function insertColleague(t: TestApp, f: Factory, pages: string[], siteId: number | null = f.siteId): Promise<string> {
+export async function insertColleague(
+  t: TestApp,
+  f: Factory,
+  pages: string[],
+  siteId: number | null = f.siteId,
+): Promise<string> {
   const u = await insertUser(t.db, { companyId: f.companyId, siteId, userType: USER_TYPE.factory, pages });
   return (await t.signIn(u.email, u.password)).token;
 }
@@ -61,23 +79,51 @@ export interface MappingInput {
 }
 
 export async function insertMapping(db: Db, m: MappingInput) {
-  const [row] = await db.insert(mappings).values({
-    kind: m.series.kind, prefix: m.series.kind === 'S' ? m.series.prefix : '', fromNo: m.fromNo, toNo: m.toNo,
-    companyId: m.companyId, productId: m.productId, batchNo: m.batchNo ?? 'B-1', mfgDate: '2026-01-10', expDate: '2028-01-10',
-    mrp: m.mrp === undefined ? '450.00' : m.mrp,
-  }).returning();
+  const [row] = await db
+    .insert(mappings)
+    .values({
+      kind: m.series.kind,
+      prefix: m.series.kind === 'S' ? m.series.prefix : '',
+      fromNo: m.fromNo,
+      toNo: m.toNo,
+      companyId: m.companyId,
+      productId: m.productId,
+      batchNo: m.batchNo ?? 'B-1',
+      mfgDate: '2026-01-10',
+      expDate: '2028-01-10',
+      mrp: m.mrp === undefined ? '450.00' : m.mrp,
+    })
+    .returning();
   return row!;
 }
 
 /** Preprinted numbers issued to a company, accepted unless said otherwise. */
 export async function insertIssue(db: Db, companyId: number, fromNo: number, toNo: number, accepted = true) {
   await db.insert(numberIssues).values({
-    companyId, fromNo, toNo, salesOrderNo: `SO-${fromNo}`, ...(accepted ? { acceptedAt: new Date() } : {}),
+    companyId,
+    fromNo,
+    toNo,
+    salesOrderNo: `SO-${fromNo}`,
+    ...(accepted ? { acceptedAt: new Date() } : {}),
   });
 }
 
-export async function insertDamage(db: Db, companyId: number, productId: number, series: Series, fromNo: number, toNo: number, reason: string) {
+export async function insertDamage(
+  db: Db,
+  companyId: number,
+  productId: number,
+  series: Series,
+  fromNo: number,
+  toNo: number,
+  reason: string,
+) {
   await db.insert(damages).values({
-    kind: series.kind, prefix: series.kind === 'S' ? series.prefix : '', fromNo, toNo, companyId, productId, reason,
+    kind: series.kind,
+    prefix: series.kind === 'S' ? series.prefix : '',
+    fromNo,
+    toNo,
+    companyId,
+    productId,
+    reason,
   });
 }

@@ -13,27 +13,52 @@ const FIXTURES = fileURLToPath(new URL('../fixtures/uploads/', import.meta.url))
 export const fixture = (name: string) => readFileSync(join(FIXTURES, name));
 
 export function productBody(
-  companyId: number, overrides: Partial<Record<keyof ProductSave, unknown>> & Record<string, unknown> = {},
+  companyId: number,
+  overrides: Partial<Record<keyof ProductSave, unknown>> & Record<string, unknown> = {},
 ): Record<string, unknown> {
   return {
-    ProductId: 0, ProductName: unique('Product '), ProductCd: unique('P').replace(/[^A-Za-z0-9]/g, ''),
-    ProductDscrptn: 'Test product', ProductUOM: 'kg', ProductValue: 1, CompId: companyId, IsActive: true,
-    WarrantyPeriodInMonth: 730, ...overrides,
+    ProductId: 0,
+    ProductName: unique('Product '),
+    ProductCd: unique('P').replace(/[^A-Za-z0-9]/g, ''),
+    ProductDscrptn: 'Test product',
+    ProductUOM: 'kg',
+    ProductValue: 1,
+    CompId: companyId,
+    IsActive: true,
+    WarrantyPeriodInMonth: 730,
+    ...overrides,
   };
 }
 
 export async function insertProduct(db: Db, companyId: number, overrides: Partial<typeof products.$inferInsert> = {}) {
-  const [row] = await db.insert(products).values({
-    companyId, name: unique('Product '), code: unique('P').replace(/[^A-Za-z0-9]/g, ''), packValue: 1, uom: 'kg', ...overrides,
-  }).returning();
+  const [row] = await db
+    .insert(products)
+    .values({
+      companyId,
+      name: unique('Product '),
+      code: unique('P').replace(/[^A-Za-z0-9]/g, ''),
+      packValue: 1,
+      uom: 'kg',
+      ...overrides,
+    })
+    .returning();
   return row!;
 }
 
 /** MG1 > MG2 > MG3 with unique names. */
 export async function insertCategoryChain(db: Db) {
-  const [a] = await db.insert(categories).values({ level: 1, name: unique('Cat ') }).returning();
-  const [b] = await db.insert(categories).values({ level: 2, parentId: a!.id, name: unique('Sub ') }).returning();
-  const [c] = await db.insert(categories).values({ level: 3, parentId: b!.id, name: unique('Div ') }).returning();
+  const [a] = await db
+    .insert(categories)
+    .values({ level: 1, name: unique('Cat ') })
+    .returning();
+  const [b] = await db
+    .insert(categories)
+    .values({ level: 2, parentId: a!.id, name: unique('Sub ') })
+    .returning();
+  const [c] = await db
+    .insert(categories)
+    .values({ level: 3, parentId: b!.id, name: unique('Div ') })
+    .returning();
   return { mg1: a!.id, mg2: b!.id, mg3: c!.id };
 }
 
@@ -58,5 +83,9 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
 }
 
 /** The one file part a screen sends. */
-export const filePart = (data: Buffer | string, filename: string, type = 'application/octet-stream'): Part =>
-  ({ field: 'productfile', data, filename, type });
+export const filePart = (data: Buffer | string, filename: string, type = 'application/octet-stream'): Part => ({
+  field: 'productfile',
+  data,
+  filename,
+  type,
+});

@@ -24,7 +24,13 @@ import type { TestApp } from './server-app.js';
 
 export const REPORT_PAGES = PAGES.filter((p) => p.group === '4').map((p) => p.key);
 export const FLOW_PAGES = [
-  PAGE.secondaryPacking, PAGE.tertiaryPacking, PAGE.damageCarton, PAGE.dispatch, PAGE.dispatchReceive, PAGE.cartonReturn, PAGE.deMapping,
+  PAGE.secondaryPacking,
+  PAGE.tertiaryPacking,
+  PAGE.damageCarton,
+  PAGE.dispatch,
+  PAGE.dispatchReceive,
+  PAGE.cartonReturn,
+  PAGE.deMapping,
   PAGE.schemeMaster,
 ].map((p) => p.key);
 export const REMARK = 'Refused at the depot gate';
@@ -53,7 +59,10 @@ const answer = <T>(what: string, p: Promise<{ body: unknown }>) => ok<T>(what, p
 
 export async function reportWorld(t: TestApp, codes: CodeMac, prefix: string): Promise<ReportWorld> {
   const f = await floorFactory(t, prefix, [...FLOW_PAGES, ...REPORT_PAGES]);
-  await t.db.update(products).set({ config: { IsFeedback: true } }).where(eq(products.id, f.productId));
+  await t.db
+    .update(products)
+    .set({ config: { IsFeedback: true } })
+    .where(eq(products.id, f.productId));
   const W = await insertSiteUser(t, f.companyId);
   await setPages(t.db, W.userId, [...FLOW_PAGES, ...REPORT_PAGES]);
   const dealerId = await insertDealer(t.db, f.companyId);
@@ -67,8 +76,18 @@ export async function reportWorld(t: TestApp, codes: CodeMac, prefix: string): P
   // Codes 1..400 are the packer's; 901..1000 are cut off the mapping.
   // Mapped at the factory, as the Mapping screen saves it.
   const [m] = await t.db.update(mappings).set({ siteId: f.siteId }).where(eq(mappings.id, f.mappingId)).returning();
-  await answer('demap', send(t, DEMAP_API.create, { MappingId: m!.id, ProductId: f.productId, FromNo: 901, ToNo: 1000, Qty: 100, isPreprinted: false }, f.token));
-  await t.db.insert(generations).values({ mappingId: f.mappingId, companyId: f.companyId, prefix, fromNo: 1, toNo: 500, createdBy: f.userId });
+  await answer(
+    'demap',
+    send(
+      t,
+      DEMAP_API.create,
+      { MappingId: m!.id, ProductId: f.productId, FromNo: 901, ToNo: 1000, Qty: 100, isPreprinted: false },
+      f.token,
+    ),
+  );
+  await t.db
+    .insert(generations)
+    .values({ mappingId: f.mappingId, companyId: f.companyId, prefix, fromNo: 1, toNo: 500, createdBy: f.userId });
 
   const a = await pack.tid();
   const b = await pack.tid();
@@ -76,20 +95,58 @@ export async function reportWorld(t: TestApp, codes: CodeMac, prefix: string): P
   const home = await pack.tid();
   const forDealer = await pack.sid();
   const fractional = slip('SID', prefix, 400);
-  await answer('fractional', send(t, PACKING_API.secondarySave, secondaryBody(size3, codesOf(codes, prefix, 801, 802), fractional, FRACTION), f.token));
+  await answer(
+    'fractional',
+    send(
+      t,
+      PACKING_API.secondarySave,
+      secondaryBody(size3, codesOf(codes, prefix, 801, 802), fractional, FRACTION),
+      f.token,
+    ),
+  );
   const damaged = await pack.sid();
   await answer('damage', send(t, CARTON_DAMAGE_API.damage, { DamageCid: damaged, Reason: DAMAGE }, f.token));
 
-  const sent = answer<DispatchInvoice>('dispatch', send(t, DISPATCH_API.save, dispatchBody({ WareHouseId: W.siteId }, [a.tid, b.tid, loose], { TransportModeId: road, Remark: 'Older stock held for QC' }), f.token));
+  const sent = answer<DispatchInvoice>(
+    'dispatch',
+    send(
+      t,
+      DISPATCH_API.save,
+      dispatchBody({ WareHouseId: W.siteId }, [a.tid, b.tid, loose], {
+        TransportModeId: road,
+        Remark: 'Older stock held for QC',
+      }),
+      f.token,
+    ),
+  );
   const did = (await sent).CartonId;
   await answer('receive', send(t, RECEIVE_API.save, { DispatchId: did, Cartons: [a.tid, loose] }, W.token));
-  await answer('return', send(t, RETURN_API.save, { scanned: [{ CartonId: loose }], IsActive: false, Remark: REMARK }, f.token));
-  const toDealer = (await answer<DispatchInvoice>('to dealer', send(t, DISPATCH_API.save, dispatchBody({ SendTo: dealerId }, [forDealer], { TransportModeId: road }), f.token))).CartonId;
+  await answer(
+    'return',
+    send(t, RETURN_API.save, { scanned: [{ CartonId: loose }], IsActive: false, Remark: REMARK }, f.token),
+  );
+  const toDealer = (
+    await answer<DispatchInvoice>(
+      'to dealer',
+      send(t, DISPATCH_API.save, dispatchBody({ SendTo: dealerId }, [forDealer], { TransportModeId: road }), f.token),
+    )
+  ).CartonId;
 
   const verified = codes.make({ kind: 'S', prefix }, 1);
   const v = await verifyFrom(t, verified, 'Aalpha Pradesh', farmer(MOBILE, 'Sita Devi'));
   if (v.body.ResponseCode !== '200') throw new Error(`verify: ${v.body.ResponseMessage}`);
   const FeedbackId = (v.body.ResponseData as { FeedbackId: string }).FeedbackId;
   await answer('feedback', send(t, POINTS_API.feedback, { FeedbackId, UsrFeedback: FEEDBACK }));
-  return { f, W, dealerId, toDepot: { did, got: a.tid, lost: b.tid, loose }, toDealer, forDealer, fractional, damaged, home, verified };
+  return {
+    f,
+    W,
+    dealerId,
+    toDepot: { did, got: a.tid, lost: b.tid, loose },
+    toDealer,
+    forDealer,
+    fractional,
+    damaged,
+    home,
+    verified,
+  };
 }

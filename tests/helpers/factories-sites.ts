@@ -7,24 +7,40 @@ import { unique } from './factories.js';
 
 /** A country, two states and three cities of our own: A has cities 1 and 2, B has city 3. */
 export const REF = {
-  country: 101, otherCountry: 990_100,
-  stateA: 990_001, stateB: 990_002, stateOther: 990_003,
-  cityA1: 990_011, cityA2: 990_012, cityB1: 990_021,
+  country: 101,
+  otherCountry: 990_100,
+  stateA: 990_001,
+  stateB: 990_002,
+  stateOther: 990_003,
+  cityA1: 990_011,
+  cityA2: 990_012,
+  cityB1: 990_021,
 } as const;
 
 export async function insertReference(db: Db) {
-  await db.insert(countries).values([{ id: REF.country, name: 'India' }, { id: REF.otherCountry, name: 'Testland' }])
+  await db
+    .insert(countries)
+    .values([
+      { id: REF.country, name: 'India' },
+      { id: REF.otherCountry, name: 'Testland' },
+    ])
     .onConflictDoNothing();
-  await db.insert(states).values([
-    { id: REF.stateA, countryId: REF.country, name: 'Aalpha Pradesh' },
-    { id: REF.stateB, countryId: REF.country, name: 'Bravo Pradesh' },
-    { id: REF.stateOther, countryId: REF.otherCountry, name: 'Testshire' },
-  ]).onConflictDoNothing();
-  await db.insert(cities).values([
-    { id: REF.cityA1, stateId: REF.stateA, name: 'Aacity' },
-    { id: REF.cityA2, stateId: REF.stateA, name: 'Abcity' },
-    { id: REF.cityB1, stateId: REF.stateB, name: 'Bacity' },
-  ]).onConflictDoNothing();
+  await db
+    .insert(states)
+    .values([
+      { id: REF.stateA, countryId: REF.country, name: 'Aalpha Pradesh' },
+      { id: REF.stateB, countryId: REF.country, name: 'Bravo Pradesh' },
+      { id: REF.stateOther, countryId: REF.otherCountry, name: 'Testshire' },
+    ])
+    .onConflictDoNothing();
+  await db
+    .insert(cities)
+    .values([
+      { id: REF.cityA1, stateId: REF.stateA, name: 'Aacity' },
+      { id: REF.cityA2, stateId: REF.stateA, name: 'Abcity' },
+      { id: REF.cityB1, stateId: REF.stateB, name: 'Bacity' },
+    ])
+    .onConflictDoNothing();
 }
 
 let prefixSeq = 0;
@@ -39,10 +55,23 @@ type Body = Record<string, unknown>;
 
 export function factoryBody(companyId: number, overrides: Body = {}): Body {
   return {
-    ID: 0, IsFactory: true, CompanyId: companyId, Wcode: unique('F').slice(0, 20), FirmName: 'Test Plant',
-    Email: 'plant@example.test', MobileNo: '9876500000', GST: '27AAACG1234F1Z5', prefix: nextPrefix(),
-    bill_Country: REF.country, bill_State: REF.stateA, bill_City: REF.cityA1, bill_Pincode: '422010',
-    bill_Address1: 'Plot 1', bill_Address2: '', IsActive: true, ...overrides,
+    ID: 0,
+    IsFactory: true,
+    CompanyId: companyId,
+    Wcode: unique('F').slice(0, 20),
+    FirmName: 'Test Plant',
+    Email: 'plant@example.test',
+    MobileNo: '9876500000',
+    GST: '27AAACG1234F1Z5',
+    prefix: nextPrefix(),
+    bill_Country: REF.country,
+    bill_State: REF.stateA,
+    bill_City: REF.cityA1,
+    bill_Pincode: '422010',
+    bill_Address1: 'Plot 1',
+    bill_Address2: '',
+    IsActive: true,
+    ...overrides,
   };
 }
 
@@ -52,14 +81,25 @@ export function warehouseBody(companyId: number, overrides: Body = {}): Body {
 
 export function companyBody(overrides: Partial<Record<keyof CompanySave, unknown>> & Body = {}): Body {
   return {
-    CompId: 0, CCode: unique('CC').slice(0, 20), CompanyName: 'Test Agro Ltd', CompanyDisplayName: 'Test Agro',
-    Mobile: '9876543210', GTIN: '8901234000006', Email: 'care@agro.test', Address: 'Plot 2', City: 'Nashik',
-    Pincode: '422010', CompanyLogo: '', IsActive: true, ...overrides,
+    CompId: 0,
+    CCode: unique('CC').slice(0, 20),
+    CompanyName: 'Test Agro Ltd',
+    CompanyDisplayName: 'Test Agro',
+    Mobile: '9876543210',
+    GTIN: '8901234000006',
+    Email: 'care@agro.test',
+    Address: 'Plot 2',
+    City: 'Nashik',
+    Pincode: '422010',
+    CompanyLogo: '',
+    IsActive: true,
+    ...overrides,
   };
 }
 
 export async function insertProduct(db: Db, companyId: number, overrides: Partial<typeof products.$inferInsert> = {}) {
-  const [row] = await db.insert(products)
+  const [row] = await db
+    .insert(products)
     .values({ companyId, name: unique('Product '), code: unique('P'), packValue: 1, ...overrides })
     .returning();
   return row!;

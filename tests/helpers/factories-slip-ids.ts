@@ -4,11 +4,19 @@ import { PAGE } from '../../src/shared/pages.js';
 import { insertCompany, insertSite, insertUser } from './factories.js';
 import type { TestApp } from './server-app.js';
 
-export interface SiteUser { token: string; userId: number; siteId: number; companyId: number; prefix: string }
+export interface SiteUser {
+  token: string;
+  userId: number;
+  siteId: number;
+  companyId: number;
+  prefix: string;
+}
 
 /** A company, a factory with `prefix` and a user of it with `pages` (Carton Slip by default). */
 export async function insertSiteUser(
-  t: TestApp, prefix: string | null, pages: string[] = [PAGE.cartonSlip.key],
+  t: TestApp,
+  prefix: string | null,
+  pages: string[] = [PAGE.cartonSlip.key],
 ): Promise<SiteUser> {
   const companyId = (await insertCompany(t.db)).id;
   const siteId = (await insertSite(t.db, companyId, { prefix })).id;

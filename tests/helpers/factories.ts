@@ -13,8 +13,17 @@ let seq = 0;
 /** A short suffix unique within the run, so factory rows never collide. */
 export const unique = (prefix = '') => `${prefix}${++seq}${randomBytes(2).toString('hex')}`;
 
-export function cartonBody(overrides: Partial<Record<keyof CartonSave, unknown>> & Record<string, unknown> = {}): Record<string, unknown> {
-  return { CartonId: 0, CartonName: unique('Carton '), CartonSize: 12, Description: 'Test carton', IsActive: true, ...overrides };
+export function cartonBody(
+  overrides: Partial<Record<keyof CartonSave, unknown>> & Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    CartonId: 0,
+    CartonName: unique('Carton '),
+    CartonSize: 12,
+    Description: 'Test carton',
+    IsActive: true,
+    ...overrides,
+  };
 }
 
 export function listBody(overrides: ListRequest = {}): ListRequest {
@@ -24,7 +33,8 @@ export function listBody(overrides: ListRequest = {}): ListRequest {
 type CartonRow = typeof cartons.$inferInsert;
 
 export async function insertCarton(db: Db, overrides: Partial<CartonRow> = {}) {
-  const [row] = await db.insert(cartons)
+  const [row] = await db
+    .insert(cartons)
     .values({ name: unique('Carton '), size: 10, description: 'Inserted carton', ...overrides })
     .returning();
   return row!;
@@ -32,14 +42,16 @@ export async function insertCarton(db: Db, overrides: Partial<CartonRow> = {}) {
 
 export async function insertCompany(db: Db, overrides: Partial<typeof companies.$inferInsert> = {}) {
   const code = unique('C').slice(0, 20);
-  const [row] = await db.insert(companies)
+  const [row] = await db
+    .insert(companies)
     .values({ code, name: `Company ${code}`, displayName: `Company ${code}`, ...overrides })
     .returning();
   return row!;
 }
 
 export async function insertSite(db: Db, companyId: number, overrides: Partial<typeof sites.$inferInsert> = {}) {
-  const [row] = await db.insert(sites)
+  const [row] = await db
+    .insert(sites)
     .values({ companyId, name: unique('Site '), isFactory: true, ...overrides })
     .returning();
   return row!;
@@ -58,10 +70,19 @@ export async function insertUser(
 ): Promise<TestUser> {
   const { password = 'Test123', pages = [], ...cols } = overrides;
   const email = cols.email ?? `${unique('user')}@example.test`;
-  const [row] = await db.insert(users).values({
-    userName: unique('User '), firstName: 'Test', lastName: 'User', mobile: '9876543210',
-    userType: 4, passwordHash: await hashPassword(password), ...cols, email,
-  }).returning({ id: users.id });
+  const [row] = await db
+    .insert(users)
+    .values({
+      userName: unique('User '),
+      firstName: 'Test',
+      lastName: 'User',
+      mobile: '9876543210',
+      userType: 4,
+      passwordHash: await hashPassword(password),
+      ...cols,
+      email,
+    })
+    .returning({ id: users.id });
   if (pages.length > 0) await db.insert(userPages).values(pages.map((pageKey) => ({ userId: row!.id, pageKey })));
   return { id: row!.id, email, password };
 }
@@ -72,7 +93,10 @@ export async function setPages(db: Db, userId: number, keys: string[]) {
 }
 
 export async function userIdByEmail(db: Db, email: string): Promise<number> {
-  const [u] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  const [u] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   if (!u) throw new Error(`No user ${email}`);
   return u.id;
 }

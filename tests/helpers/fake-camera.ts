@@ -11,14 +11,31 @@ export async function qrVideo(text: string, dir: string, name = 'qr'): Promise<s
   const y4m = join(dir, `${name}.y4m`);
   await QRCode.toFile(png, text, { width: 400, margin: 4, errorCorrectionLevel: 'M' });
   execFileSync('ffmpeg', [
-    '-loglevel', 'error', '-y', '-loop', '1', '-i', png,
-    '-vf', 'scale=400:400:flags=neighbor,pad=640:480:120:40:white,format=yuv420p',
-    '-r', '10', '-t', '2', '-f', 'yuv4mpegpipe', y4m,
+    '-loglevel',
+    'error',
+    '-y',
+    '-loop',
+    '1',
+    '-i',
+    png,
+    '-vf',
+    'scale=400:400:flags=neighbor,pad=640:480:120:40:white,format=yuv420p',
+    '-r',
+    '10',
+    '-t',
+    '2',
+    '-f',
+    'yuv4mpegpipe',
+    y4m,
   ]);
   return y4m;
 }
 
 /** Launch flags: a fake camera filming `file`, and camera prompts answered yes. */
 export function fakeCameraArgs(file: string): string[] {
-  return ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${file}`];
+  return [
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-video-capture=${file}`,
+  ];
 }

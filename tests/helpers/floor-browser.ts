@@ -29,27 +29,66 @@ async function reserve(token: string, type: 'SID' | 'TID', n: number): Promise<R
 export async function makeCartonSize(size: number): Promise<{ id: number; label: string }> {
   const admin = await apiSignIn(ADMIN.email, ADMIN.password);
   const name = `Test box ${size} ${Date.now().toString(36)}`;
-  await ok('carton size', call('POST', 'CartonMaster/CreateCarton', admin, { CartonId: 0, CartonName: name, CartonSize: size, Description: 'Browser test', IsActive: true }));
-  const sizes = await ok<Array<{ CartonId: number; CartonName: string }>>('sizes', call('GET', 'CartonMaster/GetActiveCartonDDL', admin));
+  await ok(
+    'carton size',
+    call('POST', 'CartonMaster/CreateCarton', admin, {
+      CartonId: 0,
+      CartonName: name,
+      CartonSize: size,
+      Description: 'Browser test',
+      IsActive: true,
+    }),
+  );
+  const sizes = await ok<Array<{ CartonId: number; CartonName: string }>>(
+    'sizes',
+    call('GET', 'CartonMaster/GetActiveCartonDDL', admin),
+  );
   return { id: sizes.find((s) => s.CartonName === name)!.CartonId, label: `${name} (${size})` };
 }
 
 /** `product`: which of the company's products (its index in the dropdown): a test that dispatches picks
  *  its own, so another file's cartons left at the factory are never its older stock. */
-export async function floorSetup(o: { from: number; to: number; size: number; slips: number; mfgDate?: string; product?: number }): Promise<FloorSetup> {
+export async function floorSetup(o: {
+  from: number;
+  to: number;
+  size: number;
+  slips: number;
+  mfgDate?: string;
+  product?: number;
+}): Promise<FloorSetup> {
   const token = await apiSignIn(FACTORY.email, FACTORY.password);
-  const products = await ok<Array<{ ProductId: number; ProductName: string }>>('products', call('GET', 'Product/GetProductsDDL', token));
+  const products = await ok<Array<{ ProductId: number; ProductName: string }>>(
+    'products',
+    call('GET', 'Product/GetProductsDDL', token),
+  );
   const product = products[o.product ?? 0]!;
-  await ok('mapping', call('POST', 'Mapping/CreateMapping', token, {
-    MappingId: 0, ProductId: product.ProductId, FromNo: o.from, ToNo: o.to, Qty: o.to - o.from + 1, MFGDate: o.mfgDate ?? '2026-02-01',
-    EXPDate: '', BatchNo: `FL-${o.from}`, Mrp: '', Remark: '', isPreprinted: false,
-  }));
+  await ok(
+    'mapping',
+    call('POST', 'Mapping/CreateMapping', token, {
+      MappingId: 0,
+      ProductId: product.ProductId,
+      FromNo: o.from,
+      ToNo: o.to,
+      Qty: o.to - o.from + 1,
+      MFGDate: o.mfgDate ?? '2026-02-01',
+      EXPDate: '',
+      BatchNo: `FL-${o.from}`,
+      Mrp: '',
+      Remark: '',
+      isPreprinted: false,
+    }),
+  );
   const size = await makeCartonSize(o.size);
   const sids = await reserve(token, 'SID', o.slips);
   const tids = await reserve(token, 'TID', o.slips);
   const year = new Date().getFullYear() % 100;
   return {
-    factory: FACTORY, token, productName: product.ProductName, productId: product.ProductId, sizeId: size.id, sizeLabel: size.label,
+    factory: FACTORY,
+    token,
+    productName: product.ProductName,
+    productId: product.ProductId,
+    sizeId: size.id,
+    sizeLabel: size.label,
     sid: (i) => makeSlipId('SID', year, 'KA', sids.FromNo + i),
     tid: (i) => makeSlipId('TID', year, 'KA', tids.FromNo + i),
   };

@@ -2,8 +2,20 @@
 // endpoints (paged parts page by page, each `Next` sent back as it came), packed as stored and indexed
 // by the client's own pure lookup (client/floor/cache/lookup.ts). For server tests that hold a scan's
 // device check to the server's answer. A test may pull again only the parts it knows changed.
-import { CACHE_PARTS, FLOOR_CACHE_API, type CachePage, type CachePart } from '../../src/shared/contracts/floor/cache.js';
-import type { CacheMasters, DamageSeries, MappingSeries, OpenCartons, PackedSeries, PairSeries } from '../../src/shared/contracts/floor/cache.js';
+import {
+  CACHE_PARTS,
+  FLOOR_CACHE_API,
+  type CachePage,
+  type CachePart,
+} from '../../src/shared/contracts/floor/cache.js';
+import type {
+  CacheMasters,
+  DamageSeries,
+  MappingSeries,
+  OpenCartons,
+  PackedSeries,
+  PairSeries,
+} from '../../src/shared/contracts/floor/cache.js';
 import type { DispatchCache } from '../../src/shared/contracts/floor/dispatch-cache.js';
 import { buildFloorCache, type CacheContent, type FloorCache } from '../../src/client/floor/cache/lookup.js';
 import { packSeries } from '../../src/client/floor/cache/rows.js';
@@ -25,12 +37,17 @@ export interface DeviceParts {
 async function call<T>(t: TestApp, name: CachePart, token: string, body?: object): Promise<T> {
   const e = FLOOR_CACHE_API[name];
   const res = e.method === 'GET' ? await t.get(e.path, token) : await t.post(e.path, body, token);
-  if (res.body.ResponseCode !== '200') throw new Error(`FloorCache ${name}: ${res.body.ResponseCode} ${res.body.ResponseMessage}`);
+  if (res.body.ResponseCode !== '200')
+    throw new Error(`FloorCache ${name}: ${res.body.ResponseCode} ${res.body.ResponseMessage}`);
   return res.body.ResponseData as T;
 }
 
 /** Every page of a paged part. */
-async function pages<S extends object>(t: TestApp, name: CachePart, token: string): Promise<{ series: S[]; asOf: number }> {
+async function pages<S extends object>(
+  t: TestApp,
+  name: CachePart,
+  token: string,
+): Promise<{ series: S[]; asOf: number }> {
   const series: S[] = [];
   let after: unknown = null;
   for (;;) {
@@ -54,21 +71,42 @@ export async function pullPart(t: TestApp, token: string, parts: DeviceParts, na
     return packSeries(p.series);
   };
   switch (name) {
-    case 'masters': parts.masters = await whole<CacheMasters>(); break;
-    case 'open': parts.open = await whole<OpenCartons>(); break;
-    case 'dispatch': parts.dispatch = await whole<DispatchCache>(); break;
-    case 'mappings': parts.mappings = await paged<MappingSeries>(); break;
-    case 'damages': parts.damages = await paged<DamageSeries>(); break;
-    case 'pairs': parts.pairs = await paged<PairSeries>(); break;
-    case 'packed': parts.packed = await paged<PackedSeries>(); break;
+    case 'masters':
+      parts.masters = await whole<CacheMasters>();
+      break;
+    case 'open':
+      parts.open = await whole<OpenCartons>();
+      break;
+    case 'dispatch':
+      parts.dispatch = await whole<DispatchCache>();
+      break;
+    case 'mappings':
+      parts.mappings = await paged<MappingSeries>();
+      break;
+    case 'damages':
+      parts.damages = await paged<DamageSeries>();
+      break;
+    case 'pairs':
+      parts.pairs = await paged<PairSeries>();
+      break;
+    case 'packed':
+      parts.packed = await paged<PackedSeries>();
+      break;
   }
 }
 
 /** The device's index over what it stores. */
-export const deviceCacheFrom = (p: DeviceParts): FloorCache => buildFloorCache({
-  masters: p.masters, open: p.open, dispatch: p.dispatch,
-  mappings: p.mappings ?? [], damages: p.damages ?? [], pairs: p.pairs ?? [], packed: p.packed ?? [], refreshedAt: p.refreshedAt,
-});
+export const deviceCacheFrom = (p: DeviceParts): FloorCache =>
+  buildFloorCache({
+    masters: p.masters,
+    open: p.open,
+    dispatch: p.dispatch,
+    mappings: p.mappings ?? [],
+    damages: p.damages ?? [],
+    pairs: p.pairs ?? [],
+    packed: p.packed ?? [],
+    refreshedAt: p.refreshedAt,
+  });
 
 /** The cache `token`'s device would hold after a refresh now. */
 export async function deviceCacheOf(t: TestApp, token: string): Promise<FloorCache> {

@@ -28,10 +28,16 @@ export async function goOnline(c: BrowserContext): Promise<void> {
 }
 
 /** Keys typed before a scan box has focus would be lost: wait for one (in a dialog when `inDialog`). */
-export const boxFocused = (page: Page, inDialog = false) => page.waitForFunction((d) => {
-  const el = document.activeElement;
-  return !!el && el.classList.contains('ft-scan__input') && !(el as HTMLInputElement).disabled && !!el.closest('[role="dialog"]') === d;
-}, inDialog);
+export const boxFocused = (page: Page, inDialog = false) =>
+  page.waitForFunction((d) => {
+    const el = document.activeElement;
+    return (
+      !!el &&
+      el.classList.contains('ft-scan__input') &&
+      !(el as HTMLInputElement).disabled &&
+      !!el.closest('[role="dialog"]') === d
+    );
+  }, inDialog);
 
 /** A wedge scanner: the characters a few ms apart, then Enter, into the box with focus. */
 export async function wedgeScan(page: Page, text: string): Promise<void> {
@@ -40,30 +46,39 @@ export async function wedgeScan(page: Page, text: string): Promise<void> {
 }
 
 /** The outbox entries not yet done, read without the app. */
-export const unsent = (page: Page) => page.evaluate(() => new Promise<number>((resolve, reject) => {
-  const open = indexedDB.open('fieldtrace');
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const req = open.result.transaction('outbox').objectStore('outbox').getAll();
-    req.onsuccess = () => {
-      resolve((req.result as Array<{ status: string }>).filter((e) => e.status !== 'done').length);
-      open.result.close();
-    };
-  };
-}));
+export const unsent = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('fieldtrace');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction('outbox').objectStore('outbox').getAll();
+          req.onsuccess = () => {
+            resolve((req.result as Array<{ status: string }>).filter((e) => e.status !== 'done').length);
+            open.result.close();
+          };
+        };
+      }),
+  );
 
 /** A kv row of the device's database (null when absent). */
-export const storedKv = (page: Page, key: string) => page.evaluate((k) => new Promise<unknown>((resolve, reject) => {
-  const open = indexedDB.open('fieldtrace');
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const req = open.result.transaction('kv').objectStore('kv').get(k);
-    req.onsuccess = () => {
-      resolve((req.result as { value: unknown } | undefined)?.value ?? null);
-      open.result.close();
-    };
-  };
-}), key);
+export const storedKv = (page: Page, key: string) =>
+  page.evaluate(
+    (k) =>
+      new Promise<unknown>((resolve, reject) => {
+        const open = indexedDB.open('fieldtrace');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction('kv').objectStore('kv').get(k);
+          req.onsuccess = () => {
+            resolve((req.result as { value: unknown } | undefined)?.value ?? null);
+            open.result.close();
+          };
+        };
+      }),
+    key,
+  );
 
 /** A downloaded PDF: its name, its text (pdftotext) and the QR codes on its first page (zbarimg). */
 export async function readPdfDownload(d: Download): Promise<{ fileName: string; text: string; qr: string[] }> {
@@ -75,8 +90,12 @@ export async function readPdfDownload(d: Download): Promise<{ fileName: string; 
     execFileSync('pdftoppm', ['-r', '150', '-png', '-singlefile', '-f', '1', '-l', '1', file, join(dir, 'p1')]);
     let qr: string[] = [];
     try {
-      qr = execFileSync('zbarimg', ['-q', '--raw', '-Sdisable', '-Sqrcode.enable', join(dir, 'p1.png')], { stdio: ['ignore', 'pipe', 'ignore'] })
-        .toString('utf8').split('\n').filter((l) => l !== '');
+      qr = execFileSync('zbarimg', ['-q', '--raw', '-Sdisable', '-Sqrcode.enable', join(dir, 'p1.png')], {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      })
+        .toString('utf8')
+        .split('\n')
+        .filter((l) => l !== '');
     } catch {
       qr = []; // zbarimg exits 4 when it finds no code
     }
@@ -87,23 +106,27 @@ export async function readPdfDownload(d: Download): Promise<{ fileName: string; 
 }
 
 /** The oldest refresh time (ms) over the device's floor cache parts; 0 while any part has none. */
-const oldestPart = (page: Page) => page.evaluate(() => new Promise<number>((resolve) => {
-  const open = indexedDB.open('fieldtrace');
-  open.onerror = () => resolve(0);
-  open.onsuccess = () => {
-    try {
-      const req = open.result.transaction('cacheParts').objectStore('cacheParts').getAll();
-      req.onsuccess = () => {
-        const rows = req.result as Array<{ asOf: number | null }>;
-        open.result.close();
-        resolve(rows.length < 7 ? 0 : Math.min(...rows.map((r) => r.asOf ?? 0)));
-      };
-      req.onerror = () => resolve(0);
-    } catch {
-      resolve(0); // the store is not there yet
-    }
-  };
-}));
+const oldestPart = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('fieldtrace');
+        open.onerror = () => resolve(0);
+        open.onsuccess = () => {
+          try {
+            const req = open.result.transaction('cacheParts').objectStore('cacheParts').getAll();
+            req.onsuccess = () => {
+              const rows = req.result as Array<{ asOf: number | null }>;
+              open.result.close();
+              resolve(rows.length < 7 ? 0 : Math.min(...rows.map((r) => r.asOf ?? 0)));
+            };
+            req.onerror = () => resolve(0);
+          } catch {
+            resolve(0); // the store is not there yet
+          }
+        };
+      }),
+  );
 
 /** Waits until every part of the device's floor cache was refreshed from a snapshot taken after `since`
  *  (ms): what the test made through the API before is then known to the device. */
@@ -117,7 +140,13 @@ export async function cacheSince(page: Page, since: number, timeout = 60_000): P
 
 /** The factory's handheld on Secondary Packing with what was made before `since` in its cache, then the
  *  network off, a carton size chosen and the scan box armed: where an offline scan is answered. */
-export async function packingOffline(page: Page, c: BrowserContext, login: { email: string; password: string }, sizeLabel: string, since: number): Promise<void> {
+export async function packingOffline(
+  page: Page,
+  c: BrowserContext,
+  login: { email: string; password: string },
+  sizeLabel: string,
+  since: number,
+): Promise<void> {
   await signIn(page, login.email, login.password);
   await page.goto('/transaction/secondary-packing');
   await workerInControl(page);

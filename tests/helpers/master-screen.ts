@@ -24,8 +24,10 @@ export interface MasterScreen {
 /** Types into a list's search box and waits for the list call that follows (ky streams the body, so
  *  the request's text cannot be matched; callers still poll for the rows they expect). */
 export async function searchList(page: Page, text: string): Promise<void> {
-  const answered = page.waitForResponse((r) => r.request().method() === 'POST' && /\/API\/api\/.+\/Get[^/]*$/.test(r.url()),
-    { timeout: OPEN_TIMEOUT_MS });
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && /\/API\/api\/.+\/Get[^/]*$/.test(r.url()),
+    { timeout: OPEN_TIMEOUT_MS },
+  );
   await page.getByRole('textbox', { name: 'Search' }).fill(text);
   await answered;
 }
@@ -44,7 +46,11 @@ export function masterScreen(path: string): MasterScreen {
   beforeEach(async () => {
     ({ context, page: current } = await newPage(browser!, { acceptDownloads: true, storageState: signedIn }));
     await current.goto(path);
-    await current.getByText(REPORT_TEXT).or(current.getByText('No Data found')).first().waitFor({ timeout: OPEN_TIMEOUT_MS });
+    await current
+      .getByText(REPORT_TEXT)
+      .or(current.getByText('No Data found'))
+      .first()
+      .waitFor({ timeout: OPEN_TIMEOUT_MS });
   });
   afterEach(async () => {
     await context?.close();
@@ -63,7 +69,8 @@ export function masterScreen(path: string): MasterScreen {
     dialog: () => screen.page.getByRole('dialog'),
     rows: () => screen.page.locator('table tbody tr'),
     report: async () => (await screen.page.getByText(REPORT_TEXT).textContent()) ?? '',
-    cells: () => screen.rows().evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent ?? ''))),
+    cells: () =>
+      screen.rows().evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent ?? ''))),
     search: (text) => searchList(screen.page, text),
   };
   return screen;

@@ -18,10 +18,18 @@ export interface Harness {
 
 export async function serveScanBoxHarness(): Promise<Harness> {
   const out = mkdtempSync(join(tmpdir(), 'fieldtrace-scan-harness-'));
-  execFileSync(process.execPath, [
-    join(ROOT, 'node_modules/vite/bin/vite.js'), 'build',
-    '--config', join(ROOT, 'tests/helpers/scan-box-harness/vite.config.ts'), '--outDir', out,
-  ], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  execFileSync(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--config',
+      join(ROOT, 'tests/helpers/scan-box-harness/vite.config.ts'),
+      '--outDir',
+      out,
+    ],
+    { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
+  );
   const app = Fastify();
   await app.register(fastifyStatic, { root: out });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -23,14 +23,27 @@ const screenOf = (k: keyof typeof PAGE): Screen => ({ path: PAGE[k].path, title:
 /** Every screen of the admin's menu, the account screens, the dashboard and Pending work. */
 export const ADMIN_SCREENS: readonly Screen[] = [
   ...(Object.keys(PAGE) as (keyof typeof PAGE)[]).map(screenOf),
-  ...ALWAYS_ALLOWED_PATHS.filter((p) => p !== '/dashboard').map((path) => ({ path, title: path === '/profile' ? 'Profile' : 'Change Password' })),
+  ...ALWAYS_ALLOWED_PATHS.filter((p) => p !== '/dashboard').map((path) => ({
+    path,
+    title: path === '/profile' ? 'Profile' : 'Change Password',
+  })),
   { path: '/dashboard', title: 'Dashboard' },
   { path: '/pending-work', title: 'Pending work' },
 ];
 
 /** What a floor operator opens on a handheld. */
 export const FLOOR_SCREENS: readonly Screen[] = [
-  ...(['secondaryPacking', 'tertiaryPacking', 'damageCarton', 'dispatch', 'dispatchReceive', 'cartonReturn', 'replace'] as const).map(screenOf),
+  ...(
+    [
+      'secondaryPacking',
+      'tertiaryPacking',
+      'damageCarton',
+      'dispatch',
+      'dispatchReceive',
+      'cartonReturn',
+      'replace',
+    ] as const
+  ).map(screenOf),
   { path: '/pending-work', title: 'Pending work' },
 ];
 
@@ -41,8 +54,14 @@ function track(page: Page): { count: number; last: number } {
   let t = inFlight.get(page);
   if (!t) {
     const state = { count: 0, last: Date.now() };
-    const done = () => { state.count = Math.max(0, state.count - 1); state.last = Date.now(); };
-    page.on('request', () => { state.count += 1; state.last = Date.now(); });
+    const done = () => {
+      state.count = Math.max(0, state.count - 1);
+      state.last = Date.now();
+    };
+    page.on('request', () => {
+      state.count += 1;
+      state.last = Date.now();
+    });
     page.on('requestfinished', done);
     page.on('requestfailed', done);
     inFlight.set(page, (t = state));

@@ -15,7 +15,8 @@ import { inject } from 'vitest';
 import { adminQuery, prepareDatabase } from './database-image.js';
 import { LOGIN_API, type LoginResult } from '../../src/shared/contracts/auth.js';
 
-export const INDEX_HTML = '<!doctype html><html><head><title>Fieldtrace test shell</title></head><body><div id="root"></div></body></html>';
+export const INDEX_HTML =
+  '<!doctype html><html><head><title>Fieldtrace test shell</title></head><body><div id="root"></div></body></html>';
 
 export interface Envelope {
   ResponseCode: string;
@@ -71,14 +72,19 @@ export function parseEnvelope(payload: string): Envelope {
   if (typeof v !== 'object' || v === null) throw new Error(`Not an envelope: ${payload.slice(0, 200)}`);
   const o = v as Record<string, unknown>;
   const keys = Object.keys(o).sort().join(',');
-  if (keys !== 'ResponseCode,ResponseData,ResponseMessage') throw new Error(`Not an envelope (keys ${keys}): ${payload.slice(0, 200)}`);
+  if (keys !== 'ResponseCode,ResponseData,ResponseMessage')
+    throw new Error(`Not an envelope (keys ${keys}): ${payload.slice(0, 200)}`);
   if (typeof o.ResponseCode !== 'string' || typeof o.ResponseMessage !== 'string') {
     throw new Error(`Envelope with wrong types: ${payload.slice(0, 200)}`);
   }
   return { ResponseCode: o.ResponseCode, ResponseMessage: o.ResponseMessage, ResponseData: o.ResponseData };
 }
 
-interface TestDatabase { database: Database; url: string | undefined; drop: () => Promise<void> }
+interface TestDatabase {
+  database: Database;
+  url: string | undefined;
+  drop: () => Promise<void>;
+}
 
 /** A database of the test's own, holding the demo data: a copy of the prepared image when the
  *  server project's global setup made one (tests/helpers/database-image.ts), else prepared here. */
@@ -104,7 +110,9 @@ async function openTestDatabase(): Promise<TestDatabase> {
   // Plain DROP first: it makes an autovacuum worker on the database quit, which FORCE may not
   // (terminating it needs pg_signal_backend). FORCE only for a connection a test left open.
   const drop = () =>
-    adminQuery(url, `DROP DATABASE IF EXISTS ${name}`).catch(() => adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    adminQuery(url, `DROP DATABASE IF EXISTS ${name}`).catch(() =>
+      adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    );
   return { database, url: own.toString(), drop };
 }
 
@@ -114,9 +122,17 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ft-data-'));
   const clientDir = mkdtempSync(join(tmpdir(), 'ft-client-'));
   writeFileSync(join(clientDir, 'index.html'), INDEX_HTML);
-  const config = loadConfig({}, {
-    dataDir, clientDir, loginLimitPerAddress: 10_000, loginLimitPerAccountAddress: 10_000, loginLimitPerAccount: 10_000, ...overrides,
-  });
+  const config = loadConfig(
+    {},
+    {
+      dataDir,
+      clientDir,
+      loginLimitPerAddress: 10_000,
+      loginLimitPerAccountAddress: 10_000,
+      loginLimitPerAccount: 10_000,
+      ...overrides,
+    },
+  );
   const app = await buildApp({ config, database, logger: false, ...(routes ? { routes } : {}) });
   beforeReady?.(app);
   await app.ready();
@@ -127,7 +143,12 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   };
   const auth = (token?: string) => (token ? { authorization: `Bearer ${token}` } : {});
   const post = (path: string, body?: unknown, token?: string) =>
-    raw({ method: 'POST', url: API + path, headers: auth(token), ...(body === undefined ? {} : { payload: body as object }) });
+    raw({
+      method: 'POST',
+      url: API + path,
+      headers: auth(token),
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
   const get = (path: string, token?: string) => raw({ method: 'GET', url: API + path, headers: auth(token) });
 
   const signIn = async (email: string, password: string): Promise<Session> => {

@@ -21,38 +21,77 @@ export const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso
 export const WEEK = () => ({ FromDate: us(addDays(indiaDate(), -6)), ToDate: us(indiaDate()) });
 
 /** The shared list request (spec 3 section 3) with the report screens' defaults. */
-export const listRequest = (SortColumn: string, extra: Row = {}) =>
-  ({ First: 1, PageSize: 10, IsActive: '1', SearchValue: '', SortColumn, SortOrder: 'DESC', ...WEEK(), ...extra });
+export const listRequest = (SortColumn: string, extra: Row = {}) => ({
+  First: 1,
+  PageSize: 10,
+  IsActive: '1',
+  SearchValue: '',
+  SortColumn,
+  SortOrder: 'DESC',
+  ...WEEK(),
+  ...extra,
+});
 
 /** A master screen's list request (spec 1 sections 2.9, 3.3, 9): 5 rows, CreatedDt descending, IsActive true. */
-export const masterList = (extra: Row = {}) =>
-  ({ First: 1, PageSize: 5, IsActive: true, SearchValue: '', SortColumn: 'CreatedDt', SortOrder: 'DESC', ...extra });
+export const masterList = (extra: Row = {}) => ({
+  First: 1,
+  PageSize: 5,
+  IsActive: true,
+  SearchValue: '',
+  SortColumn: 'CreatedDt',
+  SortOrder: 'DESC',
+  ...extra,
+});
 
 /** Spec 1 section 7's export request: every row, CreatedDt ascending. */
-export const exportList = (extra: Row = {}) =>
-  ({ First: 1, PageSize: -1, IsActive: true, SearchValue: '', SortColumn: 'CreatedDt', SortOrder: 'ASC', ...extra });
+export const exportList = (extra: Row = {}) => ({
+  First: 1,
+  PageSize: -1,
+  IsActive: true,
+  SearchValue: '',
+  SortColumn: 'CreatedDt',
+  SortOrder: 'ASC',
+  ...extra,
+});
 
 /** A multipart body (the upload calls): its bytes and its content-type header. */
-export interface Form { payload: Buffer; headers: Record<string, string> }
-export type SpecCaller = (method: 'GET' | 'POST', path: string, token: string, page: string, body?: unknown, form?: Form) => Promise<SpecAnswer>;
+export interface Form {
+  payload: Buffer;
+  headers: Record<string, string>;
+}
+export type SpecCaller = (
+  method: 'GET' | 'POST',
+  path: string,
+  token: string,
+  page: string,
+  body?: unknown,
+  form?: Form,
+) => Promise<SpecAnswer>;
 
 /** A call as the spec's client makes it: bearer token and the 'page' header (spec 1 section 7). */
 export function specCaller(t: TestApp): SpecCaller {
   return async (method, path, token, page, body, form) => {
     const res = await t.app.inject({
-      method, url: `/API/api/${path}`, headers: { ...form?.headers, ...(token ? { authorization: `Bearer ${token}` } : {}), page },
+      method,
+      url: `/API/api/${path}`,
+      headers: { ...form?.headers, ...(token ? { authorization: `Bearer ${token}` } : {}), page },
       ...(form ? { payload: form.payload } : body === undefined ? {} : { payload: body as object }),
     });
     const type = String(res.headers['content-type'] ?? '');
     const answer: SpecAnswer['body'] = type.startsWith('application/json')
-      ? res.json() : { ResponseCode: '', ResponseMessage: '', ResponseData: res.rawPayload };
+      ? res.json()
+      : { ResponseCode: '', ResponseMessage: '', ResponseData: res.rawPayload };
     return { status: res.statusCode, body: answer, type };
   };
 }
 
 /** 'shown': present, of any type (a column the documents name without saying what it holds). */
-export type Kind = 'string' | 'number' | 'boolean' | 'date' | 'text?' | 'number?' | 'date?' | 'boolean?' | 'array' | 'object' | 'shown';
-export const s = 'string' as const, n = 'number' as const, d = 'date' as const, b = 'boolean' as const;
+export type Kind =
+  'string' | 'number' | 'boolean' | 'date' | 'text?' | 'number?' | 'date?' | 'boolean?' | 'array' | 'object' | 'shown';
+export const s = 'string' as const,
+  n = 'number' as const,
+  d = 'date' as const,
+  b = 'boolean' as const;
 
 /** A field as the documents describe it: text, a number, a flag, a date (text on the wire), or any of them empty. */
 export function holds(row: Row, fields: Record<string, Kind>, where: string) {
@@ -60,7 +99,10 @@ export function holds(row: Row, fields: Record<string, Kind>, where: string) {
     expect(Object.hasOwn(row, name), `${where}: ${name} missing in ${JSON.stringify(row).slice(0, 300)}`).toBe(true);
     const v = row[name];
     if (kind === 'shown') continue;
-    if (kind === 'array') { expect(Array.isArray(v), `${where}: ${name} = ${JSON.stringify(v)}`).toBe(true); continue; }
+    if (kind === 'array') {
+      expect(Array.isArray(v), `${where}: ${name} = ${JSON.stringify(v)}`).toBe(true);
+      continue;
+    }
     const base = kind.replace('?', '') as 'string' | 'text' | 'number' | 'boolean' | 'date' | 'object';
     if (kind.endsWith('?') && (v === null || v === '')) continue;
     const type = base === 'date' || base === 'text' ? 'string' : base;
@@ -123,7 +165,14 @@ export function playTable<W>(title: string, calls: TableCall<W>[], world: () => 
         const w = world();
         await c.before?.(w);
         const path = c.url ? c.url(w) : c.path;
-        const res = await call()(c.method, path, c.token(w), c.page, c.method === 'POST' ? c.body?.(w) : undefined, c.form?.(w));
+        const res = await call()(
+          c.method,
+          path,
+          c.token(w),
+          c.page,
+          c.method === 'POST' ? c.body?.(w) : undefined,
+          c.form?.(w),
+        );
         await c.read(res, w);
       });
     }

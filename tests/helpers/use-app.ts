@@ -61,16 +61,31 @@ export function useApp(options: StartOptions | (() => StartOptions | Promise<Sta
     }
     return s;
   };
-  const tokenOf = async (as?: As): Promise<string | undefined> => (as !== undefined && isRole(as) ? (await session(as)).token : as);
+  const tokenOf = async (as?: As): Promise<string | undefined> =>
+    as !== undefined && isRole(as) ? (await session(as)).token : as;
 
   return {
-    get started() { return started(); },
-    get app() { return started().app; },
-    get db() { return started().db; },
-    get config() { return started().config; },
-    get kind() { return started().kind; },
-    get database() { return started().database; },
-    get databaseUrl() { return started().databaseUrl; },
+    get started() {
+      return started();
+    },
+    get app() {
+      return started().app;
+    },
+    get db() {
+      return started().db;
+    },
+    get config() {
+      return started().config;
+    },
+    get kind() {
+      return started().kind;
+    },
+    get database() {
+      return started().database;
+    },
+    get databaseUrl() {
+      return started().databaseUrl;
+    },
     post: (path, body, token) => started().post(path, body, token),
     get: (path, token) => started().get(path, token),
     raw: (opts) => started().raw(opts),
@@ -80,6 +95,8 @@ export function useApp(options: StartOptions | (() => StartOptions | Promise<Sta
     token: async (role) => (await session(role)).token,
     send: async (e, body, as, params) => send(started(), e, body, await tokenOf(as), params),
     fetch: async (e: Endpoint, params?: Params | As, as?: As) =>
-      typeof params === 'object' ? send(started(), e, undefined, await tokenOf(as), params) : send(started(), e, undefined, await tokenOf(params)),
+      typeof params === 'object'
+        ? send(started(), e, undefined, await tokenOf(as), params)
+        : send(started(), e, undefined, await tokenOf(params)),
   };
 }

@@ -5,7 +5,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FORBIDDEN, INVALID_ARGUMENTS } from '../../src/server/http/route.js';
 import { SEED_LOGINS } from '../../src/server/db/seed.js';
 import { userPages } from '../../src/server/db/schema.js';
-import { ACCESS_MSG, type AccessRightGroup, type MenuEntry, ACCESS_RIGHT_API } from '../../src/shared/contracts/access-right.js';
+import {
+  ACCESS_MSG,
+  type AccessRightGroup,
+  type MenuEntry,
+  ACCESS_RIGHT_API,
+} from '../../src/shared/contracts/access-right.js';
 import { PAGE, PAGES } from '../../src/shared/pages.js';
 import { listBody, setPages, userIdByEmail } from '../helpers/factories.js';
 import type { Session } from '../helpers/server-app.js';
@@ -33,14 +38,20 @@ const tree = async (id: number | string, token = admin.token) => {
   return res.body;
 };
 const stored = async (userId: number) =>
-  (await t.db.select({ k: userPages.pageKey }).from(userPages).where(eq(userPages.userId, userId))).map((r) => r.k).sort();
+  (await t.db.select({ k: userPages.pageKey }).from(userPages).where(eq(userPages.userId, userId)))
+    .map((r) => r.k)
+    .sort();
 
 describe('GetAccessRight/0: the default tree', () => {
   it('has the Masters, Transactions and Reports groups with every visible page unticked', async () => {
     const body = await tree(0);
     expect(body.ResponseCode).toBe('200');
     const groups = body.ResponseData as AccessRightGroup[];
-    expect(groups.map((g) => [g.key, g.label])).toEqual([['2', 'Masters'], ['3', 'Transactions'], ['4', 'Reports']]);
+    expect(groups.map((g) => [g.key, g.label])).toEqual([
+      ['2', 'Masters'],
+      ['3', 'Transactions'],
+      ['4', 'Reports'],
+    ]);
     for (const g of groups) {
       expect(g.Status).toBe(false);
       for (const c of g.children) {
@@ -50,8 +61,18 @@ describe('GetAccessRight/0: the default tree', () => {
       }
     }
     const children = groups.flatMap((g) => g.children);
-    expect(children).toContainEqual({ key: '215', label: 'Carton Size Master', path: '/masters/carton-master', Status: false });
-    expect(children).toContainEqual({ key: '201', label: 'Role Management', path: '/masters/access-right', Status: false });
+    expect(children).toContainEqual({
+      key: '215',
+      label: 'Carton Size Master',
+      path: '/masters/carton-master',
+      Status: false,
+    });
+    expect(children).toContainEqual({
+      key: '201',
+      label: 'Role Management',
+      path: '/masters/access-right',
+      Status: false,
+    });
     expect(children.map((c) => c.label)).not.toContain('Issue Number');
     expect(children.map((c) => c.key)).not.toContain('304');
     expect(children).toHaveLength(PAGES.length - 1);
@@ -103,11 +124,18 @@ describe('CreateUpdateAccessRight', () => {
 
   it('saving carton master for the factory user stores 1, its parent 2 and 215', async () => {
     const res = await save({ UserId: factoryId, PageList: ['215'] });
-    expect(res.body).toEqual({ ResponseCode: '200', ResponseMessage: ACCESS_MSG.saved, ResponseData: ['1', '2', '215'] });
+    expect(res.body).toEqual({
+      ResponseCode: '200',
+      ResponseMessage: ACCESS_MSG.saved,
+      ResponseData: ['1', '2', '215'],
+    });
     expect(await stored(factoryId)).toEqual(['1', '2', '215']);
 
     const groups = (await tree(factoryId)).ResponseData as AccessRightGroup[];
-    const ticked = groups.flatMap((g) => g.children).filter((c) => c.Status).map((c) => c.key);
+    const ticked = groups
+      .flatMap((g) => g.children)
+      .filter((c) => c.Status)
+      .map((c) => c.key);
     expect(ticked).toEqual(['215']);
     expect(groups.find((g) => g.key === '2')!.Status).toBe(false); // not every master ticked
   });
@@ -122,7 +150,10 @@ describe('CreateUpdateAccessRight', () => {
       { name: 'Masters', path: '/masters', children: [{ name: 'Carton Size Master', path: '/masters/carton-master' }] },
     ]);
     expect((await t.send(CARTON_API.list, listBody(), factory.token)).status).toBe(200);
-    expect(await t.fetch(ACCESS_RIGHT_API.read, { id: 0 }, factory.token)).toMatchObject({ status: 403, body: { ResponseMessage: FORBIDDEN } });
+    expect(await t.fetch(ACCESS_RIGHT_API.read, { id: 0 }, factory.token)).toMatchObject({
+      status: 403,
+      body: { ResponseMessage: FORBIDDEN },
+    });
   });
 
   it('removing the page takes effect at once, without a new sign-in', async () => {
@@ -165,7 +196,11 @@ describe('CreateUpdateAccessRight', () => {
     await setPages(t.db, factoryId, ['1', '2']);
     const res = await save({ UserId: factoryId, PageList: ['215', '207'] }, warehouse.token);
     // 207 (Product Master) is not the warehouse user's to give: refused by name, nothing saved.
-    expect(res.body).toEqual({ ResponseCode: '400', ResponseMessage: ACCESS_MSG.notHeld('Product Master'), ResponseData: null });
+    expect(res.body).toEqual({
+      ResponseCode: '400',
+      ResponseMessage: ACCESS_MSG.notHeld('Product Master'),
+      ResponseData: null,
+    });
     expect(await stored(factoryId)).toEqual(['1', '2']);
     expect((await save({ UserId: factoryId, PageList: ['215'] }, warehouse.token)).body.ResponseCode).toBe('200');
     expect(await stored(factoryId)).toEqual(['1', '2', '215']);

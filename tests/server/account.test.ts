@@ -22,8 +22,15 @@ beforeAll(async () => {
   companyId = company.id;
   siteId = site.id;
   user = await insertUser(t.db, {
-    password: 'Start123', userName: 'Asha Kulkarni', firstName: 'Asha', lastName: 'Kulkarni', mobile: '9123456780',
-    userType: 5, companyId, siteId, isResetPassword: true,
+    password: 'Start123',
+    userName: 'Asha Kulkarni',
+    firstName: 'Asha',
+    lastName: 'Kulkarni',
+    mobile: '9123456780',
+    userType: 5,
+    companyId,
+    siteId,
+    isResetPassword: true,
   });
   session = await t.signIn(user.email, user.password);
 });
@@ -35,10 +42,18 @@ const me = async (token = session.token) => {
 };
 
 describe('User/getUser', () => {
-  it('answers the caller\'s own record with IsResetPassword', async () => {
+  it("answers the caller's own record with IsResetPassword", async () => {
     expect(await me()).toEqual({
-      UserId: user.id, Username: 'Asha Kulkarni', FirstName: 'Asha', LastName: 'Kulkarni', Email: user.email,
-      MobileNo: '9123456780', UserType: 5, WareHouseId: siteId, CompanyId: companyId, IsResetPassword: true,
+      UserId: user.id,
+      Username: 'Asha Kulkarni',
+      FirstName: 'Asha',
+      LastName: 'Kulkarni',
+      Email: user.email,
+      MobileNo: '9123456780',
+      UserType: 5,
+      WareHouseId: siteId,
+      CompanyId: companyId,
+      IsResetPassword: true,
     });
   });
 
@@ -63,7 +78,11 @@ describe('User/UpdateProfile (spec 5.14)', () => {
     ['a mobile starting with 5', { Email: 'asha@example.test', MobileNo: '5123456780' }, MSG.mobileInvalid],
     ['a 9-digit mobile', { Email: 'asha@example.test', MobileNo: '912345678' }, MSG.mobileInvalid],
     ['a mobile with letters', { Email: 'asha@example.test', MobileNo: '91234567a0' }, MSG.mobileInvalid],
-    ['an unknown field', { Email: 'asha@example.test', MobileNo: '9123456780', UserType: 0 }, 'Unknown field: UserType'],
+    [
+      'an unknown field',
+      { Email: 'asha@example.test', MobileNo: '9123456780', UserType: 0 },
+      'Unknown field: UserType',
+    ],
   ])('%s is refused with its message and changes nothing', async (_name, body, message) => {
     const res = await update(body);
     expect(res.body).toEqual({ ResponseCode: '400', ResponseMessage: message, ResponseData: null });
@@ -73,7 +92,10 @@ describe('User/UpdateProfile (spec 5.14)', () => {
 
   it('the spec wording is what the contract holds', () => {
     expect([MSG.emailRequired, MSG.emailInvalid, MSG.mobileRequired, MSG.mobileInvalid]).toEqual([
-      'Please enter your email-id.', 'Please enter valid email-id.', 'Please enter your mobile no.', 'Please enter valid mobile no.',
+      'Please enter your email-id.',
+      'Please enter valid email-id.',
+      'Please enter your mobile no.',
+      'Please enter valid mobile no.',
     ]);
   });
 
@@ -112,7 +134,9 @@ describe('User/UpdateProfile under concurrency', () => {
       sessions.push(await t.signIn(u.email, u.password));
     }
     const email = `race.${Date.now()}@example.test`;
-    const answers = await Promise.all(sessions.map((s) => t.send(ME_API.updateProfile, { Email: email, MobileNo: '9000000001' }, s.token)));
+    const answers = await Promise.all(
+      sessions.map((s) => t.send(ME_API.updateProfile, { Email: email, MobileNo: '9000000001' }, s.token)),
+    );
     expect(answers.map((r) => r.status)).toEqual(Array(6).fill(200));
     const messages = answers.map((r) => r.body.ResponseMessage);
     expect(messages.filter((m) => m === MSG.profileSaved)).toHaveLength(1);
@@ -135,24 +159,33 @@ describe('User/ChangePassword (spec 5.14)', () => {
 
   it('the spec wording is what the contract holds', () => {
     expect([MSG.oldRequired, MSG.newRequired]).toEqual(['Please enter old password.', 'Please enter new password.']);
-    expect(['Old password and new password should not be same.', 'New password and old password should not be same.'])
-      .toContain(MSG.newSameAsOld);
+    expect([
+      'Old password and new password should not be same.',
+      'New password and old password should not be same.',
+    ]).toContain(MSG.newSameAsOld);
   });
 
   it('a wrong old password is refused and the password stays', async () => {
     const res = await t.send(ME_API.changePassword, { OldPassword: 'Wrong123', NewPassword: 'Next123' }, session.token);
     expect(res.body).toEqual({ ResponseCode: '400', ResponseMessage: MSG.oldWrong, ResponseData: null });
-    expect((await t.send(LOGIN_API.checkUser, { Email: user.email, Password: 'Start123' })).body.ResponseCode).toBe('200');
+    expect((await t.send(LOGIN_API.checkUser, { Email: user.email, Password: 'Start123' })).body.ResponseCode).toBe(
+      '200',
+    );
   });
 
   it('changes the password: old fails, new works, refresh tokens revoked, IsResetPassword cleared', async () => {
     const other = await t.signIn(user.email, 'Start123');
     expect((await me()).IsResetPassword).toBe(true);
-    const res = await t.send(ME_API.changePassword,
-      { UserName: 'Asha Kulkarni', UserId: user.id, OldPassword: 'Start123', NewPassword: 'Next123' }, session.token);
+    const res = await t.send(
+      ME_API.changePassword,
+      { UserName: 'Asha Kulkarni', UserId: user.id, OldPassword: 'Start123', NewPassword: 'Next123' },
+      session.token,
+    );
     expect(res.body).toEqual({ ResponseCode: '200', ResponseMessage: MSG.passwordChanged, ResponseData: null });
 
-    expect((await t.send(LOGIN_API.checkUser, { Email: user.email, Password: 'Start123' })).body.ResponseMessage).toBe(MSG.badLogin);
+    expect((await t.send(LOGIN_API.checkUser, { Email: user.email, Password: 'Start123' })).body.ResponseMessage).toBe(
+      MSG.badLogin,
+    );
     const fresh = await t.signIn(user.email, 'Next123');
     expect((await me(fresh.token)).IsResetPassword).toBe(false);
     for (const s of [session, other]) {
@@ -162,13 +195,21 @@ describe('User/ChangePassword (spec 5.14)', () => {
     expect((await t.send(LOGIN_API.refresh, { RefreshToken: fresh.refreshToken })).status).toBe(200);
   });
 
-  it('UserId in the body cannot change someone else\'s password', async () => {
+  it("UserId in the body cannot change someone else's password", async () => {
     const victim = await insertUser(t.db, { password: 'Victim123' });
     const attacker = await insertUser(t.db, { password: 'Attack123' });
     const s = await t.signIn(attacker.email, attacker.password);
-    const res = await t.send(ME_API.changePassword, { UserId: victim.id, OldPassword: 'Attack123', NewPassword: 'Owned123' }, s.token);
+    const res = await t.send(
+      ME_API.changePassword,
+      { UserId: victim.id, OldPassword: 'Attack123', NewPassword: 'Owned123' },
+      s.token,
+    );
     expect(res.body.ResponseCode).toBe('200');
-    expect((await t.send(LOGIN_API.checkUser, { Email: victim.email, Password: 'Victim123' })).body.ResponseCode).toBe('200');
-    expect((await t.send(LOGIN_API.checkUser, { Email: attacker.email, Password: 'Owned123' })).body.ResponseCode).toBe('200');
+    expect((await t.send(LOGIN_API.checkUser, { Email: victim.email, Password: 'Victim123' })).body.ResponseCode).toBe(
+      '200',
+    );
+    expect((await t.send(LOGIN_API.checkUser, { Email: attacker.email, Password: 'Owned123' })).body.ResponseCode).toBe(
+      '200',
+    );
   });
 });

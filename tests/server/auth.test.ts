@@ -33,7 +33,11 @@ describe('sign-in validation (spec 5.1)', () => {
     ['an e-mail without a domain', { Email: 'admin@', Password: 'Admin123' }, 'Please enter valid email-id.'],
     ['no password', { Email: 'admin@example.com' }, 'Please enter password'],
     ['an empty password', { Email: 'admin@example.com', Password: '' }, 'Please enter password'],
-    ['an unknown field', { Email: 'admin@example.com', Password: 'Admin123', Remember: true }, 'Unknown field: Remember'],
+    [
+      'an unknown field',
+      { Email: 'admin@example.com', Password: 'Admin123', Remember: true },
+      'Unknown field: Remember',
+    ],
   ])('%s answers the spec message', async (_name, body, message) => {
     const res = await checkUser(body);
     expect(res.status).toBe(200);
@@ -41,14 +45,20 @@ describe('sign-in validation (spec 5.1)', () => {
   });
 
   it('the messages are the contract constants', () => {
-    expect([MSG.emailRequired, MSG.emailInvalid, MSG.passwordRequired])
-      .toEqual(['Please enter your email-id.', 'Please enter valid email-id.', 'Please enter password']);
+    expect([MSG.emailRequired, MSG.emailInvalid, MSG.passwordRequired]).toEqual([
+      'Please enter your email-id.',
+      'Please enter valid email-id.',
+      'Please enter password',
+    ]);
   });
 
   it('a wrong password and an unknown e-mail give the same answer', async () => {
     const wrong = await checkUser({ Email: SEED_LOGINS.admin.email, Password: 'Wrong123' });
     const unknown = await checkUser({ Email: 'nobody@example.com', Password: 'Wrong123' });
-    expect(wrong).toMatchObject({ status: 200, body: { ResponseCode: '400', ResponseMessage: MSG.badLogin, ResponseData: null } });
+    expect(wrong).toMatchObject({
+      status: 200,
+      body: { ResponseCode: '400', ResponseMessage: MSG.badLogin, ResponseData: null },
+    });
     expect(unknown.status).toBe(wrong.status);
     expect(unknown.body).toEqual(wrong.body);
   });
@@ -86,7 +96,7 @@ describe('sign-in answer (spec 3.2)', () => {
     expect((res.body.ResponseData as LoginResult[])[0]!.UserId).toBe(1);
   });
 
-  it('the access token opens the caller\'s own record', async () => {
+  it("the access token opens the caller's own record", async () => {
     const res = await send(t, ME_API.getUser, undefined, factory.token);
     expect(res.status).toBe(200);
     expect((res.body.ResponseData as { UserId: number }[])[0]!.UserId).toBe(factory.login.UserId);
@@ -129,8 +139,12 @@ describe('bearer tokens the API refuses', () => {
     return new TextEncoder().encode(row!.value);
   };
   const jwt = async (sub: string, opts: { exp?: number; key?: Uint8Array; alg?: string } = {}) =>
-    new SignJWT({}).setProtectedHeader({ alg: opts.alg ?? 'HS256' }).setSubject(sub).setIssuedAt()
-      .setExpirationTime(opts.exp ?? Math.floor(Date.now() / 1000) + 600).sign(opts.key ?? (await secret()));
+    new SignJWT({})
+      .setProtectedHeader({ alg: opts.alg ?? 'HS256' })
+      .setSubject(sub)
+      .setIssuedAt()
+      .setExpirationTime(opts.exp ?? Math.floor(Date.now() / 1000) + 600)
+      .sign(opts.key ?? (await secret()));
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
   it('a token made with the server secret works (control for the cases below)', async () => {
@@ -142,7 +156,10 @@ describe('bearer tokens the API refuses', () => {
     ['expired', async () => jwt('1', { exp: Math.floor(Date.now() / 1000) - 60 })],
     ['signed with another secret', async () => jwt('1', { key: new TextEncoder().encode('x'.repeat(43)) })],
     ['signed with another algorithm', async () => jwt('1', { alg: 'HS512' })],
-    ['unsigned (alg none)', async () => `${b64({ alg: 'none' })}.${b64({ sub: '1', exp: Math.floor(Date.now() / 1000) + 600 })}.`],
+    [
+      'unsigned (alg none)',
+      async () => `${b64({ alg: 'none' })}.${b64({ sub: '1', exp: Math.floor(Date.now() / 1000) + 600 })}.`,
+    ],
     ['for a user that does not exist', async () => jwt('999999')],
     ['with a subject that is not a user id', async () => jwt('admin')],
     ['a refresh token used as bearer', async () => admin.refreshToken],

@@ -9,7 +9,14 @@ import { useApp } from '../helpers/use-app.js';
 import { send } from '../helpers/endpoint-call.js';
 
 type Row = CartonRow & { TotalRows: number };
-interface Known { id: number; name: string; size: number; description: string; isActive: boolean; createdAt: Date }
+interface Known {
+  id: number;
+  name: string;
+  size: number;
+  description: string;
+  isActive: boolean;
+  createdAt: Date;
+}
 
 const t = useApp();
 let token: string;
@@ -40,7 +47,13 @@ beforeAll(async () => {
   const order = [5, 0, 9, 3, 11, 1, 7, 2, 10, 4, 8, 6];
   for (const i of order) {
     const [name, size, description, isActive] = DATA[i]!;
-    const row = await insertCarton(t.db, { name, size, description, isActive, createdAt: new Date(base + i * 3_600_000) });
+    const row = await insertCarton(t.db, {
+      name,
+      size,
+      description,
+      isActive,
+      createdAt: new Date(base + i * 3_600_000),
+    });
     known.push({ id: row.id, name, size, description, isActive, createdAt: row.createdAt });
   }
 });
@@ -91,9 +104,22 @@ describe('paging', () => {
 
   it('rows carry the spec fields', async () => {
     const [r] = await rows(listBody({ PageSize: 1 }));
-    expect(Object.keys(r!).sort()).toEqual(['CartonId', 'CartonName', 'CartonSize', 'CreatedDate', 'Description', 'IsActive', 'TotalRows']);
+    expect(Object.keys(r!).sort()).toEqual([
+      'CartonId',
+      'CartonName',
+      'CartonSize',
+      'CreatedDate',
+      'Description',
+      'IsActive',
+      'TotalRows',
+    ]);
     const k = known.find((x) => x.id === r!.CartonId)!;
-    expect(r).toMatchObject({ CartonName: k.name, CartonSize: k.size, Description: k.description, IsActive: k.isActive });
+    expect(r).toMatchObject({
+      CartonName: k.name,
+      CartonSize: k.size,
+      Description: k.description,
+      IsActive: k.isActive,
+    });
     expect(new Date(r!.CreatedDate).getTime()).toBe(k.createdAt.getTime());
   });
 
@@ -122,17 +148,27 @@ describe('sorting', () => {
   const expected = (col: string, dir: 'ASC' | 'DESC') => {
     const f = key[col]!;
     const sign = dir === 'ASC' ? 1 : -1;
-    return [...known].sort((a, b) => {
-      const x = f(a), y = f(b);
-      // Ties fall back to the id in the same direction.
-      return (x < y ? -1 : x > y ? 1 : a.id - b.id) * sign;
-    }).map((k) => k.id);
+    return [...known]
+      .sort((a, b) => {
+        const x = f(a),
+          y = f(b);
+        // Ties fall back to the id in the same direction.
+        return (x < y ? -1 : x > y ? 1 : a.id - b.id) * sign;
+      })
+      .map((k) => k.id);
   };
 
-  it.each(Object.keys(key).flatMap((c) => [[c, 'ASC'], [c, 'DESC']] as [string, 'ASC' | 'DESC'][]))(
-    'SortColumn %s %s orders the rows', async (col, dir) => {
-      expect(ids(await rows(listBody({ SortColumn: col, SortOrder: dir, PageSize: -1 })))).toEqual(expected(col, dir));
-    });
+  it.each(
+    Object.keys(key).flatMap(
+      (c) =>
+        [
+          [c, 'ASC'],
+          [c, 'DESC'],
+        ] as [string, 'ASC' | 'DESC'][],
+    ),
+  )('SortColumn %s %s orders the rows', async (col, dir) => {
+    expect(ids(await rows(listBody({ SortColumn: col, SortOrder: dir, PageSize: -1 })))).toEqual(expected(col, dir));
+  });
 
   it('ascending and descending really differ (size is compared as a number)', async () => {
     const asc = await rows(listBody({ SortColumn: 'CartonSize', SortOrder: 'ASC', PageSize: 3 }));
@@ -142,7 +178,9 @@ describe('sorting', () => {
   });
 
   it('SortOrder is case-insensitive', async () => {
-    expect(ids(await rows(listBody({ SortColumn: 'CartonName', SortOrder: 'asc', PageSize: -1 })))).toEqual(expected('CartonName', 'ASC'));
+    expect(ids(await rows(listBody({ SortColumn: 'CartonName', SortOrder: 'asc', PageSize: -1 })))).toEqual(
+      expected('CartonName', 'ASC'),
+    );
   });
 
   it.each([
@@ -155,7 +193,11 @@ describe('sorting', () => {
     '1',
   ])('an unknown or hostile SortColumn %j answers 400 with a clear message and harms nothing', async (col) => {
     const env = await list(listBody({ SortColumn: col }));
-    expect(env).toEqual({ ResponseCode: '400', ResponseMessage: `The list cannot be sorted by '${col}'.`, ResponseData: null });
+    expect(env).toEqual({
+      ResponseCode: '400',
+      ResponseMessage: `The list cannot be sorted by '${col}'.`,
+      ResponseData: null,
+    });
     expect(await countRows(t.db, cartons)).toBe(12);
   });
 
@@ -163,14 +205,20 @@ describe('sorting', () => {
     for (const col of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
       const res = await send(t, CARTON_API.list, listBody({ SortColumn: col }), token);
       expect(res.status, col).toBe(200);
-      expect(res.body, col).toEqual({ ResponseCode: '400', ResponseMessage: `The list cannot be sorted by '${col}'.`, ResponseData: null });
+      expect(res.body, col).toEqual({
+        ResponseCode: '400',
+        ResponseMessage: `The list cannot be sorted by '${col}'.`,
+        ResponseData: null,
+      });
     }
   });
 });
 
 describe('search', () => {
   const names = async (SearchValue: string) =>
-    (await rows(listBody({ SearchValue, PageSize: -1, SortColumn: 'CartonName', SortOrder: 'ASC' }))).map((r) => r.CartonName);
+    (await rows(listBody({ SearchValue, PageSize: -1, SortColumn: 'CartonName', SortOrder: 'ASC' }))).map(
+      (r) => r.CartonName,
+    );
 
   it.each([
     ['%', ['Bravo 100% recycled']],
@@ -199,7 +247,9 @@ describe('search', () => {
 
   it('a search over 100 characters is refused', async () => {
     expect(await list(listBody({ SearchValue: 'x'.repeat(101) }))).toEqual({
-      ResponseCode: '400', ResponseMessage: 'SearchValue must be at most 100 characters.', ResponseData: null,
+      ResponseCode: '400',
+      ResponseMessage: 'SearchValue must be at most 100 characters.',
+      ResponseData: null,
     });
   });
 });

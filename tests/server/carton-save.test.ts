@@ -8,7 +8,15 @@ import { cartons } from '../../src/server/db/schema.js';
 import { CARTON_MSG, CARTON_API } from '../../src/shared/contracts/carton.js';
 import { PAGE } from '../../src/shared/pages.js';
 import {
-  cartonBody, countRows, insertCarton, insertCompany, insertUser, listBody, setPages, unique, userIdByEmail,
+  cartonBody,
+  countRows,
+  insertCarton,
+  insertCompany,
+  insertUser,
+  listBody,
+  setPages,
+  unique,
+  userIdByEmail,
 } from '../helpers/factories.js';
 import type { Session } from '../helpers/server-app.js';
 import { useApp } from '../helpers/use-app.js';
@@ -51,7 +59,11 @@ describe('validation', () => {
     ['a size beyond any carton', cartonBody({ CartonSize: 1e12 }), CARTON_MSG.sizeRequired],
     ['no description', noDescription, CARTON_MSG.descriptionRequired],
     ['an empty description', cartonBody({ Description: '' }), CARTON_MSG.descriptionRequired],
-    ['a 10 000-character description', cartonBody({ Description: huge }), 'Description must be at most 500 characters.'],
+    [
+      'a 10 000-character description',
+      cartonBody({ Description: huge }),
+      'Description must be at most 500 characters.',
+    ],
     ['an unknown field', cartonBody({ Colour: 'brown' }), 'Unknown field: Colour'],
     ['a negative id', cartonBody({ CartonId: -1 }), 'CartonId must be a whole number.'],
     ['an id as text', cartonBody({ CartonId: 'abc' }), 'CartonId must be a whole number.'],
@@ -64,9 +76,11 @@ describe('validation', () => {
     expect(await snapshot()).toBe(before);
   });
 
-  it('the messages are the spec\'s words', () => {
+  it("the messages are the spec's words", () => {
     expect([CARTON_MSG.nameRequired, CARTON_MSG.sizeRequired, CARTON_MSG.descriptionRequired]).toEqual([
-      'Please enter your carton name.', 'Please enter your carton size quantity.', 'Please enter your Description.',
+      'Please enter your carton name.',
+      'Please enter your carton size quantity.',
+      'Please enter your Description.',
     ]);
   });
 });
@@ -78,9 +92,15 @@ describe('create and update', () => {
     expect(res.body).toEqual({ ResponseCode: '200', ResponseMessage: CARTON_MSG.created, ResponseData: null });
     expect(await countRows(t.db, cartons)).toBe(before + 1);
     const list = await t.send(CARTON_API.list, listBody({ SearchValue: 'Crate of 6' }), admin.token);
-    expect(list.body.ResponseData).toEqual([expect.objectContaining({
-      CartonName: 'Crate of 6', CartonSize: 6, Description: 'Six-pack crate', IsActive: true, TotalRows: 1,
-    })]);
+    expect(list.body.ResponseData).toEqual([
+      expect.objectContaining({
+        CartonName: 'Crate of 6',
+        CartonSize: 6,
+        Description: 'Six-pack crate',
+        IsActive: true,
+        TotalRows: 1,
+      }),
+    ]);
   });
 
   it('a duplicate name is refused whatever its case and spacing, and nothing is added', async () => {
@@ -88,7 +108,11 @@ describe('create and update', () => {
     const before = await countRows(t.db, cartons);
     for (const name of ['Drum of 2', 'DRUM OF 2', '  drum of 2 ']) {
       const res = await create(cartonBody({ CartonName: name }));
-      expect(res.body, name).toEqual({ ResponseCode: '400', ResponseMessage: CARTON_MSG.duplicate, ResponseData: null });
+      expect(res.body, name).toEqual({
+        ResponseCode: '400',
+        ResponseMessage: CARTON_MSG.duplicate,
+        ResponseData: null,
+      });
     }
     expect(await countRows(t.db, cartons)).toBe(before);
     expect((await rowById(existing.id))!.name).toBe('Drum of 2');
@@ -97,14 +121,20 @@ describe('create and update', () => {
   it('updates an existing carton by CartonId', async () => {
     const c = await insertCarton(t.db, { name: 'Old name', size: 3 });
     const before = await countRows(t.db, cartons);
-    const res = await create({ CartonId: c.id, CartonName: 'New name', CartonSize: 9, Description: 'Changed', IsActive: false });
+    const res = await create({
+      CartonId: c.id,
+      CartonName: 'New name',
+      CartonSize: 9,
+      Description: 'Changed',
+      IsActive: false,
+    });
     expect(res.body).toEqual({ ResponseCode: '200', ResponseMessage: CARTON_MSG.updated, ResponseData: null });
     expect(await countRows(t.db, cartons)).toBe(before);
     expect(await rowById(c.id)).toMatchObject({ name: 'New name', size: 9, description: 'Changed', isActive: false });
     expect((await rowById(c.id))!.createdAt.getTime()).toBe(c.createdAt.getTime());
   });
 
-  it('renaming onto another carton\'s name is refused and changes nothing', async () => {
+  it("renaming onto another carton's name is refused and changes nothing", async () => {
     const a = await insertCarton(t.db, { name: 'Keep A' });
     const b = await insertCarton(t.db, { name: 'Keep B' });
     const res = await create(cartonBody({ CartonId: b.id, CartonName: 'keep a' }));
@@ -127,7 +157,7 @@ describe('dropdown', () => {
     const res = await t.fetch(CARTON_API.dropdown, admin.token);
     expect(res.body.ResponseCode).toBe('200');
     const rows = res.body.ResponseData as { CartonId: number; CartonName: string; CartonSize: number }[];
-    const active = (await t.db.select().from(cartons).where(eq(cartons.isActive, true)));
+    const active = await t.db.select().from(cartons).where(eq(cartons.isActive, true));
     expect(rows.map((r) => r.CartonId).sort((a, b) => a - b)).toEqual(active.map((c) => c.id).sort((a, b) => a - b));
     expect(rows.map((r) => r.CartonId)).not.toContain(off.id);
     const sizes = rows.map((r) => r.CartonSize);
@@ -137,14 +167,19 @@ describe('dropdown', () => {
 });
 
 describe('page access', () => {
-  it('carton sizes are the admin\'s: another company\'s factory user with the page reads them but cannot add, rename or deactivate one', async () => {
+  it("carton sizes are the admin's: another company's factory user with the page reads them but cannot add, rename or deactivate one", async () => {
     const other = await insertCompany(t.db);
     const u = await insertUser(t.db, { userType: 4, companyId: other.id, pages: ['1', '2', PAGE.cartonMaster.key] });
     const token = (await t.signIn(u.email, u.password)).token;
     const box = await insertCarton(t.db, { name: unique('Shared box '), size: 10 });
     const before = await snapshot();
-    const refused = { status: 403, body: { ResponseCode: '403', ResponseMessage: CARTON_MSG.adminOnly, ResponseData: null } };
-    expect(await create(cartonBody({ CartonId: box.id, CartonName: 'Renamed by a rival', IsActive: false }), token)).toMatchObject(refused);
+    const refused = {
+      status: 403,
+      body: { ResponseCode: '403', ResponseMessage: CARTON_MSG.adminOnly, ResponseData: null },
+    };
+    expect(
+      await create(cartonBody({ CartonId: box.id, CartonName: 'Renamed by a rival', IsActive: false }), token),
+    ).toMatchObject(refused);
     expect(await create(cartonBody(), token)).toMatchObject(refused);
     expect(await create({ CartonId: box.id, CartonName: '' }, token)).toMatchObject(refused);
     expect(await snapshot()).toBe(before);
@@ -163,7 +198,11 @@ describe('page access', () => {
         await t.send(CARTON_API.list, listBody(), factory.token),
         await create(cartonBody(), factory.token),
         await t.fetch(CARTON_API.dropdown, factory.token),
-      ]) expect(res).toMatchObject({ status: 403, body: { ResponseCode: '403', ResponseMessage: FORBIDDEN, ResponseData: null } });
+      ])
+        expect(res).toMatchObject({
+          status: 403,
+          body: { ResponseCode: '403', ResponseMessage: FORBIDDEN, ResponseData: null },
+        });
       expect(await countRows(t.db, cartons)).toBe(before);
     } finally {
       await setPages(t.db, factoryId, ['1', '2', '215']);

@@ -43,7 +43,10 @@ describe('health', () => {
 
   it('GET /API/live answers a constant live', async () => {
     const res = await t.raw({ method: 'GET', url: '/API/live' });
-    expect(res).toMatchObject({ status: 200, body: { ResponseCode: '200', ResponseMessage: 'live', ResponseData: null } });
+    expect(res).toMatchObject({
+      status: 200,
+      body: { ResponseCode: '200', ResponseMessage: 'live', ResponseData: null },
+    });
   });
 });
 
@@ -83,12 +86,18 @@ describe('unreadable bodies', () => {
   it('malformed JSON answers HTTP 400 with the envelope', async () => {
     const res = await send('{"Email": "a@b.co", ', 'application/json');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ ResponseCode: '400', ResponseMessage: 'The request body is not valid JSON.', ResponseData: null });
+    expect(res.body).toEqual({
+      ResponseCode: '400',
+      ResponseMessage: 'The request body is not valid JSON.',
+      ResponseData: null,
+    });
   });
 
   it('malformed JSON on a protected route is still a 400 envelope', async () => {
     const res = await t.raw({
-      method: 'POST', url: '/API/api/CartonMaster/GetCarton', payload: '{nope',
+      method: 'POST',
+      url: '/API/api/CartonMaster/GetCarton',
+      payload: '{nope',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${factoryToken}` },
     });
     expect(res.status).toBe(400);
@@ -98,25 +107,39 @@ describe('unreadable bodies', () => {
   it('an empty JSON body answers 400 with the envelope', async () => {
     const res = await send('', 'application/json');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ ResponseCode: '400', ResponseMessage: 'The request body is empty.', ResponseData: null });
+    expect(res.body).toEqual({
+      ResponseCode: '400',
+      ResponseMessage: 'The request body is empty.',
+      ResponseData: null,
+    });
   });
 
   it('a prototype-poisoning key is refused as unreadable', async () => {
     const res = await send('{"__proto__": {"isAdmin": true}, "Email": "a@b.co", "Password": "x"}', 'application/json');
     expect(res.status).toBe(400);
     expect(res.body.ResponseCode).toBe('400');
-    expect(['The request body is not valid JSON.', 'The request could not be read.']).toContain(res.body.ResponseMessage);
+    expect(['The request body is not valid JSON.', 'The request could not be read.']).toContain(
+      res.body.ResponseMessage,
+    );
   });
 
   it('an unsupported body type answers 415 with the envelope', async () => {
     const res = await send('<a/>', 'application/xml');
     expect(res.status).toBe(415);
-    expect(res.body).toEqual({ ResponseCode: '415', ResponseMessage: 'The request body type is not supported.', ResponseData: null });
+    expect(res.body).toEqual({
+      ResponseCode: '415',
+      ResponseMessage: 'The request body type is not supported.',
+      ResponseData: null,
+    });
   });
 
   it('a body that is not a JSON object is refused with a message meant for people', async () => {
-    const cases: [string, string][] = [['[1,2]', 'application/json'], ['"hello"', 'application/json'],
-      ['42', 'application/json'], ['Email=a@b.co', 'text/plain']];
+    const cases: [string, string][] = [
+      ['[1,2]', 'application/json'],
+      ['"hello"', 'application/json'],
+      ['42', 'application/json'],
+      ['Email=a@b.co', 'text/plain'],
+    ];
     for (const [payload, type] of cases) {
       const res = await send(payload, type);
       expect([200, 400, 415], payload).toContain(res.status);
@@ -140,7 +163,7 @@ describe('crashes', () => {
 });
 
 describe('text the database cannot store', () => {
-  it('a NUL that slips past the Router still answers the text rule\'s 400, not a crash', async () => {
+  it("a NUL that slips past the Router still answers the text rule's 400, not a crash", async () => {
     const res = await t.get('__nul');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ResponseCode: '400', ResponseMessage: TEXT_UNSTORABLE, ResponseData: null });
@@ -149,11 +172,25 @@ describe('text the database cannot store', () => {
 
 describe('authentication on protected routes', () => {
   const PROTECTED = [
-    ME_API.getUser, ME_API.updateProfile, ME_API.changePassword, ME_API.menu, USERS_API.pickerAll, USERS_API.pickerActive,
-    ACCESS_RIGHT_API.read, ACCESS_RIGHT_API.save, CARTON_API.list, CARTON_API.save, CARTON_API.dropdown,
+    ME_API.getUser,
+    ME_API.updateProfile,
+    ME_API.changePassword,
+    ME_API.menu,
+    USERS_API.pickerAll,
+    USERS_API.pickerActive,
+    ACCESS_RIGHT_API.read,
+    ACCESS_RIGHT_API.save,
+    CARTON_API.list,
+    CARTON_API.save,
+    CARTON_API.dropdown,
   ].map((e) => [e.method, endpointPath(e, { id: 0 })] as const);
   const call = (method: 'GET' | 'POST', path: string, authorization?: string) =>
-    t.raw({ method, url: `/API/api/${path}`, headers: authorization ? { authorization } : {}, ...(method === 'POST' ? { payload: {} } : {}) });
+    t.raw({
+      method,
+      url: `/API/api/${path}`,
+      headers: authorization ? { authorization } : {},
+      ...(method === 'POST' ? { payload: {} } : {}),
+    });
 
   it.each(PROTECTED)('%s %s without a token answers 401', async (method, path) => {
     const res = await call(method, path);
@@ -175,14 +212,21 @@ describe('authentication on protected routes', () => {
 
   it('the page header is informational: naming a permitted page does not open a route', async () => {
     const res = await t.raw({
-      method: 'POST', url: '/API/api/CartonMaster/GetCarton', payload: {},
+      method: 'POST',
+      url: '/API/api/CartonMaster/GetCarton',
+      payload: {},
       headers: { authorization: `Bearer ${warehouseToken}`, page: 'carton-master' },
     });
     expect(res.status).toBe(403);
   });
 
   it('a trailing slash reaches the same route', async () => {
-    const res = await t.raw({ method: 'POST', url: '/API/api/CartonMaster/GetCarton/', payload: {}, headers: { authorization: `Bearer ${factoryToken}` } });
+    const res = await t.raw({
+      method: 'POST',
+      url: '/API/api/CartonMaster/GetCarton/',
+      payload: {},
+      headers: { authorization: `Bearer ${factoryToken}` },
+    });
     expect(res.status).toBe(200);
     expect(res.body.ResponseCode).toBe('200');
   });
@@ -194,13 +238,16 @@ describe('authentication on protected routes', () => {
 });
 
 describe('SPA fallback and static files', () => {
-  it.each(['/', '/login', '/masters/carton-master', '/transaction/dispatch/extra'])('GET %s answers the app shell', async (url) => {
-    const res = await t.app.inject({ method: 'GET', url });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.payload).toBe(INDEX_HTML);
-    expect(res.headers['cache-control']).toBe('no-cache');
-  });
+  it.each(['/', '/login', '/masters/carton-master', '/transaction/dispatch/extra'])(
+    'GET %s answers the app shell',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.payload).toBe(INDEX_HTML);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
 
   it('a missing file with an extension is a plain 404, not the shell', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/missing-1234.js' });

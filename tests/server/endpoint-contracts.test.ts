@@ -37,13 +37,35 @@ import { listBody } from '../helpers/factories.js';
 import { useApp } from '../helpers/use-app.js';
 
 const AREAS = [
-  loginRoutes, meRoutes, accessRightRoutes, cartonRoutes, companyRoutes, referenceRoutes, userMasterRoutes, categoryRoutes,
-  productConfigurationRoutes, productRoutes, uploadRoutes, siteRoutes, priceRoutes,
+  loginRoutes,
+  meRoutes,
+  accessRightRoutes,
+  cartonRoutes,
+  companyRoutes,
+  referenceRoutes,
+  userMasterRoutes,
+  categoryRoutes,
+  productConfigurationRoutes,
+  productRoutes,
+  uploadRoutes,
+  siteRoutes,
+  priceRoutes,
 ];
 
 const APIS = [
-  LOGIN_API, ME_API, ACCESS_RIGHT_API, CARTON_API, COMPANY_API, REFERENCE_API, USERS_API, CATEGORY_API, PRODUCT_CONFIG_API,
-  PRODUCT_API, UPLOAD_API, SITE_API, PRICE_API,
+  LOGIN_API,
+  ME_API,
+  ACCESS_RIGHT_API,
+  CARTON_API,
+  COMPANY_API,
+  REFERENCE_API,
+  USERS_API,
+  CATEGORY_API,
+  PRODUCT_CONFIG_API,
+  PRODUCT_API,
+  UPLOAD_API,
+  SITE_API,
+  PRICE_API,
 ];
 
 /** Every declaration in the API objects, once each (category levels nest one deeper, and a
@@ -83,7 +105,10 @@ describe('every route of these areas is served from a declaration', () => {
     const all = declared();
     expect(all.length).toBeGreaterThan(50);
     for (const e of all) {
-      expect(served.filter((s) => s === key(e)), key(e)).toHaveLength(1);
+      expect(
+        served.filter((s) => s === key(e)),
+        key(e),
+      ).toHaveLength(1);
       expect(app.apiRoutes.find((route) => key(route) === key(e))!.access, key(e)).toEqual(e.access);
     }
     expect(served).toHaveLength(all.length);
@@ -99,15 +124,24 @@ describe('answers match their declared data', () => {
 
   // Reads only: lists, dropdowns and records (saves and deletes are checked in their own tests).
   const isList = (e: Endpoint) => e.body !== undefined && 'PageSize' in ((e.body as { shape?: object }).shape ?? {});
-  const reads = declared().filter((e) => e.data !== noData && e.access !== 'public' && e !== UPLOAD_API.file
-    && (e.method === 'GET' || e.body === undefined || isList(e)));
+  const reads = declared().filter(
+    (e) =>
+      e.data !== noData &&
+      e.access !== 'public' &&
+      e !== UPLOAD_API.file &&
+      (e.method === 'GET' || e.body === undefined || isList(e)),
+  );
 
   it.each(reads.map((e) => [key(e), e] as const))('%s', async (_name, e) => {
-    const [product] = (await send(t, PRODUCT_API.dropdown, undefined, admin)).body.ResponseData as { ProductId: number }[];
+    const [product] = (await send(t, PRODUCT_API.dropdown, undefined, admin)).body.ResponseData as {
+      ProductId: number;
+    }[];
     // Path params as named; the reference calls take their id in the query (0: all).
     const params = { id: 0, productId: product!.ProductId, cCode: 0, sCode: 0 };
     const query = e.method === 'POST' && e.body === undefined;
-    const used = Object.fromEntries(Object.entries(params).filter(([k]) => e.path.includes(`:${k}`) || (query && k.endsWith('Code'))));
+    const used = Object.fromEntries(
+      Object.entries(params).filter(([k]) => e.path.includes(`:${k}`) || (query && k.endsWith('Code'))),
+    );
     const body = e.method === 'POST' && e.body !== undefined ? listBody({ PageSize: -1 }) : undefined;
     const res = await send(t, e, body, admin, used);
     expect(res.status).toBe(200);

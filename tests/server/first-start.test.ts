@@ -45,16 +45,29 @@ function startServer(nodeArgs: string[], env: NodeJS.ProcessEnv = {}, built = fa
   const moduleLog = join(dir, 'modules.log');
   writeFileSync(moduleLog, '');
   const serverEnv: NodeJS.ProcessEnv = {
-    ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, CLIENT_DIR: clientDir, MODULE_LOG: moduleLog, ...env,
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    CLIENT_DIR: clientDir,
+    MODULE_LOG: moduleLog,
+    ...env,
   };
   delete serverEnv.DATABASE_URL;
   delete serverEnv.NODE_ENV;
   const child = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, 'src/server/main.ts'], {
-    cwd: ROOT, env: serverEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    env: serverEnv,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (d: Buffer) => { output += d.toString(); });
-  child.stderr!.on('data', (d: Buffer) => { output += d.toString(); });
+  child.stdout!.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  child.stderr!.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   const s = { child, dir, clientDir, dataDir, moduleLog, output: () => output, exited };
   started.push(s);
@@ -81,7 +94,11 @@ function cmdline(pid: number): string[] {
 }
 const parentOf = (pid: number) => Number(/^PPid:\s*(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
 /** Waits for a child of `server` whose arguments end with `script`; undefined if the server ends or time runs out. */
-async function childRunning(s: Started, script: string, stopIf: () => boolean = () => false): Promise<number | undefined> {
+async function childRunning(
+  s: Started,
+  script: string,
+  stopIf: () => boolean = () => false,
+): Promise<number | undefined> {
   const deadline = Date.now() + TIMEOUT_MS;
   while (Date.now() < deadline && s.child.exitCode === null && !stopIf()) {
     const found = childrenOf(s.child.pid!).find((pid) => cmdline(pid).some((arg) => arg.endsWith(script)));
@@ -91,7 +108,10 @@ async function childRunning(s: Started, script: string, stopIf: () => boolean = 
   return undefined;
 }
 
-const buildToolsLoaded = (s: Started) => readFileSync(s.moduleLog, 'utf8').split('\n').filter((url) => BUILD_TOOLS.test(url));
+const buildToolsLoaded = (s: Started) =>
+  readFileSync(s.moduleLog, 'utf8')
+    .split('\n')
+    .filter((url) => BUILD_TOOLS.test(url));
 
 afterEach(async () => {
   for (const s of started.splice(0)) {
@@ -108,41 +128,61 @@ afterEach(async () => {
 });
 
 describe('the first start builds the client', () => {
-  it('in a child process running the project\'s vite into CLIENT_DIR, with no vite module in the server; a stop signal ends both', { timeout: TIMEOUT_MS + 15_000 }, async () => {
-    const s = startServer(['--import', join(FIXTURES, 'module-log.mjs')]);
-    const server = s.child.pid!;
-    // Until the build's process shows, or the server loads a build tool itself (the in-process build), or ends.
-    const build = await childRunning(s, 'vite.js', () => buildToolsLoaded(s).length > 0);
-    expect(buildToolsLoaded(s), `build tools resolved in the server process. Output:\n${s.output()}`).toEqual([]);
-    expect(build, `no build process under the server. Output:\n${s.output()}`).toBeDefined();
-    expect(cmdline(build!)).toEqual([process.execPath, viteBin(), 'build', '--logLevel', 'warn', '--outDir', s.clientDir]);
-    expect(parentOf(build!)).toBe(server);
-    expect(s.output()).toContain(`No client build in ${s.clientDir}: building it once (vite build, in a process of its own)...`);
-    // The log did record the server's modules: an empty log would have proved nothing.
-    expect(readFileSync(s.moduleLog, 'utf8')).toMatch(/src\/server\/main\.ts\n/);
+  it(
+    "in a child process running the project's vite into CLIENT_DIR, with no vite module in the server; a stop signal ends both",
+    { timeout: TIMEOUT_MS + 15_000 },
+    async () => {
+      const s = startServer(['--import', join(FIXTURES, 'module-log.mjs')]);
+      const server = s.child.pid!;
+      // Until the build's process shows, or the server loads a build tool itself (the in-process build), or ends.
+      const build = await childRunning(s, 'vite.js', () => buildToolsLoaded(s).length > 0);
+      expect(buildToolsLoaded(s), `build tools resolved in the server process. Output:\n${s.output()}`).toEqual([]);
+      expect(build, `no build process under the server. Output:\n${s.output()}`).toBeDefined();
+      expect(cmdline(build!)).toEqual([
+        process.execPath,
+        viteBin(),
+        'build',
+        '--logLevel',
+        'warn',
+        '--outDir',
+        s.clientDir,
+      ]);
+      expect(parentOf(build!)).toBe(server);
+      expect(s.output()).toContain(
+        `No client build in ${s.clientDir}: building it once (vite build, in a process of its own)...`,
+      );
+      // The log did record the server's modules: an empty log would have proved nothing.
+      expect(readFileSync(s.moduleLog, 'utf8')).toMatch(/src\/server\/main\.ts\n/);
 
-    process.kill(server, 'SIGTERM');
-    expect(await s.exited).toBe(1);
-    // The server answered only once its build had ended (and was reaped).
-    expect(existsSync(`/proc/${build}`)).toBe(false);
-    expect(s.output()).toContain('The client build (vite build) was stopped by SIGTERM; its output is above.');
-    expect(existsSync(join(s.dataDir, 'pglite')), 'the database was opened').toBe(false);
-  });
+      process.kill(server, 'SIGTERM');
+      expect(await s.exited).toBe(1);
+      // The server answered only once its build had ended (and was reaped).
+      expect(existsSync(`/proc/${build}`)).toBe(false);
+      expect(s.output()).toContain('The client build (vite build) was stopped by SIGTERM; its output is above.');
+      expect(existsSync(join(s.dataDir, 'pglite')), 'the database was opened').toBe(false);
+    },
+  );
 
-  it('that fails: vite\'s output, then one line saying so, exit code 1, and no database opened', { timeout: TIMEOUT_MS }, async () => {
-    const s = startServer([], { NODE_OPTIONS: `--import=${join(FIXTURES, 'failing-build.mjs')}` });
-    const code = await Promise.race([s.exited, sleep(TIMEOUT_MS - 5_000).then(() => 'still running')]);
-    expect(code, s.output()).toBe(1);
-    const output = s.output();
-    const viteError = output.indexOf('error during build: src/client/broken.ts');
-    const ours = output.indexOf('The client build (vite build) failed with exit code 3; its output is above. '
-      + 'Fix the cause and start again, or build it yourself with `npm run build`.');
-    expect(viteError, output).toBeGreaterThanOrEqual(0);
-    expect(ours, output).toBeGreaterThan(viteError);
-    // One clear line, no stack trace.
-    expect(output).not.toMatch(/\n\s+at /);
-    expect(existsSync(join(s.dataDir, 'pglite'))).toBe(false);
-  });
+  it(
+    "that fails: vite's output, then one line saying so, exit code 1, and no database opened",
+    { timeout: TIMEOUT_MS },
+    async () => {
+      const s = startServer([], { NODE_OPTIONS: `--import=${join(FIXTURES, 'failing-build.mjs')}` });
+      const code = await Promise.race([s.exited, sleep(TIMEOUT_MS - 5_000).then(() => 'still running')]);
+      expect(code, s.output()).toBe(1);
+      const output = s.output();
+      const viteError = output.indexOf('error during build: src/client/broken.ts');
+      const ours = output.indexOf(
+        'The client build (vite build) failed with exit code 3; its output is above. ' +
+          'Fix the cause and start again, or build it yourself with `npm run build`.',
+      );
+      expect(viteError, output).toBeGreaterThanOrEqual(0);
+      expect(ours, output).toBeGreaterThan(viteError);
+      // One clear line, no stack trace.
+      expect(output).not.toMatch(/\n\s+at /);
+      expect(existsSync(join(s.dataDir, 'pglite'))).toBe(false);
+    },
+  );
 
   it('only when CLIENT_DIR has no index.html', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ft-built-'));
@@ -160,20 +200,26 @@ describe('the first start builds the client', () => {
 });
 
 describe('the first start on a new PGlite folder', () => {
-  it('sets it up in a child process, before the server opens it; a stop signal ends both and leaves no database', { timeout: TIMEOUT_MS + 15_000 }, async () => {
-    const s = startServer([], {}, true);
-    const setUp = await childRunning(s, 'set-up-database-main.ts');
-    expect(setUp, `no set-up process under the server. Output:\n${s.output()}`).toBeDefined();
-    expect(parentOf(setUp!)).toBe(s.child.pid);
-    expect(s.output()).toContain(`No database in ${join(s.dataDir, 'pglite')}: setting it up once (in a process of its own)...`);
-    // The server has not opened the database: its own start goes on once the set-up has ended.
-    expect(s.output()).not.toContain('seed:');
+  it(
+    'sets it up in a child process, before the server opens it; a stop signal ends both and leaves no database',
+    { timeout: TIMEOUT_MS + 15_000 },
+    async () => {
+      const s = startServer([], {}, true);
+      const setUp = await childRunning(s, 'set-up-database-main.ts');
+      expect(setUp, `no set-up process under the server. Output:\n${s.output()}`).toBeDefined();
+      expect(parentOf(setUp!)).toBe(s.child.pid);
+      expect(s.output()).toContain(
+        `No database in ${join(s.dataDir, 'pglite')}: setting it up once (in a process of its own)...`,
+      );
+      // The server has not opened the database: its own start goes on once the set-up has ended.
+      expect(s.output()).not.toContain('seed:');
 
-    process.kill(s.child.pid!, 'SIGTERM');
-    expect(await s.exited, s.output()).toBe(1);
-    expect(existsSync(`/proc/${setUp}`)).toBe(false);
-    expect(s.output()).toContain('Setting up the new database was stopped by SIGTERM; its output is above.');
-    // A set-up stopped half way left no half-made database where the next start would open it.
-    expect(existsSync(join(s.dataDir, 'pglite'))).toBe(false);
-  });
+      process.kill(s.child.pid!, 'SIGTERM');
+      expect(await s.exited, s.output()).toBe(1);
+      expect(existsSync(`/proc/${setUp}`)).toBe(false);
+      expect(s.output()).toContain('Setting up the new database was stopped by SIGTERM; its output is above.');
+      // A set-up stopped half way left no half-made database where the next start would open it.
+      expect(existsSync(join(s.dataDir, 'pglite'))).toBe(false);
+    },
+  );
 });

@@ -47,7 +47,12 @@ const api = (path: string) => API_PREFIX + path;
 /** The headers that differ between any two answers. */
 const PER_ANSWER = new Set(['date', 'keep-alive', 'connection']);
 
-interface Seen { status: number; headers: Record<string, string>; body: string; bytes: number }
+interface Seen {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  bytes: number;
+}
 
 async function call(method: string, url: string, token?: string): Promise<Seen> {
   const res = await fetch(base + url, {
@@ -118,7 +123,11 @@ describe('OPTIONS answers 204 with the methods of the path', () => {
     ...PAGES.map(([what, url]): [string, string, string] => [what, url, 'GET, HEAD, OPTIONS']),
     ['a static file', '/assets/app-1a2b.js', 'GET, HEAD, OPTIONS'],
     ['the health route', '/API/health', 'GET, HEAD, OPTIONS'],
-    ['a GET route with a path parameter', api(endpointPath(PRODUCT_LOOKUP_API.size, { productId: 7 })), 'GET, HEAD, OPTIONS'],
+    [
+      'a GET route with a path parameter',
+      api(endpointPath(PRODUCT_LOOKUP_API.size, { productId: 7 })),
+      'GET, HEAD, OPTIONS',
+    ],
     ['a POST route', api(LOGIN_API.checkUser.path), 'POST, OPTIONS'],
     ['a POST route, with a trailing slash', `${api(LOGIN_API.checkUser.path)}/`, 'POST, OPTIONS'],
   ])('%s (%s): %s', async (_what, url, allow) => {

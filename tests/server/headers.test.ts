@@ -36,10 +36,16 @@ const get = (url: string) => t.app.inject({ method: 'GET', url });
 /** The CSP as directive -> sources. */
 function csp(headers: Headers): Map<string, string[]> {
   const value = String(headers['content-security-policy'] ?? '');
-  return new Map(value.split(';').map((d) => d.trim()).filter(Boolean).map((d) => {
-    const [name, ...sources] = d.split(/\s+/);
-    return [name!, sources];
-  }));
+  return new Map(
+    value
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name, ...sources] = d.split(/\s+/);
+        return [name!, sources];
+      }),
+  );
 }
 
 function expectPageHeaders(headers: Headers) {
@@ -55,18 +61,24 @@ function expectPageHeaders(headers: Headers) {
 }
 
 describe('app pages', () => {
-  it.each(['/login', '/masters/carton-master', '/'])('the shell at %s may not be framed and carries the CSP', async (url) => {
-    const res = await get(url);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expectPageHeaders(res.headers);
-  });
+  it.each(['/login', '/masters/carton-master', '/'])(
+    'the shell at %s may not be framed and carries the CSP',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expectPageHeaders(res.headers);
+    },
+  );
 
-  it.each(['/assets/index-abc123.js', '/sw.js', '/manifest.webmanifest'])('the static file %s carries them too', async (url) => {
-    const res = await get(url);
-    expect(res.statusCode).toBe(200);
-    expectPageHeaders(res.headers);
-  });
+  it.each(['/assets/index-abc123.js', '/sw.js', '/manifest.webmanifest'])(
+    'the static file %s carries them too',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expectPageHeaders(res.headers);
+    },
+  );
 
   it('a missing static file answers 404 with them', async () => {
     const res = await get('/assets/missing-000.js');
@@ -97,7 +109,12 @@ describe('API answers are never stored', () => {
     const unauthorised = await t.send(CARTON_API.list, listBody());
     expect(unauthorised.status).toBe(401);
     expectNoStore(unauthorised.headers);
-    const badJson = await t.raw({ method: 'POST', url: '/API/api/CartonMaster/GetCarton', headers: { 'content-type': 'application/json' }, payload: '{' });
+    const badJson = await t.raw({
+      method: 'POST',
+      url: '/API/api/CartonMaster/GetCarton',
+      headers: { 'content-type': 'application/json' },
+      payload: '{',
+    });
     expect(badJson.status).toBe(400);
     expectNoStore(badJson.headers);
   });
@@ -131,7 +148,10 @@ describe('stored uploads never run as a page', () => {
   it('a PDF is offered as a download, sandboxed', async () => {
     const { payload, headers } = multipart([filePart(fixture('sample.pdf'), 'leaflet.pdf')]);
     const up = await t.app.inject({
-      method: 'POST', url: '/API/api/Upload/FileUpload?type=pdf', payload, headers: { ...headers, authorization: `Bearer ${admin}` },
+      method: 'POST',
+      url: '/API/api/Upload/FileUpload?type=pdf',
+      payload,
+      headers: { ...headers, authorization: `Bearer ${admin}` },
     });
     const source = (JSON.parse(up.payload) as { Source: string }).Source;
     const res = await get(source);

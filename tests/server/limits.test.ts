@@ -38,7 +38,12 @@ describe('per address', () => {
     // A spoofed X-Forwarded-For does not reset the count (no proxy is trusted by default).
     expect(await signInFrom(addr, good, { 'x-forwarded-for': '203.0.113.9' })).toMatchObject(tooMany);
     // The forgot-password call shares the address budget.
-    const forgot = await t.raw({ method: 'POST', url: '/API/api/Login/ForgotPassword', payload: { Email: good.Email }, remoteAddress: addr });
+    const forgot = await t.raw({
+      method: 'POST',
+      url: '/API/api/Login/ForgotPassword',
+      payload: { Email: good.Email },
+      remoteAddress: addr,
+    });
     expect(forgot).toMatchObject(tooMany);
     // Another address is unaffected.
     expect((await signInFrom('10.1.0.2', good)).body.ResponseCode).toBe('200');
@@ -48,7 +53,8 @@ describe('per address', () => {
     await freshWindow(60);
     const send = async () => {
       const res = await fetch(`${base}/API/api/Login/CheckUser`, {
-        method: 'POST', headers: { 'content-type': 'application/json' },
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ Email: `http${Math.random()}@example.com`, Password: 'Nope123' }),
       });
       return { status: res.status, body: parseEnvelope(await res.text()) };
@@ -63,14 +69,20 @@ describe('per address', () => {
 describe('body limit', () => {
   const post = async (body: BodyInit, headers: Record<string, string> = {}) => {
     const res = await fetch(`${base}/API/api/Login/CheckUser`, {
-      method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, duplex: 'half',
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+      duplex: 'half',
     } as RequestInit);
     return { status: res.status, body: parseEnvelope(await res.text()) };
   };
 
   it('a body over the limit answers 413 with the envelope', async () => {
     const res = await post(JSON.stringify({ Email: 'a@b.co', Password: 'x'.repeat(BODY_LIMIT) }));
-    expect(res).toEqual({ status: 413, body: { ResponseCode: '413', ResponseMessage: 'The request body is too large.', ResponseData: null } });
+    expect(res).toEqual({
+      status: 413,
+      body: { ResponseCode: '413', ResponseMessage: 'The request body is too large.', ResponseData: null },
+    });
   });
 
   it('a chunked body (no length given) over the limit also answers 413', async () => {

@@ -34,7 +34,12 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
   });
 
   const onTwo = async (method: 'GET' | 'POST', path: string, body?: object, token?: string) => {
-    const res = await two.inject({ method, url: `/API/api/${path}`, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(body ? { payload: body } : {}) });
+    const res = await two.inject({
+      method,
+      url: `/API/api/${path}`,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(body ? { payload: body } : {}),
+    });
     return { status: res.statusCode, body: parseEnvelope(res.payload) };
   };
 
@@ -60,7 +65,9 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
     const s = await one.signIn(SEED_LOGINS.warehouse.email, SEED_LOGINS.warehouse.password);
     const r = await onTwo('POST', 'Login/RefreshToken', { RefreshToken: s.refreshToken });
     expect(r.status).toBe(200);
-    await one.db.update(refreshTokens).set({ usedAt: new Date(Date.now() - (one.config.refreshGraceSeconds + 1) * 1000) })
+    await one.db
+      .update(refreshTokens)
+      .set({ usedAt: new Date(Date.now() - (one.config.refreshGraceSeconds + 1) * 1000) })
       .where(eq(refreshTokens.tokenHash, sha256(s.refreshToken)));
     expect((await one.send(LOGIN_API.refresh, { RefreshToken: s.refreshToken })).status).toBe(401);
     const newest = (r.body.ResponseData as TokenPair).RefreshToken;
@@ -70,16 +77,30 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
   it('a password changed on one instance ends at once a token the other has just issued', async () => {
     const { email, password } = SEED_LOGINS.factory;
     const s = await one.signIn(email, password);
-    const changed = await onTwo('POST', 'User/ChangePassword', { OldPassword: password, NewPassword: 'Moved123' }, s.token);
+    const changed = await onTwo(
+      'POST',
+      'User/ChangePassword',
+      { OldPassword: password, NewPassword: 'Moved123' },
+      s.token,
+    );
     expect(changed.body.ResponseCode).toBe('200');
     expect((await one.fetch(ME_API.getUser, s.token)).status).toBe(401);
-    await onTwo('POST', 'User/ChangePassword', { OldPassword: 'Moved123', NewPassword: password }, (await one.signIn(email, 'Moved123')).token);
+    await onTwo(
+      'POST',
+      'User/ChangePassword',
+      { OldPassword: 'Moved123', NewPassword: password },
+      (await one.signIn(email, 'Moved123')).token,
+    );
   });
 
   it('the per-account limit counts tries made on either instance', async () => {
     const { email, password } = SEED_LOGINS.factory;
-    expect((await one.send(LOGIN_API.checkUser, { Email: email, Password: 'Wrong123' })).body.ResponseMessage).toBe(MSG.badLogin);
-    expect((await onTwo('POST', 'Login/CheckUser', { Email: email, Password: 'Wrong123' })).body.ResponseMessage).toBe(MSG.badLogin);
+    expect((await one.send(LOGIN_API.checkUser, { Email: email, Password: 'Wrong123' })).body.ResponseMessage).toBe(
+      MSG.badLogin,
+    );
+    expect((await onTwo('POST', 'Login/CheckUser', { Email: email, Password: 'Wrong123' })).body.ResponseMessage).toBe(
+      MSG.badLogin,
+    );
     expect(await onTwo('POST', 'Login/CheckUser', { Email: email, Password: password })).toMatchObject({ status: 429 });
     expect(await one.send(LOGIN_API.checkUser, { Email: email, Password: password })).toMatchObject({ status: 429 });
   });

@@ -20,18 +20,25 @@ let origin: string;
 let device: FieldtraceDb;
 let session: Session;
 
-const rowsOf = async <T,>(result: Promise<unknown>) => ((await result) as { rows: T[] }).rows;
-const saved = async () => (await rowsOf<{ note: string }>(t.db.execute(sql`select note from probe_cartons order by id`))).map((r) => r.note);
+const rowsOf = async <T>(result: Promise<unknown>) => ((await result) as { rows: T[] }).rows;
+const saved = async () =>
+  (await rowsOf<{ note: string }>(t.db.execute(sql`select note from probe_cartons order by id`))).map((r) => r.note);
 
 const t = useApp({
   // No grace for a spent refresh token: two contexts refreshing with the same one end the sign-in.
   refreshGraceSeconds: 0,
   routes(r) {
-    r.post('Probe/pack', { access: 'signed-in', body: z.object({ Note: z.string() }), idempotent: true }, async ({ db, body }) => {
-      await db.execute(sql`insert into probe_cartons (note) values (${body.Note})`);
-      if (body.Note.startsWith('crash')) throw new Error('the database went away');
-      return body.Note.startsWith('refuse') ? warn('already Scanned', [{ Item: body.Note }]) : ok([{ Note: body.Note }], 'Saved');
-    });
+    r.post(
+      'Probe/pack',
+      { access: 'signed-in', body: z.object({ Note: z.string() }), idempotent: true },
+      async ({ db, body }) => {
+        await db.execute(sql`insert into probe_cartons (note) values (${body.Note})`);
+        if (body.Note.startsWith('crash')) throw new Error('the database went away');
+        return body.Note.startsWith('refuse')
+          ? warn('already Scanned', [{ Item: body.Note }])
+          : ok([{ Note: body.Note }], 'Saved');
+      },
+    );
   },
 });
 
@@ -46,10 +53,14 @@ beforeEach(async () => {
   await t.db.execute(sql`delete from probe_cartons`);
   await device.outbox.clear();
   session = await t.signIn('admin@example.com', 'Admin123');
-  await device.kv.put({ key: 'session', value: { UserName: 'Admin', Token: session.token, RefreshToken: session.refreshToken } });
+  await device.kv.put({
+    key: 'session',
+    value: { UserName: 'Admin', Token: session.token, RefreshToken: session.refreshToken },
+  });
 });
 
-const entry = (note: string, id = `entry-${note.replace(/\W+/g, '-')}`) => newEntry({ endpoint: 'Probe/pack', payload: { Note: note }, label: note, userId: 1 }, Date.now(), id);
+const entry = (note: string, id = `entry-${note.replace(/\W+/g, '-')}`) =>
+  newEntry({ endpoint: 'Probe/pack', payload: { Note: note }, label: note, userId: 1 }, Date.now(), id);
 
 /** One entry alone in its push, and its outcome. */
 const one = async (send: Send, e: OutboxEntry) => (await send([e]))[0]!;
@@ -60,13 +71,19 @@ describe('the outbox transport', () => {
   it('sends the entry with its key: a resend is answered the same and saves nothing more', async () => {
     const e = entry('carton 1');
     const first = await one(transport(), e);
-    expect(first).toEqual({ kind: 'answered', answer: { code: '200', message: 'Saved', data: [{ Note: 'carton 1' }] } });
+    expect(first).toEqual({
+      kind: 'answered',
+      answer: { code: '200', message: 'Saved', data: [{ Note: 'carton 1' }] },
+    });
     expect(await one(transport(), e)).toEqual(first);
     expect(await saved()).toEqual(['carton 1']);
   });
 
   it("brings the server's refusal back as final, with its items", async () => {
-    expect(await one(transport(), entry('refuse PID9'))).toEqual({ kind: 'answered', answer: { code: '400', message: 'already Scanned', data: [{ Item: 'refuse PID9' }] } });
+    expect(await one(transport(), entry('refuse PID9'))).toEqual({
+      kind: 'answered',
+      answer: { code: '400', message: 'already Scanned', data: [{ Item: 'refuse PID9' }] },
+    });
     expect(await saved()).toEqual([]);
   });
 
@@ -92,7 +109,10 @@ describe('the outbox transport', () => {
 
   it('asks for a sign-in, sending nothing, when the refresh is refused or no one is signed in', async () => {
     await storedTokens.write({ Token: 'expired-token', RefreshToken: 'not-a-refresh-token' });
-    expect(await one(transport(), entry('carton 3'))).toEqual({ kind: 'signin', answer: { code: '401', message: 'Please sign in again.', data: null } });
+    expect(await one(transport(), entry('carton 3'))).toEqual({
+      kind: 'signin',
+      answer: { code: '401', message: 'Please sign in again.', data: null },
+    });
     await device.kv.delete('session');
     expect((await one(transport(), entry('carton 3'))).kind).toBe('signin');
     expect(await saved()).toEqual([]);
@@ -100,7 +120,10 @@ describe('the outbox transport', () => {
 
   it('tries again later when there is no server to answer', async () => {
     const down = outboxTransport({ origin: 'http://127.0.0.1:9' });
-    expect(await one(down, entry('carton 4'))).toEqual({ kind: 'retry', answer: { code: '0', message: 'No network connection.', data: null } });
+    expect(await one(down, entry('carton 4'))).toEqual({
+      kind: 'retry',
+      answer: { code: '0', message: 'No network connection.', data: null },
+    });
   });
 });
 
@@ -109,7 +132,9 @@ describe('the drainer with the transport', () => {
     await device.outbox.bulkAdd([entry('c1'), entry('refuse c2'), entry('c3')]);
     expect(await drainOutbox({ db: device, send: outboxTransport({ origin }) })).toEqual({ done: 2, rejected: 1 });
     expect((await device.outbox.orderBy(':id').toArray()).map((e) => [e.label, e.status, e.answer?.message])).toEqual([
-      ['c1', 'done', 'Saved'], ['refuse c2', 'rejected', 'already Scanned'], ['c3', 'done', 'Saved'],
+      ['c1', 'done', 'Saved'],
+      ['refuse c2', 'rejected', 'already Scanned'],
+      ['c3', 'done', 'Saved'],
     ]);
     expect(await saved()).toEqual(['c1', 'c3']);
   });
@@ -126,10 +151,16 @@ describe('the drainer with the transport', () => {
 
   it('keeps nothing of a push whose work failed (no answer): every entry waits to go again', async () => {
     await device.outbox.bulkAdd([entry('c1'), entry('crash c2'), entry('c3')]);
-    expect(await drainOutbox({ db: device, send: outboxTransport({ origin }) })).toMatchObject({ done: 0, rejected: 0, stopped: 'retry' });
+    expect(await drainOutbox({ db: device, send: outboxTransport({ origin }) })).toMatchObject({
+      done: 0,
+      rejected: 0,
+      stopped: 'retry',
+    });
     expect(await saved()).toEqual([]);
     expect((await device.outbox.orderBy(':id').toArray()).map((e) => [e.label, e.status, e.attempts])).toEqual([
-      ['c1', 'pending', 1], ['crash c2', 'pending', 0], ['c3', 'pending', 0],
+      ['c1', 'pending', 1],
+      ['crash c2', 'pending', 0],
+      ['c3', 'pending', 0],
     ]);
   });
 });

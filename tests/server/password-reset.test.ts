@@ -21,7 +21,11 @@ beforeAll(async () => {
 afterAll(() => smtp.close());
 
 // Started after the set-up above, closed before its clean-up.
-const t = useApp(() => ({ smtpUrl: smtp.url, publicBaseUrl: PUBLIC_BASE, mailFrom: 'Fieldtrace <no-reply@trace.example.test>' }));
+const t = useApp(() => ({
+  smtpUrl: smtp.url,
+  publicBaseUrl: PUBLIC_BASE,
+  mailFrom: 'Fieldtrace <no-reply@trace.example.test>',
+}));
 
 const forgot = (Email: unknown) => t.send(LOGIN_API.forgotPassword, { Email });
 const reset = (Token: string, NewPassword: string, ConfirmPassword = NewPassword) =>
@@ -119,7 +123,11 @@ describe('reset password', () => {
     const token = await requestReset(u.email);
     const altered = (token[0] === 'A' ? 'B' : 'A') + token.slice(1);
     for (const bad of ['x'.repeat(43), altered]) {
-      expect((await reset(bad, 'After123')).body).toEqual({ ResponseCode: '400', ResponseMessage: MSG.resetInvalid, ResponseData: null });
+      expect((await reset(bad, 'After123')).body).toEqual({
+        ResponseCode: '400',
+        ResponseMessage: MSG.resetInvalid,
+        ResponseData: null,
+      });
     }
     expect((await checkUser(u.email, u.password)).body.ResponseCode).toBe('200');
   });
@@ -144,7 +152,11 @@ describe('expired links', () => {
       await send(app, LOGIN_API.forgotPassword, { Email: u.email });
       const mail = await peer.waitForMail(0);
       const token = /token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
-      const res = await send(app, LOGIN_API.resetPassword, { Token: token, NewPassword: 'After123', ConfirmPassword: 'After123' });
+      const res = await send(app, LOGIN_API.resetPassword, {
+        Token: token,
+        NewPassword: 'After123',
+        ConfirmPassword: 'After123',
+      });
       expect(res.body.ResponseMessage).toBe(MSG.resetInvalid);
     } finally {
       await app.close();
@@ -161,16 +173,24 @@ describe('without SMTP_URL', () => {
       expect(res.body.ResponseMessage).toBe(MSG.forgotSent);
       const dir = join(app.config.dataDir, 'mail');
       // The mail is written after the answer (the answer never waits for mail).
-      const written = () => existsSync(dir) && readdirSync(dir).some((f) => readFileSync(join(dir, f), 'utf8').includes('token='));
+      const written = () =>
+        existsSync(dir) && readdirSync(dir).some((f) => readFileSync(join(dir, f), 'utf8').includes('token='));
       for (let waited = 0; !written() && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
       const files = readdirSync(dir);
       expect(files).toHaveLength(1);
       const text = readFileSync(join(dir, files[0]!), 'utf8');
       expect(text).toContain(`To: ${SEED_LOGINS.warehouse.email}`);
       const token = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(text)![1]!;
-      const done = await send(app, LOGIN_API.resetPassword, { Token: token, NewPassword: 'Fresh123', ConfirmPassword: 'Fresh123' });
+      const done = await send(app, LOGIN_API.resetPassword, {
+        Token: token,
+        NewPassword: 'Fresh123',
+        ConfirmPassword: 'Fresh123',
+      });
       expect(done.body.ResponseCode).toBe('200');
-      expect((await send(app, LOGIN_API.checkUser, { Email: SEED_LOGINS.warehouse.email, Password: 'Fresh123' })).body.ResponseCode).toBe('200');
+      expect(
+        (await send(app, LOGIN_API.checkUser, { Email: SEED_LOGINS.warehouse.email, Password: 'Fresh123' })).body
+          .ResponseCode,
+      ).toBe('200');
     } finally {
       await app.close();
     }

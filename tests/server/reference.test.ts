@@ -26,7 +26,9 @@ async function data<T>(e: Endpoint, params: Params): Promise<T[]> {
 
 describe('countries, states and cities', () => {
   it('GetCountries?cCode=101 answers India', async () => {
-    expect(await data<CountryRow>(REFERENCE_API.countries, { cCode: 101 })).toEqual([{ CountryId: 101, Country: 'India' }]);
+    expect(await data<CountryRow>(REFERENCE_API.countries, { cCode: 101 })).toEqual([
+      { CountryId: 101, Country: 'India' },
+    ]);
   });
 
   it("GetStates?cCode=101 lists India's 36 states and union territories by name", async () => {
@@ -44,7 +46,7 @@ describe('countries, states and cities', () => {
     expect(await data<StateRow>(REFERENCE_API.states, { cCode: 0 })).toHaveLength(36);
   });
 
-  it('GetCities?sCode= lists only that state\'s cities', async () => {
+  it("GetCities?sCode= lists only that state's cities", async () => {
     const mh = (await data<StateRow>(REFERENCE_API.states, { cCode: 101 })).find((s) => s.State === 'Maharashtra')!;
     const rows = await data<CityRow>(REFERENCE_API.cities, { sCode: mh.StateId });
     expect(rows.length).toBeGreaterThan(100);

@@ -73,7 +73,10 @@ describe('reset mail per recipient', () => {
     const u = await insertUser(t.db);
     await flood(u.email, 1, 44);
     expect(await mailCount(u.email, PER_HOUR)).toBe(PER_HOUR);
-    await t.db.update(passwordResets).set({ createdAt: new Date(Date.now() - 3_601_000) }).where(eq(passwordResets.userId, u.id));
+    await t.db
+      .update(passwordResets)
+      .set({ createdAt: new Date(Date.now() - 3_601_000) })
+      .where(eq(passwordResets.userId, u.id));
     expect(await forgotFrom('10.44.1.1', u.email)).toMatchObject(sent);
     expect(await mailCount(u.email, PER_HOUR + 1)).toBe(PER_HOUR + 1);
   });
@@ -89,7 +92,10 @@ describe('timing', () => {
     try {
       const u = await insertUser(app.db);
       const answer = send(app, LOGIN_API.forgotPassword, { Email: u.email });
-      const res = await Promise.race([answer, new Promise<'still waiting'>((r) => setTimeout(() => r('still waiting'), 5000))]);
+      const res = await Promise.race([
+        answer,
+        new Promise<'still waiting'>((r) => setTimeout(() => r('still waiting'), 5000)),
+      ]);
       expect(res).not.toBe('still waiting');
       const { status, body } = await answer;
       expect({ status, body }).toEqual(sent);

@@ -41,8 +41,16 @@ const pagesOf = async (id: number) =>
 async function updateBody(u: TestUser, o: Record<string, unknown> = {}) {
   const r = await row(u.id);
   return siteUserBody(companyId, r.siteId!, {
-    ReferenceID: u.id, UserType: r.userType, UserName: r.userName, FirstName: r.firstName, LastName: r.lastName ?? 'User',
-    Email: r.email, Password: '', ConfirmPassword: '', IsActive: r.isActive, ...o,
+    ReferenceID: u.id,
+    UserType: r.userType,
+    UserName: r.userName,
+    FirstName: r.firstName,
+    LastName: r.lastName ?? 'User',
+    Email: r.email,
+    Password: '',
+    ConfirmPassword: '',
+    IsActive: r.isActive,
+    ...o,
   });
 }
 const saveUser = (body: unknown, token: string) => t.send(USERS_API.save, body, token);
@@ -99,18 +107,25 @@ describe('User/CreateUpdateUser by a non-admin', () => {
     expect((await row(clerk.id)).passwordHash).toBe(before);
   });
 
-  it('the admin sets anyone\'s password, and that user signs in with it', async () => {
+  it("the admin sets anyone's password, and that user signs in with it", async () => {
     const boss = await person(4, ALL);
     const res = await saveUser(await updateBody(boss, { Password: 'Admn12', ConfirmPassword: 'Admn12' }), adminToken);
     expect(res.body.ResponseMessage).toBe(USERS_MSG.updated);
-    expect((await t.send(LOGIN_API.checkUser, { Email: boss.email, Password: 'Admn12' })).body.ResponseCode).toBe('200');
+    expect((await t.send(LOGIN_API.checkUser, { Email: boss.email, Password: 'Admn12' })).body.ResponseCode).toBe(
+      '200',
+    );
   });
 
   it('a warehouse user may not create a factory user, nor make a warehouse user one; a factory user may', async () => {
     const keeper = await person(5, ['1', '2', PAGE.userMaster.key]);
     const created = siteUserBody(companyId, factoryId, { UserType: 4 });
     expect((await saveUser(created, keeper.token)).body).toEqual(warning(USERS_MSG.typeAbove));
-    expect(await t.db.select().from(users).where(eq(users.email, String(created.Email)))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(users)
+        .where(eq(users.email, String(created.Email))),
+    ).toEqual([]);
     const peer = await person(5, ['1']);
     const before = await row(peer.id);
     const raise = await saveUser(await updateBody(peer, { UserType: 4, WareHouseId: factoryId }), keeper.token);
@@ -132,7 +147,12 @@ describe('User/DeleteUser by a non-admin', () => {
     const add = async () => {
       const body = distributorBody(companyId, nashik);
       expect((await saveUser(body, adminToken)).body.ResponseCode).toBe('200');
-      return (await t.db.select().from(users).where(eq(users.email, String(body.Email))))[0]!.id;
+      return (
+        await t.db
+          .select()
+          .from(users)
+          .where(eq(users.email, String(body.Email)))
+      )[0]!.id;
     };
     const strong = await add();
     await setPages(t.db, strong, ['1', '3', PAGE.mapping.key]);
@@ -147,16 +167,24 @@ describe('User/DeleteUser by a non-admin', () => {
 describe('AccessRight/CreateUpdateAccessRight by a non-admin', () => {
   it('keeps the pages the target holds that the saver does not, whatever the list sends', async () => {
     const saver = await person(4, ['1', '2', PAGE.accessRight.key, PAGE.cartonMaster.key, PAGE.priceMaster.key]);
-    const target = await person(4, normalisePageList([PAGE.cartonMaster.key, PAGE.productMaster.key, PAGE.mapping.key]));
+    const target = await person(
+      4,
+      normalisePageList([PAGE.cartonMaster.key, PAGE.productMaster.key, PAGE.mapping.key]),
+    );
     const res = await saveRights({ UserId: target.id, PageList: [PAGE.priceMaster.key] }, saver.token);
     expect(res.body.ResponseCode).toBe('200');
-    expect(await pagesOf(target.id)).toEqual(normalisePageList([PAGE.priceMaster.key, PAGE.productMaster.key, PAGE.mapping.key]).sort());
+    expect(await pagesOf(target.id)).toEqual(
+      normalisePageList([PAGE.priceMaster.key, PAGE.productMaster.key, PAGE.mapping.key]).sort(),
+    );
   });
 
   it('refuses to add a page the saver does not hold, naming it, and changes nothing', async () => {
     const saver = await person(4, ['1', '2', PAGE.accessRight.key, PAGE.cartonMaster.key]);
     const target = await person(4, ['1', '2', PAGE.cartonMaster.key]);
-    const res = await saveRights({ UserId: target.id, PageList: [PAGE.cartonMaster.key, PAGE.productMaster.key] }, saver.token);
+    const res = await saveRights(
+      { UserId: target.id, PageList: [PAGE.cartonMaster.key, PAGE.productMaster.key] },
+      saver.token,
+    );
     expect(res.body).toEqual(warning(ACCESS_MSG.notHeld(PAGE.productMaster.label)));
     expect(await pagesOf(target.id)).toEqual(['1', '2', PAGE.cartonMaster.key]);
   });

@@ -17,16 +17,31 @@ const batches = (rows: unknown) => (rows as { BatchNo: string }[]).map((r) => r.
 beforeAll(async () => {
   A = await insertFactory(t, nextPrefix(), [PAGE.mapping.key]);
   for (const [i, batchNo] of ['SL-1', 'SL-2', 'SL-3'].entries()) {
-    await insertMapping(t.db, { companyId: A.companyId, productId: A.productId, series: staticSeries(A.prefix), fromNo: i * 10 + 1, toNo: i * 10 + 10, batchNo });
-    expect((await send(t, RECALL_API.save, { ProductId: A.productId, BatchNo: batchNo, Reason: `Reason ${i}` }, A.token)).body.ResponseCode).toBe('200');
+    await insertMapping(t.db, {
+      companyId: A.companyId,
+      productId: A.productId,
+      series: staticSeries(A.prefix),
+      fromNo: i * 10 + 1,
+      toNo: i * 10 + 10,
+      batchNo,
+    });
+    expect(
+      (await send(t, RECALL_API.save, { ProductId: A.productId, BatchNo: batchNo, Reason: `Reason ${i}` }, A.token))
+        .body.ResponseCode,
+    ).toBe('200');
   }
 });
 
 describe('serveList', () => {
   it('refuses a sort the contract does not name, with the list message', async () => {
-    expect((await list({ SortColumn: 'Nope' })).body).toMatchObject({ ResponseCode: '400', ResponseMessage: "The list cannot be sorted by 'Nope'." });
+    expect((await list({ SortColumn: 'Nope' })).body).toMatchObject({
+      ResponseCode: '400',
+      ResponseMessage: "The list cannot be sorted by 'Nope'.",
+    });
     // RecallId is a row field, but no column sorts by it.
-    expect((await list({ SortColumn: 'RecallId' })).body.ResponseMessage).toBe("The list cannot be sorted by 'RecallId'.");
+    expect((await list({ SortColumn: 'RecallId' })).body.ResponseMessage).toBe(
+      "The list cannot be sorted by 'RecallId'.",
+    );
   });
 
   it('pages in the asked order, each row carrying the count before paging', async () => {
@@ -35,12 +50,18 @@ describe('serveList', () => {
     expect((first.body.ResponseData as { TotalRows: number }[]).every((r) => r.TotalRows === 3)).toBe(true);
     const second = await list({ SortColumn: 'BatchNo', SortOrder: 'ASC', PageSize: 2, First: 3 });
     expect(batches(second.body.ResponseData)).toEqual(['SL-3']);
-    expect(batches((await list({ SortColumn: 'BatchNo', SortOrder: 'DESC' })).body.ResponseData)).toEqual(['SL-3', 'SL-2', 'SL-1']);
+    expect(batches((await list({ SortColumn: 'BatchNo', SortOrder: 'DESC' })).body.ResponseData)).toEqual([
+      'SL-3',
+      'SL-2',
+      'SL-1',
+    ]);
   });
 
   it('searches the declared columns, and counts what it found', async () => {
     const found = await list({ SearchValue: 'reason 1' });
-    expect(found.body.ResponseData).toEqual([expect.objectContaining({ BatchNo: 'SL-2', Reason: 'Reason 1', TotalRows: 1 })]);
+    expect(found.body.ResponseData).toEqual([
+      expect.objectContaining({ BatchNo: 'SL-2', Reason: 'Reason 1', TotalRows: 1 }),
+    ]);
     expect((await list({ SearchValue: 'nothing like it' })).body.ResponseData).toEqual([]);
   });
 });

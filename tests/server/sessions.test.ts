@@ -18,7 +18,11 @@ describe('ending sessions', () => {
   it('a password change refuses access tokens issued before it, on every device', async () => {
     const phone = await t.signIn(user.email, 'Start123');
     const tablet = await t.signIn(user.email, 'Start123');
-    const changed = await t.send(ME_API.changePassword, { OldPassword: 'Start123', NewPassword: 'Next1234' }, phone.token);
+    const changed = await t.send(
+      ME_API.changePassword,
+      { OldPassword: 'Start123', NewPassword: 'Next1234' },
+      phone.token,
+    );
     expect(changed.body.ResponseCode).toBe('200');
     for (const s of [phone, tablet]) {
       const res = await t.fetch(ME_API.getUser, s.token);
@@ -34,7 +38,11 @@ describe('ending sessions', () => {
 describe('protocol courtesies', () => {
   it('accepts the bearer scheme in any case, as HTTP says', async () => {
     const admin = await t.signIn('admin@example.com', 'Admin123');
-    const res = await t.raw({ method: 'GET', url: '/API/api/User/getUser', headers: { authorization: `bearer ${admin.token}` } });
+    const res = await t.raw({
+      method: 'GET',
+      url: '/API/api/User/getUser',
+      headers: { authorization: `bearer ${admin.token}` },
+    });
     expect(res.status).toBe(200);
   });
 
@@ -48,9 +56,14 @@ describe('protocol courtesies', () => {
 
   it('Role Management answers an unknown user as not found, and shows an admin every page', async () => {
     const admin = await t.signIn('admin@example.com', 'Admin123');
-    expect((await t.fetch(ACCESS_RIGHT_API.read, { id: 999999 }, admin.token)).body)
-      .toEqual({ ResponseCode: '400', ResponseMessage: ACCESS_MSG.unknownUser, ResponseData: null });
-    const tree = (await t.fetch(ACCESS_RIGHT_API.read, { id: 1 }, admin.token)).body.ResponseData as { children: { Status: boolean }[] }[];
+    expect((await t.fetch(ACCESS_RIGHT_API.read, { id: 999999 }, admin.token)).body).toEqual({
+      ResponseCode: '400',
+      ResponseMessage: ACCESS_MSG.unknownUser,
+      ResponseData: null,
+    });
+    const tree = (await t.fetch(ACCESS_RIGHT_API.read, { id: 1 }, admin.token)).body.ResponseData as {
+      children: { Status: boolean }[];
+    }[];
     expect(tree.flatMap((g) => g.children).every((c) => c.Status)).toBe(true);
   });
 });

@@ -9,7 +9,8 @@ import { startApp } from '../helpers/server-app.js';
 import { useApp } from '../helpers/use-app.js';
 
 const INDEX = '<!doctype html><title>Fieldtrace</title><!-- index -->';
-const SHELL = '<!doctype html><title>Fieldtrace</title><link rel="modulepreload" href="/assets/app-1.js"><!-- shell -->';
+const SHELL =
+  '<!doctype html><title>Fieldtrace</title><link rel="modulepreload" href="/assets/app-1.js"><!-- shell -->';
 const CARTON = `${SHELL}<link rel="modulepreload" href="/assets/carton-1.js">`;
 
 function clientDir(withShell: boolean): string {
@@ -55,17 +56,21 @@ describe('the page a path is answered with', () => {
 
   // A screen without its own page (not built, or a path in another case, which the router does not
   // match either) gets the shell alone.
-  it.each(['/', '/dashboard', '/Masters/Carton-Master', '/masters/scheme-master', '/Transaction/Stock-Management', '/no-such-page'])(
-    'signed-in path %s: shell.html, no-cache, with the page headers',
-    async (url) => {
-      const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(200);
-      expect(res.payload).toBe(SHELL);
-      expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.headers['x-frame-options']).toBe('DENY');
-      expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
-    },
-  );
+  it.each([
+    '/',
+    '/dashboard',
+    '/Masters/Carton-Master',
+    '/masters/scheme-master',
+    '/Transaction/Stock-Management',
+    '/no-such-page',
+  ])('signed-in path %s: shell.html, no-cache, with the page headers', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.payload).toBe(SHELL);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  });
 });
 
 describe('a build without shell.html', () => {

@@ -27,7 +27,10 @@ describe('numbers as JSON numbers or numeric text', () => {
     const body = companyBody({ Pincode: 411001 });
     const res = await t.post('CompanyMaster/CreateCompany', body, admin);
     expect(res.body.ResponseCode, res.body.ResponseMessage).toBe('200');
-    const [row] = await t.db.select().from(companies).where(eq(companies.code, String(body.CCode)));
+    const [row] = await t.db
+      .select()
+      .from(companies)
+      .where(eq(companies.code, String(body.CCode)));
     expect(row?.pincode).toBe('411001');
   });
 
@@ -42,7 +45,10 @@ describe('numbers as JSON numbers or numeric text', () => {
     const body = factoryBody(companyId, { CompanyId: String(companyId), bill_Pincode: 422010, ID: '0' });
     const res = await t.post('WareHouser/Save', body, admin);
     expect(res.body.ResponseCode, res.body.ResponseMessage).toBe('200');
-    const [row] = await t.db.select().from(sites).where(eq(sites.code, String(body.Wcode)));
+    const [row] = await t.db
+      .select()
+      .from(sites)
+      .where(eq(sites.code, String(body.Wcode)));
     expect(row).toMatchObject({ companyId, billPincode: '422010' });
   });
 
@@ -50,7 +56,10 @@ describe('numbers as JSON numbers or numeric text', () => {
     const body = productBody(companyId, { CompId: String(companyId), ProductId: '0', ProductValue: '5' });
     const res = await t.post('Product/CreateUpdateProduct', body, admin);
     expect(res.body.ResponseCode, res.body.ResponseMessage).toBe('200');
-    const [row] = await t.db.select().from(products).where(eq(products.code, String(body.ProductCd)));
+    const [row] = await t.db
+      .select()
+      .from(products)
+      .where(eq(products.code, String(body.ProductCd)));
     expect(row).toMatchObject({ companyId, packValue: 5 });
     const bad = await t.post('Product/CreateUpdateProduct', productBody(companyId, { CompId: 'GHAL' }), admin);
     expect(bad.body).toMatchObject({ ResponseCode: '400', ResponseMessage: PRODUCT_MSG.companyRequired });
@@ -60,7 +69,10 @@ describe('numbers as JSON numbers or numeric text', () => {
     const body = cartonBody({ CartonSize: '12' });
     const res = await t.post('CartonMaster/CreateCarton', body, admin);
     expect(res.body.ResponseCode, res.body.ResponseMessage).toBe('200');
-    const [row] = await t.db.select().from(cartons).where(eq(cartons.name, String(body.CartonName)));
+    const [row] = await t.db
+      .select()
+      .from(cartons)
+      .where(eq(cartons.name, String(body.CartonName)));
     expect(row?.size).toBe(12);
   });
 
@@ -74,7 +86,11 @@ describe('numbers as JSON numbers or numeric text', () => {
 
   it('Role Management reads a UserId sent as text', async () => {
     const [clerk] = await t.db.select().from(users).where(eq(users.email, SEED_LOGINS.warehouse.email));
-    const res = await t.post('AccessRight/CreateUpdateAccessRight', { UserId: String(clerk!.id), PageList: ['215'] }, admin);
+    const res = await t.post(
+      'AccessRight/CreateUpdateAccessRight',
+      { UserId: String(clerk!.id), PageList: ['215'] },
+      admin,
+    );
     expect(res.body.ResponseCode, res.body.ResponseMessage).toBe('200');
     const held = await t.db.select({ k: userPages.pageKey }).from(userPages).where(eq(userPages.userId, clerk!.id));
     expect(held.map((r) => r.k).filter((k) => k.length === 3)).toEqual(['215']); // pages; group keys aside

@@ -11,9 +11,14 @@ import { useApp } from '../helpers/use-app.js';
 let clientDir: string;
 
 // Big enough to be worth compressing, and repetitive like real bundles.
-const SCRIPT = Array.from({ length: 400 }, (_, i) => `export const screen${i} = () => render("Carton Size Master ${i}");`).join('\n');
+const SCRIPT = Array.from(
+  { length: 400 },
+  (_, i) => `export const screen${i} = () => render("Carton Size Master ${i}");`,
+).join('\n');
 const SHELL = `<!doctype html><html lang="en"><head><title>Fieldtrace</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
-const STYLE = Array.from({ length: 200 }, (_, i) => `.m_${i} { color: var(--mantine-color-green-${i % 10}); }`).join('\n');
+const STYLE = Array.from({ length: 200 }, (_, i) => `.m_${i} { color: var(--mantine-color-green-${i % 10}); }`).join(
+  '\n',
+);
 const TINY = 'console.log(1);';
 
 beforeAll(async () => {
@@ -32,7 +37,11 @@ afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
 const t = useApp(() => ({ clientDir }));
 
 const get = (url: string, acceptEncoding?: string) =>
-  t.app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+  });
 
 function decode(encoding: string | undefined, body: Buffer): string {
   if (encoding === 'br') return brotliDecompressSync(body).toString('utf8');

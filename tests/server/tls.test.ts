@@ -15,7 +15,8 @@ import { listBody } from '../helpers/factories.js';
 import { parseEnvelope } from '../helpers/server-app.js';
 import { useApp } from '../helpers/use-app.js';
 
-const SCREEN = '<!doctype html><title>Fieldtrace</title><link rel="modulepreload" href="/assets/carton-1.js"><!-- carton -->';
+const SCREEN =
+  '<!doctype html><title>Fieldtrace</title><link rel="modulepreload" href="/assets/carton-1.js"><!-- carton -->';
 
 interface Reply {
   status: number;
@@ -23,7 +24,11 @@ interface Reply {
   body: Buffer;
 }
 
-function h2(session: ClientHttp2Session, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Reply> {
+function h2(
+  session: ClientHttp2Session,
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = session.request({ ':method': init.method ?? 'GET', ':path': path, ...init.headers });
     const chunks: Buffer[] = [];
@@ -60,7 +65,11 @@ describe('the server over HTTPS', () => {
   });
 
   // Started after the certificate and client folder above, closed before they go.
-  const t = useApp(() => ({ clientDir: join(dir, 'client'), tlsCertFile: certificate.certFile, tlsKeyFile: certificate.keyFile }));
+  const t = useApp(() => ({
+    clientDir: join(dir, 'client'),
+    tlsCertFile: certificate.certFile,
+    tlsKeyFile: certificate.keyFile,
+  }));
   beforeAll(async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     origin = address.replace('http://', 'https://');
@@ -81,7 +90,9 @@ describe('the server over HTTPS', () => {
   it('answers the API over HTTP/2: sign-in, then a list with the token', async () => {
     const json = { 'content-type': 'application/json' };
     const login = await h2(session, '/API/api/Login/CheckUser', {
-      method: 'POST', headers: json, body: JSON.stringify({ Email: 'admin@example.com', Password: 'Admin123' }),
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ Email: 'admin@example.com', Password: 'Admin123' }),
     });
     expect(login.status).toBe(200);
     const signedIn = parseEnvelope(login.body.toString());
@@ -89,7 +100,9 @@ describe('the server over HTTPS', () => {
     const token = (signedIn.ResponseData as Array<{ Token: string }>)[0]!.Token;
 
     const list = await h2(session, '/API/api/CartonMaster/GetCarton', {
-      method: 'POST', headers: { ...json, authorization: `Bearer ${token}` }, body: JSON.stringify(listBody({ First: 1, PageSize: 10 })),
+      method: 'POST',
+      headers: { ...json, authorization: `Bearer ${token}` },
+      body: JSON.stringify(listBody({ First: 1, PageSize: 10 })),
     });
     expect(list.status).toBe(200);
     const answer = parseEnvelope(list.body.toString());
@@ -120,13 +133,18 @@ describe('the server over HTTPS', () => {
 
 describe('the TLS settings', () => {
   it('refuses a certificate without its key, and the other way round', () => {
-    expect(() => tlsFiles({ tlsCertFile: '/tmp/cert.pem', tlsKeyFile: undefined })).toThrow('Set both TLS_CERT_FILE and TLS_KEY_FILE, or neither.');
-    expect(() => tlsFiles({ tlsCertFile: undefined, tlsKeyFile: '/tmp/key.pem' })).toThrow('Set both TLS_CERT_FILE and TLS_KEY_FILE, or neither.');
+    expect(() => tlsFiles({ tlsCertFile: '/tmp/cert.pem', tlsKeyFile: undefined })).toThrow(
+      'Set both TLS_CERT_FILE and TLS_KEY_FILE, or neither.',
+    );
+    expect(() => tlsFiles({ tlsCertFile: undefined, tlsKeyFile: '/tmp/key.pem' })).toThrow(
+      'Set both TLS_CERT_FILE and TLS_KEY_FILE, or neither.',
+    );
   });
 
   it('names the file it cannot read', () => {
-    expect(() => tlsFiles({ tlsCertFile: '/nonexistent/cert.pem', tlsKeyFile: '/nonexistent/key.pem' }))
-      .toThrow('TLS_CERT_FILE: cannot read /nonexistent/cert.pem (ENOENT).');
+    expect(() => tlsFiles({ tlsCertFile: '/nonexistent/cert.pem', tlsKeyFile: '/nonexistent/key.pem' })).toThrow(
+      'TLS_CERT_FILE: cannot read /nonexistent/cert.pem (ENOENT).',
+    );
   });
 
   it('is plain HTTP when neither is given', () => {
@@ -135,7 +153,11 @@ describe('the TLS settings', () => {
 
   it('reads the files from the environment, and makes the default public address https', () => {
     const tls = loadConfig({ TLS_CERT_FILE: '/etc/ft/cert.pem', TLS_KEY_FILE: '/etc/ft/key.pem', PORT: '8443' });
-    expect([tls.tlsCertFile, tls.tlsKeyFile, tls.publicBaseUrl]).toEqual(['/etc/ft/cert.pem', '/etc/ft/key.pem', 'https://localhost:8443']);
+    expect([tls.tlsCertFile, tls.tlsKeyFile, tls.publicBaseUrl]).toEqual([
+      '/etc/ft/cert.pem',
+      '/etc/ft/key.pem',
+      'https://localhost:8443',
+    ]);
     expect(loadConfig({}).publicBaseUrl).toBe('http://localhost:8080');
   });
 });

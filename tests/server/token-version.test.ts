@@ -64,8 +64,13 @@ describe('same-second tokens', () => {
       const next = `Set${++n}abc`;
       const [r] = await t.db.select().from(users).where(eq(users.id, u.id));
       const body = siteUserBody(companyId, siteId, {
-        ReferenceID: u.id, UserName: r!.userName, FirstName: r!.firstName, LastName: r!.lastName, Email: r!.email,
-        Password: next, ConfirmPassword: next,
+        ReferenceID: u.id,
+        UserName: r!.userName,
+        FirstName: r!.firstName,
+        LastName: r!.lastName,
+        Email: r!.email,
+        Password: next,
+        ConfirmPassword: next,
       });
       expect((await t.send(USERS_API.save, body, admin.token)).body.ResponseCode).toBe('200');
       u.password = next;
@@ -80,10 +85,17 @@ describe('deactivation', () => {
     const u = await insertUser(t.db, { password: 'Start123', companyId, siteId, userType: 4 });
     const s = await t.signIn(u.email, u.password);
     const [r] = await t.db.select().from(users).where(eq(users.id, u.id));
-    const body = (IsActive: boolean) => siteUserBody(companyId, siteId, {
-      ReferenceID: u.id, UserName: r!.userName, FirstName: r!.firstName, LastName: r!.lastName, Email: r!.email,
-      Password: '', ConfirmPassword: '', IsActive,
-    });
+    const body = (IsActive: boolean) =>
+      siteUserBody(companyId, siteId, {
+        ReferenceID: u.id,
+        UserName: r!.userName,
+        FirstName: r!.firstName,
+        LastName: r!.lastName,
+        Email: r!.email,
+        Password: '',
+        ConfirmPassword: '',
+        IsActive,
+      });
     expect((await t.send(USERS_API.save, body(false), admin.token)).body.ResponseCode).toBe('200');
     expect((await t.send(USERS_API.save, body(true), admin.token)).body.ResponseCode).toBe('200');
     await expectEnded(s);

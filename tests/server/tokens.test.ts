@@ -17,9 +17,11 @@ const refresh = (token: string) => t.send(LOGIN_API.refresh, { RefreshToken: tok
 const pairOf = (res: { body: { ResponseData: unknown } }) => res.body.ResponseData as TokenPair;
 const refused = { status: 401, body: { ResponseCode: '401', ResponseMessage: MSG.sessionExpired, ResponseData: null } };
 /** Moves a spent token's use back past the grace, as if it were spent a while ago. */
-const spentLongAgo = (token: string) => t.db.update(refreshTokens)
-  .set({ usedAt: new Date(Date.now() - (t.config.refreshGraceSeconds + 1) * 1000) })
-  .where(eq(refreshTokens.tokenHash, sha256(token)));
+const spentLongAgo = (token: string) =>
+  t.db
+    .update(refreshTokens)
+    .set({ usedAt: new Date(Date.now() - (t.config.refreshGraceSeconds + 1) * 1000) })
+    .where(eq(refreshTokens.tokenHash, sha256(token)));
 
 describe('rotation', () => {
   let s: Session;
@@ -69,7 +71,9 @@ describe('families', () => {
 
   it('an expired refresh token is refused', async () => {
     const s = await t.signIn(email, password);
-    await t.db.update(refreshTokens).set({ expiresAt: new Date(Date.now() - 1000) })
+    await t.db
+      .update(refreshTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(refreshTokens.tokenHash, sha256(s.refreshToken)));
     expect(await refresh(s.refreshToken)).toMatchObject(refused);
   });

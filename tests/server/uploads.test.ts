@@ -13,12 +13,17 @@ import { useApp } from '../helpers/use-app.js';
 const t = useApp();
 let admin: string;
 
-interface UploadReply { status: number; body: Record<string, unknown> }
+interface UploadReply {
+  status: number;
+  body: Record<string, unknown>;
+}
 
 async function upload(parts: Part[], token: string | undefined, query = ''): Promise<UploadReply> {
   const { payload, headers } = multipart(parts);
   const res = await t.app.inject({
-    method: 'POST', url: `/API/api/Upload/FileUpload${query}`, payload,
+    method: 'POST',
+    url: `/API/api/Upload/FileUpload${query}`,
+    payload,
     headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
   });
   return { status: res.statusCode, body: JSON.parse(res.payload) as Record<string, unknown> };
@@ -110,8 +115,9 @@ describe('Upload/FileUpload refuses', () => {
     const other = await upload([{ field: 'file', data: fixture('sample.png'), filename: 'a.png' }], admin);
     expect(other.body.ResponseMessage).toBe(UPLOAD_MSG.noFile);
     expect((await upload([filePart(Buffer.alloc(0), 'a.png')], admin)).body.ResponseMessage).toBe(UPLOAD_MSG.noFile);
-    expect((await upload([filePart(fixture('sample.png'), 'a.png')], admin, '?type=video')).body.ResponseMessage)
-      .toBe(UPLOAD_MSG.badKind);
+    expect((await upload([filePart(fixture('sample.png'), 'a.png')], admin, '?type=video')).body.ResponseMessage).toBe(
+      UPLOAD_MSG.badKind,
+    );
     const json = await t.send(UPLOAD_API.file, { productfile: 'x' }, admin);
     expect(json.body).toMatchObject({ ResponseCode: '400', ResponseMessage: UPLOAD_MSG.noFile });
   });
@@ -134,8 +140,14 @@ describe('Upload/FileUpload refuses', () => {
 describe('GET /uploads/<name>', () => {
   it('answers 404 for unknown, malformed and traversal names, never the app shell', async () => {
     for (const path of [
-      '/uploads/0123456789abcdef0123456789abcdef.png', '/uploads/..%2F..%2Fetc%2Fpasswd', '/uploads/../package.json',
-      '/uploads/%2e%2e%2fpackage.json', '/uploads/x.png', '/uploads/', '/uploads/demo-..png', '/uploads/ABC.html',
+      '/uploads/0123456789abcdef0123456789abcdef.png',
+      '/uploads/..%2F..%2Fetc%2Fpasswd',
+      '/uploads/../package.json',
+      '/uploads/%2e%2e%2fpackage.json',
+      '/uploads/x.png',
+      '/uploads/',
+      '/uploads/demo-..png',
+      '/uploads/ABC.html',
     ]) {
       const res = await fetchFile(path);
       expect(res.statusCode, path).toBe(404);

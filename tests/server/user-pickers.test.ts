@@ -14,7 +14,12 @@ import { useApp } from '../helpers/use-app.js';
 import { USERS_API } from '../../src/shared/contracts/users/common.js';
 import { CARTON_API } from '../../src/shared/contracts/carton.js';
 
-interface PickerRow { UserId: number; UserName: string; Email: string; UserType: number }
+interface PickerRow {
+  UserId: number;
+  UserName: string;
+  Email: string;
+  UserType: number;
+}
 
 const t = useApp();
 let admin: Session;
@@ -33,7 +38,13 @@ beforeAll(async () => {
   idle = await insertUser(t.db, { userName: 'Aaron Idle', isActive: false, companyId: ownCompanyId, userType: 5 });
   const other = await insertCompany(t.db, { name: 'Other Agro' });
   const otherSite = await insertSite(t.db, other.id, { prefix: 'OT' });
-  outsider = await insertUser(t.db, { userName: 'Zed Outsider', companyId: other.id, siteId: otherSite.id, userType: 4, pages: ['1', '2', '215'] });
+  outsider = await insertUser(t.db, {
+    userName: 'Zed Outsider',
+    companyId: other.id,
+    siteId: otherSite.id,
+    userType: 4,
+    pages: ['1', '2', '215'],
+  });
   admin = await t.session('admin');
   factory = await t.session('factory');
   warehouse = await t.session('warehouse');
@@ -51,10 +62,34 @@ describe('for the admin', () => {
     const list = await rows(USERS_API.pickerAll, admin.token);
     expect(list.map((r) => r.UserName)).toEqual(['Aaron Idle', 'Factory Operator', 'Warehouse Clerk', 'Zed Outsider']);
     // Spec 2 section 3's active user option: names, SAP code, IsFactory and the billing address.
-    const bill = ['Address1', 'Address2', 'City', 'CityName', 'Country', 'CountryName', 'Pincode', 'State', 'StateName'].map((k) => `bill_${k}`);
+    const bill = [
+      'Address1',
+      'Address2',
+      'City',
+      'CityName',
+      'Country',
+      'CountryName',
+      'Pincode',
+      'State',
+      'StateName',
+    ].map((k) => `bill_${k}`);
     expect(Object.keys(list[0]!).sort()).toEqual(
-      ['Email', 'FirstName', 'IsFactory', 'LastName', 'SAPCustomerCode', 'UserId', 'UserName', 'UserType', ...bill].sort());
-    expect(list.find((r) => r.UserName === 'Factory Operator')).toMatchObject({ Email: SEED_LOGINS.factory.email, UserType: 4 });
+      [
+        'Email',
+        'FirstName',
+        'IsFactory',
+        'LastName',
+        'SAPCustomerCode',
+        'UserId',
+        'UserName',
+        'UserType',
+        ...bill,
+      ].sort(),
+    );
+    expect(list.find((r) => r.UserName === 'Factory Operator')).toMatchObject({
+      Email: SEED_LOGINS.factory.email,
+      UserType: 4,
+    });
     expect(list.map((r) => r.UserId)).not.toContain(1);
   });
 
@@ -67,18 +102,24 @@ describe('for the admin', () => {
 
 describe('for other users', () => {
   it('without Role Management, User Master or Item Ledger the pickers answer 403 (GetAllActiveUsers also opens to Dispatch)', async () => {
-    expect(await t.fetch(USERS_API.pickerAll, factory.token)).toMatchObject({ status: 403, body: { ResponseMessage: FORBIDDEN } });
+    expect(await t.fetch(USERS_API.pickerAll, factory.token)).toMatchObject({
+      status: 403,
+      body: { ResponseMessage: FORBIDDEN },
+    });
     const cartonsOnly = (await t.signIn(outsider.email, outsider.password)).token;
-    expect(await t.fetch(USERS_API.pickerActive, cartonsOnly)).toMatchObject({ status: 403, body: { ResponseMessage: FORBIDDEN } });
+    expect(await t.fetch(USERS_API.pickerActive, cartonsOnly)).toMatchObject({
+      status: 403,
+      body: { ResponseMessage: FORBIDDEN },
+    });
   });
 
-  it('with Item Ledger the warehouse user lists only its own company\'s accounts', async () => {
+  it("with Item Ledger the warehouse user lists only its own company's accounts", async () => {
     const list = await rows(USERS_API.pickerAll, warehouse.token); // the seed gives the warehouse Item Ledger
     expect(list.length).toBeGreaterThan(0);
     expect(list.map((r) => r.UserName)).not.toContain('Zed Outsider');
   });
 
-  it('Role Management of a non-admin cannot read or change another company\'s user', async () => {
+  it("Role Management of a non-admin cannot read or change another company's user", async () => {
     const warehouseId = await userIdByEmail(t.db, SEED_LOGINS.warehouse.email);
     await setPages(t.db, warehouseId, ['1', '2', '201']);
     try {

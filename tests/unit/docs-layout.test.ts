@@ -9,7 +9,10 @@ import { describe, expect, it } from 'vitest';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 const foldersOf = (path: string) =>
-  readdirSync(join(ROOT, path), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  readdirSync(join(ROOT, path), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
 
 /** The fenced block under "## Layout" in docs/architecture.md. */
 function layout(): string {
@@ -29,8 +32,11 @@ describe('docs/architecture.md', () => {
   });
 
   it('names every route area of src/server/routes', () => {
-    expect(named(layout(), 6).filter((f) => foldersOf('src/server/routes').includes(f)).sort())
-      .toEqual(foldersOf('src/server/routes'));
+    expect(
+      named(layout(), 6)
+        .filter((f) => foldersOf('src/server/routes').includes(f))
+        .sort(),
+    ).toEqual(foldersOf('src/server/routes'));
   });
 });
 
@@ -42,12 +48,20 @@ describe('README.md', () => {
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
 const slug = (heading: string) =>
-  heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
-const anchorsOf = (text: string) =>
-  new Set([...text.matchAll(/^#{1,6} (.+)$/gm)].map((m) => slug(m[1]!)));
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+const anchorsOf = (text: string) => new Set([...text.matchAll(/^#{1,6} (.+)$/gm)].map((m) => slug(m[1]!)));
 
 describe('links in the README and docs/', () => {
-  const files = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+  const files = [
+    'README.md',
+    ...readdirSync(join(ROOT, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
+  ];
   it.each(files)('%s links only to files and headings that exist', (file) => {
     const text = read(file);
     const broken = [...text.matchAll(/\]\(([^)\s]+)\)/g)]

@@ -61,7 +61,11 @@ async function toEnvelope<T>(res: KyResponse): Promise<Envelope<T>> {
 
 /** The call with the token, one refresh on a 401 (then the session ends); throws on no network. */
 async function authorized(
-  method: 'get' | 'post', path: string, json: unknown, public_: boolean, extra: Record<string, string> = {},
+  method: 'get' | 'post',
+  path: string,
+  json: unknown,
+  public_: boolean,
+  extra: Record<string, string> = {},
 ): Promise<KyResponse> {
   const call = () => {
     const token = getSession()?.Token;
@@ -96,10 +100,19 @@ async function send<T>(method: 'get' | 'post', path: string, json?: unknown, pub
 }
 
 /** A file an API call answers (a report's CSV): its bytes, its name, and the rows the server counted. */
-export interface ApiFile { blob: Blob; fileName: string; rows: number }
+export interface ApiFile {
+  blob: Blob;
+  fileName: string;
+  rows: number;
+}
 
 /** A POST answered by a file of the type `accept` names; a refusal or no network comes back as the envelope. */
-export async function postForFile(path: string, body: unknown, rowsHeader: string, accept: string): Promise<ApiFile | Envelope<null>> {
+export async function postForFile(
+  path: string,
+  body: unknown,
+  rowsHeader: string,
+  accept: string,
+): Promise<ApiFile | Envelope<null>> {
   try {
     const res = await authorized('post', path, body, false, { accept });
     if (!res.ok || !(res.headers.get('content-type') ?? '').startsWith('text/csv')) return toEnvelope<null>(res);

@@ -32,8 +32,15 @@ const emit = () => listeners.forEach((l) => l());
 
 export function sessionFromLogin(r: LoginResult): Session {
   return {
-    Token: r.Token, RefreshToken: r.RefreshToken, UserType: r.UserType, WareHouseId: r.WareHouseId,
-    isAdmin: isAdminUserId(r.UserId), CompanyId: r.CompanyId, Prefix: r.Prefix, UserId: r.UserId, UserName: r.UserName,
+    Token: r.Token,
+    RefreshToken: r.RefreshToken,
+    UserType: r.UserType,
+    WareHouseId: r.WareHouseId,
+    isAdmin: isAdminUserId(r.UserId),
+    CompanyId: r.CompanyId,
+    Prefix: r.Prefix,
+    UserId: r.UserId,
+    UserName: r.UserName,
     loggedInUser: { UserId: r.UserId, UserName: r.UserName, isLoggedIn: true },
   };
 }
@@ -63,7 +70,9 @@ export async function updateTokens(Token: string, RefreshToken: string): Promise
 
 export async function clearSession(): Promise<void> {
   current = null;
-  await localDb().then((db) => db.kv.bulkDelete([SESSION_KEY, MENU_KEY])).catch(() => undefined);
+  await localDb()
+    .then((db) => db.kv.bulkDelete([SESSION_KEY, MENU_KEY]))
+    .catch(() => undefined);
   emit();
 }
 
@@ -75,7 +84,9 @@ export async function cacheMenu(menu: MenuEntry[]): Promise<void> {
 }
 
 export async function cachedMenu(): Promise<MenuEntry[] | null> {
-  const row = await localDb().then((db) => db.kv.get(MENU_KEY)).catch(() => undefined);
+  const row = await localDb()
+    .then((db) => db.kv.get(MENU_KEY))
+    .catch(() => undefined);
   return (row?.value as MenuEntry[] | undefined) ?? null;
 }
 

@@ -16,5 +16,9 @@ export function FullPageLoad() {
     sessionStorage.setItem(KEY, `${href}\n${Date.now()}`);
     window.location.reload();
   }, [again, href]);
-  return again ? <p style={{ padding: 16 }}><a href={href}>Product Verification Detail</a></p> : null;
+  return again ? (
+    <p style={{ padding: 16 }}>
+      <a href={href}>Product Verification Detail</a>
+    </p>
+  ) : null;
 }

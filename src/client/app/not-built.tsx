@@ -4,7 +4,9 @@ import { Paper, Text, Title } from '@mantine/core';
 export function NotBuilt({ label }: { label: string }) {
   return (
     <Paper withBorder p="lg" maw={640}>
-      <Title order={1} size="h3" mb="xs">{label}</Title>
+      <Title order={1} size="h3" mb="xs">
+        {label}
+      </Title>
       <Text>This screen ({label}) is not built yet.</Text>
     </Paper>
   );

@@ -26,7 +26,10 @@ const FIRST_DATA_WAIT_MS = 1500;
 const atMost = (data: Promise<unknown>) => Promise.race([data, new Promise((r) => setTimeout(r, FIRST_DATA_WAIT_MS))]);
 
 /** A route that needs more than the first screen's styles waits for all of them (styles-all.ts). */
-const styled = <T,>(load: () => Promise<T>) => async (): Promise<T> => (await Promise.all([load(), import('../styles-all.js')]))[0];
+const styled =
+  <T,>(load: () => Promise<T>) =>
+  async (): Promise<T> =>
+    (await Promise.all([load(), import('../styles-all.js')]))[0];
 
 const pageRoutes: RouteObject[] = (Object.keys(PAGE) as PageName[]).map((name) => {
   const load = SCREEN_MODULES[name];
@@ -38,12 +41,14 @@ const pageRoutes: RouteObject[] = (Object.keys(PAGE) as PageName[]).map((name) =
     // Its first list is asked for as soon as the chunk is in, beside the menu (signed-in only), and the
     // screen first draws with its rows.
     ...(load
-      ? { lazy: async () => {
-        const m = await load();
-        const first = m.firstList;
-        if (first && (await loadSession())) await atMost(prefetchList(first));
-        return { Component: m.default };
-      } }
+      ? {
+          lazy: async () => {
+            const m = await load();
+            const first = m.firstList;
+            if (first && (await loadSession())) await atMost(prefetchList(first));
+            return { Component: m.default };
+          },
+        }
       : { element: <NotBuilt label={PAGE[name].label} /> }),
   };
 });
@@ -54,10 +59,17 @@ const shell: Lazy = styled(async () => {
   const menu = loadSession().then((session) => session && requestMenu());
   const { AppLayout } = await import('./shell/app-layout.js');
   await atMost(menu);
-  return { element: <RequireSession><AppLayout /></RequireSession> };
+  return {
+    element: (
+      <RequireSession>
+        <AppLayout />
+      </RequireSession>
+    ),
+  };
 });
 const landing = styled(() => import('../features/public/landing-page.js').then((m) => ({ Component: m.LandingPage })));
-const dashboard: Lazy = () => import('../features/dashboard/dashboard-page.js').then((m) => ({ Component: m.DashboardPage }));
+const dashboard: Lazy = () =>
+  import('../features/dashboard/dashboard-page.js').then((m) => ({ Component: m.DashboardPage }));
 
 export const routes: RouteObject[] = [
   {
@@ -66,22 +78,43 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <></>,
     children: [
       // The one screen in the entry chunk: every visit starts here, and it shares its kit with the masters.
-      { path: PUBLIC_PAGE.login, element: <RedirectIfSignedIn><LoginPage /></RedirectIfSignedIn> },
-      { path: PUBLIC_PAGE.resetPassword, lazy: () => import('../features/auth/reset-password-page.js').then((m) => ({ Component: m.ResetPasswordPage })) },
+      {
+        path: PUBLIC_PAGE.login,
+        element: (
+          <RedirectIfSignedIn>
+            <LoginPage />
+          </RedirectIfSignedIn>
+        ),
+      },
+      {
+        path: PUBLIC_PAGE.resetPassword,
+        lazy: () => import('../features/auth/reset-password-page.js').then((m) => ({ Component: m.ResetPasswordPage })),
+      },
       { path: PUBLIC_PAGE.home, lazy: landing },
       // Signed out, / is the landing page (spec 3: "otherwise the landing page shows"); signed in, the
       // dashboard at /dashboard. Outside the shell, so a visitor never downloads it.
-      { index: true, lazy: async () => {
-        const { Component } = await landing();
-        return { element: <RedirectIfSignedIn><Component /></RedirectIfSignedIn> };
-      } },
+      {
+        index: true,
+        lazy: async () => {
+          const { Component } = await landing();
+          return {
+            element: (
+              <RedirectIfSignedIn>
+                <Component />
+              </RedirectIfSignedIn>
+            ),
+          };
+        },
+      },
       // The public verification page (/P?U=..., GS1 Digital Link paths) is not in this app: it is its own
       // small entry (p.html, src/public-page), which the server and the service worker answer those
       // paths with. An in-app link there must be a full page load (a plain <a href>, never <Link>).
       { path: PUBLIC_PAGE.verify, element: <FullPageLoad /> },
       {
         path: PUBLIC_PAGE.privacyPolicy,
-        lazy: styled(() => import('../features/public/privacy-policy-page.js').then((m) => ({ Component: m.PrivacyPolicyPage }))),
+        lazy: styled(() =>
+          import('../features/public/privacy-policy-page.js').then((m) => ({ Component: m.PrivacyPolicyPage })),
+        ),
       },
       {
         lazy: shell,
@@ -93,16 +126,25 @@ export const routes: RouteObject[] = [
             errorElement: <RouteError />,
             children: [
               { path: '/dashboard', lazy: dashboard },
-              { path: '/profile', lazy: () => import('../features/account/profile-page.js').then((m) => ({ Component: m.ProfilePage })) },
+              {
+                path: '/profile',
+                lazy: () => import('../features/account/profile-page.js').then((m) => ({ Component: m.ProfilePage })),
+              },
               {
                 path: '/change-password',
-                lazy: () => import('../features/account/change-password-page.js').then((m) => ({ Component: m.ChangePasswordPage })),
+                lazy: () =>
+                  import('../features/account/change-password-page.js').then((m) => ({
+                    Component: m.ChangePasswordPage,
+                  })),
               },
               // Any signed-in user's own outbox, not a rights-managed page: like the account screens it is
               // outside the page registry (whose names are the rights' pages), so the shell alone is preloaded.
               {
                 path: '/pending-work',
-                lazy: () => import('../features/pending-work/pending-work-page.js').then((m) => ({ Component: m.PendingWorkPage })),
+                lazy: () =>
+                  import('../features/pending-work/pending-work-page.js').then((m) => ({
+                    Component: m.PendingWorkPage,
+                  })),
               },
               ...pageRoutes,
               { path: '*', element: <Navigate to="/dashboard" replace /> },

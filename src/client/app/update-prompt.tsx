@@ -47,7 +47,14 @@ export function UpdatePrompt() {
   };
 
   return (
-    <Dialog opened={waiting !== null} withCloseButton onClose={() => setWaiting(null)} size="md" radius="md" position={{ bottom: 20, right: 20 }}>
+    <Dialog
+      opened={waiting !== null}
+      withCloseButton
+      onClose={() => setWaiting(null)}
+      size="md"
+      radius="md"
+      position={{ bottom: 20, right: 20 }}
+    >
       <Text size="sm" mb="sm" role="status">
         {UPDATE_MESSAGE}
       </Text>

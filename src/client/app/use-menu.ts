@@ -49,7 +49,9 @@ function takeRequest(): MenuRequest {
 type Ready = Extract<MenuState, { status: 'ready' }>;
 
 const readyFrom = (env: Envelope<MenuEntry[]> | undefined): Ready | null =>
-  env?.ResponseCode === '200' && Array.isArray(env.ResponseData) ? { status: 'ready', menu: env.ResponseData, verified: true } : null;
+  env?.ResponseCode === '200' && Array.isArray(env.ResponseData)
+    ? { status: 'ready', menu: env.ResponseData, verified: true }
+    : null;
 
 export function useMenu(): MenuState {
   const [request] = useState(takeRequest);

@@ -4,8 +4,12 @@
 import type { FrameDecoder } from './camera-frame-decoder.js';
 
 // BarcodeDetector is not in TypeScript's DOM library yet: the part used here.
-interface DetectedBarcode { rawValue: string }
-interface BarcodeDetectorLike { detect(source: HTMLVideoElement): Promise<DetectedBarcode[]> }
+interface DetectedBarcode {
+  rawValue: string;
+}
+interface BarcodeDetectorLike {
+  detect(source: HTMLVideoElement): Promise<DetectedBarcode[]>;
+}
 interface BarcodeDetectorClass {
   new (options: { formats: string[] }): BarcodeDetectorLike;
   getSupportedFormats?: () => Promise<string[]>;

@@ -17,7 +17,6 @@ export interface CameraPanelProps {
   shown: { verdict: ScanVerdict; n: number } | null;
 }
 
-
 // Memoised: closed, it is drawn again only when opened (the scan box passes no verdict while closed).
 export const CameraPanel = memo(function CameraPanel({ opened, onClose, onCode, shown }: CameraPanelProps) {
   const handheld = useHandheld();
@@ -42,7 +41,9 @@ function CameraView({ onCode, shown, onClose }: Pick<CameraPanelProps, 'onCode' 
   const video = useRef<HTMLVideoElement>(null);
   const latest = useRef(onCode);
   latest.current = onCode;
-  const [state, setState] = useState<{ status: 'starting' | 'on' } | { status: 'failed'; message: string }>({ status: 'starting' });
+  const [state, setState] = useState<{ status: 'starting' | 'on' } | { status: 'failed'; message: string }>({
+    status: 'starting',
+  });
 
   useEffect(() => {
     const v = video.current;
@@ -60,7 +61,12 @@ function CameraView({ onCode, shown, onClose }: Pick<CameraPanelProps, 'onCode' 
   }, []);
 
   const verdict = shown?.verdict ?? null;
-  const idle = state.status === 'failed' ? state.message : state.status === 'starting' ? 'Starting the camera…' : 'Hold the code inside the square';
+  const idle =
+    state.status === 'failed'
+      ? state.message
+      : state.status === 'starting'
+        ? 'Starting the camera…'
+        : 'Hold the code inside the square';
   return (
     <div className="ft-camera__area" data-verdict={verdict ? (verdict.ok ? 'ok' : 'error') : undefined}>
       <div className="ft-camera__view" data-status={state.status}>
@@ -69,7 +75,10 @@ function CameraView({ onCode, shown, onClose }: Pick<CameraPanelProps, 'onCode' 
         <ScanFlash key={shown?.n ?? 0} verdict={verdict} />
       </div>
       <div className="ft-camera__foot">
-        <ScanMessage verdict={state.status === 'failed' ? { ok: false, message: state.message } : verdict} idle={idle} />
+        <ScanMessage
+          verdict={state.status === 'failed' ? { ok: false, message: state.message } : verdict}
+          idle={idle}
+        />
         <Button size="lg" variant="default" fullWidth onClick={onClose} className="ft-camera__close">
           Close camera
         </Button>

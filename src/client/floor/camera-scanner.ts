@@ -24,13 +24,18 @@ export interface CameraScanner {
 /** Words for a camera that will not open, from getUserMedia's error names. */
 export function cameraErrorText(err: unknown): string {
   const name = err instanceof DOMException || err instanceof Error ? err.name : '';
-  if (name === 'NotAllowedError' || name === 'SecurityError') return 'Camera permission is off: allow the camera for this site, or use the scanner';
+  if (name === 'NotAllowedError' || name === 'SecurityError')
+    return 'Camera permission is off: allow the camera for this site, or use the scanner';
   if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'No camera found on this device';
   if (name === 'NotReadableError') return 'The camera is in use by another app';
   return 'The camera could not start';
 }
 
-export function startCameraScanner(video: HTMLVideoElement, onCode: (code: string) => void, options: CameraScanOptions = {}): CameraScanner {
+export function startCameraScanner(
+  video: HTMLVideoElement,
+  onCode: (code: string) => void,
+  options: CameraScanOptions = {},
+): CameraScanner {
   const intervalMs = options.intervalMs ?? CAMERA_DEFAULTS.intervalMs;
   const repeats = createRepeatFilter(options.cooldownMs ?? CAMERA_DEFAULTS.cooldownMs);
   let stopped = false;

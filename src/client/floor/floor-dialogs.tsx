@@ -7,11 +7,28 @@ import type { StockCarton } from '@shared/contracts/floor/dispatch.js';
 import { formatDate } from '@shared/cell-format.js';
 import { useHandheld } from './handheld.js';
 
-export function FloorModal({ opened, onClose, title, children }: { opened: boolean; onClose: () => void; title: string; children: ReactNode }) {
+export function FloorModal({
+  opened,
+  onClose,
+  title,
+  children,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+}) {
   const handheld = useHandheld();
   return (
-    <Modal opened={opened} onClose={onClose} title={title} fullScreen={handheld} size="lg" centered
-      styles={{ title: { fontWeight: 700, fontSize: '1.2rem' } }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      fullScreen={handheld}
+      size="lg"
+      centered
+      styles={{ title: { fontWeight: 700, fontSize: '1.2rem' } }}
+    >
       {children}
     </Modal>
   );
@@ -39,11 +56,27 @@ export function RemarkDialog({ opened, title, label, problem, onDone, onClose, i
   return (
     <FloorModal opened={opened} onClose={onClose} title={title}>
       <Stack>
-        <Textarea label={label} value={text} autosize minRows={3} maxLength={200} data-autofocus error={error}
-          onChange={(e) => { setText(e.currentTarget.value); setError(null); }} styles={{ input: { fontSize: '1.1rem' } }} />
+        <Textarea
+          label={label}
+          value={text}
+          autosize
+          minRows={3}
+          maxLength={200}
+          data-autofocus
+          error={error}
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            setError(null);
+          }}
+          styles={{ input: { fontSize: '1.1rem' } }}
+        />
         <Group grow>
-          <Button size="lg" variant="default" onClick={onClose}>Cancel</Button>
-          <Button size="lg" onClick={done}>OK</Button>
+          <Button size="lg" variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button size="lg" onClick={done}>
+            OK
+          </Button>
         </Group>
       </Stack>
     </FloorModal>
@@ -61,26 +94,75 @@ export interface OlderStockDialogProps {
 }
 
 /** '500': older stock waits. Go on with the latest stock, or see the Older Stock List. */
-export function OlderStockDialog({ opened, older, productName, onContinue, onClose, message, listTitle }: OlderStockDialogProps) {
+export function OlderStockDialog({
+  opened,
+  older,
+  productName,
+  onContinue,
+  onClose,
+  message,
+  listTitle,
+}: OlderStockDialogProps) {
   const [listing, setListing] = useState(false);
   return (
-    <FloorModal opened={opened} onClose={() => { setListing(false); onClose(); }} title={listing ? listTitle : 'Older stock'}>
+    <FloorModal
+      opened={opened}
+      onClose={() => {
+        setListing(false);
+        onClose();
+      }}
+      title={listing ? listTitle : 'Older stock'}
+    >
       <Stack>
         {!listing && <Text fz="lg">{message} Continue with the latest stock?</Text>}
         {listing && (
           <Table striped fz="md" aria-label={listTitle}>
-            <Table.Thead><Table.Tr><Table.Th>Carton Id</Table.Th><Table.Th>Product Name</Table.Th><Table.Th>MFG Date</Table.Th></Table.Tr></Table.Thead>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Carton Id</Table.Th>
+                <Table.Th>Product Name</Table.Th>
+                <Table.Th>MFG Date</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
             <Table.Tbody>
               {older.map((o) => (
-                <Table.Tr key={o.CartonId}><Table.Td>{o.CartonId}</Table.Td><Table.Td>{productName(o.ProductId)}</Table.Td><Table.Td>{formatDate(o.MFGDate)}</Table.Td></Table.Tr>
+                <Table.Tr key={o.CartonId}>
+                  <Table.Td>{o.CartonId}</Table.Td>
+                  <Table.Td>{productName(o.ProductId)}</Table.Td>
+                  <Table.Td>{formatDate(o.MFGDate)}</Table.Td>
+                </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
         )}
         <Group grow>
-          {!listing && <Button size="lg" variant="default" onClick={() => setListing(true)}>{listTitle}</Button>}
-          {listing && <Button size="lg" variant="default" onClick={() => { setListing(false); onClose(); }}>Close</Button>}
-          <Button size="lg" color="orange" onClick={() => { setListing(false); onContinue(); }}>Continue</Button>
+          {!listing && (
+            <Button size="lg" variant="default" onClick={() => setListing(true)}>
+              {listTitle}
+            </Button>
+          )}
+          {listing && (
+            <Button
+              size="lg"
+              variant="default"
+              onClick={() => {
+                setListing(false);
+                onClose();
+              }}
+            >
+              Close
+            </Button>
+          )}
+          <Button
+            size="lg"
+            color="orange"
+            onClick={() => {
+              setListing(false);
+              onContinue();
+            }}
+          >
+            Continue
+          </Button>
         </Group>
       </Stack>
     </FloorModal>

@@ -5,7 +5,18 @@
 // green or red flash of the whole area and the message in large type. On a handheld the box keeps focus
 // with inputmode="none", so the soft keyboard stays down until the keyboard button asks for it.
 import { ActionIcon } from '@mantine/core';
-import { memo, useCallback, useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type Ref,
+} from 'react';
 import { CameraPanel } from './camera-panel.js';
 import { createScanQueue, feedbackOf, scanText, type ScanVerdict } from './scan-feedback.js';
 import { CameraIcon, KeyboardIcon } from './scan-icons.js';
@@ -47,8 +58,14 @@ const dialogOpen = () => document.querySelector('[role="dialog"], [role="alertdi
 // Memoised: a screen drawn again by a scan (its list, its count) does not draw the box again; pass
 // it a stable onScan (bench/floor-scan.bench.ts times scan to visible row).
 export const ScanBox = memo(function ScanBox({
-  onScan, label = 'Scan', placeholder = 'Scan or type', disabled = false, camera = true,
-  idleMessage = 'Ready to scan', emptyMessage, ref,
+  onScan,
+  label = 'Scan',
+  placeholder = 'Scan or type',
+  disabled = false,
+  camera = true,
+  idleMessage = 'Ready to scan',
+  emptyMessage,
+  ref,
 }: ScanBoxProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -72,28 +89,42 @@ export const ScanBox = memo(function ScanBox({
     vibrate(f.vibrate);
     setShown((s) => ({ verdict, n: (s?.n ?? 0) + 1 }));
   }, []);
-  const submit = useMemo(() => createScanQueue((code) => now.current.onScan(code), (_code, verdict) => answer(verdict)), [answer]);
+  const submit = useMemo(
+    () =>
+      createScanQueue(
+        (code) => now.current.onScan(code),
+        (_code, verdict) => answer(verdict),
+      ),
+    [answer],
+  );
 
   /** One scan from any source: the box empties at once, ready for the next, and the screen decides. */
-  const take = useCallback((raw: string) => {
-    clearTimeout(idleTimer.current);
-    wedge.reset();
-    if (input.current) input.current.value = '';
-    setKeyboard(false);
-    const code = scanText(raw);
-    if (code !== null) void submit(code);
-  }, [submit, wedge]);
-
-  useImperativeHandle(ref, () => ({
-    focus,
-    clear() {
+  const take = useCallback(
+    (raw: string) => {
       clearTimeout(idleTimer.current);
       wedge.reset();
       if (input.current) input.current.value = '';
-      setShown(null);
+      setKeyboard(false);
+      const code = scanText(raw);
+      if (code !== null) void submit(code);
     },
-    announce: answer,
-  }), [focus, wedge, answer]);
+    [submit, wedge],
+  );
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      focus,
+      clear() {
+        clearTimeout(idleTimer.current);
+        wedge.reset();
+        if (input.current) input.current.value = '';
+        setShown(null);
+      },
+      announce: answer,
+    }),
+    [focus, wedge, answer],
+  );
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.nativeEvent.isComposing) return;
@@ -145,7 +176,8 @@ export const ScanBox = memo(function ScanBox({
 
   // Enabled again (the screen finished saving): back to scanning, unless the user is elsewhere.
   useEffect(() => {
-    if (!disabled && (document.activeElement === null || document.activeElement === document.body) && !dialogOpen()) focus();
+    if (!disabled && (document.activeElement === null || document.activeElement === document.body) && !dialogOpen())
+      focus();
   }, [disabled, focus]);
 
   // The keyboard button: Android raises the soft keyboard on focus, so the box is focused anew once
@@ -168,59 +200,83 @@ export const ScanBox = memo(function ScanBox({
     requestAnimationFrame(focus);
   }, [focus]);
 
-  const onCameraCode = useCallback((code: string) => {
-    if (!now.current.disabled) take(code);
-  }, [take]);
+  const onCameraCode = useCallback(
+    (code: string) => {
+      if (!now.current.disabled) take(code);
+    },
+    [take],
+  );
 
   const verdict = shown?.verdict ?? null;
   return (
     <>
-    <div
-      className="ft-scan"
-      data-verdict={verdict ? (verdict.ok ? 'ok' : 'error') : undefined}
-      data-disabled={disabled || undefined}
-      // A tap anywhere on the area (not on its buttons) arms the box.
-      onPointerDown={(e) => {
-        primeAudio();
-        if (!(e.target as HTMLElement).closest('button, input')) {
-          e.preventDefault();
-          focus();
-        }
-      }}
-    >
-      <label className="ft-scan__label" htmlFor={id}>{label}</label>
-      <div className="ft-scan__row">
-        <input
-          ref={input}
-          id={id}
-          className="ft-scan__input"
-          type="text"
-          inputMode={keyboard ? 'text' : 'none'}
-          enterKeyHint="done"
-          placeholder={placeholder}
-          autoComplete="off"
-          autoCorrect="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          disabled={disabled}
-          autoFocus
-          // In a dialog (a slip to scan), Mantine's focus trap gives the first focus to this box.
-          data-autofocus
-          onKeyDown={onKeyDown}
-        />
-        <ScanButtons keyboard={keyboard} disabled={disabled} camera={camera} onKeyboard={toggleKeyboard} onCamera={openCamera} />
+      <div
+        className="ft-scan"
+        data-verdict={verdict ? (verdict.ok ? 'ok' : 'error') : undefined}
+        data-disabled={disabled || undefined}
+        // A tap anywhere on the area (not on its buttons) arms the box.
+        onPointerDown={(e) => {
+          primeAudio();
+          if (!(e.target as HTMLElement).closest('button, input')) {
+            e.preventDefault();
+            focus();
+          }
+        }}
+      >
+        <label className="ft-scan__label" htmlFor={id}>
+          {label}
+        </label>
+        <div className="ft-scan__row">
+          <input
+            ref={input}
+            id={id}
+            className="ft-scan__input"
+            type="text"
+            inputMode={keyboard ? 'text' : 'none'}
+            enterKeyHint="done"
+            placeholder={placeholder}
+            autoComplete="off"
+            autoCorrect="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            disabled={disabled}
+            autoFocus
+            // In a dialog (a slip to scan), Mantine's focus trap gives the first focus to this box.
+            data-autofocus
+            onKeyDown={onKeyDown}
+          />
+          <ScanButtons
+            keyboard={keyboard}
+            disabled={disabled}
+            camera={camera}
+            onKeyboard={toggleKeyboard}
+            onCamera={openCamera}
+          />
+        </div>
+        <ScanMessage verdict={verdict} idle={idleMessage} live />
+        <ScanFlash key={shown?.n ?? 0} verdict={verdict} />
       </div>
-      <ScanMessage verdict={verdict} idle={idleMessage} live />
-      <ScanFlash key={shown?.n ?? 0} verdict={verdict} />
-    </div>
-    {/* Outside the area: React passes a portal's events up its tree, and the area's taps focus the box. */}
-    {/* The verdict only while the panel is open (it shows nothing closed): a scan need not draw it. */}
-    {camera && <CameraPanel opened={cameraOpen} onClose={closeCamera} onCode={onCameraCode} shown={cameraOpen ? shown : null} />}
+      {/* Outside the area: React passes a portal's events up its tree, and the area's taps focus the box. */}
+      {/* The verdict only while the panel is open (it shows nothing closed): a scan need not draw it. */}
+      {camera && (
+        <CameraPanel
+          opened={cameraOpen}
+          onClose={closeCamera}
+          onCode={onCameraCode}
+          shown={cameraOpen ? shown : null}
+        />
+      )}
     </>
   );
 });
 
-interface ScanButtonsProps { keyboard: boolean; disabled: boolean; camera: boolean; onKeyboard: () => void; onCamera: () => void }
+interface ScanButtonsProps {
+  keyboard: boolean;
+  disabled: boolean;
+  camera: boolean;
+  onKeyboard: () => void;
+  onCamera: () => void;
+}
 
 /** The keyboard and camera buttons, apart so that a verdict shown does not draw them again. */
 const ScanButtons = memo(function ScanButtons({ keyboard, disabled, camera, onKeyboard, onCamera }: ScanButtonsProps) {

@@ -31,16 +31,31 @@ export interface ScanTableProps<R> {
 
 export const ACTION_TITLE = 'Action';
 
-interface RowProps { id: string; cells: readonly string[]; narrow: string; onDelete: (id: string) => void }
+interface RowProps {
+  id: string;
+  cells: readonly string[];
+  narrow: string;
+  onDelete: (id: string) => void;
+}
 
 const ScanTableRow = memo(function ScanTableRow({ id, cells, narrow, onDelete }: RowProps) {
   return (
     <Table.Tr>
       <Table.Td>
-        <Text fw={700} fz="lg" className="ft-scan-table__id">{id}</Text>
-        {narrow && <Text fz="sm" className="ft-scan-table__narrow">{narrow}</Text>}
+        <Text fw={700} fz="lg" className="ft-scan-table__id">
+          {id}
+        </Text>
+        {narrow && (
+          <Text fz="sm" className="ft-scan-table__narrow">
+            {narrow}
+          </Text>
+        )}
       </Table.Td>
-      {cells.map((c, i) => <Table.Td key={i} className="ft-scan-table__wide">{c}</Table.Td>)}
+      {cells.map((c, i) => (
+        <Table.Td key={i} className="ft-scan-table__wide">
+          {c}
+        </Table.Td>
+      ))}
       <Table.Td className="ft-scan-table__action">
         <ActionIcon size={48} variant="subtle" color="red" aria-label={`Delete ${id}`} onClick={() => onDelete(id)}>
           <DeleteIcon />
@@ -75,19 +90,30 @@ function ScanTableInner<R>({ label, rows, id, columns, pageSizes, defaultPageSiz
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{id.title}</Table.Th>
-              {columns.map((c) => <Table.Th key={c.title} className="ft-scan-table__wide">{c.title}</Table.Th>)}
+              {columns.map((c) => (
+                <Table.Th key={c.title} className="ft-scan-table__wide">
+                  {c.title}
+                </Table.Th>
+              ))}
               <Table.Th className="ft-scan-table__action">{ACTION_TITLE}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {shown.length === 0 && (
               <Table.Tr>
-                <Table.Td colSpan={columns.length + 2}><Text c="dimmed" ta="center" py="md">{NO_DATA_TEXT}</Text></Table.Td>
+                <Table.Td colSpan={columns.length + 2}>
+                  <Text c="dimmed" ta="center" py="md">
+                    {NO_DATA_TEXT}
+                  </Text>
+                </Table.Td>
               </Table.Tr>
             )}
             {shown.map((r) => {
               const values = columns.map((c) => c.value(r));
-              const narrow = columns.map((c, i) => (values[i] ? (c.short ?? String)(values[i]) : '')).filter(Boolean).join(' · ');
+              const narrow = columns
+                .map((c, i) => (values[i] ? (c.short ?? String)(values[i]) : ''))
+                .filter(Boolean)
+                .join(' · ');
               const key = id.value(r);
               return <ScanTableRow key={key} id={key} cells={values} narrow={narrow} onDelete={onDelete} />;
             })}
@@ -96,24 +122,45 @@ function ScanTableInner<R>({ label, rows, id, columns, pageSizes, defaultPageSiz
       </Table.ScrollContainer>
       <div className="ft-scan-table__pager">
         <div className="ft-scan-table__pages">
-          <ActionIcon size={48} variant="default" aria-label="Previous page" disabled={current <= 1} onClick={() => setPage(current - 1)}>
-            <span aria-hidden="true" className="ft-scan-table__arrow">‹</span>
+          <ActionIcon
+            size={48}
+            variant="default"
+            aria-label="Previous page"
+            disabled={current <= 1}
+            onClick={() => setPage(current - 1)}
+          >
+            <span aria-hidden="true" className="ft-scan-table__arrow">
+              ‹
+            </span>
           </ActionIcon>
           <Text fz="sm" ta="center" className="ft-scan-table__showing">
             {paginationText({ from, to: from === 0 ? 0 : from + shown.length - 1, totalRecords: rows.length })}
           </Text>
-          <ActionIcon size={48} variant="default" aria-label="Next page" disabled={current >= pages} onClick={() => setPage(current + 1)}>
-            <span aria-hidden="true" className="ft-scan-table__arrow">›</span>
+          <ActionIcon
+            size={48}
+            variant="default"
+            aria-label="Next page"
+            disabled={current >= pages}
+            onClick={() => setPage(current + 1)}
+          >
+            <span aria-hidden="true" className="ft-scan-table__arrow">
+              ›
+            </span>
           </ActionIcon>
         </div>
         <div className="ft-scan-table__sizes">
-          <Text fz="sm" id={sizesLabel} component="span">Rows per page</Text>
+          <Text fz="sm" id={sizesLabel} component="span">
+            Rows per page
+          </Text>
           <SegmentedControl
             aria-labelledby={sizesLabel}
             size="md"
             data={pageSizes.map(String)}
             value={String(pageSize)}
-            onChange={(v) => { setPageSize(Number(v)); setPage(1); }}
+            onChange={(v) => {
+              setPageSize(Number(v));
+              setPage(1);
+            }}
             className="ft-scan-table__size-choice"
           />
         </div>

@@ -7,7 +7,8 @@ let context: AudioContext | null = null;
 
 function audio(): AudioContext | null {
   if (context) return context;
-  const Ctor = globalThis.AudioContext ?? (globalThis as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+  const Ctor =
+    globalThis.AudioContext ?? (globalThis as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
   if (!Ctor) return null;
   try {
     context = new Ctor();

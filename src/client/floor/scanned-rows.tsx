@@ -3,26 +3,54 @@
 import { ActionIcon, Paper, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
 
-export interface ScannedView { key: string; main: string; detail: string }
+export interface ScannedView {
+  key: string;
+  main: string;
+  detail: string;
+}
 
-interface RowProps { rowKey: string; main: string; detail: string; onDelete: (key: string) => void }
+interface RowProps {
+  rowKey: string;
+  main: string;
+  detail: string;
+  onDelete: (key: string) => void;
+}
 
 const ScannedRow = memo(function ScannedRow({ rowKey, main, detail, onDelete }: RowProps) {
   return (
     <Paper component="li" withBorder p="xs" className="ft-packing__row">
       <div className="ft-packing__rowtext">
-        <Text fw={700} fz="lg" className="ft-packing__main">{main}</Text>
-        <Text fz="sm" c="dimmed" truncate>{detail}</Text>
+        <Text fw={700} fz="lg" className="ft-packing__main">
+          {main}
+        </Text>
+        <Text fz="sm" c="dimmed" truncate>
+          {detail}
+        </Text>
       </div>
       <ActionIcon size={48} variant="subtle" color="red" aria-label={`Delete ${main}`} onClick={() => onDelete(rowKey)}>
-        <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9z" /></svg>
+        <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+          <path fill="currentColor" d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9z" />
+        </svg>
       </ActionIcon>
     </Paper>
   );
 });
 
-export function ScannedRows<R>({ rows, view, onDelete }: { rows: readonly R[]; view: (r: R) => ScannedView; onDelete: (key: string) => void }) {
-  if (rows.length === 0) return <Text c="dimmed" ta="center" py="md">No Data found</Text>;
+export function ScannedRows<R>({
+  rows,
+  view,
+  onDelete,
+}: {
+  rows: readonly R[];
+  view: (r: R) => ScannedView;
+  onDelete: (key: string) => void;
+}) {
+  if (rows.length === 0)
+    return (
+      <Text c="dimmed" ta="center" py="md">
+        No Data found
+      </Text>
+    );
   // Newest first: the row just scanned is the one the operator looks for.
   return (
     <Stack gap={4} component="ol" className="ft-packing__list" aria-label="Scanned">

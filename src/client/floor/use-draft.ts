@@ -34,13 +34,16 @@ export function useDraft<T>(screen: string, userId: number, empty: () => T): Dra
   }, [screen, userId]);
 
   // Stable across renders, so the parts of the screen a scan does not change need not draw again.
-  const update = useCallback((change: (d: T) => T) => {
-    const next = change(ref.current);
-    ref.current = next;
-    setDraft(next);
-    const saved = writeDraft(screen, userId, next).catch(() => undefined);
-    return { next, saved };
-  }, [screen, userId]);
+  const update = useCallback(
+    (change: (d: T) => T) => {
+      const next = change(ref.current);
+      ref.current = next;
+      setDraft(next);
+      const saved = writeDraft(screen, userId, next).catch(() => undefined);
+      return { next, saved };
+    },
+    [screen, userId],
+  );
   const current = useCallback(() => ref.current, []);
 
   return { draft, update, current, ready };

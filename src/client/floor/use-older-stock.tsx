@@ -10,10 +10,16 @@ import { OlderStockDialog, RemarkDialog } from './floor-dialogs.js';
 import type { ScanBoxHandle, ScanVerdict } from './scan-box.js';
 
 /** The screen's words (PACKING_MSG, DISPATCH_MSG). */
-export interface OlderStockText { olderStock: string; olderStockTitle: string; approvalTitle: string; approvalRequired: string }
+export interface OlderStockText {
+  olderStock: string;
+  olderStockTitle: string;
+  approvalTitle: string;
+  approvalRequired: string;
+}
 
 /** A scan checked on the device: a row to add, or a refusal, with the older stock when that is why. */
-export type OlderStockOutcome<R> = { ok: true; row: R } | { ok: false; message: string; older?: readonly StockCarton[] };
+export type OlderStockOutcome<R> =
+  { ok: true; row: R } | { ok: false; message: string; older?: readonly StockCarton[] };
 
 export interface OlderStockOptions<R> {
   text: OlderStockText;
@@ -69,15 +75,32 @@ export function useOlderStock<R>(options: OlderStockOptions<R>): OlderStockFlow 
   const dialogs = (
     <>
       {approval !== null && (
-        <RemarkDialog opened title={text.approvalTitle} label="Approval remark" onClose={() => setApproval(null)}
+        <RemarkDialog
+          opened
+          title={text.approvalTitle}
+          label="Approval remark"
+          onClose={() => setApproval(null)}
           problem={(t) => (t.trim() ? null : text.approvalRequired)}
           onDone={(t) => {
             setApproval(null);
             approval.then(t);
-          }} />
+          }}
+        />
       )}
-      {older !== null && <OlderStockDialog opened older={older.list} productName={productName} onContinue={continueNewer}
-        onClose={() => { setOlder(null); box.current?.focus(); }} message={text.olderStock} listTitle={text.olderStockTitle} />}
+      {older !== null && (
+        <OlderStockDialog
+          opened
+          older={older.list}
+          productName={productName}
+          onContinue={continueNewer}
+          onClose={() => {
+            setOlder(null);
+            box.current?.focus();
+          }}
+          message={text.olderStock}
+          listTitle={text.olderStockTitle}
+        />
+      )}
     </>
   );
   return { open: older !== null || approval !== null, scan, askApproval, dialogs };

@@ -20,7 +20,12 @@ export interface WedgeOptions {
   isComplete: (text: string) => boolean;
 }
 
-export const WEDGE_DEFAULTS: Omit<WedgeOptions, 'isComplete'> = { maxGapMs: 150, minLength: 3, quietMs: 200, chunkGapMs: 3000 };
+export const WEDGE_DEFAULTS: Omit<WedgeOptions, 'isComplete'> = {
+  maxGapMs: 150,
+  minLength: 3,
+  quietMs: 200,
+  chunkGapMs: 3000,
+};
 
 export interface KeyVerdict {
   /** The key ended a scan: this text. */

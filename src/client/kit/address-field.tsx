@@ -12,12 +12,18 @@ import type { FieldDef, FieldValue, FormValues } from './form-values.js';
 
 export const SAME_AS_BILLING = 'Same as Billing Address';
 
-interface Option { value: string; label: string }
+interface Option {
+  value: string;
+  label: string;
+}
 
 type ReferenceCall = (typeof REFERENCE_API)[keyof typeof REFERENCE_API];
 
 /** One reference list: its call and the query naming the parent. */
-interface Wanted { endpoint: ReferenceCall; params: Params }
+interface Wanted {
+  endpoint: ReferenceCall;
+  params: Params;
+}
 
 // Reference data does not change while the app runs: each list is fetched once.
 const cache = new Map<string, Promise<Option[]>>();
@@ -31,7 +37,10 @@ function fetchOptions({ endpoint, params }: Wanted, value: string, label: string
         cache.delete(path);
         return [];
       }
-      return (env.ResponseData as Record<string, unknown>[]).map((r) => ({ value: String(r[value]), label: String(r[label] ?? '') }));
+      return (env.ResponseData as Record<string, unknown>[]).map((r) => ({
+        value: String(r[value]),
+        label: String(r[label] ?? ''),
+      }));
     });
     cache.set(path, hit);
   }
@@ -57,7 +66,15 @@ function useReference(wanted: Wanted | null, value: string, label: string): Opti
 
 const chosen = (v: FieldValue | undefined) => (v === null || v === undefined || v === '' || v === 0 ? null : String(v));
 
-export function AddressField({ field, form, readOnly }: { field: FieldDef; form: UseFormReturnType<FormValues>; readOnly: boolean }) {
+export function AddressField({
+  field,
+  form,
+  readOnly,
+}: {
+  field: FieldDef;
+  form: UseFormReturnType<FormValues>;
+  readOnly: boolean;
+}) {
   const prefix = field.addressPrefix ?? field.name;
   const name = (part: AddressPart) => `${prefix}_${part}`;
   const values = form.getValues();
@@ -66,9 +83,21 @@ export function AddressField({ field, form, readOnly }: { field: FieldDef; form:
 
   const country = chosen(values[name('Country')]);
   const state = chosen(values[name('State')]);
-  const countries = useReference({ endpoint: REFERENCE_API.countries, params: { cCode: INDIA_ID } }, 'CountryId', 'Country');
-  const states = useReference(country ? { endpoint: REFERENCE_API.states, params: { cCode: country } } : null, 'StateId', 'State');
-  const cities = useReference(state ? { endpoint: REFERENCE_API.cities, params: { sCode: state } } : null, 'CityId', 'City');
+  const countries = useReference(
+    { endpoint: REFERENCE_API.countries, params: { cCode: INDIA_ID } },
+    'CountryId',
+    'Country',
+  );
+  const states = useReference(
+    country ? { endpoint: REFERENCE_API.states, params: { cCode: country } } : null,
+    'StateId',
+    'State',
+  );
+  const cities = useReference(
+    state ? { endpoint: REFERENCE_API.cities, params: { sCode: state } } : null,
+    'CityId',
+    'City',
+  );
 
   // While the box is ticked the group follows the other one, change by change.
   const source = field.copyFrom;
@@ -99,14 +128,25 @@ export function AddressField({ field, form, readOnly }: { field: FieldDef; form:
     />
   );
   const text = (part: 'Pincode' | 'Address1' | 'Address2', label: string, maxLength: number, required?: boolean) => (
-    <TextInput label={label} withAsterisk={required} readOnly={locked} maxLength={maxLength} {...form.getInputProps(name(part))} />
+    <TextInput
+      label={label}
+      withAsterisk={required}
+      readOnly={locked}
+      maxLength={maxLength}
+      {...form.getInputProps(name(part))}
+    />
   );
 
   return (
     <Fieldset legend={field.label}>
       {source && (
-        <Checkbox mb="sm" label={SAME_AS_BILLING} checked={same} disabled={readOnly}
-          onChange={(e) => setSame(e.currentTarget.checked)} />
+        <Checkbox
+          mb="sm"
+          label={SAME_AS_BILLING}
+          checked={same}
+          disabled={readOnly}
+          onChange={(e) => setSame(e.currentTarget.checked)}
+        />
       )}
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         {select('Country', countries, ['State', 'City'])}

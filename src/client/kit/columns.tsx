@@ -36,10 +36,12 @@ export interface ScreenColumns<T> {
 
 /** A list's columns as its contract declares them (shared/contracts), with the screen's own parts. */
 export function listColumns<T>(
-  list: { columns: readonly ListColumn<keyof T & string>[] }, screen: ScreenColumns<T> = {},
+  list: { columns: readonly ListColumn<keyof T & string>[] },
+  screen: ScreenColumns<T> = {},
 ): ColumnDef<T>[] {
   const cols = list.columns.map((c): ColumnDef<T> => ({
-    accessor: c.key, title: c.title,
+    accessor: c.key,
+    title: c.title,
     ...(c.format ? { format: c.format } : {}),
     ...(c.sortable === false ? { sortable: false } : {}),
     ...(c.sortKey ? { sortKey: c.sortKey } : {}),

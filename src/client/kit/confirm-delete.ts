@@ -2,7 +2,12 @@
 // the spec's other questions ('Confirmation to Damage').
 import { openConfirmModal } from '@mantine/modals';
 
-export const CONFIRM_DELETE = { title: 'Confirm to delete', text: 'Are you sure to do this.', yes: 'Yes', no: 'No' } as const;
+export const CONFIRM_DELETE = {
+  title: 'Confirm to delete',
+  text: 'Are you sure to do this.',
+  yes: 'Yes',
+  no: 'No',
+} as const;
 
 /** Answers true when the user chose Yes; closing the dialog any other way is No. */
 export function confirmYesNo(title: string, text: string): Promise<boolean> {

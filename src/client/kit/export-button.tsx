@@ -9,7 +9,13 @@ import { postTo, type ApiTarget } from './api-target.js';
 const writer = () => Promise.all([import('@shared/csv.js'), import('./download.js')]);
 
 /** The request the spec's exports send: all rows, oldest first. */
-export const EXPORT_REQUEST: ListRequest = { PageSize: -1, First: 1, IsActive: true, SortColumn: 'CreatedDt', SortOrder: 'ASC' };
+export const EXPORT_REQUEST: ListRequest = {
+  PageSize: -1,
+  First: 1,
+  IsActive: true,
+  SortColumn: 'CreatedDt',
+  SortOrder: 'ASC',
+};
 
 export interface ExportButtonProps<T> {
   path: ApiTarget;
@@ -22,12 +28,22 @@ export interface ExportButtonProps<T> {
   label?: string;
 }
 
-export function ExportButton<T>({ path, fileName, columns, disabled, filters, label = 'Export' }: ExportButtonProps<T>) {
+export function ExportButton<T>({
+  path,
+  fileName,
+  columns,
+  disabled,
+  filters,
+  label = 'Export',
+}: ExportButtonProps<T>) {
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
     try {
-      const [env, [{ toCsv }, { downloadText }]] = await Promise.all([postTo<T[]>(path, { ...filters, ...EXPORT_REQUEST }), writer()]);
+      const [env, [{ toCsv }, { downloadText }]] = await Promise.all([
+        postTo<T[]>(path, { ...filters, ...EXPORT_REQUEST }),
+        writer(),
+      ]);
       // No rows (or a failed call) means nothing to save: the spec's exports do nothing then.
       if (env.ResponseCode !== '200' || !Array.isArray(env.ResponseData) || env.ResponseData.length === 0) return;
       downloadText(`${fileName}.csv`, toCsv(env.ResponseData, columns));

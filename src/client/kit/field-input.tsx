@@ -16,7 +16,15 @@ export interface FieldInputProps {
   editing: boolean;
 }
 
-function SelectField({ field, form, readOnly: lockedOnEdit }: { field: FieldDef; form: UseFormReturnType<FormValues>; readOnly: boolean }) {
+function SelectField({
+  field,
+  form,
+  readOnly: lockedOnEdit,
+}: {
+  field: FieldDef;
+  form: UseFormReturnType<FormValues>;
+  readOnly: boolean;
+}) {
   const all = useOptions(field, form.getValues());
   const options = field.optionsFilter ? all.filter((o) => o.row && field.optionsFilter!(o.row, form.getValues())) : all;
   const session = useSession();
@@ -28,7 +36,12 @@ function SelectField({ field, form, readOnly: lockedOnEdit }: { field: FieldDef;
     if (own !== null && current !== own) form.setFieldValue(field.name, own);
   }, [own, current, field.name]);
   // A choice the filter no longer offers (another company or kind picked) is cleared.
-  const offered = !field.optionsFilter || current === null || current === '' || all.length === 0 || options.some((o) => o.value === current);
+  const offered =
+    !field.optionsFilter ||
+    current === null ||
+    current === '' ||
+    all.length === 0 ||
+    options.some((o) => o.value === current);
   useEffect(() => {
     if (!offered) form.setFieldValue(field.name, null);
   }, [offered, field.name]);
@@ -54,7 +67,15 @@ function SelectField({ field, form, readOnly: lockedOnEdit }: { field: FieldDef;
 }
 
 /** A few fixed choices side by side; the value keeps the option's own type. */
-function RadioField({ field, form, readOnly }: { field: FieldDef; form: UseFormReturnType<FormValues>; readOnly: boolean }) {
+function RadioField({
+  field,
+  form,
+  readOnly,
+}: {
+  field: FieldDef;
+  form: UseFormReturnType<FormValues>;
+  readOnly: boolean;
+}) {
   const options = field.options ?? [];
   const current = form.getValues()[field.name];
   return (
@@ -62,11 +83,15 @@ function RadioField({ field, form, readOnly }: { field: FieldDef; form: UseFormR
       label={field.label}
       withAsterisk={field.required}
       value={current === null || current === undefined ? '' : String(current)}
-      onChange={(v) => !readOnly && form.setFieldValue(field.name, options.find((o) => String(o.value) === v)?.value ?? null)}
+      onChange={(v) =>
+        !readOnly && form.setFieldValue(field.name, options.find((o) => String(o.value) === v)?.value ?? null)
+      }
       error={form.getInputProps(field.name).error as string | undefined}
     >
       <Group gap="lg" mt={4}>
-        {options.map((o) => <Radio key={String(o.value)} value={String(o.value)} label={o.label} disabled={readOnly} />)}
+        {options.map((o) => (
+          <Radio key={String(o.value)} value={String(o.value)} label={o.label} disabled={readOnly} />
+        ))}
       </Group>
     </Radio.Group>
   );
@@ -83,16 +108,16 @@ export function FieldInput({ field, form, editing }: FieldInputProps) {
   switch (field.kind) {
     case 'checkbox':
       return (
-        <Checkbox
-          label={field.label}
-          disabled={readOnly}
-          {...form.getInputProps(field.name, { type: 'checkbox' })}
-        />
+        <Checkbox label={field.label} disabled={readOnly} {...form.getInputProps(field.name, { type: 'checkbox' })} />
       );
     case 'number':
-      return <NumberInput {...common} allowDecimal={false} maxLength={field.maxLength} {...form.getInputProps(field.name)} />;
+      return (
+        <NumberInput {...common} allowDecimal={false} maxLength={field.maxLength} {...form.getInputProps(field.name)} />
+      );
     case 'textarea':
-      return <Textarea {...common} autosize minRows={2} maxLength={field.maxLength} {...form.getInputProps(field.name)} />;
+      return (
+        <Textarea {...common} autosize minRows={2} maxLength={field.maxLength} {...form.getInputProps(field.name)} />
+      );
     case 'password':
       return <PasswordInput {...common} maxLength={field.maxLength} {...form.getInputProps(field.name)} />;
     case 'select':

@@ -58,7 +58,10 @@ export function FormDialog({ spec, opened, editing, onClose, onSaved }: FormDial
   useEffect(() => {
     if (!opened) return;
     const row = editing && spec.fromRow ? spec.fromRow(editing) : editing;
-    const values = { ...(row ? editValues(spec.fields, spec.idField, row) : addValues(spec.fields, spec.idField)), ...spec.fixed };
+    const values = {
+      ...(row ? editValues(spec.fields, spec.idField, row) : addValues(spec.fields, spec.idField)),
+      ...spec.fixed,
+    };
     form.setValues(values);
     form.resetDirty(values);
     form.clearErrors();
@@ -72,34 +75,47 @@ export function FormDialog({ spec, opened, editing, onClose, onSaved }: FormDial
     onClose();
   };
 
-  const submit = form.onSubmit(async (values) => {
-    setSaving(true);
-    const env = await postTo(spec.savePath, payloadOf(values, spec.contract));
-    setSaving(false);
-    if (env.ResponseCode === '200') {
-      toast.success(env.ResponseMessage + (spec.successSuffix ?? ''));
-      close();
-      onSaved();
-    } else if (env.ResponseCode === '400') {
-      toast.warn(env.ResponseMessage);
-    } else {
-      toast.error(env.ResponseMessage);
-    }
-  }, (errors) => {
-    // A field failing on another tab: show that tab.
-    const at = spec.steps ? stepWithError(spec.steps, errors) : -1;
-    if (at >= 0) setSteps((s) => ({ step: at, unlocked: Math.max(s.unlocked, at) }));
-  });
+  const submit = form.onSubmit(
+    async (values) => {
+      setSaving(true);
+      const env = await postTo(spec.savePath, payloadOf(values, spec.contract));
+      setSaving(false);
+      if (env.ResponseCode === '200') {
+        toast.success(env.ResponseMessage + (spec.successSuffix ?? ''));
+        close();
+        onSaved();
+      } else if (env.ResponseCode === '400') {
+        toast.warn(env.ResponseMessage);
+      } else {
+        toast.error(env.ResponseMessage);
+      }
+    },
+    (errors) => {
+      // A field failing on another tab: show that tab.
+      const at = spec.steps ? stepWithError(spec.steps, errors) : -1;
+      if (at >= 0) setSteps((s) => ({ step: at, unlocked: Math.max(s.unlocked, at) }));
+    },
+  );
 
   const title = editing ? (spec.updateTitle ?? `Update ${spec.noun}`) : (spec.addTitle ?? `Add ${spec.noun}`);
   return (
     <Modal opened={opened} onClose={close} title={title} size={spec.size ?? 'md'} centered>
       <form onSubmit={submit} noValidate>
-        {editing && spec.editNotice && <Alert color="yellow" mb="sm">{spec.editNotice}</Alert>}
+        {editing && spec.editNotice && (
+          <Alert color="yellow" mb="sm">
+            {spec.editNotice}
+          </Alert>
+        )}
         {spec.steps ? (
           <FormSteps
-            steps={spec.steps} fields={fields} form={form} editing={editing !== null} saving={saving}
-            step={steps.step} unlocked={steps.unlocked} onStep={(step, unlocked) => setSteps({ step, unlocked })}
+            steps={spec.steps}
+            fields={fields}
+            form={form}
+            editing={editing !== null}
+            saving={saving}
+            step={steps.step}
+            unlocked={steps.unlocked}
+            onStep={(step, unlocked) => setSteps({ step, unlocked })}
             submitLabel={editing ? 'Update' : 'Submit'}
           />
         ) : (

@@ -35,7 +35,17 @@ export function stepWithError(steps: readonly FormStep[], errors: Record<string,
   return steps.findIndex((s) => s.fields.some((f) => errors[f] !== undefined && errors[f] !== null));
 }
 
-export function FormSteps({ steps, fields, form, editing, step, unlocked, onStep, submitLabel, saving }: FormStepsProps) {
+export function FormSteps({
+  steps,
+  fields,
+  form,
+  editing,
+  step,
+  unlocked,
+  onStep,
+  submitLabel,
+  saving,
+}: FormStepsProps) {
   const byName = new Map(fields.map((f) => [f.name, f]));
   const last = steps.length - 1;
   const next = () => {

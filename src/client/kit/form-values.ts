@@ -11,7 +11,8 @@ import { ADDRESS_PARTS } from '@shared/contracts/reference.js';
  * country > state > city cascade with pincode and address lines (see `addressPrefix`); 'date' is the
  * browser's own date picker, holding 'YYYY-MM-DD' (or '' when empty).
  */
-export type FieldKind = 'text' | 'number' | 'textarea' | 'checkbox' | 'select' | 'radio' | 'password' | 'upload' | 'address' | 'date';
+export type FieldKind =
+  'text' | 'number' | 'textarea' | 'checkbox' | 'select' | 'radio' | 'password' | 'upload' | 'address' | 'date';
 
 export type FieldValue = string | number | boolean | null;
 export type FormValues = Record<string, FieldValue>;
@@ -72,7 +73,10 @@ export function emptyValue(field: FieldDef): FieldValue {
 
 /** The values of a new record: the id 0 and every field empty. */
 export function addValues(fields: readonly FieldDef[], idField: string): FormValues {
-  return { [idField]: 0, ...Object.fromEntries(fields.flatMap((f) => (f.kind === 'address' ? addressValues(f) : [[f.name, emptyValue(f)]]))) };
+  return {
+    [idField]: 0,
+    ...Object.fromEntries(fields.flatMap((f) => (f.kind === 'address' ? addressValues(f) : [[f.name, emptyValue(f)]]))),
+  };
 }
 
 /** An address group is six values: ids (null until chosen) and texts. */
@@ -83,7 +87,7 @@ function addressValues(f: FieldDef): [string, FieldValue][] {
 
 /** What a date input can show for a row's date: 'YYYY-MM-DD' from that, from an ISO date-time (the day
  *  as written) or from 'MM/DD/YYYY'; '' for anything else, so the picker starts empty, not broken. */
-export const dateInputValue = (v: unknown): string => (typeof v === 'string' ? toIsoDate(v) ?? '' : '');
+export const dateInputValue = (v: unknown): string => (typeof v === 'string' ? (toIsoDate(v) ?? '') : '');
 
 /** The values of an existing record, read from its list row. */
 export function editValues(fields: readonly FieldDef[], idField: string, row: object): FormValues {

@@ -2,8 +2,15 @@
 import type { SVGProps } from 'react';
 
 const base: SVGProps<SVGSVGElement> = {
-  width: 16, height: 16, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor',
-  strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true,
+  width: 16,
+  height: 16,
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+  'aria-hidden': true,
 };
 
 export const EditIcon = () => (

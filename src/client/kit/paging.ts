@@ -64,7 +64,6 @@ export function sortFromTable(status: { columnAccessor: string; sortKey?: string
   return { column: status.sortKey ?? status.columnAccessor, order: status.direction === 'asc' ? 'ASC' : 'DESC' };
 }
 
-
 /** A click on another column starts ascending (the table would keep the old direction). */
 export function nextSort(current: Sort, requested: Sort): Sort {
   return requested.column === current.column ? requested : { column: requested.column, order: 'ASC' };

@@ -9,7 +9,14 @@ import type { ListRequest } from '@shared/contracts/list.js';
 import type { ReportContract } from '@shared/contracts/reports/report.js';
 import { cellText } from '@shared/cell-format.js';
 import { getSession } from '../api/session.js';
-import { lastSevenDays, rangeProblems, rangeToast, type DateField, type DateRangeValues, type RangeProblems } from './report-dates.js';
+import {
+  lastSevenDays,
+  rangeProblems,
+  rangeToast,
+  type DateField,
+  type DateRangeValues,
+  type RangeProblems,
+} from './report-dates.js';
 import { exportReport } from './report-export.js';
 import { PICKER_FIELD, PickerSelect, type ReportPicker } from './report-pickers.js';
 import { ScreenHeader } from './screen-header.js';
@@ -38,19 +45,35 @@ function cellOf(format: ReportContract['columns'][number]['format']): ((v: unkno
 }
 
 /** An array cell (the risk flags) as badges. */
-const badges = (v: unknown) => (Array.isArray(v) && v.length > 0
-  ? <Group gap={4}>{v.map((f) => <Badge key={String(f)} color="red" variant="light" size="sm">{String(f)}</Badge>)}</Group>
-  : null);
+const badges = (v: unknown) =>
+  Array.isArray(v) && v.length > 0 ? (
+    <Group gap={4}>
+      {v.map((f) => (
+        <Badge key={String(f)} color="red" variant="light" size="sm">
+          {String(f)}
+        </Badge>
+      ))}
+    </Group>
+  ) : null;
 
 /** The list a report opens with: its page size and sort, the last seven days. */
-export function reportListOptions(contract: ReportContract, filters: Partial<ListRequest> = openingFilters(contract)): ServerListOptions {
+export function reportListOptions(
+  contract: ReportContract,
+  filters: Partial<ListRequest> = openingFilters(contract),
+): ServerListOptions {
   return {
-    path: contract.api.list, pageSizes: contract.pageSizes, defaultPageSize: contract.defaultPageSize,
-    defaultSort: { column: contract.defaultSort, order: 'DESC' }, filters,
+    path: contract.api.list,
+    pageSizes: contract.pageSizes,
+    defaultPageSize: contract.defaultPageSize,
+    defaultSort: { column: contract.defaultSort, order: 'DESC' },
+    filters,
   };
 }
 
-const openingFilters = (contract: ReportContract): Partial<ListRequest> => ({ IsActive: '1', ...(contract.dated ? lastSevenDays() : {}) });
+const openingFilters = (contract: ReportContract): Partial<ListRequest> => ({
+  IsActive: '1',
+  ...(contract.dated ? lastSevenDays() : {}),
+});
 
 export function ReportPage({ def }: { def: ReportScreen }) {
   const { contract } = def;
@@ -78,7 +101,11 @@ export function ReportPage({ def }: { def: ReportScreen }) {
       return;
     }
     const chosen = Object.fromEntries(pickers.map((p) => [PICKER_FIELD[p].filter, picked[p] ?? 0]));
-    setApplied({ IsActive: '1', ...(contract.dated ? { FromDate: dates.FromDate.trim(), ToDate: dates.ToDate.trim() } : {}), ...chosen });
+    setApplied({
+      IsActive: '1',
+      ...(contract.dated ? { FromDate: dates.FromDate.trim(), ToDate: dates.ToDate.trim() } : {}),
+      ...chosen,
+    });
     list.reload();
   };
 
@@ -87,15 +114,26 @@ export function ReportPage({ def }: { def: ReportScreen }) {
       const own = def.render?.[c.key];
       const cell = cellOf(c.format);
       return {
-        accessor: c.key, title: c.title, sortable: c.sortable !== false,
-        render: own ?? ((row: Row) => (Array.isArray(row[c.key]) ? badges(row[c.key]) : cell ? cell(row[c.key]) : (row[c.key] as ReactNode))),
+        accessor: c.key,
+        title: c.title,
+        sortable: c.sortable !== false,
+        render:
+          own ??
+          ((row: Row) =>
+            Array.isArray(row[c.key]) ? badges(row[c.key]) : cell ? cell(row[c.key]) : (row[c.key] as ReactNode)),
       };
     });
     const action = def.action;
     if (action) {
       cols.push({
-        accessor: '__action', title: action.title, textAlign: 'right',
-        render: (row) => <Button size="compact-sm" variant="light" onClick={() => void action.run(row)}>{action.label}</Button>,
+        accessor: '__action',
+        title: action.title,
+        textAlign: 'right',
+        render: (row) => (
+          <Button size="compact-sm" variant="light" onClick={() => void action.run(row)}>
+            {action.label}
+          </Button>
+        ),
       });
     }
     return cols;
@@ -105,7 +143,10 @@ export function ReportPage({ def }: { def: ReportScreen }) {
     setExporting(true);
     try {
       await exportReport(contract.api.export.path, contract.file, {
-        ...applied, SearchValue: list.search.trim(), SortColumn: list.sort.column, SortOrder: list.sort.order,
+        ...applied,
+        SearchValue: list.search.trim(),
+        SortColumn: list.sort.column,
+        SortOrder: list.sort.order,
       });
     } finally {
       setExporting(false);
@@ -119,14 +160,31 @@ export function ReportPage({ def }: { def: ReportScreen }) {
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
           {contract.dated && (
             <>
-              <TextInput label="From Date" placeholder="MM/DD/YYYY" inputMode="numeric" value={dates.FromDate} error={dateErrors.FromDate}
-                onChange={(e) => changeDate('FromDate', e.currentTarget.value)} />
-              <TextInput label="To Date" placeholder="MM/DD/YYYY" inputMode="numeric" value={dates.ToDate} error={dateErrors.ToDate}
-                onChange={(e) => changeDate('ToDate', e.currentTarget.value)} />
+              <TextInput
+                label="From Date"
+                placeholder="MM/DD/YYYY"
+                inputMode="numeric"
+                value={dates.FromDate}
+                error={dateErrors.FromDate}
+                onChange={(e) => changeDate('FromDate', e.currentTarget.value)}
+              />
+              <TextInput
+                label="To Date"
+                placeholder="MM/DD/YYYY"
+                inputMode="numeric"
+                value={dates.ToDate}
+                error={dateErrors.ToDate}
+                onChange={(e) => changeDate('ToDate', e.currentTarget.value)}
+              />
             </>
           )}
           {pickers.map((p) => (
-            <PickerSelect key={p} picker={p} value={picked[p] ?? null} onChange={(v) => setPicked((cur) => ({ ...cur, [p]: v }))} />
+            <PickerSelect
+              key={p}
+              picker={p}
+              value={picked[p] ?? null}
+              onChange={(v) => setPicked((cur) => ({ ...cur, [p]: v }))}
+            />
           ))}
         </SimpleGrid>
         <Group justify="flex-end" mt="md">
@@ -135,7 +193,14 @@ export function ReportPage({ def }: { def: ReportScreen }) {
       </Paper>
       <Group justify="space-between" wrap="wrap" gap="sm">
         <SearchBox value={list.search} onChange={list.setSearch} />
-        <Button variant="default" onClick={() => void runExport()} disabled={list.totalRecords === 0} loading={exporting}>Export</Button>
+        <Button
+          variant="default"
+          onClick={() => void runExport()}
+          disabled={list.totalRecords === 0}
+          loading={exporting}
+        >
+          Export
+        </Button>
       </Group>
       <ServerTable<Row> list={list} columns={columns} idAccessor={def.idAccessor} />
     </Stack>

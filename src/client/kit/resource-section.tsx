@@ -107,7 +107,12 @@ export function ResourceSection<T extends object>({ def, heading, refreshKey, on
       render: (row) => (
         <Group gap={4} justify="center" wrap="nowrap">
           {form && !def.editOnRowClick && (
-            <ActionIcon variant="subtle" aria-label="Edit" {...warmDialog} onClick={() => setDialog({ opened: true, editing: row })}>
+            <ActionIcon
+              variant="subtle"
+              aria-label="Edit"
+              {...warmDialog}
+              onClick={() => setDialog({ opened: true, editing: row })}
+            >
               <EditIcon />
             </ActionIcon>
           )}
@@ -135,7 +140,11 @@ export function ResourceSection<T extends object>({ def, heading, refreshKey, on
             <SearchBox value={list.search} onChange={list.setSearch} />
             <Group gap="sm">
               {def.toolbar?.(changed)}
-              {form && <Button {...warmDialog} onClick={() => setDialog({ opened: true, editing: null })}>{form.addLabel}</Button>}
+              {form && (
+                <Button {...warmDialog} onClick={() => setDialog({ opened: true, editing: null })}>
+                  {form.addLabel}
+                </Button>
+              )}
               {def.exportName && (
                 <ExportButton<T>
                   path={def.list.path}

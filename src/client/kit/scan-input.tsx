@@ -12,7 +12,10 @@ export interface ScanInputHandle {
   value(): string;
 }
 
-export interface ScanInputProps extends Omit<TextInputProps, 'value' | 'defaultValue' | 'onChange' | 'onKeyDown' | 'ref'> {
+export interface ScanInputProps extends Omit<
+  TextInputProps,
+  'value' | 'defaultValue' | 'onChange' | 'onKeyDown' | 'ref'
+> {
   onScan: (text: string) => void;
   ref?: Ref<ScanInputHandle>;
 }
@@ -21,14 +24,18 @@ export function ScanInput({ onScan, ref, autoComplete = 'off', ...rest }: ScanIn
   const input = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
 
-  useImperativeHandle(ref, () => ({
-    clear(focus = true) {
-      setText('');
-      if (focus) input.current?.focus();
-    },
-    focus: () => input.current?.focus(),
-    value: () => (input.current?.value ?? '').trim(),
-  }), []);
+  useImperativeHandle(
+    ref,
+    () => ({
+      clear(focus = true) {
+        setText('');
+        if (focus) input.current?.focus();
+      },
+      focus: () => input.current?.focus(),
+      value: () => (input.current?.value ?? '').trim(),
+    }),
+    [],
+  );
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key !== 'Enter') return;

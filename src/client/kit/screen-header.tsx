@@ -18,7 +18,9 @@ export function ScreenHeader({ title, breadcrumb, actions }: ScreenHeaderProps) 
   return (
     <Group justify="space-between" align="flex-end" mb="md">
       <div>
-        <Title order={1} size="h3">{title}</Title>
+        <Title order={1} size="h3">
+          {title}
+        </Title>
         <Breadcrumbs component="nav" aria-label="Breadcrumb" mt={4} fz="sm">
           <Anchor component={Link} to={HOME_PATH} fz="sm">
             {breadcrumb}

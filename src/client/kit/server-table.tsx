@@ -33,7 +33,9 @@ export function ServerTable<T>({ list, columns, idAccessor, onRowClick }: Server
       columns={columns}
       records={list.records}
       idAccessor={idAccessor}
-      {...(onRowClick ? { onRowClick: ({ record }: { record: T }) => onRowClick(record), rowStyle: () => ({ cursor: 'pointer' }) } : {})}
+      {...(onRowClick
+        ? { onRowClick: ({ record }: { record: T }) => onRowClick(record), rowStyle: () => ({ cursor: 'pointer' }) }
+        : {})}
       fetching={list.fetching}
       noRecordsText={list.offline ? OFFLINE_LIST_TEXT : NO_DATA_TEXT}
       totalRecords={list.totalRecords}
@@ -44,7 +46,9 @@ export function ServerTable<T>({ list, columns, idAccessor, onRowClick }: Server
       onRecordsPerPageChange={list.setPageSize}
       paginationText={paginationText}
       sortStatus={{ columnAccessor: list.sort.column, direction: list.sort.order === 'ASC' ? 'asc' : 'desc' }}
-      onSortStatusChange={(s) => list.setSort(nextSort(list.sort, sortFromTable({ ...s, columnAccessor: String(s.columnAccessor) })))}
+      onSortStatusChange={(s) =>
+        list.setSort(nextSort(list.sort, sortFromTable({ ...s, columnAccessor: String(s.columnAccessor) })))
+      }
     />
   );
 }

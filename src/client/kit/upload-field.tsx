@@ -11,7 +11,12 @@ import { api } from '../api/http.js';
 import type { FieldDef, FormValues } from './form-values.js';
 import { toast } from './toast.js';
 
-export const CONFIRM_FILE_DELETE = { title: 'Are you sure?', text: 'You want to delete this file?', yes: 'Yes', no: 'No' } as const;
+export const CONFIRM_FILE_DELETE = {
+  title: 'Are you sure?',
+  text: 'You want to delete this file?',
+  yes: 'Yes',
+  no: 'No',
+} as const;
 
 /** What the file picker offers; the server decides from the content anyway. */
 const ACCEPT: Record<UploadKind, string> = {
@@ -37,7 +42,9 @@ function confirmFileDelete(): Promise<boolean> {
 
 function Preview({ kind, src, label }: { kind: UploadKind; src: string; label: string }) {
   if (kind === 'image') {
-    return <img src={src} alt={label} style={{ maxHeight: 72, maxWidth: 160, objectFit: 'contain', display: 'block' }} />;
+    return (
+      <img src={src} alt={label} style={{ maxHeight: 72, maxWidth: 160, objectFit: 'contain', display: 'block' }} />
+    );
   }
   if (kind === 'audio') return <audio controls src={src} aria-label={label} style={{ height: 36, maxWidth: 240 }} />;
   return (
@@ -84,7 +91,12 @@ export function UploadField({ field, form, readOnly }: UploadFieldProps) {
           <Group justify="space-between" wrap="nowrap">
             <Preview kind={kind} src={src} label={field.label} />
             {!readOnly && (
-              <ActionIcon variant="subtle" color="red" aria-label={`Delete ${field.label}`} onClick={() => void remove()}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Delete ${field.label}`}
+                onClick={() => void remove()}
+              >
                 ×
               </ActionIcon>
             )}

@@ -31,22 +31,30 @@ export function useOptions(field: FieldDef, values?: FormValues): readonly Selec
   const target = field.optionsPath;
   const params = target !== undefined && typeof target !== 'string' ? endpointParams(field, values) : undefined;
   // The filled path keys the fetch (null: waiting for a field); a declared endpoint is called through call().
-  const optionsPath = target === undefined || typeof target === 'string'
-    ? fillPath(target, values)
-    : params === null ? null : endpointPath(target, params);
+  const optionsPath =
+    target === undefined || typeof target === 'string'
+      ? fillPath(target, values)
+      : params === null
+        ? null
+        : endpointPath(target, params);
 
   useEffect(() => {
     if (optionsPath === null) setLoaded([]);
     if (!optionsPath) return;
     let stale = false;
-    const answer = target === undefined || typeof target === 'string' ? getFrom<Row[]>(optionsPath) : getFrom<Row[]>(target, params ?? {});
+    const answer =
+      target === undefined || typeof target === 'string'
+        ? getFrom<Row[]>(optionsPath)
+        : getFrom<Row[]>(target, params ?? {});
     void answer.then((env) => {
       if (stale || env.ResponseCode !== '200' || !Array.isArray(env.ResponseData)) return;
-      setLoaded(env.ResponseData.map((row) => ({
-        value: row[optionValue] as string | number,
-        label: String(row[optionLabel] ?? ''),
-        row,
-      })));
+      setLoaded(
+        env.ResponseData.map((row) => ({
+          value: row[optionValue] as string | number,
+          label: String(row[optionLabel] ?? ''),
+          row,
+        })),
+      );
     });
     return () => {
       stale = true;

@@ -9,8 +9,14 @@ import { settling, type Settling } from '../api/settled.js';
 import { useOnline } from '../offline/network-status.js';
 import { postTo, targetKey, type ApiTarget } from './api-target.js';
 import {
-  DEFAULT_SORT, listBody, MASTER_PAGE_SIZES, pageAfterEmpty, SEARCH_DEBOUNCE_MS, totalOf,
-  type ListState, type Sort,
+  DEFAULT_SORT,
+  listBody,
+  MASTER_PAGE_SIZES,
+  pageAfterEmpty,
+  SEARCH_DEBOUNCE_MS,
+  totalOf,
+  type ListState,
+  type Sort,
 } from './paging.js';
 
 export interface ServerListOptions {
@@ -68,7 +74,10 @@ const early = new Map<string, EarlyAnswer>();
  *  come with the menu instead of after the screen's first draw. Resolves once answered. */
 export function prefetchList(options: ServerListOptions): Promise<void> {
   const body = listBody(initialState(options), options.filters);
-  const entry: EarlyAnswer = settling({ body: JSON.stringify(body), at: Date.now() }, postTo<unknown[]>(options.path, body));
+  const entry: EarlyAnswer = settling(
+    { body: JSON.stringify(body), at: Date.now() },
+    postTo<unknown[]>(options.path, body),
+  );
   early.set(targetKey(options.path), entry);
   return entry.answer.then(() => undefined);
 }
@@ -82,7 +91,8 @@ function takeEarly(options: ServerListOptions): EarlyAnswer | undefined {
 }
 
 /** The rows of a '200' answer; anything else reads as no rows. */
-const rowsOf = <T>(env: Envelope<T[]>): T[] => (env.ResponseCode === '200' && Array.isArray(env.ResponseData) ? env.ResponseData : []);
+const rowsOf = <T>(env: Envelope<T[]>): T[] =>
+  env.ResponseCode === '200' && Array.isArray(env.ResponseData) ? env.ResponseData : [];
 
 export function useServerList<T>(options: ServerListOptions): ServerList<T> {
   const pageSizes = options.pageSizes ?? MASTER_PAGE_SIZES;
@@ -157,7 +167,19 @@ export function useServerList<T>(options: ServerListOptions): ServerList<T> {
   }, [online, offline, reload]);
 
   return {
-    records, totalRecords, fetching, offline, page: state.page, setPage, pageSize: state.pageSize, pageSizes,
-    setPageSize, sort: state.sort, setSort, search, setSearch, reload,
+    records,
+    totalRecords,
+    fetching,
+    offline,
+    page: state.page,
+    setPage,
+    pageSize: state.pageSize,
+    pageSizes,
+    setPageSize,
+    sort: state.sort,
+    setSort,
+    search,
+    setSearch,
+    reload,
   };
 }

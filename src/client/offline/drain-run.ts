@@ -24,9 +24,10 @@ const SERVER_SAID_WAIT = new Set(['429', '503']);
 
 /** Clears the backoff of this user's waiting entries that `wake` names; answers how many. */
 export function wakeEntries(db: FieldtraceDb, userId: number, wake: Wake): Promise<number> {
-  const woken = (e: OutboxEntry) => e.userId === userId && e.notBefore > 0 && (wake === 'all'
-    ? !SERVER_SAID_WAIT.has(e.answer?.code ?? '')
-    : e.answer?.code === '0');
+  const woken = (e: OutboxEntry) =>
+    e.userId === userId &&
+    e.notBefore > 0 &&
+    (wake === 'all' ? !SERVER_SAID_WAIT.has(e.answer?.code ?? '') : e.answer?.code === '0');
   return db.outbox.where('status').equals('pending').and(woken).modify({ notBefore: 0 });
 }
 
@@ -57,6 +58,10 @@ export async function drainForSignedIn(o: RunOptions): Promise<DrainReport | nul
 
 /** The next time this user's queue may move: its head's notBefore; undefined when nothing waits. */
 export async function nextTry(db: FieldtraceDb, userId: number): Promise<number | undefined> {
-  const head = await db.outbox.where('status').anyOf('pending', 'sending').and((e) => e.userId === userId).sortBy('seq');
+  const head = await db.outbox
+    .where('status')
+    .anyOf('pending', 'sending')
+    .and((e) => e.userId === userId)
+    .sortBy('seq');
   return head[0]?.notBefore;
 }

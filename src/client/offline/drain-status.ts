@@ -17,7 +17,14 @@ export interface OutboxStatusView {
   known: boolean;
 }
 
-export const NO_STATUS: OutboxStatusView = { waiting: 0, rejected: 0, otherUsers: 0, draining: false, signInNeeded: false, known: false };
+export const NO_STATUS: OutboxStatusView = {
+  waiting: 0,
+  rejected: 0,
+  otherUsers: 0,
+  draining: false,
+  signInNeeded: false,
+  known: false,
+};
 
 let state = NO_STATUS;
 const listeners = new Set<() => void>();

@@ -68,10 +68,13 @@ function createSync(o: SyncOptions): Sync {
   const wakeSoon = (ms: number) => {
     if (stopped) return;
     if (soon !== null) clearTimeout(soon);
-    soon = setTimeout(() => {
-      soon = null;
-      void run();
-    }, Math.max(0, ms));
+    soon = setTimeout(
+      () => {
+        soon = null;
+        void run();
+      },
+      Math.max(0, ms),
+    );
   };
 
   /** After a drain: when to look again, and whether to ask the worker to wake on the network's return. */
@@ -97,7 +100,9 @@ function createSync(o: SyncOptions): Sync {
     setOutboxStatus({ draining: true });
     let asked = false;
     const report = await drainForSignedIn({
-      db, userId, now,
+      db,
+      userId,
+      now,
       ...(o.send ? { send: o.send } : {}),
       ...(wake ? { wake } : {}),
       onSignIn: () => (asked = true),
@@ -153,7 +158,8 @@ function createSync(o: SyncOptions): Sync {
         sending: mine.some((e) => e.status === 'sending'),
       };
     }).subscribe({
-      next: ({ sending, ...counts }) => setOutboxStatus({ ...counts, known: true, draining: sending || running !== null }),
+      next: ({ sending, ...counts }) =>
+        setOutboxStatus({ ...counts, known: true, draining: sending || running !== null }),
       error: () => undefined,
     });
   })();

@@ -38,12 +38,19 @@ export interface OutboxEntry {
 }
 
 /** A new pending entry, to be added in the same Dexie transaction as the work's local effect. */
-export function newEntry(work: Pick<OutboxEntry, 'endpoint' | 'payload' | 'label' | 'userId'>, now = Date.now(), id: string = crypto.randomUUID()): OutboxEntry {
+export function newEntry(
+  work: Pick<OutboxEntry, 'endpoint' | 'payload' | 'label' | 'userId'>,
+  now = Date.now(),
+  id: string = crypto.randomUUID(),
+): OutboxEntry {
   return { ...work, id, deviceTime: now, status: 'pending', attempts: 0, notBefore: 0 };
 }
 
 /** Narrows an entry to the save it was queued for: its payload is that endpoint's request body (as
  *  queued, BodyIn), so a reader of the outbox needs no cast. */
-export function isEntryOf<T extends Pick<OutboxEntry, 'endpoint' | 'payload'>, E extends Endpoint>(entry: T, endpoint: E): entry is T & { payload: BodyIn<E> } {
+export function isEntryOf<T extends Pick<OutboxEntry, 'endpoint' | 'payload'>, E extends Endpoint>(
+  entry: T,
+  endpoint: E,
+): entry is T & { payload: BodyIn<E> } {
   return entry.endpoint === endpoint.path;
 }

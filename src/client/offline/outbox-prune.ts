@@ -25,7 +25,11 @@ export interface PruneOptions {
 export function pruneSent(db: FieldtraceDb, o: PruneOptions): Promise<number> {
   const before = Math.min(o.cacheFrom - CLOCK_MARGIN_MS, o.now - KEEP_SENT_MS);
   return db.transaction('rw', db.outbox, async () => {
-    const sent = await db.outbox.where('status').equals('done').filter((e) => e.userId === o.owner).toArray();
+    const sent = await db.outbox
+      .where('status')
+      .equals('done')
+      .filter((e) => e.userId === o.owner)
+      .toArray();
     const unstamped = sent.filter((e) => e.settledAt === undefined);
     if (unstamped.length > 0) await db.outbox.bulkPut(unstamped.map((e) => ({ ...e, settledAt: o.now })));
     const old = sent.filter((e) => e.settledAt !== undefined && e.settledAt < before).map((e) => e.seq!);

@@ -11,10 +11,17 @@ export type Outcome =
   /** The session is gone: the entry waits until the user signs in again. */
   | { kind: 'signin'; answer: OutboxAnswer };
 
-interface Enveloped { ResponseCode?: unknown; ResponseMessage?: unknown; ResponseData?: unknown }
+interface Enveloped {
+  ResponseCode?: unknown;
+  ResponseMessage?: unknown;
+  ResponseData?: unknown;
+}
 
 const isEnvelope = (b: unknown): b is { ResponseCode: string; ResponseMessage: string; ResponseData?: unknown } =>
-  typeof b === 'object' && b !== null && typeof (b as Enveloped).ResponseCode === 'string' && typeof (b as Enveloped).ResponseMessage === 'string';
+  typeof b === 'object' &&
+  b !== null &&
+  typeof (b as Enveloped).ResponseCode === 'string' &&
+  typeof (b as Enveloped).ResponseMessage === 'string';
 
 /** Retry-After as seconds or an HTTP date, in ms from `now`; undefined when absent or unreadable. */
 export function retryAfterMs(header: string | null, now: number): number | undefined {

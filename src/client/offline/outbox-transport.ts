@@ -23,11 +23,23 @@ const answers = pushAnswer.array();
 
 /** The push's answer as one outcome per entry tried, in order; the push's own outcome when it was not
  *  answered as a whole (no network, 5xx, 429, a lost session), which then stands for the first entry. */
-function outcomesOf(batch: OutboxEntry[], status: number, body: unknown, retryAfter: string | null, now: number): Outcome[] {
+function outcomesOf(
+  batch: OutboxEntry[],
+  status: number,
+  body: unknown,
+  retryAfter: string | null,
+  now: number,
+): Outcome[] {
   const whole = classify(status, body, retryAfter, now);
   if (whole.kind !== 'answered' || whole.answer.code !== '200') return [whole];
   const parsed = answers.safeParse(whole.answer.data);
-  if (!parsed.success) return [{ kind: 'retry', answer: { code: '0', message: 'The server answered the push in a form this app does not know.', data: null } }];
+  if (!parsed.success)
+    return [
+      {
+        kind: 'retry',
+        answer: { code: '0', message: 'The server answered the push in a form this app does not know.', data: null },
+      },
+    ];
   const out: Outcome[] = [];
   for (const [i, a] of parsed.data.entries()) {
     // Answers come in the entries' order; one that does not match its entry ends what is believed.
@@ -43,11 +55,14 @@ export function outboxTransport(o: TransportOptions = {}): Send {
   const store = o.store ?? storedTokens;
   const fetchFn = o.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const now = o.now ?? Date.now;
-  const post = (batch: OutboxEntry[], token: string) => fetchFn(`${o.origin ?? ''}${API_BASE}${PUSH_API.push.path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ Entries: batch.map((e) => ({ Key: keyOf(e), Call: e.endpoint, DeviceTime: e.deviceTime, Body: e.payload })) }),
-  });
+  const post = (batch: OutboxEntry[], token: string) =>
+    fetchFn(`${o.origin ?? ''}${API_BASE}${PUSH_API.push.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        Entries: batch.map((e) => ({ Key: keyOf(e), Call: e.endpoint, DeviceTime: e.deviceTime, Body: e.payload })),
+      }),
+    });
 
   return async (batch) => {
     const pair = await store.read();

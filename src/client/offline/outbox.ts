@@ -41,8 +41,12 @@ export interface DrainReport {
 
 /** The head of the queue and the entries after it that may go with it (their backoff over). */
 async function nextBatch(db: FieldtraceDb, max: number, now: number, userId?: number): Promise<OutboxEntry[]> {
-  const head = await db.outbox.where('[status+seq]').between(['pending', Dexie.minKey], ['pending', Dexie.maxKey])
-    .filter((e) => userId === undefined || e.userId === userId).limit(max).toArray();
+  const head = await db.outbox
+    .where('[status+seq]')
+    .between(['pending', Dexie.minKey], ['pending', Dexie.maxKey])
+    .filter((e) => userId === undefined || e.userId === userId)
+    .limit(max)
+    .toArray();
   const waiting = head.findIndex((e, i) => i > 0 && e.notBefore > now);
   return waiting < 0 ? head : head.slice(0, waiting);
 }
@@ -55,58 +59,73 @@ export const waitingCount = (db: FieldtraceDb) => db.outbox.where('status').anyO
 /** Drains the outbox; null when another drainer is at it. */
 export function drainOutbox(o: DrainOptions): Promise<DrainReport | null> {
   const now = o.now ?? Date.now;
-  return withLock(DRAIN_LOCK, async () => {
-    const { db } = o;
-    // A 'sending' entry is one whose drainer died mid-send: send it again (its key makes that safe).
-    await db.outbox.where('status').equals('sending').modify({ status: 'pending' });
-    const report: DrainReport = { done: 0, rejected: 0 };
-    for (;;) {
-      const batch = await nextBatch(db, o.batchSize ?? PUSH_MAX, now(), o.userId);
-      const head = batch[0];
-      if (!head) return report;
-      if (head.notBefore > now()) return { ...report, stopped: 'backoff' };
-      // Written whole (bulkPut): the drainer holds the lock, and nothing else changes a pending entry
-      // but `wakeEntries`, which only clears a backoff these entries no longer have.
-      const sending = batch.map((e) => ({ ...e, status: 'sending' as const, attempts: e.attempts + 1 }));
-      await db.outbox.bulkPut(sending);
-      let outcomes: Outcome[];
-      try {
-        outcomes = await o.send(sending);
-      } catch (err) {
-        outcomes = [noAnswer(err instanceof Error ? err.message : String(err))];
-      }
-      // Every answer in one write: the first entry without a final one stops the queue there; the
-      // entries after it were not tried and go back as they were.
-      let stop: Outcome | undefined;
-      const after = sending.map((e, i): OutboxEntry => {
-        if (stop) return batch[i]!;
-        const outcome = outcomes[i] ?? noAnswer('The server gave no answer for this entry.');
-        if (outcome.kind === 'answered') {
-          const done = outcome.answer.code === '200';
-          report[done ? 'done' : 'rejected'] += 1;
-          return { ...e, status: done ? 'done' : 'rejected', answer: outcome.answer, settledAt: now() };
+  return withLock(
+    DRAIN_LOCK,
+    async () => {
+      const { db } = o;
+      // A 'sending' entry is one whose drainer died mid-send: send it again (its key makes that safe).
+      await db.outbox.where('status').equals('sending').modify({ status: 'pending' });
+      const report: DrainReport = { done: 0, rejected: 0 };
+      for (;;) {
+        const batch = await nextBatch(db, o.batchSize ?? PUSH_MAX, now(), o.userId);
+        const head = batch[0];
+        if (!head) return report;
+        if (head.notBefore > now()) return { ...report, stopped: 'backoff' };
+        // Written whole (bulkPut): the drainer holds the lock, and nothing else changes a pending entry
+        // but `wakeEntries`, which only clears a backoff these entries no longer have.
+        const sending = batch.map((e) => ({ ...e, status: 'sending' as const, attempts: e.attempts + 1 }));
+        await db.outbox.bulkPut(sending);
+        let outcomes: Outcome[];
+        try {
+          outcomes = await o.send(sending);
+        } catch (err) {
+          outcomes = [noAnswer(err instanceof Error ? err.message : String(err))];
         }
-        stop = outcome;
-        const wait = outcome.kind === 'retry' ? (outcome.afterMs ?? backoffMs(e.attempts, o.random)) : 0;
-        return { ...e, status: 'pending', answer: outcome.answer, notBefore: now() + wait };
-      });
-      await db.outbox.bulkPut(after);
-      if (stop) {
-        if (stop.kind === 'signin') o.onSignIn?.();
-        return { ...report, stopped: stop.kind === 'signin' ? 'signin' : 'retry' };
+        // Every answer in one write: the first entry without a final one stops the queue there; the
+        // entries after it were not tried and go back as they were.
+        let stop: Outcome | undefined;
+        const after = sending.map((e, i): OutboxEntry => {
+          if (stop) return batch[i]!;
+          const outcome = outcomes[i] ?? noAnswer('The server gave no answer for this entry.');
+          if (outcome.kind === 'answered') {
+            const done = outcome.answer.code === '200';
+            report[done ? 'done' : 'rejected'] += 1;
+            return { ...e, status: done ? 'done' : 'rejected', answer: outcome.answer, settledAt: now() };
+          }
+          stop = outcome;
+          const wait = outcome.kind === 'retry' ? (outcome.afterMs ?? backoffMs(e.attempts, o.random)) : 0;
+          return { ...e, status: 'pending', answer: outcome.answer, notBefore: now() + wait };
+        });
+        await db.outbox.bulkPut(after);
+        if (stop) {
+          if (stop.kind === 'signin') o.onSignIn?.();
+          return { ...report, stopped: stop.kind === 'signin' ? 'signin' : 'retry' };
+        }
       }
-    }
-  }, { ifAvailable: true });
+    },
+    { ifAvailable: true },
+  );
 }
 
 /** A rejected entry the user sends again (after fixing what the reason named): back in the queue, in its
  *  place, under a new key (the old one would only replay the refusal; nothing of it was applied). */
 export async function resendEntry(db: FieldtraceDb, id: string): Promise<boolean> {
-  return (await db.outbox.where('id').equals(id).and((e) => e.status === 'rejected')
-    .modify({ status: 'pending', notBefore: 0, key: crypto.randomUUID() })) > 0;
+  return (
+    (await db.outbox
+      .where('id')
+      .equals(id)
+      .and((e) => e.status === 'rejected')
+      .modify({ status: 'pending', notBefore: 0, key: crypto.randomUUID() })) > 0
+  );
 }
 
 /** A rejected entry the user has seen and confirmed to drop; nothing else is ever removed by hand. */
 export async function discardEntry(db: FieldtraceDb, id: string): Promise<boolean> {
-  return (await db.outbox.where('id').equals(id).and((e) => e.status === 'rejected').delete()) > 0;
+  return (
+    (await db.outbox
+      .where('id')
+      .equals(id)
+      .and((e) => e.status === 'rejected')
+      .delete()) > 0
+  );
 }

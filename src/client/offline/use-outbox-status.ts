@@ -4,4 +4,5 @@ import { getOutboxStatus, subscribeOutboxStatus, type OutboxStatusView } from '.
 
 export type { OutboxStatusView };
 
-export const useOutboxStatus = (): OutboxStatusView => useSyncExternalStore(subscribeOutboxStatus, getOutboxStatus, getOutboxStatus);
+export const useOutboxStatus = (): OutboxStatusView =>
+  useSyncExternalStore(subscribeOutboxStatus, getOutboxStatus, getOutboxStatus);

@@ -9,9 +9,11 @@ export function withLock<T>(name: string, fn: () => Promise<T>): Promise<T>;
 export function withLock<T>(name: string, fn: () => Promise<T>, o: { ifAvailable?: boolean } = {}): Promise<T | null> {
   const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
   if (locks) {
-    return (o.ifAvailable
-      ? locks.request(name, { ifAvailable: true }, (lock) => (lock ? fn() : null))
-      : locks.request(name, fn)) as Promise<T | null>;
+    return (
+      o.ifAvailable
+        ? locks.request(name, { ifAvailable: true }, (lock) => (lock ? fn() : null))
+        : locks.request(name, fn)
+    ) as Promise<T | null>;
   }
   const before = held.get(name);
   if (before && o.ifAvailable) return Promise.resolve(null);

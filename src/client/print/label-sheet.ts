@@ -27,7 +27,9 @@ function drawA4(doc: jsPDF, labels: Label[]): void {
     const qrSize = Math.min(cw, ch) - 9;
     drawQr(doc, label.qr, x + (cw - qrSize) / 2, y + 1, qrSize);
     doc.setFontSize(7);
-    label.lines.slice(0, 2).forEach((line, k) => doc.text(line, x + cw / 2, y + qrSize + 3 + k * 3, { align: 'center', maxWidth: cw - 2 }));
+    label.lines
+      .slice(0, 2)
+      .forEach((line, k) => doc.text(line, x + cw / 2, y + qrSize + 3 + k * 3, { align: 'center', maxWidth: cw - 2 }));
   });
 }
 
@@ -42,9 +44,10 @@ function drawSingles(doc: jsPDF, labels: Label[]): void {
 
 /** The PDF of `labels` as bytes. */
 export function labelSheet(labels: Label[], layout: SheetLayout = 'a4-4x8'): ArrayBuffer {
-  const doc = layout === 'a4-4x8'
-    ? new jsPDF({ orientation: 'portrait', unit: 'mm', format: 'a4', compress: true })
-    : new jsPDF({ orientation: 'landscape', unit: 'mm', format: [90, 70], compress: true });
+  const doc =
+    layout === 'a4-4x8'
+      ? new jsPDF({ orientation: 'portrait', unit: 'mm', format: 'a4', compress: true })
+      : new jsPDF({ orientation: 'landscape', unit: 'mm', format: [90, 70], compress: true });
   if (layout === 'a4-4x8') drawA4(doc, labels);
   else drawSingles(doc, labels);
   return doc.output('arraybuffer');

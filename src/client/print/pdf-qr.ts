@@ -15,7 +15,10 @@ export function drawQr(doc: jsPDF, text: string, x: number, y: number, size: num
     // Runs of dark modules in a row become one rectangle: fewer operators, smaller file.
     let c = 0;
     while (c < modules.size) {
-      if (!modules.get(r, c)) { c++; continue; }
+      if (!modules.get(r, c)) {
+        c++;
+        continue;
+      }
       const start = c;
       while (c < modules.size && modules.get(r, c)) c++;
       doc.rect(x + (start + 4) * cell, y + (r + 4) * cell, (c - start) * cell, cell, 'F');

@@ -7,7 +7,10 @@ import { appSecrets } from '../db/schema.js';
 
 export async function ensureSecret(db: Db, name: string, fromEnv: string | undefined): Promise<string> {
   if (fromEnv) return fromEnv;
-  await db.insert(appSecrets).values({ name, value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+  await db
+    .insert(appSecrets)
+    .values({ name, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
   const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, name));
   return row!.value;
 }

@@ -28,7 +28,11 @@ export class TokenService {
   private readonly key: Uint8Array;
   private readonly secret: string;
 
-  constructor(private readonly db: Db, secret: string, private readonly times: TokenTimes) {
+  constructor(
+    private readonly db: Db,
+    secret: string,
+    private readonly times: TokenTimes,
+  ) {
     this.secret = secret;
     this.key = new TextEncoder().encode(secret);
   }
@@ -68,15 +72,27 @@ export class TokenService {
    */
   async rotate(token: string): Promise<{ userId: number; version: number; refreshToken: string } | null> {
     const [row] = await this.db
-      .select({ id: refreshTokens.id, userId: refreshTokens.userId, family: refreshTokens.family, version: refreshTokens.tokenVersion,
-        expiresAt: refreshTokens.expiresAt, usedAt: refreshTokens.usedAt, revokedAt: refreshTokens.revokedAt,
-        userVersion: users.tokenVersion, isActive: users.isActive })
-      .from(refreshTokens).innerJoin(users, eq(users.id, refreshTokens.userId))
+      .select({
+        id: refreshTokens.id,
+        userId: refreshTokens.userId,
+        family: refreshTokens.family,
+        version: refreshTokens.tokenVersion,
+        expiresAt: refreshTokens.expiresAt,
+        usedAt: refreshTokens.usedAt,
+        revokedAt: refreshTokens.revokedAt,
+        userVersion: users.tokenVersion,
+        isActive: users.isActive,
+      })
+      .from(refreshTokens)
+      .innerJoin(users, eq(users.id, refreshTokens.userId))
       .where(eq(refreshTokens.tokenHash, sha256(token)));
     if (!row || row.revokedAt || row.expiresAt.getTime() < Date.now()) return null;
     if (row.version !== row.userVersion || !row.isActive) return null;
-    const spent = await this.db.update(refreshTokens).set({ usedAt: new Date() })
-      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt))).returning({ id: refreshTokens.id });
+    const spent = await this.db
+      .update(refreshTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
+      .returning({ id: refreshTokens.id });
     if (spent.length === 0) {
       // Spent just now by a racing request (usedAt was still empty when read) or a moment ago: the grace.
       const usedAt = row.usedAt?.getTime() ?? Date.now();
@@ -89,21 +105,31 @@ export class TokenService {
     // in the grace gets the same one without it ever being stored in clear.
     const next = createHmac('sha256', this.secret).update(`refresh-successor:${token}`).digest('base64url');
     await this.store(row.userId, row.version, row.family, next);
-    const [successor] = await this.db.select({ revokedAt: refreshTokens.revokedAt }).from(refreshTokens)
+    const [successor] = await this.db
+      .select({ revokedAt: refreshTokens.revokedAt })
+      .from(refreshTokens)
       .where(eq(refreshTokens.tokenHash, sha256(next)));
     if (!successor || successor.revokedAt) return null;
     return { userId: row.userId, version: row.version, refreshToken: next };
   }
 
   private async store(userId: number, version: number, family: string, token: string): Promise<void> {
-    await this.db.insert(refreshTokens).values({
-      userId, family, tokenVersion: version, tokenHash: sha256(token),
-      expiresAt: new Date(Date.now() + this.times.refreshDays * 86_400_000),
-    }).onConflictDoNothing({ target: refreshTokens.tokenHash });
+    await this.db
+      .insert(refreshTokens)
+      .values({
+        userId,
+        family,
+        tokenVersion: version,
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + this.times.refreshDays * 86_400_000),
+      })
+      .onConflictDoNothing({ target: refreshTokens.tokenHash });
   }
 
   async revokeFamily(family: string): Promise<void> {
-    await this.db.update(refreshTokens).set({ revokedAt: new Date() })
+    await this.db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
       .where(and(eq(refreshTokens.family, family), isNull(refreshTokens.revokedAt)));
   }
 
@@ -113,18 +139,25 @@ export class TokenService {
    * the transaction that changes the password, so the two hold or fail together.
    */
   async endSessions(userId: number, db: Db = this.db): Promise<void> {
-    await db.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, userId));
+    await db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, userId));
     await this.revokeAllFor(userId, db);
   }
 
   async revokeAllFor(userId: number, db: Db = this.db): Promise<void> {
-    await db.update(refreshTokens).set({ revokedAt: new Date() })
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
       .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
   }
 
   /** Sign-out: the presented token's family ends. */
   async revoke(token: string): Promise<void> {
-    const [row] = await this.db.select({ family: refreshTokens.family }).from(refreshTokens)
+    const [row] = await this.db
+      .select({ family: refreshTokens.family })
+      .from(refreshTokens)
       .where(eq(refreshTokens.tokenHash, sha256(token)));
     if (row) await this.revokeFamily(row.family);
   }

@@ -12,12 +12,18 @@ const nameOf = (table: typeof cities | typeof states | typeof countries, id: PgC
 
 /** The side's address fields of sites or users, empty text where nothing is saved. */
 export function addressFields(table: typeof sites | typeof users, side: Side) {
-  const c = (name: 'Country' | 'State' | 'City' | 'Pincode' | 'Address1' | 'Address2') => table[`${side}${name}`] as PgColumn;
+  const c = (name: 'Country' | 'State' | 'City' | 'Pincode' | 'Address1' | 'Address2') =>
+    table[`${side}${name}`] as PgColumn;
   const text = (col: PgColumn) => sql<string>`coalesce(${col}, '')`;
   return {
-    [`${side}_Country`]: c('Country'), [`${side}_State`]: c('State'), [`${side}_City`]: c('City'),
-    [`${side}_Pincode`]: text(c('Pincode')), [`${side}_Address1`]: text(c('Address1')), [`${side}_Address2`]: text(c('Address2')),
-    [`${side}_CountryName`]: nameOf(countries, c('Country')), [`${side}_StateName`]: nameOf(states, c('State')),
+    [`${side}_Country`]: c('Country'),
+    [`${side}_State`]: c('State'),
+    [`${side}_City`]: c('City'),
+    [`${side}_Pincode`]: text(c('Pincode')),
+    [`${side}_Address1`]: text(c('Address1')),
+    [`${side}_Address2`]: text(c('Address2')),
+    [`${side}_CountryName`]: nameOf(countries, c('Country')),
+    [`${side}_StateName`]: nameOf(states, c('State')),
     [`${side}_CityName`]: nameOf(cities, c('City')),
   } as Record<string, PgColumn | SQL<string>>;
 }

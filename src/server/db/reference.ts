@@ -21,7 +21,8 @@ export function readReferenceFile(): ReferenceFile {
   return JSON.parse(readFileSync(DATA_FILE, 'utf8')) as ReferenceFile;
 }
 
-const chunks = <T>(rows: T[]) => Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, i) => rows.slice(i * CHUNK, (i + 1) * CHUNK));
+const chunks = <T>(rows: T[]) =>
+  Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, i) => rows.slice(i * CHUNK, (i + 1) * CHUNK));
 
 /** Loads the data file; answers how many cities it holds. Safe to run on every start and concurrently. */
 export async function loadReferenceData(db: Db): Promise<number> {
@@ -29,18 +30,31 @@ export async function loadReferenceData(db: Db): Promise<number> {
   await db.transaction(async (tx) => {
     // Two instances starting together take turns rather than racing on the same rows.
     await tx.execute(sql`select pg_advisory_xact_lock(${REFERENCE_LOCK})`);
-    const [{ n }] = (await tx.select({ n: sql<number>`cast(count(*) as integer)` }).from(cities)
-      .where(sql`${cities.stateId} in (select ${states.id} from ${states} where ${states.countryId} = ${data.country.id})`)) as [{ n: number }];
+    const [{ n }] = (await tx
+      .select({ n: sql<number>`cast(count(*) as integer)` })
+      .from(cities)
+      .where(
+        sql`${cities.stateId} in (select ${states.id} from ${states} where ${states.countryId} = ${data.country.id})`,
+      )) as [{ n: number }];
     // Already loaded from this file (same count): nothing to do, so a start stays fast.
     if (Number(n) === data.cities.length && (await namesMatch(tx as unknown as Db, data))) return;
-    await tx.insert(countries).values({ id: data.country.id, name: data.country.name })
+    await tx
+      .insert(countries)
+      .values({ id: data.country.id, name: data.country.name })
       .onConflictDoUpdate({ target: countries.id, set: { name: data.country.name } });
     for (const part of chunks(data.states)) {
-      await tx.insert(states).values(part.map(([id, , name]) => ({ id, countryId: data.country.id, name })))
-        .onConflictDoUpdate({ target: states.id, set: { name: sql`excluded.name`, countryId: sql`excluded.country_id` } });
+      await tx
+        .insert(states)
+        .values(part.map(([id, , name]) => ({ id, countryId: data.country.id, name })))
+        .onConflictDoUpdate({
+          target: states.id,
+          set: { name: sql`excluded.name`, countryId: sql`excluded.country_id` },
+        });
     }
     for (const part of chunks(data.cities)) {
-      await tx.insert(cities).values(part.map(([id, stateId, name]) => ({ id, stateId, name })))
+      await tx
+        .insert(cities)
+        .values(part.map(([id, stateId, name]) => ({ id, stateId, name })))
         .onConflictDoUpdate({ target: cities.id, set: { name: sql`excluded.name`, stateId: sql`excluded.state_id` } });
     }
   });
@@ -62,8 +76,14 @@ async function namesMatch(db: Db, data: ReferenceFile): Promise<boolean> {
 export async function addressProblem(db: Db, a: AddressValues, m: AddressMessages): Promise<string | null> {
   const [country] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, a.Country));
   if (!country) return m.country;
-  const [state] = await db.select({ id: states.id }).from(states).where(and(eq(states.id, a.State), eq(states.countryId, a.Country)));
+  const [state] = await db
+    .select({ id: states.id })
+    .from(states)
+    .where(and(eq(states.id, a.State), eq(states.countryId, a.Country)));
   if (!state) return m.state;
-  const [city] = await db.select({ id: cities.id }).from(cities).where(and(eq(cities.id, a.City), eq(cities.stateId, a.State)));
+  const [city] = await db
+    .select({ id: cities.id })
+    .from(cities)
+    .where(and(eq(cities.id, a.City), eq(cities.stateId, a.State)));
   return city ? null : m.city;
 }

@@ -24,8 +24,14 @@ export async function seed(db: Db, opts: { demo?: DemoSeeder }): Promise<'seeded
     if (n > 0) return 'present';
 
     await tx.insert(users).values({
-      id: 1, userName: 'Administrator', firstName: 'System', lastName: 'Admin', email: SEED_LOGINS.admin.email,
-      mobile: '9800000001', passwordHash: await hashPassword(SEED_LOGINS.admin.password), userType: USER_TYPE.admin,
+      id: 1,
+      userName: 'Administrator',
+      firstName: 'System',
+      lastName: 'Admin',
+      email: SEED_LOGINS.admin.email,
+      mobile: '9800000001',
+      passwordHash: await hashPassword(SEED_LOGINS.admin.password),
+      userType: USER_TYPE.admin,
     });
     // The spec's client treats user ids 1 and 2 as admin: keep id 2 free so no ordinary user gets it.
     await tx.execute(sql`select setval(pg_get_serial_sequence('users', 'id'), 2)`);

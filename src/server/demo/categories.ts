@@ -7,16 +7,37 @@ import type { DemoContext, Tx } from './context.js';
 type Tree = [name: string, subs: [name: string, divisions: string[]][], active?: boolean][];
 
 export const DEMO_CATEGORIES: Tree = [
-  ['Fertilisers', [['Organic', ['Bio-fertilisers', 'Vermicompost']], ['Water Soluble', ['NPK 19:19:19', 'Calcium Nitrate']]]],
-  ['Crop Protection', [['Insecticides', ['Botanical', 'Synthetic']], ['Fungicides', ['Biological', 'Copper Based']]]],
-  ['Plant Nutrition', [['Micronutrients', ['Chelated', 'Mixtures']], ['Growth Promoters', ['Seaweed Extract']]]],
+  [
+    'Fertilisers',
+    [
+      ['Organic', ['Bio-fertilisers', 'Vermicompost']],
+      ['Water Soluble', ['NPK 19:19:19', 'Calcium Nitrate']],
+    ],
+  ],
+  [
+    'Crop Protection',
+    [
+      ['Insecticides', ['Botanical', 'Synthetic']],
+      ['Fungicides', ['Biological', 'Copper Based']],
+    ],
+  ],
+  [
+    'Plant Nutrition',
+    [
+      ['Micronutrients', ['Chelated', 'Mixtures']],
+      ['Growth Promoters', ['Seaweed Extract']],
+    ],
+  ],
   ['Soil Conditioners', [['Humic Substances', ['Humic Granules', 'Fulvic Liquid']]]],
   ['Seeds', [], false],
 ];
 
 export async function seedCategories(tx: Tx, _ctx: DemoContext): Promise<void> {
   const add = async (level: number, parentId: number | null, name: string, isActive = true) => {
-    const [row] = await tx.insert(categories).values({ level, parentId, name, isActive }).returning({ id: categories.id });
+    const [row] = await tx
+      .insert(categories)
+      .values({ level, parentId, name, isActive })
+      .returning({ id: categories.id });
     return row!.id;
   };
   for (const [name, subs, active] of DEMO_CATEGORIES) {

@@ -5,7 +5,9 @@ import { prices, products } from '../db/schema.js';
 import type { DemoContext, Tx } from './context.js';
 
 export async function seedPrices(tx: Tx, ctx: DemoContext): Promise<void> {
-  const rows = await tx.select({ id: products.id, mrp: products.mrp }).from(products)
+  const rows = await tx
+    .select({ id: products.id, mrp: products.mrp })
+    .from(products)
     .where(and(eq(products.companyId, ctx.companyId), eq(products.isActive, true), isNotNull(products.mrp)))
     .orderBy(asc(products.id));
   const values = rows.map((p) => ({ productId: p.id, price: (Math.round(Number(p.mrp) * 80) / 100).toFixed(2) }));

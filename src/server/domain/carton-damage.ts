@@ -10,17 +10,37 @@ import { floorActor, type Actor } from './packing-common.js';
 import { logEvent, type DeviceWork, type Tx } from './ranges.js';
 import { refuse } from './refusal.js';
 
-export interface CartonDamaged { CartonId: string; Packs: number; Cartons: number }
+export interface CartonDamaged {
+  CartonId: string;
+  Packs: number;
+  Cartons: number;
+}
 
-export async function damageCarton(tx: Tx, actor: Actor, scan: string, reason: string, device?: DeviceWork): Promise<CartonDamaged> {
+export async function damageCarton(
+  tx: Tx,
+  actor: Actor,
+  scan: string,
+  reason: string,
+  device?: DeviceWork,
+): Promise<CartonDamaged> {
   const site = floorActor(actor);
   const slip = parseSlipId(scan);
   if (!slip || (slip.type !== 'SID' && slip.type !== 'TID')) refuse(CARTON_DAMAGE_MSG.invalidScan);
   const id = slip.text;
   // Locked first, then asked of the lifecycle: a carton inside a tertiary one is where that one is;
   // recalled or expired stock may be damaged (a physical fact).
-  if (slip.type === 'TID') await tx.select({ tid: tertiaryCartons.tid }).from(tertiaryCartons).where(eq(tertiaryCartons.tid, id)).for('update');
-  else await tx.select({ sid: secondaryCartons.sid }).from(secondaryCartons).where(eq(secondaryCartons.sid, id)).for('update');
+  if (slip.type === 'TID')
+    await tx
+      .select({ tid: tertiaryCartons.tid })
+      .from(tertiaryCartons)
+      .where(eq(tertiaryCartons.tid, id))
+      .for('update');
+  else
+    await tx
+      .select({ sid: secondaryCartons.sid })
+      .from(secondaryCartons)
+      .where(eq(secondaryCartons.sid, id))
+      .for('update');
   const carton = (await cartonFacts(tx, site, [id])).get(id);
   if (!carton) refuse(CARTON_DAMAGE_MSG.notHere(id));
   const problem = cartonRefusal('damage-carton', carton);
@@ -28,16 +48,30 @@ export async function damageCarton(tx: Tx, actor: Actor, scan: string, reason: s
   let sids: string[];
   if (slip.type === 'TID') {
     await tx.update(tertiaryCartons).set({ state: 'damaged' }).where(eq(tertiaryCartons.tid, id));
-    sids = (await tx.select({ sid: secondaryCartons.sid }).from(secondaryCartons).where(eq(secondaryCartons.tid, id))).map((r) => r.sid);
+    sids = (
+      await tx.select({ sid: secondaryCartons.sid }).from(secondaryCartons).where(eq(secondaryCartons.tid, id))
+    ).map((r) => r.sid);
   } else {
     sids = [id];
   }
-  if (sids.length) await tx.update(secondaryCartons).set({ state: 'damaged' }).where(inArray(secondaryCartons.sid, sids));
+  if (sids.length)
+    await tx.update(secondaryCartons).set({ state: 'damaged' }).where(inArray(secondaryCartons.sid, sids));
   const packs = sids.length
-    ? (await tx.update(items).set({ status: 'damaged', updatedAt: sql`now()` }).where(and(inArray(items.secondaryId, sids))).returning({ id: items.id })).length
+    ? (
+        await tx
+          .update(items)
+          .set({ status: 'damaged', updatedAt: sql`now()` })
+          .where(and(inArray(items.secondaryId, sids)))
+          .returning({ id: items.id })
+      ).length
     : 0;
   await logEvent(tx, {
-    action: 'damage-carton', userId: actor.userId, companyId: site.companyId, siteId: site.siteId, ref: id, device,
+    action: 'damage-carton',
+    userId: actor.userId,
+    companyId: site.companyId,
+    siteId: site.siteId,
+    ref: id,
+    device,
     detail: { cartonId: id, reason, sids, packs },
   });
   return { CartonId: id, Packs: packs, Cartons: sids.length };

@@ -17,7 +17,10 @@ import type { Tx } from './ranges.js';
 import { rowsOf, sqlArray } from './sql-rows.js';
 
 /** Where the caller stands: its company, and its site (null for a dealer). */
-export interface CartonSite { companyId: number; siteId: number | null }
+export interface CartonSite {
+  companyId: number;
+  siteId: number | null;
+}
 
 /** A carton row as both carton tables store it (a TID's `tid` and `replacedBy` are null). */
 export interface StoredCarton {
@@ -41,33 +44,56 @@ const anyOf = (col: SQLWrapper, ids: readonly string[]) => sql`${col} = any(${sq
 /** The lifecycle's carton for each id of the caller's company (an unknown id, or another company's,
  *  is absent: each path answers it as its own "not here"). Read in the caller's transaction, after
  *  the locks it takes. `today`: India's calendar day. */
-export async function cartonFacts(tx: Tx, at: CartonSite, ids: readonly string[], today = indiaDate()): Promise<Map<string, Carton>> {
+export async function cartonFacts(
+  tx: Tx,
+  at: CartonSite,
+  ids: readonly string[],
+  today = indiaDate(),
+): Promise<Map<string, Carton>> {
   const tids = [...new Set(ids.filter((i) => i.startsWith('TID')))];
   const sids = [...new Set(ids.filter((i) => i.startsWith('SID')))];
   const ts = tids.length ? await tx.select().from(tertiaryCartons).where(anyOf(tertiaryCartons.tid, tids)) : [];
   const ss = sids.length ? await tx.select().from(secondaryCartons).where(anyOf(secondaryCartons.sid, sids)) : [];
-  return factsOf(tx, at, [
-    ...ts.map((t) => ({ ...t, id: t.tid, tid: null, replacedBy: null })),
-    ...ss.map((s) => ({ ...s, id: s.sid })),
-  ], today);
+  return factsOf(
+    tx,
+    at,
+    [...ts.map((t) => ({ ...t, id: t.tid, tid: null, replacedBy: null })), ...ss.map((s) => ({ ...s, id: s.sid }))],
+    today,
+  );
 }
 
 /** cartonFacts of rows the path has read already (under its locks). */
-export async function factsOf(tx: Tx, at: CartonSite, rows: readonly StoredCarton[], today = indiaDate()): Promise<Map<string, Carton>> {
+export async function factsOf(
+  tx: Tx,
+  at: CartonSite,
+  rows: readonly StoredCarton[],
+  today = indiaDate(),
+): Promise<Map<string, Carton>> {
   const mine = rows.filter((r) => r.companyId === at.companyId);
   // A SID inside a TID is where its TID is.
   const holders = [...new Set(mine.flatMap((r) => (r.tid ? [r.tid] : [])))];
-  const holderAt = new Map(holders.length
-    ? (await tx.select({ tid: tertiaryCartons.tid, at: tertiaryCartons.locationSiteId }).from(tertiaryCartons).where(anyOf(tertiaryCartons.tid, holders)))
-      .map((h) => [h.tid, h.at])
-    : []);
+  const holderAt = new Map(
+    holders.length
+      ? (
+          await tx
+            .select({ tid: tertiaryCartons.tid, at: tertiaryCartons.locationSiteId })
+            .from(tertiaryCartons)
+            .where(anyOf(tertiaryCartons.tid, holders))
+        ).map((h) => [h.tid, h.at])
+      : [],
+  );
   const flags = await flagsOf(tx, mine, today);
   const out = new Map<string, Carton>();
   for (const r of mine) {
-    const where = r.tid ? holderAt.get(r.tid) ?? null : r.locationSiteId;
+    const where = r.tid ? (holderAt.get(r.tid) ?? null) : r.locationSiteId;
     out.set(r.id, {
-      id: r.id, state: cartonStateOf(r), flags: flags.get(r.id) ?? NO_FLAGS, here: where !== null && where === at.siteId,
-      tid: r.tid, did: r.dispatchId, by: r.replacedBy,
+      id: r.id,
+      state: cartonStateOf(r),
+      flags: flags.get(r.id) ?? NO_FLAGS,
+      here: where !== null && where === at.siteId,
+      tid: r.tid,
+      did: r.dispatchId,
+      by: r.replacedBy,
     });
   }
   return out;
@@ -75,7 +101,15 @@ export async function factsOf(tx: Tx, at: CartonSite, rows: readonly StoredCarto
 
 /** A batch's range that is recalled or expired. */
 interface Flagged {
-  kind: string; prefix: string; from: number; to: number; productId: number; mfg: string; exp: string; reason: string | null; recallId: number | null;
+  kind: string;
+  prefix: string;
+  from: number;
+  to: number;
+  productId: number;
+  mfg: string;
+  exp: string;
+  reason: string | null;
+  recallId: number | null;
 }
 
 /** The flags of each carton from its packs; cartons with neither flag are left out. */
@@ -83,24 +117,33 @@ async function flagsOf(tx: Tx, cartons: readonly StoredCarton[], today: string):
   if (cartons.length === 0) return new Map();
   // A carton holds one product: only the recalled or expired batches of the cartons' products matter.
   const products = [...new Set(cartons.map((c) => c.productId))];
-  const flagged = rowsOf<Record<string, unknown>>(await tx.execute(sql`
+  const flagged = rowsOf<Record<string, unknown>>(
+    await tx.execute(sql`
     select m.kind, m.prefix, m.from_no, m.to_no, m.product_id, to_char(m.mfg_date, 'YYYY-MM-DD') as mfg, to_char(m.exp_date, 'YYYY-MM-DD') as exp,
       rc.reason, rc.id as recall_id
     from mappings m left join recalls rc on rc.product_id = m.product_id and lower(rc.batch_no) = lower(m.batch_no)
-    where m.product_id = any(${sqlArray(products, 'integer[]')}) and (m.exp_date < ${today}::date or rc.id is not null)`))
-    .map((r): Flagged => ({
-      kind: String(r.kind), prefix: String(r.prefix), from: Number(r.from_no), to: Number(r.to_no), mfg: String(r.mfg), exp: String(r.exp),
-      reason: r.reason === null || r.reason === undefined ? null : String(r.reason), recallId: r.recall_id === null || r.recall_id === undefined ? null : Number(r.recall_id),
-      productId: Number(r.product_id),
-    }));
+    where m.product_id = any(${sqlArray(products, 'integer[]')}) and (m.exp_date < ${today}::date or rc.id is not null)`),
+  ).map((r): Flagged => ({
+    kind: String(r.kind),
+    prefix: String(r.prefix),
+    from: Number(r.from_no),
+    to: Number(r.to_no),
+    mfg: String(r.mfg),
+    exp: String(r.exp),
+    reason: r.reason === null || r.reason === undefined ? null : String(r.reason),
+    recallId: r.recall_id === null || r.recall_id === undefined ? null : Number(r.recall_id),
+    productId: Number(r.product_id),
+  }));
   // Old batches expire every day; a carton packed from newer ones is not walked for them.
-  const mayHold = (c: StoredCarton) => flagged.some((f) => f.productId === c.productId && (c.mfgDate === null || f.mfg >= c.mfgDate));
+  const mayHold = (c: StoredCarton) =>
+    flagged.some((f) => f.productId === c.productId && (c.mfgDate === null || f.mfg >= c.mfgDate));
   const ids = cartons.filter(mayHold).map((c) => c.id);
   if (ids.length === 0) return new Map();
 
   // Each carton's packs (a TID's: those of the SIDs in it) as runs of consecutive numbers per series,
   // each SID's packs found by its own id (the items index).
-  const runs = rowsOf<{ owner: string; kind: string; prefix: string; lo: unknown; hi: unknown }>(await tx.execute(sql`
+  const runs = rowsOf<{ owner: string; kind: string; prefix: string; lo: unknown; hi: unknown }>(
+    await tx.execute(sql`
     with req(id) as (select unnest(${sqlArray(ids, 'varchar[]')})),
     held(owner, sid) as (
       select r.id, s.sid from req r cross join lateral (select x.sid from secondary_cartons x where x.tid = r.id) s where r.id like 'TID%'
@@ -110,7 +153,8 @@ async function flagsOf(tx: Tx, cartons: readonly StoredCarton[], today: string):
       cross join lateral (select x.kind, x.prefix, x.serial_no from items x where x.secondary_id = h.sid) i)
     select owner, kind, prefix, min(n) as lo, max(n) as hi from (
       select owner, kind, prefix, n, n - row_number() over (partition by owner, kind, prefix order by n) as g from packs) p
-    group by owner, kind, prefix, g`));
+    group by owner, kind, prefix, g`),
+  );
 
   // The flagged ranges by series, in order (ranges of a series never overlap).
   const bySeries = new Map<string, Flagged[]>();

@@ -17,41 +17,89 @@ export interface Carton extends CartonFacts {
 }
 
 const kindOf = (id: string) => (id.startsWith('TID') ? 'TID' : 'SID');
-const split = (ids: readonly string[]) => ({ tids: ids.filter((i) => kindOf(i) === 'TID'), sids: ids.filter((i) => kindOf(i) === 'SID') });
+const split = (ids: readonly string[]) => ({
+  tids: ids.filter((i) => kindOf(i) === 'TID'),
+  sids: ids.filter((i) => kindOf(i) === 'SID'),
+});
 
 /** The cartons by id, locked for update when `lock` (in id order, so two writers never deadlock). */
 export async function cartonsOf(tx: Tx, ids: readonly string[], lock: boolean): Promise<Map<string, Carton>> {
   const { tids, sids } = split(ids);
-  const t = tids.length ? tx.select().from(tertiaryCartons).where(inArray(tertiaryCartons.tid, tids)).orderBy(tertiaryCartons.tid) : null;
-  const s = sids.length ? tx.select().from(secondaryCartons).where(inArray(secondaryCartons.sid, sids)).orderBy(secondaryCartons.sid) : null;
+  const t = tids.length
+    ? tx.select().from(tertiaryCartons).where(inArray(tertiaryCartons.tid, tids)).orderBy(tertiaryCartons.tid)
+    : null;
+  const s = sids.length
+    ? tx.select().from(secondaryCartons).where(inArray(secondaryCartons.sid, sids)).orderBy(secondaryCartons.sid)
+    : null;
   const ts = t ? await (lock ? t.for('update') : t) : [];
   const ss = s ? await (lock ? s.for('update') : s) : [];
-  const facts = (c: (typeof ts)[number] | (typeof ss)[number], id: string, tid: string | null): [string, Carton] => [id, {
-    id, tid, companyId: c.companyId, siteId: c.siteId, state: c.state, locationSiteId: c.locationSiteId, dispatchId: c.dispatchId, dealerId: c.dealerId,
-    productId: c.productId, mfgDate: c.mfgDate, expDate: c.expDate,
-  }];
+  const facts = (c: (typeof ts)[number] | (typeof ss)[number], id: string, tid: string | null): [string, Carton] => [
+    id,
+    {
+      id,
+      tid,
+      companyId: c.companyId,
+      siteId: c.siteId,
+      state: c.state,
+      locationSiteId: c.locationSiteId,
+      dispatchId: c.dispatchId,
+      dealerId: c.dealerId,
+      productId: c.productId,
+      mfgDate: c.mfgDate,
+      expDate: c.expDate,
+    },
+  ];
   return new Map([...ts.map((c) => facts(c, c.tid, null)), ...ss.map((c) => facts(c, c.sid, c.tid))]);
 }
 
 /** Sets where the cartons are now and ends their travel (dispatchId null), for those whose dispatch
  *  is still `onDispatch` (null: none); the number of rows changed. */
-export async function moveCartons(tx: Tx, ids: readonly string[], to: { locationSiteId: number | null; dealerId: number | null },
-  onDispatch: string | null): Promise<number> {
+export async function moveCartons(
+  tx: Tx,
+  ids: readonly string[],
+  to: { locationSiteId: number | null; dealerId: number | null },
+  onDispatch: string | null,
+): Promise<number> {
   const { tids, sids } = split(ids);
   const set = { ...to, dispatchId: null };
-  const on = (col: typeof tertiaryCartons.dispatchId | typeof secondaryCartons.dispatchId) => (onDispatch === null ? isNull(col) : eq(col, onDispatch));
-  const t = tids.length ? (await tx.update(tertiaryCartons).set(set)
-    .where(and(inArray(tertiaryCartons.tid, tids), on(tertiaryCartons.dispatchId))).returning({ id: tertiaryCartons.tid })).length : 0;
-  const s = sids.length ? (await tx.update(secondaryCartons).set(set)
-    .where(and(inArray(secondaryCartons.sid, sids), on(secondaryCartons.dispatchId))).returning({ id: secondaryCartons.sid })).length : 0;
+  const on = (col: typeof tertiaryCartons.dispatchId | typeof secondaryCartons.dispatchId) =>
+    onDispatch === null ? isNull(col) : eq(col, onDispatch);
+  const t = tids.length
+    ? (
+        await tx
+          .update(tertiaryCartons)
+          .set(set)
+          .where(and(inArray(tertiaryCartons.tid, tids), on(tertiaryCartons.dispatchId)))
+          .returning({ id: tertiaryCartons.tid })
+      ).length
+    : 0;
+  const s = sids.length
+    ? (
+        await tx
+          .update(secondaryCartons)
+          .set(set)
+          .where(and(inArray(secondaryCartons.sid, sids), on(secondaryCartons.dispatchId)))
+          .returning({ id: secondaryCartons.sid })
+      ).length
+    : 0;
   return t + s;
 }
 
 /** Ends the legs of `ids` on `did` that are still `from`; the number ended. */
-export async function endLegs(tx: Tx, did: string, ids: readonly string[], from: Leg['state'], to: Leg['state']): Promise<number> {
+export async function endLegs(
+  tx: Tx,
+  did: string,
+  ids: readonly string[],
+  from: Leg['state'],
+  to: Leg['state'],
+): Promise<number> {
   if (ids.length === 0) return 0;
-  const done = await tx.update(dispatchCartons).set({ state: to, endedAt: sql`now()` })
-    .where(and(eq(dispatchCartons.did, did), inArray(dispatchCartons.cartonId, [...ids]), eq(dispatchCartons.state, from)))
+  const done = await tx
+    .update(dispatchCartons)
+    .set({ state: to, endedAt: sql`now()` })
+    .where(
+      and(eq(dispatchCartons.did, did), inArray(dispatchCartons.cartonId, [...ids]), eq(dispatchCartons.state, from)),
+    )
     .returning({ id: dispatchCartons.cartonId });
   return done.length;
 }
@@ -59,7 +107,9 @@ export async function endLegs(tx: Tx, did: string, ids: readonly string[], from:
 /** Each carton's latest leg (by its dispatch's time) with that dispatch. */
 export async function latestLegs(tx: Tx, ids: readonly string[]): Promise<Map<string, { leg: Leg; d: Dispatch }>> {
   if (ids.length === 0) return new Map();
-  const rows = await tx.select({ leg: dispatchCartons, d: dispatches }).from(dispatchCartons)
+  const rows = await tx
+    .select({ leg: dispatchCartons, d: dispatches })
+    .from(dispatchCartons)
     .innerJoin(dispatches, eq(dispatches.did, dispatchCartons.did))
     .where(inArray(dispatchCartons.cartonId, [...ids]))
     .orderBy(dispatchCartons.cartonId, desc(dispatches.createdAt), desc(dispatches.did));

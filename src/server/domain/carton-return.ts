@@ -20,7 +20,11 @@ import { item, refuse, Refusal } from './refusal.js';
 
 type Body = z.output<typeof returnSave>;
 
-export interface ReturnSite { userId: number; companyId: number; siteId: number }
+export interface ReturnSite {
+  userId: number;
+  companyId: number;
+  siteId: number;
+}
 
 /** The caller's site: cartons come back to a factory or warehouse. */
 export function returnSite(a: Pick<Caller, 'userId' | 'companyId' | 'siteId'>): ReturnSite {
@@ -29,21 +33,46 @@ export function returnSite(a: Pick<Caller, 'userId' | 'companyId' | 'siteId'>): 
 }
 
 /** A carton the site may take back, with the leg it comes back from. */
-export interface Planned { carton: Carton; leg: Leg; d: Dispatch }
+export interface Planned {
+  carton: Carton;
+  leg: Leg;
+  d: Dispatch;
+}
 
-const legFacts = (l: { leg: Leg; d: Dispatch } | undefined): LegFacts | undefined => l && {
-  did: l.leg.did, state: l.leg.state, companyId: l.d.companyId, fromSiteId: l.d.fromSiteId, toSiteId: l.d.toSiteId, toUserId: l.d.toUserId,
-};
+const legFacts = (l: { leg: Leg; d: Dispatch } | undefined): LegFacts | undefined =>
+  l && {
+    did: l.leg.did,
+    state: l.leg.state,
+    companyId: l.d.companyId,
+    fromSiteId: l.d.fromSiteId,
+    toSiteId: l.d.toSiteId,
+    toUserId: l.d.toUserId,
+  };
 
 /** What the scans (parsed ids: TIDs, SIDs, DIDs) would take back, in scan order, and each scan at fault.
  *  The cartons are locked when `lock` (the save); the lookups only read. */
-export async function returnPlan(tx: Tx, site: ReturnSite, scans: readonly string[], transit: boolean, lock: boolean): Promise<{ planned: Planned[]; faults: RefusedItem[] }> {
+export async function returnPlan(
+  tx: Tx,
+  site: ReturnSite,
+  scans: readonly string[],
+  transit: boolean,
+  lock: boolean,
+): Promise<{ planned: Planned[]; faults: RefusedItem[] }> {
   const dids = scans.filter((s) => s.startsWith('DID'));
-  const byDid = new Map((dids.length ? await tx.select().from(dispatches).where(inArray(dispatches.did, dids)) : []).map((d) => [d.did, d]));
+  const byDid = new Map(
+    (dids.length ? await tx.select().from(dispatches).where(inArray(dispatches.did, dids)) : []).map((d) => [d.did, d]),
+  );
   // Only the caller's site's dispatches open up into cartons.
-  const sentHere = dids.filter((did) => byDid.get(did)?.companyId === site.companyId && byDid.get(did)?.fromSiteId === site.siteId);
+  const sentHere = dids.filter(
+    (did) => byDid.get(did)?.companyId === site.companyId && byDid.get(did)?.fromSiteId === site.siteId,
+  );
   const didLegs = sentHere.length
-    ? await tx.select().from(dispatchCartons).where(inArray(dispatchCartons.did, sentHere)).orderBy(dispatchCartons.cartonId) : [];
+    ? await tx
+        .select()
+        .from(dispatchCartons)
+        .where(inArray(dispatchCartons.did, sentHere))
+        .orderBy(dispatchCartons.cartonId)
+    : [];
   // Each carton once: as scanned itself, or through the first DID that holds it.
   const via = new Map<string, string | null>(scans.filter((s) => !s.startsWith('DID')).map((s) => [s, null]));
   for (const l of didLegs) if (!via.has(l.cartonId)) via.set(l.cartonId, l.did);
@@ -68,7 +97,9 @@ export async function returnPlan(tx: Tx, site: ReturnSite, scans: readonly strin
     else {
       // Its cartons whose latest leg it is and that can be taken back under the flag (those also
       // scanned on their own are planned there).
-      const mine = didLegs.filter((l) => l.did === scan && latest.get(l.cartonId)?.leg.did === scan && problem(l.cartonId) === null);
+      const mine = didLegs.filter(
+        (l) => l.did === scan && latest.get(l.cartonId)?.leg.did === scan && problem(l.cartonId) === null,
+      );
       if (mine.length === 0) faults.push(item(scan, RETURN_MSG.nothing(scan, transit)));
       planned.push(...mine.filter((l) => via.get(l.cartonId) === scan).map((l) => plan(l.cartonId)));
     }
@@ -77,17 +108,33 @@ export async function returnPlan(tx: Tx, site: ReturnSite, scans: readonly strin
 }
 
 /** The lookups' answer for one scan: what it would take back now, or the refusal naming why not. */
-export async function returnable(tx: Tx, actor: Pick<Caller, 'userId' | 'companyId' | 'siteId'>, code: string, transit: boolean): Promise<Planned[]> {
+export async function returnable(
+  tx: Tx,
+  actor: Pick<Caller, 'userId' | 'companyId' | 'siteId'>,
+  code: string,
+  transit: boolean,
+): Promise<Planned[]> {
   const site = returnSite(actor);
   const scans = returnScans([code]);
-  const { planned, faults } = scans.faults.length ? { planned: [], faults: scans.faults } : await returnPlan(tx, site, scans.ids, transit, false);
+  const { planned, faults } = scans.faults.length
+    ? { planned: [], faults: scans.faults }
+    : await returnPlan(tx, site, scans.ids, transit, false);
   if (faults.length) refuse(faultsMessage(faults, RETURN_MSG.itemsRefused), faults);
   return planned;
 }
 
-export interface ReturnDone { Cartons: string[]; DispatchIds: string[]; Transit: boolean }
+export interface ReturnDone {
+  Cartons: string[];
+  DispatchIds: string[];
+  Transit: boolean;
+}
 
-export async function returnCartons(tx: Tx, actor: Pick<Caller, 'userId' | 'companyId' | 'siteId'>, b: Body, device?: DeviceWork): Promise<ReturnDone> {
+export async function returnCartons(
+  tx: Tx,
+  actor: Pick<Caller, 'userId' | 'companyId' | 'siteId'>,
+  b: Body,
+  device?: DeviceWork,
+): Promise<ReturnDone> {
   const site = returnSite(actor);
   const transit = b.IsActive;
   const scans = returnScans(b.scanned.map((s) => s.CartonId));
@@ -108,7 +155,12 @@ export async function returnCartons(tx: Tx, actor: Pick<Caller, 'userId' | 'comp
   const cartons = planned.map((p) => p.carton.id);
   const dids = [...legsByDid.keys()];
   await logEvent(tx, {
-    action: 'return', userId: site.userId, companyId: site.companyId, siteId: site.siteId, ref: dids.length === 1 ? dids[0] : undefined, device,
+    action: 'return',
+    userId: site.userId,
+    companyId: site.companyId,
+    siteId: site.siteId,
+    ref: dids.length === 1 ? dids[0] : undefined,
+    device,
     detail: { cartons, transit, dids, remark: b.Remark },
   });
   return { Cartons: cartons, DispatchIds: dids, Transit: transit };

@@ -2,9 +2,7 @@
 // code's single 16-byte block under a key derived from CODE_SECRET, cut to 40 bits: a block cipher
 // is a PRF on one fixed-size block, so this is a sound MAC, and a whole print run is one cipher call.
 import { createCipheriv, createHmac, timingSafeEqual } from 'node:crypto';
-import {
-  macBlock, macText, parseUid, scannedUid, uidBody, type ParsedUid, type Series,
-} from '../../shared/codes.js';
+import { macBlock, macText, parseUid, scannedUid, uidBody, type ParsedUid, type Series } from '../../shared/codes.js';
 
 export interface CodeMac {
   /** The uid of one serial. */

@@ -44,11 +44,19 @@ export function placedStateSql(s: string, t: string): SQL {
 export function packedStateSql(s: string, t: string): SQL {
   const own = cartonStateSql(s, 'SID');
   const cases: Record<Exclude<CartonState, 'in-tid'>, PackState | null> = {
-    damaged: 'damaged', emptied: 'replaced', 'in-transit': 'in-transit', 'with-dealer': 'with-dealer', missing: 'missing', 'at-site': 'at-site',
+    damaged: 'damaged',
+    emptied: 'replaced',
+    'in-transit': 'in-transit',
+    'with-dealer': 'with-dealer',
+    missing: 'missing',
+    'at-site': 'at-site',
     // Packed where it was packed: in its SID, or in its TID when it is in one.
     packed: null,
   };
-  const when = Object.entries(cases).filter(([, p]) => p !== null).map(([c, p]) => `when '${c}' then '${p}'`).join(' ');
+  const when = Object.entries(cases)
+    .filter(([, p]) => p !== null)
+    .map(([c, p]) => `when '${c}' then '${p}'`)
+    .join(' ');
   return sql`(case ${placedStateSql(s, t)} ${sql.raw(when)} else case when ${own} = 'in-tid' then 'in-tid' else 'in-sid' end end)`;
 }
 
@@ -59,11 +67,17 @@ export const inStockSql = (state: SQL): SQL => sql`${state} in (${sql.raw(IN_STO
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 /** A case over constants of the code (never user input). */
 export const caseOf = (column: SQL, map: Readonly<Record<string, string>>, otherwise: string): SQL =>
-  sql`(case ${column} ${sql.raw(Object.entries(map).map(([k, v]) => `when ${literal(k)} then ${literal(v)}`).join(' '))} else ${sql.raw(literal(otherwise))} end)`;
+  sql`(case ${column} ${sql.raw(
+    Object.entries(map)
+      .map(([k, v]) => `when ${literal(k)} then ${literal(v)}`)
+      .join(' '),
+  )} else ${sql.raw(literal(otherwise))} end)`;
 
 /** How a dispatch leg ended, in GetScanInfo's words ('In Transit', 'Received', 'Missing', 'Returned'):
  *  the words the trace and the item ledger use too. */
 const LEG_STATES: readonly LegState[] = ['sent', 'received', 'missing', 'returned'];
-export const legWordsSql = (state: SQL): SQL => caseOf(state, Object.fromEntries(LEG_STATES.map((l) => [l, statusText(l)])), '');
+export const legWordsSql = (state: SQL): SQL =>
+  caseOf(state, Object.fromEntries(LEG_STATES.map((l) => [l, statusText(l)])), '');
 /** The order legs that differ are told in. */
-export const legOrderSql = (state: SQL): SQL => caseOf(state, Object.fromEntries(LEG_STATES.map((l, i) => [l, String(i)])), '9');
+export const legOrderSql = (state: SQL): SQL =>
+  caseOf(state, Object.fromEntries(LEG_STATES.map((l, i) => [l, String(i)])), '9');

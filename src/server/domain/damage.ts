@@ -28,13 +28,28 @@ export async function damage(tx: Tx, caller: Caller, b: z.output<typeof damageRe
   // Packed or retired numbers are not free: the lifecycle says why ('Number 12 is already packed...').
   const taken = await firstTaken(tx, series, b.FromNo, to);
   if (taken) refuse(packRefusal('damage-range', { code: `Number ${taken.n}`, state: taken.state, flags: NO_FLAGS })!);
-  const [row] = await tx.insert(damages).values({
-    kind: series.kind, prefix: m.prefix, fromNo: b.FromNo, toNo: to, companyId: m.companyId,
-    productId: m.productId, reason: b.Reason, createdBy: caller.userId,
-  }).returning({ id: damages.id });
+  const [row] = await tx
+    .insert(damages)
+    .values({
+      kind: series.kind,
+      prefix: m.prefix,
+      fromNo: b.FromNo,
+      toNo: to,
+      companyId: m.companyId,
+      productId: m.productId,
+      reason: b.Reason,
+      createdBy: caller.userId,
+    })
+    .returning({ id: damages.id });
   await logEvent(tx, {
-    action: 'damage', userId: caller.userId, companyId: m.companyId, siteId: m.siteId, series,
-    fromNo: b.FromNo, toNo: to, ref: String(row!.id),
+    action: 'damage',
+    userId: caller.userId,
+    companyId: m.companyId,
+    siteId: m.siteId,
+    series,
+    fromNo: b.FromNo,
+    toNo: to,
+    ref: String(row!.id),
     detail: { mappingId: m.id, productId: m.productId, batchNo: m.batchNo, reason: b.Reason },
   });
   return { fromNo: b.FromNo, toNo: to };
@@ -43,12 +58,17 @@ export async function damage(tx: Tx, caller: Caller, b: z.output<typeof damageRe
 /** What the caller may see: the company's damages, and of static ones only their own factory's. */
 export function damageScope(caller: Caller): SQL | undefined {
   if (caller.isAdmin) return undefined;
-  return and(companyScope(caller, damages.companyId), or(eq(damages.kind, 'P'), eq(damages.prefix, caller.prefix.toUpperCase())));
+  return and(
+    companyScope(caller, damages.companyId),
+    or(eq(damages.kind, 'P'), eq(damages.prefix, caller.prefix.toUpperCase())),
+  );
 }
 
 /** Damage is for good (DESIGN section 4): the spec's delete call is always refused. */
 export async function refuseDamageDelete(tx: Tx, caller: Caller, id: number): Promise<never> {
-  const [row] = await tx.select({ id: damages.id }).from(damages)
+  const [row] = await tx
+    .select({ id: damages.id })
+    .from(damages)
     .where(and(eq(damages.id, id), damageScope(caller)));
   return refuse(row ? DAMAGE_MSG.forGood : DAMAGE_MSG.notFound);
 }

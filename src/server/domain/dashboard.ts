@@ -22,23 +22,54 @@ import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { DASHBOARD_MONTHS, type DashboardCount } from '../../shared/contracts/dashboard.js';
 import { COMPANY_TIME_ZONE, indiaDate } from '../../shared/today.js';
 import type { Db } from '../db/connect.js';
-import { damages, dispatchCartons, dispatches, events, generations, mappings, numberIssues, secondaryCartons, tertiaryCartons } from '../db/schema.js';
+import {
+  damages,
+  dispatchCartons,
+  dispatches,
+  events,
+  generations,
+  mappings,
+  numberIssues,
+  secondaryCartons,
+  tertiaryCartons,
+} from '../db/schema.js';
 import { rowsOf } from './sql-rows.js';
 
-export interface DashboardSite { id: number; companyId: number; prefix: string; name: string; isFactory: boolean }
+export interface DashboardSite {
+  id: number;
+  companyId: number;
+  prefix: string;
+  name: string;
+  isFactory: boolean;
+}
 export type SeriesKind = 'P' | 'S';
 
-export interface DashboardSeries { MonthName: string[]; MappingList: number[]; NumberList: number[]; DeMappingList: number[]; DamageList: number[] }
+export interface DashboardSeries {
+  MonthName: string[];
+  MappingList: number[];
+  NumberList: number[];
+  DeMappingList: number[];
+  DamageList: number[];
+}
 
 /** A figure that has a monthly series: where its rows are, how many numbers a row holds, its date;
  *  `distinct`: its ranges may overlap (print files), so firstPrinted counts their union instead. */
-interface Measure { rows: SQL; qty: SQL; at: SQL; distinct?: true }
+interface Measure {
+  rows: SQL;
+  qty: SQL;
+  at: SQL;
+  distinct?: true;
+}
 
 const rangeQty = (t: { fromNo: AnyColumn; toNo: AnyColumn }) => sql`(${t.toNo} - ${t.fromNo} + 1)`;
 const total = (q: SQL | AnyColumn) => sql`cast(coalesce(sum(${q}), 0) as bigint)`;
 
 /** Rows of a range table that are the site's: its own static series, or preprinted ranges mapped there. */
-function ofSite(site: DashboardSite, kind: SeriesKind, c: { kind: AnyColumn; prefix: AnyColumn; siteId: AnyColumn }): SQL {
+function ofSite(
+  site: DashboardSite,
+  kind: SeriesKind,
+  c: { kind: AnyColumn; prefix: AnyColumn; siteId: AnyColumn },
+): SQL {
   if (kind === 'S') return site.prefix ? sql`${c.kind} = 'S' and ${c.prefix} = ${site.prefix}` : sql`false`;
   return sql`${c.kind} = 'P' and ${c.siteId} = ${site.id}`;
 }
@@ -51,27 +82,40 @@ function damageOfSite(site: DashboardSite, kind: SeriesKind): SQL {
     and m.from_no <= ${damages.fromNo} order by m.from_no desc limit 1) = ${site.id}`;
 }
 
-function measures(site: DashboardSite, kind: SeriesKind): Record<'mapped' | 'demapped' | 'damaged' | 'issued' | 'generated', Measure> {
+function measures(
+  site: DashboardSite,
+  kind: SeriesKind,
+): Record<'mapped' | 'demapped' | 'damaged' | 'issued' | 'generated', Measure> {
   const generated: Measure = {
     rows: sql`${generations} where ${generations.companyId} = ${site.companyId} and ${generations.prefix} = ${site.prefix ?? ''}`,
-    qty: rangeQty(generations), at: sql`${generations.createdAt}`, distinct: true,
+    qty: rangeQty(generations),
+    at: sql`${generations.createdAt}`,
+    distinct: true,
   };
   return {
     mapped: {
       rows: sql`${mappings} where ${mappings.companyId} = ${site.companyId} and ${ofSite(site, kind, mappings)}`,
-      qty: rangeQty(mappings), at: sql`${mappings.createdAt}`,
+      qty: rangeQty(mappings),
+      at: sql`${mappings.createdAt}`,
     },
     demapped: {
       rows: sql`${events} where ${events.action} = 'demap' and ${events.companyId} = ${site.companyId} and ${ofSite(site, kind, events)}`,
-      qty: rangeQty(events), at: sql`${events.at}`,
+      qty: rangeQty(events),
+      at: sql`${events.at}`,
     },
     damaged: {
       rows: sql`${damages} where ${damages.companyId} = ${site.companyId} and ${damageOfSite(site, kind)}`,
-      qty: rangeQty(damages), at: sql`${damages.createdAt}`,
+      qty: rangeQty(damages),
+      at: sql`${damages.createdAt}`,
     },
-    issued: kind === 'P'
-      ? { rows: sql`${numberIssues} where ${numberIssues.companyId} = ${site.companyId}`, qty: rangeQty(numberIssues), at: sql`${numberIssues.createdAt}` }
-      : generated,
+    issued:
+      kind === 'P'
+        ? {
+            rows: sql`${numberIssues} where ${numberIssues.companyId} = ${site.companyId}`,
+            qty: rangeQty(numberIssues),
+            at: sql`${numberIssues.createdAt}`,
+          }
+        : generated,
     generated,
   };
 }
@@ -91,8 +135,12 @@ export async function dashboardCount(db: Db, site: DashboardSite, kind: SeriesKi
   const legs = sql`${events} e cross join jsonb_array_elements_text(e.detail -> 'received') as came(id)
     join ${dispatchCartons} dc on dc.did = e.ref and dc.carton_id = came.id
     where e.action = 'receive' and e.site_id = ${site.id} and e.company_id = ${site.companyId}`;
-  const received = { packs: sql`(select coalesce(sum(dc.qty), 0) from ${legs})`, cartons: sql`(select count(*) from ${legs})` };
-  const [row] = rowsOf<Record<keyof DashboardCount, string | number>>(await db.execute(sql`select
+  const received = {
+    packs: sql`(select coalesce(sum(dc.qty), 0) from ${legs})`,
+    cartons: sql`(select count(*) from ${legs})`,
+  };
+  const [row] = rowsOf<Record<keyof DashboardCount, string | number>>(
+    await db.execute(sql`select
     ${sumOf(m.mapped)} as "TotalMapping", ${sumOf(m.demapped)} as "TotalDeMapping", ${sumOf(m.damaged)} as "TotalDamage",
     ${m.issued.distinct ? sql`0` : sumOf(m.issued)} as "TotalIssue",
     (select ${total(s.qty)} from ${s} where ${s.companyId} = ${site.companyId} and ${s.siteId} = ${site.id} and ${s.state} <> 'replaced') as "TotalPacked",
@@ -101,7 +149,8 @@ export async function dashboardCount(db: Db, site: DashboardSite, kind: SeriesKi
       + (select count(*) from ${t} where ${t.companyId} = ${site.companyId} and ${t.siteId} = ${site.id} and ${t.state} <> 'replaced') as "TotalCartonsPacked",
     (select ${total(d.packs)} from ${d} where ${d.companyId} = ${site.companyId} and ${d.fromSiteId} = ${site.id}) as "TotalDispatched",
     (select ${total(d.cartons)} from ${d} where ${d.companyId} = ${site.companyId} and ${d.fromSiteId} = ${site.id}) as "TotalCartonsDispatched",
-    ${received.packs} as "TotalReceived", ${received.cartons} as "TotalCartonsReceived"`));
+    ${received.packs} as "TotalReceived", ${received.cartons} as "TotalCartonsReceived"`),
+  );
   const printed = (await firstPrinted(db, site)).reduce((n, p) => n + p.n, 0);
   const counts = Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, Number(v)])) as DashboardCount;
   return { ...counts, TotalGenerate: printed, TotalIssue: m.issued.distinct ? printed : counts.TotalIssue };
@@ -112,8 +161,11 @@ export async function dashboardCount(db: Db, site: DashboardSite, kind: SeriesKi
  *  union in SQL, once per month of the series, cost the dashboard most of its time at 10 M codes. */
 export async function firstPrinted(db: Db, site: DashboardSite): Promise<Array<{ at: Date; n: number }>> {
   const g = generations;
-  const files = await db.select({ from: g.fromNo, to: g.toNo, at: g.createdAt }).from(g)
-    .where(sql`${g.companyId} = ${site.companyId} and ${g.prefix} = ${site.prefix ?? ''}`).orderBy(g.createdAt, g.id);
+  const files = await db
+    .select({ from: g.fromNo, to: g.toNo, at: g.createdAt })
+    .from(g)
+    .where(sql`${g.companyId} = ${site.companyId} and ${g.prefix} = ${site.prefix ?? ''}`)
+    .orderBy(g.createdAt, g.id);
   const done: Array<[number, number]> = []; // printed runs, sorted, apart
   return files.map((f) => {
     const from = Number(f.from);
@@ -149,20 +201,44 @@ export function lastMonths(today = indiaDate(), count = DASHBOARD_MONTHS): strin
 
 export const monthName = (ym: string) => `${MONTH_NAMES[Number(ym.slice(5, 7)) - 1]} ${ym.slice(0, 4)}`;
 
-export async function dashboardSeries(db: Db, site: DashboardSite, kind: SeriesKind, today = indiaDate()): Promise<DashboardSeries> {
+export async function dashboardSeries(
+  db: Db,
+  site: DashboardSite,
+  kind: SeriesKind,
+  today = indiaDate(),
+): Promise<DashboardSeries> {
   const months = lastMonths(today);
   const since = sql`(${`${months[0]}-01`}::date)::timestamp at time zone ${COMPANY_TIME_ZONE}`;
   const m = measures(site, kind);
-  const monthly = (name: string, x: Measure) => sql`select cast(${name} as text) as s, to_char(${x.at} at time zone ${COMPANY_TIME_ZONE}, 'YYYY-MM') as ym,
+  const monthly = (
+    name: string,
+    x: Measure,
+  ) => sql`select cast(${name} as text) as s, to_char(${x.at} at time zone ${COMPANY_TIME_ZONE}, 'YYYY-MM') as ym,
     ${total(x.qty)} as n from ${x.rows} and ${x.at} >= ${since} group by 2`;
-  const rows = rowsOf<{ s: string; ym: string; n: string | number }>(await db.execute(sql.join([
-    monthly('map', m.mapped), ...(m.issued.distinct ? [] : [monthly('issue', m.issued)]), monthly('demap', m.demapped), monthly('damage', m.damaged),
-  ], sql` union all `)));
+  const rows = rowsOf<{ s: string; ym: string; n: string | number }>(
+    await db.execute(
+      sql.join(
+        [
+          monthly('map', m.mapped),
+          ...(m.issued.distinct ? [] : [monthly('issue', m.issued)]),
+          monthly('demap', m.demapped),
+          monthly('damage', m.damaged),
+        ],
+        sql` union all `,
+      ),
+    ),
+  );
   if (m.issued.distinct) {
-    for (const p of await firstPrinted(db, site)) if (p.n > 0) rows.push({ s: 'issue', ym: indiaDate(p.at).slice(0, 7), n: p.n });
+    for (const p of await firstPrinted(db, site))
+      if (p.n > 0) rows.push({ s: 'issue', ym: indiaDate(p.at).slice(0, 7), n: p.n });
   }
-  const list = (s: string) => months.map((ym) => rows.filter((r) => r.s === s && r.ym === ym).reduce((n, r) => n + Number(r.n), 0));
+  const list = (s: string) =>
+    months.map((ym) => rows.filter((r) => r.s === s && r.ym === ym).reduce((n, r) => n + Number(r.n), 0));
   return {
-    MonthName: months.map(monthName), MappingList: list('map'), NumberList: list('issue'), DeMappingList: list('demap'), DamageList: list('damage'),
+    MonthName: months.map(monthName),
+    MappingList: list('map'),
+    NumberList: list('issue'),
+    DeMappingList: list('demap'),
+    DamageList: list('damage'),
   };
 }

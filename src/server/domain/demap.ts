@@ -26,10 +26,17 @@ export async function callerMapping(tx: Tx, caller: Caller, id: number, isPrepri
   const kind = isPreprinted ? 'P' : 'S';
   const ownPrefix = kind === 'S' && !caller.isAdmin;
   if (ownPrefix && caller.prefix === '') refuse(RANGE_MSG.needsPrefix);
-  const [m] = await tx.select().from(mappings).where(and(
-    eq(mappings.id, id), eq(mappings.kind, kind), companyScope(caller, mappings.companyId),
-    ownPrefix ? eq(mappings.prefix, caller.prefix.toUpperCase()) : undefined,
-  ));
+  const [m] = await tx
+    .select()
+    .from(mappings)
+    .where(
+      and(
+        eq(mappings.id, id),
+        eq(mappings.kind, kind),
+        companyScope(caller, mappings.companyId),
+        ownPrefix ? eq(mappings.prefix, caller.prefix.toUpperCase()) : undefined,
+      ),
+    );
   return m ?? refuse(RANGE_MSG.mappingNotFound);
 }
 
@@ -50,7 +57,10 @@ export function requestedTo(b: { FromNo: number; Qty: number; ToNo: number | nul
 }
 
 /** The numbers a de-map or a damage took: the route's message names them. */
-export interface TakenRange { fromNo: number; toNo: number }
+export interface TakenRange {
+  fromNo: number;
+  toNo: number;
+}
 
 type Split = 'whole' | 'start' | 'end' | 'middle';
 
@@ -61,14 +71,22 @@ async function cut(tx: Tx, m: Mapping, from: number, to: number): Promise<{ spli
     return { split: 'whole' };
   }
   if (from === m.fromNo) {
-    await tx.update(mappings).set({ fromNo: to + 1, updatedAt: new Date() }).where(eq(mappings.id, m.id));
+    await tx
+      .update(mappings)
+      .set({ fromNo: to + 1, updatedAt: new Date() })
+      .where(eq(mappings.id, m.id));
     return { split: 'start' };
   }
-  await tx.update(mappings).set({ toNo: from - 1, updatedAt: new Date() }).where(eq(mappings.id, m.id));
+  await tx
+    .update(mappings)
+    .set({ toNo: from - 1, updatedAt: new Date() })
+    .where(eq(mappings.id, m.id));
   if (to === m.toNo) return { split: 'end' };
   // The right part keeps everything of the original but its numbers, its created date included.
   const { id: _id, ...rest } = m;
-  const [right] = await tx.insert(mappings).values({ ...rest, fromNo: to + 1, toNo: m.toNo, updatedAt: new Date() })
+  const [right] = await tx
+    .insert(mappings)
+    .values({ ...rest, fromNo: to + 1, toNo: m.toNo, updatedAt: new Date() })
     .returning({ id: mappings.id });
   return { split: 'middle', rightId: right!.id };
 }
@@ -86,15 +104,39 @@ export async function demap(tx: Tx, caller: Caller, b: z.output<typeof demapRequ
   const damaged = await clash(tx, damages, series, b.FromNo, to);
   if (damaged) refuse(DEMAP_MSG.damaged(rangeText(damaged.fromNo, damaged.toNo), damaged.reason));
   // A paired preprinted label on the same pack would be left pointing at nothing.
-  const [pair] = series.kind === 'S' ? await tx.select().from(staticPairs).where(and(
-    eq(staticPairs.prefix, series.prefix), gte(staticPairs.staticNo, b.FromNo), lte(staticPairs.staticNo, to),
-  )).orderBy(staticPairs.staticNo).limit(1) : [];
+  const [pair] =
+    series.kind === 'S'
+      ? await tx
+          .select()
+          .from(staticPairs)
+          .where(
+            and(
+              eq(staticPairs.prefix, series.prefix),
+              gte(staticPairs.staticNo, b.FromNo),
+              lte(staticPairs.staticNo, to),
+            ),
+          )
+          .orderBy(staticPairs.staticNo)
+          .limit(1)
+      : [];
   if (pair) refuse(DEMAP_MSG.paired(visibleNumber(series, pair.staticNo), pair.preprintedNo));
   const { split, rightId } = await cut(tx, m, b.FromNo, to);
   await logEvent(tx, {
-    action: 'demap', userId: caller.userId, companyId: m.companyId, siteId: m.siteId, series,
-    fromNo: b.FromNo, toNo: to, ref: String(m.id),
-    detail: { mappingId: m.id, productId: m.productId, batchNo: m.batchNo, split, ...(rightId ? { rightMappingId: rightId } : {}) },
+    action: 'demap',
+    userId: caller.userId,
+    companyId: m.companyId,
+    siteId: m.siteId,
+    series,
+    fromNo: b.FromNo,
+    toNo: to,
+    ref: String(m.id),
+    detail: {
+      mappingId: m.id,
+      productId: m.productId,
+      batchNo: m.batchNo,
+      split,
+      ...(rightId ? { rightMappingId: rightId } : {}),
+    },
   });
   return { fromNo: b.FromNo, toNo: to };
 }

@@ -2,7 +2,12 @@
 // leg"): a TID, or a loose SID, of the caller's company at the caller's site, packed, on no open leg
 // and with no dealer. A secondary carton inside a tertiary one follows it and goes only with it.
 import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { DISPATCH_MSG, olderStockOf, type DispatchCartonId, type StockCarton } from '../../shared/contracts/floor/dispatch.js';
+import {
+  DISPATCH_MSG,
+  olderStockOf,
+  type DispatchCartonId,
+  type StockCarton,
+} from '../../shared/contracts/floor/dispatch.js';
 import type { ScannedCartonRow } from '../../shared/contracts/floor/packing.js';
 import { cartonRefusal, type Carton as LifecycleCarton, type CartonOperation } from '../../shared/lifecycle/index.js';
 import { cartons, products, secondaryCartons, tertiaryCartons, type CartonState } from '../db/schema.js';
@@ -36,7 +41,11 @@ const anyOf = (col: SQLWrapper, ids: string[]) => sql`${col} = any(${sqlArray(id
 
 /** The cartons by id; with `lock`, their rows held (in id order, so two saves lock alike) to the end of
  *  the transaction: a second device's save of the same carton waits, then sees it gone. */
-export async function loadCartons(tx: Tx, ids: readonly DispatchCartonId[], lock: boolean): Promise<Map<string, DispatchCarton>> {
+export async function loadCartons(
+  tx: Tx,
+  ids: readonly DispatchCartonId[],
+  lock: boolean,
+): Promise<Map<string, DispatchCarton>> {
   const tids = ids.filter((c) => c.type === 'TID').map((c) => c.id);
   const sids = ids.filter((c) => c.type === 'SID').map((c) => c.id);
   const tq = tx.select().from(tertiaryCartons).where(anyOf(tertiaryCartons.tid, tids)).orderBy(tertiaryCartons.tid);
@@ -47,12 +56,20 @@ export async function loadCartons(tx: Tx, ids: readonly DispatchCartonId[], lock
   // `tid = any(...) and state = 'packed'`: with no statistics (PGlite never takes any) the planner
   // guesses `state = 'packed'` selective and scans every packed secondary carton against the list.
   const sc = secondaryCartons;
-  const packs = ts.length ? rowsOf<{ tid: string; n: number | null }>(await tx.execute(sql`select x.tid,
+  const packs = ts.length
+    ? rowsOf<{ tid: string; n: number | null }>(
+        await tx.execute(sql`select x.tid,
     (select cast(sum(${sc.qty}) filter (where ${sc.state} = 'packed') as integer) from ${sc} where ${sc.tid} = x.tid) as n
-    from unnest(${sqlArray(ts.map((t) => t.tid), 'varchar[]')}) as x(tid)`)) : [];
+    from unnest(${sqlArray(
+      ts.map((t) => t.tid),
+      'varchar[]',
+    )}) as x(tid)`),
+      )
+    : [];
   const packsOf = new Map(packs.map((p) => [p.tid, Number(p.n ?? 0)]));
   const out = new Map<string, DispatchCarton>();
-  for (const t of ts) out.set(t.tid, { ...t, id: t.tid, type: 'TID', tid: null, replacedBy: null, packs: packsOf.get(t.tid) ?? 0 });
+  for (const t of ts)
+    out.set(t.tid, { ...t, id: t.tid, type: 'TID', tid: null, replacedBy: null, packs: packsOf.get(t.tid) ?? 0 });
   for (const s of ss) out.set(s.sid, { ...s, id: s.sid, type: 'SID', packs: s.qty });
   return out;
 }
@@ -67,53 +84,106 @@ export function cartonProblem(op: DispatchOp, carton: LifecycleCarton | undefine
   return cartonRefusal(op, carton);
 }
 
-export const stockOf = (c: DispatchCarton): StockCarton => ({ CartonId: c.id, ProductId: c.productId, MFGDate: c.mfgDate ?? '' });
+export const stockOf = (c: DispatchCarton): StockCarton => ({
+  CartonId: c.id,
+  ProductId: c.productId,
+  MFGDate: c.mfgDate ?? '',
+});
 
 /** Older stock first: cartons at the site (tertiary, or loose secondary) of the products of `newer`,
  *  made before the newest of each, neither among `newer` nor `alsoScanned`, that the lifecycle lets go
  *  where `op` sends them now (a recalled carton is no older stock to a dealer); oldest first, at most `limit`. */
 export async function olderStockAt(
-  tx: Tx, site: FloorSite, op: DispatchOp, newer: readonly StockCarton[], alsoScanned: readonly string[] = [], limit = 200, pageSize = OLDER_PAGE,
+  tx: Tx,
+  site: FloorSite,
+  op: DispatchOp,
+  newer: readonly StockCarton[],
+  alsoScanned: readonly string[] = [],
+  limit = 200,
+  pageSize = OLDER_PAGE,
 ): Promise<StockCarton[]> {
   const newest = new Map<number, string>();
   for (const c of newer) if (c.MFGDate > (newest.get(c.ProductId) ?? '')) newest.set(c.ProductId, c.MFGDate);
   if (newest.size === 0) return [];
   const except = [...newer.map((c) => c.CartonId), ...alsoScanned];
-  const where = (t: typeof tertiaryCartons | typeof secondaryCartons, id: SQLWrapper, after: OlderCursor, loose?: SQL) => and(
-    eq(t.companyId, site.companyId), eq(t.locationSiteId, site.siteId), eq(t.state, 'packed'), isNull(t.dispatchId), isNull(t.dealerId), loose,
-    or(...[...newest].map(([p, d]) => and(eq(t.productId, p), lt(t.mfgDate, d)))),
-    sql`not (${id} = any(${sqlArray(except, 'varchar[]')}))`,
-    after ? sql`(${t.mfgDate}, ${id}) > (${after.mfg}::date, ${after.id})` : undefined,
-  );
-  const tertiary: OlderPage<StoredCarton> = async (after, n) => (await tx.select().from(tertiaryCartons)
-    .where(where(tertiaryCartons, tertiaryCartons.tid, after)).orderBy(asc(tertiaryCartons.mfgDate), asc(tertiaryCartons.tid)).limit(n))
-    .map((t) => ({ ...t, id: t.tid, tid: null, replacedBy: null }));
-  const loose: OlderPage<StoredCarton> = async (after, n) => (await tx.select().from(secondaryCartons)
-    .where(where(secondaryCartons, secondaryCartons.sid, after, isNull(secondaryCartons.tid))).orderBy(asc(secondaryCartons.mfgDate), asc(secondaryCartons.sid)).limit(n))
-    .map((s) => ({ ...s, id: s.sid }));
-  const found = [...await olderThatMay(tx, site, op, tertiary, limit, pageSize), ...await olderThatMay(tx, site, op, loose, limit, pageSize)]
-    .map((c) => ({ CartonId: c.id, ProductId: c.productId, MFGDate: c.mfgDate ?? '' }));
+  const where = (
+    t: typeof tertiaryCartons | typeof secondaryCartons,
+    id: SQLWrapper,
+    after: OlderCursor,
+    loose?: SQL,
+  ) =>
+    and(
+      eq(t.companyId, site.companyId),
+      eq(t.locationSiteId, site.siteId),
+      eq(t.state, 'packed'),
+      isNull(t.dispatchId),
+      isNull(t.dealerId),
+      loose,
+      or(...[...newest].map(([p, d]) => and(eq(t.productId, p), lt(t.mfgDate, d)))),
+      sql`not (${id} = any(${sqlArray(except, 'varchar[]')}))`,
+      after ? sql`(${t.mfgDate}, ${id}) > (${after.mfg}::date, ${after.id})` : undefined,
+    );
+  const tertiary: OlderPage<StoredCarton> = async (after, n) =>
+    (
+      await tx
+        .select()
+        .from(tertiaryCartons)
+        .where(where(tertiaryCartons, tertiaryCartons.tid, after))
+        .orderBy(asc(tertiaryCartons.mfgDate), asc(tertiaryCartons.tid))
+        .limit(n)
+    ).map((t) => ({ ...t, id: t.tid, tid: null, replacedBy: null }));
+  const loose: OlderPage<StoredCarton> = async (after, n) =>
+    (
+      await tx
+        .select()
+        .from(secondaryCartons)
+        .where(where(secondaryCartons, secondaryCartons.sid, after, isNull(secondaryCartons.tid)))
+        .orderBy(asc(secondaryCartons.mfgDate), asc(secondaryCartons.sid))
+        .limit(n)
+    ).map((s) => ({ ...s, id: s.sid }));
+  const found = [
+    ...(await olderThatMay(tx, site, op, tertiary, limit, pageSize)),
+    ...(await olderThatMay(tx, site, op, loose, limit, pageSize)),
+  ].map((c) => ({ CartonId: c.id, ProductId: c.productId, MFGDate: c.mfgDate ?? '' }));
   // The query narrows; the shared rule (the device runs it on its cache) decides.
   return olderStockOf(newer, found).slice(0, limit);
 }
 
 /** Product names and units by id. */
 export async function productsOf(tx: Tx, ids: readonly number[]): Promise<Map<number, { name: string; uom: string }>> {
-  const rows = ids.length ? await tx.select({ id: products.id, name: products.name, uom: products.uom }).from(products).where(inArray(products.id, [...new Set(ids)])) : [];
+  const rows = ids.length
+    ? await tx
+        .select({ id: products.id, name: products.name, uom: products.uom })
+        .from(products)
+        .where(inArray(products.id, [...new Set(ids)]))
+    : [];
   return new Map(rows.map((r) => [r.id, { name: r.name, uom: r.uom ?? '' }]));
 }
 
 /** The cartons as the screen's scanned rows (spec 2 section 3, "Scanned carton"); Qty is packs. */
 export async function scannedRows(tx: Tx, list: readonly DispatchCarton[]): Promise<ScannedCartonRow[]> {
-  const names = await productsOf(tx, list.map((c) => c.productId));
+  const names = await productsOf(
+    tx,
+    list.map((c) => c.productId),
+  );
   const sizeIds = [...new Set(list.map((c) => c.cartonSizeId))];
-  const sizes = sizeIds.length ? await tx.select({ id: cartons.id, name: cartons.name }).from(cartons).where(inArray(cartons.id, sizeIds)) : [];
+  const sizes = sizeIds.length
+    ? await tx.select({ id: cartons.id, name: cartons.name }).from(cartons).where(inArray(cartons.id, sizeIds))
+    : [];
   const sizeName = new Map(sizes.map((s) => [s.id, s.name]));
   return list.map((c) => {
     const n = Number(c.id.slice(7));
     return {
-      Id: n, CartonId: c.id, ProductName: names.get(c.productId)?.name ?? '', ProductId: c.productId, BatchNo: c.batchNo ?? '',
-      CartonName: sizeName.get(c.cartonSizeId) ?? '', Qty: c.packs, MFGDate: c.mfgDate ?? '', EXPDate: c.expDate ?? '', SeqNo: n,
+      Id: n,
+      CartonId: c.id,
+      ProductName: names.get(c.productId)?.name ?? '',
+      ProductId: c.productId,
+      BatchNo: c.batchNo ?? '',
+      CartonName: sizeName.get(c.cartonSizeId) ?? '',
+      Qty: c.packs,
+      MFGDate: c.mfgDate ?? '',
+      EXPDate: c.expDate ?? '',
+      SeqNo: n,
     };
   });
 }

@@ -18,15 +18,25 @@ export async function takeDid(tx: Tx, site: FloorSite, given: string): Promise<s
   const last = row?.last ?? 0;
   if (!given) {
     if (last >= MAX_SLIP_NUMBER) refuse(DISPATCH_MSG.didExhausted);
-    await tx.update(idCounters).set({ last: last + 1, updatedAt: new Date() }).where(counter);
+    await tx
+      .update(idCounters)
+      .set({ last: last + 1, updatedAt: new Date() })
+      .where(counter);
     return makeSlipId('DID', slipYear(), site.prefix, last + 1);
   }
   const did = didProblem(given, site.prefix, last);
   if ('message' in did) refuse(did.message);
   // A number is handed out once for every year: DID25KA00007 and DID26KA00007 are the same number.
-  const [used] = await tx.select({ did: dispatches.did }).from(dispatches).where(and(
-    sql`${dispatches.did} like ${`DID__${site.prefix}%`}`, sql`cast(substring(${dispatches.did} from 8) as bigint) = ${did.number}`,
-  )).limit(1);
+  const [used] = await tx
+    .select({ did: dispatches.did })
+    .from(dispatches)
+    .where(
+      and(
+        sql`${dispatches.did} like ${`DID__${site.prefix}%`}`,
+        sql`cast(substring(${dispatches.did} from 8) as bigint) = ${did.number}`,
+      ),
+    )
+    .limit(1);
   if (used) refuse(DISPATCH_MSG.didUsed(used.did));
   return did.did;
 }

@@ -16,7 +16,11 @@ import { logEvent, type DeviceWork, type Tx } from './ranges.js';
 import { item, refuse, Refusal } from './refusal.js';
 
 export type ReceiverActor = Pick<Caller, 'userId' | 'userType' | 'companyId' | 'siteId'>;
-export interface Receiver { userId: number; companyId: number; siteId: number | null }
+export interface Receiver {
+  userId: number;
+  companyId: number;
+  siteId: number | null;
+}
 
 /** The caller as a receiver: a user of a company at a site, or a dealer. */
 export function receiverOf(a: ReceiverActor): Receiver {
@@ -28,7 +32,12 @@ const addressedTo = (d: Dispatch, r: Receiver) =>
   (d.toSiteId !== null && d.toSiteId === r.siteId) || (d.toUserId !== null && d.toUserId === r.userId);
 
 /** The dispatch `r` may receive now, and its legs (in carton order); locked for the receipt. */
-export async function receivableDispatch(tx: Tx, r: Receiver, did: string, lock: boolean): Promise<{ d: Dispatch; legs: Leg[] }> {
+export async function receivableDispatch(
+  tx: Tx,
+  r: Receiver,
+  did: string,
+  lock: boolean,
+): Promise<{ d: Dispatch; legs: Leg[] }> {
   const q = tx.select().from(dispatches).where(eq(dispatches.did, did));
   const [d] = lock ? await q.for('update') : await q;
   if (!d || d.companyId !== r.companyId) refuse(RECEIVE_MSG.notFound(did));
@@ -39,14 +48,25 @@ export async function receivableDispatch(tx: Tx, r: Receiver, did: string, lock:
   return { d, legs };
 }
 
-const legsOf = (tx: Tx, did: string) => tx.select().from(dispatchCartons).where(eq(dispatchCartons.did, did)).orderBy(dispatchCartons.cartonId);
+const legsOf = (tx: Tx, did: string) =>
+  tx.select().from(dispatchCartons).where(eq(dispatchCartons.did, did)).orderBy(dispatchCartons.cartonId);
 
 /** Receives `did`: `arrived` lists the cartons that came (null: every carton still on the way). */
-export async function receiveDispatch(tx: Tx, actor: ReceiverActor, did: string, arrived: readonly string[] | null, device?: DeviceWork): Promise<Receipt> {
+export async function receiveDispatch(
+  tx: Tx,
+  actor: ReceiverActor,
+  did: string,
+  arrived: readonly string[] | null,
+  device?: DeviceWork,
+): Promise<Receipt> {
   const r = receiverOf(actor);
   const first = await receivableDispatch(tx, r, did, true);
   // Every writer of a leg holds its carton's lock: read the legs again once they are ours.
-  await cartonsOf(tx, first.legs.map((l) => l.cartonId), true);
+  await cartonsOf(
+    tx,
+    first.legs.map((l) => l.cartonId),
+    true,
+  );
   const legs = await legsOf(tx, did);
   const open = legs.filter((l) => l.state === 'sent').map((l) => l.cartonId);
   if (open.length === 0) refuse(RECEIVE_MSG.allReturned(did));
@@ -76,15 +96,29 @@ export async function receiveDispatch(tx: Tx, actor: ReceiverActor, did: string,
   const missing = open.filter((id) => !cameSet.has(id));
   const d = first.d;
 
-  const ended = await endLegs(tx, did, came, 'sent', 'received') + await endLegs(tx, did, missing, 'sent', 'missing');
-  const moved = await moveCartons(tx, came, { locationSiteId: d.toSiteId, dealerId: d.toUserId }, did)
-    + await moveCartons(tx, missing, { locationSiteId: null, dealerId: null }, did);
+  const ended =
+    (await endLegs(tx, did, came, 'sent', 'received')) + (await endLegs(tx, did, missing, 'sent', 'missing'));
+  const moved =
+    (await moveCartons(tx, came, { locationSiteId: d.toSiteId, dealerId: d.toUserId }, did)) +
+    (await moveCartons(tx, missing, { locationSiteId: null, dealerId: null }, did));
   if (ended !== open.length || moved !== open.length) throw new Refusal(RECEIVE_MSG.changed(did));
-  await tx.update(dispatches).set({
-    state: 'received', receivedBy: r.userId, receivedAt: sql`now()`, receivedDeviceAt: device?.at ?? null, receivedEntryId: device?.entryId ?? null,
-  }).where(eq(dispatches.did, did));
+  await tx
+    .update(dispatches)
+    .set({
+      state: 'received',
+      receivedBy: r.userId,
+      receivedAt: sql`now()`,
+      receivedDeviceAt: device?.at ?? null,
+      receivedEntryId: device?.entryId ?? null,
+    })
+    .where(eq(dispatches.did, did));
   await logEvent(tx, {
-    action: 'receive', userId: r.userId, companyId: r.companyId, siteId: d.toSiteId, ref: did, device,
+    action: 'receive',
+    userId: r.userId,
+    companyId: r.companyId,
+    siteId: d.toSiteId,
+    ref: did,
+    device,
     detail: { did, received: came, missing },
   });
   return { DispatchId: did, Received: came, Missing: missing };
@@ -92,25 +126,42 @@ export async function receiveDispatch(tx: Tx, actor: ReceiverActor, did: string,
 
 /** DispatchCartonReceive's list: a DID (all of it arrived) or cartons on the way on one dispatch.
  *  The dispatch it names, and the cartons that came (null: all). */
-export async function receiptOfIds(tx: Tx, actor: ReceiverActor, scans: readonly string[]): Promise<{ did: string; arrived: string[] | null }> {
+export async function receiptOfIds(
+  tx: Tx,
+  actor: ReceiverActor,
+  scans: readonly string[],
+): Promise<{ did: string; arrived: string[] | null }> {
   const r = receiverOf(actor);
   const { ids, faults } = slipScans(scans, ['DID', 'TID', 'SID']);
   if (faults.length) refuse(faultsMessage(faults, RECEIVE_MSG.itemsRefused), faults);
   const did = ids.find((id) => id.startsWith('DID'));
   const cartons = ids.filter((id) => !id.startsWith('DID'));
-  const onWay = cartons.length ? await tx.select({ did: dispatchCartons.did, cartonId: dispatchCartons.cartonId, companyId: dispatches.companyId })
-    .from(dispatchCartons).innerJoin(dispatches, eq(dispatches.did, dispatchCartons.did))
-    .where(and(inArray(dispatchCartons.cartonId, cartons), eq(dispatchCartons.state, 'sent'))) : [];
+  const onWay = cartons.length
+    ? await tx
+        .select({ did: dispatchCartons.did, cartonId: dispatchCartons.cartonId, companyId: dispatches.companyId })
+        .from(dispatchCartons)
+        .innerJoin(dispatches, eq(dispatches.did, dispatchCartons.did))
+        .where(and(inArray(dispatchCartons.cartonId, cartons), eq(dispatchCartons.state, 'sent')))
+    : [];
   const legOf = new Map(onWay.filter((l) => l.companyId === r.companyId).map((l) => [l.cartonId, l.did]));
   const named = did ?? cartons.map((c) => legOf.get(c)).find((on) => on !== undefined);
   // A carton no longer on the way: its dispatch may have been received already (by another device).
-  const ended = await latestLegs(tx, cartons.filter((c) => !legOf.has(c)));
+  const ended = await latestLegs(
+    tx,
+    cartons.filter((c) => !legOf.has(c)),
+  );
   const wrong: RefusedItem[] = [];
   for (const id of ids) {
     if (id === named) continue;
     const on = id.startsWith('DID') ? id : legOf.get(id);
     const last = ended.get(id)?.d;
-    if (on === undefined && last && last.companyId === r.companyId && last.state === 'received' && addressedTo(last, r)) {
+    if (
+      on === undefined &&
+      last &&
+      last.companyId === r.companyId &&
+      last.state === 'received' &&
+      addressedTo(last, r)
+    ) {
       wrong.push(item(id, RECEIVE_MSG.alreadyReceived(last.did)));
     } else if (on === undefined) wrong.push(item(id, RECEIVE_MSG.notInTransit(id)));
     else if (on !== named) wrong.push(item(id, RECEIVE_MSG.otherDispatch(id, named!)));

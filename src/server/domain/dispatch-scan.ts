@@ -40,7 +40,10 @@ export async function scanForDispatch(tx: Tx, actor: Actor, q: ScanRequest): Pro
     if (older.length) {
       const ids = older.map((o) => dispatchScan(o.CartonId)).flatMap((s) => ('id' in s ? [s] : []));
       const found = await loadCartons(tx, ids, false);
-      const list = await scannedRows(tx, ids.map((c) => found.get(c.id)!));
+      const list = await scannedRows(
+        tx,
+        ids.map((c) => found.get(c.id)!),
+      );
       return { ResponseCode: '500', ResponseMessage: DISPATCH_MSG.olderStock, ResponseData: list };
     }
   }

@@ -8,11 +8,31 @@ import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { USER_TYPE } from '../../shared/contracts/auth.js';
 import {
-  DISPATCH_MSG, scannedCartons, targetOf, type DispatchInvoice, type DispatchTarget, type dispatchSave,
+  DISPATCH_MSG,
+  scannedCartons,
+  targetOf,
+  type DispatchInvoice,
+  type DispatchTarget,
+  type dispatchSave,
 } from '../../shared/contracts/floor/dispatch.js';
-import { dispatchCartons, dispatches, secondaryCartons, sites, tertiaryCartons, transportModes, users } from '../db/schema.js';
+import {
+  dispatchCartons,
+  dispatches,
+  secondaryCartons,
+  sites,
+  tertiaryCartons,
+  transportModes,
+  users,
+} from '../db/schema.js';
 import { factsOf } from './carton-facts.js';
-import { cartonProblem, loadCartons, olderStockAt, stockOf, type DispatchCarton, type DispatchOp } from './dispatch-cartons.js';
+import {
+  cartonProblem,
+  loadCartons,
+  olderStockAt,
+  stockOf,
+  type DispatchCarton,
+  type DispatchOp,
+} from './dispatch-cartons.js';
 import { earnForDispatch } from './dealer-points.js';
 import { takeDid } from './dispatch-did.js';
 import { invoiceOf } from './dispatch-invoice.js';
@@ -33,22 +53,40 @@ export function dispatchSite(a: Actor): FloorSite {
  *  lifecycle's operation follows the target: recalled stock may go back to a factory, nowhere else. */
 export async function checkTarget(tx: Tx, site: FloorSite, target: DispatchTarget): Promise<DispatchOp> {
   if (target.kind === 'site') {
-    const [s] = await tx.select({ isFactory: sites.isFactory }).from(sites).where(and(
-      eq(sites.id, target.siteId), eq(sites.companyId, site.companyId), eq(sites.isActive, true), ne(sites.id, site.siteId),
-    ));
+    const [s] = await tx
+      .select({ isFactory: sites.isFactory })
+      .from(sites)
+      .where(
+        and(
+          eq(sites.id, target.siteId),
+          eq(sites.companyId, site.companyId),
+          eq(sites.isActive, true),
+          ne(sites.id, site.siteId),
+        ),
+      );
     if (!s) refuse(DISPATCH_MSG.badSite);
     return s.isFactory ? 'dispatch-factory' : 'dispatch-warehouse';
   } else {
-    const [u] = await tx.select({ id: users.id }).from(users).where(and(
-      eq(users.id, target.userId), eq(users.companyId, site.companyId), eq(users.userType, USER_TYPE.dealer), eq(users.isActive, true),
-    ));
+    const [u] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.id, target.userId),
+          eq(users.companyId, site.companyId),
+          eq(users.userType, USER_TYPE.dealer),
+          eq(users.isActive, true),
+        ),
+      );
     if (!u) refuse(DISPATCH_MSG.badDealer);
     return 'dispatch-dealer';
   }
 }
 
 async function transportModeName(tx: Tx, id: number): Promise<string> {
-  const [m] = await tx.select({ name: transportModes.name }).from(transportModes)
+  const [m] = await tx
+    .select({ name: transportModes.name })
+    .from(transportModes)
     .where(and(eq(transportModes.id, id), eq(transportModes.isActive, true)));
   if (!m) refuse(DISPATCH_MSG.selectTransport);
   return m.name;
@@ -66,7 +104,8 @@ async function cartonsToSend(tx: Tx, site: FloorSite, op: DispatchOp, scans: str
     if (problem) faults.push(item(id, problem));
     else good.push(found.get(id)!);
   }
-  if (faults.length) refuse(faults.length === 1 ? faults[0]!.Reason : DISPATCH_MSG.cartonsRefused(faults.length), faults);
+  if (faults.length)
+    refuse(faults.length === 1 ? faults[0]!.Reason : DISPATCH_MSG.cartonsRefused(faults.length), faults);
   return good;
 }
 
@@ -79,11 +118,25 @@ async function moveOff(tx: Tx, site: FloorSite, did: string, sent: readonly Disp
     sql`(${and(loose, eq(t.locationSiteId, site.siteId), isNull(t.dispatchId), isNull(t.dealerId), eq(t.state, 'packed'))}) is true`;
   const tids = sent.filter((c) => c.type === 'TID').map((c) => c.id);
   const sids = sent.filter((c) => c.type === 'SID').map((c) => c.id);
-  const movedT = tids.length ? await tx.update(tertiaryCartons).set({ locationSiteId: null, dispatchId: did })
-    .where(and(sql`${tertiaryCartons.tid} = any(${sqlArray(tids, 'varchar[]')})`, at(tertiaryCartons))).returning({ id: tertiaryCartons.tid }) : [];
-  const movedS = sids.length ? await tx.update(secondaryCartons).set({ locationSiteId: null, dispatchId: did })
-    .where(and(sql`${secondaryCartons.sid} = any(${sqlArray(sids, 'varchar[]')})`, at(secondaryCartons, isNull(secondaryCartons.tid))))
-    .returning({ id: secondaryCartons.sid }) : [];
+  const movedT = tids.length
+    ? await tx
+        .update(tertiaryCartons)
+        .set({ locationSiteId: null, dispatchId: did })
+        .where(and(sql`${tertiaryCartons.tid} = any(${sqlArray(tids, 'varchar[]')})`, at(tertiaryCartons)))
+        .returning({ id: tertiaryCartons.tid })
+    : [];
+  const movedS = sids.length
+    ? await tx
+        .update(secondaryCartons)
+        .set({ locationSiteId: null, dispatchId: did })
+        .where(
+          and(
+            sql`${secondaryCartons.sid} = any(${sqlArray(sids, 'varchar[]')})`,
+            at(secondaryCartons, isNull(secondaryCartons.tid)),
+          ),
+        )
+        .returning({ id: secondaryCartons.sid })
+    : [];
   if (movedT.length + movedS.length !== sent.length) throw new Refusal(DISPATCH_MSG.alreadyDispatched);
 }
 
@@ -93,27 +146,74 @@ export async function saveDispatch(tx: Tx, actor: Actor, b: Body, device?: Devic
   const op = await checkTarget(tx, site, target);
   const transportMode = await transportModeName(tx, b.TransportModeId);
   const did = await takeDid(tx, site, b.DispatchId);
-  const sent = await cartonsToSend(tx, site, op, b.scanned.map((s) => s.CartonId));
-  if (!b.Remark && (await olderStockAt(tx, site, op, sent.map(stockOf), [], 1)).length) refuse(DISPATCH_MSG.approvalRequired);
+  const sent = await cartonsToSend(
+    tx,
+    site,
+    op,
+    b.scanned.map((s) => s.CartonId),
+  );
+  if (!b.Remark && (await olderStockAt(tx, site, op, sent.map(stockOf), [], 1)).length)
+    refuse(DISPATCH_MSG.approvalRequired);
 
   const packs = sent.reduce((n, c) => n + c.packs, 0);
   const to = target.kind === 'site' ? { toSiteId: target.siteId } : { toUserId: target.userId };
-  const [row] = await tx.insert(dispatches).values({
-    did, companyId: site.companyId, fromSiteId: site.siteId, ...to, transportModeId: b.TransportModeId, lr: b.LR,
-    remark: b.Remark || null, cartons: sent.length, packs, state: 'sent', createdBy: actor.userId,
-    deviceAt: device?.at ?? null, entryId: device?.entryId ?? null,
-  }).returning({ createdAt: dispatches.createdAt });
-  await tx.insert(dispatchCartons).values(sent.map((c) => ({
-    did, cartonId: c.id, productId: c.productId, batchNo: c.batchNo, mfgDate: c.mfgDate, expDate: c.expDate, qty: c.packs, state: 'sent' as const,
-  })));
+  const [row] = await tx
+    .insert(dispatches)
+    .values({
+      did,
+      companyId: site.companyId,
+      fromSiteId: site.siteId,
+      ...to,
+      transportModeId: b.TransportModeId,
+      lr: b.LR,
+      remark: b.Remark || null,
+      cartons: sent.length,
+      packs,
+      state: 'sent',
+      createdBy: actor.userId,
+      deviceAt: device?.at ?? null,
+      entryId: device?.entryId ?? null,
+    })
+    .returning({ createdAt: dispatches.createdAt });
+  await tx.insert(dispatchCartons).values(
+    sent.map((c) => ({
+      did,
+      cartonId: c.id,
+      productId: c.productId,
+      batchNo: c.batchNo,
+      mfgDate: c.mfgDate,
+      expDate: c.expDate,
+      qty: c.packs,
+      state: 'sent' as const,
+    })),
+  );
   await moveOff(tx, site, did, sent);
-  if (target.kind === 'dealer') await earnForDispatch(tx, { did, companyId: site.companyId, dealerId: target.userId }, sent);
+  if (target.kind === 'dealer')
+    await earnForDispatch(tx, { did, companyId: site.companyId, dealerId: target.userId }, sent);
   await logEvent(tx, {
-    action: 'dispatch', userId: actor.userId, companyId: site.companyId, siteId: site.siteId, ref: did, device,
+    action: 'dispatch',
+    userId: actor.userId,
+    companyId: site.companyId,
+    siteId: site.siteId,
+    ref: did,
+    device,
     detail: {
-      did, ...to, cartons: sent.map((c) => c.id), packs, transportModeId: b.TransportModeId, lr: b.LR,
+      did,
+      ...to,
+      cartons: sent.map((c) => c.id),
+      packs,
+      transportModeId: b.TransportModeId,
+      lr: b.LR,
       ...(b.Remark ? { remark: b.Remark } : {}),
     },
   });
-  return invoiceOf(tx, { did, companyId: site.companyId, target, transportMode, lr: b.LR, createdAt: row!.createdAt, cartons: sent });
+  return invoiceOf(tx, {
+    did,
+    companyId: site.companyId,
+    target,
+    transportMode,
+    lr: b.LR,
+    createdAt: row!.createdAt,
+    cartons: sent,
+  });
 }

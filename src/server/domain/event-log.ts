@@ -5,7 +5,13 @@
 // key is checked against the action's detail type.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Series } from '../../shared/codes.js';
-import { checkedDetail, EVENT_DETAILS, type EventAction, type EventDetail, type TypedEvent } from '../../shared/events.js';
+import {
+  checkedDetail,
+  EVENT_DETAILS,
+  type EventAction,
+  type EventDetail,
+  type TypedEvent,
+} from '../../shared/events.js';
 import { events } from '../db/schema.js';
 import type { Tx } from './ranges.js';
 
@@ -36,10 +42,18 @@ export async function logEvent(tx: Tx, e: EventInput): Promise<void> {
 /** The event's insert, not yet run: a save may run it inside its own statement (one round trip). */
 export function eventInsert(tx: Tx, e: EventInput) {
   return tx.insert(events).values({
-    action: e.action, userId: e.userId, companyId: e.companyId ?? null, siteId: e.siteId ?? null,
-    kind: e.series?.kind ?? null, prefix: e.series ? (e.series.kind === 'S' ? e.series.prefix.toUpperCase() : '') : null,
-    fromNo: e.fromNo ?? null, toNo: e.toNo ?? null, ref: e.ref ?? null, detail: checkedDetail(e),
-    deviceBatch: e.device?.entryId ?? null, deviceAt: e.device?.at ?? null,
+    action: e.action,
+    userId: e.userId,
+    companyId: e.companyId ?? null,
+    siteId: e.siteId ?? null,
+    kind: e.series?.kind ?? null,
+    prefix: e.series ? (e.series.kind === 'S' ? e.series.prefix.toUpperCase() : '') : null,
+    fromNo: e.fromNo ?? null,
+    toNo: e.toNo ?? null,
+    ref: e.ref ?? null,
+    detail: checkedDetail(e),
+    deviceBatch: e.device?.entryId ?? null,
+    deviceAt: e.device?.at ?? null,
   });
 }
 
@@ -68,13 +82,22 @@ export function readEvent(row: EventRow): LoggedEvent | null {
   const parsed = EVENT_DETAILS[row.action].safeParse(row.detail);
   if (!parsed.success) return null;
   return {
-    id: row.id, action: row.action, at: row.at, userId: row.userId, companyId: row.companyId, siteId: row.siteId,
-    ref: row.ref, fromNo: row.fromNo, toNo: row.toNo, detail: parsed.data as EventDetail<EventAction>,
+    id: row.id,
+    action: row.action,
+    at: row.at,
+    userId: row.userId,
+    companyId: row.companyId,
+    siteId: row.siteId,
+    ref: row.ref,
+    fromNo: row.fromNo,
+    toNo: row.toNo,
+    detail: parsed.data as EventDetail<EventAction>,
   };
 }
 
 /** The rows read, those the catalogue cannot read left out. */
-export const readEvents = (rows: readonly EventRow[]): LoggedEvent[] => rows.map(readEvent).filter((e): e is LoggedEvent => e !== null);
+export const readEvents = (rows: readonly EventRow[]): LoggedEvent[] =>
+  rows.map(readEvent).filter((e): e is LoggedEvent => e !== null);
 
 export const isAction = <A extends EventAction>(e: LoggedEvent, action: A): e is LoggedEvent<A> => e.action === action;
 

@@ -5,15 +5,30 @@
 // a dropped connection.
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
-  mergeBatches, type CacheCursor, type CartonBatch, type PackedCursor, type CacheMasters, type CachePage, type DamageSeries, type MappingSeries,
-  type OpenCartons, type PackedSeries, type PairSeries,
+  mergeBatches,
+  type CacheCursor,
+  type CartonBatch,
+  type PackedCursor,
+  type CacheMasters,
+  type CachePage,
+  type DamageSeries,
+  type MappingSeries,
+  type OpenCartons,
+  type PackedSeries,
+  type PairSeries,
 } from '../../shared/contracts/floor/cache.js';
 import { cartons, damages, idCounters, mappings, products, recalls, sites } from '../db/schema.js';
 import type { Tx } from './ranges.js';
 
 /** The page requests as the contract parses them. */
-export interface PageAsk { After: CacheCursor | null; PageSize: number }
-export interface PackedAsk { After: PackedCursor | null; PageSize: number }
+export interface PageAsk {
+  After: CacheCursor | null;
+  PageSize: number;
+}
+export interface PackedAsk {
+  After: PackedCursor | null;
+  PageSize: number;
+}
 
 /** Static pairs fold at most this many rows per page, so one page never reads a whole company. */
 const SCAN_PER_RUN = 25;
@@ -33,7 +48,13 @@ function toSeries<R extends Keyed>(rows: R[], cols: (r: R) => Record<string, unk
   for (const r of rows) {
     const more = cols(r);
     if (!cur || cur.Kind !== r.kind || cur.Prefix !== r.prefix) {
-      cur = { Kind: r.kind, Prefix: r.prefix, FromNo: [], ToNo: [], ...Object.fromEntries(Object.keys(more).map((k) => [k, []])) };
+      cur = {
+        Kind: r.kind,
+        Prefix: r.prefix,
+        FromNo: [],
+        ToNo: [],
+        ...Object.fromEntries(Object.keys(more).map((k) => [k, []])),
+      };
       out.push(cur);
     }
     cur.FromNo.push(r.fromNo);
@@ -45,7 +66,12 @@ function toSeries<R extends Keyed>(rows: R[], cols: (r: R) => Record<string, unk
 
 function pageOf<S>(at: string, rows: Keyed[], more: boolean, series: S[]): CachePage<S> {
   const last = rows[rows.length - 1];
-  return { AsOf: at, Next: more && last ? { Kind: last.kind, Prefix: last.prefix, FromNo: last.toNo } : null, Count: rows.length, Series: series };
+  return {
+    AsOf: at,
+    Next: more && last ? { Kind: last.kind, Prefix: last.prefix, FromNo: last.toNo } : null,
+    Count: rows.length,
+    Series: series,
+  };
 }
 
 /** (kind, prefix, from_no) after the cursor. The cursor's FromNo is the last serial the page before
@@ -55,16 +81,36 @@ const afterCursor = (t: typeof mappings | typeof damages, after: CacheCursor | n
 
 export async function mappingPage(tx: Tx, companyId: number, ask: PageAsk): Promise<CachePage<MappingSeries>> {
   const at = asOf();
-  const rows = await tx.select({
-    kind: mappings.kind, prefix: mappings.prefix, fromNo: mappings.fromNo, toNo: mappings.toNo, id: mappings.id,
-    productId: mappings.productId, batchNo: mappings.batchNo, mfgDate: mappings.mfgDate, expDate: mappings.expDate,
-  }).from(mappings).where(and(eq(mappings.companyId, companyId), afterCursor(mappings, ask.After)))
-    .orderBy(asc(mappings.kind), asc(mappings.prefix), asc(mappings.fromNo)).limit(ask.PageSize + 1);
+  const rows = await tx
+    .select({
+      kind: mappings.kind,
+      prefix: mappings.prefix,
+      fromNo: mappings.fromNo,
+      toNo: mappings.toNo,
+      id: mappings.id,
+      productId: mappings.productId,
+      batchNo: mappings.batchNo,
+      mfgDate: mappings.mfgDate,
+      expDate: mappings.expDate,
+    })
+    .from(mappings)
+    .where(and(eq(mappings.companyId, companyId), afterCursor(mappings, ask.After)))
+    .orderBy(asc(mappings.kind), asc(mappings.prefix), asc(mappings.fromNo))
+    .limit(ask.PageSize + 1);
   const more = rows.length > ask.PageSize;
   const page = rows.slice(0, ask.PageSize);
-  return pageOf(at, page, more, toSeries(page, (r) => ({
-    MappingId: r.id, ProductId: r.productId, BatchNo: r.batchNo, MFGDate: r.mfgDate, EXPDate: r.expDate,
-  })) as unknown as MappingSeries[]);
+  return pageOf(
+    at,
+    page,
+    more,
+    toSeries(page, (r) => ({
+      MappingId: r.id,
+      ProductId: r.productId,
+      BatchNo: r.batchNo,
+      MFGDate: r.mfgDate,
+      EXPDate: r.expDate,
+    })) as unknown as MappingSeries[],
+  );
 }
 
 /** Damaged sub-ranges, and the codes Replace retired, each one serial with the code that took its place
@@ -73,8 +119,11 @@ export async function mappingPage(tx: Tx, companyId: number, ask: PageAsk): Prom
  *  is left to the range (it is refused as damaged; ranges of a series never overlap). */
 export async function damagePage(tx: Tx, companyId: number, ask: PageAsk): Promise<CachePage<DamageSeries>> {
   const at = asOf();
-  const after = ask.After ? sql`and (kind, prefix, from_no) > (${ask.After.Kind}, ${ask.After.Prefix}, ${ask.After.FromNo})` : sql``;
-  const rows = rowsOf<Keyed & { reason: string; by: string }>(await tx.execute(sql`
+  const after = ask.After
+    ? sql`and (kind, prefix, from_no) > (${ask.After.Kind}, ${ask.After.Prefix}, ${ask.After.FromNo})`
+    : sql``;
+  const rows = rowsOf<Keyed & { reason: string; by: string }>(
+    await tx.execute(sql`
     select kind, prefix, from_no as "fromNo", to_no as "toNo", reason, by from (
       select kind, prefix, from_no, to_no, reason, '' as by from damages where company_id = ${companyId}
       union all
@@ -84,13 +133,17 @@ export async function damagePage(tx: Tx, companyId: number, ask: PageAsk): Promi
         select 1 from damages d where d.company_id = r.company_id and d.kind = r.old_kind and d.prefix = r.old_prefix
           and r.old_serial between d.from_no and d.to_no)
     ) x where true ${after}
-    order by kind, prefix, from_no limit ${ask.PageSize + 1}`)).map((r) => ({ ...r, fromNo: Number(r.fromNo), toNo: Number(r.toNo) }));
+    order by kind, prefix, from_no limit ${ask.PageSize + 1}`),
+  ).map((r) => ({ ...r, fromNo: Number(r.fromNo), toNo: Number(r.toNo) }));
   const more = rows.length > ask.PageSize;
   const page = rows.slice(0, ask.PageSize);
   return pageOf(at, page, more, toSeries(page, (r) => ({ Reason: r.reason, By: r.by })) as unknown as DamageSeries[]);
 }
 
-interface RunRow extends Keyed { extra: string; extra2: string | null }
+interface RunRow extends Keyed {
+  extra: string;
+  extra2: string | null;
+}
 
 const runRows = (result: unknown) =>
   (result as { rows: RunRow[] }).rows.map((r) => ({ ...r, fromNo: Number(r.fromNo), toNo: Number(r.toNo) }));
@@ -98,16 +151,23 @@ const runRows = (result: unknown) =>
 /** Packed items of the company as runs of consecutive serials in one SID, a page of `PageSize`
  *  cartons at a time in SID order: the cartons first (an index walk), then their items by the
  *  carton index, so a page costs its own size whatever the company's. */
-export async function packedPage(tx: Tx, companyId: number, ask: PackedAsk): Promise<CachePage<PackedSeries, PackedCursor>> {
+export async function packedPage(
+  tx: Tx,
+  companyId: number,
+  ask: PackedAsk,
+): Promise<CachePage<PackedSeries, PackedCursor>> {
   const at = asOf();
   const after = ask.After?.SID ?? '';
-  const [bound] = rowsOf<{ sid: string }>(await tx.execute(sql`
+  const [bound] = rowsOf<{ sid: string }>(
+    await tx.execute(sql`
     select sid from secondary_cartons where company_id = ${companyId} and sid > ${after}
-    order by sid offset ${ask.PageSize - 1} limit 1`));
+    order by sid offset ${ask.PageSize - 1} limit 1`),
+  );
   const upTo = bound ? sql`and sid <= ${bound.sid}` : sql``;
   // A carton's packs are mostly one run (last - first + 1 = count): those come from one grouping of
   // its items; only cartons with gaps are split into runs, by the gaps-and-islands window.
-  const runs = runRows(await tx.execute(sql`
+  const runs = runRows(
+    await tx.execute(sql`
     with c as (
       select sid, case when state = 'damaged' or (tid is not null and exists (
         select 1 from tertiary_cartons t where t.tid = s.tid and t.state = 'damaged')) then 'damaged' else 'packed' end as st
@@ -128,10 +188,16 @@ export async function packedPage(tx: Tx, companyId: number, ask: PackedAsk): Pro
     ) x on true
     where g.hi - g.lo + 1 <> g.cnt
     group by g.kind, g.prefix, g.sid, g.st, x.grp
-    order by 1, 2, 3`));
+    order by 1, 2, 3`),
+  );
   return {
-    AsOf: at, Next: bound ? { SID: bound.sid } : null, Count: runs.length,
-    Series: toSeries(runs, (r) => ({ SID: r.extra, CartonState: r.extra2 as 'packed' | 'damaged' })) as unknown as PackedSeries[],
+    AsOf: at,
+    Next: bound ? { SID: bound.sid } : null,
+    Count: runs.length,
+    Series: toSeries(runs, (r) => ({
+      SID: r.extra,
+      CartonState: r.extra2 as 'packed' | 'damaged',
+    })) as unknown as PackedSeries[],
   };
 }
 
@@ -140,14 +206,18 @@ export async function packedPage(tx: Tx, companyId: number, ask: PackedAsk): Pro
  *  left to the next page, unless it is the page's only one (the device joins touching runs). */
 async function runPage(tx: Tx, source: SQL, ask: PageAsk): Promise<{ runs: RunRow[]; more: boolean }> {
   const scan = Math.min(ask.PageSize * SCAN_PER_RUN, SCAN_MAX);
-  const after = ask.After ? sql`where (kind, prefix, n) > (${ask.After.Kind}, ${ask.After.Prefix}, ${ask.After.FromNo})` : sql``;
-  const rows = runRows(await tx.execute(sql`
+  const after = ask.After
+    ? sql`where (kind, prefix, n) > (${ask.After.Kind}, ${ask.After.Prefix}, ${ask.After.FromNo})`
+    : sql``;
+  const rows = runRows(
+    await tx.execute(sql`
     with src as (${source}),
     page as (select * from src ${after} order by kind, prefix, n limit ${scan}),
     g as (select *, n - row_number() over (partition by kind, prefix, a order by n) as grp from page)
     select kind, prefix, min(n)::float8 as "fromNo", max(n)::float8 as "toNo", a as extra, null as extra2
     from g group by kind, prefix, a, grp
-    order by kind, prefix, min(n)`));
+    order by kind, prefix, min(n)`),
+  );
   // Every row read lies in exactly one run: the runs' lengths add up to the rows read.
   const scanned = rows.reduce((n, r) => n + r.toNo - r.fromNo + 1, 0);
   const cut = scanned >= scan;
@@ -163,49 +233,109 @@ export async function pairPage(tx: Tx, companyId: number, ask: PageAsk): Promise
     select 'S'::varchar as kind, upper(prefix) as prefix, static_no as n, (preprinted_no - static_no)::text as a
     from static_pairs where company_id = ${companyId}`;
   const { runs, more } = await runPage(tx, source, ask);
-  return pageOf(at, runs, more, toSeries(runs, (r) => ({ PreprintedNo: r.fromNo + Number(r.extra) })) as unknown as PairSeries[]);
+  return pageOf(
+    at,
+    runs,
+    more,
+    toSeries(runs, (r) => ({ PreprintedNo: r.fromNo + Number(r.extra) })) as unknown as PairSeries[],
+  );
 }
 
 export async function masters(tx: Tx, companyId: number, siteId: number | null): Promise<CacheMasters> {
   const at = asOf();
-  const productRows = await tx.select().from(products).where(eq(products.companyId, companyId)).orderBy(asc(products.id));
-  const sizeRows = await tx.select().from(cartons).where(eq(cartons.isActive, true)).orderBy(asc(cartons.size), asc(cartons.id));
-  const siteRows = await tx.select().from(sites)
-    .where(and(eq(sites.companyId, companyId), or(eq(sites.isActive, true), siteId === null ? undefined : eq(sites.id, siteId))))
+  const productRows = await tx
+    .select()
+    .from(products)
+    .where(eq(products.companyId, companyId))
+    .orderBy(asc(products.id));
+  const sizeRows = await tx
+    .select()
+    .from(cartons)
+    .where(eq(cartons.isActive, true))
+    .orderBy(asc(cartons.size), asc(cartons.id));
+  const siteRows = await tx
+    .select()
+    .from(sites)
+    .where(
+      and(
+        eq(sites.companyId, companyId),
+        or(eq(sites.isActive, true), siteId === null ? undefined : eq(sites.id, siteId)),
+      ),
+    )
     .orderBy(asc(sites.id));
   const mine = siteRows.find((s) => s.id === siteId);
   const prefix = (mine?.prefix ?? '').toUpperCase();
-  const counters = prefix ? await tx.select().from(idCounters).where(and(eq(idCounters.prefix, prefix), inArray(idCounters.type, ['SID', 'TID', 'DID']))) : [];
+  const counters = prefix
+    ? await tx
+        .select()
+        .from(idCounters)
+        .where(and(eq(idCounters.prefix, prefix), inArray(idCounters.type, ['SID', 'TID', 'DID'])))
+    : [];
   const last = (type: string) => counters.find((c) => c.type === type)?.last ?? 0;
-  const recalled = await tx.select({ ProductId: recalls.productId, BatchNo: recalls.batchNo, Reason: recalls.reason }).from(recalls)
-    .where(eq(recalls.companyId, companyId)).orderBy(asc(recalls.id));
+  const recalled = await tx
+    .select({ ProductId: recalls.productId, BatchNo: recalls.batchNo, Reason: recalls.reason })
+    .from(recalls)
+    .where(eq(recalls.companyId, companyId))
+    .orderBy(asc(recalls.id));
   return {
     AsOf: at,
     Products: productRows.map((p) => ({
-      ProductId: p.id, ProductName: p.name, ProductCode: p.code, UOM: p.uom ?? '', PackValue: p.packValue, IsActive: p.isActive,
+      ProductId: p.id,
+      ProductName: p.name,
+      ProductCode: p.code,
+      UOM: p.uom ?? '',
+      PackValue: p.packValue,
+      IsActive: p.isActive,
     })),
     CartonSizes: sizeRows.map((c) => ({ CartonId: c.id, CartonName: c.name, CartonSize: c.size })),
-    Sites: siteRows.map((s) => ({ SiteId: s.id, Name: s.name, Prefix: (s.prefix ?? '').toUpperCase(), IsFactory: s.isFactory })),
+    Sites: siteRows.map((s) => ({
+      SiteId: s.id,
+      Name: s.name,
+      Prefix: (s.prefix ?? '').toUpperCase(),
+      IsFactory: s.isFactory,
+    })),
     MySite: mine ? { SiteId: mine.id, Name: mine.name, Prefix: prefix } : null,
     SlipLast: { SID: last('SID'), TID: last('TID'), DID: last('DID') },
     Recalls: recalled,
   };
 }
 
-interface OpenRow { sid: string; productId: number; qty: number; sizeId: number; batch: string | null; mfg: string | null; exp: string | null }
-interface TertiaryRow { tid: string; productId: number; qty: number; packs: number; state: string; batch: string | null; mfg: string | null; exp: string | null }
+interface OpenRow {
+  sid: string;
+  productId: number;
+  qty: number;
+  sizeId: number;
+  batch: string | null;
+  mfg: string | null;
+  exp: string | null;
+}
+interface TertiaryRow {
+  tid: string;
+  productId: number;
+  qty: number;
+  packs: number;
+  state: string;
+  batch: string | null;
+  mfg: string | null;
+  exp: string | null;
+}
 
 /** The loose secondary cartons and the tertiary cartons at a site of the company. */
 export async function openCartons(tx: Tx, companyId: number, siteId: number | null): Promise<OpenCartons> {
   const at = asOf();
   if (siteId === null) return { AsOf: at, Secondary: [], Tertiary: [], Damaged: [] };
   const loose = sql`s.company_id = ${companyId} and s.location_site_id = ${siteId} and s.tid is null and s.state = 'packed'`;
-  const stored = rowsOf<OpenRow>(await tx.execute(sql`
+  const stored = rowsOf<OpenRow>(
+    await tx.execute(sql`
     select s.sid, s.product_id as "productId", s.qty, s.carton_size_id as "sizeId", s.batch_no as batch,
       s.mfg_date::text as mfg, s.exp_date::text as exp
-    from secondary_cartons s where ${loose} order by s.sid`));
+    from secondary_cartons s where ${loose} order by s.sid`),
+  );
   // Cartons packed before packing stored their batch: the batch and dates from their items' mappings.
-  const worked = stored.some((r) => r.mfg === null) ? new Map(rowsOf<OpenRow>(await tx.execute(sql`
+  const worked = stored.some((r) => r.mfg === null)
+    ? new Map(
+        rowsOf<OpenRow>(
+          await tx.execute(sql`
     select s.sid, (array_agg(m.batch_no order by m.mfg_date, m.exp_date))[1] as batch,
       min(m.mfg_date)::text as mfg, min(m.exp_date)::text as exp
     from secondary_cartons s
@@ -216,31 +346,59 @@ export async function openCartons(tx: Tx, companyId: number, siteId: number | nu
       order by m.from_no desc limit 1
     ) m on m.to_no >= i.serial_no
     where ${loose} and s.mfg_date is null
-    group by s.sid`)).map((r) => [r.sid, r])) : new Map<string, OpenRow>();
-  const tertiary = rowsOf<TertiaryRow>(await tx.execute(sql`
+    group by s.sid`),
+        ).map((r) => [r.sid, r]),
+      )
+    : new Map<string, OpenRow>();
+  const tertiary = rowsOf<TertiaryRow>(
+    await tx.execute(sql`
     select t.tid, t.product_id as "productId", t.qty, t.state, t.batch_no as batch, t.mfg_date::text as mfg, t.exp_date::text as exp,
       (select coalesce(sum(s.qty), 0) from secondary_cartons s where s.tid = t.tid)::int as packs
-    from tertiary_cartons t where t.company_id = ${companyId} and t.location_site_id = ${siteId} order by t.tid`));
+    from tertiary_cartons t where t.company_id = ${companyId} and t.location_site_id = ${siteId} order by t.tid`),
+  );
   const held = await heldHere(tx, companyId, siteId);
   return {
     AsOf: at,
     Secondary: stored.map((r) => {
       const b = r.mfg === null ? (worked.get(r.sid) ?? r) : r;
       return {
-        SID: r.sid, ProductId: Number(r.productId), Qty: Number(r.qty), CartonSizeId: Number(r.sizeId),
-        BatchNo: b.batch ?? '', MFGDate: b.mfg ?? '', EXPDate: b.exp ?? '', Batches: held.batches.get(r.sid) ?? [],
+        SID: r.sid,
+        ProductId: Number(r.productId),
+        Qty: Number(r.qty),
+        CartonSizeId: Number(r.sizeId),
+        BatchNo: b.batch ?? '',
+        MFGDate: b.mfg ?? '',
+        EXPDate: b.exp ?? '',
+        Batches: held.batches.get(r.sid) ?? [],
       };
     }),
     Tertiary: tertiary.map((r) => ({
-      TID: r.tid, ProductId: Number(r.productId), Qty: Number(r.qty), Packs: Number(r.packs), State: r.state, BatchNo: r.batch ?? '', MFGDate: r.mfg ?? '', EXPDate: r.exp ?? '',
-      Batches: mergeBatches((held.sidsOf.get(r.tid) ?? []).flatMap((sid) => held.batches.get(sid) ?? [])), SIDs: held.sidsOf.get(r.tid) ?? [],
+      TID: r.tid,
+      ProductId: Number(r.productId),
+      Qty: Number(r.qty),
+      Packs: Number(r.packs),
+      State: r.state,
+      BatchNo: r.batch ?? '',
+      MFGDate: r.mfg ?? '',
+      EXPDate: r.exp ?? '',
+      Batches: mergeBatches((held.sidsOf.get(r.tid) ?? []).flatMap((sid) => held.batches.get(sid) ?? [])),
+      SIDs: held.sidsOf.get(r.tid) ?? [],
     })),
     Damaged: held.damaged,
   };
 }
 
-interface HeldRow { sid: string; tid: string | null; state: string }
-interface BatchRow { sid: string; productId: number; batch: string; exp: string | null }
+interface HeldRow {
+  sid: string;
+  tid: string | null;
+  state: string;
+}
+interface BatchRow {
+  sid: string;
+  productId: number;
+  batch: string;
+  exp: string | null;
+}
 
 /** The SIDs at a site (loose, or in a TID there): the batches each holds (its packs folded into runs
  *  of consecutive serials, each run joined to the mappings it overlaps, so the cost is the runs', not
@@ -249,8 +407,14 @@ async function heldHere(tx: Tx, companyId: number, siteId: number) {
   const here = sql`s.company_id = ${companyId} and s.state <> 'replaced' and (
     (s.tid is null and s.location_site_id = ${siteId})
     or s.tid in (select t.tid from tertiary_cartons t where t.company_id = ${companyId} and t.location_site_id = ${siteId}))`;
-  const cartons = rowsOf<HeldRow>(await tx.execute(sql`select s.sid, s.tid, s.state from secondary_cartons s where ${here} order by s.sid`));
-  const batchRows = cartons.length === 0 ? [] : rowsOf<BatchRow>(await tx.execute(sql`
+  const cartons = rowsOf<HeldRow>(
+    await tx.execute(sql`select s.sid, s.tid, s.state from secondary_cartons s where ${here} order by s.sid`),
+  );
+  const batchRows =
+    cartons.length === 0
+      ? []
+      : rowsOf<BatchRow>(
+          await tx.execute(sql`
     with x as (
       select i.secondary_id as sid, i.kind, i.prefix, i.serial_no as n,
         i.serial_no - row_number() over (partition by i.secondary_id, i.kind, i.prefix order by i.serial_no) as grp
@@ -258,7 +422,8 @@ async function heldHere(tx: Tx, companyId: number, siteId: number) {
     ), r as (select sid, kind, prefix, min(n) as lo, max(n) as hi from x group by sid, kind, prefix, grp)
     select r.sid, m.product_id as "productId", m.batch_no as batch, min(m.exp_date)::text as exp
     from r join mappings m on m.kind = r.kind and m.prefix = r.prefix and m.from_no <= r.hi and m.to_no >= r.lo
-    group by r.sid, m.product_id, m.batch_no`));
+    group by r.sid, m.product_id, m.batch_no`),
+        );
   const batches = new Map<string, CartonBatch[]>();
   for (const b of batchRows) {
     const list = batches.get(b.sid) ?? batches.set(b.sid, []).get(b.sid)!;

@@ -30,7 +30,10 @@ export function nominatim(base: string, timeoutMs = 2000): Geocoder {
         });
         if (!res.ok) return null;
         const body = (await res.json()) as { display_name?: unknown };
-        found = typeof body.display_name === 'string' && body.display_name.trim() ? body.display_name.trim().slice(0, 300) : null;
+        found =
+          typeof body.display_name === 'string' && body.display_name.trim()
+            ? body.display_name.trim().slice(0, 300)
+            : null;
       } catch {
         return null; // down or slow: not kept, the next scan asks again
       }
@@ -42,7 +45,13 @@ export function nominatim(base: string, timeoutMs = 2000): Geocoder {
 }
 
 /** Writes the street address into a stored verification that has none; answers whether it did. */
-export async function addStreetAddress(db: Db, geocoder: Geocoder, id: number, lat: number, lng: number): Promise<boolean> {
+export async function addStreetAddress(
+  db: Db,
+  geocoder: Geocoder,
+  id: number,
+  lat: number,
+  lng: number,
+): Promise<boolean> {
   const address = await geocoder.streetAddress(lat, lng);
   if (!address) return false;
   const [row] = await db.select({ address: verifications.address }).from(verifications).where(eq(verifications.id, id));

@@ -19,21 +19,31 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 async function productNames(tx: Tx, ids: number[]): Promise<Map<number, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  return new Map((await tx.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, unique))).map((p) => [p.id, p.name]));
+  return new Map(
+    (await tx.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, unique))).map(
+      (p) => [p.id, p.name],
+    ),
+  );
 }
 
 function packingSteps(view: View, s: SecondaryRow | null, t: TertiaryRow | null, names: Map<number, string>): Step[] {
   const steps: Step[] = [];
   if (s) {
     steps.push({
-      step: 'pack-secondary', at: s.createdAt, siteId: s.siteId, userId: s.createdBy,
+      step: 'pack-secondary',
+      at: s.createdAt,
+      siteId: s.siteId,
+      userId: s.createdBy,
       activity: view === 'pack' ? `Packed into ${s.sid}` : `Packed: ${plural(s.qty, 'pack')}`,
       detail: joined(names.get(s.productId), s.reason && `Not full: ${s.reason}`),
     });
   }
   if (t) {
     steps.push({
-      step: 'pack-tertiary', at: t.createdAt, siteId: t.siteId, userId: t.createdBy,
+      step: 'pack-tertiary',
+      at: t.createdAt,
+      siteId: t.siteId,
+      userId: t.createdBy,
       activity: view === 'tid' ? `Packed: ${plural(t.qty, 'carton')}` : `${s?.sid ?? 'Carton'} packed into ${t.tid}`,
       detail: joined(names.get(t.productId), t.reason && `Not full: ${t.reason}`, t.remark && `Remark: ${t.remark}`),
     });
@@ -46,24 +56,48 @@ function legSteps(view: View, l: LegRow, returned: LoggedEvent<'return'> | undef
   const { leg, d } = l;
   const travelling = leg.cartonId === viewedId ? '' : `In ${leg.cartonId}`;
   const atTarget = d.toSiteId !== null ? { siteId: d.toSiteId } : { place: l.toName };
-  const steps: Step[] = [{
-    step: 'dispatch', at: d.createdAt, siteId: d.fromSiteId, userId: d.createdBy,
-    activity: `Dispatched on ${d.did} to ${l.toName}`,
-    detail: joined(view === 'pack' ? `In ${leg.cartonId}` : travelling, `LR ${d.lr}`, d.remark && `Remark: ${d.remark}`),
-  }];
-  const received = leg.state === 'received' || (leg.state === 'returned' && returned !== undefined && !returned.detail.transit);
+  const steps: Step[] = [
+    {
+      step: 'dispatch',
+      at: d.createdAt,
+      siteId: d.fromSiteId,
+      userId: d.createdBy,
+      activity: `Dispatched on ${d.did} to ${l.toName}`,
+      detail: joined(
+        view === 'pack' ? `In ${leg.cartonId}` : travelling,
+        `LR ${d.lr}`,
+        d.remark && `Remark: ${d.remark}`,
+      ),
+    },
+  ];
+  const received =
+    leg.state === 'received' || (leg.state === 'returned' && returned !== undefined && !returned.detail.transit);
   if (received && d.receivedAt) {
-    steps.push({ step: 'receive', at: d.receivedAt, ...atTarget, userId: d.receivedBy, activity: `Received at ${l.toName}`, detail: joined(`On ${d.did}`, travelling) });
+    steps.push({
+      step: 'receive',
+      at: d.receivedAt,
+      ...atTarget,
+      userId: d.receivedBy,
+      activity: `Received at ${l.toName}`,
+      detail: joined(`On ${d.did}`, travelling),
+    });
   }
   if (leg.state === 'missing') {
     steps.push({
-      step: 'missing', at: leg.endedAt ?? d.receivedAt ?? d.createdAt, ...atTarget, userId: d.receivedBy,
-      activity: `Reported missing on ${d.did}`, detail: joined(`At ${l.toName}`, travelling),
+      step: 'missing',
+      at: leg.endedAt ?? d.receivedAt ?? d.createdAt,
+      ...atTarget,
+      userId: d.receivedBy,
+      activity: `Reported missing on ${d.did}`,
+      detail: joined(`At ${l.toName}`, travelling),
     });
   }
   if (leg.state === 'returned') {
     steps.push({
-      step: 'return', at: returned?.at ?? leg.endedAt ?? d.createdAt, siteId: returned?.siteId ?? d.fromSiteId, userId: returned?.userId ?? null,
+      step: 'return',
+      at: returned?.at ?? leg.endedAt ?? d.createdAt,
+      siteId: returned?.siteId ?? d.fromSiteId,
+      userId: returned?.userId ?? null,
       activity: `Taken back from ${d.did}${returned?.detail.transit ? ' in transit' : ''}`,
       detail: joined(travelling, returned && `Remark: ${returned.detail.remark}`),
     });
@@ -78,7 +112,9 @@ function eventSteps(view: View, all: readonly LoggedEvent[], ids: ReadonlySet<st
     const where = { at: e.at, siteId: e.siteId, userId: e.userId };
     if (isAction(e, 'damage-carton') && ids.has(e.detail.cartonId)) {
       steps.push({
-        ...where, step: 'damage-carton', activity: e.detail.cartonId === viewedId && view !== 'pack' ? 'Damaged' : `${e.detail.cartonId} damaged`,
+        ...where,
+        step: 'damage-carton',
+        activity: e.detail.cartonId === viewedId && view !== 'pack' ? 'Damaged' : `${e.detail.cartonId} damaged`,
         detail: joined(`Reason: ${e.detail.reason}`, view !== 'pack' && plural(e.detail.packs, 'pack')),
       });
     }
@@ -86,7 +122,11 @@ function eventSteps(view: View, all: readonly LoggedEvent[], ids: ReadonlySet<st
       steps.push({ ...where, step: 'replace', activity: `Slip ${e.detail.old} replaced by ${e.detail.new}` });
     }
     if (isAction(e, 'replace') && e.detail.type === 'PID' && view === 'sid' && e.ref === viewedId) {
-      steps.push({ ...where, step: 'replace', activity: `Pack ${pidOfRef(e.detail.old)} replaced by ${pidOfRef(e.detail.new)}` });
+      steps.push({
+        ...where,
+        step: 'replace',
+        activity: `Pack ${pidOfRef(e.detail.old)} replaced by ${pidOfRef(e.detail.new)}`,
+      });
     }
   }
   return steps;
@@ -99,9 +139,20 @@ export async function cartonSteps(tx: Tx, view: View, s: SecondaryRow | null, t:
   const legs = await legsOf(tx, ids);
   const logged = await eventsAbout(tx, [...ids, ...legs.map((l) => l.d.did)]);
   // A return from several dispatches has no ref: found by the time its legs ended.
-  const unmatched = legs.filter((l) => l.leg.state === 'returned' && l.leg.endedAt && !returnOf(logged, l.leg.cartonId, l.leg.did));
-  const all = [...logged, ...(await returnsAt(tx, unmatched.map((l) => l.leg.endedAt!)))];
-  const names = await productNames(tx, [s?.productId, t?.productId].filter((id): id is number => id !== undefined));
+  const unmatched = legs.filter(
+    (l) => l.leg.state === 'returned' && l.leg.endedAt && !returnOf(logged, l.leg.cartonId, l.leg.did),
+  );
+  const all = [
+    ...logged,
+    ...(await returnsAt(
+      tx,
+      unmatched.map((l) => l.leg.endedAt!),
+    )),
+  ];
+  const names = await productNames(
+    tx,
+    [s?.productId, t?.productId].filter((id): id is number => id !== undefined),
+  );
   return [
     ...packingSteps(view, s, t, names),
     ...legs.flatMap((l) => legSteps(view, l, returnOf(all, l.leg.cartonId, l.leg.did), viewedId)),
@@ -118,31 +169,65 @@ export async function secondaryChain(tx: Tx, sid: string): Promise<{ s: Secondar
 }
 
 /** A DID's own steps: sent (what, where), received (how many arrived and went missing), cartons taken back. */
-export async function dispatchSteps(tx: Tx, d: LegRow['d'], names: { fromName: string; toName: string }): Promise<Step[]> {
+export async function dispatchSteps(
+  tx: Tx,
+  d: LegRow['d'],
+  names: { fromName: string; toName: string },
+): Promise<Step[]> {
   const atTarget = d.toSiteId !== null ? { siteId: d.toSiteId } : { place: names.toName };
-  const steps: Step[] = [{
-    step: 'dispatch', at: d.createdAt, siteId: d.fromSiteId, userId: d.createdBy, activity: `Dispatched to ${names.toName}`,
-    detail: joined(`${plural(d.cartons, 'carton')}, ${plural(d.packs, 'pack')}`, `LR ${d.lr}`, d.remark && `Remark: ${d.remark}`),
-  }];
+  const steps: Step[] = [
+    {
+      step: 'dispatch',
+      at: d.createdAt,
+      siteId: d.fromSiteId,
+      userId: d.createdBy,
+      activity: `Dispatched to ${names.toName}`,
+      detail: joined(
+        `${plural(d.cartons, 'carton')}, ${plural(d.packs, 'pack')}`,
+        `LR ${d.lr}`,
+        d.remark && `Remark: ${d.remark}`,
+      ),
+    },
+  ];
   const logged = await eventsAbout(tx, [d.did]);
   const receipt = logged.find((e): e is LoggedEvent<'receive'> => isAction(e, 'receive'));
   if (d.receivedAt) {
     steps.push({
-      step: 'receive', at: d.receivedAt, ...atTarget, userId: d.receivedBy, activity: `Received at ${names.toName}`,
-      detail: receipt ? joined(`${plural(receipt.detail.received.length, 'carton')} arrived`,
-        receipt.detail.missing.length > 0 && `${receipt.detail.missing.join(', ')} missing`) : '',
+      step: 'receive',
+      at: d.receivedAt,
+      ...atTarget,
+      userId: d.receivedBy,
+      activity: `Received at ${names.toName}`,
+      detail: receipt
+        ? joined(
+            `${plural(receipt.detail.received.length, 'carton')} arrived`,
+            receipt.detail.missing.length > 0 && `${receipt.detail.missing.join(', ')} missing`,
+          )
+        : '',
     });
   }
-  const returnedLegs = await tx.select({ endedAt: dispatchCartons.endedAt, cartonId: dispatchCartons.cartonId }).from(dispatchCartons)
+  const returnedLegs = await tx
+    .select({ endedAt: dispatchCartons.endedAt, cartonId: dispatchCartons.cartonId })
+    .from(dispatchCartons)
     .where(and(eq(dispatchCartons.did, d.did), eq(dispatchCartons.state, 'returned')));
   // A return from several dispatches has no ref: found by the time its legs ended.
-  const ended = returnedLegs.filter((l) => l.endedAt && !logged.some((e) => isAction(e, 'return') && e.detail.cartons.includes(l.cartonId)));
-  const returns = [...logged.filter((e): e is LoggedEvent<'return'> => isAction(e, 'return')), ...(await returnsAt(tx, ended.map((l) => l.endedAt!)))]
-    .filter((e) => e.detail.dids.includes(d.did));
+  const ended = returnedLegs.filter(
+    (l) => l.endedAt && !logged.some((e) => isAction(e, 'return') && e.detail.cartons.includes(l.cartonId)),
+  );
+  const returns = [
+    ...logged.filter((e): e is LoggedEvent<'return'> => isAction(e, 'return')),
+    ...(await returnsAt(
+      tx,
+      ended.map((l) => l.endedAt!),
+    )),
+  ].filter((e) => e.detail.dids.includes(d.did));
   for (const r of returns) {
     const mine = r.detail.cartons.filter((c) => returnedLegs.some((l) => l.cartonId === c));
     steps.push({
-      step: 'return', at: r.at, siteId: r.siteId, userId: r.userId,
+      step: 'return',
+      at: r.at,
+      siteId: r.siteId,
+      userId: r.userId,
       activity: `${plural(mine.length, 'carton')} taken back${r.detail.transit ? ' in transit' : ''}`,
       detail: joined(mine.join(', '), `Remark: ${r.detail.remark}`),
     });

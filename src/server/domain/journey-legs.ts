@@ -23,9 +23,15 @@ export interface LegRow {
 /** Every leg of the cartons, oldest dispatch first. */
 export async function legsOf(tx: Tx, cartonIds: readonly string[]): Promise<LegRow[]> {
   if (cartonIds.length === 0) return [];
-  const rows = await tx.select({
-    leg: dispatchCartons, d: dispatches, fromName: fromSite.name, toSite: toSite.name, dealer: sql<string | null>`${dealerName}`,
-  }).from(dispatchCartons)
+  const rows = await tx
+    .select({
+      leg: dispatchCartons,
+      d: dispatches,
+      fromName: fromSite.name,
+      toSite: toSite.name,
+      dealer: sql<string | null>`${dealerName}`,
+    })
+    .from(dispatchCartons)
     .innerJoin(dispatches, eq(dispatches.did, dispatchCartons.did))
     .innerJoin(fromSite, eq(fromSite.id, dispatches.fromSiteId))
     .leftJoin(toSite, eq(toSite.id, dispatches.toSiteId))
@@ -51,7 +57,14 @@ function typed(row: Row): LoggedEvent | null {
   const shape = EVENT_DETAILS[row.action as EventAction];
   const parsed = shape?.safeParse(row.detail);
   if (!parsed?.success) return null;
-  return { action: row.action as EventAction, at: row.at, userId: row.userId, siteId: row.siteId, ref: row.ref, detail: parsed.data };
+  return {
+    action: row.action as EventAction,
+    at: row.at,
+    userId: row.userId,
+    siteId: row.siteId,
+    ref: row.ref,
+    detail: parsed.data,
+  };
 }
 
 const WANTED: EventAction[] = ['damage-carton', 'replace', 'return', 'receive'];
@@ -59,7 +72,10 @@ const WANTED: EventAction[] = ['damage-carton', 'replace', 'return', 'receive'];
 /** The damage, replace, return and receive events about these cartons and dispatches. */
 export async function eventsAbout(tx: Tx, refs: readonly string[]): Promise<LoggedEvent[]> {
   if (refs.length === 0) return [];
-  const rows = await tx.select().from(events).where(and(inArray(events.ref, [...new Set(refs)]), inArray(events.action, WANTED)))
+  const rows = await tx
+    .select()
+    .from(events)
+    .where(and(inArray(events.ref, [...new Set(refs)]), inArray(events.action, WANTED)))
     .orderBy(events.at, events.id);
   return rows.map(typed).filter((e): e is LoggedEvent => e !== null);
 }
@@ -69,13 +85,26 @@ export async function returnsAt(tx: Tx, times: readonly Date[]): Promise<LoggedE
   if (times.length === 0) return [];
   // A Date holds milliseconds and the column microseconds: each time is the millisecond it falls in.
   const ms = [...new Set(times.map((t) => t.getTime()))];
-  const rows = await tx.select().from(events).where(and(eq(events.action, 'return'),
-    or(...ms.map((t) => and(gte(events.at, new Date(t)), lt(events.at, new Date(t + 1)))))));
+  const rows = await tx
+    .select()
+    .from(events)
+    .where(
+      and(
+        eq(events.action, 'return'),
+        or(...ms.map((t) => and(gte(events.at, new Date(t)), lt(events.at, new Date(t + 1))))),
+      ),
+    );
   return rows.map(typed).filter((e): e is LoggedEvent<'return'> => e !== null && e.action === 'return');
 }
 
 export const isAction = <A extends EventAction>(e: LoggedEvent, action: A): e is LoggedEvent<A> => e.action === action;
 
 /** The return event that ended a carton's leg. */
-export const returnOf = (all: readonly LoggedEvent[], cartonId: string, did: string): LoggedEvent<'return'> | undefined =>
-  all.filter((e): e is LoggedEvent<'return'> => isAction(e, 'return')).find((e) => e.detail.cartons.includes(cartonId) && e.detail.dids.includes(did));
+export const returnOf = (
+  all: readonly LoggedEvent[],
+  cartonId: string,
+  did: string,
+): LoggedEvent<'return'> | undefined =>
+  all
+    .filter((e): e is LoggedEvent<'return'> => isAction(e, 'return'))
+    .find((e) => e.detail.cartons.includes(cartonId) && e.detail.dids.includes(did));

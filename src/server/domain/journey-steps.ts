@@ -21,15 +21,30 @@ export interface Step {
 
 /** The order of steps made in the same instant (a test's fixtures, one transaction's work). */
 const RANK: Record<JourneyStepKind, number> = {
-  map: 0, pair: 1, demap: 2, damage: 3, 'pack-secondary': 4, 'pack-tertiary': 5, dispatch: 6, receive: 7, missing: 7, return: 8,
-  'damage-carton': 9, replace: 10, verify: 11,
+  map: 0,
+  pair: 1,
+  demap: 2,
+  damage: 3,
+  'pack-secondary': 4,
+  'pack-tertiary': 5,
+  dispatch: 6,
+  receive: 7,
+  missing: 7,
+  return: 8,
+  'damage-carton': 9,
+  replace: 10,
+  verify: 11,
 };
 
 /** A person as lists show one: first and last name, else the login name. */
 export const personName = (u: { firstName: string | null; lastName: string | null; userName: string }) =>
-  [u.firstName, u.lastName].filter((s) => s && s.trim()).join(' ').trim() || u.userName;
+  [u.firstName, u.lastName]
+    .filter((s) => s && s.trim())
+    .join(' ')
+    .trim() || u.userName;
 
-export const joined = (...parts: Array<string | null | undefined | false>) => parts.filter((p): p is string => !!p && p.trim() !== '').join(' · ');
+export const joined = (...parts: Array<string | null | undefined | false>) =>
+  parts.filter((p): p is string => !!p && p.trim() !== '').join(' · ');
 
 /** A code as an event's detail writes it ('S:KA:950', 'P::7001') as a pack's readable id. */
 export function pidOfRef(ref: string): string {
@@ -40,10 +55,19 @@ export function pidOfRef(ref: string): string {
 async function namesOf(tx: Tx, steps: readonly Step[]) {
   const siteIds = [...new Set(steps.flatMap((s) => (s.siteId ? [s.siteId] : [])))];
   const userIds = [...new Set(steps.flatMap((s) => (s.userId ? [s.userId] : [])))];
-  const siteRows = siteIds.length ? await tx.select({ id: sites.id, name: sites.name }).from(sites).where(inArray(sites.id, siteIds)) : [];
-  const userRows = userIds.length ? await tx.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, userName: users.userName })
-    .from(users).where(inArray(users.id, userIds)) : [];
-  return { site: new Map(siteRows.map((s) => [s.id, s.name])), user: new Map(userRows.map((u) => [u.id, personName(u)])) };
+  const siteRows = siteIds.length
+    ? await tx.select({ id: sites.id, name: sites.name }).from(sites).where(inArray(sites.id, siteIds))
+    : [];
+  const userRows = userIds.length
+    ? await tx
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, userName: users.userName })
+        .from(users)
+        .where(inArray(users.id, userIds))
+    : [];
+  return {
+    site: new Map(siteRows.map((s) => [s.id, s.name])),
+    user: new Map(userRows.map((u) => [u.id, personName(u)])),
+  };
 }
 
 /** The journey items, oldest first. */
@@ -52,9 +76,12 @@ export async function finishSteps(tx: Tx, steps: readonly Step[]): Promise<Journ
   return [...steps]
     .sort((a, b) => a.at.getTime() - b.at.getTime() || RANK[a.step] - RANK[b.step])
     .map((s) => ({
-      activity: s.activity, date: s.at.toISOString(),
-      place: s.place ?? (s.siteId ? names.site.get(s.siteId) ?? '' : ''),
-      who: s.who ?? (s.userId ? names.user.get(s.userId) ?? '' : ''),
-      detail: s.detail ?? '', step: s.step, flags: s.flags ?? [],
+      activity: s.activity,
+      date: s.at.toISOString(),
+      place: s.place ?? (s.siteId ? (names.site.get(s.siteId) ?? '') : ''),
+      who: s.who ?? (s.userId ? (names.user.get(s.userId) ?? '') : ''),
+      detail: s.detail ?? '',
+      step: s.step,
+      flags: s.flags ?? [],
     }));
 }

@@ -25,7 +25,8 @@ function richText(v: unknown): string | null {
 export function readCell(v: CellValue | unknown, depth = 0): Read {
   if (v === null || v === undefined) return { value: null };
   // exceljs turns the escape '_x0000_' into a NUL: the shared text rule refuses what PostgreSQL cannot store.
-  if (typeof v === 'string') return !isStorableText(v) ? { refused: TEXT_UNSTORABLE } : { value: cut(v) === '' ? null : cut(v) };
+  if (typeof v === 'string')
+    return !isStorableText(v) ? { refused: TEXT_UNSTORABLE } : { value: cut(v) === '' ? null : cut(v) };
   if (typeof v === 'number') return Number.isFinite(v) ? { value: v } : { refused: SHEET_MSG.cellError };
   if (typeof v === 'boolean') return { value: v };
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? { refused: SHEET_MSG.cellError } : { value: v };
@@ -37,12 +38,15 @@ export function readCell(v: CellValue | unknown, depth = 0): Read {
     // A formula counts only by the value Excel saved with it; nothing is ever evaluated here.
     return v.result === undefined || v.result === null ? { refused: SHEET_MSG.formula } : readCell(v.result, depth + 1);
   }
-  if ('hyperlink' in v) return readCell(typeof v.text === 'string' ? v.text : richText(v.text) ?? '', depth + 1);
+  if ('hyperlink' in v) return readCell(typeof v.text === 'string' ? v.text : (richText(v.text) ?? ''), depth + 1);
   return { refused: SHEET_MSG.cellError };
 }
 
 /** A calendar date as 'YYYY-MM-DD' from a UTC midnight Date (how exceljs gives date cells). */
-const utcDate = (d: Date) => toIsoDate(`${String(d.getUTCFullYear()).padStart(4, '0')}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`);
+const utcDate = (d: Date) =>
+  toIsoDate(
+    `${String(d.getUTCFullYear()).padStart(4, '0')}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`,
+  );
 
 const DAY_FIRST = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/;
 const YEAR_FIRST = /^\d{4}-\d{2}-\d{2}$/;

@@ -7,8 +7,15 @@ import { firstMessage } from '../../shared/contracts/issues.js';
 import { MAPPING_MSG, mappingAdd } from '../../shared/contracts/numbers/mapping.js';
 import { DATE_ONLY } from '../../shared/contracts/numbers/fields.js';
 import {
-  missingColumnsMessage, REQUIRED_COLUMNS, SHEET_COLUMNS, SHEET_HEADERS, SHEET_MAX_BYTES, SHEET_MAX_ROWS, SHEET_MSG,
-  type SheetColumn, type SheetErrorRow,
+  missingColumnsMessage,
+  REQUIRED_COLUMNS,
+  SHEET_COLUMNS,
+  SHEET_HEADERS,
+  SHEET_MAX_BYTES,
+  SHEET_MAX_ROWS,
+  SHEET_MSG,
+  type SheetColumn,
+  type SheetErrorRow,
 } from '../../shared/contracts/numbers/mapping-upload.js';
 import { cellDate, cellText, numberField, readCell, type Plain } from './mapping-sheet-cells.js';
 import { refuse } from './refusal.js';
@@ -19,14 +26,30 @@ const MAX_UNPACKED = 25 * 1024 * 1024;
 
 const key = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 const ALIASES: Record<string, SheetColumn> = {
-  productcode: 'productCode', productcd: 'productCode', code: 'productCode',
-  fromno: 'fromNo', from: 'fromNo', fromnumber: 'fromNo',
-  tono: 'toNo', to: 'toNo', tonumber: 'toNo',
-  quantity: 'qty', qty: 'qty',
-  batchno: 'batchNo', batch: 'batchNo', batchnumber: 'batchNo',
-  mfgdate: 'mfgDate', mfg: 'mfgDate', manufacturingdate: 'mfgDate',
-  expdate: 'expDate', exp: 'expDate', expirydate: 'expDate', expiry: 'expDate',
-  mrp: 'mrp', remarks: 'remark', remark: 'remark',
+  productcode: 'productCode',
+  productcd: 'productCode',
+  code: 'productCode',
+  fromno: 'fromNo',
+  from: 'fromNo',
+  fromnumber: 'fromNo',
+  tono: 'toNo',
+  to: 'toNo',
+  tonumber: 'toNo',
+  quantity: 'qty',
+  qty: 'qty',
+  batchno: 'batchNo',
+  batch: 'batchNo',
+  batchnumber: 'batchNo',
+  mfgdate: 'mfgDate',
+  mfg: 'mfgDate',
+  manufacturingdate: 'mfgDate',
+  expdate: 'expDate',
+  exp: 'expDate',
+  expirydate: 'expDate',
+  expiry: 'expDate',
+  mrp: 'mrp',
+  remarks: 'remark',
+  remark: 'remark',
 };
 
 export interface SheetRow {
@@ -36,7 +59,10 @@ export interface SheetRow {
   refused: string | null;
 }
 
-export interface SheetRead { rows: SheetRow[]; date1904: boolean }
+export interface SheetRead {
+  rows: SheetRow[];
+  date1904: boolean;
+}
 
 /** Checks what the file is by its bytes, then reads its rows (no mapping rule is applied here); a file
  *  that is not a sheet of rows is refused. */
@@ -94,8 +120,13 @@ export async function readSheet(data: Buffer): Promise<SheetRead> {
 export function errorRow(row: SheetRow, message: string): SheetErrorRow {
   const c = row.cells;
   return {
-    RowNo: row.rowNo, ProductCode: cellText(c.productCode), FromNo: cellText(c.fromNo), ToNo: cellText(c.toNo),
-    Qty: cellText(c.qty), ErrorMessage: message, BatchNo: cellText(c.batchNo),
+    RowNo: row.rowNo,
+    ProductCode: cellText(c.productCode),
+    FromNo: cellText(c.fromNo),
+    ToNo: cellText(c.toNo),
+    Qty: cellText(c.qty),
+    ErrorMessage: message,
+    BatchNo: cellText(c.batchNo),
   };
 }
 
@@ -106,14 +137,20 @@ const text = (v: Plain): string | undefined => (v === null ? undefined : v insta
  * message, or the add request it stands for. To No. and Quantity may each be left blank; the other
  * follows from From No.
  */
-export function checkRow(row: SheetRow, productId: number, isPreprinted: boolean, date1904: boolean): z.output<typeof mappingAdd> {
+export function checkRow(
+  row: SheetRow,
+  productId: number,
+  isPreprinted: boolean,
+  date1904: boolean,
+): z.output<typeof mappingAdd> {
   const c = row.cells;
   const mfg = c.mfgDate === null ? '' : cellDate(c.mfgDate, date1904);
   const exp = c.expDate === null ? null : cellDate(c.expDate, date1904);
   let to = numberField(c.toNo);
   let qty = numberField(c.qty);
   const from = numberField(c.fromNo);
-  const n = (v: number | string | undefined) => (typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : NaN);
+  const n = (v: number | string | undefined) =>
+    typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : NaN;
   if (to === undefined && qty === undefined) refuse(MAPPING_MSG.toRequired);
   // A Quantity below 1 says so itself, rather than as a To below From.
   if (to === undefined && n(qty) < 1) refuse(MAPPING_MSG.qtyPositive);
@@ -125,8 +162,16 @@ export function checkRow(row: SheetRow, productId: number, isPreprinted: boolean
   // A date this reader cannot take stands in as a placeholder, so the contract's checks run
   // in field order; the date message follows if nothing else is wrong.
   const parsed = mappingAdd.safeParse({
-    MappingId: 0, ProductId: productId, FromNo: from, ToNo: to, Qty: qty, BatchNo: text(c.batchNo) ?? '',
-    MFGDate: mfg ?? '1900-01-01', EXPDate: mfg === null ? null : exp, Remark: text(c.remark) ?? '', isPreprinted,
+    MappingId: 0,
+    ProductId: productId,
+    FromNo: from,
+    ToNo: to,
+    Qty: qty,
+    BatchNo: text(c.batchNo) ?? '',
+    MFGDate: mfg ?? '1900-01-01',
+    EXPDate: mfg === null ? null : exp,
+    Remark: text(c.remark) ?? '',
+    isPreprinted,
     Mrp: c.mrp === null ? null : typeof c.mrp === 'number' ? c.mrp : text(c.mrp),
   });
   if (!parsed.success) refuse(firstMessage(parsed.error));

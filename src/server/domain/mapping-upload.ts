@@ -17,9 +17,21 @@ type Product = { id: number; code: string; life: number };
 
 /** Product codes of the caller's company (case-insensitive, as they are unique), with their shelf life. */
 async function productsByCode(tx: Tx, companyId: number, rows: SheetRow[]): Promise<Map<string, Product>> {
-  const codes = [...new Set(rows.map((r) => r.cells.productCode).filter((c) => c !== null).map((c) => String(c).toLowerCase()))];
-  const found = codes.length === 0 ? [] : await tx.select({ id: products.id, code: products.code, life: products.bestBeforeDays })
-    .from(products).where(and(eq(products.companyId, companyId), inArray(sql`lower(${products.code})`, codes)));
+  const codes = [
+    ...new Set(
+      rows
+        .map((r) => r.cells.productCode)
+        .filter((c) => c !== null)
+        .map((c) => String(c).toLowerCase()),
+    ),
+  ];
+  const found =
+    codes.length === 0
+      ? []
+      : await tx
+          .select({ id: products.id, code: products.code, life: products.bestBeforeDays })
+          .from(products)
+          .where(and(eq(products.companyId, companyId), inArray(sql`lower(${products.code})`, codes)));
   return new Map(found.map((p) => [p.code.toLowerCase(), p]));
 }
 
@@ -32,8 +44,15 @@ function rowInput(row: SheetRow, series: Series, byCode: Map<string, Product>, d
   if (!product) refuse(SHEET_MSG.unknownProduct(String(code)));
   const b = checkRow(row, product.id, series.kind === 'P', date1904);
   return {
-    series, fromNo: b.FromNo, toNo: b.ToNo, productId: b.ProductId, batchNo: b.BatchNo, mfgDate: b.MFGDate,
-    expDate: b.EXPDate ?? addDays(b.MFGDate, product.life), mrp: b.Mrp, remark: b.Remark,
+    series,
+    fromNo: b.FromNo,
+    toNo: b.ToNo,
+    productId: b.ProductId,
+    batchNo: b.BatchNo,
+    mfgDate: b.MFGDate,
+    expDate: b.EXPDate ?? addDays(b.MFGDate, product.life),
+    mrp: b.Mrp,
+    remark: b.Remark,
   };
 }
 

@@ -5,7 +5,12 @@ import { and, eq, gte, lte, or, type SQL } from 'drizzle-orm';
 import { MAX_SERIAL, type Series } from '../../shared/codes.js';
 import { addDays } from '../../shared/contracts/numbers/fields.js';
 import {
-  alreadyMapped, MAPPING_MSG, mappedElsewhere, notInStock, pairedPreprinted, type MappingSaveOut,
+  alreadyMapped,
+  MAPPING_MSG,
+  mappedElsewhere,
+  notInStock,
+  pairedPreprinted,
+  type MappingSaveOut,
 } from '../../shared/contracts/numbers/mapping.js';
 import { companyScope } from '../auth/scope.js';
 import { mappings, products, staticPairs } from '../db/schema.js';
@@ -14,7 +19,17 @@ import { logEvent } from './event-log.js';
 import { acceptedCount, clash, lockSeries, type Tx } from './ranges.js';
 import { refuse } from './refusal.js';
 
-export interface MapInput { series: Series; fromNo: number; toNo: number; productId: number; batchNo: string; mfgDate: string; expDate: string; mrp: string | null; remark: string }
+export interface MapInput {
+  series: Series;
+  fromNo: number;
+  toNo: number;
+  productId: number;
+  batchNo: string;
+  mfgDate: string;
+  expDate: string;
+  mrp: string | null;
+  remark: string;
+}
 export type Mapping = typeof mappings.$inferSelect;
 
 /** The mappings of one series kind the caller may see: admin all; others their company's and, for
@@ -22,12 +37,16 @@ export type Mapping = typeof mappings.$inferSelect;
 export function mappingScope(caller: Caller, isPreprinted: boolean): SQL | undefined {
   const kind = eq(mappings.kind, isPreprinted ? 'P' : 'S');
   if (caller.isAdmin) return kind;
-  return and(kind, companyScope(caller, mappings.companyId), isPreprinted ? undefined : eq(mappings.prefix, caller.prefix.toUpperCase()));
+  return and(
+    kind,
+    companyScope(caller, mappings.companyId),
+    isPreprinted ? undefined : eq(mappings.prefix, caller.prefix.toUpperCase()),
+  );
 }
 
 /** The series the screen's mode names for the caller: the preprinted one, or their factory's prefix. */
 export const callerSeries = (caller: Caller, isPreprinted: boolean): Series =>
-  (isPreprinted ? { kind: 'P', prefix: '' } : { kind: 'S', prefix: caller.prefix.toUpperCase() });
+  isPreprinted ? { kind: 'P', prefix: '' } : { kind: 'S', prefix: caller.prefix.toUpperCase() };
 
 /** Refuses a series the caller may not map in. */
 export function checkSeries(caller: Caller, series: Series): void {
@@ -41,15 +60,21 @@ export function checkSeries(caller: Caller, series: Series): void {
 /** Checks and writes one mapping inside the caller's transaction (which must already hold lockSeries for the series). */
 export async function mapRange(tx: Tx, caller: Caller, input: MapInput): Promise<Mapping> {
   const { fromNo, toNo } = input;
-  const series: Series = { kind: input.series.kind, prefix: input.series.kind === 'S' ? input.series.prefix.toUpperCase() : '' };
+  const series: Series = {
+    kind: input.series.kind,
+    prefix: input.series.kind === 'S' ? input.series.prefix.toUpperCase() : '',
+  };
   checkSeries(caller, series);
   const companyId = caller.companyId!;
 
-  if (!Number.isSafeInteger(fromNo) || !Number.isSafeInteger(toNo) || fromNo < 1 || toNo > MAX_SERIAL) refuse(MAPPING_MSG.outOfRange);
+  if (!Number.isSafeInteger(fromNo) || !Number.isSafeInteger(toNo) || fromNo < 1 || toNo > MAX_SERIAL)
+    refuse(MAPPING_MSG.outOfRange);
   if (fromNo > toNo) refuse(MAPPING_MSG.fromBeforeTo);
   if (input.expDate < input.mfgDate) refuse(MAPPING_MSG.expAfterMfg);
 
-  const [product] = await tx.select({ id: products.id, name: products.name }).from(products)
+  const [product] = await tx
+    .select({ id: products.id, name: products.name })
+    .from(products)
     .where(and(eq(products.id, input.productId), eq(products.companyId, companyId), eq(products.isActive, true)));
   if (!product) refuse(MAPPING_MSG.productNotFound);
 
@@ -64,53 +89,114 @@ export async function mapRange(tx: Tx, caller: Caller, input: MapInput): Promise
   // Inside the caller's own stock (or own prefix) every mapping is the company's own; one that is
   // not (a site moved between companies) is still never described.
   const taken = await clash(tx, mappings, series, fromNo, toNo);
-  if (taken && taken.companyId !== companyId) refuse(mappedElsewhere(Math.max(fromNo, taken.fromNo), Math.min(toNo, taken.toNo)));
+  if (taken && taken.companyId !== companyId)
+    refuse(mappedElsewhere(Math.max(fromNo, taken.fromNo), Math.min(toNo, taken.toNo)));
   if (taken) {
     const [other] = await tx.select({ name: products.name }).from(products).where(eq(products.id, taken.productId));
-    refuse(alreadyMapped(Math.max(fromNo, taken.fromNo), Math.min(toNo, taken.toNo), other?.name ?? '', taken.batchNo, taken.fromNo, taken.toNo));
+    refuse(
+      alreadyMapped(
+        Math.max(fromNo, taken.fromNo),
+        Math.min(toNo, taken.toNo),
+        other?.name ?? '',
+        taken.batchNo,
+        taken.fromNo,
+        taken.toNo,
+      ),
+    );
   }
 
   if (series.kind === 'P') {
     // A preprinted code paired with a static one already resolves to the static code's mapping.
-    const [pair] = await tx.select({ p: staticPairs.preprintedNo, s: staticPairs.staticNo, prefix: staticPairs.prefix, companyId: staticPairs.companyId })
-      .from(staticPairs).where(and(gte(staticPairs.preprintedNo, fromNo), lte(staticPairs.preprintedNo, toNo)))
-      .orderBy(staticPairs.preprintedNo).limit(1);
+    const [pair] = await tx
+      .select({
+        p: staticPairs.preprintedNo,
+        s: staticPairs.staticNo,
+        prefix: staticPairs.prefix,
+        companyId: staticPairs.companyId,
+      })
+      .from(staticPairs)
+      .where(and(gte(staticPairs.preprintedNo, fromNo), lte(staticPairs.preprintedNo, toNo)))
+      .orderBy(staticPairs.preprintedNo)
+      .limit(1);
     if (pair && pair.companyId !== companyId) refuse(mappedElsewhere(pair.p, pair.p));
     if (pair) refuse(pairedPreprinted(pair.p, pair.prefix, pair.s));
   }
 
-  const [mapping] = await tx.insert(mappings).values({
-    kind: series.kind, prefix: series.prefix, fromNo, toNo, companyId, siteId: caller.siteId, productId: product.id,
-    batchNo: input.batchNo, mfgDate: input.mfgDate, expDate: input.expDate, mrp: input.mrp, remark: input.remark, createdBy: caller.userId,
-  }).returning();
+  const [mapping] = await tx
+    .insert(mappings)
+    .values({
+      kind: series.kind,
+      prefix: series.prefix,
+      fromNo,
+      toNo,
+      companyId,
+      siteId: caller.siteId,
+      productId: product.id,
+      batchNo: input.batchNo,
+      mfgDate: input.mfgDate,
+      expDate: input.expDate,
+      mrp: input.mrp,
+      remark: input.remark,
+      createdBy: caller.userId,
+    })
+    .returning();
   await logEvent(tx, {
-    action: 'map', userId: caller.userId, companyId, siteId: caller.siteId, series, fromNo, toNo,
-    ref: String(mapping!.id), detail: { productId: product.id, batchNo: input.batchNo },
+    action: 'map',
+    userId: caller.userId,
+    companyId,
+    siteId: caller.siteId,
+    series,
+    fromNo,
+    toNo,
+    ref: String(mapping!.id),
+    detail: { productId: product.id, batchNo: input.batchNo },
   });
   return mapping!;
 }
 
-export interface MappingSaved { MappingId: number; EXPDate: string }
+export interface MappingSaved {
+  MappingId: number;
+  EXPDate: string;
+}
 
 /** Mapping/CreateMapping, a new range: its expiry defaults to MFG + the product's shelf life. */
-export async function addMapping(tx: Tx, caller: Caller, b: Extract<MappingSaveOut, { mode: 'add' }>): Promise<MappingSaved> {
+export async function addMapping(
+  tx: Tx,
+  caller: Caller,
+  b: Extract<MappingSaveOut, { mode: 'add' }>,
+): Promise<MappingSaved> {
   const series = callerSeries(caller, b.isPreprinted);
   checkSeries(caller, series);
-  const [product] = await tx.select({ life: products.bestBeforeDays }).from(products)
+  const [product] = await tx
+    .select({ life: products.bestBeforeDays })
+    .from(products)
     .where(and(eq(products.id, b.ProductId), eq(products.companyId, caller.companyId!), eq(products.isActive, true)));
   if (!product) refuse(MAPPING_MSG.productNotFound);
   await lockSeries(tx, series);
   const m = await mapRange(tx, caller, {
-    series, fromNo: b.FromNo, toNo: b.ToNo, productId: b.ProductId, batchNo: b.BatchNo,
-    mfgDate: b.MFGDate, expDate: b.EXPDate ?? addDays(b.MFGDate, product.life), mrp: b.Mrp, remark: b.Remark,
+    series,
+    fromNo: b.FromNo,
+    toNo: b.ToNo,
+    productId: b.ProductId,
+    batchNo: b.BatchNo,
+    mfgDate: b.MFGDate,
+    expDate: b.EXPDate ?? addDays(b.MFGDate, product.life),
+    mrp: b.Mrp,
+    remark: b.Remark,
   });
   return { MappingId: m.id, EXPDate: m.expDate };
 }
 
 /** Mapping/CreateMapping with a MappingId: the one field an update may change, the expiry. */
-export async function updateExpiry(tx: Tx, caller: Caller, b: Extract<MappingSaveOut, { mode: 'update' }>): Promise<MappingSaved> {
+export async function updateExpiry(
+  tx: Tx,
+  caller: Caller,
+  b: Extract<MappingSaveOut, { mode: 'update' }>,
+): Promise<MappingSaved> {
   // One scoped lookup: another company's mapping and a missing one take the same path.
-  const [m] = await tx.select().from(mappings)
+  const [m] = await tx
+    .select()
+    .from(mappings)
     .where(and(eq(mappings.id, b.MappingId), or(mappingScope(caller, true), mappingScope(caller, false))));
   if (!m) refuse(MAPPING_MSG.notFound);
   const series: Series = { kind: m.kind, prefix: m.prefix };
@@ -119,8 +205,15 @@ export async function updateExpiry(tx: Tx, caller: Caller, b: Extract<MappingSav
   if (b.EXPDate === m.expDate) return { MappingId: m.id, EXPDate: m.expDate };
   await tx.update(mappings).set({ expDate: b.EXPDate, updatedAt: new Date() }).where(eq(mappings.id, m.id));
   await logEvent(tx, {
-    action: 'map-expiry', userId: caller.userId, companyId: m.companyId, siteId: m.siteId, series, fromNo: m.fromNo, toNo: m.toNo,
-    ref: String(m.id), detail: { from: m.expDate, to: b.EXPDate },
+    action: 'map-expiry',
+    userId: caller.userId,
+    companyId: m.companyId,
+    siteId: m.siteId,
+    series,
+    fromNo: m.fromNo,
+    toNo: m.toNo,
+    ref: String(m.id),
+    detail: { from: m.expDate, to: b.EXPDate },
   });
   return { MappingId: m.id, EXPDate: b.EXPDate };
 }

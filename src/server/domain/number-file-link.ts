@@ -41,7 +41,8 @@ const mac = (secret: string, body: string) =>
   createHmac('sha256', secret).update(`numfile.${body}`).digest().subarray(0, 16).toString('base64url');
 
 /** 'SGA-1011-1030-7-1763800000': kind, prefix, from, to, ref, expiry; readable in a log. */
-const bodyOf = (l: FileLink) => `${l.kind}${l.kind === 'S' ? l.prefix.toUpperCase() : ''}-${l.fromNo}-${l.toNo}-${l.ref}-${l.exp}`;
+const bodyOf = (l: FileLink) =>
+  `${l.kind}${l.kind === 'S' ? l.prefix.toUpperCase() : ''}-${l.fromNo}-${l.toNo}-${l.ref}-${l.exp}`;
 const TOKEN = /^([SP])([A-Z0-9]{2})?-(\d{1,15})-(\d{1,15})-(\d{1,12})-(\d{1,12})\.([A-Za-z0-9_-]{22})$/;
 
 /** The link's path under the API, valid for LINK_SECONDS. */
@@ -62,6 +63,13 @@ export async function readFileLink(db: Db, token: string, now = Date.now()): Pro
   if (want.length !== got.length || !timingSafeEqual(want, got)) return 'bad';
   const kind = m[1] as SeriesKind;
   if ((kind === 'S') !== (m[2] !== undefined)) return 'bad';
-  const link: FileLink = { kind, prefix: m[2] ?? '', fromNo: Number(m[3]), toNo: Number(m[4]), ref: Number(m[5]), exp: Number(m[6]) };
+  const link: FileLink = {
+    kind,
+    prefix: m[2] ?? '',
+    fromNo: Number(m[3]),
+    toNo: Number(m[4]),
+    ref: Number(m[5]),
+    exp: Number(m[6]),
+  };
   return link.exp * 1000 < now ? 'expired' : link;
 }

@@ -20,7 +20,9 @@ export const acceptedFlag = sql<0 | 1>`case when ${numberIssues.acceptedAt} is n
 
 /** The list request's IsAccepted: accepted (1) or pending (0) issues only; absent, both. */
 export function acceptedFilter(flag: boolean | number | string | null | undefined): SQL | undefined {
-  return flag === null || flag === undefined ? undefined : sql`(${numberIssues.acceptedAt} is not null) = ${flagOn(flag)}`;
+  return flag === null || flag === undefined
+    ? undefined
+    : sql`(${numberIssues.acceptedAt} is not null) = ${flagOn(flag)}`;
 }
 
 /** Who issues, deletes or accepts: issuing is the admin's; stock is the caller's company's. */
@@ -35,16 +37,26 @@ export interface IssueInput {
 
 /** The first number never issued: one past the highest issued (issues only grow), 1 when none. */
 export async function nextIssueFrom(tx: Tx): Promise<number> {
-  const [row] = await tx.select({ n: sql<number>`coalesce(max(${numberIssues.toNo}), 0) + 1`.mapWith(Number) }).from(numberIssues);
+  const [row] = await tx
+    .select({ n: sql<number>`coalesce(max(${numberIssues.toNo}), 0) + 1`.mapWith(Number) })
+    .from(numberIssues);
   return row?.n ?? 1;
 }
 
 /** The issued range overlapping from..to, if any: the one starting last at or before `to` (one index probe). */
 async function issueClash(tx: Tx, from: number, to: number) {
-  const [row] = await tx.select({
-    fromNo: numberIssues.fromNo, toNo: numberIssues.toNo, salesOrderNo: numberIssues.salesOrderNo, company: companies.name,
-  }).from(numberIssues).innerJoin(companies, eq(companies.id, numberIssues.companyId))
-    .where(lte(numberIssues.fromNo, to)).orderBy(desc(numberIssues.fromNo)).limit(1);
+  const [row] = await tx
+    .select({
+      fromNo: numberIssues.fromNo,
+      toNo: numberIssues.toNo,
+      salesOrderNo: numberIssues.salesOrderNo,
+      company: companies.name,
+    })
+    .from(numberIssues)
+    .innerJoin(companies, eq(companies.id, numberIssues.companyId))
+    .where(lte(numberIssues.fromNo, to))
+    .orderBy(desc(numberIssues.fromNo))
+    .limit(1);
   return row && row.toNo >= from ? row : undefined;
 }
 
@@ -52,19 +64,43 @@ async function issueClash(tx: Tx, from: number, to: number) {
 export async function issueNumbers(tx: Tx, actor: IssueActor, input: IssueInput): Promise<number> {
   if (!actor.isAdmin) refuse(ISSUE_MSG.adminOnly);
   await lockSeries(tx, PREPRINTED);
-  const [company] = await tx.select({ id: companies.id }).from(companies)
+  const [company] = await tx
+    .select({ id: companies.id })
+    .from(companies)
     .where(and(eq(companies.id, input.companyId), eq(companies.isActive, true)));
   if (!company) refuse(ISSUE_MSG.companyNotFound);
   const hit = await issueClash(tx, input.from, input.to);
   if (hit) {
-    refuse(alreadyIssued(Math.max(input.from, hit.fromNo), Math.min(input.to, hit.toNo), hit.company, hit.salesOrderNo, hit.fromNo, hit.toNo));
+    refuse(
+      alreadyIssued(
+        Math.max(input.from, hit.fromNo),
+        Math.min(input.to, hit.toNo),
+        hit.company,
+        hit.salesOrderNo,
+        hit.fromNo,
+        hit.toNo,
+      ),
+    );
   }
-  const [row] = await tx.insert(numberIssues).values({
-    companyId: input.companyId, fromNo: input.from, toNo: input.to, salesOrderNo: input.salesOrderNo, createdBy: actor.userId,
-  }).returning({ id: numberIssues.id });
+  const [row] = await tx
+    .insert(numberIssues)
+    .values({
+      companyId: input.companyId,
+      fromNo: input.from,
+      toNo: input.to,
+      salesOrderNo: input.salesOrderNo,
+      createdBy: actor.userId,
+    })
+    .returning({ id: numberIssues.id });
   await logEvent(tx, {
-    action: 'issue', userId: actor.userId, companyId: input.companyId, series: PREPRINTED, fromNo: input.from, toNo: input.to,
-    ref: String(row!.id), detail: { salesOrderNo: input.salesOrderNo },
+    action: 'issue',
+    userId: actor.userId,
+    companyId: input.companyId,
+    series: PREPRINTED,
+    fromNo: input.from,
+    toNo: input.to,
+    ref: String(row!.id),
+    detail: { salesOrderNo: input.salesOrderNo },
   });
   return row!.id;
 }
@@ -78,8 +114,14 @@ export async function deleteIssue(tx: Tx, actor: IssueActor, id: number): Promis
   if (issue.acceptedAt) refuse(acceptedNoDelete(issue.fromNo, issue.toNo));
   await tx.delete(numberIssues).where(eq(numberIssues.id, id));
   await logEvent(tx, {
-    action: 'issue-delete', userId: actor.userId, companyId: issue.companyId, series: PREPRINTED, fromNo: issue.fromNo, toNo: issue.toNo,
-    ref: String(id), detail: { salesOrderNo: issue.salesOrderNo },
+    action: 'issue-delete',
+    userId: actor.userId,
+    companyId: issue.companyId,
+    series: PREPRINTED,
+    fromNo: issue.fromNo,
+    toNo: issue.toNo,
+    ref: String(id),
+    detail: { salesOrderNo: issue.salesOrderNo },
   });
 }
 
@@ -94,15 +136,28 @@ export interface AcceptInput {
 export async function acceptStock(tx: Tx, actor: IssueActor, input: AcceptInput): Promise<void> {
   if (!actor.isAdmin && actor.companyId === null) refuse(STOCK_MSG.notFound);
   await lockSeries(tx, PREPRINTED);
-  const [issue] = await tx.select().from(numberIssues).where(and(
-    eq(numberIssues.id, input.stockId), actor.isAdmin ? undefined : eq(numberIssues.companyId, actor.companyId!),
-  ));
+  const [issue] = await tx
+    .select()
+    .from(numberIssues)
+    .where(
+      and(eq(numberIssues.id, input.stockId), actor.isAdmin ? undefined : eq(numberIssues.companyId, actor.companyId!)),
+    );
   if (!issue) refuse(STOCK_MSG.notFound);
   if (issue.acceptedAt) refuse(alreadyAccepted(issue.fromNo, issue.toNo));
   if (issue.fromNo !== input.from || issue.toNo !== input.to) refuse(acceptWhole(issue.fromNo, issue.toNo));
-  await tx.update(numberIssues).set({ acceptedAt: new Date(), acceptedBy: actor.userId }).where(eq(numberIssues.id, issue.id));
+  await tx
+    .update(numberIssues)
+    .set({ acceptedAt: new Date(), acceptedBy: actor.userId })
+    .where(eq(numberIssues.id, issue.id));
   await logEvent(tx, {
-    action: 'accept', userId: actor.userId, companyId: issue.companyId, siteId: actor.siteId, series: PREPRINTED,
-    fromNo: issue.fromNo, toNo: issue.toNo, ref: String(issue.id), detail: { salesOrderNo: issue.salesOrderNo },
+    action: 'accept',
+    userId: actor.userId,
+    companyId: issue.companyId,
+    siteId: actor.siteId,
+    series: PREPRINTED,
+    fromNo: issue.fromNo,
+    toNo: issue.toNo,
+    ref: String(issue.id),
+    detail: { salesOrderNo: issue.salesOrderNo },
   });
 }

@@ -18,7 +18,12 @@ export const OLDER_PAGE = 50;
 
 /** The first `limit` candidates, oldest first, that the lifecycle lets undergo `op` now. */
 export async function olderThatMay<R extends StoredCarton>(
-  tx: Tx, site: CartonSite, op: CartonOperation, page: OlderPage<R>, limit: number, pageSize = OLDER_PAGE,
+  tx: Tx,
+  site: CartonSite,
+  op: CartonOperation,
+  page: OlderPage<R>,
+  limit: number,
+  pageSize = OLDER_PAGE,
 ): Promise<R[]> {
   const n = Math.max(limit, pageSize);
   const out: R[] = [];

@@ -9,7 +9,12 @@ import { refuse } from './refusal.js';
 
 /** Who does the floor work: a user of a company at a site with a prefix. */
 export type Actor = Pick<Caller, 'userId' | 'companyId' | 'siteId' | 'prefix'>;
-export interface FloorSite { userId: number; companyId: number; siteId: number; prefix: string }
+export interface FloorSite {
+  userId: number;
+  companyId: number;
+  siteId: number;
+  prefix: string;
+}
 
 /** The actor's site, or the refusal: floor work is done at a factory or warehouse. */
 export function floorActor(a: Actor): FloorSite {
@@ -27,21 +32,34 @@ export interface SizeAndSlip {
 }
 
 /** Whether the slip is on a carton already (either kind: a slip is used once). */
-const usedSql = (slip: string) => (slip.startsWith('TID') ? sql`exists (select 1 from tertiary_cartons t where t.tid = ${slip})`
-  : sql`exists (select 1 from secondary_cartons s where s.sid = ${slip})`);
+const usedSql = (slip: string) =>
+  slip.startsWith('TID')
+    ? sql`exists (select 1 from tertiary_cartons t where t.tid = ${slip})`
+    : sql`exists (select 1 from secondary_cartons s where s.sid = ${slip})`;
 
 /** A save's carton size, the prefix's last printed slip and whether the slip is used, in one round
  *  trip, for closeCarton to check in order. */
-export async function sizeAndSlip(tx: Tx, sizeId: number, type: SlipType, prefix: string, slip: string | null): Promise<SizeAndSlip> {
+export async function sizeAndSlip(
+  tx: Tx,
+  sizeId: number,
+  type: SlipType,
+  prefix: string,
+  slip: string | null,
+): Promise<SizeAndSlip> {
   const used = slip === null ? sql`false` : usedSql(slip);
   const result = (await tx.execute(sql`
     select c.id, c.name, c.size,
       (select ic.last from id_counters ic where ic.prefix = ${prefix.toUpperCase()} and ic.type = ${type}) as last,
       ${used} as used
-    from (select 1) one left join cartons c on c.id = ${sizeId} and c.is_active`)) as unknown as { rows: Array<Record<string, unknown>> };
+    from (select 1) one left join cartons c on c.id = ${sizeId} and c.is_active`)) as unknown as {
+    rows: Array<Record<string, unknown>>;
+  };
   const r = result.rows[0]!;
   return {
-    size: r.id === null || r.id === undefined ? undefined : { id: Number(r.id), name: String(r.name), size: Number(r.size) },
+    size:
+      r.id === null || r.id === undefined
+        ? undefined
+        : { id: Number(r.id), name: String(r.name), size: Number(r.size) },
     last: r.last === null || r.last === undefined ? 0 : Number(r.last),
     used: r.used === true || r.used === 't',
   };
@@ -53,14 +71,22 @@ export async function sizeAndSlip(tx: Tx, sizeId: number, type: SlipType, prefix
  *  entry's) never waits for a slip held by a save that waits for that series. */
 export async function claimSlip(tx: Tx, slip: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`slip:${slip}`}))`);
-  const result = (await tx.execute(sql`select ${usedSql(slip)} as used`)) as unknown as { rows: Array<{ used: unknown }> };
+  const result = (await tx.execute(sql`select ${usedSql(slip)} as used`)) as unknown as {
+    rows: Array<{ used: unknown }>;
+  };
   const used = result.rows[0]?.used;
   if (used === true || used === 't') refuse(PACKING_MSG.slipUsed(slip));
 }
 
 /** The checks every packing save makes of its carton, in the spec's order: the size (active), the
  *  count against it and the fractional remark, the slip (type, prefix, printed), the slip unused. */
-export async function closeCarton(tx: Tx, site: FloorSite, type: 'SID' | 'TID', b: { cartonMasterId: number; CartonName: string; reason: string }, count: number) {
+export async function closeCarton(
+  tx: Tx,
+  site: FloorSite,
+  type: 'SID' | 'TID',
+  b: { cartonMasterId: number; CartonName: string; reason: string },
+  count: number,
+) {
   const format = slipProblem(b.CartonName, type, site.prefix, Number.MAX_SAFE_INTEGER);
   const facts = await sizeAndSlip(tx, b.cartonMasterId, type, site.prefix, 'slip' in format ? format.slip : null);
   const size = facts.size;

@@ -18,28 +18,48 @@ import { rowsOf, sqlArray } from './sql-rows.js';
 import { item, refuse, Refusal } from './refusal.js';
 import { resolveMany, type CodeMapping } from './resolve-many.js';
 
-export interface Packed { CartonId: string; TotalQty: number; CartonName: string }
+export interface Packed {
+  CartonId: string;
+  TotalQty: number;
+  CartonName: string;
+}
 
 type Body = z.output<typeof secondarySave>;
 
 /** Consecutive serials of one series as [kind, prefix, from, to] runs: the event's compact list. */
 function runsOf(codes: Array<{ series: Series; serial: number }>): Array<['P' | 'S', string, number, number]> {
-  const sorted = [...codes].sort((a, b) => a.series.kind.localeCompare(b.series.kind) || a.series.prefix.localeCompare(b.series.prefix) || a.serial - b.serial);
+  const sorted = [...codes].sort(
+    (a, b) =>
+      a.series.kind.localeCompare(b.series.kind) ||
+      a.series.prefix.localeCompare(b.series.prefix) ||
+      a.serial - b.serial,
+  );
   const runs: Array<['P' | 'S', string, number, number]> = [];
   for (const c of sorted) {
     const last = runs.at(-1);
-    if (last && last[0] === c.series.kind && last[1] === c.series.prefix && last[3] === c.serial - 1) last[3] = c.serial;
+    if (last && last[0] === c.series.kind && last[1] === c.series.prefix && last[3] === c.serial - 1)
+      last[3] = c.serial;
     else runs.push([c.series.kind, c.series.prefix, c.serial, c.serial]);
   }
   return runs;
 }
 
 /** Packs the carton, or throws the Refusal. */
-export async function packSecondary(tx: Tx, codes: CodeMac, actor: Actor, b: Body, device?: DeviceWork): Promise<Packed> {
+export async function packSecondary(
+  tx: Tx,
+  codes: CodeMac,
+  actor: Actor,
+  b: Body,
+  device?: DeviceWork,
+): Promise<Packed> {
   const site = floorActor(actor);
   const { size, slip } = await closeCarton(tx, site, 'SID', b, b.scanned.length);
 
-  const resolved = await resolveMany(tx, codes, b.scanned.map((s) => s.UID));
+  const resolved = await resolveMany(
+    tx,
+    codes,
+    b.scanned.map((s) => s.UID),
+  );
   const faults: RefusedItem[] = [];
   const seen = new Set<string>();
   const good: Array<{ series: Series; serial: number; mapping: CodeMapping }> = [];
@@ -66,38 +86,77 @@ export async function packSecondary(tx: Tx, codes: CodeMac, actor: Actor, b: Bod
 
   // Damage and de-mapping of these series wait for this carton (they lock the series too), so what was
   // checked above still holds when the rows go in. Sorted, so two cartons never lock in opposite order.
-  const series = [...new Map(good.map((g) => [`${g.series.kind}${g.series.prefix}`, g.series])).entries()].sort(([a], [b2]) => a.localeCompare(b2));
+  const series = [...new Map(good.map((g) => [`${g.series.kind}${g.series.prefix}`, g.series])).entries()].sort(
+    ([a], [b2]) => a.localeCompare(b2),
+  );
   for (const [, s] of series) await lockSeries(tx, s);
   // Then the slip: another save under it waits, and then is told it is used.
   await claimSlip(tx, slip);
 
   const oldest = good.reduce((a, g) => (g.mapping.mfgDate < a.mapping.mfgDate ? g : a), good[0]!).mapping;
   const carton = tx.insert(secondaryCartons).values({
-    sid: slip, companyId: site.companyId, siteId: site.siteId, locationSiteId: site.siteId, cartonSizeId: size.id,
-    productId: product!, qty: good.length, batchNo: oldest.batchNo, mfgDate: oldest.mfgDate,
+    sid: slip,
+    companyId: site.companyId,
+    siteId: site.siteId,
+    locationSiteId: site.siteId,
+    cartonSizeId: size.id,
+    productId: product!,
+    qty: good.length,
+    batchNo: oldest.batchNo,
+    mfgDate: oldest.mfgDate,
     expDate: good.reduce((a, g) => (g.mapping.expDate < a ? g.mapping.expDate : a), oldest.expDate),
-    reason: b.reason || null, state: 'packed', createdBy: actor.userId, deviceAt: device?.at ?? null, entryId: device?.entryId ?? null,
+    reason: b.reason || null,
+    state: 'packed',
+    createdBy: actor.userId,
+    deviceAt: device?.at ?? null,
+    entryId: device?.entryId ?? null,
   });
   const event = eventInsert(tx, {
-    action: 'pack-secondary', userId: actor.userId, companyId: site.companyId, siteId: site.siteId, ref: slip, device,
-    detail: { sid: slip, productId: product!, qty: good.length, cartonSizeId: size.id, ...(b.reason ? { reason: b.reason } : {}), runs: runsOf(good) },
+    action: 'pack-secondary',
+    userId: actor.userId,
+    companyId: site.companyId,
+    siteId: site.siteId,
+    ref: slip,
+    device,
+    detail: {
+      sid: slip,
+      productId: product!,
+      qty: good.length,
+      cartonSizeId: size.id,
+      ...(b.reason ? { reason: b.reason } : {}),
+      runs: runsOf(good),
+    },
   });
   // The carton, its event and its items in one statement (one round trip; the items' key to the
   // carton is checked at its end). A pack packed meanwhile by another request (its row now has a
   // carton) is not taken over: fewer rows come back, and the whole carton is refused.
-  const taken = rowsOf<{ kind: string; prefix: string; serial_no: string | number }>(await tx.execute(sql`
+  const taken = rowsOf<{ kind: string; prefix: string; serial_no: string | number }>(
+    await tx.execute(sql`
     with carton as (${carton.getSQL()}), logged as (${event.getSQL()})
     insert into items (kind, prefix, serial_no, secondary_id, status)
     select u.kind, u.prefix, u.n, ${slip}, 'packed'
-    from unnest(${sqlArray(good.map((g) => g.series.kind), 'varchar[]')}, ${sqlArray(good.map((g) => g.series.prefix), 'varchar[]')},
-      ${sqlArray(good.map((g) => g.serial), 'bigint[]')}) as u(kind, prefix, n)
+    from unnest(${sqlArray(
+      good.map((g) => g.series.kind),
+      'varchar[]',
+    )}, ${sqlArray(
+      good.map((g) => g.series.prefix),
+      'varchar[]',
+    )},
+      ${sqlArray(
+        good.map((g) => g.serial),
+        'bigint[]',
+      )}) as u(kind, prefix, n)
     on conflict (kind, prefix, serial_no) do update set secondary_id = excluded.secondary_id, status = 'packed', updated_at = now()
       where items.secondary_id is null and items.status <> 'replaced'
-    returning kind, prefix, serial_no`));
+    returning kind, prefix, serial_no`),
+  );
   if (taken.length !== good.length) {
     const got = new Set(taken.map((t) => `${t.kind}${t.prefix}${Number(t.serial_no)}`));
     const lost = good.filter((g) => !got.has(`${g.series.kind}${g.series.prefix}${g.serial}`));
-    throw new Refusal(PACKING_MSG.itemsRefused(lost.length), lost.map((g) => item(visibleNumber(g.series, g.serial), PACKING_MSG.packed('another carton'))));
+    throw new Refusal(
+      PACKING_MSG.itemsRefused(lost.length),
+      lost.map((g) => item(visibleNumber(g.series, g.serial), PACKING_MSG.packed('another carton'))),
+    );
   }
   return { CartonId: slip, TotalQty: good.length, CartonName: size.name };
 }

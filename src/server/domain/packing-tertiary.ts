@@ -29,14 +29,36 @@ export function secondaryProblem(carton: Carton | undefined, sid: string): strin
 /** Loose cartons of the product at the site made before `mfgDate` that the lifecycle lets into a TID
  *  now (a recalled one is not older stock waiting), oldest first, leaving out `except`; at most `limit`. */
 export async function olderStock(
-  tx: Tx, site: FloorSite, productId: number, mfgDate: string, except: string[], limit = 200, pageSize = OLDER_PAGE,
+  tx: Tx,
+  site: FloorSite,
+  productId: number,
+  mfgDate: string,
+  except: string[],
+  limit = 200,
+  pageSize = OLDER_PAGE,
 ): Promise<Secondary[]> {
-  const page: OlderPage<Secondary & StoredCarton> = async (after, n) => (await tx.select().from(secondaryCartons).where(and(
-    eq(secondaryCartons.companyId, site.companyId), eq(secondaryCartons.locationSiteId, site.siteId),
-    eq(secondaryCartons.state, 'packed'), isNull(secondaryCartons.tid), eq(secondaryCartons.productId, productId),
-    lt(secondaryCartons.mfgDate, mfgDate), except.length ? notInArray(secondaryCartons.sid, except) : undefined,
-    after ? sql`(${secondaryCartons.mfgDate}, ${secondaryCartons.sid}) > (${after.mfg}::date, ${after.id})` : undefined,
-  )).orderBy(asc(secondaryCartons.mfgDate), asc(secondaryCartons.sid)).limit(n)).map((c) => ({ ...c, id: c.sid }));
+  const page: OlderPage<Secondary & StoredCarton> = async (after, n) =>
+    (
+      await tx
+        .select()
+        .from(secondaryCartons)
+        .where(
+          and(
+            eq(secondaryCartons.companyId, site.companyId),
+            eq(secondaryCartons.locationSiteId, site.siteId),
+            eq(secondaryCartons.state, 'packed'),
+            isNull(secondaryCartons.tid),
+            eq(secondaryCartons.productId, productId),
+            lt(secondaryCartons.mfgDate, mfgDate),
+            except.length ? notInArray(secondaryCartons.sid, except) : undefined,
+            after
+              ? sql`(${secondaryCartons.mfgDate}, ${secondaryCartons.sid}) > (${after.mfg}::date, ${after.id})`
+              : undefined,
+          ),
+        )
+        .orderBy(asc(secondaryCartons.mfgDate), asc(secondaryCartons.sid))
+        .limit(n)
+    ).map((c) => ({ ...c, id: c.sid }));
   return olderThatMay(tx, site, 'pack-tid', page, limit, pageSize);
 }
 
@@ -56,9 +78,20 @@ export async function packTertiary(tx: Tx, actor: Actor, b: Body, device?: Devic
   await claimSlip(tx, slip);
   // Locked: a carton packed, damaged or dispatched by another request meanwhile waits for this one. In
   // id order, as every writer of cartons locks them, so two saves never deadlock.
-  const found = sids.length ? await tx.select().from(secondaryCartons).where(inArray(secondaryCartons.sid, sids)).orderBy(secondaryCartons.sid).for('update') : [];
+  const found = sids.length
+    ? await tx
+        .select()
+        .from(secondaryCartons)
+        .where(inArray(secondaryCartons.sid, sids))
+        .orderBy(secondaryCartons.sid)
+        .for('update')
+    : [];
   const bySid = new Map(found.map((c) => [c.sid, c]));
-  const facts = await factsOf(tx, site, found.map((c) => ({ ...c, id: c.sid })));
+  const facts = await factsOf(
+    tx,
+    site,
+    found.map((c) => ({ ...c, id: c.sid })),
+  );
   const good: Secondary[] = [];
   for (const sid of sids) {
     const problem = secondaryProblem(facts.get(sid), sid);
@@ -76,23 +109,45 @@ export async function packTertiary(tx: Tx, actor: Actor, b: Body, device?: Devic
     refuse(PACKING_MSG.approvalRequired);
   }
   await tx.insert(tertiaryCartons).values({
-    tid: slip, companyId: site.companyId, siteId: site.siteId, locationSiteId: site.siteId, cartonSizeId: size.id,
-    productId: product!, qty: good.length, batchNo: oldest.batchNo, mfgDate: oldest.mfgDate,
+    tid: slip,
+    companyId: site.companyId,
+    siteId: site.siteId,
+    locationSiteId: site.siteId,
+    cartonSizeId: size.id,
+    productId: product!,
+    qty: good.length,
+    batchNo: oldest.batchNo,
+    mfgDate: oldest.mfgDate,
     expDate: good.reduce<string | null>((a, c) => (c.expDate && (!a || c.expDate < a) ? c.expDate : a), null),
-    reason: b.reason || null, remark: b.remark || null, state: 'packed', createdBy: actor.userId,
-    deviceAt: device?.at ?? null, entryId: device?.entryId ?? null,
+    reason: b.reason || null,
+    remark: b.remark || null,
+    state: 'packed',
+    createdBy: actor.userId,
+    deviceAt: device?.at ?? null,
+    entryId: device?.entryId ?? null,
   });
-  const moved = await tx.update(secondaryCartons).set({ tid: slip })
+  const moved = await tx
+    .update(secondaryCartons)
+    .set({ tid: slip })
     .where(and(inArray(secondaryCartons.sid, sids), isNull(secondaryCartons.tid), eq(secondaryCartons.state, 'packed')))
     .returning({ sid: secondaryCartons.sid });
   if (moved.length !== sids.length) throw new Refusal(PACKING_MSG.itemsAlreadyPacked);
   await logEvent(tx, {
-    action: 'pack-tertiary', userId: actor.userId, companyId: site.companyId, siteId: site.siteId, ref: slip, device,
+    action: 'pack-tertiary',
+    userId: actor.userId,
+    companyId: site.companyId,
+    siteId: site.siteId,
+    ref: slip,
+    device,
     detail: {
-      tid: slip, productId: product!, qty: good.length, cartonSizeId: size.id, sids,
-      ...(b.reason ? { reason: b.reason } : {}), ...(b.remark ? { remark: b.remark } : {}),
+      tid: slip,
+      productId: product!,
+      qty: good.length,
+      cartonSizeId: size.id,
+      sids,
+      ...(b.reason ? { reason: b.reason } : {}),
+      ...(b.remark ? { remark: b.remark } : {}),
     },
   });
   return { CartonId: slip, TotalQty: good.length, CartonName: size.name };
 }
-

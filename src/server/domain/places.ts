@@ -4,8 +4,16 @@
 // into 1-degree grid cells, so a lookup reads a few cells near the point: microseconds.
 import { existsSync, readFileSync } from 'node:fs';
 
-export interface LatLng { lat: number; lng: number }
-export interface Place { city: string; state: string; pin: string; km: number }
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+export interface Place {
+  city: string;
+  state: string;
+  pin: string;
+  km: number;
+}
 
 /** Farther than this from every city, a point has no place (the sea, another country). */
 export const PLACE_KM = 100;
@@ -24,7 +32,9 @@ interface CitiesFile {
   states: [number, string, string][];
   cities: [number, number, string, number, number][];
 }
-interface PinsFile { pins: [string, number, number][] }
+interface PinsFile {
+  pins: [string, number, number][];
+}
 
 /** Great-circle distance in km (haversine on a sphere of the Earth's mean radius; within 0.5% of the ellipsoid). */
 export function kmBetween(a: LatLng, b: LatLng): number {
@@ -78,8 +88,16 @@ class Grid<T> {
 // Longitude cells -180..180 fit in 360 slots; latitude cells are spaced by 1000.
 const cellKey = (y: number, x: number) => y * 1000 + x;
 
-interface City { name: string; state: string; area: boolean }
-interface Index { cities: Grid<City>; pins: Grid<string>; byId: Map<number, LatLng> }
+interface City {
+  name: string;
+  state: string;
+  area: boolean;
+}
+interface Index {
+  cities: Grid<City>;
+  pins: Grid<string>;
+  byId: Map<number, LatLng>;
+}
 let index: Index | null = null;
 
 /** Rows of the data that name an area rather than a town ("Nashik Division", "Jalandhar district"). */
@@ -98,7 +116,8 @@ function build(): Index {
   const pins = new Grid<string>();
   // PINs are optional data: without the file every PIN is ''.
   if (existsSync(PINS_FILE)) {
-    for (const [pin, lat, lng] of (JSON.parse(readFileSync(PINS_FILE, 'utf8')) as PinsFile).pins) pins.add(lat, lng, pin);
+    for (const [pin, lat, lng] of (JSON.parse(readFileSync(PINS_FILE, 'utf8')) as PinsFile).pins)
+      pins.add(lat, lng, pin);
   }
   return { cities, pins, byId };
 }

@@ -16,11 +16,24 @@ export interface PrintSource {
   mrp: string | number | null;
 }
 
-export const PRINT_FILE_HEADER = ['Serial', 'Visible No', 'QR', 'Product Name', 'Batch No', 'MFG Date', 'EXP Date', 'MRP'] as const;
+export const PRINT_FILE_HEADER = [
+  'Serial',
+  'Visible No',
+  'QR',
+  'Product Name',
+  'Batch No',
+  'MFG Date',
+  'EXP Date',
+  'MRP',
+] as const;
 const CHUNK = 4096;
 
 /** The parts of from..to outside `skip` (sorted, non-overlapping, inside from..to). */
-export function* keptParts(from: number, to: number, skip: readonly (readonly [number, number])[]): Generator<[number, number]> {
+export function* keptParts(
+  from: number,
+  to: number,
+  skip: readonly (readonly [number, number])[],
+): Generator<[number, number]> {
   let next = from;
   for (const [a, b] of skip) {
     if (a > next) yield [next, a - 1];
@@ -30,7 +43,11 @@ export function* keptParts(from: number, to: number, skip: readonly (readonly [n
 }
 
 /** Chunks of at most CHUNK serials over the kept parts of from..to. */
-function* chunksOver(from: number, to: number, skip: readonly (readonly [number, number])[]): Generator<[number, number]> {
+function* chunksOver(
+  from: number,
+  to: number,
+  skip: readonly (readonly [number, number])[],
+): Generator<[number, number]> {
   for (const [a, b] of keptParts(from, to, skip)) {
     for (let start = a; start <= b; start += CHUNK) yield [start, Math.min(b, start + CHUNK - 1)];
   }
@@ -48,13 +65,24 @@ export function labelUrlOf(form: 'p' | 'gs1', publicBaseUrl: string, src: PrintS
 
 /** CSV text chunks (the header first), `CHUNK` codes at a time; damaged numbers (`skip`) are void and left out. */
 export function* printFileChunks(
-  codes: CodeMac, publicBaseUrl: string, src: PrintSource, from: number, to: number, skip: readonly (readonly [number, number])[] = [],
+  codes: CodeMac,
+  publicBaseUrl: string,
+  src: PrintSource,
+  from: number,
+  to: number,
+  skip: readonly (readonly [number, number])[] = [],
   form: 'p' | 'gs1' = 'p',
 ): Generator<string> {
   const series: Series = { kind: 'S', prefix: src.prefix };
   yield csvLine([...PRINT_FILE_HEADER]);
   // The same tail on every line: sanitised and quoted once.
-  const tail = csvLine([src.productName, src.batchNo, src.mfgDate, src.expDate, src.mrp === null ? '' : String(src.mrp)]);
+  const tail = csvLine([
+    src.productName,
+    src.batchNo,
+    src.mfgDate,
+    src.expDate,
+    src.mrp === null ? '' : String(src.mrp),
+  ]);
   const url = labelUrlOf(form, publicBaseUrl, src);
   for (const [start, end] of chunksOver(from, to, skip)) {
     const uids = codes.makeRange(series, start, end);
@@ -71,7 +99,11 @@ export const PREPRINTED_FILE_HEADER = ['Serial', 'Visible No', 'QR'] as const;
 
 /** The print file of an issued preprinted range, for the outside printer: no product is known yet. */
 export function* preprintedFileChunks(
-  codes: CodeMac, publicBaseUrl: string, from: number, to: number, skip: readonly (readonly [number, number])[] = [],
+  codes: CodeMac,
+  publicBaseUrl: string,
+  from: number,
+  to: number,
+  skip: readonly (readonly [number, number])[] = [],
 ): Generator<string> {
   const series: Series = { kind: 'P', prefix: '' };
   yield csvLine([...PREPRINTED_FILE_HEADER]);
@@ -79,7 +111,8 @@ export function* preprintedFileChunks(
   for (const [start, end] of chunksOver(from, to, skip)) {
     const uids = codes.makeRange(series, start, end);
     let out = '';
-    for (let i = 0; i < uids.length; i++) out += `${start + i},${visibleNumber(series, start + i)},${codeUrl(base, uids[i]!)}\r\n`;
+    for (let i = 0; i < uids.length; i++)
+      out += `${start + i},${visibleNumber(series, start + i)},${codeUrl(base, uids[i]!)}\r\n`;
     yield out;
   }
 }

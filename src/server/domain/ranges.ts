@@ -22,45 +22,83 @@ export async function lockSeries(tx: Tx, { kind, prefix }: Series): Promise<void
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`series:${kind}:${prefix.toUpperCase()}`}))`);
 }
 
-const inSeries = (t: RangeTable, { kind, prefix }: Series) => and(eq(t.kind, kind), eq(t.prefix, kind === 'S' ? prefix.toUpperCase() : ''));
+const inSeries = (t: RangeTable, { kind, prefix }: Series) =>
+  and(eq(t.kind, kind), eq(t.prefix, kind === 'S' ? prefix.toUpperCase() : ''));
 
 /** The range of `table` holding `n`, if any. */
-export async function rangeAt<T extends RangeTable>(tx: Tx, table: T, series: Series, n: number): Promise<T['$inferSelect'] | undefined> {
-  const [row] = await tx.select().from(table as RangeTable).where(and(inSeries(table, series), lte(table.fromNo, n)))
-    .orderBy(desc(table.fromNo)).limit(1);
+export async function rangeAt<T extends RangeTable>(
+  tx: Tx,
+  table: T,
+  series: Series,
+  n: number,
+): Promise<T['$inferSelect'] | undefined> {
+  const [row] = await tx
+    .select()
+    .from(table as RangeTable)
+    .where(and(inSeries(table, series), lte(table.fromNo, n)))
+    .orderBy(desc(table.fromNo))
+    .limit(1);
   return row && row.toNo >= n ? (row as T['$inferSelect']) : undefined;
 }
 
 /** A range of `table` overlapping from..to, if any (the one starting last). */
-export async function clash<T extends RangeTable>(tx: Tx, table: T, series: Series, from: number, to: number): Promise<T['$inferSelect'] | undefined> {
-  const [row] = await tx.select().from(table as RangeTable).where(and(inSeries(table, series), lte(table.fromNo, to)))
-    .orderBy(desc(table.fromNo)).limit(1);
+export async function clash<T extends RangeTable>(
+  tx: Tx,
+  table: T,
+  series: Series,
+  from: number,
+  to: number,
+): Promise<T['$inferSelect'] | undefined> {
+  const [row] = await tx
+    .select()
+    .from(table as RangeTable)
+    .where(and(inSeries(table, series), lte(table.fromNo, to)))
+    .orderBy(desc(table.fromNo))
+    .limit(1);
   return row && row.toNo >= from ? (row as T['$inferSelect']) : undefined;
 }
 
 /** The damaged parts of from..to, clipped to it, in order (damages never overlap). */
 export async function damagedRanges(tx: Tx, series: Series, from: number, to: number): Promise<[number, number][]> {
-  const rows = await tx.select({ f: damages.fromNo, t: damages.toNo }).from(damages)
-    .where(and(inSeries(damages, series), lte(damages.fromNo, to), gte(damages.toNo, from))).orderBy(damages.fromNo);
+  const rows = await tx
+    .select({ f: damages.fromNo, t: damages.toNo })
+    .from(damages)
+    .where(and(inSeries(damages, series), lte(damages.fromNo, to), gte(damages.toNo, from)))
+    .orderBy(damages.fromNo);
   return rows.map((r) => [Math.max(r.f, from), Math.min(r.t, to)]);
 }
 
 /** How many of from..to lie in the company's accepted preprinted stock (issues never overlap). */
 export async function acceptedCount(tx: Tx, companyId: number, from: number, to: number): Promise<number> {
-  const [row] = await tx.select({
-    n: sql<number>`coalesce(sum(least(${numberIssues.toNo}, ${to}) - greatest(${numberIssues.fromNo}, ${from}) + 1), 0)`.mapWith(Number),
-  }).from(numberIssues).where(and(
-    eq(numberIssues.companyId, companyId), isNotNull(numberIssues.acceptedAt),
-    lte(numberIssues.fromNo, to), gte(numberIssues.toNo, from),
-  ));
+  const [row] = await tx
+    .select({
+      n: sql<number>`coalesce(sum(least(${numberIssues.toNo}, ${to}) - greatest(${numberIssues.fromNo}, ${from}) + 1), 0)`.mapWith(
+        Number,
+      ),
+    })
+    .from(numberIssues)
+    .where(
+      and(
+        eq(numberIssues.companyId, companyId),
+        isNotNull(numberIssues.acceptedAt),
+        lte(numberIssues.fromNo, to),
+        gte(numberIssues.toNo, from),
+      ),
+    );
   return row?.n ?? 0;
 }
 
 /** The first number in from..to that is no longer a free mapped number (packed, or retired by
  *  Replace), with the lifecycle's state for it; null when every number is free to de-map or damage. */
-export async function firstTaken(tx: Tx, { kind, prefix }: Series, from: number, to: number): Promise<{ n: number; state: 'in-sid' | 'replaced' } | null> {
+export async function firstTaken(
+  tx: Tx,
+  { kind, prefix }: Series,
+  from: number,
+  to: number,
+): Promise<{ n: number; state: 'in-sid' | 'replaced' } | null> {
   const p = kind === 'S' ? prefix.toUpperCase() : '';
-  const rows = rowsOf<{ n: string | number; retired: boolean | string }>(await tx.execute(sql`
+  const rows = rowsOf<{ n: string | number; retired: boolean | string }>(
+    await tx.execute(sql`
     select n, retired from (
       (select ${replacements.oldSerial} as n, true as retired from ${replacements}
         where ${replacements.oldKind} = ${kind} and ${replacements.oldPrefix} = ${p}
@@ -69,7 +107,8 @@ export async function firstTaken(tx: Tx, { kind, prefix }: Series, from: number,
       (select ${items.serialNo}, false from ${items}
         where ${items.kind} = ${kind} and ${items.prefix} = ${p} and ${items.serialNo} between ${from} and ${to}
           and ${items.secondaryId} is not null order by ${items.serialNo} limit 1)
-    ) t order by n, retired desc limit 1`));
+    ) t order by n, retired desc limit 1`),
+  );
   const r = rows[0];
   if (!r) return null;
   return { n: Number(r.n), state: r.retired === true || r.retired === 't' ? 'replaced' : 'in-sid' };

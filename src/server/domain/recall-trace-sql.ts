@@ -8,7 +8,13 @@ import { caseOf, legOrderSql, legWordsSql, placedStateSql } from './current-stat
 
 /** The trace's word for where a carton is, from its current state (a placed SID is never 'in-tid'). */
 const TRACE_WHERE: Record<Exclude<CartonState, 'in-tid'>, TraceWhere> = {
-  packed: 'site', 'at-site': 'site', 'in-transit': 'transit', 'with-dealer': 'dealer', missing: 'missing', damaged: 'damaged', emptied: 'replaced',
+  packed: 'site',
+  'at-site': 'site',
+  'in-transit': 'transit',
+  'with-dealer': 'dealer',
+  missing: 'missing',
+  damaged: 'damaged',
+  emptied: 'replaced',
 };
 const traceWhereSql = (state: SQL) => caseOf(state, TRACE_WHERE, 'missing');
 
@@ -21,7 +27,8 @@ const batchRanges = (productId: number, batch: string) => sql`
 
 const rows = (limit: number | null) => (limit === null ? sql`all` : sql`${limit}`);
 
-const dealerName = (u: string) => sql.raw(`coalesce(nullif(trim(concat_ws(' ', ${u}.first_name, ${u}.last_name)), ''), ${u}.user_name)`);
+const dealerName = (u: string) =>
+  sql.raw(`coalesce(nullif(trim(concat_ws(' ', ${u}.first_name, ${u}.last_name)), ''), ${u}.user_name)`);
 
 /** Where a carton's place columns (wh, site_at, did_on, dealer_at, replaced_by) say it is, by name. */
 const placeName = sql`case c.wh

@@ -6,7 +6,11 @@ import type { RefusalData, RefusedItem } from '../../shared/contracts/refusal.js
 
 export class Refusal extends Error {
   /** `data`: the answer's data where the spec fixes its own shape (a sheet's ErrorList) instead of Items. */
-  constructor(message: string, readonly items: readonly RefusedItem[] = [], readonly data: unknown = null) {
+  constructor(
+    message: string,
+    readonly items: readonly RefusedItem[] = [],
+    readonly data: unknown = null,
+  ) {
     super(message);
   }
 

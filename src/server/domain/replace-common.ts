@@ -11,7 +11,10 @@ import { refuse } from './refusal.js';
 
 type Secondary = typeof secondaryCartons.$inferSelect;
 type Tertiary = typeof tertiaryCartons.$inferSelect;
-export interface HeldCarton { carton: Secondary; tertiary: Tertiary | undefined }
+export interface HeldCarton {
+  carton: Secondary;
+  tertiary: Tertiary | undefined;
+}
 
 /** The caller's site: codes are replaced where the packs are, at a factory or warehouse. */
 export function replaceSite(a: Actor): FloorSite {
@@ -20,12 +23,15 @@ export function replaceSite(a: Actor): FloorSite {
 }
 
 const lockTertiary = async (tx: Tx, tid: string | null) =>
-  (tid ? (await tx.select().from(tertiaryCartons).where(eq(tertiaryCartons.tid, tid)).for('update'))[0] : undefined);
+  tid ? (await tx.select().from(tertiaryCartons).where(eq(tertiaryCartons.tid, tid)).for('update'))[0] : undefined;
 
 /** A secondary carton and the tertiary one holding it, locked so a dispatch, a damage or a packing
  *  of them waits for the replace: the tertiary first, as carton damage and dispatch lock them. */
 export async function lockedCarton(tx: Tx, sid: string): Promise<HeldCarton | undefined> {
-  const [peek] = await tx.select({ tid: secondaryCartons.tid }).from(secondaryCartons).where(eq(secondaryCartons.sid, sid));
+  const [peek] = await tx
+    .select({ tid: secondaryCartons.tid })
+    .from(secondaryCartons)
+    .where(eq(secondaryCartons.sid, sid));
   if (!peek) return undefined;
   const tertiary = await lockTertiary(tx, peek.tid);
   const [carton] = await tx.select().from(secondaryCartons).where(eq(secondaryCartons.sid, sid)).for('update');
@@ -36,15 +42,25 @@ export async function lockedCarton(tx: Tx, sid: string): Promise<HeldCarton | un
 /** Why a carton cannot have its slip or a pack's code replaced by this caller now, or null: the
  *  lifecycle's answer, asked once the carton is locked (`lockedCarton`). Another company's carton
  *  answers as no carton at all. */
-export async function cartonProblem(tx: Tx, held: HeldCarton | undefined, sid: string, site: FloorSite): Promise<string | null> {
+export async function cartonProblem(
+  tx: Tx,
+  held: HeldCarton | undefined,
+  sid: string,
+  site: FloorSite,
+): Promise<string | null> {
   const carton = held ? (await factsOf(tx, site, [{ ...held.carton, id: sid }])).get(sid) : undefined;
   if (!carton) return REPLACE_MSG.cartonNotHere(sid);
   return cartonRefusal('replace-slip', carton);
 }
 
 /** The product's name and description for the details row. */
-export async function productText(tx: Tx, productId: number): Promise<Pick<DetailsRow, 'ProductName' | 'ProductDscrptn'>> {
-  const [p] = await tx.select({ name: products.name, description: products.description }).from(products).where(eq(products.id, productId));
+export async function productText(
+  tx: Tx,
+  productId: number,
+): Promise<Pick<DetailsRow, 'ProductName' | 'ProductDscrptn'>> {
+  const [p] = await tx
+    .select({ name: products.name, description: products.description })
+    .from(products)
+    .where(eq(products.id, productId));
   return { ProductName: p?.name ?? '', ProductDscrptn: p?.description ?? '' };
 }
-

@@ -3,7 +3,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { scannedUid, visibleNumber, type ParsedUid, type Series } from '../../shared/codes.js';
-import { REPLACE_MSG, type DetailsRow, type replaceRequest, type ReplacedCode } from '../../shared/contracts/floor/replace.js';
+import {
+  REPLACE_MSG,
+  type DetailsRow,
+  type replaceRequest,
+  type ReplacedCode,
+} from '../../shared/contracts/floor/replace.js';
 import { items, replacements } from '../db/schema.js';
 import type { CodeMac } from './code-mac.js';
 import type { FloorSite } from './packing-common.js';
@@ -13,7 +18,13 @@ import { cartonProblem, lockedCarton, productText } from './replace-common.js';
 import { resolveMany, type CodeMapping, type CodeState } from './resolve-many.js';
 
 type Resolved = Extract<CodeState, { state: 'resolved' }>;
-interface Pack { shown: string; series: Series; serial: number; mapping: CodeMapping; sid: string | null }
+interface Pack {
+  shown: string;
+  series: Series;
+  serial: number;
+  mapping: CodeMapping;
+  sid: string | null;
+}
 
 /** A genuine code, or the refusal naming what was scanned: checked before any database read. */
 function genuine(codes: CodeMac, scan: string): ParsedUid {
@@ -48,12 +59,25 @@ async function newPack(tx: Tx, site: FloorSite, r: Resolved, old: Pack): Promise
   if (r.replaced) refuse(REPLACE_MSG.replaced(shown));
   if (r.damageReason !== null) refuse(REPLACE_MSG.damaged(shown, r.damageReason));
   if (r.packedIn !== null) refuse(REPLACE_MSG.packed(shown, r.packedIn));
-  const [earlier] = await tx.select({ id: replacements.id }).from(replacements).where(and(
-    eq(replacements.newKind, r.series.kind), eq(replacements.newPrefix, r.series.prefix), eq(replacements.newSerial, r.serial)));
+  const [earlier] = await tx
+    .select({ id: replacements.id })
+    .from(replacements)
+    .where(
+      and(
+        eq(replacements.newKind, r.series.kind),
+        eq(replacements.newPrefix, r.series.prefix),
+        eq(replacements.newSerial, r.serial),
+      ),
+    );
   if (earlier) refuse(REPLACE_MSG.alreadyNew(shown));
   const m = r.mapping;
   const want = old.mapping;
-  if (m.productId !== want.productId || m.batchNo !== want.batchNo || m.mfgDate !== want.mfgDate || m.expDate !== want.expDate) {
+  if (
+    m.productId !== want.productId ||
+    m.batchNo !== want.batchNo ||
+    m.mfgDate !== want.mfgDate ||
+    m.expDate !== want.expDate
+  ) {
     refuse(REPLACE_MSG.otherBatch(shown, `${want.batchNo}, MFG ${want.mfgDate}, EXP ${want.expDate}`));
   }
   return { shown, series: r.series, serial: r.serial, mapping: m, sid: null };
@@ -72,7 +96,11 @@ export async function pidDetails(tx: Tx, codes: CodeMac, site: FloorSite, scan: 
 }
 
 export async function replacePid(
-  tx: Tx, codes: CodeMac, site: FloorSite, b: z.output<typeof replaceRequest>, device?: DeviceWork,
+  tx: Tx,
+  codes: CodeMac,
+  site: FloorSite,
+  b: z.output<typeof replaceRequest>,
+  device?: DeviceWork,
 ): Promise<ReplacedCode> {
   const first = genuine(codes, b.FistQrCode);
   const second = genuine(codes, b.SecondQrCode);
@@ -81,10 +109,12 @@ export async function replacePid(
   // codes are read again once locked, so what is checked still holds when the rows go in. Sorted, so
   // two saves never lock in opposite order.
   const scans = [b.FistQrCode, b.SecondQrCode];
-  const series = new Map((await resolveMany(tx, codes, scans)).map((r) => {
-    const s = resolved(r).series;
-    return [`${s.kind}${s.prefix}`, s] as const;
-  }));
+  const series = new Map(
+    (await resolveMany(tx, codes, scans)).map((r) => {
+      const s = resolved(r).series;
+      return [`${s.kind}${s.prefix}`, s] as const;
+    }),
+  );
   for (const k of [...series.keys()].sort()) await lockSeries(tx, series.get(k)!);
   const [r1, r2] = (await resolveMany(tx, codes, scans)).map(resolved);
   const old = await oldPack(tx, site, r1!);
@@ -92,26 +122,58 @@ export async function replacePid(
 
   const at = { createdBy: site.userId, deviceAt: device?.at ?? null, entryId: device?.entryId ?? null };
   if (old.sid) {
-    const taken = await tx.insert(items)
-      .values({ kind: now.series.kind, prefix: now.series.prefix, serialNo: now.serial, secondaryId: old.sid, status: 'packed' })
+    const taken = await tx
+      .insert(items)
+      .values({
+        kind: now.series.kind,
+        prefix: now.series.prefix,
+        serialNo: now.serial,
+        secondaryId: old.sid,
+        status: 'packed',
+      })
       .onConflictDoUpdate({
         target: [items.kind, items.prefix, items.serialNo],
         set: { secondaryId: old.sid, status: 'packed', updatedAt: sql`now()` },
         setWhere: sql`${items.secondaryId} is null and ${items.status} <> 'replaced'`,
-      }).returning({ id: items.id });
+      })
+      .returning({ id: items.id });
     if (taken.length === 0) refuse(REPLACE_MSG.packed(now.shown, 'another carton'));
   }
   // The old code leaves its carton for good; a loose one gets its row here, so packing refuses it too.
-  await tx.insert(items)
-    .values({ kind: old.series.kind, prefix: old.series.prefix, serialNo: old.serial, secondaryId: null, status: 'replaced' })
-    .onConflictDoUpdate({ target: [items.kind, items.prefix, items.serialNo], set: { secondaryId: null, status: 'replaced', updatedAt: sql`now()` } });
+  await tx
+    .insert(items)
+    .values({
+      kind: old.series.kind,
+      prefix: old.series.prefix,
+      serialNo: old.serial,
+      secondaryId: null,
+      status: 'replaced',
+    })
+    .onConflictDoUpdate({
+      target: [items.kind, items.prefix, items.serialNo],
+      set: { secondaryId: null, status: 'replaced', updatedAt: sql`now()` },
+    });
   await tx.insert(replacements).values({
-    companyId: site.companyId, oldKind: old.series.kind, oldPrefix: old.series.prefix, oldSerial: old.serial,
-    newKind: now.series.kind, newPrefix: now.series.prefix, newSerial: now.serial, sid: old.sid, ...at,
+    companyId: site.companyId,
+    oldKind: old.series.kind,
+    oldPrefix: old.series.prefix,
+    oldSerial: old.serial,
+    newKind: now.series.kind,
+    newPrefix: now.series.prefix,
+    newSerial: now.serial,
+    sid: old.sid,
+    ...at,
   });
   await logEvent(tx, {
-    action: 'replace', userId: site.userId, companyId: site.companyId, siteId: site.siteId, device,
-    series: old.series, fromNo: old.serial, toNo: old.serial, ...(old.sid ? { ref: old.sid } : {}),
+    action: 'replace',
+    userId: site.userId,
+    companyId: site.companyId,
+    siteId: site.siteId,
+    device,
+    series: old.series,
+    fromNo: old.serial,
+    toNo: old.serial,
+    ...(old.sid ? { ref: old.sid } : {}),
     detail: { type: 'PID', old: codeRef(old), new: codeRef(now), ...(old.sid ? { sid: old.sid } : {}) },
   });
   return { Type: 'PID', OldCode: old.shown, NewCode: now.shown, SecondaryCarton: old.sid ?? '' };

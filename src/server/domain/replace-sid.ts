@@ -4,7 +4,11 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { PACKING_MSG } from '../../shared/contracts/floor/packing.js';
 import {
-  firstScanProblem, secondScanProblem, type DetailsRow, type replaceRequest, type ReplacedCode,
+  firstScanProblem,
+  secondScanProblem,
+  type DetailsRow,
+  type replaceRequest,
+  type ReplacedCode,
 } from '../../shared/contracts/floor/replace.js';
 import { idCounters, items, secondaryCartons } from '../db/schema.js';
 import type { FloorSite } from './packing-common.js';
@@ -29,11 +33,19 @@ export async function sidDetails(tx: Tx, site: FloorSite, scan: string): Promise
 
 /** The last SID printed (reserved) for the prefix; 0 before any. */
 async function lastSid(tx: Tx, prefix: string): Promise<number> {
-  const [row] = await tx.select({ last: idCounters.last }).from(idCounters).where(and(eq(idCounters.prefix, prefix), eq(idCounters.type, 'SID')));
+  const [row] = await tx
+    .select({ last: idCounters.last })
+    .from(idCounters)
+    .where(and(eq(idCounters.prefix, prefix), eq(idCounters.type, 'SID')));
   return row?.last ?? 0;
 }
 
-export async function replaceSid(tx: Tx, site: FloorSite, b: z.output<typeof replaceRequest>, device?: DeviceWork): Promise<ReplacedCode> {
+export async function replaceSid(
+  tx: Tx,
+  site: FloorSite,
+  b: z.output<typeof replaceRequest>,
+  device?: DeviceWork,
+): Promise<ReplacedCode> {
   // The scans' form first (no database), then whether the new slip was printed.
   const form = secondScanProblem('SID', b.FistQrCode, b.SecondQrCode, site.prefix, Number.MAX_SAFE_INTEGER);
   if ('message' in form) refuse(form.message);
@@ -44,14 +56,31 @@ export async function replaceSid(tx: Tx, site: FloorSite, b: z.output<typeof rep
   const old = carton.sid;
 
   // The same carton under the new slip; a slip on any carton already (replaced ones too) is used.
-  const made = await tx.insert(secondaryCartons).values({ ...carton, sid }).onConflictDoNothing().returning({ sid: secondaryCartons.sid });
+  const made = await tx
+    .insert(secondaryCartons)
+    .values({ ...carton, sid })
+    .onConflictDoNothing()
+    .returning({ sid: secondaryCartons.sid });
   if (made.length === 0) refuse(PACKING_MSG.slipUsed(sid));
   await tx.update(items).set({ secondaryId: sid }).where(eq(items.secondaryId, old));
-  await tx.update(secondaryCartons).set({
-    state: 'replaced', replacedBy: sid, tid: null, locationSiteId: null, dispatchId: null, dealerId: null,
-  }).where(eq(secondaryCartons.sid, old));
+  await tx
+    .update(secondaryCartons)
+    .set({
+      state: 'replaced',
+      replacedBy: sid,
+      tid: null,
+      locationSiteId: null,
+      dispatchId: null,
+      dealerId: null,
+    })
+    .where(eq(secondaryCartons.sid, old));
   await logEvent(tx, {
-    action: 'replace', userId: site.userId, companyId: site.companyId, siteId: site.siteId, ref: old, device,
+    action: 'replace',
+    userId: site.userId,
+    companyId: site.companyId,
+    siteId: site.siteId,
+    ref: old,
+    device,
     detail: { type: 'SID', old, new: sid, sid },
   });
   return { Type: 'SID', OldCode: old, NewCode: sid, SecondaryCarton: sid };

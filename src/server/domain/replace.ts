@@ -29,14 +29,25 @@ import { pidDetails, replacePid } from './replace-pid.js';
 import { replaceSid, sidDetails } from './replace-sid.js';
 
 /** GetQrCodeDetails: the row of a code that may be replaced, or the refusal. */
-export async function replaceDetails(tx: Tx, codes: CodeMac, actor: Actor, b: z.output<typeof detailsRequest>): Promise<DetailsRow[]> {
+export async function replaceDetails(
+  tx: Tx,
+  codes: CodeMac,
+  actor: Actor,
+  b: z.output<typeof detailsRequest>,
+): Promise<DetailsRow[]> {
   const site = replaceSite(actor);
-  return [b.Type === 'PID' ? await pidDetails(tx, codes, site, b.FistQrCode) : await sidDetails(tx, site, b.FistQrCode)];
+  return [
+    b.Type === 'PID' ? await pidDetails(tx, codes, site, b.FistQrCode) : await sidDetails(tx, site, b.FistQrCode),
+  ];
 }
 
 /** ReplaceQrCode: the replacement made, or the refusal (the save's transaction then rolls back). */
 export async function replaceCode(
-  tx: Tx, codes: CodeMac, actor: Actor, b: z.output<typeof replaceRequest>, device?: DeviceWork,
+  tx: Tx,
+  codes: CodeMac,
+  actor: Actor,
+  b: z.output<typeof replaceRequest>,
+  device?: DeviceWork,
 ): Promise<ReplacedCode> {
   const site = replaceSite(actor);
   return b.Type === 'PID' ? replacePid(tx, codes, site, b, device) : replaceSid(tx, site, b, device);

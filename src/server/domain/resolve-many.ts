@@ -22,17 +22,17 @@ export interface CodeMapping {
 export type CodeState =
   | { state: 'forged' }
   | {
-    state: 'resolved';
-    code: ParsedUid;
-    /** The code the item is known by: a paired preprinted code's static twin, else itself. */
-    series: Series;
-    serial: number;
-    mapping: CodeMapping | null;
-    damageReason: string | null;
-    packedIn: string | null;
-    /** Retired for good by Replace (domain/replace-pid.ts): never packed again. */
-    replaced: boolean;
-  };
+      state: 'resolved';
+      code: ParsedUid;
+      /** The code the item is known by: a paired preprinted code's static twin, else itself. */
+      series: Series;
+      serial: number;
+      mapping: CodeMapping | null;
+      damageReason: string | null;
+      packedIn: string | null;
+      /** Retired for good by Replace (domain/replace-pid.ts): never packed again. */
+      replaced: boolean;
+    };
 
 const key = (s: Series, n: number) => `${s.kind}:${s.kind === 'S' ? s.prefix.toUpperCase() : ''}:${n}`;
 
@@ -42,18 +42,25 @@ export async function resolveMany(tx: Tx, codes: CodeMac, scans: readonly string
   const preprinted = parsed.filter((c): c is ParsedUid => c?.kind === 'P').map((c) => c.serial);
   const twins = new Map<number, { prefix: string; staticNo: number }>();
   if (preprinted.length) {
-    const rows = await tx.select({ p: staticPairs.preprintedNo, prefix: staticPairs.prefix, s: staticPairs.staticNo })
-      .from(staticPairs).where(inArray(staticPairs.preprintedNo, preprinted));
+    const rows = await tx
+      .select({ p: staticPairs.preprintedNo, prefix: staticPairs.prefix, s: staticPairs.staticNo })
+      .from(staticPairs)
+      .where(inArray(staticPairs.preprintedNo, preprinted));
     for (const r of rows) twins.set(r.p, { prefix: r.prefix, staticNo: r.s });
   }
   const canonical = parsed.map((c) => {
     if (!c) return null;
     const twin = c.kind === 'P' ? twins.get(c.serial) : undefined;
-    const series: Series = twin ? { kind: 'S', prefix: twin.prefix.toUpperCase() } : { kind: c.kind, prefix: c.kind === 'S' ? c.prefix.toUpperCase() : '' };
+    const series: Series = twin
+      ? { kind: 'S', prefix: twin.prefix.toUpperCase() }
+      : { kind: c.kind, prefix: c.kind === 'S' ? c.prefix.toUpperCase() : '' };
     return { code: c, series, serial: twin ? twin.staticNo : c.serial };
   });
   const known = canonical.filter((c) => c !== null);
-  const facts = new Map<string, { mapping: CodeMapping | null; damageReason: string | null; packedIn: string | null; replaced: boolean }>();
+  const facts = new Map<
+    string,
+    { mapping: CodeMapping | null; damageReason: string | null; packedIn: string | null; replaced: boolean }
+  >();
   if (known.length) {
     // Both drivers (node-postgres, PGlite) answer { rows }.
     const result = (await tx.execute(sql`
@@ -61,21 +68,40 @@ export async function resolveMany(tx: Tx, codes: CodeMac, scans: readonly string
         to_char(m.mfg_date, 'YYYY-MM-DD') as mfg_date, to_char(m.exp_date, 'YYYY-MM-DD') as exp_date,
         d.reason as damage_reason, it.secondary_id, r.id as replacement_id,
         (select rc.reason from recalls rc where rc.product_id = m.product_id and lower(rc.batch_no) = lower(m.batch_no) limit 1) as recall_reason
-      from unnest(${sqlArray(known.map((c) => c.series.kind), 'varchar[]')}, ${sqlArray(known.map((c) => c.series.prefix), 'varchar[]')},
-        ${sqlArray(known.map((c) => c.serial), 'bigint[]')}) as u(kind, prefix, n)
+      from unnest(${sqlArray(
+        known.map((c) => c.series.kind),
+        'varchar[]',
+      )}, ${sqlArray(
+        known.map((c) => c.series.prefix),
+        'varchar[]',
+      )},
+        ${sqlArray(
+          known.map((c) => c.serial),
+          'bigint[]',
+        )}) as u(kind, prefix, n)
       left join lateral (select * from mappings x where x.kind = u.kind and x.prefix = u.prefix and x.from_no <= u.n
         order by x.from_no desc limit 1) m on m.to_no >= u.n
       left join lateral (select * from damages x where x.kind = u.kind and x.prefix = u.prefix and x.from_no <= u.n
         order by x.from_no desc limit 1) d on d.to_no >= u.n
       left join items it on it.kind = u.kind and it.prefix = u.prefix and it.serial_no = u.n and it.secondary_id is not null
-      left join replacements r on r.old_kind = u.kind and r.old_prefix = u.prefix and r.old_serial = u.n`)) as unknown as { rows: Array<Record<string, unknown>> };
+      left join replacements r on r.old_kind = u.kind and r.old_prefix = u.prefix and r.old_serial = u.n`)) as unknown as {
+      rows: Array<Record<string, unknown>>;
+    };
     for (const r of result.rows) {
       facts.set(key({ kind: r.kind as 'P' | 'S', prefix: String(r.prefix) }, Number(r.n)), {
-        mapping: r.mapping_id === null ? null : {
-          mappingId: Number(r.mapping_id), companyId: Number(r.company_id), productId: Number(r.product_id),
-          batchNo: String(r.batch_no), mfgDate: String(r.mfg_date), expDate: String(r.exp_date),
-          recallReason: r.recall_reason === null || r.recall_reason === undefined ? null : String(r.recall_reason),
-        },
+        mapping:
+          r.mapping_id === null
+            ? null
+            : {
+                mappingId: Number(r.mapping_id),
+                companyId: Number(r.company_id),
+                productId: Number(r.product_id),
+                batchNo: String(r.batch_no),
+                mfgDate: String(r.mfg_date),
+                expDate: String(r.exp_date),
+                recallReason:
+                  r.recall_reason === null || r.recall_reason === undefined ? null : String(r.recall_reason),
+              },
         damageReason: r.damage_reason === null ? null : String(r.damage_reason),
         packedIn: r.secondary_id === null ? null : String(r.secondary_id),
         replaced: r.replacement_id !== null,
@@ -84,8 +110,12 @@ export async function resolveMany(tx: Tx, codes: CodeMac, scans: readonly string
   }
   return canonical.map((c) => {
     if (!c) return { state: 'forged' };
-    const f = facts.get(key(c.series, c.serial)) ?? { mapping: null, damageReason: null, packedIn: null, replaced: false };
+    const f = facts.get(key(c.series, c.serial)) ?? {
+      mapping: null,
+      damageReason: null,
+      packedIn: null,
+      replaced: false,
+    };
     return { state: 'resolved', code: c.code, series: c.series, serial: c.serial, ...f };
   });
 }
-

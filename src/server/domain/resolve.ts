@@ -13,15 +13,34 @@ import { acceptedCount, rangeAt, type Tx } from './ranges.js';
 type Mapping = typeof mappings.$inferSelect;
 
 /** The code that took a replaced one's place, and the carton it did so in (null: the old one was loose). */
-export interface Successor { series: Series; serial: number; sid: string | null }
+export interface Successor {
+  series: Series;
+  serial: number;
+  sid: string | null;
+}
 
 export type Resolved =
   | { state: 'forged' }
   | { state: 'unmapped'; code: ParsedUid }
-  | { state: 'mapped' | 'damaged'; code: ParsedUid; series: Series; serial: number; mapping: Mapping; damageReason?: string }
+  | {
+      state: 'mapped' | 'damaged';
+      code: ParsedUid;
+      series: Series;
+      serial: number;
+      mapping: Mapping;
+      damageReason?: string;
+    }
   /** Retired for good; `companyId` is the company that replaced it, `mapping` what it was (null when
    *  its numbers were de-mapped since: it stays replaced). */
-  | { state: 'replaced'; code: ParsedUid; series: Series; serial: number; companyId: number; mapping: Mapping | null; by: Successor };
+  | {
+      state: 'replaced';
+      code: ParsedUid;
+      series: Series;
+      serial: number;
+      companyId: number;
+      mapping: Mapping | null;
+      by: Successor;
+    };
 
 /** The code a pack is known by: the static code a preprinted one is paired with, or the code itself. */
 export async function packCode(tx: Tx, series: Series, serial: number): Promise<{ series: Series; serial: number }> {
@@ -45,9 +64,16 @@ export async function mappingOf(tx: Tx, series: Series, serial: number) {
 
 /** The replacement that retired a pack's code, if any (the code as Replace stores it: the static twin). */
 export async function replacementOf(tx: Tx, series: Series, serial: number) {
-  const [gone] = await tx.select().from(replacements).where(and(
-    eq(replacements.oldKind, series.kind), eq(replacements.oldPrefix, series.kind === 'S' ? series.prefix.toUpperCase() : ''),
-    eq(replacements.oldSerial, serial)));
+  const [gone] = await tx
+    .select()
+    .from(replacements)
+    .where(
+      and(
+        eq(replacements.oldKind, series.kind),
+        eq(replacements.oldPrefix, series.kind === 'S' ? series.prefix.toUpperCase() : ''),
+        eq(replacements.oldSerial, serial),
+      ),
+    );
   return gone;
 }
 
@@ -60,8 +86,11 @@ export async function ownsCode(tx: Tx, caller: Caller, code: ParsedUid): Promise
   if (caller.isAdmin) return true;
   if (caller.companyId === null) return false;
   if (code.kind === 'P') return (await acceptedCount(tx, caller.companyId, code.serial, code.serial)) === 1;
-  const [site] = await tx.select({ id: sites.id }).from(sites)
-    .where(and(eq(sites.companyId, caller.companyId), sql`upper(${sites.prefix}) = ${code.prefix}`)).limit(1);
+  const [site] = await tx
+    .select({ id: sites.id })
+    .from(sites)
+    .where(and(eq(sites.companyId, caller.companyId), sql`upper(${sites.prefix}) = ${code.prefix}`))
+    .limit(1);
   return site !== undefined;
 }
 
@@ -70,20 +99,37 @@ const P = (name: string) => sql.placeholder(name);
 /** A static code's mapping with its replacement and its damage, in one prepared statement: the
  *  common case of every scan and verification (three round trips were most of their time). */
 function staticCodeQuery(tx: Tx) {
-  const d = tx.select({ reason: damages.reason, toNo: damages.toNo }).from(damages)
+  const d = tx
+    .select({ reason: damages.reason, toNo: damages.toNo })
+    .from(damages)
     .where(and(eq(damages.kind, 'S'), eq(damages.prefix, P('prefix')), lte(damages.fromNo, P('n'))))
-    .orderBy(desc(damages.fromNo)).limit(1).as('d');
-  return tx.select({ m: mappings, gone: replacements, damageReason: sql<string | null>`case when ${d.toNo} >= ${P('n')} then ${d.reason} end` })
+    .orderBy(desc(damages.fromNo))
+    .limit(1)
+    .as('d');
+  return tx
+    .select({
+      m: mappings,
+      gone: replacements,
+      damageReason: sql<string | null>`case when ${d.toNo} >= ${P('n')} then ${d.reason} end`,
+    })
     .from(mappings)
-    .leftJoin(replacements, and(eq(replacements.oldKind, 'S'), eq(replacements.oldPrefix, P('prefix')), eq(replacements.oldSerial, P('n'))))
+    .leftJoin(
+      replacements,
+      and(eq(replacements.oldKind, 'S'), eq(replacements.oldPrefix, P('prefix')), eq(replacements.oldSerial, P('n'))),
+    )
     .leftJoinLateral(d, sql`true`)
     .where(and(eq(mappings.kind, 'S'), eq(mappings.prefix, P('prefix')), lte(mappings.fromNo, P('n'))))
-    .orderBy(desc(mappings.fromNo)).limit(1).prepare('resolve_static');
+    .orderBy(desc(mappings.fromNo))
+    .limit(1)
+    .prepare('resolve_static');
 }
 const preparedStatic = new WeakMap<object, ReturnType<typeof staticCodeQuery>>();
 
-const replacedBy = (gone: typeof replacements.$inferSelect): Successor =>
-  ({ series: { kind: gone.newKind as Series['kind'], prefix: gone.newPrefix }, serial: gone.newSerial, sid: gone.sid });
+const replacedBy = (gone: typeof replacements.$inferSelect): Successor => ({
+  series: { kind: gone.newKind as Series['kind'], prefix: gone.newPrefix },
+  serial: gone.newSerial,
+  sid: gone.sid,
+});
 
 /** What a scan is. Replaced is asked first: a retired code stays retired whatever its numbers do since. */
 export async function resolveScan(tx: Tx, codes: CodeMac, scan: string): Promise<Resolved> {
@@ -96,7 +142,16 @@ export async function resolveScan(tx: Tx, codes: CodeMac, scan: string): Promise
     // Mapped: the answer is whole. Not mapped: the general path below (replaced or unmapped).
     if (hit && hit.m.toNo >= code.serial) {
       const series: Series = { kind: 'S', prefix: code.prefix.toUpperCase() };
-      if (hit.gone) return { state: 'replaced', code, series, serial: code.serial, companyId: hit.gone.companyId, mapping: hit.m, by: replacedBy(hit.gone) };
+      if (hit.gone)
+        return {
+          state: 'replaced',
+          code,
+          series,
+          serial: code.serial,
+          companyId: hit.gone.companyId,
+          mapping: hit.m,
+          by: replacedBy(hit.gone),
+        };
       return hit.damageReason !== null
         ? { state: 'damaged', code, series, serial: code.serial, mapping: hit.m, damageReason: hit.damageReason }
         : { state: 'mapped', code, series, serial: code.serial, mapping: hit.m };
@@ -107,7 +162,12 @@ export async function resolveScan(tx: Tx, codes: CodeMac, scan: string): Promise
   const gone = await replacementOf(tx, pack.series, pack.serial);
   if (gone) {
     return {
-      state: 'replaced', code, series: pack.series, serial: pack.serial, companyId: gone.companyId, mapping: found?.mapping ?? null,
+      state: 'replaced',
+      code,
+      series: pack.series,
+      serial: pack.serial,
+      companyId: gone.companyId,
+      mapping: found?.mapping ?? null,
       by: replacedBy(gone),
     };
   }
@@ -120,6 +180,9 @@ export async function resolveScan(tx: Tx, codes: CodeMac, scan: string): Promise
 
 /** The product row of a mapping, for screens that show its name and pack. */
 export async function productOf(tx: Tx, productId: number) {
-  const [p] = await tx.select().from(products).where(and(eq(products.id, productId)));
+  const [p] = await tx
+    .select()
+    .from(products)
+    .where(and(eq(products.id, productId)));
   return p;
 }

@@ -3,7 +3,14 @@
 // packs; a pack answers its own row. Scoped as the journey is (journey.ts). A DID's rows say how each
 // leg ended; every other row says where the carton or pack is now, as the lifecycle derives it.
 import { and, asc, eq } from 'drizzle-orm';
-import { CARTON_STATUS, PACK_STATUS, pidOf, statusText, TRACK_MSG, type ScanInfoRow } from '../../shared/contracts/tracking.js';
+import {
+  CARTON_STATUS,
+  PACK_STATUS,
+  pidOf,
+  statusText,
+  TRACK_MSG,
+  type ScanInfoRow,
+} from '../../shared/contracts/tracking.js';
 import type { Series } from '../../shared/codes.js';
 import { cartonStateOf, packStateOf, type CartonState, type PackState } from '../../shared/lifecycle/index.js';
 import { dispatchCartons, items, products, secondaryCartons, tertiaryCartons } from '../db/schema.js';
@@ -23,15 +30,30 @@ async function productName(tx: Tx, id: number): Promise<string> {
 }
 
 async function dispatchContents(tx: Tx, did: string) {
-  const rows = await tx.select({
-    id: dispatchCartons.cartonId, name: products.name, qty: dispatchCartons.qty, state: dispatchCartons.state,
-    t: tertiaryCartons.createdAt, s: secondaryCartons.createdAt,
-  }).from(dispatchCartons)
+  const rows = await tx
+    .select({
+      id: dispatchCartons.cartonId,
+      name: products.name,
+      qty: dispatchCartons.qty,
+      state: dispatchCartons.state,
+      t: tertiaryCartons.createdAt,
+      s: secondaryCartons.createdAt,
+    })
+    .from(dispatchCartons)
     .innerJoin(products, eq(products.id, dispatchCartons.productId))
     .leftJoin(tertiaryCartons, eq(tertiaryCartons.tid, dispatchCartons.cartonId))
     .leftJoin(secondaryCartons, eq(secondaryCartons.sid, dispatchCartons.cartonId))
-    .where(eq(dispatchCartons.did, did)).orderBy(asc(dispatchCartons.cartonId));
-  return numbered(rows.map((r) => ({ Id: r.id, ProductName: r.name, Qty: r.qty, date: (r.t ?? r.s ?? new Date(0)).toISOString(), Status: statusText(r.state) })));
+    .where(eq(dispatchCartons.did, did))
+    .orderBy(asc(dispatchCartons.cartonId));
+  return numbered(
+    rows.map((r) => ({
+      Id: r.id,
+      ProductName: r.name,
+      Qty: r.qty,
+      date: (r.t ?? r.s ?? new Date(0)).toISOString(),
+      Status: statusText(r.state),
+    })),
+  );
 }
 
 /** Where a SID is now: its own state, or its TID's while it is in one. */
@@ -41,32 +63,60 @@ function placed(s: SecondaryRow, t: TertiaryRow | null): CartonState {
 }
 
 /** A pack's state from its pack facts and the SID (and TID) it is in. */
-function packState(p: { mapped: boolean; damagedRange?: boolean; replaced?: boolean }, s: SecondaryRow | null, t: TertiaryRow | null): PackState {
+function packState(
+  p: { mapped: boolean; damagedRange?: boolean; replaced?: boolean },
+  s: SecondaryRow | null,
+  t: TertiaryRow | null,
+): PackState {
   const carton = s ? cartonStateOf(s) : null;
   return packStateOf({ ...p, sid: s?.sid ?? null, carton, outer: t ? cartonStateOf({ ...t, tid: null }) : null });
 }
 
 async function tertiaryContents(tx: Tx, t: TertiaryRow) {
-  const rows = await tx.select({ s: secondaryCartons, name: products.name })
-    .from(secondaryCartons).innerJoin(products, eq(products.id, secondaryCartons.productId))
-    .where(eq(secondaryCartons.tid, t.tid)).orderBy(asc(secondaryCartons.sid));
-  return numbered(rows.map(({ s, name }) => ({ Id: s.sid, ProductName: name, Qty: s.qty, date: s.createdAt.toISOString(), Status: CARTON_STATUS[placed(s, t)] })));
+  const rows = await tx
+    .select({ s: secondaryCartons, name: products.name })
+    .from(secondaryCartons)
+    .innerJoin(products, eq(products.id, secondaryCartons.productId))
+    .where(eq(secondaryCartons.tid, t.tid))
+    .orderBy(asc(secondaryCartons.sid));
+  return numbered(
+    rows.map(({ s, name }) => ({
+      Id: s.sid,
+      ProductName: name,
+      Qty: s.qty,
+      date: s.createdAt.toISOString(),
+      Status: CARTON_STATUS[placed(s, t)],
+    })),
+  );
 }
 
 async function secondaryContents(tx: Tx, s: SecondaryRow, t: TertiaryRow | null) {
   const name = await productName(tx, s.productId);
-  const rows = await tx.select({ kind: items.kind, prefix: items.prefix, serial: items.serialNo, at: items.createdAt })
-    .from(items).where(eq(items.secondaryId, s.sid)).orderBy(asc(items.kind), asc(items.prefix), asc(items.serialNo));
+  const rows = await tx
+    .select({ kind: items.kind, prefix: items.prefix, serial: items.serialNo, at: items.createdAt })
+    .from(items)
+    .where(eq(items.secondaryId, s.sid))
+    .orderBy(asc(items.kind), asc(items.prefix), asc(items.serialNo));
   // Its packs are where it is (a retired code leaves the carton; damage by range never reaches a packed pack).
   const status = PACK_STATUS[packState({ mapped: true }, s, t)];
-  return numbered(rows.map((r) => ({
-    Id: pidOf({ kind: r.kind, prefix: r.prefix } as Series, r.serial), ProductName: name, Qty: 1, date: r.at.toISOString(), Status: status,
-  })));
+  return numbered(
+    rows.map((r) => ({
+      Id: pidOf({ kind: r.kind, prefix: r.prefix } as Series, r.serial),
+      ProductName: name,
+      Qty: 1,
+      date: r.at.toISOString(),
+      Status: status,
+    })),
+  );
 }
 
 /** The state of the scanned pack: its code's facts, then the carton it is packed in. */
 async function scannedPackState(tx: Tx, pack: Pack, sid: string | null | undefined): Promise<PackState> {
-  const facts = { mapped: pack.mapping !== null && pack.state !== 'unmapped', damagedRange: pack.state === 'damaged', replaced: pack.state === 'replaced' };
+  const facts = {
+    mapped: pack.mapping !== null && pack.state !== 'unmapped',
+    damagedRange: pack.state === 'damaged',
+    replaced: pack.state === 'replaced',
+  };
   if (!sid) return packState(facts, null, null);
   const { s, t } = await secondaryChain(tx, sid);
   return packState(facts, s, t);
@@ -82,11 +132,24 @@ export async function scanInfoOf(tx: Tx, codes: CodeMac, caller: Caller, raw: un
   }
   const pack = await findPack(tx, codes, caller, code);
   if (!pack.mapping) refuse(TRACK_MSG.notMapped(pack.shown));
-  const [item] = await tx.select({ sid: items.secondaryId, at: items.createdAt }).from(items)
-    .where(and(eq(items.kind, pack.series.kind), eq(items.prefix, pack.series.kind === 'S' ? pack.series.prefix.toUpperCase() : ''), eq(items.serialNo, pack.serial)));
+  const [item] = await tx
+    .select({ sid: items.secondaryId, at: items.createdAt })
+    .from(items)
+    .where(
+      and(
+        eq(items.kind, pack.series.kind),
+        eq(items.prefix, pack.series.kind === 'S' ? pack.series.prefix.toUpperCase() : ''),
+        eq(items.serialNo, pack.serial),
+      ),
+    );
   const state = await scannedPackState(tx, pack, item?.sid);
-  return numbered([{
-    Id: pidOf(pack.series, pack.serial), ProductName: await productName(tx, pack.mapping.productId), Qty: 1,
-    date: (item?.at ?? pack.mapping.createdAt).toISOString(), Status: PACK_STATUS[state],
-  }]);
+  return numbered([
+    {
+      Id: pidOf(pack.series, pack.serial),
+      ProductName: await productName(tx, pack.mapping.productId),
+      Qty: 1,
+      date: (item?.at ?? pack.mapping.createdAt).toISOString(),
+      Status: PACK_STATUS[state],
+    },
+  ]);
 }

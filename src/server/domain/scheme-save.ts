@@ -6,7 +6,14 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ok, warn, type Envelope } from '../../shared/contracts/envelope.js';
 import { SCHEME_MSG, SCHEME_TYPE_LEVEL, type SchemeSaveOut } from '../../shared/contracts/loyalty/scheme.js';
 import {
-  categories, mappings, products, schemeExclusions, schemeItems, schemeLocations, schemes, states,
+  categories,
+  mappings,
+  products,
+  schemeExclusions,
+  schemeItems,
+  schemeLocations,
+  schemes,
+  states,
 } from '../db/schema.js';
 import type { Db } from '../db/connect.js';
 import { companyScope } from '../auth/scope.js';
@@ -25,18 +32,32 @@ const mine = (caller: Caller, id: number, kind: 'master' | 'design') =>
   and(eq(schemes.id, id), eq(schemes.kind, kind), companyScope(caller, schemes.companyId));
 
 async function saveMaster(db: Db, caller: Caller, b: Master): Promise<Envelope> {
-  const [product] = await db.select({ companyId: products.companyId }).from(products)
+  const [product] = await db
+    .select({ companyId: products.companyId })
+    .from(products)
     .where(and(eq(products.id, b.ProductId), companyScope(caller, products.companyId)));
   if (!product) return warn(SCHEME_MSG.product);
   const values = {
-    companyId: product.companyId, kind: 'master', name: b.SchemeName, description: b.Schemedescription, beneficiary: b.Utype,
-    productId: b.ProductId, points: b.LoyaltyPoints, validFrom: b.StartDate, validTo: b.EndDate, isActive: b.IsActive,
+    companyId: product.companyId,
+    kind: 'master',
+    name: b.SchemeName,
+    description: b.Schemedescription,
+    beneficiary: b.Utype,
+    productId: b.ProductId,
+    points: b.LoyaltyPoints,
+    validFrom: b.StartDate,
+    validTo: b.EndDate,
+    isActive: b.IsActive,
   };
   if (b.SchemeId === 0) {
     await db.insert(schemes).values({ ...values, createdBy: caller.userId });
     return ok(null, SCHEME_MSG.created);
   }
-  const done = await db.update(schemes).set({ ...values, updatedAt: new Date() }).where(mine(caller, b.SchemeId, 'master')).returning({ id: schemes.id });
+  const done = await db
+    .update(schemes)
+    .set({ ...values, updatedAt: new Date() })
+    .where(mine(caller, b.SchemeId, 'master'))
+    .returning({ id: schemes.id });
   return done.length ? ok(null, SCHEME_MSG.updated) : warn(SCHEME_MSG.notFound);
 }
 
@@ -44,11 +65,16 @@ async function saveMaster(db: Db, caller: Caller, b: Master): Promise<Envelope> 
 async function itemsOf(tx: Tx, caller: Caller, b: Design) {
   const ids = [...new Set(b.DynamicIds.map((d) => d.value))];
   const level = SCHEME_TYPE_LEVEL[b.SchemeType];
-  const found = level === 0
-    ? await tx.select({ id: products.id, label: products.name }).from(products)
-      .where(and(inArray(products.id, ids), companyScope(caller, products.companyId)))
-    : await tx.select({ id: categories.id, label: categories.name }).from(categories)
-      .where(and(inArray(categories.id, ids), eq(categories.level, level)));
+  const found =
+    level === 0
+      ? await tx
+          .select({ id: products.id, label: products.name })
+          .from(products)
+          .where(and(inArray(products.id, ids), companyScope(caller, products.companyId)))
+      : await tx
+          .select({ id: categories.id, label: categories.name })
+          .from(categories)
+          .where(and(inArray(categories.id, ids), eq(categories.level, level)));
   if (found.length !== ids.length) return null;
   const label = new Map(found.map((f) => [f.id, f.label]));
   const points = new Map(b.DynamicIds.map((d) => [d.value, d.Points]));
@@ -60,13 +86,17 @@ async function designParts(tx: Tx, caller: Caller, b: Design) {
   if (!items) return SCHEME_MSG.unknownItem;
   const locations = [...new Set(b.locationCodes)];
   if (locations.length) {
-    const [n] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(states)
+    const [n] = await tx
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(states)
       .where(and(inArray(states.id, locations), eq(states.countryId, INDIA)));
     if (n!.n !== locations.length) return SCHEME_MSG.unknownLocation;
   }
   const excluded = [...new Set(b.mappingData.map((m) => m.MappingId))];
   if (excluded.length) {
-    const [n] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(mappings)
+    const [n] = await tx
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(mappings)
       .where(and(inArray(mappings.id, excluded), companyScope(caller, mappings.companyId)));
     if (n!.n !== excluded.length) return SCHEME_MSG.unknownMapping;
   }
@@ -76,23 +106,41 @@ async function designParts(tx: Tx, caller: Caller, b: Design) {
 async function saveDesign(db: Db, caller: Caller, b: Design): Promise<Envelope> {
   if (b.SchemeId !== 0) {
     // Extend or Change Status: the stored start date is the one the new end date is checked against.
-    const [cur] = await db.select({ from: schemes.validFrom }).from(schemes).where(mine(caller, b.SchemeId, 'design'));
+    const [cur] = await db
+      .select({ from: schemes.validFrom })
+      .from(schemes)
+      .where(mine(caller, b.SchemeId, 'design'));
     if (!cur) return warn(SCHEME_MSG.notFound);
     if (b.ValidTo < cur.from) return warn(SCHEME_MSG.toAfterFrom);
-    await db.update(schemes).set({ validTo: b.ValidTo, isActive: b.IsActive, updatedAt: new Date() }).where(mine(caller, b.SchemeId, 'design'));
+    await db
+      .update(schemes)
+      .set({ validTo: b.ValidTo, isActive: b.IsActive, updatedAt: new Date() })
+      .where(mine(caller, b.SchemeId, 'design'));
     return ok(null, SCHEME_MSG.updated);
   }
   return db.transaction(async (tx) => {
     const parts = await designParts(tx, caller, b);
     if (typeof parts === 'string') return warn(parts);
-    const [s] = await tx.insert(schemes).values({
-      companyId: caller.companyId, kind: 'design', name: b.SchemeName, schemeType: b.SchemeType, beneficiary: b.SchemeBeneficiary,
-      validFrom: b.ValidFrm, validTo: b.ValidTo, isActive: b.IsActive, createdBy: caller.userId,
-    }).returning({ id: schemes.id });
+    const [s] = await tx
+      .insert(schemes)
+      .values({
+        companyId: caller.companyId,
+        kind: 'design',
+        name: b.SchemeName,
+        schemeType: b.SchemeType,
+        beneficiary: b.SchemeBeneficiary,
+        validFrom: b.ValidFrm,
+        validTo: b.ValidTo,
+        isActive: b.IsActive,
+        createdBy: caller.userId,
+      })
+      .returning({ id: schemes.id });
     const schemeId = s!.id;
     await tx.insert(schemeItems).values(parts.items.map((i) => ({ schemeId, ...i })));
-    if (parts.locations.length) await tx.insert(schemeLocations).values(parts.locations.map((stateId) => ({ schemeId, stateId })));
-    if (parts.excluded.length) await tx.insert(schemeExclusions).values(parts.excluded.map((mappingId) => ({ schemeId, mappingId })));
+    if (parts.locations.length)
+      await tx.insert(schemeLocations).values(parts.locations.map((stateId) => ({ schemeId, stateId })));
+    if (parts.excluded.length)
+      await tx.insert(schemeExclusions).values(parts.excluded.map((mappingId) => ({ schemeId, mappingId })));
     return ok(null, SCHEME_MSG.created);
   });
 }

@@ -19,17 +19,27 @@ export interface PackOfScheme {
   batchNo: Param<string>;
 }
 
-export interface SchemeInForce { id: number; name: string; points: number }
+export interface SchemeInForce {
+  id: number;
+  name: string;
+  points: number;
+}
 
 export type Party = 'farmer' | 'dealer';
 
 /** The beneficiary codes a party is paid by (BENEFICIARY 'all' pays both). */
-const beneficiaries = (party: Party) => (party === 'farmer' ? [BENEFICIARY.farmer, BENEFICIARY.all] : [BENEFICIARY.dealer, BENEFICIARY.all]);
+const beneficiaries = (party: Party) =>
+  party === 'farmer' ? [BENEFICIARY.farmer, BENEFICIARY.all] : [BENEFICIARY.dealer, BENEFICIARY.all];
 
 /** The select of the schemes paying `party` for one pack of `pack` on `day` ('YYYY-MM-DD'), in `state`
  *  (a state's name; null when unknown: then only schemes without locations pay): id, name, points.
  *  A fragment, so a caller may read it inside a larger statement (the verification does). */
-export function schemesInForceSql(pack: PackOfScheme, party: Party, day: Param<string>, state: Param<string> | null): SQL {
+export function schemesInForceSql(
+  pack: PackOfScheme,
+  party: Party,
+  day: Param<string>,
+  state: Param<string> | null,
+): SQL {
   const [b1, b2] = beneficiaries(party);
   return sql`
     select s.id, s.name, case when s.kind = 'master' then s.points else si.points end as points
@@ -53,7 +63,13 @@ export const schemeRows = (rows: readonly { id: unknown; name: string; points: u
   rows.map((r) => ({ id: Number(r.id), name: r.name, points: Number(r.points) }));
 
 /** The schemes paying `party` for one pack (see `schemesInForceSql`). */
-export async function schemesInForce(tx: Tx, pack: { companyId: number; productId: number; batchNo: string }, party: Party, day: string, state: string | null): Promise<SchemeInForce[]> {
+export async function schemesInForce(
+  tx: Tx,
+  pack: { companyId: number; productId: number; batchNo: string },
+  party: Party,
+  day: string,
+  state: string | null,
+): Promise<SchemeInForce[]> {
   return schemeRows(rowsOf<SchemeInForce>(await tx.execute(schemesInForceSql(pack, party, day, state))));
 }
 
@@ -61,7 +77,10 @@ export async function schemesInForce(tx: Tx, pack: { companyId: number; productI
 export function pointsOf(found: readonly SchemeInForce[]): { points: number; names: string; ids: number[] } {
   return {
     points: found.reduce((n, s) => n + s.points, 0),
-    names: found.map((s) => s.name).join(', ').slice(0, 300),
+    names: found
+      .map((s) => s.name)
+      .join(', ')
+      .slice(0, 300),
     ids: found.map((s) => s.id),
   };
 }

@@ -3,14 +3,24 @@
 // once handed out is never handed out again (a slip id is used once).
 import { and, eq, sql } from 'drizzle-orm';
 import { isPrefix, makeSlipId, MAX_SLIP_NUMBER, SLIP_TYPES, type SlipType } from '../../shared/codes.js';
-import { SLIP_BLOCK_LIMIT, SLIP_MSG, SLIP_TYPE_CODE, type LastIds, type ReservedIds } from '../../shared/contracts/numbers/slip-ids.js';
+import {
+  SLIP_BLOCK_LIMIT,
+  SLIP_MSG,
+  SLIP_TYPE_CODE,
+  type LastIds,
+  type ReservedIds,
+} from '../../shared/contracts/numbers/slip-ids.js';
 import type { Caller } from '../auth/actor.js';
 import { idCounters, sites } from '../db/schema.js';
 import { logEvent } from './event-log.js';
 import type { Tx } from './ranges.js';
 import { refuse } from './refusal.js';
 
-export interface PrefixSite { prefix: string; siteId: number; companyId: number }
+export interface PrefixSite {
+  prefix: string;
+  siteId: number;
+  companyId: number;
+}
 
 type SlipActor = Pick<Caller, 'userId' | 'isAdmin' | 'prefix'>;
 
@@ -32,8 +42,11 @@ export async function prefixSite(tx: Tx, actor: SlipActor, raw: string): Promise
     if (!actor.prefix) refuse(SLIP_MSG.noPrefix);
     if (actor.prefix.toUpperCase() !== prefix) refuse(SLIP_MSG.otherPrefix(actor.prefix.toUpperCase()));
   }
-  const [site] = await tx.select({ id: sites.id, companyId: sites.companyId }).from(sites)
-    .where(sql`upper(${sites.prefix}) = ${prefix}`).limit(1);
+  const [site] = await tx
+    .select({ id: sites.id, companyId: sites.companyId })
+    .from(sites)
+    .where(sql`upper(${sites.prefix}) = ${prefix}`)
+    .limit(1);
   if (!site) refuse(SLIP_MSG.unknownPrefix(prefix));
   return { prefix, siteId: site.id, companyId: site.companyId };
 }
@@ -41,7 +54,10 @@ export async function prefixSite(tx: Tx, actor: SlipActor, raw: string): Promise
 /** Product/GetIds: the last slip numbers of a prefix the actor may use. */
 export async function lastIds(tx: Tx, actor: SlipActor, rawPrefix: string): Promise<LastIds> {
   const { prefix } = await prefixSite(tx, actor, rawPrefix);
-  const rows = await tx.select({ type: idCounters.type, last: idCounters.last }).from(idCounters).where(eq(idCounters.prefix, prefix));
+  const rows = await tx
+    .select({ type: idCounters.type, last: idCounters.last })
+    .from(idCounters)
+    .where(eq(idCounters.prefix, prefix));
   const last = (t: SlipType) => rows.find((r) => r.type === t)?.last ?? 0;
   return { Prefix: prefix, SID: last('SID'), TID: last('TID'), DID: last('DID') };
 }
@@ -70,19 +86,33 @@ export async function reserveIds(tx: Tx, actor: SlipActor, args: string): Promis
   await tx.insert(idCounters).values({ prefix: site.prefix, type, last: 0 }).onConflictDoNothing();
   // FOR UPDATE holds the counter row to the end of the transaction: the next device waits, then
   // reads the moved counter.
-  const [row] = await tx.select({ last: idCounters.last }).from(idCounters)
-    .where(and(eq(idCounters.prefix, site.prefix), eq(idCounters.type, type))).for('update');
+  const [row] = await tx
+    .select({ last: idCounters.last })
+    .from(idCounters)
+    .where(and(eq(idCounters.prefix, site.prefix), eq(idCounters.type, type)))
+    .for('update');
   const last = row?.last ?? 0;
   if (to <= last) refuse(SLIP_MSG.alreadyPrinted(makeSlipId(type, year, site.prefix, last)));
   if (to - last > SLIP_BLOCK_LIMIT) refuse(SLIP_MSG.tooMany(to - last));
-  await tx.update(idCounters).set({ last: to, updatedAt: new Date() })
+  await tx
+    .update(idCounters)
+    .set({ last: to, updatedAt: new Date() })
     .where(and(eq(idCounters.prefix, site.prefix), eq(idCounters.type, type)));
   const value: ReservedIds = {
-    Type: type, Prefix: site.prefix, FromNo: last + 1, ToNo: to, Year: year,
-    FirstId: makeSlipId(type, year, site.prefix, last + 1), LastId: makeSlipId(type, year, site.prefix, to),
+    Type: type,
+    Prefix: site.prefix,
+    FromNo: last + 1,
+    ToNo: to,
+    Year: year,
+    FirstId: makeSlipId(type, year, site.prefix, last + 1),
+    LastId: makeSlipId(type, year, site.prefix, to),
   };
   await logEvent(tx, {
-    action: 'slip-ids', userId: actor.userId, companyId: site.companyId, siteId: site.siteId, ref: value.FirstId,
+    action: 'slip-ids',
+    userId: actor.userId,
+    companyId: site.companyId,
+    siteId: site.siteId,
+    ref: value.FirstId,
     detail: { type, prefix: site.prefix, from: value.FromNo, to: value.ToNo, lastId: value.LastId },
   });
   return value;

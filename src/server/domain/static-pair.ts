@@ -13,7 +13,11 @@ import { logEvent } from './event-log.js';
 import { acceptedCount, lockSeries, rangeAt, type Tx } from './ranges.js';
 import { refuse } from './refusal.js';
 
-export interface Paired { pair: typeof staticPairs.$inferSelect; staticCode: ParsedUid; preprinted: ParsedUid }
+export interface Paired {
+  pair: typeof staticPairs.$inferSelect;
+  staticCode: ParsedUid;
+  preprinted: ParsedUid;
+}
 
 const PREPRINTED: Series = { kind: 'P', prefix: '' };
 
@@ -22,7 +26,8 @@ export function checkPairCaller(caller: Caller, staticCode: ParsedUid): void {
   if (caller.isAdmin) return;
   if (caller.companyId === null) refuse(PAIR_MSG.noCompany);
   if (!caller.prefix) refuse(PAIR_MSG.noPrefix);
-  if (staticCode.prefix !== caller.prefix.toUpperCase()) refuse(PAIR_MSG.otherPrefix(codeText(staticCode), caller.prefix.toUpperCase()));
+  if (staticCode.prefix !== caller.prefix.toUpperCase())
+    refuse(PAIR_MSG.otherPrefix(codeText(staticCode), caller.prefix.toUpperCase()));
 }
 
 /** The two scans as genuine codes, or the refusal: checked by their MACs alone, so the route asks
@@ -41,26 +46,46 @@ export async function pairCodes(tx: Tx, caller: Caller, { st, pp }: { st: Parsed
   await lockSeries(tx, PREPRINTED);
   await lockSeries(tx, staticSeries);
   const owner = await pairOwner(tx, caller, st, pp);
-  const [pair] = await tx.insert(staticPairs).values({
-    companyId: owner.companyId, prefix: st.prefix, staticNo: st.serial, preprintedNo: pp.serial, createdBy: caller.userId,
-  }).returning();
+  const [pair] = await tx
+    .insert(staticPairs)
+    .values({
+      companyId: owner.companyId,
+      prefix: st.prefix,
+      staticNo: st.serial,
+      preprintedNo: pp.serial,
+      createdBy: caller.userId,
+    })
+    .returning();
   await logEvent(tx, {
-    action: 'pair', userId: caller.userId, companyId: owner.companyId, siteId: caller.siteId, series: staticSeries,
-    fromNo: st.serial, toNo: st.serial, ref: String(pair!.id),
+    action: 'pair',
+    userId: caller.userId,
+    companyId: owner.companyId,
+    siteId: caller.siteId,
+    series: staticSeries,
+    fromNo: st.serial,
+    toNo: st.serial,
+    ref: String(pair!.id),
     detail: { staticNo: st.serial, preprintedNo: pp.serial, prefix: st.prefix, mappingId: owner.mappingId },
   });
   return { pair: pair!, staticCode: st, preprinted: pp };
 }
 
 /** The company and static mapping the pair belongs to, or the refusal. */
-async function pairOwner(tx: Tx, caller: Caller, st: ParsedUid, pp: ParsedUid): Promise<{ companyId: number; mappingId: number }> {
+async function pairOwner(
+  tx: Tx,
+  caller: Caller,
+  st: ParsedUid,
+  pp: ParsedUid,
+): Promise<{ companyId: number; mappingId: number }> {
   const code = codeText(st);
   const mapping = await rangeAt(tx, mappings, st, st.serial);
   // Another company's code answers as if unmapped: its existence is not ours to tell.
   if (!mapping || (!caller.isAdmin && mapping.companyId !== caller.companyId)) refuse(PAIR_MSG.staticUnmapped(code));
   const damage = await rangeAt(tx, damages, st, st.serial);
   if (damage) refuse(PAIR_MSG.staticDamaged(code, damage.reason));
-  const [pairedStatic] = await tx.select({ p: staticPairs.preprintedNo }).from(staticPairs)
+  const [pairedStatic] = await tx
+    .select({ p: staticPairs.preprintedNo })
+    .from(staticPairs)
     .where(and(eq(staticPairs.prefix, st.prefix), eq(staticPairs.staticNo, st.serial)));
   if (pairedStatic) refuse(PAIR_MSG.staticPaired(code, pairedStatic.p));
 
@@ -74,7 +99,9 @@ async function pairOwner(tx: Tx, caller: Caller, st: ParsedUid, pp: ParsedUid): 
   }
   const ppDamage = await rangeAt(tx, damages, PREPRINTED, pp.serial);
   if (ppDamage) refuse(PAIR_MSG.preprintedDamaged(pp.serial, ppDamage.reason));
-  const [pairedPre] = await tx.select({ prefix: staticPairs.prefix, s: staticPairs.staticNo }).from(staticPairs)
+  const [pairedPre] = await tx
+    .select({ prefix: staticPairs.prefix, s: staticPairs.staticNo })
+    .from(staticPairs)
     .where(eq(staticPairs.preprintedNo, pp.serial));
   if (pairedPre) refuse(PAIR_MSG.preprintedPaired(pp.serial, `${pairedPre.prefix}${pairedPre.s}`));
   return { companyId, mappingId: mapping.id };

@@ -13,11 +13,31 @@ import { VERIFY_CODE, VERIFY_MSG, type VerifyAnswer } from '../../shared/contrac
 import type { Series } from '../../shared/codes.js';
 import { linkDisagrees, parseDigitalLink } from '../../shared/digital-link.js';
 import {
-  companies, dispatchCartons, dispatches, events, items, pointEntries, products, recalls, secondaryCartons, sites,
-  tertiaryCartons, users, verifications,
+  companies,
+  dispatchCartons,
+  dispatches,
+  events,
+  items,
+  pointEntries,
+  products,
+  recalls,
+  secondaryCartons,
+  sites,
+  tertiaryCartons,
+  users,
+  verifications,
 } from '../db/schema.js';
 import {
-  cartonStateOf, isExpired, NO_FLAGS, packRefusal, packStateOf, verdictOf, type CartonRow, type Flags, type Pack, type PackRow,
+  cartonStateOf,
+  isExpired,
+  NO_FLAGS,
+  packRefusal,
+  packStateOf,
+  verdictOf,
+  type CartonRow,
+  type Flags,
+  type Pack,
+  type PackRow,
 } from '../../shared/lifecycle/index.js';
 import type { CodeMac } from './code-mac.js';
 import { cityPoint, kmBetween, nearestPlace } from './places.js';
@@ -28,7 +48,12 @@ import { earnForPack } from './points.js';
 import { pointsOf, schemeRows, schemesInForceSql } from './schemes-in-force.js';
 import { indiaDate } from '../../shared/today.js';
 
-export const VERIFY_FLAG = { verifiedBefore: 'verified-before', manyPlaces: 'many-places', burst: 'burst', far: 'far' } as const;
+export const VERIFY_FLAG = {
+  verifiedBefore: 'verified-before',
+  manyPlaces: 'many-places',
+  burst: 'burst',
+  far: 'far',
+} as const;
 
 export interface VerifyInput {
   UID: string;
@@ -55,24 +80,56 @@ const P = (name: string) => sql.placeholder(name);
 function visitorRow(b: VerifyInput, ip: string): Omit<Row, 'scan' | 'result' | 'message'> {
   const found = b.Latitude !== null && b.Longitude !== null ? nearestPlace(b.Latitude, b.Longitude) : null;
   const where = found
-    ? { city: found.city, state: found.state, country: 'India', address: b.UsrAdrs || null, zip: found.pin.slice(0, 3) || null }
-    : { city: b.UsrCity || null, state: b.UsrState || null, country: b.UsrCntry || null, address: b.UsrAdrs || null, zip: b.UsrZip || null };
+    ? {
+        city: found.city,
+        state: found.state,
+        country: 'India',
+        address: b.UsrAdrs || null,
+        zip: found.pin.slice(0, 3) || null,
+      }
+    : {
+        city: b.UsrCity || null,
+        state: b.UsrState || null,
+        country: b.UsrCntry || null,
+        address: b.UsrAdrs || null,
+        zip: b.UsrZip || null,
+      };
   return {
-    name: b.visitor?.Name || null, email: b.visitor?.email || null, mobile: b.visitor?.MobileNo || null,
-    ...where, latitude: b.Latitude, longitude: b.Longitude, ip: ip.slice(0, 64), mode: b.verificationMode || null,
+    name: b.visitor?.Name || null,
+    email: b.visitor?.email || null,
+    mobile: b.visitor?.MobileNo || null,
+    ...where,
+    latitude: b.Latitude,
+    longitude: b.Longitude,
+    ip: ip.slice(0, 64),
+    mode: b.verificationMode || null,
   };
 }
 
 /** How an Indian visitor reads a date: 24 Nov 2026. */
-const SHOWN_DATE = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' });
+const SHOWN_DATE = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
 const shownDate = (d: Date) => SHOWN_DATE.format(d);
 
 /** Was this number of the series de-mapped (it is unmapped now, and a de-mapping covered it)? */
 async function wasDemapped(tx: Tx, { kind, prefix }: Series, serial: number): Promise<boolean> {
-  const [hit] = await tx.select({ id: events.id }).from(events).where(and(
-    eq(events.action, 'demap'), eq(events.kind, kind), eq(events.prefix, kind === 'S' ? prefix.toUpperCase() : ''),
-    lte(events.fromNo, serial), gte(events.toNo, serial),
-  )).limit(1);
+  const [hit] = await tx
+    .select({ id: events.id })
+    .from(events)
+    .where(
+      and(
+        eq(events.action, 'demap'),
+        eq(events.kind, kind),
+        eq(events.prefix, kind === 'S' ? prefix.toUpperCase() : ''),
+        lte(events.fromNo, serial),
+        gte(events.toNo, serial),
+      ),
+    )
+    .limit(1);
   return hit !== undefined;
 }
 
@@ -88,17 +145,28 @@ export const VERIFY_RISK = {
 } as const;
 
 /** A place as the risk flags compare them: city and state, case aside; '' when neither is known. */
-const placeKey = (city: string | null, state: string | null) => (city || state ? `${(city ?? '').toLowerCase()}|${(state ?? '').toLowerCase()}` : '');
+const placeKey = (city: string | null, state: string | null) =>
+  city || state ? `${(city ?? '').toLowerCase()}|${(state ?? '').toLowerCase()}` : '';
 
-interface Earlier { times: number; places: string[]; recent: number; first: { at: Date; city: string | null; state: string | null } | null }
+interface Earlier {
+  times: number;
+  places: string[];
+  recent: number;
+  first: { at: Date; city: string | null; state: string | null } | null;
+}
 
 /** A carton row as the details statement reads it (json: the columns CartonRow needs, and its id). */
 type CartonJson = CartonRow & { id: string };
 /** The pack's carton facts: its SID, the TID the SID is in, and why it was damaged when either was. */
-interface PackedJson { sid: CartonJson; tid: CartonJson | null; damage: string | null }
+interface PackedJson {
+  sid: CartonJson;
+  tid: CartonJson | null;
+  damage: string | null;
+}
 
 /** The carton columns of the SID (`sc`, with its TID) or the TID (`tc`) as json: cartonStateOf's row. */
-const cartonJson = (alias: 'sc' | 'tc') => sql.raw(`json_build_object('id', ${alias === 'sc' ? "sc.sid, 'tid', sc.tid" : 'tc.tid'},
+const cartonJson = (alias: 'sc' | 'tc') =>
+  sql.raw(`json_build_object('id', ${alias === 'sc' ? "sc.sid, 'tid', sc.tid" : 'tc.tid'},
   'state', ${alias}.state, 'dispatchId', ${alias}.dispatch_id, 'dealerId', ${alias}.dealer_id,
   'locationSiteId', ${alias}.location_site_id, 'siteId', ${alias}.site_id)`);
 
@@ -112,23 +180,35 @@ function detailsQuery(tx: Tx) {
   const pe = pointEntries;
   const ofPack = sql`${v.kind} = ${P('kind')} and ${v.prefix} = ${P('prefix')} and ${v.serial} = ${P('serial')} and ${v.result} = ${VERIFY_CODE.genuine}`;
   const pack = { companyId: P('companyId'), productId: P('productId'), batchNo: P('batchNo') };
-  return tx.select({
-    p: products, mobile: companies.mobile, company: companies.displayName,
-    recalled: sql<string | null>`(select ${recalls.reason} from ${recalls} where ${recalls.productId} = ${P('productId')}
+  return tx
+    .select({
+      p: products,
+      mobile: companies.mobile,
+      company: companies.displayName,
+      recalled: sql<
+        string | null
+      >`(select ${recalls.reason} from ${recalls} where ${recalls.productId} = ${P('productId')}
       and lower(${recalls.batchNo}) = lower(${P('batchNo')}) limit 1)`,
-    schemes: sql<{ id: number; name: string; points: number }[]>`(select coalesce(json_agg(x), '[]'::json)
+      schemes: sql<{ id: number; name: string; points: number }[]>`(select coalesce(json_agg(x), '[]'::json)
       from (${schemesInForceSql(pack, 'farmer', P('day'), P('state'))}) x)`,
-    earned: sql<boolean>`exists (select 1 from ${pe} where ${pe.source} = 'verify' and ${pe.kind} = ${P('kind')}
+      earned: sql<boolean>`exists (select 1 from ${pe} where ${pe.source} = 'verify' and ${pe.kind} = ${P('kind')}
       and ${pe.prefix} = ${P('prefix')} and ${pe.serial} = ${P('serial')})`,
-    // Where the pack is packed (its SID, the SID's TID) and, when either is damaged, the first
-    // 'damage-carton' event's reason for the one or the other (the pack was written off then).
-    packed: sql<PackedJson | null>`(select json_build_object('sid', ${cartonJson('sc')},
+      // Where the pack is packed (its SID, the SID's TID) and, when either is damaged, the first
+      // 'damage-carton' event's reason for the one or the other (the pack was written off then).
+      packed: sql<PackedJson | null>`(select json_build_object('sid', ${cartonJson('sc')},
         'tid', case when tc.tid is null then null else ${cartonJson('tc')} end,
         'damage', case when sc.state = 'damaged' or tc.state = 'damaged' then (select ${events.detail} ->> 'reason' from ${events}
           where ${events.action} = 'damage-carton' and ${events.ref} in (sc.sid, sc.tid) order by ${events.id} limit 1) end)
       from ${items} i join ${secondaryCartons} sc on sc.sid = i.secondary_id left join ${tertiaryCartons} tc on tc.tid = sc.tid
       where i.kind = ${P('kind')} and i.prefix = ${P('prefix')} and i.serial_no = ${P('serial')})`,
-    earlier: sql<{ times: number; places: string[] | null; recent: number; firstAt: string | null; firstCity: string | null; firstState: string | null }>`(
+      earlier: sql<{
+        times: number;
+        places: string[] | null;
+        recent: number;
+        firstAt: string | null;
+        firstCity: string | null;
+        firstState: string | null;
+      }>`(
       select json_build_object(
         'times', count(*),
         'places', array_agg(distinct lower(coalesce(${v.city}, '')) || '|' || lower(coalesce(${v.state}, '')))
@@ -138,24 +218,43 @@ function detailsQuery(tx: Tx) {
         'firstCity', (array_agg(${v.city} order by ${v.at}, ${v.id}))[1],
         'firstState', (array_agg(${v.state} order by ${v.at}, ${v.id}))[1])
       from ${v} where ${ofPack})`,
-  }).from(products).innerJoin(companies, eq(companies.id, products.companyId)).where(eq(products.id, P('productId'))).prepare('verify_details');
+    })
+    .from(products)
+    .innerJoin(companies, eq(companies.id, products.companyId))
+    .where(eq(products.id, P('productId')))
+    .prepare('verify_details');
 }
 
 const preparedDetails = new WeakMap<object, ReturnType<typeof detailsQuery>>();
 
 async function detailsOf(
-  tx: Tx, m: { companyId: number; productId: number; batchNo: string }, pack: { kind: string; prefix: string; serial: number }, state: string | null, day: string,
+  tx: Tx,
+  m: { companyId: number; productId: number; batchNo: string },
+  pack: { kind: string; prefix: string; serial: number },
+  state: string | null,
+  day: string,
 ) {
   let q = preparedDetails.get(tx);
   if (!q) preparedDetails.set(tx, (q = detailsQuery(tx)));
   const [d] = await q.execute({ ...m, ...pack, day, state: state ?? '' });
   const e = d?.earlier;
-  const earlier: Earlier = e && e.times > 0 && e.firstAt
-    ? { times: Number(e.times), places: e.places ?? [], recent: Number(e.recent), first: { at: new Date(e.firstAt), city: e.firstCity, state: e.firstState } }
-    : { times: 0, places: [], recent: 0, first: null };
+  const earlier: Earlier =
+    e && e.times > 0 && e.firstAt
+      ? {
+          times: Number(e.times),
+          places: e.places ?? [],
+          recent: Number(e.recent),
+          first: { at: new Date(e.firstAt), city: e.firstCity, state: e.firstState },
+        }
+      : { times: 0, places: [], recent: 0, first: null };
   return {
-    product: d?.p, company: d ? { mobile: d.mobile, name: d.company } : undefined, recalled: d?.recalled ?? null,
-    pay: schemeRows(d?.schemes ?? []), earned: d?.earned === true, earlier, packed: d?.packed ?? null,
+    product: d?.p,
+    company: d ? { mobile: d.mobile, name: d.company } : undefined,
+    recalled: d?.recalled ?? null,
+    pay: schemeRows(d?.schemes ?? []),
+    earned: d?.earned === true,
+    earlier,
+    packed: d?.packed ?? null,
   };
 }
 
@@ -177,7 +276,8 @@ const feedbackKey = () => randomBytes(16).toString('base64url');
  *  leg of its tertiary carton, or of itself when it travelled loose. Null: never dispatched, or the
  *  target has no city. */
 async function destinationCity(tx: Tx, pack: { series: Series; serial: number }): Promise<number | null> {
-  const [row] = rowsOf<{ city: number | null }>(await tx.execute(sql`
+  const [row] = rowsOf<{ city: number | null }>(
+    await tx.execute(sql`
     select coalesce(s.bill_city, u.bill_city) as city
     from ${items} i
     join ${secondaryCartons} sc on sc.sid = i.secondary_id
@@ -187,7 +287,8 @@ async function destinationCity(tx: Tx, pack: { series: Series; serial: number })
     left join ${users} u on u.id = d.to_user_id
     where i.kind = ${pack.series.kind} and i.prefix = ${pack.series.kind === 'S' ? pack.series.prefix.toUpperCase() : ''}
       and i.serial_no = ${pack.serial}
-    order by d.created_at desc limit 1`));
+    order by d.created_at desc limit 1`),
+  );
   return row?.city ?? null;
 }
 
@@ -213,13 +314,38 @@ async function isFar(tx: Tx, pack: { series: Series; serial: number }, b: Verify
 
 /** Every column a verification row may carry, as the prepared insert names them. */
 const STORED = [
-  'at', 'scan', 'kind', 'prefix', 'serial', 'companyId', 'productId', 'mappingId', 'result', 'message', 'name', 'email', 'mobile',
-  'city', 'state', 'country', 'address', 'zip', 'latitude', 'longitude', 'ip', 'mode', 'flags', 'feedbackKey',
+  'at',
+  'scan',
+  'kind',
+  'prefix',
+  'serial',
+  'companyId',
+  'productId',
+  'mappingId',
+  'result',
+  'message',
+  'name',
+  'email',
+  'mobile',
+  'city',
+  'state',
+  'country',
+  'address',
+  'zip',
+  'latitude',
+  'longitude',
+  'ip',
+  'mode',
+  'flags',
+  'feedbackKey',
 ] as const satisfies readonly (keyof Row)[];
 
-const storeQuery = (tx: Tx) => tx.insert(verifications)
-  .values(Object.fromEntries(STORED.map((k) => [k, P(k)])) as unknown as Row)
-  .returning({ id: verifications.id }).prepare('verify_store');
+const storeQuery = (tx: Tx) =>
+  tx
+    .insert(verifications)
+    .values(Object.fromEntries(STORED.map((k) => [k, P(k)])) as unknown as Row)
+    .returning({ id: verifications.id })
+    .prepare('verify_store');
 const preparedStore = new WeakMap<object, ReturnType<typeof storeQuery>>();
 
 /** Stores a verification (one prepared statement; columns not given are null, the time now, no flags). */
@@ -233,9 +359,17 @@ async function store(tx: Tx, row: Row): Promise<number> {
 }
 
 /** What a verification answered, and the row it stored (the street address is added to it later). */
-export interface Verified { answer: Envelope<VerifyAnswer | null>; id: number }
+export interface Verified {
+  answer: Envelope<VerifyAnswer | null>;
+  id: number;
+}
 
-export async function verifyProduct(tx: Tx, codes: CodeMac, b: VerifyInput, ip: string): Promise<Envelope<VerifyAnswer | null>> {
+export async function verifyProduct(
+  tx: Tx,
+  codes: CodeMac,
+  b: VerifyInput,
+  ip: string,
+): Promise<Envelope<VerifyAnswer | null>> {
   return (await verifyAndStore(tx, codes, b, ip)).answer;
 }
 
@@ -257,22 +391,40 @@ export async function verifyAndStore(tx: Tx, codes: CodeMac, b: VerifyInput, ip:
     verdictOf({ code: code.uid, state: packStateOf(row), flags: NO_FLAGS, reason }).refusal ?? VERIFY_MSG.unmapped;
   if (found.state === 'unmapped') {
     const demapped = await wasDemapped(tx, code, code.serial);
-    return refuse(voidVerdict({ mapped: false, demapped }), { kind: code.kind, prefix: prefixOf(code), serial: code.serial });
+    return refuse(voidVerdict({ mapped: false, demapped }), {
+      kind: code.kind,
+      prefix: prefixOf(code),
+      serial: code.serial,
+    });
   }
   const packRow = { kind: found.series.kind, prefix: prefixOf(found.series), serial: found.serial };
-  if (found.state === 'replaced') return refuse(voidVerdict({ mapped: true, replaced: true }), { ...packRow, companyId: found.companyId });
+  if (found.state === 'replaced')
+    return refuse(voidVerdict({ mapped: true, replaced: true }), { ...packRow, companyId: found.companyId });
   const m = found.mapping;
   const mapped = { ...packRow, companyId: m.companyId, productId: m.productId, mappingId: m.id };
-  if (found.state === 'damaged') return refuse(voidVerdict({ mapped: true, damagedRange: true }, found.damageReason ?? ''), mapped);
+  if (found.state === 'damaged')
+    return refuse(voidVerdict({ mapped: true, damagedRange: true }, found.damageReason ?? ''), mapped);
   const today = indiaDate();
-  const { product: p, company, pay, earned: paidBefore, earlier, recalled, packed } = await detailsOf(tx, m, packRow, who.state ?? null, today);
+  const {
+    product: p,
+    company,
+    pay,
+    earned: paidBefore,
+    earlier,
+    recalled,
+    packed,
+  } = await detailsOf(tx, m, packRow, who.state ?? null, today);
   // The pack now (damaged with its carton, emptied into another) and the batch's flags today.
   const pack = mappedPack(code.uid, packed, { recalled, expired: isExpired(m.expDate, today) ? m.expDate : null });
   const verdict = verdictOf(pack);
   if (verdict.refusal !== null) return refuse(verdict.refusal, mapped);
   // A Digital Link (scanned, or the page's own address) must say what the code's record says.
-  const link = [b.UID, b.qrData].map((text) => parseDigitalLink(text)).find((l) => l !== null && codes.check(l.uid)?.uid === code.uid);
-  const wrong = link ? linkDisagrees(link, { gtin: p?.gtin ?? null, batch: m.batchNo, mfgDate: m.mfgDate, expDate: m.expDate }) : null;
+  const link = [b.UID, b.qrData]
+    .map((text) => parseDigitalLink(text))
+    .find((l) => l !== null && codes.check(l.uid)?.uid === code.uid);
+  const wrong = link
+    ? linkDisagrees(link, { gtin: p?.gtin ?? null, batch: m.batchNo, mfgDate: m.mfgDate, expDate: m.expDate })
+    : null;
   if (wrong) return refuse(VERIFY_MSG.labelMismatch(wrong), mapped);
 
   // Loyalty: the farmer's schemes for this pack here and today, when the lifecycle lets it pay (not
@@ -281,14 +433,24 @@ export async function verifyAndStore(tx: Tx, codes: CodeMac, b: VerifyInput, ip:
   const paying = packRefusal('earn', pack) === null && pointsOf(pay).points > 0;
   const loyalty = paying && !paidBefore;
   if (loyalty && !b.visitor) {
-    const id = await store(tx, { ...who, ...mapped, scan, result: VERIFY_CODE.details, message: VERIFY_MSG.detailsNeeded });
+    const id = await store(tx, {
+      ...who,
+      ...mapped,
+      scan,
+      result: VERIFY_CODE.details,
+      message: VERIFY_MSG.detailsNeeded,
+    });
     return { answer: failure(VERIFY_CODE.details, VERIFY_MSG.detailsNeeded), id };
   }
 
   const flags = riskFlags(earlier, placeKey(who.city ?? null, who.state ?? null), await isFar(tx, found, b));
   const firstPlace = earlier.first ? [earlier.first.city, earlier.first.state].filter(Boolean).join(', ') : '';
   // An expired pack's warning leads: it matters more to the farmer than an earlier verification.
-  const message = verdict.warning ?? (earlier.first ? VERIFY_MSG.verifiedBefore(earlier.times, shownDate(earlier.first.at), firstPlace) : VERIFY_MSG.genuine);
+  const message =
+    verdict.warning ??
+    (earlier.first
+      ? VERIFY_MSG.verifiedBefore(earlier.times, shownDate(earlier.first.at), firstPlace)
+      : VERIFY_MSG.genuine);
   const at = new Date();
   const key = feedbackKey();
   const row: Row = { ...who, ...mapped, at, scan, result: VERIFY_CODE.genuine, message, flags, feedbackKey: key };
@@ -299,23 +461,62 @@ export async function verifyAndStore(tx: Tx, codes: CodeMac, b: VerifyInput, ip:
     const visitor = b.visitor;
     ({ id, earned } = await tx.transaction(async (t) => {
       const vid = await store(t, row);
-      return { id: vid, earned: await earnForPack(t, { companyId: m.companyId, mobile: visitor.MobileNo, name: visitor.Name, verificationId: vid, pack: packRow, productName: p?.name ?? '' }, pay) };
+      return {
+        id: vid,
+        earned: await earnForPack(
+          t,
+          {
+            companyId: m.companyId,
+            mobile: visitor.MobileNo,
+            name: visitor.Name,
+            verificationId: vid,
+            pack: packRow,
+            productName: p?.name ?? '',
+          },
+          pay,
+        ),
+      };
     }));
   } else id = await store(tx, row);
   const config = p?.config ?? {};
   return {
     id,
-    answer: ok<VerifyAnswer>({
-      FeedbackId: feedbackIdOf(id, key), Isloyalty: paying, LoyaltyPoints: earned,
-      ProductImg: config.IsProductImage === false ? '' : (p?.image ?? ''), GenuineAudio: p?.genuineAudio ?? '', CreatedDt: at.toISOString(),
-      ProductName: p?.name ?? '', ProductDscrptn: p?.description ?? '', TechnicalName: p?.technicalName ?? '', GTIN: p?.gtin ?? '',
-      BatchNo: m.batchNo, MFGDate: m.mfgDate, ExpireDate: m.expDate ?? '', Pamphlet: p?.leafletPdf ?? '', Label: p?.labelPdf ?? '',
-      CustomerCareTollfreeNo: '', CustomerCareNo: company?.mobile ?? '', ProductCd: p?.code ?? '',
-      ManufactureName: p?.manufactureName ?? '', ProductUOM: p?.uom ?? '', MarketedBy: p?.marketedBy || (company?.name ?? ''),
-      RegistrationNo: p?.registrationNo ?? '', DOM: m.mfgDate, CautionarySymbol: p?.cautionarySymbol ?? '',
-      AntidoteStatement: p?.antidoteStatement ?? '', IsFeedback: config.IsFeedback === true, SchemeName: earned > 0 ? pointsOf(pay).names : '',
-      VerifiedBefore: earlier.times, FirstVerifiedDt: earlier.first ? earlier.first.at.toISOString() : null, FirstVerifiedPlace: firstPlace,
-      Flags: flags, Expired: pack.flags.expired !== null,
-    }, message),
+    answer: ok<VerifyAnswer>(
+      {
+        FeedbackId: feedbackIdOf(id, key),
+        Isloyalty: paying,
+        LoyaltyPoints: earned,
+        ProductImg: config.IsProductImage === false ? '' : (p?.image ?? ''),
+        GenuineAudio: p?.genuineAudio ?? '',
+        CreatedDt: at.toISOString(),
+        ProductName: p?.name ?? '',
+        ProductDscrptn: p?.description ?? '',
+        TechnicalName: p?.technicalName ?? '',
+        GTIN: p?.gtin ?? '',
+        BatchNo: m.batchNo,
+        MFGDate: m.mfgDate,
+        ExpireDate: m.expDate ?? '',
+        Pamphlet: p?.leafletPdf ?? '',
+        Label: p?.labelPdf ?? '',
+        CustomerCareTollfreeNo: '',
+        CustomerCareNo: company?.mobile ?? '',
+        ProductCd: p?.code ?? '',
+        ManufactureName: p?.manufactureName ?? '',
+        ProductUOM: p?.uom ?? '',
+        MarketedBy: p?.marketedBy || (company?.name ?? ''),
+        RegistrationNo: p?.registrationNo ?? '',
+        DOM: m.mfgDate,
+        CautionarySymbol: p?.cautionarySymbol ?? '',
+        AntidoteStatement: p?.antidoteStatement ?? '',
+        IsFeedback: config.IsFeedback === true,
+        SchemeName: earned > 0 ? pointsOf(pay).names : '',
+        VerifiedBefore: earlier.times,
+        FirstVerifiedDt: earlier.first ? earlier.first.at.toISOString() : null,
+        FirstVerifiedPlace: firstPlace,
+        Flags: flags,
+        Expired: pack.flags.expired !== null,
+      },
+      message,
+    ),
   };
 }

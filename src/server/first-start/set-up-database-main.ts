@@ -8,7 +8,9 @@ import { seedDemo } from '../demo/index.js';
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
-  console.log(`database set up; seed: ${await setUpDatabase(database, { demo: config.seedDemo ? seedDemo : undefined })}`);
+  console.log(
+    `database set up; seed: ${await setUpDatabase(database, { demo: config.seedDemo ? seedDemo : undefined })}`,
+  );
 } finally {
   await database.close();
 }

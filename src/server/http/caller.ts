@@ -30,16 +30,32 @@ export async function loadCaller(db: Db, tokens: TokenService, req: FastifyReque
 export async function callerById(db: Db, userId: number, version?: number): Promise<Caller | null> {
   const [u] = await db
     .select({
-      id: users.id, userName: users.userName, userType: users.userType, companyId: users.companyId,
-      siteId: users.siteId, isActive: users.isActive, prefix: sites.prefix, tokenVersion: users.tokenVersion,
+      id: users.id,
+      userName: users.userName,
+      userType: users.userType,
+      companyId: users.companyId,
+      siteId: users.siteId,
+      isActive: users.isActive,
+      prefix: sites.prefix,
+      tokenVersion: users.tokenVersion,
     })
-    .from(users).leftJoin(sites, eq(sites.id, users.siteId)).where(eq(users.id, userId));
+    .from(users)
+    .leftJoin(sites, eq(sites.id, users.siteId))
+    .where(eq(users.id, userId));
   if (!u || !u.isActive) return null;
   if (version !== undefined && u.tokenVersion !== version) return null;
   const isAdmin = u.userType === USER_TYPE.admin;
-  const pages = isAdmin ? [] : await db.select({ k: userPages.pageKey }).from(userPages).where(eq(userPages.userId, userId));
+  const pages = isAdmin
+    ? []
+    : await db.select({ k: userPages.pageKey }).from(userPages).where(eq(userPages.userId, userId));
   return {
-    userId: u.id, userName: u.userName, userType: u.userType, companyId: u.companyId, siteId: u.siteId,
-    prefix: u.prefix ?? '', isAdmin, pages: new Set(pages.map((p) => p.k)),
+    userId: u.id,
+    userName: u.userName,
+    userType: u.userType,
+    companyId: u.companyId,
+    siteId: u.siteId,
+    prefix: u.prefix ?? '',
+    isAdmin,
+    pages: new Set(pages.map((p) => p.k)),
   };
 }

@@ -54,11 +54,17 @@ const CLIENT_ERRORS: Record<string, [number, string, string]> = {
 /** Requests Node's HTTP parser refuses (bad headers, a broken length, an unknown method). */
 function clientErrorHandler(err: Error & { code?: string }, socket: Socket) {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, label, message] = (err.code && CLIENT_ERRORS[err.code]) || [400, 'Bad Request', 'The request could not be read.'];
+  const [status, label, message] = (err.code && CLIENT_ERRORS[err.code]) || [
+    400,
+    'Bad Request',
+    'The request could not be read.',
+  ];
   const body = JSON.stringify(failure(String(status), message));
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${label}\r\nContent-Type: application/json; charset=utf-8\r\n`
-      + `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${label}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy(err);
 }

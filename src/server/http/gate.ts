@@ -23,11 +23,20 @@ const away = (status: number, envelope: Envelope) => ({ answer: { status, envelo
  * field's message, as the spec's client expects.
  */
 export function gate<S extends z.ZodType | undefined, A extends Access>(
-  rule: { access: A; body?: S }, caller: Caller | null, texts: () => TextVerdict, raw: unknown,
+  rule: { access: A; body?: S },
+  caller: Caller | null,
+  texts: () => TextVerdict,
+  raw: unknown,
 ): Gated<S, A> {
   if (rule.access !== 'public') {
     if (!caller) return away(401, failure('401', UNAUTHORIZED));
-    if (rule.access !== 'signed-in' && !mayUse(caller, (rule.access as Exclude<Access, string>).pages.map((p) => p.key))) {
+    if (
+      rule.access !== 'signed-in' &&
+      !mayUse(
+        caller,
+        (rule.access as Exclude<Access, string>).pages.map((p) => p.key),
+      )
+    ) {
       return away(403, failure('403', FORBIDDEN));
     }
   }

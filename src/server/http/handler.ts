@@ -42,4 +42,3 @@ export async function answerOf(run: () => Promise<Envelope | undefined>): Promis
     throw e;
   }
 }
-

@@ -56,7 +56,11 @@ const BUSY: Answer = { status: 200, envelope: warn(RACE_MSG.busy) };
 
 /** Runs `work` in one transaction (a savepoint when `db` is one): the refusal rolls back, the success
  *  commits. A deadlock or serialization failure undid all of it, so it runs again, up to WORK_TRIES. */
-async function runWork(db: Db, work: Work, done?: (tx: Tx | Db, envelope: Envelope) => Promise<void>): Promise<Envelope> {
+async function runWork(
+  db: Db,
+  work: Work,
+  done?: (tx: Tx | Db, envelope: Envelope) => Promise<void>,
+): Promise<Envelope> {
   for (let tries = 1; ; tries++) {
     try {
       return await db.transaction(async (tx) => {
@@ -82,12 +86,19 @@ function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
     const o = value as Record<string, unknown>;
-    return `{${Object.keys(o).sort().filter((k) => o[k] !== undefined).map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
+    return `{${Object.keys(o)
+      .sort()
+      .filter((k) => o[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }
 
-export const requestHash = (route: string, body: unknown) => createHash('sha256').update(`${route}\n${canonical(body)}`).digest('hex');
+export const requestHash = (route: string, body: unknown) =>
+  createHash('sha256')
+    .update(`${route}\n${canonical(body)}`)
+    .digest('hex');
 
 export interface Keyed {
   userId: number;
@@ -115,7 +126,8 @@ export async function idempotent(db: Db, request: Keyed, work: Work): Promise<An
 
   // The claim commits on its own, before the work, so a second request with the key sees it at once.
   // A stale claim of the same request (its server died mid-work, the work rolled back) is taken over.
-  const claimed = await db.insert(idempotencyKeys)
+  const claimed = await db
+    .insert(idempotencyKeys)
     .values({ userId, key, route, requestHash: hash, state: 'in-flight', claimedAt: sql`now()` })
     .onConflictDoUpdate({
       target: [idempotencyKeys.userId, idempotencyKeys.key],
@@ -141,7 +153,10 @@ export async function idempotent(db: Db, request: Keyed, work: Work): Promise<An
   } catch (err) {
     // A failure that is no answer (the database went away, a bug, deadlocks every time): the claim
     // goes, so a retry runs anew.
-    await db.delete(idempotencyKeys).where(and(mine, eq(idempotencyKeys.state, 'in-flight'))).catch(() => undefined);
+    await db
+      .delete(idempotencyKeys)
+      .where(and(mine, eq(idempotencyKeys.state, 'in-flight')))
+      .catch(() => undefined);
     if (err instanceof Busy) return BUSY;
     throw err;
   }
@@ -150,8 +165,7 @@ export async function idempotent(db: Db, request: Keyed, work: Work): Promise<An
 /** An entry to work on under its key, or one answered before any work (as its single call would be:
  *  a contract's refusal, a page the caller lacks), which stores nothing under its key. */
 export type BatchEntry =
-  | (Omit<Keyed, 'userId' | 'key'> & { key: string; work: Work })
-  | { key: string; answer: Answer };
+  (Omit<Keyed, 'userId' | 'key'> & { key: string; work: Work }) | { key: string; answer: Answer };
 
 /** Thrown when a key was claimed by another request between this push's read and its claim: the whole
  *  push rolls back and is answered 409, to be sent again. */
@@ -189,8 +203,15 @@ async function batchOnce(db: Db, userId: number, entries: BatchEntry[]): Promise
   const stale = Date.now() - STALE_CLAIM_SECONDS * 1000;
   await db.transaction(async (tx) => {
     const keys = entries.flatMap((e) => ('work' in e && KEY_PATTERN.test(e.key) ? [e.key] : []));
-    const known = new Map((keys.length === 0 ? [] : await tx.select().from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, userId), inArray(idempotencyKeys.key, keys)))).map((r) => [r.key, r]));
+    const known = new Map(
+      (keys.length === 0
+        ? []
+        : await tx
+            .select()
+            .from(idempotencyKeys)
+            .where(and(eq(idempotencyKeys.userId, userId), inArray(idempotencyKeys.key, keys)))
+      ).map((r) => [r.key, r]),
+    );
 
     // What each entry gets without its work, in order, up to the first key in flight.
     const early: Array<Answer | null> = [];
@@ -199,9 +220,11 @@ async function batchOnce(db: Db, userId: number, entries: BatchEntry[]): Promise
       if (!('work' in e)) early.push(e.answer);
       else if (!KEY_PATTERN.test(e.key)) early.push({ status: 400, envelope: failure('400', IDEMPOTENCY_MSG.invalid) });
       else if (!row) early.push(null);
-      else if (row.requestHash !== hashes[i]) early.push({ status: 422, envelope: failure('422', IDEMPOTENCY_MSG.changed) });
+      else if (row.requestHash !== hashes[i])
+        early.push({ status: 422, envelope: failure('422', IDEMPOTENCY_MSG.changed) });
       else if (row.state === 'done') early.push({ status: row.httpStatus ?? 200, envelope: row.answer as Envelope });
-      else if (row.claimedAt.getTime() < stale) early.push(null); // its server died mid-work: taken over
+      else if (row.claimedAt.getTime() < stale)
+        early.push(null); // its server died mid-work: taken over
       else {
         early.push({ status: 409, envelope: failure('409', IDEMPOTENCY_MSG.inFlight) });
         break;
@@ -210,8 +233,18 @@ async function batchOnce(db: Db, userId: number, entries: BatchEntry[]): Promise
 
     const fresh = early.flatMap((a, i) => (a === null ? [i] : []));
     if (fresh.length > 0) {
-      const claimed = await tx.insert(idempotencyKeys)
-        .values(fresh.map((i) => ({ userId, key: entries[i]!.key, route: (entries[i] as { route: string }).route, requestHash: hashes[i]!, state: 'in-flight', claimedAt: sql`now()` })))
+      const claimed = await tx
+        .insert(idempotencyKeys)
+        .values(
+          fresh.map((i) => ({
+            userId,
+            key: entries[i]!.key,
+            route: (entries[i] as { route: string }).route,
+            requestHash: hashes[i]!,
+            state: 'in-flight',
+            claimedAt: sql`now()`,
+          })),
+        )
         .onConflictDoUpdate({
           target: [idempotencyKeys.userId, idempotencyKeys.key],
           set: { claimedAt: sql`now()` },
@@ -234,7 +267,9 @@ async function batchOnce(db: Db, userId: number, entries: BatchEntry[]): Promise
       } catch (err) {
         if (!(err instanceof Busy)) throw err;
         // Undone every time by deadlocks: this entry only is answered busy, and its claim goes.
-        await tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, entries[i]!.key)));
+        await tx
+          .delete(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, entries[i]!.key)));
         answers.push(BUSY);
         continue;
       }
@@ -243,7 +278,10 @@ async function batchOnce(db: Db, userId: number, entries: BatchEntry[]): Promise
       kept.push({ key: entries[i]!.key, answer });
     }
     if (kept.length > 0) {
-      const rows = sql.join(kept.map((k) => sql`(${k.key}::text, ${k.answer.status}::int, ${JSON.stringify(k.answer.envelope)}::jsonb)`), sql`, `);
+      const rows = sql.join(
+        kept.map((k) => sql`(${k.key}::text, ${k.answer.status}::int, ${JSON.stringify(k.answer.envelope)}::jsonb)`),
+        sql`, `,
+      );
       await tx.execute(sql`update idempotency_keys k set state = 'done', http_status = v.status, answer = v.answer
         from (values ${rows}) as v(key, status, answer) where k.user_id = ${userId} and k.key = v.key`);
     }
@@ -254,6 +292,9 @@ async function batchOnce(db: Db, userId: number, entries: BatchEntry[]): Promise
 /** Forgets keys older than KEEP_DAYS; returns how many. */
 export async function purgeIdempotencyKeys(db: Db, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - KEEP_DAYS * 86_400_000);
-  const gone = await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, before)).returning({ key: idempotencyKeys.key });
+  const gone = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, before))
+    .returning({ key: idempotencyKeys.key });
   return gone.length;
 }

@@ -32,11 +32,19 @@ export function wantsCsv(accept: string | undefined): boolean {
 }
 
 /** Sends the export: `total` rows, as CSV named `file` or as the envelope. */
-export function sendExport(reply: FastifyReply, accept: string | undefined, read: ExportRead, total: number, csv: { file: string; columns: readonly ListColumn[] }) {
+export function sendExport(
+  reply: FastifyReply,
+  accept: string | undefined,
+  read: ExportRead,
+  total: number,
+  csv: { file: string; columns: readonly ListColumn[] },
+) {
   const batches = exportBatches(read);
   reply.header(EXPORT_ROWS_HEADER, String(total)).header('cache-control', 'no-store');
   if (wantsCsv(accept)) {
-    reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${csv.file}.csv"`);
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${csv.file}.csv"`);
     reply.send(Readable.from(csvLines(csv.columns, batches), { objectMode: false }));
   } else {
     reply.header('content-type', 'application/json; charset=utf-8');
@@ -48,15 +56,22 @@ export function sendExport(reply: FastifyReply, accept: string | undefined, read
 async function* exportBatches(r: ExportRead): AsyncGenerator<Row[]> {
   if (r.groupBy) {
     // In the groups' own order, which an index on the grouped columns may serve without a sort.
-    const rows = await r.from(r.fields).where(r.where).groupBy(...(r.groupBy as never[])).orderBy(...r.groupBy.map((g) => asc(g as never))) as Row[];
+    const rows = (await r
+      .from(r.fields)
+      .where(r.where)
+      .groupBy(...(r.groupBy as never[]))
+      .orderBy(...r.groupBy.map((g) => asc(g as never)))) as Row[];
     for (let i = 0; i < rows.length; i += EXPORT_BATCH) yield rows.slice(i, i + EXPORT_BATCH);
     return;
   }
   const fields = { ...r.fields, __key: r.key } as SelectedFields;
   let last: unknown = undefined;
   for (;;) {
-    const rows = await r.from(fields).where(and(r.where, last === undefined ? undefined : gt(r.key as never, last)))
-      .orderBy(asc(r.key as never)).limit(EXPORT_BATCH) as Row[];
+    const rows = (await r
+      .from(fields)
+      .where(and(r.where, last === undefined ? undefined : gt(r.key as never, last)))
+      .orderBy(asc(r.key as never))
+      .limit(EXPORT_BATCH)) as Row[];
     if (rows.length === 0) return;
     yield rows;
     if (rows.length < EXPORT_BATCH) return;
@@ -75,7 +90,11 @@ async function* csvLines(columns: readonly ListColumn[], batches: AsyncIterable<
 }
 
 /** The list's envelope written as it streams: every row the row's fields and TotalRows, as the list answers. */
-async function* envelopeParts(keys: readonly string[], total: number, batches: AsyncIterable<Row[]>): AsyncGenerator<string> {
+async function* envelopeParts(
+  keys: readonly string[],
+  total: number,
+  batches: AsyncIterable<Row[]>,
+): AsyncGenerator<string> {
   const head = JSON.stringify(ok([]));
   yield head.slice(0, head.lastIndexOf('[') + 1);
   let first = true;

@@ -9,7 +9,12 @@ import type { PgColumn, PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { ok, warn, type Envelope } from '../../shared/contracts/envelope.js';
 import type { ListQuery } from '../../shared/contracts/list.js';
-import { sortNames, type ListContract, type ListRequestSchema, type RowKey } from '../../shared/contracts/list-contract.js';
+import {
+  sortNames,
+  type ListContract,
+  type ListRequestSchema,
+  type RowKey,
+} from '../../shared/contracts/list-contract.js';
 import { COMPANY_TIME_ZONE } from '../../shared/today.js';
 import type { Db } from '../db/connect.js';
 import type { Caller } from '../auth/actor.js';
@@ -60,7 +65,8 @@ function dateRange(d: NonNullable<ListSource['dated']>, from: string, to: string
 /** The sort whitelist: each name the contract accepts, with what it sorts by. */
 function sortWhitelist(contract: ListContract, src: ListSource<z.ZodObject, never>): Record<string, SQLWrapper> {
   const fields = src.fields as Fields;
-  const own = (name: string): SQLWrapper | undefined => src.sort?.[name] ?? (Object.hasOwn(fields, name) ? fields[name] as SQLWrapper : undefined);
+  const own = (name: string): SQLWrapper | undefined =>
+    src.sort?.[name] ?? (Object.hasOwn(fields, name) ? (fields[name] as SQLWrapper) : undefined);
   const out: Record<string, SQLWrapper> = {};
   for (const name of sortNames(contract)) {
     const direct = Object.hasOwn(contract.sortAliases, name) && !own(name) ? undefined : own(name);
@@ -72,24 +78,29 @@ function sortWhitelist(contract: ListContract, src: ListSource<z.ZodObject, neve
 }
 
 export function serveList<R extends z.ZodObject, Q extends ListRequestSchema>(
-  r: Router, contract: ListContract<R, Q>, src: ListSource<R, z.output<Q>>,
+  r: Router,
+  contract: ListContract<R, Q>,
+  src: ListSource<R, z.output<Q>>,
 ) {
   type B = z.output<Q>;
   const listDef: ListDef = {
     sort: sortWhitelist(contract as unknown as ListContract, src as unknown as ListSource<z.ZodObject, never>),
-    search: src.search, defaultSort: contract.defaultSort, tiebreak: src.key,
+    search: src.search,
+    defaultSort: contract.defaultSort,
+    tiebreak: src.key,
   };
   const search = (term: string | null | undefined) => {
     const text = searchCondition(listDef, term);
     const also = src.searchAlso?.(term);
     return also ? or(text, also) : text;
   };
-  const conditions = (body: B, caller: Caller, headers: IncomingHttpHeaders) => and(
-    src.scope?.(caller, body),
-    src.dated && body.FromDate && body.ToDate ? dateRange(src.dated, body.FromDate, body.ToDate) : undefined,
-    src.filter?.(body, caller, headers),
-    search(body.SearchValue),
-  );
+  const conditions = (body: B, caller: Caller, headers: IncomingHttpHeaders) =>
+    and(
+      src.scope?.(caller, body),
+      src.dated && body.FromDate && body.ToDate ? dateRange(src.dated, body.FromDate, body.ToDate) : undefined,
+      src.filter?.(body, caller, headers),
+      search(body.SearchValue),
+    );
   const grouped = (q: PgSelect) => (src.groupBy ? q.groupBy(...(src.groupBy as never[])) : q);
   const countOf = async (db: Db, where: SQL | undefined, body: B, caller: Caller) => {
     const inner = grouped(src.from(db, { one: sql`1`.as('one') }, body, caller).where(where)).as('r');
@@ -129,8 +140,17 @@ export function serveList<R extends z.ZodObject, Q extends ListRequestSchema>(
       if (refused) return refused;
       const where = conditions(body, caller, req.headers);
       const total = await countOf(db, where, body, caller);
-      const read = { fields: src.fields, key: src.key, groupBy: src.groupBy, from: (f: Fields) => src.from(db, f, body, caller), where };
-      sendExport(reply, req.headers.accept, read, total, { file: contract.file ?? contract.page.key, columns: contract.columns });
+      const read = {
+        fields: src.fields,
+        key: src.key,
+        groupBy: src.groupBy,
+        from: (f: Fields) => src.from(db, f, body, caller),
+        where,
+      };
+      sendExport(reply, req.headers.accept, read, total, {
+        file: contract.file ?? contract.page.key,
+        columns: contract.columns,
+      });
       return undefined;
     });
   }

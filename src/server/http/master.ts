@@ -17,11 +17,16 @@ import { serveList, type ListSource } from './list.js';
 
 type Fields = Record<string, PgColumn | SQL.Aliased | SQL>;
 type MasterTable = PgTable & { id: PgColumn; createdAt: PgColumn; isActive: PgColumn };
-interface SaveMessages { created: string; updated: string; notFound: string }
+interface SaveMessages {
+  created: string;
+  updated: string;
+  notFound: string;
+}
 
 /** A master's endpoint: the pages of its screen (or screens) may call it. */
-type PagesEndpoint<B extends z.ZodType | undefined = z.ZodType | undefined> =
-  Omit<Endpoint<B>, 'access'> & { access: { pages: readonly PageDef[] } };
+type PagesEndpoint<B extends z.ZodType | undefined = z.ZodType | undefined> = Omit<Endpoint<B>, 'access'> & {
+  access: { pages: readonly PageDef[] };
+};
 
 export interface MasterDef<T extends MasterTable, S extends z.ZodType, R extends z.ZodObject> {
   table: T;
@@ -62,7 +67,9 @@ export interface MasterDef<T extends MasterTable, S extends z.ZodType, R extends
  * `message` before its body is read, else the body is checked with `schema` (when given).
  */
 export function adminWrite<B>(
-  message: string, schema: z.ZodType<B> | undefined, handler: (ctx: Ctx<B, Caller>) => Promise<Envelope>,
+  message: string,
+  schema: z.ZodType<B> | undefined,
+  handler: (ctx: Ctx<B, Caller>) => Promise<Envelope>,
 ) {
   return async (ctx: Ctx<unknown, Caller>): Promise<Envelope> => {
     if (!ctx.caller.isAdmin) {
@@ -81,19 +88,28 @@ export function adminWrite<B>(
  * is refused (403) before the body is checked with the endpoint's schema.
  */
 export function serveAdminWrite<B>(
-  r: Router, endpoint: PagesEndpoint, message: string, handler: (ctx: Ctx<B, Caller>) => Promise<Envelope>,
+  r: Router,
+  endpoint: PagesEndpoint,
+  message: string,
+  handler: (ctx: Ctx<B, Caller>) => Promise<Envelope>,
 ) {
   r.serve({ ...endpoint, body: undefined }, adminWrite(message, endpoint.body as z.ZodType<B> | undefined, handler));
 }
 
-export function masterRoutes<T extends MasterTable, S extends z.ZodType, R extends z.ZodObject>(r: Router, def: MasterDef<T, S, R>) {
+export function masterRoutes<T extends MasterTable, S extends z.ZodType, R extends z.ZodObject>(
+  r: Router,
+  def: MasterDef<T, S, R>,
+) {
   const scoped = (caller: Caller, ...conds: (SQL | undefined)[]) => and(def.scope?.(caller), ...conds);
   // Master lists show active and inactive rows alike: the status is a column on screen.
   const { contract, fields, search, from, filter } = def.list;
   serveList(r, contract, {
     fields,
     from: (db, selected) => {
-      const base = db.select(selected).from(def.table as PgTable).$dynamic();
+      const base = db
+        .select(selected)
+        .from(def.table as PgTable)
+        .$dynamic();
       return from ? from(base) : base;
     },
     scope: (caller) => def.scope?.(caller),
@@ -118,8 +134,11 @@ export function masterRoutes<T extends MasterTable, S extends z.ZodType, R exten
           await db.insert(def.table).values(values as never);
           return ok(null, messages.created);
         }
-        const done = await db.update(def.table).set({ ...values, updatedAt: new Date() } as never)
-          .where(scoped(caller, eq(def.table.id, id))).returning({ id: def.table.id });
+        const done = await db
+          .update(def.table)
+          .set({ ...values, updatedAt: new Date() } as never)
+          .where(scoped(caller, eq(def.table.id, id)))
+          .returning({ id: def.table.id });
         return done.length === 0 ? warn(messages.notFound) : ok(null, messages.updated);
       } catch (e) {
         const constraint = uniqueViolation(e);
@@ -134,7 +153,14 @@ export function masterRoutes<T extends MasterTable, S extends z.ZodType, R exten
   const dd = def.dropdown;
   if (dd) {
     r.serve(dd.endpoint, async ({ db, caller }) =>
-      ok(await db.select(dd.fields).from(def.table as PgTable).where(scoped(caller, eq(def.table.isActive, true))).orderBy(asc(dd.orderBy))));
+      ok(
+        await db
+          .select(dd.fields)
+          .from(def.table as PgTable)
+          .where(scoped(caller, eq(def.table.isActive, true)))
+          .orderBy(asc(dd.orderBy)),
+      ),
+    );
   }
 
   const rm = def.remove;
@@ -142,7 +168,10 @@ export function masterRoutes<T extends MasterTable, S extends z.ZodType, R exten
     const removeOne = async ({ db, params, caller }: Ctx<unknown, Caller>): Promise<Envelope> => {
       const id = idParam(params.id);
       if (id === null) return warn(INVALID_ARGUMENTS);
-      const gone = await db.delete(def.table).where(scoped(caller, eq(def.table.id, id))).returning({ id: def.table.id });
+      const gone = await db
+        .delete(def.table)
+        .where(scoped(caller, eq(def.table.id, id)))
+        .returning({ id: def.table.id });
       return gone.length === 0 ? warn(rm.notFound) : ok(null, rm.message);
     };
     if (def.adminWrites) serveAdminWrite(r, rm.endpoint, def.adminWrites, removeOne);

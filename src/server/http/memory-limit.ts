@@ -8,7 +8,12 @@ export class MemoryWindow {
   private window = -1;
   private readonly counts = new Map<string, number>();
 
-  constructor(private readonly limit: number, private readonly seconds = 60, private readonly maxKeys = 200_000, private readonly now = Date.now) {}
+  constructor(
+    private readonly limit: number,
+    private readonly seconds = 60,
+    private readonly maxKeys = 200_000,
+    private readonly now = Date.now,
+  ) {}
 
   /** Counts a hit; true when the key is now over the limit (or the window holds too many keys: a
    *  flood from that many addresses at once is refused whole rather than held in memory). */
@@ -32,7 +37,10 @@ export class Slots {
   private busy = 0;
   private readonly waiting: Array<() => void> = [];
 
-  constructor(private readonly slots: number, private readonly queue: number) {}
+  constructor(
+    private readonly slots: number,
+    private readonly queue: number,
+  ) {}
 
   async run<T>(work: () => Promise<T>, busy: () => T): Promise<T> {
     if (this.busy >= this.slots) {

@@ -20,6 +20,9 @@ export function answerOptions(app: FastifyInstance, isPage: (path: string) => bo
     const path = req.url.split('?')[0] ?? '';
     const methods = allowedMethods(app, path, isPage);
     if (methods.length === 0) return reply.callNotFound();
-    return reply.code(204).header('allow', [...methods, 'OPTIONS'].join(', ')).send();
+    return reply
+      .code(204)
+      .header('allow', [...methods, 'OPTIONS'].join(', '))
+      .send();
   });
 }

@@ -10,7 +10,15 @@ import { MemoryWindow } from './memory-limit.js';
 export function publicAddressLimit(limitOf: (c: Config) => number, message: string) {
   let window: MemoryWindow | undefined;
   /** The 429 answer when the caller's address is over its share, else null. */
-  return ({ req, reply, config }: { req: FastifyRequest; reply: FastifyReply; config: Config }): Envelope<null> | null => {
+  return ({
+    req,
+    reply,
+    config,
+  }: {
+    req: FastifyRequest;
+    reply: FastifyReply;
+    config: Config;
+  }): Envelope<null> | null => {
     window ??= new MemoryWindow(limitOf(config));
     if (!window.hit(limitAddress(req.ip))) return null;
     reply.code(429);

@@ -28,7 +28,14 @@ export interface Save {
 type Entry = z.output<typeof PUSH_API.push.body>['Entries'][number];
 
 /** The entry as a batch entry: its work, or the answer it gets before any work (as a single call). */
-function batchEntry(services: Services, req: FastifyRequest, reply: FastifyReply, caller: Caller, save: Save | undefined, e: Entry): BatchEntry {
+function batchEntry(
+  services: Services,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  caller: Caller,
+  save: Save | undefined,
+  e: Entry,
+): BatchEntry {
   const answered = (status: number, envelope: Envelope): BatchEntry => ({ key: e.Key, answer: { status, envelope } });
   if (!save) return answered(200, warn(PUSH_MSG.notPushable(e.Call)));
   const gated = gate(save, caller, () => checkTexts(e.Body), e.Body);
@@ -36,10 +43,23 @@ function batchEntry(services: Services, req: FastifyRequest, reply: FastifyReply
   const { body } = gated;
   const device = deviceWork(e.Key, e.DeviceTime);
   return {
-    key: e.Key, route: save.route, body,
-    work: async (tx) => (await answerOf(() => save.handler({
-      ...services, db: tx as unknown as Services['db'], body, caller, params: {}, query: {}, req, reply, device,
-    }))) ?? failure('500', 'The save gave no answer.'),
+    key: e.Key,
+    route: save.route,
+    body,
+    work: async (tx) =>
+      (await answerOf(() =>
+        save.handler({
+          ...services,
+          db: tx as unknown as Services['db'],
+          body,
+          caller,
+          params: {},
+          query: {},
+          req,
+          reply,
+          device,
+        }),
+      )) ?? failure('500', 'The save gave no answer.'),
   };
 }
 
@@ -52,19 +72,33 @@ function withoutEntryBodies(body: unknown): unknown {
   return { ...body, Entries: body.Entries.map((e: unknown) => (isObject(e) ? { ...e, Body: null } : e)) };
 }
 
-export function pushRoute(services: Services, endpoint: typeof PUSH_API.push, url: string, saves: ReadonlyMap<string, Save>): RouteOptions {
+export function pushRoute(
+  services: Services,
+  endpoint: typeof PUSH_API.push,
+  url: string,
+  saves: ReadonlyMap<string, Save>,
+): RouteOptions {
   return {
     method: 'POST',
     url,
     ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
     handler: async (req, reply) => {
-      const gated = gate(endpoint, await loadCaller(services.db, services.tokens, req), () => checkRequestTexts(req, withoutEntryBodies(req.body)), req.body);
+      const gated = gate(
+        endpoint,
+        await loadCaller(services.db, services.tokens, req),
+        () => checkRequestTexts(req, withoutEntryBodies(req.body)),
+        req.body,
+      );
       if ('answer' in gated) return reply.code(gated.answer.status).send(gated.answer.envelope);
       const { caller, body } = gated;
       const entries = body.Entries.map((e) => batchEntry(services, req, reply, caller, saves.get(e.Call), e));
       try {
         const answers = await idempotentBatch(services.db, caller.userId, entries);
-        const data: PushAnswer[] = answers.map((a, i) => ({ Key: entries[i]!.key, Status: a.status, Answer: a.envelope }));
+        const data: PushAnswer[] = answers.map((a, i) => ({
+          Key: entries[i]!.key,
+          Status: a.status,
+          Answer: a.envelope,
+        }));
         return reply.send(ok(data));
       } catch (err) {
         if (err instanceof ClaimRace) return reply.code(409).send(failure('409', IDEMPOTENCY_MSG.inFlight));

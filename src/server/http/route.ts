@@ -23,8 +23,9 @@ export type { Access, Ctx };
 export { FORBIDDEN, UNAUTHORIZED };
 
 /** A declared endpoint's handler: its '200' answers carry the endpoint's data; refusals any data. */
-type EndpointHandler<E extends Endpoint> = (ctx: Ctx<BodyOut<E>, CallerOf<E['access']>>) =>
-  Promise<Envelope<DataOf<E>> | Envelope<unknown> | undefined>;
+type EndpointHandler<E extends Endpoint> = (
+  ctx: Ctx<BodyOut<E>, CallerOf<E['access']>>,
+) => Promise<Envelope<DataOf<E>> | Envelope<unknown> | undefined>;
 
 export interface RouteOptions<S extends z.ZodType | undefined, A extends Access> {
   access: A;
@@ -36,8 +37,6 @@ export interface RouteOptions<S extends z.ZodType | undefined, A extends Access>
    *  other than '200' rolls the work back. */
   idempotent?: boolean;
 }
-
-
 
 /** One registered route: its method, its path under /API/api/ (params as `:name`) and who may call. */
 export interface RouteInfo {
@@ -59,14 +58,22 @@ export class Router {
   /** The idempotent saves by path, for the outbox's push to run each entry through its own. */
   private readonly saves = new Map<string, Save>();
 
-  constructor(private readonly app: FastifyInstance, private readonly services: Services) {
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly services: Services,
+  ) {
     app.decorate('apiRoutes', this.routes);
   }
 
   /** Registers a declared endpoint (shared/endpoint.ts). */
   serve<E extends Endpoint>(endpoint: E, handler: EndpointHandler<E>) {
     const { access, body, idempotent, bodyLimit } = endpoint;
-    this.add(endpoint.method, endpoint.path, { access, body, idempotent, bodyLimit }, handler as Handler<unknown, Caller | null>);
+    this.add(
+      endpoint.method,
+      endpoint.path,
+      { access, body, idempotent, bodyLimit },
+      handler as Handler<unknown, Caller | null>,
+    );
     this.routes[this.routes.length - 1]!.endpoint = endpoint;
   }
 
@@ -82,39 +89,71 @@ export class Router {
   }
 
   post<S extends z.ZodType | undefined, A extends Access>(
-    path: string, opts: RouteOptions<S, A>, handler: Handler<BodyOf<S>, CallerOf<A>>,
+    path: string,
+    opts: RouteOptions<S, A>,
+    handler: Handler<BodyOf<S>, CallerOf<A>>,
   ) {
     this.add('POST', path, opts, handler);
   }
 
   private add<S extends z.ZodType | undefined, A extends Access>(
-    method: 'GET' | 'POST', path: string, opts: RouteOptions<S, A>, handler: Handler<BodyOf<S>, CallerOf<A>>,
+    method: 'GET' | 'POST',
+    path: string,
+    opts: RouteOptions<S, A>,
+    handler: Handler<BodyOf<S>, CallerOf<A>>,
   ) {
     const services = this.services;
     this.routes.push({ method, path, access: opts.access });
-    if (opts.idempotent) this.saves.set(path, { route: `${method} ${path}`, access: opts.access, body: opts.body, handler: handler as Handler<unknown, Caller> });
+    if (opts.idempotent)
+      this.saves.set(path, {
+        route: `${method} ${path}`,
+        access: opts.access,
+        body: opts.body,
+        handler: handler as Handler<unknown, Caller>,
+      });
     this.app.route({
       method,
       url: API_PREFIX + path,
       ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}),
       handler: async (req, reply) => {
         // Text PostgreSQL cannot store is refused in the gate, before any contract or handler sees it.
-        const gated = gate(opts, await loadCaller(services.db, services.tokens, req), () => checkRequestTexts(req), req.body);
+        const gated = gate(
+          opts,
+          await loadCaller(services.db, services.tokens, req),
+          () => checkRequestTexts(req),
+          req.body,
+        );
         if ('answer' in gated) return reply.code(gated.answer.status).send(gated.answer.envelope);
         const { caller, body } = gated;
         guardMultipart(req);
         const device = opts.idempotent ? requestDeviceWork(req) : undefined;
         const ctx = (db: Services['db']): Ctx<BodyOf<S>, CallerOf<A>> => ({
-          ...services, db, body, caller,
-          params: req.params as Record<string, string>, query: req.query as Record<string, string | undefined>, req, reply,
+          ...services,
+          db,
+          body,
+          caller,
+          params: req.params as Record<string, string>,
+          query: req.query as Record<string, string | undefined>,
+          req,
+          reply,
           ...(device ? { device } : {}),
         });
         if (opts.idempotent && caller) {
           const header = req.headers[IDEMPOTENCY_HEADER];
-          const keyed = { userId: caller.userId, key: Array.isArray(header) ? header.join(',') : header, route: `${method} ${path}`, body };
+          const keyed = {
+            userId: caller.userId,
+            key: Array.isArray(header) ? header.join(',') : header,
+            route: `${method} ${path}`,
+            body,
+          };
           // The transaction answers the same queries as the database; a db.transaction() inside is a savepoint.
-          const { status, envelope } = await idempotent(services.db, keyed, async (tx) =>
-            (await answerOf(() => handler(ctx(tx as unknown as Services['db'])))) ?? failure('500', 'The save gave no answer.'));
+          const { status, envelope } = await idempotent(
+            services.db,
+            keyed,
+            async (tx) =>
+              (await answerOf(() => handler(ctx(tx as unknown as Services['db'])))) ??
+              failure('500', 'The save gave no answer.'),
+          );
           return reply.code(status).send(envelope);
         }
         let answer: Envelope | undefined;

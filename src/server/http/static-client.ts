@@ -30,8 +30,16 @@ export interface ClientPages {
 
 export function clientPages(clientDir: string): ClientPages {
   const dir = join(clientDir, SCREENS_DIR);
-  const screens = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.html')).map((f) => f.slice(0, -5)) : [];
-  return { shell: existsSync(join(clientDir, SHELL_HTML)), verify: existsSync(join(clientDir, PUBLIC_PAGE_HTML)), screens: new Set(screens) };
+  const screens = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.html'))
+        .map((f) => f.slice(0, -5))
+    : [];
+  return {
+    shell: existsSync(join(clientDir, SHELL_HTML)),
+    verify: existsSync(join(clientDir, PUBLIC_PAGE_HTML)),
+    screens: new Set(screens),
+  };
 }
 
 /** The paths the verification page answers: /P in any case (a printed `/P?U={uid}`, whatever the
@@ -59,8 +67,10 @@ export async function serveClient(app: FastifyInstance, clientDir: string): Prom
   const pages = clientPages(clientDir);
   // Any spelling of /api or /uploads is never a page; a Digital Link's serial may end like a file
   // name (…/21/AB.CD): it is still the page.
-  const isPage = (path: string) => hasClient && !/^\/(api|uploads)(\/|$)/i.test(path)
-    && (pages.verify && isVerifyPath(path) || !/\.[a-z0-9]{1,8}$/i.test(path));
+  const isPage = (path: string) =>
+    hasClient &&
+    !/^\/(api|uploads)(\/|$)/i.test(path) &&
+    ((pages.verify && isVerifyPath(path)) || !/\.[a-z0-9]{1,8}$/i.test(path));
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,

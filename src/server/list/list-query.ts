@@ -33,7 +33,10 @@ export function searchCondition(def: ListDef, term: string | null | undefined): 
   const t = term?.trim();
   if (!t || def.search.length === 0) return undefined;
   const pattern = `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`(${sql.join(def.search.map((c) => sql`cast(${c} as text) ilike ${pattern}`), sql` or `)})`;
+  return sql`(${sql.join(
+    def.search.map((c) => sql`cast(${c} as text) ilike ${pattern}`),
+    sql` or `,
+  )})`;
 }
 
 /** The count before paging, as a selected field. */

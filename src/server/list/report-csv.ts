@@ -14,7 +14,10 @@ export function rowLine(row: Record<string, unknown>, columns: readonly ReportCo
     const c = columns[i]!;
     const v = row[c.key];
     if (i > 0) line += ',';
-    line += typeof v === 'number' && Number.isFinite(v) && (c.format ?? 'text') === 'text' ? String(v) : csvText(cellText(v, c.format));
+    line +=
+      typeof v === 'number' && Number.isFinite(v) && (c.format ?? 'text') === 'text'
+        ? String(v)
+        : csvText(cellText(v, c.format));
   }
   return `${line}\r\n`;
 }

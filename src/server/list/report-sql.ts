@@ -9,4 +9,5 @@ export const personName = (u: { firstName: SQLWrapper; lastName: SQLWrapper; use
 export const int = (e: SQLWrapper) => sql<number>`cast(${e} as integer)`.mapWith(Number);
 
 /** An aggregate timestamp read as a Date, as a plain column would be. */
-export const stamp = (e: SQLWrapper) => sql<Date>`${e}`.mapWith((v: string | Date) => (v instanceof Date ? v : new Date(v)));
+export const stamp = (e: SQLWrapper) =>
+  sql<Date>`${e}`.mapWith((v: string | Date) => (v instanceof Date ? v : new Date(v)));

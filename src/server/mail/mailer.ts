@@ -15,7 +15,12 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
@@ -28,7 +33,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
     async send(mail) {
       const dir = join(opts.dataDir, 'mail');
       await mkdir(dir, { recursive: true });
-      const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^A-Za-z0-9@._-]/g, '_')}.txt`);
+      const file = join(
+        dir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^A-Za-z0-9@._-]/g, '_')}.txt`,
+      );
       await writeFile(file, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
       opts.log.info({ to: mail.to, subject: mail.subject, file }, `mail (no SMTP_URL set):\n${mail.text}`);
     },

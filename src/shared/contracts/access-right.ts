@@ -13,10 +13,13 @@ export const ACCESS_MSG = {
 } as const;
 
 export const saveAccessRightRequest = z.strictObject({
-  UserId: intOrDigits(ACCESS_MSG.userRequired).pipe(z.number().min(1, ACCESS_MSG.userRequired)
-    .max(2_147_483_647, ACCESS_MSG.unknownUser)),
+  UserId: intOrDigits(ACCESS_MSG.userRequired).pipe(
+    z.number().min(1, ACCESS_MSG.userRequired).max(2_147_483_647, ACCESS_MSG.unknownUser),
+  ),
   PageList: z
-    .array(z.string({ error: 'PageList holds page keys.' }).max(10, 'PageList holds page keys.'), { error: 'PageList holds page keys.' })
+    .array(z.string({ error: 'PageList holds page keys.' }).max(10, 'PageList holds page keys.'), {
+      error: 'PageList holds page keys.',
+    })
     .max(200, 'PageList holds page keys.'),
 });
 
@@ -24,7 +27,10 @@ export const accessRightChild = z.object({ key: z.string(), label: z.string(), p
 export type AccessRightChild = z.infer<typeof accessRightChild>;
 
 export const accessRightGroup = z.object({
-  key: z.string(), label: z.string(), Status: z.boolean(), children: z.array(accessRightChild),
+  key: z.string(),
+  label: z.string(),
+  Status: z.boolean(),
+  children: z.array(accessRightChild),
 });
 export type AccessRightGroup = z.infer<typeof accessRightGroup>;
 

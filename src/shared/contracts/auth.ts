@@ -32,7 +32,10 @@ const email = () => requiredEmail(MSG.emailRequired, MSG.emailInvalid);
 
 export const loginRequest = z.strictObject({
   Email: email(),
-  Password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(200, 'Password must be at most 200 characters.'),
+  Password: z
+    .string({ error: MSG.passwordRequired })
+    .min(1, MSG.passwordRequired)
+    .max(200, 'Password must be at most 200 characters.'),
 });
 
 export const forgotPasswordRequest = z.strictObject({ Email: email() });
@@ -51,10 +54,16 @@ export const refreshRequest = z.strictObject({
 
 export const changePasswordRequest = z
   .strictObject({
-    UserName: z.string({ error: 'UserName must be text.' }).max(100, 'UserName must be at most 100 characters.').nullish(),
+    UserName: z
+      .string({ error: 'UserName must be text.' })
+      .max(100, 'UserName must be at most 100 characters.')
+      .nullish(),
     // Informational: the server changes the caller's own password whatever id is sent.
     UserId: intOrDigits('UserId must be a whole number.').nullish(),
-    OldPassword: z.string({ error: MSG.oldRequired }).min(1, MSG.oldRequired).max(200, 'Password must be at most 200 characters.'),
+    OldPassword: z
+      .string({ error: MSG.oldRequired })
+      .min(1, MSG.oldRequired)
+      .max(200, 'Password must be at most 200 characters.'),
     NewPassword: z.string({ error: MSG.newRequired }).min(1, MSG.newRequired).regex(PASSWORD_PATTERN, PASSWORD_MESSAGE),
   })
   .refine((v) => v.OldPassword !== v.NewPassword, { message: MSG.newSameAsOld, path: ['NewPassword'] });

@@ -43,20 +43,31 @@ const pages = [PAGE.cartonMaster];
 
 /** The master's list: every row field sorts; newest first unless asked (the spec's CreatedDt). */
 export const CARTON_LIST = listContract({
-  page: pages[0]!, pages, list: 'CartonMaster/GetCarton', row: cartonRow,
+  page: pages[0]!,
+  pages,
+  list: 'CartonMaster/GetCarton',
+  row: cartonRow,
   columns: [
-    col('CartonName', 'Name'), col('CartonSize', 'Size'), col('Description', 'Description'),
-    col('CreatedDate', 'Created Date', { format: 'date' }), col('IsActive', 'Status', { format: 'status' }),
+    col('CartonName', 'Name'),
+    col('CartonSize', 'Size'),
+    col('Description', 'Description'),
+    col('CreatedDate', 'Created Date', { format: 'date' }),
+    col('IsActive', 'Status', { format: 'status' }),
   ],
-  sortKeys: 'all', defaultSort: 'CreatedDt', rowKey: 'CartonId',
+  sortKeys: 'all',
+  defaultSort: 'CreatedDt',
+  rowKey: 'CartonId',
 });
 
 export const CARTON_API = {
   list: CARTON_LIST.api.list,
   save: postEndpoint('CartonMaster/CreateCarton', { pages }, cartonSave, noData),
   // The packing screens and Carton Slip pick a carton size too.
-  dropdown: getEndpoint('CartonMaster/GetActiveCartonDDL',
-    { pages: [PAGE.cartonMaster, PAGE.secondaryPacking, PAGE.tertiaryPacking, PAGE.cartonSlip] }, z.array(cartonOption)),
+  dropdown: getEndpoint(
+    'CartonMaster/GetActiveCartonDDL',
+    { pages: [PAGE.cartonMaster, PAGE.secondaryPacking, PAGE.tertiaryPacking, PAGE.cartonSlip] },
+    z.array(cartonOption),
+  ),
 };
 
 /** Columns the carton list may sort and search by. */

@@ -107,21 +107,45 @@ export const categoryMG1Option = z.object({ CategoryIdMG1: z.number(), NameMG1: 
 export type CategoryMG1Option = z.infer<typeof categoryMG1Option>;
 /** FullNameMG2 ('Fertilisers > Organic') tells apart sub categories of the same name. */
 export const categoryMG2Option = z.object({
-  CategoryIdMG2: z.number(), NameMG2: z.string(), CategoryIdMG1: z.number(), FullNameMG2: z.string(),
+  CategoryIdMG2: z.number(),
+  NameMG2: z.string(),
+  CategoryIdMG1: z.number(),
+  FullNameMG2: z.string(),
 });
 export type CategoryMG2Option = z.infer<typeof categoryMG2Option>;
-export const categoryMG3Option = z.object({ CategoryIdMG3: z.number(), NameMG3: z.string(), CategoryIdMG2: z.number() });
+export const categoryMG3Option = z.object({
+  CategoryIdMG3: z.number(),
+  NameMG3: z.string(),
+  CategoryIdMG2: z.number(),
+});
 export type CategoryMG3Option = z.infer<typeof categoryMG3Option>;
 
 const pages = [PAGE.category];
 /** Screens that pick a category read the dropdowns. */
-const pickers = { pages: [PAGE.category, PAGE.productMaster, PAGE.productConfiguration, PAGE.schemeMaster, PAGE.schemeConfiguration] };
+const pickers = {
+  pages: [PAGE.category, PAGE.productMaster, PAGE.productConfiguration, PAGE.schemeMaster, PAGE.schemeConfiguration],
+};
 
 /** A level's list, save and delete; the spec does not show the paths beyond DeleteSubCategory, these follow its naming. */
 const level = <S extends z.ZodType, R extends z.ZodObject>(
-  list: string, save: string, remove: string, body: S, row: R, rowKey: RowKey<R>, columns: readonly ListColumn<RowKey<R>>[],
+  list: string,
+  save: string,
+  remove: string,
+  body: S,
+  row: R,
+  rowKey: RowKey<R>,
+  columns: readonly ListColumn<RowKey<R>>[],
 ) => {
-  const rows = listContract({ page: pages[0]!, pages, list, row, columns, sortKeys: 'all', defaultSort: 'CreatedDt', rowKey });
+  const rows = listContract({
+    page: pages[0]!,
+    pages,
+    list,
+    row,
+    columns,
+    sortKeys: 'all',
+    defaultSort: 'CreatedDt',
+    rowKey,
+  });
   return {
     rows,
     list: rows.api.list,
@@ -131,20 +155,56 @@ const level = <S extends z.ZodType, R extends z.ZodObject>(
 };
 
 /** The spec's columns for every level (Category Name, Created Date, Status), after its parent's. */
-const levelColumns = <K extends string>(name: K, status: K, parent?: ListColumn<K>): ListColumn<K | 'CreatedDate'>[] => [
+const levelColumns = <K extends string>(
+  name: K,
+  status: K,
+  parent?: ListColumn<K>,
+): ListColumn<K | 'CreatedDate'>[] => [
   ...(parent ? [parent] : []),
-  col(name, 'Category Name'), col('CreatedDate', 'Created Date', { format: 'date' }), col(status, 'Status', { format: 'status' }),
+  col(name, 'Category Name'),
+  col('CreatedDate', 'Created Date', { format: 'date' }),
+  col(status, 'Status', { format: 'status' }),
 ];
 const MG2_COLUMNS = levelColumns('NameMG2', 'IsActiveMG2', col('NameMG1', 'Parent Category'));
 
 export const CATEGORY_API = {
-  MG1: level('Category/GetCategoriesMG1', 'Category/CreateUpdateCategoryMG1', 'Category/DeleteCategoryMG1', categoryMG1Save, categoryMG1Row, 'CategoryIdMG1',
-    levelColumns('NameMG1', 'IsActiveMG1')),
-  MG2: level('Category/GetCategoriesMG2', 'Category/CreateUpdateCategoryMG2', 'Category/DeleteCategoryMG2', categoryMG2Save, categoryMG2Row, 'CategoryIdMG2', MG2_COLUMNS),
-  MG3: level('Category/GetCategoriesMG3', 'Category/CreateUpdateCategoryMG3', 'Category/DeleteCategoryMG3', categoryMG3Save, categoryMG3Row, 'CategoryIdMG3',
-    levelColumns('NameMG3', 'IsActiveMG3', col('NameMG2', 'Parent Sub Category'))),
+  MG1: level(
+    'Category/GetCategoriesMG1',
+    'Category/CreateUpdateCategoryMG1',
+    'Category/DeleteCategoryMG1',
+    categoryMG1Save,
+    categoryMG1Row,
+    'CategoryIdMG1',
+    levelColumns('NameMG1', 'IsActiveMG1'),
+  ),
+  MG2: level(
+    'Category/GetCategoriesMG2',
+    'Category/CreateUpdateCategoryMG2',
+    'Category/DeleteCategoryMG2',
+    categoryMG2Save,
+    categoryMG2Row,
+    'CategoryIdMG2',
+    MG2_COLUMNS,
+  ),
+  MG3: level(
+    'Category/GetCategoriesMG3',
+    'Category/CreateUpdateCategoryMG3',
+    'Category/DeleteCategoryMG3',
+    categoryMG3Save,
+    categoryMG3Row,
+    'CategoryIdMG3',
+    levelColumns('NameMG3', 'IsActiveMG3', col('NameMG2', 'Parent Sub Category')),
+  ),
   /** The spec's older names of level 2's calls. */
-  sub: level('Category/GetSubCategories', 'Category/CreateUpdateSubCategory', 'Category/DeleteSubCategory', categoryMG2Save, categoryMG2Row, 'CategoryIdMG2', MG2_COLUMNS),
+  sub: level(
+    'Category/GetSubCategories',
+    'Category/CreateUpdateSubCategory',
+    'Category/DeleteSubCategory',
+    categoryMG2Save,
+    categoryMG2Row,
+    'CategoryIdMG2',
+    MG2_COLUMNS,
+  ),
   ddlMG1: getEndpoint('Category/GetCategoryDDLMG1', pickers, z.array(categoryMG1Option)),
   /** = GetCategoryDDLMG1 */
   maingrp: getEndpoint('Category/GetMaingrp', pickers, z.array(categoryMG1Option)),

@@ -1,7 +1,13 @@
 // Company Master (spec 1 sections 2.14, 3.8, 5.5).
 import { z } from 'zod';
 import {
-  activeFlag, digitsText, EMAIL_PATTERN, MOBILE_PATTERN, PINCODE_PATTERN, recordId, requiredText,
+  activeFlag,
+  digitsText,
+  EMAIL_PATTERN,
+  MOBILE_PATTERN,
+  PINCODE_PATTERN,
+  recordId,
+  requiredText,
 } from './fields.js';
 import { uploadPath } from './upload.js';
 import { getEndpoint, postEndpoint } from '../endpoint.js';
@@ -38,7 +44,9 @@ export const companySave = z.strictObject({
   Email: requiredText(COMPANY_MSG.emailRequired, 'Email', 100).regex(EMAIL_PATTERN, COMPANY_MSG.emailInvalid),
   Address: requiredText(COMPANY_MSG.addressRequired, 'Address', 250),
   City: requiredText(COMPANY_MSG.cityRequired, 'City', 100),
-  Pincode: digitsText(COMPANY_MSG.pincodeInvalid).pipe(z.string().trim().regex(PINCODE_PATTERN, COMPANY_MSG.pincodeInvalid)),
+  Pincode: digitsText(COMPANY_MSG.pincodeInvalid).pipe(
+    z.string().trim().regex(PINCODE_PATTERN, COMPANY_MSG.pincodeInvalid),
+  ),
   // Only a file the upload call stored and checked as an image (spec 1 section 7: images only).
   CompanyLogo: uploadPath('image', 'Company Logo'),
   IsActive: activeFlag,
@@ -70,13 +78,22 @@ const pages = [PAGE.companyMaster];
 
 /** The master's list: every row field sorts; newest first unless asked (the spec's CreatedDt). */
 export const COMPANY_LIST = listContract({
-  page: pages[0]!, pages, list: 'CompanyMaster/GetCompany', row: companyRow,
+  page: pages[0]!,
+  pages,
+  list: 'CompanyMaster/GetCompany',
+  row: companyRow,
   // The spec draws the status as a checkbox (the screen's), so it has no format.
   columns: [
-    col('CCode', 'Company code'), col('CompanyName', 'Company Name'), col('CompanyDisplayName', 'Display Name'),
-    col('Email', 'Email'), col('CompanyLogo', 'Logo', { sortable: false }), col('IsActive', 'Status'),
+    col('CCode', 'Company code'),
+    col('CompanyName', 'Company Name'),
+    col('CompanyDisplayName', 'Display Name'),
+    col('Email', 'Email'),
+    col('CompanyLogo', 'Logo', { sortable: false }),
+    col('IsActive', 'Status'),
   ],
-  sortKeys: 'all', defaultSort: 'CreatedDt', rowKey: 'CompId',
+  sortKeys: 'all',
+  defaultSort: 'CreatedDt',
+  rowKey: 'CompId',
 });
 
 export const COMPANY_API = {

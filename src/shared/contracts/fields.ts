@@ -4,7 +4,14 @@ import { z } from 'zod';
 
 import { EMAIL_PATTERN, MOBILE_PATTERN, PASSWORD_PATTERN } from './field-patterns.js';
 
-export { ALPHA_PATTERN, ALPHANUMERIC_PATTERN, EMAIL_PATTERN, MOBILE_PATTERN, PASSWORD_PATTERN, PINCODE_PATTERN } from './field-patterns.js';
+export {
+  ALPHA_PATTERN,
+  ALPHANUMERIC_PATTERN,
+  EMAIL_PATTERN,
+  MOBILE_PATTERN,
+  PASSWORD_PATTERN,
+  PINCODE_PATTERN,
+} from './field-patterns.js';
 
 export const PASSWORD_MESSAGE =
   'Password should be minimum 4 characters long, 1 uppercase & 1 lowercase character with 1 number.';
@@ -44,7 +51,18 @@ export function requiredPassword(required: string) {
  * A wrong type, other text or a fraction answers `message`.
  */
 export function intOrDigits(message: string) {
-  return z.union([z.number(), z.string().trim().regex(/^-?\d{1,10}$/, message).transform(Number)], { error: message })
+  return z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d{1,10}$/, message)
+          .transform(Number),
+      ],
+      { error: message },
+    )
     .pipe(z.number().int(message));
 }
 
@@ -60,6 +78,7 @@ export function wholeNumber(message: string, min: number, max = 2_147_483_647) {
 /** A record id: 0 (or absent) means a new record. */
 export const recordId = (label: string) =>
   intOrDigits(`${label} must be a whole number.`)
-    .pipe(z.number().min(0, `${label} must be a whole number.`).max(2_147_483_647, `${label} is out of range.`)).default(0);
+    .pipe(z.number().min(0, `${label} must be a whole number.`).max(2_147_483_647, `${label} is out of range.`))
+    .default(0);
 
 export const activeFlag = z.boolean({ error: 'IsActive must be true or false.' }).default(true);

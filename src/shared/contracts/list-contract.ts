@@ -33,11 +33,16 @@ export type RowKey<R extends z.ZodObject> = keyof RowOf<R> & string;
 export type ListRequestSchema = z.ZodType<ListQuery, unknown>;
 
 /** A list's answer: its rows, each with TotalRows. */
-export type ListData<R extends z.ZodObject> = z.ZodArray<z.ZodObject<Omit<R['shape'], 'TotalRows'> & { TotalRows: z.ZodNumber }>>;
+export type ListData<R extends z.ZodObject> = z.ZodArray<
+  z.ZodObject<Omit<R['shape'], 'TotalRows'> & { TotalRows: z.ZodNumber }>
+>;
 
 /** A list call: the pages' users may call it with the list's request. */
-export type ListEndpoint<Q extends ListRequestSchema = ListRequestSchema, D extends z.ZodType = z.ZodType> =
-  Endpoint<Q, D, { pages: readonly PageDef[] }>;
+export type ListEndpoint<Q extends ListRequestSchema = ListRequestSchema, D extends z.ZodType = z.ZodType> = Endpoint<
+  Q,
+  D,
+  { pages: readonly PageDef[] }
+>;
 
 export interface ListContract<R extends z.ZodObject = z.ZodObject, Q extends ListRequestSchema = ListRequestSchema> {
   page: PageDef;
@@ -77,26 +82,45 @@ export interface ListSpec<R extends z.ZodObject, Q extends ListRequestSchema> {
   file?: string;
 }
 
-export function listContract<R extends z.ZodObject, Q extends ListRequestSchema = typeof listRequest>(s: ListSpec<R, Q>): ListContract<R, Q> {
+export function listContract<R extends z.ZodObject, Q extends ListRequestSchema = typeof listRequest>(
+  s: ListSpec<R, Q>,
+): ListContract<R, Q> {
   const access = { pages: s.pages ?? [s.page] };
   const request = (s.request ?? listRequest) as Q;
   const call = (path: string) => postEndpoint(path, access, request, listOf(s.row) as unknown as ListData<R>);
-  const sortKeys = s.sortKeys === 'all' ? (Object.keys(s.row.shape).filter((k) => k !== 'TotalRows') as RowKey<R>[]) : (s.sortKeys ?? []);
+  const sortKeys =
+    s.sortKeys === 'all'
+      ? (Object.keys(s.row.shape).filter((k) => k !== 'TotalRows') as RowKey<R>[])
+      : (s.sortKeys ?? []);
   return {
-    page: s.page, row: s.row, request, columns: s.columns ?? [], sortKeys, defaultSort: s.defaultSort,
-    sortAliases: s.sortAliases ?? {}, rowKey: s.rowKey, file: s.file,
+    page: s.page,
+    row: s.row,
+    request,
+    columns: s.columns ?? [],
+    sortKeys,
+    defaultSort: s.defaultSort,
+    sortAliases: s.sortAliases ?? {},
+    rowKey: s.rowKey,
+    file: s.file,
     api: { list: call(s.list), export: s.export === undefined ? undefined : call(s.export) },
   };
 }
 
 /** A column: key and title, with a format or `sortable: false` when needed. */
-export const col = <K extends string>(key: K, title: string, extra: Omit<ListColumn<K>, 'key' | 'title'> = {}): ListColumn<K> =>
-  ({ key, title, ...extra });
+export const col = <K extends string>(
+  key: K,
+  title: string,
+  extra: Omit<ListColumn<K>, 'key' | 'title'> = {},
+): ListColumn<K> => ({ key, title, ...extra });
 
 /** Every sort name the list accepts: its sortable columns, its other sortable fields, the default
  *  sort and the aliases. */
 export function sortNames(c: Pick<ListContract, 'columns' | 'sortKeys' | 'defaultSort' | 'sortAliases'>): string[] {
-  const names = new Set<string>([...c.columns.filter((x) => x.sortable !== false).map((x) => x.sortKey ?? x.key), ...c.sortKeys, c.defaultSort]);
+  const names = new Set<string>([
+    ...c.columns.filter((x) => x.sortable !== false).map((x) => x.sortKey ?? x.key),
+    ...c.sortKeys,
+    c.defaultSort,
+  ]);
   for (const alias of Object.keys(c.sortAliases)) names.add(alias);
   return [...names];
 }
@@ -111,5 +135,7 @@ export interface ListView<R extends z.ZodObject = z.ZodObject, K extends RowKey<
 }
 
 export const listView = <R extends z.ZodObject, Q extends ListRequestSchema, K extends RowKey<R>>(
-  list: ListContract<R, Q>, page: PageDef, columns: readonly ListColumn<K>[],
+  list: ListContract<R, Q>,
+  page: PageDef,
+  columns: readonly ListColumn<K>[],
 ): ListView<R, K> => ({ list: list as unknown as ListContract<R, ListRequestSchema>, page, columns });

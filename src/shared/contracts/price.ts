@@ -24,10 +24,27 @@ export const priceSave = z.strictObject({
   PriceId: recordId('PriceId'),
   ProductId: pickedId(PRICE_MSG.productRequired),
   // A number, or its text as a form's decimal box holds it ('449.99').
-  Price: z.union([z.number(), z.string().trim().regex(/^\d{1,10}(\.\d+)?$/, PRICE_MSG.pricePositive).transform(Number)], {
-    error: PRICE_MSG.pricePositive,
-  }).pipe(z.number().min(1, PRICE_MSG.pricePositive).max(MAX_PRICE, PRICE_MSG.pricePositive)
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, PRICE_MSG.priceCents)),
+  Price: z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,10}(\.\d+)?$/, PRICE_MSG.pricePositive)
+          .transform(Number),
+      ],
+      {
+        error: PRICE_MSG.pricePositive,
+      },
+    )
+    .pipe(
+      z
+        .number()
+        .min(1, PRICE_MSG.pricePositive)
+        .max(MAX_PRICE, PRICE_MSG.pricePositive)
+        .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, PRICE_MSG.priceCents),
+    ),
 });
 
 export type PriceSave = z.input<typeof priceSave>;
@@ -48,9 +65,18 @@ const pages = [PAGE.priceMaster];
 
 /** The master's list: every row field sorts; newest first unless asked (the spec's CreatedDt). */
 export const PRICE_LIST = listContract({
-  page: pages[0]!, pages, list: 'PriceMaster/GetPrice', row: priceRow,
-  columns: [col('ProductName', 'Product Name'), col('Price', 'Price'), col('CreatedDate', 'Created Date', { format: 'date' })],
-  sortKeys: 'all', defaultSort: 'CreatedDt', rowKey: 'PriceId',
+  page: pages[0]!,
+  pages,
+  list: 'PriceMaster/GetPrice',
+  row: priceRow,
+  columns: [
+    col('ProductName', 'Product Name'),
+    col('Price', 'Price'),
+    col('CreatedDate', 'Created Date', { format: 'date' }),
+  ],
+  sortKeys: 'all',
+  defaultSort: 'CreatedDt',
+  rowKey: 'PriceId',
 });
 
 export const PRICE_API = {

@@ -43,7 +43,8 @@ export function configOf(stored: Record<string, unknown> | null | undefined): Pr
 }
 
 /** The text map: a JSON object whose keys are known items and whose values are true or false. */
-export const prodConfiguration = z.string({ error: PRODUCT_CONFIG_MSG.configInvalid })
+export const prodConfiguration = z
+  .string({ error: PRODUCT_CONFIG_MSG.configInvalid })
   .max(2000, PRODUCT_CONFIG_MSG.configInvalid)
   .transform((text, ctx): ProductConfig => {
     let parsed: unknown;

@@ -1,6 +1,14 @@
 // Product Master (spec 1 sections 2.11, 3.5, 4, 5.3): one contract for both tabs of the form.
 import { z } from 'zod';
-import { activeFlag, ALPHANUMERIC_PATTERN, intOrDigits, optionalText, recordId, requiredText, wholeNumber } from './fields.js';
+import {
+  activeFlag,
+  ALPHANUMERIC_PATTERN,
+  intOrDigits,
+  optionalText,
+  recordId,
+  requiredText,
+  wholeNumber,
+} from './fields.js';
 import { uploadPath } from './upload.js';
 import { getEndpoint, postEndpoint } from '../endpoint.js';
 import { PAGE, PAGES } from '../pages.js';
@@ -31,24 +39,40 @@ export const DEFAULT_BEST_BEFORE_DAYS = 730;
 export const PRODUCT_EXPORT_NAME = 'Product Data';
 
 /** A whole number sent as a number or as digits. */
-const digits = (message: string) =>
-  intOrDigits(message).pipe(z.number().min(0, message).max(2_147_483_647, message));
+const digits = (message: string) => intOrDigits(message).pipe(z.number().min(0, message).max(2_147_483_647, message));
 
 /** A category level: absent, null or 0 mean none. */
-const categoryId = wholeNumber(PRODUCT_MSG.categoryInvalid, 0).nullish()
+const categoryId = wholeNumber(PRODUCT_MSG.categoryInvalid, 0)
+  .nullish()
   .transform((v) => (v ? v : null));
 
 /** Step 1 ('Add Product') and step 2 ('Add Product Description'): the tabs validate these. */
 export const PRODUCT_STEP1 = [
-  'ProductName', 'ProductCd', 'ProductDscrptn', 'ProductUOM', 'ProductValue', 'CompId', 'CategoryId', 'MG2Id', 'MG3Id',
-  'SapProductCd', 'TechnicalName', 'gtin', 'mrp', 'IsActive',
+  'ProductName',
+  'ProductCd',
+  'ProductDscrptn',
+  'ProductUOM',
+  'ProductValue',
+  'CompId',
+  'CategoryId',
+  'MG2Id',
+  'MG3Id',
+  'SapProductCd',
+  'TechnicalName',
+  'gtin',
+  'mrp',
+  'IsActive',
 ] as const;
 
 export const productSave = z.strictObject({
   ProductId: recordId('ProductId'),
   ProductName: requiredText(PRODUCT_MSG.nameRequired, 'Product name', 150),
-  ProductCd: z.string({ error: PRODUCT_MSG.codeInvalid }).trim().min(1, PRODUCT_MSG.codeInvalid)
-    .max(50, PRODUCT_MSG.codeInvalid).regex(ALPHANUMERIC_PATTERN, PRODUCT_MSG.codeInvalid),
+  ProductCd: z
+    .string({ error: PRODUCT_MSG.codeInvalid })
+    .trim()
+    .min(1, PRODUCT_MSG.codeInvalid)
+    .max(50, PRODUCT_MSG.codeInvalid)
+    .regex(ALPHANUMERIC_PATTERN, PRODUCT_MSG.codeInvalid),
   ProductDscrptn: requiredText(PRODUCT_MSG.descriptionRequired, 'Description', 2000),
   ProductUOM: requiredText(PRODUCT_MSG.uomRequired, 'Product UOM', 20),
   ProductValue: digits(PRODUCT_MSG.packNumber).pipe(z.number().min(1, PRODUCT_MSG.packPositive)),
@@ -59,12 +83,25 @@ export const productSave = z.strictObject({
   SapProductCd: optionalText('SAP code', 50),
   TechnicalName: optionalText('Technical name', 250),
   gtin: optionalText('GTIN', 50),
-  mrp: z.union([z.number(), z.string().trim().regex(/^\d{0,9}(\.\d{1,2})?$/, PRODUCT_MSG.mrpInvalid)], {
-    error: PRODUCT_MSG.mrpInvalid,
-  }).nullish().transform((v) => (v === '' || v === null || v === undefined ? null : Number(v)))
+  mrp: z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{0,9}(\.\d{1,2})?$/, PRODUCT_MSG.mrpInvalid),
+      ],
+      {
+        error: PRODUCT_MSG.mrpInvalid,
+      },
+    )
+    .nullish()
+    .transform((v) => (v === '' || v === null || v === undefined ? null : Number(v)))
     .refine((v) => v === null || (Number.isFinite(v) && v >= 0 && v < 1e9), PRODUCT_MSG.mrpInvalid),
   IsActive: activeFlag,
-  WarrantyPeriodInMonth: digits(PRODUCT_MSG.bestBefore).pipe(z.number().min(1, PRODUCT_MSG.bestBefore))
+  WarrantyPeriodInMonth: digits(PRODUCT_MSG.bestBefore)
+    .pipe(z.number().min(1, PRODUCT_MSG.bestBefore))
     .default(DEFAULT_BEST_BEFORE_DAYS),
   ManufactureName: optionalText('Manufacturer', 150),
   RegistrationNo: optionalText('Registration no', 100),
@@ -118,20 +155,36 @@ export const productRow = z.object({
 export type ProductRow = z.infer<typeof productRow>;
 
 /** A dropdown row: our names, and the spec's label and value (spec 3 section 3). */
-export const productOption = z.object({ ProductId: z.number(), ProductName: z.string(), ProductCd: z.string(), label: z.string(), value: z.number() });
+export const productOption = z.object({
+  ProductId: z.number(),
+  ProductName: z.string(),
+  ProductCd: z.string(),
+  label: z.string(),
+  value: z.number(),
+});
 export type ProductOption = z.infer<typeof productOption>;
 
 const pages = [PAGE.productMaster];
 
 /** The master's list: its columns sort but the image; newest first unless asked (the spec's CreatedDt). */
 export const PRODUCT_LIST = listContract({
-  page: pages[0]!, pages, list: 'Product/GetProducts', row: productRow,
+  page: pages[0]!,
+  pages,
+  list: 'Product/GetProducts',
+  row: productRow,
   columns: [
-    col('ProductImg', 'Image', { sortable: false }), col('ProductName', 'Product Name'), col('ProductCd', 'Product Code'),
-    col('CompanyName', 'Company'), col('CategoryName', 'Category'), col('ProductValue', 'Pack'), col('ProductUOM', 'UOM'),
-    col('CreatedDt', 'Created Date', { format: 'date' }), col('IsActive', 'Status', { format: 'status' }),
+    col('ProductImg', 'Image', { sortable: false }),
+    col('ProductName', 'Product Name'),
+    col('ProductCd', 'Product Code'),
+    col('CompanyName', 'Company'),
+    col('CategoryName', 'Category'),
+    col('ProductValue', 'Pack'),
+    col('ProductUOM', 'UOM'),
+    col('CreatedDt', 'Created Date', { format: 'date' }),
+    col('IsActive', 'Status', { format: 'status' }),
   ],
-  defaultSort: 'CreatedDt', rowKey: 'ProductId',
+  defaultSort: 'CreatedDt',
+  rowKey: 'ProductId',
 });
 
 export const PRODUCT_API = {

@@ -41,8 +41,9 @@ export function addressShape<P extends string>(prefix: P, m: AddressMessages) {
     [`${prefix}_State`]: pickedId(m.state),
     [`${prefix}_City`]: pickedId(m.city),
     // Six digits as text, or as a JSON number (stored as text either way).
-    [`${prefix}_Pincode`]: digitsText(m.pincodeRequired)
-      .pipe(z.string().trim().min(1, m.pincodeRequired).regex(PINCODE_PATTERN, m.pincodeInvalid)),
+    [`${prefix}_Pincode`]: digitsText(m.pincodeRequired).pipe(
+      z.string().trim().min(1, m.pincodeRequired).regex(PINCODE_PATTERN, m.pincodeInvalid),
+    ),
     [`${prefix}_Address1`]: m.address1 ? requiredText(m.address1, 'Address 1', 250) : optionalText('Address 1', 250),
     [`${prefix}_Address2`]: optionalText('Address 2', 250),
   } as Record<`${P}_${'Country' | 'State' | 'City'}`, ReturnType<typeof pickedId>> &
@@ -64,8 +65,12 @@ export interface AddressValues {
 export function addressOf(body: Record<string, unknown>, prefix: string): AddressValues {
   const v = (part: AddressPart) => body[`${prefix}_${part}`];
   return {
-    Country: Number(v('Country')), State: Number(v('State')), City: Number(v('City')),
-    Pincode: String(v('Pincode') ?? ''), Address1: String(v('Address1') ?? ''), Address2: String(v('Address2') ?? ''),
+    Country: Number(v('Country')),
+    State: Number(v('State')),
+    City: Number(v('City')),
+    Pincode: String(v('Pincode') ?? ''),
+    Address1: String(v('Address1') ?? ''),
+    Address2: String(v('Address2') ?? ''),
   };
 }
 

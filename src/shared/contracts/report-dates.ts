@@ -14,11 +14,15 @@ export const REPORT_DATE_MSG = {
 const US_DATE = /^\d{1,2}\/\d{1,2}\/\d{4}$/;
 
 /** A report date: m/d/yyyy (the spec's form; YYYY-MM-DD is taken too), answered as 'YYYY-MM-DD'. */
-const reportDate = (required: string) => z.string({ error: required }).trim().min(1, required)
-  .transform((v, ctx) => {
-    const iso = US_DATE.test(v) || /^\d{4}-\d{2}-\d{2}$/.test(v) ? toIsoDate(v) : null;
-    return iso ?? (ctx.addIssue({ code: 'custom', message: REPORT_DATE_MSG.onlyDate }), z.NEVER);
-  });
+const reportDate = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .transform((v, ctx) => {
+      const iso = US_DATE.test(v) || /^\d{4}-\d{2}-\d{2}$/.test(v) ? toIsoDate(v) : null;
+      return iso ?? (ctx.addIssue({ code: 'custom', message: REPORT_DATE_MSG.onlyDate }), z.NEVER);
+    });
 
 /** FromDate and ToDate of a report request, checked together. */
 export const reportRange = {

@@ -3,7 +3,15 @@
 import { z } from 'zod';
 import { billingAddress, shippingAddress } from './address.js';
 import {
-  activeFlag, ALPHA_PATTERN, digitsText, EMAIL_PATTERN, MOBILE_PATTERN, optionalText, recordId, requiredEmail, requiredText,
+  activeFlag,
+  ALPHA_PATTERN,
+  digitsText,
+  EMAIL_PATTERN,
+  MOBILE_PATTERN,
+  optionalText,
+  recordId,
+  requiredEmail,
+  requiredText,
 } from './fields.js';
 import { pickedId } from './reference.js';
 import { getEndpoint, postEndpoint } from '../endpoint.js';
@@ -49,14 +57,28 @@ export const SITE_MSG = {
 /** An id picked from a list: a number (or its digits, as older clients send); 0, blank or null is "not picked". */
 export { pickedId };
 
-const pincode = digitsText(SITE_MSG.pincodeRequired).pipe(z.string().trim().min(1, SITE_MSG.pincodeRequired)
-  .regex(/^\d*$/, SITE_MSG.pincodeDigits).length(6, SITE_MSG.pincodeLength));
+const pincode = digitsText(SITE_MSG.pincodeRequired).pipe(
+  z
+    .string()
+    .trim()
+    .min(1, SITE_MSG.pincodeRequired)
+    .regex(/^\d*$/, SITE_MSG.pincodeDigits)
+    .length(6, SITE_MSG.pincodeLength),
+);
 
 /** Shipping fields a spec client sends as a copy of billing; the server copies billing itself. */
-const copied = z.union([z.number(), z.string()], { error: 'Shipping address fields are copied from billing.' }).nullish();
+const copied = z
+  .union([z.number(), z.string()], { error: 'Shipping address fields are copied from billing.' })
+  .nullish();
 
-const optionalEmail = optionalText('Email', 100).refine((v) => v === '' || EMAIL_PATTERN.test(v), SITE_MSG.emailInvalid);
-const optionalMobile = optionalText('Mobile No', 10).refine((v) => v === '' || MOBILE_PATTERN.test(v), SITE_MSG.mobileInvalid);
+const optionalEmail = optionalText('Email', 100).refine(
+  (v) => v === '' || EMAIL_PATTERN.test(v),
+  SITE_MSG.emailInvalid,
+);
+const optionalMobile = optionalText('Mobile No', 10).refine(
+  (v) => v === '' || MOBILE_PATTERN.test(v),
+  SITE_MSG.mobileInvalid,
+);
 
 // Keys in the form's order, so the first failing field is the one the user sees first.
 function siteShape(isFactory: boolean) {
@@ -70,10 +92,17 @@ function siteShape(isFactory: boolean) {
       : requiredText(SITE_MSG.warehouseNameRequired, 'WarehouseName', 150),
     Email: isFactory ? requiredEmail(SITE_MSG.emailRequired, SITE_MSG.emailInvalid) : optionalEmail,
     MobileNo: optionalMobile,
-    GST: z.string({ error: SITE_MSG.gstRequired }).trim().min(1, SITE_MSG.gstRequired)
-      .regex(/^[A-Za-z0-9]{15}$/, SITE_MSG.gstInvalid).transform((v) => v.toUpperCase()),
+    GST: z
+      .string({ error: SITE_MSG.gstRequired })
+      .trim()
+      .min(1, SITE_MSG.gstRequired)
+      .regex(/^[A-Za-z0-9]{15}$/, SITE_MSG.gstInvalid)
+      .transform((v) => v.toUpperCase()),
     // Warehouses carry a prefix too: DIDs are made from it (DESIGN section 4).
-    prefix: z.string({ error: SITE_MSG.prefix }).trim().regex(/^[A-Za-z0-9]{2}$/, SITE_MSG.prefix)
+    prefix: z
+      .string({ error: SITE_MSG.prefix })
+      .trim()
+      .regex(/^[A-Za-z0-9]{2}$/, SITE_MSG.prefix)
       .transform((v) => v.toUpperCase()),
     bill_Country: pickedId(SITE_MSG.countryRequired),
     bill_State: pickedId(SITE_MSG.stateRequired),
@@ -81,7 +110,12 @@ function siteShape(isFactory: boolean) {
     bill_Pincode: pincode,
     bill_Address1: optionalText('Address1', 250),
     bill_Address2: optionalText('Address2', 250),
-    ship_Country: copied, ship_State: copied, ship_City: copied, ship_Pincode: copied, ship_Address1: copied, ship_Address2: copied,
+    ship_Country: copied,
+    ship_State: copied,
+    ship_City: copied,
+    ship_Pincode: copied,
+    ship_Address1: copied,
+    ship_Address2: copied,
     IsActive: activeFlag,
   };
 }
@@ -127,7 +161,12 @@ export type SiteRow = z.infer<typeof siteRow>;
 
 /** A dropdown row (spec 1 section 3.9, with spec 2 section 3's addresses): factories first. */
 export const siteOption = z.object({
-  ID: z.number(), FirmName: z.string(), IsFactory: z.boolean(), CompId: z.number(), ...billingAddress, ...shippingAddress,
+  ID: z.number(),
+  FirmName: z.string(),
+  IsFactory: z.boolean(),
+  CompId: z.number(),
+  ...billingAddress,
+  ...shippingAddress,
 });
 export type SiteOption = z.infer<typeof siteOption>;
 
@@ -135,18 +174,35 @@ const pages = [PAGE.factoryMaster, PAGE.warehouseMaster];
 
 /** The master's list: every row field sorts; newest first unless asked (the spec's CreatedDt). */
 export const SITE_LIST = listContract({
-  page: pages[0]!, pages, list: 'WareHouser/Get', row: siteRow,
+  page: pages[0]!,
+  pages,
+  list: 'WareHouser/Get',
+  row: siteRow,
   columns: [
-    col('CompanyName', 'Company'), col('WCode', 'Factory code'), col('FirmName', 'Factory Name'), col('Email', 'Email'),
-    col('MobileNo', 'Mobile No.'), col('CreatedDt', 'Created Date', { format: 'date' }), col('Prefix', 'Prefix'),
+    col('CompanyName', 'Company'),
+    col('WCode', 'Factory code'),
+    col('FirmName', 'Factory Name'),
+    col('Email', 'Email'),
+    col('MobileNo', 'Mobile No.'),
+    col('CreatedDt', 'Created Date', { format: 'date' }),
+    col('Prefix', 'Prefix'),
   ],
-  sortKeys: 'all', defaultSort: 'CreatedDt', rowKey: 'ID',
+  sortKeys: 'all',
+  defaultSort: 'CreatedDt',
+  rowKey: 'ID',
 });
 /** Warehouse Master's columns over the same list. */
 export const WAREHOUSE_LIST = listView(SITE_LIST, PAGE.warehouseMaster, [
-  col('CompanyName', 'Company'), col('WCode', 'Warehouse code'), col('FirmName', 'Warehouse Name'), col('Email', 'Email'),
-  col('MobileNo', 'Mobile No.'), col('State', 'State'), col('City', 'City'), col('bill_Pincode', 'Pincode'),
-  col('CreatedDt', 'Created Date', { format: 'date' }), col('IsActive', 'Status', { format: 'status' }),
+  col('CompanyName', 'Company'),
+  col('WCode', 'Warehouse code'),
+  col('FirmName', 'Warehouse Name'),
+  col('Email', 'Email'),
+  col('MobileNo', 'Mobile No.'),
+  col('State', 'State'),
+  col('City', 'City'),
+  col('bill_Pincode', 'Pincode'),
+  col('CreatedDt', 'Created Date', { format: 'date' }),
+  col('IsActive', 'Status', { format: 'status' }),
 ]);
 
 export const SITE_API = {

@@ -25,8 +25,19 @@ export const TRACK_MSG = {
 
 /** What a journey item is about, for its icon and colour. */
 export const JOURNEY_STEPS = [
-  'map', 'pair', 'demap', 'damage', 'pack-secondary', 'pack-tertiary', 'dispatch', 'receive', 'missing', 'return', 'damage-carton',
-  'replace', 'verify',
+  'map',
+  'pair',
+  'demap',
+  'damage',
+  'pack-secondary',
+  'pack-tertiary',
+  'dispatch',
+  'receive',
+  'missing',
+  'return',
+  'damage-carton',
+  'replace',
+  'verify',
 ] as const;
 export type JourneyStepKind = (typeof JOURNEY_STEPS)[number];
 
@@ -56,22 +67,42 @@ export type JourneyItem = z.infer<typeof journeyItem>;
 /** How a row of the scan info stands: a carton's leg on the scanned DID, else the carton or pack itself
  *  (PACK_STATUS, CARTON_STATUS). */
 export const SCAN_STATUS = {
-  mapped: 'Mapped', packed: 'Packed', damaged: 'Damaged', replaced: 'Replaced',
-  sent: 'In Transit', received: 'Received', missing: 'Missing', returned: 'Returned',
+  mapped: 'Mapped',
+  packed: 'Packed',
+  damaged: 'Damaged',
+  replaced: 'Replaced',
+  sent: 'In Transit',
+  received: 'Received',
+  missing: 'Missing',
+  returned: 'Returned',
 } as const;
 export const statusText = (state: string): string => (SCAN_STATUS as Record<string, string>)[state] ?? state;
 
 /** A pack's current state (shared/lifecycle packStateOf) in the same words: what a pack row of the
  *  scan info says, whoever asks. */
 export const PACK_STATUS: Readonly<Record<PackState, string>> = {
-  free: 'Not mapped', mapped: SCAN_STATUS.mapped, 'in-sid': SCAN_STATUS.packed, 'in-tid': SCAN_STATUS.packed, 'in-transit': SCAN_STATUS.sent,
-  'at-site': SCAN_STATUS.received, 'with-dealer': 'With Dealer', missing: SCAN_STATUS.missing, damaged: SCAN_STATUS.damaged,
-  demapped: 'De-mapped', replaced: SCAN_STATUS.replaced,
+  free: 'Not mapped',
+  mapped: SCAN_STATUS.mapped,
+  'in-sid': SCAN_STATUS.packed,
+  'in-tid': SCAN_STATUS.packed,
+  'in-transit': SCAN_STATUS.sent,
+  'at-site': SCAN_STATUS.received,
+  'with-dealer': 'With Dealer',
+  missing: SCAN_STATUS.missing,
+  damaged: SCAN_STATUS.damaged,
+  demapped: 'De-mapped',
+  replaced: SCAN_STATUS.replaced,
 };
 /** Where a carton is now (cartonStateOf; a SID in a TID: the TID's), in the same words. */
 export const CARTON_STATUS: Readonly<Record<CartonState, string>> = {
-  packed: SCAN_STATUS.packed, 'in-tid': SCAN_STATUS.packed, 'in-transit': SCAN_STATUS.sent, 'at-site': SCAN_STATUS.received,
-  'with-dealer': 'With Dealer', missing: SCAN_STATUS.missing, damaged: SCAN_STATUS.damaged, emptied: SCAN_STATUS.replaced,
+  packed: SCAN_STATUS.packed,
+  'in-tid': SCAN_STATUS.packed,
+  'in-transit': SCAN_STATUS.sent,
+  'at-site': SCAN_STATUS.received,
+  'with-dealer': 'With Dealer',
+  missing: SCAN_STATUS.missing,
+  damaged: SCAN_STATUS.damaged,
+  emptied: SCAN_STATUS.replaced,
 };
 
 /** The spec's scan info row: a carton of a DID, a SID of a TID, or a pack of a SID. */

@@ -50,7 +50,11 @@ export function kindOfName(name: string): UploadKind | null {
 
 /** An optional stored-file path of one kind ('' when none). */
 export function uploadPath(kind: UploadKind, label: string) {
-  return z.string({ error: `${label} must be text.` }).trim().max(250, UPLOAD_MSG.badPath).nullish()
+  return z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(250, UPLOAD_MSG.badPath)
+    .nullish()
     .transform((v) => v ?? '')
     .refine((v) => v === '' || (v.startsWith(UPLOADS_URL) && kindOfName(v.slice(UPLOADS_URL.length)) === kind), {
       message: UPLOAD_MSG.badPath,
@@ -65,6 +69,11 @@ export const UPLOAD_PAGES = [PAGE.productMaster, PAGE.companyMaster];
 
 /** Multipart, so no JSON body schema: the route reads the one file itself. `?type=` says the kind. */
 export const UPLOAD_API = {
-  file: { method: 'POST', path: UPLOAD_PATH, access: { pages: UPLOAD_PAGES }, body: undefined, data: uploadAnswer } satisfies
-    Endpoint<undefined, typeof uploadAnswer, { pages: typeof UPLOAD_PAGES }>,
+  file: {
+    method: 'POST',
+    path: UPLOAD_PATH,
+    access: { pages: UPLOAD_PAGES },
+    body: undefined,
+    data: uploadAnswer,
+  } satisfies Endpoint<undefined, typeof uploadAnswer, { pages: typeof UPLOAD_PAGES }>,
 };

@@ -9,7 +9,8 @@ export const LIFECYCLE_MSG = {
   /** A carton holding a pack of a recalled batch: it may only go back to a factory of the company. */
   cartonRecalled: (id: string, reason: string) => `${id} holds a recalled batch: ${reason}`,
   /** A carton holding stock past its expiry: it may not go to a dealer. */
-  cartonExpired: (id: string, expDate: string) => `${id} holds stock that expired on ${expDate}: it cannot go to a dealer.`,
+  cartonExpired: (id: string, expDate: string) =>
+    `${id} holds stock that expired on ${expDate}: it cannot go to a dealer.`,
   /** The public page: a genuine pack whose batch has expired (no points are paid for it). */
   expiredPack: VERIFY_MSG.expired,
   notMapped: (code: string) => `${code} is not mapped.`,

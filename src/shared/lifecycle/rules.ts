@@ -17,13 +17,28 @@ import type { CartonState, Flags, PackState } from './states.js';
 import { LIFECYCLE_MSG } from './messages.js';
 
 /** Operations on one pack (its code). */
-export const PACK_OPERATIONS = ['pack-sid', 'replace-code', 'damage-range', 'demap', 'verify', 'earn', 'redeem'] as const;
+export const PACK_OPERATIONS = [
+  'pack-sid',
+  'replace-code',
+  'damage-range',
+  'demap',
+  'verify',
+  'earn',
+  'redeem',
+] as const;
 export type PackOperation = (typeof PACK_OPERATIONS)[number];
 
 /** Operations on one carton (a SID or a TID). */
 export const CARTON_OPERATIONS = [
-  'pack-tid', 'dispatch-factory', 'dispatch-warehouse', 'dispatch-dealer', 'receive', 'return-transit', 'return-received',
-  'damage-carton', 'replace-slip',
+  'pack-tid',
+  'dispatch-factory',
+  'dispatch-warehouse',
+  'dispatch-dealer',
+  'receive',
+  'return-transit',
+  'return-received',
+  'damage-carton',
+  'replace-slip',
 ] as const;
 export type CartonOperation = (typeof CARTON_OPERATIONS)[number];
 
@@ -71,7 +86,8 @@ export function packRefusal(op: PackOperation, p: Pack): string | null {
       if (p.state === 'free' || p.state === 'demapped') return REPLACE_MSG.notMapped(p.code);
       if (p.state === 'replaced') return REPLACE_MSG.replaced(p.code);
       if (p.state === 'damaged') return REPLACE_MSG.damaged(p.code, p.reason ?? '');
-      if (p.state === 'in-transit' || p.state === 'with-dealer' || p.state === 'missing') return LIFECYCLE_MSG.notAtSite(p.code);
+      if (p.state === 'in-transit' || p.state === 'with-dealer' || p.state === 'missing')
+        return LIFECYCLE_MSG.notAtSite(p.code);
       return null;
     case 'damage-range':
     case 'demap':
@@ -94,7 +110,11 @@ export function packRefusal(op: PackOperation, p: Pack): string | null {
 
 /** What the public page answers for a genuine code: refused ('-1') with the reason, or genuine with
  *  an optional warning; `pays` whether it may earn points. */
-export interface Verdict { refusal: string | null; warning: string | null; pays: boolean }
+export interface Verdict {
+  refusal: string | null;
+  warning: string | null;
+  pays: boolean;
+}
 
 export function verdictOf(p: Pack): Verdict {
   const no = (refusal: string): Verdict => ({ refusal, warning: null, pays: false });
@@ -103,7 +123,8 @@ export function verdictOf(p: Pack): Verdict {
   if (p.state === 'replaced') return no(VERIFY_MSG.replaced);
   if (p.state === 'damaged') return no(VERIFY_MSG.damaged(p.reason ?? ''));
   if (p.flags.recalled !== null) return no(VERIFY_MSG.recalled(p.flags.recalled));
-  if (p.flags.expired !== null) return { refusal: null, warning: LIFECYCLE_MSG.expiredPack(p.flags.expired), pays: false };
+  if (p.flags.expired !== null)
+    return { refusal: null, warning: LIFECYCLE_MSG.expiredPack(p.flags.expired), pays: false };
   return { refusal: null, warning: null, pays: true };
 }
 
@@ -127,9 +148,10 @@ export function cartonRefusal(op: CartonOperation, c: Carton): string | null {
       if (c.state === 'in-tid') return DISPATCH_MSG.inTertiary(id, c.tid ?? '');
       if (c.state === 'emptied') return DISPATCH_MSG.replaced(id, c.by ?? '');
       if (c.state === 'in-transit') return DISPATCH_MSG.dispatched(id, c.did ?? '');
-      if (!c.here || !AT_A_SITE.includes(c.state) && c.state !== 'damaged') return DISPATCH_MSG.notHere(id);
+      if (!c.here || (!AT_A_SITE.includes(c.state) && c.state !== 'damaged')) return DISPATCH_MSG.notHere(id);
       if (c.state === 'damaged') return DISPATCH_MSG.damaged(id);
-      if (c.flags.recalled !== null && op !== 'dispatch-factory') return LIFECYCLE_MSG.cartonRecalled(id, c.flags.recalled);
+      if (c.flags.recalled !== null && op !== 'dispatch-factory')
+        return LIFECYCLE_MSG.cartonRecalled(id, c.flags.recalled);
       if (c.flags.expired !== null && op === 'dispatch-dealer') return LIFECYCLE_MSG.cartonExpired(id, c.flags.expired);
       return null;
     }
@@ -139,13 +161,15 @@ export function cartonRefusal(op: CartonOperation, c: Carton): string | null {
       return null;
     case 'return-transit':
       if (c.state === 'in-tid') return RETURN_MSG.packedIn(id, c.tid ?? '');
-      if (c.state === 'damaged' || c.state === 'emptied') return RETURN_MSG.notInUse(id, c.state === 'emptied' ? 'replaced' : 'damaged');
+      if (c.state === 'damaged' || c.state === 'emptied')
+        return RETURN_MSG.notInUse(id, c.state === 'emptied' ? 'replaced' : 'damaged');
       if (c.state === 'missing') return RETURN_MSG.missing(id, c.did ?? '');
       if (c.state !== 'in-transit') return RETURN_MSG.received(id, c.did ?? '');
       return null;
     case 'return-received':
       if (c.state === 'in-tid') return RETURN_MSG.packedIn(id, c.tid ?? '');
-      if (c.state === 'damaged' || c.state === 'emptied') return RETURN_MSG.notInUse(id, c.state === 'emptied' ? 'replaced' : 'damaged');
+      if (c.state === 'damaged' || c.state === 'emptied')
+        return RETURN_MSG.notInUse(id, c.state === 'emptied' ? 'replaced' : 'damaged');
       if (c.state === 'missing') return RETURN_MSG.missing(id, c.did ?? '');
       if (c.state === 'in-transit') return RETURN_MSG.inTransit(id, c.did ?? '');
       // At the site it was packed at: it never left, or it came back already.

@@ -4,13 +4,32 @@
 
 /** Where a pack stands. `free`: a number no mapping holds (never mapped, or de-mapped: see `demapped`). */
 export const PACK_STATES = [
-  'free', 'mapped', 'in-sid', 'in-tid', 'in-transit', 'at-site', 'with-dealer', 'missing', 'damaged', 'demapped', 'replaced',
+  'free',
+  'mapped',
+  'in-sid',
+  'in-tid',
+  'in-transit',
+  'at-site',
+  'with-dealer',
+  'missing',
+  'damaged',
+  'demapped',
+  'replaced',
 ] as const;
 export type PackState = (typeof PACK_STATES)[number];
 
 /** Where a carton (SID or TID) stands. `packed`: at the site it was packed at; `at-site`: received at
  *  another; `emptied`: its slip was replaced, its packs live on under the new one. */
-export const CARTON_STATES = ['packed', 'in-tid', 'in-transit', 'at-site', 'with-dealer', 'missing', 'damaged', 'emptied'] as const;
+export const CARTON_STATES = [
+  'packed',
+  'in-tid',
+  'in-transit',
+  'at-site',
+  'with-dealer',
+  'missing',
+  'damaged',
+  'emptied',
+] as const;
 export type CartonState = (typeof CARTON_STATES)[number];
 
 /** What cuts across every state: the batch is recalled (with the recall's reason), the batch has
@@ -68,14 +87,22 @@ export function packStateOf(p: PackRow): PackState {
   if (!p.sid || !p.carton) return 'mapped';
   const where = p.carton === 'in-tid' ? (p.outer ?? 'packed') : p.carton;
   switch (where) {
-    case 'damaged': return 'damaged';
-    case 'emptied': return 'replaced';
-    case 'in-transit': return 'in-transit';
-    case 'with-dealer': return 'with-dealer';
-    case 'missing': return 'missing';
-    case 'at-site': return 'at-site';
-    case 'in-tid': return 'in-tid';
-    case 'packed': return p.carton === 'in-tid' ? 'in-tid' : 'in-sid';
+    case 'damaged':
+      return 'damaged';
+    case 'emptied':
+      return 'replaced';
+    case 'in-transit':
+      return 'in-transit';
+    case 'with-dealer':
+      return 'with-dealer';
+    case 'missing':
+      return 'missing';
+    case 'at-site':
+      return 'at-site';
+    case 'in-tid':
+      return 'in-tid';
+    case 'packed':
+      return p.carton === 'in-tid' ? 'in-tid' : 'in-sid';
   }
 }
 

@@ -13,7 +13,9 @@ import { ScanBox, type ScanVerdict } from '../../../src/client/floor/scan-box.js
 import { isWholeCode } from '../../../src/client/floor/wedge.js';
 
 declare global {
-  interface Window { scans: string[] }
+  interface Window {
+    scans: string[];
+  }
 }
 window.scans = [];
 
@@ -36,15 +38,21 @@ function Harness() {
   return (
     <Stack gap="sm" p="sm">
       <Group justify="space-between">
-        <Title order={2} size="h3">Secondary packing</Title>
+        <Title order={2} size="h3">
+          Secondary packing
+        </Title>
         <Text fw={700}>{scans.length} / 12</Text>
       </Group>
       <ScanBox onScan={onScan} label="Scan a pack" disabled={saving} />
       <ol aria-label="Scans" style={{ margin: 0, paddingLeft: 24, fontFamily: 'monospace' }}>
-        {scans.map((s, i) => <li key={scans.length - i}>{s}</li>)}
+        {scans.map((s, i) => (
+          <li key={scans.length - i}>{s}</li>
+        ))}
       </ol>
       <TextInput label="Note" />
-      <Button variant="default" onClick={() => setDialog(true)}>Open a dialog</Button>
+      <Button variant="default" onClick={() => setDialog(true)}>
+        Open a dialog
+      </Button>
       <Modal opened={dialog} onClose={() => setDialog(false)} title="A dialog">
         <TextInput label="Dialog field" />
       </Modal>

@@ -19,7 +19,16 @@ import { FORBIDDEN } from '../../../src/server/http/route.js';
 import { checkData } from '../../helpers/endpoint-call.js';
 import { listBody } from '../../helpers/factories.js';
 import {
-  BILL_NAMES, cartonAt, didCounter, dispatchBody, dispatchFactory, dispatchHeld, dispatchState, insertDealer, insertWarehouse, Packer,
+  BILL_NAMES,
+  cartonAt,
+  didCounter,
+  dispatchBody,
+  dispatchFactory,
+  dispatchHeld,
+  dispatchState,
+  insertDealer,
+  insertWarehouse,
+  Packer,
 } from '../../helpers/factories-dispatch.js';
 import { cartonSize, slip, type FloorFactory } from '../../helpers/factories-floor.js';
 import { appCodes, insertColleague } from '../../helpers/factories-pairs.js';
@@ -36,12 +45,17 @@ let dealer: number;
 let road: number;
 let didNo = 0;
 
-const save = (body: unknown, token = A.token, headers: Record<string, string> = {}) => t.raw({
-  method: 'POST', url: `/API/api/${DISPATCH_API.save.path}`, payload: body as object, headers: { authorization: `Bearer ${token}`, ...headers },
-});
+const save = (body: unknown, token = A.token, headers: Record<string, string> = {}) =>
+  t.raw({
+    method: 'POST',
+    url: `/API/api/${DISPATCH_API.save.path}`,
+    payload: body as object,
+    headers: { authorization: `Bearer ${token}`, ...headers },
+  });
 /** The next DID of A's reserved block (the factory's slips 1..500 are printed). */
 const nextDid = () => slip('DID', A.prefix, ++didNo);
-const toDepot = (ids: string[], extra: Partial<DispatchSave> = {}) => dispatchBody({ WareHouseId: depot.id }, ids, { TransportModeId: road, DispatchId: nextDid(), ...extra });
+const toDepot = (ids: string[], extra: Partial<DispatchSave> = {}) =>
+  dispatchBody({ WareHouseId: depot.id }, ids, { TransportModeId: road, DispatchId: nextDid(), ...extra });
 const items = (data: unknown) => (data as { Items: Array<{ Code: string; Reason: string }> }).Items;
 
 /** The save is refused with `message` and the database is as it was. */
@@ -66,7 +80,9 @@ beforeAll(async () => {
   depot = { id: w.id, name: w.name };
   dealer = await insertDealer(t.db, A.companyId, { firstName: 'Ravi', lastName: 'Traders' });
   const modes = await t.get(DISPATCH_API.modes.path, A.token);
-  road = (modes.body.ResponseData as Array<{ TransportModeId: number; TransportMode: string }>).find((m) => m.TransportMode === 'By Road')!.TransportModeId;
+  road = (modes.body.ResponseData as Array<{ TransportModeId: number; TransportMode: string }>).find(
+    (m) => m.TransportMode === 'By Road',
+  )!.TransportModeId;
 });
 
 describe('a dispatch', () => {
@@ -74,39 +90,77 @@ describe('a dispatch', () => {
     const tid = await packA.tid();
     const sid = await packA.sid();
     const did = nextDid();
-    const res = await save(toDepot([tid, sid], { DispatchId: did, LR: 'LR-7788' }), A.token, { 'idempotency-key': 'dispatch-first-0001', 'device-time': String(Date.UTC(2026, 5, 1, 9, 30)) });
+    const res = await save(toDepot([tid, sid], { DispatchId: did, LR: 'LR-7788' }), A.token, {
+      'idempotency-key': 'dispatch-first-0001',
+      'device-time': String(Date.UTC(2026, 5, 1, 9, 30)),
+    });
     expect(res.body.ResponseMessage).toBe(DISPATCH_MSG.saved(did, 2));
     checkData(DISPATCH_API.save, res.body.ResponseData);
     expect(res.body.ResponseData).toEqual({
       CartonId: did,
-      userDetail: { FirmName: 'North Depot', bill_Address1: 'Shed 4', bill_Address2: 'MIDC Road', bill_Pincode: '422010', ...BILL_NAMES },
-      TransportMode: 'By Road', LR: 'LR-7788', Qty: 2,
+      userDetail: {
+        FirmName: 'North Depot',
+        bill_Address1: 'Shed 4',
+        bill_Address2: 'MIDC Road',
+        bill_Pincode: '422010',
+        ...BILL_NAMES,
+      },
+      TransportMode: 'By Road',
+      LR: 'LR-7788',
+      Qty: 2,
       cartonList: [
         { CartonId: tid, ProductName: A.productName, BatchNo: 'B-1', TotalQty: 4, ProductUOM: 'kg' },
         { CartonId: sid, ProductName: A.productName, BatchNo: 'B-1', TotalQty: 2, ProductUOM: 'kg' },
       ],
-      CompanyLogo: 'logo-agro.png', CompanyName: expect.stringMatching(/^Company /), Address: 'Plot 7, MIDC', City: 'Nashik', Pincode: '422007',
-      Mobile: '9822000111', CreatedDt: expect.any(String),
+      CompanyLogo: 'logo-agro.png',
+      CompanyName: expect.stringMatching(/^Company /),
+      Address: 'Plot 7, MIDC',
+      City: 'Nashik',
+      Pincode: '422007',
+      Mobile: '9822000111',
+      CreatedDt: expect.any(String),
     });
     const held = await dispatchHeld(t.db, did);
     expect(held.dispatch).toMatchObject({
-      companyId: A.companyId, fromSiteId: A.siteId, toSiteId: depot.id, toUserId: null, transportModeId: road, lr: 'LR-7788', remark: null,
-      cartons: 2, packs: 6, state: 'sent', createdBy: A.userId, entryId: 'dispatch-first-0001', deviceAt: new Date(Date.UTC(2026, 5, 1, 9, 30)),
+      companyId: A.companyId,
+      fromSiteId: A.siteId,
+      toSiteId: depot.id,
+      toUserId: null,
+      transportModeId: road,
+      lr: 'LR-7788',
+      remark: null,
+      cartons: 2,
+      packs: 6,
+      state: 'sent',
+      createdBy: A.userId,
+      entryId: 'dispatch-first-0001',
+      deviceAt: new Date(Date.UTC(2026, 5, 1, 9, 30)),
     });
     expect(held.legs.map((l) => [l.cartonId, l.qty, l.state, l.productId, l.batchNo, l.mfgDate])).toEqual([
-      [sid, 2, 'sent', A.productId, 'B-1', '2026-01-10'], [tid, 4, 'sent', A.productId, 'B-1', '2026-01-10'],
+      [sid, 2, 'sent', A.productId, 'B-1', '2026-01-10'],
+      [tid, 4, 'sent', A.productId, 'B-1', '2026-01-10'],
     ]);
     expect(held.logged).toHaveLength(1);
     expect(held.logged[0]).toMatchObject({
-      userId: A.userId, siteId: A.siteId, deviceBatch: 'dispatch-first-0001',
+      userId: A.userId,
+      siteId: A.siteId,
+      deviceBatch: 'dispatch-first-0001',
       detail: { did, toSiteId: depot.id, cartons: [tid, sid], packs: 6, transportModeId: road, lr: 'LR-7788' },
     });
     for (const id of [tid, sid]) expect(await cartonAt(t.db, id)).toEqual({ locationSiteId: null, dispatchId: did });
     // The secondary cartons inside the tertiary one follow it: they are not loose, and not dispatched alone.
-    const inside = await t.db.select({ tid: secondaryCartons.tid, dispatchId: secondaryCartons.dispatchId }).from(secondaryCartons).where(eq(secondaryCartons.tid, tid));
-    expect(inside).toEqual([{ tid, dispatchId: null }, { tid, dispatchId: null }]);
+    const inside = await t.db
+      .select({ tid: secondaryCartons.tid, dispatchId: secondaryCartons.dispatchId })
+      .from(secondaryCartons)
+      .where(eq(secondaryCartons.tid, tid));
+    expect(inside).toEqual([
+      { tid, dispatchId: null },
+      { tid, dispatchId: null },
+    ]);
 
-    const list = DISPATCH_API.list.data.parse((await t.post(DISPATCH_API.list.path, listBody(), A.token)).body.ResponseData);
+    const list = DISPATCH_API.list.data.parse(
+      (await t.post(DISPATCH_API.list.path, listBody(), A.token)).body.ResponseData,
+    );
     expect(list.find((r) => r.DispatchId === did)).toMatchObject({ TotalCarton: 2, userName: 'North Depot' });
   });
 
@@ -115,16 +169,37 @@ describe('a dispatch', () => {
     const did = nextDid();
     const res = await save(dispatchBody({ SendTo: String(dealer) }, [sid], { TransportModeId: road, DispatchId: did }));
     expect(res.body.ResponseCode).toBe('200');
-    expect(res.body.ResponseData).toMatchObject({ userDetail: { FirmName: 'Ravi Traders', bill_Address1: 'Shed 4', ...BILL_NAMES }, Qty: 1 });
+    expect(res.body.ResponseData).toMatchObject({
+      userDetail: { FirmName: 'Ravi Traders', bill_Address1: 'Shed 4', ...BILL_NAMES },
+      Qty: 1,
+    });
     expect((await dispatchHeld(t.db, did)).dispatch).toMatchObject({ toUserId: dealer, toSiteId: null });
-    const list = DISPATCH_API.list.data.parse((await t.post(DISPATCH_API.list.path, listBody({ SearchValue: did }), A.token)).body.ResponseData);
-    expect(list).toEqual([{ DispatchId: did, TotalCarton: 1, CreatedDt: expect.any(String), userName: 'Ravi Traders', Remark: '', TotalRows: 1 }]);
+    const list = DISPATCH_API.list.data.parse(
+      (await t.post(DISPATCH_API.list.path, listBody({ SearchValue: did }), A.token)).body.ResponseData,
+    );
+    expect(list).toEqual([
+      {
+        DispatchId: did,
+        TotalCarton: 1,
+        CreatedDt: expect.any(String),
+        userName: 'Ravi Traders',
+        Remark: '',
+        TotalRows: 1,
+      },
+    ]);
   });
 
   it('a tertiary carton counts the packs of its secondary cartons that are not damaged', async () => {
     const tid = await packA.tid();
-    const [inside] = await t.db.select({ sid: secondaryCartons.sid }).from(secondaryCartons).where(eq(secondaryCartons.tid, tid)).limit(1);
-    expect((await t.post(CARTON_DAMAGE_API.damage.path, { DamageCid: inside!.sid, Reason: 'Crushed by forklift' }, A.token)).body.ResponseCode).toBe('200');
+    const [inside] = await t.db
+      .select({ sid: secondaryCartons.sid })
+      .from(secondaryCartons)
+      .where(eq(secondaryCartons.tid, tid))
+      .limit(1);
+    expect(
+      (await t.post(CARTON_DAMAGE_API.damage.path, { DamageCid: inside!.sid, Reason: 'Crushed by forklift' }, A.token))
+        .body.ResponseCode,
+    ).toBe('200');
     const res = await save(toDepot([tid]));
     expect(res.body.ResponseData).toMatchObject({ Qty: 1, cartonList: [{ CartonId: tid, TotalQty: 2 }] });
   });
@@ -132,8 +207,14 @@ describe('a dispatch', () => {
   it('the transport modes are the seeded ones', async () => {
     const res = await t.get(DISPATCH_API.modes.path, A.token);
     checkData(DISPATCH_API.modes, res.body.ResponseData);
-    expect((res.body.ResponseData as Array<{ TransportMode: string }>).map((m) => m.TransportMode))
-      .toEqual(['By Road', 'By Rail', 'By Air', 'By Sea', 'Courier', 'Hand Delivery']);
+    expect((res.body.ResponseData as Array<{ TransportMode: string }>).map((m) => m.TransportMode)).toEqual([
+      'By Road',
+      'By Rail',
+      'By Air',
+      'By Sea',
+      'Courier',
+      'Hand Delivery',
+    ]);
   });
 });
 
@@ -153,32 +234,50 @@ describe("the spec's messages, and nothing changed", () => {
   it('Invalid Scanned and Already Scanned..!, each scan named', async () => {
     const sid = await packA.sid();
     const data = await refused(toDepot([sid, 'PID42', sid.toLowerCase()]), DISPATCH_MSG.cartonsRefused(2));
-    expect(items(data)).toEqual([{ Code: 'PID42', Reason: DISPATCH_MSG.invalidScan }, { Code: sid, Reason: DISPATCH_MSG.alreadyScanned }]);
+    expect(items(data)).toEqual([
+      { Code: 'PID42', Reason: DISPATCH_MSG.invalidScan },
+      { Code: sid, Reason: DISPATCH_MSG.alreadyScanned },
+    ]);
   });
 
   it('the target: another active site of the company, or an active dealer of it', async () => {
     const sid = await packA.sid();
     const closed = await insertWarehouse(t.db, A.companyId, { isActive: false });
-    for (const WareHouseId of [A.siteId, B.siteId, closed.id, 99_999]) await refused(dispatchBody({ WareHouseId }, [sid], { TransportModeId: road }), DISPATCH_MSG.badSite);
+    for (const WareHouseId of [A.siteId, B.siteId, closed.id, 99_999])
+      await refused(dispatchBody({ WareHouseId }, [sid], { TransportModeId: road }), DISPATCH_MSG.badSite);
     const idle = await insertDealer(t.db, A.companyId, { isActive: false });
     const theirs = await insertDealer(t.db, B.companyId);
-    for (const SendTo of [A.userId, idle, theirs]) await refused(dispatchBody({ SendTo }, [sid], { TransportModeId: road }), DISPATCH_MSG.badDealer);
+    for (const SendTo of [A.userId, idle, theirs])
+      await refused(dispatchBody({ SendTo }, [sid], { TransportModeId: road }), DISPATCH_MSG.badDealer);
   });
 
   it('every carton that cannot leave is named, and none leaves', async () => {
     const good = await packA.sid();
     const damaged = await packA.sid();
-    expect((await t.post(CARTON_DAMAGE_API.damage.path, { DamageCid: damaged, Reason: 'Crushed by forklift' }, A.token)).body.ResponseCode).toBe('200');
+    expect(
+      (await t.post(CARTON_DAMAGE_API.damage.path, { DamageCid: damaged, Reason: 'Crushed by forklift' }, A.token)).body
+        .ResponseCode,
+    ).toBe('200');
     const elsewhere = await packB.sid();
     const tid = await packA.tid();
-    const [inside] = await t.db.select({ sid: secondaryCartons.sid }).from(secondaryCartons).where(eq(secondaryCartons.tid, tid)).limit(1);
+    const [inside] = await t.db
+      .select({ sid: secondaryCartons.sid })
+      .from(secondaryCartons)
+      .where(eq(secondaryCartons.tid, tid))
+      .limit(1);
     const gone = await packA.sid();
     const goneDid = nextDid();
     expect((await save(toDepot([gone], { DispatchId: goneDid }))).body.ResponseCode).toBe('200');
     const replaced = await packA.sid();
-    await t.db.update(secondaryCartons).set({ state: 'replaced', replacedBy: `${replaced}X` }).where(eq(secondaryCartons.sid, replaced));
+    await t.db
+      .update(secondaryCartons)
+      .set({ state: 'replaced', replacedBy: `${replaced}X` })
+      .where(eq(secondaryCartons.sid, replaced));
     const unknown = slip('TID', A.prefix, 499);
-    const data = await refused(toDepot([good, damaged, elsewhere, inside!.sid, gone, replaced, unknown]), DISPATCH_MSG.cartonsRefused(6));
+    const data = await refused(
+      toDepot([good, damaged, elsewhere, inside!.sid, gone, replaced, unknown]),
+      DISPATCH_MSG.cartonsRefused(6),
+    );
     expect(items(data)).toEqual([
       { Code: damaged, Reason: DISPATCH_MSG.damaged(damaged) },
       { Code: elsewhere, Reason: DISPATCH_MSG.notHere(elsewhere) },
@@ -218,7 +317,8 @@ describe('the DID', () => {
 });
 
 describe('the carton scan (GetTertiaryPackingScan)', () => {
-  const scan = (id: string, extra = '', token = A.token) => t.get(`${DISPATCH_API.scan.path}?sid=${encodeURIComponent(id)}&&checkItemDate=true${extra}`, token);
+  const scan = (id: string, extra = '', token = A.token) =>
+    t.get(`${DISPATCH_API.scan.path}?sid=${encodeURIComponent(id)}&&checkItemDate=true${extra}`, token);
 
   it("answers the carton's row: a TID with its packs, a loose SID", async () => {
     const tid = await packA.tid();
@@ -226,25 +326,55 @@ describe('the carton scan (GetTertiaryPackingScan)', () => {
     checkData(DISPATCH_API.scan, res.body.ResponseData);
     expect(res.body).toMatchObject({
       ResponseCode: '200',
-      ResponseData: { CartonId: tid, ProductId: A.productId, ProductName: A.productName, BatchNo: 'B-1', Qty: 4, MFGDate: '2026-01-10', EXPDate: '2028-01-10' },
+      ResponseData: {
+        CartonId: tid,
+        ProductId: A.productId,
+        ProductName: A.productName,
+        BatchNo: 'B-1',
+        Qty: 4,
+        MFGDate: '2026-01-10',
+        EXPDate: '2028-01-10',
+      },
     });
     const sid = await packA.sid();
-    expect((await scan(sid)).body).toMatchObject({ ResponseCode: '200', ResponseData: { CartonId: sid, Qty: 2, Id: Number(sid.slice(7)) } });
-    expect((await scan(sid, `&scanned=${tid},${sid}`)).body).toMatchObject({ ResponseCode: '400', ResponseMessage: DISPATCH_MSG.alreadyScanned });
+    expect((await scan(sid)).body).toMatchObject({
+      ResponseCode: '200',
+      ResponseData: { CartonId: sid, Qty: 2, Id: Number(sid.slice(7)) },
+    });
+    expect((await scan(sid, `&scanned=${tid},${sid}`)).body).toMatchObject({
+      ResponseCode: '400',
+      ResponseMessage: DISPATCH_MSG.alreadyScanned,
+    });
   });
 
   it('names the carton that cannot leave; a scan that is no TID or SID is Invalid Scanned', async () => {
     const tid = await packA.tid();
-    const [inside] = await t.db.select({ sid: secondaryCartons.sid }).from(secondaryCartons).where(eq(secondaryCartons.tid, tid)).limit(1);
+    const [inside] = await t.db
+      .select({ sid: secondaryCartons.sid })
+      .from(secondaryCartons)
+      .where(eq(secondaryCartons.tid, tid))
+      .limit(1);
     const gone = await packA.sid();
     const did = nextDid();
     await save(toDepot([gone], { DispatchId: did }));
     const theirs = await packB.sid();
-    expect((await scan('PID42')).body).toMatchObject({ ResponseCode: '400', ResponseMessage: DISPATCH_MSG.invalidScan });
+    expect((await scan('PID42')).body).toMatchObject({
+      ResponseCode: '400',
+      ResponseMessage: DISPATCH_MSG.invalidScan,
+    });
     expect((await scan(did)).body).toMatchObject({ ResponseCode: '400', ResponseMessage: DISPATCH_MSG.invalidScan });
-    expect((await scan(inside!.sid)).body).toMatchObject({ ResponseCode: '400', ResponseMessage: DISPATCH_MSG.inTertiary(inside!.sid, tid) });
-    expect((await scan(gone)).body).toMatchObject({ ResponseCode: '400', ResponseMessage: DISPATCH_MSG.dispatched(gone, did) });
-    expect((await scan(theirs)).body).toMatchObject({ ResponseCode: '400', ResponseMessage: DISPATCH_MSG.notHere(theirs) });
+    expect((await scan(inside!.sid)).body).toMatchObject({
+      ResponseCode: '400',
+      ResponseMessage: DISPATCH_MSG.inTertiary(inside!.sid, tid),
+    });
+    expect((await scan(gone)).body).toMatchObject({
+      ResponseCode: '400',
+      ResponseMessage: DISPATCH_MSG.dispatched(gone, did),
+    });
+    expect((await scan(theirs)).body).toMatchObject({
+      ResponseCode: '400',
+      ResponseMessage: DISPATCH_MSG.notHere(theirs),
+    });
   });
 });
 
@@ -269,8 +399,22 @@ describe('exactly once', () => {
   it('goes through the outbox push as its own call', async () => {
     const sid = await packA.sid();
     const did = nextDid();
-    const res = await t.post(PUSH_API.push.path, { Entries: [{ Key: 'dispatch-push-0001', Call: DISPATCH_API.save.path, Body: toDepot([sid], { DispatchId: did }) }] }, A.token);
-    expect(res.body.ResponseData).toEqual([{ Key: 'dispatch-push-0001', Status: 200, Answer: expect.objectContaining({ ResponseCode: '200', ResponseMessage: DISPATCH_MSG.saved(did, 1) }) }]);
+    const res = await t.post(
+      PUSH_API.push.path,
+      {
+        Entries: [
+          { Key: 'dispatch-push-0001', Call: DISPATCH_API.save.path, Body: toDepot([sid], { DispatchId: did }) },
+        ],
+      },
+      A.token,
+    );
+    expect(res.body.ResponseData).toEqual([
+      {
+        Key: 'dispatch-push-0001',
+        Status: 200,
+        Answer: expect.objectContaining({ ResponseCode: '200', ResponseMessage: DISPATCH_MSG.saved(did, 1) }),
+      },
+    ]);
     expect((await dispatchHeld(t.db, did)).dispatch).toMatchObject({ entryId: 'dispatch-push-0001' });
   });
 
@@ -280,16 +424,24 @@ describe('exactly once', () => {
     const other = await packA.sid();
     const first = nextDid();
     const late = nextDid();
-    expect((await save(toDepot([both], { DispatchId: first }), A.token, { 'idempotency-key': 'device-one-dispatch-1' })).body.ResponseCode).toBe('200');
+    expect(
+      (await save(toDepot([both], { DispatchId: first }), A.token, { 'idempotency-key': 'device-one-dispatch-1' })).body
+        .ResponseCode,
+    ).toBe('200');
     const before = await dispatchState(t.db, A.prefix, [both, other]);
-    const res = await save(toDepot([other, both], { DispatchId: late }), second, { 'idempotency-key': 'device-two-dispatch-1' });
+    const res = await save(toDepot([other, both], { DispatchId: late }), second, {
+      'idempotency-key': 'device-two-dispatch-1',
+    });
     expect(res.body).toEqual({
-      ResponseCode: '400', ResponseMessage: DISPATCH_MSG.dispatched(both, first),
+      ResponseCode: '400',
+      ResponseMessage: DISPATCH_MSG.dispatched(both, first),
       ResponseData: { Items: [{ Code: both, Reason: DISPATCH_MSG.dispatched(both, first) }] },
     });
     expect(await dispatchState(t.db, A.prefix, [both, other])).toEqual(before);
     // The second device drops the carton and sends again: its DID was never used.
-    const again = await save(toDepot([other], { DispatchId: late }), second, { 'idempotency-key': 'device-two-dispatch-2' });
+    const again = await save(toDepot([other], { DispatchId: late }), second, {
+      'idempotency-key': 'device-two-dispatch-2',
+    });
     expect(again.body).toMatchObject({ ResponseCode: '200', ResponseData: { CartonId: late } });
   });
 
@@ -302,7 +454,10 @@ describe('exactly once', () => {
     expect(answers.map((a) => a.ResponseCode)).toEqual(['200', '400']);
     expect(answers[1]!.ResponseMessage).toBe(DISPATCH_MSG.dispatched(carton, did));
     const [s1, s2] = [await packA.sid(), await packA.sid()];
-    const [x, y] = await Promise.all([save(toDepot([s1], { DispatchId: undefined })), save(toDepot([s2], { DispatchId: undefined }), second)]);
+    const [x, y] = await Promise.all([
+      save(toDepot([s1], { DispatchId: undefined })),
+      save(toDepot([s2], { DispatchId: undefined }), second),
+    ]);
     expect([x!.body.ResponseCode, y!.body.ResponseCode]).toEqual(['200', '200']);
     const dids = [x!.body, y!.body].map((b) => (b.ResponseData as { CartonId: string }).CartonId);
     expect(new Set(dids).size).toBe(2);
@@ -313,10 +468,14 @@ describe('rights and company scoping', () => {
   it('a user without the Dispatch page is refused every call', async () => {
     const noPage = await insertColleague(t, A, [PAGE.tertiaryPacking.key]);
     const calls = [
-      save(toDepot([await packA.sid()]), noPage), t.post(DISPATCH_API.list.path, listBody(), noPage), t.get(DISPATCH_API.modes.path, noPage),
-      t.get(`${DISPATCH_API.scan.path}?sid=x`, noPage), t.post(`${DISPATCH_API.scanWithList.path}?sid=x`, { scanned: [] }, noPage),
+      save(toDepot([await packA.sid()]), noPage),
+      t.post(DISPATCH_API.list.path, listBody(), noPage),
+      t.get(DISPATCH_API.modes.path, noPage),
+      t.get(`${DISPATCH_API.scan.path}?sid=x`, noPage),
+      t.post(`${DISPATCH_API.scanWithList.path}?sid=x`, { scanned: [] }, noPage),
     ];
-    for (const res of await Promise.all(calls)) expect(res).toMatchObject({ status: 403, body: { ResponseMessage: FORBIDDEN } });
+    for (const res of await Promise.all(calls))
+      expect(res).toMatchObject({ status: 403, body: { ResponseMessage: FORBIDDEN } });
   });
 
   it('a user holding only Dispatch fills the Send To lists: active users (dealers are type 1) and the sites, of its company', async () => {
@@ -325,37 +484,73 @@ describe('rights and company scoping', () => {
     checkData(USERS_API.pickerActive, people.body.ResponseData);
     const rows = people.body.ResponseData as Array<{ UserId: number; UserType: number }>;
     expect(rows.find((r) => r.UserId === dealer)).toMatchObject({ UserType: 1 });
-    const companyOf = async (id: number) => (await t.db.select({ c: users.companyId }).from(users).where(eq(users.id, id)))[0]!.c;
+    const companyOf = async (id: number) =>
+      (await t.db.select({ c: users.companyId }).from(users).where(eq(users.id, id)))[0]!.c;
     for (const r of rows) expect(await companyOf(r.UserId)).toBe(A.companyId);
-    const places = (await t.get(SITE_API.dropdown.path, only)).body.ResponseData as Array<{ ID: number; IsFactory: boolean }>;
-    const ours = await t.db.select({ id: sites.id, active: sites.isActive }).from(sites).where(eq(sites.companyId, A.companyId));
-    expect(places.map((p) => p.ID).sort()).toEqual(ours.filter((s) => s.active).map((s) => s.id).sort());
+    const places = (await t.get(SITE_API.dropdown.path, only)).body.ResponseData as Array<{
+      ID: number;
+      IsFactory: boolean;
+    }>;
+    const ours = await t.db
+      .select({ id: sites.id, active: sites.isActive })
+      .from(sites)
+      .where(eq(sites.companyId, A.companyId));
+    expect(places.map((p) => p.ID).sort()).toEqual(
+      ours
+        .filter((s) => s.active)
+        .map((s) => s.id)
+        .sort(),
+    );
     expect(places.find((p) => p.ID === depot.id)).toMatchObject({ IsFactory: false });
   });
 
   it("another company's user cannot scan, send or list A's cartons, sites or dealers", async () => {
     const tid = await packA.tid();
-    expect((await t.get(`${DISPATCH_API.scan.path}?sid=${tid}`, B.token)).body).toMatchObject({ ResponseCode: '400', ResponseMessage: DISPATCH_MSG.notHere(tid) });
-    const body = (target: { WareHouseId?: number; SendTo?: number }, ids: string[]) => dispatchBody(target, ids, { TransportModeId: road });
+    expect((await t.get(`${DISPATCH_API.scan.path}?sid=${tid}`, B.token)).body).toMatchObject({
+      ResponseCode: '400',
+      ResponseMessage: DISPATCH_MSG.notHere(tid),
+    });
+    const body = (target: { WareHouseId?: number; SendTo?: number }, ids: string[]) =>
+      dispatchBody(target, ids, { TransportModeId: road });
     expect((await save(body({ WareHouseId: B.siteId }, [tid]), B.token)).body.ResponseCode).toBe('400');
-    expect((await save(body({ WareHouseId: depot.id }, [await packB.sid()]), B.token)).body.ResponseMessage).toBe(DISPATCH_MSG.badSite);
-    expect((await save(body({ SendTo: dealer }, [await packB.sid()]), B.token)).body.ResponseMessage).toBe(DISPATCH_MSG.badDealer);
+    expect((await save(body({ WareHouseId: depot.id }, [await packB.sid()]), B.token)).body.ResponseMessage).toBe(
+      DISPATCH_MSG.badSite,
+    );
+    expect((await save(body({ SendTo: dealer }, [await packB.sid()]), B.token)).body.ResponseMessage).toBe(
+      DISPATCH_MSG.badDealer,
+    );
     expect(await cartonAt(t.db, tid)).toEqual({ locationSiteId: A.siteId, dispatchId: null });
-    const theirs = DISPATCH_API.list.data.parse((await t.post(DISPATCH_API.list.path, listBody({ PageSize: -1 }), B.token)).body.ResponseData);
+    const theirs = DISPATCH_API.list.data.parse(
+      (await t.post(DISPATCH_API.list.path, listBody({ PageSize: -1 }), B.token)).body.ResponseData,
+    );
     expect(theirs).toEqual([]);
   });
 
   it("the list is the caller's site's dispatches; the admin sees every company's; a user without a site cannot dispatch", async () => {
-    const ours = DISPATCH_API.list.data.parse((await t.post(DISPATCH_API.list.path, listBody({ PageSize: -1 }), A.token)).body.ResponseData);
+    const ours = DISPATCH_API.list.data.parse(
+      (await t.post(DISPATCH_API.list.path, listBody({ PageSize: -1 }), A.token)).body.ResponseData,
+    );
     expect(ours.length).toBeGreaterThan(3);
     const depotUser = await insertColleague(t, A, [PAGE.dispatch.key], depot.id);
     expect((await t.post(DISPATCH_API.list.path, listBody({ PageSize: -1 }), depotUser)).body.ResponseData).toEqual([]);
     const admin = await t.token('admin');
-    const all = DISPATCH_API.list.data.parse((await t.post(DISPATCH_API.list.path, listBody({ PageSize: -1 }), admin)).body.ResponseData);
+    const all = DISPATCH_API.list.data.parse(
+      (await t.post(DISPATCH_API.list.path, listBody({ PageSize: -1 }), admin)).body.ResponseData,
+    );
     expect(all.map((r) => r.DispatchId)).toEqual(expect.arrayContaining(ours.map((r) => r.DispatchId)));
     await refused(toDepot([await packA.sid()]), DISPATCH_MSG.noSite, admin);
-    expect((await t.post(DISPATCH_API.list.path, listBody({ SortColumn: 'Nope' }), A.token)).body.ResponseCode).toBe('400');
-    const sorted = DISPATCH_API.list.data.parse((await t.post(DISPATCH_API.list.path, listBody({ SortColumn: 'userName', SortOrder: 'ASC', PageSize: -1 }), A.token)).body.ResponseData);
+    expect((await t.post(DISPATCH_API.list.path, listBody({ SortColumn: 'Nope' }), A.token)).body.ResponseCode).toBe(
+      '400',
+    );
+    const sorted = DISPATCH_API.list.data.parse(
+      (
+        await t.post(
+          DISPATCH_API.list.path,
+          listBody({ SortColumn: 'userName', SortOrder: 'ASC', PageSize: -1 }),
+          A.token,
+        )
+      ).body.ResponseData,
+    );
     expect(sorted.map((r) => r.userName)).toEqual([...sorted.map((r) => r.userName)].sort());
   });
 });

@@ -27,12 +27,33 @@ beforeAll(async () => {
   siteB = (await insertSite(t.db, company, { prefix: 'FQ', isFactory: false })).id;
   product = (await insertProduct(t.db, company)).id;
   product2 = (await insertProduct(t.db, company)).id;
-  const [m] = await t.db.insert(mappings).values({
-    kind: 'S', prefix: 'FP', fromNo: 1, toNo: 1000, companyId: company, siteId: siteA, productId: product, batchNo: 'FB1', mfgDate: '2026-01-01', expDate: '2028-01-01',
-  }).returning();
+  const [m] = await t.db
+    .insert(mappings)
+    .values({
+      kind: 'S',
+      prefix: 'FP',
+      fromNo: 1,
+      toNo: 1000,
+      companyId: company,
+      siteId: siteA,
+      productId: product,
+      batchNo: 'FB1',
+      mfgDate: '2026-01-01',
+      expDate: '2028-01-01',
+    })
+    .returning();
   mappingId = m!.id;
   await t.db.insert(mappings).values({
-    kind: 'S', prefix: 'FP', fromNo: 2001, toNo: 2100, companyId: company, siteId: siteA, productId: product2, batchNo: 'FB2', mfgDate: '2026-01-01', expDate: '2028-01-01',
+    kind: 'S',
+    prefix: 'FP',
+    fromNo: 2001,
+    toNo: 2100,
+    companyId: company,
+    siteId: siteA,
+    productId: product2,
+    batchNo: 'FB2',
+    mfgDate: '2026-01-01',
+    expDate: '2028-01-01',
   });
   const [size] = await t.db.select({ id: cartons.id }).from(cartons).limit(1);
   const [user] = await t.db.select({ id: users.id }).from(users).limit(1);
@@ -46,8 +67,23 @@ beforeAll(async () => {
     { ...base, tid: 'TID26FP00002', siteId: siteA, locationSiteId: null, productId: product, qty: 1, state: 'packed' },
   ]);
   const sid = (n: number, packs: [number, number], more: Partial<typeof secondaryCartons.$inferInsert> = {}) => ({
-    carton: { ...base, sid: `SID26FP0000${n}`, siteId: siteA, locationSiteId: siteA, productId: product, qty: packs[1] - packs[0] + 1, state: 'packed' as const, ...more },
-    packs: Array.from({ length: packs[1] - packs[0] + 1 }, (_, i) => ({ kind: 'S' as const, prefix: 'FP', serialNo: packs[0] + i, status: 'packed', secondaryId: `SID26FP0000${n}` })),
+    carton: {
+      ...base,
+      sid: `SID26FP0000${n}`,
+      siteId: siteA,
+      locationSiteId: siteA,
+      productId: product,
+      qty: packs[1] - packs[0] + 1,
+      state: 'packed' as const,
+      ...more,
+    },
+    packs: Array.from({ length: packs[1] - packs[0] + 1 }, (_, i) => ({
+      kind: 'S' as const,
+      prefix: 'FP',
+      serialNo: packs[0] + i,
+      status: 'packed',
+      secondaryId: `SID26FP0000${n}`,
+    })),
   });
   const all = [
     sid(1, [1, 10], { tid: 'TID26FP00001' }),
@@ -62,11 +98,23 @@ beforeAll(async () => {
 });
 
 describe('where is this code now', () => {
-  it('in its secondary carton, inside its tertiary carton, at the tertiary carton\'s site', async () => {
-    expect(await whereIsCode(t.db, FP, 5)).toEqual({ state: 'packed', sid: 'SID26FP00001', tid: 'TID26FP00001', siteId: siteA, companyId: company });
+  it("in its secondary carton, inside its tertiary carton, at the tertiary carton's site", async () => {
+    expect(await whereIsCode(t.db, FP, 5)).toEqual({
+      state: 'packed',
+      sid: 'SID26FP00001',
+      tid: 'TID26FP00001',
+      siteId: siteA,
+      companyId: company,
+    });
   });
   it('in a loose secondary carton at its own site', async () => {
-    expect(await whereIsCode(t.db, { kind: 'S', prefix: 'fp' }, 23)).toEqual({ state: 'packed', sid: 'SID26FP00003', tid: null, siteId: siteA, companyId: company });
+    expect(await whereIsCode(t.db, { kind: 'S', prefix: 'fp' }, 23)).toEqual({
+      state: 'packed',
+      sid: 'SID26FP00003',
+      tid: null,
+      siteId: siteA,
+      companyId: company,
+    });
   });
   it('in transit with its tertiary carton', async () => {
     expect(await whereIsCode(t.db, FP, 35)).toMatchObject({ state: 'packed', tid: 'TID26FP00002', siteId: null });
@@ -85,8 +133,11 @@ describe('what is in this carton', () => {
     const tid = await cartonContents(t.db, company, 'tid26fp00001');
     expect(tid?.type).toBe('TID');
     if (tid?.type !== 'TID') return;
-    expect(tid.secondaries.map((s) => [s.sid, s.serials.length, s.serials[0]?.serialNo, s.serials.at(-1)?.serialNo])).toEqual([
-      ['SID26FP00001', 10, 1, 10], ['SID26FP00002', 10, 11, 20],
+    expect(
+      tid.secondaries.map((s) => [s.sid, s.serials.length, s.serials[0]?.serialNo, s.serials.at(-1)?.serialNo]),
+    ).toEqual([
+      ['SID26FP00001', 10, 1, 10],
+      ['SID26FP00002', 10, 11, 20],
     ]);
   });
   it('a secondary carton: its packs in order', async () => {
@@ -103,16 +154,22 @@ describe('what is in this carton', () => {
 
 describe('what is at this site', () => {
   it('per product: tertiary cartons, loose secondary ones and packs; damaged and travelling stock left out', async () => {
-    expect(await stockAtSite(t.db, company, siteA)).toEqual([{ productId: product, tertiaryCartons: 1, looseSecondaryCartons: 1, packs: 25 }]);
-    expect(await stockAtSite(t.db, company, siteB)).toEqual([{ productId: product2, tertiaryCartons: 0, looseSecondaryCartons: 1, packs: 4 }]);
+    expect(await stockAtSite(t.db, company, siteA)).toEqual([
+      { productId: product, tertiaryCartons: 1, looseSecondaryCartons: 1, packs: 25 },
+    ]);
+    expect(await stockAtSite(t.db, company, siteB)).toEqual([
+      { productId: product2, tertiaryCartons: 0, looseSecondaryCartons: 1, packs: 4 },
+    ]);
     expect(await stockAtSite(t.db, other, siteA)).toEqual([]);
   });
   it('follows a tertiary carton when it arrives', async () => {
     await t.db.update(tertiaryCartons).set({ locationSiteId: siteB }).where(eq(tertiaryCartons.tid, 'TID26FP00002'));
-    expect(await stockAtSite(t.db, company, siteB)).toEqual([
-      { productId: product, tertiaryCartons: 1, looseSecondaryCartons: 0, packs: 10 },
-      { productId: product2, tertiaryCartons: 0, looseSecondaryCartons: 1, packs: 4 },
-    ].sort((a, b) => a.productId - b.productId));
+    expect(await stockAtSite(t.db, company, siteB)).toEqual(
+      [
+        { productId: product, tertiaryCartons: 1, looseSecondaryCartons: 0, packs: 10 },
+        { productId: product2, tertiaryCartons: 0, looseSecondaryCartons: 1, packs: 4 },
+      ].sort((a, b) => a.productId - b.productId),
+    );
     expect(await whereIsCode(t.db, FP, 35)).toMatchObject({ siteId: siteB });
   });
 });

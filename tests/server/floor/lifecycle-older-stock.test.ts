@@ -15,8 +15,23 @@ import { olderStockAt } from '../../../src/server/domain/dispatch-cartons.js';
 import { olderStock } from '../../../src/server/domain/packing-tertiary.js';
 import { mappings } from '../../../src/server/db/schema.js';
 import { send } from '../../helpers/endpoint-call.js';
-import { dispatchBody, dispatchFactory, dispatchHeld, dispatchState, insertDealer, insertWarehouse, Packer } from '../../helpers/factories-dispatch.js';
-import { cartonSize, secondaryHeld, slip, tertiaryBody, tertiaryHeld, type FloorFactory } from '../../helpers/factories-floor.js';
+import {
+  dispatchBody,
+  dispatchFactory,
+  dispatchHeld,
+  dispatchState,
+  insertDealer,
+  insertWarehouse,
+  Packer,
+} from '../../helpers/factories-dispatch.js';
+import {
+  cartonSize,
+  secondaryHeld,
+  slip,
+  tertiaryBody,
+  tertiaryHeld,
+  type FloorFactory,
+} from '../../helpers/factories-floor.js';
 import { appCodes, insertColleague, insertMapping, staticSeries } from '../../helpers/factories-pairs.js';
 import { insertReference, nextPrefix } from '../../helpers/factories-sites.js';
 import { useApp } from '../../helpers/use-app.js';
@@ -31,7 +46,14 @@ let road = 0;
 async function site() {
   const F: FloorFactory = await dispatchFactory(t, nextPrefix());
   const batch = async (fromNo: number, batchNo: string, mfgDate: string) => {
-    const m = await insertMapping(t.db, { companyId: F.companyId, productId: F.productId, series: staticSeries(F.prefix), fromNo, toNo: fromNo + 99, batchNo });
+    const m = await insertMapping(t.db, {
+      companyId: F.companyId,
+      productId: F.productId,
+      series: staticSeries(F.prefix),
+      fromNo,
+      toNo: fromNo + 99,
+      batchNo,
+    });
     await t.db.update(mappings).set({ mfgDate }).where(eq(mappings.id, m.id));
   };
   await batch(3001, 'FEB', '2026-02-01');
@@ -59,23 +81,30 @@ async function site() {
       return { tid, res: await t.post(PACKING_API.tertiarySave.path, tertiaryBody(size2, sids, tid), F.token) };
     },
     recall: async (BatchNo: string, Reason: string) =>
-      expect((await send(t, RECALL_API.save, { ProductId: F.productId, BatchNo, Reason }, mapper)).body)
-        .toMatchObject({ ResponseCode: '200', ResponseMessage: RECALL_MSG.saved }),
+      expect((await send(t, RECALL_API.save, { ProductId: F.productId, BatchNo, Reason }, mapper)).body).toMatchObject({
+        ResponseCode: '200',
+        ResponseMessage: RECALL_MSG.saved,
+      }),
     /** The caller's site as the domain rules take it. */
     at: { userId: 0, companyId: F.companyId, siteId: F.siteId, prefix: F.prefix },
   };
 }
 
 /** The ids of a '500' answer's older-stock list, after its message. */
-const olderList = (body: { ResponseCode: string; ResponseMessage: string; ResponseData: unknown }) =>
-  [body.ResponseCode, body.ResponseMessage, (body.ResponseData as Array<{ CartonId: string }>).map((r) => r.CartonId)];
+const olderList = (body: { ResponseCode: string; ResponseMessage: string; ResponseData: unknown }) => [
+  body.ResponseCode,
+  body.ResponseMessage,
+  (body.ResponseData as Array<{ CartonId: string }>).map((r) => r.CartonId),
+];
 
 beforeAll(async () => {
   await insertReference(t.db);
   codes = await appCodes(t);
   size2 = await cartonSize(t.db, 2);
   const probe = await dispatchFactory(t, nextPrefix());
-  road = ((await send(t, DISPATCH_API.modes, undefined, probe.token)).body.ResponseData as Array<{ TransportModeId: number }>)[0]!.TransportModeId;
+  road = (
+    (await send(t, DISPATCH_API.modes, undefined, probe.token)).body.ResponseData as Array<{ TransportModeId: number }>
+  )[0]!.TransportModeId;
 });
 
 describe('recalled older stock at the site', () => {
@@ -85,19 +114,39 @@ describe('recalled older stock at the site', () => {
     const oldTid = await s.pack.tid([3, 5]);
     const [newSid, newA, newB] = [await s.pack.sid(5001), await s.pack.sid(5003), await s.pack.sid(5005)];
     // Before the recall January waits for every target and for a TID.
-    expect(olderList((await s.scan(newSid, `&SendTo=${s.dealer}`)).body)).toEqual(['500', DISPATCH_MSG.olderStock, [oldSid, oldTid]]);
+    expect(olderList((await s.scan(newSid, `&SendTo=${s.dealer}`)).body)).toEqual([
+      '500',
+      DISPATCH_MSG.olderStock,
+      [oldSid, oldTid],
+    ]);
     expect(olderList((await s.scanLoose(newA)).body)).toEqual(['500', PACKING_MSG.olderStock, [oldSid]]);
 
     await s.recall('B-1', 'Seal failure');
-    expect((await s.scan(newSid, `&SendTo=${s.dealer}`)).body).toMatchObject({ ResponseCode: '200', ResponseData: { CartonId: newSid, BatchNo: 'MAR' } });
-    expect((await s.scan(newSid, `&WareHouseId=${s.depot}`)).body).toMatchObject({ ResponseCode: '200', ResponseData: { CartonId: newSid } });
+    expect((await s.scan(newSid, `&SendTo=${s.dealer}`)).body).toMatchObject({
+      ResponseCode: '200',
+      ResponseData: { CartonId: newSid, BatchNo: 'MAR' },
+    });
+    expect((await s.scan(newSid, `&WareHouseId=${s.depot}`)).body).toMatchObject({
+      ResponseCode: '200',
+      ResponseData: { CartonId: newSid },
+    });
     expect((await s.scan(newSid)).body).toMatchObject({ ResponseCode: '200', ResponseData: { CartonId: newSid } });
     // Recalled stock may go back to a factory: there it is older stock still.
-    expect(olderList((await s.scan(newSid, `&WareHouseId=${s.plant}`)).body)).toEqual(['500', DISPATCH_MSG.olderStock, [oldSid, oldTid]]);
+    expect(olderList((await s.scan(newSid, `&WareHouseId=${s.plant}`)).body)).toEqual([
+      '500',
+      DISPATCH_MSG.olderStock,
+      [oldSid, oldTid],
+    ]);
 
     const toDealer = s.body({ SendTo: s.dealer }, [newSid]);
-    expect((await s.save(toDealer)).body).toMatchObject({ ResponseCode: '200', ResponseMessage: DISPATCH_MSG.saved(toDealer.DispatchId!, 1) });
-    expect((await dispatchHeld(t.db, toDealer.DispatchId!)).dispatch).toMatchObject({ remark: null, toUserId: s.dealer });
+    expect((await s.save(toDealer)).body).toMatchObject({
+      ResponseCode: '200',
+      ResponseMessage: DISPATCH_MSG.saved(toDealer.DispatchId!, 1),
+    });
+    expect((await dispatchHeld(t.db, toDealer.DispatchId!)).dispatch).toMatchObject({
+      remark: null,
+      toUserId: s.dealer,
+    });
 
     expect((await s.scanLoose(newA)).body).toMatchObject({ ResponseCode: '200', ResponseData: { CartonId: newA } });
     const { tid, res } = await s.packTid([newA, newB]);
@@ -108,7 +157,11 @@ describe('recalled older stock at the site', () => {
     const newC = await s.pack.sid(5007);
     const toPlant = s.body({ WareHouseId: s.plant }, [newC]);
     const before = await dispatchState(t.db, s.F.prefix, [newC]);
-    expect((await s.save(toPlant)).body).toEqual({ ResponseCode: '400', ResponseMessage: DISPATCH_MSG.approvalRequired, ResponseData: null });
+    expect((await s.save(toPlant)).body).toEqual({
+      ResponseCode: '400',
+      ResponseMessage: DISPATCH_MSG.approvalRequired,
+      ResponseData: null,
+    });
     expect(await dispatchState(t.db, s.F.prefix, [newC])).toEqual(before);
   });
 
@@ -121,34 +174,57 @@ describe('recalled older stock at the site', () => {
     const [newSid, newA, newB] = [await s.pack.sid(5001), await s.pack.sid(5003), await s.pack.sid(5005)];
     await s.recall('B-1', 'Seal failure');
 
-    expect(olderList((await s.scan(newSid, `&SendTo=${s.dealer}`)).body)).toEqual(['500', DISPATCH_MSG.olderStock, [febSid, febTid]]);
+    expect(olderList((await s.scan(newSid, `&SendTo=${s.dealer}`)).body)).toEqual([
+      '500',
+      DISPATCH_MSG.olderStock,
+      [febSid, febTid],
+    ]);
     expect(olderList((await s.scan(newSid)).body)).toEqual(['500', DISPATCH_MSG.olderStock, [febSid, febTid]]);
     expect(olderList((await s.scanLoose(newA)).body)).toEqual(['500', PACKING_MSG.olderStock, [febSid]]);
 
     const toDealer = s.body({ SendTo: s.dealer }, [newSid]);
     const before = await dispatchState(t.db, s.F.prefix, [newSid]);
-    expect((await s.save(toDealer)).body).toEqual({ ResponseCode: '400', ResponseMessage: DISPATCH_MSG.approvalRequired, ResponseData: null });
+    expect((await s.save(toDealer)).body).toEqual({
+      ResponseCode: '400',
+      ResponseMessage: DISPATCH_MSG.approvalRequired,
+      ResponseData: null,
+    });
     expect(await dispatchState(t.db, s.F.prefix, [newSid])).toEqual(before);
     const held = [await secondaryHeld(t.db, newA), await secondaryHeld(t.db, newB)];
     const { tid, res } = await s.packTid([newA, newB]);
-    expect(res.body).toEqual({ ResponseCode: '400', ResponseMessage: PACKING_MSG.approvalRequired, ResponseData: null });
+    expect(res.body).toEqual({
+      ResponseCode: '400',
+      ResponseMessage: PACKING_MSG.approvalRequired,
+      ResponseData: null,
+    });
     expect(await tertiaryHeld(t.db, tid)).toEqual({ carton: undefined, sids: [] });
     expect([await secondaryHeld(t.db, newA), await secondaryHeld(t.db, newB)]).toEqual(held);
 
     // Page by page, a save looks past every recalled carton to the first that could go (a page of one here).
     const newer = [{ CartonId: newSid, ProductId: s.F.productId, MFGDate: '2026-03-01' }];
-    expect(await olderStockAt(t.db, s.at, 'dispatch-dealer', newer, [], 1, 1)).toEqual([{ CartonId: febSid, ProductId: s.F.productId, MFGDate: '2026-02-01' }]);
-    expect(await olderStockAt(t.db, s.at, 'dispatch-dealer', newer, [], 200, 1)).toEqual([
-      { CartonId: febSid, ProductId: s.F.productId, MFGDate: '2026-02-01' }, { CartonId: febTid, ProductId: s.F.productId, MFGDate: '2026-02-01' },
+    expect(await olderStockAt(t.db, s.at, 'dispatch-dealer', newer, [], 1, 1)).toEqual([
+      { CartonId: febSid, ProductId: s.F.productId, MFGDate: '2026-02-01' },
     ]);
-    expect((await olderStock(t.db, s.at, s.F.productId, '2026-03-01', [newA], 1, 1)).map((c) => c.sid)).toEqual([febSid]);
-    expect((await olderStock(t.db, s.at, s.F.productId, '2026-03-01', [newA], 200, 1)).map((c) => c.sid)).toEqual([febSid]);
-    expect((await olderStockAt(t.db, s.at, 'dispatch-factory', newer, [], 3, 1)).map((c) => c.CartonId)).toEqual([oldSid, oldTid, febSid]);
+    expect(await olderStockAt(t.db, s.at, 'dispatch-dealer', newer, [], 200, 1)).toEqual([
+      { CartonId: febSid, ProductId: s.F.productId, MFGDate: '2026-02-01' },
+      { CartonId: febTid, ProductId: s.F.productId, MFGDate: '2026-02-01' },
+    ]);
+    expect((await olderStock(t.db, s.at, s.F.productId, '2026-03-01', [newA], 1, 1)).map((c) => c.sid)).toEqual([
+      febSid,
+    ]);
+    expect((await olderStock(t.db, s.at, s.F.productId, '2026-03-01', [newA], 200, 1)).map((c) => c.sid)).toEqual([
+      febSid,
+    ]);
+    expect((await olderStockAt(t.db, s.at, 'dispatch-factory', newer, [], 3, 1)).map((c) => c.CartonId)).toEqual([
+      oldSid,
+      oldTid,
+      febSid,
+    ]);
   });
 });
 
 describe('expired older stock at the site', () => {
-  it('does not hold back a dispatch to a dealer; to a warehouse (the scan\'s default) and into a TID it does', async () => {
+  it("does not hold back a dispatch to a dealer; to a warehouse (the scan's default) and into a TID it does", async () => {
     const s = await site();
     const oldSid = await s.pack.sid(1);
     const oldTid = await s.pack.tid([3, 5]);
@@ -156,18 +232,35 @@ describe('expired older stock at the site', () => {
     // The January batch's expiry is corrected to a day long past.
     await t.db.update(mappings).set({ expDate: '2026-01-11' }).where(eq(mappings.id, s.F.mappingId));
 
-    expect((await s.scan(newSid, `&SendTo=${s.dealer}`)).body).toMatchObject({ ResponseCode: '200', ResponseData: { CartonId: newSid } });
+    expect((await s.scan(newSid, `&SendTo=${s.dealer}`)).body).toMatchObject({
+      ResponseCode: '200',
+      ResponseData: { CartonId: newSid },
+    });
     expect(olderList((await s.scan(newSid)).body)).toEqual(['500', DISPATCH_MSG.olderStock, [oldSid, oldTid]]);
-    expect(olderList((await s.scan(newSid, `&WareHouseId=${s.depot}`)).body)).toEqual(['500', DISPATCH_MSG.olderStock, [oldSid, oldTid]]);
+    expect(olderList((await s.scan(newSid, `&WareHouseId=${s.depot}`)).body)).toEqual([
+      '500',
+      DISPATCH_MSG.olderStock,
+      [oldSid, oldTid],
+    ]);
     expect(olderList((await s.scanLoose(newA)).body)).toEqual(['500', PACKING_MSG.olderStock, [oldSid]]);
 
     const toDepot = s.body({ WareHouseId: s.depot }, [newSid]);
     const before = await dispatchState(t.db, s.F.prefix, [newSid]);
-    expect((await s.save(toDepot)).body).toEqual({ ResponseCode: '400', ResponseMessage: DISPATCH_MSG.approvalRequired, ResponseData: null });
+    expect((await s.save(toDepot)).body).toEqual({
+      ResponseCode: '400',
+      ResponseMessage: DISPATCH_MSG.approvalRequired,
+      ResponseData: null,
+    });
     expect(await dispatchState(t.db, s.F.prefix, [newSid])).toEqual(before);
 
     const toDealer = s.body({ SendTo: s.dealer }, [newSid]);
-    expect((await s.save(toDealer)).body).toMatchObject({ ResponseCode: '200', ResponseMessage: DISPATCH_MSG.saved(toDealer.DispatchId!, 1) });
-    expect((await dispatchHeld(t.db, toDealer.DispatchId!)).dispatch).toMatchObject({ remark: null, toUserId: s.dealer });
+    expect((await s.save(toDealer)).body).toMatchObject({
+      ResponseCode: '200',
+      ResponseMessage: DISPATCH_MSG.saved(toDealer.DispatchId!, 1),
+    });
+    expect((await dispatchHeld(t.db, toDealer.DispatchId!)).dispatch).toMatchObject({
+      remark: null,
+      toUserId: s.dealer,
+    });
   });
 });

@@ -4,7 +4,12 @@
 // packed the same pack offline is refused with that pack and the reason.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PACKING_API, PACKING_MSG, secondaryRow, type SecondarySave } from '../../../src/shared/contracts/floor/packing.js';
+import {
+  PACKING_API,
+  PACKING_MSG,
+  secondaryRow,
+  type SecondarySave,
+} from '../../../src/shared/contracts/floor/packing.js';
 import { IDEMPOTENCY_MSG } from '../../../src/server/http/idempotency.js';
 import { events, staticPairs } from '../../../src/server/db/schema.js';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
@@ -12,9 +17,24 @@ import { FORBIDDEN } from '../../../src/server/http/route.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import { listBody } from '../../helpers/factories.js';
 import {
-  cartonSize, codesOf, floorFactory, secondaryBody, secondaryHeld, slip, type FloorFactory,
+  cartonSize,
+  codesOf,
+  floorFactory,
+  secondaryBody,
+  secondaryHeld,
+  slip,
+  type FloorFactory,
 } from '../../helpers/factories-floor.js';
-import { appCodes, insertColleague, insertDamage, insertIssue, insertMapping, P_SERIES, staticSeries, urlOf } from '../../helpers/factories-pairs.js';
+import {
+  appCodes,
+  insertColleague,
+  insertDamage,
+  insertIssue,
+  insertMapping,
+  P_SERIES,
+  staticSeries,
+  urlOf,
+} from '../../helpers/factories-pairs.js';
 import { insertProduct, nextPrefix } from '../../helpers/factories-sites.js';
 import { useApp } from '../../helpers/use-app.js';
 
@@ -26,13 +46,16 @@ let size5: number;
 let otherProduct: number;
 let slipNo = 0;
 
-const save = (body: unknown, token = A.token, headers: Record<string, string> = {}) => t.raw({
-  method: 'POST', url: `/API/api/${PACKING_API.secondarySave.path}`, payload: body as object,
-  headers: { authorization: `Bearer ${token}`, ...headers },
-});
+const save = (body: unknown, token = A.token, headers: Record<string, string> = {}) =>
+  t.raw({
+    method: 'POST',
+    url: `/API/api/${PACKING_API.secondarySave.path}`,
+    payload: body as object,
+    headers: { authorization: `Bearer ${token}`, ...headers },
+  });
 const nextSid = (f = A) => slip('SID', f.prefix, ++slipNo);
 const uids = (from: number, to: number, f = A) => codesOf(codes, f.prefix, from, to);
-const refusedCodes = (body: unknown) => ((body as { Items: Array<{ Code: string }> }).Items).map((i) => i.Code);
+const refusedCodes = (body: unknown) => (body as { Items: Array<{ Code: string }> }).Items.map((i) => i.Code);
 
 beforeAll(async () => {
   codes = await appCodes(t);
@@ -41,7 +64,13 @@ beforeAll(async () => {
   size5 = await cartonSize(t.db, 5);
   // A's codes 3001..3010 are another product's.
   const p2 = await insertProduct(t.db, A.companyId);
-  await insertMapping(t.db, { companyId: A.companyId, productId: p2.id, series: staticSeries(A.prefix), fromNo: 3001, toNo: 3010 });
+  await insertMapping(t.db, {
+    companyId: A.companyId,
+    productId: p2.id,
+    series: staticSeries(A.prefix),
+    fromNo: 3001,
+    toNo: 3010,
+  });
   otherProduct = p2.id;
   await insertDamage(t.db, A.companyId, A.productId, staticSeries(A.prefix), 900, 905, 'Torn label');
   // Preprinted 7001..7010 accepted by A; 7001 and 7002 paired with A's static 950 and 960.
@@ -58,17 +87,34 @@ describe('a full carton', () => {
     const codes5 = uids(1, 5);
     // One as the whole QR URL a scanner reads, one lower-cased (Crockford base32 survives case).
     const scanned = [urlOf(t, codes5[0]!), codes5[1]!.toLowerCase(), ...codes5.slice(2)];
-    const res = await save(secondaryBody(size5, scanned, sid), A.token, { 'idempotency-key': 'entry-0001-abcdef', 'device-time': String(Date.UTC(2026, 10, 20, 9, 30)) });
+    const res = await save(secondaryBody(size5, scanned, sid), A.token, {
+      'idempotency-key': 'entry-0001-abcdef',
+      'device-time': String(Date.UTC(2026, 10, 20, 9, 30)),
+    });
     expect(res.body).toEqual({
-      ResponseCode: '200', ResponseMessage: PACKING_MSG.secondarySaved(sid, 5),
+      ResponseCode: '200',
+      ResponseMessage: PACKING_MSG.secondarySaved(sid, 5),
       ResponseData: { CartonId: sid, TotalQty: 5, CartonName: expect.any(String) },
     });
     const held = await secondaryHeld(t.db, sid);
     expect(held.serials).toEqual([1, 2, 3, 4, 5]);
-    expect(held.carton).toMatchObject({ productId: A.productId, qty: 5, siteId: A.siteId, locationSiteId: A.siteId, state: 'packed', batchNo: 'B-1', mfgDate: '2026-01-10', entryId: 'entry-0001-abcdef' });
+    expect(held.carton).toMatchObject({
+      productId: A.productId,
+      qty: 5,
+      siteId: A.siteId,
+      locationSiteId: A.siteId,
+      state: 'packed',
+      batchNo: 'B-1',
+      mfgDate: '2026-01-10',
+      entryId: 'entry-0001-abcdef',
+    });
     expect(held.carton!.deviceAt!.toISOString()).toBe('2026-11-20T09:30:00.000Z');
     const [event] = await t.db.select().from(events).where(eq(events.ref, sid));
-    expect(event).toMatchObject({ action: 'pack-secondary', deviceBatch: 'entry-0001-abcdef', detail: { sid, qty: 5, runs: [['S', A.prefix, 1, 5]] } });
+    expect(event).toMatchObject({
+      action: 'pack-secondary',
+      deviceBatch: 'entry-0001-abcdef',
+      detail: { sid, qty: 5, runs: [['S', A.prefix, 1, 5]] },
+    });
   });
 
   it('a paired preprinted code packs as its static twin', async () => {
@@ -80,13 +126,16 @@ describe('a full carton', () => {
 
   it('a fractional carton needs 4 trimmed characters of remark; with them it packs', async () => {
     const sid = nextSid();
-    expect((await save(secondaryBody(size5, uids(11, 13), sid, '  abc  '))).body).toMatchObject({ ResponseCode: '400', ResponseMessage: PACKING_MSG.fractional });
+    expect((await save(secondaryBody(size5, uids(11, 13), sid, '  abc  '))).body).toMatchObject({
+      ResponseCode: '400',
+      ResponseMessage: PACKING_MSG.fractional,
+    });
     const res = await save(secondaryBody(size5, uids(11, 13), sid, 'Line end'));
     expect(res.body.ResponseCode).toBe('200');
     expect((await secondaryHeld(t.db, sid)).carton).toMatchObject({ qty: 3, reason: 'Line end' });
   });
 
-  it('lists in the history, newest first, as the spec\'s row', async () => {
+  it("lists in the history, newest first, as the spec's row", async () => {
     const res = await t.post(PACKING_API.secondaryList.path, listBody(), A.token);
     const rows = PACKING_API.secondaryList.data.parse(res.body.ResponseData);
     expect(rows[0]).toMatchObject({ CartonId: slip('SID', A.prefix, slipNo), TotalQty: 3, reason: 'Line end' });
@@ -107,7 +156,10 @@ describe('refused, and nothing changes', () => {
 
   it('no or an inactive carton size: Select Carton Size', async () => {
     await refused(secondaryBody(0, uids(21, 25), nextSid()), PACKING_MSG.selectCartonSize);
-    await refused(secondaryBody(await cartonSize(t.db, 5, false), uids(21, 25), nextSid()), PACKING_MSG.selectCartonSize);
+    await refused(
+      secondaryBody(await cartonSize(t.db, 5, false), uids(21, 25), nextSid()),
+      PACKING_MSG.selectCartonSize,
+    );
   });
 
   it('more than the size: Carton Full', async () => {
@@ -121,10 +173,19 @@ describe('refused, and nothing changes', () => {
   it('a slip of another prefix, of another type, never printed or already used', async () => {
     await refused(secondaryBody(size5, uids(21, 25), slip('SID', B.prefix, 400)), PACKING_MSG.invalidSlip);
     await refused(secondaryBody(size5, uids(21, 25), slip('TID', A.prefix, 400)), PACKING_MSG.invalidSlip);
-    await refused(secondaryBody(size5, uids(21, 25), `${slip('SID', A.prefix, 401)} ${slip('SID', A.prefix, 402)}`), PACKING_MSG.invalidSlip);
-    await refused(secondaryBody(size5, uids(21, 25), slip('SID', A.prefix, 501)), PACKING_MSG.slipUnprinted(slip('SID', A.prefix, 501)));
+    await refused(
+      secondaryBody(size5, uids(21, 25), `${slip('SID', A.prefix, 401)} ${slip('SID', A.prefix, 402)}`),
+      PACKING_MSG.invalidSlip,
+    );
+    await refused(
+      secondaryBody(size5, uids(21, 25), slip('SID', A.prefix, 501)),
+      PACKING_MSG.slipUnprinted(slip('SID', A.prefix, 501)),
+    );
     const res = await save(secondaryBody(size5, uids(21, 25), slip('SID', A.prefix, 1)));
-    expect(res.body).toMatchObject({ ResponseCode: '400', ResponseMessage: PACKING_MSG.slipUsed(slip('SID', A.prefix, 1)) });
+    expect(res.body).toMatchObject({
+      ResponseCode: '400',
+      ResponseMessage: PACKING_MSG.slipUsed(slip('SID', A.prefix, 1)),
+    });
   });
 
   it('every bad scan is listed with its reason; the good ones are not packed either', async () => {
@@ -132,11 +193,11 @@ describe('refused, and nothing changes', () => {
     const forged = uids(32, 32)[0]!.slice(0, -1) + (uids(32, 32)[0]!.endsWith('0') ? '1' : '0');
     const scanned = [
       ...good,
-      forged,                             // forged
-      uids(31, 31)[0]!,                   // the same pack twice
+      forged, // forged
+      uids(31, 31)[0]!, // the same pack twice
       codesOf(codes, A.prefix, 1500, 1500)[0]!, // never mapped
-      uids(901, 901)[0]!,                 // damaged
-      uids(1, 1)[0]!,                     // packed in the first carton
+      uids(901, 901)[0]!, // damaged
+      uids(1, 1)[0]!, // packed in the first carton
     ];
     const sid = nextSid();
     const body = secondaryBody(await cartonSize(t.db, 6), scanned, sid);
@@ -154,24 +215,37 @@ describe('refused, and nothing changes', () => {
   });
 
   it('a static code and its paired preprinted code are one pack: already Scanned', async () => {
-    const data = await refused(secondaryBody(size5, [...uids(960, 963), codes.make(P_SERIES, 7002)], nextSid()), PACKING_MSG.alreadyScanned);
+    const data = await refused(
+      secondaryBody(size5, [...uids(960, 963), codes.make(P_SERIES, 7002)], nextSid()),
+      PACKING_MSG.alreadyScanned,
+    );
     expect(refusedCodes(data)).toEqual(['7002']);
   });
 
   it('another product in the carton: You can pack only same product', async () => {
-    const data = await refused(secondaryBody(size5, [...uids(41, 44), ...uids(3001, 3001)], nextSid()), PACKING_MSG.sameProduct);
+    const data = await refused(
+      secondaryBody(size5, [...uids(41, 44), ...uids(3001, 3001)], nextSid()),
+      PACKING_MSG.sameProduct,
+    );
     expect(refusedCodes(data)).toEqual([`${A.prefix}3001`]);
     expect(otherProduct).not.toBe(A.productId);
   });
 
   it("another company's code is not mapped, to this caller", async () => {
-    const data = await refused(secondaryBody(size5, [...uids(51, 54), ...uids(1, 1, B)], nextSid()), PACKING_MSG.unmapped);
+    const data = await refused(
+      secondaryBody(size5, [...uids(51, 54), ...uids(1, 1, B)], nextSid()),
+      PACKING_MSG.unmapped,
+    );
     expect(refusedCodes(data)).toEqual([`${B.prefix}1`]);
   });
 
   it('not a code at all', async () => {
     const res = await save(secondaryBody(size5, ['hello', ...uids(61, 64)], nextSid()));
-    expect(res.body).toMatchObject({ ResponseCode: '400', ResponseMessage: PACKING_MSG.forged, ResponseData: { Items: [{ Code: 'hello', Reason: PACKING_MSG.forged }] } });
+    expect(res.body).toMatchObject({
+      ResponseCode: '400',
+      ResponseMessage: PACKING_MSG.forged,
+      ResponseData: { Items: [{ Code: 'hello', Reason: PACKING_MSG.forged }] },
+    });
   });
 
   it('a user without a site, and a user without the page', async () => {
@@ -199,7 +273,7 @@ describe('exactly once', () => {
     expect(changed.body.ResponseMessage).toBe(IDEMPOTENCY_MSG.changed);
   });
 
-  it("a refusal is final and kept: the replay is refused the same way even once it could pack", async () => {
+  it('a refusal is final and kept: the replay is refused the same way even once it could pack', async () => {
     const sid = nextSid();
     const key = { 'idempotency-key': 'entry-refused-00001' };
     const body = secondaryBody(size5, uids(111, 116), sid);
@@ -232,10 +306,16 @@ describe('exactly once', () => {
     const second = await insertColleague(t, A, [PAGE.secondaryPacking.key]);
     const first = nextSid();
     const other = nextSid();
-    expect((await save(secondaryBody(size5, uids(121, 125), first), A.token, { 'idempotency-key': 'device-one-entry-1' })).body.ResponseCode).toBe('200');
-    const res = await save(secondaryBody(size5, [...uids(126, 129), ...uids(123, 123)], other), second, { 'idempotency-key': 'device-two-entry-1' });
+    expect(
+      (await save(secondaryBody(size5, uids(121, 125), first), A.token, { 'idempotency-key': 'device-one-entry-1' }))
+        .body.ResponseCode,
+    ).toBe('200');
+    const res = await save(secondaryBody(size5, [...uids(126, 129), ...uids(123, 123)], other), second, {
+      'idempotency-key': 'device-two-entry-1',
+    });
     expect(res.body).toEqual({
-      ResponseCode: '400', ResponseMessage: PACKING_MSG.packed(first),
+      ResponseCode: '400',
+      ResponseMessage: PACKING_MSG.packed(first),
       ResponseData: { Items: [{ Code: `${A.prefix}123`, Reason: PACKING_MSG.packed(first) }] },
     });
     expect((await secondaryHeld(t.db, other)).carton).toBeUndefined();

@@ -13,7 +13,15 @@ import type { CodeMac } from '../../../src/server/domain/code-mac.js';
 import { IDEMPOTENCY_MSG, requestHash } from '../../../src/server/http/idempotency.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
 import {
-  cartonSize, codesOf, floorFactory, secondaryBody, secondaryHeld, slip, tertiaryBody, tertiaryHeld, type FloorFactory,
+  cartonSize,
+  codesOf,
+  floorFactory,
+  secondaryBody,
+  secondaryHeld,
+  slip,
+  tertiaryBody,
+  tertiaryHeld,
+  type FloorFactory,
 } from '../../helpers/factories-floor.js';
 import { checkData } from '../../helpers/endpoint-call.js';
 import { appCodes } from '../../helpers/factories-pairs.js';
@@ -29,28 +37,52 @@ let sidNo = 0;
 let tidNo = 0;
 let keyNo = 0;
 
-interface Entry { Key: string; Call: string; DeviceTime?: number; Body: unknown }
+interface Entry {
+  Key: string;
+  Call: string;
+  DeviceTime?: number;
+  Body: unknown;
+}
 
 const push = async (entries: Entry[], token = A.token) => {
-  const res = await t.raw({ method: 'POST', url: `/API/api/${PUSH_API.push.path}`, payload: { Entries: entries }, headers: { authorization: `Bearer ${token}` } });
+  const res = await t.raw({
+    method: 'POST',
+    url: `/API/api/${PUSH_API.push.path}`,
+    payload: { Entries: entries },
+    headers: { authorization: `Bearer ${token}` },
+  });
   if (res.body.ResponseCode === '200') checkData(PUSH_API.push, res.body.ResponseData);
   return res;
 };
 const answersOf = (res: { body: { ResponseData: unknown } }) => res.body.ResponseData as PushAnswer[];
-const codesOfAnswers = (res: { body: { ResponseData: unknown } }) => answersOf(res).map((a) => `${a.Status} ${a.Answer.ResponseCode}`);
+const codesOfAnswers = (res: { body: { ResponseData: unknown } }) =>
+  answersOf(res).map((a) => `${a.Status} ${a.Answer.ResponseCode}`);
 
 const key = () => `push-entry-${String(++keyNo).padStart(4, '0')}`;
 /** A secondary save of two fresh packs into a fresh SID, as an entry. */
 function secondary(extra: Partial<Entry> = {}): Entry & { sid: string } {
   const sid = slip('SID', A.prefix, ++sidNo);
   const from = (serial += 2) - 1;
-  return { Key: key(), Call: PACKING_API.secondarySave.path, Body: secondaryBody(size2, codesOf(codes, A.prefix, from, from + 1), sid), sid, ...extra };
+  return {
+    Key: key(),
+    Call: PACKING_API.secondarySave.path,
+    Body: secondaryBody(size2, codesOf(codes, A.prefix, from, from + 1), sid),
+    sid,
+    ...extra,
+  };
 }
 const tertiary = (sids: string[]): Entry & { tid: string } => {
   const tid = slip('TID', A.prefix, ++tidNo);
   return { Key: key(), Call: PACKING_API.tertiarySave.path, Body: tertiaryBody(size2, sids, tid), tid };
 };
-const cartonCount = async () => Number(((await t.db.execute(sql`select count(*) as n from secondary_cartons`)) as unknown as { rows: Array<{ n: unknown }> }).rows[0]!.n);
+const cartonCount = async () =>
+  Number(
+    (
+      (await t.db.execute(sql`select count(*) as n from secondary_cartons`)) as unknown as {
+        rows: Array<{ n: unknown }>;
+      }
+    ).rows[0]!.n,
+  );
 
 beforeAll(async () => {
   codes = await appCodes(t);
@@ -65,8 +97,24 @@ describe('a push of floor saves', () => {
     const res = await push([one, two]);
     expect(res.status).toBe(200);
     expect(answersOf(res)).toEqual([
-      { Key: one.Key, Status: 200, Answer: { ResponseCode: '200', ResponseMessage: PACKING_MSG.secondarySaved(one.sid, 2), ResponseData: { CartonId: one.sid, TotalQty: 2, CartonName: expect.any(String) } } },
-      { Key: two.Key, Status: 200, Answer: { ResponseCode: '200', ResponseMessage: PACKING_MSG.secondarySaved(two.sid, 2), ResponseData: { CartonId: two.sid, TotalQty: 2, CartonName: expect.any(String) } } },
+      {
+        Key: one.Key,
+        Status: 200,
+        Answer: {
+          ResponseCode: '200',
+          ResponseMessage: PACKING_MSG.secondarySaved(one.sid, 2),
+          ResponseData: { CartonId: one.sid, TotalQty: 2, CartonName: expect.any(String) },
+        },
+      },
+      {
+        Key: two.Key,
+        Status: 200,
+        Answer: {
+          ResponseCode: '200',
+          ResponseMessage: PACKING_MSG.secondarySaved(two.sid, 2),
+          ResponseData: { CartonId: two.sid, TotalQty: 2, CartonName: expect.any(String) },
+        },
+      },
     ]);
     const held = await secondaryHeld(t.db, two.sid);
     expect(held.serials).toHaveLength(2);
@@ -88,7 +136,10 @@ describe('a push of floor saves', () => {
     expect(codesOfAnswers(res)).toEqual(['200 200', '200 400', '200 200', '200 200']);
     const refused = answersOf(res)[1]!.Answer;
     expect(refused.ResponseMessage).toBe(PACKING_MSG.itemsRefused(2));
-    expect((refused.ResponseData as { Items: Array<{ Reason: string }> }).Items.map((i) => i.Reason)).toEqual([PACKING_MSG.packed(one.sid), PACKING_MSG.packed(one.sid)]);
+    expect((refused.ResponseData as { Items: Array<{ Reason: string }> }).Items.map((i) => i.Reason)).toEqual([
+      PACKING_MSG.packed(one.sid),
+      PACKING_MSG.packed(one.sid),
+    ]);
     expect((await secondaryHeld(t.db, bad.sid)).carton).toBeUndefined();
     expect((await tertiaryHeld(t.db, outer.tid)).sids).toEqual([one.sid, three.sid]);
   });
@@ -108,13 +159,19 @@ describe('a push of floor saves', () => {
     const three = secondary();
     const res = await push([changed, three]);
     expect(answersOf(res).map((a) => [a.Status, a.Answer.ResponseMessage])).toEqual([
-      [422, IDEMPOTENCY_MSG.changed], [200, PACKING_MSG.secondarySaved(three.sid, 2)],
+      [422, IDEMPOTENCY_MSG.changed],
+      [200, PACKING_MSG.secondarySaved(three.sid, 2)],
     ]);
   });
 
   it('replays a save first sent alone under the same key', async () => {
     const one = secondary();
-    const alone = await t.raw({ method: 'POST', url: `/API/api/${PACKING_API.secondarySave.path}`, payload: one.Body as object, headers: { authorization: `Bearer ${A.token}`, 'idempotency-key': one.Key } });
+    const alone = await t.raw({
+      method: 'POST',
+      url: `/API/api/${PACKING_API.secondarySave.path}`,
+      payload: one.Body as object,
+      headers: { authorization: `Bearer ${A.token}`, 'idempotency-key': one.Key },
+    });
     expect(alone.body.ResponseCode).toBe('200');
     expect(answersOf(await push([one]))[0]).toEqual({ Key: one.Key, Status: 200, Answer: alone.body });
   });
@@ -124,27 +181,49 @@ describe('a push of floor saves', () => {
     const busy = secondary();
     const after = secondary();
     const hash = requestHash(`POST ${PACKING_API.secondarySave.path}`, PACKING_API.secondarySave.body.parse(busy.Body));
-    await t.db.insert(idempotencyKeys).values({ userId: A.userId, key: busy.Key, route: `POST ${PACKING_API.secondarySave.path}`, requestHash: hash, state: 'in-flight', claimedAt: new Date() });
+    await t.db.insert(idempotencyKeys).values({
+      userId: A.userId,
+      key: busy.Key,
+      route: `POST ${PACKING_API.secondarySave.path}`,
+      requestHash: hash,
+      state: 'in-flight',
+      claimedAt: new Date(),
+    });
     const res = await push([one, busy, after]);
     expect(answersOf(res).map((a) => [a.Key, a.Status, a.Answer.ResponseMessage])).toEqual([
-      [one.Key, 200, PACKING_MSG.secondarySaved(one.sid, 2)], [busy.Key, 409, IDEMPOTENCY_MSG.inFlight],
+      [one.Key, 200, PACKING_MSG.secondarySaved(one.sid, 2)],
+      [busy.Key, 409, IDEMPOTENCY_MSG.inFlight],
     ]);
     expect((await secondaryHeld(t.db, after.sid)).carton).toBeUndefined();
     // A claim left by a server that died mid-work (older than the stale time) is taken over.
-    await t.db.update(idempotencyKeys).set({ claimedAt: new Date(Date.now() - 10 * 60_000) }).where(eq(idempotencyKeys.key, busy.Key));
+    await t.db
+      .update(idempotencyKeys)
+      .set({ claimedAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(idempotencyKeys.key, busy.Key));
     expect(codesOfAnswers(await push([busy, after]))).toEqual(['200 200', '200 200']);
   });
 
   it("holds each entry to its own call's page, contract and text rule, and names a call it cannot push", async () => {
     const secondaryOnly = await floorFactory(t, nextPrefix(), [PAGE.secondaryPacking.key]);
     const outer = tertiary([]);
-    const res = await push([
-      { Key: key(), Call: PACKING_API.tertiarySave.path, Body: outer.Body },
-      { Key: key(), Call: 'Users/Save', Body: {} },
-      { Key: key(), Call: PACKING_API.secondarySave.path, Body: { cartonMasterId: size2, scanned: [], reason: '', CartonName: 'x' } },
-      { Key: key(), Call: PACKING_API.secondarySave.path, Body: { cartonMasterId: size2, scanned: [{ UID: 'A\u0000B' }], reason: '', CartonName: 'x' } },
-      { Key: 'bad key!', Call: PACKING_API.secondarySave.path, Body: secondary().Body },
-    ], secondaryOnly.token);
+    const res = await push(
+      [
+        { Key: key(), Call: PACKING_API.tertiarySave.path, Body: outer.Body },
+        { Key: key(), Call: 'Users/Save', Body: {} },
+        {
+          Key: key(),
+          Call: PACKING_API.secondarySave.path,
+          Body: { cartonMasterId: size2, scanned: [], reason: '', CartonName: 'x' },
+        },
+        {
+          Key: key(),
+          Call: PACKING_API.secondarySave.path,
+          Body: { cartonMasterId: size2, scanned: [{ UID: 'A\u0000B' }], reason: '', CartonName: 'x' },
+        },
+        { Key: 'bad key!', Call: PACKING_API.secondarySave.path, Body: secondary().Body },
+      ],
+      secondaryOnly.token,
+    );
     expect(answersOf(res).map((a) => [a.Status, a.Answer.ResponseCode, a.Answer.ResponseMessage])).toEqual([
       [403, '403', FORBIDDEN],
       [200, '400', PUSH_MSG.notPushable('Users/Save')],
@@ -152,11 +231,21 @@ describe('a push of floor saves', () => {
       [200, '400', TEXT_UNSTORABLE],
       [400, '400', IDEMPOTENCY_MSG.invalid],
     ]);
-    expect(await t.db.select().from(secondaryCartons).where(eq(secondaryCartons.siteId, secondaryOnly.siteId))).toEqual([]);
+    expect(await t.db.select().from(secondaryCartons).where(eq(secondaryCartons.siteId, secondaryOnly.siteId))).toEqual(
+      [],
+    );
   });
 
   it('refuses a push that is not one: no entries, too many, a key twice, no sign-in', async () => {
-    const msg = async (entries: unknown) => (await t.raw({ method: 'POST', url: `/API/api/${PUSH_API.push.path}`, payload: { Entries: entries }, headers: { authorization: `Bearer ${A.token}` } })).body.ResponseMessage;
+    const msg = async (entries: unknown) =>
+      (
+        await t.raw({
+          method: 'POST',
+          url: `/API/api/${PUSH_API.push.path}`,
+          payload: { Entries: entries },
+          headers: { authorization: `Bearer ${A.token}` },
+        })
+      ).body.ResponseMessage;
     expect(await msg([])).toBe(PUSH_MSG.entries);
     expect(await msg(Array.from({ length: PUSH_MAX + 1 }, () => secondary()))).toBe(PUSH_MSG.entries);
     const e = secondary();

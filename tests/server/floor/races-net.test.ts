@@ -30,18 +30,28 @@ const rendezvous = async () => {
 };
 
 const key = () => `net-entry-${String(++keyNo).padStart(5, '0')}`;
-const call = (path: string, body: unknown, keyed = true) => t.raw({
-  method: 'POST', url: `/API/api/${path}`, payload: body as object,
-  headers: { authorization: `Bearer ${token}`, ...(keyed ? { 'idempotency-key': key() } : {}) },
-});
+const call = (path: string, body: unknown, keyed = true) =>
+  t.raw({
+    method: 'POST',
+    url: `/API/api/${path}`,
+    payload: body as object,
+    headers: { authorization: `Bearer ${token}`, ...(keyed ? { 'idempotency-key': key() } : {}) },
+  });
 const push = (entries: Array<{ Call: string; Body: unknown }>) =>
   call(PUSH_API.push.path, { Entries: entries.map((e) => ({ Key: key(), ...e })) }, false);
-const notes = async () => ((await t.db.execute(sql`select note from race_probe order by note`)) as unknown as { rows: Array<{ note: string }> }).rows.map((r) => r.note);
+const notes = async () =>
+  (
+    (await t.db.execute(sql`select note from race_probe order by note`)) as unknown as { rows: Array<{ note: string }> }
+  ).rows.map((r) => r.note);
 const answered = (a: Answer) => `${a.status} ${a.body.ResponseCode} ${a.body.ResponseMessage}`;
 
 const t = useApp({
   routes(r) {
-    const body = z.object({ Note: z.string(), Locks: z.array(z.number()).optional(), Deadlock: z.boolean().optional() });
+    const body = z.object({
+      Note: z.string(),
+      Locks: z.array(z.number()).optional(),
+      Deadlock: z.boolean().optional(),
+    });
     // A save whose row may already be there: the unique key another save took.
     r.post('Probe/unique', { access: 'signed-in', body, idempotent: true }, async ({ db, body: b }) => {
       ran(b.Note);
@@ -83,12 +93,20 @@ describe('a unique key another save took', () => {
     expect(await notes()).toEqual(['taken']);
   });
 
-  it('in a push is that entry\'s answer only: the entries before and after it are applied', async () => {
+  it("in a push is that entry's answer only: the entries before and after it are applied", async () => {
     await t.db.execute(sql`insert into race_probe (note) values ('taken')`);
-    const res = await push([{ Call: 'Probe/unique', Body: { Note: 'first' } }, { Call: 'Probe/unique', Body: { Note: 'taken' } }, { Call: 'Probe/unique', Body: { Note: 'third' } }]);
+    const res = await push([
+      { Call: 'Probe/unique', Body: { Note: 'first' } },
+      { Call: 'Probe/unique', Body: { Note: 'taken' } },
+      { Call: 'Probe/unique', Body: { Note: 'third' } },
+    ]);
     expect(res.body.ResponseCode).toBe('200');
-    expect((res.body.ResponseData as PushAnswer[]).map((a) => [a.Status, a.Answer.ResponseCode, a.Answer.ResponseMessage])).toEqual([
-      [200, '200', 'Saved first'], [200, '400', RACE_MSG.taken], [200, '200', 'Saved third'],
+    expect(
+      (res.body.ResponseData as PushAnswer[]).map((a) => [a.Status, a.Answer.ResponseCode, a.Answer.ResponseMessage]),
+    ).toEqual([
+      [200, '200', 'Saved first'],
+      [200, '400', RACE_MSG.taken],
+      [200, '200', 'Saved third'],
     ]);
     expect(await notes()).toEqual(['first', 'first (work before)', 'taken', 'third', 'third (work before)']);
   });
@@ -96,7 +114,10 @@ describe('a unique key another save took', () => {
 
 describe('a deadlock', () => {
   it("runs the loser's work again: both saves answer '200'", async () => {
-    const both = await Promise.all([call('Probe/locks', { Note: 'ab', Locks: [1, 2] }), call('Probe/locks', { Note: 'ba', Locks: [2, 1] })]);
+    const both = await Promise.all([
+      call('Probe/locks', { Note: 'ab', Locks: [1, 2] }),
+      call('Probe/locks', { Note: 'ba', Locks: [2, 1] }),
+    ]);
     expect(both.map(answered)).toEqual(['200 200 Saved ab', '200 200 Saved ba']);
     expect(await notes()).toEqual(['ab', 'ba']);
     // On PostgreSQL the two met and one was undone once; PGlite takes them in turn.
@@ -105,21 +126,39 @@ describe('a deadlock', () => {
 
   it("kept up is answered '400' busy with nothing kept and its key freed (a push: that entry only)", async () => {
     const res = await t.raw({
-      method: 'POST', url: `/API/api/Probe/locks`, payload: { Note: 'stuck', Deadlock: true },
+      method: 'POST',
+      url: `/API/api/Probe/locks`,
+      payload: { Note: 'stuck', Deadlock: true },
       headers: { authorization: `Bearer ${token}`, 'idempotency-key': 'net-stuck-0001' },
     });
     expect(res.body).toEqual({ ResponseCode: '400', ResponseMessage: RACE_MSG.busy, ResponseData: null });
     expect(runs.get('stuck')).toBe(WORK_TRIES);
-    expect(await t.db.select().from(idempotencyKeys).where(sql`key = 'net-stuck-0001'`)).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(idempotencyKeys)
+        .where(sql`key = 'net-stuck-0001'`),
+    ).toEqual([]);
 
-    const pushed = await push([{ Call: 'Probe/unique', Body: { Note: 'first' } }, { Call: 'Probe/locks', Body: { Note: 'stuck', Deadlock: true } }, { Call: 'Probe/unique', Body: { Note: 'third' } }]);
+    const pushed = await push([
+      { Call: 'Probe/unique', Body: { Note: 'first' } },
+      { Call: 'Probe/locks', Body: { Note: 'stuck', Deadlock: true } },
+      { Call: 'Probe/unique', Body: { Note: 'third' } },
+    ]);
     const answers = pushed.body.ResponseData as PushAnswer[];
     expect(answers.map((a) => [a.Status, a.Answer.ResponseCode, a.Answer.ResponseMessage])).toEqual([
-      [200, '200', 'Saved first'], [200, '400', RACE_MSG.busy], [200, '200', 'Saved third'],
+      [200, '200', 'Saved first'],
+      [200, '400', RACE_MSG.busy],
+      [200, '200', 'Saved third'],
     ]);
     expect(runs.get('stuck')).toBe(2 * WORK_TRIES);
     expect(await notes()).toEqual(['first', 'first (work before)', 'third', 'third (work before)']);
     // The busy entry's key holds nothing: sent again, it runs again.
-    expect(await t.db.select().from(idempotencyKeys).where(sql`key = ${answers[1]!.Key}`)).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(idempotencyKeys)
+        .where(sql`key = ${answers[1]!.Key}`),
+    ).toEqual([]);
   });
 });

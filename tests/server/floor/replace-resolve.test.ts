@@ -13,7 +13,15 @@ import { REPLACE_API, type ReplaceRequest } from '../../../src/shared/contracts/
 import { QR_SCAN_MSG, STATIC_PAIR_API, type QrScanProduct } from '../../../src/shared/contracts/numbers/static-pair.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import { send } from '../../helpers/endpoint-call.js';
-import { cartonSize, codesOf, FLOOR_PAGES, floorFactory, secondaryBody, slip, type FloorFactory } from '../../helpers/factories-floor.js';
+import {
+  cartonSize,
+  codesOf,
+  FLOOR_PAGES,
+  floorFactory,
+  secondaryBody,
+  slip,
+  type FloorFactory,
+} from '../../helpers/factories-floor.js';
 import { appCodes, insertIssue, insertMapping, P_SERIES, staticSeries, urlOf } from '../../helpers/factories-pairs.js';
 import { nextPrefix } from '../../helpers/factories-sites.js';
 import { useApp } from '../../helpers/use-app.js';
@@ -40,12 +48,23 @@ beforeAll(async () => {
   A = await floorFactory(t, nextPrefix(), PAGES);
   B = await floorFactory(t, nextPrefix(), PAGES);
   // 2001..2010: the same product and batch, mapped again for the new labels.
-  await insertMapping(t.db, { companyId: A.companyId, productId: A.productId, series: staticSeries(A.prefix), fromNo: 2001, toNo: 2010, batchNo: 'B-1' });
+  await insertMapping(t.db, {
+    companyId: A.companyId,
+    productId: A.productId,
+    series: staticSeries(A.prefix),
+    fromNo: 2001,
+    toNo: 2010,
+    batchNo: 'B-1',
+  });
   await insertIssue(t.db, A.companyId, 8001, 8010);
   await t.db.insert(staticPairs).values({ companyId: A.companyId, prefix: A.prefix, staticNo: 60, preprintedNo: 8001 });
 
   sid = slip('SID', A.prefix, 1);
-  const packed = await t.post(PACKING_API.secondarySave.path, secondaryBody(await cartonSize(t.db, 3), codesOf(codes, A.prefix, 11, 13), sid), A.token);
+  const packed = await t.post(
+    PACKING_API.secondarySave.path,
+    secondaryBody(await cartonSize(t.db, 3), codesOf(codes, A.prefix, 11, 13), sid),
+    A.token,
+  );
   expect(packed.body.ResponseCode, packed.body.ResponseMessage).toBe('200');
   await replace({ FistQrCode: uid(12), Type: 'PID', SecondQrCode: uid(2001) }); // packed
   await replace({ FistQrCode: uid(30), Type: 'PID', SecondQrCode: uid(2002) }); // loose
@@ -55,15 +74,27 @@ beforeAll(async () => {
 describe('resolveScan', () => {
   it('a replaced code resolves as replaced, naming its successor and the carton it took the place in', async () => {
     expect(await resolveScan(t.db, codes, urlOf(t, uid(12)))).toMatchObject({
-      state: 'replaced', series: staticSeries(A.prefix), serial: 12, companyId: A.companyId,
-      mapping: { productId: A.productId, batchNo: 'B-1' }, by: { series: staticSeries(A.prefix), serial: 2001, sid },
+      state: 'replaced',
+      series: staticSeries(A.prefix),
+      serial: 12,
+      companyId: A.companyId,
+      mapping: { productId: A.productId, batchNo: 'B-1' },
+      by: { series: staticSeries(A.prefix), serial: 2001, sid },
     });
-    expect(await resolveScan(t.db, codes, uid(30))).toMatchObject({ state: 'replaced', by: { serial: 2002, sid: null } });
+    expect(await resolveScan(t.db, codes, uid(30))).toMatchObject({
+      state: 'replaced',
+      by: { serial: 2002, sid: null },
+    });
   });
 
   it('a paired preprinted code and its static twin both resolve as replaced', async () => {
     for (const scan of [codes.make(P_SERIES, 8001), uid(60)]) {
-      expect(await resolveScan(t.db, codes, scan)).toMatchObject({ state: 'replaced', series: staticSeries(A.prefix), serial: 60, by: { serial: 2003 } });
+      expect(await resolveScan(t.db, codes, scan)).toMatchObject({
+        state: 'replaced',
+        series: staticSeries(A.prefix),
+        serial: 60,
+        by: { serial: 2003 },
+      });
     }
   });
 
@@ -76,8 +107,17 @@ describe('resolveScan', () => {
 
 describe('Mapping/GetProductByQrScan', () => {
   it('answers a replaced code 400 as replaced by the new code, as it answers a damaged one', async () => {
-    for (const [scan, old, now] of [[uid(12), shown(12), shown(2001)], [uid(30), shown(30), shown(2002)], [codes.make(P_SERIES, 8001), '8001', shown(2003)], [uid(60), shown(60), shown(2003)]] as const) {
-      expect((await qrScan(scan)).body).toEqual({ ResponseCode: '400', ResponseMessage: QR_SCAN_MSG.replaced(old, now), ResponseData: null });
+    for (const [scan, old, now] of [
+      [uid(12), shown(12), shown(2001)],
+      [uid(30), shown(30), shown(2002)],
+      [codes.make(P_SERIES, 8001), '8001', shown(2003)],
+      [uid(60), shown(60), shown(2003)],
+    ] as const) {
+      expect((await qrScan(scan)).body).toEqual({
+        ResponseCode: '400',
+        ResponseMessage: QR_SCAN_MSG.replaced(old, now),
+        ResponseData: null,
+      });
     }
     expect((await qrScan(uid(12), admin)).body.ResponseMessage).toBe(QR_SCAN_MSG.replaced(shown(12), shown(2001)));
   });
@@ -85,7 +125,11 @@ describe('Mapping/GetProductByQrScan', () => {
   it('answers the new code with its product and batch', async () => {
     const res = await qrScan(uid(2001));
     expect(res.body.ResponseCode).toBe('200');
-    expect(res.body.ResponseData as QrScanProduct).toMatchObject({ VisibleNo: shown(2001), ProductId: A.productId, BatchNo: 'B-1' });
+    expect(res.body.ResponseData as QrScanProduct).toMatchObject({
+      VisibleNo: shown(2001),
+      ProductId: A.productId,
+      BatchNo: 'B-1',
+    });
   });
 
   it('tells another company nothing: the code is not in its stock', async () => {
@@ -96,13 +140,24 @@ describe('Mapping/GetProductByQrScan', () => {
 describe('whereIsCode', () => {
   it('names the successor of a replaced code; the new code is in the carton', async () => {
     expect(await whereIsCode(t.db, staticSeries(A.prefix), 12)).toEqual({
-      state: 'replaced', companyId: A.companyId, by: { kind: 'S', prefix: A.prefix, serial: 2001 }, sid,
+      state: 'replaced',
+      companyId: A.companyId,
+      by: { kind: 'S', prefix: A.prefix, serial: 2001 },
+      sid,
     });
-    expect(await whereIsCode(t.db, staticSeries(A.prefix), 2001)).toMatchObject({ state: 'packed', sid, siteId: A.siteId });
+    expect(await whereIsCode(t.db, staticSeries(A.prefix), 2001)).toMatchObject({
+      state: 'packed',
+      sid,
+      siteId: A.siteId,
+    });
   });
 
   it('asks a paired preprinted code as its pack: replaced too', async () => {
-    expect(await whereIsCode(t.db, P_SERIES, 8001)).toMatchObject({ state: 'replaced', by: { serial: 2003 }, sid: null });
+    expect(await whereIsCode(t.db, P_SERIES, 8001)).toMatchObject({
+      state: 'replaced',
+      by: { serial: 2003 },
+      sid: null,
+    });
     expect(await whereIsCode(t.db, P_SERIES, 8002)).toEqual({ state: 'unmapped' });
   });
 });

@@ -4,7 +4,16 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../../src/server/db/connect.js';
 import {
-  companies, damages, mappings, numberIssues, prices, products, redemptionRequests, schemes, sites, users,
+  companies,
+  damages,
+  mappings,
+  numberIssues,
+  prices,
+  products,
+  redemptionRequests,
+  schemes,
+  sites,
+  users,
 } from '../../../src/server/db/schema.js';
 import { USER_TYPE } from '../../../src/shared/contracts/auth.js';
 import { damageBody, demapBody, insertMapping } from '../../helpers/factories-damage.js';
@@ -16,7 +25,8 @@ import { companyBody, factoryBody, insertReference } from '../../helpers/factori
 
 /** Path parameters that name no record of a company. */
 export const NOT_COMPANY_RECORDS: Record<string, string> = {
-  'Scheme/GetSchemeItems/:type': 'a scheme type (PB, CM, SC, SD), answered from the caller\'s own products or shared categories',
+  'Scheme/GetSchemeItems/:type':
+    "a scheme type (PB, CM, SC, SD), answered from the caller's own products or shared categories",
   'Category/GetCategoryDDLMG2/:id': 'categories are shared reference data',
   'Category/GetSubCategoryDDL/:id': 'categories are shared reference data',
   'Category/GetCategoryDDLMG3/:id': 'categories are shared reference data',
@@ -49,23 +59,69 @@ export interface Foreign {
 export async function demoRecords(db: Db): Promise<Foreign> {
   const [company] = await db.select().from(companies).where(eq(companies.code, 'GHAL'));
   const c = company!.id;
-  const [factory] = await db.select().from(sites).where(and(eq(sites.companyId, c), eq(sites.isFactory, true)));
+  const [factory] = await db
+    .select()
+    .from(sites)
+    .where(and(eq(sites.companyId, c), eq(sites.isFactory, true)));
   const [product] = await db.select().from(products).where(eq(products.companyId, c));
   const [price] = await db.select().from(prices).where(eq(prices.productId, product!.id));
-  const [user] = await db.select().from(users).where(and(eq(users.companyId, c), eq(users.userType, USER_TYPE.factory)));
-  const [distributor] = await db.select().from(users).where(and(eq(users.companyId, c), eq(users.userType, USER_TYPE.distributor)));
-  const [pending] = await db.select().from(numberIssues).where(and(eq(numberIssues.companyId, c), eq(numberIssues.fromNo, 100_001)));
-  const mapping = await insertMapping(db, { kind: 'P', fromNo: 501, toNo: 600, companyId: c, productId: product!.id, batchNo: 'DEMO-SECRET-B1' });
-  const staticMapping = await insertMapping(db, {
-    kind: 'S', prefix: factory!.prefix!, fromNo: 1, toNo: 100, companyId: c, productId: product!.id, batchNo: 'DEMO-SECRET-S1',
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.companyId, c), eq(users.userType, USER_TYPE.factory)));
+  const [distributor] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.companyId, c), eq(users.userType, USER_TYPE.distributor)));
+  const [pending] = await db
+    .select()
+    .from(numberIssues)
+    .where(and(eq(numberIssues.companyId, c), eq(numberIssues.fromNo, 100_001)));
+  const mapping = await insertMapping(db, {
+    kind: 'P',
+    fromNo: 501,
+    toNo: 600,
+    companyId: c,
+    productId: product!.id,
+    batchNo: 'DEMO-SECRET-B1',
   });
-  const [damage] = await db.insert(damages).values({
-    companyId: c, productId: product!.id, kind: 'P', prefix: '', fromNo: 550, toNo: 555, reason: 'DEMO-SECRET-REASON',
-  }).returning();
-  const others = await db.select({ n: users.userName }).from(users).where(and(eq(users.companyId, c), ne(users.userType, USER_TYPE.admin)));
+  const staticMapping = await insertMapping(db, {
+    kind: 'S',
+    prefix: factory!.prefix!,
+    fromNo: 1,
+    toNo: 100,
+    companyId: c,
+    productId: product!.id,
+    batchNo: 'DEMO-SECRET-S1',
+  });
+  const [damage] = await db
+    .insert(damages)
+    .values({
+      companyId: c,
+      productId: product!.id,
+      kind: 'P',
+      prefix: '',
+      fromNo: 550,
+      toNo: 555,
+      reason: 'DEMO-SECRET-REASON',
+    })
+    .returning();
+  const others = await db
+    .select({ n: users.userName })
+    .from(users)
+    .where(and(eq(users.companyId, c), ne(users.userType, USER_TYPE.admin)));
   return {
-    companyId: c, factoryId: factory!.id, prefix: factory!.prefix!, userId: user!.id, distributorId: distributor!.id,
-    productId: product!.id, priceId: price!.id, pendingIssueId: pending!.id, mapping, staticMapping, damageId: damage!.id,
+    companyId: c,
+    factoryId: factory!.id,
+    prefix: factory!.prefix!,
+    userId: user!.id,
+    distributorId: distributor!.id,
+    productId: product!.id,
+    priceId: price!.id,
+    pendingIssueId: pending!.id,
+    mapping,
+    staticMapping,
+    damageId: damage!.id,
     secrets: [company!.name, factory!.name, product!.name, ...others.map((o) => o.n), 'DEMO-SECRET', 'SO-DEMO-2'],
   };
 }
@@ -83,20 +139,44 @@ export interface Probe {
 export async function foreignProbes(db: Db, f: Foreign, own: number): Promise<Probe[]> {
   await insertReference(db);
   const p = await place(db, 'Maharashtra', 'Nashik');
-  const get = (path: string, arg: string | number): Probe => ({ method: 'GET', path, url: path.replace(/:[A-Za-z]+/, String(arg)) });
+  const get = (path: string, arg: string | number): Probe => ({
+    method: 'GET',
+    path,
+    url: path.replace(/:[A-Za-z]+/, String(arg)),
+  });
   const post = (path: string, body: unknown): Probe => ({ method: 'POST', path, url: path, body });
   const create = (path: string, body: unknown): Probe => ({ ...post(path, body), creates: true });
   // Loyalty records of the demo company, named so that a leak shows (DEMO-SECRET is a secret).
-  const [scheme] = await db.insert(schemes).values({
-    companyId: f.companyId, kind: 'design', name: 'DEMO-SECRET scheme', schemeType: 'PB', beneficiary: 3, validFrom: '2026-01-01', validTo: '2099-12-31',
-  }).returning({ id: schemes.id });
-  const [request] = await db.insert(redemptionRequests).values({
-    companyId: f.companyId, mobile: '9000000001', name: 'DEMO-SECRET farmer', points: 5, verificationId: 1,
-  }).returning({ id: redemptionRequests.id });
+  const [scheme] = await db
+    .insert(schemes)
+    .values({
+      companyId: f.companyId,
+      kind: 'design',
+      name: 'DEMO-SECRET scheme',
+      schemeType: 'PB',
+      beneficiary: 3,
+      validFrom: '2026-01-01',
+      validTo: '2099-12-31',
+    })
+    .returning({ id: schemes.id });
+  const [request] = await db
+    .insert(redemptionRequests)
+    .values({
+      companyId: f.companyId,
+      mobile: '9000000001',
+      name: 'DEMO-SECRET farmer',
+      points: 5,
+      verificationId: 1,
+    })
+    .returning({ id: redemptionRequests.id });
   return [
     get('Scheme/GetSchemeDataById/:id', scheme!.id),
     get('RedemptionReport/AcceptPointsRequest/:id', request!.id),
-    { method: 'GET', path: 'RedemptionReport/AcceptPointsRequest/:id/:remark', url: `RedemptionReport/AcceptPointsRequest/${request!.id}/paid` },
+    {
+      method: 'GET',
+      path: 'RedemptionReport/AcceptPointsRequest/:id/:remark',
+      url: `RedemptionReport/AcceptPointsRequest/${request!.id}/paid`,
+    },
     get('AccessRight/GetAccessRight/:id', f.userId),
     get('User/DeleteUser/:id', f.distributorId),
     get('ProductConfiguration/GetConfigrationData/:productId', f.productId),
@@ -118,10 +198,14 @@ export async function foreignProbes(db: Db, f: Foreign, own: number): Promise<Pr
     post('User/CreateUpdateUser', distributorBody(f.companyId, p, { ReferenceID: f.distributorId })),
     create('User/CreateUpdateUser', salespersonBody(f.companyId)),
     post('ProductConfiguration/UpdateProductConfigration', {
-      ProductId: f.productId, ProdConfiguration: '{"IsFeedback":true,"IsProductImage":true}', BtnType: 'btnsingle',
+      ProductId: f.productId,
+      ProdConfiguration: '{"IsFeedback":true,"IsProductImage":true}',
+      BtnType: 'btnsingle',
     }),
     post('ProductConfiguration/UpdateProductConfigration', {
-      ProductId: f.productId, ProdConfiguration: '{"IsFeedback":true,"IsProductImage":true}', BtnType: 'btnall',
+      ProductId: f.productId,
+      ProdConfiguration: '{"IsFeedback":true,"IsProductImage":true}',
+      BtnType: 'btnall',
     }),
     post('Product/CreateUpdateProduct', productBody(own, { ProductId: f.productId })),
     post('Product/CreateUpdateProduct', productBody(f.companyId, { ProductId: f.productId })),

@@ -40,9 +40,12 @@ describe('every POST route refuses unstorable text in its JSON body', () => {
 
   it.each(posts)('%s', async (_label, path) => {
     const bodies = [
-      listBody({ SearchValue: NUL }), listBody({ SearchValue: LONE }), // the list search
-      { ...cartonBody(), CartonName: NUL, Remark: 'x' }, { ...cartonBody(), Description: LONE },
-      { [`Name${NUL}`]: 'key with a NUL' }, { Rows: [{ Remark: LONE }] }, // keys, and nested values
+      listBody({ SearchValue: NUL }),
+      listBody({ SearchValue: LONE }), // the list search
+      { ...cartonBody(), CartonName: NUL, Remark: 'x' },
+      { ...cartonBody(), Description: LONE },
+      { [`Name${NUL}`]: 'key with a NUL' },
+      { Rows: [{ Remark: LONE }] }, // keys, and nested values
     ];
     for (const body of bodies) {
       const res = await t.post(fill(path, '1'), body, admin);
@@ -72,7 +75,9 @@ describe('saves write nothing', () => {
   });
 
   it('public routes are covered too (sign-in with a NUL in the e-mail)', async () => {
-    expect((await send(t, LOGIN_API.checkUser, { Email: `a${NUL}@example.com`, Password: 'Admin123' })).body).toEqual(REFUSED);
+    expect((await send(t, LOGIN_API.checkUser, { Email: `a${NUL}@example.com`, Password: 'Admin123' })).body).toEqual(
+      REFUSED,
+    );
   });
 });
 
@@ -89,7 +94,11 @@ describe('path parameters and query strings', () => {
   it.each(withParams)('%s answers a surrogate (invalid UTF-8) in its path with the envelope', async (_label, path) => {
     const res = await t.get(fill(path, 'a%ED%A0%80b'), admin);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ ResponseCode: '400', ResponseMessage: 'The request address is not valid.', ResponseData: null });
+    expect(res.body).toEqual({
+      ResponseCode: '400',
+      ResponseMessage: 'The request address is not valid.',
+      ResponseData: null,
+    });
   });
 
   it.each(withoutParams)('%s refuses a NUL in its query string', async (_label, path) => {
@@ -108,7 +117,9 @@ describe('multipart uploads', () => {
   const sendParts = async (path: string, parts: Part[], raw?: Buffer) => {
     const built = multipart(parts);
     const res = await t.app.inject({
-      method: 'POST', url: `/API/api/${path}`, payload: raw ?? built.payload,
+      method: 'POST',
+      url: `/API/api/${path}`,
+      payload: raw ?? built.payload,
       headers: { ...built.headers, authorization: `Bearer ${admin}` },
     });
     return { status: res.statusCode, body: JSON.parse(res.payload) as Record<string, unknown> };
@@ -125,8 +136,16 @@ describe('multipart uploads', () => {
 
   it('a NUL in an RFC 5987 file name (filename*=) is refused', async () => {
     const { payload, headers } = multipart([filePart(png, 'pic.png')]);
-    const raw = Buffer.from(payload.toString('latin1').replace('filename="pic.png"', "filename*=UTF-8''pic%00.png"), 'latin1');
-    const res = await t.app.inject({ method: 'POST', url: '/API/api/Upload/FileUpload', payload: raw, headers: { ...headers, authorization: `Bearer ${admin}` } });
+    const raw = Buffer.from(
+      payload.toString('latin1').replace('filename="pic.png"', "filename*=UTF-8''pic%00.png"),
+      'latin1',
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/API/api/Upload/FileUpload',
+      payload: raw,
+      headers: { ...headers, authorization: `Bearer ${admin}` },
+    });
     expect(JSON.parse(res.payload)).toEqual(REFUSED);
   });
 
@@ -145,11 +164,17 @@ describe('multipart uploads', () => {
 
 describe('cells of a bulk mapping sheet', () => {
   // exceljs reads the escape '_x0000_' in a cell as a NUL, so any sheet can carry one.
-  it.each([['a NUL', 'B_x0000_1'], ['a lone surrogate', 'B_xD800_1']])('a batch number with %s is a bad row, and nothing is mapped', async (_k, batch) => {
+  it.each([
+    ['a NUL', 'B_x0000_1'],
+    ['a lone surrogate', 'B_xD800_1'],
+  ])('a batch number with %s is a bad row, and nothing is mapped', async (_k, batch) => {
     const factory = (await t.signIn(SEED_LOGINS.factory.email, SEED_LOGINS.factory.password)).token;
     const [product] = await t.db.select().from(products).where(eq(products.code, 'BGOF1KG'));
     const before = await countRows(t.db, mappings);
-    const file = await sheetFile([sheetRow(product!.code, 70_001, 70_010, 10, batch), sheetRow(product!.code, 70_011, 70_020, 10, 'GOOD-1')]);
+    const file = await sheetFile([
+      sheetRow(product!.code, 70_001, 70_010, 10, batch),
+      sheetRow(product!.code, 70_011, 70_020, 10, 'GOOD-1'),
+    ]);
     const res = await uploadSheet(t, factory, file, { isPreprinted: true });
     expect(res.status).toBe(200);
     expect(res.body.ResponseCode).toBe('400');

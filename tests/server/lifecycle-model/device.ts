@@ -17,7 +17,10 @@ import type { KeyedOp, Op, Party } from './ops.js';
 import type { Names } from './world.js';
 
 /** The device's answer to the whole step: every scan accepted, or the first refusal's text. */
-export interface DeviceVerdict { ok: boolean; message: string }
+export interface DeviceVerdict {
+  ok: boolean;
+  message: string;
+}
 
 /** Cartons on the screen hold two (the world's one carton size). */
 const CARTON_HOLDS = 2;
@@ -29,10 +32,20 @@ const refused = (message: string): DeviceVerdict => ({ ok: false, message });
  *  damages), packed each pack's SID and its carton's damage, open my site's cartons with their
  *  batches' expiry, dispatch what is on its way to me and what I may take back. No pairs here. */
 const CHANGES: Record<Exclude<Op['k'], 'again'>, readonly CachePart[]> = {
-  map: ['mappings'], demap: ['mappings'], expiry: ['mappings', 'open', 'dispatch'], damageRange: ['damages'], recall: ['masters'],
-  packSid: ['packed', 'open'], packTid: ['open'], replace: ['damages', 'packed', 'open'],
-  dispatch: ['open', 'dispatch'], receive: ['open', 'dispatch'], return: ['open', 'dispatch'], damageCarton: ['packed', 'open', 'dispatch'],
-  verify: [], redeem: [],
+  map: ['mappings'],
+  demap: ['mappings'],
+  expiry: ['mappings', 'open', 'dispatch'],
+  damageRange: ['damages'],
+  recall: ['masters'],
+  packSid: ['packed', 'open'],
+  packTid: ['open'],
+  replace: ['damages', 'packed', 'open'],
+  dispatch: ['open', 'dispatch'],
+  receive: ['open', 'dispatch'],
+  return: ['open', 'dispatch'],
+  damageCarton: ['packed', 'open', 'dispatch'],
+  verify: [],
+  redeem: [],
 };
 const ALL_PARTS: readonly CachePart[] = ['masters', 'mappings', 'damages', 'pairs', 'packed', 'open', 'dispatch'];
 
@@ -51,7 +64,8 @@ export class Device {
   private async cacheOf(p: Party) {
     const d = this.devices.get(p) ?? { parts: { refreshedAt: {} }, stale: new Set(ALL_PARTS) };
     this.devices.set(p, d);
-    for (const part of ALL_PARTS.filter((x) => d.stale.has(x))) await pullPart(this.n.w.t, this.n.w.token[p], d.parts, part);
+    for (const part of ALL_PARTS.filter((x) => d.stale.has(x)))
+      await pullPart(this.n.w.t, this.n.w.token[p], d.parts, part);
     d.stale.clear();
     return deviceCacheFrom(d.parts);
   }
@@ -86,7 +100,12 @@ export class Device {
         const to = op.to === 'D' ? 'dispatch-dealer' : dispatchOp('WareHouse', n.w.site[op.to].id, cache);
         const rows: DispatchRow[] = [];
         for (const r of op.cartons) {
-          const out = checkDispatchScan(n.carton(r), { hasTarget: true, op: to, rows, olderAccepted: true }, cache, local);
+          const out = checkDispatchScan(
+            n.carton(r),
+            { hasTarget: true, op: to, rows, olderAccepted: true },
+            cache,
+            local,
+          );
           if (!out.ok) return refused(out.message);
           rows.push(out.row);
         }
@@ -107,7 +126,12 @@ export class Device {
       }
       case 'return': {
         const cache = await this.cacheOf(op.site);
-        const out = checkReturnScan(n.carton(op.carton), { rows: [], transit: op.transit, sent: sentIndex(cache.dispatch.Sent), returned: new Set() });
+        const out = checkReturnScan(n.carton(op.carton), {
+          rows: [],
+          transit: op.transit,
+          sent: sentIndex(cache.dispatch.Sent),
+          returned: new Set(),
+        });
         // 'ask': the device's data does not list it; offline that is a refusal.
         if (out.kind === 'ask') return refused(out.offline);
         return out.kind === 'add' ? accepted : refused(out.message);

@@ -24,7 +24,12 @@ import { homeBatch, type KeyedOp, type Op, type Party } from './ops.js';
 import type { Names } from './world.js';
 
 /** What came back: the HTTP status and the envelope (for a push entry, the entry's own). */
-export interface Got { status: number; code: string; message: string; data: unknown }
+export interface Got {
+  status: number;
+  code: string;
+  message: string;
+  data: unknown;
+}
 
 const API = '/API/api/';
 
@@ -36,7 +41,9 @@ export class Driver {
 
   constructor(private readonly n: Names) {}
 
-  private get t() { return this.n.w.t; }
+  private get t() {
+    return this.n.w.t;
+  }
 
   async run(op: Op): Promise<Got> {
     if (op.k === 'again') return this.keyed(op.op);
@@ -56,20 +63,40 @@ export class Driver {
 
   private async post(e: Endpoint, body: unknown, by: Party, key: number): Promise<Got> {
     const res = await this.t.raw({
-      method: 'POST', url: API + e.path, payload: body as object,
+      method: 'POST',
+      url: API + e.path,
+      payload: body as object,
       headers: { authorization: `Bearer ${this.n.w.token[by]}`, 'idempotency-key': this.n.key(key) },
     });
-    return { status: res.status, code: res.body.ResponseCode, message: res.body.ResponseMessage, data: res.body.ResponseData };
+    return {
+      status: res.status,
+      code: res.body.ResponseCode,
+      message: res.body.ResponseMessage,
+      data: res.body.ResponseData,
+    };
   }
 
   private async push(e: Endpoint, body: unknown, by: Party, key: number): Promise<Got> {
     const res = await this.t.raw({
-      method: 'POST', url: API + PUSH_API.push.path, headers: { authorization: `Bearer ${this.n.w.token[by]}` },
+      method: 'POST',
+      url: API + PUSH_API.push.path,
+      headers: { authorization: `Bearer ${this.n.w.token[by]}` },
       payload: { Entries: [{ Key: this.n.key(key), Call: e.path, DeviceTime: Date.now(), Body: body }] },
     });
     const entry = res.body.ResponseCode === '200' ? (res.body.ResponseData as PushAnswer[])[0] : undefined;
-    if (!entry) return { status: res.status, code: `push ${res.body.ResponseCode}`, message: res.body.ResponseMessage, data: res.body.ResponseData };
-    return { status: entry.Status, code: entry.Answer.ResponseCode, message: entry.Answer.ResponseMessage, data: entry.Answer.ResponseData };
+    if (!entry)
+      return {
+        status: res.status,
+        code: `push ${res.body.ResponseCode}`,
+        message: res.body.ResponseMessage,
+        data: res.body.ResponseData,
+      };
+    return {
+      status: entry.Status,
+      code: entry.Answer.ResponseCode,
+      message: entry.Answer.ResponseMessage,
+      data: entry.Answer.ResponseData,
+    };
   }
 
   /** The call, body and user of a floor save. */
@@ -79,84 +106,188 @@ export class Driver {
     switch (op.k) {
       case 'packSid': {
         const reason = op.codes.length < 2 ? 'Short run at shift end' : '';
-        return { e: PACKING_API.secondarySave, body: secondaryBody(w.size2, op.codes.map((i) => n.uid(i)), n.slip('SID', op.site, op.sid), reason), by: op.site };
+        return {
+          e: PACKING_API.secondarySave,
+          body: secondaryBody(
+            w.size2,
+            op.codes.map((i) => n.uid(i)),
+            n.slip('SID', op.site, op.sid),
+            reason,
+          ),
+          by: op.site,
+        };
       }
       case 'packTid':
         return {
           e: PACKING_API.tertiarySave,
-          body: tertiaryBody(w.size2, op.sids.map((r) => n.carton(r)), n.slip('TID', op.site, op.tid), {
-            remark: 'Model run', ...(op.sids.length < 2 ? { reason: 'Short run at shift end' } : {}),
-          }),
+          body: tertiaryBody(
+            w.size2,
+            op.sids.map((r) => n.carton(r)),
+            n.slip('TID', op.site, op.tid),
+            {
+              remark: 'Model run',
+              ...(op.sids.length < 2 ? { reason: 'Short run at shift end' } : {}),
+            },
+          ),
           by: op.site,
         };
-      case 'replace': return { e: REPLACE_API.replace, body: { FistQrCode: n.uid(op.old), Type: 'PID', SecondQrCode: n.uid(op.now) }, by: op.site };
+      case 'replace':
+        return {
+          e: REPLACE_API.replace,
+          body: { FistQrCode: n.uid(op.old), Type: 'PID', SecondQrCode: n.uid(op.now) },
+          by: op.site,
+        };
       case 'dispatch': {
         const target = op.to === 'D' ? { SendTo: w.dealerId } : { WareHouseId: w.site[op.to].id };
         return {
           e: DISPATCH_API.save,
-          body: dispatchBody(target, op.cartons.map((r) => n.carton(r)), { DispatchId: n.slip('DID', op.site, op.did), Remark: 'Model run' }),
+          body: dispatchBody(
+            target,
+            op.cartons.map((r) => n.carton(r)),
+            { DispatchId: n.slip('DID', op.site, op.did), Remark: 'Model run' },
+          ),
           by: op.site,
         };
       }
       case 'receive': {
         const did = n.slip('DID', op.from, op.did);
-        return { e: RECEIVE_API.save, body: { DispatchId: did, ...(op.arrived ? { Cartons: op.arrived.map((r) => n.carton(r)) } : {}) }, by: op.by };
+        return {
+          e: RECEIVE_API.save,
+          body: { DispatchId: did, ...(op.arrived ? { Cartons: op.arrived.map((r) => n.carton(r)) } : {}) },
+          by: op.by,
+        };
       }
       case 'return':
-        return { e: RETURN_API.save, body: { scanned: [{ CartonId: n.carton(op.carton) }], IsActive: op.transit, Remark: 'Taken back in a model run' }, by: op.site };
-      case 'damageCarton': return { e: CARTON_DAMAGE_API.damage, body: { DamageCid: n.carton(op.carton), Reason: CARTON_REASON }, by: op.site };
+        return {
+          e: RETURN_API.save,
+          body: {
+            scanned: [{ CartonId: n.carton(op.carton) }],
+            IsActive: op.transit,
+            Remark: 'Taken back in a model run',
+          },
+          by: op.site,
+        };
+      case 'damageCarton':
+        return {
+          e: CARTON_DAMAGE_API.damage,
+          body: { DamageCid: n.carton(op.carton), Reason: CARTON_REASON },
+          by: op.site,
+        };
     }
   }
 
   /** The mapping row holding code i now (the product splits mappings on de-mapping): its id and product. */
   private async mappingOf(i: number): Promise<{ id: number; productId: number }> {
-    const rows = rowsOf<{ id: number; product_id: number }>(await this.t.db.execute(sql`select id, product_id from mappings
-      where kind = 'S' and prefix = ${this.n.w.f.prefix} and from_no <= ${this.n.serial(i)} and to_no >= ${this.n.serial(i)}`));
+    const rows = rowsOf<{ id: number; product_id: number }>(
+      await this.t.db.execute(sql`select id, product_id from mappings
+      where kind = 'S' and prefix = ${this.n.w.f.prefix} and from_no <= ${this.n.serial(i)} and to_no >= ${this.n.serial(i)}`),
+    );
     // No mapping holds it: a mapping id no row has, which the product refuses as not found.
-    return rows[0] ? { id: Number(rows[0].id), productId: Number(rows[0].product_id) } : { id: 2_000_000_000, productId: this.n.w.f.productId };
+    return rows[0]
+      ? { id: Number(rows[0].id), productId: Number(rows[0].product_id) }
+      : { id: 2_000_000_000, productId: this.n.w.f.productId };
   }
 
   private async plain(op: Exclude<Op, KeyedOp | { k: 'again' }>): Promise<Got> {
     const n = this.n;
     const w = n.w;
     const token = w.token.F;
-    const got = async (p: Promise<{ status: number; body: { ResponseCode: string; ResponseMessage: string; ResponseData: unknown } }>): Promise<Got> => {
+    const got = async (
+      p: Promise<{ status: number; body: { ResponseCode: string; ResponseMessage: string; ResponseData: unknown } }>,
+    ): Promise<Got> => {
       const r = await p;
-      return { status: r.status, code: r.body.ResponseCode, message: r.body.ResponseMessage, data: r.body.ResponseData };
+      return {
+        status: r.status,
+        code: r.body.ResponseCode,
+        message: r.body.ResponseMessage,
+        data: r.body.ResponseData,
+      };
     };
     switch (op.k) {
       case 'map': {
         const batch = n.batch(homeBatch(op.from));
-        return got(send(this.t, MAPPING_API.save, {
-          MappingId: 0, ProductId: w.f.productId, FromNo: n.serial(op.from), ToNo: n.serial(op.to), Qty: op.to - op.from + 1,
-          MFGDate: MFG, BatchNo: batch, EXPDate: FUTURE, Remark: '', Mrp: 120.5, isPreprinted: false,
-        }, token));
+        return got(
+          send(
+            this.t,
+            MAPPING_API.save,
+            {
+              MappingId: 0,
+              ProductId: w.f.productId,
+              FromNo: n.serial(op.from),
+              ToNo: n.serial(op.to),
+              Qty: op.to - op.from + 1,
+              MFGDate: MFG,
+              BatchNo: batch,
+              EXPDate: FUTURE,
+              Remark: '',
+              Mrp: 120.5,
+              isPreprinted: false,
+            },
+            token,
+          ),
+        );
       }
       case 'damageRange': {
         const m = await this.mappingOf(op.from);
-        return got(send(this.t, DAMAGE_API.create, {
-          MappingId: m.id, FromNo: n.serial(op.from), ToNo: n.serial(op.to), Qty: op.to - op.from + 1, Reason: RANGE_REASON, isPreprinted: false,
-        }, token));
+        return got(
+          send(
+            this.t,
+            DAMAGE_API.create,
+            {
+              MappingId: m.id,
+              FromNo: n.serial(op.from),
+              ToNo: n.serial(op.to),
+              Qty: op.to - op.from + 1,
+              Reason: RANGE_REASON,
+              isPreprinted: false,
+            },
+            token,
+          ),
+        );
       }
       case 'demap': {
         const m = await this.mappingOf(op.from);
-        return got(send(this.t, DEMAP_API.create, {
-          MappingId: m.id, ProductId: m.productId, FromNo: n.serial(op.from), ToNo: n.serial(op.to), Qty: op.to - op.from + 1, isPreprinted: false,
-        }, token));
+        return got(
+          send(
+            this.t,
+            DEMAP_API.create,
+            {
+              MappingId: m.id,
+              ProductId: m.productId,
+              FromNo: n.serial(op.from),
+              ToNo: n.serial(op.to),
+              Qty: op.to - op.from + 1,
+              isPreprinted: false,
+            },
+            token,
+          ),
+        );
       }
-      case 'recall': return got(send(this.t, RECALL_API.save, { ProductId: w.f.productId, BatchNo: n.batch(op.batch), Reason: RECALL_REASON }, token));
+      case 'recall':
+        return got(
+          send(
+            this.t,
+            RECALL_API.save,
+            { ProductId: w.f.productId, BatchNo: n.batch(op.batch), Reason: RECALL_REASON },
+            token,
+          ),
+        );
       case 'expiry': {
         const m = await this.mappingOf(op.code);
         return got(send(this.t, MAPPING_API.save, { MappingId: m.id, EXPDate: op.past ? PAST : FUTURE }, token));
       }
       case 'verify': {
-        const res = await got(verifyFrom(this.t, n.uid(op.code), 'Aalpha Pradesh', op.details ? farmer(n.mobile, 'Sita Devi') : {}));
+        const res = await got(
+          verifyFrom(this.t, n.uid(op.code), 'Aalpha Pradesh', op.details ? farmer(n.mobile, 'Sita Devi') : {}),
+        );
         const paid = res.code === '200' && ((res.data as { LoyaltyPoints?: number } | null)?.LoyaltyPoints ?? 0) > 0;
         if (paid && this.feedbackId === null) this.feedbackId = (res.data as { FeedbackId: unknown }).FeedbackId;
         return res;
       }
       case 'redeem':
-        return got(send(this.t, POINTS_API.redeem, { UsrId: this.feedbackId ?? 1, MobNo: n.mobile, Points: op.points }));
+        return got(
+          send(this.t, POINTS_API.redeem, { UsrId: this.feedbackId ?? 1, MobNo: n.mobile, Points: op.points }),
+        );
     }
   }
 }

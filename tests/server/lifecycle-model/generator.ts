@@ -1,7 +1,18 @@
 // A seeded generator of operation sequences: mostly moves the model says may succeed, some that must
 // be refused, replays of earlier keys and duplicates of earlier saves. Same seed, same sequence.
 import type { Model, SidM, TidM } from './model.js';
-import { AREAS, CODES, areaOf, refKey, type Area, type CartonRef, type KeyedOp, type Op, type Party, type SiteName } from './ops.js';
+import {
+  AREAS,
+  CODES,
+  areaOf,
+  refKey,
+  type Area,
+  type CartonRef,
+  type KeyedOp,
+  type Op,
+  type Party,
+  type SiteName,
+} from './ops.js';
 
 /** mulberry32: a small seeded PRNG, uniform in [0, 1). */
 export function mulberry32(seed: number): () => number {
@@ -18,17 +29,34 @@ export function mulberry32(seed: number): () => number {
 /** Areas left out of the generator (LIFECYCLE_OFF=expiry,redeem). */
 export function areasOff(text = process.env.LIFECYCLE_OFF ?? ''): Set<Area> {
   const off = new Set<Area>();
-  for (const a of text.split(',').map((s) => s.trim()).filter(Boolean)) {
-    if (!(AREAS as readonly string[]).includes(a)) throw new Error(`LIFECYCLE_OFF: unknown area ${a} (areas: ${AREAS.join(', ')})`);
+  for (const a of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    if (!(AREAS as readonly string[]).includes(a))
+      throw new Error(`LIFECYCLE_OFF: unknown area ${a} (areas: ${AREAS.join(', ')})`);
     off.add(a as Area);
   }
   return off;
 }
 
 const WEIGHTS: Array<[Op['k'] | 'dup', number]> = [
-  ['map', 4], ['packSid', 14], ['packTid', 8], ['replace', 5], ['dispatch', 12], ['receive', 10], ['return', 8],
-  ['damageRange', 3], ['damageCarton', 3], ['demap', 3], ['recall', 1], ['expiry', 3], ['verify', 14], ['redeem', 2],
-  ['again', 5], ['dup', 3],
+  ['map', 4],
+  ['packSid', 14],
+  ['packTid', 8],
+  ['replace', 5],
+  ['dispatch', 12],
+  ['receive', 10],
+  ['return', 8],
+  ['damageRange', 3],
+  ['damageCarton', 3],
+  ['demap', 3],
+  ['recall', 1],
+  ['expiry', 3],
+  ['verify', 14],
+  ['redeem', 2],
+  ['again', 5],
+  ['dup', 3],
 ];
 
 export class Generator {
@@ -39,11 +67,20 @@ export class Generator {
   private recent: KeyedOp[] = [];
   private drawn = 0;
 
-  constructor(private readonly rnd: () => number, private readonly off: Set<Area>) {}
+  constructor(
+    private readonly rnd: () => number,
+    private readonly off: Set<Area>,
+  ) {}
 
-  private chance(p: number) { return this.rnd() < p; }
-  private int(n: number) { return Math.floor(this.rnd() * n); }
-  private pick<T>(xs: readonly T[]): T | undefined { return xs.length ? xs[this.int(xs.length)] : undefined; }
+  private chance(p: number) {
+    return this.rnd() < p;
+  }
+  private int(n: number) {
+    return Math.floor(this.rnd() * n);
+  }
+  private pick<T>(xs: readonly T[]): T | undefined {
+    return xs.length ? xs[this.int(xs.length)] : undefined;
+  }
   private some<T>(xs: readonly T[], max: number): T[] {
     const pool = [...xs];
     const out: T[] = [];
@@ -51,7 +88,9 @@ export class Generator {
     while (out.length < n && pool.length) out.push(pool.splice(this.int(pool.length), 1)[0]!);
     return out;
   }
-  private site(): SiteName { return this.chance(0.6) ? 'F' : 'W'; }
+  private site(): SiteName {
+    return this.chance(0.6) ? 'F' : 'W';
+  }
   private keyed(): { key: number; via: 'api' | 'push' } {
     return { key: ++this.key, via: !this.off.has('push') && this.chance(0.3) ? 'push' : 'api' };
   }
@@ -73,7 +112,10 @@ export class Generator {
     const [kind] = WEIGHTS.find(([, w]) => (r -= w) < 0) ?? WEIGHTS[0]!;
     const codes = Array.from({ length: CODES }, (_, i) => i);
     const mapped = codes.filter((i) => m.codes[i]!.mapping !== null);
-    const loose = mapped.filter((i) => { const c = m.codes[i]!; return c.sid === null && !c.damaged && !c.replaced; });
+    const loose = mapped.filter((i) => {
+      const c = m.codes[i]!;
+      return c.sid === null && !c.damaged && !c.replaced;
+    });
     const sids = [...m.sids.values()];
     const tops: Array<SidM | TidM> = [...sids.filter((s) => !s.tid), ...m.tids.values()];
     const placeOf = (c: SidM | TidM): SiteName | null => (c.place.k === 'site' ? c.place.s : null);
@@ -127,7 +169,12 @@ export class Generator {
         if (!d) return undefined;
         const by: Party = this.chance(0.9) ? d.to : this.pick(['F', 'W', 'D'] as const)!;
         const sent = d.order.filter((r) => d.legs.get(refKey(r)) === 'sent');
-        const arrived = this.chance(0.7) || !sent.length ? null : this.chance(0.9) ? this.some(sent, sent.length) : this.some(d.order, d.order.length);
+        const arrived =
+          this.chance(0.7) || !sent.length
+            ? null
+            : this.chance(0.9)
+              ? this.some(sent, sent.length)
+              : this.some(d.order, d.order.length);
         const n = Number(d.key.slice(4));
         return { k: 'receive', by, did: n, from: d.from, arrived, ...this.keyed() };
       }
@@ -138,7 +185,13 @@ export class Generator {
         const did = m.lastLeg.get(refKey(c.ref));
         const d = did ? m.dids.get(did) : undefined;
         const transit = d && this.chance(0.9) ? d.legs.get(refKey(c.ref)) === 'sent' : this.chance(0.5);
-        return { k: 'return', site: d && this.chance(0.9) ? d.from : this.site(), carton: c.ref, transit, ...this.keyed() };
+        return {
+          k: 'return',
+          site: d && this.chance(0.9) ? d.from : this.site(),
+          carton: c.ref,
+          transit,
+          ...this.keyed(),
+        };
       }
       case 'damageRange': {
         const from = this.chance(0.8) && loose.length ? this.pick(loose)! : this.int(CODES);
@@ -159,14 +212,30 @@ export class Generator {
       }
       // Batch A is the one recalled, once cartons of it are about (again later: a recall of a recalled
       // batch is refused); batch B is the one whose expiry moves.
-      case 'recall': return this.drawn > 40 ? { k: 'recall', batch: 'A' } : undefined;
+      case 'recall':
+        return this.drawn > 40 ? { k: 'recall', batch: 'A' } : undefined;
       case 'expiry': {
         const ofB = mapped.filter((i) => m.batchOf(i) === 'B');
-        return { k: 'expiry', code: this.chance(0.9) && ofB.length ? this.pick(ofB)! : this.int(CODES), past: this.chance(0.6) };
+        return {
+          k: 'expiry',
+          code: this.chance(0.9) && ofB.length ? this.pick(ofB)! : this.int(CODES),
+          past: this.chance(0.6),
+        };
       }
-      case 'verify': return { k: 'verify', code: this.chance(0.9) && mapped.length ? this.pick(mapped)! : this.int(CODES), details: this.chance(0.6) };
-      case 'redeem': return m.balance > 0 ? { k: 'redeem', points: this.chance(0.8) ? Math.min(5, m.balance) : m.balance + 5 } : undefined;
-      case 'again': { const op = this.pick(this.recent); return op ? { k: 'again', op } : undefined; }
+      case 'verify':
+        return {
+          k: 'verify',
+          code: this.chance(0.9) && mapped.length ? this.pick(mapped)! : this.int(CODES),
+          details: this.chance(0.6),
+        };
+      case 'redeem':
+        return m.balance > 0
+          ? { k: 'redeem', points: this.chance(0.8) ? Math.min(5, m.balance) : m.balance + 5 }
+          : undefined;
+      case 'again': {
+        const op = this.pick(this.recent);
+        return op ? { k: 'again', op } : undefined;
+      }
       case 'dup': {
         const op = this.pick(this.recent);
         return op ? { ...op, ...this.keyed() } : undefined;

@@ -20,12 +20,17 @@ const EPOCH = 150;
 const DEVICE_EVERY = Number(process.env.LIFECYCLE_DEVICE_EVERY ?? 2);
 const SHRINK_SECONDS = Number(process.env.LIFECYCLE_SHRINK_SECONDS ?? 60);
 const FIXED_SEED = 20_261_127;
-const seeds = process.env.LIFECYCLE_SEED ? [Number(process.env.LIFECYCLE_SEED)] : [FIXED_SEED, Math.floor(Math.random() * 2 ** 31)];
+const seeds = process.env.LIFECYCLE_SEED
+  ? [Number(process.env.LIFECYCLE_SEED)]
+  : [FIXED_SEED, Math.floor(Math.random() * 2 ** 31)];
 
 const t = useApp({ verifyLimitPerAddress: 1_000_000 });
 
 /** Each namespace opens with both batches mapped, then the generator's steps. */
-const opening: Op[] = [{ k: 'map', from: 0, to: 7 }, { k: 'map', from: 8, to: 15 }];
+const opening: Op[] = [
+  { k: 'map', from: 0, to: 7 },
+  { k: 'map', from: 8, to: 15 },
+];
 
 describe('the lifecycle model and the product agree', () => {
   for (const seed of seeds) {
@@ -40,8 +45,15 @@ describe('the lifecycle model and the product agree', () => {
         const gen = new Generator(rnd, off);
         const steps = Math.min(EPOCH, STEPS - done);
         const started = Date.now();
-        const failure = await runSteps(w, (m, i) => (i < opening.length ? opening[i]! : i < steps ? gen.next(m) : null), { touched: true, traceEvery: 50, sweepEvery: 100, deviceEvery: off.has('device') ? 0 : DEVICE_EVERY });
-        if (process.env.LIFECYCLE_TIMING) console.log(`steps ${done}..${done + steps}: ${((Date.now() - started) / steps).toFixed(1)} ms a step; ${timing.text()}`);
+        const failure = await runSteps(
+          w,
+          (m, i) => (i < opening.length ? opening[i]! : i < steps ? gen.next(m) : null),
+          { touched: true, traceEvery: 50, sweepEvery: 100, deviceEvery: off.has('device') ? 0 : DEVICE_EVERY },
+        );
+        if (process.env.LIFECYCLE_TIMING)
+          console.log(
+            `steps ${done}..${done + steps}: ${((Date.now() - started) / steps).toFixed(1)} ms a step; ${timing.text()}`,
+          );
         if (failure) {
           const short = await shrink(w, failure, SHRINK_SECONDS);
           expect.fail(failureText(short, seed));

@@ -26,26 +26,60 @@ export interface CodeM {
   /** Its first paying verification happened (a pack pays once). */
   paid: boolean;
 }
-export interface MappingM { id: number; from: number; to: number; batch: Batch; exp: string }
+export interface MappingM {
+  id: number;
+  from: number;
+  to: number;
+  batch: Batch;
+  exp: string;
+}
 export type Place = { k: 'site'; s: SiteName } | { k: 'transit'; did: string } | { k: 'dealer' } | { k: 'missing' };
 /** `own`: damaged by a Damage Carton of its own (not only with its TID); `swaps`: packs replaced in it. */
-export interface SidM { ref: CartonRef; packs: number[]; tid: string | null; place: Place; damaged: boolean; own: boolean; swaps: Array<[number, number]> }
-export interface TidM { ref: CartonRef; sids: string[]; place: Place; damaged: boolean; own: boolean }
+export interface SidM {
+  ref: CartonRef;
+  packs: number[];
+  tid: string | null;
+  place: Place;
+  damaged: boolean;
+  own: boolean;
+  swaps: Array<[number, number]>;
+}
+export interface TidM {
+  ref: CartonRef;
+  sids: string[];
+  place: Place;
+  damaged: boolean;
+  own: boolean;
+}
 export type LegState = 'sent' | 'received' | 'missing' | 'returned';
 /** A dispatch: each leg's state, its packs when sent, the legs that were received (also if taken
  *  back since) and those taken back from transit. */
 export interface DidM {
-  key: string; from: SiteName; to: Party; legs: Map<string, LegState>; order: CartonRef[];
-  packs: Map<string, number>; received: Set<string>; transit: Set<string>;
+  key: string;
+  from: SiteName;
+  to: Party;
+  legs: Map<string, LegState>;
+  order: CartonRef[];
+  packs: Map<string, number>;
+  received: Set<string>;
+  transit: Set<string>;
 }
 
 export type VerifyWhy = 'unmapped' | 'demapped' | 'replaced' | 'damaged' | 'recalled';
-export interface VerifyExpect { code: '200' | '-1' | '-3'; why?: VerifyWhy; reason?: string; pays?: boolean; expired?: boolean }
+export interface VerifyExpect {
+  code: '200' | '-1' | '-3';
+  why?: VerifyWhy;
+  reason?: string;
+  pays?: boolean;
+  expired?: boolean;
+}
 
 /** What the product must answer. `flag`: the refusal is the recall's or the expiry's (its text is checked). */
 export interface Expect {
   ok: boolean;
-  flag?: { kind: 'recalled'; reason: string; single: boolean; carton?: CartonRef } | { kind: 'expired'; single: boolean; carton?: CartonRef };
+  flag?:
+    | { kind: 'recalled'; reason: string; single: boolean; carton?: CartonRef }
+    | { kind: 'expired'; single: boolean; carton?: CartonRef };
   verify?: VerifyExpect;
   /** The op replays a key already answered: the answer must be the first one. */
   replayOf?: number;
@@ -66,14 +100,24 @@ export type DeviceGap = (typeof DEVICE_GAPS)[number];
 /** LIFECYCLE_GAPS=1: hold the device to the model on its known gaps too (DEVICE_GAPS). */
 export const GAPS = Boolean(process.env.LIFECYCLE_GAPS);
 
-export interface Touched { cartons: CartonRef[]; dids: string[]; batches: Batch[] }
+export interface Touched {
+  cartons: CartonRef[];
+  dids: string[];
+  batches: Batch[];
+}
 
 const none = (): Touched => ({ cartons: [], dids: [], batches: [] });
 export const didKey = (s: SiteName, n: number) => `DID${s}${n}`;
 
 export class Model {
   readonly codes: CodeM[] = Array.from({ length: CODES }, () => ({
-    mapping: null, demapped: false, damaged: null, replaced: false, isNew: false, sid: null, paid: false,
+    mapping: null,
+    demapped: false,
+    damaged: null,
+    replaced: false,
+    isNew: false,
+    sid: null,
+    paid: false,
   }));
   readonly mappings = new Map<number, MappingM>();
   readonly sids = new Map<string, SidM>();
@@ -95,22 +139,40 @@ export class Model {
     const m = this.codes[i]!.mapping;
     return m === null ? null : this.mappings.get(m)!;
   }
-  batchOf(i: number): Batch | null { return this.mappingOf(i)?.batch ?? null; }
-  isExpired(i: number): boolean { return this.mappingOf(i)?.exp === PAST; }
+  batchOf(i: number): Batch | null {
+    return this.mappingOf(i)?.batch ?? null;
+  }
+  isExpired(i: number): boolean {
+    return this.mappingOf(i)?.exp === PAST;
+  }
   sidsOf(ref: CartonRef): SidM[] {
-    if (ref.t === 'SID') { const s = this.sids.get(refKey(ref)); return s ? [s] : []; }
+    if (ref.t === 'SID') {
+      const s = this.sids.get(refKey(ref));
+      return s ? [s] : [];
+    }
     return (this.tids.get(refKey(ref))?.sids ?? []).map((k) => this.sids.get(k)!);
   }
-  packsOf(ref: CartonRef): number[] { return this.sidsOf(ref).flatMap((s) => s.packs); }
+  packsOf(ref: CartonRef): number[] {
+    return this.sidsOf(ref).flatMap((s) => s.packs);
+  }
   /** The recall reason of the first recalled batch a carton holds. */
   cartonRecall(ref: CartonRef): string | null {
-    for (const p of this.packsOf(ref)) { const b = this.batchOf(p); if (b && this.recalled[b]) return this.recalled[b]; }
+    for (const p of this.packsOf(ref)) {
+      const b = this.batchOf(p);
+      if (b && this.recalled[b]) return this.recalled[b];
+    }
     return null;
   }
-  cartonExpired(ref: CartonRef): boolean { return this.packsOf(ref).some((p) => this.isExpired(p)); }
+  cartonExpired(ref: CartonRef): boolean {
+    return this.packsOf(ref).some((p) => this.isExpired(p));
+  }
   /** The carton a SID travels with: its TID when it is in one. */
-  outer(s: SidM): SidM | TidM { return s.tid ? this.tids.get(s.tid)! : s; }
-  carton(ref: CartonRef): SidM | TidM | undefined { return ref.t === 'SID' ? this.sids.get(refKey(ref)) : this.tids.get(refKey(ref)); }
+  outer(s: SidM): SidM | TidM {
+    return s.tid ? this.tids.get(s.tid)! : s;
+  }
+  carton(ref: CartonRef): SidM | TidM | undefined {
+    return ref.t === 'SID' ? this.sids.get(refKey(ref)) : this.tids.get(refKey(ref));
+  }
   isDamaged(i: number): string | null {
     const c = this.codes[i]!;
     if (c.damaged) return c.damaged;
@@ -127,20 +189,34 @@ export class Model {
     }
     if ('key' in op) this.keys.add(op.key);
     switch (op.k) {
-      case 'map': return this.map(op.from, op.to);
-      case 'packSid': return this.packSid(op.site, op.codes, { t: 'SID', n: op.sid, s: op.site });
-      case 'packTid': return this.packTid(op.site, op.sids, { t: 'TID', n: op.tid, s: op.site });
-      case 'replace': return this.replace(op.site, op.old, op.now);
-      case 'dispatch': return this.dispatch(op.site, op.to, op.cartons, didKey(op.site, op.did));
-      case 'receive': return this.receive(op.by, didKey(op.from, op.did), op.arrived);
-      case 'return': return this.takeBack(op.site, op.carton, op.transit);
-      case 'damageRange': return this.damageRange(op.from, op.to);
-      case 'damageCarton': return this.damageCarton(op.site, op.carton);
-      case 'demap': return this.demap(op.from, op.to);
-      case 'recall': return this.recall(op.batch);
-      case 'expiry': return this.expiry(op.code, op.past);
-      case 'verify': return { ok: true, verify: this.verify(op.code, op.details), touched: none() };
-      case 'redeem': return this.redeem(op.points);
+      case 'map':
+        return this.map(op.from, op.to);
+      case 'packSid':
+        return this.packSid(op.site, op.codes, { t: 'SID', n: op.sid, s: op.site });
+      case 'packTid':
+        return this.packTid(op.site, op.sids, { t: 'TID', n: op.tid, s: op.site });
+      case 'replace':
+        return this.replace(op.site, op.old, op.now);
+      case 'dispatch':
+        return this.dispatch(op.site, op.to, op.cartons, didKey(op.site, op.did));
+      case 'receive':
+        return this.receive(op.by, didKey(op.from, op.did), op.arrived);
+      case 'return':
+        return this.takeBack(op.site, op.carton, op.transit);
+      case 'damageRange':
+        return this.damageRange(op.from, op.to);
+      case 'damageCarton':
+        return this.damageCarton(op.site, op.carton);
+      case 'demap':
+        return this.demap(op.from, op.to);
+      case 'recall':
+        return this.recall(op.batch);
+      case 'expiry':
+        return this.expiry(op.code, op.past);
+      case 'verify':
+        return { ok: true, verify: this.verify(op.code, op.details), touched: none() };
+      case 'redeem':
+        return this.redeem(op.points);
     }
   }
 
@@ -165,15 +241,36 @@ export class Model {
     let recall: string | null = null;
     for (const i of codes) {
       const c = this.codes[i]!;
-      if (c.mapping === null || c.damaged || c.replaced) { faults++; continue; }
+      if (c.mapping === null || c.damaged || c.replaced) {
+        faults++;
+        continue;
+      }
       const b = this.batchOf(i)!;
-      if (this.recalled[b]) { faults++; recall = this.recalled[b]; continue; }
+      if (this.recalled[b]) {
+        faults++;
+        recall = this.recalled[b];
+        continue;
+      }
       if (c.sid !== null) faults++;
     }
     if (faults > 0) {
-      return { ok: false, ...(recall ? { flag: { kind: 'recalled' as const, reason: recall, single: faults === 1 && codes.length === 1 } } : {}), touched: none() };
+      return {
+        ok: false,
+        ...(recall
+          ? { flag: { kind: 'recalled' as const, reason: recall, single: faults === 1 && codes.length === 1 } }
+          : {}),
+        touched: none(),
+      };
     }
-    this.sids.set(key, { ref, packs: [...codes], tid: null, place: { k: 'site', s: site }, damaged: false, own: false, swaps: [] });
+    this.sids.set(key, {
+      ref,
+      packs: [...codes],
+      tid: null,
+      place: { k: 'site', s: site },
+      damaged: false,
+      own: false,
+      swaps: [],
+    });
     for (const i of codes) this.codes[i]!.sid = key;
     return { ok: true, touched: { cartons: [ref], dids: [], batches: this.batchesOf(codes) } };
   }
@@ -193,11 +290,22 @@ export class Model {
     let recall: string | null = null;
     for (const r of sids) {
       const s = this.sids.get(refKey(r));
-      if (!s || s.tid || s.damaged || !this.atSite(s, site)) { faults++; continue; }
+      if (!s || s.tid || s.damaged || !this.atSite(s, site)) {
+        faults++;
+        continue;
+      }
       const why = this.cartonRecall(r);
-      if (why) { faults++; recall = why; }
+      if (why) {
+        faults++;
+        recall = why;
+      }
     }
-    if (faults > 0) return { ok: false, ...(recall ? { flag: { kind: 'recalled' as const, reason: recall, single: sids.length === 1 } } : {}), touched: none() };
+    if (faults > 0)
+      return {
+        ok: false,
+        ...(recall ? { flag: { kind: 'recalled' as const, reason: recall, single: sids.length === 1 } } : {}),
+        touched: none(),
+      };
     this.tids.set(key, { ref, sids: sids.map(refKey), place: { k: 'site', s: site }, damaged: false, own: false });
     for (const r of sids) this.sids.get(refKey(r))!.tid = key;
     return { ok: true, touched: { cartons: [ref, ...sids], dids: [], batches: this.batchesOf(this.packsOf(ref)) } };
@@ -242,22 +350,45 @@ export class Model {
     let flag: Expect['flag'];
     for (const r of cartons) {
       const c = this.carton(r);
-      if (!c || (r.t === 'SID' && (c as SidM).tid) || !this.atSite(c, site) || c.damaged) { faults++; continue; }
+      if (!c || (r.t === 'SID' && (c as SidM).tid) || !this.atSite(c, site) || c.damaged) {
+        faults++;
+        continue;
+      }
       const recall = this.cartonRecall(r);
-      if (recall && to !== 'F') { faults++; flag = { kind: 'recalled', reason: recall, single: cartons.length === 1, carton: r }; continue; }
-      if (to === 'D' && this.cartonExpired(r)) { faults++; flag = { kind: 'expired', single: cartons.length === 1, carton: r }; }
+      if (recall && to !== 'F') {
+        faults++;
+        flag = { kind: 'recalled', reason: recall, single: cartons.length === 1, carton: r };
+        continue;
+      }
+      if (to === 'D' && this.cartonExpired(r)) {
+        faults++;
+        flag = { kind: 'expired', single: cartons.length === 1, carton: r };
+      }
     }
     if (faults > 0) return { ...refused, ...(faults === 1 && flag ? { flag } : {}) };
     const d: DidM = {
-      key: did, from: site, to, legs: new Map(cartons.map((r) => [refKey(r), 'sent' as const])), order: cartons,
-      packs: new Map(cartons.map((r) => [refKey(r), this.packsOf(r).length])), received: new Set(), transit: new Set(),
+      key: did,
+      from: site,
+      to,
+      legs: new Map(cartons.map((r) => [refKey(r), 'sent' as const])),
+      order: cartons,
+      packs: new Map(cartons.map((r) => [refKey(r), this.packsOf(r).length])),
+      received: new Set(),
+      transit: new Set(),
     };
     this.dids.set(did, d);
     for (const r of cartons) {
       this.carton(r)!.place = { k: 'transit', did };
       this.lastLeg.set(refKey(r), did);
     }
-    return { ok: true, touched: { cartons: this.withInside(cartons), dids: [did], batches: this.batchesOf(cartons.flatMap((r) => this.packsOf(r))) } };
+    return {
+      ok: true,
+      touched: {
+        cartons: this.withInside(cartons),
+        dids: [did],
+        batches: this.batchesOf(cartons.flatMap((r) => this.packsOf(r))),
+      },
+    };
   }
 
   private withInside(cartons: CartonRef[]): CartonRef[] {
@@ -280,7 +411,14 @@ export class Model {
       if (got) d.received.add(refKey(r));
       this.carton(r)!.place = !got ? { k: 'missing' } : by === 'D' ? { k: 'dealer' } : { k: 'site', s: by };
     }
-    return { ok: true, touched: { cartons: this.withInside(cartons), dids: [did], batches: this.batchesOf(cartons.flatMap((r) => this.packsOf(r))) } };
+    return {
+      ok: true,
+      touched: {
+        cartons: this.withInside(cartons),
+        dids: [did],
+        batches: this.batchesOf(cartons.flatMap((r) => this.packsOf(r))),
+      },
+    };
   }
 
   /** A return is a physical fact: the sender of the carton's latest leg takes it back, from transit or after receipt. */
@@ -300,7 +438,10 @@ export class Model {
     d.legs.set(refKey(ref), 'returned');
     if (transit) d.transit.add(refKey(ref));
     c.place = { k: 'site', s: site };
-    return { ok: true, touched: { cartons: this.withInside([ref]), dids: [d.key], batches: this.batchesOf(this.packsOf(ref)) } };
+    return {
+      ok: true,
+      touched: { cartons: this.withInside([ref]), dids: [d.key], batches: this.batchesOf(this.packsOf(ref)) },
+    };
   }
 
   /** A range damage is a physical fact (recalled stock too); packed, damaged and retired numbers are refused. */
@@ -308,7 +449,8 @@ export class Model {
     const m = this.mappingOf(from);
     const range = this.span(from, to);
     if (!m || to > m.to) return { ok: false, touched: none() };
-    if (range.some((i) => this.codes[i]!.sid !== null || this.codes[i]!.damaged || this.codes[i]!.replaced)) return { ok: false, touched: none() };
+    if (range.some((i) => this.codes[i]!.sid !== null || this.codes[i]!.damaged || this.codes[i]!.replaced))
+      return { ok: false, touched: none() };
     for (const i of range) this.codes[i]!.damaged = RANGE_REASON;
     return { ok: true, touched: { cartons: [], dids: [], batches: [m.batch] } };
   }
@@ -321,7 +463,10 @@ export class Model {
     c.damaged = true;
     c.own = true;
     for (const s of this.sidsOf(ref)) s.damaged = true;
-    return { ok: true, touched: { cartons: this.withInside([ref]), dids: [], batches: this.batchesOf(this.packsOf(ref)) } };
+    return {
+      ok: true,
+      touched: { cartons: this.withInside([ref]), dids: [], batches: this.batchesOf(this.packsOf(ref)) },
+    };
   }
 
   /** De-mapping cuts a sub-range out of one mapping (as the spec writes it, never starting at the
@@ -330,9 +475,18 @@ export class Model {
     const m = this.mappingOf(from);
     const range = this.span(from, to);
     if (!m || from === m.to || to > m.to) return { ok: false, touched: none() };
-    if (range.some((i) => { const c = this.codes[i]!; return c.sid !== null || c.damaged !== null || c.replaced; })) return { ok: false, touched: none() };
+    if (
+      range.some((i) => {
+        const c = this.codes[i]!;
+        return c.sid !== null || c.damaged !== null || c.replaced;
+      })
+    )
+      return { ok: false, touched: none() };
     this.mappings.delete(m.id);
-    for (const [a, b] of [[m.from, from - 1], [to + 1, m.to]] as const) {
+    for (const [a, b] of [
+      [m.from, from - 1],
+      [to + 1, m.to],
+    ] as const) {
       if (a > b) continue;
       const piece: MappingM = { ...m, id: this.nextMapping++, from: a, to: b };
       this.mappings.set(piece.id, piece);
@@ -347,7 +501,8 @@ export class Model {
   }
 
   private recall(b: Batch): Expect {
-    if (this.recalled[b] || !this.codes.some((c) => c.mapping !== null && this.mappings.get(c.mapping)!.batch === b)) return { ok: false, touched: none() };
+    if (this.recalled[b] || !this.codes.some((c) => c.mapping !== null && this.mappings.get(c.mapping)!.batch === b))
+      return { ok: false, touched: none() };
     this.recalled[b] = RECALL_REASON;
     return { ok: true, touched: { cartons: [], dids: [], batches: [b] } };
   }

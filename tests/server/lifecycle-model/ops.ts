@@ -12,11 +12,18 @@ export type Via = 'api' | 'push';
 export const CODES = 16;
 export const homeBatch = (i: number): Batch => (i < CODES / 2 ? 'A' : 'B');
 
-export interface CartonRef { t: 'SID' | 'TID'; n: number; s: SiteName }
+export interface CartonRef {
+  t: 'SID' | 'TID';
+  n: number;
+  s: SiteName;
+}
 export const refKey = (r: CartonRef) => `${r.t}${r.s}${r.n}`;
 
 /** A floor save goes through the idempotent call (or the outbox push) under its key. */
-export interface Keyed { key: number; via: Via }
+export interface Keyed {
+  key: number;
+  via: Via;
+}
 
 export type Op =
   | { k: 'map'; from: number; to: number }
@@ -40,7 +47,20 @@ export type KeyedOp = Extract<Op, Keyed>;
 
 /** The lifecycle areas, each of which can be left out of the generator (LIFECYCLE_OFF=a,b). */
 export const AREAS = [
-  'map', 'pack', 'replace', 'dispatch', 'receive', 'return', 'damage', 'demap', 'recall', 'expiry', 'verify', 'redeem', 'replay', 'push',
+  'map',
+  'pack',
+  'replace',
+  'dispatch',
+  'receive',
+  'return',
+  'damage',
+  'demap',
+  'recall',
+  'expiry',
+  'verify',
+  'redeem',
+  'replay',
+  'push',
   /** Not a kind of step: the device's check of each floor step's scans. */
   'device',
 ] as const;
@@ -48,10 +68,16 @@ export type Area = (typeof AREAS)[number];
 
 export const areaOf = (op: Op): Area => {
   switch (op.k) {
-    case 'packSid': case 'packTid': return 'pack';
-    case 'damageRange': case 'damageCarton': return 'damage';
-    case 'again': return 'replay';
-    default: return op.k;
+    case 'packSid':
+    case 'packTid':
+      return 'pack';
+    case 'damageRange':
+    case 'damageCarton':
+      return 'damage';
+    case 'again':
+      return 'replay';
+    default:
+      return op.k;
   }
 };
 
@@ -60,21 +86,36 @@ export const opText = (op: Op): string => {
   const c = (r: CartonRef) => `${r.t}${r.s}${r.n}`;
   const via = 'via' in op ? ` [${op.via} key ${op.key}]` : '';
   switch (op.k) {
-    case 'map': return `map codes ${op.from}..${op.to}`;
-    case 'packSid': return `${op.site} packs codes ${op.codes.join(',')} into SID${op.site}${op.sid}${via}`;
-    case 'packTid': return `${op.site} packs ${op.sids.map(c).join(',')} into TID${op.site}${op.tid}${via}`;
-    case 'replace': return `${op.site} replaces code ${op.old} by ${op.now}${via}`;
-    case 'dispatch': return `${op.site} dispatches ${op.cartons.map(c).join(',')} to ${op.to} on DID${op.site}${op.did}${via}`;
-    case 'receive': return `${op.by} receives DID${op.from}${op.did} (${op.arrived ? op.arrived.map(c).join(',') : 'all'})${via}`;
-    case 'return': return `${op.site} takes back ${c(op.carton)}${op.transit ? ' from transit' : ' after receipt'}${via}`;
-    case 'damageRange': return `damage codes ${op.from}..${op.to}`;
-    case 'damageCarton': return `${op.site} damages ${c(op.carton)}${via}`;
-    case 'demap': return `de-map codes ${op.from}..${op.to}`;
-    case 'recall': return `recall batch ${op.batch}`;
-    case 'expiry': return `expiry of code ${op.code}'s mapping to the ${op.past ? 'past' : 'future'}`;
-    case 'verify': return `verify code ${op.code}${op.details ? ' with details' : ''}`;
-    case 'redeem': return `redeem ${op.points} points`;
-    case 'again': return `again: ${opText(op.op)}`;
+    case 'map':
+      return `map codes ${op.from}..${op.to}`;
+    case 'packSid':
+      return `${op.site} packs codes ${op.codes.join(',')} into SID${op.site}${op.sid}${via}`;
+    case 'packTid':
+      return `${op.site} packs ${op.sids.map(c).join(',')} into TID${op.site}${op.tid}${via}`;
+    case 'replace':
+      return `${op.site} replaces code ${op.old} by ${op.now}${via}`;
+    case 'dispatch':
+      return `${op.site} dispatches ${op.cartons.map(c).join(',')} to ${op.to} on DID${op.site}${op.did}${via}`;
+    case 'receive':
+      return `${op.by} receives DID${op.from}${op.did} (${op.arrived ? op.arrived.map(c).join(',') : 'all'})${via}`;
+    case 'return':
+      return `${op.site} takes back ${c(op.carton)}${op.transit ? ' from transit' : ' after receipt'}${via}`;
+    case 'damageRange':
+      return `damage codes ${op.from}..${op.to}`;
+    case 'damageCarton':
+      return `${op.site} damages ${c(op.carton)}${via}`;
+    case 'demap':
+      return `de-map codes ${op.from}..${op.to}`;
+    case 'recall':
+      return `recall batch ${op.batch}`;
+    case 'expiry':
+      return `expiry of code ${op.code}'s mapping to the ${op.past ? 'past' : 'future'}`;
+    case 'verify':
+      return `verify code ${op.code}${op.details ? ' with details' : ''}`;
+    case 'redeem':
+      return `redeem ${op.points} points`;
+    case 'again':
+      return `again: ${opText(op.op)}`;
   }
 };
 
@@ -83,15 +124,30 @@ export const opText = (op: Op): string => {
 export function namesOf(op: Op): string[] | 'all' {
   const codes = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => `code${from + k}`);
   switch (op.k) {
-    case 'map': case 'recall': case 'expiry': case 'redeem': return 'all';
-    case 'packSid': return [...op.codes.map((i) => `code${i}`), refKey({ t: 'SID', n: op.sid, s: op.site })];
-    case 'packTid': return [...op.sids.map(refKey), refKey({ t: 'TID', n: op.tid, s: op.site })];
-    case 'replace': return [`code${op.old}`, `code${op.now}`];
-    case 'dispatch': return [...op.cartons.map(refKey), `DID${op.site}${op.did}`];
-    case 'receive': return [`DID${op.from}${op.did}`, ...(op.arrived ?? []).map(refKey)];
-    case 'return': case 'damageCarton': return [refKey(op.carton)];
-    case 'damageRange': case 'demap': return codes(op.from, op.to);
-    case 'verify': return [`code${op.code}`];
-    case 'again': return namesOf(op.op);
+    case 'map':
+    case 'recall':
+    case 'expiry':
+    case 'redeem':
+      return 'all';
+    case 'packSid':
+      return [...op.codes.map((i) => `code${i}`), refKey({ t: 'SID', n: op.sid, s: op.site })];
+    case 'packTid':
+      return [...op.sids.map(refKey), refKey({ t: 'TID', n: op.tid, s: op.site })];
+    case 'replace':
+      return [`code${op.old}`, `code${op.now}`];
+    case 'dispatch':
+      return [...op.cartons.map(refKey), `DID${op.site}${op.did}`];
+    case 'receive':
+      return [`DID${op.from}${op.did}`, ...(op.arrived ?? []).map(refKey)];
+    case 'return':
+    case 'damageCarton':
+      return [refKey(op.carton)];
+    case 'damageRange':
+    case 'demap':
+      return codes(op.from, op.to);
+    case 'verify':
+      return [`code${op.code}`];
+    case 'again':
+      return namesOf(op.op);
   }
 }

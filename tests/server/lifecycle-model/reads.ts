@@ -29,7 +29,10 @@ export function modelJourney(m: Model, n: Names, ref: CartonRef): string[] {
   const tid = ref.t === 'TID' ? (c as TidM) : sid?.tid ? m.tids.get(sid.tid)! : null;
   const out: string[] = [];
   if (sid) out.push(`Packed: ${plural(sid.packs.length, 'pack')}`);
-  if (tid) out.push(sid ? `${n.carton(sid.ref)} packed into ${n.carton(tid.ref)}` : `Packed: ${plural(tid.sids.length, 'carton')}`);
+  if (tid)
+    out.push(
+      sid ? `${n.carton(sid.ref)} packed into ${n.carton(tid.ref)}` : `Packed: ${plural(tid.sids.length, 'carton')}`,
+    );
   const mine = [sid, tid].filter((x): x is SidM | TidM => x !== null).map((x) => refKey(x.ref));
   for (const d of m.dids.values()) {
     const did = didOf(n, d.key);
@@ -52,16 +55,30 @@ export async function checkJourney(m: Model, n: Names, ref: CartonRef): Promise<
   const id = n.carton(ref);
   const res = await send(n.w.t, TRACKING_API.journey, undefined, n.w.token.F, { qr: id });
   if (res.body.ResponseCode !== '200') return [`journey ${id}: ${res.status} ${res.body.ResponseMessage}`];
-  return differ(`journey ${id}`, modelJourney(m, n, ref), (res.body.ResponseData as JourneyItem[]).map((j) => j.activity).sort());
+  return differ(
+    `journey ${id}`,
+    modelJourney(m, n, ref),
+    (res.body.ResponseData as JourneyItem[]).map((j) => j.activity).sort(),
+  );
 }
 
 // --- the Item Ledger's rows of a dispatch ---
 
 const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
-async function reportRows(n: Names, r: ReportContract, token: string, extra: Record<string, unknown>): Promise<Array<Record<string, unknown>> | string> {
+async function reportRows(
+  n: Names,
+  r: ReportContract,
+  token: string,
+  extra: Record<string, unknown>,
+): Promise<Array<Record<string, unknown>> | string> {
   const today = us(indiaDate());
-  const res = await send(n.w.t, r.api.list, { First: 1, PageSize: 500, IsActive: '1', ...(r.dated ? { FromDate: today, ToDate: today } : {}), ...extra }, token);
+  const res = await send(
+    n.w.t,
+    r.api.list,
+    { First: 1, PageSize: 500, IsActive: '1', ...(r.dated ? { FromDate: today, ToDate: today } : {}), ...extra },
+    token,
+  );
   if (res.body.ResponseCode !== '200') return `${res.status} ${res.body.ResponseMessage}`;
   return res.body.ResponseData as Array<Record<string, unknown>>;
 }
@@ -74,12 +91,19 @@ export async function checkLedger(m: Model, n: Names, key: string): Promise<stri
   const did = didOf(n, key);
   const rows = await reportRows(n, ITEM_LEDGER_REPORT, n.w.token.F, { SearchValue: did });
   if (typeof rows === 'string') return [`item ledger ${did}: ${rows}`];
-  const want = d.order.map((r) => {
-    const k = refKey(r);
-    return `${n.carton(r)} ${d.packs.get(k)} ${statusText(d.legs.get(k)!)} ${d.received.has(k) ? 'received' : '-'} ${n.w.name[d.from]} -> ${n.w.name[d.to]}`;
-  }).sort();
-  const got = rows.filter((r) => String(r.TertiaryCartonId) !== did).map((r) =>
-    `${r.TertiaryCartonId} ${r.TotalQty} ${r.CurrentStatus} ${r.ReceivedDt ? 'received' : '-'} ${r.Cfrom} -> ${r.CTo}`).sort();
+  const want = d.order
+    .map((r) => {
+      const k = refKey(r);
+      return `${n.carton(r)} ${d.packs.get(k)} ${statusText(d.legs.get(k)!)} ${d.received.has(k) ? 'received' : '-'} ${n.w.name[d.from]} -> ${n.w.name[d.to]}`;
+    })
+    .sort();
+  const got = rows
+    .filter((r) => String(r.TertiaryCartonId) !== did)
+    .map(
+      (r) =>
+        `${r.TertiaryCartonId} ${r.TotalQty} ${r.CurrentStatus} ${r.ReceivedDt ? 'received' : '-'} ${r.Cfrom} -> ${r.CTo}`,
+    )
+    .sort();
   return differ(`item ledger ${did}`, want, got);
 }
 
@@ -88,11 +112,16 @@ export async function checkLedger(m: Model, n: Names, key: string): Promise<stri
 /** The namespace's figures at a site: mapped there, packed there, dispatched from there, in stock there. */
 export function modelStock(m: Model, s: SiteName) {
   const sids = [...m.sids.values()];
-  const at = (c: SidM) => { const p = m.outer(c).place; return p.k === 'site' && p.s === s; };
+  const at = (c: SidM) => {
+    const p = m.outer(c).place;
+    return p.k === 'site' && p.s === s;
+  };
   return {
     TotalQty: s === 'F' ? m.codes.filter((c) => c.mapping !== null).length : 0,
     PackedStock: sids.filter((c) => c.ref.s === s).reduce((k, c) => k + c.packs.length, 0),
-    DisptachQty: [...m.dids.values()].filter((d) => d.from === s).reduce((k, d) => k + [...d.packs.values()].reduce((a, b) => a + b, 0), 0),
+    DisptachQty: [...m.dids.values()]
+      .filter((d) => d.from === s)
+      .reduce((k, d) => k + [...d.packs.values()].reduce((a, b) => a + b, 0), 0),
     stock: sids.filter((c) => !c.damaged && at(c)).reduce((k, c) => k + c.packs.length, 0),
   };
 }
@@ -106,10 +135,17 @@ export async function checkStock(m: Model, n: Names): Promise<string[]> {
     const token = n.w.token[s];
     const stock = await reportRows(n, NEW_STOCK_REPORT, token, { SearchValue: `-${n.ns}` });
     const avail = await reportRows(n, AVAILABLE_STOCK_REPORT, token, { SearchValue: `-${n.ns}` });
-    if (typeof stock === 'string' || typeof avail === 'string') { out.push(`stock reports of ${s}: ${stock} ${avail}`); continue; }
-    const sum = (rows: Array<Record<string, unknown>>, k: string) => rows.filter((r) => ours.has(String(r.DDName))).reduce((a, r) => a + Number(r[k]), 0);
+    if (typeof stock === 'string' || typeof avail === 'string') {
+      out.push(`stock reports of ${s}: ${stock} ${avail}`);
+      continue;
+    }
+    const sum = (rows: Array<Record<string, unknown>>, k: string) =>
+      rows.filter((r) => ours.has(String(r.DDName))).reduce((a, r) => a + Number(r[k]), 0);
     const got = {
-      TotalQty: sum(stock, 'TotalQty'), PackedStock: sum(stock, 'PackedStock'), DisptachQty: sum(stock, 'DisptachQty'), stock: sum(stock, 'stock'),
+      TotalQty: sum(stock, 'TotalQty'),
+      PackedStock: sum(stock, 'PackedStock'),
+      DisptachQty: sum(stock, 'DisptachQty'),
+      stock: sum(stock, 'stock'),
     };
     const want = modelStock(m, s);
     out.push(...differ(`stock report of ${s}`, want, got));
@@ -148,12 +184,14 @@ export function modelDashboard(m: Model, s: SiteName): Partial<DashboardCount> {
     TotalPacked: sum([...m.sids.values()].filter((c) => c.ref.s === s).map((c) => c.packs.length)),
     // A SID counts as a carton unless a TID of the same site holds it (a warehouse repacking a
     // factory's carton takes nothing from the factory's count).
-    TotalCartonsPacked: [...m.sids.values()].filter((c) => c.ref.s === s && !(c.tid && m.tids.get(c.tid)!.ref.s === s)).length
-      + [...m.tids.values()].filter((c) => c.ref.s === s).length,
+    TotalCartonsPacked:
+      [...m.sids.values()].filter((c) => c.ref.s === s && !(c.tid && m.tids.get(c.tid)!.ref.s === s)).length +
+      [...m.tids.values()].filter((c) => c.ref.s === s).length,
     TotalDispatched: sum(dids.filter((d) => d.from === s).flatMap((d) => [...d.packs.values()])),
     TotalCartonsDispatched: sum(dids.filter((d) => d.from === s).map((d) => d.order.length)),
     // Only the cartons that arrived: one reported missing or taken back from transit never did.
-    TotalReceived: sum(arrived), TotalCartonsReceived: arrived.length,
+    TotalReceived: sum(arrived),
+    TotalCartonsReceived: arrived.length,
   };
 }
 
@@ -162,7 +200,9 @@ export async function checkDashboards(m: Model, n: Names, base: Dashboards): Pro
   if (typeof now === 'string') return [now];
   return SITES.flatMap((s) => {
     const want = modelDashboard(m, s);
-    const got = Object.fromEntries(Object.keys(want).map((k) => [k, now[s][k as keyof DashboardCount] - base[s][k as keyof DashboardCount]]));
+    const got = Object.fromEntries(
+      Object.keys(want).map((k) => [k, now[s][k as keyof DashboardCount] - base[s][k as keyof DashboardCount]]),
+    );
     return differ(`dashboard of ${s}`, want, got);
   });
 }

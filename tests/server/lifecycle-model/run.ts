@@ -11,13 +11,26 @@ import { checkCarton, checkDid, checkTrace } from './surfaces.js';
 import { Names, type World } from './world.js';
 
 /** Where the disagreement showed: the step's own answer, or a read surface after it. */
-export interface Failure { index: number; op: Op; problems: string[]; ops: Op[]; on: 'device' | 'answer' | 'surface' }
+export interface Failure {
+  index: number;
+  op: Op;
+  problems: string[];
+  ops: Op[];
+  on: 'device' | 'answer' | 'surface';
+}
 
 /** Time spent per kind of op and on the reads (LIFECYCLE_TIMING prints it). */
 export const timing = {
   ms: new Map<string, { n: number; ms: number }>(),
-  add(k: string, ms: number) { const t = this.ms.get(k) ?? { n: 0, ms: 0 }; t.n++; t.ms += ms; this.ms.set(k, t); },
-  text() { return [...this.ms].map(([k, t]) => `${k} ${t.n}x ${(t.ms / t.n).toFixed(1)}ms`).join(', '); },
+  add(k: string, ms: number) {
+    const t = this.ms.get(k) ?? { n: 0, ms: 0 };
+    t.n++;
+    t.ms += ms;
+    this.ms.set(k, t);
+  },
+  text() {
+    return [...this.ms].map(([k, t]) => `${k} ${t.n}x ${(t.ms / t.n).toFixed(1)}ms`).join(', ');
+  },
 };
 
 /** A read, timed under its name. */
@@ -31,8 +44,15 @@ async function timed(k: string, read: Promise<string[]>): Promise<string[]> {
 /** How often each kind of step and answer came up (LIFECYCLE_TIMING prints it). */
 export const coverage = {
   n: new Map<string, number>(),
-  add(k: string) { this.n.set(k, (this.n.get(k) ?? 0) + 1); },
-  text() { return [...this.n].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k}: ${n}`).join('\n'); },
+  add(k: string) {
+    this.n.set(k, (this.n.get(k) ?? 0) + 1);
+  },
+  text() {
+    return [...this.n]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, n]) => `${k}: ${n}`)
+      .join('\n');
+  },
 };
 
 /** A new namespace for every run (an epoch of a seed, or a candidate while shrinking). */
@@ -42,8 +62,8 @@ export const nextNamespace = () => ++lastNs;
 /** The namespace's totals: both batches' traces, the stock reports and the dashboards of both sites. */
 async function totals(m: Model, n: Names, base: Dashboards): Promise<string[]> {
   const out: string[] = [];
-  for (const b of ['A', 'B'] as const) out.push(...await checkTrace(m, n, b));
-  out.push(...await checkStock(m, n), ...await checkDashboards(m, n, base));
+  for (const b of ['A', 'B'] as const) out.push(...(await checkTrace(m, n, b)));
+  out.push(...(await checkStock(m, n)), ...(await checkDashboards(m, n, base)));
   return out;
 }
 
@@ -51,9 +71,10 @@ async function totals(m: Model, n: Names, base: Dashboards): Promise<string[]> {
  *  ledger rows, and the totals. */
 async function sweep(m: Model, n: Names, base: Dashboards): Promise<string[]> {
   const out: string[] = [];
-  for (const c of [...m.sids.values(), ...m.tids.values()]) out.push(...await checkCarton(m, n, c.ref), ...await checkJourney(m, n, c.ref));
-  for (const d of m.dids.keys()) out.push(...await checkDid(m, n, d), ...await checkLedger(m, n, d));
-  out.push(...await totals(m, n, base));
+  for (const c of [...m.sids.values(), ...m.tids.values()])
+    out.push(...(await checkCarton(m, n, c.ref)), ...(await checkJourney(m, n, c.ref)));
+  for (const d of m.dids.keys()) out.push(...(await checkDid(m, n, d)), ...(await checkLedger(m, n, d)));
+  out.push(...(await totals(m, n, base)));
   return out;
 }
 
@@ -61,10 +82,19 @@ async function sweep(m: Model, n: Names, base: Dashboards): Promise<string[]> {
  *  (every step, unless `touched` is false), the totals (traces, stock reports, dashboards) every
  *  `traceEvery` steps, everything every `sweepEvery` steps and at the end; every `deviceEvery`th floor
  *  step's scans are checked on the device first (0: never). */
-export interface RunOptions { touched: boolean; traceEvery: number; sweepEvery: number; deviceEvery: number }
+export interface RunOptions {
+  touched: boolean;
+  traceEvery: number;
+  sweepEvery: number;
+  deviceEvery: number;
+}
 
 /** Runs ops drawn from `source` (null: the end) in a fresh namespace; the failure, or null. */
-export async function runSteps(w: World, source: (m: Model, i: number) => Op | null, o: RunOptions): Promise<Failure | null> {
+export async function runSteps(
+  w: World,
+  source: (m: Model, i: number) => Op | null,
+  o: RunOptions,
+): Promise<Failure | null> {
   const n = new Names(w, nextNamespace());
   const m = new Model();
   const driver = new Driver(n);
@@ -73,13 +103,15 @@ export async function runSteps(w: World, source: (m: Model, i: number) => Op | n
   let floorSteps = 0;
   // The dashboards count every namespace's work: the model's is what this one adds.
   const base = await dashboards(n);
-  if (typeof base === 'string') return { index: 0, op: { k: 'map', from: 0, to: 0 }, problems: [base], ops, on: 'surface' };
+  if (typeof base === 'string')
+    return { index: 0, op: { k: 'map', from: 0, to: 0 }, problems: [base], ops, on: 'surface' };
   for (let i = 0; ; i++) {
     const op = source(m, i);
     if (!op) break;
     ops.push(op);
     // Range operations over a code Replace retired (refused, as a packed one is): counted to show they ran.
-    if ((op.k === 'damageRange' || op.k === 'demap') && m.codes.slice(op.from, op.to + 1).some((c) => c.replaced)) coverage.add(`${op.k} over a retired code`);
+    if ((op.k === 'damageRange' || op.k === 'demap') && m.codes.slice(op.from, op.to + 1).some((c) => c.replaced))
+      coverage.add(`${op.k} over a retired code`);
     const e = m.apply(op);
     // The floor screen checks the scans on the device before the step is queued (a replay is not scanned).
     const floor = op.k !== 'again' && 'key' in op && !e.blind && (!e.gap || GAPS);
@@ -89,7 +121,9 @@ export async function runSteps(w: World, source: (m: Model, i: number) => Op | n
       timing.add('device', performance.now() - began);
       coverage.add(`device ${op.k} ${says.ok ? 'accepts' : 'refuses'}`);
       if (says.ok !== e.ok) {
-        const problems = [`the device ${says.ok ? 'accepts' : `refuses ("${says.message}")`}, the model ${e.ok ? 'accepts' : 'refuses'}`];
+        const problems = [
+          `the device ${says.ok ? 'accepts' : `refuses ("${says.message}")`}, the model ${e.ok ? 'accepts' : 'refuses'}`,
+        ];
         return { index: i, op, problems, ops, on: 'device' };
       }
     }
@@ -97,8 +131,11 @@ export async function runSteps(w: World, source: (m: Model, i: number) => Op | n
     const got = await driver.run(op);
     timing.add(op.k, performance.now() - began);
     if (e.ok && e.replayOf === undefined) device.changed(op.k);
-    coverage.add(e.verify ? `verify ${e.verify.code}${e.verify.why ? ` ${e.verify.why}` : ''}${e.verify.expired ? ' expired' : ''}${e.verify.pays ? ' pays' : ''}`
-      : `${op.k} ${e.replayOf !== undefined ? 'replay' : e.ok ? 'ok' : 'refused'}${e.flag ? ` ${e.flag.kind}` : ''}`);
+    coverage.add(
+      e.verify
+        ? `verify ${e.verify.code}${e.verify.why ? ` ${e.verify.why}` : ''}${e.verify.expired ? ' expired' : ''}${e.verify.pays ? ' pays' : ''}`
+        : `${op.k} ${e.replayOf !== undefined ? 'replay' : e.ok ? 'ok' : 'refused'}${e.flag ? ` ${e.flag.kind}` : ''}`,
+    );
     const first = e.replayOf !== undefined ? driver.answers.get(e.replayOf) : undefined;
     const problems = answerProblems(op, e, got, first);
     if (problems.length) return { index: i, op, problems, ops, on: 'answer' };
@@ -107,17 +144,29 @@ export async function runSteps(w: World, source: (m: Model, i: number) => Op | n
       const seen = new Set<string>();
       const cartons: CartonRef[] = e.touched.cartons.filter((r) => !seen.has(refKey(r)) && seen.add(refKey(r)));
       // Every touched carton's scan info; the journey of the first (the sweep reads every journey).
-      for (const r of cartons) problems.push(...await timed('scan info', checkCarton(m, n, r)));
-      if (cartons[0]) problems.push(...await timed('journey', checkJourney(m, n, cartons[0])));
-      for (const d of new Set(e.touched.dids)) problems.push(...await timed('scan info', checkDid(m, n, d)), ...await timed('ledger', checkLedger(m, n, d)));
+      for (const r of cartons) problems.push(...(await timed('scan info', checkCarton(m, n, r))));
+      if (cartons[0]) problems.push(...(await timed('journey', checkJourney(m, n, cartons[0]))));
+      for (const d of new Set(e.touched.dids))
+        problems.push(
+          ...(await timed('scan info', checkDid(m, n, d))),
+          ...(await timed('ledger', checkLedger(m, n, d))),
+        );
     }
-    if ((i + 1) % o.sweepEvery === 0) problems.push(...await sweep(m, n, base));
-    else if ((i + 1) % o.traceEvery === 0) problems.push(...await timed('totals', totals(m, n, base)));
+    if ((i + 1) % o.sweepEvery === 0) problems.push(...(await sweep(m, n, base)));
+    else if ((i + 1) % o.traceEvery === 0) problems.push(...(await timed('totals', totals(m, n, base))));
     timing.add('reads', performance.now() - reads);
     if (problems.length) return { index: i, op, problems, ops, on: 'surface' };
   }
   const last = await sweep(m, n, base);
-  return last.length ? { index: ops.length - 1, op: ops.at(-1)!, problems: [`after the last step: ${last[0]}`, ...last.slice(1)], ops, on: 'surface' } : null;
+  return last.length
+    ? {
+        index: ops.length - 1,
+        op: ops.at(-1)!,
+        problems: [`after the last step: ${last[0]}`, ...last.slice(1)],
+        ops,
+        on: 'surface',
+      }
+    : null;
 }
 
 export const runList = (w: World, ops: Op[], o: RunOptions) => runSteps(w, (_, i) => ops[i] ?? null, o);
@@ -186,8 +235,9 @@ export async function shrink(w: World, f: Failure, seconds: number): Promise<Fai
   return best;
 }
 
-export const failureText = (f: Failure, seed: number): string => [
-  `Lifecycle model disagrees with the product (seed ${seed}; LIFECYCLE_SEED=${seed} runs it again):`,
-  ...f.ops.slice(0, f.index + 1).map((op, i) => `  ${String(i + 1).padStart(3)}. ${opText(op)}`),
-  ...f.problems.map((p) => `  -> ${p}`),
-].join('\n');
+export const failureText = (f: Failure, seed: number): string =>
+  [
+    `Lifecycle model disagrees with the product (seed ${seed}; LIFECYCLE_SEED=${seed} runs it again):`,
+    ...f.ops.slice(0, f.index + 1).map((op, i) => `  ${String(i + 1).padStart(3)}. ${opText(op)}`),
+    ...f.problems.map((p) => `  -> ${p}`),
+  ].join('\n');

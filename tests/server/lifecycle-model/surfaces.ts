@@ -14,7 +14,9 @@ const where = (p: Place): string => (p.k === 'site' ? 'site' : p.k);
 async function scanInfo(n: Names, qr: string): Promise<ScanInfoRow[] | string> {
   const res = await send(n.w.t, TRACKING_API.scanInfo, undefined, n.w.token.F, { qr });
   if (res.status >= 500) return `HTTP ${res.status}`;
-  return res.body.ResponseCode === '200' ? (res.body.ResponseData as ScanInfoRow[]) : `${res.body.ResponseCode} ${res.body.ResponseMessage}`;
+  return res.body.ResponseCode === '200'
+    ? (res.body.ResponseData as ScanInfoRow[])
+    : `${res.body.ResponseCode} ${res.body.ResponseMessage}`;
 }
 
 /** A DID's rows: each carton with its leg's state. */
@@ -26,7 +28,9 @@ export async function checkDid(m: Model, n: Names, did: string): Promise<string[
   if (typeof rows === 'string') return [`scan info ${id}: ${rows}`];
   const want = d.order.map((r) => `${n.carton(r)} ${statusText(d.legs.get(refKey(r))!)}`).sort();
   const got = rows.map((r) => `${r.Id} ${r.Status}`).sort();
-  return isDeepStrictEqual(want, got) ? [] : [`scan info ${id}: model ${JSON.stringify(want)}, product ${JSON.stringify(got)}`];
+  return isDeepStrictEqual(want, got)
+    ? []
+    : [`scan info ${id}: model ${JSON.stringify(want)}, product ${JSON.stringify(got)}`];
 }
 
 /** A carton's rows: a TID's SIDs, a SID's packs; damaged or not. */
@@ -37,11 +41,17 @@ export async function checkCarton(m: Model, n: Names, ref: CartonRef): Promise<s
   const rows = await scanInfo(n, id);
   if (typeof rows === 'string') return [`scan info ${id}: ${rows}`];
   const mark = (damaged: boolean) => (damaged ? ' damaged' : '');
-  const want = ref.t === 'TID'
-    ? m.sidsOf(ref).map((s) => `${n.carton(s.ref)}${mark(s.damaged)}`).sort()
-    : (c as SidM).packs.map((p) => `${n.pid(p)}${mark(c.damaged)}`).sort();
+  const want =
+    ref.t === 'TID'
+      ? m
+          .sidsOf(ref)
+          .map((s) => `${n.carton(s.ref)}${mark(s.damaged)}`)
+          .sort()
+      : (c as SidM).packs.map((p) => `${n.pid(p)}${mark(c.damaged)}`).sort();
   const got = rows.map((r) => `${r.Id}${mark(r.Status === statusText('damaged'))}`).sort();
-  return isDeepStrictEqual(want, got) ? [] : [`scan info ${id}: model ${JSON.stringify(want)}, product ${JSON.stringify(got)}`];
+  return isDeepStrictEqual(want, got)
+    ? []
+    : [`scan info ${id}: model ${JSON.stringify(want)}, product ${JSON.stringify(got)}`];
 }
 
 /** The model's trace of a batch: what the Recall Trace's totals and places must say. */
@@ -65,7 +75,12 @@ export function modelTrace(m: Model, b: Batch) {
   const dispatches = [...m.dids.values()].filter((d) => [...d.legs.keys()].some(holds)).length;
   return {
     Recall: m.recalled[b],
-    Totals: { Mapped: codes.length, Damaged: codes.filter((i) => m.isDamaged(i) !== null).length, Cartons: sids.length, Dispatches: dispatches },
+    Totals: {
+      Mapped: codes.length,
+      Damaged: codes.filter((i) => m.isDamaged(i) !== null).length,
+      Cartons: sids.length,
+      Dispatches: dispatches,
+    },
     Places: Object.fromEntries([...places].sort(([a], [c]) => a.localeCompare(c))),
   };
 }
@@ -74,7 +89,10 @@ export async function checkTrace(m: Model, n: Names, b: Batch): Promise<string[]
   const want = modelTrace(m, b);
   const res = await send(n.w.t, RECALL_API.trace, { ProductId: n.w.f.productId, BatchNo: n.batch(b) }, n.w.token.F);
   if (res.status >= 500) return [`recall trace ${b}: HTTP ${res.status}`];
-  if (res.body.ResponseCode !== '200') return want.Totals.Mapped === 0 && want.Totals.Cartons === 0 ? [] : [`recall trace ${b}: ${res.body.ResponseMessage}`];
+  if (res.body.ResponseCode !== '200')
+    return want.Totals.Mapped === 0 && want.Totals.Cartons === 0
+      ? []
+      : [`recall trace ${b}: ${res.body.ResponseMessage}`];
   const a = res.body.ResponseData as TraceAnswer;
   const places = new Map<string, { Cartons: number; Packs: number }>();
   for (const p of a.Places) {
@@ -85,8 +103,15 @@ export async function checkTrace(m: Model, n: Names, b: Batch): Promise<string[]
   }
   const got = {
     Recall: a.Recall?.Reason ?? null,
-    Totals: { Mapped: a.Totals.Mapped, Damaged: a.Totals.Damaged, Cartons: a.Totals.Cartons, Dispatches: a.Totals.Dispatches },
+    Totals: {
+      Mapped: a.Totals.Mapped,
+      Damaged: a.Totals.Damaged,
+      Cartons: a.Totals.Cartons,
+      Dispatches: a.Totals.Dispatches,
+    },
     Places: Object.fromEntries([...places].sort(([x], [y]) => x.localeCompare(y))),
   };
-  return isDeepStrictEqual(want, got) ? [] : [`recall trace ${b}: model ${JSON.stringify(want)}, product ${JSON.stringify(got)}`];
+  return isDeepStrictEqual(want, got)
+    ? []
+    : [`recall trace ${b}: model ${JSON.stringify(want)}, product ${JSON.stringify(got)}`];
 }

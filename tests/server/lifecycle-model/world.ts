@@ -38,20 +38,31 @@ const SLIPS_PER_NAMESPACE = 400;
 
 export async function lifecycleWorld(t: TestApp): Promise<World> {
   const f = await insertFactory(t, nextPrefix(), ALL_PAGES);
-  await t.db.update(companies).set({ address: 'Plot 7, MIDC', city: 'Nashik', pincode: '422007', mobile: '9822000111' }).where(eq(companies.id, f.companyId));
+  await t.db
+    .update(companies)
+    .set({ address: 'Plot 7, MIDC', city: 'Nashik', pincode: '422007', mobile: '9822000111' })
+    .where(eq(companies.id, f.companyId));
   await t.db.update(products).set({ uom: 'kg', bestBeforeDays: 730 }).where(eq(products.id, f.productId));
   const W = await insertSiteUser(t, f.companyId, ALL_PAGES);
   await setPages(t.db, W.userId, ALL_PAGES);
   for (const prefix of [f.prefix, W.prefix]) await printSlips(t.db, prefix, 200_000);
   const dealer = await insertUser(t.db, {
-    companyId: f.companyId, userType: USER_TYPE.dealer, firstName: 'Ravi', lastName: 'Traders', ...BILL, pages: [PAGE.dispatchReceive.key],
+    companyId: f.companyId,
+    userType: USER_TYPE.dealer,
+    firstName: 'Ravi',
+    lastName: 'Traders',
+    ...BILL,
+    pages: [PAGE.dispatchReceive.key],
   });
   const dealerToken = (await t.signIn(dealer.email, dealer.password)).token;
-  const siteName = async (id: number) => (await t.db.select({ name: sites.name }).from(sites).where(eq(sites.id, id)))[0]!.name;
+  const siteName = async (id: number) =>
+    (await t.db.select({ name: sites.name }).from(sites).where(eq(sites.id, id)))[0]!.name;
   const saved = await saveScheme(t, f, masterScheme(f, { SchemeName: 'Model farmers', LoyaltyPoints: POINTS }));
   if (saved.ResponseCode !== '200') throw new Error(`scheme: ${saved.ResponseMessage}`);
   return {
-    t, codes: await appCodes(t), f,
+    t,
+    codes: await appCodes(t),
+    f,
     site: { F: { id: f.siteId, prefix: f.prefix }, W: { id: W.siteId, prefix: W.prefix } },
     token: { F: f.token, W: W.token, D: dealerToken },
     dealerId: dealer.id,
@@ -62,17 +73,36 @@ export async function lifecycleWorld(t: TestApp): Promise<World> {
 
 /** A namespace's real names for the model's codes, cartons, dispatches, batches, farmer and keys. */
 export class Names {
-  constructor(readonly w: World, readonly ns: number) {}
-  get series(): Series { return { kind: 'S', prefix: this.w.f.prefix }; }
-  serial(i: number) { return this.ns * 100 + i + 1; }
-  uid(i: number) { return this.w.codes.make(this.series, this.serial(i)); }
-  pid(i: number) { return pidOf(this.series, this.serial(i)); }
+  constructor(
+    readonly w: World,
+    readonly ns: number,
+  ) {}
+  get series(): Series {
+    return { kind: 'S', prefix: this.w.f.prefix };
+  }
+  serial(i: number) {
+    return this.ns * 100 + i + 1;
+  }
+  uid(i: number) {
+    return this.w.codes.make(this.series, this.serial(i));
+  }
+  pid(i: number) {
+    return pidOf(this.series, this.serial(i));
+  }
   slip(type: 'SID' | 'TID' | 'DID', s: SiteName, n: number) {
     if (n >= SLIPS_PER_NAMESPACE) throw new Error('a namespace ran out of slip numbers');
     return makeSlipId(type, YEAR, this.w.site[s].prefix, this.ns * SLIPS_PER_NAMESPACE + n);
   }
-  carton(r: CartonRef) { return this.slip(r.t, r.s, r.n); }
-  batch(b: Batch) { return `${b}-${this.ns}`; }
-  get mobile() { return `9${String(700_000_000 + this.ns)}`; }
-  key(k: number) { return `lifecycle-${this.ns}-${k}`; }
+  carton(r: CartonRef) {
+    return this.slip(r.t, r.s, r.n);
+  }
+  batch(b: Batch) {
+    return `${b}-${this.ns}`;
+  }
+  get mobile() {
+    return `9${String(700_000_000 + this.ns)}`;
+  }
+  key(k: number) {
+    return `lifecycle-${this.ns}-${k}`;
+  }
 }

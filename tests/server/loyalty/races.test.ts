@@ -24,11 +24,15 @@ let serial = 0;
 const S = (n: number) => codes.make(staticSeries(A.prefix), n);
 const HERE = 'Aalpha Pradesh';
 const mobile = (i: number) => `98765${String(10_000 + i).slice(-5)}`;
-const seen = (pair: Answer[]) => pair.map((a) => `${a.status} ${a.body.ResponseCode} ${a.body.ResponseMessage}`).join(' | ');
+const seen = (pair: Answer[]) =>
+  pair.map((a) => `${a.status} ${a.body.ResponseCode} ${a.body.ResponseMessage}`).join(' | ');
 
 /** Both HTTP 200, one '200' and one '400': the index of the winner. */
 function winnerOf(pair: Answer[]): 0 | 1 {
-  expect(pair.map((a) => a.status), seen(pair)).toEqual([200, 200]);
+  expect(
+    pair.map((a) => a.status),
+    seen(pair),
+  ).toEqual([200, 200]);
   expect(pair.map((a) => a.body.ResponseCode).sort(), seen(pair)).toEqual(['200', '400']);
   return pair[0]!.body.ResponseCode === '200' ? 0 : 1;
 }
@@ -41,26 +45,58 @@ async function earned(i: number): Promise<VerifyAnswer['FeedbackId']> {
 }
 
 const redeem = (UsrId: unknown, MobNo: string) =>
-  send(t, POINTS_API.redeem, { UsrId, MobNo, Points: 10, Totalpoints: 10, ProductName: A.productName, SchemeName: 'Kharif', PaytmPoint: 10, Location: HERE, UserName: 'Sita Devi' });
+  send(t, POINTS_API.redeem, {
+    UsrId,
+    MobNo,
+    Points: 10,
+    Totalpoints: 10,
+    ProductName: A.productName,
+    SchemeName: 'Kharif',
+    PaytmPoint: 10,
+    Location: HERE,
+    UserName: 'Sita Devi',
+  });
 
 beforeAll(async () => {
   if (t.kind === 'pglite') N = 6;
   await insertReference(t.db);
   codes = await appCodes(t);
   A = await loyaltyFactory(t, nextPrefix());
-  await insertMapping(t.db, { companyId: A.companyId, productId: A.productId, series: staticSeries(A.prefix), fromNo: 1, toNo: 400, batchNo: 'KH-1' });
-  expect(await saveScheme(t, A, masterScheme(A, { SchemeName: 'Kharif 10', LoyaltyPoints: 10 }))).toMatchObject({ ResponseCode: '200' });
+  await insertMapping(t.db, {
+    companyId: A.companyId,
+    productId: A.productId,
+    series: staticSeries(A.prefix),
+    fromNo: 1,
+    toNo: 400,
+    batchNo: 'KH-1',
+  });
+  expect(await saveScheme(t, A, masterScheme(A, { SchemeName: 'Kharif 10', LoyaltyPoints: 10 }))).toMatchObject({
+    ResponseCode: '200',
+  });
 }, 60_000);
 
 it('two verifications of one pack with details at once: both verify, one earns, one ledger row', async () => {
   const packs = Array.from({ length: N }, () => ++serial);
-  const answers = await Promise.all(packs.map((n, i) => Promise.all([
-    verifyFrom(t, S(n), HERE, farmer(mobile(2 * i))), verifyFrom(t, S(n), HERE, farmer(mobile(2 * i + 1))),
-  ])));
+  const answers = await Promise.all(
+    packs.map((n, i) =>
+      Promise.all([
+        verifyFrom(t, S(n), HERE, farmer(mobile(2 * i))),
+        verifyFrom(t, S(n), HERE, farmer(mobile(2 * i + 1))),
+      ]),
+    ),
+  );
   for (const [i, n] of packs.entries()) {
-    expect(answers[i]!.map((a) => `${a.status} ${a.body.ResponseCode}`), seen(answers[i]!)).toEqual(['200 200', '200 200']);
-    expect(answers[i]!.map((a) => (a.body.ResponseData as VerifyAnswer).LoyaltyPoints).sort((x, y) => x - y)).toEqual([0, 10]);
-    const rows = await t.db.select({ points: pointEntries.points }).from(pointEntries).where(eq(pointEntries.serial, n));
+    expect(
+      answers[i]!.map((a) => `${a.status} ${a.body.ResponseCode}`),
+      seen(answers[i]!),
+    ).toEqual(['200 200', '200 200']);
+    expect(answers[i]!.map((a) => (a.body.ResponseData as VerifyAnswer).LoyaltyPoints).sort((x, y) => x - y)).toEqual([
+      0, 10,
+    ]);
+    const rows = await t.db
+      .select({ points: pointEntries.points })
+      .from(pointEntries)
+      .where(eq(pointEntries.serial, n));
     expect(rows).toEqual([{ points: 10 }]);
   }
 });
@@ -73,23 +109,39 @@ it('two redemption submits of one farmer at once: one request and one ledger row
     const w = winnerOf(answers[i]!);
     expect(answers[i]![w]!.body.ResponseMessage).toBe(POINTS_MSG.requested(10));
     expect([POINTS_MSG.pending, POINTS_MSG.overBalance(0)]).toContain(answers[i]![1 - w]!.body.ResponseMessage);
-    expect(await t.db.select({ points: redemptionRequests.points }).from(redemptionRequests).where(eq(redemptionRequests.mobile, f.mobile))).toEqual([{ points: 10 }]);
-    const ledger = await t.db.select({ points: pointEntries.points }).from(pointEntries).where(eq(pointEntries.mobile, f.mobile));
+    expect(
+      await t.db
+        .select({ points: redemptionRequests.points })
+        .from(redemptionRequests)
+        .where(eq(redemptionRequests.mobile, f.mobile)),
+    ).toEqual([{ points: 10 }]);
+    const ledger = await t.db
+      .select({ points: pointEntries.points })
+      .from(pointEntries)
+      .where(eq(pointEntries.mobile, f.mobile));
     expect(ledger.map((r) => r.points).sort((x, y) => x - y)).toEqual([-10, 10]);
   }
 });
 
 it('an admin accepting one request twice at once: accepted once, the other is told', async () => {
-  const waiting = await t.db.select({ id: redemptionRequests.id }).from(redemptionRequests)
-    .where(inArray(redemptionRequests.companyId, [A.companyId])).orderBy(redemptionRequests.id);
+  const waiting = await t.db
+    .select({ id: redemptionRequests.id })
+    .from(redemptionRequests)
+    .where(inArray(redemptionRequests.companyId, [A.companyId]))
+    .orderBy(redemptionRequests.id);
   expect(waiting.length).toBe(N);
   const accept = (id: number, remark: string) => fetchGet(t, POINTS_API.accept, { id, remark }, A.token);
-  const answers = await Promise.all(waiting.map((r) => Promise.all([accept(r.id, 'Paid first'), accept(r.id, 'Paid again')])));
+  const answers = await Promise.all(
+    waiting.map((r) => Promise.all([accept(r.id, 'Paid first'), accept(r.id, 'Paid again')])),
+  );
   for (const [i, r] of waiting.entries()) {
     const w = winnerOf(answers[i]!);
     expect(answers[i]![w]!.body.ResponseMessage).toBe(POINTS_MSG.accepted);
     expect(answers[i]![1 - w]!.body.ResponseMessage).toBe(POINTS_MSG.alreadyAccepted);
-    const [row] = await t.db.select({ remark: redemptionRequests.remark }).from(redemptionRequests).where(eq(redemptionRequests.id, r.id));
+    const [row] = await t.db
+      .select({ remark: redemptionRequests.remark })
+      .from(redemptionRequests)
+      .where(eq(redemptionRequests.id, r.id));
     expect(row!.remark).toBe(w === 0 ? 'Paid first' : 'Paid again');
   }
 });

@@ -9,7 +9,11 @@ import { categories } from '../../../src/server/db/schema.js';
 import { CATEGORY_MSG, CATEGORY_API } from '../../../src/shared/contracts/category.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import {
-  categoryBody, insertCategory, insertChain, insertProduct, levelApi,
+  categoryBody,
+  insertCategory,
+  insertChain,
+  insertProduct,
+  levelApi,
 } from '../../helpers/factories-categories.js';
 import { insertCompany, listBody, setPages, userIdByEmail } from '../../helpers/factories.js';
 import { endpointPath, type Endpoint } from '../../../src/shared/endpoint.js';
@@ -50,7 +54,12 @@ describe('dropdowns', () => {
     const b = await insertChain(t.db, 'DdlB');
     const offChild = await insertCategory(t.db, 2, a.mg1.id, { isActive: false });
     expect(await data(CATEGORY_API.ddlMG2, a.mg1.id)).toEqual([
-      { CategoryIdMG2: a.mg2.id, NameMG2: a.mg2.name, CategoryIdMG1: a.mg1.id, FullNameMG2: `${a.mg1.name} > ${a.mg2.name}` },
+      {
+        CategoryIdMG2: a.mg2.id,
+        NameMG2: a.mg2.name,
+        CategoryIdMG1: a.mg1.id,
+        FullNameMG2: `${a.mg1.name} > ${a.mg2.name}`,
+      },
     ]);
     expect(await data(CATEGORY_API.subCategoryDDL, a.mg1.id)).toEqual(await data(CATEGORY_API.ddlMG2, a.mg1.id));
     const all = await data(CATEGORY_API.ddlMG2, 0);
@@ -79,34 +88,58 @@ describe('dropdowns', () => {
     expect(await data(CATEGORY_API.ddlMG3, a.mg1.id)).toEqual([]);
   });
 
-  it.each(([[CATEGORY_API.ddlMG2, 'abc'], [CATEGORY_API.ddlMG3, -1], [CATEGORY_API.subCategoryDDL, 1.5]] as const).map(([e, id]) => [endpointPath(e, { id }), e, id] as const))(
-    '%s answers Invalid Arguments', async (_path, e, id) => {
-      expect((await t.fetch(e, { id }, admin)).body).toEqual({ ResponseCode: '400', ResponseMessage: 'Invalid Arguments', ResponseData: null });
+  it.each(
+    (
+      [
+        [CATEGORY_API.ddlMG2, 'abc'],
+        [CATEGORY_API.ddlMG3, -1],
+        [CATEGORY_API.subCategoryDDL, 1.5],
+      ] as const
+    ).map(([e, id]) => [endpointPath(e, { id }), e, id] as const),
+  )('%s answers Invalid Arguments', async (_path, e, id) => {
+    expect((await t.fetch(e, { id }, admin)).body).toEqual({
+      ResponseCode: '400',
+      ResponseMessage: 'Invalid Arguments',
+      ResponseData: null,
     });
+  });
 });
 
 describe('deletes', () => {
   it('removes a childless, unused category of the right level', async () => {
     const a = await insertChain(t.db, 'Del');
-    expect((await t.fetch(levelApi(3).remove, { id: a.mg3.id }, admin)).body)
-      .toEqual({ ResponseCode: '200', ResponseMessage: CATEGORY_MSG.mg3Deleted, ResponseData: null });
+    expect((await t.fetch(levelApi(3).remove, { id: a.mg3.id }, admin)).body).toEqual({
+      ResponseCode: '200',
+      ResponseMessage: CATEGORY_MSG.mg3Deleted,
+      ResponseData: null,
+    });
     expect(await exists(a.mg3.id)).toBe(false);
-    expect((await t.fetch(CATEGORY_API.sub.remove, { id: a.mg2.id }, admin)).body.ResponseMessage).toBe(CATEGORY_MSG.mg2Deleted);
-    expect((await t.fetch(levelApi(1).remove, { id: a.mg1.id }, admin)).body.ResponseMessage).toBe(CATEGORY_MSG.mg1Deleted);
+    expect((await t.fetch(CATEGORY_API.sub.remove, { id: a.mg2.id }, admin)).body.ResponseMessage).toBe(
+      CATEGORY_MSG.mg2Deleted,
+    );
+    expect((await t.fetch(levelApi(1).remove, { id: a.mg1.id }, admin)).body.ResponseMessage).toBe(
+      CATEGORY_MSG.mg1Deleted,
+    );
     expect(await exists(a.mg1.id)).toBe(false);
   });
 
   it('refuses while children hold it, an id of another level, or a product uses it', async () => {
     const a = await insertChain(t.db, 'Keep');
     const warn = (m: string) => ({ ResponseCode: '400', ResponseMessage: m, ResponseData: null });
-    expect((await t.fetch(levelApi(1).remove, { id: a.mg1.id }, admin)).body).toEqual(warn(CATEGORY_MSG.mg1HasChildren));
-    expect((await t.fetch(levelApi(2).remove, { id: a.mg2.id }, admin)).body).toEqual(warn(CATEGORY_MSG.mg2HasChildren));
+    expect((await t.fetch(levelApi(1).remove, { id: a.mg1.id }, admin)).body).toEqual(
+      warn(CATEGORY_MSG.mg1HasChildren),
+    );
+    expect((await t.fetch(levelApi(2).remove, { id: a.mg2.id }, admin)).body).toEqual(
+      warn(CATEGORY_MSG.mg2HasChildren),
+    );
     expect((await t.fetch(levelApi(2).remove, { id: a.mg3.id }, admin)).body).toEqual(warn(CATEGORY_MSG.mg2NotFound));
     expect((await t.fetch(levelApi(3).remove, { id: 'x' }, admin)).body).toEqual(warn('Invalid Arguments'));
     // Another company's product still holds the shared category.
     const other = await insertCompany(t.db);
     await insertProduct(t.db, other.id, { categoryId: a.mg1.id, mg2Id: a.mg2.id, mg3Id: a.mg3.id });
-    expect((await t.fetch(levelApi(3).remove, { id: a.mg3.id }, admin)).body).toEqual(warn(CATEGORY_MSG.usedByProducts));
+    expect((await t.fetch(levelApi(3).remove, { id: a.mg3.id }, admin)).body).toEqual(
+      warn(CATEGORY_MSG.usedByProducts),
+    );
     for (const id of [a.mg1.id, a.mg2.id, a.mg3.id]) expect(await exists(id)).toBe(true);
   });
 });
@@ -120,7 +153,9 @@ describe('page rights', () => {
     try {
       for (const level of [1, 2, 3] as const) {
         expect(await t.send(levelApi(level).list, listBody(), factory)).toMatchObject(forbidden);
-        expect(await t.send(levelApi(level).save, categoryBody(level, level === 2 ? a.mg1.id : a.mg2.id), factory)).toMatchObject(forbidden);
+        expect(
+          await t.send(levelApi(level).save, categoryBody(level, level === 2 ? a.mg1.id : a.mg2.id), factory),
+        ).toMatchObject(forbidden);
         expect(await t.fetch(levelApi(level).remove, { id: a.mg3.id }, factory)).toMatchObject(forbidden);
       }
       expect(await t.send(CATEGORY_API.sub.save, categoryBody(2, a.mg1.id), factory)).toMatchObject(forbidden);
@@ -141,15 +176,20 @@ describe('page rights', () => {
     await setPages(t.db, factoryId, ['1', '2', PAGE.category.key]);
   });
 
-  it('categories are the admin\'s: a non-admin with the Category page lists them but saves and deletes nothing', async () => {
+  it("categories are the admin's: a non-admin with the Category page lists them but saves and deletes nothing", async () => {
     const a = await insertChain(t.db, 'Shared');
     const before = await t.db.select().from(categories).orderBy(categories.id);
-    const adminOnly = { status: 403, body: { ResponseCode: '403', ResponseMessage: CATEGORY_MSG.adminOnly, ResponseData: null } };
+    const adminOnly = {
+      status: 403,
+      body: { ResponseCode: '403', ResponseMessage: CATEGORY_MSG.adminOnly, ResponseData: null },
+    };
     for (const level of [1, 2, 3] as const) {
       const parent = level === 2 ? a.mg1.id : level === 3 ? a.mg2.id : undefined;
       expect(await t.send(levelApi(level).save, categoryBody(level, parent), factory)).toMatchObject(adminOnly);
       expect(await t.send(levelApi(level).save, {}, factory)).toMatchObject(adminOnly);
-      expect(await t.fetch(levelApi(level).remove, { id: [a.mg1, a.mg2, a.mg3][level - 1]!.id }, factory)).toMatchObject(adminOnly);
+      expect(
+        await t.fetch(levelApi(level).remove, { id: [a.mg1, a.mg2, a.mg3][level - 1]!.id }, factory),
+      ).toMatchObject(adminOnly);
       expect((await t.send(levelApi(level).list, listBody(), factory)).body.ResponseCode).toBe('200');
     }
     expect(await t.send(CATEGORY_API.sub.save, categoryBody(2, a.mg1.id), factory)).toMatchObject(adminOnly);

@@ -36,7 +36,11 @@ beforeAll(async () => {
 });
 
 /** The level's list, or `list` (the spec's older name of level 2's). */
-async function rows(level: CategoryLevel, body: ListRequest | Record<string, unknown>, list: Endpoint = levelApi(level).list): Promise<Row[]> {
+async function rows(
+  level: CategoryLevel,
+  body: ListRequest | Record<string, unknown>,
+  list: Endpoint = levelApi(level).list,
+): Promise<Row[]> {
   const res = await send(t, list, body, token);
   expect(res.status).toBe(200);
   expect(res.body.ResponseCode, res.body.ResponseMessage).toBe('200');
@@ -57,20 +61,37 @@ describe.each([1, 2, 3] as const)('level %i', (level) => {
 
   it('sorts by name both ways', async () => {
     const byName = [...made[level]].sort((a, b) => a.name.localeCompare(b.name)).map((m) => m.id);
-    const asc = await rows(level, listBody({ PageSize: -1, SearchValue: TAG, SortColumn: `NameMG${level}`, SortOrder: 'ASC' }));
+    const asc = await rows(
+      level,
+      listBody({ PageSize: -1, SearchValue: TAG, SortColumn: `NameMG${level}`, SortOrder: 'ASC' }),
+    );
     expect(asc.map(idOf(level))).toEqual(byName);
-    const desc = await rows(level, listBody({ PageSize: -1, SearchValue: TAG, SortColumn: `NameMG${level}`, SortOrder: 'DESC' }));
+    const desc = await rows(
+      level,
+      listBody({ PageSize: -1, SearchValue: TAG, SortColumn: `NameMG${level}`, SortOrder: 'DESC' }),
+    );
     expect(desc.map(idOf(level))).toEqual([...byName].reverse());
   });
 
   it('refuses a sort column it does not know', async () => {
     const res = await t.send(levelApi(level).list, listBody({ SortColumn: 'name; drop table categories' }), token);
-    expect(res.body).toMatchObject({ ResponseCode: '400', ResponseMessage: "The list cannot be sorted by 'name; drop table categories'." });
+    expect(res.body).toMatchObject({
+      ResponseCode: '400',
+      ResponseMessage: "The list cannot be sorted by 'name; drop table categories'.",
+    });
   });
 
   it('exports every row of the level, oldest first, with PageSize -1', async () => {
-    const all = await rows(level, { PageSize: -1, First: 1, IsActive: true, SortColumn: 'CreatedDt', SortOrder: 'ASC' });
-    const [{ n }] = (await t.db.select({ n: sql<number>`cast(count(*) as integer)` }).from(categories)
+    const all = await rows(level, {
+      PageSize: -1,
+      First: 1,
+      IsActive: true,
+      SortColumn: 'CreatedDt',
+      SortOrder: 'ASC',
+    });
+    const [{ n }] = (await t.db
+      .select({ n: sql<number>`cast(count(*) as integer)` })
+      .from(categories)
       .where(sql`${categories.level} = ${level}`)) as [{ n: number }];
     expect(all).toHaveLength(n);
     expect(all[0]!.TotalRows).toBe(n);
@@ -82,22 +103,45 @@ describe.each([1, 2, 3] as const)('level %i', (level) => {
 describe('row fields and parents', () => {
   it('level 1 rows carry the spec fields, inactive rows included', async () => {
     const list = await rows(1, listBody({ PageSize: -1, SearchValue: TAG }));
-    expect(Object.keys(list[0]!).sort()).toEqual(['CategoryIdMG1', 'CreatedDate', 'IsActiveMG1', 'NameMG1', 'TotalRows']);
+    expect(Object.keys(list[0]!).sort()).toEqual([
+      'CategoryIdMG1',
+      'CreatedDate',
+      'IsActiveMG1',
+      'NameMG1',
+      'TotalRows',
+    ]);
     expect(list.find((r) => r.NameMG1 === `Echo ${TAG} one`)).toMatchObject({ IsActiveMG1: false });
   });
 
   it('level 2 and 3 rows carry their parents; search finds a row by its parent name; sort by parent name works', async () => {
     const [two] = await rows(2, listBody({ SearchValue: `Alpha ${TAG} one` }));
     const mg1 = made[1].find((m) => m.name === `Alpha ${TAG} one`)!;
-    expect(two).toMatchObject({ NameMG2: `Foxtrot ${TAG} two`, CategoryIdMG1: mg1.id, NameMG1: mg1.name, IsActiveMG2: true, TotalRows: 1 });
+    expect(two).toMatchObject({
+      NameMG2: `Foxtrot ${TAG} two`,
+      CategoryIdMG1: mg1.id,
+      NameMG1: mg1.name,
+      IsActiveMG2: true,
+      TotalRows: 1,
+    });
 
     const [three] = await rows(3, listBody({ SearchValue: `Foxtrot ${TAG} two` }));
     expect(Object.keys(three!).sort()).toEqual([
-      'CategoryIdMG1', 'CategoryIdMG2', 'CategoryIdMG3', 'CreatedDate', 'IsActiveMG3', 'NameMG1', 'NameMG2', 'NameMG3', 'TotalRows',
+      'CategoryIdMG1',
+      'CategoryIdMG2',
+      'CategoryIdMG3',
+      'CreatedDate',
+      'IsActiveMG3',
+      'NameMG1',
+      'NameMG2',
+      'NameMG3',
+      'TotalRows',
     ]);
     expect(three).toMatchObject({ NameMG3: `Alpha ${TAG} three`, NameMG2: `Foxtrot ${TAG} two`, NameMG1: mg1.name });
 
-    const byParent = await rows(2, listBody({ PageSize: -1, SearchValue: TAG, SortColumn: 'NameMG1', SortOrder: 'ASC' }));
+    const byParent = await rows(
+      2,
+      listBody({ PageSize: -1, SearchValue: TAG, SortColumn: 'NameMG1', SortOrder: 'ASC' }),
+    );
     expect(byParent.map((r) => r.NameMG1)).toEqual(NAMES.map((n) => `${n} ${TAG} one`));
   });
 

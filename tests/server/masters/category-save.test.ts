@@ -17,7 +17,10 @@ beforeAll(async () => {
 const save = (level: CategoryLevel, body: unknown) => t.send(levelApi(level).save, body, token);
 const snapshot = async () => JSON.stringify(await t.db.select().from(categories).orderBy(categories.id));
 const rowById = async (id: number) => (await t.db.select().from(categories).where(eq(categories.id, id)))[0];
-const warn = (message: string) => ({ status: 200, body: { ResponseCode: '400', ResponseMessage: message, ResponseData: null } });
+const warn = (message: string) => ({
+  status: 200,
+  body: { ResponseCode: '400', ResponseMessage: message, ResponseData: null },
+});
 
 describe('validation', () => {
   const chain = () => insertChain(t.db, 'Valid');
@@ -25,7 +28,12 @@ describe('validation', () => {
     [1, 'an empty body', () => ({}), CATEGORY_MSG.mg1Required],
     [1, 'a blank name', () => categoryBody(1, 0, { NameMG1: '   ' }), CATEGORY_MSG.mg1Required],
     [1, 'a name that is a number', () => categoryBody(1, 0, { NameMG1: 5 }), CATEGORY_MSG.mg1Required],
-    [1, 'a 101-character name', () => categoryBody(1, 0, { NameMG1: 'x'.repeat(101) }), 'Category must be at most 100 characters.'],
+    [
+      1,
+      'a 101-character name',
+      () => categoryBody(1, 0, { NameMG1: 'x'.repeat(101) }),
+      'Category must be at most 100 characters.',
+    ],
     [1, 'a parent field on level 1', () => categoryBody(1, 0, { CategoryIdMG0: 1 }), 'Unknown field: CategoryIdMG0'],
     [2, 'an empty body', () => ({}), CATEGORY_MSG.mg1Select],
     [2, 'no parent', () => categoryBody(2, 0), CATEGORY_MSG.mg1Select],
@@ -66,9 +74,19 @@ describe('adding and updating', () => {
   it('updates name, status and parent; the old aliases save level 2', async () => {
     const a = await insertChain(t.db, 'Upd');
     const other = await insertCategory(t.db, 1, null);
-    const res = await save(2, { CategoryIdMG2: a.mg2.id, CategoryIdMG1: other.id, NameMG2: '  Renamed sub  ', IsActiveMG2: false });
+    const res = await save(2, {
+      CategoryIdMG2: a.mg2.id,
+      CategoryIdMG1: other.id,
+      NameMG2: '  Renamed sub  ',
+      IsActiveMG2: false,
+    });
     expect(res.body).toEqual({ ResponseCode: '200', ResponseMessage: CATEGORY_MSG.mg2Updated, ResponseData: null });
-    expect(await rowById(a.mg2.id)).toMatchObject({ name: 'Renamed sub', parentId: other.id, isActive: false, level: 2 });
+    expect(await rowById(a.mg2.id)).toMatchObject({
+      name: 'Renamed sub',
+      parentId: other.id,
+      isActive: false,
+      level: 2,
+    });
 
     const alias = await t.send(CATEGORY_API.sub.save, categoryBody(2, other.id, { NameMG2: 'Via alias' }), token);
     expect(alias.body.ResponseMessage).toBe(CATEGORY_MSG.mg2Created);
@@ -80,10 +98,12 @@ describe('adding and updating', () => {
     const a = await insertChain(t.db, 'Lvl');
     const before = await snapshot();
     expect(await save(1, { CategoryIdMG1: a.mg2.id, NameMG1: 'Hijack' })).toMatchObject(warn(CATEGORY_MSG.mg1NotFound));
-    expect(await save(3, { CategoryIdMG3: a.mg1.id, CategoryIdMG2: a.mg2.id, NameMG3: 'Hijack' }))
-      .toMatchObject(warn(CATEGORY_MSG.mg3NotFound));
-    expect(await save(2, { CategoryIdMG2: 999_999, CategoryIdMG1: a.mg1.id, NameMG2: 'Ghost' }))
-      .toMatchObject(warn(CATEGORY_MSG.mg2NotFound));
+    expect(await save(3, { CategoryIdMG3: a.mg1.id, CategoryIdMG2: a.mg2.id, NameMG3: 'Hijack' })).toMatchObject(
+      warn(CATEGORY_MSG.mg3NotFound),
+    );
+    expect(await save(2, { CategoryIdMG2: 999_999, CategoryIdMG1: a.mg1.id, NameMG2: 'Ghost' })).toMatchObject(
+      warn(CATEGORY_MSG.mg2NotFound),
+    );
     expect(await snapshot()).toBe(before);
   });
 });
@@ -103,8 +123,9 @@ describe('the parent', () => {
     const a = await insertChain(t.db, 'Inact');
     const retired = await insertCategory(t.db, 1, null, { isActive: false });
     expect(await save(2, categoryBody(2, retired.id))).toMatchObject(warn(CATEGORY_MSG.mg1Inactive));
-    expect(await save(2, { CategoryIdMG2: a.mg2.id, CategoryIdMG1: retired.id, NameMG2: a.mg2.name }))
-      .toMatchObject(warn(CATEGORY_MSG.mg1Inactive));
+    expect(await save(2, { CategoryIdMG2: a.mg2.id, CategoryIdMG1: retired.id, NameMG2: a.mg2.name })).toMatchObject(
+      warn(CATEGORY_MSG.mg1Inactive),
+    );
     await t.db.update(categories).set({ isActive: false }).where(eq(categories.id, a.mg2.id));
     expect(await save(3, categoryBody(3, a.mg2.id))).toMatchObject(warn(CATEGORY_MSG.mg2Inactive));
     const kept = await save(3, { CategoryIdMG3: a.mg3.id, CategoryIdMG2: a.mg2.id, NameMG3: 'Still here' });
@@ -117,14 +138,19 @@ describe('uniqueness', () => {
     const a = await insertChain(t.db, 'Uniq');
     const b = await insertChain(t.db, 'Uniq');
     const before = await snapshot();
-    expect(await save(1, categoryBody(1, 0, { NameMG1: ` ${a.mg1.name.toUpperCase()} ` })))
-      .toMatchObject(warn(CATEGORY_MSG.mg1Duplicate));
-    expect(await save(2, categoryBody(2, a.mg1.id, { NameMG2: a.mg2.name.toLowerCase() })))
-      .toMatchObject(warn(CATEGORY_MSG.mg2Duplicate));
-    expect(await save(3, categoryBody(3, a.mg2.id, { NameMG3: a.mg3.name })))
-      .toMatchObject(warn(CATEGORY_MSG.mg3Duplicate));
+    expect(await save(1, categoryBody(1, 0, { NameMG1: ` ${a.mg1.name.toUpperCase()} ` }))).toMatchObject(
+      warn(CATEGORY_MSG.mg1Duplicate),
+    );
+    expect(await save(2, categoryBody(2, a.mg1.id, { NameMG2: a.mg2.name.toLowerCase() }))).toMatchObject(
+      warn(CATEGORY_MSG.mg2Duplicate),
+    );
+    expect(await save(3, categoryBody(3, a.mg2.id, { NameMG3: a.mg3.name }))).toMatchObject(
+      warn(CATEGORY_MSG.mg3Duplicate),
+    );
     // Renaming onto a sibling's name is refused as well.
-    expect(await save(1, { CategoryIdMG1: b.mg1.id, NameMG1: a.mg1.name })).toMatchObject(warn(CATEGORY_MSG.mg1Duplicate));
+    expect(await save(1, { CategoryIdMG1: b.mg1.id, NameMG1: a.mg1.name })).toMatchObject(
+      warn(CATEGORY_MSG.mg1Duplicate),
+    );
     expect(await snapshot()).toBe(before);
 
     expect((await save(2, categoryBody(2, b.mg1.id, { NameMG2: a.mg2.name }))).body.ResponseCode).toBe('200');

@@ -55,27 +55,44 @@ describe('validation', () => {
     ['a logo that is a stored PDF', { CompanyLogo: `/uploads/${'a'.repeat(32)}.pdf` }, UPLOAD_MSG.badPath],
   ])('%s answers 400 with its message and saves nothing', async (_n, overrides, message) => {
     const before = await snapshot();
-    expect((await save(companyBody(overrides))).body).toEqual({ ResponseCode: '400', ResponseMessage: message, ResponseData: null });
+    expect((await save(companyBody(overrides))).body).toEqual({
+      ResponseCode: '400',
+      ResponseMessage: message,
+      ResponseData: null,
+    });
     expect(await snapshot()).toBe(before);
   });
 });
 
 describe('saving', () => {
   it('adds and updates a company', async () => {
-    expect((await save(companyBody({ CCode: 'NEW1', CompanyName: 'New One' }))).body)
-      .toEqual({ ResponseCode: '200', ResponseMessage: COMPANY_MSG.created, ResponseData: null });
+    expect((await save(companyBody({ CCode: 'NEW1', CompanyName: 'New One' }))).body).toEqual({
+      ResponseCode: '200',
+      ResponseMessage: COMPANY_MSG.created,
+      ResponseData: null,
+    });
     const [row] = await t.db.select().from(companies).where(eq(companies.code, 'NEW1'));
     expect(row).toMatchObject({ name: 'New One', pincode: '422010', isActive: true });
-    const res = await save(companyBody({ CompId: row!.id, CCode: 'NEW1', CompanyName: 'New One Renamed', IsActive: false }));
+    const res = await save(
+      companyBody({ CompId: row!.id, CCode: 'NEW1', CompanyName: 'New One Renamed', IsActive: false }),
+    );
     expect(res.body.ResponseMessage).toBe(COMPANY_MSG.updated);
-    expect((await t.db.select().from(companies).where(eq(companies.id, row!.id)))[0]).toMatchObject({ name: 'New One Renamed', isActive: false });
+    expect((await t.db.select().from(companies).where(eq(companies.id, row!.id)))[0]).toMatchObject({
+      name: 'New One Renamed',
+      isActive: false,
+    });
   });
 
   it('refuses a code another company has, in any case', async () => {
     const before = await snapshot();
-    expect((await save(companyBody({ CCode: 'mine' }))).body)
-      .toEqual({ ResponseCode: '400', ResponseMessage: COMPANY_MSG.duplicateCode, ResponseData: null });
-    expect((await save(companyBody({ CompId: theirs, CCode: 'Mine' }))).body.ResponseMessage).toBe(COMPANY_MSG.duplicateCode);
+    expect((await save(companyBody({ CCode: 'mine' }))).body).toEqual({
+      ResponseCode: '400',
+      ResponseMessage: COMPANY_MSG.duplicateCode,
+      ResponseData: null,
+    });
+    expect((await save(companyBody({ CompId: theirs, CCode: 'Mine' }))).body.ResponseMessage).toBe(
+      COMPANY_MSG.duplicateCode,
+    );
     expect(await snapshot()).toBe(before);
   });
 });
@@ -84,7 +101,10 @@ describe('logo', () => {
   it('saves an uploaded image as the logo; the list carries its path and the path serves the image', async () => {
     const { payload, headers } = multipart([filePart(fixture('sample.png'), 'logo.png', 'image/png')]);
     const up = await t.app.inject({
-      method: 'POST', url: '/API/api/Upload/FileUpload?type=image', payload, headers: { ...headers, authorization: `Bearer ${admin}` },
+      method: 'POST',
+      url: '/API/api/Upload/FileUpload?type=image',
+      payload,
+      headers: { ...headers, authorization: `Bearer ${admin}` },
     });
     const source = (JSON.parse(up.payload) as { Source: string }).Source;
     expect(source).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
@@ -123,13 +143,18 @@ describe('company scoping and page rights', () => {
     expect(ddl.body.ResponseData).toEqual([{ CompId: mine, CompanyName: 'Mine Agro' }]);
   });
 
-  it("another company answers as not found and stays as it was; staff may not add companies", async () => {
+  it('another company answers as not found and stays as it was; staff may not add companies', async () => {
     const before = await snapshot();
-    expect((await save(companyBody({ CompId: theirs, CCode: 'THEIRS' }), staff)).body)
-      .toEqual({ ResponseCode: '400', ResponseMessage: COMPANY_MSG.notFound, ResponseData: null });
+    expect((await save(companyBody({ CompId: theirs, CCode: 'THEIRS' }), staff)).body).toEqual({
+      ResponseCode: '400',
+      ResponseMessage: COMPANY_MSG.notFound,
+      ResponseData: null,
+    });
     expect((await save(companyBody(), staff)).body.ResponseMessage).toBe(COMPANY_MSG.adminOnly);
     expect(await snapshot()).toBe(before);
-    expect((await save(companyBody({ CompId: mine, CCode: 'MINE', CompanyName: 'Mine Agro' }), staff)).body.ResponseCode).toBe('200');
+    expect(
+      (await save(companyBody({ CompId: mine, CCode: 'MINE', CompanyName: 'Mine Agro' }), staff)).body.ResponseCode,
+    ).toBe('200');
   });
 
   it('403 without the page', async () => {

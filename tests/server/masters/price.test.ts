@@ -29,7 +29,11 @@ beforeAll(async () => {
   const base = Date.UTC(2025, 0, 1);
   // Prices rise with the name; created out of order so id order and date order differ.
   for (const i of [2, 0, 4, 1, 5]) {
-    await t.db.insert(prices).values({ productId: P[NAMES[i]!]!, price: String(100 * (i + 1) + 0.5), createdAt: new Date(base + i * 3_600_000) });
+    await t.db.insert(prices).values({
+      productId: P[NAMES[i]!]!,
+      price: String(100 * (i + 1) + 0.5),
+      createdAt: new Date(base + i * 3_600_000),
+    });
   }
   await t.db.insert(prices).values({ productId: P.Theirs!, price: '999.00' });
   const u = await insertUser(t.db, { companyId: mine, pages: [PAGE.priceMaster.key] });
@@ -72,20 +76,29 @@ describe('validation', () => {
 
 describe('saving', () => {
   it('adds a price, refuses a second one for the product, and updates it', async () => {
-    expect((await save({ PriceId: 0, ProductId: P['Delta Drip'], Price: 449.99 })).body)
-      .toEqual({ ResponseCode: '200', ResponseMessage: PRICE_MSG.created, ResponseData: null });
+    expect((await save({ PriceId: 0, ProductId: P['Delta Drip'], Price: 449.99 })).body).toEqual({
+      ResponseCode: '200',
+      ResponseMessage: PRICE_MSG.created,
+      ResponseData: null,
+    });
     const [row] = await t.db.select().from(prices).where(eq(prices.productId, P['Delta Drip']!));
     expect(row!.price).toBe('449.99');
     expect((await save({ ProductId: P['Delta Drip'], Price: 1 })).body.ResponseMessage).toBe(PRICE_MSG.duplicate);
-    expect((await save({ PriceId: row!.id, ProductId: P['Delta Drip'], Price: 450 })).body.ResponseMessage).toBe(PRICE_MSG.updated);
+    expect((await save({ PriceId: row!.id, ProductId: P['Delta Drip'], Price: 450 })).body.ResponseMessage).toBe(
+      PRICE_MSG.updated,
+    );
     expect((await t.db.select().from(prices).where(eq(prices.id, row!.id)))[0]!.price).toBe('450.00');
-    expect((await save({ PriceId: row!.id, ProductId: P['Delta Drip'], Price: ' 451.25' })).body.ResponseMessage).toBe(PRICE_MSG.updated);
+    expect((await save({ PriceId: row!.id, ProductId: P['Delta Drip'], Price: ' 451.25' })).body.ResponseMessage).toBe(
+      PRICE_MSG.updated,
+    );
     expect((await t.db.select().from(prices).where(eq(prices.id, row!.id)))[0]!.price).toBe('451.25');
     await t.db.delete(prices).where(eq(prices.id, row!.id));
   });
 
   it('prices for one product saved at once: one is added, the others are told it has one (no 500)', async () => {
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => save({ PriceId: 0, ProductId: P['Delta Drip'], Price: 400 + i })));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => save({ PriceId: 0, ProductId: P['Delta Drip'], Price: 400 + i })),
+    );
     expect(answers.map((r) => r.status)).toEqual(Array(12).fill(200));
     const messages = answers.map((r) => r.body.ResponseMessage);
     expect(messages.filter((m) => m === PRICE_MSG.created)).toHaveLength(1);
@@ -101,12 +114,19 @@ describe('list', () => {
     const p1 = await rows(listBody({ First: 1, PageSize: 3 }));
     const p2 = await rows(listBody({ First: 4, PageSize: 3 }));
     expect(names([...p1, ...p2])).toEqual([...listed].reverse());
-    expect(p1[0]).toMatchObject({ ProductName: 'Foxtrot Feed', Price: 600.5, ProductId: P['Foxtrot Feed'], TotalRows: 5 });
+    expect(p1[0]).toMatchObject({
+      ProductName: 'Foxtrot Feed',
+      Price: 600.5,
+      ProductId: P['Foxtrot Feed'],
+      TotalRows: 5,
+    });
   });
 
   it.each([['ProductName'], ['Price'], ['CreatedDate']])('sorts by %s both ways', async (col) => {
     expect(names(await rows(listBody({ PageSize: -1, SortColumn: col, SortOrder: 'ASC' })))).toEqual(listed);
-    expect(names(await rows(listBody({ PageSize: -1, SortColumn: col, SortOrder: 'DESC' })))).toEqual([...listed].reverse());
+    expect(names(await rows(listBody({ PageSize: -1, SortColumn: col, SortOrder: 'DESC' })))).toEqual(
+      [...listed].reverse(),
+    );
   });
 
   it('searches product names and exports every row oldest first', async () => {
@@ -130,7 +150,7 @@ describe('company scoping, dropdown and page rights', () => {
     expect(await snapshot()).toBe(before);
   });
 
-  it('the product dropdown lists the active products of the caller\'s company by name', async () => {
+  it("the product dropdown lists the active products of the caller's company by name", async () => {
     const res = await t.fetch(PRICE_API.productDropdown, staff);
     const data = res.body.ResponseData as PriceProductOption[];
     expect(data.map((d) => d.ProductName)).toEqual(NAMES);
@@ -141,7 +161,8 @@ describe('company scoping, dropdown and page rights', () => {
     const u = await insertUser(t.db, { companyId: mine, pages: [PAGE.cartonMaster.key] });
     const token = (await t.signIn(u.email, u.password)).token;
     for (const res of [
-      await t.send(PRICE_API.list, listBody(), token), await save({ ProductId: P['Echo Eco'], Price: 3 }, token),
+      await t.send(PRICE_API.list, listBody(), token),
+      await save({ ProductId: P['Echo Eco'], Price: 3 }, token),
       await t.fetch(PRICE_API.productDropdown, token),
     ]) {
       expect(res.status).toBe(403);

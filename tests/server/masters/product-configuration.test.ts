@@ -11,7 +11,6 @@ import { insertProduct } from '../../helpers/factories-categories.js';
 import { insertCompany, setPages, userIdByEmail } from '../../helpers/factories.js';
 import { useApp } from '../../helpers/use-app.js';
 
-
 const t = useApp();
 let admin: string;
 let factory: string;
@@ -28,10 +27,15 @@ beforeAll(async () => {
   otherCompany = (await insertCompany(t.db)).id;
 });
 
-const body = (ProductId: unknown, config: unknown, BtnType: unknown = 'btnsingle') =>
-  ({ ProductId, ProdConfiguration: typeof config === 'string' ? config : JSON.stringify(config), BtnType });
-const configOf = async (id: number) => (await t.db.select({ c: products.config }).from(products).where(eq(products.id, id)))[0]!.c;
-const configs = async () => JSON.stringify(await t.db.select({ id: products.id, c: products.config }).from(products).orderBy(products.id));
+const body = (ProductId: unknown, config: unknown, BtnType: unknown = 'btnsingle') => ({
+  ProductId,
+  ProdConfiguration: typeof config === 'string' ? config : JSON.stringify(config),
+  BtnType,
+});
+const configOf = async (id: number) =>
+  (await t.db.select({ c: products.config }).from(products).where(eq(products.id, id)))[0]!.c;
+const configs = async () =>
+  JSON.stringify(await t.db.select({ id: products.id, c: products.config }).from(products).orderBy(products.id));
 const warn = (m: string) => ({ ResponseCode: '400', ResponseMessage: m, ResponseData: null });
 
 describe('validation', () => {
@@ -44,7 +48,11 @@ describe('validation', () => {
     ['a value that is not a flag', body(5, { IsFeedback: 'yes' }), 'IsFeedback must be true or false.'],
     ['text that is not JSON', body(5, '{IsFeedback:true'), PRODUCT_CONFIG_MSG.configInvalid],
     ['a JSON array', body(5, '[true]'), PRODUCT_CONFIG_MSG.configInvalid],
-    ['a map sent as an object', { ProductId: 5, ProdConfiguration: { IsFeedback: true }, BtnType: 'btnsingle' }, PRODUCT_CONFIG_MSG.configInvalid],
+    [
+      'a map sent as an object',
+      { ProductId: 5, ProdConfiguration: { IsFeedback: true }, BtnType: 'btnsingle' },
+      PRODUCT_CONFIG_MSG.configInvalid,
+    ],
     ['an unknown button', body(5, {}, 'btnsome'), PRODUCT_CONFIG_MSG.btnTypeInvalid],
     ['an unknown field', { ...body(5, {}), Extra: 1 }, 'Unknown field: Extra'],
   ])('%s answers 400 with its message and changes nothing', async (_n, sent, message) => {
@@ -60,21 +68,32 @@ describe('saving', () => {
     const a = await insertProduct(t.db, ownCompany, { config: { IsFeedback: true, IsProductImage: true } });
     const b = await insertProduct(t.db, ownCompany);
     const res = await t.send(PRODUCT_CONFIG_API.save, body(a.id, { IsProductImage: true }), factory);
-    expect(res.body).toEqual({ ResponseCode: '200', ResponseMessage: PRODUCT_CONFIG_MSG.savedSingle, ResponseData: null });
+    expect(res.body).toEqual({
+      ResponseCode: '200',
+      ResponseMessage: PRODUCT_CONFIG_MSG.savedSingle,
+      ResponseData: null,
+    });
     expect(await configOf(a.id)).toEqual({ IsFeedback: false, IsProductImage: true });
     expect(await configOf(b.id)).toEqual({});
     expect((await t.fetch(PRODUCT_CONFIG_API.read, { productId: a.id }, factory)).body).toEqual({
-      ResponseCode: '200', ResponseMessage: 'Success',
+      ResponseCode: '200',
+      ResponseMessage: 'Success',
       ResponseData: { ProductId: a.id, ProdConfiguration: '{"IsFeedback":false,"IsProductImage":true}' },
     });
-    expect((await t.fetch(PRODUCT_CONFIG_API.read, { productId: b.id }, factory)).body.ResponseData)
-      .toEqual({ ProductId: b.id, ProdConfiguration: '{"IsFeedback":false,"IsProductImage":false}' });
+    expect((await t.fetch(PRODUCT_CONFIG_API.read, { productId: b.id }, factory)).body.ResponseData).toEqual({
+      ProductId: b.id,
+      ProdConfiguration: '{"IsFeedback":false,"IsProductImage":false}',
+    });
   });
 
   it("btnall sets every product of the caller's company and no other company's", async () => {
     const mine = [await insertProduct(t.db, ownCompany), await insertProduct(t.db, ownCompany, { isActive: false })];
     const theirs = await insertProduct(t.db, otherCompany, { config: { IsFeedback: false } });
-    const res = await t.send(PRODUCT_CONFIG_API.save, body(mine[0]!.id, { IsFeedback: true, IsProductImage: false }, 'btnall'), factory);
+    const res = await t.send(
+      PRODUCT_CONFIG_API.save,
+      body(mine[0]!.id, { IsFeedback: true, IsProductImage: false }, 'btnall'),
+      factory,
+    );
     expect(res.body).toEqual({ ResponseCode: '200', ResponseMessage: PRODUCT_CONFIG_MSG.savedAll, ResponseData: null });
     const own = await t.db.select({ c: products.config }).from(products).where(eq(products.companyId, ownCompany));
     expect(own.length).toBeGreaterThanOrEqual(2);
@@ -85,7 +104,10 @@ describe('saving', () => {
   it("an admin's btnall applies to the chosen product's company", async () => {
     const theirs = [await insertProduct(t.db, otherCompany), await insertProduct(t.db, otherCompany)];
     const mine = await insertProduct(t.db, ownCompany, { config: { IsFeedback: true, IsProductImage: true } });
-    expect((await t.send(PRODUCT_CONFIG_API.save, body(theirs[0]!.id, { IsProductImage: true }, 'btnall'), admin)).body.ResponseCode).toBe('200');
+    expect(
+      (await t.send(PRODUCT_CONFIG_API.save, body(theirs[0]!.id, { IsProductImage: true }, 'btnall'), admin)).body
+        .ResponseCode,
+    ).toBe('200');
     for (const p of theirs) expect(await configOf(p.id)).toEqual({ IsFeedback: false, IsProductImage: true });
     expect(await configOf(mine.id)).toEqual({ IsFeedback: true, IsProductImage: true });
   });
@@ -96,11 +118,19 @@ describe('company scoping and rights', () => {
     const theirs = await insertProduct(t.db, otherCompany, { config: { IsFeedback: true } });
     const before = await configs();
     for (const btn of ['btnsingle', 'btnall']) {
-      expect((await t.send(PRODUCT_CONFIG_API.save, body(theirs.id, { IsFeedback: false }, btn), factory)).body).toEqual(warn(PRODUCT_CONFIG_MSG.notFound));
+      expect(
+        (await t.send(PRODUCT_CONFIG_API.save, body(theirs.id, { IsFeedback: false }, btn), factory)).body,
+      ).toEqual(warn(PRODUCT_CONFIG_MSG.notFound));
     }
-    expect((await t.fetch(PRODUCT_CONFIG_API.read, { productId: theirs.id }, factory)).body).toEqual(warn(PRODUCT_CONFIG_MSG.notFound));
-    expect((await t.fetch(PRODUCT_CONFIG_API.read, { productId: 999999 }, admin)).body).toEqual(warn(PRODUCT_CONFIG_MSG.notFound));
-    expect((await t.fetch(PRODUCT_CONFIG_API.read, { productId: 'abc' }, admin)).body).toEqual(warn('Invalid Arguments'));
+    expect((await t.fetch(PRODUCT_CONFIG_API.read, { productId: theirs.id }, factory)).body).toEqual(
+      warn(PRODUCT_CONFIG_MSG.notFound),
+    );
+    expect((await t.fetch(PRODUCT_CONFIG_API.read, { productId: 999999 }, admin)).body).toEqual(
+      warn(PRODUCT_CONFIG_MSG.notFound),
+    );
+    expect((await t.fetch(PRODUCT_CONFIG_API.read, { productId: 'abc' }, admin)).body).toEqual(
+      warn('Invalid Arguments'),
+    );
     expect(await configs()).toBe(before);
   });
 

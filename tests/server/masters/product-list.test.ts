@@ -30,9 +30,19 @@ beforeAll(async () => {
   companyA = await insertCompany(t.db, { name: `Alpha ${tag}` });
   companyB = await insertCompany(t.db, { name: `Beta ${tag}` });
   // Created dates follow the pack size: Aa oldest, Dd newest.
-  for (const [name, pack, co] of [['Cc', 3, companyA], ['Aa', 1, companyA], ['Bb', 2, companyB], ['Dd', 4, companyA]] as const) {
-    await insertProduct(t.db, co.id, { name: `${tag} ${name}`, packValue: pack, uom: co === companyB ? 'Drum' : 'kg',
-      isActive: name !== 'Dd', createdAt: new Date(Date.now() - (10 - pack) * 60_000) });
+  for (const [name, pack, co] of [
+    ['Cc', 3, companyA],
+    ['Aa', 1, companyA],
+    ['Bb', 2, companyB],
+    ['Dd', 4, companyA],
+  ] as const) {
+    await insertProduct(t.db, co.id, {
+      name: `${tag} ${name}`,
+      packValue: pack,
+      uom: co === companyB ? 'Drum' : 'kg',
+      isActive: name !== 'Dd',
+      createdAt: new Date(Date.now() - (10 - pack) * 60_000),
+    });
   }
   const u = await insertUser(t.db, { companyId: companyA.id, pages: [PAGE.productMaster.key] });
   clerkA = (await t.signIn(u.email, u.password)).token;
@@ -55,39 +65,61 @@ describe('Product/GetProducts', () => {
     const byCompany = await rows({ SearchValue: tag, SortColumn: 'CompanyName', SortOrder: 'DESC' });
     expect(byCompany[0]!.CompanyName).toBe(companyB.name);
     const bad = await list({ SortColumn: 'ProductImg' });
-    expect(bad.body).toMatchObject({ ResponseCode: '400', ResponseMessage: "The list cannot be sorted by 'ProductImg'." });
+    expect(bad.body).toMatchObject({
+      ResponseCode: '400',
+      ResponseMessage: "The list cannot be sorted by 'ProductImg'.",
+    });
   });
 
   it('searches name, code, company and UOM; rows carry what the edit form needs', async () => {
     const byCompany = await rows({ SearchValue: `Beta ${tag}` });
     expect(byCompany.map((r) => r.ProductName)).toEqual([`${tag} Bb`]);
-    expect(byCompany[0]).toMatchObject({ CompId: companyB.id, ProductUOM: 'Drum', ProductValue: 2, IsActive: true,
-      WarrantyPeriodInMonth: 730, CategoryId: null, MG2Id: null, CategoryIdMG2: null });
+    expect(byCompany[0]).toMatchObject({
+      CompId: companyB.id,
+      ProductUOM: 'Drum',
+      ProductValue: 2,
+      IsActive: true,
+      WarrantyPeriodInMonth: 730,
+      CategoryId: null,
+      MG2Id: null,
+      CategoryIdMG2: null,
+    });
     expect(typeof byCompany[0]!.CreatedDt).toBe('string');
     expect(byCompany[0]!.ExpDate).toBe(addDays(indiaDate(), 730));
   });
 
-  it('exports every row with PageSize -1 (inactive rows too), oldest first as the spec\'s export asks', async () => {
-    const all = await rows({ SearchValue: tag, PageSize: -1, First: 1, IsActive: true, SortColumn: 'CreatedDt', SortOrder: 'ASC' });
+  it("exports every row with PageSize -1 (inactive rows too), oldest first as the spec's export asks", async () => {
+    const all = await rows({
+      SearchValue: tag,
+      PageSize: -1,
+      First: 1,
+      IsActive: true,
+      SortColumn: 'CreatedDt',
+      SortOrder: 'ASC',
+    });
     expect(all.map((r) => r.ProductName.slice(-2))).toEqual(['Aa', 'Bb', 'Cc', 'Dd']);
     expect(all.find((r) => r.ProductName.endsWith('Dd'))!.IsActive).toBe(false);
   });
 
-  it('a non-admin sees only their company\'s products', async () => {
+  it("a non-admin sees only their company's products", async () => {
     const mine = await rows({ SearchValue: tag, PageSize: -1 }, clerkA);
     expect(mine.map((r) => r.ProductName.slice(-2)).sort()).toEqual(['Aa', 'Cc', 'Dd']);
     expect(mine.every((r) => r.CompId === companyA.id)).toBe(true);
     expect(await rows({ SearchValue: `Beta ${tag}` }, clerkA)).toEqual([]);
   });
 
-  it('the demo company\'s products are in the admin\'s list', async () => {
+  it("the demo company's products are in the admin's list", async () => {
     const demo = await rows({ SearchValue: 'NeemShield' });
-    expect(demo[0]).toMatchObject({ ProductCd: 'NSNO500ML', CompanyName: 'Green Harvest Agro Ltd', ProductImg: '/uploads/demo-neemshield-500ml.png' });
+    expect(demo[0]).toMatchObject({
+      ProductCd: 'NSNO500ML',
+      CompanyName: 'Green Harvest Agro Ltd',
+      ProductImg: '/uploads/demo-neemshield-500ml.png',
+    });
   });
 });
 
 describe('Product/GetProductsDDL and Product/GetProductUOM', () => {
-  it('the dropdown lists active products of the caller\'s company only', async () => {
+  it("the dropdown lists active products of the caller's company only", async () => {
     const res = await send(t, PRODUCT_API.dropdown, undefined, clerkA);
     const names = (res.body.ResponseData as ProductOption[]).map((o) => o.ProductName).filter((n) => n.startsWith(tag));
     expect(names.sort()).toEqual([`${tag} Aa`, `${tag} Cc`]);
@@ -95,8 +127,10 @@ describe('Product/GetProductsDDL and Product/GetProductUOM', () => {
     expect(all.some((o) => o.ProductName === `${tag} Bb`)).toBe(true);
   });
 
-  it('units: the standard list plus the company\'s own, not another company\'s', async () => {
-    const mine = ((await send(t, PRODUCT_API.uoms, undefined, clerkA)).body.ResponseData as { UOM: string }[]).map((u) => u.UOM);
+  it("units: the standard list plus the company's own, not another company's", async () => {
+    const mine = ((await send(t, PRODUCT_API.uoms, undefined, clerkA)).body.ResponseData as { UOM: string }[]).map(
+      (u) => u.UOM,
+    );
     expect(mine).toEqual(expect.arrayContaining(['kg', 'g', 'L', 'ml']));
     expect(mine).not.toContain('Drum');
     const all = ((await t.fetch(PRODUCT_API.uoms, admin)).body.ResponseData as { UOM: string }[]).map((u) => u.UOM);

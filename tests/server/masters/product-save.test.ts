@@ -63,15 +63,27 @@ describe('validation: the first failing field answers with the spec text, nothin
 describe('saving', () => {
   it('adds a product with every field, and best before defaults to 730 days', async () => {
     const body = productBody(companyA, {
-      ProductCd: 'NEEM500', ProductValue: '500', mrp: '450.50', ProductImg: `/uploads/${'c'.repeat(32)}.png`,
-      label: `/uploads/${'d'.repeat(32)}.pdf`, GenuineAudio: `/uploads/${'e'.repeat(32)}.mp3`, SapProductCd: 'SAP1',
+      ProductCd: 'NEEM500',
+      ProductValue: '500',
+      mrp: '450.50',
+      ProductImg: `/uploads/${'c'.repeat(32)}.png`,
+      label: `/uploads/${'d'.repeat(32)}.pdf`,
+      GenuineAudio: `/uploads/${'e'.repeat(32)}.mp3`,
+      SapProductCd: 'SAP1',
     });
     delete body.WarrantyPeriodInMonth;
     const res = await save(body);
     expect(res.body).toMatchObject({ ResponseCode: '200', ResponseMessage: PRODUCT_MSG.created });
     const row = await rowByCode('NEEM500');
-    expect(row).toMatchObject({ companyId: companyA, packValue: 500, mrp: '450.50', bestBeforeDays: DEFAULT_BEST_BEFORE_DAYS,
-      image: `/uploads/${'c'.repeat(32)}.png`, labelPdf: `/uploads/${'d'.repeat(32)}.pdf`, sapCode: 'SAP1' });
+    expect(row).toMatchObject({
+      companyId: companyA,
+      packValue: 500,
+      mrp: '450.50',
+      bestBeforeDays: DEFAULT_BEST_BEFORE_DAYS,
+      image: `/uploads/${'c'.repeat(32)}.png`,
+      labelPdf: `/uploads/${'d'.repeat(32)}.pdf`,
+      sapCode: 'SAP1',
+    });
   });
 
   it('refuses a second product with the same code in one company, in any case; another company may use it', async () => {
@@ -81,10 +93,12 @@ describe('saving', () => {
     expect((await save(productBody(companyB, { ProductCd: 'BIO1KG' }))).body.ResponseCode).toBe('200');
   });
 
-  it('updates a product, and refuses an update onto another product\'s code', async () => {
+  it("updates a product, and refuses an update onto another product's code", async () => {
     const p = await insertProduct(t.db, companyA, { code: 'UPD1' });
     await insertProduct(t.db, companyA, { code: 'UPD2' });
-    const res = await save(productBody(companyA, { ProductId: p.id, ProductCd: 'UPD1', ProductName: 'Renamed', ProductValue: 5 }));
+    const res = await save(
+      productBody(companyA, { ProductId: p.id, ProductCd: 'UPD1', ProductName: 'Renamed', ProductValue: 5 }),
+    );
     expect(res.body).toMatchObject({ ResponseCode: '200', ResponseMessage: PRODUCT_MSG.updated });
     expect(await rowByCode('UPD1')).toMatchObject({ name: 'Renamed', packValue: 5 });
     const clash = await save(productBody(companyA, { ProductId: p.id, ProductCd: 'UPD2' }));
@@ -94,15 +108,23 @@ describe('saving', () => {
   it('takes a category chain MG1 > MG2 > MG3 and refuses levels that do not chain', async () => {
     const a = await insertCategoryChain(t.db);
     const b = await insertCategoryChain(t.db);
-    const good = await save(productBody(companyA, { ProductCd: 'CAT1', CategoryId: a.mg1, MG2Id: a.mg2, MG3Id: a.mg3 }));
+    const good = await save(
+      productBody(companyA, { ProductCd: 'CAT1', CategoryId: a.mg1, MG2Id: a.mg2, MG3Id: a.mg3 }),
+    );
     expect(good.body.ResponseCode).toBe('200');
     expect(await rowByCode('CAT1')).toMatchObject({ categoryId: a.mg1, mg2Id: a.mg2, mg3Id: a.mg3 });
     for (const bad of [
-      { CategoryId: a.mg1, MG2Id: b.mg2 }, { CategoryId: a.mg2 }, { MG2Id: a.mg2 }, { CategoryId: a.mg1, MG2Id: a.mg2, MG3Id: b.mg3 },
+      { CategoryId: a.mg1, MG2Id: b.mg2 },
+      { CategoryId: a.mg2 },
+      { MG2Id: a.mg2 },
+      { CategoryId: a.mg1, MG2Id: a.mg2, MG3Id: b.mg3 },
       { CategoryId: 999_999 },
     ]) {
       const res = await save(productBody(companyA, bad));
-      expect(res.body, JSON.stringify(bad)).toMatchObject({ ResponseCode: '400', ResponseMessage: PRODUCT_MSG.categoryInvalid });
+      expect(res.body, JSON.stringify(bad)).toMatchObject({
+        ResponseCode: '400',
+        ResponseMessage: PRODUCT_MSG.categoryInvalid,
+      });
     }
   });
 
@@ -119,9 +141,12 @@ describe('company scoping and page rights', () => {
     expect((await rowByCode('OWNCO1'))?.companyId).toBe(companyA);
   });
 
-  it('another company\'s product is not found for update or delete, and stays as it was', async () => {
+  it("another company's product is not found for update or delete, and stays as it was", async () => {
     const other = await insertProduct(t.db, companyB, { code: 'THEIRS1', name: 'Theirs' });
-    const upd = await save(productBody(companyA, { ProductId: other.id, ProductCd: 'THEIRS1', ProductName: 'Mine now' }), clerkA);
+    const upd = await save(
+      productBody(companyA, { ProductId: other.id, ProductCd: 'THEIRS1', ProductName: 'Mine now' }),
+      clerkA,
+    );
     expect(upd.body).toMatchObject({ ResponseCode: '400', ResponseMessage: PRODUCT_MSG.notFound });
     const del = await t.fetch(PRODUCT_API.remove, { id: other.id }, clerkA);
     expect(del.body).toMatchObject({ ResponseCode: '400', ResponseMessage: PRODUCT_MSG.notFound });
@@ -140,7 +165,7 @@ describe('company scoping and page rights', () => {
 });
 
 describe('Product/DeleteProduct', () => {
-  it('deletes a product of one\'s own company; a second delete is not found', async () => {
+  it("deletes a product of one's own company; a second delete is not found", async () => {
     const p = await insertProduct(t.db, companyA);
     const res = await t.fetch(PRODUCT_API.remove, { id: p.id }, clerkA);
     expect(res.body).toMatchObject({ ResponseCode: '200', ResponseMessage: PRODUCT_MSG.deleted });

@@ -15,7 +15,15 @@ let admin: string;
 let clerk: string; // company `mine`, both site pages
 let mine: number;
 let theirs: number;
-const NAMES = ['Alpha Plant', 'Bravo Plant', 'Charlie Plant', 'Delta Plant', 'Echo Plant', 'Foxtrot Plant', 'Golf Plant'];
+const NAMES = [
+  'Alpha Plant',
+  'Bravo Plant',
+  'Charlie Plant',
+  'Delta Plant',
+  'Echo Plant',
+  'Foxtrot Plant',
+  'Golf Plant',
+];
 
 beforeAll(async () => {
   await insertReference(t.db);
@@ -26,11 +34,24 @@ beforeAll(async () => {
   // Inserted out of date order, so id order and date order differ.
   for (const i of [3, 0, 6, 2, 5, 1, 4]) {
     await insertSite(t.db, mine, {
-      name: NAMES[i]!, code: `F${i}`, prefix: `M${i}`, isFactory: true, createdAt: new Date(base + i * 3_600_000),
-      billCountry: REF.country, billState: REF.stateA, billCity: i % 2 ? REF.cityA1 : REF.cityA2, billPincode: `42201${i}`,
+      name: NAMES[i]!,
+      code: `F${i}`,
+      prefix: `M${i}`,
+      isFactory: true,
+      createdAt: new Date(base + i * 3_600_000),
+      billCountry: REF.country,
+      billState: REF.stateA,
+      billCity: i % 2 ? REF.cityA1 : REF.cityA2,
+      billPincode: `42201${i}`,
     });
   }
-  await insertSite(t.db, mine, { name: 'Mine Depot', prefix: 'MW', isFactory: false, billState: REF.stateB, billCity: REF.cityB1 });
+  await insertSite(t.db, mine, {
+    name: 'Mine Depot',
+    prefix: 'MW',
+    isFactory: false,
+    billState: REF.stateB,
+    billCity: REF.cityB1,
+  });
   await insertSite(t.db, mine, { name: 'Shut Depot', prefix: 'MX', isFactory: false, isActive: false });
   await insertSite(t.db, theirs, { name: 'Their Plant', prefix: 'TP', isFactory: true });
   await insertSite(t.db, theirs, { name: 'Their Depot', prefix: 'TW', isFactory: false });
@@ -58,23 +79,41 @@ describe('factory list', () => {
   it('rows carry the spec fields, the company name and the address names', async () => {
     const [r] = await rows(factories({ SearchValue: 'Golf' }));
     expect(r).toMatchObject({
-      WCode: 'F6', FirmName: 'Golf Plant', CompanyId: mine, CompanyName: 'Mine Agro', Prefix: 'M6', IsFactory: true,
-      IsActive: true, bill_Country: REF.country, bill_State: REF.stateA, bill_City: REF.cityA2, bill_Pincode: '422016',
-      State: 'Aalpha Pradesh', City: 'Abcity', TotalRows: 1,
+      WCode: 'F6',
+      FirmName: 'Golf Plant',
+      CompanyId: mine,
+      CompanyName: 'Mine Agro',
+      Prefix: 'M6',
+      IsFactory: true,
+      IsActive: true,
+      bill_Country: REF.country,
+      bill_State: REF.stateA,
+      bill_City: REF.cityA2,
+      bill_Pincode: '422016',
+      State: 'Aalpha Pradesh',
+      City: 'Abcity',
+      TotalRows: 1,
     });
     expect(typeof r!.CreatedDt).toBe('string');
   });
 
-  it.each([['FirmName'], ['WCode'], ['Prefix'], ['CreatedDt'], ['CreatedDate']])('sorts by %s both ways', async (col) => {
-    const asc = names(await rows(factories({ PageSize: -1, SortColumn: col, SortOrder: 'ASC' })));
-    const desc = names(await rows(factories({ PageSize: -1, SortColumn: col, SortOrder: 'DESC' })));
-    expect(asc).toEqual(NAMES);
-    expect(desc).toEqual([...NAMES].reverse());
-  });
+  it.each([['FirmName'], ['WCode'], ['Prefix'], ['CreatedDt'], ['CreatedDate']])(
+    'sorts by %s both ways',
+    async (col) => {
+      const asc = names(await rows(factories({ PageSize: -1, SortColumn: col, SortOrder: 'ASC' })));
+      const desc = names(await rows(factories({ PageSize: -1, SortColumn: col, SortOrder: 'DESC' })));
+      expect(asc).toEqual(NAMES);
+      expect(desc).toEqual([...NAMES].reverse());
+    },
+  );
 
   it('refuses a sort column that is not on the list', async () => {
     const res = await t.send(SITE_API.list, factories({ SortColumn: 'password_hash' }), clerk);
-    expect(res.body).toEqual({ ResponseCode: '400', ResponseMessage: "The list cannot be sorted by 'password_hash'.", ResponseData: null });
+    expect(res.body).toEqual({
+      ResponseCode: '400',
+      ResponseMessage: "The list cannot be sorted by 'password_hash'.",
+      ResponseData: null,
+    });
   });
 
   it('searches code, name, prefix, pincode and city', async () => {
@@ -86,14 +125,19 @@ describe('factory list', () => {
   });
 
   it('exports every row oldest first with PageSize -1', async () => {
-    const all = await rows(factories({ PageSize: -1, First: 1, IsActive: true, SortColumn: 'CreatedDt', SortOrder: 'ASC' }));
+    const all = await rows(
+      factories({ PageSize: -1, First: 1, IsActive: true, SortColumn: 'CreatedDt', SortOrder: 'ASC' }),
+    );
     expect(names(all)).toEqual(NAMES);
   });
 });
 
 describe('kinds, scoping and rights', () => {
   it('IsWareHouse true lists warehouses, active and inactive', async () => {
-    expect(names(await rows(listBody({ IsWareHouse: true, SortColumn: 'FirmName', SortOrder: 'ASC' })))).toEqual(['Mine Depot', 'Shut Depot']);
+    expect(names(await rows(listBody({ IsWareHouse: true, SortColumn: 'FirmName', SortOrder: 'ASC' })))).toEqual([
+      'Mine Depot',
+      'Shut Depot',
+    ]);
   });
 
   it("a non-admin never sees another company's sites; the admin sees them all", async () => {
@@ -113,7 +157,10 @@ describe('kinds, scoping and rights', () => {
     const w = await insertUser(t.db, { companyId: mine, pages: [PAGE.warehouseMaster.key] });
     const token = (await t.signIn(w.email, w.password)).token;
     expect(await rows(factories(), token)).toEqual([]);
-    expect(names(await rows(listBody({ PageSize: -1, SortColumn: 'FirmName', SortOrder: 'ASC' }), token))).toEqual(['Mine Depot', 'Shut Depot']);
+    expect(names(await rows(listBody({ PageSize: -1, SortColumn: 'FirmName', SortOrder: 'ASC' }), token))).toEqual([
+      'Mine Depot',
+      'Shut Depot',
+    ]);
   });
 });
 
@@ -129,7 +176,17 @@ describe('WareHouser/GetWareHouseDDL', () => {
     const data = env.ResponseData as SiteOption[];
     expect(data.map((d) => d.FirmName)).toEqual([...NAMES, 'Mine Depot']);
     // Spec 2 section 3's warehouse or factory option: both addresses, ids and names.
-    const place = ['Address1', 'Address2', 'City', 'CityName', 'Country', 'CountryName', 'Pincode', 'State', 'StateName'];
+    const place = [
+      'Address1',
+      'Address2',
+      'City',
+      'CityName',
+      'Country',
+      'CountryName',
+      'Pincode',
+      'State',
+      'StateName',
+    ];
     const sides = ['bill', 'ship'].flatMap((side) => place.map((k) => `${side}_${k}`));
     expect(Object.keys(data[0]!).sort()).toEqual(['CompId', 'FirmName', 'ID', 'IsFactory', ...sides].sort());
     expect(data.every((d) => d.CompId === mine)).toBe(true);
@@ -138,7 +195,10 @@ describe('WareHouser/GetWareHouseDDL', () => {
 
   it("filters by company for the admin, and gives a non-admin nothing of another company's", async () => {
     const theirsForAdmin = (await ddl(`?CompId=${theirs}`, admin)).ResponseData as SiteOption[];
-    expect(theirsForAdmin.map((d) => [d.FirmName, d.IsFactory])).toEqual([['Their Plant', true], ['Their Depot', false]]);
+    expect(theirsForAdmin.map((d) => [d.FirmName, d.IsFactory])).toEqual([
+      ['Their Plant', true],
+      ['Their Depot', false],
+    ]);
     expect((await ddl(`?CompId=${theirs}`)).ResponseData).toEqual([]);
     expect((await ddl('?CompId=abc')).ResponseMessage).toBe('Invalid Arguments');
   });
@@ -146,16 +206,24 @@ describe('WareHouser/GetWareHouseDDL', () => {
   it('is open to the screens with site pickers (a warehouse clerk with only dispatch pages)', async () => {
     const w = await t.session('warehouse');
     const env = await ddl('?CompId=0', w.token);
-    expect((env.ResponseData as SiteOption[]).map((d) => d.FirmName)).toEqual(['Nashik Plant', 'Nagpur Depot', 'Pune Depot']);
+    expect((env.ResponseData as SiteOption[]).map((d) => d.FirmName)).toEqual([
+      'Nashik Plant',
+      'Nagpur Depot',
+      'Pune Depot',
+    ]);
     expect((await t.fetch(SITE_API.dropdown, { CompId: 0 })).status).toBe(401);
   });
 });
 
 describe('demo data', () => {
   it('the demo depots carry addresses from the reference data', async () => {
-    const demo = await rows(listBody({ IsWareHouse: true, SearchValue: 'Green Harvest', SortColumn: 'FirmName', SortOrder: 'ASC' }), admin);
+    const demo = await rows(
+      listBody({ IsWareHouse: true, SearchValue: 'Green Harvest', SortColumn: 'FirmName', SortOrder: 'ASC' }),
+      admin,
+    );
     expect(demo.map((r) => [r.FirmName, r.Prefix, r.State, r.City])).toEqual([
-      ['Nagpur Depot', 'NG', 'Maharashtra', 'Nagpur'], ['Pune Depot', 'PD', 'Maharashtra', 'Pune'],
+      ['Nagpur Depot', 'NG', 'Maharashtra', 'Nagpur'],
+      ['Pune Depot', 'PD', 'Maharashtra', 'Pune'],
     ]);
   });
 });

@@ -22,7 +22,11 @@ beforeAll(async () => {
   admin = await t.token('admin');
   mine = (await insertCompany(t.db)).id;
   theirs = (await insertCompany(t.db)).id;
-  const u = await insertUser(t.db, { userType: 4, companyId: mine, pages: [PAGE.factoryMaster.key, PAGE.warehouseMaster.key] });
+  const u = await insertUser(t.db, {
+    userType: 4,
+    companyId: mine,
+    pages: [PAGE.factoryMaster.key, PAGE.warehouseMaster.key],
+  });
   clerk = (await t.signIn(u.email, u.password)).token;
 });
 
@@ -33,8 +37,14 @@ const byPrefix = async (p: string) => (await t.db.select().from(sites).where(eq(
 describe('validation', () => {
   // Bodies are made inside each test: the company exists only once beforeAll has run.
   type Case = (company: number) => Record<string, unknown>;
-  const f = (o: Record<string, unknown>): Case => (c) => factoryBody(c, o);
-  const w = (o: Record<string, unknown>): Case => (c) => warehouseBody(c, o);
+  const f =
+    (o: Record<string, unknown>): Case =>
+    (c) =>
+      factoryBody(c, o);
+  const w =
+    (o: Record<string, unknown>): Case =>
+    (c) =>
+      warehouseBody(c, o);
   it.each([
     ['no IsFactory', f({ IsFactory: undefined }), SITE_MSG.isFactory],
     ['no company', f({ CompanyId: 0 }), SITE_MSG.companyRequired],
@@ -79,14 +89,31 @@ describe('validation', () => {
 
 describe('saving', () => {
   it('adds a factory with its prefix in capitals and shipping copied from billing', async () => {
-    const body = factoryBody(mine, { prefix: 'zq', ship_Country: 4242, ship_Pincode: '999999', bill_Address1: 'Gate 4' });
+    const body = factoryBody(mine, {
+      prefix: 'zq',
+      ship_Country: 4242,
+      ship_Pincode: '999999',
+      bill_Address1: 'Gate 4',
+    });
     const res = await save(body);
     expect(res.body).toMatchObject({ ResponseCode: '200', ResponseMessage: SITE_MSG.factoryCreated });
     const row = (await byPrefix('ZQ'))!;
     expect(row).toMatchObject({
-      companyId: mine, isFactory: true, name: 'Test Plant', code: body.Wcode, gst: '27AAACG1234F1Z5',
-      billCountry: REF.country, billState: REF.stateA, billCity: REF.cityA1, billPincode: '422010', billAddress1: 'Gate 4',
-      shipCountry: REF.country, shipState: REF.stateA, shipCity: REF.cityA1, shipPincode: '422010', shipAddress1: 'Gate 4',
+      companyId: mine,
+      isFactory: true,
+      name: 'Test Plant',
+      code: body.Wcode,
+      gst: '27AAACG1234F1Z5',
+      billCountry: REF.country,
+      billState: REF.stateA,
+      billCity: REF.cityA1,
+      billPincode: '422010',
+      billAddress1: 'Gate 4',
+      shipCountry: REF.country,
+      shipState: REF.stateA,
+      shipCity: REF.cityA1,
+      shipPincode: '422010',
+      shipAddress1: 'Gate 4',
     });
   });
 
@@ -100,8 +127,11 @@ describe('saving', () => {
     await insertSite(t.db, theirs, { prefix: 'XY' });
     const before = await snapshot();
     for (const p of ['XY', 'xy', 'xY']) {
-      expect((await save(factoryBody(mine, { prefix: p }))).body)
-        .toEqual({ ResponseCode: '400', ResponseMessage: SITE_MSG.duplicatePrefix, ResponseData: null });
+      expect((await save(factoryBody(mine, { prefix: p }))).body).toEqual({
+        ResponseCode: '400',
+        ResponseMessage: SITE_MSG.duplicatePrefix,
+        ResponseData: null,
+      });
     }
     expect((await save(warehouseBody(mine, { prefix: 'KA' }))).body.ResponseMessage).toBe(SITE_MSG.duplicatePrefix);
     expect(await snapshot()).toBe(before);
@@ -114,25 +144,54 @@ describe('saving', () => {
   });
 
   it('a dozen sites saved at once with one code: one is added, the others are told the code is taken (no 500)', async () => {
-    const codes = ['race-1', 'RACE-1', 'Race-1', 'rAce-1', 'race-1', 'RACE-1', 'Race-1', 'rAce-1', 'race-1', 'RACE-1', 'Race-1', 'rAce-1'];
+    const codes = [
+      'race-1',
+      'RACE-1',
+      'Race-1',
+      'rAce-1',
+      'race-1',
+      'RACE-1',
+      'Race-1',
+      'rAce-1',
+      'race-1',
+      'RACE-1',
+      'Race-1',
+      'rAce-1',
+    ];
     const answers = await Promise.all(codes.map((Wcode) => save(warehouseBody(mine, { Wcode }))));
     expect(answers.map((r) => r.status)).toEqual(codes.map(() => 200));
     const messages = answers.map((r) => r.body.ResponseMessage);
     expect(messages.filter((m) => m === SITE_MSG.warehouseCreated)).toHaveLength(1);
     expect(messages.filter((m) => m === SITE_MSG.duplicateCode)).toHaveLength(codes.length - 1);
-    const stored = await t.db.select({ id: sites.id }).from(sites).where(sql`lower(${sites.code}) = 'race-1'`);
+    const stored = await t.db
+      .select({ id: sites.id })
+      .from(sites)
+      .where(sql`lower(${sites.code}) = 'race-1'`);
     expect(stored).toHaveLength(1);
   });
 
   it('updates a factory but keeps its prefix fixed, and keeps it a factory', async () => {
     await save(factoryBody(mine, { prefix: 'U1', Wcode: 'UPD1' }));
     const row = (await byPrefix('U1'))!;
-    const edit = factoryBody(mine, { ID: row.id, prefix: 'U1', Wcode: 'UPD1', FirmName: 'Renamed Plant', bill_City: REF.cityA2 });
+    const edit = factoryBody(mine, {
+      ID: row.id,
+      prefix: 'U1',
+      Wcode: 'UPD1',
+      FirmName: 'Renamed Plant',
+      bill_City: REF.cityA2,
+    });
     expect((await save(edit)).body).toMatchObject({ ResponseCode: '200', ResponseMessage: SITE_MSG.factoryUpdated });
-    expect(await byPrefix('U1')).toMatchObject({ id: row.id, name: 'Renamed Plant', billCity: REF.cityA2, shipCity: REF.cityA2 });
+    expect(await byPrefix('U1')).toMatchObject({
+      id: row.id,
+      name: 'Renamed Plant',
+      billCity: REF.cityA2,
+      shipCity: REF.cityA2,
+    });
     expect((await save({ ...edit, prefix: 'u2' })).body.ResponseMessage).toBe(SITE_MSG.prefixLocked);
     expect((await save({ ...edit, prefix: 'u1' })).body.ResponseCode).toBe('200');
-    expect((await save(warehouseBody(mine, { ID: row.id, prefix: 'U1' }))).body.ResponseMessage).toBe(SITE_MSG.kindLocked);
+    expect((await save(warehouseBody(mine, { ID: row.id, prefix: 'U1' }))).body.ResponseMessage).toBe(
+      SITE_MSG.kindLocked,
+    );
     expect((await save(factoryBody(mine, { ID: 999_999 }))).body.ResponseMessage).toBe(SITE_MSG.factoryNotFound);
   });
 });
@@ -159,7 +218,10 @@ describe('company scoping and page rights', () => {
     expect(res.body.ResponseMessage).toBe(FORBIDDEN);
     const wOnly = await insertUser(t.db, { companyId: mine, pages: [PAGE.warehouseMaster.key] });
     const token = (await t.signIn(wOnly.email, wOnly.password)).token;
-    expect((await save(factoryBody(mine), token)).body).toMatchObject({ ResponseCode: '400', ResponseMessage: FORBIDDEN });
+    expect((await save(factoryBody(mine), token)).body).toMatchObject({
+      ResponseCode: '400',
+      ResponseMessage: FORBIDDEN,
+    });
     expect((await save(warehouseBody(mine), token)).body.ResponseCode).toBe('200');
   });
 });
@@ -167,8 +229,11 @@ describe('company scoping and page rights', () => {
 describe('delete', () => {
   it('deletes an unused site, refuses one a user points at, and answers a bad id clearly', async () => {
     const lone = await insertSite(t.db, mine, { prefix: 'D1', isFactory: false });
-    expect((await t.fetch(SITE_API.remove, { id: lone.id }, clerk)).body)
-      .toEqual({ ResponseCode: '200', ResponseMessage: SITE_MSG.warehouseDeleted, ResponseData: null });
+    expect((await t.fetch(SITE_API.remove, { id: lone.id }, clerk)).body).toEqual({
+      ResponseCode: '200',
+      ResponseMessage: SITE_MSG.warehouseDeleted,
+      ResponseData: null,
+    });
     expect(await byPrefix('D1')).toBeUndefined();
     const used = await insertSite(t.db, mine, { prefix: 'D2' });
     await insertUser(t.db, { companyId: mine, siteId: used.id });

@@ -7,7 +7,15 @@ import { users } from '../../../src/server/db/schema.js';
 import { USERS_API, USERS_MSG, type UserRow } from '../../../src/shared/contracts/users/common.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import { insertCompany, insertSite, insertUser, listBody, unique } from '../../helpers/factories.js';
-import { dealerBody, distributorBody, listEntryBody, place, salespersonBody, siteUserBody, type Place } from '../../helpers/factories-people.js';
+import {
+  dealerBody,
+  distributorBody,
+  listEntryBody,
+  place,
+  salespersonBody,
+  siteUserBody,
+  type Place,
+} from '../../helpers/factories-people.js';
 import { useApp } from '../../helpers/use-app.js';
 import { send } from '../../helpers/endpoint-call.js';
 
@@ -17,7 +25,13 @@ let a: number; // company A, of the scoped caller
 let b: number; // company B
 let nashik: Place;
 let clerk: string; // a non-admin of A with every people master page
-const ALL_PAGES = [PAGE.userMaster, PAGE.dealerMaster, PAGE.distributorMaster, PAGE.listMaster, PAGE.salepersonMaster].map((p) => p.key);
+const ALL_PAGES = [
+  PAGE.userMaster,
+  PAGE.dealerMaster,
+  PAGE.distributorMaster,
+  PAGE.listMaster,
+  PAGE.salepersonMaster,
+].map((p) => p.key);
 
 beforeAll(async () => {
   admin = await t.token('admin');
@@ -31,7 +45,10 @@ beforeAll(async () => {
 async function create(body: Record<string, unknown>, token = admin): Promise<number> {
   const res = await t.send(USERS_API.save, body, token);
   expect(res.body.ResponseCode, res.body.ResponseMessage).toBe('200');
-  const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, String(body.Email)));
+  const [row] = await t.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, String(body.Email)));
   return row!.id;
 }
 async function list(req: Record<string, unknown>, token = admin): Promise<UserRow[]> {
@@ -45,8 +62,10 @@ describe('each master lists its own rows', () => {
   it('dealers, distributors, list entries, salespeople and site users are kept apart', async () => {
     const site = await insertSite(t.db, b, { isFactory: false });
     const ids = {
-      dealer: await create(dealerBody(b, nashik)), distributor: await create(distributorBody(b, nashik)),
-      list: await create(listEntryBody(b, nashik)), sales: await create(salespersonBody(b)),
+      dealer: await create(dealerBody(b, nashik)),
+      distributor: await create(distributorBody(b, nashik)),
+      list: await create(listEntryBody(b, nashik)),
+      sales: await create(salespersonBody(b)),
       user: await create(siteUserBody(b, site.id, { UserType: 5 })),
     };
     const of = async (req: Record<string, unknown>) => (await list({ ...req, PageSize: -1 })).map((r) => r.ReferenceID);
@@ -64,13 +83,21 @@ describe('each master lists its own rows', () => {
     expect(siteUsers).not.toContain(1); // the admin is on no master
     expect(siteUsers).not.toContain(ids.sales);
     expect(await of({ UserType: 4 })).not.toContain(ids.user);
-    const [row] = (await list({ UserType: 5, SearchValue: site.name }));
+    const [row] = await list({ UserType: 5, SearchValue: site.name });
     expect(row).toMatchObject({ ReferenceID: ids.user, FirmName: site.name, UserType: 5 });
   });
 });
 
 describe('paging, sort, search and export', () => {
-  const names = ['Amrut Agro', 'Bhumi Traders', 'Chetak Krishi', 'Dhanlaxmi Seeds', 'Ekta Fertilisers', 'Farmers Choice', 'Gaurav Agencies'];
+  const names = [
+    'Amrut Agro',
+    'Bhumi Traders',
+    'Chetak Krishi',
+    'Dhanlaxmi Seeds',
+    'Ekta Fertilisers',
+    'Farmers Choice',
+    'Gaurav Agencies',
+  ];
   let mine: number[] = [];
   let tag = '';
   beforeAll(async () => {
@@ -78,7 +105,8 @@ describe('paging, sort, search and export', () => {
     tag = unique('T');
     mine = [];
     // Created out of name order, so name order and creation order differ.
-    for (const i of [3, 0, 6, 1, 5, 2, 4]) mine.push(await create(dealerBody(c, nashik, { FirstName: names[i], LastName: tag })));
+    for (const i of [3, 0, 6, 1, 5, 2, 4])
+      mine.push(await create(dealerBody(c, nashik, { FirstName: names[i], LastName: tag })));
   });
   const search = (o: Record<string, unknown> = {}) => list({ UserType: 1, SearchValue: tag, ...o });
 
@@ -95,7 +123,10 @@ describe('paging, sort, search and export', () => {
     const desc = await search({ PageSize: 20, SortColumn: 'FullName', SortOrder: 'DESC' });
     expect(desc.map((r) => r.FirstName)).toEqual([...names].reverse());
     const res = await t.send(USERS_API.list, listBody({ UserType: 1, SortColumn: 'passwordHash' }), admin);
-    expect(res.body).toMatchObject({ ResponseCode: '400', ResponseMessage: "The list cannot be sorted by 'passwordHash'." });
+    expect(res.body).toMatchObject({
+      ResponseCode: '400',
+      ResponseMessage: "The list cannot be sorted by 'passwordHash'.",
+    });
   });
 
   it('export: PageSize -1 with the spec request gives every row oldest first, without password hashes', async () => {
@@ -139,9 +170,16 @@ describe('company scoping', () => {
   it("another company's record answers as not found to update and delete", async () => {
     const body = distributorBody(b, nashik);
     const theirs = await create(body);
-    const res = await t.send(USERS_API.save, { ...body, ReferenceID: theirs, FirstName: 'Taken Over', Password: '', ConfirmPassword: '' }, clerk);
+    const res = await t.send(
+      USERS_API.save,
+      { ...body, ReferenceID: theirs, FirstName: 'Taken Over', Password: '', ConfirmPassword: '' },
+      clerk,
+    );
     expect(res.body).toMatchObject({ ResponseCode: '400', ResponseMessage: USERS_MSG.notFound });
-    expect((await t.fetch(USERS_API.remove, { id: theirs }, clerk)).body).toMatchObject({ ResponseCode: '400', ResponseMessage: USERS_MSG.notFound });
+    expect((await t.fetch(USERS_API.remove, { id: theirs }, clerk)).body).toMatchObject({
+      ResponseCode: '400',
+      ResponseMessage: USERS_MSG.notFound,
+    });
     const [row] = await t.db.select({ firstName: users.firstName }).from(users).where(eq(users.id, theirs));
     expect(row!.firstName).toBe(body.FirstName);
   });
@@ -158,7 +196,10 @@ describe('delete', () => {
   it('deletes a distributor and a list entry; the row is gone', async () => {
     for (const body of [distributorBody(a, nashik), listEntryBody(a, nashik)]) {
       const id = await create(body, clerk);
-      expect((await t.fetch(USERS_API.remove, { id }, clerk)).body).toMatchObject({ ResponseCode: '200', ResponseMessage: USERS_MSG.deleted });
+      expect((await t.fetch(USERS_API.remove, { id }, clerk)).body).toMatchObject({
+        ResponseCode: '200',
+        ResponseMessage: USERS_MSG.deleted,
+      });
       expect(await t.db.select().from(users).where(eq(users.id, id))).toEqual([]);
       expect((await t.fetch(USERS_API.remove, { id }, clerk)).body.ResponseMessage).toBe(USERS_MSG.notFound);
     }

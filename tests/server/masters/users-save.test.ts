@@ -14,7 +14,13 @@ import { SALESPERSON_MSG } from '../../../src/shared/contracts/users/salesperson
 import { USER_MSG } from '../../../src/shared/contracts/users/user.js';
 import { countRows, insertCompany, insertSite } from '../../helpers/factories.js';
 import {
-  dealerBody, distributorBody, listEntryBody, place, salespersonBody, siteUserBody, type Place,
+  dealerBody,
+  distributorBody,
+  listEntryBody,
+  place,
+  salespersonBody,
+  siteUserBody,
+  type Place,
 } from '../../helpers/factories-people.js';
 import { useApp } from '../../helpers/use-app.js';
 
@@ -49,7 +55,10 @@ async function saved(body: Record<string, unknown>) {
   const res = await save(body);
   expect(res.body.ResponseMessage).toBe(body.ReferenceID ? USERS_MSG.updated : USERS_MSG.created);
   expect(res.body.ResponseCode).toBe('200');
-  const [row] = await t.db.select().from(users).where(eq(users.email, String(body.Email)));
+  const [row] = await t.db
+    .select()
+    .from(users)
+    .where(eq(users.email, String(body.Email)));
   return row!;
 }
 
@@ -104,7 +113,13 @@ describe('User Master (types 4 and 5)', () => {
 
   it('an update keeps its own name and e-mail; an unknown id is not found', async () => {
     const row = await saved(body());
-    const again = siteUserBody(companyId, factoryId, { ReferenceID: row.id, UserName: row.userName, Email: row.email, Password: '', ConfirmPassword: '' });
+    const again = siteUserBody(companyId, factoryId, {
+      ReferenceID: row.id,
+      UserName: row.userName,
+      Email: row.email,
+      Password: '',
+      ConfirmPassword: '',
+    });
     await saved(again);
     await refused({ ...again, ReferenceID: 999_999 }, USERS_MSG.notFound);
   });
@@ -138,10 +153,22 @@ describe('Dealer (Retailer) Master', () => {
   });
 
   it('stores both addresses and the dealer name', async () => {
-    const row = await saved(body({ ...{ ship_State: belgaum.state, ship_City: belgaum.city, ship_Pincode: '590001' }, GST: '27ABCPJ4521K1Z3' }));
+    const row = await saved(
+      body({
+        ...{ ship_State: belgaum.state, ship_City: belgaum.city, ship_Pincode: '590001' },
+        GST: '27ABCPJ4521K1Z3',
+      }),
+    );
     expect(row).toMatchObject({
-      userType: 1, companyId, billState: nashik.state, billCity: nashik.city, shipState: belgaum.state, shipCity: belgaum.city,
-      shipPincode: '590001', gst: '27ABCPJ4521K1Z3', listType: null,
+      userType: 1,
+      companyId,
+      billState: nashik.state,
+      billCity: nashik.city,
+      shipState: belgaum.state,
+      shipCity: belgaum.city,
+      shipPincode: '590001',
+      gst: '27ABCPJ4521K1Z3',
+      listType: null,
     });
   });
 });
@@ -213,13 +240,29 @@ describe('bad requests', () => {
     await refused({ ...salespersonBody(companyId), UserType: 3 }, USERS_MSG.invalidType);
     await refused({ ...salespersonBody(companyId), IsAdmin: true }, 'Unknown field: IsAdmin');
     await refused({ ...dealerBody(companyId, nashik), EmpId: 'E1' }, 'Unknown field: EmpId');
-    const res = await t.raw({ method: 'POST', url: '/API/api/User/CreateUpdateUser', headers: { authorization: `Bearer ${token}` }, payload: [1] });
+    const res = await t.raw({
+      method: 'POST',
+      url: '/API/api/User/CreateUpdateUser',
+      headers: { authorization: `Bearer ${token}` },
+      payload: [1],
+    });
     expect(res.body.ResponseCode).toBe('400');
   });
 
   it('an update may not turn a record of one master into another', async () => {
     const dealer = await saved(dealerBody(companyId, nashik));
-    await refused(distributorBody(companyId, nashik, { ReferenceID: dealer.id, Email: dealer.email, Password: '', ConfirmPassword: '' }), USERS_MSG.notFound);
-    await refused(salespersonBody(companyId, { ReferenceID: 1, Email: SEED_LOGINS.admin.email, Password: '', ConfirmPassword: '' }), USERS_MSG.notFound);
+    await refused(
+      distributorBody(companyId, nashik, {
+        ReferenceID: dealer.id,
+        Email: dealer.email,
+        Password: '',
+        ConfirmPassword: '',
+      }),
+      USERS_MSG.notFound,
+    );
+    await refused(
+      salespersonBody(companyId, { ReferenceID: 1, Email: SEED_LOGINS.admin.email, Password: '', ConfirmPassword: '' }),
+      USERS_MSG.notFound,
+    );
   });
 });

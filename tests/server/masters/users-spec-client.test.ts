@@ -12,7 +12,13 @@ import { SALESPERSON_MSG } from '../../../src/shared/contracts/users/salesperson
 import { USER_MSG } from '../../../src/shared/contracts/users/user.js';
 import { countRows, insertCompany, insertSite } from '../../helpers/factories.js';
 import {
-  dealerBody, distributorBody, listEntryBody, place, salespersonBody, siteUserBody, type Place,
+  dealerBody,
+  distributorBody,
+  listEntryBody,
+  place,
+  salespersonBody,
+  siteUserBody,
+  type Place,
 } from '../../helpers/factories-people.js';
 import { useApp } from '../../helpers/use-app.js';
 
@@ -30,9 +36,16 @@ beforeAll(async () => {
 });
 
 type Body = Record<string, unknown>;
-const without = (b: Body, ...keys: string[]) => Object.fromEntries(Object.entries(b).filter(([k]) => !keys.includes(k)));
+const without = (b: Body, ...keys: string[]) =>
+  Object.fromEntries(Object.entries(b).filter(([k]) => !keys.includes(k)));
 const save = (body: Body) => t.post('User/CreateUpdateUser', body, token);
-const stored = async (email: unknown) => (await t.db.select().from(users).where(eq(users.email, String(email))))[0];
+const stored = async (email: unknown) =>
+  (
+    await t.db
+      .select()
+      .from(users)
+      .where(eq(users.email, String(email)))
+  )[0];
 
 const FORMS: [string, () => Body, string][] = [
   ['User Master', () => siteUserBody(companyId, siteId), USER_MSG.confirmMismatch],
@@ -50,19 +63,27 @@ describe.each(FORMS)('%s', (_name, body, mismatch) => {
     expect((await t.post('Login/CheckUser', { Email: b.Email, Password: b.Password })).body.ResponseCode).toBe('200');
   });
 
-  it('refuses a ConfirmPassword that differs, with the form\'s message, and saves nothing', async () => {
+  it("refuses a ConfirmPassword that differs, with the form's message, and saves nothing", async () => {
     const before = await countRows(t.db, users);
     const res = await save({ ...body(), ConfirmPassword: 'Other12' });
     expect(res.body).toEqual({ ResponseCode: '400', ResponseMessage: mismatch, ResponseData: null });
     expect(await countRows(t.db, users)).toBe(before);
   });
 
-  it('takes the spec\'s base payload: UserName and WareHouseId on every form, ids as numeric text', async () => {
+  it("takes the spec's base payload: UserName and WareHouseId on every form, ids as numeric text", async () => {
     const b = body();
-    const spec: Body = { UserName: '', WareHouseId: 0, ...b, ReferenceID: '0', CompanyId: String(companyId), UserType: String(b.UserType) };
+    const spec: Body = {
+      UserName: '',
+      WareHouseId: 0,
+      ...b,
+      ReferenceID: '0',
+      CompanyId: String(companyId),
+      UserType: String(b.UserType),
+    };
     if (b.UserType === 4) spec.WareHouseId = String(siteId);
     for (const p of ['bill', 'ship']) {
-      for (const part of ['Country', 'State', 'City']) if (b[`${p}_${part}`] !== undefined) spec[`${p}_${part}`] = String(b[`${p}_${part}`]);
+      for (const part of ['Country', 'State', 'City'])
+        if (b[`${p}_${part}`] !== undefined) spec[`${p}_${part}`] = String(b[`${p}_${part}`]);
     }
     const res = await save(spec);
     expect(res.body).toMatchObject({ ResponseCode: '200', ResponseMessage: USERS_MSG.created });

@@ -9,7 +9,15 @@ import { FORBIDDEN, INVALID_ARGUMENTS } from '../../../src/server/http/route.js'
 import { DAMAGE_API, DAMAGE_MSG, type DamageRow } from '../../../src/shared/contracts/numbers/damage.js';
 import { listBody } from '../../helpers/factories.js';
 import {
-  damageBody, damagesOf, damageWorld, demapBody, insertMapping, packItem, rangesOf, type DamageWorld, type MappingRow,
+  damageBody,
+  damagesOf,
+  damageWorld,
+  demapBody,
+  insertMapping,
+  packItem,
+  rangesOf,
+  type DamageWorld,
+  type MappingRow,
 } from '../../helpers/factories-damage.js';
 import { send } from '../../helpers/endpoint-call.js';
 import { useApp } from '../../helpers/use-app.js';
@@ -22,7 +30,8 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   w = await damageWorld(t.db, ['DM', 'DN', 'DO']);
-  for (const k of ['user', 'sibling', 'stranger', 'noPages'] as const) tokens[k] = (await t.signIn(w[k].email, w[k].password)).token;
+  for (const k of ['user', 'sibling', 'stranger', 'noPages'] as const)
+    tokens[k] = (await t.signIn(w[k].email, w[k].password)).token;
   tokens.admin = await t.token('admin');
   m = await map(1001, 1100);
 });
@@ -74,13 +83,19 @@ describe('messages', () => {
 describe('saving', () => {
   it('voids a sub-range with its trimmed reason; the mapping stays whole', async () => {
     const res = await save(damageBody(m, 1081, 10, { Reason: '  Crushed in transit ' }));
-    expect(res.body).toEqual({ ResponseCode: '200', ResponseMessage: DAMAGE_MSG.done('1081–1090'), ResponseData: null });
+    expect(res.body).toEqual({
+      ResponseCode: '200',
+      ResponseMessage: DAMAGE_MSG.done('1081–1090'),
+      ResponseData: null,
+    });
     expect(await damagesOf(t.db, 'S', w.prefix)).toEqual([[1081, 1090, 'Crushed in transit']]);
     expect(await rangesOf(t.db, 'S', w.prefix, 1001, 1100)).toEqual([[1001, 1100]]);
   });
 
   it('takes reasons of 5 and of 200 characters, and the mapped To alone', async () => {
-    expect((await save(damageBody(m, 1100, 1, { Reason: 'Wet.!' }))).body.ResponseMessage).toBe(DAMAGE_MSG.done('1100'));
+    expect((await save(damageBody(m, 1100, 1, { Reason: 'Wet.!' }))).body.ResponseMessage).toBe(
+      DAMAGE_MSG.done('1100'),
+    );
     expect((await save(damageBody(m, 1001, 2, { Reason: 'r'.repeat(200) }))).body.ResponseCode).toBe('200');
   });
 
@@ -98,10 +113,18 @@ describe('saving', () => {
 
   it('writes a damage event', async () => {
     const [d] = await t.db.select().from(damages).where(eq(damages.fromNo, 1081));
-    const log = await t.db.select().from(events).where(and(eq(events.action, 'damage'), eq(events.ref, String(d!.id))));
+    const log = await t.db
+      .select()
+      .from(events)
+      .where(and(eq(events.action, 'damage'), eq(events.ref, String(d!.id))));
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({
-      userId: w.user.id, companyId: w.company, kind: 'S', prefix: w.prefix, fromNo: 1081, toNo: 1090,
+      userId: w.user.id,
+      companyId: w.company,
+      kind: 'S',
+      prefix: w.prefix,
+      fromNo: 1081,
+      toNo: 1090,
       detail: { mappingId: m.id, productId: w.product, batchNo: m.batchNo, reason: 'Crushed in transit' },
     });
   });
@@ -112,18 +135,30 @@ describe('the Damaged Product list', () => {
     const rows = await list({ SortColumn: undefined, SortOrder: undefined });
     expect(ranges(rows)).toEqual(['1091-1095', '1001-1002', '1100-1100', '1081-1090']);
     expect(rows[3]).toMatchObject({
-      MappingId: m.id, ProductName: w.productName, FromNo: 1081, ToNo: 1090, Qty: 10, Reason: 'Crushed in transit',
-      isPreprinted: false, TotalRows: 4,
+      MappingId: m.id,
+      ProductName: w.productName,
+      FromNo: 1081,
+      ToNo: 1090,
+      Qty: 10,
+      Reason: 'Crushed in transit',
+      isPreprinted: false,
+      TotalRows: 4,
     });
     expect(Number.isNaN(Date.parse(rows[3]!.CreatedDate))).toBe(false);
   });
 
   it('pages by 5, sorts, searches and exports every row with PageSize -1', async () => {
-    expect(ranges(await list({ PageSize: 2, First: 3, SortColumn: 'FromNo', SortOrder: 'ASC' }))).toEqual(['1091-1095', '1100-1100']);
+    expect(ranges(await list({ PageSize: 2, First: 3, SortColumn: 'FromNo', SortOrder: 'ASC' }))).toEqual([
+      '1091-1095',
+      '1100-1100',
+    ]);
     expect(ranges(await list({ SearchValue: 'crushed' }))).toEqual(['1091-1095', '1081-1090']);
     const all = await list({ PageSize: -1, First: 1, SortColumn: 'CreatedDt', SortOrder: 'ASC', IsActive: true });
     expect(all.map((r) => [r.FromNo, r.ToNo, r.Qty, r.Reason.slice(0, 18)])).toEqual([
-      [1081, 1090, 10, 'Crushed in transit'], [1100, 1100, 1, 'Wet.!'], [1001, 1002, 2, 'r'.repeat(18)], [1091, 1095, 5, 'Crushed in transit'],
+      [1081, 1090, 10, 'Crushed in transit'],
+      [1100, 1100, 1, 'Wet.!'],
+      [1001, 1002, 2, 'r'.repeat(18)],
+      [1091, 1095, 5, 'Crushed in transit'],
     ]);
   });
 
@@ -157,7 +192,10 @@ describe('scoping, rights and the delete call', () => {
   });
 
   it('needs the Product Damage page (403)', async () => {
-    for (const [endpoint, body] of [[DAMAGE_API.create, damageBody(m, 1031, 5)], [DAMAGE_API.list, listBody()]] as const) {
+    for (const [endpoint, body] of [
+      [DAMAGE_API.create, damageBody(m, 1031, 5)],
+      [DAMAGE_API.list, listBody()],
+    ] as const) {
       const res = await send(t, endpoint, body, tokens.noPages);
       expect([res.status, res.body.ResponseMessage]).toEqual([403, FORBIDDEN]);
     }
@@ -165,18 +203,30 @@ describe('scoping, rights and the delete call', () => {
 
   it('saves one of two overlapping damages sent at once (the series lock), and names it to the other', async () => {
     const c = await map(1201, 1300);
-    const both = await Promise.all([save(damageBody(c, 1241, 5, { Reason: 'First one' })), save(damageBody(c, 1243, 5, { Reason: 'Second one' }))]);
+    const both = await Promise.all([
+      save(damageBody(c, 1241, 5, { Reason: 'First one' })),
+      save(damageBody(c, 1243, 5, { Reason: 'Second one' })),
+    ]);
     expect(both.map((r) => r.body.ResponseCode).sort()).toEqual(['200', '400']);
-    expect(both.find((r) => r.body.ResponseCode === '400')!.body.ResponseMessage).toMatch(/^Numbers 1243–1245 are already damaged/);
+    expect(both.find((r) => r.body.ResponseCode === '400')!.body.ResponseMessage).toMatch(
+      /^Numbers 1243–1245 are already damaged/,
+    );
     expect((await damagesOf(t.db, 'S', w.prefix)).filter(([f]) => f === 1241 || f === 1243)).toHaveLength(1);
   });
 
   it('refuses to delete a damage: it is for good', async () => {
     const [d] = await t.db.select().from(damages).where(eq(damages.fromNo, 1081));
-    expect((await send(t, DAMAGE_API.remove, undefined, tokens.user, { id: d!.id })).body)
-      .toEqual({ ResponseCode: '400', ResponseMessage: DAMAGE_MSG.forGood, ResponseData: null });
-    expect((await send(t, DAMAGE_API.remove, undefined, tokens.stranger, { id: d!.id })).body.ResponseMessage).toBe(DAMAGE_MSG.notFound);
-    expect((await send(t, DAMAGE_API.remove, undefined, tokens.user, { id: 'x' })).body.ResponseMessage).toBe(INVALID_ARGUMENTS);
+    expect((await send(t, DAMAGE_API.remove, undefined, tokens.user, { id: d!.id })).body).toEqual({
+      ResponseCode: '400',
+      ResponseMessage: DAMAGE_MSG.forGood,
+      ResponseData: null,
+    });
+    expect((await send(t, DAMAGE_API.remove, undefined, tokens.stranger, { id: d!.id })).body.ResponseMessage).toBe(
+      DAMAGE_MSG.notFound,
+    );
+    expect((await send(t, DAMAGE_API.remove, undefined, tokens.user, { id: 'x' })).body.ResponseMessage).toBe(
+      INVALID_ARGUMENTS,
+    );
     expect(await t.db.select().from(damages).where(eq(damages.id, d!.id))).toHaveLength(1);
   });
 });

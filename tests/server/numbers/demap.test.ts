@@ -7,7 +7,13 @@ import { FORBIDDEN } from '../../../src/server/http/route.js';
 import { MAPPING_API } from '../../../src/shared/contracts/numbers/mapping.js';
 import { DEMAP_API, DEMAP_MSG } from '../../../src/shared/contracts/numbers/demap.js';
 import {
-  damageWorld, demapBody, insertMapping, packItem, rangesOf, type DamageWorld, type MappingRow,
+  damageWorld,
+  demapBody,
+  insertMapping,
+  packItem,
+  rangesOf,
+  type DamageWorld,
+  type MappingRow,
 } from '../../helpers/factories-damage.js';
 import { send } from '../../helpers/endpoint-call.js';
 import { useApp } from '../../helpers/use-app.js';
@@ -36,7 +42,9 @@ async function refused(body: unknown, message: string, who = 'user') {
 
 describe('messages', () => {
   let m: MappingRow;
-  beforeAll(async () => { m = await map(1001, 1100); });
+  beforeAll(async () => {
+    m = await map(1001, 1100);
+  });
 
   it.each([
     ['From 0', { FromNo: 0 }, DEMAP_MSG.fromPositive],
@@ -93,8 +101,14 @@ describe('cuts', () => {
   it('a middle part splits the mapping in two with the same product, batch, dates and price', async () => {
     const m = await map(5001, 5100);
     expect((await demap(demapBody(m, 5041, 20))).body.ResponseMessage).toBe(DEMAP_MSG.done('5041–5060'));
-    expect(await S(5001, 5100)).toEqual([[5001, 5040], [5061, 5100]]);
-    const rows = await t.db.select().from(mappings).where(and(eq(mappings.batchNo, m.batchNo)));
+    expect(await S(5001, 5100)).toEqual([
+      [5001, 5040],
+      [5061, 5100],
+    ]);
+    const rows = await t.db
+      .select()
+      .from(mappings)
+      .where(and(eq(mappings.batchNo, m.batchNo)));
     const right = rows.find((r) => r.id !== m.id)!;
     const kept = ({ id: _i, fromNo: _f, toNo: _t, updatedAt: _u, ...rest }: MappingRow) => rest;
     expect(kept(right)).toEqual(kept(m));
@@ -104,21 +118,43 @@ describe('cuts', () => {
   it('a one-number de-map works anywhere but at the mapped To', async () => {
     const m = await map(6001, 6010);
     expect((await demap(demapBody(m, 6005, 1))).body.ResponseMessage).toBe(DEMAP_MSG.done('6005'));
-    expect(await S(6001, 6010)).toEqual([[6001, 6004], [6006, 6010]]);
+    expect(await S(6001, 6010)).toEqual([
+      [6001, 6004],
+      [6006, 6010],
+    ]);
   });
 
   it('frees the numbers: Mapping/CreateMapping maps them again, and not the numbers still mapped', async () => {
     const m = await map(7001, 7100);
     expect((await demap(demapBody(m, 7041, 20))).body.ResponseCode).toBe('200');
-    const mapAgain = (FromNo: number, ToNo: number) => send(t, MAPPING_API.save, {
-      MappingId: 0, ProductId: w.product, FromNo, ToNo, Qty: ToNo - FromNo + 1, MFGDate: '2026-02-01', EXPDate: '2027-02-01',
-      BatchNo: 'AGAIN', Mrp: '', Remark: '', isPreprinted: false,
-    }, tokens.user);
+    const mapAgain = (FromNo: number, ToNo: number) =>
+      send(
+        t,
+        MAPPING_API.save,
+        {
+          MappingId: 0,
+          ProductId: w.product,
+          FromNo,
+          ToNo,
+          Qty: ToNo - FromNo + 1,
+          MFGDate: '2026-02-01',
+          EXPDate: '2027-02-01',
+          BatchNo: 'AGAIN',
+          Mrp: '',
+          Remark: '',
+          isPreprinted: false,
+        },
+        tokens.user,
+      );
     expect((await mapAgain(7041, 7060)).body.ResponseCode).toBe('200');
     const twice = await mapAgain(7031, 7040);
     expect(twice.body.ResponseCode).toBe('400');
     expect(twice.body.ResponseMessage).toContain('Numbers 7031–7040 are already mapped');
-    expect(await S(7001, 7100)).toEqual([[7001, 7040], [7041, 7060], [7061, 7100]]);
+    expect(await S(7001, 7100)).toEqual([
+      [7001, 7040],
+      [7041, 7060],
+      [7061, 7100],
+    ]);
   });
 });
 
@@ -135,16 +171,29 @@ describe('packed and damaged numbers', () => {
 
   it('refuses damaged numbers, naming the damaged range', async () => {
     const m = await map(9001, 9100);
-    await t.db.insert(damages).values({ kind: 'S', prefix: w.prefix, fromNo: 9021, toNo: 9030, companyId: w.company, productId: w.product, reason: 'Torn labels' });
+    await t.db.insert(damages).values({
+      kind: 'S',
+      prefix: w.prefix,
+      fromNo: 9021,
+      toNo: 9030,
+      companyId: w.company,
+      productId: w.product,
+      reason: 'Torn labels',
+    });
     await refused(demapBody(m, 9001, 25), DEMAP_MSG.damaged('9021–9030', 'Torn labels'));
     await refused(demapBody(m, 9001, 100), DEMAP_MSG.damaged('9021–9030', 'Torn labels'));
     expect((await demap(demapBody(m, 9031, 20))).body.ResponseCode).toBe('200');
-    expect(await S(9001, 9100)).toEqual([[9001, 9030], [9051, 9100]]);
+    expect(await S(9001, 9100)).toEqual([
+      [9001, 9030],
+      [9051, 9100],
+    ]);
   });
 
   it('refuses static codes paired with a preprinted code, naming the pair', async () => {
     const m = await map(9501, 9600);
-    await t.db.insert(staticPairs).values({ companyId: w.company, prefix: w.prefix, staticNo: 9560, preprintedNo: 77_001 });
+    await t.db
+      .insert(staticPairs)
+      .values({ companyId: w.company, prefix: w.prefix, staticNo: 9560, preprintedNo: 77_001 });
     await refused(demapBody(m, 9541, 30), DEMAP_MSG.paired(`${w.prefix}9560`, 77_001));
     expect(await S(9501, 9600)).toEqual([[9501, 9600]]);
     expect((await demap(demapBody(m, 9561, 40))).body.ResponseCode).toBe('200');
@@ -153,7 +202,9 @@ describe('packed and damaged numbers', () => {
 
 describe('scoping and rights', () => {
   let m: MappingRow;
-  beforeAll(async () => { m = await map(10_001, 10_100); });
+  beforeAll(async () => {
+    m = await map(10_001, 10_100);
+  });
 
   it("answers another company's or another factory's mapping as not found", async () => {
     await refused(demapBody(m, 10_001, 5), DEMAP_MSG.mappingNotFound, 'stranger');
@@ -164,7 +215,13 @@ describe('scoping and rights', () => {
   });
 
   it('lets the company de-map preprinted numbers from any of its sites, not another company', async () => {
-    const p = await insertMapping(t.db, { companyId: w.company, productId: w.product, kind: 'P', fromNo: 500_001, toNo: 500_100 });
+    const p = await insertMapping(t.db, {
+      companyId: w.company,
+      productId: w.product,
+      kind: 'P',
+      fromNo: 500_001,
+      toNo: 500_100,
+    });
     await refused(demapBody(p, 500_001, 5), DEMAP_MSG.mappingNotFound, 'stranger');
     await refused(demapBody(p, 500_001, 5, { isPreprinted: false }), DEMAP_MSG.mappingNotFound, 'sibling');
     expect((await demap(demapBody(p, 500_001, 5), 'sibling')).body.ResponseCode).toBe('200');
@@ -187,11 +244,19 @@ describe('event log', () => {
   it('writes one demap event per cut with the mapping, product, batch and range', async () => {
     const m = await map(11_001, 11_100);
     expect((await demap(demapBody(m, 11_041, 20))).body.ResponseCode).toBe('200');
-    const log = await t.db.select().from(events).where(and(eq(events.action, 'demap'), eq(events.ref, String(m.id))));
+    const log = await t.db
+      .select()
+      .from(events)
+      .where(and(eq(events.action, 'demap'), eq(events.ref, String(m.id))));
     expect(log).toHaveLength(1);
     const [right] = await t.db.select({ id: mappings.id }).from(mappings).where(eq(mappings.fromNo, 11_061));
     expect(log[0]).toMatchObject({
-      userId: w.user.id, companyId: w.company, kind: 'S', prefix: w.prefix, fromNo: 11_041, toNo: 11_060,
+      userId: w.user.id,
+      companyId: w.company,
+      kind: 'S',
+      prefix: w.prefix,
+      fromNo: 11_041,
+      toNo: 11_060,
       detail: { mappingId: m.id, productId: w.product, batchNo: m.batchNo, split: 'middle', rightMappingId: right!.id },
     });
   });
@@ -199,6 +264,11 @@ describe('event log', () => {
   it('writes nothing for a refusal', async () => {
     const m = await map(12_001, 12_100);
     await refused(demapBody(m, 12_100, 1), DEMAP_MSG.fromBeforeTo);
-    expect(await t.db.select().from(events).where(and(eq(events.action, 'demap'), eq(events.ref, String(m.id))))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(events)
+        .where(and(eq(events.action, 'demap'), eq(events.ref, String(m.id)))),
+    ).toEqual([]);
   });
 });

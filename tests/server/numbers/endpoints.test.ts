@@ -13,7 +13,18 @@ import { STOCK_API } from '../../../src/shared/contracts/numbers/stock.js';
 import type { Endpoint } from '../../../src/shared/endpoint.js';
 import { useApp } from '../../helpers/use-app.js';
 
-const APIS = [DAMAGE_API, DEMAP_API, GENERATION_API, ISSUE_API, SHEET_API, MAPPING_API, PRODUCT_LOOKUP_API, SLIP_API, STATIC_PAIR_API, STOCK_API];
+const APIS = [
+  DAMAGE_API,
+  DEMAP_API,
+  GENERATION_API,
+  ISSUE_API,
+  SHEET_API,
+  MAPPING_API,
+  PRODUCT_LOOKUP_API,
+  SLIP_API,
+  STATIC_PAIR_API,
+  STOCK_API,
+];
 const declared: Endpoint[] = APIS.flatMap((api) => Object.values(api) as Endpoint[]);
 
 const t = useApp();
@@ -22,12 +33,16 @@ describe('number endpoints', () => {
   it('are each served once, from their declaration', () => {
     for (const e of declared) {
       const served = t.app.apiRoutes.filter((r) => r.method === e.method && r.path === e.path);
-      expect(served.map((r) => r.endpoint), `${e.method} ${e.path}`).toEqual([e]);
+      expect(
+        served.map((r) => r.endpoint),
+        `${e.method} ${e.path}`,
+      ).toEqual([e]);
     }
   });
 
   it('leave no route of their areas declared by a bare path', () => {
-    const areas = /^(Mapping|DeMapping|ProductDamage|NumberGeneration|IssueNumber|StockManagement|Upload\/CSVUpload|Product\/(GetIds|UpdateIds|GetProductsSize|GetProductsLife|GetMappedProductsDDL|GetMapping))\b/;
+    const areas =
+      /^(Mapping|DeMapping|ProductDamage|NumberGeneration|IssueNumber|StockManagement|Upload\/CSVUpload|Product\/(GetIds|UpdateIds|GetProductsSize|GetProductsLife|GetMappedProductsDDL|GetMapping))\b/;
     const bare = t.app.apiRoutes.filter((r) => areas.test(r.path) && !r.endpoint).map((r) => `${r.method} ${r.path}`);
     expect(bare).toEqual([]);
   });

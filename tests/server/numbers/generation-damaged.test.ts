@@ -3,11 +3,24 @@
 // can say so before the download. Generation, Admin Number Download and the issued preprinted file.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
-import { damagedIn, GEN_MSG, type GeneratedLink, type GeneratedNumberRow, GENERATION_API } from '../../../src/shared/contracts/numbers/generation.js';
+import {
+  damagedIn,
+  GEN_MSG,
+  type GeneratedLink,
+  type GeneratedNumberRow,
+  GENERATION_API,
+} from '../../../src/shared/contracts/numbers/generation.js';
 import { listBody } from '../../helpers/factories.js';
 import type { MappingRow } from '../../helpers/factories-damage.js';
 import {
-  csvLines, expectedPrintLines, generateBody, generationWorld, insertIssue, mapStatic, testCodes, type GenerationWorld,
+  csvLines,
+  expectedPrintLines,
+  generateBody,
+  generationWorld,
+  insertIssue,
+  mapStatic,
+  testCodes,
+  type GenerationWorld,
 } from '../../helpers/factories-generation.js';
 import { send } from '../../helpers/endpoint-call.js';
 import { useApp } from '../../helpers/use-app.js';
@@ -45,14 +58,22 @@ describe('Number Generation', () => {
   it('the list row carries the damaged sub-ranges and their count', async () => {
     const res = await send(t, GENERATION_API.list, listBody({ PageSize: 50 }), user);
     const row = (res.body.ResponseData as GeneratedNumberRow[]).find((r) => r.MappingId === m.id)!;
-    expect(row).toMatchObject({ Damaged: 13, DamagedRanges: [[10, 12], [50, 59]] });
+    expect(row).toMatchObject({
+      Damaged: 13,
+      DamagedRanges: [
+        [10, 12],
+        [50, 59],
+      ],
+    });
     expect(damagedIn(row.DamagedRanges, 11, 55)).toBe(8);
   });
 
   it('a range holding damaged numbers gives a file without them, and says how many were left out', async () => {
     const res = await send(t, GENERATION_API.generate, generateBody(m, 1, 100), user);
     expect(res.body).toMatchObject({
-      ResponseCode: '200', ResponseMessage: GEN_MSG.createdWithout(13), ResponseData: { FileName: 'JA1-100.csv', TotalRows: 87, Damaged: 13 },
+      ResponseCode: '200',
+      ResponseMessage: GEN_MSG.createdWithout(13),
+      ResponseData: { FileName: 'JA1-100.csv', TotalRows: 87, Damaged: 13 },
     });
     expect(GEN_MSG.createdWithout(1)).toBe('File generated successfully: 1 damaged number left out.');
     const file = await fetchFile((res.body.ResponseData as GeneratedLink).downloadLinK);
@@ -79,8 +100,17 @@ describe('Number Generation', () => {
 
 describe('Admin Number Download and the issued preprinted file', () => {
   it('a whole mapping with damages downloads, without them', async () => {
-    const res = await send(t, GENERATION_API.download, { Prefix: 'JA', FromNo: 1, ToNo: 100, Qty: 100, ProductName: 'x' }, admin);
-    expect(res.body).toMatchObject({ ResponseCode: '200', ResponseMessage: GEN_MSG.createdWithout(13), ResponseData: { TotalRows: 87, Damaged: 13 } });
+    const res = await send(
+      t,
+      GENERATION_API.download,
+      { Prefix: 'JA', FromNo: 1, ToNo: 100, Qty: 100, ProductName: 'x' },
+      admin,
+    );
+    expect(res.body).toMatchObject({
+      ResponseCode: '200',
+      ResponseMessage: GEN_MSG.createdWithout(13),
+      ResponseData: { TotalRows: 87, Damaged: 13 },
+    });
     const file = await fetchFile((res.body.ResponseData as GeneratedLink).downloadLinK);
     expect(csvLines(file.payload)).toEqual(without(1, 100, isDamaged));
   });
@@ -89,10 +119,17 @@ describe('Admin Number Download and the issued preprinted file', () => {
     const issue = await insertIssue(t.db, w.company, 910_001, 910_020);
     await damage('P', '', 910_005, 910_006);
     const res = await send(t, GENERATION_API.issuedFile, undefined, admin, { id: issue.id });
-    expect(res.body).toMatchObject({ ResponseMessage: GEN_MSG.createdWithout(2), ResponseData: { TotalRows: 18, Damaged: 2 } });
+    expect(res.body).toMatchObject({
+      ResponseMessage: GEN_MSG.createdWithout(2),
+      ResponseData: { TotalRows: 18, Damaged: 2 },
+    });
     const file = await fetchFile((res.body.ResponseData as GeneratedLink).downloadLinK);
-    const serials = csvLines(file.payload).slice(1).map((l) => Number(l.split(',')[0]));
-    expect(serials).toEqual([...Array(20).keys()].map((i) => 910_001 + i).filter((n) => n !== 910_005 && n !== 910_006));
+    const serials = csvLines(file.payload)
+      .slice(1)
+      .map((l) => Number(l.split(',')[0]));
+    expect(serials).toEqual(
+      [...Array(20).keys()].map((i) => 910_001 + i).filter((n) => n !== 910_005 && n !== 910_006),
+    );
     expect(file.headers['x-total-rows']).toBe('18');
   });
 });

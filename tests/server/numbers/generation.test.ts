@@ -9,7 +9,13 @@ import { GEN_MSG, GENERATION_API, type GeneratedNumberRow } from '../../../src/s
 import { listBody } from '../../helpers/factories.js';
 import { insertMapping, type MappingRow } from '../../helpers/factories-damage.js';
 import {
-  csvLines, expectedPrintLines, generateBody, generationWorld, mapStatic, testCodes, type GenerationWorld,
+  csvLines,
+  expectedPrintLines,
+  generateBody,
+  generationWorld,
+  mapStatic,
+  testCodes,
+  type GenerationWorld,
 } from '../../helpers/factories-generation.js';
 import { send } from '../../helpers/endpoint-call.js';
 import { useApp } from '../../helpers/use-app.js';
@@ -34,7 +40,8 @@ beforeAll(async () => {
   stranger = await mapStatic(t.db, w, 'GC', 5001, 5100, w.other);
 });
 
-const list = (who: string, extra = {}) => send(t, GENERATION_API.list, listBody({ PageSize: 500, ...extra }), tokens[who]);
+const list = (who: string, extra = {}) =>
+  send(t, GENERATION_API.list, listBody({ PageSize: 500, ...extra }), tokens[who]);
 const rowsOf = (res: Awaited<ReturnType<typeof list>>) => res.body.ResponseData as GeneratedNumberRow[];
 const generate = (body: unknown, who = 'user') => send(t, GENERATION_API.generate, body, tokens[who]);
 const fetchFile = (link: string) => t.app.inject({ method: 'GET', url: link });
@@ -50,8 +57,18 @@ describe('the list', () => {
       const rows = rowsOf(await list('user', extra));
       expect(rows.map((r) => r.MappingId)).toEqual([own.id]);
       expect(rows[0]).toMatchObject({
-        ProductName: w.productName, FromNo: 1001, ToNo: 1100, Qty: 100, BatchNo: own.batchNo, MFGDate: '2026-01-10',
-        EXPDate: '2028-01-10', Prefix: 'GA', Mrp: 450, Generated: 0, LastGeneratedDt: null, TotalRows: 1,
+        ProductName: w.productName,
+        FromNo: 1001,
+        ToNo: 1100,
+        Qty: 100,
+        BatchNo: own.batchNo,
+        MFGDate: '2026-01-10',
+        EXPDate: '2028-01-10',
+        Prefix: 'GA',
+        Mrp: 450,
+        Generated: 0,
+        LastGeneratedDt: null,
+        TotalRows: 1,
       });
     }
     expect(rowsOf(await list('stranger')).map((r) => r.MappingId)).toEqual([stranger.id]);
@@ -103,7 +120,10 @@ describe('messages', () => {
     const m = await mapStatic(t.db, w, 'GA', 3001, 3100);
     await t.db.execute(`insert into damages (kind, prefix, from_no, to_no, company_id, product_id, reason)
       values ('S', 'GA', 3040, 3045, ${w.company}, ${w.product}, 'Torn labels')`);
-    expect((await generate(generateBody(m, 3001, 3042))).body).toMatchObject({ ResponseCode: '200', ResponseMessage: GEN_MSG.createdWithout(3) });
+    expect((await generate(generateBody(m, 3001, 3042))).body).toMatchObject({
+      ResponseCode: '200',
+      ResponseMessage: GEN_MSG.createdWithout(3),
+    });
   });
 
   it('nothing refused was recorded', async () => {
@@ -118,14 +138,18 @@ describe('generating a file', () => {
   it('answers a link to the CSV of exactly those codes, records it and logs the event', async () => {
     const res = await generate(generateBody(own, 1011, 1030, { ProductName: w.productName, Prefix: 'GA' }));
     expect(res.body).toMatchObject({
-      ResponseCode: '200', ResponseMessage: GEN_MSG.created,
+      ResponseCode: '200',
+      ResponseMessage: GEN_MSG.created,
       ResponseData: { FileName: 'GA1011-1030.csv', TotalRows: 20 },
     });
     link = (res.body.ResponseData as { downloadLinK: string }).downloadLinK;
     expect(link).toMatch(/^\/API\/api\/NumberGeneration\/File\/SGA-1011-1030-\d+-\d+\.[A-Za-z0-9_-]{22}$/);
     const [g] = await t.db.select().from(generations).where(eq(generations.mappingId, own.id));
     expect(g).toMatchObject({ prefix: 'GA', fromNo: 1011, toNo: 1030, companyId: w.company });
-    const ev = await t.db.select().from(events).where(and(eq(events.action, 'generate'), eq(events.ref, String(own.id))));
+    const ev = await t.db
+      .select()
+      .from(events)
+      .where(and(eq(events.action, 'generate'), eq(events.ref, String(own.id))));
     expect(ev).toHaveLength(1);
     expect(ev[0]).toMatchObject({ kind: 'S', prefix: 'GA', fromNo: 1011, toNo: 1030, companyId: w.company });
   });
@@ -158,12 +182,22 @@ describe('generating a file', () => {
   });
 
   it('a link whose numbers were de-mapped since gives nothing', async () => {
-    const m = await insertMapping(t.db, { companyId: w.company, productId: w.product, prefix: 'GA', fromNo: 4001, toNo: 4010 });
+    const m = await insertMapping(t.db, {
+      companyId: w.company,
+      productId: w.product,
+      prefix: 'GA',
+      fromNo: 4001,
+      toNo: 4010,
+    });
     const res = await generate(generateBody(m, 4001, 4010));
     await t.db.execute(`delete from mappings where id = ${m.id}`);
     const file = await fetchFile((res.body.ResponseData as { downloadLinK: string }).downloadLinK);
     expect(file.statusCode).toBe(404);
-    expect(JSON.parse(file.payload)).toEqual({ ResponseCode: '404', ResponseMessage: GEN_MSG.linkGone, ResponseData: null });
+    expect(JSON.parse(file.payload)).toEqual({
+      ResponseCode: '404',
+      ResponseMessage: GEN_MSG.linkGone,
+      ResponseData: null,
+    });
   });
 
   it('CreateGeneratedNumber needs the Number Generation page', async () => {

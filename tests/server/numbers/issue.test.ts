@@ -5,7 +5,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { events, numberIssues } from '../../../src/server/db/schema.js';
 import { FORBIDDEN, INVALID_ARGUMENTS } from '../../../src/server/http/route.js';
 import { NUMBER_ONLY } from '../../../src/shared/contracts/numbers/fields.js';
-import { acceptedNoDelete, alreadyIssued, ISSUE_API, ISSUE_MSG, type IssueRow } from '../../../src/shared/contracts/numbers/issue.js';
+import {
+  acceptedNoDelete,
+  alreadyIssued,
+  ISSUE_API,
+  ISSUE_MSG,
+  type IssueRow,
+} from '../../../src/shared/contracts/numbers/issue.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import { insertCompany, listBody } from '../../helpers/factories.js';
 import { insertCompanyUser, insertIssue, issueBody, type CompanyUser } from '../../helpers/factories-issue.js';
@@ -27,7 +33,8 @@ beforeAll(async () => {
 });
 
 const create = (body: unknown, token = admin) => send(t, ISSUE_API.create, body, token);
-const nextFrom = async () => ((await send(t, ISSUE_API.fromNumber, undefined, admin)).body.ResponseData as { FrmNo: number }).FrmNo;
+const nextFrom = async () =>
+  ((await send(t, ISSUE_API.fromNumber, undefined, admin)).body.ResponseData as { FrmNo: number }).FrmNo;
 const snapshot = async () => JSON.stringify(await t.db.select().from(numberIssues).orderBy(numberIssues.id));
 async function rows(body: Record<string, unknown>, token = admin): Promise<Row[]> {
   const res = await send(t, ISSUE_API.list, body, token);
@@ -71,41 +78,76 @@ describe('validation', () => {
 describe('issuing', () => {
   it('starts the next From one past the demo issues and moves it past each new issue', async () => {
     expect(await nextFrom()).toBe(200_001);
-    const res = await create(issueBody(mine.companyId, 200_001, 200_100, { FrmNo: '200001', ToNo: '200100', IssueQty: '100', SalesOrderNo: ' SO-77 ' }));
+    const res = await create(
+      issueBody(mine.companyId, 200_001, 200_100, {
+        FrmNo: '200001',
+        ToNo: '200100',
+        IssueQty: '100',
+        SalesOrderNo: ' SO-77 ',
+      }),
+    );
     expect(res.body).toEqual({ ResponseCode: '200', ResponseMessage: ISSUE_MSG.created, ResponseData: null });
     expect(await nextFrom()).toBe(200_101);
     const [row] = await t.db.select().from(numberIssues).where(eq(numberIssues.fromNo, 200_001));
-    expect(row).toMatchObject({ companyId: mine.companyId, toNo: 200_100, salesOrderNo: 'SO-77', createdBy: 1, acceptedAt: null });
-    const [ev] = await t.db.select().from(events).where(and(eq(events.action, 'issue'), eq(events.ref, String(row!.id))));
-    expect(ev).toMatchObject({ userId: 1, companyId: mine.companyId, kind: 'P', prefix: '', fromNo: 200_001, toNo: 200_100, detail: { salesOrderNo: 'SO-77' } });
+    expect(row).toMatchObject({
+      companyId: mine.companyId,
+      toNo: 200_100,
+      salesOrderNo: 'SO-77',
+      createdBy: 1,
+      acceptedAt: null,
+    });
+    const [ev] = await t.db
+      .select()
+      .from(events)
+      .where(and(eq(events.action, 'issue'), eq(events.ref, String(row!.id))));
+    expect(ev).toMatchObject({
+      userId: 1,
+      companyId: mine.companyId,
+      kind: 'P',
+      prefix: '',
+      fromNo: 200_001,
+      toNo: 200_100,
+      detail: { salesOrderNo: 'SO-77' },
+    });
   });
 
   it('refuses any overlap and names the issue it clashes with', async () => {
     const before = await snapshot();
-    expect((await create(issueBody(mine.companyId, 5, 10))).body.ResponseMessage)
-      .toBe(alreadyIssued(5, 10, DEMO, 'SO-DEMO-1', 1, 100_000));
-    expect((await create(issueBody(mine.companyId, 200_050, 200_150))).body.ResponseMessage)
-      .toBe(alreadyIssued(200_050, 200_100, mine.companyName, 'SO-77', 200_001, 200_100));
-    expect((await create(issueBody(mine.companyId, 199_990, 200_010))).body.ResponseMessage)
-      .toBe(alreadyIssued(200_001, 200_010, mine.companyName, 'SO-77', 200_001, 200_100));
-    expect((await create(issueBody(mine.companyId, 200_100, 200_100))).body.ResponseMessage)
-      .toBe('Number 200100 is already issued (' + mine.companyName + ', sales order SO-77, 200001–200100).');
+    expect((await create(issueBody(mine.companyId, 5, 10))).body.ResponseMessage).toBe(
+      alreadyIssued(5, 10, DEMO, 'SO-DEMO-1', 1, 100_000),
+    );
+    expect((await create(issueBody(mine.companyId, 200_050, 200_150))).body.ResponseMessage).toBe(
+      alreadyIssued(200_050, 200_100, mine.companyName, 'SO-77', 200_001, 200_100),
+    );
+    expect((await create(issueBody(mine.companyId, 199_990, 200_010))).body.ResponseMessage).toBe(
+      alreadyIssued(200_001, 200_010, mine.companyName, 'SO-77', 200_001, 200_100),
+    );
+    expect((await create(issueBody(mine.companyId, 200_100, 200_100))).body.ResponseMessage).toBe(
+      'Number 200100 is already issued (' + mine.companyName + ', sales order SO-77, 200001–200100).',
+    );
     expect(await snapshot()).toBe(before);
   });
 
   it('fills a gap below the highest issue exactly, edge to edge', async () => {
     expect((await create(issueBody(mine.companyId, 300_001, 300_100))).body.ResponseCode).toBe('200');
-    expect((await create(issueBody(mine.companyId, 250_000, 300_001))).body.ResponseMessage).toContain('Number 300001 is already issued');
+    expect((await create(issueBody(mine.companyId, 250_000, 300_001))).body.ResponseMessage).toContain(
+      'Number 300001 is already issued',
+    );
     expect((await create(issueBody(mine.companyId, 200_101, 300_000))).body.ResponseCode).toBe('200');
     expect(await nextFrom()).toBe(300_101);
   });
 
   it('lets only one of two overlapping issues sent together through', async () => {
     const [a, b] = await Promise.all([
-      create(issueBody(mine.companyId, 400_001, 400_500)), create(issueBody(mine.companyId, 400_300, 400_900)),
+      create(issueBody(mine.companyId, 400_001, 400_500)),
+      create(issueBody(mine.companyId, 400_300, 400_900)),
     ]);
     expect([a.body.ResponseCode, b.body.ResponseCode].sort()).toEqual(['200', '400']);
-    expect((await t.db.select().from(numberIssues).where(eq(numberIssues.companyId, mine.companyId))).filter((r) => r.fromNo >= 400_001)).toHaveLength(1);
+    expect(
+      (await t.db.select().from(numberIssues).where(eq(numberIssues.companyId, mine.companyId))).filter(
+        (r) => r.fromNo >= 400_001,
+      ),
+    ).toHaveLength(1);
   });
 });
 
@@ -114,49 +156,80 @@ describe('delete', () => {
     const from = await nextFrom();
     await create(issueBody(mine.companyId, from, from + 9, { SalesOrderNo: 'SO-DEL' }));
     const [row] = await t.db.select().from(numberIssues).where(eq(numberIssues.fromNo, from));
-    expect((await send(t, ISSUE_API.remove, undefined, admin, { id: row!.id })).body)
-      .toEqual({ ResponseCode: '200', ResponseMessage: ISSUE_MSG.deleted, ResponseData: null });
+    expect((await send(t, ISSUE_API.remove, undefined, admin, { id: row!.id })).body).toEqual({
+      ResponseCode: '200',
+      ResponseMessage: ISSUE_MSG.deleted,
+      ResponseData: null,
+    });
     expect(await t.db.select().from(numberIssues).where(eq(numberIssues.id, row!.id))).toEqual([]);
     expect(await nextFrom()).toBe(from);
-    const [ev] = await t.db.select().from(events).where(and(eq(events.action, 'issue-delete'), eq(events.ref, String(row!.id))));
-    expect(ev).toMatchObject({ userId: 1, companyId: mine.companyId, fromNo: from, toNo: from + 9, detail: { salesOrderNo: 'SO-DEL' } });
+    const [ev] = await t.db
+      .select()
+      .from(events)
+      .where(and(eq(events.action, 'issue-delete'), eq(events.ref, String(row!.id))));
+    expect(ev).toMatchObject({
+      userId: 1,
+      companyId: mine.companyId,
+      fromNo: from,
+      toNo: from + 9,
+      detail: { salesOrderNo: 'SO-DEL' },
+    });
   });
 
   it('refuses an accepted issue, an unknown id and a bad id, changing nothing', async () => {
     const accepted = await insertIssue(t.db, mine.companyId, 500_001, 500_050, true);
     const before = await snapshot();
-    expect((await send(t, ISSUE_API.remove, undefined, admin, { id: accepted.id })).body)
-      .toEqual({ ResponseCode: '400', ResponseMessage: acceptedNoDelete(500_001, 500_050), ResponseData: null });
-    expect((await send(t, ISSUE_API.remove, undefined, admin, { id: '987654' })).body.ResponseMessage).toBe(ISSUE_MSG.notFound);
-    expect((await send(t, ISSUE_API.remove, undefined, admin, { id: 'abc' })).body.ResponseMessage).toBe(INVALID_ARGUMENTS);
+    expect((await send(t, ISSUE_API.remove, undefined, admin, { id: accepted.id })).body).toEqual({
+      ResponseCode: '400',
+      ResponseMessage: acceptedNoDelete(500_001, 500_050),
+      ResponseData: null,
+    });
+    expect((await send(t, ISSUE_API.remove, undefined, admin, { id: '987654' })).body.ResponseMessage).toBe(
+      ISSUE_MSG.notFound,
+    );
+    expect((await send(t, ISSUE_API.remove, undefined, admin, { id: 'abc' })).body.ResponseMessage).toBe(
+      INVALID_ARGUMENTS,
+    );
     expect(await snapshot()).toBe(before);
   });
 });
 
 describe('list', () => {
-  it('shows the spec\'s fields newest first with the quantity and the accepted flag', async () => {
+  it("shows the spec's fields newest first with the quantity and the accepted flag", async () => {
     const list = await rows(listBody({ PageSize: 5 }));
     expect(list).toHaveLength(5);
     expect(list[0]!.TotalRows).toBe(await t.db.$count(numberIssues));
     const demo = await rows(listBody({ SearchValue: 'SO-DEMO', SortColumn: 'FrmNo', SortOrder: 'ASC' }));
-    expect(demo.map(({ CompanyName, FrmNo, ToNo, IssueQty, SalesOrderNo, IsActive }) => ({ CompanyName, FrmNo, ToNo, IssueQty, SalesOrderNo, IsActive })))
-      .toEqual([
-        { CompanyName: DEMO, FrmNo: 1, ToNo: 100_000, IssueQty: 100_000, SalesOrderNo: 'SO-DEMO-1', IsActive: 1 },
-        { CompanyName: DEMO, FrmNo: 100_001, ToNo: 200_000, IssueQty: 100_000, SalesOrderNo: 'SO-DEMO-2', IsActive: 0 },
-      ]);
+    expect(
+      demo.map(({ CompanyName, FrmNo, ToNo, IssueQty, SalesOrderNo, IsActive }) => ({
+        CompanyName,
+        FrmNo,
+        ToNo,
+        IssueQty,
+        SalesOrderNo,
+        IsActive,
+      })),
+    ).toEqual([
+      { CompanyName: DEMO, FrmNo: 1, ToNo: 100_000, IssueQty: 100_000, SalesOrderNo: 'SO-DEMO-1', IsActive: 1 },
+      { CompanyName: DEMO, FrmNo: 100_001, ToNo: 200_000, IssueQty: 100_000, SalesOrderNo: 'SO-DEMO-2', IsActive: 0 },
+    ]);
     expect(typeof demo[0]!.IssueId).toBe('number');
     expect(demo[0]!.CreatedDate).toBeTruthy();
   });
 
-  it.each([['FrmNo'], ['ToNo'], ['IssueQty'], ['CreatedDate'], ['IsActive'], ['CompanyName'], ['SalesOrderNo']])('sorts by %s both ways', async (col) => {
-    const key = col as keyof Row;
-    const asc = (await rows(listBody({ PageSize: -1, SortColumn: col, SortOrder: 'ASC' }))).map((r) => r[key]);
-    const desc = (await rows(listBody({ PageSize: -1, SortColumn: col, SortOrder: 'DESC' }))).map((r) => r[key]);
-    expect(desc).toEqual([...asc].reverse());
-    expect(new Set(asc).size).toBeGreaterThan(1);
-    // Numbers and ISO dates compare plainly; text order is the database's collation.
-    if (!['CompanyName', 'SalesOrderNo'].includes(col)) expect([...asc].sort((x, y) => (x! < y! ? -1 : x! > y! ? 1 : 0))).toEqual(asc);
-  });
+  it.each([['FrmNo'], ['ToNo'], ['IssueQty'], ['CreatedDate'], ['IsActive'], ['CompanyName'], ['SalesOrderNo']])(
+    'sorts by %s both ways',
+    async (col) => {
+      const key = col as keyof Row;
+      const asc = (await rows(listBody({ PageSize: -1, SortColumn: col, SortOrder: 'ASC' }))).map((r) => r[key]);
+      const desc = (await rows(listBody({ PageSize: -1, SortColumn: col, SortOrder: 'DESC' }))).map((r) => r[key]);
+      expect(desc).toEqual([...asc].reverse());
+      expect(new Set(asc).size).toBeGreaterThan(1);
+      // Numbers and ISO dates compare plainly; text order is the database's collation.
+      if (!['CompanyName', 'SalesOrderNo'].includes(col))
+        expect([...asc].sort((x, y) => (x! < y! ? -1 : x! > y! ? 1 : 0))).toEqual(asc);
+    },
+  );
 
   it('filters by IsAccepted, pages, and refuses an unknown sort column', async () => {
     expect((await rows(listBody({ PageSize: -1, IsAccepted: 1 }))).every((r) => r.IsActive === 1)).toBe(true);
@@ -177,7 +250,8 @@ describe('rights', () => {
       await create(issueBody(other.companyId, 900_001, 900_010), other.token),
       await send(t, ISSUE_API.remove, undefined, other.token, { id: '1' }),
       await send(t, ISSUE_API.fromNumber, undefined, other.token),
-    ]) expect(res).toMatchObject({ status: 403, body: { ResponseMessage: FORBIDDEN } });
+    ])
+      expect(res).toMatchObject({ status: 403, body: { ResponseMessage: FORBIDDEN } });
     expect((await send(t, ISSUE_API.fromNumber)).status).toBe(401);
   });
 
@@ -186,14 +260,20 @@ describe('rights', () => {
     expect(list.length).toBeGreaterThan(0);
     expect(list.every((r) => r.CompanyId === mine.companyId)).toBe(true);
     const before = await snapshot();
-    expect((await create(issueBody(mine.companyId, 900_001, 900_010), mine.token)).body.ResponseMessage).toBe(ISSUE_MSG.adminOnly);
-    expect((await send(t, ISSUE_API.remove, undefined, mine.token, { id: list[0]!.IssueId })).body.ResponseMessage).toBe(ISSUE_MSG.adminOnly);
+    expect((await create(issueBody(mine.companyId, 900_001, 900_010), mine.token)).body.ResponseMessage).toBe(
+      ISSUE_MSG.adminOnly,
+    );
+    expect(
+      (await send(t, ISSUE_API.remove, undefined, mine.token, { id: list[0]!.IssueId })).body.ResponseMessage,
+    ).toBe(ISSUE_MSG.adminOnly);
     expect(await snapshot()).toBe(before);
   });
 
   it('offers the company dropdown to the Number Issued page (all companies for the admin)', async () => {
     const names = async (token: string) =>
-      ((await t.fetch(COMPANY_API.dropdown, token)).body.ResponseData as { CompanyName: string }[]).map((c) => c.CompanyName);
+      ((await t.fetch(COMPANY_API.dropdown, token)).body.ResponseData as { CompanyName: string }[]).map(
+        (c) => c.CompanyName,
+      );
     expect(await names(mine.token)).toEqual([mine.companyName]);
     expect(await names(admin)).toEqual(expect.arrayContaining([DEMO, mine.companyName]));
   });

@@ -9,7 +9,14 @@ import { codeUrl, scannedUid } from '../../../src/shared/codes.js';
 import { GENERATION_API, type GeneratedLink } from '../../../src/shared/contracts/numbers/generation.js';
 import { VERIFY_API, type VerifyAnswer } from '../../../src/shared/contracts/public/verify.js';
 import type { MappingRow } from '../../helpers/factories-damage.js';
-import { csvLines, generateBody, generationWorld, mapStatic, testCodes, type GenerationWorld } from '../../helpers/factories-generation.js';
+import {
+  csvLines,
+  generateBody,
+  generationWorld,
+  mapStatic,
+  testCodes,
+  type GenerationWorld,
+} from '../../helpers/factories-generation.js';
 import { send } from '../../helpers/endpoint-call.js';
 import { useApp } from '../../helpers/use-app.js';
 
@@ -30,7 +37,9 @@ beforeAll(async () => {
 const printed = async (from: number, to: number) => {
   const res = await send(t, GENERATION_API.generate, generateBody(m, from, to), token);
   const file = await t.app.inject({ method: 'GET', url: (res.body.ResponseData as GeneratedLink).downloadLinK });
-  return csvLines(file.payload).slice(1).map((l) => l.split(',')[2]!);
+  return csvLines(file.payload)
+    .slice(1)
+    .map((l) => l.split(',')[2]!);
 };
 const yymmdd = (iso: string) => iso.slice(2).replaceAll('-', '');
 
@@ -39,15 +48,24 @@ describe('LABEL_LINK=gs1', () => {
     await t.db.update(products).set({ gtin: '8901030793912' }).where(eq(products.id, w.product));
     const [url] = await printed(1, 1);
     const uid = codes.make({ kind: 'S', prefix: 'LA' }, 1);
-    expect(url).toBe(`https://verify.example.in/01/08901030793912/10/${encodeURIComponent(m.batchNo)}/21/${uid}?11=${yymmdd(m.mfgDate)}&17=${yymmdd(m.expDate)}`);
+    expect(url).toBe(
+      `https://verify.example.in/01/08901030793912/10/${encodeURIComponent(m.batchNo)}/21/${uid}?11=${yymmdd(m.mfgDate)}&17=${yymmdd(m.expDate)}`,
+    );
     expect(scannedUid(url!)).toBe(uid);
-    const res = await send(t, VERIFY_API.verify, { UID: url, qrData: url, verificationMode: 'Web', verificationType: 2 });
+    const res = await send(t, VERIFY_API.verify, {
+      UID: url,
+      qrData: url,
+      verificationMode: 'Web',
+      verificationType: 2,
+    });
     expect(res.body.ResponseCode).toBe('200');
     expect((res.body.ResponseData as VerifyAnswer).BatchNo).toBe(m.batchNo);
   });
 
   it('a product without a valid GTIN keeps the /P?U= form', async () => {
     await t.db.update(products).set({ gtin: '8901030793913' }).where(eq(products.id, w.product));
-    expect(await printed(2, 3)).toEqual([2, 3].map((n) => codeUrl('https://verify.example.in', codes.make({ kind: 'S', prefix: 'LA' }, n))));
+    expect(await printed(2, 3)).toEqual(
+      [2, 3].map((n) => codeUrl('https://verify.example.in', codes.make({ kind: 'S', prefix: 'LA' }, n))),
+    );
   });
 });

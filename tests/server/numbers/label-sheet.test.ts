@@ -28,6 +28,8 @@ it('the Print sheet of 40 static codes decodes to exactly their URLs, in order',
   expect(pdfPageCount(pdf)).toBe(2);
 
   const codes = await testCodes(t.db, t.config.codeSecret);
-  const want = Array.from({ length: 40 }, (_, i) => codeUrl(t.config.publicBaseUrl, codes.make({ kind: 'S', prefix: 'LA' }, 7031 + i)));
+  const want = Array.from({ length: 40 }, (_, i) =>
+    codeUrl(t.config.publicBaseUrl, codes.make({ kind: 'S', prefix: 'LA' }, 7031 + i)),
+  );
   expect(decodeLabels(pdf)).toEqual(want);
 }, 60_000);

@@ -24,7 +24,11 @@ beforeAll(async () => {
 });
 
 const save = (body: unknown, token = w.token) => send(t, MAPPING_API.save, body, token);
-const snapshot = async () => JSON.stringify([await t.db.select().from(mappings).orderBy(mappings.id), await t.db.select().from(events).orderBy(events.id)]);
+const snapshot = async () =>
+  JSON.stringify([
+    await t.db.select().from(mappings).orderBy(mappings.id),
+    await t.db.select().from(events).orderBy(events.id),
+  ]);
 async function refused(body: unknown, message: string, token = w.token) {
   const before = await snapshot();
   const res = await save(body, token);
@@ -33,7 +37,7 @@ async function refused(body: unknown, message: string, token = w.token) {
   expect(await snapshot()).toBe(before);
 }
 
-describe('the form\'s messages', () => {
+describe("the form's messages", () => {
   const b = (o: Record<string, unknown>) => mapBody(w.productId, 11, 20, o);
   it.each([
     ['no product', { ProductId: undefined }, MAPPING_MSG.productRequired],
@@ -63,7 +67,7 @@ describe('the form\'s messages', () => {
     await refused(b(o), message);
   });
 
-  it('an inactive product or another company\'s product is refused', async () => {
+  it("an inactive product or another company's product is refused", async () => {
     const shut = await insertProduct(t.db, w.companyId, { isActive: false });
     const theirs = await insertProduct(t.db, (await insertCompany(t.db)).id);
     await refused(mapBody(shut.id, 11, 20), MAPPING_MSG.productNotFound);
@@ -72,32 +76,72 @@ describe('the form\'s messages', () => {
 });
 
 describe('adding', () => {
-  it('maps a static range of the caller\'s prefix and writes the map event', async () => {
-    const res = await save(mapBody(w.productId, 101, 150, { BatchNo: 'B-ADD', Mrp: '99.5', Remark: ' first lot ', FromNo: '101', Qty: '50' }));
+  it("maps a static range of the caller's prefix and writes the map event", async () => {
+    const res = await save(
+      mapBody(w.productId, 101, 150, {
+        BatchNo: 'B-ADD',
+        Mrp: '99.5',
+        Remark: ' first lot ',
+        FromNo: '101',
+        Qty: '50',
+      }),
+    );
     expect(res.body.ResponseCode).toBe('200');
     expect(res.body.ResponseMessage).toBe(MAPPING_MSG.created);
     const id = (res.body.ResponseData as { MappingId: number }).MappingId;
     const [m] = await t.db.select().from(mappings).where(eq(mappings.id, id));
     expect(m).toMatchObject({
-      kind: 'S', prefix: w.prefix, fromNo: 101, toNo: 150, companyId: w.companyId, siteId: w.siteId, productId: w.productId,
-      batchNo: 'B-ADD', mfgDate: '2026-01-10', expDate: '2027-01-10', mrp: '99.50', remark: 'first lot', createdBy: w.userId,
+      kind: 'S',
+      prefix: w.prefix,
+      fromNo: 101,
+      toNo: 150,
+      companyId: w.companyId,
+      siteId: w.siteId,
+      productId: w.productId,
+      batchNo: 'B-ADD',
+      mfgDate: '2026-01-10',
+      expDate: '2027-01-10',
+      mrp: '99.50',
+      remark: 'first lot',
+      createdBy: w.userId,
     });
-    const [e] = await t.db.select().from(events).where(and(eq(events.action, 'map'), eq(events.ref, String(id))));
+    const [e] = await t.db
+      .select()
+      .from(events)
+      .where(and(eq(events.action, 'map'), eq(events.ref, String(id))));
     expect(e).toMatchObject({
-      userId: w.userId, companyId: w.companyId, siteId: w.siteId, kind: 'S', prefix: w.prefix, fromNo: 101, toNo: 150,
+      userId: w.userId,
+      companyId: w.companyId,
+      siteId: w.siteId,
+      kind: 'S',
+      prefix: w.prefix,
+      fromNo: 101,
+      toNo: 150,
       detail: { productId: w.productId, batchNo: 'B-ADD' },
     });
   });
 
-  it('without an EXP date the expiry is MFG date + the product\'s best-before days', async () => {
-    for (const [from, exp] of [[201, undefined], [211, ''], [221, null]] as const) {
+  it("without an EXP date the expiry is MFG date + the product's best-before days", async () => {
+    for (const [from, exp] of [
+      [201, undefined],
+      [211, ''],
+      [221, null],
+    ] as const) {
       const res = await save(mapBody(w.productId, from, from + 9, { EXPDate: exp, MFGDate: '01/10/2026' }));
       expect(res.body.ResponseData).toMatchObject({ EXPDate: '2026-04-20' }); // 100 days after 10 Jan 2026
     }
   });
 
   it('refuses overlaps at both edges, inside and around, naming the clash; neighbours are fine', async () => {
-    await insertMapping(t.db, { kind: 'S', prefix: w.prefix, fromNo: 1000, toNo: 1099, companyId: w.companyId, productId: w.productId, batchNo: 'B-7' });
+    await insertMapping(t.db, {
+      kind: 'S',
+      prefix: w.prefix,
+      fromNo: 1000,
+      toNo: 1099,
+      companyId: w.companyId,
+      productId: w.productId,
+      batchNo: 'B-7',
+    });
     const clash = (f: number, to: number) => alreadyMapped(f, to, w.productName, 'B-7', 1000, 1099);
     await refused(mapBody(w.productId, 900, 1000), clash(1000, 1000));
     await refused(mapBody(w.productId, 1099, 1200), clash(1099, 1099));
@@ -114,40 +158,80 @@ describe('adding', () => {
   });
 
   it('refuses a static mapping by a user without a factory prefix, or without a company', async () => {
-    const noSite = await insertUser(t.db, { companyId: w.companyId, userType: USER_TYPE.factory, pages: [PAGE.mapping.key] });
-    await refused(mapBody(w.productId, 3001, 3010), MAPPING_MSG.noPrefix, (await t.signIn(noSite.email, noSite.password)).token);
+    const noSite = await insertUser(t.db, {
+      companyId: w.companyId,
+      userType: USER_TYPE.factory,
+      pages: [PAGE.mapping.key],
+    });
+    await refused(
+      mapBody(w.productId, 3001, 3010),
+      MAPPING_MSG.noPrefix,
+      (await t.signIn(noSite.email, noSite.password)).token,
+    );
     const admin = await t.token('admin');
     await refused(mapBody(w.productId, 3001, 3010), MAPPING_MSG.noCompany, admin);
   });
 
   it('mapRange refuses a static series of another prefix and numbers past the largest serial', async () => {
     const caller = (await callerById(t.db, w.userId))!;
-    const input = { fromNo: 1, toNo: 5, productId: w.productId, batchNo: 'X', mfgDate: '2026-01-01', expDate: '2026-02-01', mrp: null, remark: '' };
-    await expect(mapRange(t.db, caller, { ...input, series: { kind: 'S', prefix: 'ZZ' } })).rejects.toEqual(new Refusal(MAPPING_MSG.otherPrefix));
-    await expect(mapRange(t.db, caller, { ...input, series: { kind: 'S', prefix: w.prefix }, toNo: 2 ** 36 }))
-      .rejects.toEqual(new Refusal(MAPPING_MSG.outOfRange));
+    const input = {
+      fromNo: 1,
+      toNo: 5,
+      productId: w.productId,
+      batchNo: 'X',
+      mfgDate: '2026-01-01',
+      expDate: '2026-02-01',
+      mrp: null,
+      remark: '',
+    };
+    await expect(mapRange(t.db, caller, { ...input, series: { kind: 'S', prefix: 'ZZ' } })).rejects.toEqual(
+      new Refusal(MAPPING_MSG.otherPrefix),
+    );
+    await expect(
+      mapRange(t.db, caller, { ...input, series: { kind: 'S', prefix: w.prefix }, toNo: 2 ** 36 }),
+    ).rejects.toEqual(new Refusal(MAPPING_MSG.outOfRange));
   });
 });
 
 describe('updating', () => {
   let id: number;
   beforeAll(async () => {
-    id = (await insertMapping(t.db, { kind: 'S', prefix: w.prefix, fromNo: 5001, toNo: 5100, companyId: w.companyId, productId: w.productId, batchNo: 'B-UP' })).id;
+    id = (
+      await insertMapping(t.db, {
+        kind: 'S',
+        prefix: w.prefix,
+        fromNo: 5001,
+        toNo: 5100,
+        companyId: w.companyId,
+        productId: w.productId,
+        batchNo: 'B-UP',
+      })
+    ).id;
   });
   const row = async () => (await t.db.select().from(mappings).where(eq(mappings.id, id)))[0]!;
 
   it('changes only the expiry (other fields are refused, issue 10 item 9) and writes map-expiry', async () => {
     const before = await row();
-    await refused({ MappingId: id, EXPDate: '2027-06-30', FromNo: 1, BatchNo: 'HACK', ProductId: 999 }, 'Unknown field: FromNo, BatchNo, ProductId');
+    await refused(
+      { MappingId: id, EXPDate: '2027-06-30', FromNo: 1, BatchNo: 'HACK', ProductId: 999 },
+      'Unknown field: FromNo, BatchNo, ProductId',
+    );
     const res = await save({ MappingId: id, EXPDate: '2027-06-30' });
-    expect(res.body).toEqual({ ResponseCode: '200', ResponseMessage: MAPPING_MSG.updated, ResponseData: { MappingId: id, EXPDate: '2027-06-30' } });
+    expect(res.body).toEqual({
+      ResponseCode: '200',
+      ResponseMessage: MAPPING_MSG.updated,
+      ResponseData: { MappingId: id, EXPDate: '2027-06-30' },
+    });
     const after = await row();
     expect({ ...after, updatedAt: null }).toEqual({ ...before, expDate: '2027-06-30', updatedAt: null });
-    const [e] = await t.db.select().from(events).where(and(eq(events.action, 'map-expiry'), eq(events.ref, String(id))));
+    const [e] = await t.db
+      .select()
+      .from(events)
+      .where(and(eq(events.action, 'map-expiry'), eq(events.ref, String(id))));
     expect(e).toMatchObject({ fromNo: 5001, toNo: 5100, detail: { from: '2027-01-10', to: '2027-06-30' } });
   });
 
-  it('refuses an expiry before MFG, a missing expiry, and another company\'s mapping', async () => {
+  it("refuses an expiry before MFG, a missing expiry, and another company's mapping", async () => {
     await refused({ MappingId: id, EXPDate: '2025-12-31' }, MAPPING_MSG.expAfterMfg);
     await refused({ MappingId: id }, MAPPING_MSG.expRequired);
     const stranger = await insertMapper(t, [PAGE.mapping.key]);
@@ -158,7 +242,12 @@ describe('updating', () => {
 
 describe('rights', () => {
   it('CreateMapping needs the Mapping page', async () => {
-    const u = await insertUser(t.db, { companyId: w.companyId, siteId: w.siteId, userType: USER_TYPE.factory, pages: [PAGE.deMapping.key] });
+    const u = await insertUser(t.db, {
+      companyId: w.companyId,
+      siteId: w.siteId,
+      userType: USER_TYPE.factory,
+      pages: [PAGE.deMapping.key],
+    });
     const res = await save(mapBody(w.productId, 7001, 7010), (await t.signIn(u.email, u.password)).token);
     expect(res.status).toBe(403);
     expect(res.body.ResponseMessage).toBe(FORBIDDEN);

@@ -42,23 +42,37 @@ beforeAll(async () => {
 });
 
 describe('rangeAt', () => {
-  it.each([[99, undefined], [100, 100], [150, 100], [199, 100], [200, undefined], [300, 300], [301, undefined]])(
-    'KA %i is in the range from %s', async (n, from) => {
-      expect((await rangeAt(t.db, mappings, KA, n))?.fromNo).toBe(from);
-    });
+  it.each([
+    [99, undefined],
+    [100, 100],
+    [150, 100],
+    [199, 100],
+    [200, undefined],
+    [300, 300],
+    [301, undefined],
+  ])('KA %i is in the range from %s', async (n, from) => {
+    expect((await rangeAt(t.db, mappings, KA, n))?.fromNo).toBe(from);
+  });
 
   it('keeps series apart: the same number in another prefix or kind is another range', async () => {
-    expect((await rangeAt(t.db, mappings, { kind: 'S', prefix: 'ng' }, 120))).toBeUndefined();
+    expect(await rangeAt(t.db, mappings, { kind: 'S', prefix: 'ng' }, 120)).toBeUndefined();
     expect((await rangeAt(t.db, mappings, { kind: 'S', prefix: 'ng' }, 200))?.fromNo).toBe(150);
-    expect((await rangeAt(t.db, mappings, P, 150))).toBeUndefined();
+    expect(await rangeAt(t.db, mappings, P, 150)).toBeUndefined();
     expect((await rangeAt(t.db, mappings, P, 1500))?.toNo).toBe(1999);
   });
 });
 
 describe('clash', () => {
   it.each([
-    [1, 99, undefined], [200, 299, undefined], [1, 100, 100], [199, 250, 100], [120, 130, 100],
-    [50, 250, 100], [50, 350, 300], [300, 300, 300], [301, 1000, undefined],
+    [1, 99, undefined],
+    [200, 299, undefined],
+    [1, 100, 100],
+    [199, 250, 100],
+    [120, 130, 100],
+    [50, 250, 100],
+    [50, 350, 300],
+    [300, 300, 300],
+    [301, 1000, undefined],
   ])('KA %i–%i clashes with the range from %s', async (from, to, clashFrom) => {
     expect((await clash(t.db, mappings, KA, from, to))?.fromNo).toBe(clashFrom);
   });
@@ -66,7 +80,13 @@ describe('clash', () => {
 
 describe('acceptedCount', () => {
   it.each([
-    [1, 500, 500], [400, 600, 201], [1, 800, 800], [790, 810, 11], [801, 900, 0], [901, 950, 0], [5000, 6000, 0],
+    [1, 500, 500],
+    [400, 600, 201],
+    [1, 800, 800],
+    [790, 810, 11],
+    [801, 900, 0],
+    [901, 950, 0],
+    [5000, 6000, 0],
   ])('numbers %i–%i: %i in accepted stock', async (from, to, n) => {
     expect(await acceptedCount(t.db, company, from, to)).toBe(n);
   });
@@ -82,28 +102,70 @@ describe('firstTaken', () => {
 
 describe('event log', () => {
   it('takes new events and refuses to change or remove them', async () => {
-    await logEvent(t.db, { action: 'map', detail: { productId: 7, batchNo: 'B-LOG' }, userId: 1, companyId: company, series: KA, fromNo: 5, toNo: 9, ref: 'x' });
-    const [row] = await t.db.select().from(events).where(sql`${events.ref} = 'x'`);
-    expect(row).toMatchObject({ action: 'map', kind: 'S', prefix: 'KA', fromNo: 5, toNo: 9, ref: 'x', userId: 1, detail: { productId: 7, batchNo: 'B-LOG' } });
+    await logEvent(t.db, {
+      action: 'map',
+      detail: { productId: 7, batchNo: 'B-LOG' },
+      userId: 1,
+      companyId: company,
+      series: KA,
+      fromNo: 5,
+      toNo: 9,
+      ref: 'x',
+    });
+    const [row] = await t.db
+      .select()
+      .from(events)
+      .where(sql`${events.ref} = 'x'`);
+    expect(row).toMatchObject({
+      action: 'map',
+      kind: 'S',
+      prefix: 'KA',
+      fromNo: 5,
+      toNo: 9,
+      ref: 'x',
+      userId: 1,
+      detail: { productId: 7, batchNo: 'B-LOG' },
+    });
     await expect(t.db.execute(sql`update events set ref = 'y' where ref = 'x'`)).rejects.toThrow();
     await expect(t.db.execute(sql`delete from events where ref = 'x'`)).rejects.toThrow();
-    const [after] = await t.db.select().from(events).where(sql`${events.ref} = 'x'`);
+    const [after] = await t.db
+      .select()
+      .from(events)
+      .where(sql`${events.ref} = 'x'`);
     expect(after?.ref).toBe('x');
   });
 
   it("keeps a device's work with its outbox entry and the device's time beside the server's", async () => {
     const at = new Date('2026-11-20T09:15:00Z');
     await logEvent(t.db, {
-      action: 'map', detail: { productId: 7, batchNo: 'B-DEV' }, userId: 1, companyId: company, ref: 'dev', device: { entryId: 'entry-4f1c2a9e', at },
+      action: 'map',
+      detail: { productId: 7, batchNo: 'B-DEV' },
+      userId: 1,
+      companyId: company,
+      ref: 'dev',
+      device: { entryId: 'entry-4f1c2a9e', at },
     });
-    const [row] = await t.db.select().from(events).where(sql`${events.ref} = 'dev'`);
+    const [row] = await t.db
+      .select()
+      .from(events)
+      .where(sql`${events.ref} = 'dev'`);
     expect(row).toMatchObject({ deviceBatch: 'entry-4f1c2a9e', deviceAt: at });
     expect(row!.at.getTime()).toBeGreaterThan(at.getTime());
   });
 
   it('refuses a detail that does not fit its action, and writes nothing', async () => {
-    const bad = { action: 'damage', detail: { mappingId: 1, productId: 2, batchNo: 'B' }, userId: 1, ref: 'bad' } as unknown as Parameters<typeof logEvent>[1];
+    const bad = {
+      action: 'damage',
+      detail: { mappingId: 1, productId: 2, batchNo: 'B' },
+      userId: 1,
+      ref: 'bad',
+    } as unknown as Parameters<typeof logEvent>[1];
     await expect(logEvent(t.db, bad)).rejects.toThrow();
-    expect(await t.db.select().from(events).where(sql`${events.ref} = 'bad'`)).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(events)
+        .where(sql`${events.ref} = 'bad'`),
+    ).toEqual([]);
   });
 });

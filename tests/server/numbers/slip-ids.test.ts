@@ -6,7 +6,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { events, idCounters } from '../../../src/server/db/schema.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
 import { makeSlipId } from '../../../src/shared/codes.js';
-import { SLIP_API, SLIP_BLOCK_LIMIT, SLIP_MSG, type LastIds, type ReservedIds } from '../../../src/shared/contracts/numbers/slip-ids.js';
+import {
+  SLIP_API,
+  SLIP_BLOCK_LIMIT,
+  SLIP_MSG,
+  type LastIds,
+  type ReservedIds,
+} from '../../../src/shared/contracts/numbers/slip-ids.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import { insertSiteUser, type SiteUser } from '../../helpers/factories-slip-ids.js';
 import { nextPrefix } from '../../helpers/factories-sites.js';
@@ -37,7 +43,11 @@ async function reserve(prefix: string, type: string, to: number, token = a.token
 describe('GetIds', () => {
   it("answers '0VAL0' for a prefix that has printed nothing yet, with the last numbers per type", async () => {
     const res = await getIds(a.prefix);
-    expect(res.body).toEqual({ ResponseCode: '200', ResponseMessage: '0VAL0', ResponseData: { Prefix: a.prefix, SID: 0, TID: 0, DID: 0 } });
+    expect(res.body).toEqual({
+      ResponseCode: '200',
+      ResponseMessage: '0VAL0',
+      ResponseData: { Prefix: a.prefix, SID: 0, TID: 0, DID: 0 },
+    });
   });
 
   it('reads the prefix in any case', async () => {
@@ -51,7 +61,13 @@ describe('UpdateIds', () => {
     expect(r.body.ResponseCode).toBe('200');
     expect(r.body.ResponseMessage).toBe(SLIP_MSG.reserved(sid(a.prefix, 1), sid(a.prefix, 32)));
     expect(r.body.ResponseData).toEqual({
-      Type: 'SID', Prefix: a.prefix, FromNo: 1, ToNo: 32, Year: YY, FirstId: sid(a.prefix, 1), LastId: sid(a.prefix, 32),
+      Type: 'SID',
+      Prefix: a.prefix,
+      FromNo: 1,
+      ToNo: 32,
+      Year: YY,
+      FirstId: sid(a.prefix, 1),
+      LastId: sid(a.prefix, 32),
     });
     const next = await reserve(a.prefix, 'SID', 40);
     expect([next.FromNo, next.ToNo, next.FirstId]).toEqual([33, 40, sid(a.prefix, 33)]);
@@ -61,7 +77,11 @@ describe('UpdateIds', () => {
   it('refuses a second use of a slip id (to at or below the last) and leaves the counter alone', async () => {
     for (const to of [40, 12]) {
       const res = await update(`${a.prefix},SID,${to}`);
-      expect(res.body).toEqual({ ResponseCode: '400', ResponseMessage: SLIP_MSG.alreadyPrinted(sid(a.prefix, 40)), ResponseData: null });
+      expect(res.body).toEqual({
+        ResponseCode: '400',
+        ResponseMessage: SLIP_MSG.alreadyPrinted(sid(a.prefix, 40)),
+        ResponseData: null,
+      });
     }
     expect((await getIds(a.prefix)).body.ResponseMessage).toBe('40VAL0');
   });
@@ -91,7 +111,9 @@ describe('UpdateIds', () => {
     for (const x of answers.filter((y) => y.body.ResponseCode !== '200')) {
       expect(x.body.ResponseMessage).toMatch(/^Slip ids up to SID\d{2}[A-Z0-9]{2}\d{5} are already printed\.$/);
     }
-    const taken = got.flatMap((g) => Array.from({ length: g.ToNo - g.FromNo + 1 }, (_, i) => g.FromNo + i)).sort((x, y) => x - y);
+    const taken = got
+      .flatMap((g) => Array.from({ length: g.ToNo - g.FromNo + 1 }, (_, i) => g.FromNo + i))
+      .sort((x, y) => x - y);
     expect(new Set(taken).size).toBe(taken.length); // no number twice
     expect(taken[0]).toBe(1);
     // The highest target always wins its turn; each block starts right after the last, so 1..30 with no gap.
@@ -128,7 +150,11 @@ describe('arguments', () => {
 
 describe('scoping and rights', () => {
   it("refuses another factory's prefix to a factory user, for reading and reserving", async () => {
-    expect((await getIds(b.prefix)).body).toEqual({ ResponseCode: '400', ResponseMessage: SLIP_MSG.otherPrefix(a.prefix), ResponseData: null });
+    expect((await getIds(b.prefix)).body).toEqual({
+      ResponseCode: '400',
+      ResponseMessage: SLIP_MSG.otherPrefix(a.prefix),
+      ResponseData: null,
+    });
     expect((await update(`${b.prefix},SID,99`)).body.ResponseMessage).toBe(SLIP_MSG.otherPrefix(a.prefix));
     expect((await getIds(b.prefix, b.token)).body.ResponseMessage).toBe('30VAL0');
   });
@@ -158,14 +184,24 @@ describe('scoping and rights', () => {
 
 describe('event log', () => {
   it("writes one 'slip-ids' event per reservation, with the first id and the block", async () => {
-    const before = await t.db.select().from(events).where(and(eq(events.action, 'slip-ids'), eq(events.siteId, a.siteId)));
+    const before = await t.db
+      .select()
+      .from(events)
+      .where(and(eq(events.action, 'slip-ids'), eq(events.siteId, a.siteId)));
     const r = await reserve(a.prefix, 'TID', 9);
     await update(`${a.prefix},TID,9`); // refused: no event
-    const after = await t.db.select().from(events).where(and(eq(events.action, 'slip-ids'), eq(events.siteId, a.siteId)));
+    const after = await t.db
+      .select()
+      .from(events)
+      .where(and(eq(events.action, 'slip-ids'), eq(events.siteId, a.siteId)));
     expect(after.length).toBe(before.length + 1);
     const e = after.find((x) => x.ref === r.FirstId)!;
     expect(e).toMatchObject({
-      userId: a.userId, companyId: a.companyId, siteId: a.siteId, kind: null, prefix: null,
+      userId: a.userId,
+      companyId: a.companyId,
+      siteId: a.siteId,
+      kind: null,
+      prefix: null,
       detail: { type: 'TID', prefix: a.prefix, from: 6, to: 9, lastId: makeSlipId('TID', YY, a.prefix, 9) },
     });
   });

@@ -6,10 +6,24 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { events, staticPairs, users } from '../../../src/server/db/schema.js';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
-import { PAIR_MSG, STATIC_PAIR_API, type QrScanProduct, type StaticPairRow } from '../../../src/shared/contracts/numbers/static-pair.js';
+import {
+  PAIR_MSG,
+  STATIC_PAIR_API,
+  type QrScanProduct,
+  type StaticPairRow,
+} from '../../../src/shared/contracts/numbers/static-pair.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import {
-  appCodes, insertColleague, insertDamage, insertFactory, insertIssue, insertMapping, P_SERIES, staticSeries, urlOf, type Factory,
+  appCodes,
+  insertColleague,
+  insertDamage,
+  insertFactory,
+  insertIssue,
+  insertMapping,
+  P_SERIES,
+  staticSeries,
+  urlOf,
+  type Factory,
 } from '../../helpers/factories-pairs.js';
 import { countRows, insertSite, listBody } from '../../helpers/factories.js';
 import { nextPrefix } from '../../helpers/factories-sites.js';
@@ -42,36 +56,85 @@ beforeAll(async () => {
   B = await insertFactory(t, nextPrefix());
   otherPrefix = nextPrefix();
   await insertSite(t.db, A.companyId, { prefix: otherPrefix });
-  await insertMapping(t.db, { companyId: A.companyId, productId: A.productId, series: staticSeries(A.prefix), fromNo: 1, toNo: 100, batchNo: 'B-7' });
-  await insertMapping(t.db, { companyId: A.companyId, productId: A.productId, series: staticSeries(otherPrefix), fromNo: 1, toNo: 50 });
-  await insertMapping(t.db, { companyId: B.companyId, productId: B.productId, series: staticSeries(B.prefix), fromNo: 1, toNo: 100 });
+  await insertMapping(t.db, {
+    companyId: A.companyId,
+    productId: A.productId,
+    series: staticSeries(A.prefix),
+    fromNo: 1,
+    toNo: 100,
+    batchNo: 'B-7',
+  });
+  await insertMapping(t.db, {
+    companyId: A.companyId,
+    productId: A.productId,
+    series: staticSeries(otherPrefix),
+    fromNo: 1,
+    toNo: 50,
+  });
+  await insertMapping(t.db, {
+    companyId: B.companyId,
+    productId: B.productId,
+    series: staticSeries(B.prefix),
+    fromNo: 1,
+    toNo: 100,
+  });
   // Rows no screen can make, to prove "not found" semantics: another company's mapping in A's series.
-  await insertMapping(t.db, { companyId: B.companyId, productId: B.productId, series: staticSeries(A.prefix), fromNo: 200, toNo: 210 });
+  await insertMapping(t.db, {
+    companyId: B.companyId,
+    productId: B.productId,
+    series: staticSeries(A.prefix),
+    fromNo: 200,
+    toNo: 210,
+  });
   await insertDamage(t.db, A.companyId, A.productId, staticSeries(A.prefix), 90, 95, 'Torn label');
   await insertIssue(t.db, A.companyId, 1001, 2000);
   await insertIssue(t.db, A.companyId, 2001, 2100, false);
   await insertIssue(t.db, B.companyId, 3001, 3100);
-  await insertMapping(t.db, { companyId: A.companyId, productId: A.productId, series: P_SERIES, fromNo: 1901, toNo: 1950, batchNo: 'P-1' });
+  await insertMapping(t.db, {
+    companyId: A.companyId,
+    productId: A.productId,
+    series: P_SERIES,
+    fromNo: 1901,
+    toNo: 1950,
+    batchNo: 'P-1',
+  });
   await insertDamage(t.db, A.companyId, A.productId, P_SERIES, 1500, 1500, 'Smudged');
 });
 
 describe('a genuine pair', () => {
-  it('is saved from two scanned URLs, logged, and the preprinted code then answers the static code\'s product', async () => {
+  it("is saved from two scanned URLs, logged, and the preprinted code then answers the static code's product", async () => {
     const res = await pair(urlOf(t, S(A, 1)), urlOf(t, PP(1001)));
     expect(res.body).toEqual({
-      ResponseCode: '200', ResponseMessage: PAIR_MSG.saved(`${A.prefix}1`, 1001),
+      ResponseCode: '200',
+      ResponseMessage: PAIR_MSG.saved(`${A.prefix}1`, 1001),
       ResponseData: expect.objectContaining({ StaticSeqNo: 1, PreprintedSeqNo: 1001, Prefix: A.prefix }),
     });
     const [row] = await t.db.select().from(staticPairs).where(eq(staticPairs.preprintedNo, 1001));
     expect(row).toMatchObject({ companyId: A.companyId, prefix: A.prefix, staticNo: 1, createdBy: A.userId });
-    const [ev] = await t.db.select().from(events).where(and(eq(events.action, 'pair'), eq(events.ref, String(row!.id))));
-    expect(ev).toMatchObject({ userId: A.userId, companyId: A.companyId, siteId: A.siteId, kind: 'S', prefix: A.prefix, fromNo: 1, toNo: 1 });
+    const [ev] = await t.db
+      .select()
+      .from(events)
+      .where(and(eq(events.action, 'pair'), eq(events.ref, String(row!.id))));
+    expect(ev).toMatchObject({
+      userId: A.userId,
+      companyId: A.companyId,
+      siteId: A.siteId,
+      kind: 'S',
+      prefix: A.prefix,
+      fromNo: 1,
+      toNo: 1,
+    });
     expect(ev!.detail).toMatchObject({ staticNo: 1, preprintedNo: 1001, prefix: A.prefix });
 
     const scan = await send(t, STATIC_PAIR_API.qrScan, { UID: urlOf(t, PP(1001)) }, A.token);
     expect(scan.body.ResponseCode).toBe('200');
     expect(scan.body.ResponseData).toMatchObject({
-      ProductId: A.productId, ProductName: A.productName, BatchNo: 'B-7', SeqNo: 1001, isPreprinted: true, PairedVisibleNo: `${A.prefix}1`,
+      ProductId: A.productId,
+      ProductName: A.productName,
+      BatchNo: 'B-7',
+      SeqNo: 1001,
+      isPreprinted: true,
+      PairedVisibleNo: `${A.prefix}1`,
     } satisfies Partial<QrScanProduct>);
   });
 
@@ -97,20 +160,40 @@ describe('refusals save nothing and say why', () => {
     ['a forged static code', () => [forge(S(A, 10)), PP(1010)], () => PAIR_MSG.staticForged],
     ['a forged preprinted URL', () => [S(A, 10), urlOf(t, forge(PP(1010)))], () => PAIR_MSG.preprintedForged],
     ['an unmapped static code', () => [S(A, 500), PP(1010)], () => PAIR_MSG.staticUnmapped(`${A.prefix}500`)],
-    ['another company\'s static code in our series', () => [S(A, 205), PP(1010)], () => PAIR_MSG.staticUnmapped(`${A.prefix}205`)],
-    ['another prefix\'s static code', () => [S({ prefix: otherPrefix }, 5), PP(1010)], () => PAIR_MSG.otherPrefix(`${otherPrefix}5`, A.prefix)],
+    [
+      "another company's static code in our series",
+      () => [S(A, 205), PP(1010)],
+      () => PAIR_MSG.staticUnmapped(`${A.prefix}205`),
+    ],
+    [
+      "another prefix's static code",
+      () => [S({ prefix: otherPrefix }, 5), PP(1010)],
+      () => PAIR_MSG.otherPrefix(`${otherPrefix}5`, A.prefix),
+    ],
     ['a damaged static code', () => [S(A, 92), PP(1010)], () => PAIR_MSG.staticDamaged(`${A.prefix}92`, 'Torn label')],
     ['a preprinted code never issued', () => [S(A, 10), PP(5000)], () => PAIR_MSG.notInStock(5000)],
     ['a preprinted code issued but not accepted', () => [S(A, 10), PP(2050)], () => PAIR_MSG.notInStock(2050)],
-    ['another company\'s preprinted stock', () => [S(A, 10), PP(3050)], () => PAIR_MSG.notInStock(3050)],
-    ['a preprinted code mapped directly', () => [S(A, 10), PP(1910)], () => PAIR_MSG.preprintedMapped(1910, A.productName, 'P-1')],
+    ["another company's preprinted stock", () => [S(A, 10), PP(3050)], () => PAIR_MSG.notInStock(3050)],
+    [
+      'a preprinted code mapped directly',
+      () => [S(A, 10), PP(1910)],
+      () => PAIR_MSG.preprintedMapped(1910, A.productName, 'P-1'),
+    ],
     ['a damaged preprinted code', () => [S(A, 10), PP(1500)], () => PAIR_MSG.preprintedDamaged(1500, 'Smudged')],
     ['an already paired static code', () => [S(A, 1), PP(1010)], () => PAIR_MSG.staticPaired(`${A.prefix}1`, 1001)],
-    ['an already paired preprinted code', () => [S(A, 10), PP(1001)], () => PAIR_MSG.preprintedPaired(1001, `${A.prefix}1`)],
+    [
+      'an already paired preprinted code',
+      () => [S(A, 10), PP(1001)],
+      () => PAIR_MSG.preprintedPaired(1001, `${A.prefix}1`),
+    ],
   ])('%s', async (_n, scans, message) => {
     const before = await snapshot();
     const [st, pp] = scans();
-    expect((await pair(st!, pp!)).body).toEqual({ ResponseCode: '400', ResponseMessage: message(), ResponseData: null });
+    expect((await pair(st!, pp!)).body).toEqual({
+      ResponseCode: '400',
+      ResponseMessage: message(),
+      ResponseData: null,
+    });
     expect(await snapshot()).toBe(before);
   });
 
@@ -137,7 +220,10 @@ describe('refusals save nothing and say why', () => {
 
   it('needs the Static Qr Mapping page: 403 otherwise', async () => {
     const mapper = await insertColleague(t, A, [PAGE.mapping.key]);
-    for (const res of [await pair(S(A, 40), PP(1040), mapper), await send(t, STATIC_PAIR_API.list, listBody(), mapper)]) {
+    for (const res of [
+      await pair(S(A, 40), PP(1040), mapper),
+      await send(t, STATIC_PAIR_API.list, listBody(), mapper),
+    ]) {
       expect(res.status).toBe(403);
       expect(res.body.ResponseMessage).toBe(FORBIDDEN);
     }
@@ -145,22 +231,29 @@ describe('refusals save nothing and say why', () => {
 });
 
 describe('the list', () => {
-  it('shows the company\'s pairs of the caller\'s prefix, newest first, with the product name', async () => {
+  it("shows the company's pairs of the caller's prefix, newest first, with the product name", async () => {
     expect((await pair(S(B, 7), PP(3007), B.token)).body.ResponseCode).toBe('200');
     const rows = await list(A.token);
     expect(rows.map((r) => [r.ProductName, r.StaticSeqNo, r.PreprintedSeqNo, r.Prefix])).toEqual([
-      [A.productName, 20, 1020, A.prefix], [A.productName, 3, 1003, A.prefix], [A.productName, 2, 1002, A.prefix], [A.productName, 1, 1001, A.prefix],
+      [A.productName, 20, 1020, A.prefix],
+      [A.productName, 3, 1003, A.prefix],
+      [A.productName, 2, 1002, A.prefix],
+      [A.productName, 1, 1001, A.prefix],
     ]);
     expect(rows[0]!.TotalRows).toBe(4);
     expect(typeof rows[0]!.CreatedDate).toBe('string');
-    expect((await list(B.token)).map((r) => [r.StaticSeqNo, r.PreprintedSeqNo, r.Prefix])).toEqual([[7, 3007, B.prefix]]);
+    expect((await list(B.token)).map((r) => [r.StaticSeqNo, r.PreprintedSeqNo, r.Prefix])).toEqual([
+      [7, 3007, B.prefix],
+    ]);
   });
 
   it('pages, sorts and searches', async () => {
     const page2 = await list(A.token, { First: 3, PageSize: 2, SortColumn: 'PreprintedSeqNo', SortOrder: 'ASC' });
     expect(page2.map((r) => r.PreprintedSeqNo)).toEqual([1003, 1020]);
     expect((await list(A.token, { SearchValue: '1002' })).map((r) => r.StaticSeqNo)).toEqual([2]);
-    expect((await send(t, STATIC_PAIR_API.list, listBody({ SortColumn: 'Nope' }), A.token)).body.ResponseCode).toBe('400');
+    expect((await send(t, STATIC_PAIR_API.list, listBody({ SortColumn: 'Nope' }), A.token)).body.ResponseCode).toBe(
+      '400',
+    );
   });
 
   it('a user of the same company at another prefix sees none; the admin sees all, or one prefix', async () => {

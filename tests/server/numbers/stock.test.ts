@@ -7,7 +7,13 @@ import { events, numberIssues } from '../../../src/server/db/schema.js';
 import { acceptedCount } from '../../../src/server/domain/ranges.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
 import { NUMBER_ONLY } from '../../../src/shared/contracts/numbers/fields.js';
-import { acceptWhole, alreadyAccepted, STOCK_API, STOCK_MSG, type StockRow } from '../../../src/shared/contracts/numbers/stock.js';
+import {
+  acceptWhole,
+  alreadyAccepted,
+  STOCK_API,
+  STOCK_MSG,
+  type StockRow,
+} from '../../../src/shared/contracts/numbers/stock.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import { listBody, userIdByEmail } from '../../helpers/factories.js';
 import { acceptBody, insertCompanyUser, insertIssue, type CompanyUser } from '../../helpers/factories-issue.js';
@@ -54,15 +60,22 @@ describe('validation', () => {
     ['an unknown field', { CompanyId: 1 }, 'Unknown field: CompanyId'],
   ])('%s answers 400 with its message and accepts nothing', async (_n, change, message) => {
     const before = await snapshot();
-    expect((await accept({ ...acceptBody(issue.a!, 300_001, 300_100), ...change })).body)
-      .toEqual({ ResponseCode: '400', ResponseMessage: message, ResponseData: null });
+    expect((await accept({ ...acceptBody(issue.a!, 300_001, 300_100), ...change })).body).toEqual({
+      ResponseCode: '400',
+      ResponseMessage: message,
+      ResponseData: null,
+    });
     expect(await snapshot()).toBe(before);
   });
 
   it('accepts an issue only whole', async () => {
     const before = await snapshot();
-    expect((await accept(acceptBody(issue.a!, 300_001, 300_050))).body.ResponseMessage).toBe(acceptWhole(300_001, 300_100));
-    expect((await accept(acceptBody(issue.a!, 300_002, 300_101))).body.ResponseMessage).toBe(acceptWhole(300_001, 300_100));
+    expect((await accept(acceptBody(issue.a!, 300_001, 300_050))).body.ResponseMessage).toBe(
+      acceptWhole(300_001, 300_100),
+    );
+    expect((await accept(acceptBody(issue.a!, 300_002, 300_101))).body.ResponseMessage).toBe(
+      acceptWhole(300_001, 300_100),
+    );
     expect(await snapshot()).toBe(before);
   });
 });
@@ -70,18 +83,32 @@ describe('validation', () => {
 describe('accepting', () => {
   it('accepts the whole issue once, records who and when, and logs it', async () => {
     expect(await acceptedCount(t.db, mine.companyId, 300_001, 300_100)).toBe(0);
-    expect((await accept(acceptBody(issue.a!, 300_001, 300_100, { FrmNo: '300001', ToNo: '300100', IssueQty: '100' }))).body)
-      .toEqual({ ResponseCode: '200', ResponseMessage: STOCK_MSG.accepted, ResponseData: null });
+    expect(
+      (await accept(acceptBody(issue.a!, 300_001, 300_100, { FrmNo: '300001', ToNo: '300100', IssueQty: '100' }))).body,
+    ).toEqual({ ResponseCode: '200', ResponseMessage: STOCK_MSG.accepted, ResponseData: null });
     const [row] = await t.db.select().from(numberIssues).where(eq(numberIssues.id, issue.a!));
     expect(row!.acceptedBy).toBe(mine.userId);
     expect(Date.now() - row!.acceptedAt!.getTime()).toBeLessThan(60_000);
     expect(await acceptedCount(t.db, mine.companyId, 300_001, 300_100)).toBe(100);
-    const [ev] = await t.db.select().from(events).where(and(eq(events.action, 'accept'), eq(events.ref, String(issue.a))));
-    expect(ev).toMatchObject({ userId: mine.userId, companyId: mine.companyId, kind: 'P', prefix: '', fromNo: 300_001, toNo: 300_100 });
+    const [ev] = await t.db
+      .select()
+      .from(events)
+      .where(and(eq(events.action, 'accept'), eq(events.ref, String(issue.a))));
+    expect(ev).toMatchObject({
+      userId: mine.userId,
+      companyId: mine.companyId,
+      kind: 'P',
+      prefix: '',
+      fromNo: 300_001,
+      toNo: 300_100,
+    });
 
     const before = await snapshot();
-    expect((await accept(acceptBody(issue.a!, 300_001, 300_100))).body)
-      .toEqual({ ResponseCode: '400', ResponseMessage: alreadyAccepted(300_001, 300_100), ResponseData: null });
+    expect((await accept(acceptBody(issue.a!, 300_001, 300_100))).body).toEqual({
+      ResponseCode: '400',
+      ResponseMessage: alreadyAccepted(300_001, 300_100),
+      ResponseData: null,
+    });
     expect(await snapshot()).toBe(before);
   });
 
@@ -91,18 +118,34 @@ describe('accepting', () => {
 
   it("answers another company's stock as not found and leaves it as it was", async () => {
     const before = await snapshot();
-    expect((await accept(acceptBody(issue.theirs!, 400_001, 400_500))).body)
-      .toEqual({ ResponseCode: '400', ResponseMessage: STOCK_MSG.notFound, ResponseData: null });
+    expect((await accept(acceptBody(issue.theirs!, 400_001, 400_500))).body).toEqual({
+      ResponseCode: '400',
+      ResponseMessage: STOCK_MSG.notFound,
+      ResponseData: null,
+    });
     expect((await accept(acceptBody(987_654, 1, 10))).body.ResponseMessage).toBe(STOCK_MSG.notFound);
     expect(await snapshot()).toBe(before);
-    expect(await t.db.select().from(events).where(eq(events.ref, String(issue.theirs)))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(events)
+        .where(eq(events.ref, String(issue.theirs))),
+    ).toEqual([]);
   });
 });
 
 describe('list', () => {
   it("shows the caller's own company's stock only, with the accepted flag", async () => {
     const list = await rows(listBody({ SortColumn: 'FrmNo', SortOrder: 'ASC' }));
-    expect(list.map(({ FrmNo, ToNo, IssueQty, IsActive, CompanyName }) => ({ FrmNo, ToNo, IssueQty, IsActive, CompanyName }))).toEqual([
+    expect(
+      list.map(({ FrmNo, ToNo, IssueQty, IsActive, CompanyName }) => ({
+        FrmNo,
+        ToNo,
+        IssueQty,
+        IsActive,
+        CompanyName,
+      })),
+    ).toEqual([
       { FrmNo: 300_001, ToNo: 300_100, IssueQty: 100, IsActive: 1, CompanyName: mine.companyName },
       { FrmNo: 300_101, ToNo: 300_101, IssueQty: 1, IsActive: 1, CompanyName: mine.companyName },
     ]);
@@ -113,7 +156,10 @@ describe('list', () => {
   it('shows every company to the admin, filters by IsAccepted, sorts and searches', async () => {
     const all = await rows(listBody({ PageSize: -1, SortColumn: 'FrmNo', SortOrder: 'DESC' }), admin);
     expect(all.map((r) => r.FrmNo)).toEqual([400_001, 300_101, 300_001, 100_001, 1]);
-    const pending = await rows(listBody({ PageSize: -1, IsAccepted: false, SortColumn: 'FrmNo', SortOrder: 'ASC' }), admin);
+    const pending = await rows(
+      listBody({ PageSize: -1, IsAccepted: false, SortColumn: 'FrmNo', SortOrder: 'ASC' }),
+      admin,
+    );
     expect(pending.map((r) => r.FrmNo)).toEqual([100_001, 400_001]);
     expect((await rows(listBody({ SearchValue: '400500' }), admin)).map((r) => r.StockId)).toEqual([issue.theirs]);
     const byQty = await rows(listBody({ PageSize: -1, SortColumn: 'IssueQty', SortOrder: 'ASC' }), admin);
@@ -124,10 +170,14 @@ describe('list', () => {
     const factory = await t.token('factory');
     const list = await rows(listBody({ SortColumn: 'FrmNo', SortOrder: 'ASC' }), factory);
     expect(list.map(({ FrmNo, ToNo, IsActive }) => ({ FrmNo, ToNo, IsActive }))).toEqual([
-      { FrmNo: 1, ToNo: 100_000, IsActive: 1 }, { FrmNo: 100_001, ToNo: 200_000, IsActive: 0 },
+      { FrmNo: 1, ToNo: 100_000, IsActive: 1 },
+      { FrmNo: 100_001, ToNo: 200_000, IsActive: 0 },
     ]);
     const [demo] = await t.db.select().from(numberIssues).where(eq(numberIssues.fromNo, 1));
-    expect(demo).toMatchObject({ salesOrderNo: 'SO-DEMO-1', acceptedBy: await userIdByEmail(t.db, SEED_LOGINS.factory.email) });
+    expect(demo).toMatchObject({
+      salesOrderNo: 'SO-DEMO-1',
+      acceptedBy: await userIdByEmail(t.db, SEED_LOGINS.factory.email),
+    });
     expect(await t.db.$count(events, and(eq(events.action, 'accept'), eq(events.fromNo, 1)))).toBe(1);
   });
 });
@@ -138,6 +188,7 @@ describe('rights', () => {
     for (const res of [
       await send(t, STOCK_API.list, listBody(), other.token),
       await accept(acceptBody(issue.theirs!, 400_001, 400_500), other.token),
-    ]) expect(res).toMatchObject({ status: 403, body: { ResponseMessage: FORBIDDEN } });
+    ])
+      expect(res).toMatchObject({ status: 403, body: { ResponseMessage: FORBIDDEN } });
   });
 });

@@ -25,12 +25,28 @@ const HERE = 'Maharashtra';
 const STRANGER = '9876522001';
 const FARMER = '9876522002';
 
-const feedback = (FeedbackId: unknown, UsrFeedback: string) => send(t, POINTS_API.feedback, { FeedbackId, UsrFeedback });
+const feedback = (FeedbackId: unknown, UsrFeedback: string) =>
+  send(t, POINTS_API.feedback, { FeedbackId, UsrFeedback });
 const redeem = (UsrId: unknown, MobNo: string, Points: number) =>
-  send(t, POINTS_API.redeem, { UsrId, MobNo, Points, Totalpoints: 10, ProductName: A.productName, SchemeName: 'Kharif', PaytmPoint: Points, Location: HERE, UserName: 'Sita Devi' });
+  send(t, POINTS_API.redeem, {
+    UsrId,
+    MobNo,
+    Points,
+    Totalpoints: 10,
+    ProductName: A.productName,
+    SchemeName: 'Kharif',
+    PaytmPoint: Points,
+    Location: HERE,
+    UserName: 'Sita Devi',
+  });
 const mine = (UsrId: unknown, MobNo: string) => send(t, POINTS_API.mine, { UsrId, MobNo });
-const rowOf = async (feedbackId: string) => (await t.db.select().from(verifications).where(verificationOf(feedbackId)))[0]!;
-const requestsOf = (mobile: string) => t.db.select().from(redemptionRequests).where(and(eq(redemptionRequests.companyId, A.companyId), eq(redemptionRequests.mobile, mobile)));
+const rowOf = async (feedbackId: string) =>
+  (await t.db.select().from(verifications).where(verificationOf(feedbackId)))[0]!;
+const requestsOf = (mobile: string) =>
+  t.db
+    .select()
+    .from(redemptionRequests)
+    .where(and(eq(redemptionRequests.companyId, A.companyId), eq(redemptionRequests.mobile, mobile)));
 
 /** A verification with details that earned the scheme's 10 points: its FeedbackId. */
 async function verified(n: number, mobile: string): Promise<string> {
@@ -42,8 +58,17 @@ async function verified(n: number, mobile: string): Promise<string> {
 beforeAll(async () => {
   codes = await appCodes(t);
   A = await loyaltyFactory(t, nextPrefix());
-  await t.db.update(products).set({ config: { IsFeedback: true } }).where(eq(products.id, A.productId));
-  await insertMapping(t.db, { companyId: A.companyId, productId: A.productId, series: staticSeries(A.prefix), fromNo: 1, toNo: 100 });
+  await t.db
+    .update(products)
+    .set({ config: { IsFeedback: true } })
+    .where(eq(products.id, A.productId));
+  await insertMapping(t.db, {
+    companyId: A.companyId,
+    productId: A.productId,
+    series: staticSeries(A.prefix),
+    fromNo: 1,
+    toNo: 100,
+  });
   expect(await saveScheme(t, A, masterScheme(A, { LoyaltyPoints: 10 }))).toMatchObject({ ResponseCode: '200' });
 }, 60_000);
 
@@ -57,24 +82,46 @@ describe('a guessed FeedbackId', () => {
     const unknown = { ResponseCode: '400', ResponseMessage: POINTS_MSG.feedbackUnknown, ResponseData: null };
     // Its row id with a secret of its own, or with the stranger's own secret, opens nothing either.
     const guesses: unknown[] = [
-      neighbour, String(neighbour), randomBytes(16).toString('base64url'), 'x'.repeat(22), '',
-      `${neighbour}.${randomBytes(16).toString('base64url')}`, `${neighbour}.${strangers.split('.')[1]}`, `${neighbour}.`,
+      neighbour,
+      String(neighbour),
+      randomBytes(16).toString('base64url'),
+      'x'.repeat(22),
+      '',
+      `${neighbour}.${randomBytes(16).toString('base64url')}`,
+      `${neighbour}.${strangers.split('.')[1]}`,
+      `${neighbour}.`,
     ];
     for (const guess of guesses) {
       expect((await feedback(guess, 'Fake complaint')).body, String(guess)).toEqual(unknown);
-      expect((await redeem(guess, FARMER, 10)).body, String(guess)).toMatchObject({ ResponseCode: '400', ResponseMessage: POINTS_MSG.notYours });
-      expect((await mine(guess, FARMER)).body, String(guess)).toMatchObject({ ResponseCode: '400', ResponseMessage: POINTS_MSG.notYours });
+      expect((await redeem(guess, FARMER, 10)).body, String(guess)).toMatchObject({
+        ResponseCode: '400',
+        ResponseMessage: POINTS_MSG.notYours,
+      });
+      expect((await mine(guess, FARMER)).body, String(guess)).toMatchObject({
+        ResponseCode: '400',
+        ResponseMessage: POINTS_MSG.notYours,
+      });
     }
     // The stranger's own FeedbackId does not open the farmer's points either (it is bound to its mobile).
-    expect((await redeem(strangers, FARMER, 10)).body).toMatchObject({ ResponseCode: '400', ResponseMessage: POINTS_MSG.notYours });
+    expect((await redeem(strangers, FARMER, 10)).body).toMatchObject({
+      ResponseCode: '400',
+      ResponseMessage: POINTS_MSG.notYours,
+    });
     expect((await rowOf(farmers)).feedback).toBeNull();
     expect(await requestsOf(FARMER)).toEqual([]);
 
-    expect((await feedback(farmers, 'Worked well on cotton')).body).toEqual({ ResponseCode: '200', ResponseMessage: POINTS_MSG.feedbackSaved, ResponseData: null });
+    expect((await feedback(farmers, 'Worked well on cotton')).body).toEqual({
+      ResponseCode: '200',
+      ResponseMessage: POINTS_MSG.feedbackSaved,
+      ResponseData: null,
+    });
     expect((await rowOf(farmers)).feedback).toBe('Worked well on cotton');
     expect((await feedback(farmers, 'Again')).body.ResponseMessage).toBe(POINTS_MSG.feedbackGiven);
     expect((await mine(farmers, FARMER)).body).toMatchObject({ ResponseCode: '200', ResponseData: { Balance: 10 } });
-    expect((await redeem(farmers, FARMER, 10)).body).toMatchObject({ ResponseCode: '200', ResponseMessage: POINTS_MSG.requested(10) });
+    expect((await redeem(farmers, FARMER, 10)).body).toMatchObject({
+      ResponseCode: '200',
+      ResponseMessage: POINTS_MSG.requested(10),
+    });
     expect(await requestsOf(FARMER)).toMatchObject([{ points: 10, verificationId: (await rowOf(farmers)).id }]);
   });
 });

@@ -9,7 +9,12 @@ import type { CodeMac } from '../../../src/server/domain/code-mac.js';
 import { VERIFY_API, type VerifyAnswer } from '../../../src/shared/contracts/public/verify.js';
 import { send } from '../../helpers/endpoint-call.js';
 import {
-  CartonPacker, insertReceivingDealer, insertSiteUser, LEG_PAGES, nextDid, sentDispatch,
+  CartonPacker,
+  insertReceivingDealer,
+  insertSiteUser,
+  LEG_PAGES,
+  nextDid,
+  sentDispatch,
 } from '../../helpers/factories-dispatch-legs.js';
 import { cartonSize, floorFactory, type FloorFactory } from '../../helpers/factories-floor.js';
 import { appCodes, staticSeries } from '../../helpers/factories-pairs.js';
@@ -27,7 +32,10 @@ const flagsOf = async (n: number, where: object = {}) =>
   ((await send(t, VERIFY_API.verify, { UID: code(n), ...where })).body.ResponseData as VerifyAnswer).Flags;
 
 async function cityId(name: string, state: string): Promise<number> {
-  const [c] = await t.db.select({ id: cities.id }).from(cities).innerJoin(states, eq(states.id, cities.stateId))
+  const [c] = await t.db
+    .select({ id: cities.id })
+    .from(cities)
+    .innerJoin(states, eq(states.id, cities.stateId))
     .where(and(eq(cities.name, name), eq(states.name, state)));
   return c!.id;
 }
@@ -36,9 +44,15 @@ beforeAll(async () => {
   codes = await appCodes(t);
   A = await floorFactory(t, nextPrefix(), LEG_PAGES);
   const depot = await insertSiteUser(t, A.companyId);
-  await t.db.update(sites).set({ billCity: await cityId('Nashik', 'Maharashtra') }).where(eq(sites.id, depot.siteId));
+  await t.db
+    .update(sites)
+    .set({ billCity: await cityId('Nashik', 'Maharashtra') })
+    .where(eq(sites.id, depot.siteId));
   const dealer = await insertReceivingDealer(t, A.companyId);
-  await t.db.update(users).set({ billCity: await cityId('Chennai', 'Tamil Nadu') }).where(eq(users.id, dealer.userId));
+  await t.db
+    .update(users)
+    .set({ billCity: await cityId('Chennai', 'Tamil Nadu') })
+    .where(eq(users.id, dealer.userId));
   const pack = new CartonPacker(t, codes, A, await cartonSize(t.db, 2));
   // Codes 1-4 in a tertiary carton to the Nashik depot; 5-8 to the Chennai dealer; 9-10 loose, kept.
   await sentDispatch(t.db, { did: nextDid(A), from: A, cartonIds: [(await pack.tid()).tid], toSiteId: depot.siteId });
@@ -54,7 +68,7 @@ describe('far from where the pack was sent', () => {
     expect(row).toMatchObject({ city: 'Indore', flags: ['far'] });
   });
 
-  it('follows the dealer\'s city for a pack sent to a dealer', async () => {
+  it("follows the dealer's city for a pack sent to a dealer", async () => {
     expect(await flagsOf(5, CHENNAI)).toEqual([]);
     expect(await flagsOf(6, NASHIK)).toEqual(['far']);
   });

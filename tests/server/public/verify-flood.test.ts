@@ -22,27 +22,40 @@ const t = useApp({ verifyMaxInFlight: 1, verifyQueue: 1000, verifyLimitPerAddres
 beforeAll(async () => {
   codes = await appCodes(t);
   A = await insertFactory(t, nextPrefix());
-  await insertMapping(t.db, { companyId: A.companyId, productId: A.productId, series: staticSeries(A.prefix), fromNo: 1, toNo: FLOOD });
+  await insertMapping(t.db, {
+    companyId: A.companyId,
+    productId: A.productId,
+    series: staticSeries(A.prefix),
+    fromNo: 1,
+    toNo: FLOOD,
+  });
   // Real sockets: a flood is requests arriving while others wait, which inject does not make.
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   api = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/API/api/`;
 }, 60_000);
 
-const post = (path: string, body: unknown, token?: string) => fetch(api + path, {
-  method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body),
-});
+const post = (path: string, body: unknown, token?: string) =>
+  fetch(api + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
 
 describe('under a flood of verifications', () => {
   it('an admin list answers while most of the flood waits in line; the flood is answered whole', async () => {
     const admin = await t.token('admin');
     let answered = 0;
-    const flood = Array.from({ length: FLOOD }, (_, i) => post(VERIFY_API.verify.path, {
-      UID: codes.make(staticSeries(A.prefix), i + 1), verificationMode: 'Web', verificationType: 2,
-    }).then(async (res) => {
-      const body = (await res.json()) as { ResponseCode: string };
-      answered++;
-      return body.ResponseCode;
-    }));
+    const flood = Array.from({ length: FLOOD }, (_, i) =>
+      post(VERIFY_API.verify.path, {
+        UID: codes.make(staticSeries(A.prefix), i + 1),
+        verificationMode: 'Web',
+        verificationType: 2,
+      }).then(async (res) => {
+        const body = (await res.json()) as { ResponseCode: string };
+        answered++;
+        return body.ResponseCode;
+      }),
+    );
     while (answered < 5) await new Promise((r) => setTimeout(r, 1));
     const list = await post(CARTON_API.list.path, listBody({}), admin);
     expect(list.status).toBe(200);

@@ -22,9 +22,15 @@ const asked: string[] = [];
 let failing = false;
 
 const verify = (n: number, at: { Latitude: number; Longitude: number }) =>
-  send(t, VERIFY_API.verify, { UID: codes.make(staticSeries(A.prefix), n), verificationMode: 'Web', verificationType: 2, ...at });
+  send(t, VERIFY_API.verify, {
+    UID: codes.make(staticSeries(A.prefix), n),
+    verificationMode: 'Web',
+    verificationType: 2,
+    ...at,
+  });
 /** The street address of the verification whose visitor received `key` (its FeedbackId). */
-const addressOf = async (key: string) => (await t.db.select({ a: verifications.address }).from(verifications).where(verificationOf(key)))[0]!.a;
+const addressOf = async (key: string) =>
+  (await t.db.select({ a: verifications.address }).from(verifications).where(verificationOf(key)))[0]!.a;
 async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
   for (let i = 0; i < 100; i++) {
     const v = await read();
@@ -37,10 +43,17 @@ async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean): Pro
 beforeAll(async () => {
   peer = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://peer');
-    asked.push(`${url.pathname}?lat=${url.searchParams.get('lat')}&lon=${url.searchParams.get('lon')}&format=${url.searchParams.get('format')}`);
+    asked.push(
+      `${url.pathname}?lat=${url.searchParams.get('lat')}&lon=${url.searchParams.get('lon')}&format=${url.searchParams.get('format')}`,
+    );
     if (failing) return void res.writeHead(500).end('down');
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ place_id: 1, display_name: 'Shop 4, Old Agra Road, Panchavati, Nashik, Maharashtra, 422003, India' }));
+    res.end(
+      JSON.stringify({
+        place_id: 1,
+        display_name: 'Shop 4, Old Agra Road, Panchavati, Nashik, Maharashtra, 422003, India',
+      }),
+    );
   });
   await new Promise<void>((r) => peer.listen(0, '127.0.0.1', r));
 });
@@ -51,19 +64,35 @@ const t = useApp(() => ({ geocoderUrl: `http://127.0.0.1:${(peer.address() as Ad
 beforeAll(async () => {
   codes = await appCodes(t);
   A = await insertFactory(t, nextPrefix());
-  await insertMapping(t.db, { companyId: A.companyId, productId: A.productId, series: staticSeries(A.prefix), fromNo: 1, toNo: 50 });
+  await insertMapping(t.db, {
+    companyId: A.companyId,
+    productId: A.productId,
+    series: staticSeries(A.prefix),
+    fromNo: 1,
+    toNo: 50,
+  });
 });
 
 describe('GEOCODER_URL', () => {
   it('stores the street address of a genuine verification with a position, asking once per spot', async () => {
-    const res = await verify(1, { Latitude: 20.0059, Longitude: 73.7910 });
+    const res = await verify(1, { Latitude: 20.0059, Longitude: 73.791 });
     expect(res.body.ResponseCode).toBe('200');
     const id = (res.body.ResponseData as VerifyAnswer).FeedbackId;
-    expect(await eventually(() => addressOf(id), (a) => a !== null)).toBe('Shop 4, Old Agra Road, Panchavati, Nashik, Maharashtra, 422003, India');
+    expect(
+      await eventually(
+        () => addressOf(id),
+        (a) => a !== null,
+      ),
+    ).toBe('Shop 4, Old Agra Road, Panchavati, Nashik, Maharashtra, 422003, India');
     expect(asked).toEqual(['/reverse?lat=20.0059&lon=73.791&format=jsonv2']);
     const again = await verify(2, { Latitude: 20.00591, Longitude: 73.79101 });
     const id2 = (again.body.ResponseData as VerifyAnswer).FeedbackId;
-    expect(await eventually(() => addressOf(id2), (a) => a !== null)).toMatch(/^Shop 4/);
+    expect(
+      await eventually(
+        () => addressOf(id2),
+        (a) => a !== null,
+      ),
+    ).toMatch(/^Shop 4/);
     expect(asked).toHaveLength(1);
   });
 
@@ -72,9 +101,14 @@ describe('GEOCODER_URL', () => {
     const res = await verify(3, { Latitude: 21.1458, Longitude: 79.0882 });
     expect(res.body.ResponseCode).toBe('200');
     const id = (res.body.ResponseData as VerifyAnswer).FeedbackId;
-    await eventually(async () => asked.length, (n) => n === 2);
+    await eventually(
+      async () => asked.length,
+      (n) => n === 2,
+    );
     await new Promise((r) => setTimeout(r, 100));
     expect(await addressOf(id)).toBeNull();
-    expect((await t.db.select({ city: verifications.city }).from(verifications).where(verificationOf(id)))[0]!.city).toBe('Nagpur');
+    expect(
+      (await t.db.select({ city: verifications.city }).from(verifications).where(verificationOf(id)))[0]!.city,
+    ).toBe('Nagpur');
   });
 });

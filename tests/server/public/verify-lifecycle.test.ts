@@ -14,9 +14,23 @@ import { RECALL_API } from '../../../src/shared/contracts/recall.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import { send } from '../../helpers/endpoint-call.js';
 import {
-  cartonSize, codesOf, FLOOR_PAGES, floorFactory, secondaryBody, slip, tertiaryBody, type FloorFactory,
+  cartonSize,
+  codesOf,
+  FLOOR_PAGES,
+  floorFactory,
+  secondaryBody,
+  slip,
+  tertiaryBody,
+  type FloorFactory,
 } from '../../helpers/factories-floor.js';
-import { farmer, inDays, LOYALTY_PAGES, masterScheme, saveScheme, verifyFrom } from '../../helpers/factories-loyalty.js';
+import {
+  farmer,
+  inDays,
+  LOYALTY_PAGES,
+  masterScheme,
+  saveScheme,
+  verifyFrom,
+} from '../../helpers/factories-loyalty.js';
 import { appCodes, insertMapping, staticSeries } from '../../helpers/factories-pairs.js';
 import { nextPrefix } from '../../helpers/factories-sites.js';
 import { useApp } from '../../helpers/use-app.js';
@@ -31,14 +45,31 @@ const HERE = 'Maharashtra';
 const expiredOn = inDays(-10);
 
 const verify = (n: number, mobile?: string) => verifyFrom(t, S(n), HERE, mobile ? farmer(mobile) : {});
-const pointsOf = (serials: number[]) => t.db.select().from(pointEntries).where(and(eq(pointEntries.companyId, F.companyId), inArray(pointEntries.serial, serials)));
-const storedOf = (n: number) => t.db.select({ id: verifications.id, result: verifications.result, message: verifications.message, key: verifications.feedbackKey })
-  .from(verifications).where(and(eq(verifications.prefix, F.prefix), eq(verifications.serial, n))).orderBy(verifications.id);
+const pointsOf = (serials: number[]) =>
+  t.db
+    .select()
+    .from(pointEntries)
+    .where(and(eq(pointEntries.companyId, F.companyId), inArray(pointEntries.serial, serials)));
+const storedOf = (n: number) =>
+  t.db
+    .select({
+      id: verifications.id,
+      result: verifications.result,
+      message: verifications.message,
+      key: verifications.feedbackKey,
+    })
+    .from(verifications)
+    .where(and(eq(verifications.prefix, F.prefix), eq(verifications.serial, n)))
+    .orderBy(verifications.id);
 
 /** Packs codes from..from+1 into a new SID through the real save. */
 async function packSid(from: number): Promise<string> {
   const sid = slip('SID', F.prefix, ++sidNo);
-  const res = await t.post(PACKING_API.secondarySave.path, secondaryBody(size2, codesOf(codes, F.prefix, from, from + 1), sid), F.token);
+  const res = await t.post(
+    PACKING_API.secondarySave.path,
+    secondaryBody(size2, codesOf(codes, F.prefix, from, from + 1), sid),
+    F.token,
+  );
   expect(res.body.ResponseCode, res.body.ResponseMessage).toBe('200');
   return sid;
 }
@@ -51,10 +82,24 @@ beforeAll(async () => {
   size2 = await cartonSize(t.db, 2);
   // Every pack of the product pays a farmer 10 points: what stops the points below is the pack's state.
   expect(await saveScheme(t, F, masterScheme(F, { LoyaltyPoints: 10 }))).toMatchObject({ ResponseCode: '200' });
-  const expired = await insertMapping(t.db, { companyId: F.companyId, productId: F.productId, series: staticSeries(F.prefix), fromNo: 2001, toNo: 2100, batchNo: 'EXP-1' });
+  const expired = await insertMapping(t.db, {
+    companyId: F.companyId,
+    productId: F.productId,
+    series: staticSeries(F.prefix),
+    fromNo: 2001,
+    toNo: 2100,
+    batchNo: 'EXP-1',
+  });
   // A mapping's expiry corrected to a past date: the stock in the field has expired.
   await t.db.update(mappings).set({ expDate: expiredOn }).where(eq(mappings.id, expired.id));
-  await insertMapping(t.db, { companyId: F.companyId, productId: F.productId, series: staticSeries(F.prefix), fromNo: 3001, toNo: 3100, batchNo: 'RC-1' });
+  await insertMapping(t.db, {
+    companyId: F.companyId,
+    productId: F.productId,
+    series: staticSeries(F.prefix),
+    fromNo: 3001,
+    toNo: 3100,
+    batchNo: 'RC-1',
+  });
 }, 60_000);
 
 describe('a pack written off with its carton', () => {
@@ -62,20 +107,32 @@ describe('a pack written off with its carton', () => {
     const sid = await packSid(1);
     expect((await verify(2)).body).toMatchObject({ ResponseCode: '-3', ResponseMessage: VERIFY_MSG.detailsNeeded });
     await damage(sid, 'Crushed by forklift');
-    const refused = { ResponseCode: '-1', ResponseMessage: VERIFY_MSG.damaged('Crushed by forklift'), ResponseData: null };
+    const refused = {
+      ResponseCode: '-1',
+      ResponseMessage: VERIFY_MSG.damaged('Crushed by forklift'),
+      ResponseData: null,
+    };
     expect((await verify(1, '9876511001')).body).toEqual(refused);
     expect((await verify(2)).body).toEqual(refused);
     expect(await pointsOf([1, 2])).toEqual([]);
-    expect(await storedOf(1)).toMatchObject([{ result: '-1', message: VERIFY_MSG.damaged('Crushed by forklift'), key: null }]);
+    expect(await storedOf(1)).toMatchObject([
+      { result: '-1', message: VERIFY_MSG.damaged('Crushed by forklift'), key: null },
+    ]);
   });
 
   it("a damaged TID's packs answer '-1' with the TID's reason and earn nothing", async () => {
     const sids = [await packSid(11), await packSid(13)];
     const tid = slip('TID', F.prefix, 1);
-    expect((await t.post(PACKING_API.tertiarySave.path, tertiaryBody(size2, sids, tid), F.token)).body.ResponseCode).toBe('200');
+    expect(
+      (await t.post(PACKING_API.tertiarySave.path, tertiaryBody(size2, sids, tid), F.token)).body.ResponseCode,
+    ).toBe('200');
     await damage(tid, 'Soaked in the monsoon');
     for (const n of [11, 14]) {
-      expect((await verify(n, '9876511002')).body).toEqual({ ResponseCode: '-1', ResponseMessage: VERIFY_MSG.damaged('Soaked in the monsoon'), ResponseData: null });
+      expect((await verify(n, '9876511002')).body).toEqual({
+        ResponseCode: '-1',
+        ResponseMessage: VERIFY_MSG.damaged('Soaked in the monsoon'),
+        ResponseData: null,
+      });
     }
     expect(await pointsOf([11, 12, 13, 14])).toEqual([]);
   });
@@ -83,11 +140,20 @@ describe('a pack written off with its carton', () => {
   it('a SID damaged on its own inside a TID gives its own reason; its neighbour in the TID stays genuine', async () => {
     const sids = [await packSid(21), await packSid(23)];
     const tid = slip('TID', F.prefix, 2);
-    expect((await t.post(PACKING_API.tertiarySave.path, tertiaryBody(size2, sids, tid), F.token)).body.ResponseCode).toBe('200');
+    expect(
+      (await t.post(PACKING_API.tertiarySave.path, tertiaryBody(size2, sids, tid), F.token)).body.ResponseCode,
+    ).toBe('200');
     await damage(sids[0]!, 'Seal broken in transit');
-    expect((await verify(22)).body).toMatchObject({ ResponseCode: '-1', ResponseMessage: VERIFY_MSG.damaged('Seal broken in transit') });
+    expect((await verify(22)).body).toMatchObject({
+      ResponseCode: '-1',
+      ResponseMessage: VERIFY_MSG.damaged('Seal broken in transit'),
+    });
     const fine = await verify(23, '9876511003');
-    expect(fine.body).toMatchObject({ ResponseCode: '200', ResponseMessage: VERIFY_MSG.genuine, ResponseData: { LoyaltyPoints: 10, Expired: false } });
+    expect(fine.body).toMatchObject({
+      ResponseCode: '200',
+      ResponseMessage: VERIFY_MSG.genuine,
+      ResponseData: { LoyaltyPoints: 10, Expired: false },
+    });
   });
 });
 
@@ -95,27 +161,54 @@ describe('an expired pack', () => {
   it('answers genuine with the expiry warning, asks no details and earns no points where the scheme would pay', async () => {
     const res = await verify(2001);
     expect(res.body).toMatchObject({
-      ResponseCode: '200', ResponseMessage: VERIFY_MSG.expired(expiredOn),
-      ResponseData: { BatchNo: 'EXP-1', ExpireDate: expiredOn, Expired: true, Isloyalty: false, LoyaltyPoints: 0, SchemeName: '' },
+      ResponseCode: '200',
+      ResponseMessage: VERIFY_MSG.expired(expiredOn),
+      ResponseData: {
+        BatchNo: 'EXP-1',
+        ExpireDate: expiredOn,
+        Expired: true,
+        Isloyalty: false,
+        LoyaltyPoints: 0,
+        SchemeName: '',
+      },
     });
     const withDetails = await verify(2002, '9876511004');
-    expect(withDetails.body).toMatchObject({ ResponseCode: '200', ResponseMessage: VERIFY_MSG.expired(expiredOn), ResponseData: { Expired: true, LoyaltyPoints: 0 } });
+    expect(withDetails.body).toMatchObject({
+      ResponseCode: '200',
+      ResponseMessage: VERIFY_MSG.expired(expiredOn),
+      ResponseData: { Expired: true, LoyaltyPoints: 0 },
+    });
     expect(await pointsOf([2001, 2002])).toEqual([]);
     expect((await storedOf(2002))[0]).toMatchObject({ result: '200', message: VERIFY_MSG.expired(expiredOn) });
     // The expiry warning leads even when the pack was verified before.
-    expect((await verify(2001)).body).toMatchObject({ ResponseMessage: VERIFY_MSG.expired(expiredOn), ResponseData: { VerifiedBefore: 1 } });
+    expect((await verify(2001)).body).toMatchObject({
+      ResponseMessage: VERIFY_MSG.expired(expiredOn),
+      ResponseData: { VerifiedBefore: 1 },
+    });
     // A pack of a batch still in date pays as before.
-    expect((await verify(30, '9876511004')).body).toMatchObject({ ResponseCode: '200', ResponseData: { Expired: false, LoyaltyPoints: 10 } });
+    expect((await verify(30, '9876511004')).body).toMatchObject({
+      ResponseCode: '200',
+      ResponseData: { Expired: false, LoyaltyPoints: 10 },
+    });
   });
 });
 
 describe('a recalled pack', () => {
   it("answers '-1' with the recall's reason and earns nothing", async () => {
     expect((await verify(3001)).body.ResponseCode).toBe('-3');
-    const recall = await send(t, RECALL_API.save, { ProductId: F.productId, BatchNo: 'RC-1', Reason: 'Wrong concentration' }, F.token);
+    const recall = await send(
+      t,
+      RECALL_API.save,
+      { ProductId: F.productId, BatchNo: 'RC-1', Reason: 'Wrong concentration' },
+      F.token,
+    );
     expect(recall.body.ResponseCode).toBe('200');
     for (const n of [3001, 3002]) {
-      expect((await verify(n, '9876511005')).body).toEqual({ ResponseCode: '-1', ResponseMessage: VERIFY_MSG.recalled('Wrong concentration'), ResponseData: null });
+      expect((await verify(n, '9876511005')).body).toEqual({
+        ResponseCode: '-1',
+        ResponseMessage: VERIFY_MSG.recalled('Wrong concentration'),
+        ResponseData: null,
+      });
     }
     expect(await pointsOf([3001, 3002])).toEqual([]);
   });

@@ -16,8 +16,7 @@ const PER_ADDRESS = 5;
 
 const t = useApp({ verifyLimitPerAddress: PER_ADDRESS });
 
-beforeAll(async () => {
-}, 60_000);
+beforeAll(async () => {}, 60_000);
 
 const verifyFrom = (remoteAddress: string, UID = 'not a code') =>
   t.raw({ method: 'POST', url: '/API/api/ProductAuthentication/VerifyProduct', payload: { UID }, remoteAddress });
@@ -26,7 +25,10 @@ describe('per address', () => {
   it(`answers ${PER_ADDRESS} verifications a minute from one address, then 429; another address goes on`, async () => {
     await freshWindow(60);
     for (let i = 0; i < PER_ADDRESS; i++) expect((await verifyFrom('10.7.0.1')).body.ResponseCode).toBe('-1');
-    expect(await verifyFrom('10.7.0.1')).toMatchObject({ status: 429, body: { ResponseCode: '429', ResponseMessage: VERIFY_MSG.tooMany, ResponseData: null } });
+    expect(await verifyFrom('10.7.0.1')).toMatchObject({
+      status: 429,
+      body: { ResponseCode: '429', ResponseMessage: VERIFY_MSG.tooMany, ResponseData: null },
+    });
     expect((await verifyFrom('10.7.0.2')).body.ResponseCode).toBe('-1');
   });
 
@@ -42,9 +44,26 @@ describe('at work at once', () => {
   it('with no slot and no line free, a verification is told to try again (the line itself: the guards below)', async () => {
     const full = await startApp({ verifyMaxInFlight: 0, verifyQueue: 0 });
     try {
-      const res = await full.raw({ method: 'POST', url: '/API/api/ProductAuthentication/VerifyProduct', payload: { UID: 'not a code' }, remoteAddress: '10.8.0.1' });
-      expect(res).toMatchObject({ status: 429, body: { ResponseCode: '429', ResponseMessage: VERIFY_MSG.busy, ResponseData: null } });
-      expect((await send(full, ME_API.menu, undefined, (await full.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token)).body.ResponseCode).toBe('200');
+      const res = await full.raw({
+        method: 'POST',
+        url: '/API/api/ProductAuthentication/VerifyProduct',
+        payload: { UID: 'not a code' },
+        remoteAddress: '10.8.0.1',
+      });
+      expect(res).toMatchObject({
+        status: 429,
+        body: { ResponseCode: '429', ResponseMessage: VERIFY_MSG.busy, ResponseData: null },
+      });
+      expect(
+        (
+          await send(
+            full,
+            ME_API.menu,
+            undefined,
+            (await full.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token,
+          )
+        ).body.ResponseCode,
+      ).toBe('200');
     } finally {
       await full.close();
     }
@@ -65,14 +84,40 @@ describe('the guards', () => {
     const s = new Slots(1, 2);
     const order: string[] = [];
     let release!: () => void;
-    const first = s.run(() => new Promise<string>((go) => { release = () => go('first'); }), () => 'busy');
-    const second = s.run(async () => { order.push('second'); return 'second'; }, () => 'busy');
-    const third = s.run(async () => { order.push('third'); return 'third'; }, () => 'busy');
-    const fourth = s.run(async () => 'fourth', () => 'busy');
+    const first = s.run(
+      () =>
+        new Promise<string>((go) => {
+          release = () => go('first');
+        }),
+      () => 'busy',
+    );
+    const second = s.run(
+      async () => {
+        order.push('second');
+        return 'second';
+      },
+      () => 'busy',
+    );
+    const third = s.run(
+      async () => {
+        order.push('third');
+        return 'third';
+      },
+      () => 'busy',
+    );
+    const fourth = s.run(
+      async () => 'fourth',
+      () => 'busy',
+    );
     expect(await fourth).toBe('busy');
     release();
     expect(await Promise.all([first, second, third])).toEqual(['first', 'second', 'third']);
     expect(order).toEqual(['second', 'third']);
-    expect(await s.run(async () => 'again', () => 'busy')).toBe('again');
+    expect(
+      await s.run(
+        async () => 'again',
+        () => 'busy',
+      ),
+    ).toBe('again');
   });
 });

@@ -20,7 +20,15 @@ import { FORBIDDEN } from '../../../src/server/http/route.js';
 import { checkData, send } from '../../helpers/endpoint-call.js';
 import { insertUser } from '../../helpers/factories.js';
 import { appCodes } from '../../helpers/factories-pairs.js';
-import { DAMAGE, FEEDBACK, FRACTION, MOBILE, REMARK, reportWorld, type ReportWorld } from '../../helpers/factories-reports.js';
+import {
+  DAMAGE,
+  FEEDBACK,
+  FRACTION,
+  MOBILE,
+  REMARK,
+  reportWorld,
+  type ReportWorld,
+} from '../../helpers/factories-reports.js';
 import { insertReference, nextPrefix } from '../../helpers/factories-sites.js';
 import { useApp } from '../../helpers/use-app.js';
 
@@ -35,7 +43,12 @@ const WEEK = { FromDate: us(addDays(indiaDate(), -6)), ToDate: us(indiaDate()) }
 type Row = Record<string, unknown>;
 
 async function list(r: ReportContract, token: string, extra: Record<string, unknown> = {}) {
-  const res = await send(t, r.api.list, { First: 1, PageSize: 500, IsActive: '1', ...(r.dated ? WEEK : {}), ...extra }, token);
+  const res = await send(
+    t,
+    r.api.list,
+    { First: 1, PageSize: 500, IsActive: '1', ...(r.dated ? WEEK : {}), ...extra },
+    token,
+  );
   return res.body as { ResponseCode: string; ResponseMessage: string; ResponseData: Row[] };
 }
 async function rows(r: ReportContract, token: string, extra: Record<string, unknown> = {}): Promise<Row[]> {
@@ -60,23 +73,39 @@ describe("each report's rows, as the company's user sees them", () => {
     expect(mapped.map((r) => pick(r, ['ProductName', 'FromNo', 'ToNo', 'Qty', 'TotalRows']))).toEqual([
       { ProductName: A.f.productName, FromNo: 1, ToNo: 900, Qty: 900, TotalRows: 1 },
     ]);
-    expect((await rows(REPORTS.demapping, A.f.token)).map((r) => pick(r, ['FromNo', 'ToNo', 'Qty', 'ProductName'])))
-      .toEqual([{ FromNo: 901, ToNo: 1000, Qty: 100, ProductName: A.f.productName }]);
-    expect((await rows(REPORTS.primary, A.f.token)).map((r) => pick(r, ['FromNo', 'ToNo', 'Qty']))).toEqual([{ FromNo: 1, ToNo: 500, Qty: 500 }]);
+    expect(
+      (await rows(REPORTS.demapping, A.f.token)).map((r) => pick(r, ['FromNo', 'ToNo', 'Qty', 'ProductName'])),
+    ).toEqual([{ FromNo: 901, ToNo: 1000, Qty: 100, ProductName: A.f.productName }]);
+    expect((await rows(REPORTS.primary, A.f.token)).map((r) => pick(r, ['FromNo', 'ToNo', 'Qty']))).toEqual([
+      { FromNo: 1, ToNo: 500, Qty: 500 },
+    ]);
   });
 
   it('Verification with its flags, Feedback and the loyalty ledgers', async () => {
     const [v, ...more] = await rows(REPORTS.verification, A.f.token);
     expect(more).toEqual([]);
-    expect(v).toMatchObject({ ProductName: A.f.productName, MobileNo: MOBILE, FirstName: 'Sita Devi', UsrAdrs: 'Aalpha Pradesh', Flags: [] });
-    expect((await rows(REPORTS.feedback, A.f.token)).map((r) => pick(r, ['ProductName', 'UsrFeedback', 'MobNo'])))
-      .toEqual([{ ProductName: A.f.productName, UsrFeedback: FEEDBACK, MobNo: MOBILE }]);
-    expect((await rows(REPORTS.dealerLoyalty, A.f.token)).map((r) => pick(r, ['DispatchId', 'TotalPoints']))).toEqual([{ DispatchId: A.toDealer, TotalPoints: 14 }]);
-    expect((await rows(REPORTS.farmerLoyalty, A.f.token)).map((r) => pick(r, ['Name', 'MobileNo', 'TotalPoints'])))
-      .toEqual([{ Name: 'Sita Devi', MobileNo: MOBILE, TotalPoints: 10 }]);
+    expect(v).toMatchObject({
+      ProductName: A.f.productName,
+      MobileNo: MOBILE,
+      FirstName: 'Sita Devi',
+      UsrAdrs: 'Aalpha Pradesh',
+      Flags: [],
+    });
+    expect(
+      (await rows(REPORTS.feedback, A.f.token)).map((r) => pick(r, ['ProductName', 'UsrFeedback', 'MobNo'])),
+    ).toEqual([{ ProductName: A.f.productName, UsrFeedback: FEEDBACK, MobNo: MOBILE }]);
+    expect((await rows(REPORTS.dealerLoyalty, A.f.token)).map((r) => pick(r, ['DispatchId', 'TotalPoints']))).toEqual([
+      { DispatchId: A.toDealer, TotalPoints: 14 },
+    ]);
+    expect(
+      (await rows(REPORTS.farmerLoyalty, A.f.token)).map((r) => pick(r, ['Name', 'MobileNo', 'TotalPoints'])),
+    ).toEqual([{ Name: 'Sita Devi', MobileNo: MOBILE, TotalPoints: 10 }]);
     const schemes = await rows(REPORTS.scheme, A.f.token);
     // Both schemes (the dealers' and the farmers') pay on the product's one mapped range.
-    expect(schemes.map((r) => pick(r, ['FromNo', 'ToNo', 'Qty']))).toEqual([{ FromNo: 1, ToNo: 900, Qty: 900 }, { FromNo: 1, ToNo: 900, Qty: 900 }]);
+    expect(schemes.map((r) => pick(r, ['FromNo', 'ToNo', 'Qty']))).toEqual([
+      { FromNo: 1, ToNo: 900, Qty: 900 },
+      { FromNo: 1, ToNo: 900, Qty: 900 },
+    ]);
   });
 
   it('Secondary, Tertiary, Fractional and Damage', async () => {
@@ -85,48 +114,74 @@ describe("each report's rows, as the company's user sees them", () => {
     expect(sids.find((r) => r.CartonId === A.fractional)).toMatchObject({ Qty: 2, CartonSize: 3 });
     const tids = await rows(REPORTS.tertiary, A.f.token);
     expect(tids.map((r) => r.CartonId).sort()).toEqual([A.toDepot.got, A.toDepot.lost, A.home.tid].sort());
-    expect((await rows(REPORTS.fractional, A.f.token)).map((r) => pick(r, ['CartonId', 'TQuantity', 'AQuantity', 'Reason'])))
-      .toEqual([{ CartonId: A.fractional, TQuantity: 3, AQuantity: 2, Reason: FRACTION }]);
-    expect((await rows(REPORTS.damage, A.f.token)).map((r) => pick(r, ['CartonId', 'ProductName', 'DamageQty', 'reason'])))
-      .toEqual([{ CartonId: A.damaged, ProductName: A.f.productName, DamageQty: 2, reason: DAMAGE }]);
+    expect(
+      (await rows(REPORTS.fractional, A.f.token)).map((r) => pick(r, ['CartonId', 'TQuantity', 'AQuantity', 'Reason'])),
+    ).toEqual([{ CartonId: A.fractional, TQuantity: 3, AQuantity: 2, Reason: FRACTION }]);
+    expect(
+      (await rows(REPORTS.damage, A.f.token)).map((r) => pick(r, ['CartonId', 'ProductName', 'DamageQty', 'reason'])),
+    ).toEqual([{ CartonId: A.damaged, ProductName: A.f.productName, DamageQty: 2, reason: DAMAGE }]);
   });
 
   it('Dispatch, Dispatch Receive, Missing Carton, Return and the Item Ledger', async () => {
     const sent = await rows(REPORTS.dispatch, A.f.token, { SortColumn: 'DispatchId', SortOrder: 'ASC' });
     expect(sent.map((r) => r.DispatchId)).toEqual([A.toDepot.did, A.toDealer].sort());
-    expect((await rows(REPORTS.dispatchReceive, A.f.token)).map((r) => pick(r, ['DispatchId', 'ProductName', 'Quantity'])))
-      .toEqual([{ DispatchId: A.toDepot.did, ProductName: A.f.productName, Quantity: 6 }]);
-    expect((await rows(REPORTS.missingCarton, A.f.token)).map((r) => pick(r, ['DispatchId', 'TertiaryCartonId'])))
-      .toEqual([{ DispatchId: A.toDepot.did, TertiaryCartonId: A.toDepot.lost }]);
+    expect(
+      (await rows(REPORTS.dispatchReceive, A.f.token)).map((r) => pick(r, ['DispatchId', 'ProductName', 'Quantity'])),
+    ).toEqual([{ DispatchId: A.toDepot.did, ProductName: A.f.productName, Quantity: 6 }]);
+    expect(
+      (await rows(REPORTS.missingCarton, A.f.token)).map((r) => pick(r, ['DispatchId', 'TertiaryCartonId'])),
+    ).toEqual([{ DispatchId: A.toDepot.did, TertiaryCartonId: A.toDepot.lost }]);
     const [ret] = await rows(REPORTS.return, A.f.token);
     expect(ret).toMatchObject({ Cartonid: A.toDepot.loose, remark: REMARK });
     const ledger = await rows(REPORTS.itemLedger, A.f.token, { SortColumn: 'TertiaryCartonId', SortOrder: 'ASC' });
-    expect(ledger.map((r) => [r.TertiaryCartonId, r.CurrentStatus])).toEqual([
-      [A.toDepot.loose, 'Returned'], [A.forDealer, 'In Transit'], [A.toDepot.got, 'Received'], [A.toDepot.lost, 'Missing'],
-    ].sort((x, y) => x[0]!.localeCompare(y[0]!)));
+    expect(ledger.map((r) => [r.TertiaryCartonId, r.CurrentStatus])).toEqual(
+      [
+        [A.toDepot.loose, 'Returned'],
+        [A.forDealer, 'In Transit'],
+        [A.toDepot.got, 'Received'],
+        [A.toDepot.lost, 'Missing'],
+      ].sort((x, y) => x[0]!.localeCompare(y[0]!)),
+    );
     // The warehouse filter: only legs from or to that site; the user filter: legs that user sent,
     // received or was sent.
     expect((await rows(REPORTS.itemLedger, A.f.token, { WareHouseId: A.W.siteId })).length).toBe(3);
-    expect((await rows(REPORTS.itemLedger, A.f.token, { UserId: A.dealerId })).map((r) => r.TertiaryCartonId)).toEqual([A.forDealer]);
-    expect((await rows(REPORTS.itemLedger, A.f.token, { UserId: A.W.userId })).map((r) => r.TertiaryCartonId).sort())
-      .toEqual([A.toDepot.got, A.toDepot.lost, A.toDepot.loose].sort());
+    expect((await rows(REPORTS.itemLedger, A.f.token, { UserId: A.dealerId })).map((r) => r.TertiaryCartonId)).toEqual([
+      A.forDealer,
+    ]);
+    expect(
+      (await rows(REPORTS.itemLedger, A.f.token, { UserId: A.W.userId })).map((r) => r.TertiaryCartonId).sort(),
+    ).toEqual([A.toDepot.got, A.toDepot.lost, A.toDepot.loose].sort());
   });
 
   it('Available Stock and the Stock report: at the factory, and at the warehouse', async () => {
     const home = await rows(REPORTS.availableStock, A.f.token);
-    expect(home.map((r) => pick(r, ['ProductName', 'DDName', 'stock']))).toEqual([{ ProductName: A.f.productName, DDName: 'B-1', stock: 8 }]);
+    expect(home.map((r) => pick(r, ['ProductName', 'DDName', 'stock']))).toEqual([
+      { ProductName: A.f.productName, DDName: 'B-1', stock: 8 },
+    ]);
     const depot = await rows(REPORTS.availableStock, A.W.token);
     expect(depot.map((r) => r.stock)).toEqual([4]);
     // A site user cannot read another site by naming it; the admin picks the entity and the product.
-    expect((await rows(REPORTS.availableStock, A.W.token, { WareHouseId: A.f.siteId })).map((r) => r.stock)).toEqual([4]);
+    expect((await rows(REPORTS.availableStock, A.W.token, { WareHouseId: A.f.siteId })).map((r) => r.stock)).toEqual([
+      4,
+    ]);
     expect((await rows(REPORTS.availableStock, admin, { WareHouseId: A.W.siteId })).map((r) => r.stock)).toEqual([4]);
-    expect((await rows(REPORTS.availableStock, admin, { WareHouseId: A.f.siteId, ProductId: A.f.productId })).map((r) => r.stock)).toEqual([8]);
-    expect(await rows(REPORTS.availableStock, admin, { WareHouseId: A.f.siteId, ProductId: B.f.productId })).toEqual([]);
-    expect((await rows(REPORTS.newStock, admin, { WareHouseId: A.W.siteId })).map((r) => pick(r, ['TotalQty', 'PackedStock', 'DisptachQty', 'stock'])))
-      .toEqual([{ TotalQty: 0, PackedStock: 0, DisptachQty: 0, stock: 4 }]);
+    expect(
+      (await rows(REPORTS.availableStock, admin, { WareHouseId: A.f.siteId, ProductId: A.f.productId })).map(
+        (r) => r.stock,
+      ),
+    ).toEqual([8]);
+    expect(await rows(REPORTS.availableStock, admin, { WareHouseId: A.f.siteId, ProductId: B.f.productId })).toEqual(
+      [],
+    );
+    expect(
+      (await rows(REPORTS.newStock, admin, { WareHouseId: A.W.siteId })).map((r) =>
+        pick(r, ['TotalQty', 'PackedStock', 'DisptachQty', 'stock']),
+      ),
+    ).toEqual([{ TotalQty: 0, PackedStock: 0, DisptachQty: 0, stock: 4 }]);
     const stock = await rows(REPORTS.newStock, A.f.token);
-    expect(stock.map((r) => pick(r, ['DDName', 'TotalQty', 'PackedStock', 'DisptachQty', 'stock'])))
-      .toEqual([{ DDName: 'B-1', TotalQty: 900, PackedStock: 20, DisptachQty: 12, stock: 8 }]);
+    expect(stock.map((r) => pick(r, ['DDName', 'TotalQty', 'PackedStock', 'DisptachQty', 'stock']))).toEqual([
+      { DDName: 'B-1', TotalQty: 900, PackedStock: 20, DisptachQty: 12, stock: 8 },
+    ]);
   });
 
   it('SAP Data: each master with its count', async () => {
@@ -158,9 +213,13 @@ describe('the shared behaviour of every report', () => {
         }
       }
     }
-    const asc = (await rows(REPORTS.secondary, A.f.token, { SortColumn: 'CartonId', SortOrder: 'ASC' })).map((r) => r.CartonId as string);
+    const asc = (await rows(REPORTS.secondary, A.f.token, { SortColumn: 'CartonId', SortOrder: 'ASC' })).map(
+      (r) => r.CartonId as string,
+    );
     expect(asc).toEqual([...asc].sort());
-    const desc = (await rows(REPORTS.secondary, A.f.token, { SortColumn: 'CartonId', SortOrder: 'DESC' })).map((r) => r.CartonId);
+    const desc = (await rows(REPORTS.secondary, A.f.token, { SortColumn: 'CartonId', SortOrder: 'DESC' })).map(
+      (r) => r.CartonId,
+    );
     expect(desc).toEqual([...asc].reverse());
   });
 
@@ -168,10 +227,25 @@ describe('the shared behaviour of every report', () => {
   // for Verification and Feedback; CartonId for Dispatch, Secondary, Tertiary and Fractional; DispatchId for
   // Dispatch Receive; CreatedDt for the others.
   const SPEC_SORT: Record<keyof typeof REPORTS, string> = {
-    mapping: 'CreatedDt', itemLedger: 'CreatedDt', scheme: 'CreatedDt', missingCarton: 'CreatedDt', farmerLoyalty: 'CreatedDt',
-    verification: 'VerifiedDt', feedback: 'VerifiedDt', dispatch: 'CartonId', secondary: 'CartonId', tertiary: 'CartonId',
-    fractional: 'CartonId', dispatchReceive: 'DispatchId', demapping: 'CreatedDt', primary: 'CreatedDt', dealerLoyalty: 'CreatedDt',
-    damage: 'CreatedDt', return: 'CreatedDt', availableStock: 'CreatedDt', newStock: 'CreatedDt',
+    mapping: 'CreatedDt',
+    itemLedger: 'CreatedDt',
+    scheme: 'CreatedDt',
+    missingCarton: 'CreatedDt',
+    farmerLoyalty: 'CreatedDt',
+    verification: 'VerifiedDt',
+    feedback: 'VerifiedDt',
+    dispatch: 'CartonId',
+    secondary: 'CartonId',
+    tertiary: 'CartonId',
+    fractional: 'CartonId',
+    dispatchReceive: 'DispatchId',
+    demapping: 'CreatedDt',
+    primary: 'CreatedDt',
+    dealerLoyalty: 'CreatedDt',
+    damage: 'CreatedDt',
+    return: 'CreatedDt',
+    availableStock: 'CreatedDt',
+    newStock: 'CreatedDt',
   };
   it("takes spec 3 section 9's default sort on every report, as the column it means", async () => {
     for (const [name, r] of all) {
@@ -181,25 +255,39 @@ describe('the shared behaviour of every report', () => {
         expect(env.ResponseCode, `${name} by ${SortColumn}: ${env.ResponseMessage}`).toBe('200');
       }
     }
-    const byDate = (await rows(REPORTS.dispatch, A.f.token, { SortColumn: 'CartonId', SortOrder: 'ASC' })).map((r) => r.DispatchId as string);
+    const byDate = (await rows(REPORTS.dispatch, A.f.token, { SortColumn: 'CartonId', SortOrder: 'ASC' })).map(
+      (r) => r.DispatchId as string,
+    );
     expect(byDate).toEqual([...byDate].sort());
     const damages = await rows(REPORTS.damage, A.f.token, { SortColumn: 'CreatedDt', SortOrder: 'DESC' });
-    expect(damages.map((r) => r.damagedate)).toEqual(damages.map((r) => r.damagedate as string).sort().reverse());
+    expect(damages.map((r) => r.damagedate)).toEqual(
+      damages
+        .map((r) => r.damagedate as string)
+        .sort()
+        .reverse(),
+    );
   });
 
-  it('answers every row for PageSize -1 (the spec\'s old export)', async () => {
+  it("answers every row for PageSize -1 (the spec's old export)", async () => {
     expect((await rows(REPORTS.secondary, A.f.token, { PageSize: -1 })).length).toBe(10);
   });
 
   it('pages with First and PageSize, every row carrying the count before paging', async () => {
     const whole = await rows(REPORTS.secondary, A.f.token, { SortColumn: 'CartonId', SortOrder: 'ASC' });
-    const page = await rows(REPORTS.secondary, A.f.token, { SortColumn: 'CartonId', SortOrder: 'ASC', First: 3, PageSize: 2 });
+    const page = await rows(REPORTS.secondary, A.f.token, {
+      SortColumn: 'CartonId',
+      SortOrder: 'ASC',
+      First: 3,
+      PageSize: 2,
+    });
     expect(page.map((r) => r.CartonId)).toEqual(whole.slice(2, 4).map((r) => r.CartonId));
     expect(page.map((r) => r.TotalRows)).toEqual([10, 10]);
   });
 
   it('searches the shown columns, LIKE signs taken literally', async () => {
-    expect((await rows(REPORTS.secondary, A.f.token, { SearchValue: A.fractional })).map((r) => r.CartonId)).toEqual([A.fractional]);
+    expect((await rows(REPORTS.secondary, A.f.token, { SearchValue: A.fractional })).map((r) => r.CartonId)).toEqual([
+      A.fractional,
+    ]);
     expect(await rows(REPORTS.secondary, A.f.token, { SearchValue: '%' })).toEqual([]);
   });
 
@@ -217,7 +305,10 @@ describe('the shared behaviour of every report', () => {
       [{ FromDate: '11/31/2026' }, REPORT_DATE_MSG.onlyDate],
       [{ FromDate: 'yesterday' }, REPORT_DATE_MSG.onlyDate],
       [{ FromDate: WEEK.ToDate, ToDate: WEEK.FromDate }, REPORT_DATE_MSG.fromBeforeTo],
-      [{ SortColumn: 'ProductName; drop table mappings' }, "The list cannot be sorted by 'ProductName; drop table mappings'."],
+      [
+        { SortColumn: 'ProductName; drop table mappings' },
+        "The list cannot be sorted by 'ProductName; drop table mappings'.",
+      ],
       [{ SortColumn: '__proto__' }, "The list cannot be sorted by '__proto__'."],
       [{ SortOrder: 'sideways' }, 'SortOrder must be ASC or DESC.'],
       [{ PageSize: 0 }, 'PageSize must be -1 or 1 to 500.'],
@@ -240,7 +331,9 @@ describe('the shared behaviour of every report', () => {
       const res = await send(t, r.api.list, { First: 1, PageSize: 10, ...(r.dated ? WEEK : {}) }, token);
       expect(res.status).toBe(403);
       expect(res.body.ResponseMessage).toBe(FORBIDDEN);
-      expect((await send(t, r.api.export, { First: 1, PageSize: -1, ...(r.dated ? WEEK : {}) }, token)).status).toBe(403);
+      expect((await send(t, r.api.export, { First: 1, PageSize: -1, ...(r.dated ? WEEK : {}) }, token)).status).toBe(
+        403,
+      );
     }
     const mine = new Set([A.toDepot.did, A.toDepot.got, A.fractional, A.damaged, A.toDealer, A.f.productName]);
     for (const [name, r] of all) {
@@ -248,19 +341,26 @@ describe('the shared behaviour of every report', () => {
       expect(JSON.stringify(theirs).match(new RegExp([...mine].join('|'), 'g')), name).toBeNull();
     }
     // The admin sees both companies.
-    expect((await rows(REPORTS.tertiary, admin)).map((r) => r.CartonId)).toEqual(expect.arrayContaining([A.home.tid, B.home.tid]));
+    expect((await rows(REPORTS.tertiary, admin)).map((r) => r.CartonId)).toEqual(
+      expect.arrayContaining([A.home.tid, B.home.tid]),
+    );
   });
 });
 
 describe('the export', () => {
   it("streams the CSV of the screen's filter with the spec's file name", async () => {
     const res = await t.app.inject({
-      method: 'POST', url: `/API/api/${REPORTS.secondary.api.export.path}`, headers: { authorization: `Bearer ${A.f.token}`, accept: 'text/csv' },
+      method: 'POST',
+      url: `/API/api/${REPORTS.secondary.api.export.path}`,
+      headers: { authorization: `Bearer ${A.f.token}`, accept: 'text/csv' },
       payload: { First: 1, PageSize: -1, ...WEEK, SearchValue: A.fractional },
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="Secondary Packing report.csv"');
-    const lines = res.payload.replace(/^\ufeff/, '').trimEnd().split('\r\n');
+    const lines = res.payload
+      .replace(/^\ufeff/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('CartonId,Total Qty,Packed By,Packing Date,Carton Name,Carton Size');
     expect(lines.length).toBe(2);
     expect(lines[1]).toMatch(new RegExp(`^${A.fractional},2,`));
@@ -269,11 +369,20 @@ describe('the export', () => {
 
   it('holds every row of a larger filter, each once, in the key order', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: `/API/api/${REPORTS.secondary.api.export.path}`, headers: { authorization: `Bearer ${admin}`, accept: 'text/csv' },
+      method: 'POST',
+      url: `/API/api/${REPORTS.secondary.api.export.path}`,
+      headers: { authorization: `Bearer ${admin}`, accept: 'text/csv' },
       payload: { ...WEEK },
     });
-    const ids = res.payload.replace(/^\ufeff/, '').trimEnd().split('\r\n').slice(1).map((l) => l.split(',')[0]);
-    const shown = (await rows(REPORTS.secondary, admin, { SortColumn: 'CartonId', SortOrder: 'ASC' })).map((r) => r.CartonId);
+    const ids = res.payload
+      .replace(/^\ufeff/, '')
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((l) => l.split(',')[0]);
+    const shown = (await rows(REPORTS.secondary, admin, { SortColumn: 'CartonId', SortOrder: 'ASC' })).map(
+      (r) => r.CartonId,
+    );
     expect(ids).toEqual(shown);
     expect(new Set(ids).size).toBe(ids.length);
   });
@@ -281,7 +390,12 @@ describe('the export', () => {
   it("answers the spec's envelope, every row with the list's fields and TotalRows, when CSV is not asked for", async () => {
     for (const r of Object.values(REPORTS)) {
       const body = { First: 1, PageSize: -1, IsActive: '1', ...(r.dated ? WEEK : {}) };
-      const res = await t.app.inject({ method: 'POST', url: `/API/api/${r.api.export.path}`, headers: { authorization: `Bearer ${admin}` }, payload: body });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/API/api/${r.api.export.path}`,
+        headers: { authorization: `Bearer ${admin}` },
+        payload: body,
+      });
       expect(res.headers['content-type'], r.api.export.path).toMatch(/^application\/json/);
       const env = res.json() as { ResponseCode: string; ResponseData: Row[] };
       expect(env.ResponseCode, r.api.export.path).toBe('200');
@@ -296,9 +410,13 @@ describe('the export', () => {
   });
 
   it('answers the CSV when Accept names text/csv among other types, and the envelope when it refuses it (q=0)', async () => {
-    const call = (accept: string) => t.app.inject({
-      method: 'POST', url: `/API/api/${REPORTS.secondary.api.export.path}`, headers: { authorization: `Bearer ${admin}`, accept }, payload: { ...WEEK },
-    });
+    const call = (accept: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/API/api/${REPORTS.secondary.api.export.path}`,
+        headers: { authorization: `Bearer ${admin}`, accept },
+        payload: { ...WEEK },
+      });
     expect((await call('application/json;q=0.5, text/csv')).headers['content-type']).toMatch(/^text\/csv/);
     expect((await call('text/csv;q=0, application/json')).headers['content-type']).toMatch(/^application\/json/);
     expect((await call('*/*')).headers['content-type']).toMatch(/^application\/json/);
@@ -319,12 +437,18 @@ describe('a cell on screen and in the export', () => {
     const screens: Record<string, string[][]> = {};
     for (const [name, r] of Object.entries(REPORTS)) {
       // What the report screen draws (kit/report-page.tsx): each column's value through the one formatter.
-      const shown = (await rows(r, B.f.token, { PageSize: -1 })).map((row) => r.columns.map((c) => cellText(row[c.key], c.format)));
+      const shown = (await rows(r, B.f.token, { PageSize: -1 })).map((row) =>
+        r.columns.map((c) => cellText(row[c.key], c.format)),
+      );
       const res = await t.app.inject({
-        method: 'POST', url: `/API/api/${r.api.export.path}`, headers: { authorization: `Bearer ${B.f.token}`, accept: 'text/csv' },
+        method: 'POST',
+        url: `/API/api/${r.api.export.path}`,
+        headers: { authorization: `Bearer ${B.f.token}`, accept: 'text/csv' },
         payload: { First: 1, PageSize: -1, IsActive: '1', ...(r.dated ? WEEK : {}) },
       });
-      const [head, ...lines] = Papa.parse<string[]>(res.payload.replace(/^\ufeff/, '').trimEnd(), { newline: '\r\n' }).data;
+      const [head, ...lines] = Papa.parse<string[]>(res.payload.replace(/^\ufeff/, '').trimEnd(), {
+        newline: '\r\n',
+      }).data;
       expect(head, name).toEqual(r.columns.map((c) => c.title));
       // The file's one difference is the quote that keeps a formula-like text inert in a spreadsheet.
       const byText = (table: string[][]) => table.map((cells) => JSON.stringify(cells)).sort();
@@ -332,7 +456,8 @@ describe('a cell on screen and in the export', () => {
       screens[name] = shown;
     }
     const [y, m, d] = indiaDate().split('-');
-    const column = (name: keyof typeof REPORTS, key: string) => screens[name]!.map((cells) => cells[REPORTS[name].columns.findIndex((c) => c.key === key)]);
+    const column = (name: keyof typeof REPORTS, key: string) =>
+      screens[name]!.map((cells) => cells[REPORTS[name].columns.findIndex((c) => c.key === key)]);
     expect(column('mapping', 'CreatedDt')).toEqual([`${d}-${m}-${y}`]);
     expect(new Set(column('secondary', 'CreatedDt'))).toEqual(new Set([`${d}-${m}-${y} 01:30`]));
   });

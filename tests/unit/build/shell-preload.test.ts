@@ -19,10 +19,20 @@ const chunk = (fileName: string, name: string, imports: string[], css: string[] 
 const bundle = {
   'assets/index-1.js': chunk('assets/index-1.js', 'index', ['assets/runtime-1.js'], ['assets/index-1.css'], true),
   'assets/runtime-1.js': chunk('assets/runtime-1.js', 'runtime', []),
-  'assets/app-1.js': chunk('assets/app-1.js', 'app', ['assets/index-1.js', 'assets/runtime-1.js', 'assets/shared-1.js'], ['assets/app-1.css', 'assets/index-1.css']),
+  'assets/app-1.js': chunk(
+    'assets/app-1.js',
+    'app',
+    ['assets/index-1.js', 'assets/runtime-1.js', 'assets/shared-1.js'],
+    ['assets/app-1.css', 'assets/index-1.css'],
+  ),
   'assets/shared-1.js': chunk('assets/shared-1.js', 'shared', [], ['assets/shared-1.css']),
   'assets/dialog-1.js': chunk('assets/dialog-1.js', 'dialog', ['assets/app-1.js'], ['assets/dialog-1.css']),
-  'assets/carton-1.js': chunk('assets/carton-1.js', 'carton', ['assets/app-1.js', 'assets/shared-1.js', 'assets/form-1.js'], ['assets/shared-1.css']),
+  'assets/carton-1.js': chunk(
+    'assets/carton-1.js',
+    'carton',
+    ['assets/app-1.js', 'assets/shared-1.js', 'assets/form-1.js'],
+    ['assets/shared-1.css'],
+  ),
   'assets/form-1.js': chunk('assets/form-1.js', 'form', ['assets/index-1.js'], ['assets/form-1.css']),
   'index.html': { type: 'asset' as const, fileName: 'index.html', source: '<html></html>' },
 };
@@ -51,7 +61,9 @@ describe('shell preload links', () => {
   });
 
   it('stops the build when a registered screen has no chunk', () => {
-    expect(() => screenPreloadLinks(bundle, 'app', new Map([['gone', '/src/gone']]))).toThrow("No chunk for the screen 'gone'");
+    expect(() => screenPreloadLinks(bundle, 'app', new Map([['gone', '/src/gone']]))).toThrow(
+      "No chunk for the screen 'gone'",
+    );
   });
 });
 
@@ -61,7 +73,8 @@ describe('the screen registry as the build reads it', () => {
 
   it('finds every registered screen, each at a module that exists', () => {
     expect([...screens.keys()].sort()).toEqual(Object.keys(SCREEN_MODULES).sort());
-    for (const [page, module] of screens) expect(existsSync(`${module}.tsx`) || existsSync(`${module}.ts`), page).toBe(true);
+    for (const [page, module] of screens)
+      expect(existsSync(`${module}.tsx`) || existsSync(`${module}.ts`), page).toBe(true);
     expect(screens.get('cartonMaster')).toMatch(/\/src\/client\/features\/masters\/carton$/);
   });
 });

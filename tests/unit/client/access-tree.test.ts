@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { buildAccessTree } from '../../../src/shared/menu.js';
-import { isPartial, tickedKeys, tickGroup, tickPage } from '../../../src/client/features/masters/access-right/access-tree.js';
+import {
+  isPartial,
+  tickedKeys,
+  tickGroup,
+  tickPage,
+} from '../../../src/client/features/masters/access-right/access-tree.js';
 
 const masters = (t: ReturnType<typeof buildAccessTree>) => t.find((g) => g.key === '2')!;
 
@@ -12,7 +17,7 @@ describe('access-right ticking', () => {
     expect(t.find((g) => g.key === '3')!.children.some((c) => c.Status)).toBe(false);
   });
 
-  it('a non-admin\'s select-all ticks and clears only the pages it holds; the rest keep their box', () => {
+  it("a non-admin's select-all ticks and clears only the pages it holds; the rest keep their box", () => {
     const held = new Set(['215', '213']);
     const on = tickGroup(buildAccessTree(new Set(['207'])), '2', true, held);
     expect(tickedKeys(on)).toEqual(['207', '213', '215']);

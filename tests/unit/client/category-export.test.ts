@@ -1,7 +1,10 @@
 // The 'Categories' export in tree order: each category, then its sub categories, each followed by
 // its sub divisions; rows whose parent was not fetched still come out.
 import { describe, expect, it } from 'vitest';
-import { CATEGORY_EXPORT_COLUMNS, categoryExportRows } from '../../../src/client/features/masters/category/category-export.js';
+import {
+  CATEGORY_EXPORT_COLUMNS,
+  categoryExportRows,
+} from '../../../src/client/features/masters/category/category-export.js';
 import { toCsv } from '../../../src/shared/csv.js';
 
 const at = (day: number) => `2025-01-0${day}T10:00:00.000Z`;
@@ -10,19 +13,65 @@ const mg1 = [
   { CategoryIdMG1: 2, NameMG1: 'Seeds', IsActiveMG1: false, CreatedDate: at(2) },
 ];
 const mg2 = [
-  { CategoryIdMG2: 10, NameMG2: 'Organic', IsActiveMG2: true, CategoryIdMG1: 1, NameMG1: 'Fertilisers', CreatedDate: at(3) },
+  {
+    CategoryIdMG2: 10,
+    NameMG2: 'Organic',
+    IsActiveMG2: true,
+    CategoryIdMG1: 1,
+    NameMG1: 'Fertilisers',
+    CreatedDate: at(3),
+  },
   { CategoryIdMG2: 11, NameMG2: 'Hybrid', IsActiveMG2: true, CategoryIdMG1: 2, NameMG1: 'Seeds', CreatedDate: at(4) },
-  { CategoryIdMG2: 12, NameMG2: 'Water Soluble', IsActiveMG2: true, CategoryIdMG1: 1, NameMG1: 'Fertilisers', CreatedDate: at(5) },
+  {
+    CategoryIdMG2: 12,
+    NameMG2: 'Water Soluble',
+    IsActiveMG2: true,
+    CategoryIdMG1: 1,
+    NameMG1: 'Fertilisers',
+    CreatedDate: at(5),
+  },
 ];
 const mg3 = [
-  { CategoryIdMG3: 20, NameMG3: 'Bio-fertilisers', IsActiveMG3: true, CategoryIdMG2: 10, NameMG2: 'Organic', CategoryIdMG1: 1, NameMG1: 'Fertilisers', CreatedDate: at(6) },
-  { CategoryIdMG3: 21, NameMG3: 'NPK', IsActiveMG3: false, CategoryIdMG2: 12, NameMG2: 'Water Soluble', CategoryIdMG1: 1, NameMG1: 'Fertilisers', CreatedDate: at(7) },
-  { CategoryIdMG3: 22, NameMG3: 'Vermicompost', IsActiveMG3: true, CategoryIdMG2: 10, NameMG2: 'Organic', CategoryIdMG1: 1, NameMG1: 'Fertilisers', CreatedDate: at(8) },
+  {
+    CategoryIdMG3: 20,
+    NameMG3: 'Bio-fertilisers',
+    IsActiveMG3: true,
+    CategoryIdMG2: 10,
+    NameMG2: 'Organic',
+    CategoryIdMG1: 1,
+    NameMG1: 'Fertilisers',
+    CreatedDate: at(6),
+  },
+  {
+    CategoryIdMG3: 21,
+    NameMG3: 'NPK',
+    IsActiveMG3: false,
+    CategoryIdMG2: 12,
+    NameMG2: 'Water Soluble',
+    CategoryIdMG1: 1,
+    NameMG1: 'Fertilisers',
+    CreatedDate: at(7),
+  },
+  {
+    CategoryIdMG3: 22,
+    NameMG3: 'Vermicompost',
+    IsActiveMG3: true,
+    CategoryIdMG2: 10,
+    NameMG2: 'Organic',
+    CategoryIdMG1: 1,
+    NameMG1: 'Fertilisers',
+    CreatedDate: at(8),
+  },
 ];
 
 describe('categoryExportRows', () => {
   it('writes the tree depth first, each level in the order fetched', () => {
-    const rows = categoryExportRows(mg1, mg2, mg3).map((r) => [r.Category, r.SubCategory, r.SubDivisionCategory, r.IsActive]);
+    const rows = categoryExportRows(mg1, mg2, mg3).map((r) => [
+      r.Category,
+      r.SubCategory,
+      r.SubDivisionCategory,
+      r.IsActive,
+    ]);
     expect(rows).toEqual([
       ['Fertilisers', '', '', true],
       ['Fertilisers', 'Organic', '', true],

@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { SCHEME_MSG, schemeMasterSave } from '../../../src/shared/contracts/loyalty/scheme.js';
 import { addDays } from '../../../src/shared/contracts/numbers/fields.js';
 import { indiaDate } from '../../../src/shared/today.js';
-import { addValues, dateInputValue, editValues, payloadOf, type FieldDef } from '../../../src/client/kit/form-values.js';
+import {
+  addValues,
+  dateInputValue,
+  editValues,
+  payloadOf,
+  type FieldDef,
+} from '../../../src/client/kit/form-values.js';
 
 const fields: FieldDef[] = [
   { name: 'ProductId', label: 'Product', kind: 'select' },
@@ -26,7 +32,7 @@ describe('the date field kind', () => {
     expect(addValues(fields, 'SchemeId')).toMatchObject({ StartDate: '', EndDate: '' });
   });
 
-  it('reads a row\'s date as the date input shows it', () => {
+  it("reads a row's date as the date input shows it", () => {
     expect(dateInputValue('2026-05-01')).toBe('2026-05-01');
     expect(dateInputValue('2026-05-01T00:00:00.000Z')).toBe('2026-05-01');
     expect(dateInputValue('5/1/2026')).toBe('2026-05-01');
@@ -37,17 +43,35 @@ describe('the date field kind', () => {
 
   it('fills an edit from the row, dates trimmed to the day', () => {
     const row = {
-      SchemeId: 7, ProductId: 3, Utype: 2, SchemeName: 'Monsoon', Schemedescription: '', StartDate: '2026-06-01T00:00:00',
-      EndDate: '2026-07-31', LoyaltyPoints: 5, IsActive: true, TotalRows: 1,
+      SchemeId: 7,
+      ProductId: 3,
+      Utype: 2,
+      SchemeName: 'Monsoon',
+      Schemedescription: '',
+      StartDate: '2026-06-01T00:00:00',
+      EndDate: '2026-07-31',
+      LoyaltyPoints: 5,
+      IsActive: true,
+      TotalRows: 1,
     };
-    expect(editValues(fields, 'SchemeId', row)).toMatchObject({ StartDate: '2026-06-01', EndDate: '2026-07-31', LoyaltyPoints: 5 });
+    expect(editValues(fields, 'SchemeId', row)).toMatchObject({
+      StartDate: '2026-06-01',
+      EndDate: '2026-07-31',
+      LoyaltyPoints: 5,
+    });
   });
 });
 
 describe('Scheme Master validated by its contract', () => {
   const today = indiaDate();
   const valid = {
-    ...addValues(fields, 'SchemeId'), ProductId: 3, Utype: 2, SchemeName: 'Monsoon', StartDate: today, EndDate: addDays(today, 30), LoyaltyPoints: 5,
+    ...addValues(fields, 'SchemeId'),
+    ProductId: 3,
+    Utype: 2,
+    SchemeName: 'Monsoon',
+    StartDate: today,
+    EndDate: addDays(today, 30),
+    LoyaltyPoints: 5,
   };
 
   it('shows the spec messages under the empty fields', () => {
@@ -67,7 +91,10 @@ describe('Scheme Master validated by its contract', () => {
 
   it('refuses a new scheme starting before today, and dates out of order', () => {
     expect(validate({ ...valid, StartDate: addDays(today, -1) })).toEqual({ StartDate: SCHEME_MSG.fromToday });
-    expect(validate({ ...valid, StartDate: addDays(today, 40) })).toEqual({ StartDate: SCHEME_MSG.fromBeforeTo, EndDate: SCHEME_MSG.toAfterFrom });
+    expect(validate({ ...valid, StartDate: addDays(today, 40) })).toEqual({
+      StartDate: SCHEME_MSG.fromBeforeTo,
+      EndDate: SCHEME_MSG.toAfterFrom,
+    });
   });
 
   it('lets an update keep its past start date', () => {

@@ -12,17 +12,43 @@ const fields: FieldDef[] = [
 
 describe('form values', () => {
   it('starts a new record empty, id 0, IsActive ticked', () => {
-    expect(addValues(fields, 'CartonId')).toEqual({ CartonId: 0, CartonName: '', CartonSize: '', Description: '', IsActive: true });
+    expect(addValues(fields, 'CartonId')).toEqual({
+      CartonId: 0,
+      CartonName: '',
+      CartonSize: '',
+      Description: '',
+      IsActive: true,
+    });
   });
 
   it('fills an edit from the row and ignores the row extras', () => {
-    const row = { CartonId: 4, CartonName: 'Big', CartonSize: 24, Description: null, IsActive: false, CreatedDate: 'x', TotalRows: 9 };
-    expect(editValues(fields, 'CartonId', row)).toEqual({ CartonId: 4, CartonName: 'Big', CartonSize: 24, Description: '', IsActive: false });
+    const row = {
+      CartonId: 4,
+      CartonName: 'Big',
+      CartonSize: 24,
+      Description: null,
+      IsActive: false,
+      CreatedDate: 'x',
+      TotalRows: 9,
+    };
+    expect(editValues(fields, 'CartonId', row)).toEqual({
+      CartonId: 4,
+      CartonName: 'Big',
+      CartonSize: 24,
+      Description: '',
+      IsActive: false,
+    });
   });
 
   it('sends only the contract fields', () => {
     const values = { ...addValues(fields, 'CartonId'), ConfirmSomething: 'x' };
-    expect(Object.keys(payloadOf(values, cartonSave)).sort()).toEqual(['CartonId', 'CartonName', 'CartonSize', 'Description', 'IsActive']);
+    expect(Object.keys(payloadOf(values, cartonSave)).sort()).toEqual([
+      'CartonId',
+      'CartonName',
+      'CartonSize',
+      'Description',
+      'IsActive',
+    ]);
   });
 
   it('validates with the contract, giving the spec messages under the fields', () => {

@@ -7,7 +7,11 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const STYLES = join(ROOT, 'node_modules/@mantine/core/styles');
-const sheets = new Set(readdirSync(STYLES).filter((f) => f.endsWith('.layer.css')).map((f) => f.replace('.layer.css', '')));
+const sheets = new Set(
+  readdirSync(STYLES)
+    .filter((f) => f.endsWith('.layer.css'))
+    .map((f) => f.replace('.layer.css', '')),
+);
 
 /** What a component is built from, beyond its own sheet (Mantine's sources). */
 const BUILT_FROM: Record<string, string[]> = {
@@ -35,7 +39,8 @@ const BUILT_FROM: Record<string, string[]> = {
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []);
+    e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : [],
+  );
 }
 
 /** Component names imported from @mantine/core by a source text (types and helpers fall out below). */
@@ -43,7 +48,11 @@ function importedNames(text: string): string[] {
   const names: string[] = [];
   for (const m of text.matchAll(/import\s*\{([^}]+)\}\s*from\s*["']@mantine\/core["']/g)) {
     for (const part of m[1]!.split(',')) {
-      const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!.trim();
+      const name = part
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)[0]!
+        .trim();
       if (/^[A-Z]/.test(name)) names.push(name);
     }
   }
@@ -63,19 +72,26 @@ function loadedSheets(file: string): Set<string> {
 
 describe('Mantine styles in use', () => {
   const used = new Set<string>();
-  for (const file of files(join(ROOT, 'src/client'))) importedNames(readFileSync(file, 'utf8')).forEach((n) => used.add(n));
-  importedNames(readFileSync(join(ROOT, 'node_modules/mantine-datatable/dist/index.mjs'), 'utf8').replace(/import\{/g, 'import {'))
-    .forEach((n) => used.add(n));
+  for (const file of files(join(ROOT, 'src/client')))
+    importedNames(readFileSync(file, 'utf8')).forEach((n) => used.add(n));
+  importedNames(
+    readFileSync(join(ROOT, 'node_modules/mantine-datatable/dist/index.mjs'), 'utf8').replace(/import\{/g, 'import {'),
+  ).forEach((n) => used.add(n));
   const needed = new Set<string>();
   for (const name of used) {
     const own = sheetOf(name);
     if (own) needed.add(own);
     for (const dep of BUILT_FROM[name] ?? []) needed.add(dep);
   }
-  const loaded = new Set([...loadedSheets('src/client/styles-all.ts'), ...loadedSheets('src/client/styles-first-screen.ts')]);
+  const loaded = new Set([
+    ...loadedSheets('src/client/styles-all.ts'),
+    ...loadedSheets('src/client/styles-first-screen.ts'),
+  ]);
 
   it('finds the components the app draws (the scan itself works)', () => {
-    expect([...needed]).toEqual(expect.arrayContaining(['AppShell', 'Table', 'Pagination', 'Modal', 'Combobox', 'Input']));
+    expect([...needed]).toEqual(
+      expect.arrayContaining(['AppShell', 'Table', 'Pagination', 'Modal', 'Combobox', 'Input']),
+    );
   });
 
   it('loads the sheet of every component in use', () => {

@@ -6,7 +6,13 @@ describe('Mapping form links', () => {
   it('To = From + Qty - 1, empty while either is not a whole number of at least 1', () => {
     expect(toFrom('100001', '50')).toBe('100050');
     expect(toFrom('7', '1')).toBe('7');
-    expect([toFrom('', '5'), toFrom('5', ''), toFrom('5', '0'), toFrom('5', '2.5'), toFrom('x', '3')]).toEqual(['', '', '', '', '']);
+    expect([toFrom('', '5'), toFrom('5', ''), toFrom('5', '0'), toFrom('5', '2.5'), toFrom('x', '3')]).toEqual([
+      '',
+      '',
+      '',
+      '',
+      '',
+    ]);
   });
 
   it('Qty = To - From + 1, empty while To is before From or not a number', () => {

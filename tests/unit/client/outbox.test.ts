@@ -20,11 +20,16 @@ beforeEach(async () => {
 afterEach(() => db.close());
 
 const ok = (message = 'Saved'): Outcome => ({ kind: 'answered', answer: { code: '200', message, data: null } });
-const refused = (message: string, data: unknown = null): Outcome => ({ kind: 'answered', answer: { code: '400', message, data } });
+const refused = (message: string, data: unknown = null): Outcome => ({
+  kind: 'answered',
+  answer: { code: '400', message, data },
+});
 const offline: Outcome = { kind: 'retry', answer: { code: '0', message: 'No network connection.', data: null } };
 
 async function queue(...labels: string[]): Promise<OutboxEntry[]> {
-  const entries = labels.map((label, i) => newEntry({ endpoint: 'SecondaryPacking/save', payload: { label }, label, userId: 7 }, clock + i, `key-${label}`));
+  const entries = labels.map((label, i) =>
+    newEntry({ endpoint: 'SecondaryPacking/save', payload: { label }, label, userId: 7 }, clock + i, `key-${label}`),
+  );
   await db.transaction('rw', db.outbox, () => db.outbox.bulkAdd(entries));
   return entries;
 }
@@ -46,7 +51,11 @@ describe('draining the outbox', () => {
     await queue('c1', 'c2', 'c3');
     const s = server();
     expect(await drainOutbox({ db, send: s.send, now: () => clock })).toEqual({ done: 3, rejected: 0 });
-    expect(s.sent).toEqual([{ id: 'key-c1', attempts: 1 }, { id: 'key-c2', attempts: 1 }, { id: 'key-c3', attempts: 1 }]);
+    expect(s.sent).toEqual([
+      { id: 'key-c1', attempts: 1 },
+      { id: 'key-c2', attempts: 1 },
+      { id: 'key-c3', attempts: 1 },
+    ]);
     expect(await statuses()).toEqual(['c1:done', 'c2:done', 'c3:done']);
     expect(await waitingCount(db)).toBe(0);
   });
@@ -56,30 +65,53 @@ describe('draining the outbox', () => {
     const s = server(refused('already Scanned', [{ Item: 'PID42' }]), ok());
     expect(await drainOutbox({ db, send: s.send, now: () => clock })).toEqual({ done: 1, rejected: 1 });
     const [first] = await db.outbox.toArray();
-    expect(first).toMatchObject({ status: 'rejected', answer: { code: '400', message: 'already Scanned', data: [{ Item: 'PID42' }] } });
+    expect(first).toMatchObject({
+      status: 'rejected',
+      answer: { code: '400', message: 'already Scanned', data: [{ Item: 'PID42' }] },
+    });
     expect(await statuses()).toEqual(['c1:rejected', 'c2:done']);
   });
 
   it('stops at a failure that may pass, keeps the order, and tries again after the backoff', async () => {
     await queue('c1', 'c2');
     const s = server(offline);
-    expect(await drainOutbox({ db, send: s.send, now: () => clock, random: () => 0.5 })).toEqual({ done: 0, rejected: 0, stopped: 'retry' });
+    expect(await drainOutbox({ db, send: s.send, now: () => clock, random: () => 0.5 })).toEqual({
+      done: 0,
+      rejected: 0,
+      stopped: 'retry',
+    });
     const [first] = await db.outbox.toArray();
     expect(first).toMatchObject({ status: 'pending', attempts: 1, notBefore: clock + backoffMs(1, () => 0.5) });
     // Before the backoff is over nothing goes out, not even the entry behind it.
     clock += 1000;
-    expect(await drainOutbox({ db, send: s.send, now: () => clock })).toEqual({ done: 0, rejected: 0, stopped: 'backoff' });
+    expect(await drainOutbox({ db, send: s.send, now: () => clock })).toEqual({
+      done: 0,
+      rejected: 0,
+      stopped: 'backoff',
+    });
     expect(s.sent.map((x) => x.id)).toEqual(['key-c1']);
     clock += 10_000;
     expect(await drainOutbox({ db, send: s.send, now: () => clock })).toEqual({ done: 2, rejected: 0 });
-    expect(s.sent).toEqual([{ id: 'key-c1', attempts: 1 }, { id: 'key-c1', attempts: 2 }, { id: 'key-c2', attempts: 1 }]);
+    expect(s.sent).toEqual([
+      { id: 'key-c1', attempts: 1 },
+      { id: 'key-c1', attempts: 2 },
+      { id: 'key-c2', attempts: 1 },
+    ]);
   });
 
   it("waits as long as the server's Retry-After says", async () => {
     await queue('c1');
-    const s = server({ kind: 'retry', answer: { code: '429', message: 'Too many requests.', data: null }, afterMs: 30_000 });
+    const s = server({
+      kind: 'retry',
+      answer: { code: '429', message: 'Too many requests.', data: null },
+      afterMs: 30_000,
+    });
     await drainOutbox({ db, send: s.send, now: () => clock });
-    expect((await db.outbox.toArray())[0]).toMatchObject({ status: 'pending', notBefore: clock + 30_000, answer: { code: '429' } });
+    expect((await db.outbox.toArray())[0]).toMatchObject({
+      status: 'pending',
+      notBefore: clock + 30_000,
+      answer: { code: '429' },
+    });
   });
 
   it('never drops an entry, however often it fails', async () => {
@@ -100,14 +132,19 @@ describe('draining the outbox', () => {
       throw new Error('fetch aborted');
     });
     expect((await drainOutbox({ db, send: s.send, now: () => clock }))?.stopped).toBe('retry');
-    expect((await db.outbox.toArray())[0]).toMatchObject({ status: 'pending', answer: { code: '0', message: 'fetch aborted' } });
+    expect((await db.outbox.toArray())[0]).toMatchObject({
+      status: 'pending',
+      answer: { code: '0', message: 'fetch aborted' },
+    });
   });
 
   it('keeps the entries and asks for a sign-in when the session is gone', async () => {
     await queue('c1', 'c2');
     let asked = 0;
     const s = server({ kind: 'signin', answer: { code: '401', message: 'Please sign in again.', data: null } });
-    expect(await drainOutbox({ db, send: s.send, now: () => clock, onSignIn: () => (asked += 1) })).toMatchObject({ stopped: 'signin' });
+    expect(await drainOutbox({ db, send: s.send, now: () => clock, onSignIn: () => (asked += 1) })).toMatchObject({
+      stopped: 'signin',
+    });
     expect(asked).toBe(1);
     expect(await statuses()).toEqual(['c1:pending', 'c2:pending']);
     expect(await drainOutbox({ db, send: s.send, now: () => clock })).toEqual({ done: 2, rejected: 0 });
@@ -151,7 +188,6 @@ describe('draining the outbox', () => {
   });
 });
 
-
 describe('pushes of many entries', () => {
   it('sends consecutive entries together, up to the batch size, and records each answer', async () => {
     await queue('c1', 'c2', 'c3', 'c4', 'c5');
@@ -161,17 +197,28 @@ describe('pushes of many entries', () => {
       return batch.map((e) => (e.id === 'key-c2' ? refused('Carton Full') : ok()));
     };
     expect(await drainOutbox({ db, send, now: () => clock, batchSize: 3 })).toEqual({ done: 4, rejected: 1 });
-    expect(pushes).toEqual([['key-c1', 'key-c2', 'key-c3'], ['key-c4', 'key-c5']]);
+    expect(pushes).toEqual([
+      ['key-c1', 'key-c2', 'key-c3'],
+      ['key-c4', 'key-c5'],
+    ]);
     expect(await statuses()).toEqual(['c1:done', 'c2:rejected', 'c3:done', 'c4:done', 'c5:done']);
   });
 
   it('stops at the first answer that is not final: those after it go back untouched, not counted as tried', async () => {
     await queue('c1', 'c2', 'c3');
     const send: Send = async () => [ok(), offline];
-    expect(await drainOutbox({ db, send, now: () => clock, random: () => 0.5 })).toEqual({ done: 1, rejected: 0, stopped: 'retry' });
-    expect((await db.outbox.orderBy(':id').toArray()).map((e) => [e.label, e.status, e.attempts, e.notBefore])).toEqual([
-      ['c1', 'done', 1, 0], ['c2', 'pending', 1, clock + backoffMs(1, () => 0.5)], ['c3', 'pending', 0, 0],
-    ]);
+    expect(await drainOutbox({ db, send, now: () => clock, random: () => 0.5 })).toEqual({
+      done: 1,
+      rejected: 0,
+      stopped: 'retry',
+    });
+    expect((await db.outbox.orderBy(':id').toArray()).map((e) => [e.label, e.status, e.attempts, e.notBefore])).toEqual(
+      [
+        ['c1', 'done', 1, 0],
+        ['c2', 'pending', 1, clock + backoffMs(1, () => 0.5)],
+        ['c3', 'pending', 0, 0],
+      ],
+    );
   });
 
   it('an entry the server did not answer is tried again, not taken as done', async () => {
@@ -183,7 +230,10 @@ describe('pushes of many entries', () => {
 
   it('does not take along an entry whose own backoff is not over', async () => {
     await queue('c1', 'c2', 'c3');
-    await db.outbox.where('id').equals('key-c2').modify({ notBefore: clock + 60_000 });
+    await db.outbox
+      .where('id')
+      .equals('key-c2')
+      .modify({ notBefore: clock + 60_000 });
     const pushes: string[][] = [];
     const send: Send = async (batch) => (pushes.push(batch.map((e) => e.id)), batch.map(() => ok()));
     expect(await drainOutbox({ db, send, now: () => clock })).toEqual({ done: 1, rejected: 0, stopped: 'backoff' });
@@ -192,17 +242,36 @@ describe('pushes of many entries', () => {
 });
 
 describe('what an answer means', () => {
-  const envelope = (code: string, message: string, data: unknown = null) => ({ ResponseCode: code, ResponseMessage: message, ResponseData: data });
+  const envelope = (code: string, message: string, data: unknown = null) => ({
+    ResponseCode: code,
+    ResponseMessage: message,
+    ResponseData: data,
+  });
 
   it('the envelope is final, success or refusal', () => {
-    expect(classify(200, envelope('200', 'Saved', [1]))).toEqual({ kind: 'answered', answer: { code: '200', message: 'Saved', data: [1] } });
-    expect(classify(200, envelope('400', 'Carton Full'))).toEqual({ kind: 'answered', answer: { code: '400', message: 'Carton Full', data: null } });
+    expect(classify(200, envelope('200', 'Saved', [1]))).toEqual({
+      kind: 'answered',
+      answer: { code: '200', message: 'Saved', data: [1] },
+    });
+    expect(classify(200, envelope('400', 'Carton Full'))).toEqual({
+      kind: 'answered',
+      answer: { code: '400', message: 'Carton Full', data: null },
+    });
     // Protocol refusals that no retry will change are final too (the user sees the reason).
-    for (const status of [400, 403, 404, 413, 415, 422]) expect(classify(status, envelope(String(status), 'No.')).kind, String(status)).toBe('answered');
+    for (const status of [400, 403, 404, 413, 415, 422])
+      expect(classify(status, envelope(String(status), 'No.')).kind, String(status)).toBe('answered');
   });
 
   it('no network, 5xx, 408, 409 and a page that is not the envelope are tried again', () => {
-    for (const [status, body] of [[0, null], [500, envelope('500', 'Crash')], [502, '<html>'], [504, null], [408, null], [409, envelope('409', 'In flight')], [200, '<html>portal</html>']] as const) {
+    for (const [status, body] of [
+      [0, null],
+      [500, envelope('500', 'Crash')],
+      [502, '<html>'],
+      [504, null],
+      [408, null],
+      [409, envelope('409', 'In flight')],
+      [200, '<html>portal</html>'],
+    ] as const) {
       expect(classify(status, body).kind, `${status}`).toBe('retry');
     }
   });
@@ -211,7 +280,10 @@ describe('what an answer means', () => {
     const now = Date.parse('2026-11-24T06:00:00Z');
     expect(classify(429, envelope('429', 'Slow down'), '30', now)).toMatchObject({ kind: 'retry', afterMs: 30_000 });
     expect(classify(503, null, 'Tue, 24 Nov 2026 06:01:00 GMT', now)).toMatchObject({ kind: 'retry', afterMs: 60_000 });
-    expect(classify(429, null, null, now)).toEqual({ kind: 'retry', answer: { code: '429', message: 'HTTP 429', data: null } });
+    expect(classify(429, null, null, now)).toEqual({
+      kind: 'retry',
+      answer: { code: '429', message: 'HTTP 429', data: null },
+    });
     expect(retryAfterMs('soon', now)).toBeUndefined();
   });
 

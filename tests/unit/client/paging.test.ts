@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_SORT, firstRow, listBody, nextSort, pageAfterEmpty, paginationText, sortFromTable, totalOf,
+  DEFAULT_SORT,
+  firstRow,
+  listBody,
+  nextSort,
+  pageAfterEmpty,
+  paginationText,
+  sortFromTable,
+  totalOf,
 } from '../../../src/client/kit/paging.js';
 
 describe('paging maths', () => {
@@ -12,7 +19,11 @@ describe('paging maths', () => {
 
   it('builds the list request the server expects', () => {
     expect(listBody({ page: 2, pageSize: 10, sort: DEFAULT_SORT, search: '  box ' })).toEqual({
-      First: 11, PageSize: 10, SortColumn: 'CreatedDate', SortOrder: 'DESC', SearchValue: 'box',
+      First: 11,
+      PageSize: 10,
+      SortColumn: 'CreatedDate',
+      SortOrder: 'DESC',
+      SearchValue: 'box',
     });
   });
 
@@ -41,12 +52,24 @@ describe('paging maths', () => {
   });
 
   it('maps the table sort to the server names', () => {
-    expect(sortFromTable({ columnAccessor: 'CartonName', direction: 'asc' })).toEqual({ column: 'CartonName', order: 'ASC' });
-    expect(sortFromTable({ columnAccessor: 'Name', sortKey: 'FirmName', direction: 'desc' })).toEqual({ column: 'FirmName', order: 'DESC' });
+    expect(sortFromTable({ columnAccessor: 'CartonName', direction: 'asc' })).toEqual({
+      column: 'CartonName',
+      order: 'ASC',
+    });
+    expect(sortFromTable({ columnAccessor: 'Name', sortKey: 'FirmName', direction: 'desc' })).toEqual({
+      column: 'FirmName',
+      order: 'DESC',
+    });
   });
 
   it('starts a newly clicked column ascending and flips the sorted one', () => {
-    expect(nextSort(DEFAULT_SORT, { column: 'CartonName', order: 'DESC' })).toEqual({ column: 'CartonName', order: 'ASC' });
-    expect(nextSort({ column: 'CartonName', order: 'ASC' }, { column: 'CartonName', order: 'DESC' })).toEqual({ column: 'CartonName', order: 'DESC' });
+    expect(nextSort(DEFAULT_SORT, { column: 'CartonName', order: 'DESC' })).toEqual({
+      column: 'CartonName',
+      order: 'ASC',
+    });
+    expect(nextSort({ column: 'CartonName', order: 'ASC' }, { column: 'CartonName', order: 'DESC' })).toEqual({
+      column: 'CartonName',
+      order: 'DESC',
+    });
   });
 });

@@ -4,9 +4,10 @@ import { userMasterResource } from '../../../src/client/features/masters/people/
 import type { Session } from '../../../src/client/api/session.js';
 
 const session = (UserType: number) => ({ UserType }) as Session;
-const pair = (def: typeof userMasterResource) => def.form!.fields.filter((f) => ['Password', 'ConfirmPassword'].includes(f.name));
+const pair = (def: typeof userMasterResource) =>
+  def.form!.fields.filter((f) => ['Password', 'ConfirmPassword'].includes(f.name));
 
-describe('the people forms\' password pair', () => {
+describe("the people forms' password pair", () => {
   it('is locked on update for a non-admin, with a hint saying who changes it', () => {
     for (const f of pair(forPasswordSetters(userMasterResource, session(4)))) {
       expect(f.readOnlyOnEdit).toBe(true);

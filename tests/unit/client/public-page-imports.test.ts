@@ -9,7 +9,8 @@ const ROOT = resolve(import.meta.dirname, '../../..');
 const ENTRY = resolve(ROOT, 'src/public-page/main.tsx');
 /** Value imports and re-exports (`import type` and `export type` are erased from the bundle), and
  *  imports on demand. */
-const IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm;
+const IMPORT =
+  /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm;
 
 function reach(file: string, seen = new Map<string, string[]>()): Map<string, string[]> {
   if (seen.has(file)) return seen;

@@ -9,10 +9,29 @@ const DEVANAGARI = /[\u0900-\u097F]/;
 
 describe('hindiMessage', () => {
   it.each([
-    VERIFY_MSG.genuine, VERIFY_MSG.forged, VERIFY_MSG.unmapped, VERIFY_MSG.demapped, VERIFY_MSG.replaced, VERIFY_MSG.damaged(''),
-    VERIFY_MSG.detailsNeeded, VERIFY_MSG.name, VERIFY_MSG.nameAlpha, VERIFY_MSG.email, VERIFY_MSG.emailValid, VERIFY_MSG.mobile,
-    VERIFY_MSG.mobileValid, VERIFY_MSG.code, VERIFY_MSG.tooMany, VERIFY_MSG.busy, POINTS_MSG.points, POINTS_MSG.pending,
-    POINTS_MSG.notYours, POINTS_MSG.feedback, POINTS_MSG.feedbackSaved, POINTS_MSG.feedbackGiven, POINTS_MSG.feedbackUnknown,
+    VERIFY_MSG.genuine,
+    VERIFY_MSG.forged,
+    VERIFY_MSG.unmapped,
+    VERIFY_MSG.demapped,
+    VERIFY_MSG.replaced,
+    VERIFY_MSG.damaged(''),
+    VERIFY_MSG.detailsNeeded,
+    VERIFY_MSG.name,
+    VERIFY_MSG.nameAlpha,
+    VERIFY_MSG.email,
+    VERIFY_MSG.emailValid,
+    VERIFY_MSG.mobile,
+    VERIFY_MSG.mobileValid,
+    VERIFY_MSG.code,
+    VERIFY_MSG.tooMany,
+    VERIFY_MSG.busy,
+    POINTS_MSG.points,
+    POINTS_MSG.pending,
+    POINTS_MSG.notYours,
+    POINTS_MSG.feedback,
+    POINTS_MSG.feedbackSaved,
+    POINTS_MSG.feedbackGiven,
+    POINTS_MSG.feedbackUnknown,
   ])('translates %s', (message) => {
     expect(hindiMessage(message)).toMatch(DEVANAGARI);
   });
@@ -54,7 +73,8 @@ describe('the refusal headings', () => {
     expect(isWrittenOffMessage(VERIFY_MSG.damaged('Crushed'))).toBe(true);
     expect(isWrittenOffMessage(VERIFY_MSG.damaged(''))).toBe(true);
     expect(isRecallMessage(VERIFY_MSG.recalled('Seal failure'))).toBe(true);
-    for (const m of [VERIFY_MSG.forged, VERIFY_MSG.unmapped, VERIFY_MSG.recalled('x')]) expect(isWrittenOffMessage(m)).toBe(false);
+    for (const m of [VERIFY_MSG.forged, VERIFY_MSG.unmapped, VERIFY_MSG.recalled('x')])
+      expect(isWrittenOffMessage(m)).toBe(false);
     expect(isRecallMessage(VERIFY_MSG.damaged('x'))).toBe(false);
   });
 });

@@ -8,7 +8,10 @@ const reversed = { FromDate: '11/27/2026', ToDate: '11/20/2026' };
 
 describe('the report date range', () => {
   it('gives each field of a reversed range its own message', () => {
-    expect(rangeProblems(reversed)).toEqual({ FromDate: REPORT_DATE_MSG.fromBeforeTo, ToDate: REPORT_DATE_MSG.toAfterFrom });
+    expect(rangeProblems(reversed)).toEqual({
+      FromDate: REPORT_DATE_MSG.fromBeforeTo,
+      ToDate: REPORT_DATE_MSG.toAfterFrom,
+    });
   });
 
   it('toasts the message of the field last changed', () => {

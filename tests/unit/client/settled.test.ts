@@ -6,7 +6,12 @@ import { settling } from '../../../src/client/api/settled.js';
 describe('settling', () => {
   it('is unset while the request is out, and set on the same object before awaiters resume', async () => {
     let answer!: (v: string) => void;
-    const held = settling({ token: 't1' }, new Promise<string>((r) => { answer = r; }));
+    const held = settling(
+      { token: 't1' },
+      new Promise<string>((r) => {
+        answer = r;
+      }),
+    );
     expect(held.settled).toBeUndefined();
     const seen = held.answer.then(() => held.settled);
     answer('menu');

@@ -7,8 +7,20 @@ import type { events } from '../../../src/server/db/schema.js';
 
 type Row = typeof events.$inferSelect;
 const row = (action: string, detail: Record<string, unknown>): Row => ({
-  id: 7, at: new Date('2026-01-02T03:04:05Z'), action, userId: 3, companyId: 2, siteId: 5, kind: 'S', prefix: 'KA',
-  fromNo: 41, toNo: 60, ref: '12', detail, deviceBatch: null, deviceAt: null,
+  id: 7,
+  at: new Date('2026-01-02T03:04:05Z'),
+  action,
+  userId: 3,
+  companyId: 2,
+  siteId: 5,
+  kind: 'S',
+  prefix: 'KA',
+  fromNo: 41,
+  toNo: 60,
+  ref: '12',
+  detail,
+  deviceBatch: null,
+  deviceAt: null,
 });
 
 describe('readEvent', () => {
@@ -21,7 +33,9 @@ describe('readEvent', () => {
   it('leaves out an unknown action and a detail of the wrong shape', () => {
     expect(readEvent(row('teleport', {}))).toBeNull();
     expect(readEvent(row('damage', { mappingId: 12 }))).toBeNull();
-    expect(readEvents([row('teleport', {}), row('map', { productId: 4, batchNo: 'B1' })]).map((e) => e.action)).toEqual(['map']);
+    expect(readEvents([row('teleport', {}), row('map', { productId: 4, batchNo: 'B1' })]).map((e) => e.action)).toEqual(
+      ['map'],
+    );
   });
 });
 

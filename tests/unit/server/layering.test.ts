@@ -8,8 +8,14 @@ const SERVER = resolve(import.meta.dirname, '../../../src/server');
 const IMPORT = /^\s*(?:import|export)\s[^'";]*?\sfrom\s+['"]([^'"]+)['"]/gm;
 
 function importsOf(dir: string): Array<[string, string]> {
-  return readdirSync(join(SERVER, dir), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'))
-    .flatMap((f) => [...readFileSync(join(SERVER, dir, f), 'utf8').matchAll(IMPORT)].map((m): [string, string] => [`${dir}/${f}`, m[1]!]));
+  return readdirSync(join(SERVER, dir), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .flatMap((f) =>
+      [...readFileSync(join(SERVER, dir, f), 'utf8').matchAll(IMPORT)].map((m): [string, string] => [
+        `${dir}/${f}`,
+        m[1]!,
+      ]),
+    );
 }
 
 describe('server layers', () => {

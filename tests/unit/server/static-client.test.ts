@@ -29,15 +29,19 @@ describe('isVerifyPath', () => {
   it.each(['/P', '/p', '/P/', '/01/08901234567897/10/B/21/X'])('%s is the verification page', (path) => {
     expect(isVerifyPath(path)).toBe(true);
   });
-  it.each(['/', '/Pa', '/home', '/login', '/p/x', '/01', '/01/', '/x/01/123', '/masters/product-master'])('%s is not', (path) => {
-    expect(isVerifyPath(path)).toBe(false);
-  });
+  it.each(['/', '/Pa', '/home', '/login', '/p/x', '/01', '/01/', '/x/01/123', '/masters/product-master'])(
+    '%s is not',
+    (path) => {
+      expect(isVerifyPath(path)).toBe(false);
+    },
+  );
 });
 
 describe('pageFor', () => {
   const withPage = { shell: true, verify: true, screens: new Set(['cartonMaster']) };
   it('answers /P and a Digital Link with p.html when the build has it', () => {
-    for (const path of ['/P', '/p', '/01/08901234567897/10/B/21/X']) expect(pageFor(path, withPage), path).toBe('p.html');
+    for (const path of ['/P', '/p', '/01/08901234567897/10/B/21/X'])
+      expect(pageFor(path, withPage), path).toBe('p.html');
     expect(pageFor('/P', { ...withPage, shell: false })).toBe('p.html');
   });
   it('leaves the other pages as they were', () => {
@@ -78,14 +82,16 @@ describe('serving the built client', () => {
     expect(res.payload).toBe(VERIFY);
   });
 
-  it.each([['/login', INDEX], ['/home', INDEX], ['/dashboard', SHELL], ['/reports/verification-report', SHELL]])(
-    'GET %s: not the verification page',
-    async (url, page) => {
-      const res = await app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(200);
-      expect(res.payload).toBe(page);
-    },
-  );
+  it.each([
+    ['/login', INDEX],
+    ['/home', INDEX],
+    ['/dashboard', SHELL],
+    ['/reports/verification-report', SHELL],
+  ])('GET %s: not the verification page', async (url, page) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.payload).toBe(page);
+  });
 
   it('a missing file is still a 404, and the API is never the page', async () => {
     expect((await app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);

@@ -24,15 +24,22 @@ describe.each([
   it('shows 2026-11-27T20:00:00Z as India shows it: 28-11-2026 01:30', () => {
     process.env.TZ = zone;
     expect(behindUtc(LATE_EVENING_UTC)).toBe(offset);
-    for (const value of [LATE_EVENING_UTC, '2026-11-27T20:00:00.000Z', new Date(LATE_EVENING_UTC), Date.parse(LATE_EVENING_UTC),
-      '2026-11-27 20:00:00+00', '2026-11-28 01:30:00.123456+05:30', '2026-11-27T15:00:00-0500']) {
+    for (const value of [
+      LATE_EVENING_UTC,
+      '2026-11-27T20:00:00.000Z',
+      new Date(LATE_EVENING_UTC),
+      Date.parse(LATE_EVENING_UTC),
+      '2026-11-27 20:00:00+00',
+      '2026-11-28 01:30:00.123456+05:30',
+      '2026-11-27T15:00:00-0500',
+    ]) {
       expect(cellText(value, 'date'), String(value)).toBe('28-11-2026');
       expect(cellText(value, 'datetime'), String(value)).toBe('28-11-2026 01:30');
     }
     expect(cellText(new Date(LATE_EVENING_UTC)), 'a Date in a text column').toBe('28-11-2026 01:30');
   });
 
-  it('shows a calendar day as the day it names, and a time without zone as India\'s wall clock', () => {
+  it("shows a calendar day as the day it names, and a time without zone as India's wall clock", () => {
     process.env.TZ = zone;
     expect(behindUtc(LATE_EVENING_UTC)).toBe(offset);
     expect(formatDate('2026-11-27')).toBe('27-11-2026');
@@ -43,9 +50,15 @@ describe.each([
 });
 
 describe('cells', () => {
-  it('holds the fixed offset to Intl\'s Asia/Kolkata over the years (no daylight saving)', () => {
+  it("holds the fixed offset to Intl's Asia/Kolkata over the years (no daylight saving)", () => {
     const india = new Intl.DateTimeFormat('en-GB', {
-      timeZone: COMPANY_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+      timeZone: COMPANY_TIME_ZONE,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
     });
     expect(INDIA_OFFSET_MINUTES).toBe(330);
     for (let ms = Date.UTC(1990, 0, 1); ms < Date.UTC(2040, 0, 1); ms += 7 * 86_400_000 + 3_600_000 * 7 + 60_000 * 13) {

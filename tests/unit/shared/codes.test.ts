@@ -2,7 +2,16 @@
 // truncated, mistyped and re-keyed codes while accepting case changes and O/0, I/1 misreads.
 import { describe, expect, it } from 'vitest';
 import {
-  MAX_SERIAL, codeUrl, makeSlipId, parseSlipId, parseUid, pidText, scannedUid, uidBody, visibleNumber, type Series,
+  MAX_SERIAL,
+  codeUrl,
+  makeSlipId,
+  parseSlipId,
+  parseUid,
+  pidText,
+  scannedUid,
+  uidBody,
+  visibleNumber,
+  type Series,
 } from '../../../src/shared/codes.js';
 import { codeMac } from '../../../src/server/domain/code-mac.js';
 
@@ -74,8 +83,15 @@ describe('slip ids', () => {
   it('are type, two-digit year, prefix and a zero-padded number', () => {
     expect(makeSlipId('SID', 2026, 'ka', 42)).toBe('SID26KA00042');
     expect(makeSlipId('DID', 2031, 'PD', 123456)).toBe('DID31PD123456');
-    expect(parseSlipId(' sid26ka00042 ')).toEqual({ type: 'SID', year: 26, prefix: 'KA', number: 42, text: 'SID26KA00042' });
-    for (const bad of ['SID26KA0042', 'XID26KA00042', 'SID26K00042', 'SID26KA00000', '']) expect(parseSlipId(bad)).toBeNull();
+    expect(parseSlipId(' sid26ka00042 ')).toEqual({
+      type: 'SID',
+      year: 26,
+      prefix: 'KA',
+      number: 42,
+      text: 'SID26KA00042',
+    });
+    for (const bad of ['SID26KA0042', 'XID26KA00042', 'SID26K00042', 'SID26KA00000', ''])
+      expect(parseSlipId(bad)).toBeNull();
     expect(() => makeSlipId('SID', 2026, 'KA', 0)).toThrow();
   });
 });

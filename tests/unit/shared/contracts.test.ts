@@ -3,7 +3,15 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ACCESS_MSG, saveAccessRightRequest } from '../../../src/shared/contracts/access-right.js';
-import { changePasswordRequest, isAdminUserId, loginRequest, MSG, resetPasswordRequest, updateProfileRequest, USER_TYPE } from '../../../src/shared/contracts/auth.js';
+import {
+  changePasswordRequest,
+  isAdminUserId,
+  loginRequest,
+  MSG,
+  resetPasswordRequest,
+  updateProfileRequest,
+  USER_TYPE,
+} from '../../../src/shared/contracts/auth.js';
 import { CARTON_MSG, cartonSave } from '../../../src/shared/contracts/carton.js';
 import { failure, ok, warn } from '../../../src/shared/contracts/envelope.js';
 import { PASSWORD_MESSAGE, PASSWORD_PATTERN } from '../../../src/shared/contracts/fields.js';
@@ -17,16 +25,23 @@ const messageOf = (schema: z.ZodType, v: unknown) => {
 describe('spec wording', () => {
   it('sign-in, profile and password messages', () => {
     expect(MSG).toMatchObject({
-      emailRequired: 'Please enter your email-id.', emailInvalid: 'Please enter valid email-id.', passwordRequired: 'Please enter password',
-      oldRequired: 'Please enter old password.', newRequired: 'Please enter new password.',
-      mobileRequired: 'Please enter your mobile no.', mobileInvalid: 'Please enter valid mobile no.',
+      emailRequired: 'Please enter your email-id.',
+      emailInvalid: 'Please enter valid email-id.',
+      passwordRequired: 'Please enter password',
+      oldRequired: 'Please enter old password.',
+      newRequired: 'Please enter new password.',
+      mobileRequired: 'Please enter your mobile no.',
+      mobileInvalid: 'Please enter valid mobile no.',
     });
-    expect(PASSWORD_MESSAGE).toBe('Password should be minimum 4 characters long, 1 uppercase & 1 lowercase character with 1 number.');
+    expect(PASSWORD_MESSAGE).toBe(
+      'Password should be minimum 4 characters long, 1 uppercase & 1 lowercase character with 1 number.',
+    );
   });
 
   it('carton and access-right messages', () => {
     expect(CARTON_MSG).toMatchObject({
-      nameRequired: 'Please enter your carton name.', sizeRequired: 'Please enter your carton size quantity.',
+      nameRequired: 'Please enter your carton name.',
+      sizeRequired: 'Please enter your carton size quantity.',
       descriptionRequired: 'Please enter your Description.',
     });
     expect(ACCESS_MSG.userRequired).toBe('Please select user.');
@@ -51,12 +66,15 @@ describe('schemas answer those messages', () => {
     expect(messageOf(changePasswordRequest, { NewPassword: 'Abc1' })).toBe(MSG.oldRequired);
     expect(messageOf(changePasswordRequest, { OldPassword: 'Abc1' })).toBe(MSG.newRequired);
     expect(messageOf(changePasswordRequest, { OldPassword: 'Abc1', NewPassword: 'Abc1' })).toBe(MSG.newSameAsOld);
-    expect(messageOf(resetPasswordRequest, { Token: 't'.repeat(20), NewPassword: 'Abc1', ConfirmPassword: 'Abc2' })).toBe(MSG.confirmMismatch);
+    expect(
+      messageOf(resetPasswordRequest, { Token: 't'.repeat(20), NewPassword: 'Abc1', ConfirmPassword: 'Abc2' }),
+    ).toBe(MSG.confirmMismatch);
   });
 
   it('the password rule: 4-10 characters, a lowercase, an uppercase and a digit', () => {
     for (const good of ['Abc1', 'Abcdefgh12']) expect(PASSWORD_PATTERN.test(good), good).toBe(true);
-    for (const bad of ['Ab1', 'Abcdefghi12', 'abc1', 'ABC1', 'Abcd']) expect(PASSWORD_PATTERN.test(bad), bad).toBe(false);
+    for (const bad of ['Ab1', 'Abcdefghi12', 'abc1', 'ABC1', 'Abcd'])
+      expect(PASSWORD_PATTERN.test(bad), bad).toBe(false);
   });
 
   it('cartonSave', () => {
@@ -64,7 +82,11 @@ describe('schemas answer those messages', () => {
     expect(messageOf(cartonSave, { CartonName: 'n', CartonSize: 0, Description: 'd' })).toBe(CARTON_MSG.sizeRequired);
     expect(messageOf(cartonSave, { CartonName: 'n', CartonSize: 1 })).toBe(CARTON_MSG.descriptionRequired);
     expect(cartonSave.parse({ CartonName: ' n ', CartonSize: 1, Description: 'd' })).toEqual({
-      CartonId: 0, CartonName: 'n', CartonSize: 1, Description: 'd', IsActive: true,
+      CartonId: 0,
+      CartonName: 'n',
+      CartonSize: 1,
+      Description: 'd',
+      IsActive: true,
     });
   });
 

@@ -3,7 +3,12 @@ import Papa from 'papaparse';
 import { cellText } from '../../../src/shared/cell-format.js';
 import { csvCell, sanitizeCell, toCsv, type CsvColumn } from '../../../src/shared/csv.js';
 
-interface Row { Name: string; Size: number; CreatedDate: string; IsActive: boolean }
+interface Row {
+  Name: string;
+  Size: number;
+  CreatedDate: string;
+  IsActive: boolean;
+}
 
 const columns: CsvColumn<Row>[] = [
   { title: 'Name', key: 'Name' },
@@ -77,9 +82,10 @@ describe('toCsv', () => {
   });
 
   it('sanitises titles and computed cells too', () => {
-    const csv = toCsv<Row>([{ Name: 'a', Size: 1, CreatedDate: '', IsActive: true }], [
-      { title: '=Title', value: (r) => `=${r.Name}` },
-    ]);
+    const csv = toCsv<Row>(
+      [{ Name: 'a', Size: 1, CreatedDate: '', IsActive: true }],
+      [{ title: '=Title', value: (r) => `=${r.Name}` }],
+    );
     expect(parse(csv)).toEqual([["'=Title"], ["'=a"]]);
   });
 

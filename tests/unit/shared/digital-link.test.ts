@@ -12,15 +12,19 @@ const link = { gtin: '08901030793912', batch: 'NG-26/04 A', uid, mfg: '260401', 
 describe('GTIN check digit', () => {
   it('holds for GTIN-8, -12, -13 and -14 and fails on one wrong digit or a wrong length', () => {
     for (const g of ['96385074', '036000291452', '4006381333931', '09506000134352']) expect(gtinValid(g)).toBe(true);
-    for (const g of ['96385075', '036000291453', '4006381333932', '09506000134353', '123', '123456789', 'ABCDEFGH']) expect(gtinValid(g)).toBe(false);
+    for (const g of ['96385075', '036000291453', '4006381333932', '09506000134353', '123', '123456789', 'ABCDEFGH'])
+      expect(gtinValid(g)).toBe(false);
   });
 });
 
 describe('the link on a pack', () => {
   it('is written as GS1 writes it: 14-digit GTIN, the batch encoded, the dates as 11 and 17', () => {
-    expect(digitalLink(`${BASE}/`, { ...link, gtin: '8901030793912' }))
-      .toBe(`${BASE}/01/08901030793912/10/NG-26%2F04%20A/21/${uid}?11=260401&17=280331`);
-    expect(digitalLink(BASE, { ...link, mfg: '', exp: '' })).toBe(`${BASE}/01/08901030793912/10/NG-26%2F04%20A/21/${uid}`);
+    expect(digitalLink(`${BASE}/`, { ...link, gtin: '8901030793912' })).toBe(
+      `${BASE}/01/08901030793912/10/NG-26%2F04%20A/21/${uid}?11=260401&17=280331`,
+    );
+    expect(digitalLink(BASE, { ...link, mfg: '', exp: '' })).toBe(
+      `${BASE}/01/08901030793912/10/NG-26%2F04%20A/21/${uid}`,
+    );
     expect(gs1Date('2026-04-01')).toBe('260401');
     expect(gs1Date('')).toBe('');
   });
@@ -28,7 +32,12 @@ describe('the link on a pack', () => {
   it('reads back to its parts, behind a resolver path of its own too', () => {
     expect(parseDigitalLink(digitalLink(BASE, link))).toEqual(link);
     expect(parseDigitalLink(digitalLink(`${BASE}/gs1`, link))).toEqual(link);
-    expect(parseDigitalLink(`${BASE}/01/08901030793912/21/${uid}/10/B1`)).toEqual({ ...link, batch: 'B1', mfg: '', exp: '' });
+    expect(parseDigitalLink(`${BASE}/01/08901030793912/21/${uid}/10/B1`)).toEqual({
+      ...link,
+      batch: 'B1',
+      mfg: '',
+      exp: '',
+    });
   });
 
   it('is no link without a valid GTIN, a batch and a serial, or with a date that is not YYMMDD', () => {
@@ -54,7 +63,7 @@ describe('a scan of either printed form', () => {
   });
 });
 
-describe('a link against the pack\'s record', () => {
+describe("a link against the pack's record", () => {
   const record = { gtin: '8901030793912', batch: 'ng-26/04 a', mfgDate: '2026-04-01', expDate: '2028-03-31' };
 
   it('agrees field by field: the GTIN padded, the batch case aside, the dates as YYMMDD or the month with DD 00', () => {

@@ -2,8 +2,22 @@
 // rules of DESIGN section 4 that the spec leaves open, each checked with the text a user reads.
 import { describe, expect, it } from 'vitest';
 import {
-  CARTON_OPERATIONS, CARTON_STATES, cartonRefusal, cartonStateOf, flagsOfContents, isExpired, LIFECYCLE_MSG, NO_FLAGS,
-  PACK_OPERATIONS, PACK_STATES, packRefusal, packStateOf, verdictOf, type Carton, type CartonState, type Pack,
+  CARTON_OPERATIONS,
+  CARTON_STATES,
+  cartonRefusal,
+  cartonStateOf,
+  flagsOfContents,
+  isExpired,
+  LIFECYCLE_MSG,
+  NO_FLAGS,
+  PACK_OPERATIONS,
+  PACK_STATES,
+  packRefusal,
+  packStateOf,
+  verdictOf,
+  type Carton,
+  type CartonState,
+  type Pack,
 } from '../../../src/shared/lifecycle/index.js';
 import { DISPATCH_MSG } from '../../../src/shared/contracts/floor/dispatch.js';
 import { PACKING_MSG } from '../../../src/shared/contracts/floor/packing.js';
@@ -11,7 +25,13 @@ import { VERIFY_MSG } from '../../../src/shared/contracts/public/verify-rules.js
 
 const recalled = { recalled: 'label misprint', expired: null };
 const expired = { recalled: null, expired: '2026-01-31' };
-const carton = (state: CartonState, over: Partial<Carton> = {}): Carton => ({ id: 'SID26KA00001', state, flags: NO_FLAGS, here: true, ...over });
+const carton = (state: CartonState, over: Partial<Carton> = {}): Carton => ({
+  id: 'SID26KA00001',
+  state,
+  flags: NO_FLAGS,
+  here: true,
+  ...over,
+});
 const pack = (over: Partial<Pack> = {}): Pack => ({ code: 'KA12', state: 'mapped', flags: NO_FLAGS, ...over });
 
 describe('cartonStateOf', () => {
@@ -48,8 +68,10 @@ describe('packStateOf', () => {
 
 describe('flags', () => {
   it('a carton is what it holds: one recalled content recalls it; the earliest expiry counts', () => {
-    expect(flagsOfContents([NO_FLAGS, recalled, { recalled: null, expired: '2026-03-01' }, expired]))
-      .toEqual({ recalled: 'label misprint', expired: '2026-01-31' });
+    expect(flagsOfContents([NO_FLAGS, recalled, { recalled: null, expired: '2026-03-01' }, expired])).toEqual({
+      recalled: 'label misprint',
+      expired: '2026-01-31',
+    });
     expect(flagsOfContents([])).toEqual(NO_FLAGS);
   });
   it('expired is strictly before today (the expiry day itself is still good)', () => {
@@ -62,7 +84,9 @@ describe('flags', () => {
 describe('commercial moves are blocked for recalled stock', () => {
   it('packing refuses a recalled pack and a recalled SID', () => {
     expect(packRefusal('pack-sid', pack({ flags: recalled }))).toBe('This batch is recalled: label misprint');
-    expect(cartonRefusal('pack-tid', carton('packed', { flags: recalled }))).toBe(LIFECYCLE_MSG.cartonRecalled('SID26KA00001', 'label misprint'));
+    expect(cartonRefusal('pack-tid', carton('packed', { flags: recalled }))).toBe(
+      LIFECYCLE_MSG.cartonRecalled('SID26KA00001', 'label misprint'),
+    );
   });
   it('dispatch: only back to a factory', () => {
     const c = carton('at-site', { flags: recalled });
@@ -72,7 +96,9 @@ describe('commercial moves are blocked for recalled stock', () => {
   });
   it('expired stock may not go to a dealer, and goes anywhere else', () => {
     const c = carton('packed', { flags: expired });
-    expect(cartonRefusal('dispatch-dealer', c)).toBe('SID26KA00001 holds stock that expired on 2026-01-31: it cannot go to a dealer.');
+    expect(cartonRefusal('dispatch-dealer', c)).toBe(
+      'SID26KA00001 holds stock that expired on 2026-01-31: it cannot go to a dealer.',
+    );
     expect(cartonRefusal('dispatch-warehouse', c)).toBeNull();
     expect(packRefusal('pack-sid', pack({ flags: expired }))).toBeNull();
   });
@@ -89,22 +115,33 @@ describe('physical facts are always recorded', () => {
   });
   it('a receipt is only of a carton on its way to the caller', () => {
     expect(cartonRefusal('receive', carton('at-site'))).toBe('SID26KA00001 is not on its way to you.');
-    expect(cartonRefusal('receive', carton('in-transit', { here: false }))).toBe('SID26KA00001 is not on its way to you.');
+    expect(cartonRefusal('receive', carton('in-transit', { here: false }))).toBe(
+      'SID26KA00001 is not on its way to you.',
+    );
   });
 });
 
 describe('the public page', () => {
   it('damaged, de-mapped and replaced codes answer -1 with the reason and never pay', () => {
-    expect(verdictOf(pack({ state: 'damaged', reason: 'Carton crushed' }))).toEqual({ refusal: VERIFY_MSG.damaged('Carton crushed'), warning: null, pays: false });
+    expect(verdictOf(pack({ state: 'damaged', reason: 'Carton crushed' }))).toEqual({
+      refusal: VERIFY_MSG.damaged('Carton crushed'),
+      warning: null,
+      pays: false,
+    });
     expect(verdictOf(pack({ state: 'demapped' })).refusal).toBe(VERIFY_MSG.demapped);
     expect(verdictOf(pack({ state: 'replaced' })).refusal).toBe(VERIFY_MSG.replaced);
-    for (const state of ['damaged', 'demapped', 'replaced', 'free'] as const) expect(packRefusal('earn', pack({ state }))).not.toBeNull();
+    for (const state of ['damaged', 'demapped', 'replaced', 'free'] as const)
+      expect(packRefusal('earn', pack({ state }))).not.toBeNull();
   });
   it('a recalled pack is refused with the recall; an expired one is genuine with a warning and pays nothing', () => {
-    expect(verdictOf(pack({ state: 'with-dealer', flags: recalled })).refusal).toBe(VERIFY_MSG.recalled('label misprint'));
+    expect(verdictOf(pack({ state: 'with-dealer', flags: recalled })).refusal).toBe(
+      VERIFY_MSG.recalled('label misprint'),
+    );
     const v = verdictOf(pack({ state: 'with-dealer', flags: expired }));
     expect(v).toEqual({ refusal: null, warning: LIFECYCLE_MSG.expiredPack('2026-01-31'), pays: false });
-    expect(packRefusal('earn', pack({ state: 'with-dealer', flags: expired }))).toBe(LIFECYCLE_MSG.expiredPack('2026-01-31'));
+    expect(packRefusal('earn', pack({ state: 'with-dealer', flags: expired }))).toBe(
+      LIFECYCLE_MSG.expiredPack('2026-01-31'),
+    );
     expect(verdictOf(pack({ state: 'with-dealer' }))).toEqual({ refusal: null, warning: null, pays: true });
   });
   it('points already earned stay redeemable whatever the pack became', () => {
@@ -114,26 +151,40 @@ describe('the public page', () => {
 
 describe('states on the floor', () => {
   it('a packed pack is not packed again, and names its carton', () => {
-    expect(packRefusal('pack-sid', pack({ state: 'in-tid', sid: 'SID26KA00007' }))).toBe(PACKING_MSG.packed('SID26KA00007'));
+    expect(packRefusal('pack-sid', pack({ state: 'in-tid', sid: 'SID26KA00007' }))).toBe(
+      PACKING_MSG.packed('SID26KA00007'),
+    );
   });
   it('a void code says why before a recall does', () => {
-    expect(packRefusal('pack-sid', pack({ state: 'damaged', reason: 'torn', flags: recalled }))).toBe(PACKING_MSG.damaged('torn'));
+    expect(packRefusal('pack-sid', pack({ state: 'damaged', reason: 'torn', flags: recalled }))).toBe(
+      PACKING_MSG.damaged('torn'),
+    );
   });
   it('dispatch names where a carton is instead', () => {
-    expect(cartonRefusal('dispatch-dealer', carton('in-tid', { tid: 'TID26KA00002' }))).toBe(DISPATCH_MSG.inTertiary('SID26KA00001', 'TID26KA00002'));
-    expect(cartonRefusal('dispatch-dealer', carton('in-transit', { did: 'DID26KA00003' }))).toBe(DISPATCH_MSG.dispatched('SID26KA00001', 'DID26KA00003'));
+    expect(cartonRefusal('dispatch-dealer', carton('in-tid', { tid: 'TID26KA00002' }))).toBe(
+      DISPATCH_MSG.inTertiary('SID26KA00001', 'TID26KA00002'),
+    );
+    expect(cartonRefusal('dispatch-dealer', carton('in-transit', { did: 'DID26KA00003' }))).toBe(
+      DISPATCH_MSG.dispatched('SID26KA00001', 'DID26KA00003'),
+    );
     expect(cartonRefusal('dispatch-dealer', carton('damaged'))).toBe(DISPATCH_MSG.damaged('SID26KA00001'));
-    expect(cartonRefusal('dispatch-dealer', carton('packed', { here: false }))).toBe(DISPATCH_MSG.notHere('SID26KA00001'));
+    expect(cartonRefusal('dispatch-dealer', carton('packed', { here: false }))).toBe(
+      DISPATCH_MSG.notHere('SID26KA00001'),
+    );
   });
   it('ranges: packed numbers are neither damaged nor de-mapped', () => {
-    expect(packRefusal('demap', pack({ state: 'in-sid' }))).toBe('KA12 is already packed: packed numbers cannot be de-mapped.');
+    expect(packRefusal('demap', pack({ state: 'in-sid' }))).toBe(
+      'KA12 is already packed: packed numbers cannot be de-mapped.',
+    );
     expect(packRefusal('damage-range', pack({ state: 'mapped' }))).toBeNull();
   });
   it('every state and operation has an answer (no state falls through)', () => {
-    for (const state of PACK_STATES) for (const op of PACK_OPERATIONS) expect(() => packRefusal(op, pack({ state }))).not.toThrow();
-    for (const state of CARTON_STATES) for (const op of CARTON_OPERATIONS) {
-      const r = cartonRefusal(op, carton(state));
-      expect(r === null || typeof r === 'string').toBe(true);
-    }
+    for (const state of PACK_STATES)
+      for (const op of PACK_OPERATIONS) expect(() => packRefusal(op, pack({ state }))).not.toThrow();
+    for (const state of CARTON_STATES)
+      for (const op of CARTON_OPERATIONS) {
+        const r = cartonRefusal(op, carton(state));
+        expect(r === null || typeof r === 'string').toBe(true);
+      }
   });
 });

@@ -8,7 +8,13 @@ import { sortNames, type ListContract, type ListView } from '../../../src/shared
 const modules = import.meta.glob('../../../src/shared/contracts/**/*.ts', { eager: true });
 
 const isList = (v: unknown): v is ListContract =>
-  typeof v === 'object' && v !== null && 'row' in v && v.row instanceof z.ZodObject && 'columns' in v && Array.isArray(v.columns) && 'api' in v;
+  typeof v === 'object' &&
+  v !== null &&
+  'row' in v &&
+  v.row instanceof z.ZodObject &&
+  'columns' in v &&
+  Array.isArray(v.columns) &&
+  'api' in v;
 const isView = (v: unknown): v is ListView =>
   typeof v === 'object' && v !== null && 'list' in v && isList(v.list) && 'columns' in v && 'page' in v;
 
@@ -24,7 +30,8 @@ function found(): { lists: Map<string, ListContract>; views: Map<string, ListVie
     }
   };
   for (const [file, mod] of Object.entries(modules)) {
-    for (const [k, v] of Object.entries(mod as Record<string, unknown>)) visit(`${file.replace(/^.*contracts\//, '')}:${k}`, v, 2);
+    for (const [k, v] of Object.entries(mod as Record<string, unknown>))
+      visit(`${file.replace(/^.*contracts\//, '')}:${k}`, v, 2);
   }
   return { lists, views };
 }
@@ -32,7 +39,10 @@ function found(): { lists: Map<string, ListContract>; views: Map<string, ListVie
 const { lists, views } = found();
 const all: [string, { row: z.ZodObject; columns: ListContract['columns'] }][] = [
   ...[...lists].map(([n, l]) => [n, l] as [string, ListContract]),
-  ...[...views].map(([n, v]) => [n, { row: v.list.row, columns: v.columns }] as [string, { row: z.ZodObject; columns: ListContract['columns'] }]),
+  ...[...views].map(
+    ([n, v]) =>
+      [n, { row: v.list.row, columns: v.columns }] as [string, { row: z.ZodObject; columns: ListContract['columns'] }],
+  ),
 ];
 
 describe('list columns', () => {
@@ -53,6 +63,7 @@ describe('list columns', () => {
 
   it.each([...views])('%s: its sortable columns are sorts the list accepts', (_, v) => {
     const accepted = sortNames(v.list);
-    for (const c of v.columns.filter((x) => x.sortable !== false)) expect(accepted, c.key).toContain(c.sortKey ?? c.key);
+    for (const c of v.columns.filter((x) => x.sortable !== false))
+      expect(accepted, c.key).toContain(c.sortKey ?? c.key);
   });
 });

@@ -41,9 +41,23 @@ describe('listRequest', () => {
     expect(message({ SortOrder: 1 })).toBe('SortOrder must be ASC or DESC.');
   });
 
-  it('takes the spec\'s other fields and refuses unknown ones', () => {
-    const r = parse({ IsActive: true, PageNo: 1, SearchValue: 'x', SortColumn: 'CreatedDt', ProductId: '12', UserType: 4,
-      FromDate: '2025-01-01', ToDate: '2025-01-31', IsAccepted: '1', IsWareHouse: 0, isAdmin: 'true', Prefix: 'KA', isPreprinted: false, Qty: 5 });
+  it("takes the spec's other fields and refuses unknown ones", () => {
+    const r = parse({
+      IsActive: true,
+      PageNo: 1,
+      SearchValue: 'x',
+      SortColumn: 'CreatedDt',
+      ProductId: '12',
+      UserType: 4,
+      FromDate: '2025-01-01',
+      ToDate: '2025-01-31',
+      IsAccepted: '1',
+      IsWareHouse: 0,
+      isAdmin: 'true',
+      Prefix: 'KA',
+      isPreprinted: false,
+      Qty: 5,
+    });
     expect(r.success).toBe(true);
     expect(r.data?.ProductId).toBe(12);
     expect(message({ Bogus: 1 })).toBe('Unknown field: Bogus');

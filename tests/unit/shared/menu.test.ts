@@ -12,8 +12,18 @@ describe('buildMenu', () => {
     const menu = buildMenu(new Set(['1', '2', '215', '417']));
     expect(menu).toEqual([
       { name: 'Dashboard', icon: 'dashboard', path: '/dashboard' },
-      { name: 'Masters', icon: 'masters', path: '/masters', children: [{ name: 'Carton Size Master', path: '/masters/carton-master' }] },
-      { name: 'Reports', icon: 'reports', path: '/reports', children: [{ name: 'QR Code Tracking Report', path: '/reports/qr-code-tracking-report' }] },
+      {
+        name: 'Masters',
+        icon: 'masters',
+        path: '/masters',
+        children: [{ name: 'Carton Size Master', path: '/masters/carton-master' }],
+      },
+      {
+        name: 'Reports',
+        icon: 'reports',
+        path: '/reports',
+        children: [{ name: 'QR Code Tracking Report', path: '/reports/qr-code-tracking-report' }],
+      },
     ]);
   });
 
@@ -43,7 +53,10 @@ describe('buildAccessTree', () => {
     expect(tree.find((g) => g.key === '2')!.Status).toBe(false);
     expect(tree.find((g) => g.key === '4')!.Status).toBe(true);
     expect(tree.find((g) => g.key === '2')!.children.find((c) => c.key === '215')).toEqual({
-      key: '215', label: 'Carton Size Master', path: '/masters/carton-master', Status: true,
+      key: '215',
+      label: 'Carton Size Master',
+      path: '/masters/carton-master',
+      Status: true,
     });
   });
 

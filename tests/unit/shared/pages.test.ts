@@ -1,7 +1,16 @@
 // The page registry and the saved-rights rule (spec 1 sections 2.3-2.4, 4, 9).
 import { describe, expect, it } from 'vitest';
 import {
-  ALWAYS_ALLOWED_PATHS, DASHBOARD_KEY, GROUPS, isKnownPageKey, normalisePageList, normalisePath, PAGE, PAGES, pageByKey, pageByPath,
+  ALWAYS_ALLOWED_PATHS,
+  DASHBOARD_KEY,
+  GROUPS,
+  isKnownPageKey,
+  normalisePageList,
+  normalisePath,
+  PAGE,
+  PAGES,
+  pageByKey,
+  pageByPath,
 } from '../../../src/shared/pages.js';
 
 describe('normalisePageList', () => {
@@ -37,12 +46,16 @@ describe('the registry', () => {
     expect(PAGE.dealerMaster).toMatchObject({ label: 'Retailer Master', path: '/masters/dealer-master' });
     expect(PAGE.distributorMaster).toMatchObject({ label: 'Dealer Master', path: '/masters/distributor-master' });
     expect(PAGE.redemptionReport).toMatchObject({ label: 'Loyalty Points Report', path: '/reports/redemption-report' });
-    expect(PAGE.cartonMaster).toMatchObject({ key: '215', label: 'Carton Size Master', path: '/masters/carton-master' });
+    expect(PAGE.cartonMaster).toMatchObject({
+      key: '215',
+      label: 'Carton Size Master',
+      path: '/masters/carton-master',
+    });
     expect(PAGE.numberIssued).toMatchObject({ label: 'Issue Number', hidden: true });
     expect(PAGES.filter((p) => p.hidden)).toEqual([PAGE.numberIssued]);
   });
 
-  it('has the spec\'s 15 masters, 18 transactions and 22 reports, and our Recall Trace', () => {
+  it("has the spec's 15 masters, 18 transactions and 22 reports, and our Recall Trace", () => {
     const count = (g: string) => PAGES.filter((p) => p.group === g).length;
     expect([count('2'), count('3'), count('4')]).toEqual([15, 18, 23]);
     expect(PAGE.recallTrace).toMatchObject({ key: '423', path: '/reports/recall-trace' });

@@ -5,11 +5,14 @@ import { codeMac } from '../../../src/server/domain/code-mac.js';
 import { resolveScan } from '../../../src/server/domain/resolve.js';
 import type { Tx } from '../../../src/server/domain/ranges.js';
 
-const untouchable = new Proxy({}, {
-  get(_t, prop) {
-    throw new Error(`the database was touched (${String(prop)})`);
+const untouchable = new Proxy(
+  {},
+  {
+    get(_t, prop) {
+      throw new Error(`the database was touched (${String(prop)})`);
+    },
   },
-}) as Tx;
+) as Tx;
 
 describe('resolveScan', () => {
   const codes = codeMac('resolver secret');

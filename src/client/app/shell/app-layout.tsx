@@ -25,7 +25,9 @@ export function AppLayout() {
   useResetPasswordRedirect();
   // On a handheld the sidebar is off-screen until the burger opens it, so its links are drawn only from
   // then on (and kept, so closing slides them out): the first render is the page's alone.
-  const wide = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints[NAV_BREAKPOINT]})`, undefined, { getInitialValueInEffect: false });
+  const wide = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints[NAV_BREAKPOINT]})`, undefined, {
+    getInitialValueInEffect: false,
+  });
   const [navDrawn, setNavDrawn] = useState(false);
   if (navOpened && !navDrawn) setNavDrawn(true);
   const drawNav = wide || navDrawn;
@@ -48,7 +50,8 @@ export function AppLayout() {
         <HeaderBar navOpened={navOpened} onToggleNav={toggle} />
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main menu">
-        {drawNav && (menu.status === 'ready' ? <SideNav menu={menu.menu} onNavigate={close} /> : <Loader size="sm" m="md" />)}
+        {drawNav &&
+          (menu.status === 'ready' ? <SideNav menu={menu.menu} onNavigate={close} /> : <Loader size="sm" m="md" />)}
       </AppShell.Navbar>
       <AppShell.Main>
         {allowed ? (

@@ -21,7 +21,15 @@ interface Props {
 /** Marks the welcome as the account menu's opener. */
 function Chevron() {
   return (
-    <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <svg
+      width="14"
+      height="14"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
       <path d="m6 9 6 6 6-6" />
     </svg>
   );
@@ -75,7 +83,9 @@ export function HeaderBar({ navOpened, onToggleNav }: Props) {
 
   const signOut = async () => {
     // Work not yet settled stays on the device; the user hears so before leaving.
-    const kept = session ? await keptEntries(session.UserId).catch(() => ({ waiting: 0, rejected: 0 })) : { waiting: 0, rejected: 0 };
+    const kept = session
+      ? await keptEntries(session.UserId).catch(() => ({ waiting: 0, rejected: 0 }))
+      : { waiting: 0, rejected: 0 };
     if (kept.waiting + kept.rejected > 0 && !(await confirmSignOut(kept, session?.UserName ?? ''))) return;
     await logout();
     navigate('/login', { replace: true });
@@ -85,15 +95,34 @@ export function HeaderBar({ navOpened, onToggleNav }: Props) {
     <Group h="100%" px={{ base: 'xs', sm: 'md' }} gap="xs" justify="space-between" wrap="nowrap">
       <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
         <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label="Toggle main menu" />
-        <Text component={Link} to="/dashboard" aria-label={APP_NAME} fw={700} fz="lg" c="green.8" style={{ textDecoration: 'none', display: 'flex' }}>
+        <Text
+          component={Link}
+          to="/dashboard"
+          aria-label={APP_NAME}
+          fw={700}
+          fz="lg"
+          c="green.8"
+          style={{ textDecoration: 'none', display: 'flex' }}
+        >
           {/* On a handheld the mark stands for the name: the status, the waiting count and the welcome need the width. */}
           <Box component="img" src="/icons/icon-192.png" alt="" w={32} h={32} hiddenFrom="sm" />
-          <Box component="span" visibleFrom="sm">{APP_NAME}</Box>
+          <Box component="span" visibleFrom="sm">
+            {APP_NAME}
+          </Box>
         </Text>
       </Group>
       <Group gap={4} wrap="nowrap" miw={0}>
         {online ? (
-          <Box component="span" role="img" aria-label="Online" title="Online" w={10} h={10} bg="green.8" style={{ borderRadius: '50%', flexShrink: 0 }} />
+          <Box
+            component="span"
+            role="img"
+            aria-label="Online"
+            title="Online"
+            w={10}
+            h={10}
+            bg="green.8"
+            style={{ borderRadius: '50%', flexShrink: 0 }}
+          />
         ) : (
           <Badge color="red" variant="filled" role="status" style={{ flexShrink: 0 }}>
             Offline
@@ -111,11 +140,19 @@ export function HeaderBar({ navOpened, onToggleNav }: Props) {
             </Group>
           }
         >
-          <Menu.Item component={Link} to="/profile">Profile</Menu.Item>
-          <Menu.Item component={Link} to="/change-password">Change Password</Menu.Item>
-          <Menu.Item component={Link} to={PENDING_WORK_PATH}>Pending work</Menu.Item>
+          <Menu.Item component={Link} to="/profile">
+            Profile
+          </Menu.Item>
+          <Menu.Item component={Link} to="/change-password">
+            Change Password
+          </Menu.Item>
+          <Menu.Item component={Link} to={PENDING_WORK_PATH}>
+            Pending work
+          </Menu.Item>
           <Menu.Divider />
-          <Menu.Item color="red" onClick={() => void signOut()}>Logout</Menu.Item>
+          <Menu.Item color="red" onClick={() => void signOut()}>
+            Logout
+          </Menu.Item>
         </AccountMenu>
       </Group>
     </Group>

@@ -7,7 +7,11 @@ import { clearSession, getSession } from '../../api/session.js';
 /** The user's entries a sign-out leaves on the device: still to go, and refused ones to look at. */
 export async function keptEntries(userId: number): Promise<{ waiting: number; rejected: number }> {
   const { localDb } = await import('../../offline/db.js');
-  const open = await localDb.outbox.where('status').anyOf('pending', 'sending', 'rejected').filter((e) => e.userId === userId).toArray();
+  const open = await localDb.outbox
+    .where('status')
+    .anyOf('pending', 'sending', 'rejected')
+    .filter((e) => e.userId === userId)
+    .toArray();
   const rejected = open.filter((e) => e.status === 'rejected').length;
   return { waiting: open.length - rejected, rejected };
 }

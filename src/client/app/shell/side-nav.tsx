@@ -37,7 +37,14 @@ export function SideNav({ menu, onNavigate }: Props) {
             childrenOffset={28}
           >
             {entry.children.map((c) => (
-              <NavLink key={c.path} component={Link} to={c.path} label={c.name} active={isActive(c.path)} onClick={onNavigate} />
+              <NavLink
+                key={c.path}
+                component={Link}
+                to={c.path}
+                label={c.name}
+                active={isActive(c.path)}
+                onClick={onNavigate}
+              />
             ))}
           </NavLink>
         ) : (

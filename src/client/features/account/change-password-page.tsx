@@ -17,7 +17,12 @@ export function ChangePasswordPage() {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const form = useForm({
-    initialValues: { UserName: session?.UserName ?? '', UserId: session?.UserId ?? 0, OldPassword: '', NewPassword: '' },
+    initialValues: {
+      UserName: session?.UserName ?? '',
+      UserId: session?.UserId ?? 0,
+      OldPassword: '',
+      NewPassword: '',
+    },
     validate: schemaResolver(changePasswordRequest, { sync: true }),
   });
 
@@ -39,7 +44,9 @@ export function ChangePasswordPage() {
 
   return (
     <Paper withBorder p="lg" maw={560}>
-      <Title order={1} fz="h3" mb="md">Change Password</Title>
+      <Title order={1} fz="h3" mb="md">
+        Change Password
+      </Title>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput label="User Name" value={form.values.UserName} readOnly variant="filled" />
@@ -48,11 +55,13 @@ export function ChangePasswordPage() {
             label="New Password"
             description={PASSWORD_MESSAGE}
             autoComplete="new-password"
-           
+
             {...form.getInputProps('NewPassword')}
           />
           <Group justify="flex-end">
-            <Button type="submit" loading={busy} disabled={done}>Submit</Button>
+            <Button type="submit" loading={busy} disabled={done}>
+              Submit
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -41,7 +41,9 @@ export function ProfilePage() {
 
   return (
     <Paper withBorder p="lg" maw={560}>
-      <Title order={1} fz="h3" mb="md">Profile</Title>
+      <Title order={1} fz="h3" mb="md">
+        Profile
+      </Title>
       {me?.IsResetPassword && (
         <Alert color="yellow" variant="light" mb="md">
           Your password must be changed. <Link to="/change-password">Change Password</Link>
@@ -57,11 +59,13 @@ export function ProfilePage() {
             inputMode="numeric"
             maxLength={LIMITS.MobileNo?.maxLength}
             autoComplete="tel"
-           
+
             {...form.getInputProps('MobileNo')}
           />
           <Group justify="flex-end">
-            <Button type="submit" loading={busy} disabled={!me}>Update</Button>
+            <Button type="submit" loading={busy} disabled={!me}>
+              Update
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -13,13 +13,19 @@ export function AuthFrame({ title, children }: { title: string; children: ReactN
           <Anchor component={Link} to="/home" fw={800} fz={28} c="green.8" underline="never">
             {APP_NAME}
           </Anchor>
-          <Text size="sm" c="dimmed">{TAGLINE}</Text>
+          <Text size="sm" c="dimmed">
+            {TAGLINE}
+          </Text>
         </Box>
         <Paper withBorder shadow="sm" p="xl" radius="md">
-          <Title order={1} fz="h3" mb="md">{title}</Title>
+          <Title order={1} fz="h3" mb="md">
+            {title}
+          </Title>
           {children}
         </Paper>
-        <Text size="xs" c="dimmed" ta="center">{COPYRIGHT}</Text>
+        <Text size="xs" c="dimmed" ta="center">
+          {COPYRIGHT}
+        </Text>
       </Stack>
     </Center>
   );

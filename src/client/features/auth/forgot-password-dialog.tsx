@@ -40,11 +40,17 @@ export function ForgotPasswordDialog({ opened, onClose, initialEmail }: Props) {
     <Modal opened={opened} onClose={busy ? () => undefined : onClose} title="Forgot password" centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <Text size="sm" c="dimmed">Enter the e-mail id of your account; a link to reset the password will be sent to it.</Text>
+          <Text size="sm" c="dimmed">
+            Enter the e-mail id of your account; a link to reset the password will be sent to it.
+          </Text>
           <TextInput label="Email" type="email" autoComplete="email" data-autofocus {...form.getInputProps('Email')} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={busy}>Cancel</Button>
-            <Button type="submit" loading={busy}>Submit</Button>
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              Submit
+            </Button>
           </Group>
         </Stack>
       </form>

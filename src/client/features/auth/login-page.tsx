@@ -43,7 +43,9 @@ export function LoginPage() {
               Forgot password?
             </Anchor>
           </Group>
-          <Button type="submit" fullWidth loading={busy}>Sign in</Button>
+          <Button type="submit" fullWidth loading={busy}>
+            Sign in
+          </Button>
         </Stack>
       </form>
       <ForgotPasswordDialog opened={forgotOpen} onClose={() => setForgotOpen(false)} initialEmail={form.values.Email} />

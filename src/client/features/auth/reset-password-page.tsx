@@ -41,17 +41,29 @@ export function ResetPasswordPage() {
     <AuthFrame title="Reset password">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          {tokenProblem && <Alert color="red" variant="light">{MSG.resetInvalid}</Alert>}
+          {tokenProblem && (
+            <Alert color="red" variant="light">
+              {MSG.resetInvalid}
+            </Alert>
+          )}
           <PasswordInput
             label="New Password"
             description={PASSWORD_MESSAGE}
             autoComplete="new-password"
-           
+
             {...form.getInputProps('NewPassword')}
           />
-          <PasswordInput label="Confirm Password" autoComplete="new-password" {...form.getInputProps('ConfirmPassword')} />
-          <Button type="submit" fullWidth loading={busy} disabled={done || token.length < 10}>Submit</Button>
-          <Anchor component={Link} to="/login" size="sm" ta="center">Back to sign in</Anchor>
+          <PasswordInput
+            label="Confirm Password"
+            autoComplete="new-password"
+            {...form.getInputProps('ConfirmPassword')}
+          />
+          <Button type="submit" fullWidth loading={busy} disabled={done || token.length < 10}>
+            Submit
+          </Button>
+          <Anchor component={Link} to="/login" size="sm" ta="center">
+            Back to sign in
+          </Anchor>
         </Stack>
       </form>
     </AuthFrame>

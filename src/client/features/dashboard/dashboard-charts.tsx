@@ -7,7 +7,15 @@ import { BarChart, PieChart } from '@mantine/charts';
 import '@mantine/charts/styles.layer.css';
 import '@mantine/core/styles/ColorSwatch.layer.css';
 import type { DashboardCount, DashboardData } from '@shared/contracts/dashboard.js';
-import { formatCount, MONTHLY_SERIES, monthlyRows, piesOf, TOTALS, type DashboardView, type PieDef } from './dashboard-view.js';
+import {
+  formatCount,
+  MONTHLY_SERIES,
+  monthlyRows,
+  piesOf,
+  TOTALS,
+  type DashboardView,
+  type PieDef,
+} from './dashboard-view.js';
 
 /** 'green.6' as a CSS colour, for the swatches beside the pies' figures. */
 const cssColor = (c: string) => `var(--mantine-color-${c.replace('.', '-')})`;
@@ -18,9 +26,19 @@ export function DashboardTotals({ count }: { count: DashboardCount }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
       {TOTALS.map((t) => (
-        <Paper key={t.key} withBorder radius="md" p="md" style={{ borderLeft: `4px solid ${cssColor(`${t.color}.6`)}` }}>
-          <Text size="sm" c="dimmed" fw={600}>{t.label}</Text>
-          <Text fz={28} fw={700} lh={1.3} aria-label={t.label}>{formatCount(count[t.key])}</Text>
+        <Paper
+          key={t.key}
+          withBorder
+          radius="md"
+          p="md"
+          style={{ borderLeft: `4px solid ${cssColor(`${t.color}.6`)}` }}
+        >
+          <Text size="sm" c="dimmed" fw={600}>
+            {t.label}
+          </Text>
+          <Text fz={28} fw={700} lh={1.3} aria-label={t.label}>
+            {formatCount(count[t.key])}
+          </Text>
         </Paper>
       ))}
     </SimpleGrid>
@@ -30,7 +48,9 @@ export function DashboardTotals({ count }: { count: DashboardCount }) {
 export function MonthlyChart({ data }: { data: DashboardData }) {
   return (
     <Paper withBorder radius="md" p="md">
-      <Title order={3} fz="md" mb="sm">Monthly Figures</Title>
+      <Title order={3} fz="md" mb="sm">
+        Monthly Figures
+      </Title>
       <BarChart
         h={300}
         data={monthlyRows(data)}
@@ -55,7 +75,9 @@ function PieCard({ def, count }: { def: PieDef; count: DashboardCount }) {
   const data = slices.length > 0 ? slices : [{ name: 'Nothing yet', value: 1, color: 'gray.3' }];
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={def.title}>
-      <Title order={3} fz="md" ta="center" mb="sm">{def.title}</Title>
+      <Title order={3} fz="md" ta="center" mb="sm">
+        {def.title}
+      </Title>
       <Group justify="center">
         <PieChart
           size={170}
@@ -70,7 +92,9 @@ function PieCard({ def, count }: { def: PieDef; count: DashboardCount }) {
         {cells.map((c) => (
           <Group key={c.name} gap={8} wrap="nowrap">
             <Box w={12} h={12} style={{ borderRadius: 3, background: cssColor(c.color) }} />
-            <Text size="sm">{c.name}: <b>{formatCount(c.value)}</b></Text>
+            <Text size="sm">
+              {c.name}: <b>{formatCount(c.value)}</b>
+            </Text>
           </Group>
         ))}
       </Stack>
@@ -82,7 +106,9 @@ export function DashboardPies({ view, count }: { view: DashboardView; count: Das
   const pies = piesOf(view);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: pies.length }} spacing="md">
-      {pies.map((def) => <PieCard key={def.title} def={def} count={count} />)}
+      {pies.map((def) => (
+        <PieCard key={def.title} def={def} count={count} />
+      ))}
     </SimpleGrid>
   );
 }

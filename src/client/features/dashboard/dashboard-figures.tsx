@@ -14,27 +14,43 @@ export function DashboardFigures({ admin, userType }: { admin: boolean; userType
   const [entity, setEntity] = useState<SiteOption | null>(null);
   // On means static numbers (isPreprinted false), as on the number screens.
   const [isPreprinted, setPreprinted] = useState(false);
-  const { data, message, loading } = useDashboard(admin ? entity?.ID ?? null : 0, isPreprinted);
+  const { data, message, loading } = useDashboard(admin ? (entity?.ID ?? null) : 0, isPreprinted);
   // Figures of an entity the admin has since left are not shown under the new one's name.
   const shown = data && (!admin || data.Site.ID === entity?.ID) ? data : null;
   // The admin sees the view of the entity's kind; others the view of their user type.
-  const view: DashboardView = admin && shown ? (shown.Site.IsFactory ? 'factory' : 'warehouse') : viewOfUserType(userType);
+  const view: DashboardView =
+    admin && shown ? (shown.Site.IsFactory ? 'factory' : 'warehouse') : viewOfUserType(userType);
 
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
         <div>
-          <Title order={1} fz="h3">Dashboard</Title>
-          {shown && <Text size="sm" c="dimmed">{shown.Site.FirmName}</Text>}
+          <Title order={1} fz="h3">
+            Dashboard
+          </Title>
+          {shown && (
+            <Text size="sm" c="dimmed">
+              {shown.Site.FirmName}
+            </Text>
+          )}
         </div>
         <Group align="flex-end" gap="md">
           {admin && <EntityPicker value={entity} onChange={setEntity} />}
-          <Switch label={SWITCH_LABEL} checked={!isPreprinted} onChange={(e) => setPreprinted(!e.currentTarget.checked)} mb={8} />
+          <Switch
+            label={SWITCH_LABEL}
+            checked={!isPreprinted}
+            onChange={(e) => setPreprinted(!e.currentTarget.checked)}
+            mb={8}
+          />
           {loading && <Loader size="sm" mb={6} aria-label="Loading figures" />}
         </Group>
       </Group>
       {admin && !entity && <Text c="dimmed">Select a factory or warehouse to see its figures.</Text>}
-      {message && <Alert color="yellow" title="No figures">{message}</Alert>}
+      {message && (
+        <Alert color="yellow" title="No figures">
+          {message}
+        </Alert>
+      )}
       {shown && (
         <>
           <DashboardTotals count={shown.DashboardCount} />

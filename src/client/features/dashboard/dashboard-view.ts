@@ -13,7 +13,8 @@ export const AUTO_SELECT_MS = 2000;
 export const picturesOnly = (userType: number) => userType === USER_TYPE.dealer || userType === USER_TYPE.distributor;
 
 /** A non-admin's view by user type: type 5 the warehouse's, any other the factory's. */
-export const viewOfUserType = (userType: number): DashboardView => (userType === USER_TYPE.warehouse ? 'warehouse' : 'factory');
+export const viewOfUserType = (userType: number): DashboardView =>
+  userType === USER_TYPE.warehouse ? 'warehouse' : 'factory';
 
 const NUMBER = new Intl.NumberFormat('en-IN');
 export const formatCount = (n: number) => NUMBER.format(n);
@@ -35,13 +36,20 @@ export const MONTHLY_SERIES = [
 
 /** One row a month, keyed by the series' names, for the bar chart. */
 export function monthlyRows(d: DashboardData): Array<Record<string, string | number>> {
-  return d.MonthName.map((month, i) => Object.fromEntries([
-    ['month', month], ...MONTHLY_SERIES.map((s) => [s.name, d[s.list][i] ?? 0]),
-  ]));
+  return d.MonthName.map((month, i) =>
+    Object.fromEntries([['month', month], ...MONTHLY_SERIES.map((s) => [s.name, d[s.list][i] ?? 0])]),
+  );
 }
 
-export interface PiePart { name: string; key: CountKey; color: string }
-export interface PieDef { title: string; parts: [PiePart, PiePart] }
+export interface PiePart {
+  name: string;
+  key: CountKey;
+  color: string;
+}
+export interface PieDef {
+  title: string;
+  parts: [PiePart, PiePart];
+}
 
 const part = (name: string, key: CountKey, color: string): PiePart => ({ name, key, color });
 const mapped = part('Mapped', 'TotalMapping', 'green.6');
@@ -53,11 +61,17 @@ const PIES: Record<DashboardView, PieDef[]> = {
   factory: [
     { title: 'Mapped vs Packed', parts: [mapped, packed] },
     { title: 'Packed vs Dispatched', parts: [packed, dispatched] },
-    { title: 'Cartons Packed vs Cartons Dispatched', parts: [part('Cartons Packed', 'TotalCartonsPacked', 'orange.5'), cartonsDispatched] },
+    {
+      title: 'Cartons Packed vs Cartons Dispatched',
+      parts: [part('Cartons Packed', 'TotalCartonsPacked', 'orange.5'), cartonsDispatched],
+    },
   ],
   warehouse: [
     { title: 'Received vs Dispatched', parts: [part('Received', 'TotalReceived', 'grape.6'), dispatched] },
-    { title: 'Cartons Received vs Cartons Dispatched', parts: [part('Cartons Received', 'TotalCartonsReceived', 'grape.6'), cartonsDispatched] },
+    {
+      title: 'Cartons Received vs Cartons Dispatched',
+      parts: [part('Cartons Received', 'TotalCartonsReceived', 'grape.6'), cartonsDispatched],
+    },
   ],
 };
 

@@ -20,9 +20,11 @@ export function useDashboard(id: number | null, isPreprinted: boolean): Dashboar
     setState((s) => ({ ...s, loading: true }));
     void call(DASHBOARD_API.data, { Id: id, isPreprinted }).then((env) => {
       if (!current) return;
-      setState(env.ResponseCode === '200'
-        ? { data: env.ResponseData, message: null, loading: false }
-        : { data: null, message: env.ResponseMessage, loading: false });
+      setState(
+        env.ResponseCode === '200'
+          ? { data: env.ResponseData, message: null, loading: false }
+          : { data: null, message: env.ResponseMessage, loading: false },
+      );
     });
     return () => {
       current = false;

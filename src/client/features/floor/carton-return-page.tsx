@@ -19,18 +19,34 @@ import { isOnline } from '../../offline/network-status.js';
 import { RemarkDialog } from '../../floor/floor-dialogs.js';
 import { packingForReturn } from './return/return-lookup.js';
 import { ReturnListView } from './return/return-list.js';
-import { checkReturnScan, fromServer, RETURN_DEVICE_MSG, sentIndex, type ReturnDecision, type ReturnListRow } from './return/return-scan.js';
+import {
+  checkReturnScan,
+  fromServer,
+  RETURN_DEVICE_MSG,
+  sentIndex,
+  type ReturnDecision,
+  type ReturnListRow,
+} from './return/return-scan.js';
 import { RETURN_SCREEN, useReturnList } from './return/use-return-list.js';
 import './return/return.css';
 
 const remarkProblem = (text: string) => (returnSave.shape.Remark.safeParse(text).success ? null : RETURN_MSG.remark);
 
 /** The payload's row: the spec's fields of what the row showed. */
-const scannedOf = ({ Id, CartonId, ProductName, MFGDate, EXPDate }: ReturnListRow) =>
-  ({ ...(Id === undefined ? {} : { Id }), CartonId, ProductName, MFGDate, EXPDate });
+const scannedOf = ({ Id, CartonId, ProductName, MFGDate, EXPDate }: ReturnListRow) => ({
+  ...(Id === undefined ? {} : { Id }),
+  CartonId,
+  ProductName,
+  MFGDate,
+  EXPDate,
+});
 
 const labelOf = (rows: readonly ReturnListRow[], transit: boolean, remark: string) => {
-  const ids = rows.slice(0, 3).map((r) => r.CartonId).join(', ') + (rows.length > 3 ? ` and ${rows.length - 3} more` : '');
+  const ids =
+    rows
+      .slice(0, 3)
+      .map((r) => r.CartonId)
+      .join(', ') + (rows.length > 3 ? ` and ${rows.length - 3} more` : '');
   return `Carton return${transit ? ' from transit' : ''} of ${ids}: ${remark}`;
 };
 
@@ -60,7 +76,13 @@ export default function CartonReturnPage() {
     if (answer === 'offline') return { ok: false, message: outcome.offline };
     if ('refused' in answer) return { ok: false, message: answer.refused };
     // The list as it is now: a delete may have happened while the server answered.
-    return apply(fromServer(outcome.id, answer.rows, { rows: current().rows, returned: latest.current.local.returned, transit: l.transit }));
+    return apply(
+      fromServer(outcome.id, answer.rows, {
+        rows: current().rows,
+        returned: latest.current.local.returned,
+        transit: l.transit,
+      }),
+    );
   };
 
   const submit = () => {
@@ -79,8 +101,10 @@ export default function CartonReturnPage() {
       const l = current();
       if (l.rows.length === 0) return;
       await queueWork(RETURN_SCREEN, {
-        endpoint: RETURN_API.save, payload: { scanned: l.rows.map(scannedOf), IsActive: l.transit, Remark: remark },
-        label: labelOf(l.rows, l.transit, remark), userId,
+        endpoint: RETURN_API.save,
+        payload: { scanned: l.rows.map(scannedOf), IsActive: l.transit, Remark: remark },
+        label: labelOf(l.rows, l.transit, remark),
+        userId,
       });
       reset({ transit: l.transit, rows: [] });
       void kickOutbox();
@@ -100,10 +124,13 @@ export default function CartonReturnPage() {
   const latest = useRef({ onScan, local });
   latest.current = { onScan, local };
   const scan = useCallback((text: string) => latest.current.onScan(text), []);
-  const remove = useCallback(async (id: string) => {
-    if (await confirmDelete()) update((l) => ({ ...l, rows: l.rows.filter((r) => r.CartonId !== id) }));
-    setTimeout(() => box.current?.focus(), 0);
-  }, [update]);
+  const remove = useCallback(
+    async (id: string) => {
+      if (await confirmDelete()) update((l) => ({ ...l, rows: l.rows.filter((r) => r.CartonId !== id) }));
+      setTimeout(() => box.current?.focus(), 0);
+    },
+    [update],
+  );
   const onDelete = useCallback((id: string) => void remove(id), [remove]);
 
   return (
@@ -111,26 +138,54 @@ export default function CartonReturnPage() {
       <ScreenHeader title={PAGE.cartonReturn.label} breadcrumb="Transactions" actions={<CacheFreshness />} />
       <Stack gap="sm">
         <Paper withBorder className="ft-return__flag">
-          <Checkbox size="lg" label={RETURN_MSG.transit} checked={list.transit} disabled={!ready || checking || list.rows.length > 0}
+          <Checkbox
+            size="lg"
+            label={RETURN_MSG.transit}
+            checked={list.transit}
+            disabled={!ready || checking || list.rows.length > 0}
             onChange={(e) => {
               const transit = e.currentTarget.checked;
               update((l) => (l.rows.length > 0 ? l : { ...l, transit }));
-            }} />
+            }}
+          />
         </Paper>
-        <ScanBox ref={box} label="Scan items" placeholder="Scan TID, SID or DID" onScan={scan} disabled={!ready || remarkOpen}
-          idleMessage="Scan the cartons to take back" />
+        <ScanBox
+          ref={box}
+          label="Scan items"
+          placeholder="Scan TID, SID or DID"
+          onScan={scan}
+          disabled={!ready || remarkOpen}
+          idleMessage="Scan the cartons to take back"
+        />
         <Group justify="space-between" align="baseline" aria-live="polite">
-          <Text fw={700} fz="lg" data-testid="return-count">{list.rows.length} scanned</Text>
-          {checking && <Text c="dimmed" fz="sm">Checking with the server…</Text>}
+          <Text fw={700} fz="lg" data-testid="return-count">
+            {list.rows.length} scanned
+          </Text>
+          {checking && (
+            <Text c="dimmed" fz="sm">
+              Checking with the server…
+            </Text>
+          )}
         </Group>
         <ReturnListView rows={list.rows} onDelete={onDelete} />
       </Stack>
       <div className="ft-return__bar">
-        <Button size="xl" fullWidth onClick={submit} disabled={!ready}>Submit</Button>
+        <Button size="xl" fullWidth onClick={submit} disabled={!ready}>
+          Submit
+        </Button>
       </div>
       {remarkOpen && (
-        <RemarkDialog opened title={RETURN_MSG.remarkTitle} label="Return remarks" problem={remarkProblem}
-          onDone={(t) => void save(t)} onClose={() => { setRemarkOpen(false); box.current?.focus(); }} />
+        <RemarkDialog
+          opened
+          title={RETURN_MSG.remarkTitle}
+          label="Return remarks"
+          problem={remarkProblem}
+          onDone={(t) => void save(t)}
+          onClose={() => {
+            setRemarkOpen(false);
+            box.current?.focus();
+          }}
+        />
       )}
     </div>
   );

@@ -29,7 +29,8 @@ export default function DamageCartonPage() {
     const why = reason.trim();
     if (why.length < REASON_MIN || why.length > REASON_MAX) return { ok: false, message: CARTON_DAMAGE_MSG.reason };
     const slip = parseSlipId(text);
-    if (!slip || (slip.type !== 'SID' && slip.type !== 'TID')) return { ok: false, message: CARTON_DAMAGE_MSG.invalidScan };
+    if (!slip || (slip.type !== 'SID' && slip.type !== 'TID'))
+      return { ok: false, message: CARTON_DAMAGE_MSG.invalidScan };
     if (!cache) return { ok: false, message: CACHE_LOADING };
     const id = slip.text;
     // The lifecycle decides (damaged already, not at this site); recalled or expired stock may be damaged.
@@ -39,7 +40,12 @@ export default function DamageCartonPage() {
       setTimeout(() => box.current?.focus(), 0);
       return { ok: false, message: `${id} not damaged.` };
     }
-    await queueWork('damage-carton', { endpoint: CARTON_DAMAGE_API.damage, payload: { DamageCid: id, Reason: why }, label: `Damaged carton ${id}: ${why}`, userId });
+    await queueWork('damage-carton', {
+      endpoint: CARTON_DAMAGE_API.damage,
+      payload: { DamageCid: id, Reason: why },
+      label: `Damaged carton ${id}: ${why}`,
+      userId,
+    });
     void kickOutbox();
     setReason('');
     return { ok: true, message: `${id} damaged: queued to send.` };
@@ -49,9 +55,23 @@ export default function DamageCartonPage() {
     <div>
       <ScreenHeader title={PAGE.damageCarton.label} breadcrumb="Transactions" actions={<CacheFreshness />} />
       <Stack gap="sm">
-        <Textarea label="Reason of damage" value={reason} maxLength={REASON_MAX} autosize minRows={2} size="lg"
-          description={`${REASON_MIN} to ${REASON_MAX} characters`} onChange={(e) => setReason(e.currentTarget.value)} />
-        <ScanBox ref={box} label="Scan carton" placeholder="Scan SID or TID" onScan={onScan} idleMessage="Write the reason, then scan the carton" />
+        <Textarea
+          label="Reason of damage"
+          value={reason}
+          maxLength={REASON_MAX}
+          autosize
+          minRows={2}
+          size="lg"
+          description={`${REASON_MIN} to ${REASON_MAX} characters`}
+          onChange={(e) => setReason(e.currentTarget.value)}
+        />
+        <ScanBox
+          ref={box}
+          label="Scan carton"
+          placeholder="Scan SID or TID"
+          onScan={onScan}
+          idleMessage="Write the reason, then scan the carton"
+        />
       </Stack>
     </div>
   );

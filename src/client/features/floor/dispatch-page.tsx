@@ -16,7 +16,12 @@ import { CacheFreshness, useFloorCache, type FloorCache } from '../../floor/cach
 import { topUpDids, queueWithDid } from '../../floor/dispatch/did-block.js';
 import { checkDispatchScan, dispatchOp, type DispatchRow } from '../../floor/dispatch/dispatch-rules.js';
 import { invoiceOfSave } from '../../floor/dispatch/invoice-data.js';
-import { emptyDispatch, localInvoice, type DispatchDraft, type SendToKind } from '../../floor/dispatch/local-invoice.js';
+import {
+  emptyDispatch,
+  localInvoice,
+  type DispatchDraft,
+  type SendToKind,
+} from '../../floor/dispatch/local-invoice.js';
 import { cachedLogo, rememberLogo } from '../../floor/dispatch/logo-cache.js';
 import { CACHE_LOADING, useLocalWork } from '../../floor/work/use-local-work.js';
 import { ScanBox, type ScanBoxHandle, type ScanVerdict } from '../../floor/scan-box.js';
@@ -45,7 +50,11 @@ const COLUMNS: ScanTableColumn<DispatchRow>[] = [
 ];
 
 /** The draft as the scan check reads it: the target chosen, and what sending there is (lifecycle op). */
-const formOf = (d: DispatchDraft, cache: FloorCache) => ({ hasTarget: d.targetId !== null, op: dispatchOp(d.kind, d.targetId, cache), rows: d.rows });
+const formOf = (d: DispatchDraft, cache: FloorCache) => ({
+  hasTarget: d.targetId !== null,
+  op: dispatchOp(d.kind, d.targetId, cache),
+  rows: d.rows,
+});
 
 export default function DispatchPage() {
   const userId = getSession()?.UserId ?? 0;
@@ -67,7 +76,13 @@ export default function DispatchPage() {
     return () => window.removeEventListener('online', top);
   }, [userId, prefix]);
   useEffect(() => void rememberLogo(logoPath), [logoPath]);
-  useEffect(() => void invoicePdf().then((m) => m.preloadInvoicePdf()).catch(() => undefined), []);
+  useEffect(
+    () =>
+      void invoicePdf()
+        .then((m) => m.preloadInvoicePdf())
+        .catch(() => undefined),
+    [],
+  );
 
   const { waiting } = useOutboxStatus();
   const [refresh, setRefresh] = useState(0);
@@ -81,11 +96,19 @@ export default function DispatchPage() {
 
   const productName = (id: number) => cache?.products.get(id)?.ProductName ?? '';
   const olderStock = useOlderStock<DispatchRow>({
-    text: DISPATCH_MSG, box, productName, add,
+    text: DISPATCH_MSG,
+    box,
+    productName,
+    add,
     check: (text, acceptNewer) => {
       if (!cache) return { ok: false, message: CACHE_LOADING };
       const d = current();
-      return checkDispatchScan(text, { ...formOf(d, cache), olderAccepted: d.olderAccepted || acceptNewer }, cache, local);
+      return checkDispatchScan(
+        text,
+        { ...formOf(d, cache), olderAccepted: d.olderAccepted || acceptNewer },
+        cache,
+        local,
+      );
     },
   });
 
@@ -93,12 +116,33 @@ export default function DispatchPage() {
     if (!cache) return;
     setBusy(true);
     try {
-      const target = d.kind === 'WareHouse' ? { WareHouseId: d.targetId ?? 0, SendTo: 0 } : { SendTo: d.targetId ?? 0, WareHouseId: 0 };
-      const scanned = d.rows.map(({ CartonId, ProductId, ProductName, BatchNo, CartonName, Qty, MFGDate, EXPDate }) =>
-        ({ CartonId, ProductId, ProductName, BatchNo, CartonName, Qty, MFGDate, EXPDate }));
+      const target =
+        d.kind === 'WareHouse'
+          ? { WareHouseId: d.targetId ?? 0, SendTo: 0 }
+          : { SendTo: d.targetId ?? 0, WareHouseId: 0 };
+      const scanned = d.rows.map(
+        ({ CartonId, ProductId, ProductName, BatchNo, CartonName, Qty, MFGDate, EXPDate }) => ({
+          CartonId,
+          ProductId,
+          ProductName,
+          BatchNo,
+          CartonName,
+          Qty,
+          MFGDate,
+          EXPDate,
+        }),
+      );
       const queued = await queueWithDid(SCREEN, userId, prefix, (did) => ({
-        endpoint: DISPATCH_API.save, userId,
-        payload: { ...target, scanned, TransportModeId: d.modeId ?? 0, LR: d.lr.trim(), Remark: d.remark, DispatchId: did },
+        endpoint: DISPATCH_API.save,
+        userId,
+        payload: {
+          ...target,
+          scanned,
+          TransportModeId: d.modeId ?? 0,
+          LR: d.lr.trim(),
+          Remark: d.remark,
+          DispatchId: did,
+        },
         label: `Dispatch ${did}: ${d.rows.length} carton${d.rows.length === 1 ? '' : 's'}`,
       }));
       if (!queued) {
@@ -110,7 +154,9 @@ export default function DispatchPage() {
       void topUpDids(userId, prefix);
       try {
         const { dispatchInvoicePdf } = await invoicePdf();
-        const pdf = await dispatchInvoicePdf(invoiceOfSave(localInvoice(queued.did, d, cache, new Date()), await cachedLogo(logoPath)));
+        const pdf = await dispatchInvoicePdf(
+          invoiceOfSave(localInvoice(queued.did, d, cache, new Date()), await cachedLogo(logoPath)),
+        );
         saveBytes(pdf.fileName, pdf.bytes.slice().buffer, 'application/pdf');
         box.current?.announce({ ok: true, message: DISPATCH_MSG.queued(queued.did, d.rows.length) });
       } catch (e) {
@@ -125,7 +171,10 @@ export default function DispatchPage() {
 
   const submit = () => {
     const d = current();
-    const target = d.kind === 'WareHouse' ? { WareHouseId: d.targetId ?? 0, SendTo: 0 } : { SendTo: d.targetId ?? 0, WareHouseId: 0 };
+    const target =
+      d.kind === 'WareHouse'
+        ? { WareHouseId: d.targetId ?? 0, SendTo: 0 }
+        : { SendTo: d.targetId ?? 0, WareHouseId: 0 };
     const p = saveProblem({ ...target, scanned: d.rows, TransportModeId: d.modeId ?? 0, LR: d.lr });
     setProblem(p);
     if (p) return;
@@ -135,37 +184,96 @@ export default function DispatchPage() {
   const latest = useRef({ onScan: olderStock.scan, submit });
   latest.current = { onScan: olderStock.scan, submit };
   const scan = useCallback((text: string) => latest.current.onScan(text), []);
-  const remove = useCallback((k: string) => update((d) => ({ ...d, rows: d.rows.filter((r) => r.CartonId !== k) })), [update]);
+  const remove = useCallback(
+    (k: string) => update((d) => ({ ...d, rows: d.rows.filter((r) => r.CartonId !== k) })),
+    [update],
+  );
   const onKind = useCallback((kind: SendToKind) => update((d) => ({ ...d, kind, targetId: null })), [update]);
-  const onTarget = useCallback((targetId: number | null) => {
-    update((d) => ({ ...d, targetId }));
-    setProblem(null);
-    box.current?.focus();
-  }, [update]);
-  const modes = useMemo(() => (cache?.dispatch.Modes ?? []).map((m) => ({ value: String(m.TransportModeId), label: m.TransportMode })), [cache]);
+  const onTarget = useCallback(
+    (targetId: number | null) => {
+      update((d) => ({ ...d, targetId }));
+      setProblem(null);
+      box.current?.focus();
+    },
+    [update],
+  );
+  const modes = useMemo(
+    () => (cache?.dispatch.Modes ?? []).map((m) => ({ value: String(m.TransportModeId), label: m.TransportMode })),
+    [cache],
+  );
 
   return (
     <div className="ft-packing">
       <ScreenHeader title={PAGE.dispatch.label} breadcrumb="Transactions" actions={<CacheFreshness />} />
       <Stack gap="sm">
-        {cache && <SendTo data={cache.dispatch} kind={draft.kind} targetId={draft.targetId} locked={draft.rows.length > 0} onKind={onKind} onTarget={onTarget} />}
-        <ScanBox ref={box} label="Scan items" placeholder="Scan TID or SID" onScan={scan} disabled={olderStock.open || busy}
-          idleMessage="Choose Send To, then scan the cartons" />
+        {cache && (
+          <SendTo
+            data={cache.dispatch}
+            kind={draft.kind}
+            targetId={draft.targetId}
+            locked={draft.rows.length > 0}
+            onKind={onKind}
+            onTarget={onTarget}
+          />
+        )}
+        <ScanBox
+          ref={box}
+          label="Scan items"
+          placeholder="Scan TID or SID"
+          onScan={scan}
+          disabled={olderStock.open || busy}
+          idleMessage="Choose Send To, then scan the cartons"
+        />
         <Group justify="space-between" align="baseline" aria-live="polite">
-          <Text component="span" className="ft-packing__big" data-testid="dispatch-count">{draft.rows.length}</Text>
+          <Text component="span" className="ft-packing__big" data-testid="dispatch-count">
+            {draft.rows.length}
+          </Text>
           <Text c="dimmed">cartons scanned</Text>
         </Group>
-        <ScanTable label="Scanned cartons" rows={draft.rows} id={ID_COLUMN} columns={COLUMNS} onDelete={remove}
-          pageSizes={SCAN_PAGE_SIZES} defaultPageSize={10} />
-        <Select label="Transport Mode" placeholder="Select Transport Mode" data={modes} size="lg" allowDeselect={false}
-          value={draft.modeId === null ? null : String(draft.modeId)} comboboxProps={{ withinPortal: true }}
-          onChange={(v) => { update((d) => ({ ...d, modeId: v === null ? null : Number(v) })); setProblem(null); }} />
-        <TextInput label="LR No" value={draft.lr} maxLength={LR_MAX} size="lg" autoComplete="off"
-          onChange={(e) => { const lr = e.currentTarget.value; update((d) => ({ ...d, lr })); setProblem(null); }} />
-        {problem && <Text c="red.8" fw={600} role="alert">{problem}</Text>}
+        <ScanTable
+          label="Scanned cartons"
+          rows={draft.rows}
+          id={ID_COLUMN}
+          columns={COLUMNS}
+          onDelete={remove}
+          pageSizes={SCAN_PAGE_SIZES}
+          defaultPageSize={10}
+        />
+        <Select
+          label="Transport Mode"
+          placeholder="Select Transport Mode"
+          data={modes}
+          size="lg"
+          allowDeselect={false}
+          value={draft.modeId === null ? null : String(draft.modeId)}
+          comboboxProps={{ withinPortal: true }}
+          onChange={(v) => {
+            update((d) => ({ ...d, modeId: v === null ? null : Number(v) }));
+            setProblem(null);
+          }}
+        />
+        <TextInput
+          label="LR No"
+          value={draft.lr}
+          maxLength={LR_MAX}
+          size="lg"
+          autoComplete="off"
+          onChange={(e) => {
+            const lr = e.currentTarget.value;
+            update((d) => ({ ...d, lr }));
+            setProblem(null);
+          }}
+        />
+        {problem && (
+          <Text c="red.8" fw={600} role="alert">
+            {problem}
+          </Text>
+        )}
       </Stack>
       <div className="ft-packing__bar">
-        <Button size="xl" fullWidth loading={busy} onClick={() => latest.current.submit()}>Submit</Button>
+        <Button size="xl" fullWidth loading={busy} onClick={() => latest.current.submit()}>
+          Submit
+        </Button>
       </div>
       <div className="ft-packing__history">
         <ResourceSection def={dispatchHistory as ResourceDef<never>} refreshKey={refresh} />

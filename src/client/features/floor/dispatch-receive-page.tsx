@@ -22,7 +22,14 @@ import { isOnline } from '../../offline/network-status.js';
 import { CartonList } from './receive/carton-list.js';
 import { lookUpDispatch, serverCartons } from './receive/dispatch-lookup.js';
 import { IncomingTable } from './receive/incoming-table.js';
-import { incomingRows, RECEIVE_TEXT, receiptOf, toggled, withServerRows, type LoadedDispatch } from './receive/receive-rows.js';
+import {
+  incomingRows,
+  RECEIVE_TEXT,
+  receiptOf,
+  toggled,
+  withServerRows,
+  type LoadedDispatch,
+} from './receive/receive-rows.js';
 import './receive/receive.css';
 
 const SCREEN = 'dispatch-receive';
@@ -44,14 +51,15 @@ export default function DispatchReceivePage() {
 
   /** Online, a dispatch loaded from the cache is asked of the server too: its packing dates, and
    *  whether it is still to receive. A network failure changes nothing. */
-  const check = (did: string) => void serverCartons(did).then((a) => {
-    if (now.current?.did !== did) return;
-    if ('rows' in a) change((l) => (l?.did === did ? withServerRows(l, a.rows) : l));
-    else if ('refused' in a && a.refused) {
-      change(() => null);
-      box.current?.announce(fail(a.message));
-    }
-  });
+  const check = (did: string) =>
+    void serverCartons(did).then((a) => {
+      if (now.current?.did !== did) return;
+      if ('rows' in a) change((l) => (l?.did === did ? withServerRows(l, a.rows) : l));
+      else if ('refused' in a && a.refused) {
+        change(() => null);
+        box.current?.announce(fail(a.message));
+      }
+    });
 
   const onScan = async (text: string): Promise<ScanVerdict> => {
     const l = now.current;
@@ -85,7 +93,13 @@ export default function DispatchReceivePage() {
     setBusy(true);
     try {
       const counts = receiptOf(l);
-      if (!(await confirmYesNo(RECEIVE_TEXT.confirmTitle, RECEIVE_TEXT.confirm(l.did, counts.arrived.length, counts.missing.length)))) return;
+      if (
+        !(await confirmYesNo(
+          RECEIVE_TEXT.confirmTitle,
+          RECEIVE_TEXT.confirm(l.did, counts.arrived.length, counts.missing.length),
+        ))
+      )
+        return;
       // The background check may have changed (or dropped) the dispatch while the question was open.
       const at = now.current;
       if (at?.did !== l.did) return;
@@ -96,8 +110,10 @@ export default function DispatchReceivePage() {
       }
       const { arrived, missing } = receiptOf(at);
       await queueWork(SCREEN, {
-        endpoint: RECEIVE_API.save, payload: { DispatchId: at.did, Cartons: arrived },
-        label: RECEIVE_TEXT.label(at.did, arrived.length, missing.length), userId,
+        endpoint: RECEIVE_API.save,
+        payload: { DispatchId: at.did, Cartons: arrived },
+        label: RECEIVE_TEXT.label(at.did, arrived.length, missing.length),
+        userId,
       });
       void kickOutbox();
       change(() => null);
@@ -113,7 +129,10 @@ export default function DispatchReceivePage() {
   latest.current = { onScan, receive };
   const scan = useCallback((text: string) => latest.current.onScan(text), []);
   const receiveNow = useCallback(() => void latest.current.receive(), []);
-  const toggle = useCallback((id: string, arrived: boolean) => change((l) => (l ? toggled(l, id, arrived) : l)), [change]);
+  const toggle = useCallback(
+    (id: string, arrived: boolean) => change((l) => (l ? toggled(l, id, arrived) : l)),
+    [change],
+  );
   const clear = useCallback(() => {
     change(() => null);
     box.current?.clear();
@@ -129,8 +148,15 @@ export default function DispatchReceivePage() {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 1, md: 2 }}>
           <Stack gap="sm">
-            <ScanBox ref={box} label={RECEIVE_TEXT.scanLabel} placeholder="Scan DID" onScan={scan} disabled={busy} idleMessage={RECEIVE_TEXT.idle}
-              emptyMessage={RECEIVE_MSG.enterDispatchId} />
+            <ScanBox
+              ref={box}
+              label={RECEIVE_TEXT.scanLabel}
+              placeholder="Scan DID"
+              onScan={scan}
+              disabled={busy}
+              idleMessage={RECEIVE_TEXT.idle}
+              emptyMessage={RECEIVE_MSG.enterDispatchId}
+            />
             {loaded && <CartonList loaded={loaded} onToggle={toggle} onClear={clear} />}
             <ReceiveBar disabled={busy} onReceive={receiveNow} />
           </Stack>
@@ -150,7 +176,9 @@ const Header = memo(function Header() {
 const ReceiveBar = memo(function ReceiveBar({ disabled, onReceive }: { disabled: boolean; onReceive: () => void }) {
   return (
     <div className="ft-receive__bar">
-      <Button size="xl" fullWidth disabled={disabled} onClick={onReceive}>Receive</Button>
+      <Button size="xl" fullWidth disabled={disabled} onClick={onReceive}>
+        Receive
+      </Button>
     </div>
   );
 });

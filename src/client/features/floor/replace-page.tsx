@@ -44,15 +44,19 @@ export default function ReplacePage() {
   const backToBox = () => setTimeout(() => box.current?.focus(), 0);
 
   /** Online: the server's description of the loaded code, or its refusal shown in the dialog. */
-  const ask = (f: FirstCode) => void serverDetails(f.type, f.code).then((a) => {
-    if (!a || now.current !== f) return;
-    if ('refused' in a) setNotice(a.refused);
-    else {
-      const more = { ...f, row: { ...f.row, ProductDscrptn: a.row.ProductDscrptn, ProductName: f.row.ProductName || a.row.ProductName } };
-      now.current = more;
-      setFirst(more);
-    }
-  });
+  const ask = (f: FirstCode) =>
+    void serverDetails(f.type, f.code).then((a) => {
+      if (!a || now.current !== f) return;
+      if ('refused' in a) setNotice(a.refused);
+      else {
+        const more = {
+          ...f,
+          row: { ...f.row, ProductDscrptn: a.row.ProductDscrptn, ProductName: f.row.ProductName || a.row.ProductName },
+        };
+        now.current = more;
+        setFirst(more);
+      }
+    });
 
   const onScan = (text: string): ScanVerdict | Promise<ScanVerdict> => {
     if (!type) return fail(REPLACE_MSG.chooseType);
@@ -85,7 +89,10 @@ export default function ReplacePage() {
     if (!f) return fail(REPLACE_MSG.firstScan); // checkSecond has said so already
     const done = doneText(f, checked.value);
     await queueWork(SCREEN, {
-      endpoint: REPLACE_API.replace, payload: { FistQrCode: f.code, Type: f.type, SecondQrCode: checked.value }, label: done, userId,
+      endpoint: REPLACE_API.replace,
+      payload: { FistQrCode: f.code, Type: f.type, SecondQrCode: checked.value },
+      label: done,
+      userId,
     });
     void kickOutbox();
     // Spec 2 section 4: on success the form resets.
@@ -127,21 +134,46 @@ export default function ReplacePage() {
       <Stack gap="sm">
         <Radio.Group label="What to replace" value={type} onChange={choose} size="md">
           <Stack gap="xs" mt={6}>
-            {REPLACE_TYPES.map((t) => <Radio key={t} value={t} label={TYPE_LABEL[t]} classNames={{ root: 'ft-replace__radio' }} />)}
+            {REPLACE_TYPES.map((t) => (
+              <Radio key={t} value={t} label={TYPE_LABEL[t]} classNames={{ root: 'ft-replace__radio' }} />
+            ))}
           </Stack>
         </Radio.Group>
-        <ScanBox ref={box} label="QR Code" placeholder={type === 'SID' ? 'Scan the SID' : 'Scan the code'}
-          onScan={scan} disabled={dialog} idleMessage={type ? 'Scan the code to replace' : 'Choose PID or SID, then scan'} />
+        <ScanBox
+          ref={box}
+          label="QR Code"
+          placeholder={type === 'SID' ? 'Scan the SID' : 'Scan the code'}
+          onScan={scan}
+          disabled={dialog}
+          idleMessage={type ? 'Scan the code to replace' : 'Choose PID or SID, then scan'}
+        />
         {first && (
           <Group justify="flex-end">
-            <Button variant="subtle" size="md" onClick={() => { load(null); backToBox(); }}>Clear</Button>
+            <Button
+              variant="subtle"
+              size="md"
+              onClick={() => {
+                load(null);
+                backToBox();
+              }}
+            >
+              Clear
+            </Button>
           </Group>
         )}
         <DetailsTable row={first?.row ?? null} />
       </Stack>
       <ReplaceBar disabled={type === null} onReplace={replace} />
       {dialog && first && (
-        <ReplaceDialog first={first} notice={notice} onScan={second} onClose={() => { setDialog(false); backToBox(); }} />
+        <ReplaceDialog
+          first={first}
+          notice={notice}
+          onScan={second}
+          onClose={() => {
+            setDialog(false);
+            backToBox();
+          }}
+        />
       )}
     </div>
   );
@@ -154,7 +186,9 @@ const Header = memo(function Header() {
 const ReplaceBar = memo(function ReplaceBar({ disabled, onReplace }: { disabled: boolean; onReplace: () => void }) {
   return (
     <div className="ft-replace__bar">
-      <Button size="xl" fullWidth disabled={disabled} onClick={onReplace}>Replace</Button>
+      <Button size="xl" fullWidth disabled={disabled} onClick={onReplace}>
+        Replace
+      </Button>
     </div>
   );
 });

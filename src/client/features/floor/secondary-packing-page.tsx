@@ -32,7 +32,15 @@ export const secondaryPacking: PackingDef<PackRow, typeof PACKING_API.secondaryS
   added: (r) => `${r.VisibleNo} added`,
   payload: (c, slip) => ({
     cartonMasterId: c.sizeId ?? 0,
-    scanned: c.rows.map(({ UID, VisibleNo, BatchNo, ProductName, MFGDate, EXPDate, SeqNo }) => ({ UID, VisibleNo, BatchNo, ProductName, MFGDate, EXPDate, SeqNo })),
+    scanned: c.rows.map(({ UID, VisibleNo, BatchNo, ProductName, MFGDate, EXPDate, SeqNo }) => ({
+      UID,
+      VisibleNo,
+      BatchNo,
+      ProductName,
+      MFGDate,
+      EXPDate,
+      SeqNo,
+    })),
     reason: c.reason,
     CartonName: slip,
   }),

@@ -1,13 +1,23 @@
 // The Scheme Design form's values and the body they make (spec 2 sections 3, 5, 7): pure, so what is
 // sent and which message shows where is unit-tested without a browser.
 import {
-  SCHEME_MSG, schemeDesignSave, type MappedBatch, type SchemeDesignSave, type SchemeDetail, type SchemeType,
+  SCHEME_MSG,
+  schemeDesignSave,
+  type MappedBatch,
+  type SchemeDesignSave,
+  type SchemeDetail,
+  type SchemeType,
 } from '@shared/contracts/loyalty/scheme.js';
 import { dateInputValue } from '../../kit/form-values.js';
 
-export interface Choice { value: number; label: string }
+export interface Choice {
+  value: number;
+  label: string;
+}
 /** A chosen product or category and its points as the number box gives them ('' until typed). */
-export interface DesignItem extends Choice { Points: number | string }
+export interface DesignItem extends Choice {
+  Points: number | string;
+}
 
 export interface DesignValues {
   SchemeId: number;
@@ -30,14 +40,23 @@ export type DesignBody = Omit<SchemeDesignSave, 'SchemeType' | 'SchemeBeneficiar
   SchemeBeneficiary: number | null;
 };
 
-type FieldKey = 'SchemeName' | 'SchemeType' | 'SchemeBeneficiary' | 'DynamicIds' | 'locationCodes' | 'ValidFrm' | 'ValidTo';
+type FieldKey =
+  'SchemeName' | 'SchemeType' | 'SchemeBeneficiary' | 'DynamicIds' | 'locationCodes' | 'ValidFrm' | 'ValidTo';
 /** The first message per field; `points` by the item's place in the list. */
 export type DesignErrors = Partial<Record<FieldKey, string>> & { points?: Record<number, string> };
 
 /** A new scheme: nothing chosen, Is Active ticked (spec 1 section 4). */
 export const emptyDesign = (): DesignValues => ({
-  SchemeId: 0, SchemeName: '', SchemeType: null, SchemeBeneficiary: null, items: [], locations: [],
-  ValidFrm: '', ValidTo: '', IsActive: true, mappingData: [],
+  SchemeId: 0,
+  SchemeName: '',
+  SchemeType: null,
+  SchemeBeneficiary: null,
+  items: [],
+  locations: [],
+  ValidFrm: '',
+  ValidTo: '',
+  IsActive: true,
+  mappingData: [],
 });
 
 const TYPES: readonly string[] = ['PB', 'CM', 'SC', 'SD'];
@@ -60,7 +79,12 @@ export function designFromDetail(d: SchemeDetail): DesignValues {
 
 /** The choices after a MultiSelect change (values as strings): kept ones keep their points, new ones
  *  come from the offered options and start with no points. */
-export function chooseItems<C extends Choice>(current: readonly C[], chosen: readonly string[], offered: readonly Choice[], fresh: (c: Choice) => C): C[] {
+export function chooseItems<C extends Choice>(
+  current: readonly C[],
+  chosen: readonly string[],
+  offered: readonly Choice[],
+  fresh: (c: Choice) => C,
+): C[] {
   return chosen.flatMap((v) => {
     const kept = current.find((c) => String(c.value) === v);
     if (kept) return [kept];
@@ -70,7 +94,10 @@ export function chooseItems<C extends Choice>(current: readonly C[], chosen: rea
 }
 
 /** Options to offer: the loaded ones plus any chosen one they lack (a saved scheme's item shows its label). */
-export function withChosen(loaded: readonly { value: string | number; label: string }[], chosen: readonly Choice[]): Choice[] {
+export function withChosen(
+  loaded: readonly { value: string | number; label: string }[],
+  chosen: readonly Choice[],
+): Choice[] {
   const offered = loaded.map((o) => ({ value: Number(o.value), label: o.label }));
   return [...offered, ...chosen.filter((c) => !offered.some((o) => o.value === c.value))];
 }
@@ -108,15 +135,21 @@ export function designErrors(body: DesignBody): DesignErrors | null {
 }
 
 /** The message under a points box as it is typed: below 1 is refused (spec 2 section 5). */
-export const pointsProblem = (p: number | string): string | undefined => (p !== '' && !(Number(p) >= 1) ? SCHEME_MSG.itemPoints : undefined);
+export const pointsProblem = (p: number | string): string | undefined =>
+  p !== '' && !(Number(p) >= 1) ? SCHEME_MSG.itemPoints : undefined;
 
 /** What the items box is called for the chosen type. */
 export function itemsLabel(type: SchemeType | null): string {
   switch (type) {
-    case 'PB': return 'Products';
-    case 'CM': return 'Main Categories';
-    case 'SC': return 'Sub Categories';
-    case 'SD': return 'Sub Divisions';
-    default: return 'Category';
+    case 'PB':
+      return 'Products';
+    case 'CM':
+      return 'Main Categories';
+    case 'SC':
+      return 'Sub Categories';
+    case 'SD':
+      return 'Sub Divisions';
+    default:
+      return 'Category';
   }
 }

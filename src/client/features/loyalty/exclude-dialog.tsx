@@ -74,7 +74,9 @@ export function ExcludeDialog({ opened, type, ids, saving, onClose, onDone }: Ex
           allRecordsSelectionCheckboxProps={{ 'aria-label': 'Exclude all' }}
         />
         <Group justify="flex-end">
-          <Button onClick={() => onDone(ticked)} loading={saving} disabled={loading}>Done</Button>
+          <Button onClick={() => onDone(ticked)} loading={saving} disabled={loading}>
+            Done
+          </Button>
         </Group>
       </Stack>
     </Modal>

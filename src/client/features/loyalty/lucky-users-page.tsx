@@ -17,7 +17,14 @@ import { toast, toastEnvelope } from '../../kit/toast.js';
 import { useOptions } from '../../kit/use-options.js';
 import { luckyBody, luckyProblems, luckyStart, type LuckyField, type LuckyValues } from './lucky-values.js';
 
-const PRODUCTS: FieldDef = { name: 'ProductId', label: '', kind: 'select', optionsPath: PRODUCT_API.dropdown, optionValue: 'ProductId', optionLabel: 'ProductName' };
+const PRODUCTS: FieldDef = {
+  name: 'ProductId',
+  label: '',
+  kind: 'select',
+  optionsPath: PRODUCT_API.dropdown,
+  optionValue: 'ProductId',
+  optionLabel: 'ProductName',
+};
 const LOCATIONS: FieldDef = { name: 'Location', label: '', kind: 'select', optionsPath: SCHEME_API.locations };
 
 const COLUMNS = [
@@ -28,7 +35,8 @@ const COLUMNS = [
   { accessor: 'VerifiedDate', title: 'Verified Date', render: (r: LuckyRow) => formatDate(r.VerifiedDate) },
 ];
 
-const toData = (options: readonly { value: string | number; label: string }[]) => options.map((o) => ({ value: String(o.value), label: o.label }));
+const toData = (options: readonly { value: string | number; label: string }[]) =>
+  options.map((o) => ({ value: String(o.value), label: o.label }));
 
 export function LuckyUsersPage() {
   const [v, setV] = useState<LuckyValues>(() => luckyStart());
@@ -57,17 +65,53 @@ export function LuckyUsersPage() {
       <ScreenHeader title={PAGE.luckyUsers.label} breadcrumb="Reports" />
       <Paper withBorder p="md" radius="md">
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          <Select label="Product" withAsterisk searchable placeholder="Select Product" data={toData(products)} error={errors.ProductId}
-            value={v.ProductId === null ? null : String(v.ProductId)} onChange={(p) => set({ ProductId: p === null ? null : Number(p) })} />
-          <Select label="Location" withAsterisk searchable placeholder="Select Location" data={toData(locations)} error={errors.Location}
-            value={v.Location === null ? null : String(v.Location)} onChange={(l) => set({ Location: l === null ? null : Number(l) })} />
-          <NumberInput label="No. of Users to Pick" withAsterisk allowDecimal={false} value={v.Qty} error={errors.Qty}
-            onChange={(q) => set({ Qty: q })} />
-          <TextInput type="date" label="From Date" withAsterisk value={v.FromDate} onChange={(e) => set({ FromDate: e.currentTarget.value })} />
-          <TextInput type="date" label="To Date" withAsterisk value={v.ToDate} onChange={(e) => set({ ToDate: e.currentTarget.value })} />
+          <Select
+            label="Product"
+            withAsterisk
+            searchable
+            placeholder="Select Product"
+            data={toData(products)}
+            error={errors.ProductId}
+            value={v.ProductId === null ? null : String(v.ProductId)}
+            onChange={(p) => set({ ProductId: p === null ? null : Number(p) })}
+          />
+          <Select
+            label="Location"
+            withAsterisk
+            searchable
+            placeholder="Select Location"
+            data={toData(locations)}
+            error={errors.Location}
+            value={v.Location === null ? null : String(v.Location)}
+            onChange={(l) => set({ Location: l === null ? null : Number(l) })}
+          />
+          <NumberInput
+            label="No. of Users to Pick"
+            withAsterisk
+            allowDecimal={false}
+            value={v.Qty}
+            error={errors.Qty}
+            onChange={(q) => set({ Qty: q })}
+          />
+          <TextInput
+            type="date"
+            label="From Date"
+            withAsterisk
+            value={v.FromDate}
+            onChange={(e) => set({ FromDate: e.currentTarget.value })}
+          />
+          <TextInput
+            type="date"
+            label="To Date"
+            withAsterisk
+            value={v.ToDate}
+            onChange={(e) => set({ ToDate: e.currentTarget.value })}
+          />
         </SimpleGrid>
         <Group justify="flex-end" mt="md">
-          <Button onClick={() => void submit()} loading={picking}>Submit</Button>
+          <Button onClick={() => void submit()} loading={picking}>
+            Submit
+          </Button>
         </Group>
       </Paper>
       <DataTable<LuckyRow>

@@ -28,7 +28,13 @@ export function usDate(iso: string): string {
 }
 
 export function luckyBody(v: LuckyValues): LuckyRequest {
-  return { ProductId: v.ProductId ?? '', Location: v.Location ?? '', FromDate: usDate(v.FromDate), ToDate: usDate(v.ToDate), Qty: v.Qty };
+  return {
+    ProductId: v.ProductId ?? '',
+    Location: v.Location ?? '',
+    FromDate: usDate(v.FromDate),
+    ToDate: usDate(v.ToDate),
+    Qty: v.Qty,
+  };
 }
 
 export type LuckyField = 'ProductId' | 'Location' | 'Qty';

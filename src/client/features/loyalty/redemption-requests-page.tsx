@@ -3,7 +3,12 @@
 // An acceptance reloads both lists.
 import { useMemo, useState } from 'react';
 import { Button, Stack } from '@mantine/core';
-import { PENDING_REQUESTS, POINTS_API, REQUESTS_LIST, type LoyaltyRequestRow } from '@shared/contracts/loyalty/points.js';
+import {
+  PENDING_REQUESTS,
+  POINTS_API,
+  REQUESTS_LIST,
+  type LoyaltyRequestRow,
+} from '@shared/contracts/loyalty/points.js';
 import { PAGE } from '@shared/pages.js';
 import { listColumns, type ColumnDef } from '../../kit/columns.js';
 import { REPORT_PAGE_SIZES } from '../../kit/paging.js';
@@ -32,14 +37,31 @@ export function RedemptionRequestsPage() {
   const [version, setVersion] = useState(0);
 
   // The spec names this column Accept, so it is a column of its own rather than the kit's Action.
-  const pendingDef = useMemo<ResourceDef<LoyaltyRequestRow>>(() => ({
-    page: PAGE.redemptionRequests,
-    idField: 'Id',
-    list: list(0, listColumns<LoyaltyRequestRow>(PENDING_REQUESTS, {
-      extra: [{ accessor: 'Id', title: 'Accept', sortable: false, noExport: true,
-        render: (row) => <Button size="xs" onClick={() => setAccepting(row)}>Accept</Button> }],
-    })),
-  }), []);
+  const pendingDef = useMemo<ResourceDef<LoyaltyRequestRow>>(
+    () => ({
+      page: PAGE.redemptionRequests,
+      idField: 'Id',
+      list: list(
+        0,
+        listColumns<LoyaltyRequestRow>(PENDING_REQUESTS, {
+          extra: [
+            {
+              accessor: 'Id',
+              title: 'Accept',
+              sortable: false,
+              noExport: true,
+              render: (row) => (
+                <Button size="xs" onClick={() => setAccepting(row)}>
+                  Accept
+                </Button>
+              ),
+            },
+          ],
+        }),
+      ),
+    }),
+    [],
+  );
 
   return (
     <Stack gap="md">

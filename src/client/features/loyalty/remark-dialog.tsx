@@ -11,7 +11,9 @@ export const REMARK_TITLE = 'Enter Remark(If any)';
 /** The accept call for a remark: endpointPath encodes the remark as one path segment. */
 export function acceptCall(id: number, remark: string) {
   const text = remark.trim();
-  return text ? call(POINTS_API.accept, undefined, { id, remark: text }) : call(POINTS_API.acceptPlain, undefined, { id });
+  return text
+    ? call(POINTS_API.accept, undefined, { id, remark: text })
+    : call(POINTS_API.acceptPlain, undefined, { id });
 }
 
 export interface RemarkDialogProps {
@@ -40,10 +42,19 @@ export function RemarkDialog({ row, onClose, onAccepted }: RemarkDialogProps) {
   return (
     <Modal opened={row !== null} onClose={onClose} title={REMARK_TITLE} centered>
       <Stack gap="sm">
-        <Textarea label="Remark" autosize minRows={2} maxLength={REMARK_MAX} value={remark}
-          error={tooLong ? POINTS_MSG.remark : undefined} onChange={(e) => setRemark(e.currentTarget.value)} />
+        <Textarea
+          label="Remark"
+          autosize
+          minRows={2}
+          maxLength={REMARK_MAX}
+          value={remark}
+          error={tooLong ? POINTS_MSG.remark : undefined}
+          onChange={(e) => setRemark(e.currentTarget.value)}
+        />
         <Group justify="flex-end">
-          <Button onClick={() => void submit()} loading={saving}>Accept</Button>
+          <Button onClick={() => void submit()} loading={saving}>
+            Accept
+          </Button>
         </Group>
       </Stack>
     </Modal>

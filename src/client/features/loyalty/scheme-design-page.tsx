@@ -4,7 +4,12 @@
 import { useMemo, useRef, useState } from 'react';
 import { ActionIcon, Button } from '@mantine/core';
 import {
-  beneficiaryName, SCHEME_API, SCHEME_DESIGN_LIST, SCHEME_PAGE_SIZES, type MappedBatch, type SchemeRow,
+  beneficiaryName,
+  SCHEME_API,
+  SCHEME_DESIGN_LIST,
+  SCHEME_PAGE_SIZES,
+  type MappedBatch,
+  type SchemeRow,
 } from '@shared/contracts/loyalty/scheme.js';
 import { PAGE } from '@shared/pages.js';
 import { call } from '../../api/call.js';
@@ -24,7 +29,9 @@ export const schemeDesignList: ResourceDef<SchemeRow>['list'] = {
   pageSizes: SCHEME_PAGE_SIZES,
   defaultPageSize: 5,
   filters: { SchemeKind: 'design' },
-  columns: listColumns<SchemeRow>(SCHEME_DESIGN_LIST, { own: { Utype: { render: (r) => beneficiaryName(r.Utype) || r.TypeName } } }),
+  columns: listColumns<SchemeRow>(SCHEME_DESIGN_LIST, {
+    own: { Utype: { render: (r) => beneficiaryName(r.Utype) || r.TypeName } },
+  }),
 };
 
 export function SchemeDesignPage() {
@@ -70,22 +77,34 @@ export function SchemeDesignPage() {
   };
 
   // Built once: the buttons only call state setters and the kept reload.
-  const def = useMemo<ResourceDef<SchemeRow>>(() => ({
-    page: PAGE.schemeConfiguration,
-    title: 'Scheme Design',
-    breadcrumb: 'Transaction',
-    idField: 'SchemeId',
-    list: schemeDesignList,
-    rowActions: (row, changed) => (
-      <ActionIcon variant="subtle" aria-label="Edit" onClick={() => void openExtend(row, changed)}><EditIcon /></ActionIcon>
-    ),
-    toolbar: (changed) => <Button onClick={() => openAdd(changed)}>Add Scheme</Button>,
-  }), []);
+  const def = useMemo<ResourceDef<SchemeRow>>(
+    () => ({
+      page: PAGE.schemeConfiguration,
+      title: 'Scheme Design',
+      breadcrumb: 'Transaction',
+      idField: 'SchemeId',
+      list: schemeDesignList,
+      rowActions: (row, changed) => (
+        <ActionIcon variant="subtle" aria-label="Edit" onClick={() => void openExtend(row, changed)}>
+          <EditIcon />
+        </ActionIcon>
+      ),
+      toolbar: (changed) => <Button onClick={() => openAdd(changed)}>Add Scheme</Button>,
+    }),
+    [],
+  );
 
   return (
     <>
       <ResourcePage def={def} />
-      <DesignDialog opened={step === 'form'} initial={initial} extend={extend} saving={saving} onClose={() => setStep('closed')} onValid={onValid} />
+      <DesignDialog
+        opened={step === 'form'}
+        initial={initial}
+        extend={extend}
+        saving={saving}
+        onClose={() => setStep('closed')}
+        onValid={onValid}
+      />
       <ExcludeDialog
         opened={step === 'exclude'}
         type={body?.SchemeType ?? null}

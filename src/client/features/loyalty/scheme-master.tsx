@@ -1,7 +1,13 @@
 // Scheme Master (spec 2 sections 2, 5, 9): loyalty points for one product and one user type between
 // two dates, a declaration on the kit's ResourcePage validated by the server's own contract.
 import { Checkbox } from '@mantine/core';
-import { SCHEME_API, SCHEME_LIST, SCHEME_PAGE_SIZES, schemeMasterSave, type SchemeRow } from '@shared/contracts/loyalty/scheme.js';
+import {
+  SCHEME_API,
+  SCHEME_LIST,
+  SCHEME_PAGE_SIZES,
+  schemeMasterSave,
+  type SchemeRow,
+} from '@shared/contracts/loyalty/scheme.js';
 import { PRODUCT_API } from '@shared/contracts/product.js';
 import { PAGE } from '@shared/pages.js';
 import { listColumns } from '../../kit/columns.js';
@@ -18,7 +24,13 @@ export const schemeMasterResource: ResourceDef<SchemeRow> = {
     filters: { SchemeKind: 'master' },
     columns: listColumns<SchemeRow>(SCHEME_LIST, {
       // Read-only here: the flag changes through the edit form.
-      own: { IsActive: { render: (row) => <Checkbox checked={row.IsActive} readOnly aria-label={row.IsActive ? 'Active' : 'Inactive'} /> } },
+      own: {
+        IsActive: {
+          render: (row) => (
+            <Checkbox checked={row.IsActive} readOnly aria-label={row.IsActive ? 'Active' : 'Inactive'} />
+          ),
+        },
+      },
     }),
   },
   form: {
@@ -29,8 +41,22 @@ export const schemeMasterResource: ResourceDef<SchemeRow> = {
     addLabel: 'Add Scheme',
     size: 'lg',
     fields: [
-      { name: 'ProductId', label: 'Product', kind: 'select', optionsPath: PRODUCT_API.dropdown, optionValue: 'ProductId', optionLabel: 'ProductName' },
-      { name: 'Utype', label: 'User Type', kind: 'select', optionsPath: SCHEME_API.userTypes, optionValue: 'Utype', optionLabel: 'TypeName' },
+      {
+        name: 'ProductId',
+        label: 'Product',
+        kind: 'select',
+        optionsPath: PRODUCT_API.dropdown,
+        optionValue: 'ProductId',
+        optionLabel: 'ProductName',
+      },
+      {
+        name: 'Utype',
+        label: 'User Type',
+        kind: 'select',
+        optionsPath: SCHEME_API.userTypes,
+        optionValue: 'Utype',
+        optionLabel: 'TypeName',
+      },
       { name: 'SchemeName', label: 'Scheme Name', kind: 'text' },
       { name: 'Schemedescription', label: 'Scheme Description', kind: 'textarea' },
       { name: 'StartDate', label: 'Valid From', kind: 'date' },

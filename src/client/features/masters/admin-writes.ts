@@ -9,5 +9,5 @@ export function forWriters<T>(def: ResourceDef<T>, session: Session | null): Res
   if (session?.UserType === USER_TYPE.admin) return def;
   const { form: _form, deletePath: _delete, ...readOnly } = def;
   // The row id still comes from the form's id field when the form is dropped.
-  return { ...readOnly, idField: def.idField ?? (def.form?.idField as keyof T & string | undefined) };
+  return { ...readOnly, idField: def.idField ?? (def.form?.idField as (keyof T & string) | undefined) };
 }

@@ -5,8 +5,13 @@ import type { FieldDef } from '../../kit/form-values.js';
 
 /** The company picker under the field name a contract uses (CompanyId on most, CompId on products). */
 export const companyPicker = (name = 'CompanyId'): FieldDef => ({
-  name, label: 'Company', kind: 'select', ownCompany: true,
-  optionsPath: COMPANY_API.dropdown, optionValue: 'CompId', optionLabel: 'CompanyName',
+  name,
+  label: 'Company',
+  kind: 'select',
+  ownCompany: true,
+  optionsPath: COMPANY_API.dropdown,
+  optionValue: 'CompId',
+  optionLabel: 'CompanyName',
 });
 
 export const companyField: FieldDef = companyPicker();

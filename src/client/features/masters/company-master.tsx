@@ -16,11 +16,16 @@ export const companyResource: ResourceDef<CompanyRow> = {
       own: {
         CompanyLogo: {
           noExport: true,
-          render: (row) => (row.CompanyLogo
-            ? <Image src={row.CompanyLogo} alt={`${row.CompanyName} logo`} h={36} w={72} fit="contain" />
-            : null),
+          render: (row) =>
+            row.CompanyLogo ? (
+              <Image src={row.CompanyLogo} alt={`${row.CompanyName} logo`} h={36} w={72} fit="contain" />
+            ) : null,
         },
-        IsActive: { render: (row) => <Checkbox checked={row.IsActive} readOnly aria-label={row.IsActive ? 'Active' : 'Inactive'} /> },
+        IsActive: {
+          render: (row) => (
+            <Checkbox checked={row.IsActive} readOnly aria-label={row.IsActive ? 'Active' : 'Inactive'} />
+          ),
+        },
       },
     }),
   },

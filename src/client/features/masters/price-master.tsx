@@ -24,8 +24,12 @@ export const priceResource: ResourceDef<PriceRow> = {
     addLabel: 'Add Price',
     fields: [
       {
-        name: 'ProductId', label: 'Product', kind: 'select',
-        optionsPath: PRICE_API.productDropdown, optionValue: 'ProductId', optionLabel: 'ProductName',
+        name: 'ProductId',
+        label: 'Product',
+        kind: 'select',
+        optionsPath: PRICE_API.productDropdown,
+        optionValue: 'ProductId',
+        optionLabel: 'ProductName',
       },
       { name: 'Price', label: 'Price', kind: 'text', maxLength: 13, placeholder: '0.00' },
     ],

@@ -1,6 +1,12 @@
 // Warehouse Master (spec 1 sections 2.19, 3.9, 5.10): sites with IsFactory false. Warehouses take a
 // two-character prefix too (DESIGN section 4: dispatch ids carry it), entered like a factory's.
-import { SITE_API, WAREHOUSE_EXPORT_NAME, WAREHOUSE_LIST, warehouseSave, type SiteRow } from '@shared/contracts/site.js';
+import {
+  SITE_API,
+  WAREHOUSE_EXPORT_NAME,
+  WAREHOUSE_LIST,
+  warehouseSave,
+  type SiteRow,
+} from '@shared/contracts/site.js';
 import { PAGE } from '@shared/pages.js';
 import { listColumns } from '../../kit/columns.js';
 import { ResourcePage, type ResourceDef } from '../../kit/resource-page.js';

@@ -15,8 +15,8 @@ export function confirmSignOut(kept: { waiting: number; rejected: number }, user
           {kept.rejected > 0 ? ` (${kept.rejected} rejected)` : ''}.
         </Text>
         <Text>
-          {total === 1 ? 'It is' : 'They are'} kept on this device and sent when {userName || 'you'} sign{userName ? 's' : ''} in here
-          again. Rejected entries wait for you on the Pending work screen.
+          {total === 1 ? 'It is' : 'They are'} kept on this device and sent when {userName || 'you'} sign
+          {userName ? 's' : ''} in here again. Rejected entries wait for you on the Pending work screen.
         </Text>
       </Stack>
     ),

@@ -26,7 +26,9 @@ export function EntryCard({ entry, now, onResend, onDiscard }: Props) {
     >
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{entry.label}</Text>
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {entry.label}
+          </Text>
           <Badge color={state.color} autoContrast variant="filled" size="lg" radius="sm" style={{ flexShrink: 0 }}>
             {state.label}
           </Badge>
@@ -43,7 +45,10 @@ export function EntryCard({ entry, now, onResend, onDiscard }: Props) {
           <List size="sm" spacing={2} aria-label="Items at fault">
             {items.map((item) => (
               <List.Item key={`${item.Code}-${item.Reason}`}>
-                <Text span fw={600} ff="monospace">{item.Code}</Text>: {item.Reason}
+                <Text span fw={600} ff="monospace">
+                  {item.Code}
+                </Text>
+                : {item.Reason}
               </List.Item>
             ))}
           </List>

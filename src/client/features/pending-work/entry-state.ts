@@ -9,7 +9,8 @@ export interface EntryState {
   reason?: string;
 }
 
-const time = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const time = (ms: number) =>
+  new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 export function entryState(e: OutboxEntry, now: number): EntryState {
   const reason = e.answer?.message;
@@ -21,7 +22,8 @@ export function entryState(e: OutboxEntry, now: number): EntryState {
     case 'sending':
       return { label: 'Sending', color: 'blue.8' };
     default:
-      if (e.answer?.code === '401') return { label: 'Sign in needed', color: 'violet.8', reason: 'Waits for you to sign in again.' };
+      if (e.answer?.code === '401')
+        return { label: 'Sign in needed', color: 'violet.8', reason: 'Waits for you to sign in again.' };
       if (!e.answer) return { label: 'Waiting', color: 'blue.8' };
       return {
         label: e.notBefore > now ? `Retry at ${time(e.notBefore)}` : 'Waiting to retry',
@@ -33,4 +35,10 @@ export function entryState(e: OutboxEntry, now: number): EntryState {
 
 /** When the work was done, by the device's clock. */
 export const deviceTime = (ms: number): string =>
-  new Date(ms).toLocaleString([], { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  new Date(ms).toLocaleString([], {
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });

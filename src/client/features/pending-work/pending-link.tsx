@@ -8,7 +8,17 @@ export const PENDING_WORK_PATH = '/pending-work';
 
 /** An outbox tray with an arrow up: work on its way to the server. */
 const OutboxIcon = () => (
-  <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+  <svg
+    width="20"
+    height="20"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+  >
     <path d="M4 14v5a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-5" />
     <path d="M12 15V4M8 8l4-4 4 4" />
   </svg>
@@ -18,11 +28,25 @@ export function PendingLink() {
   const { waiting, rejected, draining, known } = useOutboxStatus();
   const name = `Pending work: ${waiting} waiting${rejected > 0 ? `, ${rejected} rejected` : ''}`;
   return (
-    <UnstyledButton component={Link} to={PENDING_WORK_PATH} aria-label={name} title={name} mih={48} miw={48} style={{ flexShrink: 0 }}>
+    <UnstyledButton
+      component={Link}
+      to={PENDING_WORK_PATH}
+      aria-label={name}
+      title={name}
+      mih={48}
+      miw={48}
+      style={{ flexShrink: 0 }}
+    >
       <Group gap={2} wrap="nowrap" justify="center" h={48}>
         {draining ? <Loader size={18} color="blue.8" aria-hidden="true" /> : <OutboxIcon />}
         {known && (
-          <Badge color={waiting > 0 ? 'blue.8' : 'gray.7'} variant={waiting > 0 ? 'filled' : 'outline'} size="lg" radius="xl" px={7}>
+          <Badge
+            color={waiting > 0 ? 'blue.8' : 'gray.7'}
+            variant={waiting > 0 ? 'filled' : 'outline'}
+            size="lg"
+            radius="xl"
+            px={7}
+          >
             {waiting}
           </Badge>
         )}

@@ -35,7 +35,11 @@ export function PendingWorkPage() {
   );
   const doneRange = () => localDb.outbox.where('[status+seq]').between(['done', Dexie.minKey], ['done', Dexie.maxKey]);
   const sentCount = useLiveQuery(() => doneRange().filter(mine).count(), [userId]) ?? 0;
-  const sent = useLiveQuery(() => (showSent ? doneRange().reverse().filter(mine).limit(SENT_SHOWN).toArray() : []), [userId, showSent]) ?? [];
+  const sent =
+    useLiveQuery(
+      () => (showSent ? doneRange().reverse().filter(mine).limit(SENT_SHOWN).toArray() : []),
+      [userId, showSent],
+    ) ?? [];
   const now = Date.now();
   const waiting = open?.filter((e) => e.status !== 'rejected').length ?? 0;
   const rejected = (open?.length ?? 0) - waiting;
@@ -81,7 +85,13 @@ export function PendingWorkPage() {
         title="Pending work"
         breadcrumb="Dashboard"
         actions={
-          <Button mih={48} size="md" loading={sending || status.draining} disabled={waiting === 0} onClick={() => void sendNow()}>
+          <Button
+            mih={48}
+            size="md"
+            loading={sending || status.draining}
+            disabled={waiting === 0}
+            onClick={() => void sendNow()}
+          >
             Send now
           </Button>
         }
@@ -101,8 +111,23 @@ export function PendingWorkPage() {
         </Text>
       )}
       {open && open.length === 0 && <Text c="dimmed">Nothing waits: all your work has reached the server.</Text>}
-      <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Waiting and rejected entries">
-        {open?.map((e) => <EntryCard key={e.id} entry={e} now={now} onResend={(x) => void resend(x)} onDiscard={(x) => void discard(x)} />)}
+      <Stack
+        component="ul"
+        gap="sm"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+        aria-label="Waiting and rejected entries"
+      >
+        {open?.map((e) => (
+          <EntryCard
+            key={e.id}
+            entry={e}
+            now={now}
+            onResend={(x) => void resend(x)}
+            onDiscard={(x) => void discard(x)}
+          />
+        ))}
       </Stack>
       {sentCount > 0 && (
         <Group>
@@ -113,7 +138,9 @@ export function PendingWorkPage() {
       )}
       {showSent && (
         <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Sent entries">
-          {sent.map((e) => <EntryCard key={e.id} entry={e} now={now} />)}
+          {sent.map((e) => (
+            <EntryCard key={e.id} entry={e} now={now} />
+          ))}
         </Stack>
       )}
     </Stack>

@@ -35,8 +35,11 @@ export function SignInPrompt() {
       ),
     });
   }, [signInNeeded, waiting]);
-  useEffect(() => () => {
-    notifications.hide(ID);
-  }, []);
+  useEffect(
+    () => () => {
+      notifications.hide(ID);
+    },
+    [],
+  );
   return null;
 }

@@ -17,14 +17,20 @@ export function LandingPage() {
       <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
         <Container size="lg">
           <Group justify="space-between" wrap="nowrap">
-            <Text fw={800} fz="xl" c="green.8">{APP_NAME}</Text>
+            <Text fw={800} fz="xl" c="green.8">
+              {APP_NAME}
+            </Text>
             <Group gap="lg" wrap="nowrap">
               <Group gap="md" visibleFrom="sm" component="nav" aria-label="Sections">
                 {SECTIONS.map((s) => (
-                  <Anchor key={s.href} href={s.href} c="dark" size="sm">{s.label}</Anchor>
+                  <Anchor key={s.href} href={s.href} c="dark" size="sm">
+                    {s.label}
+                  </Anchor>
                 ))}
               </Group>
-              <Button component={Link} to="/login" variant="filled">Login</Button>
+              <Button component={Link} to="/login" variant="filled">
+                Login
+              </Button>
             </Group>
           </Group>
         </Container>
@@ -34,8 +40,12 @@ export function LandingPage() {
         <Box bg="green.0" py={64}>
           <Container size="lg">
             <Stack gap="md" maw={680}>
-              <Title order={1} fz={{ base: 32, sm: 44 }}>Genuine inputs, traced pack by pack</Title>
-              <Text fz="lg">{TAGLINE} Scan the QR code on any pack to check it is genuine and earn loyalty points.</Text>
+              <Title order={1} fz={{ base: 32, sm: 44 }}>
+                Genuine inputs, traced pack by pack
+              </Title>
+              <Text fz="lg">
+                {TAGLINE} Scan the QR code on any pack to check it is genuine and earn loyalty points.
+              </Text>
             </Stack>
           </Container>
         </Box>
@@ -52,8 +62,12 @@ export function LandingPage() {
       <Box component="footer" py="md" bg="gray.0" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
         <Container size="lg">
           <Group justify="space-between" gap="xs">
-            <Text size="sm" c="dimmed">{COPYRIGHT}</Text>
-            <Anchor component={Link} to="/privacy-policy" size="sm">Privacy Policy</Anchor>
+            <Text size="sm" c="dimmed">
+              {COPYRIGHT}
+            </Text>
+            <Anchor component={Link} to="/privacy-policy" size="sm">
+              Privacy Policy
+            </Anchor>
           </Group>
         </Container>
       </Box>

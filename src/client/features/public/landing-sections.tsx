@@ -4,8 +4,14 @@ import { Anchor, Blockquote, Card, SimpleGrid, Stack, Text, Title } from '@manti
 import { COMPANY_NAME } from '../../app/brand.js';
 
 const REVIEWS = [
-  { quote: 'I scan the pack at the shop and know in seconds that the seed is genuine.', who: 'Ramesh P., farmer, Nashik' },
-  { quote: 'Dispatch and receipt tally themselves now; our stock counts finally match.', who: 'Sunita K., distributor, Indore' },
+  {
+    quote: 'I scan the pack at the shop and know in seconds that the seed is genuine.',
+    who: 'Ramesh P., farmer, Nashik',
+  },
+  {
+    quote: 'Dispatch and receipt tally themselves now; our stock counts finally match.',
+    who: 'Sunita K., distributor, Indore',
+  },
   { quote: 'The handheld keeps packing even when the warehouse Wi-Fi drops.', who: 'Anil M., packing supervisor' },
 ];
 
@@ -26,11 +32,17 @@ export function VisionMissionSection() {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" id="vision">
       <Card withBorder padding="lg">
-        <Title order={3} mb="xs">Our vision</Title>
-        <Text>A countryside where every farmer can trust what is in the pack, and fake inputs have nowhere to sell.</Text>
+        <Title order={3} mb="xs">
+          Our vision
+        </Title>
+        <Text>
+          A countryside where every farmer can trust what is in the pack, and fake inputs have nowhere to sell.
+        </Text>
       </Card>
       <Card withBorder padding="lg">
-        <Title order={3} mb="xs">Our mission</Title>
+        <Title order={3} mb="xs">
+          Our mission
+        </Title>
         <Text>
           Give every pack a traceable identity, reward genuine purchases with loyalty points, and keep our supply chain
           honest from the factory gate to the field.
@@ -58,7 +70,9 @@ export function ReviewsSection() {
 export function ContactSection() {
   return (
     <Stack gap={4} id="contact">
-      <Title order={2} mb="xs">Contact</Title>
+      <Title order={2} mb="xs">
+        Contact
+      </Title>
       <Text>{COMPANY_NAME}</Text>
       <Text>Plot 12, Agro Industrial Estate, Pune 411019, Maharashtra, India</Text>
       <Text>

@@ -23,6 +23,8 @@ export async function printDispatchInvoice(row: Row): Promise<void> {
 export async function printCartonLabel(row: Row): Promise<void> {
   const id = String(row.CartonId ?? row.Cartonid ?? '');
   const { labelSheet } = await import('../../print/label-sheet.js');
-  const lines = [id, row.Qty !== undefined ? `Qty ${String(row.Qty)}` : '', String(row.CartonName ?? '')].filter(Boolean);
+  const lines = [id, row.Qty !== undefined ? `Qty ${String(row.Qty)}` : '', String(row.CartonName ?? '')].filter(
+    Boolean,
+  );
   saveBytes(`${id}.pdf`, labelSheet([{ qr: id, lines }], 'single-90x70'), 'application/pdf');
 }

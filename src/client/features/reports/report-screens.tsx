@@ -1,13 +1,26 @@
 // Every paged report screen as a declaration on the one ReportPage: its contract, its row key, and
 // what is its own (a print, pickers). The SAP Data report and the QR journey have their own screens.
 import type { ComponentType } from 'react';
-import { DAMAGE_REPORT, FRACTIONAL_REPORT, SECONDARY_REPORT, TERTIARY_REPORT } from '@shared/contracts/reports/cartons.js';
 import {
-  DISPATCH_RECEIVE_REPORT, DISPATCH_REPORT, ITEM_LEDGER_REPORT, MISSING_CARTON_REPORT, RETURN_REPORT,
+  DAMAGE_REPORT,
+  FRACTIONAL_REPORT,
+  SECONDARY_REPORT,
+  TERTIARY_REPORT,
+} from '@shared/contracts/reports/cartons.js';
+import {
+  DISPATCH_RECEIVE_REPORT,
+  DISPATCH_REPORT,
+  ITEM_LEDGER_REPORT,
+  MISSING_CARTON_REPORT,
+  RETURN_REPORT,
 } from '@shared/contracts/reports/dispatch.js';
 import { DEMAPPING_REPORT, MAPPING_REPORT, PRIMARY_REPORT } from '@shared/contracts/reports/numbers.js';
 import {
-  DEALER_LOYALTY_REPORT, FARMER_LOYALTY_REPORT, FEEDBACK_REPORT, SCHEME_REPORT, VERIFICATION_REPORT,
+  DEALER_LOYALTY_REPORT,
+  FARMER_LOYALTY_REPORT,
+  FEEDBACK_REPORT,
+  SCHEME_REPORT,
+  VERIFICATION_REPORT,
 } from '@shared/contracts/reports/public.js';
 import { AVAILABLE_STOCK_REPORT, NEW_STOCK_REPORT } from '@shared/contracts/reports/stock.js';
 import type { PageName } from '@shared/pages.js';
@@ -30,7 +43,11 @@ export const REPORT_SCREENS: Partial<Record<PageName, ReportScreen>> = {
   tertiaryPackingReport: { contract: TERTIARY_REPORT, idAccessor: 'CartonId', action: cartonLabel },
   fractionalCartonReport: { contract: FRACTIONAL_REPORT, idAccessor: 'CartonId' },
   damageReport: { contract: DAMAGE_REPORT, idAccessor: 'CartonId' },
-  dispatchReport: { contract: DISPATCH_REPORT, idAccessor: 'DispatchId', action: { title: 'Action', label: 'Print', run: printDispatchInvoice } },
+  dispatchReport: {
+    contract: DISPATCH_REPORT,
+    idAccessor: 'DispatchId',
+    action: { title: 'Action', label: 'Print', run: printDispatchInvoice },
+  },
   dispatchReceiveReport: { contract: DISPATCH_RECEIVE_REPORT, idAccessor: 'DispatchId' },
   missingCartonReport: { contract: MISSING_CARTON_REPORT, idAccessor: 'TertiaryCartonId' },
   returnReport: { contract: RETURN_REPORT, idAccessor: 'Cartonid', action: cartonLabel },

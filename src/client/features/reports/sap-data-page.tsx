@@ -29,18 +29,34 @@ export default function SapDataPage() {
   }, []);
   const exportCsv = async () => {
     const { toCsv } = await import('@shared/csv.js');
-    downloadText('SAP Data Report.csv', toCsv(rows, [
-      { title: 'Master Name', key: 'MasterName' }, { title: 'Data Count', key: 'Count' }, { title: 'Last Update Stamp', key: 'LastUpdated', format: 'date' },
-    ]));
+    downloadText(
+      'SAP Data Report.csv',
+      toCsv(rows, [
+        { title: 'Master Name', key: 'MasterName' },
+        { title: 'Data Count', key: 'Count' },
+        { title: 'Last Update Stamp', key: 'LastUpdated', format: 'date' },
+      ]),
+    );
   };
   return (
     <Stack gap="md">
       <ScreenHeader title={PAGE.sapdataReport.label} breadcrumb="Reports" />
       <Group justify="flex-end">
-        <Button variant="default" disabled={rows.length === 0} onClick={() => void exportCsv()}>Export</Button>
+        <Button variant="default" disabled={rows.length === 0} onClick={() => void exportCsv()}>
+          Export
+        </Button>
       </Group>
-      <DataTable<SapRow> withTableBorder striped borderRadius="sm" minHeight={rows.length === 0 ? 180 : undefined} idAccessor="MasterName"
-        columns={[...COLUMNS]} records={rows} fetching={fetching} noRecordsText={NO_DATA_TEXT} />
+      <DataTable<SapRow>
+        withTableBorder
+        striped
+        borderRadius="sm"
+        minHeight={rows.length === 0 ? 180 : undefined}
+        idAccessor="MasterName"
+        columns={[...COLUMNS]}
+        records={rows}
+        fetching={fetching}
+        noRecordsText={NO_DATA_TEXT}
+      />
     </Stack>
   );
 }

@@ -20,7 +20,11 @@ function fileNameOf(disposition: string | null, fallback: string): string {
 }
 
 /** The file, or the server's message when the link is refused. */
-export async function fetchPrintFile(link: string, fallbackName: string, onProgress: Progress): Promise<PrintFile | string> {
+export async function fetchPrintFile(
+  link: string,
+  fallbackName: string,
+  onProgress: Progress,
+): Promise<PrintFile | string> {
   let res: Response;
   try {
     res = await fetch(link, { cache: 'no-store' });
@@ -49,5 +53,9 @@ export async function fetchPrintFile(link: string, fallbackName: string, onProgr
   }
   const rows = Math.max(0, lines - 1);
   if (total > 0 && rows !== total) return `The file stopped after ${rows} of ${total} rows: please try again.`;
-  return { blob: new Blob(parts as BlobPart[], { type: 'text/csv;charset=utf-8' }), fileName: fileNameOf(res.headers.get('content-disposition'), fallbackName), rows };
+  return {
+    blob: new Blob(parts as BlobPart[], { type: 'text/csv;charset=utf-8' }),
+    fileName: fileNameOf(res.headers.get('content-disposition'), fallbackName),
+    rows,
+  };
 }

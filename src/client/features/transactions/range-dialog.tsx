@@ -13,8 +13,19 @@ import { call } from '../../api/call.js';
 import { toast } from '../../kit/toast.js';
 
 /** The Mapping/GetMappings fields these screens read. */
-export type MappedRow = Pick<MappingRow,
-  'MappingId' | 'ProductId' | 'ProductName' | 'FromNo' | 'ToNo' | 'Qty' | 'MFGDate' | 'BatchNo' | 'FirmName' | 'isPreprinted'>;
+export type MappedRow = Pick<
+  MappingRow,
+  | 'MappingId'
+  | 'ProductId'
+  | 'ProductName'
+  | 'FromNo'
+  | 'ToNo'
+  | 'Qty'
+  | 'MFGDate'
+  | 'BatchNo'
+  | 'FirmName'
+  | 'isPreprinted'
+>;
 
 export interface RangeValues {
   FromNo: string;
@@ -100,17 +111,48 @@ export function RangeDialog(props: RangeDialogProps) {
 
   return (
     <Modal opened={row !== null} onClose={props.onClose} title={props.title} centered>
-      <form noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
         <Stack gap="sm">
           <TextInput label="Product Name" value={row?.ProductName ?? ''} readOnly variant="filled" />
-          <TextInput label="From No." withAsterisk={limits.FromNo?.required} inputMode="numeric" value={values.FromNo} onChange={set('FromNo')} error={errors.FromNo} />
-          <TextInput label="Quantity" withAsterisk={limits.Qty?.required} inputMode="numeric" value={values.Qty} onChange={set('Qty')} error={errors.Qty} />
+          <TextInput
+            label="From No."
+            withAsterisk={limits.FromNo?.required}
+            inputMode="numeric"
+            value={values.FromNo}
+            onChange={set('FromNo')}
+            error={errors.FromNo}
+          />
+          <TextInput
+            label="Quantity"
+            withAsterisk={limits.Qty?.required}
+            inputMode="numeric"
+            value={values.Qty}
+            onChange={set('Qty')}
+            error={errors.Qty}
+          />
           <TextInput label="To No." value={toNo === null ? '' : String(toNo)} readOnly variant="filled" />
           {withReason && (
-            <Textarea label="Reason" withAsterisk={limits.Reason?.required} autosize minRows={2} maxLength={limits.Reason?.maxLength} value={values.Reason} onChange={set('Reason')} error={errors.Reason} />
+            <Textarea
+              label="Reason"
+              withAsterisk={limits.Reason?.required}
+              autosize
+              minRows={2}
+              maxLength={limits.Reason?.maxLength}
+              value={values.Reason}
+              onChange={set('Reason')}
+              error={errors.Reason}
+            />
           )}
           <Group justify="flex-end" mt="sm">
-            <Button type="submit" loading={saving}>{props.submitLabel}</Button>
+            <Button type="submit" loading={saving}>
+              {props.submitLabel}
+            </Button>
           </Group>
         </Stack>
       </form>

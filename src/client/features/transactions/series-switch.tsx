@@ -8,12 +8,14 @@ export function useSeriesMode() {
   return { isPreprinted, setPreprinted };
 }
 
-export function SeriesSwitch({ isPreprinted, onChange }: { isPreprinted: boolean; onChange: (isPreprinted: boolean) => void }) {
+export function SeriesSwitch({
+  isPreprinted,
+  onChange,
+}: {
+  isPreprinted: boolean;
+  onChange: (isPreprinted: boolean) => void;
+}) {
   return (
-    <Switch
-      label="Static Qr Mapping"
-      checked={!isPreprinted}
-      onChange={(e) => onChange(!e.currentTarget.checked)}
-    />
+    <Switch label="Static Qr Mapping" checked={!isPreprinted} onChange={(e) => onChange(!e.currentTarget.checked)} />
   );
 }

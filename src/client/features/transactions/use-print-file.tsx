@@ -43,12 +43,15 @@ export function usePrintFile() {
   }, []);
 
   /** Fetches, saves, and keeps the file for the link. */
-  const download = useCallback(async (link: string, fallbackName: string) => {
-    const got = await fetchFile(link, fallbackName);
-    if (!got) return;
-    saveBlob(got.fileName, got.blob);
-    setFile(got);
-  }, [fetchFile]);
+  const download = useCallback(
+    async (link: string, fallbackName: string) => {
+      const got = await fetchFile(link, fallbackName);
+      if (!got) return;
+      saveBlob(got.fileName, got.blob);
+      setFile(got);
+    },
+    [fetchFile],
+  );
 
   const reset = useCallback(() => {
     setProgress(null);

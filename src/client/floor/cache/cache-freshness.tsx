@@ -6,7 +6,12 @@ import { useFloorCache } from './floor-cache.js';
 import type { FloorCache } from './lookup.js';
 
 const PART_LABEL: Record<CachePart, string> = {
-  masters: 'Products and sites', mappings: 'Mappings', damages: 'Damages', pairs: 'Static pairs', packed: 'Packed items', open: 'Open cartons',
+  masters: 'Products and sites',
+  mappings: 'Mappings',
+  damages: 'Damages',
+  pairs: 'Static pairs',
+  packed: 'Packed items',
+  open: 'Open cartons',
   dispatch: 'Dispatch data',
 };
 
@@ -16,24 +21,43 @@ const two = (n: number) => String(n).padStart(2, '0');
 export function asOfText(ms: number, now = Date.now()): string {
   const d = new Date(ms);
   const time = `${two(d.getHours())}:${two(d.getMinutes())}`;
-  return new Date(now).toDateString() === d.toDateString() ? time : `${d.getDate()} ${d.toLocaleString('en', { month: 'short' })} ${time}`;
+  return new Date(now).toDateString() === d.toDateString()
+    ? time
+    : `${d.getDate()} ${d.toLocaleString('en', { month: 'short' })} ${time}`;
 }
 
 /** The line and its tooltip for a cache (undefined: not loaded from the device yet). */
-export function freshness(cache: FloorCache | undefined, now = Date.now()): { text: string; title: string; stale: boolean } {
+export function freshness(
+  cache: FloorCache | undefined,
+  now = Date.now(),
+): { text: string; title: string; stale: boolean } {
   const times = CACHE_PARTS.map((p) => cache?.refreshedAt[p]);
   const known = times.filter((t): t is number => t !== undefined);
-  if (known.length === 0) return { text: 'Data not yet loaded', title: 'The floor data loads when the device is online.', stale: true };
+  if (known.length === 0)
+    return { text: 'Data not yet loaded', title: 'The floor data loads when the device is online.', stale: true };
   const oldest = Math.min(...known);
-  const title = CACHE_PARTS.map((p, i) => `${PART_LABEL[p]}: ${times[i] === undefined ? 'not yet loaded' : asOfText(times[i]!, now)}`).join('\n');
+  const title = CACHE_PARTS.map(
+    (p, i) => `${PART_LABEL[p]}: ${times[i] === undefined ? 'not yet loaded' : asOfText(times[i]!, now)}`,
+  ).join('\n');
   const partial = known.length < CACHE_PARTS.length ? ' (partial)' : '';
-  return { text: `Data as of ${asOfText(oldest, now)}${partial}`, title, stale: partial !== '' || now - oldest > 60 * 60_000 };
+  return {
+    text: `Data as of ${asOfText(oldest, now)}${partial}`,
+    title,
+    stale: partial !== '' || now - oldest > 60 * 60_000,
+  };
 }
 
 export function CacheFreshness() {
   const f = freshness(useFloorCache());
   return (
-    <Text component="span" size="xs" c={f.stale ? 'orange.8' : 'dimmed'} title={f.title} style={{ whiteSpace: 'nowrap' }} aria-live="polite">
+    <Text
+      component="span"
+      size="xs"
+      c={f.stale ? 'orange.8' : 'dimmed'}
+      title={f.title}
+      style={{ whiteSpace: 'nowrap' }}
+      aria-live="polite"
+    >
       {f.text}
     </Text>
   );

@@ -20,5 +20,13 @@
 // the server has the last word when the work is sent.
 export { CacheFreshness, freshness } from './cache-freshness.js';
 export { floorCache, forgetFloorCache, reloadFloorCache, subscribeFloorCache, useFloorCache } from './floor-cache.js';
-export { CARTON_DAMAGED, type CartonSize, type CodeFacts, type FloorCache, type OpenSecondary, type OpenTertiary, type Product } from './lookup.js';
+export {
+  CARTON_DAMAGED,
+  type CartonSize,
+  type CodeFacts,
+  type FloorCache,
+  type OpenSecondary,
+  type OpenTertiary,
+  type Product,
+} from './lookup.js';
 export { refreshFloorCache, startFloorCacheRefresh, REFRESH_EVERY_MS, type RefreshReport } from './refresh.js';

@@ -2,8 +2,17 @@
 // of range starts and ends, so a scan is a few binary searches (no IndexedDB read, no allocation
 // beyond its answer), whatever the number of ranges. Pure: tests build it from pages directly.
 import type {
-  CacheCartonSize, CacheMasters, CachePart, CacheProduct, DamageSeries, MappingSeries, OpenCartons, OpenSecondary,
-  OpenTertiary, PackedSeries, PairSeries,
+  CacheCartonSize,
+  CacheMasters,
+  CachePart,
+  CacheProduct,
+  DamageSeries,
+  MappingSeries,
+  OpenCartons,
+  OpenSecondary,
+  OpenTertiary,
+  PackedSeries,
+  PairSeries,
 } from '@shared/contracts/floor/cache.js';
 import type { DispatchCache } from '@shared/contracts/floor/dispatch-cache.js';
 import type { Packed } from './rows.js';
@@ -16,7 +25,14 @@ export interface CodeFacts {
   /** The code as the server knows it (a preprinted code paired with a static one becomes the static one). */
   series: { kind: 'P' | 'S'; prefix: string };
   serial: number;
-  mapping?: { MappingId: number; ProductId: number; ProductName: string; BatchNo: string; MFGDate: string; EXPDate: string };
+  mapping?: {
+    MappingId: number;
+    ProductId: number;
+    ProductName: string;
+    BatchNo: string;
+    MFGDate: string;
+    EXPDate: string;
+  };
   /** For 'packed' (and a pack in a damaged carton): the SID it is in, as of the last refresh. For 'damaged': the reason. */
   sid?: string;
   reason?: string;
@@ -97,7 +113,11 @@ export function rangeIndex(from: Float64Array, to: Float64Array, n: number): num
 const seriesKey = (kind: string, prefix: string) => (kind === 'S' ? `S${prefix.toUpperCase()}` : 'P');
 
 /** Joins a part's series (spread over pages) into one sorted set of columns per series. */
-function joinSeries(list: readonly Record<string, unknown>[], numCols: string[], textCols: string[]): Map<string, Ranges> {
+function joinSeries(
+  list: readonly Record<string, unknown>[],
+  numCols: string[],
+  textCols: string[],
+): Map<string, Ranges> {
   const groups = new Map<string, Record<string, unknown>[]>();
   for (const s of list) {
     const key = seriesKey(s.Kind as string, s.Prefix as string);
@@ -111,20 +131,30 @@ function joinSeries(list: readonly Record<string, unknown>[], numCols: string[],
       if (arrays.length === 1) return arrays[0]!;
       const all = new Float64Array(arrays.reduce((n, a) => n + a.length, 0));
       let at = 0;
-      for (const a of arrays) { all.set(a, at); at += a.length; }
+      for (const a of arrays) {
+        all.set(a, at);
+        at += a.length;
+      }
       return all;
     };
     // A column a stored page lacks (cached before the server sent it) reads as '' for its ranges.
     const catTexts = (col: string) => {
-      const arrays = parts.map((p) => (p[col] as string[] | undefined) ?? new Array<string>((p.FromNo as ArrayLike<number>).length).fill(''));
+      const arrays = parts.map(
+        (p) => (p[col] as string[] | undefined) ?? new Array<string>((p.FromNo as ArrayLike<number>).length).fill(''),
+      );
       return arrays.length === 1 ? arrays[0]! : ([] as string[]).concat(...arrays);
     };
     let r: Ranges = {
-      from: cat('FromNo'), to: cat('ToNo'),
+      from: cat('FromNo'),
+      to: cat('ToNo'),
       nums: Object.fromEntries(numCols.map((c) => [c, cat(c)])),
       texts: Object.fromEntries(textCols.map((c) => [c, catTexts(c)])),
     };
-    if (!sorted(r.from)) r = reorder(r, [...r.from.keys()].sort((a, b) => r.from[a]! - r.from[b]!));
+    if (!sorted(r.from))
+      r = reorder(
+        r,
+        [...r.from.keys()].sort((a, b) => r.from[a]! - r.from[b]!),
+      );
     out.set(key, r);
   }
   return out;
@@ -138,7 +168,8 @@ function sorted(a: Float64Array): boolean {
 function reorder(r: Ranges, order: number[]): Ranges {
   const nums = (a: Float64Array) => Float64Array.from(order, (i) => a[i]!);
   return {
-    from: nums(r.from), to: nums(r.to),
+    from: nums(r.from),
+    to: nums(r.to),
     nums: Object.fromEntries(Object.entries(r.nums).map(([k, a]) => [k, nums(a)])),
     texts: Object.fromEntries(Object.entries(r.texts).map(([k, a]) => [k, order.map((i) => a[i]!)])),
   };
@@ -151,7 +182,8 @@ function joinTouchingRuns(r: Ranges): Ranges {
   const to = Float64Array.from(r.to);
   for (let i = 0; i < r.from.length; i++) {
     const last = keep[keep.length - 1];
-    if (last !== undefined && r.from[i] === to[last]! + 1 && sid[i] === sid[last] && st[i] === st[last]) to[last] = r.to[i]!;
+    if (last !== undefined && r.from[i] === to[last]! + 1 && sid[i] === sid[last] && st[i] === st[last])
+      to[last] = r.to[i]!;
     else keep.push(i);
   }
   if (keep.length === r.from.length) return r;
@@ -161,11 +193,20 @@ function joinTouchingRuns(r: Ranges): Ranges {
 export function buildFloorCache(c: CacheContent): FloorCache {
   const mappings = joinSeries(c.mappings, ['MappingId', 'ProductId'], ['BatchNo', 'MFGDate', 'EXPDate']);
   const damages = joinSeries(c.damages, [], ['Reason', 'By']);
-  const packed = new Map([...joinSeries(c.packed, [], ['SID', 'CartonState'])].map(([k, r]) => [k, joinTouchingRuns(r)]));
+  const packed = new Map(
+    [...joinSeries(c.packed, [], ['SID', 'CartonState'])].map(([k, r]) => [k, joinTouchingRuns(r)]),
+  );
   // Pairs are looked up by the preprinted serial: one sorted list over every prefix.
-  const pairList = c.pairs.flatMap((s) => [...s.FromNo.keys()].map((i) => ({
-    p: s.PreprintedNo[i]!, len: s.ToNo[i]! - s.FromNo[i]!, s: s.FromNo[i]!, prefix: s.Prefix.toUpperCase(),
-  }))).sort((a, b) => a.p - b.p);
+  const pairList = c.pairs
+    .flatMap((s) =>
+      [...s.FromNo.keys()].map((i) => ({
+        p: s.PreprintedNo[i]!,
+        len: s.ToNo[i]! - s.FromNo[i]!,
+        s: s.FromNo[i]!,
+        prefix: s.Prefix.toUpperCase(),
+      })),
+    )
+    .sort((a, b) => a.p - b.p);
   const pairFrom = Float64Array.from(pairList, (x) => x.p);
   const pairTo = Float64Array.from(pairList, (x) => x.p + x.len);
 
@@ -178,7 +219,12 @@ export function buildFloorCache(c: CacheContent): FloorCache {
   // Fields a cache stored before them lacks read as empty: no SIDs, no damaged cartons known.
   const tidOfSid = new Map(tertiaries.flatMap((t) => (t.SIDs ?? []).map((sid) => [sid.toUpperCase(), t.TID] as const)));
   const damagedSids = new Set((c.open?.Damaged ?? []).map((sid) => sid.toUpperCase()));
-  const newCodes = new Set([...damages.values()].flatMap((d) => d.texts.By ?? []).filter((by) => by !== '').map((by) => by.toUpperCase()));
+  const newCodes = new Set(
+    [...damages.values()]
+      .flatMap((d) => d.texts.By ?? [])
+      .filter((by) => by !== '')
+      .map((by) => by.toUpperCase()),
+  );
 
   function codeFacts(kind: 'P' | 'S', prefix: string, serial: number): CodeFacts {
     let series = { kind, prefix: kind === 'S' ? prefix.toUpperCase() : '' };
@@ -198,8 +244,12 @@ export function buildFloorCache(c: CacheContent): FloorCache {
       const productId = m.nums.ProductId![mi]!;
       facts.state = 'mapped';
       facts.mapping = {
-        MappingId: m.nums.MappingId![mi]!, ProductId: productId, ProductName: products.get(productId)?.ProductName ?? '',
-        BatchNo: m.texts.BatchNo![mi]!, MFGDate: m.texts.MFGDate![mi]!, EXPDate: m.texts.EXPDate![mi]!,
+        MappingId: m.nums.MappingId![mi]!,
+        ProductId: productId,
+        ProductName: products.get(productId)?.ProductName ?? '',
+        BatchNo: m.texts.BatchNo![mi]!,
+        MFGDate: m.texts.MFGDate![mi]!,
+        EXPDate: m.texts.EXPDate![mi]!,
       };
       const recall = recalled.get(recallKey(productId, facts.mapping.BatchNo));
       if (recall !== undefined) facts.recalled = recall;
@@ -237,14 +287,24 @@ export function buildFloorCache(c: CacheContent): FloorCache {
     slipLast: c.masters?.SlipLast ?? { SID: 0, TID: 0, DID: 0 },
     dispatch: c.dispatch ?? EMPTY_DISPATCH,
     refreshedAt: {
-      masters: c.refreshedAt.masters, mappings: c.refreshedAt.mappings, damages: c.refreshedAt.damages,
-      pairs: c.refreshedAt.pairs, packed: c.refreshedAt.packed, open: c.refreshedAt.open, dispatch: c.refreshedAt.dispatch,
+      masters: c.refreshedAt.masters,
+      mappings: c.refreshedAt.mappings,
+      damages: c.refreshedAt.damages,
+      pairs: c.refreshedAt.pairs,
+      packed: c.refreshedAt.packed,
+      open: c.refreshedAt.open,
+      dispatch: c.refreshedAt.dispatch,
     },
   };
 }
 
 const EMPTY_DISPATCH: DispatchCache = {
-  AsOf: '', Sites: [], Dealers: [], Modes: [], Incoming: [], Sent: [],
+  AsOf: '',
+  Sites: [],
+  Dealers: [],
+  Modes: [],
+  Incoming: [],
+  Sent: [],
   Company: { CompanyLogo: '', CompanyName: '', Address: '', City: '', Pincode: '', Mobile: '' },
 };
 

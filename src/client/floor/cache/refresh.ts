@@ -4,7 +4,13 @@
 // stays as it was. Nothing here runs on a scan's path.
 import type { Envelope } from '@shared/contracts/envelope.js';
 import {
-  CACHE_PAGE_MAX, CACHE_PARTS, FLOOR_CACHE_API, PAGED_PARTS, type CachePage, type CachePageRequest, type CachePart,
+  CACHE_PAGE_MAX,
+  CACHE_PARTS,
+  FLOOR_CACHE_API,
+  PAGED_PARTS,
+  type CachePage,
+  type CachePageRequest,
+  type CachePart,
 } from '@shared/contracts/floor/cache.js';
 import { getSession, subscribeSession } from '../../api/session.js';
 import type { FieldtraceDb } from '../../offline/db.js';
@@ -56,7 +62,13 @@ async function askPersist(persist?: () => Promise<unknown>) {
 }
 
 /** Pulls one part into a new fill (continuing a pending one) and switches to it; the refusal, if any. */
-async function refreshPart(db: FieldtraceDb, row: CachePartRow, fetchPart: FetchPart, now: number, pageSize: number): Promise<Envelope<unknown> | null> {
+async function refreshPart(
+  db: FieldtraceDb,
+  row: CachePartRow,
+  fetchPart: FetchPart,
+  now: number,
+  pageSize: number,
+): Promise<Envelope<unknown> | null> {
   const paged = (PAGED_PARTS as readonly string[]).includes(row.part);
   if (row.pending && (!paged || now - row.pending.startedAt > RESUME_WITHIN_MS)) await dropPending(db, row);
   row.pending ??= { fill: newFillId(), seq: 0, after: null, asOf: null, startedAt: now };
@@ -79,33 +91,38 @@ export async function refreshFloorCache(o: RefreshOptions = {}): Promise<Refresh
   const owner = o.owner === undefined ? (getSession()?.UserId ?? null) : o.owner;
   if (owner === null) return { outcome: 'skipped', refreshed: [] };
   void askPersist(o.persist);
-  const report = await withLock(LOCK, async (): Promise<RefreshReport> => {
-    const db = o.db ?? (await import('../../offline/db.js')).localDb;
-    const fetchPart = o.fetchPart ?? defaultFetch;
-    const refreshed: CachePart[] = [];
-    let stoppedBy: RefreshReport['stoppedBy'];
-    // When the oldest of the fills now committed began (a resumed fill began in an earlier refresh).
-    let cacheFrom = Number.POSITIVE_INFINITY;
-    for (const part of CACHE_PARTS) {
-      try {
-        const row = await partRow(db, part, owner);
-        const refusal = await refreshPart(db, row, fetchPart, (o.now ?? Date.now)(), o.pageSize ?? CACHE_PAGE_MAX);
-        if (refusal) stoppedBy = { part, code: String(refusal.ResponseCode), message: refusal.ResponseMessage };
-        else cacheFrom = Math.min(cacheFrom, row.pending?.startedAt ?? Number.NEGATIVE_INFINITY);
-      } catch (e) {
-        // Storage full or closed: the part keeps what it had; the next trigger tries again.
-        stoppedBy = { part, code: 'error', message: e instanceof Error ? e.message : String(e) };
+  const report = await withLock(
+    LOCK,
+    async (): Promise<RefreshReport> => {
+      const db = o.db ?? (await import('../../offline/db.js')).localDb;
+      const fetchPart = o.fetchPart ?? defaultFetch;
+      const refreshed: CachePart[] = [];
+      let stoppedBy: RefreshReport['stoppedBy'];
+      // When the oldest of the fills now committed began (a resumed fill began in an earlier refresh).
+      let cacheFrom = Number.POSITIVE_INFINITY;
+      for (const part of CACHE_PARTS) {
+        try {
+          const row = await partRow(db, part, owner);
+          const refusal = await refreshPart(db, row, fetchPart, (o.now ?? Date.now)(), o.pageSize ?? CACHE_PAGE_MAX);
+          if (refusal) stoppedBy = { part, code: String(refusal.ResponseCode), message: refusal.ResponseMessage };
+          else cacheFrom = Math.min(cacheFrom, row.pending?.startedAt ?? Number.NEGATIVE_INFINITY);
+        } catch (e) {
+          // Storage full or closed: the part keeps what it had; the next trigger tries again.
+          stoppedBy = { part, code: 'error', message: e instanceof Error ? e.message : String(e) };
+        }
+        if (stoppedBy) break;
+        refreshed.push(part);
       }
-      if (stoppedBy) break;
-      refreshed.push(part);
-    }
-    // Published only while its user is still the one signed in (another may have signed in meanwhile).
-    const stillOwner = o.owner !== undefined || (getSession()?.UserId ?? null) === owner;
-    if (refreshed.length > 0 && stillOwner) await reloadFloorCache({ db, owner }).catch(() => undefined);
-    // Every part is now as new as cacheFrom, and in use: the work sent before it is in the cache.
-    if (!stoppedBy && stillOwner) await pruneSent(db, { owner, cacheFrom, now: (o.now ?? Date.now)() }).catch(() => undefined);
-    return stoppedBy ? { outcome: 'failed', refreshed, stoppedBy } : { outcome: 'done', refreshed };
-  }, { ifAvailable: true });
+      // Published only while its user is still the one signed in (another may have signed in meanwhile).
+      const stillOwner = o.owner !== undefined || (getSession()?.UserId ?? null) === owner;
+      if (refreshed.length > 0 && stillOwner) await reloadFloorCache({ db, owner }).catch(() => undefined);
+      // Every part is now as new as cacheFrom, and in use: the work sent before it is in the cache.
+      if (!stoppedBy && stillOwner)
+        await pruneSent(db, { owner, cacheFrom, now: (o.now ?? Date.now)() }).catch(() => undefined);
+      return stoppedBy ? { outcome: 'failed', refreshed, stoppedBy } : { outcome: 'done', refreshed };
+    },
+    { ifAvailable: true },
+  );
   return report ?? { outcome: 'skipped', refreshed: [] };
 }
 

@@ -2,7 +2,15 @@
 // and the part's data as a few chunk rows, one per server page, numbers packed in Float64Arrays
 // (IndexedDB stores a typed array as one block; a row per range costs a record each).
 import type {
-  CacheCursor, CacheMasters, CachePart, DamageSeries, MappingSeries, OpenCartons, PackedCursor, PackedSeries, PairSeries,
+  CacheCursor,
+  CacheMasters,
+  CachePart,
+  DamageSeries,
+  MappingSeries,
+  OpenCartons,
+  PackedCursor,
+  PackedSeries,
+  PairSeries,
 } from '@shared/contracts/floor/cache.js';
 import type { DispatchCache } from '@shared/contracts/floor/dispatch-cache.js';
 
@@ -52,6 +60,10 @@ const NUMBER_COLUMNS = new Set(['FromNo', 'ToNo', 'MappingId', 'ProductId', 'Pre
 
 /** A page's series as stored: number columns as Float64Arrays. */
 export function packSeries<S extends object>(series: readonly S[]): Packed<S>[] {
-  return series.map((s) => Object.fromEntries(Object.entries(s).map(([k, v]) =>
-    [k, NUMBER_COLUMNS.has(k) ? Float64Array.from(v as number[]) : v])) as Packed<S>);
+  return series.map(
+    (s) =>
+      Object.fromEntries(
+        Object.entries(s).map(([k, v]) => [k, NUMBER_COLUMNS.has(k) ? Float64Array.from(v as number[]) : v]),
+      ) as Packed<S>,
+  );
 }

@@ -10,10 +10,13 @@ import type { CacheChunkRow, CachePartRow, ChunkData } from './rows.js';
 // Key ranges by prefix: [a] sorts before every [a, ...], [a, []] after (an array is above any string or number).
 const chunksOf = (db: FieldtraceDb, part: CachePart, fill: string) =>
   db.cacheChunks.where('[part+fill+seq]').between([part, fill], [part, fill, []]);
-const allChunksOf = (db: FieldtraceDb, part: CachePart) => db.cacheChunks.where('[part+fill+seq]').between([part], [part, []]);
+const allChunksOf = (db: FieldtraceDb, part: CachePart) =>
+  db.cacheChunks.where('[part+fill+seq]').between([part], [part, []]);
 
 export function newFillId(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random()}`;
 }
 
 /** The part's row for this user: another user's (or none) gives an empty one. */
@@ -23,7 +26,11 @@ export async function partRow(db: FieldtraceDb, part: CachePart, owner: number):
 }
 
 /** Stores one page of a fill and where the next starts, in one transaction. */
-export async function storePage<P extends CachePart>(db: FieldtraceDb, row: CachePartRow, data: ChunkData[P]): Promise<void> {
+export async function storePage<P extends CachePart>(
+  db: FieldtraceDb,
+  row: CachePartRow,
+  data: ChunkData[P],
+): Promise<void> {
   const pending = row.pending!;
   await db.transaction('rw', db.cacheParts, db.cacheChunks, async () => {
     await db.cacheChunks.put({ part: row.part, fill: pending.fill, seq: pending.seq, data } as CacheChunkRow);
@@ -35,9 +42,17 @@ export async function storePage<P extends CachePart>(db: FieldtraceDb, row: Cach
 /** Makes the pending fill the part's data and drops the fill it replaces (and any other leftovers). */
 export async function commitFill(db: FieldtraceDb, row: CachePartRow): Promise<CachePartRow> {
   const pending = row.pending!;
-  const done: CachePartRow = { part: row.part, owner: row.owner, fill: pending.fill, asOf: pending.asOf, pending: null };
+  const done: CachePartRow = {
+    part: row.part,
+    owner: row.owner,
+    fill: pending.fill,
+    asOf: pending.asOf,
+    pending: null,
+  };
   await db.transaction('rw', db.cacheParts, db.cacheChunks, async () => {
-    await allChunksOf(db, row.part).filter((c) => c.fill !== pending.fill).delete();
+    await allChunksOf(db, row.part)
+      .filter((c) => c.fill !== pending.fill)
+      .delete();
     await db.cacheParts.put(done);
   });
   return done;

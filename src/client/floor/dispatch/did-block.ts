@@ -16,8 +16,15 @@ export const DID_BLOCK = 20;
 /** Reserve again when fewer than this many are left. */
 export const DID_LOW = 5;
 
-interface Range { prefix: string; year: number; from: number; to: number }
-export interface DidBlock { ranges: Range[] }
+interface Range {
+  prefix: string;
+  year: number;
+  from: number;
+  to: number;
+}
+export interface DidBlock {
+  ranges: Range[];
+}
 
 const key = (userId: number) => `did-block:${userId}`;
 
@@ -48,11 +55,16 @@ export interface DidFetch {
 
 const httpFetch: DidFetch = {
   lastIds: async (prefix) => (await import('../../api/call.js')).call(SLIP_API.lastIds, undefined, { prefix }),
-  reserve: async (prefix, to) => (await import('../../api/call.js')).call(SLIP_API.reserve, undefined, reserveArgs(prefix, 'DID', to)),
+  reserve: async (prefix, to) =>
+    (await import('../../api/call.js')).call(SLIP_API.reserve, undefined, reserveArgs(prefix, 'DID', to)),
 };
 
 /** Reserves another block when few are left; the count left after. Never throws (offline: as it was). */
-export async function topUpDids(userId: number, prefix: string, o: { db?: FieldtraceDb; fetch?: DidFetch } = {}): Promise<number> {
+export async function topUpDids(
+  userId: number,
+  prefix: string,
+  o: { db?: FieldtraceDb; fetch?: DidFetch } = {},
+): Promise<number> {
   const db = o.db ?? localDb;
   const f = o.fetch ?? httpFetch;
   const left = didsLeft(await readDidBlock(userId, db), prefix);
@@ -81,7 +93,11 @@ export async function topUpDids(userId: number, prefix: string, o: { db?: Fieldt
 /** Takes the next DID and queues the dispatch made with it, in one transaction that also drops the
  *  screen's draft; null (nothing written) when no DID is left. */
 export async function queueWithDid<E extends FloorSave>(
-  screen: string, userId: number, prefix: string, work: (did: string) => Work<E>, db: FieldtraceDb = localDb,
+  screen: string,
+  userId: number,
+  prefix: string,
+  work: (did: string) => Work<E>,
+  db: FieldtraceDb = localDb,
 ): Promise<{ did: string; entry: OutboxEntry } | null> {
   return db.transaction('rw', db.outbox, db.kv, async () => {
     const block = await readDidBlock(userId, db);

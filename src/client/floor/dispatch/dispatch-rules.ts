@@ -30,14 +30,17 @@ export function dispatchOp(kind: 'WareHouse' | 'Dealer', targetId: number | null
   return cache.dispatch.Sites.find((s) => s.SiteId === targetId)?.IsFactory ? 'dispatch-factory' : 'dispatch-warehouse';
 }
 
-export type DispatchScanOutcome = { ok: true; row: DispatchRow } | { ok: false; message: string; older?: StockCarton[] };
+export type DispatchScanOutcome =
+  { ok: true; row: DispatchRow } | { ok: false; message: string; older?: StockCarton[] };
 
 /** The tertiary cartons at my site now that may go: the cache's and those packed here, less what went. */
 function tertiariesHere(cache: FloorCache, local: LocalWork): OpenTertiary[] {
   const all = new Map<string, OpenTertiary>();
   for (const t of cache.openTertiaries()) all.set(t.TID, t);
   for (const [tid, t] of local.tertiaries) all.set(tid, t);
-  return [...all.values()].filter((t) => t.State === 'packed' && !local.dispatched.has(t.TID) && !local.damaged.has(t.TID));
+  return [...all.values()].filter(
+    (t) => t.State === 'packed' && !local.dispatched.has(t.TID) && !local.damaged.has(t.TID),
+  );
 }
 
 /** Every carton at my site that could be dispatched, as the older-stock rule reads them (the lifecycle
@@ -45,26 +48,52 @@ function tertiariesHere(cache: FloorCache, local: LocalWork): OpenTertiary[] {
 export function stockHere(cache: FloorCache, local: LocalWork): StockCarton[] {
   return [
     ...tertiariesHere(cache, local).map((t) => ({ CartonId: t.TID, ProductId: t.ProductId, MFGDate: t.MFGDate })),
-    ...looseCartons(cache, local).filter((s) => !local.dispatched.has(s.SID)).map((s) => ({ CartonId: s.SID, ProductId: s.ProductId, MFGDate: s.MFGDate })),
+    ...looseCartons(cache, local)
+      .filter((s) => !local.dispatched.has(s.SID))
+      .map((s) => ({ CartonId: s.SID, ProductId: s.ProductId, MFGDate: s.MFGDate })),
   ];
 }
 
 /** The carton a scan names, if the lifecycle lets it go where `op` sends it (at my site, not damaged,
  *  in a TID or gone already; not recalled unless back to a factory; not expired to a dealer); else the
  *  message naming it. */
-function cartonHere(id: string, type: 'TID' | 'SID', op: DispatchOp, cache: FloorCache, local: LocalWork): DispatchRow | string {
+function cartonHere(
+  id: string,
+  type: 'TID' | 'SID',
+  op: DispatchOp,
+  cache: FloorCache,
+  local: LocalWork,
+): DispatchRow | string {
   const refusal = cartonCheck(op, id, cache, local);
   if (refusal !== null) return refusal;
   const productName = (pid: number) => cache.products.get(pid)?.ProductName ?? '';
   if (type === 'TID') {
     const t = local.tertiaries.get(id) ?? cache.tertiaryAt(id);
     if (!t) return DISPATCH_MSG.notHere(id);
-    return { CartonId: id, ProductId: t.ProductId, ProductName: productName(t.ProductId), BatchNo: t.BatchNo, CartonName: '', Qty: t.Packs, MFGDate: t.MFGDate, EXPDate: t.EXPDate };
+    return {
+      CartonId: id,
+      ProductId: t.ProductId,
+      ProductName: productName(t.ProductId),
+      BatchNo: t.BatchNo,
+      CartonName: '',
+      Qty: t.Packs,
+      MFGDate: t.MFGDate,
+      EXPDate: t.EXPDate,
+    };
   }
   const s = local.secondaries.get(id) ?? cache.openSecondary(id);
   if (!s) return DISPATCH_MSG.notHere(id);
   const size = cache.cartonSizes.find((c) => c.CartonId === s.CartonSizeId)?.CartonName ?? '';
-  return { CartonId: id, ProductId: s.ProductId, ProductName: productName(s.ProductId), BatchNo: s.BatchNo, CartonName: size, Qty: s.Qty, MFGDate: s.MFGDate, EXPDate: s.EXPDate };
+  return {
+    CartonId: id,
+    ProductId: s.ProductId,
+    ProductName: productName(s.ProductId),
+    BatchNo: s.BatchNo,
+    CartonName: size,
+    Qty: s.Qty,
+    MFGDate: s.MFGDate,
+    EXPDate: s.EXPDate,
+  };
 }
 
 export interface DispatchForm {
@@ -78,7 +107,12 @@ export interface DispatchForm {
   olderAccepted: boolean;
 }
 
-export function checkDispatchScan(text: string, form: DispatchForm, cache: FloorCache, local: LocalWork): DispatchScanOutcome {
+export function checkDispatchScan(
+  text: string,
+  form: DispatchForm,
+  cache: FloorCache,
+  local: LocalWork,
+): DispatchScanOutcome {
   if (!form.hasTarget) return { ok: false, message: DISPATCH_MSG.selectSendTo };
   const scan = dispatchScan(text);
   if ('message' in scan) return { ok: false, message: scan.message };
@@ -87,7 +121,9 @@ export function checkDispatchScan(text: string, form: DispatchForm, cache: Floor
   if (typeof row === 'string') return { ok: false, message: row };
   if (!form.olderAccepted) {
     // Only what could go the same way now waits; the lifecycle is asked of the older cartons alone.
-    const older = olderStockOf([...form.rows, row], stockHere(cache, local)).filter((c) => cartonCheck(form.op, c.CartonId, cache, local) === null);
+    const older = olderStockOf([...form.rows, row], stockHere(cache, local)).filter(
+      (c) => cartonCheck(form.op, c.CartonId, cache, local) === null,
+    );
     if (older.length) return { ok: false, message: DISPATCH_MSG.olderStock, older };
   }
   return { ok: true, row };

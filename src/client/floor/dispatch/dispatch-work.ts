@@ -9,6 +9,13 @@ export const dispatchWork = workEffect(DISPATCH_API.save, (work, p) => {
   for (const c of p.scanned ?? []) {
     const id = slipText(c.CartonId);
     work.dispatched.set(id, did);
-    work.sentHere.set(id, { CartonId: id, DispatchId: did, Leg: 'sent', ProductName: c.ProductName ?? '', MFGDate: c.MFGDate ?? '', EXPDate: c.EXPDate ?? '' });
+    work.sentHere.set(id, {
+      CartonId: id,
+      DispatchId: did,
+      Leg: 'sent',
+      ProductName: c.ProductName ?? '',
+      MFGDate: c.MFGDate ?? '',
+      EXPDate: c.EXPDate ?? '',
+    });
   }
 });

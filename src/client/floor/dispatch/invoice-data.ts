@@ -6,7 +6,10 @@ import { parseSlipId } from '@shared/codes.js';
 import type { DispatchInvoice as SaveAnswer } from '@shared/contracts/floor/dispatch.js';
 
 /** Address parts come back null for records not saved through a form (see the site and company rows). */
-const text = z.string().nullish().transform((v) => v ?? '');
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? '');
 
 /** The dispatch number is a DID, exactly as stored: it names the file and is the QR's content. */
 const dispatchId = z.string().refine((v) => {

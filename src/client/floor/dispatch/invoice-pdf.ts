@@ -22,21 +22,25 @@ const BODY_PT = 9;
 // Helvetica here is the PDF's standard font with WinAnsi (cp1252) encoding: other characters would come
 // out as unrelated glyphs, so they are shown as '?' (after trying their accent-free form: 'ő' -> 'o').
 const CP1252_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
-const printable = (s: string) => [...s].every((ch) => {
-  const c = ch.codePointAt(0)!;
-  return (c >= 0x20 && c <= 0x7e) || (c >= 0xa0 && c <= 0xff) || CP1252_EXTRA.includes(ch);
-});
-const graphemes = (s: string): string[] => (typeof Intl.Segmenter === 'function'
-  ? Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(s), (g) => g.segment)
-  : Array.from(s));
+const printable = (s: string) =>
+  [...s].every((ch) => {
+    const c = ch.codePointAt(0)!;
+    return (c >= 0x20 && c <= 0x7e) || (c >= 0xa0 && c <= 0xff) || CP1252_EXTRA.includes(ch);
+  });
+const graphemes = (s: string): string[] =>
+  typeof Intl.Segmenter === 'function'
+    ? Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(s), (g) => g.segment)
+    : Array.from(s);
 
 /** `value` as Helvetica can print it: one '?' per character it cannot show, whitespace as spaces. */
 export function pdfText(value: string): string {
-  return graphemes(value.normalize('NFC').replace(/\s/g, ' ')).map((g) => {
-    if (printable(g)) return g;
-    const bare = g.normalize('NFKD').replace(/\p{M}/gu, '');
-    return bare !== '' && printable(bare) ? bare : '?';
-  }).join('');
+  return graphemes(value.normalize('NFC').replace(/\s/g, ' '))
+    .map((g) => {
+      if (printable(g)) return g;
+      const bare = g.normalize('NFKD').replace(/\p{M}/gu, '');
+      return bare !== '' && printable(bare) ? bare : '?';
+    })
+    .join('');
 }
 
 /** Line height in mm of text at `pt` points. */
@@ -77,7 +81,10 @@ function wrap(doc: jsPDF, text: string, width: number, max: number): string[] {
   for (const word of text.split(' ').filter((w) => w !== '')) {
     if (lines.length > max) break; // enough to know it is clipped: a huge value costs no more
     const joined = line === '' ? word : `${line} ${word}`;
-    if (fits(joined)) { line = joined; continue; }
+    if (fits(joined)) {
+      line = joined;
+      continue;
+    }
     if (line !== '') lines.push(line);
     let rest = word;
     while (!fits(rest) && lines.length <= max) {
@@ -150,8 +157,12 @@ function drawFirstPage(doc: jsPDF, d: ParsedInvoice): number {
   font(doc, 10, 'bold');
   left = write(doc, t.FirmName, A4.margin, left, 100, 2, 10);
   font(doc, BODY_PT);
-  for (const line of [t.bill_Address1, t.bill_Address2,
-    joined([joined([t.bill_CityName, t.bill_StateName], ', '), t.bill_Pincode], ' - '), t.bill_CountryName]) {
+  for (const line of [
+    t.bill_Address1,
+    t.bill_Address2,
+    joined([joined([t.bill_CityName, t.bill_StateName], ', '), t.bill_Pincode], ' - '),
+    t.bill_CountryName,
+  ]) {
     if (line.trim() !== '') left = write(doc, line, A4.margin, left, 100, 2, BODY_PT);
   }
 
@@ -195,7 +206,9 @@ function drawRow(doc: jsPDF, row: { lines: string[][]; height: number }, y: numb
   let x = A4.margin;
   INVOICE_COLUMNS.forEach((col, k) => {
     const tx = col.align === 'right' ? x + col.width - PAD : x + PAD;
-    row.lines[k]!.forEach((l, i) => doc.text(l, tx, y + PAD + i * lineOf(BODY_PT), { baseline: 'top', align: col.align ?? 'left' }));
+    row.lines[k]!.forEach((l, i) =>
+      doc.text(l, tx, y + PAD + i * lineOf(BODY_PT), { baseline: 'top', align: col.align ?? 'left' }),
+    );
     x += col.width;
   });
   doc.setDrawColor(160, 160, 160);
@@ -225,12 +238,20 @@ export async function dispatchInvoicePdf(data: DispatchInvoice): Promise<{ fileN
   const doc = new jsPDF({ orientation: 'portrait', unit: 'mm', format: 'a4', compress: true });
   doc.setProperties({ title: `${INVOICE_TITLE} ${d.CartonId}`, creator: 'Fieldtrace' });
 
-  const header = layoutRow(doc, INVOICE_COLUMNS.map((c) => c.title), true);
+  const header = layoutRow(
+    doc,
+    INVOICE_COLUMNS.map((c) => c.title),
+    true,
+  );
   let y = drawFirstPage(doc, d);
   drawRow(doc, header, y, true);
   y += header.height;
   d.cartonList.forEach((carton, i) => {
-    const row = layoutRow(doc, INVOICE_COLUMNS.map((c) => c.cell(carton, i)), false);
+    const row = layoutRow(
+      doc,
+      INVOICE_COLUMNS.map((c) => c.cell(carton, i)),
+      false,
+    );
     if (y + row.height > BOTTOM) {
       doc.addPage('a4', 'portrait');
       y = drawContinuation(doc, d);

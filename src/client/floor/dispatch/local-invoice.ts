@@ -20,8 +20,15 @@ export interface DispatchDraft {
   olderAccepted: boolean;
 }
 
-export const emptyDispatch = (kind: SendToKind = 'WareHouse'): DispatchDraft =>
-  ({ kind, targetId: null, rows: [], modeId: null, lr: '', remark: '', olderAccepted: false });
+export const emptyDispatch = (kind: SendToKind = 'WareHouse'): DispatchDraft => ({
+  kind,
+  targetId: null,
+  rows: [],
+  modeId: null,
+  lr: '',
+  remark: '',
+  olderAccepted: false,
+});
 
 /** The chosen target as the cache knows it (its name and billing address), or undefined. */
 export function targetOf(d: Pick<DispatchDraft, 'kind' | 'targetId'>, c: DispatchCache) {
@@ -37,13 +44,23 @@ export function localInvoice(did: string, d: DispatchDraft, cache: FloorCache, c
   return {
     CartonId: did,
     userDetail: target?.Billing ?? {
-      FirmName: '', bill_Address1: '', bill_Address2: '', bill_CityName: '', bill_StateName: '', bill_Pincode: '', bill_CountryName: '',
+      FirmName: '',
+      bill_Address1: '',
+      bill_Address2: '',
+      bill_CityName: '',
+      bill_StateName: '',
+      bill_Pincode: '',
+      bill_CountryName: '',
     },
     TransportMode: c.Modes.find((m) => m.TransportModeId === d.modeId)?.TransportMode ?? '',
     LR: d.lr.trim(),
     Qty: d.rows.length,
     cartonList: d.rows.map((r) => ({
-      CartonId: r.CartonId, ProductName: r.ProductName, BatchNo: r.BatchNo, TotalQty: r.Qty, ProductUOM: cache.products.get(r.ProductId)?.UOM ?? '',
+      CartonId: r.CartonId,
+      ProductName: r.ProductName,
+      BatchNo: r.BatchNo,
+      TotalQty: r.Qty,
+      ProductUOM: cache.products.get(r.ProductId)?.UOM ?? '',
     })),
     ...c.Company,
     CreatedDt: createdAt.toISOString(),

@@ -21,7 +21,15 @@ export const secondaryWork = workEffect(PACKING_API.secondarySave, (work, p, cac
     const m = facts.mapping;
     if (m) batches.push({ ProductId: m.ProductId, BatchNo: m.BatchNo, EXPDate: m.EXPDate });
     if (m && (!first || m.MFGDate < first.MFGDate)) {
-      first = { SID: sid, ProductId: m.ProductId, Qty: p.scanned.length, CartonSizeId: p.cartonMasterId, BatchNo: m.BatchNo, MFGDate: m.MFGDate, EXPDate: m.EXPDate };
+      first = {
+        SID: sid,
+        ProductId: m.ProductId,
+        Qty: p.scanned.length,
+        CartonSizeId: p.cartonMasterId,
+        BatchNo: m.BatchNo,
+        MFGDate: m.MFGDate,
+        EXPDate: m.EXPDate,
+      };
     }
   }
   if (first) work.secondaries.set(sid, { ...first, Batches: mergeBatches(batches) });
@@ -42,12 +50,22 @@ export const tertiaryWork = workEffect(PACKING_API.tertiarySave, (work, p, cache
     if (sid) sids.push(sid);
     // What the SID holds, as packed here or cached; else the batch its row names.
     const held = sid ? (work.secondaries.get(sid) ?? cache.openSecondary(sid))?.Batches : undefined;
-    batches.push(...(held ?? (s.BatchNo ? [{ ProductId: s.ProductId ?? 0, BatchNo: s.BatchNo, EXPDate: s.EXPDate ?? '' }] : [])));
+    batches.push(
+      ...(held ?? (s.BatchNo ? [{ ProductId: s.ProductId ?? 0, BatchNo: s.BatchNo, EXPDate: s.EXPDate ?? '' }] : [])),
+    );
     packs += s.Qty ?? 0;
     if (!first || (s.MFGDate ?? '') < (first.MFGDate ?? '')) first = s;
   }
   work.tertiaries.set(tid, {
-    TID: tid, ProductId: first?.ProductId ?? 0, Qty: p.scanned.length, Packs: packs, State: 'packed',
-    BatchNo: first?.BatchNo ?? '', MFGDate: first?.MFGDate ?? '', EXPDate: first?.EXPDate ?? '', Batches: mergeBatches(batches), SIDs: sids,
+    TID: tid,
+    ProductId: first?.ProductId ?? 0,
+    Qty: p.scanned.length,
+    Packs: packs,
+    State: 'packed',
+    BatchNo: first?.BatchNo ?? '',
+    MFGDate: first?.MFGDate ?? '',
+    EXPDate: first?.EXPDate ?? '',
+    Batches: mergeBatches(batches),
+    SIDs: sids,
   });
 });

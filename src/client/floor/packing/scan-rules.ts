@@ -23,11 +23,20 @@ export interface PackRow {
 export type ScanOutcome<R> = { ok: true; row: R } | { ok: false; message: string; older?: OpenSecondary[] };
 
 /** The carton on the screen as the checks see it; `olderAccepted`: the user chose to go on with newer stock. */
-export interface ScanCarton<R> { size: number | null; rows: readonly R[]; olderAccepted: boolean }
+export interface ScanCarton<R> {
+  size: number | null;
+  rows: readonly R[];
+  olderAccepted: boolean;
+}
 
 const refused = (message: string) => ({ ok: false as const, message });
 
-export function checkPack(text: string, carton: ScanCarton<PackRow>, cache: FloorCache, local: LocalWork): ScanOutcome<PackRow> {
+export function checkPack(
+  text: string,
+  carton: ScanCarton<PackRow>,
+  cache: FloorCache,
+  local: LocalWork,
+): ScanOutcome<PackRow> {
   if (!carton.size) return refused(PACKING_MSG.selectCartonSize);
   const code = parseUid(scannedUid(text));
   if (!code) return refused(PACKING_MSG.notCode);
@@ -43,8 +52,15 @@ export function checkPack(text: string, carton: ScanCarton<PackRow>, cache: Floo
   return {
     ok: true,
     row: {
-      key, UID: code.uid, VisibleNo: visibleNumber(code, code.serial), BatchNo: m.BatchNo, ProductName: m.ProductName,
-      MFGDate: m.MFGDate, EXPDate: m.EXPDate, ProductId: m.ProductId, SeqNo: code.serial,
+      key,
+      UID: code.uid,
+      VisibleNo: visibleNumber(code, code.serial),
+      BatchNo: m.BatchNo,
+      ProductName: m.ProductName,
+      MFGDate: m.MFGDate,
+      EXPDate: m.EXPDate,
+      ProductId: m.ProductId,
+      SeqNo: code.serial,
     },
   };
 }
@@ -67,7 +83,12 @@ export function looseCartons(cache: FloorCache, local: LocalWork): OpenSecondary
   return [...all.values()].filter((c) => !local.inTertiary.has(c.SID) && !local.damaged.has(c.SID));
 }
 
-export function checkCarton(text: string, carton: ScanCarton<CartonRow>, cache: FloorCache, local: LocalWork): ScanOutcome<CartonRow> {
+export function checkCarton(
+  text: string,
+  carton: ScanCarton<CartonRow>,
+  cache: FloorCache,
+  local: LocalWork,
+): ScanOutcome<CartonRow> {
   if (!carton.size) return refused(PACKING_MSG.selectCartonSize);
   const scan = secondaryScan(text);
   if ('message' in scan) return refused(scan.message);
@@ -80,14 +101,22 @@ export function checkCarton(text: string, carton: ScanCarton<CartonRow>, cache: 
   if (refusal !== null || !c) return refused(refusal ?? PACKING_MSG.notHere(sid));
   if (carton.rows[0] && carton.rows[0].ProductId !== c.ProductId) return refused(PACKING_MSG.similarItems);
   const row: CartonRow = {
-    CartonId: sid, ProductId: c.ProductId, ProductName: cache.products.get(c.ProductId)?.ProductName ?? '', BatchNo: c.BatchNo,
-    Qty: c.Qty, MFGDate: c.MFGDate, EXPDate: c.EXPDate,
+    CartonId: sid,
+    ProductId: c.ProductId,
+    ProductName: cache.products.get(c.ProductId)?.ProductName ?? '',
+    BatchNo: c.BatchNo,
+    Qty: c.Qty,
+    MFGDate: c.MFGDate,
+    EXPDate: c.EXPDate,
   };
   if (!carton.olderAccepted && c.MFGDate) {
     const scanned = new Set(carton.rows.map((r) => r.CartonId));
     // Only what could go into a TID now waits (a recalled carton does not): the lifecycle decides.
     const older = looseCartons(cache, local)
-      .filter((o) => o.ProductId === c.ProductId && o.SID !== sid && !scanned.has(o.SID) && o.MFGDate && o.MFGDate < c.MFGDate)
+      .filter(
+        (o) =>
+          o.ProductId === c.ProductId && o.SID !== sid && !scanned.has(o.SID) && o.MFGDate && o.MFGDate < c.MFGDate,
+      )
       .filter((o) => cartonCheck('pack-tid', o.SID, cache, local) === null)
       .sort((a, b) => a.MFGDate.localeCompare(b.MFGDate) || a.SID.localeCompare(b.SID));
     if (older.length) return { ok: false, message: PACKING_MSG.olderStock, older };

@@ -11,7 +11,8 @@ import { isEntryOf, type OutboxEntry } from '../../offline/outbox-entry.js';
 import type { FloorCache, OpenSecondary, OpenTertiary } from '../cache/index.js';
 
 /** One pack as the server knows it: a paired preprinted code is its static twin. */
-export const packKey = (f: { series: { kind: string; prefix: string }; serial: number }) => `${f.series.kind}${f.series.prefix}:${f.serial}`;
+export const packKey = (f: { series: { kind: string; prefix: string }; serial: number }) =>
+  `${f.series.kind}${f.series.prefix}:${f.serial}`;
 
 export interface LocalWork {
   /** Pack key -> the SID it was packed into here. */
@@ -42,8 +43,19 @@ export interface LocalWork {
 }
 
 export const emptyLocalWork = (): LocalWork => ({
-  packed: new Map(), slips: new Set(), secondaries: new Map(), inTertiary: new Map(), tertiaries: new Map(), damaged: new Set(),
-  dispatched: new Map(), dids: new Set(), sentHere: new Map(), received: new Set(), returned: new Set(), replaced: new Set(), replacements: new Set(),
+  packed: new Map(),
+  slips: new Set(),
+  secondaries: new Map(),
+  inTertiary: new Map(),
+  tertiaries: new Map(),
+  damaged: new Set(),
+  dispatched: new Map(),
+  dids: new Set(),
+  sentHere: new Map(),
+  received: new Set(),
+  returned: new Set(),
+  replaced: new Set(),
+  replacements: new Set(),
   replacedBy: new Map(),
 });
 

@@ -17,25 +17,45 @@ import { addEntry, FLOOR_WORK_PATHS, localWorkOf } from './registry.js';
 export const CACHE_LOADING = 'The device data is still loading: scan again in a moment.';
 
 /** The outbox as far as local work cares: its entries' keys in queue order, and the refused ones. */
-export interface OutboxShape { seqs: number[]; rejected: number[] }
+export interface OutboxShape {
+  seqs: number[];
+  rejected: number[];
+}
 
-export interface Followed { seqs: number[]; rejected: Set<number>; work: LocalWork }
+export interface Followed {
+  seqs: number[];
+  rejected: Set<number>;
+  work: LocalWork;
+}
 
 /** Both reads start at once, inside the live query's scope (so both are watched). The keys are read
  *  with keys(), not primaryKeys(): Dexie 4.4.7's live query does not wake a primaryKeys() read of the
  *  primary key for an add, so work queued offline (no drain writing after it) never reached the screen. */
 export const outboxShape = (db: FieldtraceDb = localDb): Promise<OutboxShape> =>
-  Promise.all([db.outbox.orderBy('seq').keys() as Promise<number[]>, db.outbox.where('status').equals('rejected').primaryKeys()])
-    .then(([seqs, rejected]) => ({ seqs, rejected }));
+  Promise.all([
+    db.outbox.orderBy('seq').keys() as Promise<number[]>,
+    db.outbox.where('status').equals('rejected').primaryKeys(),
+  ]).then(([seqs, rejected]) => ({ seqs, rejected }));
 
-const mine = (userId: number) => (e: OutboxEntry | undefined): e is OutboxEntry => e !== undefined && e.userId === userId && FLOOR_WORK_PATHS.has(e.endpoint);
+const mine =
+  (userId: number) =>
+  (e: OutboxEntry | undefined): e is OutboxEntry =>
+    e !== undefined && e.userId === userId && FLOOR_WORK_PATHS.has(e.endpoint);
 
 /** `known` brought up to the outbox's `shape`: the entries appended are added to it (a new object over
  *  the same maps, which only grow); anything else is rebuilt from the outbox as it is now. */
-export async function followOutbox(known: Followed | null, shape: OutboxShape, userId: number, cache: FloorCache, db: FieldtraceDb = localDb): Promise<Followed> {
+export async function followOutbox(
+  known: Followed | null,
+  shape: OutboxShape,
+  userId: number,
+  cache: FloorCache,
+  db: FieldtraceDb = localDb,
+): Promise<Followed> {
   const rejected = new Set(shape.rejected);
-  const appended = known !== null && known.seqs.length <= shape.seqs.length
-    && known.seqs.every((s, i) => shape.seqs[i] === s && known.rejected.has(s) === rejected.has(s));
+  const appended =
+    known !== null &&
+    known.seqs.length <= shape.seqs.length &&
+    known.seqs.every((s, i) => shape.seqs[i] === s && known.rejected.has(s) === rejected.has(s));
   if (!appended) {
     const all = await db.outbox.orderBy('seq').toArray();
     return {
@@ -46,7 +66,8 @@ export async function followOutbox(known: Followed | null, shape: OutboxShape, u
   }
   if (known.seqs.length === shape.seqs.length) return known;
   const work = { ...known.work };
-  for (const e of (await db.outbox.bulkGet(shape.seqs.slice(known.seqs.length))).filter(mine(userId))) addEntry(work, e, cache);
+  for (const e of (await db.outbox.bulkGet(shape.seqs.slice(known.seqs.length))).filter(mine(userId)))
+    addEntry(work, e, cache);
   return { seqs: shape.seqs, rejected, work };
 }
 
@@ -60,12 +81,14 @@ export function useLocalWork(userId: number, cache: FloorCache | undefined): Loc
     let chain = Promise.resolve();
     const sub = liveQuery(() => outboxShape()).subscribe({
       next: (shape) => {
-        chain = chain.then(async () => {
-          if (!live) return;
-          const next = await followOutbox(known, shape, userId, cache);
-          if (live && next.work !== known?.work) setState({ userId, cache, work: next.work });
-          known = next;
-        }).catch(() => undefined);
+        chain = chain
+          .then(async () => {
+            if (!live) return;
+            const next = await followOutbox(known, shape, userId, cache);
+            if (live && next.work !== known?.work) setState({ userId, cache, work: next.work });
+            known = next;
+          })
+          .catch(() => undefined);
       },
       // The database closed (sign-out, a test's reset): the last known work stays.
       error: () => undefined,

@@ -12,7 +12,12 @@ export async function readDraft<T>(screen: string, userId: number, db: Fieldtrac
   return (await db.kv.get(draftKey(screen, userId)))?.value as T | undefined;
 }
 
-export async function writeDraft<T>(screen: string, userId: number, draft: T, db: FieldtraceDb = localDb): Promise<void> {
+export async function writeDraft<T>(
+  screen: string,
+  userId: number,
+  draft: T,
+  db: FieldtraceDb = localDb,
+): Promise<void> {
   await db.kv.put({ key: draftKey(screen, userId), value: draft });
 }
 
@@ -30,7 +35,11 @@ export interface Work<E extends FloorSave> {
 }
 
 /** Queues the work and drops the screen's draft, in one transaction; the entry as written. */
-export async function queueWork<E extends FloorSave>(screen: string, w: Work<E>, db: FieldtraceDb = localDb): Promise<OutboxEntry> {
+export async function queueWork<E extends FloorSave>(
+  screen: string,
+  w: Work<E>,
+  db: FieldtraceDb = localDb,
+): Promise<OutboxEntry> {
   const entry = newEntry({ endpoint: w.endpoint.path, payload: w.payload, label: w.label, userId: w.userId });
   await db.transaction('rw', db.outbox, db.kv, async () => {
     entry.seq = await db.outbox.add(entry);

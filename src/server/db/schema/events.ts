@@ -1,33 +1,35 @@
 // The event log every change to numbers, items and cartons is written to.
-import {
-  bigint, bigserial, index, integer, jsonb, pgTable, timestamp, varchar,
-} from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * The append-only event log: every change to numbers and items, what, which codes, where, who, when
  * and from which device batch. A trigger refuses UPDATE and DELETE (migration 0002).
  */
-export const events = pgTable('events', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  action: varchar('action', { length: 30 }).notNull(),
-  userId: integer('user_id'),
-  companyId: integer('company_id'),
-  siteId: integer('site_id'),
-  kind: varchar('kind', { length: 1 }),
-  prefix: varchar('prefix', { length: 2 }),
-  fromNo: bigint('from_no', { mode: 'number' }),
-  toNo: bigint('to_no', { mode: 'number' }),
-  /** A carton, dispatch or record id the event is about (SID26KA00042, a mapping id...). */
-  ref: varchar('ref', { length: 40 }),
-  detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
-  /** The outbox entry (its Idempotency-Key) the work came in, when it came from a device. */
-  deviceBatch: varchar('device_batch', { length: 64 }),
-  /** The device's clock when the work was done, beside the server's `at`. */
-  deviceAt: timestamp('device_at', { withTimezone: true, mode: 'date' }),
-}, (t) => [
-  index('events_series_idx').on(t.kind, t.prefix, t.fromNo),
-  index('events_action_at_idx').on(t.action, t.at),
-  index('events_company_at_idx').on(t.companyId, t.at),
-  index('events_ref_idx').on(t.ref),
-]);
+export const events = pgTable(
+  'events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    action: varchar('action', { length: 30 }).notNull(),
+    userId: integer('user_id'),
+    companyId: integer('company_id'),
+    siteId: integer('site_id'),
+    kind: varchar('kind', { length: 1 }),
+    prefix: varchar('prefix', { length: 2 }),
+    fromNo: bigint('from_no', { mode: 'number' }),
+    toNo: bigint('to_no', { mode: 'number' }),
+    /** A carton, dispatch or record id the event is about (SID26KA00042, a mapping id...). */
+    ref: varchar('ref', { length: 40 }),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    /** The outbox entry (its Idempotency-Key) the work came in, when it came from a device. */
+    deviceBatch: varchar('device_batch', { length: 64 }),
+    /** The device's clock when the work was done, beside the server's `at`. */
+    deviceAt: timestamp('device_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('events_series_idx').on(t.kind, t.prefix, t.fromNo),
+    index('events_action_at_idx').on(t.action, t.at),
+    index('events_company_at_idx').on(t.companyId, t.at),
+    index('events_ref_idx').on(t.ref),
+  ],
+);

@@ -1,6 +1,15 @@
 // Packing: secondary (SID) and tertiary (TID) cartons, the packs in them, and codes replaced on the floor.
 import {
-  bigint, bigserial, date, index, integer, pgTable, serial, timestamp, uniqueIndex, varchar,
+  bigint,
+  bigserial,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  timestamp,
+  uniqueIndex,
+  varchar,
 } from 'drizzle-orm/pg-core';
 import { createdAt, serialCol, seriesCols, updatedAt } from './columns.js';
 import { companies, sites, users } from './companies.js';
@@ -8,7 +17,9 @@ import { cartons, products } from './products.js';
 
 /** Who packed a carton and from which outbox entry, with the device's clock beside the server's. */
 export const packedBy = () => ({
-  createdBy: integer('created_by').notNull().references(() => users.id),
+  createdBy: integer('created_by')
+    .notNull()
+    .references(() => users.id),
   createdAt: createdAt(),
   deviceAt: timestamp('device_at', { withTimezone: true, mode: 'date' }),
   entryId: varchar('entry_id', { length: 64 }),
@@ -21,17 +32,25 @@ export type CartonState = 'packed' | 'damaged' | 'replaced';
 /** What secondary and tertiary cartons share: whose, packed where, where now, what, how many, why
  *  not full, how it stands, and who packed it from which outbox entry. */
 const cartonCols = () => ({
-  companyId: integer('company_id').notNull().references(() => companies.id),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
   /** The site it was packed at. */
-  siteId: integer('site_id').notNull().references(() => sites.id),
+  siteId: integer('site_id')
+    .notNull()
+    .references(() => sites.id),
   /** The site it is at now; null while it travels or once a dealer holds it. */
   locationSiteId: integer('location_site_id').references(() => sites.id),
   /** The dispatch it travels on, until that leg ends (received, missing or returned). */
   dispatchId: varchar('dispatch_id', { length: 20 }),
   /** The dealer (a user of type 1) who received it, while it is with that dealer. */
   dealerId: integer('dealer_id').references(() => users.id),
-  cartonSizeId: integer('carton_size_id').notNull().references(() => cartons.id),
-  productId: integer('product_id').notNull().references(() => products.id),
+  cartonSizeId: integer('carton_size_id')
+    .notNull()
+    .references(() => cartons.id),
+  productId: integer('product_id')
+    .notNull()
+    .references(() => products.id),
   qty: integer('qty').notNull(),
   /** Of its oldest contents (earliest MFG): what older-stock-first and the scanned rows compare. */
   batchNo: varchar('batch_no', { length: 50 }),
@@ -44,59 +63,80 @@ const cartonCols = () => ({
 });
 
 /** A tertiary carton (TID): secondary cartons of one product packed together. */
-export const tertiaryCartons = pgTable('tertiary_cartons', {
-  tid: varchar('tid', { length: 20 }).primaryKey(),
-  /** qty: secondary cartons in it. */
-  ...cartonCols(),
-  /** The approval remark when newer stock was packed while older stock waited. */
-  remark: varchar('remark', { length: 200 }),
-}, (t) => [
-  index('tertiary_cartons_location_idx').on(t.companyId, t.locationSiteId, t.state),
-  index('tertiary_cartons_dispatch_idx').on(t.dispatchId),
-]);
+export const tertiaryCartons = pgTable(
+  'tertiary_cartons',
+  {
+    tid: varchar('tid', { length: 20 }).primaryKey(),
+    /** qty: secondary cartons in it. */
+    ...cartonCols(),
+    /** The approval remark when newer stock was packed while older stock waited. */
+    remark: varchar('remark', { length: 200 }),
+  },
+  (t) => [
+    index('tertiary_cartons_location_idx').on(t.companyId, t.locationSiteId, t.state),
+    index('tertiary_cartons_dispatch_idx').on(t.dispatchId),
+  ],
+);
 
 /** A secondary carton (SID): items of one product, later packed into a tertiary carton or sent loose. */
-export const secondaryCartons = pgTable('secondary_cartons', {
-  sid: varchar('sid', { length: 20 }).primaryKey(),
-  /** qty: packs in it; locationSiteId counts only while it is loose (not in a tertiary carton). */
-  ...cartonCols(),
-  /** The tertiary carton it is packed in, once packed. */
-  tid: varchar('tid', { length: 20 }).references(() => tertiaryCartons.tid),
-  /** The SID that took its place when its slip was replaced (state 'replaced'). */
-  replacedBy: varchar('replaced_by', { length: 20 }),
-}, (t) => [
-  index('secondary_cartons_location_idx').on(t.companyId, t.locationSiteId, t.state),
-  index('secondary_cartons_tid_idx').on(t.tid),
-  index('secondary_cartons_dispatch_idx').on(t.dispatchId),
-]);
+export const secondaryCartons = pgTable(
+  'secondary_cartons',
+  {
+    sid: varchar('sid', { length: 20 }).primaryKey(),
+    /** qty: packs in it; locationSiteId counts only while it is loose (not in a tertiary carton). */
+    ...cartonCols(),
+    /** The tertiary carton it is packed in, once packed. */
+    tid: varchar('tid', { length: 20 }).references(() => tertiaryCartons.tid),
+    /** The SID that took its place when its slip was replaced (state 'replaced'). */
+    replacedBy: varchar('replaced_by', { length: 20 }),
+  },
+  (t) => [
+    index('secondary_cartons_location_idx').on(t.companyId, t.locationSiteId, t.state),
+    index('secondary_cartons_tid_idx').on(t.tid),
+    index('secondary_cartons_dispatch_idx').on(t.dispatchId),
+  ],
+);
 
 /** Items touched one by one: a row per packed pack (mapped numbers stay ranges). */
-export const items = pgTable('items', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  ...seriesCols(),
-  serialNo: serialCol('serial_no'),
-  /** The SID the item is packed in, once packed. */
-  secondaryId: varchar('secondary_id', { length: 20 }).references(() => secondaryCartons.sid),
-  status: varchar('status', { length: 20 }).notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('items_series_serial_uq').on(t.kind, t.prefix, t.serialNo), index('items_secondary_idx').on(t.secondaryId)]);
+export const items = pgTable(
+  'items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ...seriesCols(),
+    serialNo: serialCol('serial_no'),
+    /** The SID the item is packed in, once packed. */
+    secondaryId: varchar('secondary_id', { length: 20 }).references(() => secondaryCartons.sid),
+    status: varchar('status', { length: 20 }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('items_series_serial_uq').on(t.kind, t.prefix, t.serialNo),
+    index('items_secondary_idx').on(t.secondaryId),
+  ],
+);
 
 /** A code retired for good and the code that took its place (Replace, by PID): the old one verifies
  *  as replaced. A replaced SID is on its carton row (replacedBy). */
-export const replacements = pgTable('replacements', {
-  id: serial('id').primaryKey(),
-  companyId: integer('company_id').notNull().references(() => companies.id),
-  oldKind: varchar('old_kind', { length: 1 }).notNull(),
-  oldPrefix: varchar('old_prefix', { length: 2 }).notNull(),
-  oldSerial: bigint('old_serial', { mode: 'number' }).notNull(),
-  newKind: varchar('new_kind', { length: 1 }).notNull(),
-  newPrefix: varchar('new_prefix', { length: 2 }).notNull(),
-  newSerial: bigint('new_serial', { mode: 'number' }).notNull(),
-  /** The carton the new code took the old one's place in, when it was packed. */
-  sid: varchar('sid', { length: 20 }),
-  ...packedBy(),
-}, (t) => [
-  uniqueIndex('replacements_old_uq').on(t.oldKind, t.oldPrefix, t.oldSerial),
-  uniqueIndex('replacements_new_uq').on(t.newKind, t.newPrefix, t.newSerial),
-]);
+export const replacements = pgTable(
+  'replacements',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    oldKind: varchar('old_kind', { length: 1 }).notNull(),
+    oldPrefix: varchar('old_prefix', { length: 2 }).notNull(),
+    oldSerial: bigint('old_serial', { mode: 'number' }).notNull(),
+    newKind: varchar('new_kind', { length: 1 }).notNull(),
+    newPrefix: varchar('new_prefix', { length: 2 }).notNull(),
+    newSerial: bigint('new_serial', { mode: 'number' }).notNull(),
+    /** The carton the new code took the old one's place in, when it was packed. */
+    sid: varchar('sid', { length: 20 }),
+    ...packedBy(),
+  },
+  (t) => [
+    uniqueIndex('replacements_old_uq').on(t.oldKind, t.oldPrefix, t.oldSerial),
+    uniqueIndex('replacements_new_uq').on(t.newKind, t.newPrefix, t.newSerial),
+  ],
+);

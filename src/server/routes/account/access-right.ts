@@ -15,7 +15,9 @@ import { idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
 
 /** The user whose rights the caller may see and change, or null (answered as not found). */
 async function target(db: Db, caller: Caller, id: number) {
-  const [u] = await db.select({ id: users.id, userType: users.userType }).from(users)
+  const [u] = await db
+    .select({ id: users.id, userType: users.userType })
+    .from(users)
     .where(and(eq(users.id, id), companyScope(caller, users.companyId)));
   if (!u || (!caller.isAdmin && (u.id === caller.userId || u.userType === 0))) return null;
   return u;
@@ -28,9 +30,10 @@ export function accessRightRoutes(r: Router) {
     if (id === 0) return ok(buildAccessTree(new Set()));
     const u = await target(db, caller, id);
     if (!u) return warn(ACCESS_MSG.unknownUser);
-    const keys = u.userType === 0
-      ? PAGES.map((p) => p.key) // an admin has every page, whatever is stored
-      : (await db.select({ k: userPages.pageKey }).from(userPages).where(eq(userPages.userId, id))).map((k) => k.k);
+    const keys =
+      u.userType === 0
+        ? PAGES.map((p) => p.key) // an admin has every page, whatever is stored
+        : (await db.select({ k: userPages.pageKey }).from(userPages).where(eq(userPages.userId, id))).map((k) => k.k);
     return ok(buildAccessTree(new Set(keys)));
   });
 

@@ -16,8 +16,16 @@ async function siteFor(db: Db, caller: Caller, id: number): Promise<DashboardSit
   if (caller.isAdmin && id === 0) return DASHBOARD_MSG.selectEntity;
   const wanted = caller.isAdmin ? id : caller.siteId;
   if (wanted === null) return DASHBOARD_MSG.noSite;
-  const [site] = await db.select({ id: sites.id, companyId: sites.companyId, prefix: sites.prefix, name: sites.name, isFactory: sites.isFactory })
-    .from(sites).where(and(eq(sites.id, wanted), companyScope(caller, sites.companyId)));
+  const [site] = await db
+    .select({
+      id: sites.id,
+      companyId: sites.companyId,
+      prefix: sites.prefix,
+      name: sites.name,
+      isFactory: sites.isFactory,
+    })
+    .from(sites)
+    .where(and(eq(sites.id, wanted), companyScope(caller, sites.companyId)));
   if (!site) return caller.isAdmin ? DASHBOARD_MSG.siteNotFound : DASHBOARD_MSG.noSite;
   return { ...site, prefix: (site.prefix ?? '').toUpperCase() };
 }

@@ -9,7 +9,10 @@ import type { Caller } from '../../auth/actor.js';
 import type { Router } from '../../http/route.js';
 
 /** The snapshot of the caller's company, or the '400' of a caller without one. */
-async function ofCompany<T>(caller: Caller | null, snapshot: (companyId: number, siteId: number | null) => Promise<T>): Promise<Envelope<T> | Envelope<unknown>> {
+async function ofCompany<T>(
+  caller: Caller | null,
+  snapshot: (companyId: number, siteId: number | null) => Promise<T>,
+): Promise<Envelope<T> | Envelope<unknown>> {
   if (!caller || caller.companyId === null) return warn(FLOOR_CACHE_MSG.noCompany);
   return ok(await snapshot(caller.companyId, caller.siteId));
 }
@@ -21,5 +24,7 @@ export function cacheRoutes(r: Router) {
   r.serve(API.pairs, ({ db, caller, body }) => ofCompany(caller, (c) => pairPage(db, c, body)));
   r.serve(API.packed, ({ db, caller, body }) => ofCompany(caller, (c) => packedPage(db, c, body)));
   r.serve(API.open, ({ db, caller }) => ofCompany(caller, (c, site) => openCartons(db, c, site)));
-  r.serve(API.dispatch, ({ db, caller }) => ofCompany(caller, (c, site) => dispatchSnapshot(db, { companyId: c, siteId: site, userId: caller!.userId })));
+  r.serve(API.dispatch, ({ db, caller }) =>
+    ofCompany(caller, (c, site) => dispatchSnapshot(db, { companyId: c, siteId: site, userId: caller!.userId })),
+  );
 }

@@ -10,7 +10,13 @@
 // names none (domain/dispatch-scan.ts).
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { ok } from '../../../shared/contracts/envelope.js';
-import { DISPATCH_API, DISPATCH_LIST, DISPATCH_MSG, targetOf, type DispatchTarget } from '../../../shared/contracts/floor/dispatch.js';
+import {
+  DISPATCH_API,
+  DISPATCH_LIST,
+  DISPATCH_MSG,
+  targetOf,
+  type DispatchTarget,
+} from '../../../shared/contracts/floor/dispatch.js';
 import { companyScope } from '../../auth/scope.js';
 import { dispatches, sites, transportModes, users } from '../../db/schema.js';
 import { saveDispatch } from '../../domain/dispatch.js';
@@ -26,7 +32,10 @@ const sentTo = sql<string>`coalesce(${sites.name}, ${dealerName}, '')`;
 /** The caller's site's dispatches (the admin: all). */
 function fromScope(caller: Caller): SQL | undefined {
   if (caller.isAdmin) return undefined;
-  return and(companyScope(caller, dispatches.companyId), caller.siteId === null ? sql`false` : eq(dispatches.fromSiteId, caller.siteId));
+  return and(
+    companyScope(caller, dispatches.companyId),
+    caller.siteId === null ? sql`false` : eq(dispatches.fromSiteId, caller.siteId),
+  );
 }
 
 /** A query flag: off only when said so ('false' or '0'). */
@@ -35,7 +44,10 @@ const flagOn = (v: string | undefined) => v !== 'false' && v !== '0';
 /** `&scanned=a,b` (or repeated): the ids in it. */
 function scannedParam(raw: unknown): string[] {
   const parts = Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : [];
-  return parts.flatMap((p) => String(p).split(',')).map((s) => s.trim()).filter(Boolean);
+  return parts
+    .flatMap((p) => String(p).split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** The scan's target from `&WareHouseId=` or `&SendTo=` (a number; absent, '' or 0: none). Anything
@@ -58,25 +70,49 @@ export function dispatchRoutes(r: Router) {
 
   serveList(r, DISPATCH_LIST, {
     fields: {
-      DispatchId: dispatches.did, TotalCarton: dispatches.cartons, CreatedDt: dispatches.createdAt, userName: sentTo,
+      DispatchId: dispatches.did,
+      TotalCarton: dispatches.cartons,
+      CreatedDt: dispatches.createdAt,
+      userName: sentTo,
       Remark: sql<string>`coalesce(${dispatches.remark}, '')`,
     },
-    from: (db, f) => db.select(f).from(dispatches).leftJoin(sites, eq(sites.id, dispatches.toSiteId))
-      .leftJoin(users, eq(users.id, dispatches.toUserId)).$dynamic(),
+    from: (db, f) =>
+      db
+        .select(f)
+        .from(dispatches)
+        .leftJoin(sites, eq(sites.id, dispatches.toSiteId))
+        .leftJoin(users, eq(users.id, dispatches.toUserId))
+        .$dynamic(),
     scope: fromScope,
     search: [dispatches.did, sites.name, users.firstName, users.lastName, users.userName, dispatches.lr],
     key: dispatches.did,
   });
 
-  r.serve(DISPATCH_API.modes, async ({ db }) => ok(await db.select({ TransportModeId: transportModes.id, TransportMode: transportModes.name })
-    .from(transportModes).where(eq(transportModes.isActive, true)).orderBy(transportModes.id)));
+  r.serve(DISPATCH_API.modes, async ({ db }) =>
+    ok(
+      await db
+        .select({ TransportModeId: transportModes.id, TransportMode: transportModes.name })
+        .from(transportModes)
+        .where(eq(transportModes.isActive, true))
+        .orderBy(transportModes.id),
+    ),
+  );
 
-  r.serve(DISPATCH_API.scan, ({ db, caller, query, req }) => scanForDispatch(db, caller, {
-    sid: query.sid ?? '', checkItemDate: flagOn(query.checkItemDate), scanned: scannedParam((req.query as Record<string, unknown>).scanned),
-    target: scanTarget(query),
-  }));
+  r.serve(DISPATCH_API.scan, ({ db, caller, query, req }) =>
+    scanForDispatch(db, caller, {
+      sid: query.sid ?? '',
+      checkItemDate: flagOn(query.checkItemDate),
+      scanned: scannedParam((req.query as Record<string, unknown>).scanned),
+      target: scanTarget(query),
+    }),
+  );
 
-  r.serve(DISPATCH_API.scanWithList, ({ db, caller, query, body }) => scanForDispatch(db, caller, {
-    sid: query.sid ?? '', checkItemDate: flagOn(query.checkItemDate), scanned: body.scanned, target: scanTarget(query),
-  }));
+  r.serve(DISPATCH_API.scanWithList, ({ db, caller, query, body }) =>
+    scanForDispatch(db, caller, {
+      sid: query.sid ?? '',
+      checkItemDate: flagOn(query.checkItemDate),
+      scanned: body.scanned,
+      target: scanTarget(query),
+    }),
+  );
 }

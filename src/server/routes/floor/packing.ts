@@ -4,7 +4,14 @@
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
 import { CARTON_DAMAGE_API, CARTON_DAMAGE_MSG } from '../../../shared/contracts/floor/carton-damage.js';
-import { PACKING_API, PACKING_MSG, SECONDARY_LIST, secondaryScan, TERTIARY_LIST, type ScannedCartonRow } from '../../../shared/contracts/floor/packing.js';
+import {
+  PACKING_API,
+  PACKING_MSG,
+  SECONDARY_LIST,
+  secondaryScan,
+  TERTIARY_LIST,
+  type ScannedCartonRow,
+} from '../../../shared/contracts/floor/packing.js';
 import { companyScope } from '../../auth/scope.js';
 import { cartons, products, secondaryCartons, tertiaryCartons } from '../../db/schema.js';
 import { factsOf } from '../../domain/carton-facts.js';
@@ -23,25 +30,35 @@ function siteScope(caller: Caller, company: SQLWrapper, site: SQLWrapper): SQL |
   return and(companyScope(caller, company), caller.siteId === null ? sql`false` : eq(site as never, caller.siteId));
 }
 
-const slipNo = (col: typeof secondaryCartons.sid) => sql<number>`cast(substring(${col} from 8) as integer)`.mapWith(Number);
+const slipNo = (col: typeof secondaryCartons.sid) =>
+  sql<number>`cast(substring(${col} from 8) as integer)`.mapWith(Number);
 
 function serveHistories(r: Router) {
   serveList(r, SECONDARY_LIST, {
     fields: {
-      Id: slipNo(secondaryCartons.sid), CartonId: secondaryCartons.sid, TotalQty: secondaryCartons.qty, CreatedDt: secondaryCartons.createdAt,
-      CartonName: cartons.name, reason: secondaryCartons.reason,
+      Id: slipNo(secondaryCartons.sid),
+      CartonId: secondaryCartons.sid,
+      TotalQty: secondaryCartons.qty,
+      CreatedDt: secondaryCartons.createdAt,
+      CartonName: cartons.name,
+      reason: secondaryCartons.reason,
     },
-    from: (db, f) => db.select(f).from(secondaryCartons).innerJoin(cartons, eq(cartons.id, secondaryCartons.cartonSizeId)).$dynamic(),
+    from: (db, f) =>
+      db.select(f).from(secondaryCartons).innerJoin(cartons, eq(cartons.id, secondaryCartons.cartonSizeId)).$dynamic(),
     scope: (caller) => siteScope(caller, secondaryCartons.companyId, secondaryCartons.siteId),
     search: [secondaryCartons.sid, cartons.name, secondaryCartons.reason],
     key: secondaryCartons.sid,
   });
   serveList(r, TERTIARY_LIST, {
     fields: {
-      TertiaryCartonId: tertiaryCartons.tid, TotalSecondaryCarton: tertiaryCartons.qty, CreatedDt: tertiaryCartons.createdAt,
-      CartonName: cartons.name, reason: tertiaryCartons.reason,
+      TertiaryCartonId: tertiaryCartons.tid,
+      TotalSecondaryCarton: tertiaryCartons.qty,
+      CreatedDt: tertiaryCartons.createdAt,
+      CartonName: cartons.name,
+      reason: tertiaryCartons.reason,
     },
-    from: (db, f) => db.select(f).from(tertiaryCartons).innerJoin(cartons, eq(cartons.id, tertiaryCartons.cartonSizeId)).$dynamic(),
+    from: (db, f) =>
+      db.select(f).from(tertiaryCartons).innerJoin(cartons, eq(cartons.id, tertiaryCartons.cartonSizeId)).$dynamic(),
     scope: (caller) => siteScope(caller, tertiaryCartons.companyId, tertiaryCartons.siteId),
     search: [tertiaryCartons.tid, cartons.name, tertiaryCartons.reason],
     key: tertiaryCartons.tid,
@@ -50,18 +67,35 @@ function serveHistories(r: Router) {
 
 /** A loose secondary carton as the tertiary screen's scanned row. */
 async function scannedRows(tx: Tx, where: SQL | undefined): Promise<ScannedCartonRow[]> {
-  const rows = await tx.select({
-    sid: secondaryCartons.sid, productId: secondaryCartons.productId, productName: products.name, batchNo: secondaryCartons.batchNo,
-    size: cartons.name, qty: secondaryCartons.qty, mfg: secondaryCartons.mfgDate, exp: secondaryCartons.expDate,
-  }).from(secondaryCartons)
+  const rows = await tx
+    .select({
+      sid: secondaryCartons.sid,
+      productId: secondaryCartons.productId,
+      productName: products.name,
+      batchNo: secondaryCartons.batchNo,
+      size: cartons.name,
+      qty: secondaryCartons.qty,
+      mfg: secondaryCartons.mfgDate,
+      exp: secondaryCartons.expDate,
+    })
+    .from(secondaryCartons)
     .innerJoin(products, eq(products.id, secondaryCartons.productId))
     .innerJoin(cartons, eq(cartons.id, secondaryCartons.cartonSizeId))
-    .where(where).orderBy(secondaryCartons.mfgDate, secondaryCartons.sid);
+    .where(where)
+    .orderBy(secondaryCartons.mfgDate, secondaryCartons.sid);
   return rows.map((r) => {
     const n = Number(r.sid.slice(7));
     return {
-      Id: n, CartonId: r.sid, ProductName: r.productName, ProductId: r.productId, BatchNo: r.batchNo ?? '', CartonName: r.size,
-      Qty: r.qty, MFGDate: r.mfg ?? '', EXPDate: r.exp ?? '', SeqNo: n,
+      Id: n,
+      CartonId: r.sid,
+      ProductName: r.productName,
+      ProductId: r.productId,
+      BatchNo: r.batchNo ?? '',
+      CartonName: r.size,
+      Qty: r.qty,
+      MFGDate: r.mfg ?? '',
+      EXPDate: r.exp ?? '',
+      SeqNo: n,
     };
   });
 }
@@ -84,7 +118,10 @@ export function packingRoutes(r: Router) {
     const scan = secondaryScan(query.sid ?? '');
     if ('message' in scan) return warn(scan.message);
     const [carton] = await db.select().from(secondaryCartons).where(eq(secondaryCartons.sid, scan.sid));
-    const problem = secondaryProblem((await factsOf(db, site, carton ? [{ ...carton, id: carton.sid }] : [])).get(scan.sid), scan.sid);
+    const problem = secondaryProblem(
+      (await factsOf(db, site, carton ? [{ ...carton, id: carton.sid }] : [])).get(scan.sid),
+      scan.sid,
+    );
     if (problem) return warn(problem);
     const [row] = await scannedRows(db, eq(secondaryCartons.sid, scan.sid));
     if (query.checkItemDate !== 'false' && carton!.mfgDate) {

@@ -6,10 +6,17 @@ import { replaceCode, replaceDetails } from '../../domain/replace.js';
 import type { Router } from '../../http/route.js';
 
 export function replaceRoutes(r: Router) {
-  r.serve(REPLACE_API.details, async ({ db, codes, caller, body }) => ok(await replaceDetails(db, codes, caller, body)));
+  r.serve(REPLACE_API.details, async ({ db, codes, caller, body }) =>
+    ok(await replaceDetails(db, codes, caller, body)),
+  );
 
   r.serve(REPLACE_API.replace, async (ctx) => {
     const done = await replaceCode(ctx.db, ctx.codes, ctx.caller, ctx.body, ctx.device);
-    return ok(done, done.Type === 'PID' ? REPLACE_MSG.doneCode(done.OldCode, done.NewCode) : REPLACE_MSG.doneSlip(done.OldCode, done.NewCode));
+    return ok(
+      done,
+      done.Type === 'PID'
+        ? REPLACE_MSG.doneCode(done.OldCode, done.NewCode)
+        : REPLACE_MSG.doneSlip(done.OldCode, done.NewCode),
+    );
   });
 }

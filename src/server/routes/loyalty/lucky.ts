@@ -16,7 +16,8 @@ export function luckyRoutes(r: Router) {
     const v = verifications;
     const from = sql`(${body.FromDate}::date)::timestamp at time zone ${COMPANY_TIME_ZONE}`;
     const to = sql`(${body.ToDate}::date + 1)::timestamp at time zone ${COMPANY_TIME_ZONE}`;
-    const rows = rowsOf<LuckyRow & { pool: number }>(await db.execute(sql`
+    const rows = rowsOf<LuckyRow & { pool: number }>(
+      await db.execute(sql`
       with people as (
         select ${v.mobile} as mobile, max(${v.name}) as name, max(${v.at}) as at,
           (array_agg(${v.feedback} order by ${v.at} desc) filter (where ${v.feedback} is not null))[1] as feedback
@@ -29,10 +30,16 @@ export function luckyRoutes(r: Router) {
       select p.name as "ProductName", coalesce(people.name, '') as "Name", coalesce(people.feedback, '') as "Feedback",
         people.mobile as "MobileNo", people.at as "VerifiedDate", count(*) over () as pool
       from people join ${products} p on p.id = ${body.ProductId}
-      order by random() limit ${body.Qty}`));
+      order by random() limit ${body.Qty}`),
+    );
     if (rows.length === 0) return warn(LUCKY_MSG.none);
     const pool = Number(rows[0]!.pool);
-    return ok(rows.map(({ pool: _pool, VerifiedDate, ...row }) => ({ ...row, VerifiedDate: new Date(VerifiedDate).toISOString() })),
-      LUCKY_MSG.picked(rows.length, pool));
+    return ok(
+      rows.map(({ pool: _pool, VerifiedDate, ...row }) => ({
+        ...row,
+        VerifiedDate: new Date(VerifiedDate).toISOString(),
+      })),
+      LUCKY_MSG.picked(rows.length, pool),
+    );
   });
 }

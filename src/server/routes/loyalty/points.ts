@@ -3,7 +3,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
 import { flagOn } from '../../../shared/contracts/list.js';
-import { feedbackRef, POINTS_API, POINTS_MSG, REMARK_MAX, REQUESTS_LIST } from '../../../shared/contracts/loyalty/points.js';
+import {
+  feedbackRef,
+  POINTS_API,
+  POINTS_MSG,
+  REMARK_MAX,
+  REQUESTS_LIST,
+} from '../../../shared/contracts/loyalty/points.js';
 import { VERIFY_CODE, VERIFY_MSG } from '../../../shared/contracts/public/verify.js';
 import { companyScope } from '../../auth/scope.js';
 import { products, redemptionRequests, verifications } from '../../db/schema.js';
@@ -30,25 +36,44 @@ export function pointsRoutes(r: Router) {
     const theOne = and(eq(v.id, ref.id), eq(v.feedbackKey, ref.key));
     // Once per genuine verification, of a product whose configuration asks for feedback; the
     // verification is the one whose visitor received this FeedbackId (a guess finds none).
-    const done = await ctx.db.update(v).set({ feedback: ctx.body.UsrFeedback, feedbackAt: new Date() }).where(and(
-      theOne, eq(v.result, VERIFY_CODE.genuine), sql`${v.feedback} is null`,
-      sql`exists (select 1 from ${products} p where p.id = ${v.productId} and (p.config ->> 'IsFeedback') = 'true')`,
-    )).returning({ id: v.id });
+    const done = await ctx.db
+      .update(v)
+      .set({ feedback: ctx.body.UsrFeedback, feedbackAt: new Date() })
+      .where(
+        and(
+          theOne,
+          eq(v.result, VERIFY_CODE.genuine),
+          sql`${v.feedback} is null`,
+          sql`exists (select 1 from ${products} p where p.id = ${v.productId} and (p.config ->> 'IsFeedback') = 'true')`,
+        ),
+      )
+      .returning({ id: v.id });
     if (done.length) return ok(null, POINTS_MSG.feedbackSaved);
-    const [found] = await ctx.db.select({ given: sql<boolean>`${v.feedback} is not null` }).from(v).where(theOne);
+    const [found] = await ctx.db
+      .select({ given: sql<boolean>`${v.feedback} is not null` })
+      .from(v)
+      .where(theOne);
     if (!found) return warn(POINTS_MSG.feedbackUnknown);
     return warn(found.given ? POINTS_MSG.feedbackGiven : POINTS_MSG.feedbackNotAsked);
   });
 
   serveList(r, REQUESTS_LIST, {
     fields: {
-      Id: redemptionRequests.id, UserName: redemptionRequests.name, MobileNo: redemptionRequests.mobile, Point: redemptionRequests.points,
-      RequestDate: redemptionRequests.createdAt, CreatedDt: redemptionRequests.createdAt, Remark: redemptionRequests.remark,
+      Id: redemptionRequests.id,
+      UserName: redemptionRequests.name,
+      MobileNo: redemptionRequests.mobile,
+      Point: redemptionRequests.points,
+      RequestDate: redemptionRequests.createdAt,
+      CreatedDt: redemptionRequests.createdAt,
+      Remark: redemptionRequests.remark,
       ApprovedDate: redemptionRequests.acceptedAt,
     },
     from: (db, f) => db.select(f).from(redemptionRequests).$dynamic(),
     scope: (caller) => companyScope(caller, redemptionRequests.companyId),
-    filter: (body) => (flagOn(body.IsAccepted) ? sql`${redemptionRequests.acceptedAt} is not null` : sql`${redemptionRequests.acceptedAt} is null`),
+    filter: (body) =>
+      flagOn(body.IsAccepted)
+        ? sql`${redemptionRequests.acceptedAt} is not null`
+        : sql`${redemptionRequests.acceptedAt} is null`,
     search: [redemptionRequests.name, redemptionRequests.mobile, redemptionRequests.remark],
     sort: { CreatedDate: redemptionRequests.createdAt },
     key: redemptionRequests.id,
@@ -59,7 +84,9 @@ export function pointsRoutes(r: Router) {
     if (id === null) return warn(INVALID_ARGUMENTS);
     const remark = (params.remark ?? '').trim();
     if (remark.length > REMARK_MAX) return warn(POINTS_MSG.remark);
-    return db.transaction((tx) => acceptRequest(tx, id, remark, caller.userId, (col) => and(companyScope(caller, col))));
+    return db.transaction((tx) =>
+      acceptRequest(tx, id, remark, caller.userId, (col) => and(companyScope(caller, col))),
+    );
   };
   r.serve(POINTS_API.accept, accept);
   r.serve(POINTS_API.acceptPlain, accept);

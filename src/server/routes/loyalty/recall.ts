@@ -11,15 +11,26 @@ import { serveList } from '../../http/list.js';
 
 export function recallRoutes(r: Router) {
   r.serve(RECALL_API.save, async ({ db, caller, body }) => {
-    const [product] = await db.select({ companyId: products.companyId }).from(products)
+    const [product] = await db
+      .select({ companyId: products.companyId })
+      .from(products)
       .where(and(eq(products.id, body.ProductId), companyScope(caller, products.companyId)));
     if (!product) return warn(RECALL_MSG.product);
-    const [mapped] = await db.select({ batchNo: mappings.batchNo }).from(mappings)
-      .where(and(eq(mappings.productId, body.ProductId), sql`lower(${mappings.batchNo}) = lower(${body.BatchNo})`)).limit(1);
+    const [mapped] = await db
+      .select({ batchNo: mappings.batchNo })
+      .from(mappings)
+      .where(and(eq(mappings.productId, body.ProductId), sql`lower(${mappings.batchNo}) = lower(${body.BatchNo})`))
+      .limit(1);
     if (!mapped) return warn(RECALL_MSG.noBatch);
     try {
       // Stored as the mappings spell it.
-      await db.insert(recalls).values({ companyId: product.companyId, productId: body.ProductId, batchNo: mapped.batchNo, reason: body.Reason, createdBy: caller.userId });
+      await db.insert(recalls).values({
+        companyId: product.companyId,
+        productId: body.ProductId,
+        batchNo: mapped.batchNo,
+        reason: body.Reason,
+        createdBy: caller.userId,
+      });
     } catch (e) {
       if (uniqueViolation(e) === 'recalls_batch_uq') return warn(RECALL_MSG.duplicate);
       throw e;
@@ -28,7 +39,13 @@ export function recallRoutes(r: Router) {
   });
 
   serveList(r, RECALL_LIST, {
-    fields: { RecallId: recalls.id, ProductName: products.name, BatchNo: recalls.batchNo, Reason: recalls.reason, CreatedDate: recalls.createdAt },
+    fields: {
+      RecallId: recalls.id,
+      ProductName: products.name,
+      BatchNo: recalls.batchNo,
+      Reason: recalls.reason,
+      CreatedDate: recalls.createdAt,
+    },
     from: (db, f) => db.select(f).from(recalls).innerJoin(products, eq(products.id, recalls.productId)).$dynamic(),
     scope: (caller) => companyScope(caller, recalls.companyId),
     search: [products.name, recalls.batchNo, recalls.reason],

@@ -12,8 +12,12 @@ export function cartonRoutes(r: Router) {
     list: {
       contract: CARTON_LIST,
       fields: {
-        CartonId: cartons.id, CartonName: cartons.name, CartonSize: cartons.size, Description: cartons.description,
-        IsActive: cartons.isActive, CreatedDate: cartons.createdAt,
+        CartonId: cartons.id,
+        CartonName: cartons.name,
+        CartonSize: cartons.size,
+        Description: cartons.description,
+        IsActive: cartons.isActive,
+        CreatedDate: cartons.createdAt,
       },
       search: [cartons.name, cartons.size, cartons.description],
     },

@@ -4,7 +4,12 @@ import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
-  CATEGORY_MSG, categoryMG1Save, categoryMG2Save, categoryMG3Save, CATEGORY_PATH_SEPARATOR, type CategoryLevel,
+  CATEGORY_MSG,
+  categoryMG1Save,
+  categoryMG2Save,
+  categoryMG3Save,
+  CATEGORY_PATH_SEPARATOR,
+  type CategoryLevel,
 } from '../../../shared/contracts/category.js';
 import { categories } from '../../db/schema.js';
 
@@ -27,9 +32,14 @@ export interface LevelDef {
   schema: z.ZodType;
   read: (body: Record<string, unknown>) => CategoryInput;
   msg: {
-    created: string; updated: string; deleted: string; duplicate: string; notFound: string;
+    created: string;
+    updated: string;
+    deleted: string;
+    duplicate: string;
+    notFound: string;
     /** For levels 2 and 3: the parent is missing (the picker's message) or inactive. */
-    parentMissing?: string; parentInactive?: string;
+    parentMissing?: string;
+    parentInactive?: string;
     /** For levels 1 and 2: children block a delete. */
     hasChildren?: string;
   };
@@ -39,29 +49,63 @@ const num = (v: unknown) => Number(v);
 
 export const LEVELS: readonly LevelDef[] = [
   {
-    level: 1, tag: 'MG1', schema: categoryMG1Save,
-    read: (b) => ({ id: num(b.CategoryIdMG1), parentId: null, name: String(b.NameMG1), isActive: Boolean(b.IsActiveMG1) }),
+    level: 1,
+    tag: 'MG1',
+    schema: categoryMG1Save,
+    read: (b) => ({
+      id: num(b.CategoryIdMG1),
+      parentId: null,
+      name: String(b.NameMG1),
+      isActive: Boolean(b.IsActiveMG1),
+    }),
     msg: {
-      created: CATEGORY_MSG.mg1Created, updated: CATEGORY_MSG.mg1Updated, deleted: CATEGORY_MSG.mg1Deleted,
-      duplicate: CATEGORY_MSG.mg1Duplicate, notFound: CATEGORY_MSG.mg1NotFound, hasChildren: CATEGORY_MSG.mg1HasChildren,
+      created: CATEGORY_MSG.mg1Created,
+      updated: CATEGORY_MSG.mg1Updated,
+      deleted: CATEGORY_MSG.mg1Deleted,
+      duplicate: CATEGORY_MSG.mg1Duplicate,
+      notFound: CATEGORY_MSG.mg1NotFound,
+      hasChildren: CATEGORY_MSG.mg1HasChildren,
     },
   },
   {
-    level: 2, tag: 'MG2', schema: categoryMG2Save,
-    read: (b) => ({ id: num(b.CategoryIdMG2), parentId: num(b.CategoryIdMG1), name: String(b.NameMG2), isActive: Boolean(b.IsActiveMG2) }),
+    level: 2,
+    tag: 'MG2',
+    schema: categoryMG2Save,
+    read: (b) => ({
+      id: num(b.CategoryIdMG2),
+      parentId: num(b.CategoryIdMG1),
+      name: String(b.NameMG2),
+      isActive: Boolean(b.IsActiveMG2),
+    }),
     msg: {
-      created: CATEGORY_MSG.mg2Created, updated: CATEGORY_MSG.mg2Updated, deleted: CATEGORY_MSG.mg2Deleted,
-      duplicate: CATEGORY_MSG.mg2Duplicate, notFound: CATEGORY_MSG.mg2NotFound, hasChildren: CATEGORY_MSG.mg2HasChildren,
-      parentMissing: CATEGORY_MSG.mg1Select, parentInactive: CATEGORY_MSG.mg1Inactive,
+      created: CATEGORY_MSG.mg2Created,
+      updated: CATEGORY_MSG.mg2Updated,
+      deleted: CATEGORY_MSG.mg2Deleted,
+      duplicate: CATEGORY_MSG.mg2Duplicate,
+      notFound: CATEGORY_MSG.mg2NotFound,
+      hasChildren: CATEGORY_MSG.mg2HasChildren,
+      parentMissing: CATEGORY_MSG.mg1Select,
+      parentInactive: CATEGORY_MSG.mg1Inactive,
     },
   },
   {
-    level: 3, tag: 'MG3', schema: categoryMG3Save,
-    read: (b) => ({ id: num(b.CategoryIdMG3), parentId: num(b.CategoryIdMG2), name: String(b.NameMG3), isActive: Boolean(b.IsActiveMG3) }),
+    level: 3,
+    tag: 'MG3',
+    schema: categoryMG3Save,
+    read: (b) => ({
+      id: num(b.CategoryIdMG3),
+      parentId: num(b.CategoryIdMG2),
+      name: String(b.NameMG3),
+      isActive: Boolean(b.IsActiveMG3),
+    }),
     msg: {
-      created: CATEGORY_MSG.mg3Created, updated: CATEGORY_MSG.mg3Updated, deleted: CATEGORY_MSG.mg3Deleted,
-      duplicate: CATEGORY_MSG.mg3Duplicate, notFound: CATEGORY_MSG.mg3NotFound,
-      parentMissing: CATEGORY_MSG.mg2Select, parentInactive: CATEGORY_MSG.mg2Inactive,
+      created: CATEGORY_MSG.mg3Created,
+      updated: CATEGORY_MSG.mg3Updated,
+      deleted: CATEGORY_MSG.mg3Deleted,
+      duplicate: CATEGORY_MSG.mg3Duplicate,
+      notFound: CATEGORY_MSG.mg3NotFound,
+      parentMissing: CATEGORY_MSG.mg2Select,
+      parentInactive: CATEGORY_MSG.mg2Inactive,
     },
   },
 ];
@@ -76,13 +120,23 @@ export function listFields(level: CategoryLevel) {
   }
   if (level === 2) {
     return {
-      CategoryIdMG2: categories.id, NameMG2: categories.name, IsActiveMG2: categories.isActive,
-      CategoryIdMG1: parentCat.id, NameMG1: parentCat.name, ...own,
+      CategoryIdMG2: categories.id,
+      NameMG2: categories.name,
+      IsActiveMG2: categories.isActive,
+      CategoryIdMG1: parentCat.id,
+      NameMG1: parentCat.name,
+      ...own,
     };
   }
   return {
-    CategoryIdMG3: categories.id, NameMG3: categories.name, IsActiveMG3: categories.isActive,
-    CategoryIdMG2: parentCat.id, NameMG2: parentCat.name, CategoryIdMG1: grandCat.id, NameMG1: grandCat.name, ...own,
+    CategoryIdMG3: categories.id,
+    NameMG3: categories.name,
+    IsActiveMG3: categories.isActive,
+    CategoryIdMG2: parentCat.id,
+    NameMG2: parentCat.name,
+    CategoryIdMG1: grandCat.id,
+    NameMG1: grandCat.name,
+    ...own,
   };
 }
 

@@ -20,13 +20,19 @@ export async function saveCategory(db: Db, lvl: LevelDef, input: CategoryInput):
     return await db.transaction(async (tx): Promise<Envelope> => {
       let current: { parentId: number | null } | undefined;
       if (input.id !== 0) {
-        [current] = await tx.select({ parentId: categories.parentId }).from(categories)
-          .where(and(eq(categories.id, input.id), eq(categories.level, lvl.level))).for('update');
+        [current] = await tx
+          .select({ parentId: categories.parentId })
+          .from(categories)
+          .where(and(eq(categories.id, input.id), eq(categories.level, lvl.level)))
+          .for('update');
         if (!current) return warn(lvl.msg.notFound);
       }
       if (input.parentId !== null) {
-        const [p] = await tx.select({ isActive: categories.isActive }).from(categories)
-          .where(and(eq(categories.id, input.parentId), eq(categories.level, lvl.level - 1))).for('share');
+        const [p] = await tx
+          .select({ isActive: categories.isActive })
+          .from(categories)
+          .where(and(eq(categories.id, input.parentId), eq(categories.level, lvl.level - 1)))
+          .for('share');
         if (!p) return warn(lvl.msg.parentMissing ?? lvl.msg.notFound);
         // A record may stay under a parent deactivated later; it may not be added or moved under one.
         const moved = !current || current.parentId !== input.parentId;
@@ -37,7 +43,10 @@ export async function saveCategory(db: Db, lvl: LevelDef, input: CategoryInput):
         await tx.insert(categories).values({ ...values, level: lvl.level });
         return ok(null, lvl.msg.created);
       }
-      await tx.update(categories).set({ ...values, updatedAt: new Date() }).where(eq(categories.id, input.id));
+      await tx
+        .update(categories)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(categories.id, input.id));
       return ok(null, lvl.msg.updated);
     });
   } catch (e) {
@@ -49,16 +58,26 @@ export async function saveCategory(db: Db, lvl: LevelDef, input: CategoryInput):
 export async function deleteCategory(db: Db, lvl: LevelDef, id: number): Promise<Envelope> {
   try {
     return await db.transaction(async (tx): Promise<Envelope> => {
-      const [cur] = await tx.select({ id: categories.id }).from(categories)
-        .where(and(eq(categories.id, id), eq(categories.level, lvl.level))).for('update');
+      const [cur] = await tx
+        .select({ id: categories.id })
+        .from(categories)
+        .where(and(eq(categories.id, id), eq(categories.level, lvl.level)))
+        .for('update');
       if (!cur) return warn(lvl.msg.notFound);
       if (lvl.msg.hasChildren) {
-        const [child] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.parentId, id)).limit(1);
+        const [child] = await tx
+          .select({ id: categories.id })
+          .from(categories)
+          .where(eq(categories.parentId, id))
+          .limit(1);
         if (child) return warn(lvl.msg.hasChildren);
       }
       // Categories are shared by every company: a product of any company keeps its category.
-      const [used] = await tx.select({ id: products.id }).from(products)
-        .where(or(eq(products.categoryId, id), eq(products.mg2Id, id), eq(products.mg3Id, id))).limit(1);
+      const [used] = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(or(eq(products.categoryId, id), eq(products.mg2Id, id), eq(products.mg3Id, id)))
+        .limit(1);
       if (used) return warn(CATEGORY_MSG.usedByProducts);
       await tx.delete(categories).where(eq(categories.id, id));
       return ok(null, lvl.msg.deleted);

@@ -15,7 +15,14 @@ import { categories } from '../../db/schema.js';
 import { masterRoutes, serveAdminWrite } from '../../http/master.js';
 import { idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
 import {
-  fullNameMG2, grandCat, grandJoin, levelDef, listFields, parentCat, parentJoin, type LevelDef,
+  fullNameMG2,
+  grandCat,
+  grandJoin,
+  levelDef,
+  listFields,
+  parentCat,
+  parentJoin,
+  type LevelDef,
 } from './category-levels.js';
 import { deleteCategory, saveCategory } from './category-write.js';
 
@@ -29,7 +36,11 @@ function levelRoutes(r: Router, lvl: LevelDef, apis: LevelApi[]) {
     const withParent = q.leftJoin(parentCat, parentJoin);
     return lvl.level === 3 ? withParent.leftJoin(grandCat, grandJoin) : withParent;
   };
-  const names = [categories.name, ...(lvl.level > 1 ? [parentCat.name] : []), ...(lvl.level > 2 ? [grandCat.name] : [])];
+  const names = [
+    categories.name,
+    ...(lvl.level > 1 ? [parentCat.name] : []),
+    ...(lvl.level > 2 ? [grandCat.name] : []),
+  ];
   for (const api of apis) {
     // Levels differ in their rows, so the declaration is read as any row's (the fields are the level's).
     masterRoutes<typeof categories, z.ZodType, z.ZodObject>(r, {
@@ -39,7 +50,8 @@ function levelRoutes(r: Router, lvl: LevelDef, apis: LevelApi[]) {
       list: { contract: api.rows, fields, search: names, from: joins },
     });
     serveAdminWrite<Record<string, unknown>>(r, api.save, CATEGORY_MSG.adminOnly, async ({ db, body }) =>
-      saveCategory(db, lvl, lvl.read(body)));
+      saveCategory(db, lvl, lvl.read(body)),
+    );
     serveAdminWrite(r, api.remove, CATEGORY_MSG.adminOnly, async ({ db, params }) => {
       const id = idParam(params.id);
       return id === null ? warn(INVALID_ARGUMENTS) : deleteCategory(db, lvl, id);
@@ -50,22 +62,37 @@ function levelRoutes(r: Router, lvl: LevelDef, apis: LevelApi[]) {
 const active = (...more: (SQL | undefined)[]) => and(eq(categories.isActive, true), ...more);
 
 const ddlMG1 = (db: Db) =>
-  db.select({ CategoryIdMG1: categories.id, NameMG1: categories.name }).from(categories)
-    .where(active(eq(categories.level, 1))).orderBy(asc(categories.name), asc(categories.id));
+  db
+    .select({ CategoryIdMG1: categories.id, NameMG1: categories.name })
+    .from(categories)
+    .where(active(eq(categories.level, 1)))
+    .orderBy(asc(categories.name), asc(categories.id));
 
 /** Active level-2 categories under an active parent; `mg1Id` 0 lists them all. */
 const ddlMG2 = (db: Db, mg1Id: number) =>
-  db.select({
-    CategoryIdMG2: categories.id, NameMG2: categories.name, CategoryIdMG1: parentCat.id, FullNameMG2: fullNameMG2,
-  }).from(categories).innerJoin(parentCat, parentJoin)
-    .where(active(eq(categories.level, 2), eq(parentCat.isActive, true), mg1Id === 0 ? undefined : eq(parentCat.id, mg1Id)))
+  db
+    .select({
+      CategoryIdMG2: categories.id,
+      NameMG2: categories.name,
+      CategoryIdMG1: parentCat.id,
+      FullNameMG2: fullNameMG2,
+    })
+    .from(categories)
+    .innerJoin(parentCat, parentJoin)
+    .where(
+      active(eq(categories.level, 2), eq(parentCat.isActive, true), mg1Id === 0 ? undefined : eq(parentCat.id, mg1Id)),
+    )
     .orderBy(asc(parentCat.name), asc(categories.name), asc(categories.id));
 
 /** Active level-3 categories under an active parent; `mg2Id` 0 lists them all. */
 const ddlMG3 = (db: Db, mg2Id: number) =>
-  db.select({ CategoryIdMG3: categories.id, NameMG3: categories.name, CategoryIdMG2: parentCat.id })
-    .from(categories).innerJoin(parentCat, parentJoin)
-    .where(active(eq(categories.level, 3), eq(parentCat.isActive, true), mg2Id === 0 ? undefined : eq(parentCat.id, mg2Id)))
+  db
+    .select({ CategoryIdMG3: categories.id, NameMG3: categories.name, CategoryIdMG2: parentCat.id })
+    .from(categories)
+    .innerJoin(parentCat, parentJoin)
+    .where(
+      active(eq(categories.level, 3), eq(parentCat.isActive, true), mg2Id === 0 ? undefined : eq(parentCat.id, mg2Id)),
+    )
     .orderBy(asc(categories.name), asc(categories.id));
 
 function dropdownRoutes(r: Router) {

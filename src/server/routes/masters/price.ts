@@ -18,7 +18,9 @@ function priceScope(caller: Caller): SQL | undefined {
 }
 
 async function checkPrice(b: z.output<typeof priceSave>, caller: Caller, db: Db): Promise<string | null> {
-  const [product] = await db.select({ id: products.id }).from(products)
+  const [product] = await db
+    .select({ id: products.id })
+    .from(products)
     .where(and(eq(products.id, b.ProductId), eq(products.isActive, true), companyScope(caller, products.companyId)));
   return product ? null : PRICE_MSG.productRequired;
 }
@@ -30,7 +32,9 @@ export function priceRoutes(r: Router) {
     list: {
       contract: PRICE_LIST,
       fields: {
-        PriceId: prices.id, ProductId: prices.productId, ProductName: products.name,
+        PriceId: prices.id,
+        ProductId: prices.productId,
+        ProductName: products.name,
         Price: sql<number>`cast(${prices.price} as double precision)`.mapWith(Number),
         CreatedDate: prices.createdAt,
       },
@@ -49,7 +53,12 @@ export function priceRoutes(r: Router) {
   });
 
   r.serve(PRICE_API.productDropdown, async ({ db, caller }) =>
-    ok(await db.select({ ProductId: products.id, ProductName: products.name }).from(products)
-      .where(and(eq(products.isActive, true), companyScope(caller, products.companyId)))
-      .orderBy(asc(products.name), asc(products.id))));
+    ok(
+      await db
+        .select({ ProductId: products.id, ProductName: products.name })
+        .from(products)
+        .where(and(eq(products.isActive, true), companyScope(caller, products.companyId)))
+        .orderBy(asc(products.name), asc(products.id)),
+    ),
+  );
 }

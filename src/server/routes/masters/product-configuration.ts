@@ -4,7 +4,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
 import {
-  configOf, configText, PRODUCT_CONFIG_API, PRODUCT_CONFIG_MSG, type ProductConfigurationData,
+  configOf,
+  configText,
+  PRODUCT_CONFIG_API,
+  PRODUCT_CONFIG_MSG,
+  type ProductConfigurationData,
 } from '../../../shared/contracts/product-configuration.js';
 import { companyScope } from '../../auth/scope.js';
 import type { Db } from '../../db/connect.js';
@@ -13,8 +17,10 @@ import type { Caller } from '../../auth/actor.js';
 import { idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
 
 async function visibleProduct(db: Db, caller: Caller, id: number) {
-  const [p] = await db.select({ id: products.id, companyId: products.companyId, config: products.config })
-    .from(products).where(and(eq(products.id, id), companyScope(caller, products.companyId)));
+  const [p] = await db
+    .select({ id: products.id, companyId: products.companyId, config: products.config })
+    .from(products)
+    .where(and(eq(products.id, id), companyScope(caller, products.companyId)));
   return p;
 }
 
@@ -24,7 +30,8 @@ export function productConfigurationRoutes(r: Router) {
     if (!product) return warn(PRODUCT_CONFIG_MSG.notFound);
     // Only the known flags are merged in; one statement, so 'btnall' changes all rows or none.
     const merged = sql`${products.config} || ${JSON.stringify(body.ProdConfiguration)}::jsonb`;
-    const target = body.BtnType === 'btnsingle' ? eq(products.id, product.id) : eq(products.companyId, product.companyId);
+    const target =
+      body.BtnType === 'btnsingle' ? eq(products.id, product.id) : eq(products.companyId, product.companyId);
     await db.update(products).set({ config: merged, updatedAt: new Date() }).where(target);
     if (body.BtnType === 'btnsingle') return ok(null, PRODUCT_CONFIG_MSG.savedSingle);
     return ok(null, PRODUCT_CONFIG_MSG.savedAll);
@@ -35,7 +42,10 @@ export function productConfigurationRoutes(r: Router) {
     if (id === null) return warn(INVALID_ARGUMENTS);
     const product = await visibleProduct(db, caller, id);
     if (!product) return warn(PRODUCT_CONFIG_MSG.notFound);
-    const data: ProductConfigurationData = { ProductId: product.id, ProdConfiguration: configText(configOf(product.config)) };
+    const data: ProductConfigurationData = {
+      ProductId: product.id,
+      ProdConfiguration: configText(configOf(product.config)),
+    };
     return ok(data);
   });
 }

@@ -30,8 +30,10 @@ async function categoriesChain(db: Db, ids: (number | null)[]): Promise<boolean>
   if ((b && !a) || (c && !b)) return false;
   const wanted = ids.filter((v): v is number => v !== null);
   if (wanted.length === 0) return true;
-  const rows = await db.select({ id: categories.id, level: categories.level, parentId: categories.parentId })
-    .from(categories).where(inArray(categories.id, wanted));
+  const rows = await db
+    .select({ id: categories.id, level: categories.level, parentId: categories.parentId })
+    .from(categories)
+    .where(inArray(categories.id, wanted));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.every((id, i) => {
     if (id === null) return true;
@@ -47,32 +49,78 @@ export function productRoutes(r: Router) {
     list: {
       contract: PRODUCT_LIST,
       fields: {
-        ProductId: products.id, ProductName: products.name, ProductCd: products.code, ProductDscrptn: products.description,
-        ProductUOM: products.uom, ProductValue: products.packValue, CompId: products.companyId, CompanyName: companies.name,
-        CategoryId: products.categoryId, CategoryName: mg1.name, CategoryIdMG2: products.mg2Id, CategoryIdMG3: products.mg3Id,
-        MG2Id: products.mg2Id, MG3Id: products.mg3Id, SapProductCd: products.sapCode, TechnicalName: products.technicalName,
-        gtin: products.gtin, mrp: sql<number | null>`cast(${products.mrp} as double precision)`,
-        WarrantyPeriodInMonth: products.bestBeforeDays, ManufactureName: products.manufactureName,
-        RegistrationNo: products.registrationNo, MarketedBy: products.marketedBy, ProductImg: products.image,
-        GenuineAudio: products.genuineAudio, label: products.labelPdf, Pamphlet: products.leafletPdf,
-        CautionarySymbol: products.cautionarySymbol, AntidoteStatement: products.antidoteStatement,
+        ProductId: products.id,
+        ProductName: products.name,
+        ProductCd: products.code,
+        ProductDscrptn: products.description,
+        ProductUOM: products.uom,
+        ProductValue: products.packValue,
+        CompId: products.companyId,
+        CompanyName: companies.name,
+        CategoryId: products.categoryId,
+        CategoryName: mg1.name,
+        CategoryIdMG2: products.mg2Id,
+        CategoryIdMG3: products.mg3Id,
+        MG2Id: products.mg2Id,
+        MG3Id: products.mg3Id,
+        SapProductCd: products.sapCode,
+        TechnicalName: products.technicalName,
+        gtin: products.gtin,
+        mrp: sql<number | null>`cast(${products.mrp} as double precision)`,
+        WarrantyPeriodInMonth: products.bestBeforeDays,
+        ManufactureName: products.manufactureName,
+        RegistrationNo: products.registrationNo,
+        MarketedBy: products.marketedBy,
+        ProductImg: products.image,
+        GenuineAudio: products.genuineAudio,
+        label: products.labelPdf,
+        Pamphlet: products.leafletPdf,
+        CautionarySymbol: products.cautionarySymbol,
+        AntidoteStatement: products.antidoteStatement,
         IsActive: products.isActive,
         ExpDate: sql<string>`to_char((now() at time zone ${COMPANY_TIME_ZONE})::date + ${products.bestBeforeDays}, 'YYYY-MM-DD')`,
         CreatedDt: products.createdAt,
       },
-      search: [products.name, products.code, companies.name, mg1.name, products.uom, products.sapCode, products.technicalName],
-      from: (q) => q.innerJoin(companies, eq(companies.id, products.companyId)).leftJoin(mg1, eq(mg1.id, products.categoryId)),
+      search: [
+        products.name,
+        products.code,
+        companies.name,
+        mg1.name,
+        products.uom,
+        products.sapCode,
+        products.technicalName,
+      ],
+      from: (q) =>
+        q.innerJoin(companies, eq(companies.id, products.companyId)).leftJoin(mg1, eq(mg1.id, products.categoryId)),
     },
     save: {
       endpoint: PRODUCT_API.save,
       id: (b) => b.ProductId,
       values: (b, caller) => ({
-        companyId: companyFor(caller, b.CompId), name: b.ProductName, code: b.ProductCd, description: b.ProductDscrptn,
-        uom: b.ProductUOM, packValue: b.ProductValue, categoryId: b.CategoryId, mg2Id: b.MG2Id, mg3Id: b.MG3Id,
-        sapCode: b.SapProductCd, technicalName: b.TechnicalName, gtin: b.gtin, mrp: b.mrp === null ? null : b.mrp.toFixed(2),
-        isActive: b.IsActive, bestBeforeDays: b.WarrantyPeriodInMonth, manufactureName: b.ManufactureName,
-        registrationNo: b.RegistrationNo, marketedBy: b.MarketedBy, image: b.ProductImg, genuineAudio: b.GenuineAudio,
-        labelPdf: b.label, leafletPdf: b.Pamphlet, cautionarySymbol: b.CautionarySymbol, antidoteStatement: b.AntidoteStatement,
+        companyId: companyFor(caller, b.CompId),
+        name: b.ProductName,
+        code: b.ProductCd,
+        description: b.ProductDscrptn,
+        uom: b.ProductUOM,
+        packValue: b.ProductValue,
+        categoryId: b.CategoryId,
+        mg2Id: b.MG2Id,
+        mg3Id: b.MG3Id,
+        sapCode: b.SapProductCd,
+        technicalName: b.TechnicalName,
+        gtin: b.gtin,
+        mrp: b.mrp === null ? null : b.mrp.toFixed(2),
+        isActive: b.IsActive,
+        bestBeforeDays: b.WarrantyPeriodInMonth,
+        manufactureName: b.ManufactureName,
+        registrationNo: b.RegistrationNo,
+        marketedBy: b.MarketedBy,
+        image: b.ProductImg,
+        genuineAudio: b.GenuineAudio,
+        labelPdf: b.label,
+        leafletPdf: b.Pamphlet,
+        cautionarySymbol: b.CautionarySymbol,
+        antidoteStatement: b.AntidoteStatement,
       }),
       check: async (b, caller, d) => {
         const companyId = companyFor(caller, b.CompId);
@@ -88,19 +136,27 @@ export function productRoutes(r: Router) {
     },
     dropdown: {
       endpoint: PRODUCT_API.dropdown,
-      fields: { ProductId: products.id, ProductName: products.name, ProductCd: products.code, label: products.name, value: products.id },
+      fields: {
+        ProductId: products.id,
+        ProductName: products.name,
+        ProductCd: products.code,
+        label: products.name,
+        value: products.id,
+      },
       orderBy: products.name,
     },
   });
 
-  r.serve(PRODUCT_API.uoms, async ({ db: d, caller }) =>
-    ok(await productUoms(d, scope(caller))));
+  r.serve(PRODUCT_API.uoms, async ({ db: d, caller }) => ok(await productUoms(d, scope(caller))));
 
   r.serve(PRODUCT_API.remove, async ({ db: d, params, caller }) => {
     const id = idParam(params.id);
     if (id === null) return warn(INVALID_ARGUMENTS);
     try {
-      const gone = await d.delete(products).where(and(scope(caller), eq(products.id, id))).returning({ id: products.id });
+      const gone = await d
+        .delete(products)
+        .where(and(scope(caller), eq(products.id, id)))
+        .returning({ id: products.id });
       return gone.length === 0 ? warn(PRODUCT_MSG.notFound) : ok(null, PRODUCT_MSG.deleted);
     } catch (e) {
       // Prices, mappings and packs keep their product: refuse rather than orphan them.

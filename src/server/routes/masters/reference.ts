@@ -16,21 +16,36 @@ export function referenceRoutes(r: Router) {
   r.serve(REFERENCE_API.countries, async ({ db, query }) => {
     const id = queryId(query.cCode);
     if (id === null) return warn(INVALID_ARGUMENTS);
-    return ok(await db.select({ CountryId: countries.id, Country: countries.name }).from(countries)
-      .where(id === 0 ? undefined : eq(countries.id, id)).orderBy(asc(countries.name)));
+    return ok(
+      await db
+        .select({ CountryId: countries.id, Country: countries.name })
+        .from(countries)
+        .where(id === 0 ? undefined : eq(countries.id, id))
+        .orderBy(asc(countries.name)),
+    );
   });
 
   r.serve(REFERENCE_API.states, async ({ db, query }) => {
     const id = queryId(query.cCode);
     if (id === null) return warn(INVALID_ARGUMENTS);
-    return ok(await db.select({ StateId: states.id, State: states.name, CountryId: states.countryId }).from(states)
-      .where(id === 0 ? undefined : eq(states.countryId, id)).orderBy(asc(states.name)));
+    return ok(
+      await db
+        .select({ StateId: states.id, State: states.name, CountryId: states.countryId })
+        .from(states)
+        .where(id === 0 ? undefined : eq(states.countryId, id))
+        .orderBy(asc(states.name)),
+    );
   });
 
   r.serve(REFERENCE_API.cities, async ({ db, query }) => {
     const id = queryId(query.sCode);
     if (id === null) return warn(INVALID_ARGUMENTS);
-    return ok(await db.select({ CityId: cities.id, City: cities.name, StateId: cities.stateId }).from(cities)
-      .where(id === 0 ? undefined : eq(cities.stateId, id)).orderBy(asc(cities.name), asc(cities.id)));
+    return ok(
+      await db
+        .select({ CityId: cities.id, City: cities.name, StateId: cities.stateId })
+        .from(cities)
+        .where(id === 0 ? undefined : eq(cities.stateId, id))
+        .orderBy(asc(cities.name), asc(cities.id)),
+    );
   });
 }

@@ -25,7 +25,9 @@ export async function checkSiteSave(b: SiteSaved, caller: Caller, db: Db): Promi
   if (!company) return SITE_MSG.companyRequired;
 
   if (b.ID !== 0) {
-    const [old] = await db.select({ isFactory: sites.isFactory, prefix: sites.prefix }).from(sites)
+    const [old] = await db
+      .select({ isFactory: sites.isFactory, prefix: sites.prefix })
+      .from(sites)
       .where(and(eq(sites.id, b.ID), companyScope(caller, sites.companyId)));
     if (!old) return notFoundOf(b.IsFactory);
     if (old.isFactory !== b.IsFactory) return SITE_MSG.kindLocked;
@@ -34,7 +36,10 @@ export async function checkSiteSave(b: SiteSaved, caller: Caller, db: Db): Promi
   }
 
   return addressProblem(db, addressOf(b, 'bill'), {
-    country: SITE_MSG.countryRequired, state: SITE_MSG.stateRequired, city: SITE_MSG.cityRequired,
-    pincodeRequired: SITE_MSG.pincodeRequired, pincodeInvalid: SITE_MSG.pincodeLength,
+    country: SITE_MSG.countryRequired,
+    state: SITE_MSG.stateRequired,
+    city: SITE_MSG.cityRequired,
+    pincodeRequired: SITE_MSG.pincodeRequired,
+    pincodeInvalid: SITE_MSG.pincodeLength,
   });
 }

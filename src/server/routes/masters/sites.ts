@@ -40,17 +40,36 @@ function kindFilter(body: ListQuery, caller: Caller): SQL | undefined {
 
 function siteValues(b: SiteSaved, caller: Caller) {
   const bill = {
-    Country: b.bill_Country, State: b.bill_State, City: b.bill_City, Pincode: b.bill_Pincode,
-    Address1: b.bill_Address1 || null, Address2: b.bill_Address2 || null,
+    Country: b.bill_Country,
+    State: b.bill_State,
+    City: b.bill_City,
+    Pincode: b.bill_Pincode,
+    Address1: b.bill_Address1 || null,
+    Address2: b.bill_Address2 || null,
   };
   return {
-    companyId: companyFor(caller, b.CompanyId), code: b.Wcode || null, name: b.FirmName, email: b.Email || null,
-    mobile: b.MobileNo || null, isFactory: b.IsFactory, gst: b.GST, prefix: b.prefix, isActive: b.IsActive,
-    billCountry: bill.Country, billState: bill.State, billCity: bill.City, billPincode: bill.Pincode,
-    billAddress1: bill.Address1, billAddress2: bill.Address2,
+    companyId: companyFor(caller, b.CompanyId),
+    code: b.Wcode || null,
+    name: b.FirmName,
+    email: b.Email || null,
+    mobile: b.MobileNo || null,
+    isFactory: b.IsFactory,
+    gst: b.GST,
+    prefix: b.prefix,
+    isActive: b.IsActive,
+    billCountry: bill.Country,
+    billState: bill.State,
+    billCity: bill.City,
+    billPincode: bill.Pincode,
+    billAddress1: bill.Address1,
+    billAddress2: bill.Address2,
     // Spec 1 section 3.9: shipping is a copy of billing, whatever else was sent.
-    shipCountry: bill.Country, shipState: bill.State, shipCity: bill.City, shipPincode: bill.Pincode,
-    shipAddress1: bill.Address1, shipAddress2: bill.Address2,
+    shipCountry: bill.Country,
+    shipState: bill.State,
+    shipCity: bill.City,
+    shipPincode: bill.Pincode,
+    shipAddress1: bill.Address1,
+    shipAddress2: bill.Address2,
   };
 }
 
@@ -61,17 +80,49 @@ export function siteRoutes(r: Router) {
     list: {
       contract: SITE_LIST,
       fields: {
-        ID: sites.id, WCode: sites.code, CompanyId: sites.companyId, CompanyName: companies.name, FirmName: sites.name,
-        Email: sites.email, MobileNo: sites.mobile, GST: sites.gst, Prefix: sites.prefix, IsFactory: sites.isFactory,
-        IsActive: sites.isActive, bill_Country: sites.billCountry, bill_State: sites.billState, bill_City: sites.billCity,
-        bill_Pincode: sites.billPincode, bill_Address1: sites.billAddress1, bill_Address2: sites.billAddress2,
-        ship_Country: sites.shipCountry, ship_State: sites.shipState, ship_City: sites.shipCity,
-        ship_Pincode: sites.shipPincode, ship_Address1: sites.shipAddress1, ship_Address2: sites.shipAddress2,
-        State: states.name, City: cities.name, CreatedDt: sites.createdAt,
+        ID: sites.id,
+        WCode: sites.code,
+        CompanyId: sites.companyId,
+        CompanyName: companies.name,
+        FirmName: sites.name,
+        Email: sites.email,
+        MobileNo: sites.mobile,
+        GST: sites.gst,
+        Prefix: sites.prefix,
+        IsFactory: sites.isFactory,
+        IsActive: sites.isActive,
+        bill_Country: sites.billCountry,
+        bill_State: sites.billState,
+        bill_City: sites.billCity,
+        bill_Pincode: sites.billPincode,
+        bill_Address1: sites.billAddress1,
+        bill_Address2: sites.billAddress2,
+        ship_Country: sites.shipCountry,
+        ship_State: sites.shipState,
+        ship_City: sites.shipCity,
+        ship_Pincode: sites.shipPincode,
+        ship_Address1: sites.shipAddress1,
+        ship_Address2: sites.shipAddress2,
+        State: states.name,
+        City: cities.name,
+        CreatedDt: sites.createdAt,
       },
-      search: [sites.code, sites.name, sites.email, sites.mobile, sites.prefix, sites.billPincode, companies.name, states.name, cities.name],
-      from: (q) => q.leftJoin(companies, eq(companies.id, sites.companyId))
-        .leftJoin(states, eq(states.id, sites.billState)).leftJoin(cities, eq(cities.id, sites.billCity)),
+      search: [
+        sites.code,
+        sites.name,
+        sites.email,
+        sites.mobile,
+        sites.prefix,
+        sites.billPincode,
+        companies.name,
+        states.name,
+        cities.name,
+      ],
+      from: (q) =>
+        q
+          .leftJoin(companies, eq(companies.id, sites.companyId))
+          .leftJoin(states, eq(states.id, sites.billState))
+          .leftJoin(cities, eq(cities.id, sites.billCity)),
       filter: kindFilter,
     },
     save: {
@@ -80,9 +131,14 @@ export function siteRoutes(r: Router) {
       values: siteValues,
       check: checkSiteSave,
       unique: { sites_prefix_uq: SITE_MSG.duplicatePrefix, sites_company_code_uq: SITE_MSG.duplicateCode },
-      messages: (b) => (b.IsFactory
-        ? { created: SITE_MSG.factoryCreated, updated: SITE_MSG.factoryUpdated, notFound: SITE_MSG.factoryNotFound }
-        : { created: SITE_MSG.warehouseCreated, updated: SITE_MSG.warehouseUpdated, notFound: SITE_MSG.warehouseNotFound }),
+      messages: (b) =>
+        b.IsFactory
+          ? { created: SITE_MSG.factoryCreated, updated: SITE_MSG.factoryUpdated, notFound: SITE_MSG.factoryNotFound }
+          : {
+              created: SITE_MSG.warehouseCreated,
+              updated: SITE_MSG.warehouseUpdated,
+              notFound: SITE_MSG.warehouseNotFound,
+            },
     },
   });
 
@@ -92,12 +148,23 @@ export function siteRoutes(r: Router) {
     const raw = query.CompId ?? '0';
     const compId = raw === '0' || raw === '' ? 0 : idParam(raw);
     if (compId === null) return warn(INVALID_ARGUMENTS);
-    const rows = await db.select({
-      ID: sites.id, FirmName: sites.name, IsFactory: sites.isFactory, CompId: sites.companyId,
-      ...addressFields(sites, 'bill'), ...addressFields(sites, 'ship'),
-    })
+    const rows = await db
+      .select({
+        ID: sites.id,
+        FirmName: sites.name,
+        IsFactory: sites.isFactory,
+        CompId: sites.companyId,
+        ...addressFields(sites, 'bill'),
+        ...addressFields(sites, 'ship'),
+      })
       .from(sites)
-      .where(and(eq(sites.isActive, true), companyScope(caller, sites.companyId), compId ? eq(sites.companyId, compId) : undefined))
+      .where(
+        and(
+          eq(sites.isActive, true),
+          companyScope(caller, sites.companyId),
+          compId ? eq(sites.companyId, compId) : undefined,
+        ),
+      )
       .orderBy(desc(sites.isFactory), asc(sites.name), asc(sites.id));
     return ok(rows);
   });
@@ -105,7 +172,9 @@ export function siteRoutes(r: Router) {
   r.serve(SITE_API.remove, async ({ db, params, caller }) => {
     const id = idParam(params.id);
     if (id === null) return warn(INVALID_ARGUMENTS);
-    const [site] = await db.select({ isFactory: sites.isFactory }).from(sites)
+    const [site] = await db
+      .select({ isFactory: sites.isFactory })
+      .from(sites)
       .where(and(eq(sites.id, id), companyScope(caller, sites.companyId)));
     if (!site) return warn(SITE_MSG.siteNotFound);
     if (!mayUse(caller, [pageOfKind(site.isFactory).key])) return warn(FORBIDDEN);

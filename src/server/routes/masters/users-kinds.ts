@@ -25,17 +25,32 @@ export interface KindDef {
 }
 
 export const KINDS: Record<UserKind, KindDef> = {
-  user: { page: PAGE.userMaster, schema: userSave, rows: inArray(users.userType, [4, 5]), userNameScope: inArray(users.userType, [4, 5]), addresses: [] },
+  user: {
+    page: PAGE.userMaster,
+    schema: userSave,
+    rows: inArray(users.userType, [4, 5]),
+    userNameScope: inArray(users.userType, [4, 5]),
+    addresses: [],
+  },
   dealer: {
-    page: PAGE.dealerMaster, schema: dealerSave, rows: eq(users.userType, 1),
-    addresses: [{ prefix: 'bill', messages: DEALER_BILL_MSG }, { prefix: 'ship', messages: DEALER_SHIP_MSG }],
+    page: PAGE.dealerMaster,
+    schema: dealerSave,
+    rows: eq(users.userType, 1),
+    addresses: [
+      { prefix: 'bill', messages: DEALER_BILL_MSG },
+      { prefix: 'ship', messages: DEALER_SHIP_MSG },
+    ],
   },
   distributor: {
-    page: PAGE.distributorMaster, schema: distributorSave, rows: and(eq(users.userType, 2), isNull(users.listType))!,
+    page: PAGE.distributorMaster,
+    schema: distributorSave,
+    rows: and(eq(users.userType, 2), isNull(users.listType))!,
     addresses: [{ prefix: 'bill', messages: DISTRIBUTOR_BILL_MSG }],
   },
   list: {
-    page: PAGE.listMaster, schema: listEntrySave, rows: and(eq(users.userType, 2), isNotNull(users.listType))!,
+    page: PAGE.listMaster,
+    schema: listEntrySave,
+    rows: and(eq(users.userType, 2), isNotNull(users.listType))!,
     userNameScope: and(eq(users.userType, 2), isNotNull(users.listType)),
     addresses: [{ prefix: 'bill', messages: DISTRIBUTOR_BILL_MSG }],
   },
@@ -45,11 +60,17 @@ export const KINDS: Record<UserKind, KindDef> = {
 /** The master a request or a stored row belongs to; null for admins and unknown types. */
 export function kindOf(userType: unknown, isList: boolean): UserKind | null {
   switch (userType) {
-    case 1: return 'dealer';
-    case 2: return isList ? 'list' : 'distributor';
-    case 4: case 5: return 'user';
-    case 6: return 'salesperson';
-    default: return null;
+    case 1:
+      return 'dealer';
+    case 2:
+      return isList ? 'list' : 'distributor';
+    case 4:
+    case 5:
+      return 'user';
+    case 6:
+      return 'salesperson';
+    default:
+      return null;
   }
 }
 
@@ -62,17 +83,28 @@ export function columnsOf(kind: UserKind, b: Record<string, unknown>): Partial<t
   const cols: Partial<typeof users.$inferInsert> = {
     // Forms without a user name show the person's name; the column is never empty.
     userName: text(b.UserName) ?? `${first} ${last}`.trim(),
-    firstName: first, lastName: last || null, email: String(b.Email), mobile: String(b.MobileNo),
-    userType: Number(b.UserType), isActive: b.IsActive !== false,
+    firstName: first,
+    lastName: last || null,
+    email: String(b.Email),
+    mobile: String(b.MobileNo),
+    userType: Number(b.UserType),
+    isActive: b.IsActive !== false,
     siteId: kind === 'user' ? Number(b.WareHouseId) : null,
-    gst: text(b.GST), tin: text(b.TIN), sapCustomerCode: text(b.SAPCustomerCode), empId: text(b.EmpId),
+    gst: text(b.GST),
+    tin: text(b.TIN),
+    sapCustomerCode: text(b.SAPCustomerCode),
+    empId: text(b.EmpId),
     listType: kind === 'list' ? String(b.ListType) : null,
   };
   for (const { prefix } of KINDS[kind].addresses) {
     const a = addressOf(b, prefix);
     Object.assign(cols, {
-      [`${prefix}Country`]: a.Country, [`${prefix}State`]: a.State, [`${prefix}City`]: a.City,
-      [`${prefix}Pincode`]: a.Pincode, [`${prefix}Address1`]: text(a.Address1), [`${prefix}Address2`]: text(a.Address2),
+      [`${prefix}Country`]: a.Country,
+      [`${prefix}State`]: a.State,
+      [`${prefix}City`]: a.City,
+      [`${prefix}Pincode`]: a.Pincode,
+      [`${prefix}Address1`]: text(a.Address1),
+      [`${prefix}Address2`]: text(a.Address2),
     });
   }
   return cols;

@@ -28,9 +28,12 @@ async function checks(db: Db, kind: UserKind, b: Record<string, unknown>, compan
   const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
   if (!company) return USERS_MSG.companyRequired;
   if (kind === 'user') {
-    const [site] = await db.select({ id: sites.id }).from(sites).where(and(
-      eq(sites.id, Number(b.WareHouseId)), eq(sites.companyId, companyId), eq(sites.isFactory, b.UserType === 4),
-    ));
+    const [site] = await db
+      .select({ id: sites.id })
+      .from(sites)
+      .where(
+        and(eq(sites.id, Number(b.WareHouseId)), eq(sites.companyId, companyId), eq(sites.isFactory, b.UserType === 4)),
+      );
     if (!site) return USER_MSG.siteRequired;
   }
   for (const { prefix, messages } of KINDS[kind].addresses) {
@@ -41,7 +44,11 @@ async function checks(db: Db, kind: UserKind, b: Record<string, unknown>, compan
 }
 
 export async function saveUser(
-  db: Db, tokens: TokenService, caller: Caller, kind: UserKind, b: Record<string, unknown>,
+  db: Db,
+  tokens: TokenService,
+  caller: Caller,
+  kind: UserKind,
+  b: Record<string, unknown>,
 ): Promise<Envelope> {
   const id = Number(b.ReferenceID);
   if (typeAbove(caller, Number(b.UserType))) return warn(USERS_MSG.typeAbove);
@@ -58,7 +65,9 @@ export async function saveUser(
     await db.transaction(async (tx) => {
       if (def.userNameScope) await tx.execute(sql`select pg_advisory_xact_lock(${USER_NAME_LOCK})`);
       if (id !== 0) {
-        const [old] = await tx.select({ type: users.userType, listType: users.listType }).from(users)
+        const [old] = await tx
+          .select({ type: users.userType, listType: users.listType })
+          .from(users)
           .where(and(eq(users.id, id), companyScope(caller, users.companyId)));
         // Another company's record, an admin, or a record of another master: not found here.
         if (!old || kindOf(old.type, old.listType !== null) !== kind) throw new Refused(USERS_MSG.notFound);
@@ -66,18 +75,33 @@ export async function saveUser(
         // A new account's first password comes with it; after that only the admin sets one.
         if (hash && !caller.isAdmin) throw new Refused(USERS_MSG.passwordAdminOnly);
       }
-      const [email] = await tx.select({ id: users.id }).from(users)
+      const [email] = await tx
+        .select({ id: users.id })
+        .from(users)
         .where(notSelf(sql`lower(${users.email}) = ${String(cols.email).toLowerCase()}`));
       if (email) throw new Refused(USERS_MSG.emailTaken);
       if (def.userNameScope) {
-        const [name] = await tx.select({ id: users.id }).from(users)
-          .where(notSelf(and(def.userNameScope, sql`lower(${users.userName}) = ${String(cols.userName).toLowerCase()}`)));
+        const [name] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(
+            notSelf(and(def.userNameScope, sql`lower(${users.userName}) = ${String(cols.userName).toLowerCase()}`)),
+          );
         if (name) throw new Refused(USERS_MSG.userNameTaken);
       }
       if (id === 0) {
-        await tx.insert(users).values({ ...cols, passwordHash: hash!, userType: Number(b.UserType), email: String(cols.email), userName: String(cols.userName) });
+        await tx.insert(users).values({
+          ...cols,
+          passwordHash: hash!,
+          userType: Number(b.UserType),
+          email: String(cols.email),
+          userName: String(cols.userName),
+        });
       } else {
-        await tx.update(users).set({ ...cols, ...(hash ? { passwordHash: hash } : {}), updatedAt: new Date() }).where(eq(users.id, id));
+        await tx
+          .update(users)
+          .set({ ...cols, ...(hash ? { passwordHash: hash } : {}), updatedAt: new Date() })
+          .where(eq(users.id, id));
         // A password set by someone else, or a deactivation, ends the account's sessions (so
         // reactivating it does not bring them back), in the same transaction as the change.
         if (hash || cols.isActive === false) await tokens.endSessions(id, tx);

@@ -21,15 +21,36 @@ const fullName = sql<string>`trim(${users.firstName} || ' ' || coalesce(${users.
 const blank = (c: SQLWrapper) => sql<string>`coalesce(${c}, '')`;
 
 const ROW = {
-  ReferenceID: users.id, UserName: users.userName, FirstName: blank(users.firstName), LastName: blank(users.lastName),
-  FullName: fullName, Email: users.email, MobileNo: blank(users.mobile), IsActive: users.isActive,
-  CompanyId: users.companyId, CompanyName: companies.name, WareHouseId: users.siteId, FirmName: sites.name,
-  UserType: users.userType, GST: blank(users.gst), TIN: blank(users.tin), SAPCustomerCode: blank(users.sapCustomerCode),
-  EmpId: blank(users.empId), ListType: blank(users.listType),
-  bill_Country: users.billCountry, bill_State: users.billState, bill_City: users.billCity, bill_Pincode: blank(users.billPincode),
-  bill_Address1: blank(users.billAddress1), bill_Address2: blank(users.billAddress2),
-  ship_Country: users.shipCountry, ship_State: users.shipState, ship_City: users.shipCity, ship_Pincode: blank(users.shipPincode),
-  ship_Address1: blank(users.shipAddress1), ship_Address2: blank(users.shipAddress2),
+  ReferenceID: users.id,
+  UserName: users.userName,
+  FirstName: blank(users.firstName),
+  LastName: blank(users.lastName),
+  FullName: fullName,
+  Email: users.email,
+  MobileNo: blank(users.mobile),
+  IsActive: users.isActive,
+  CompanyId: users.companyId,
+  CompanyName: companies.name,
+  WareHouseId: users.siteId,
+  FirmName: sites.name,
+  UserType: users.userType,
+  GST: blank(users.gst),
+  TIN: blank(users.tin),
+  SAPCustomerCode: blank(users.sapCustomerCode),
+  EmpId: blank(users.empId),
+  ListType: blank(users.listType),
+  bill_Country: users.billCountry,
+  bill_State: users.billState,
+  bill_City: users.billCity,
+  bill_Pincode: blank(users.billPincode),
+  bill_Address1: blank(users.billAddress1),
+  bill_Address2: blank(users.billAddress2),
+  ship_Country: users.shipCountry,
+  ship_State: users.shipState,
+  ship_City: users.shipCity,
+  ship_Pincode: blank(users.shipPincode),
+  ship_Address1: blank(users.shipAddress1),
+  ship_Address2: blank(users.shipAddress2),
   CreatedDt: users.createdAt,
 };
 
@@ -38,8 +59,13 @@ export function userMasterRoutes(r: Router) {
   const kindIn = (body: UsersListQuery) => kindOf(body.UserType ?? 4, body.IsList === true);
   serveList(r, USERS_LIST, {
     fields: ROW,
-    from: (db, fields) => db.select(fields).from(users)
-      .leftJoin(companies, eq(companies.id, users.companyId)).leftJoin(sites, eq(sites.id, users.siteId)).$dynamic(),
+    from: (db, fields) =>
+      db
+        .select(fields)
+        .from(users)
+        .leftJoin(companies, eq(companies.id, users.companyId))
+        .leftJoin(sites, eq(sites.id, users.siteId))
+        .$dynamic(),
     refuse: ({ body, caller, reply }) => {
       const kind = kindIn(body);
       if (!kind) return warn(USERS_MSG.invalidType);
@@ -52,15 +78,26 @@ export function userMasterRoutes(r: Router) {
       const kind = kindIn(body)!;
       return and(KINDS[kind].rows, kind === 'user' && body.UserType ? eq(users.userType, body.UserType) : undefined);
     },
-    search: [users.userName, users.firstName, users.lastName, users.email, users.mobile, companies.name, sites.name,
-      users.sapCustomerCode, users.empId, users.listType],
+    search: [
+      users.userName,
+      users.firstName,
+      users.lastName,
+      users.email,
+      users.mobile,
+      companies.name,
+      sites.name,
+      users.sapCustomerCode,
+      users.empId,
+      users.listType,
+    ],
     key: users.id,
   });
 
   // The body's user type picks the contract, so the route validates it itself.
   r.serve(USERS_API.save, async (ctx) => {
     const sent = ctx.req.body;
-    if (typeof sent !== 'object' || sent === null || Array.isArray(sent)) return warn('The request body must be a JSON object.');
+    if (typeof sent !== 'object' || sent === null || Array.isArray(sent))
+      return warn('The request body must be a JSON object.');
     const b = sent as Record<string, unknown>;
     // The spec's client may send the type as numeric text; the contract reads it the same way.
     const type = typeof b.UserType === 'string' && /^\s*\d{1,2}\s*$/.test(b.UserType) ? Number(b.UserType) : b.UserType;
@@ -75,7 +112,9 @@ export function userMasterRoutes(r: Router) {
   r.serve(USERS_API.remove, async ({ db, params, caller, reply }) => {
     const id = idParam(params.id);
     if (id === null) return warn(INVALID_ARGUMENTS);
-    const [u] = await db.select({ type: users.userType, listType: users.listType }).from(users)
+    const [u] = await db
+      .select({ type: users.userType, listType: users.listType })
+      .from(users)
       .where(and(eq(users.id, id), companyScope(caller, users.companyId)));
     if (!u) return warn(USERS_MSG.notFound);
     if (id === caller.userId) return warn(USERS_MSG.deleteSelf);
@@ -88,7 +127,10 @@ export function userMasterRoutes(r: Router) {
       await db.delete(users).where(eq(users.id, id));
     } catch (e) {
       // Another table points at the account (uploads, later the dispatches): keep it.
-      if ((e as { code?: string; cause?: { code?: string } }).code === '23503' || (e as { cause?: { code?: string } }).cause?.code === '23503') {
+      if (
+        (e as { code?: string; cause?: { code?: string } }).code === '23503' ||
+        (e as { cause?: { code?: string } }).cause?.code === '23503'
+      ) {
         return warn(USERS_MSG.inUse);
       }
       throw e;

@@ -18,21 +18,32 @@ const qty = sql<number>`(${damages.toNo} - ${damages.fromNo} + 1)`.mapWith(Numbe
  */
 const mappingId = sql<number | null>`(select h.id from (select m.id, m.to_no from mappings m
   where m.kind = ${damages.kind} and m.prefix = ${damages.prefix} and m.from_no <= ${damages.fromNo}
-  order by m.from_no desc limit 1) h where h.to_no >= ${damages.fromNo})`.mapWith((v) => (v === null ? null : Number(v)));
+  order by m.from_no desc limit 1) h where h.to_no >= ${damages.fromNo})`.mapWith((v) =>
+  v === null ? null : Number(v),
+);
 
 export function damageRoutes(r: Router) {
-  r.serve(DAMAGE_API.create, ({ db, caller, body }) => db.transaction(async (tx) => {
-    const voided = await damage(tx, caller, body);
-    return ok(null, DAMAGE_MSG.done(rangeText(voided.fromNo, voided.toNo)));
-  }));
+  r.serve(DAMAGE_API.create, ({ db, caller, body }) =>
+    db.transaction(async (tx) => {
+      const voided = await damage(tx, caller, body);
+      return ok(null, DAMAGE_MSG.done(rangeText(voided.fromNo, voided.toNo)));
+    }),
+  );
 
   serveList(r, DAMAGE_LIST, {
     fields: {
-      DamageId: damages.id, MappingId: mappingId, ProductName: products.name, FromNo: damages.fromNo,
-      ToNo: damages.toNo, Qty: qty, Reason: damages.reason, CreatedDate: damages.createdAt,
+      DamageId: damages.id,
+      MappingId: mappingId,
+      ProductName: products.name,
+      FromNo: damages.fromNo,
+      ToNo: damages.toNo,
+      Qty: qty,
+      Reason: damages.reason,
+      CreatedDate: damages.createdAt,
       isPreprinted: sql<boolean>`(${damages.kind} = 'P')`,
     },
-    from: (db, fields) => db.select(fields).from(damages).innerJoin(products, eq(products.id, damages.productId)).$dynamic(),
+    from: (db, fields) =>
+      db.select(fields).from(damages).innerJoin(products, eq(products.id, damages.productId)).$dynamic(),
     scope: (caller) => damageScope(caller),
     // Absent, the flag means static numbers: the screen's default mode.
     filter: (body) => eq(damages.kind, flagOn(body.isPreprinted) ? 'P' : 'S'),

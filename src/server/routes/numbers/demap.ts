@@ -6,8 +6,10 @@ import { rangeText } from '../../domain/ranges.js';
 import type { Router } from '../../http/route.js';
 
 export function demapRoutes(r: Router) {
-  r.serve(DEMAP_API.create, ({ db, caller, body }) => db.transaction(async (tx) => {
-    const cut = await demap(tx, caller, body);
-    return ok(null, DEMAP_MSG.done(rangeText(cut.fromNo, cut.toNo)));
-  }));
+  r.serve(DEMAP_API.create, ({ db, caller, body }) =>
+    db.transaction(async (tx) => {
+      const cut = await demap(tx, caller, body);
+      return ok(null, DEMAP_MSG.done(rangeText(cut.fromNo, cut.toNo)));
+    }),
+  );
 }

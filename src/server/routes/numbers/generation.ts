@@ -4,7 +4,13 @@
 import { ok } from '../../../shared/contracts/envelope.js';
 import { GENERATION_API, GENERATION_LIST } from '../../../shared/contracts/numbers/generation.js';
 import {
-  downloadFile, generateFile, generationFields, generationRows, generationScope, generationSearch, nextGenerationFrom,
+  downloadFile,
+  generateFile,
+  generationFields,
+  generationRows,
+  generationScope,
+  generationSearch,
+  nextGenerationFrom,
 } from '../../domain/number-generation.js';
 import { mappings } from '../../db/schema.js';
 import { serveList } from '../../http/list.js';
@@ -22,12 +28,16 @@ export function generationRoutes(r: Router) {
   });
 
   r.serve(GENERATION_API.generate, async ({ db, caller, body }) =>
-    fileAnswer(db, await db.transaction((tx) => generateFile(tx, caller, body))));
+    fileAnswer(db, await db.transaction((tx) => generateFile(tx, caller, body))),
+  );
 
   r.serve(GENERATION_API.download, async ({ db, caller, body }) =>
-    fileAnswer(db, await db.transaction((tx) => downloadFile(tx, caller, body))));
+    fileAnswer(db, await db.transaction((tx) => downloadFile(tx, caller, body))),
+  );
 
-  r.serve(GENERATION_API.fromNumber, async ({ db, caller, body }) => ok({ FrmNo: await nextGenerationFrom(db, caller, body.MappingId) }));
+  r.serve(GENERATION_API.fromNumber, async ({ db, caller, body }) =>
+    ok({ FrmNo: await nextGenerationFrom(db, caller, body.MappingId) }),
+  );
 
   numberFileRoutes(r);
   issueFileRoutes(r);

@@ -9,13 +9,29 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 const qty = sql<number>`cast(${mappings.toNo} - ${mappings.fromNo} + 1 as bigint)`.mapWith(Number);
 
 export const mappingFields = {
-  MappingId: mappings.id, ProductId: mappings.productId, ProductName: products.name, ProductCd: products.code,
-  FromNo: mappings.fromNo, ToNo: mappings.toNo, Qty: qty, CreatedDt: mappings.createdAt,
-  MFGDate: mappings.mfgDate, EXPDate: mappings.expDate, BatchNo: mappings.batchNo,
-  Mrp: sql<number | null>`cast(${mappings.mrp} as double precision)`.mapWith((v: unknown) => (v === null ? null : Number(v))),
-  Remark: mappings.remark, FirmName: sites.name, ProductPic: products.image,
-  CategoryIdMG1: products.categoryId, CategoryIdMG2: products.mg2Id, CategoryIdMG3: products.mg3Id,
-  PUOM: products.uom, PSize: products.packValue, isPreprinted: sql<boolean>`(${mappings.kind} = 'P')`.mapWith(Boolean),
+  MappingId: mappings.id,
+  ProductId: mappings.productId,
+  ProductName: products.name,
+  ProductCd: products.code,
+  FromNo: mappings.fromNo,
+  ToNo: mappings.toNo,
+  Qty: qty,
+  CreatedDt: mappings.createdAt,
+  MFGDate: mappings.mfgDate,
+  EXPDate: mappings.expDate,
+  BatchNo: mappings.batchNo,
+  Mrp: sql<number | null>`cast(${mappings.mrp} as double precision)`.mapWith((v: unknown) =>
+    v === null ? null : Number(v),
+  ),
+  Remark: mappings.remark,
+  FirmName: sites.name,
+  ProductPic: products.image,
+  CategoryIdMG1: products.categoryId,
+  CategoryIdMG2: products.mg2Id,
+  CategoryIdMG3: products.mg3Id,
+  PUOM: products.uom,
+  PSize: products.packValue,
+  isPreprinted: sql<boolean>`(${mappings.kind} = 'P')`.mapWith(Boolean),
 };
 
 /** A typed number also finds the mapping whose range holds it. */
@@ -30,5 +46,10 @@ export const withProductAndSite = <Q extends PgSelect>(q: Q) =>
 
 /** The mapping rows select with product and site joined, ready for a plain where. */
 export function selectMappings(db: Tx) {
-  return withProductAndSite(db.select({ ...mappingFields, TotalRows: totalRows() }).from(mappings).$dynamic());
+  return withProductAndSite(
+    db
+      .select({ ...mappingFields, TotalRows: totalRows() })
+      .from(mappings)
+      .$dynamic(),
+  );
 }

@@ -6,7 +6,14 @@ import type { FastifyRequest } from 'fastify';
 import { ok, warn } from '../../../shared/contracts/envelope.js';
 import { isPreprintedFlag } from '../../../shared/contracts/numbers/fields.js';
 import {
-  savedMessage, SHEET_API, SHEET_HEADERS, SHEET_MAX_BYTES, SHEET_MAX_ROWS, SHEET_MSG, TEMPLATE_FILE_NAME, XLSX_MIME,
+  savedMessage,
+  SHEET_API,
+  SHEET_HEADERS,
+  SHEET_MAX_BYTES,
+  SHEET_MAX_ROWS,
+  SHEET_MSG,
+  TEMPLATE_FILE_NAME,
+  XLSX_MIME,
   type SheetSaved,
 } from '../../../shared/contracts/numbers/mapping-upload.js';
 import { callerSeries, checkSeries } from '../../domain/mapping.js';
@@ -23,7 +30,9 @@ const fieldValue = (f: unknown): string | undefined => {
 /** The one file part (field `file` or any other name) and the mode field sent before it. */
 async function readUpload(req: FastifyRequest): Promise<{ data: Buffer; mode: string | undefined }> {
   if (!req.isMultipart()) refuse(SHEET_MSG.noFile);
-  const part = await req.file({ limits: { fileSize: SHEET_MAX_BYTES, files: 1, fields: 5, parts: 6 } }).catch(() => undefined);
+  const part = await req
+    .file({ limits: { fileSize: SHEET_MAX_BYTES, files: 1, fields: 5, parts: 6 } })
+    .catch(() => undefined);
   if (!part) refuse(SHEET_MSG.noFile);
   try {
     const data = await part.toBuffer();
@@ -52,7 +61,7 @@ async function templateFile(): Promise<Buffer> {
     'One row per range of numbers; the first sheet is read, row 1 holds the headers.',
     'Product Code: the code of a product of your company (Product Master).',
     'From No.: the first number. Give To No. or Quantity (or both, then Quantity = To No. - From No. + 1).',
-    'MFG Date and EXP Date: dates, or text YYYY-MM-DD or DD-MM-YYYY. EXP Date may be blank: MFG Date + the product\'s best-before days.',
+    "MFG Date and EXP Date: dates, or text YYYY-MM-DD or DD-MM-YYYY. EXP Date may be blank: MFG Date + the product's best-before days.",
     `MRP and Remarks may be blank. At most ${SHEET_MAX_ROWS} rows per sheet. Save as .xlsx (Excel Workbook).`,
     'The mode (Static Qr Mapping or pre-printed) is the one chosen on the Mapping screen.',
     'If any row is not valid, nothing is mapped and the rows are listed with their reasons.',
@@ -64,7 +73,8 @@ async function templateFile(): Promise<Buffer> {
 export function mappingUploadRoutes(r: Router) {
   r.serve(SHEET_API.template, async ({ reply }) => {
     const file = await templateFile();
-    reply.header('content-type', XLSX_MIME)
+    reply
+      .header('content-type', XLSX_MIME)
       .header('content-disposition', `attachment; filename="${TEMPLATE_FILE_NAME}"`)
       .header('cache-control', 'no-store')
       .send(file);

@@ -16,17 +16,27 @@ import { productLookupRoutes } from './product-lookups.js';
 /** One past the highest number in use, or the first free number of the company's accepted stock. */
 async function nextFromNo(db: Db, caller: Caller, isPreprinted: boolean): Promise<number> {
   if (!isPreprinted) {
-    const [row] = await db.select({ top: max(mappings.toNo) }).from(mappings)
+    const [row] = await db
+      .select({ top: max(mappings.toNo) })
+      .from(mappings)
       .where(and(eq(mappings.kind, 'S'), eq(mappings.prefix, caller.prefix.toUpperCase())));
     return row?.top != null ? Number(row.top) + 1 : 1;
   }
   if (caller.companyId === null) return 1;
   const accepted = and(eq(numberIssues.companyId, caller.companyId), isNotNull(numberIssues.acceptedAt));
-  const [used] = await db.select({ top: sql<number | null>`max(least(${mappings.toNo}, ${numberIssues.toNo}))`.mapWith(Number) })
-    .from(mappings).innerJoin(numberIssues, and(accepted, lte(numberIssues.fromNo, mappings.toNo), gte(numberIssues.toNo, mappings.fromNo)))
+  const [used] = await db
+    .select({ top: sql<number | null>`max(least(${mappings.toNo}, ${numberIssues.toNo}))`.mapWith(Number) })
+    .from(mappings)
+    .innerJoin(
+      numberIssues,
+      and(accepted, lte(numberIssues.fromNo, mappings.toNo), gte(numberIssues.toNo, mappings.fromNo)),
+    )
     .where(eq(mappings.kind, 'P'));
   if (used?.top) return used.top + 1;
-  const [low] = await db.select({ low: min(numberIssues.fromNo) }).from(numberIssues).where(accepted);
+  const [low] = await db
+    .select({ low: min(numberIssues.fromNo) })
+    .from(numberIssues)
+    .where(accepted);
   return low?.low != null ? Number(low.low) : 1;
 }
 
@@ -43,10 +53,12 @@ export function mappingRoutes(r: Router) {
     key: mappings.id,
   });
 
-  r.serve(MAPPING_API.save, ({ db, body, caller }) => db.transaction(async (tx) => {
-    const saved = body.mode === 'add' ? await addMapping(tx, caller, body) : await updateExpiry(tx, caller, body);
-    return ok(saved, body.mode === 'add' ? MAPPING_MSG.created : MAPPING_MSG.updated);
-  }));
+  r.serve(MAPPING_API.save, ({ db, body, caller }) =>
+    db.transaction(async (tx) => {
+      const saved = body.mode === 'add' ? await addMapping(tx, caller, body) : await updateExpiry(tx, caller, body);
+      return ok(saved, body.mode === 'add' ? MAPPING_MSG.created : MAPPING_MSG.updated);
+    }),
+  );
 
   r.serve(MAPPING_API.fromNumber, async ({ db, params, caller }) => {
     const flag = isPreprintedFlag.safeParse(params.isPreprinted);
@@ -58,5 +70,6 @@ export function mappingRoutes(r: Router) {
   // Printed numbers cannot be taken back by deleting their mapping: De Mapping releases numbers
   // (and refuses packed ones), so a whole-mapping delete is refused.
   r.serve(MAPPING_API.remove, async ({ params }) =>
-    (idParam(params.id) === null ? warn(INVALID_ARGUMENTS) : warn(MAPPING_MSG.deleteRefused)));
+    idParam(params.id) === null ? warn(INVALID_ARGUMENTS) : warn(MAPPING_MSG.deleteRefused),
+  );
 }

@@ -6,7 +6,13 @@ import { and, eq, gte, lte } from 'drizzle-orm';
 import type { Series } from '../../../shared/codes.js';
 import { failure, ok, warn, type Envelope } from '../../../shared/contracts/envelope.js';
 import {
-  DAMAGED_ROWS_HEADER, damagedIn, GEN_MSG, GENERATION_API, printFileName, TOTAL_ROWS_HEADER, type GeneratedLink,
+  DAMAGED_ROWS_HEADER,
+  damagedIn,
+  GEN_MSG,
+  GENERATION_API,
+  printFileName,
+  TOTAL_ROWS_HEADER,
+  type GeneratedLink,
 } from '../../../shared/contracts/numbers/generation.js';
 import type { Db } from '../../db/connect.js';
 import { mappings, numberIssues, products } from '../../db/schema.js';
@@ -17,26 +23,52 @@ import { damagedRanges, rangeAt } from '../../domain/ranges.js';
 import { idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
 import type { Services } from '../../services.js';
 
-interface FileBody { chunks: Iterable<string>; damaged: number }
+interface FileBody {
+  chunks: Iterable<string>;
+  damaged: number;
+}
 
 /** The CSV chunks a link names, without the damaged numbers as they are now; null when its numbers are no longer as they were. */
 async function chunksOf({ db, codes, config }: Services, link: FileLink): Promise<FileBody | null> {
   const series: Series = { kind: link.kind, prefix: link.prefix };
   if (link.kind === 'P') {
-    const [issue] = await db.select({ id: numberIssues.id }).from(numberIssues).where(and(
-      eq(numberIssues.id, link.ref), lte(numberIssues.fromNo, link.fromNo), gte(numberIssues.toNo, link.toNo),
-    ));
+    const [issue] = await db
+      .select({ id: numberIssues.id })
+      .from(numberIssues)
+      .where(
+        and(eq(numberIssues.id, link.ref), lte(numberIssues.fromNo, link.fromNo), gte(numberIssues.toNo, link.toNo)),
+      );
     if (!issue) return null;
     const skip = await damagedRanges(db, series, link.fromNo, link.toNo);
-    return { chunks: preprintedFileChunks(codes, config.publicBaseUrl, link.fromNo, link.toNo, skip), damaged: damagedIn(skip, link.fromNo, link.toNo) };
+    return {
+      chunks: preprintedFileChunks(codes, config.publicBaseUrl, link.fromNo, link.toNo, skip),
+      damaged: damagedIn(skip, link.fromNo, link.toNo),
+    };
   }
   const m = await rangeAt(db, mappings, series, link.fromNo);
   if (!m || m.toNo < link.toNo) return null;
-  const [p] = await db.select({ name: products.name, gtin: products.gtin }).from(products).where(eq(products.id, m.productId));
+  const [p] = await db
+    .select({ name: products.name, gtin: products.gtin })
+    .from(products)
+    .where(eq(products.id, m.productId));
   const skip = await damagedRanges(db, series, link.fromNo, link.toNo);
-  const chunks = printFileChunks(codes, config.publicBaseUrl, {
-    prefix: m.prefix, gtin: p?.gtin ?? null, productName: p?.name ?? '', batchNo: m.batchNo, mfgDate: m.mfgDate, expDate: m.expDate, mrp: m.mrp,
-  }, link.fromNo, link.toNo, skip, config.labelLink);
+  const chunks = printFileChunks(
+    codes,
+    config.publicBaseUrl,
+    {
+      prefix: m.prefix,
+      gtin: p?.gtin ?? null,
+      productName: p?.name ?? '',
+      batchNo: m.batchNo,
+      mfgDate: m.mfgDate,
+      expDate: m.expDate,
+      mrp: m.mrp,
+    },
+    link.fromNo,
+    link.toNo,
+    skip,
+    config.labelLink,
+  );
   return { chunks, damaged: damagedIn(skip, link.fromNo, link.toNo) };
 }
 
@@ -53,7 +85,8 @@ export function numberFileRoutes(r: Router) {
     const body = await chunksOf(ctx, link);
     if (!body) return refuse(404, GEN_MSG.linkGone);
     const name = printFileName(link.kind === 'S' ? link.prefix : '', link.fromNo, link.toNo);
-    reply.header('content-type', 'text/csv; charset=utf-8')
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${name}"`)
       .header(TOTAL_ROWS_HEADER, String(link.toNo - link.fromNo + 1 - body.damaged))
       .header(DAMAGED_ROWS_HEADER, String(body.damaged))
@@ -67,8 +100,10 @@ export function numberFileRoutes(r: Router) {
 /** A recorded file's answer: the link, signed now that the file's transaction has committed. */
 export async function fileAnswer(db: Db, made: MadeFile): Promise<Envelope<GeneratedLink>> {
   const link: GeneratedLink = {
-    downloadLinK: await signFileLink(db, made.link), FileName: made.fileName,
-    TotalRows: made.link.toNo - made.link.fromNo + 1 - made.damaged, Damaged: made.damaged,
+    downloadLinK: await signFileLink(db, made.link),
+    FileName: made.fileName,
+    TotalRows: made.link.toNo - made.link.fromNo + 1 - made.damaged,
+    Damaged: made.damaged,
   };
   return ok(link, made.damaged > 0 ? GEN_MSG.createdWithout(made.damaged) : GEN_MSG.created);
 }

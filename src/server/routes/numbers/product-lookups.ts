@@ -19,7 +19,10 @@ export const PRODUCT_NOT_FOUND = 'Product not found.';
 async function productOf(db: Db, caller: Caller, raw: string | undefined) {
   const id = idParam(raw);
   if (id === null) return null;
-  const [p] = await db.select().from(products).where(and(eq(products.id, id), companyScope(caller, products.companyId)));
+  const [p] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), companyScope(caller, products.companyId)));
   return p ?? null;
 }
 
@@ -37,9 +40,12 @@ export function productLookupRoutes(r: Router) {
   r.serve(PRODUCT_LOOKUP_API.mappedProducts, async ({ db, params, caller }) => {
     const flag = isPreprintedFlag.safeParse(params.isPreprinted);
     if (!flag.success) return warn(INVALID_ARGUMENTS);
-    const rows = await db.selectDistinct({ label: products.name, value: products.id }).from(mappings)
+    const rows = await db
+      .selectDistinct({ label: products.name, value: products.id })
+      .from(mappings)
       .innerJoin(products, eq(products.id, mappings.productId))
-      .where(mappingScope(caller, flag.data)).orderBy(asc(products.name), asc(products.id));
+      .where(mappingScope(caller, flag.data))
+      .orderBy(asc(products.name), asc(products.id));
     return ok(rows);
   });
 
@@ -47,11 +53,25 @@ export function productLookupRoutes(r: Router) {
   r.serve(SELECTION_LOOKUP_API.products, async ({ db, caller, body }) => {
     const site = flagOn(body.IsWareHouse) && body.WareHouseId && body.WareHouseId > 0 ? body.WareHouseId : null;
     const user = !site && body.UserId && body.UserId > 0 ? body.UserId : null;
-    const mapped = db.select({ id: mappings.productId }).from(mappings)
-      .where(and(companyScope(caller, mappings.companyId), site ? eq(mappings.siteId, site) : user ? sql`false` : undefined));
-    const sent = db.select({ id: dispatchCartons.productId }).from(dispatchCartons).innerJoin(dispatches, eq(dispatches.did, dispatchCartons.did))
-      .where(and(companyScope(caller, dispatches.companyId), site ? eq(dispatches.toSiteId, site) : user ? eq(dispatches.toUserId, user) : sql`false`));
-    const rows = await db.select({ label: products.name, value: products.id }).from(products)
+    const mapped = db
+      .select({ id: mappings.productId })
+      .from(mappings)
+      .where(
+        and(companyScope(caller, mappings.companyId), site ? eq(mappings.siteId, site) : user ? sql`false` : undefined),
+      );
+    const sent = db
+      .select({ id: dispatchCartons.productId })
+      .from(dispatchCartons)
+      .innerJoin(dispatches, eq(dispatches.did, dispatchCartons.did))
+      .where(
+        and(
+          companyScope(caller, dispatches.companyId),
+          site ? eq(dispatches.toSiteId, site) : user ? eq(dispatches.toUserId, user) : sql`false`,
+        ),
+      );
+    const rows = await db
+      .select({ label: products.name, value: products.id })
+      .from(products)
       .where(and(companyScope(caller, products.companyId), sql`${products.id} in (${union(mapped, sent)})`))
       .orderBy(asc(products.name), asc(products.id));
     return ok(rows);
@@ -63,7 +83,8 @@ export function productLookupRoutes(r: Router) {
     const id = idParam(rawId);
     const flag = isPreprintedFlag.safeParse(rawFlag ?? '');
     if (id === null || extra !== undefined || !flag.success || rawFlag === undefined) return warn(INVALID_ARGUMENTS);
-    const rows = await selectMappings(db).where(and(eq(mappings.productId, id), mappingScope(caller, flag.data)))
+    const rows = await selectMappings(db)
+      .where(and(eq(mappings.productId, id), mappingScope(caller, flag.data)))
       .orderBy(asc(mappings.fromNo));
     return ok(rows);
   });

@@ -11,8 +11,10 @@ export function slipIdRoutes(r: Router) {
     return ok(ids, `${ids.SID}${IDS_SEPARATOR}${ids.TID}`);
   });
 
-  r.serve(SLIP_API.reserve, ({ db, caller, params }) => db.transaction(async (tx) => {
-    const ids = await reserveIds(tx, caller, params.args ?? '');
-    return ok(ids, SLIP_MSG.reserved(ids.FirstId, ids.LastId));
-  }));
+  r.serve(SLIP_API.reserve, ({ db, caller, params }) =>
+    db.transaction(async (tx) => {
+      const ids = await reserveIds(tx, caller, params.args ?? '');
+      return ok(ids, SLIP_MSG.reserved(ids.FirstId, ids.LastId));
+    }),
+  );
 }

@@ -2,7 +2,12 @@
 // code with a preprinted one, and the list of pairs. Both MACs are checked before any database access.
 import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { ok } from '../../../shared/contracts/envelope.js';
-import { codeText, PAIR_MSG, STATIC_PAIR_API, STATIC_PAIR_LIST } from '../../../shared/contracts/numbers/static-pair.js';
+import {
+  codeText,
+  PAIR_MSG,
+  STATIC_PAIR_API,
+  STATIC_PAIR_LIST,
+} from '../../../shared/contracts/numbers/static-pair.js';
 import { companyScope } from '../../auth/scope.js';
 import { mappings, products, staticPairs } from '../../db/schema.js';
 import { pairCodes, pairScans } from '../../domain/static-pair.js';
@@ -32,19 +37,30 @@ export function staticPairRoutes(r: Router) {
   r.serve(STATIC_PAIR_API.create, async ({ db, body, caller, codes }) => {
     const scans = pairScans(codes, body);
     const { pair, staticCode: st, preprinted: pp } = await db.transaction((tx) => pairCodes(tx, caller, scans));
-    return ok({ StaticQrMappingId: pair.id, StaticSeqNo: st.serial, PreprintedSeqNo: pp.serial, Prefix: st.prefix }, PAIR_MSG.saved(codeText(st), pp.serial));
+    return ok(
+      { StaticQrMappingId: pair.id, StaticSeqNo: st.serial, PreprintedSeqNo: pp.serial, Prefix: st.prefix },
+      PAIR_MSG.saved(codeText(st), pp.serial),
+    );
   });
 
   serveList(r, STATIC_PAIR_LIST, {
     fields,
     // The static mapping holding each pair's static number gives the product name.
-    from: (db, selected) => db.select(selected).from(staticPairs)
-      .leftJoin(mappings, and(
-        eq(mappings.kind, 'S'), eq(mappings.prefix, staticPairs.prefix),
-        lte(mappings.fromNo, staticPairs.staticNo), gte(mappings.toNo, staticPairs.staticNo),
-      ))
-      .leftJoin(products, eq(products.id, mappings.productId))
-      .$dynamic(),
+    from: (db, selected) =>
+      db
+        .select(selected)
+        .from(staticPairs)
+        .leftJoin(
+          mappings,
+          and(
+            eq(mappings.kind, 'S'),
+            eq(mappings.prefix, staticPairs.prefix),
+            lte(mappings.fromNo, staticPairs.staticNo),
+            gte(mappings.toNo, staticPairs.staticNo),
+          ),
+        )
+        .leftJoin(products, eq(products.id, mappings.productId))
+        .$dynamic(),
     scope: (caller, body) => pairScope(caller, body.Prefix),
     search: [products.name, staticPairs.staticNo, staticPairs.preprintedNo, staticPairs.prefix],
     sort: { ProductName: products.name },

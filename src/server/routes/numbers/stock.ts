@@ -22,15 +22,18 @@ const fields = {
 export function stockRoutes(r: Router) {
   serveList(r, STOCK_LIST, {
     fields,
-    from: (db, f) => db.select(f).from(numberIssues).innerJoin(companies, eq(companies.id, numberIssues.companyId)).$dynamic(),
+    from: (db, f) =>
+      db.select(f).from(numberIssues).innerJoin(companies, eq(companies.id, numberIssues.companyId)).$dynamic(),
     scope: (caller) => companyScope(caller, numberIssues.companyId),
     filter: (body) => acceptedFilter(body.IsAccepted),
     search: [numberIssues.fromNo, numberIssues.toNo, companies.name],
     key: numberIssues.id,
   });
 
-  r.serve(STOCK_API.accept, ({ db, body, caller }) => db.transaction(async (tx) => {
-    await acceptStock(tx, caller, { stockId: body.StockId, from: body.FrmNo, to: body.ToNo });
-    return ok(null, STOCK_MSG.accepted);
-  }));
+  r.serve(STOCK_API.accept, ({ db, body, caller }) =>
+    db.transaction(async (tx) => {
+      await acceptStock(tx, caller, { stockId: body.StockId, from: body.FrmNo, to: body.ToNo });
+      return ok(null, STOCK_MSG.accepted);
+    }),
+  );
 }

@@ -23,13 +23,18 @@ export function verifyRoutes(r: Router) {
       reply.code(429);
       return failure('429', VERIFY_MSG.busy);
     };
-    const done = await slots.run<Verified | ReturnType<typeof busy>>(() => verifyAndStore(db, codes, body, req.ip), busy);
+    const done = await slots.run<Verified | ReturnType<typeof busy>>(
+      () => verifyAndStore(db, codes, body, req.ip),
+      busy,
+    );
     if (!('answer' in done)) return done;
     // The street address of a genuine verification, when a service is named: after the answer, into the stored row.
     const genuine = done.answer.ResponseData !== null;
     if (config.geocoderUrl && genuine && body.Latitude !== null && body.Longitude !== null && !body.UsrAdrs) {
       geocoder ??= nominatim(config.geocoderUrl);
-      void addStreetAddress(db, geocoder, done.id, body.Latitude, body.Longitude).catch((e: unknown) => req.log.warn({ err: e }, 'street address not stored'));
+      void addStreetAddress(db, geocoder, done.id, body.Latitude, body.Longitude).catch((e: unknown) =>
+        req.log.warn({ err: e }, 'street address not stored'),
+      );
     }
     return done.answer;
   });

@@ -7,12 +7,17 @@ import { events, generations, mappings, products } from '../../db/schema.js';
 import type { Router } from '../../http/route.js';
 import { serveList } from '../../http/list.js';
 
-const qty = (from: SQLWrapper, to: SQLWrapper) =>
-  sql<number>`cast(${to} - ${from} + 1 as integer)`.mapWith(Number);
+const qty = (from: SQLWrapper, to: SQLWrapper) => sql<number>`cast(${to} - ${from} + 1 as integer)`.mapWith(Number);
 
 export function numberReportRoutes(r: Router) {
   serveList(r, MAPPING_REPORT, {
-    fields: { ProductName: products.name, FromNo: mappings.fromNo, ToNo: mappings.toNo, Qty: qty(mappings.fromNo, mappings.toNo), CreatedDt: mappings.createdAt },
+    fields: {
+      ProductName: products.name,
+      FromNo: mappings.fromNo,
+      ToNo: mappings.toNo,
+      Qty: qty(mappings.fromNo, mappings.toNo),
+      CreatedDt: mappings.createdAt,
+    },
     from: (db, f) => db.select(f).from(mappings).innerJoin(products, eq(products.id, mappings.productId)).$dynamic(),
     dated: { column: mappings.createdAt, kind: 'timestamp' },
     scope: (caller) => companyScope(caller, mappings.companyId),
@@ -22,7 +27,13 @@ export function numberReportRoutes(r: Router) {
 
   const demappedProduct = sql`cast(${events.detail}->>'productId' as integer)`;
   serveList(r, DEMAPPING_REPORT, {
-    fields: { FromNo: events.fromNo, ToNo: events.toNo, Qty: qty(events.fromNo, events.toNo), ProductName: products.name, CreatedDt: events.at },
+    fields: {
+      FromNo: events.fromNo,
+      ToNo: events.toNo,
+      Qty: qty(events.fromNo, events.toNo),
+      ProductName: products.name,
+      CreatedDt: events.at,
+    },
     from: (db, f) => db.select(f).from(events).innerJoin(products, eq(products.id, demappedProduct)).$dynamic(),
     dated: { column: events.at, kind: 'timestamp' },
     scope: (caller) => companyScope(caller, events.companyId),
@@ -32,7 +43,12 @@ export function numberReportRoutes(r: Router) {
   });
 
   serveList(r, PRIMARY_REPORT, {
-    fields: { FromNo: generations.fromNo, ToNo: generations.toNo, Qty: qty(generations.fromNo, generations.toNo), CreatedDt: generations.createdAt },
+    fields: {
+      FromNo: generations.fromNo,
+      ToNo: generations.toNo,
+      Qty: qty(generations.fromNo, generations.toNo),
+      CreatedDt: generations.createdAt,
+    },
     from: (db, f) => db.select(f).from(generations).$dynamic(),
     dated: { column: generations.createdAt, kind: 'timestamp' },
     scope: (caller) => companyScope(caller, generations.companyId),

@@ -30,11 +30,21 @@ const atSite = (site: number | null | 'none', column: SQL): SQL | undefined =>
 
 export function stockReportRoutes(r: Router) {
   serveList(r, AVAILABLE_STOCK_REPORT, {
-    fields: { ProductName: products.name, DDName: sql<string>`coalesce(${secondaryCartons.batchNo}, '')`, stock: int(sql`sum(${secondaryCartons.qty})`) },
-    from: (db, f) => db.select(f).from(secondaryCartons).leftJoin(stc, eq(stc.tid, secondaryCartons.tid))
-      .innerJoin(products, eq(products.id, secondaryCartons.productId)).$dynamic(),
+    fields: {
+      ProductName: products.name,
+      DDName: sql<string>`coalesce(${secondaryCartons.batchNo}, '')`,
+      stock: int(sql`sum(${secondaryCartons.qty})`),
+    },
+    from: (db, f) =>
+      db
+        .select(f)
+        .from(secondaryCartons)
+        .leftJoin(stc, eq(stc.tid, secondaryCartons.tid))
+        .innerJoin(products, eq(products.id, secondaryCartons.productId))
+        .$dynamic(),
     dated: { column: secondaryCartons.createdAt, kind: 'timestamp' },
-    scope: (caller, body) => and(companyScope(caller, secondaryCartons.companyId), atSite(siteOf(body, caller), cartonSite), inStock),
+    scope: (caller, body) =>
+      and(companyScope(caller, secondaryCartons.companyId), atSite(siteOf(body, caller), cartonSite), inStock),
     filter: (b) => (b.ProductId && b.ProductId > 0 ? eq(secondaryCartons.productId, b.ProductId) : undefined),
     search: [products.name, secondaryCartons.batchNo],
     key: sql`${products.name} || ':' || coalesce(${secondaryCartons.batchNo}, '')`,
@@ -44,17 +54,23 @@ export function stockReportRoutes(r: Router) {
   // Each figure summed once per product and batch, then joined: one pass over each table.
   serveList(r, NEW_STOCK_REPORT, {
     fields: {
-      ProductName: products.name, DDName: sql<string>`coalesce(batch_no, '')`, TotalQty: int(sql`coalesce(m.qty, 0)`), PackedStock: int(sql`coalesce(p.packed, 0)`),
-      DisptachQty: int(sql`coalesce(d.qty, 0)`), stock: int(sql`coalesce(p.available, 0)`),
+      ProductName: products.name,
+      DDName: sql<string>`coalesce(batch_no, '')`,
+      TotalQty: int(sql`coalesce(m.qty, 0)`),
+      PackedStock: int(sql`coalesce(p.packed, 0)`),
+      DisptachQty: int(sql`coalesce(d.qty, 0)`),
+      stock: int(sql`coalesce(p.available, 0)`),
     },
     from: (db, f, body, caller) => {
       const site = siteOf(body, caller);
-      const scoped = (company: SQL, siteCol: SQL) => and(companyScope(caller, company), atSite(site, siteCol)) ?? sql`true`;
+      const scoped = (company: SQL, siteCol: SQL) =>
+        and(companyScope(caller, company), atSite(site, siteCol)) ?? sql`true`;
       // Packed at the site, and in stock there now, in one pass over the secondary cartons.
       const packedHere = atSite(site, sql`sc.site_id`) ?? sql`true`;
       const inStockHere = sql`${inStockSql(placedStateSql('sc', 'tc'))}
         and ${atSite(site, sql`case when sc.tid is null then sc.location_site_id else tc.location_site_id end`) ?? sql`true`}`;
-      const product = (column: string) => (body.ProductId && body.ProductId > 0 ? sql`and ${sql.raw(column)} = ${body.ProductId}` : sql``);
+      const product = (column: string) =>
+        body.ProductId && body.ProductId > 0 ? sql`and ${sql.raw(column)} = ${body.ProductId}` : sql``;
       // Full joins on the key: every product and batch any of the figures knows.
       const summary = sql`(select product_id, batch_no, sum(to_no - from_no + 1) as qty from mappings
           where ${scoped(sql`company_id`, sql`site_id`)} ${product('product_id')} group by product_id, batch_no) m
@@ -65,7 +81,11 @@ export function stockReportRoutes(r: Router) {
           from secondary_cartons sc left join tertiary_cartons tc on tc.tid = sc.tid
           where ${companyScope(caller, sql`sc.company_id`) ?? sql`true`} and (${packedHere} or ${inStockHere}) ${product('sc.product_id')}
           group by sc.product_id, sc.batch_no) p using (product_id, batch_no)`;
-      return db.select(f).from(summary).innerJoin(products, sql`${products.id} = product_id`).$dynamic();
+      return db
+        .select(f)
+        .from(summary)
+        .innerJoin(products, sql`${products.id} = product_id`)
+        .$dynamic();
     },
     scope: () => undefined,
     search: [products.name, sql`batch_no`],

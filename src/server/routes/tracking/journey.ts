@@ -7,6 +7,10 @@ import { scanInfoOf } from '../../domain/scan-info.js';
 import type { Router } from '../../http/route.js';
 
 export function journeyRoutes(r: Router) {
-  r.serve(TRACKING_API.journey, async ({ db, codes, caller, query }) => ok(await journeyOf(db, codes, caller, query.qr)));
-  r.serve(TRACKING_API.scanInfo, async ({ db, codes, caller, query }) => ok(await scanInfoOf(db, codes, caller, query.qr)));
+  r.serve(TRACKING_API.journey, async ({ db, codes, caller, query }) =>
+    ok(await journeyOf(db, codes, caller, query.qr)),
+  );
+  r.serve(TRACKING_API.scanInfo, async ({ db, codes, caller, query }) =>
+    ok(await scanInfoOf(db, codes, caller, query.qr)),
+  );
 }

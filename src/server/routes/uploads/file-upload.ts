@@ -7,7 +7,14 @@ import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { warn } from '../../../shared/contracts/envelope.js';
 import {
-  tooLargeMessage, UPLOAD_API, UPLOAD_FIELD, UPLOAD_KINDS, UPLOAD_LIMIT, UPLOAD_MSG, UPLOADS_URL, type UploadKind,
+  tooLargeMessage,
+  UPLOAD_API,
+  UPLOAD_FIELD,
+  UPLOAD_KINDS,
+  UPLOAD_LIMIT,
+  UPLOAD_MSG,
+  UPLOADS_URL,
+  type UploadKind,
 } from '../../../shared/contracts/upload.js';
 import { uploads } from '../../db/schema.js';
 import type { Router } from '../../http/route.js';
@@ -59,7 +66,10 @@ export function uploadRoutes(r: Router) {
     await writeFile(file, read.data, { flag: 'wx' });
     try {
       await db.insert(uploads).values({
-        storedName: stored, originalName: read.name.slice(0, 250) || null, mime: found.mime, size: read.data.length,
+        storedName: stored,
+        originalName: read.name.slice(0, 250) || null,
+        mime: found.mime,
+        size: read.data.length,
         uploadedBy: caller.userId,
       });
     } catch (e) {

@@ -34,14 +34,16 @@ export async function registerUploads(app: FastifyInstance, config: Config) {
     const path = name.startsWith('demo-') ? join(DEMO_FILES_DIR, name) : join(uploadDir(config.dataDir), name);
     const size = await fileSize(path);
     if (size === null) return reply.code(404).send(failure('404', NOT_FOUND_FILE));
-    return reply
-      .header('content-type', MIME_BY_EXT[m[1]!]!)
-      .header('content-length', size)
-      .header('x-content-type-options', 'nosniff')
-      // The stored name is safe to quote as it is (its pattern). A PDF downloads: Chromium refuses
-      // to show one under a sandboxing CSP, and its scripts are better kept off our origin anyway.
-      .header('content-disposition', `${kindOfName(name) === 'pdf' ? 'attachment' : 'inline'}; filename="${name}"`)
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(createReadStream(path));
+    return (
+      reply
+        .header('content-type', MIME_BY_EXT[m[1]!]!)
+        .header('content-length', size)
+        .header('x-content-type-options', 'nosniff')
+        // The stored name is safe to quote as it is (its pattern). A PDF downloads: Chromium refuses
+        // to show one under a sandboxing CSP, and its scripts are better kept off our origin anyway.
+        .header('content-disposition', `${kindOfName(name) === 'pdf' ? 'attachment' : 'inline'}; filename="${name}"`)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(createReadStream(path))
+    );
   });
 }

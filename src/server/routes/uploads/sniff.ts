@@ -29,14 +29,16 @@ function mpegFrame(b: Buffer): 'mp3' | 'aac' | null {
 const M4A_BRANDS = ['M4A ', 'M4B ', 'mp42', 'isom', 'iso2', 'mp41'];
 
 export function detect(b: Buffer): Detected | null {
-  if (starts(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { kind: 'image', ext: 'png', mime: 'image/png' };
+  if (starts(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+    return { kind: 'image', ext: 'png', mime: 'image/png' };
   if (starts(b, [0xff, 0xd8, 0xff])) return { kind: 'image', ext: 'jpg', mime: 'image/jpeg' };
   if (ascii(b, 0, 'GIF87a') || ascii(b, 0, 'GIF89a')) return { kind: 'image', ext: 'gif', mime: 'image/gif' };
   if (ascii(b, 0, 'RIFF') && ascii(b, 8, 'WEBP')) return { kind: 'image', ext: 'webp', mime: 'image/webp' };
   if (ascii(b, 0, 'RIFF') && ascii(b, 8, 'WAVE')) return { kind: 'audio', ext: 'wav', mime: 'audio/wav' };
   if (ascii(b, 0, 'OggS')) return { kind: 'audio', ext: 'ogg', mime: 'audio/ogg' };
   if (ascii(b, 0, 'ID3')) return { kind: 'audio', ext: 'mp3', mime: 'audio/mpeg' };
-  if (ascii(b, 4, 'ftyp') && M4A_BRANDS.some((brand) => ascii(b, 8, brand))) return { kind: 'audio', ext: 'm4a', mime: 'audio/mp4' };
+  if (ascii(b, 4, 'ftyp') && M4A_BRANDS.some((brand) => ascii(b, 8, brand)))
+    return { kind: 'audio', ext: 'm4a', mime: 'audio/mp4' };
   const frame = mpegFrame(b);
   if (frame === 'mp3') return { kind: 'audio', ext: 'mp3', mime: 'audio/mpeg' };
   if (frame === 'aac') return { kind: 'audio', ext: 'aac', mime: 'audio/aac' };
@@ -46,6 +48,14 @@ export function detect(b: Buffer): Detected | null {
 
 /** The content type a stored file is served with, from the extension the server gave it. */
 export const MIME_BY_EXT: Record<string, string> = {
-  png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', mp3: 'audio/mpeg', aac: 'audio/aac',
-  wav: 'audio/wav', ogg: 'audio/ogg', m4a: 'audio/mp4', pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  mp3: 'audio/mpeg',
+  aac: 'audio/aac',
+  wav: 'audio/wav',
+  ogg: 'audio/ogg',
+  m4a: 'audio/mp4',
+  pdf: 'application/pdf',
 };

@@ -32,8 +32,12 @@ export const packedCursor = z.strictObject({
 });
 export type PackedCursor = z.infer<typeof packedCursor>;
 
-const pageSize = z.number({ error: FLOOR_CACHE_MSG.pageSize }).int(FLOOR_CACHE_MSG.pageSize)
-  .min(1, FLOOR_CACHE_MSG.pageSize).max(CACHE_PAGE_MAX, FLOOR_CACHE_MSG.pageSize).default(CACHE_PAGE_MAX);
+const pageSize = z
+  .number({ error: FLOOR_CACHE_MSG.pageSize })
+  .int(FLOOR_CACHE_MSG.pageSize)
+  .min(1, FLOOR_CACHE_MSG.pageSize)
+  .max(CACHE_PAGE_MAX, FLOOR_CACHE_MSG.pageSize)
+  .default(CACHE_PAGE_MAX);
 
 /** PageSize counts ranges, or cartons for packed items. */
 export const cachePageRequest = z.strictObject({ After: cacheCursor.nullable().default(null), PageSize: pageSize });
@@ -47,7 +51,12 @@ const texts = z.array(z.string());
 const seriesShape = { Kind: z.enum(['P', 'S']), Prefix: z.string(), FromNo: nums, ToNo: nums };
 
 export const mappingSeries = z.strictObject({
-  ...seriesShape, MappingId: nums, ProductId: nums, BatchNo: texts, MFGDate: texts, EXPDate: texts,
+  ...seriesShape,
+  MappingId: nums,
+  ProductId: nums,
+  BatchNo: texts,
+  MFGDate: texts,
+  EXPDate: texts,
 });
 /** Damaged sub-ranges with their reason, and codes retired by Replace (one serial each, Reason '') with
  *  the code that took their place in `By` ('' for a damage). `By` is optional for caches stored before it. */
@@ -55,16 +64,21 @@ export const damageSeries = z.strictObject({ ...seriesShape, Reason: texts, By: 
 /** Static pairs as runs: static FromNo..ToNo of Prefix paired with preprinted PreprintedNo.. in step. */
 export const pairSeries = z.strictObject({ ...seriesShape, PreprintedNo: nums });
 /** Packed items as runs of consecutive serials in one SID; CartonState 'damaged' when it (or its TID) is. */
-export const packedSeries = z.strictObject({ ...seriesShape, SID: texts, CartonState: z.array(z.enum(['packed', 'damaged'])) });
-
-const page = <S extends z.ZodType, C extends z.ZodType = typeof cacheCursor>(series: S, cursor?: C) => z.strictObject({
-  AsOf: z.string(),
-  /** `After` for the next page; null on the last page. */
-  Next: (cursor ?? cacheCursor).nullable(),
-  /** Ranges in this page, over all its series. */
-  Count: z.number(),
-  Series: z.array(series),
+export const packedSeries = z.strictObject({
+  ...seriesShape,
+  SID: texts,
+  CartonState: z.array(z.enum(['packed', 'damaged'])),
 });
+
+const page = <S extends z.ZodType, C extends z.ZodType = typeof cacheCursor>(series: S, cursor?: C) =>
+  z.strictObject({
+    AsOf: z.string(),
+    /** `After` for the next page; null on the last page. */
+    Next: (cursor ?? cacheCursor).nullable(),
+    /** Ranges in this page, over all its series. */
+    Count: z.number(),
+    Series: z.array(series),
+  });
 
 export const mappingPage = page(mappingSeries);
 export const damagePage = page(damageSeries);
@@ -77,11 +91,20 @@ export type PackedSeries = z.infer<typeof packedSeries>;
 export type CachePage<S, C = CacheCursor> = { AsOf: string; Next: C | null; Count: number; Series: S[] };
 
 export const cacheProduct = z.strictObject({
-  ProductId: z.number(), ProductName: z.string(), ProductCode: z.string(), UOM: z.string(), PackValue: z.number(),
+  ProductId: z.number(),
+  ProductName: z.string(),
+  ProductCode: z.string(),
+  UOM: z.string(),
+  PackValue: z.number(),
   IsActive: z.boolean(),
 });
 export const cacheCartonSize = z.strictObject({ CartonId: z.number(), CartonName: z.string(), CartonSize: z.number() });
-export const cacheSite = z.strictObject({ SiteId: z.number(), Name: z.string(), Prefix: z.string(), IsFactory: z.boolean() });
+export const cacheSite = z.strictObject({
+  SiteId: z.number(),
+  Name: z.string(),
+  Prefix: z.string(),
+  IsFactory: z.boolean(),
+});
 export type CacheProduct = z.infer<typeof cacheProduct>;
 export type CacheCartonSize = z.infer<typeof cacheCartonSize>;
 export type CacheSite = z.infer<typeof cacheSite>;
@@ -123,17 +146,29 @@ export function mergeBatches(list: readonly CartonBatch[]): CartonBatch[] {
 
 /** A loose secondary carton at the caller's site, with its items' earliest batch and dates. */
 export const openSecondary = z.strictObject({
-  SID: z.string(), ProductId: z.number(), Qty: z.number(), CartonSizeId: z.number(),
+  SID: z.string(),
+  ProductId: z.number(),
+  Qty: z.number(),
+  CartonSizeId: z.number(),
   /** The batch of its earliest-MFG mapping, the earliest MFG and the earliest expiry, as packing
    *  stored them (worked out from its items for a carton without them; '' when empty). */
-  BatchNo: z.string(), MFGDate: z.string(), EXPDate: z.string(),
+  BatchNo: z.string(),
+  MFGDate: z.string(),
+  EXPDate: z.string(),
   /** The distinct batches it holds (absent in a cache stored before they were sent: none known). */
   Batches: z.array(cartonBatch).optional(),
 });
 /** A tertiary carton at the caller's site, with the batch and dates packing gave it ('' when none);
  *  Qty: the secondary cartons in it, Packs: the packs in those (what a dispatch invoice counts). */
 export const openTertiary = z.strictObject({
-  TID: z.string(), ProductId: z.number(), Qty: z.number(), Packs: z.number(), State: z.string(), BatchNo: z.string(), MFGDate: z.string(), EXPDate: z.string(),
+  TID: z.string(),
+  ProductId: z.number(),
+  Qty: z.number(),
+  Packs: z.number(),
+  State: z.string(),
+  BatchNo: z.string(),
+  MFGDate: z.string(),
+  EXPDate: z.string(),
   /** The distinct batches of every SID in it, and those SIDs (both absent in a cache stored before). */
   Batches: z.array(cartonBatch).optional(),
   SIDs: z.array(z.string()).optional(),
@@ -166,6 +201,14 @@ export const FLOOR_CACHE_API = {
 
 /** The parts a device keeps, each with its own "last refreshed". */
 export type CachePart = keyof typeof FLOOR_CACHE_API;
-export const CACHE_PARTS: readonly CachePart[] = ['masters', 'mappings', 'damages', 'pairs', 'packed', 'open', 'dispatch'];
+export const CACHE_PARTS: readonly CachePart[] = [
+  'masters',
+  'mappings',
+  'damages',
+  'pairs',
+  'packed',
+  'open',
+  'dispatch',
+];
 export const PAGED_PARTS = ['mappings', 'damages', 'pairs', 'packed'] as const;
 export type PagedPart = (typeof PAGED_PARTS)[number];

@@ -19,14 +19,27 @@ export const CARTON_DAMAGE_MSG = {
 } as const;
 
 export const cartonDamageRequest = z.strictObject({
-  DamageCid: z.string({ error: CARTON_DAMAGE_MSG.invalidScan }).trim().max(60, CARTON_DAMAGE_MSG.invalidScan)
+  DamageCid: z
+    .string({ error: CARTON_DAMAGE_MSG.invalidScan })
+    .trim()
+    .max(60, CARTON_DAMAGE_MSG.invalidScan)
     .refine((s) => ['SID', 'TID'].includes(parseSlipId(s)?.type ?? ''), CARTON_DAMAGE_MSG.invalidScan),
-  Reason: z.string({ error: CARTON_DAMAGE_MSG.reason }).trim().min(REASON_MIN, CARTON_DAMAGE_MSG.reason).max(REASON_MAX, CARTON_DAMAGE_MSG.reason),
+  Reason: z
+    .string({ error: CARTON_DAMAGE_MSG.reason })
+    .trim()
+    .min(REASON_MIN, CARTON_DAMAGE_MSG.reason)
+    .max(REASON_MAX, CARTON_DAMAGE_MSG.reason),
 });
 export type CartonDamageRequest = z.input<typeof cartonDamageRequest>;
 
 export const cartonDamaged = z.object({ CartonId: z.string(), Packs: z.number(), Cartons: z.number() });
 
 export const CARTON_DAMAGE_API = {
-  damage: postEndpoint('ProductDamage/CartonDamage', { pages: [PAGE.damageCarton] }, cartonDamageRequest, cartonDamaged, { idempotent: true }),
+  damage: postEndpoint(
+    'ProductDamage/CartonDamage',
+    { pages: [PAGE.damageCarton] },
+    cartonDamageRequest,
+    cartonDamaged,
+    { idempotent: true },
+  ),
 } as const;

@@ -43,14 +43,21 @@ export const RETURN_MSG = {
   itemsRefused: (n: number) => `${n} scanned cartons cannot be returned.`,
   /** Another request moved a carton between the checks and the writes. */
   changed: 'A carton changed while it was being returned: scan again.',
-  done: (n: number, transit: boolean) => `${n} carton${n === 1 ? '' : 's'} taken back${transit ? ' from transit' : ''}.`,
+  done: (n: number, transit: boolean) =>
+    `${n} carton${n === 1 ? '' : 's'} taken back${transit ? ' from transit' : ''}.`,
 } as const;
 
 const access = { pages: [PAGE.cartonReturn] } as const;
 
 /** The spec's client sends true or false; 1 and 0 are read the same. */
-const flag = z.union([z.boolean(), z.literal(0), z.literal(1)], { error: RETURN_MSG.flag }).transform((v) => v === true || v === 1);
-const scanText = z.string({ error: RETURN_MSG.invalidScanned }).trim().min(1, RETURN_MSG.invalidScanned).max(100, RETURN_MSG.invalidScanned);
+const flag = z
+  .union([z.boolean(), z.literal(0), z.literal(1)], { error: RETURN_MSG.flag })
+  .transform((v) => v === true || v === 1);
+const scanText = z
+  .string({ error: RETURN_MSG.invalidScanned })
+  .trim()
+  .min(1, RETURN_MSG.invalidScanned)
+  .max(100, RETURN_MSG.invalidScanned);
 
 /** One row of the return list: the scan, and what the row showed. */
 export const returnScanned = z.object({
@@ -62,10 +69,17 @@ export const returnScanned = z.object({
 });
 
 export const returnSave = z.strictObject({
-  scanned: z.array(returnScanned, { error: RETURN_MSG.scanFirst }).min(1, RETURN_MSG.scanFirst).max(CARTONS_MAX, RETURN_MSG.tooMany),
+  scanned: z
+    .array(returnScanned, { error: RETURN_MSG.scanFirst })
+    .min(1, RETURN_MSG.scanFirst)
+    .max(CARTONS_MAX, RETURN_MSG.tooMany),
   /** Return From Transit. */
   IsActive: flag.default(false),
-  Remark: z.string({ error: RETURN_MSG.remark }).trim().min(RETURN_REMARK_MIN, RETURN_MSG.remark).max(RETURN_REMARK_MAX, RETURN_MSG.remark),
+  Remark: z
+    .string({ error: RETURN_MSG.remark })
+    .trim()
+    .min(RETURN_REMARK_MIN, RETURN_MSG.remark)
+    .max(RETURN_REMARK_MAX, RETURN_MSG.remark),
 });
 export type ReturnSave = z.input<typeof returnSave>;
 
@@ -85,13 +99,19 @@ export const returnInfoRequest = z.strictObject({
 
 /** A row of the return list, dates as YYYY-MM-DD ('' when none); Id: the carton's number. */
 export const returnRow = z.object({
-  Id: z.number(), CartonId: z.string(), ProductName: z.string(), MFGDate: z.string(), EXPDate: z.string(), DispatchId: z.string(),
+  Id: z.number(),
+  CartonId: z.string(),
+  ProductName: z.string(),
+  MFGDate: z.string(),
+  EXPDate: z.string(),
+  DispatchId: z.string(),
 });
 export type ReturnRow = z.infer<typeof returnRow>;
 
 /** Where a carton would be taken back from: its dispatch leg, who sent it where, and when. */
 export const returnInfoRow = z.object({
-  CartonId: z.string(), DispatchId: z.string(),
+  CartonId: z.string(),
+  DispatchId: z.string(),
   /** The leg: In Transit or Received (RECEIVE_STATUS). */
   Status: z.string(),
   SentFrom: z.string(),
@@ -104,18 +124,30 @@ export const returnInfoRow = z.object({
 });
 export type ReturnInfoRow = z.infer<typeof returnInfoRow>;
 
-export const returned = z.object({ Cartons: z.array(z.string()), DispatchIds: z.array(z.string()), Transit: z.boolean() });
+export const returned = z.object({
+  Cartons: z.array(z.string()),
+  DispatchIds: z.array(z.string()),
+  Transit: z.boolean(),
+});
 export type Returned = z.infer<typeof returned>;
 
 /** GET GetReturnInfo's query (spec 2 section 7 'GetReturnInfo with code, transit flag, warehouse id'),
  *  read into the POST's body (then checked by returnInfoRequest): the flag as true/false/1/0, the site id as digits. */
-export const returnInfoQuery = z.object({
-  code: z.string().optional(),
-  isTransit: z.enum(['true', 'false', '1', '0'], { error: RETURN_MSG.flag }).optional(),
-  wareHouseId: z.string().regex(/^-?\d{1,9}$/).optional(),
-}).loose().transform((q) => ({
-  code: q.code ?? '', isTransit: q.isTransit === 'true' || q.isTransit === '1', wareHouseId: q.wareHouseId ? Number(q.wareHouseId) : null,
-}));
+export const returnInfoQuery = z
+  .object({
+    code: z.string().optional(),
+    isTransit: z.enum(['true', 'false', '1', '0'], { error: RETURN_MSG.flag }).optional(),
+    wareHouseId: z
+      .string()
+      .regex(/^-?\d{1,9}$/)
+      .optional(),
+  })
+  .loose()
+  .transform((q) => ({
+    code: q.code ?? '',
+    isTransit: q.isTransit === 'true' || q.isTransit === '1',
+    wareHouseId: q.wareHouseId ? Number(q.wareHouseId) : null,
+  }));
 
 export const RETURN_API = {
   save: postEndpoint('Dispatch/ReturnCarton', access, returnSave, returned, { idempotent: true }),
@@ -153,4 +185,5 @@ export interface LegFacts {
 }
 
 /** The leg's status as the lookups show it. */
-export const legStatus = (state: LegFacts['state']) => (state === 'sent' ? RECEIVE_STATUS.inTransit : RECEIVE_STATUS.received);
+export const legStatus = (state: LegFacts['state']) =>
+  state === 'sent' ? RECEIVE_STATUS.inTransit : RECEIVE_STATUS.received;

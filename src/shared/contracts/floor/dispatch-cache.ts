@@ -9,22 +9,47 @@ import { dispatchInvoice, transportModeOption } from './dispatch.js';
 
 const billing = dispatchInvoice.shape.userDetail;
 
-export const cacheTargetSite = z.strictObject({ SiteId: z.number(), Name: z.string(), IsFactory: z.boolean(), Billing: billing });
+export const cacheTargetSite = z.strictObject({
+  SiteId: z.number(),
+  Name: z.string(),
+  IsFactory: z.boolean(),
+  Billing: billing,
+});
 export const cacheDealer = z.strictObject({ UserId: z.number(), Name: z.string(), Billing: billing });
-export const cacheCompany = dispatchInvoice.pick({ CompanyLogo: true, CompanyName: true, Address: true, City: true, Pincode: true, Mobile: true });
+export const cacheCompany = dispatchInvoice.pick({
+  CompanyLogo: true,
+  CompanyName: true,
+  Address: true,
+  City: true,
+  Pincode: true,
+  Mobile: true,
+});
 
 /** A carton still on the way on an incoming dispatch. */
-export const incomingCarton = z.strictObject({ CartonId: z.string(), ProductName: z.string(), BatchNo: z.string(), Qty: z.number() });
+export const incomingCarton = z.strictObject({
+  CartonId: z.string(),
+  ProductName: z.string(),
+  BatchNo: z.string(),
+  Qty: z.number(),
+});
 /** A dispatch on the way to the caller (its site, or the dealer it is): the cartons still on the way. */
 export const incomingDispatch = z.strictObject({
-  DispatchId: z.string(), SentFrom: z.string(), CreatedDt: z.string(), TotalCarton: z.number(), Cartons: z.array(incomingCarton),
+  DispatchId: z.string(),
+  SentFrom: z.string(),
+  CreatedDt: z.string(),
+  TotalCarton: z.number(),
+  Cartons: z.array(incomingCarton),
 });
 
 /** A carton the caller's site may take back now (returnProblem finds nothing): its latest leg 'sent'
  *  (Return From Transit) or 'received' and still where the receipt left it. */
 export const sentCarton = z.strictObject({
-  CartonId: z.string(), DispatchId: z.string(), Leg: z.enum(['sent', 'received']),
-  ProductName: z.string(), MFGDate: z.string(), EXPDate: z.string(),
+  CartonId: z.string(),
+  DispatchId: z.string(),
+  Leg: z.enum(['sent', 'received']),
+  ProductName: z.string(),
+  MFGDate: z.string(),
+  EXPDate: z.string(),
 });
 
 export const dispatchCache = z.strictObject({

@@ -48,7 +48,10 @@ export const RECEIVE_STATUS = { inTransit: 'In Transit', received: 'Received', r
 const access = { pages: [PAGE.dispatchReceive] } as const;
 
 /** The scanned DID, trimmed and upper-cased (the tail of a URL too). */
-const dispatchId = z.string({ error: RECEIVE_MSG.enterDispatchId }).trim().min(1, RECEIVE_MSG.enterDispatchId)
+const dispatchId = z
+  .string({ error: RECEIVE_MSG.enterDispatchId })
+  .trim()
+  .min(1, RECEIVE_MSG.enterDispatchId)
   .max(100, RECEIVE_MSG.invalidDispatchId)
   .transform((s, ctx) => {
     const scan = dispatchScan(s);
@@ -72,14 +75,23 @@ export type ReceiveSave = z.input<typeof receiveSave>;
 
 /** The spec's body is the bare list of ids: a DID (all of it arrived) or cartons of one dispatch.
  *  The union only makes a body that is no list answer idList, not the router's "must be an object". */
-export const cartonReceive = z.union([
-  z.array(scanText, { error: RECEIVE_MSG.idList }).min(1, RECEIVE_MSG.scanFirst).max(CARTONS_MAX, RECEIVE_MSG.tooMany),
-  z.never(),
-], { error: RECEIVE_MSG.idList });
+export const cartonReceive = z.union(
+  [
+    z
+      .array(scanText, { error: RECEIVE_MSG.idList })
+      .min(1, RECEIVE_MSG.scanFirst)
+      .max(CARTONS_MAX, RECEIVE_MSG.tooMany),
+    z.never(),
+  ],
+  { error: RECEIVE_MSG.idList },
+);
 export type CartonReceive = z.input<typeof cartonReceive>;
 
 export const incomingRow = z.object({
-  DispatchId: z.string(), TotalCarton: z.number(), Status: z.string(), CreatedDt: dateText,
+  DispatchId: z.string(),
+  TotalCarton: z.number(),
+  Status: z.string(),
+  CreatedDt: dateText,
   /** The sending site's name. */
   SentFrom: z.string(),
   ReceivedDt: dateText.nullable(),
@@ -89,18 +101,30 @@ export type IncomingRow = z.infer<typeof incomingRow>;
 /** A carton still on the way on the scanned dispatch; Qty: the packs in it when it left; CreatedDt:
  *  when it was packed. */
 export const receiveCartonRow = z.object({
-  TertiaryCartonId: z.string(), ProductName: z.string(), Qty: z.number(), CreatedDt: dateText, DispatchId: z.string(),
+  TertiaryCartonId: z.string(),
+  ProductName: z.string(),
+  Qty: z.number(),
+  CreatedDt: dateText,
+  DispatchId: z.string(),
 });
 export type ReceiveCartonRow = z.infer<typeof receiveCartonRow>;
 
 /** A receipt's answer: the cartons that arrived and those reported missing. */
-export const receipt = z.object({ DispatchId: z.string(), Received: z.array(z.string()), Missing: z.array(z.string()) });
+export const receipt = z.object({
+  DispatchId: z.string(),
+  Received: z.array(z.string()),
+  Missing: z.array(z.string()),
+});
 export type Receipt = z.infer<typeof receipt>;
 
 /** Dispatches addressed to the caller (their site, or them as a dealer), newest first. */
 export const RECEIVE_LIST = listContract({
-  page: PAGE.dispatchReceive, list: 'Dispatch/GetDispatchReceive', row: incomingRow,
-  sortKeys: 'all', defaultSort: 'CreatedDt', rowKey: 'DispatchId',
+  page: PAGE.dispatchReceive,
+  list: 'Dispatch/GetDispatchReceive',
+  row: incomingRow,
+  sortKeys: 'all',
+  defaultSort: 'CreatedDt',
+  rowKey: 'DispatchId',
 });
 
 export const RECEIVE_API = {
@@ -121,7 +145,10 @@ export function dispatchScan(scan: string): { did: string } | { message: string 
 
 /** A list of scans of the given kinds: their ids in order, and each scan at fault ('Invalid Scanned',
  *  'Already Scanned..!' for a repeat). Receipts and returns read their lists through it. */
-export function slipScans(scans: readonly string[], types: readonly SlipType[]): { ids: string[]; faults: RefusedItem[] } {
+export function slipScans(
+  scans: readonly string[],
+  types: readonly SlipType[],
+): { ids: string[]; faults: RefusedItem[] } {
   const ids = new Set<string>();
   const faults: RefusedItem[] = [];
   for (const scan of scans) {

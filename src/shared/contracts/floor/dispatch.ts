@@ -44,7 +44,8 @@ export const DISPATCH_MSG = {
   dispatched: (id: string, did: string) => `${id} is already dispatched on ${did}.`,
   inTertiary: (sid: string, tid: string) => `${sid} is packed in ${tid}: dispatch ${tid}.`,
   cartonsRefused: (n: number) => `${n} scanned cartons cannot be dispatched.`,
-  olderStock: 'Older stock of this product is waiting at your site: add an approval remark to dispatch the newer stock.',
+  olderStock:
+    'Older stock of this product is waiting at your site: add an approval remark to dispatch the newer stock.',
   approvalRequired: 'Older stock is waiting at your site: please add approval remarks to dispatch the newer stock.',
   didText: 'DispatchId must be a DID of your prefix.',
   didNotOurs: (prefix: string) => `DispatchId must be a DID of your prefix (${prefix}).`,
@@ -53,8 +54,10 @@ export const DISPATCH_MSG = {
   didExhausted: 'No dispatch number is left for your prefix.',
   /** The device: its reserved DIDs are used up and it has not been online to reserve more. */
   noDidLeft: 'No dispatch number is left on this device: connect to the network once to reserve more.',
-  invoiceFailed: (did: string) => `Dispatch ${did} is queued to send, but its invoice could not be made on this device: print it from the Dispatch Report.`,
-  queued: (did: string, n: number) => `Dispatch ${did} with ${n} carton${n === 1 ? '' : 's'} queued to send; its invoice is downloaded.`,
+  invoiceFailed: (did: string) =>
+    `Dispatch ${did} is queued to send, but its invoice could not be made on this device: print it from the Dispatch Report.`,
+  queued: (did: string, n: number) =>
+    `Dispatch ${did} with ${n} carton${n === 1 ? '' : 's'} queued to send; its invoice is downloaded.`,
   saved: (did: string, n: number) => `Dispatch ${did} saved with ${n} carton${n === 1 ? '' : 's'}.`,
 } as const;
 
@@ -62,13 +65,20 @@ const access = { pages: [PAGE.dispatch] } as const;
 
 /** An id picked in a select: a number or digits; absent, null, '' or 0 mean none picked (0). */
 const pickedOrNone = (message: string) =>
-  z.union([z.literal('').transform(() => 0), intOrDigits(message)], { error: message })
-    .pipe(z.number().min(0, message).max(2_147_483_647, message)).nullish().transform((v) => v ?? 0);
+  z
+    .union([z.literal('').transform(() => 0), intOrDigits(message)], { error: message })
+    .pipe(z.number().min(0, message).max(2_147_483_647, message))
+    .nullish()
+    .transform((v) => v ?? 0);
 
 /** One scanned carton: the spec's scanned carton row as the screen holds it; the server reads CartonId. */
 export const dispatchScanned = z.object({
   Id: z.number().optional(),
-  CartonId: z.string({ error: DISPATCH_MSG.invalidScan }).trim().min(1, DISPATCH_MSG.invalidScan).max(60, DISPATCH_MSG.invalidScan),
+  CartonId: z
+    .string({ error: DISPATCH_MSG.invalidScan })
+    .trim()
+    .min(1, DISPATCH_MSG.invalidScan)
+    .max(60, DISPATCH_MSG.invalidScan),
   ProductName: z.string().max(200).optional(),
   ProductId: z.number().optional(),
   BatchNo: z.string().max(50).optional(),
@@ -84,20 +94,35 @@ const saveFields = z.strictObject({
   SendTo: pickedOrNone(DISPATCH_MSG.selectSendTo),
   /** A factory or warehouse (site) id. */
   WareHouseId: pickedOrNone(DISPATCH_MSG.selectSendTo),
-  scanned: z.array(dispatchScanned, { error: DISPATCH_MSG.scanFirst }).max(DISPATCH_MAX_CARTONS, DISPATCH_MSG.tooMany).default([]),
+  scanned: z
+    .array(dispatchScanned, { error: DISPATCH_MSG.scanFirst })
+    .max(DISPATCH_MAX_CARTONS, DISPATCH_MSG.tooMany)
+    .default([]),
   TransportModeId: pickedOrNone(DISPATCH_MSG.selectTransport),
-  LR: z.union([z.string(), z.number().transform(String)], { error: DISPATCH_MSG.enterLr })
-    .pipe(z.string().trim().max(LR_MAX, DISPATCH_MSG.lrTooLong)).default(''),
+  LR: z
+    .union([z.string(), z.number().transform(String)], { error: DISPATCH_MSG.enterLr })
+    .pipe(z.string().trim().max(LR_MAX, DISPATCH_MSG.lrTooLong))
+    .default(''),
   /** The approval remark when newer stock goes while older stock waits. */
-  Remark: z.string({ error: DISPATCH_MSG.remarkTooLong }).trim().max(DISPATCH_REMARK_MAX, DISPATCH_MSG.remarkTooLong)
-    .nullish().transform((v) => v ?? ''),
-  DispatchId: z.string({ error: DISPATCH_MSG.didText }).trim().max(20, DISPATCH_MSG.didText).nullish()
+  Remark: z
+    .string({ error: DISPATCH_MSG.remarkTooLong })
+    .trim()
+    .max(DISPATCH_REMARK_MAX, DISPATCH_MSG.remarkTooLong)
+    .nullish()
+    .transform((v) => v ?? ''),
+  DispatchId: z
+    .string({ error: DISPATCH_MSG.didText })
+    .trim()
+    .max(20, DISPATCH_MSG.didText)
+    .nullish()
     .transform((v) => v ?? ''),
 });
 export type DispatchSaveFields = z.output<typeof saveFields>;
 
 /** The spec's form rules in the spec's order (section 4: a target, then a scan; section 5: mode, LR). */
-export function saveProblem(b: Pick<DispatchSaveFields, 'SendTo' | 'WareHouseId' | 'scanned' | 'TransportModeId' | 'LR'>): string | null {
+export function saveProblem(
+  b: Pick<DispatchSaveFields, 'SendTo' | 'WareHouseId' | 'scanned' | 'TransportModeId' | 'LR'>,
+): string | null {
   if (!b.WareHouseId && !b.SendTo) return DISPATCH_MSG.selectSendTo;
   if (b.scanned.length === 0) return DISPATCH_MSG.scanFirst;
   if (!b.TransportModeId) return DISPATCH_MSG.selectTransport;
@@ -115,20 +140,33 @@ export type DispatchSave = z.input<typeof dispatchSave>;
 /** Who the dispatch goes to: a site (WareHouseId) or a dealer (SendTo). */
 export type DispatchTarget = { kind: 'site'; siteId: number } | { kind: 'dealer'; userId: number };
 export const targetOf = (b: Pick<DispatchSaveFields, 'SendTo' | 'WareHouseId'>): DispatchTarget =>
-  (b.WareHouseId ? { kind: 'site', siteId: b.WareHouseId } : { kind: 'dealer', userId: b.SendTo });
+  b.WareHouseId ? { kind: 'site', siteId: b.WareHouseId } : { kind: 'dealer', userId: b.SendTo };
 
 /** The save's answer: the spec's invoice data and the company's, to print the invoice. */
 export const dispatchInvoice = z.object({
   CartonId: z.string(),
   userDetail: z.object({
-    FirmName: z.string(), bill_Address1: z.string(), bill_Address2: z.string(), bill_CityName: z.string(),
-    bill_StateName: z.string(), bill_Pincode: z.string(), bill_CountryName: z.string(),
+    FirmName: z.string(),
+    bill_Address1: z.string(),
+    bill_Address2: z.string(),
+    bill_CityName: z.string(),
+    bill_StateName: z.string(),
+    bill_Pincode: z.string(),
+    bill_CountryName: z.string(),
   }),
   TransportMode: z.string(),
   LR: z.string(),
   /** Cartons on the dispatch (each one's packs are its TotalQty). */
   Qty: z.number(),
-  cartonList: z.array(z.object({ CartonId: z.string(), ProductName: z.string(), BatchNo: z.string(), TotalQty: z.number(), ProductUOM: z.string() })),
+  cartonList: z.array(
+    z.object({
+      CartonId: z.string(),
+      ProductName: z.string(),
+      BatchNo: z.string(),
+      TotalQty: z.number(),
+      ProductUOM: z.string(),
+    }),
+  ),
   CompanyLogo: z.string(),
   CompanyName: z.string(),
   Address: z.string(),
@@ -143,7 +181,12 @@ export type DispatchInvoice = z.infer<typeof dispatchInvoice>;
 /** A past dispatch; userName is who it went to (the site's name, or the dealer's); Remark (ours): the
  *  approval remark of newer stock sent while older waited ('' when none). */
 export const dispatchRow = z.object({
-  DispatchId: z.string(), TotalCarton: z.number(), CreatedDt: z.string(), userName: z.string(), Remark: z.string(), TotalRows: z.number(),
+  DispatchId: z.string(),
+  TotalCarton: z.number(),
+  CreatedDt: z.string(),
+  userName: z.string(),
+  Remark: z.string(),
+  TotalRows: z.number(),
 });
 export type DispatchRow = z.infer<typeof dispatchRow>;
 
@@ -152,14 +195,25 @@ export type TransportModeOption = z.infer<typeof transportModeOption>;
 
 /** The cartons scanned so far, as ids or as the scanned rows (older stock among them is not "waiting"). */
 export const dispatchScanRequest = z.strictObject({
-  scanned: z.array(z.union([z.string().max(60), dispatchScanned.transform((r) => r.CartonId)])).max(DISPATCH_MAX_CARTONS).default([]),
+  scanned: z
+    .array(z.union([z.string().max(60), dispatchScanned.transform((r) => r.CartonId)]))
+    .max(DISPATCH_MAX_CARTONS)
+    .default([]),
 });
 
 /** Past dispatches from the caller's site, newest first. */
 export const DISPATCH_LIST = listContract({
-  page: PAGE.dispatch, list: 'Dispatch/GetDispatch', row: dispatchRow,
-  columns: [col('DispatchId', 'Dispatch Id'), col('TotalCarton', 'Total Carton'), col('CreatedDt', 'Created Date', { format: 'date' }), col('userName', 'Sent')],
-  defaultSort: 'CreatedDt', rowKey: 'DispatchId',
+  page: PAGE.dispatch,
+  list: 'Dispatch/GetDispatch',
+  row: dispatchRow,
+  columns: [
+    col('DispatchId', 'Dispatch Id'),
+    col('TotalCarton', 'Total Carton'),
+    col('CreatedDt', 'Created Date', { format: 'date' }),
+    col('userName', 'Sent'),
+  ],
+  defaultSort: 'CreatedDt',
+  rowKey: 'DispatchId',
 });
 
 export const DISPATCH_API = {
@@ -177,12 +231,17 @@ export const DISPATCH_API = {
 // --- Checks without a database: the device and the server run these same functions. ---
 
 export type DispatchCartonType = 'TID' | 'SID';
-export interface DispatchCartonId { id: string; type: DispatchCartonType }
+export interface DispatchCartonId {
+  id: string;
+  type: DispatchCartonType;
+}
 
 /** A dispatch scan: a TID or a SID, its text; otherwise 'Invalid Scanned'. */
 export function dispatchScan(scan: string): DispatchCartonId | { message: string } {
   const slip = parseSlipId(scan);
-  return slip && (slip.type === 'TID' || slip.type === 'SID') ? { id: slip.text, type: slip.type } : { message: DISPATCH_MSG.invalidScan };
+  return slip && (slip.type === 'TID' || slip.type === 'SID')
+    ? { id: slip.text, type: slip.type }
+    : { message: DISPATCH_MSG.invalidScan };
 }
 
 /** The scanned list: its cartons in order, and every scan at fault ('Invalid Scanned', 'Already Scanned..!'). */
@@ -203,21 +262,31 @@ export function scannedCartons(scans: readonly string[]): { cartons: DispatchCar
 }
 
 /** A device's DID: a DID of the caller's prefix within the prefix's reserved block (number <= last). */
-export function didProblem(text: string, prefix: string, lastReserved: number): { did: string; number: number } | { message: string } {
+export function didProblem(
+  text: string,
+  prefix: string,
+  lastReserved: number,
+): { did: string; number: number } | { message: string } {
   const did = parseSlipId(text);
-  if (!did || did.type !== 'DID' || did.prefix !== prefix.toUpperCase()) return { message: DISPATCH_MSG.didNotOurs(prefix.toUpperCase()) };
+  if (!did || did.type !== 'DID' || did.prefix !== prefix.toUpperCase())
+    return { message: DISPATCH_MSG.didNotOurs(prefix.toUpperCase()) };
   if (did.number > lastReserved) return { message: DISPATCH_MSG.didUnreserved(did.text) };
   return { did: did.text, number: did.number };
 }
 
-export interface StockCarton { CartonId: string; ProductId: number; MFGDate: string }
+export interface StockCarton {
+  CartonId: string;
+  ProductId: number;
+  MFGDate: string;
+}
 
 /** Older stock first: the cartons of `atSite` (not scanned) of a product scanned, made before the newest
  *  scanned carton of that product; oldest first. Cartons without an MFG date take no part. */
 export function olderStockOf(scanned: readonly StockCarton[], atSite: readonly StockCarton[]): StockCarton[] {
   const newest = new Map<number, string>();
   const ids = new Set(scanned.map((c) => c.CartonId));
-  for (const c of scanned) if (c.MFGDate && c.MFGDate > (newest.get(c.ProductId) ?? '')) newest.set(c.ProductId, c.MFGDate);
+  for (const c of scanned)
+    if (c.MFGDate && c.MFGDate > (newest.get(c.ProductId) ?? '')) newest.set(c.ProductId, c.MFGDate);
   return atSite
     .filter((c) => !ids.has(c.CartonId) && c.MFGDate !== '' && c.MFGDate < (newest.get(c.ProductId) ?? ''))
     .sort((a, b) => a.MFGDate.localeCompare(b.MFGDate) || a.CartonId.localeCompare(b.CartonId));

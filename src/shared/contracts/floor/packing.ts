@@ -68,7 +68,11 @@ export type ScannedItem = z.input<typeof scannedItem>;
 const cartonSize = z.number({ error: PACKING_MSG.selectCartonSize }).int().positive(PACKING_MSG.selectCartonSize);
 const reason = z.string().trim().max(REMARK_MAX).default('');
 /** The scanned carton slip (CartonName in the spec's payload). */
-const slipText = z.string({ error: PACKING_MSG.invalidSlip }).trim().min(1, PACKING_MSG.invalidSlip).max(60, PACKING_MSG.invalidSlip);
+const slipText = z
+  .string({ error: PACKING_MSG.invalidSlip })
+  .trim()
+  .min(1, PACKING_MSG.invalidSlip)
+  .max(60, PACKING_MSG.invalidSlip);
 
 export const secondarySave = z.strictObject({
   cartonMasterId: cartonSize,
@@ -108,18 +112,35 @@ export const packedCarton = z.object({ CartonId: z.string(), TotalQty: z.number(
 
 /** The spec's scanned carton row (GetScanSecondaryPacking), dates as YYYY-MM-DD. */
 export const scannedCartonRow = z.object({
-  Id: z.number(), CartonId: z.string(), ProductName: z.string(), ProductId: z.number(), BatchNo: z.string(),
-  CartonName: z.string(), Qty: z.number(), MFGDate: z.string(), EXPDate: z.string(), SeqNo: z.number(),
+  Id: z.number(),
+  CartonId: z.string(),
+  ProductName: z.string(),
+  ProductId: z.number(),
+  BatchNo: z.string(),
+  CartonName: z.string(),
+  Qty: z.number(),
+  MFGDate: z.string(),
+  EXPDate: z.string(),
+  SeqNo: z.number(),
 });
 export type ScannedCartonRow = z.infer<typeof scannedCartonRow>;
 
 export const secondaryRow = z.object({
-  Id: z.number(), CartonId: z.string(), TotalQty: z.number(), CreatedDt: z.string(), CartonName: z.string(),
-  reason: z.string().nullable(), TotalRows: z.number(),
+  Id: z.number(),
+  CartonId: z.string(),
+  TotalQty: z.number(),
+  CreatedDt: z.string(),
+  CartonName: z.string(),
+  reason: z.string().nullable(),
+  TotalRows: z.number(),
 });
 export const tertiaryRow = z.object({
-  TertiaryCartonId: z.string(), TotalSecondaryCarton: z.number(), CreatedDt: z.string(), CartonName: z.string(),
-  reason: z.string().nullable(), TotalRows: z.number(),
+  TertiaryCartonId: z.string(),
+  TotalSecondaryCarton: z.number(),
+  CreatedDt: z.string(),
+  CartonName: z.string(),
+  reason: z.string().nullable(),
+  TotalRows: z.number(),
 });
 export type SecondaryRow = z.infer<typeof secondaryRow>;
 export type TertiaryRow = z.infer<typeof tertiaryRow>;
@@ -130,30 +151,52 @@ export const scanSecondaryRequest = z.strictObject({ scanned: z.array(z.string()
 /** The history lists: the caller's site's cartons, newest first. Secondary's Id (the slip's number)
  *  sorts too: the screen's header always offered it, and the server refused it until it was a column. */
 export const SECONDARY_LIST = listContract({
-  page: PAGE.secondaryPacking, list: 'SecondaryPacking/GetSecondaryPacking', row: secondaryRow,
+  page: PAGE.secondaryPacking,
+  list: 'SecondaryPacking/GetSecondaryPacking',
+  row: secondaryRow,
   columns: [
-    col('Id', 'Id'), col('CartonId', 'CartonId'), col('TotalQty', 'Total Qty'), col('CreatedDt', 'Created Date', { format: 'date' }),
-    col('CartonName', 'Carton Size'), col('reason', 'Reason of Fractional'),
+    col('Id', 'Id'),
+    col('CartonId', 'CartonId'),
+    col('TotalQty', 'Total Qty'),
+    col('CreatedDt', 'Created Date', { format: 'date' }),
+    col('CartonName', 'Carton Size'),
+    col('reason', 'Reason of Fractional'),
   ],
-  defaultSort: 'CreatedDt', rowKey: 'CartonId',
+  defaultSort: 'CreatedDt',
+  rowKey: 'CartonId',
 });
 export const TERTIARY_LIST = listContract({
-  page: PAGE.tertiaryPacking, list: 'TertiaryPacking/GetTertiaryPacking', row: tertiaryRow,
+  page: PAGE.tertiaryPacking,
+  list: 'TertiaryPacking/GetTertiaryPacking',
+  row: tertiaryRow,
   columns: [
-    col('TertiaryCartonId', 'CartonId'), col('TotalSecondaryCarton', 'Total Carton'), col('CreatedDt', 'Created Date', { format: 'date' }),
-    col('CartonName', 'Carton Size'), col('reason', 'Reason of Fractional'),
+    col('TertiaryCartonId', 'CartonId'),
+    col('TotalSecondaryCarton', 'Total Carton'),
+    col('CreatedDt', 'Created Date', { format: 'date' }),
+    col('CartonName', 'Carton Size'),
+    col('reason', 'Reason of Fractional'),
   ],
-  defaultSort: 'CreatedDt', rowKey: 'TertiaryCartonId',
+  defaultSort: 'CreatedDt',
+  rowKey: 'TertiaryCartonId',
 });
 
 export const PACKING_API = {
-  secondarySave: postEndpoint('SecondaryPacking/save', access(PAGE.secondaryPacking), secondarySave, packedCarton, { idempotent: true }),
+  secondarySave: postEndpoint('SecondaryPacking/save', access(PAGE.secondaryPacking), secondarySave, packedCarton, {
+    idempotent: true,
+  }),
   secondaryList: SECONDARY_LIST.api.list,
-  tertiarySave: postEndpoint('TertiaryPacking/save', access(PAGE.tertiaryPacking), tertiarySave, packedCarton, { idempotent: true }),
+  tertiarySave: postEndpoint('TertiaryPacking/save', access(PAGE.tertiaryPacking), tertiarySave, packedCarton, {
+    idempotent: true,
+  }),
   tertiaryList: TERTIARY_LIST.api.list,
   /** `?sid=` the scanned SID, `&checkItemDate=false` once the user chose to go on with the newer stock.
    *  '500' answers the older stock list (rows of the same shape). */
-  scanSecondary: postEndpoint('TertiaryPacking/GetScanSecondaryPacking', access(PAGE.tertiaryPacking), scanSecondaryRequest, scannedCartonRow),
+  scanSecondary: postEndpoint(
+    'TertiaryPacking/GetScanSecondaryPacking',
+    access(PAGE.tertiaryPacking),
+    scanSecondaryRequest,
+    scannedCartonRow,
+  ),
 } as const;
 
 // --- Checks without a database: the device and the server run these same functions. ---
@@ -167,7 +210,12 @@ export function countProblem(count: number, size: number, fractionalReason: stri
 
 /** The slip scanned to close a carton: of `type`, of the caller's prefix, printed (number <= the last
  *  reserved); its text, or the message. */
-export function slipProblem(scan: string, type: SlipType, prefix: string, lastPrinted: number): { slip: string } | { message: string } {
+export function slipProblem(
+  scan: string,
+  type: SlipType,
+  prefix: string,
+  lastPrinted: number,
+): { slip: string } | { message: string } {
   // Spec 2 section 5: exactly one SID (TID) in the scan, of the caller's prefix.
   if (scan.toUpperCase().split(type).length !== 2) return { message: PACKING_MSG.invalidSlip };
   const slip = parseSlipId(scan);

@@ -20,19 +20,25 @@ export const PUSH_MSG = {
   notPushable: (call: string) => `${call} is not a floor save that can be pushed.`,
 } as const;
 
-export const pushEntry = z.object({
-  /** The entry's Idempotency-Key (checked as the header is). */
-  Key: z.string({ error: PUSH_MSG.entry }).max(100, PUSH_MSG.entry),
-  /** The call's path under /API/api/, e.g. 'SecondaryPacking/save'. */
-  Call: z.string({ error: PUSH_MSG.entry }).max(100, PUSH_MSG.entry),
-  /** The device's clock when the work was done, ms since the epoch (the `device-time` header). */
-  DeviceTime: z.number({ error: PUSH_MSG.entry }).optional(),
-  /** The call's own request body, checked against its own contract. */
-  Body: z.unknown(),
-}, { error: PUSH_MSG.entry });
+export const pushEntry = z.object(
+  {
+    /** The entry's Idempotency-Key (checked as the header is). */
+    Key: z.string({ error: PUSH_MSG.entry }).max(100, PUSH_MSG.entry),
+    /** The call's path under /API/api/, e.g. 'SecondaryPacking/save'. */
+    Call: z.string({ error: PUSH_MSG.entry }).max(100, PUSH_MSG.entry),
+    /** The device's clock when the work was done, ms since the epoch (the `device-time` header). */
+    DeviceTime: z.number({ error: PUSH_MSG.entry }).optional(),
+    /** The call's own request body, checked against its own contract. */
+    Body: z.unknown(),
+  },
+  { error: PUSH_MSG.entry },
+);
 
 export const pushRequest = z.object({
-  Entries: z.array(pushEntry, { error: PUSH_MSG.entries }).min(1, PUSH_MSG.entries).max(PUSH_MAX, PUSH_MSG.entries)
+  Entries: z
+    .array(pushEntry, { error: PUSH_MSG.entries })
+    .min(1, PUSH_MSG.entries)
+    .max(PUSH_MAX, PUSH_MSG.entries)
     .refine((es) => new Set(es.map((e) => e.Key)).size === es.length, PUSH_MSG.duplicateKey),
 });
 

@@ -41,7 +41,10 @@ export const REPLACE_MSG = {
 
 const access = { pages: [PAGE.replace] } as const;
 
-const type = z.string({ error: REPLACE_MSG.chooseType }).trim().toUpperCase()
+const type = z
+  .string({ error: REPLACE_MSG.chooseType })
+  .trim()
+  .toUpperCase()
   .pipe(z.enum(REPLACE_TYPES, { error: REPLACE_MSG.chooseType }));
 const scan = (message: string) => z.string({ error: message }).trim().min(1, message).max(500, message);
 
@@ -59,13 +62,19 @@ export type ReplaceRequest = z.input<typeof replaceRequest>;
 /** The spec's details row: the visible number (the SID for a carton), the product, and the SID the
  *  pack is in ('' when loose). */
 export const detailsRow = z.object({
-  RandomNumber: z.string(), ProductName: z.string(), ProductDscrptn: z.string(), SecondaryCarton: z.string(),
+  RandomNumber: z.string(),
+  ProductName: z.string(),
+  ProductDscrptn: z.string(),
+  SecondaryCarton: z.string(),
 });
 export type DetailsRow = z.infer<typeof detailsRow>;
 
 /** ReplaceQrCode's answer: the old and new code as shown, and the carton the new one is in. */
 export const replacedCode = z.object({
-  Type: z.enum(REPLACE_TYPES), OldCode: z.string(), NewCode: z.string(), SecondaryCarton: z.string(),
+  Type: z.enum(REPLACE_TYPES),
+  OldCode: z.string(),
+  NewCode: z.string(),
+  SecondaryCarton: z.string(),
 });
 export type ReplacedCode = z.infer<typeof replacedCode>;
 
@@ -93,7 +102,13 @@ export function firstScanProblem(t: ReplaceType, raw: string): { code: string } 
  * contain SID ('valid only SID') and the caller's prefix ('Invalid Cartons'), be exactly one SID of
  * that prefix and printed (number <= the last reserved), and not be the first slip.
  */
-export function secondScanProblem(t: ReplaceType, first: string, second: string, prefix: string, lastPrinted: number): { code: string } | { message: string } {
+export function secondScanProblem(
+  t: ReplaceType,
+  first: string,
+  second: string,
+  prefix: string,
+  lastPrinted: number,
+): { code: string } | { message: string } {
   if (!first.trim()) return { message: REPLACE_MSG.firstScan };
   const old = firstScanProblem(t, first);
   if ('message' in old) return old;

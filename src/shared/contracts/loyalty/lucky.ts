@@ -15,17 +15,42 @@ export const LUCKY_MSG = {
   picked: (n: number, of: number) => `${n} of ${of} verifiers picked.`,
 } as const;
 
-const id = (message: string) => z.union([z.number(), z.string().trim().regex(/^\d{1,9}$/, message).transform(Number)], { error: message })
-  .pipe(z.number().int(message).min(1, message));
+const id = (message: string) =>
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,9}$/, message)
+          .transform(Number),
+      ],
+      { error: message },
+    )
+    .pipe(z.number().int(message).min(1, message));
 
-export const luckyRequest = z.strictObject({
-  ProductId: id(LUCKY_MSG.product),
-  /** A state id (Scheme/GetLocations). */
-  Location: id(LUCKY_MSG.location),
-  ...reportRange,
-  Qty: z.union([z.number(), z.string().trim().regex(/^-?\d{1,9}$/, LUCKY_MSG.qty).transform(Number)], { error: LUCKY_MSG.qty })
-    .pipe(z.number().int(LUCKY_MSG.qty).min(1, LUCKY_MSG.qty).max(10_000, LUCKY_MSG.qty)),
-}).superRefine(rangeInOrder);
+export const luckyRequest = z
+  .strictObject({
+    ProductId: id(LUCKY_MSG.product),
+    /** A state id (Scheme/GetLocations). */
+    Location: id(LUCKY_MSG.location),
+    ...reportRange,
+    Qty: z
+      .union(
+        [
+          z.number(),
+          z
+            .string()
+            .trim()
+            .regex(/^-?\d{1,9}$/, LUCKY_MSG.qty)
+            .transform(Number),
+        ],
+        { error: LUCKY_MSG.qty },
+      )
+      .pipe(z.number().int(LUCKY_MSG.qty).min(1, LUCKY_MSG.qty).max(10_000, LUCKY_MSG.qty)),
+  })
+  .superRefine(rangeInOrder);
 export type LuckyRequest = z.input<typeof luckyRequest>;
 
 export const luckyRow = z.object({
@@ -38,5 +63,10 @@ export const luckyRow = z.object({
 export type LuckyRow = z.infer<typeof luckyRow>;
 
 export const LUCKY_API = {
-  pick: postEndpoint('VerificationReport/PickLuckyUsers', { pages: [PAGE.luckyUsers] }, luckyRequest, z.array(luckyRow)),
+  pick: postEndpoint(
+    'VerificationReport/PickLuckyUsers',
+    { pages: [PAGE.luckyUsers] },
+    luckyRequest,
+    z.array(luckyRow),
+  ),
 } as const;

@@ -4,7 +4,7 @@
 export const POINTS_MSG = {
   points: 'Enter the points to redeem: a whole number from 1.',
   overBalance: (balance: number) => `You have ${balance} points: you cannot redeem more than that.`,
-  pending: 'Your earlier request is still waiting for the company\'s approval: you can ask again once it is accepted.',
+  pending: "Your earlier request is still waiting for the company's approval: you can ask again once it is accepted.",
   notYours: 'Verify a pack with your mobile number first: points are redeemed from the verification that earned them.',
   requested: (points: number) => `Your request to redeem ${points} points has been sent to the company.`,
   accepted: 'Request accepted successfully.',

@@ -40,7 +40,11 @@ const holder = {
 /** The spec's payload; Points is what is asked for, the rest is what the page showed (kept as sent). */
 export const pointTransaction = z.strictObject({
   ...holder,
-  Points: z.number({ error: POINTS_MSG.points }).int(POINTS_MSG.points).min(1, POINTS_MSG.points).max(100_000_000, POINTS_MSG.points),
+  Points: z
+    .number({ error: POINTS_MSG.points })
+    .int(POINTS_MSG.points)
+    .min(1, POINTS_MSG.points)
+    .max(100_000_000, POINTS_MSG.points),
   Totalpoints: z.number().nullish(),
   ProductName: optionalText('ProductName', 150),
   SchemeName: optionalText('SchemeName', 300),
@@ -85,20 +89,31 @@ export type LoyaltyRequestRow = z.infer<typeof loyaltyRequestRow>;
 const requests = [PAGE.redemptionRequests];
 
 const requestColumns = [
-  col('UserName', 'Customer Name'), col('MobileNo', 'Mobile No.'), col('Point', 'Points'), col('RequestDate', 'Request Date', { format: 'date' }),
+  col('UserName', 'Customer Name'),
+  col('MobileNo', 'Mobile No.'),
+  col('Point', 'Points'),
+  col('RequestDate', 'Request Date', { format: 'date' }),
 ];
 
 /** Redemption Requests: waiting (IsAccepted 0) or accepted (1), newest first; the columns are the accepted ones'. */
 export const REQUESTS_LIST = listContract({
-  page: PAGE.redemptionRequests, list: 'RedemptionReport/GetLoyaltyRequests', row: loyaltyRequestRow,
+  page: PAGE.redemptionRequests,
+  list: 'RedemptionReport/GetLoyaltyRequests',
+  row: loyaltyRequestRow,
   columns: [...requestColumns, col('Remark', 'Remark'), col('ApprovedDate', 'Approved Date', { format: 'date' })],
-  defaultSort: 'CreatedDate', rowKey: 'Id',
+  defaultSort: 'CreatedDate',
+  rowKey: 'Id',
 });
 /** The waiting requests: no remark or approval yet. */
 export const PENDING_REQUESTS = listView(REQUESTS_LIST, PAGE.redemptionRequests, requestColumns);
 
 export const POINTS_API = {
-  redeem: postEndpoint('UserPointTransaction/CreateUserPointTransaction', 'public', pointTransaction, z.object({ Balance: z.number(), RequestId: z.number() })),
+  redeem: postEndpoint(
+    'UserPointTransaction/CreateUserPointTransaction',
+    'public',
+    pointTransaction,
+    z.object({ Balance: z.number(), RequestId: z.number() }),
+  ),
   /** The farmer's balance and ledger, shown on the verification page. */
   mine: postEndpoint('UserPointTransaction/GetUserPoints', 'public', pointsRequest, pointsAnswer),
   feedback: postEndpoint('ProductAuthentication/UpdateFeedback', 'public', feedbackRequest, z.null()),

@@ -21,25 +21,58 @@ export const SCHEME_CALL_MSG = {
   excluded: 'Product batches saved successfully.',
 } as const;
 
-const id = (message: string) => z.union([z.number(), z.string().trim().regex(/^\d{1,9}$/, message).transform(Number)], { error: message })
-  .pipe(z.number().int(message).min(1, message));
+const id = (message: string) =>
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,9}$/, message)
+          .transform(Number),
+      ],
+      { error: message },
+    )
+    .pipe(z.number().int(message).min(1, message));
 
 /** The chosen items, as the design form holds them (DynamicIds: label, value, Points), as ids, or as { Ids }. */
-const chosen = z.union([z.number().int().min(1), z.object({ value: z.number().int().min(1) }).loose()])
+const chosen = z
+  .union([z.number().int().min(1), z.object({ value: z.number().int().min(1) }).loose()])
   .transform((c) => (typeof c === 'number' ? c : c.value));
-export const selectionRequest = z.union([
-  z.array(chosen).min(1).max(500),
-  z.object({ Ids: z.array(chosen).min(1).max(500) }).loose().transform((b) => b.Ids),
-  z.object({ DynamicIds: z.array(chosen).min(1).max(500) }).loose().transform((b) => b.DynamicIds),
-], { error: 'Please Select Category.' });
+export const selectionRequest = z.union(
+  [
+    z.array(chosen).min(1).max(500),
+    z
+      .object({ Ids: z.array(chosen).min(1).max(500) })
+      .loose()
+      .transform((b) => b.Ids),
+    z
+      .object({ DynamicIds: z.array(chosen).min(1).max(500) })
+      .loose()
+      .transform((b) => b.DynamicIds),
+  ],
+  { error: 'Please Select Category.' },
+);
 
 export const schemeIdRequest = z.object({ SchemeId: id(SCHEME_CALL_MSG.scheme) }).loose();
-export const exclusionsSave = z.object({
-  SchemeId: id(SCHEME_CALL_MSG.scheme),
-  mappingData: z.array(excludedBatch).max(5000).nullish().transform((v) => v ?? []),
-}).loose();
+export const exclusionsSave = z
+  .object({
+    SchemeId: id(SCHEME_CALL_MSG.scheme),
+    mappingData: z
+      .array(excludedBatch)
+      .max(5000)
+      .nullish()
+      .transform((v) => v ?? []),
+  })
+  .loose();
 
-export const schemeOption = z.object({ SchemeId: z.number(), SchemeName: z.string(), label: z.string(), value: z.number() });
+export const schemeOption = z.object({
+  SchemeId: z.number(),
+  SchemeName: z.string(),
+  label: z.string(),
+  value: z.number(),
+});
 
 const design = [PAGE.schemeConfiguration];
 const both = [PAGE.schemeMaster, PAGE.schemeConfiguration];

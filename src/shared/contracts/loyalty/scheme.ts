@@ -31,8 +31,8 @@ export const SCHEME_MSG = {
   updated: 'Scheme updated successfully.',
   notFound: 'Scheme not found.',
   duplicate: 'A scheme with this name already exists.',
-  unknownItem: 'A chosen category or product is not one of your company\'s.',
-  unknownMapping: 'A product batch to exclude is not one of your company\'s.',
+  unknownItem: "A chosen category or product is not one of your company's.",
+  unknownMapping: "A product batch to exclude is not one of your company's.",
   unknownLocation: 'A chosen location is not a state of India.',
 } as const;
 
@@ -58,11 +58,25 @@ export const schemeTypeName = (t: string | null) => SCHEME_TYPE_OPTIONS.find((o)
 /** The category level a type is on (PB: none, products). */
 export const SCHEME_TYPE_LEVEL: Record<SchemeType, 0 | 1 | 2 | 3> = { PB: 0, CM: 1, SC: 2, SD: 3 };
 
-const beneficiary = (message: string) => z.union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], { error: message })
-  .pipe(z.union([z.literal(2), z.literal(3), z.literal(9)], { error: message }));
+const beneficiary = (message: string) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], { error: message })
+    .pipe(z.union([z.literal(2), z.literal(3), z.literal(9)], { error: message }));
 
-const points = (message: string) => z.union([z.number(), z.string().trim().regex(/^-?\d{1,9}$/, message).transform(Number)], { error: message })
-  .pipe(z.number({ error: message }).int(message).min(1, message).max(1_000_000, message));
+const points = (message: string) =>
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d{1,9}$/, message)
+          .transform(Number),
+      ],
+      { error: message },
+    )
+    .pipe(z.number({ error: message }).int(message).min(1, message).max(1_000_000, message));
 
 /** The date rules of both forms (spec 2 section 5): from not before today when creating, to not
  *  before today, from not after to; each message under its own field. */
@@ -77,17 +91,19 @@ function checkDates(from: string, to: string, creating: boolean, ctx: z.Refineme
 }
 
 /** Scheme Master's payload: points for one product and one user type. */
-export const schemeMasterSave = z.strictObject({
-  SchemeId: numberId('SchemeId'),
-  ProductId: z.number({ error: SCHEME_MSG.product }).int(SCHEME_MSG.product).min(1, SCHEME_MSG.product),
-  Utype: beneficiary(SCHEME_MSG.userType),
-  SchemeName: requiredText(SCHEME_MSG.name, 'Scheme name', 100),
-  Schemedescription: optionalText('Scheme description', 500),
-  StartDate: dateOnly(SCHEME_MSG.fromRequired),
-  EndDate: dateOnly(SCHEME_MSG.toRequired),
-  LoyaltyPoints: points(SCHEME_MSG.points),
-  IsActive: activeFlag,
-}).superRefine((b, ctx) => checkDates(b.StartDate, b.EndDate, b.SchemeId === 0, ctx, ['StartDate', 'EndDate']));
+export const schemeMasterSave = z
+  .strictObject({
+    SchemeId: numberId('SchemeId'),
+    ProductId: z.number({ error: SCHEME_MSG.product }).int(SCHEME_MSG.product).min(1, SCHEME_MSG.product),
+    Utype: beneficiary(SCHEME_MSG.userType),
+    SchemeName: requiredText(SCHEME_MSG.name, 'Scheme name', 100),
+    Schemedescription: optionalText('Scheme description', 500),
+    StartDate: dateOnly(SCHEME_MSG.fromRequired),
+    EndDate: dateOnly(SCHEME_MSG.toRequired),
+    LoyaltyPoints: points(SCHEME_MSG.points),
+    IsActive: activeFlag,
+  })
+  .superRefine((b, ctx) => checkDates(b.StartDate, b.EndDate, b.SchemeId === 0, ctx, ['StartDate', 'EndDate']));
 export type SchemeMasterSave = z.input<typeof schemeMasterSave>;
 
 /** A chosen product or category with its points (the design's DynamicIds). */
@@ -108,19 +124,32 @@ export const excludedBatch = z.object({
 });
 
 /** Scheme Design's payload. Updating changes only ValidTo and IsActive (the rest is shown locked). */
-export const schemeDesignSave = z.strictObject({
-  SchemeId: numberId('SchemeId'),
-  SchemeType: z.enum(SCHEME_TYPES, { error: SCHEME_MSG.type }),
-  SchemeBeneficiary: beneficiary(SCHEME_MSG.beneficiary),
-  DynamicIds: z.array(schemeItem, { error: SCHEME_MSG.category }).min(1, SCHEME_MSG.category).max(500, SCHEME_MSG.category),
-  SchemeName: requiredText(SCHEME_MSG.name, 'Scheme name', 100),
-  /** State ids (India's reference data); none: everywhere. */
-  locationCodes: z.array(z.number().int().min(1), { error: SCHEME_MSG.unknownLocation }).max(100).nullish().transform((v) => v ?? []),
-  ValidFrm: dateOnly(SCHEME_MSG.fromRequired),
-  ValidTo: dateOnly(SCHEME_MSG.toRequired),
-  IsActive: activeFlag,
-  mappingData: z.array(excludedBatch).max(5000).nullish().transform((v) => v ?? []),
-}).superRefine((b, ctx) => checkDates(b.ValidFrm, b.ValidTo, b.SchemeId === 0, ctx, ['ValidFrm', 'ValidTo']));
+export const schemeDesignSave = z
+  .strictObject({
+    SchemeId: numberId('SchemeId'),
+    SchemeType: z.enum(SCHEME_TYPES, { error: SCHEME_MSG.type }),
+    SchemeBeneficiary: beneficiary(SCHEME_MSG.beneficiary),
+    DynamicIds: z
+      .array(schemeItem, { error: SCHEME_MSG.category })
+      .min(1, SCHEME_MSG.category)
+      .max(500, SCHEME_MSG.category),
+    SchemeName: requiredText(SCHEME_MSG.name, 'Scheme name', 100),
+    /** State ids (India's reference data); none: everywhere. */
+    locationCodes: z
+      .array(z.number().int().min(1), { error: SCHEME_MSG.unknownLocation })
+      .max(100)
+      .nullish()
+      .transform((v) => v ?? []),
+    ValidFrm: dateOnly(SCHEME_MSG.fromRequired),
+    ValidTo: dateOnly(SCHEME_MSG.toRequired),
+    IsActive: activeFlag,
+    mappingData: z
+      .array(excludedBatch)
+      .max(5000)
+      .nullish()
+      .transform((v) => v ?? []),
+  })
+  .superRefine((b, ctx) => checkDates(b.ValidFrm, b.ValidTo, b.SchemeId === 0, ctx, ['ValidFrm', 'ValidTo']));
 export type SchemeDesignSave = z.input<typeof schemeDesignSave>;
 
 const isDesign = (raw: unknown) => typeof raw === 'object' && raw !== null && 'SchemeType' in raw;
@@ -173,9 +202,16 @@ export const schemeDetail = z.object({
   IsActive: z.boolean(),
   DynamicIds: z.array(z.object({ value: z.number(), label: z.string(), Points: z.number() })),
   locationCodes: z.array(z.object({ value: z.number(), label: z.string() })),
-  mappingData: z.array(z.object({
-    MappingId: z.number(), ProductName: z.string(), BatchNo: z.string(), Qty: z.number(), MFGDate: z.string(), EXPDate: z.string(),
-  })),
+  mappingData: z.array(
+    z.object({
+      MappingId: z.number(),
+      ProductName: z.string(),
+      BatchNo: z.string(),
+      Qty: z.number(),
+      MFGDate: z.string(),
+      EXPDate: z.string(),
+    }),
+  ),
 });
 export type SchemeDetail = z.infer<typeof schemeDetail>;
 
@@ -188,7 +224,12 @@ export const mappedBatchesRequest = z.strictObject({
   Ids: z.array(z.number().int().min(1)).min(1, SCHEME_MSG.category).max(500),
 });
 export const mappedBatch = z.object({
-  MappingId: z.number(), ProductName: z.string(), BatchNo: z.string(), Qty: z.number(), MFGDate: z.string(), EXPDate: z.string(),
+  MappingId: z.number(),
+  ProductName: z.string(),
+  BatchNo: z.string(),
+  Qty: z.number(),
+  MFGDate: z.string(),
+  EXPDate: z.string(),
 });
 export type MappedBatch = z.infer<typeof mappedBatch>;
 
@@ -200,8 +241,12 @@ export const DESIGN_SORTS = ['ValidFrm', 'ValidTo', 'SchemeBeneficiary', 'Scheme
  * apart is what they send: our SchemeKind, else the 'page' header (the route's last segment, spec 1
  * section 7), else a sort by one of Scheme Design's own fields, else a caller who holds only Scheme Design.
  */
-export function schemeListKind(kind: 'master' | 'design' | null | undefined, pageHeader: string | undefined, sort: string | null | undefined,
-  onlyDesign: boolean): 'master' | 'design' {
+export function schemeListKind(
+  kind: 'master' | 'design' | null | undefined,
+  pageHeader: string | undefined,
+  sort: string | null | undefined,
+  onlyDesign: boolean,
+): 'master' | 'design' {
   if (kind) return kind;
   const last = (path: string) => path.split('/').filter(Boolean).pop();
   if (pageHeader === last(PAGE.schemeConfiguration.path)) return 'design';
@@ -216,21 +261,34 @@ const both = [PAGE.schemeMaster, PAGE.schemeConfiguration];
 
 /** The master's list: every row field sorts; newest first unless asked (the spec's CreatedDt). */
 export const SCHEME_LIST = listContract({
-  page: both[0]!, pages: both, list: 'Scheme/GetSchemes', row: schemeRow,
+  page: both[0]!,
+  pages: both,
+  list: 'Scheme/GetSchemes',
+  row: schemeRow,
   // Scheme Master's columns; the status is a read-only checkbox (the screen's), so it has no format.
   columns: [
-    col('ProductName', 'Product Name'), col('SchemeName', 'Scheme Name'), col('Schemedescription', 'Scheme Description', { sortable: false }),
-    col('LoyaltyPoints', 'Loyalty Points'), col('StartDate', 'Valid From', { format: 'date' }), col('EndDate', 'Valid To', { format: 'date' }),
-    col('TypeName', 'User Type'), col('IsActive', 'Is Active'),
+    col('ProductName', 'Product Name'),
+    col('SchemeName', 'Scheme Name'),
+    col('Schemedescription', 'Scheme Description', { sortable: false }),
+    col('LoyaltyPoints', 'Loyalty Points'),
+    col('StartDate', 'Valid From', { format: 'date' }),
+    col('EndDate', 'Valid To', { format: 'date' }),
+    col('TypeName', 'User Type'),
+    col('IsActive', 'Is Active'),
   ],
-  sortKeys: 'all', defaultSort: 'CreatedDt', rowKey: 'SchemeId',
+  sortKeys: 'all',
+  defaultSort: 'CreatedDt',
+  rowKey: 'SchemeId',
 });
 
 /** Scheme Design's columns over the same list: a design's beneficiary travels in Utype (2, 3 or 9)
  *  and its name in TypeName, which sorts. */
 export const SCHEME_DESIGN_LIST = listView(SCHEME_LIST, PAGE.schemeConfiguration, [
-  col('SchemeName', 'Scheme Name'), col('StartDate', 'Valid From', { format: 'date' }), col('EndDate', 'Valid To', { format: 'date' }),
-  col('Utype', 'Payee', { sortKey: 'TypeName' }), col('SchemeOn', 'Scheme On', { sortable: false }),
+  col('SchemeName', 'Scheme Name'),
+  col('StartDate', 'Valid From', { format: 'date' }),
+  col('EndDate', 'Valid To', { format: 'date' }),
+  col('Utype', 'Payee', { sortKey: 'TypeName' }),
+  col('SchemeOn', 'Scheme On', { sortable: false }),
   col('IsActive', 'Status', { format: 'status' }),
 ]);
 
@@ -248,4 +306,13 @@ export const SCHEME_API = {
 } as const;
 
 export const SCHEME_PAGE_SIZES = [5, 10, 20] as const;
-export const SCHEME_SORT = ['SchemeName', 'StartDate', 'EndDate', 'LoyaltyPoints', 'ProductName', 'TypeName', 'IsActive', 'CreatedDate'] as const;
+export const SCHEME_SORT = [
+  'SchemeName',
+  'StartDate',
+  'EndDate',
+  'LoyaltyPoints',
+  'ProductName',
+  'TypeName',
+  'IsActive',
+  'CreatedDate',
+] as const;

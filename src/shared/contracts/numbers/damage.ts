@@ -16,7 +16,8 @@ export const DAMAGE_MSG = {
   toPast: (mappedTo: number) => `To number should not be greater than.${mappedTo}`,
   reasonRequired: 'Please enter reason.',
   reasonLength: `Reason of damage must be ${REASON_MIN} to ${REASON_MAX} characters.`,
-  overlap: (range: string, reason: string, damaged: string) => `Numbers ${range} are already damaged (${reason}, ${damaged}).`,
+  overlap: (range: string, reason: string, damaged: string) =>
+    `Numbers ${range} are already damaged (${reason}, ${damaged}).`,
   done: (range: string) => `Numbers ${range} marked damaged.`,
   forGood: 'Damage is for good: damaged numbers stay void and the damage cannot be deleted.',
   notFound: 'Damage not found.',
@@ -24,8 +25,12 @@ export const DAMAGE_MSG = {
 
 export const damageRequest = z.strictObject({
   ...rangeRequestShape,
-  Reason: z.string({ error: DAMAGE_MSG.reasonRequired }).trim().min(1, DAMAGE_MSG.reasonRequired)
-    .min(REASON_MIN, DAMAGE_MSG.reasonLength).max(REASON_MAX, DAMAGE_MSG.reasonLength),
+  Reason: z
+    .string({ error: DAMAGE_MSG.reasonRequired })
+    .trim()
+    .min(1, DAMAGE_MSG.reasonRequired)
+    .min(REASON_MIN, DAMAGE_MSG.reasonLength)
+    .max(REASON_MAX, DAMAGE_MSG.reasonLength),
 });
 
 export type DamageRequest = z.input<typeof damageRequest>;
@@ -49,17 +54,28 @@ const access = { pages: [PAGE.productDamage] };
 
 /** Damaged Product: newest first; the screen exports it with PageSize -1. */
 export const DAMAGE_LIST = listContract({
-  page: PAGE.productDamage, list: 'ProductDamage/GetDamages', row: damageRow,
+  page: PAGE.productDamage,
+  list: 'ProductDamage/GetDamages',
+  row: damageRow,
   columns: [
-    col('FromNo', 'From No.'), col('ToNo', 'To No.'), col('Qty', 'Quantity'), col('Reason', 'Reason'),
+    col('FromNo', 'From No.'),
+    col('ToNo', 'To No.'),
+    col('Qty', 'Quantity'),
+    col('Reason', 'Reason'),
     col('CreatedDate', 'Created Date', { format: 'date' }),
   ],
-  sortKeys: ['ProductName'], defaultSort: 'CreatedDate', rowKey: 'DamageId',
+  sortKeys: ['ProductName'],
+  defaultSort: 'CreatedDate',
+  rowKey: 'DamageId',
 });
 /** The mappings one may damage from, over Mapping's list. */
 export const DAMAGE_MAPPINGS = listView(MAPPING_LIST, PAGE.productDamage, [
-  col('ProductName', 'Product Name'), col('FromNo', 'From No.'), col('ToNo', 'To No.'), col('Qty', 'Quantity'),
-  col('MFGDate', 'MFG Date', { format: 'date' }), col('BatchNo', 'Batch No'),
+  col('ProductName', 'Product Name'),
+  col('FromNo', 'From No.'),
+  col('ToNo', 'To No.'),
+  col('Qty', 'Quantity'),
+  col('MFGDate', 'MFG Date', { format: 'date' }),
+  col('BatchNo', 'Batch No'),
 ]);
 
 export const DAMAGE_API = {

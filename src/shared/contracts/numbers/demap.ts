@@ -29,7 +29,8 @@ export const DEMAP_MSG = {
   toPast: (mappedTo: number) => `To No. can not be greater than the mapped To No. ${mappedTo}.`,
   paired: (visible: string, preprinted: number) =>
     `Code ${visible} is paired with preprinted number ${preprinted}: paired codes cannot be de-mapped.`,
-  damaged: (range: string, reason: string) => `Numbers ${range} are damaged (${reason}): damaged numbers stay void and cannot be de-mapped.`,
+  damaged: (range: string, reason: string) =>
+    `Numbers ${range} are damaged (${reason}): damaged numbers stay void and cannot be de-mapped.`,
   done: (range: string) => `Numbers ${range} de-mapped successfully.`,
 } as const;
 
@@ -38,7 +39,9 @@ export const rangeRequestShape = {
   MappingId: pickedId(RANGE_MSG.selectProduct),
   FromNo: serialNo(RANGE_MSG.fromPositive, NUMBER_ONLY, RANGE_MSG.fromPositive),
   // The screen sends the To it computed; the server computes it again and checks they agree.
-  ToNo: z.union([z.number(), z.string(), z.null()]).optional()
+  ToNo: z
+    .union([z.number(), z.string(), z.null()])
+    .optional()
     .transform((v) => (v === null || v === undefined || v === '' ? null : Number(v)))
     .pipe(z.number().int(NUMBER_ONLY).min(1, NUMBER_ONLY).max(MAX_SERIAL, NUMBER_ONLY).nullable()),
   Qty: quantity(RANGE_MSG.qtyPositive, NUMBER_ONLY, RANGE_MSG.qtyPositive),
@@ -81,6 +84,11 @@ export const problemField = (message: string): 'FromNo' | 'Qty' =>
 
 /** The mappings one may de-map, over Mapping's list. */
 export const DEMAP_MAPPINGS = listView(MAPPING_LIST, PAGE.deMapping, [
-  col('ProductName', 'Product Name'), col('FromNo', 'From No.'), col('ToNo', 'To No.'), col('Qty', 'Quantity'),
-  col('FirmName', 'WareHouse'), col('MFGDate', 'MFG Date', { format: 'date' }), col('BatchNo', 'Batch No'),
+  col('ProductName', 'Product Name'),
+  col('FromNo', 'From No.'),
+  col('ToNo', 'To No.'),
+  col('Qty', 'Quantity'),
+  col('FirmName', 'WareHouse'),
+  col('MFGDate', 'MFG Date', { format: 'date' }),
+  col('BatchNo', 'Batch No'),
 ]);

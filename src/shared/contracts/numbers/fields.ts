@@ -15,15 +15,25 @@ const SERIAL_TEXT = new RegExp(`^\\d{1,${SERIAL_DIGITS}}$`);
  * Missing -> `required`; not digits -> `digits`; 0 or past the largest serial -> `positive`.
  */
 export function serialNo(required: string, digits = NUMBER_ONLY, positive = required) {
-  return z.union([z.number(), z.string()], { error: required })
+  return z
+    .union([z.number(), z.string()], { error: required })
     .transform((v, ctx) => {
       if (typeof v === 'string') {
         const s = v.trim();
-        if (s === '') { ctx.addIssue({ code: 'custom', message: required }); return z.NEVER; }
-        if (!SERIAL_TEXT.test(s)) { ctx.addIssue({ code: 'custom', message: digits }); return z.NEVER; }
+        if (s === '') {
+          ctx.addIssue({ code: 'custom', message: required });
+          return z.NEVER;
+        }
+        if (!SERIAL_TEXT.test(s)) {
+          ctx.addIssue({ code: 'custom', message: digits });
+          return z.NEVER;
+        }
         return Number(s);
       }
-      if (!Number.isInteger(v)) { ctx.addIssue({ code: 'custom', message: digits }); return z.NEVER; }
+      if (!Number.isInteger(v)) {
+        ctx.addIssue({ code: 'custom', message: digits });
+        return z.NEVER;
+      }
       return v;
     })
     .pipe(z.number().min(1, positive).max(MAX_SERIAL, `Numbers go up to ${MAX_SERIAL}.`));
@@ -31,30 +41,56 @@ export function serialNo(required: string, digits = NUMBER_ONLY, positive = requ
 
 /** A whole number sent as a JSON number or as digits, else null (how the raw checks below read a body). */
 const rawWhole = (v: unknown): number | null =>
-  (typeof v === 'number' && Number.isSafeInteger(v) ? v : typeof v === 'string' && /^\s*\d{1,15}\s*$/.test(v) ? Number(v) : null);
+  typeof v === 'number' && Number.isSafeInteger(v)
+    ? v
+    : typeof v === 'string' && /^\s*\d{1,15}\s*$/.test(v)
+      ? Number(v)
+      : null;
 
 /**
  * `schema`, but a body whose From is above its To answers `message` (under From) before any other
  * field's: the linked Quantity box is blank or negative then, and its message would hide the cause.
  */
-export function fromBeforeToFirst<T extends z.ZodType>(schema: T, fromKey: string, toKey: string, message: string, at = fromKey) {
-  return z.unknown().superRefine((raw, ctx) => {
-    if (typeof raw !== 'object' || raw === null) return;
-    const from = rawWhole((raw as Record<string, unknown>)[fromKey]);
-    const to = rawWhole((raw as Record<string, unknown>)[toKey]);
-    if (from !== null && to !== null && from > to) ctx.addIssue({ code: 'custom', message, path: [at] });
-  }).pipe(schema);
+export function fromBeforeToFirst<T extends z.ZodType>(
+  schema: T,
+  fromKey: string,
+  toKey: string,
+  message: string,
+  at = fromKey,
+) {
+  return z
+    .unknown()
+    .superRefine((raw, ctx) => {
+      if (typeof raw !== 'object' || raw === null) return;
+      const from = rawWhole((raw as Record<string, unknown>)[fromKey]);
+      const to = rawWhole((raw as Record<string, unknown>)[toKey]);
+      if (from !== null && to !== null && from > to) ctx.addIssue({ code: 'custom', message, path: [at] });
+    })
+    .pipe(schema);
 }
 
 /** A record id (0 = new) sent as a JSON number or as digits: a spec client may send either. */
 export function numberId(label: string) {
   const message = `${label} must be a whole number.`;
-  return z.union([z.number(), z.string().trim().regex(/^\d{1,10}$/, message).transform(Number)], { error: message })
-    .pipe(z.number().int(message).min(0, message).max(2_147_483_647, `${label} is out of range.`)).default(0);
+  return z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,10}$/, message)
+          .transform(Number),
+      ],
+      { error: message },
+    )
+    .pipe(z.number().int(message).min(0, message).max(2_147_483_647, `${label} is out of range.`))
+    .default(0);
 }
 
 /** A quantity of numbers: like a serial, at least 1. */
-export const quantity = (required: string, digits = NUMBER_ONLY, positive = required) => serialNo(required, digits, positive);
+export const quantity = (required: string, digits = NUMBER_ONLY, positive = required) =>
+  serialNo(required, digits, positive);
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
@@ -69,13 +105,17 @@ export function toIsoDate(text: string): string | null {
   else if (us) [y, m, d] = [Number(us[3]), Number(us[1]), Number(us[2])];
   else return null;
   const t = new Date(Date.UTC(y, m - 1, d));
-  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== m - 1 || t.getUTCDate() !== d || y < 1900 || y > 2999) return null;
+  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== m - 1 || t.getUTCDate() !== d || y < 1900 || y > 2999)
+    return null;
   return t.toISOString().slice(0, 10);
 }
 
 /** A calendar date, answered as 'YYYY-MM-DD'. */
 export function dateOnly(required: string, invalid = DATE_ONLY) {
-  return z.string({ error: required }).trim().min(1, required)
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
     .transform((v, ctx) => toIsoDate(v) ?? (ctx.addIssue({ code: 'custom', message: invalid }), z.NEVER));
 }
 
@@ -87,6 +127,9 @@ export function addDays(isoDate: string, days: number): string {
 }
 
 /** The 'Static Qr Mapping' switch: true for preprinted numbers. Absent means static (the screens' default). */
-export const isPreprintedFlag = z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])], {
-  error: 'isPreprinted must be true or false.',
-}).nullish().transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+export const isPreprintedFlag = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])], {
+    error: 'isPreprinted must be true or false.',
+  })
+  .nullish()
+  .transform((v) => v === true || v === 1 || v === '1' || v === 'true');

@@ -33,7 +33,8 @@ export const GEN_MSG = {
   /** Damaged numbers are void: the file leaves them out and says so. */
   createdWithout: (n: number) => `File generated successfully: ${n} damaged number${n === 1 ? '' : 's'} left out.`,
   /** The dialogs' note before a download. */
-  leftOut: (n: number) => `${n.toLocaleString('en-IN')} damaged number${n === 1 ? ' is' : 's are'} void and will be left out of the file.`,
+  leftOut: (n: number) =>
+    `${n.toLocaleString('en-IN')} damaged number${n === 1 ? ' is' : 's are'} void and will be left out of the file.`,
   printLimit: `Print makes at most ${PRINT_LIMIT.toLocaleString('en-IN')} labels at a time: use Download for larger ranges.`,
   linkBad: 'This download link is not valid.',
   linkExpired: 'This download link has expired: generate the file again.',
@@ -55,31 +56,44 @@ function rangeRule(b: { FromNo: number; ToNo: number; Qty: number }, ctx: z.Refi
 
 /** The list row's fields a spec client sends along; the server reads the mapping itself. */
 const rowEcho = {
-  ProductName: z.unknown().optional(), BatchNo: z.unknown().optional(), MFGDate: z.unknown().optional(),
-  EXPDate: z.unknown().optional(), FirmName: z.unknown().optional(), Prefix: z.unknown().optional(),
-  Mrp: z.unknown().optional(), Generated: z.unknown().optional(), LastGeneratedDt: z.unknown().optional(),
+  ProductName: z.unknown().optional(),
+  BatchNo: z.unknown().optional(),
+  MFGDate: z.unknown().optional(),
+  EXPDate: z.unknown().optional(),
+  FirmName: z.unknown().optional(),
+  Prefix: z.unknown().optional(),
+  Mrp: z.unknown().optional(),
+  Generated: z.unknown().optional(),
+  LastGeneratedDt: z.unknown().optional(),
   TotalRows: z.unknown().optional(),
 };
 
 /** NumberGeneration/CreateGeneratedNumber: a list row plus the part of it to print. */
-const generateFields = z.strictObject({
-  MappingId: pickedId(GEN_MSG.selectRow),
-  FromNo: from,
-  ToNo: to,
-  Qty: qty,
-  ...rowEcho,
-}).superRefine(rangeRule);
+const generateFields = z
+  .strictObject({
+    MappingId: pickedId(GEN_MSG.selectRow),
+    FromNo: from,
+    ToNo: to,
+    Qty: qty,
+    ...rowEcho,
+  })
+  .superRefine(rangeRule);
 export const generateRequest = fromBeforeToFirst(generateFields, 'FromNo', 'ToNo', GEN_MSG.fromBeforeTo);
 
 /** NumberGeneration/DownloadNumber (Admin Number Download). */
-const downloadFields = z.strictObject({
-  FromNo: from,
-  ToNo: to,
-  Qty: qty,
-  Prefix: z.string({ error: GEN_MSG.prefixRequired }).trim().regex(/^[A-Za-z0-9]{2}$/, GEN_MSG.prefixRequired)
-    .transform((s) => s.toUpperCase()),
-  ProductName: z.string().max(200).nullish(),
-}).superRefine(rangeRule);
+const downloadFields = z
+  .strictObject({
+    FromNo: from,
+    ToNo: to,
+    Qty: qty,
+    Prefix: z
+      .string({ error: GEN_MSG.prefixRequired })
+      .trim()
+      .regex(/^[A-Za-z0-9]{2}$/, GEN_MSG.prefixRequired)
+      .transform((s) => s.toUpperCase()),
+    ProductName: z.string().max(200).nullish(),
+  })
+  .superRefine(rangeRule);
 export const downloadRequest = fromBeforeToFirst(downloadFields, 'FromNo', 'ToNo', GEN_MSG.fromBeforeTo);
 
 /** NumberGeneration/GetFromNumbers: a mapping's first number not yet generated; without one, the prefix's. */
@@ -139,21 +153,45 @@ const listAccess = { pages: [PAGE.numberGeneration, PAGE.adminNumberDownload] };
 
 /** The static mappings one may print, newest first, with their print history. */
 export const GENERATION_LIST = listContract({
-  page: PAGE.numberGeneration, pages: listAccess.pages, list: 'NumberGeneration/GetGeneratedNumbers', row: generatedNumberRow,
+  page: PAGE.numberGeneration,
+  pages: listAccess.pages,
+  list: 'NumberGeneration/GetGeneratedNumbers',
+  row: generatedNumberRow,
   // Number Generation's and Admin Number Download's columns (spec 2 section 2).
   columns: [
-    col('ProductName', 'Product Name'), col('FromNo', 'From No.'), col('BatchNo', 'Batch No.'), col('Qty', 'Quantity'),
-    col('MFGDate', 'MFG Date', { format: 'date' }), col('EXPDate', 'EXP Date', { format: 'date' }), col('FirmName', 'Firm Name'),
+    col('ProductName', 'Product Name'),
+    col('FromNo', 'From No.'),
+    col('BatchNo', 'Batch No.'),
+    col('Qty', 'Quantity'),
+    col('MFGDate', 'MFG Date', { format: 'date' }),
+    col('EXPDate', 'EXP Date', { format: 'date' }),
+    col('FirmName', 'Firm Name'),
   ],
   sortKeys: ['MappingId', 'ToNo', 'Prefix', 'Generated', 'LastGeneratedDt', 'CreatedDt'],
-  defaultSort: 'CreatedDt', rowKey: 'MappingId',
+  defaultSort: 'CreatedDt',
+  rowKey: 'MappingId',
 });
 
 export const GENERATION_API = {
   list: GENERATION_LIST.api.list,
-  generate: postEndpoint('NumberGeneration/CreateGeneratedNumber', { pages: [PAGE.numberGeneration] }, generateRequest, generatedLink),
-  download: postEndpoint('NumberGeneration/DownloadNumber', { pages: [PAGE.adminNumberDownload] }, downloadRequest, generatedLink),
-  fromNumber: postEndpoint('NumberGeneration/GetFromNumbers', listAccess, fromNumbersRequest, z.strictObject({ FrmNo: z.number() })),
+  generate: postEndpoint(
+    'NumberGeneration/CreateGeneratedNumber',
+    { pages: [PAGE.numberGeneration] },
+    generateRequest,
+    generatedLink,
+  ),
+  download: postEndpoint(
+    'NumberGeneration/DownloadNumber',
+    { pages: [PAGE.adminNumberDownload] },
+    downloadRequest,
+    generatedLink,
+  ),
+  fromNumber: postEndpoint(
+    'NumberGeneration/GetFromNumbers',
+    listAccess,
+    fromNumbersRequest,
+    z.strictObject({ FrmNo: z.number() }),
+  ),
   /** The admin's print file of an issued preprinted range (Number Issued). */
   issuedFile: getEndpoint('IssueNumber/DownloadIssuedNumbers/:id', { pages: [PAGE.numberIssued] }, generatedLink),
   /** The CSV behind a signed link: no bearer header; answers the file, or 403/404 with the envelope. */

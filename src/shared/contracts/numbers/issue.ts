@@ -27,7 +27,14 @@ export const ISSUE_MSG = {
 } as const;
 
 /** "Numbers 41–60 are already issued (Green Harvest Agro Ltd, sales order SO-7, 1–100)." */
-export const alreadyIssued = (from: number, to: number, company: string, salesOrder: string, iFrom: number, iTo: number) =>
+export const alreadyIssued = (
+  from: number,
+  to: number,
+  company: string,
+  salesOrder: string,
+  iFrom: number,
+  iTo: number,
+) =>
   `${from === to ? 'Number' : 'Numbers'} ${span(from, to)} ${from === to ? 'is' : 'are'} already issued (${company}, sales order ${salesOrder}, ${span(iFrom, iTo)}).`;
 
 /** An accepted range is the company's stock (it may already be mapped): it stays. */
@@ -35,23 +42,28 @@ export const acceptedNoDelete = (from: number, to: number) =>
   `Numbers ${span(from, to)} are already accepted as stock by the company and cannot be deleted.`;
 
 /** Sales order: text, or a spec client's JSON number (the spec's "at least 1"), stored as its text. */
-const salesOrderNo = z.union([
-  z.number().int(ISSUE_MSG.salesOrderRequired).min(1, ISSUE_MSG.salesOrderRequired).transform(String),
-  z.string(),
-], { error: ISSUE_MSG.salesOrderRequired }).pipe(z.string().trim().min(1, ISSUE_MSG.salesOrderRequired).max(50, ISSUE_MSG.salesOrderTooLong));
+const salesOrderNo = z
+  .union(
+    [z.number().int(ISSUE_MSG.salesOrderRequired).min(1, ISSUE_MSG.salesOrderRequired).transform(String), z.string()],
+    { error: ISSUE_MSG.salesOrderRequired },
+  )
+  .pipe(z.string().trim().min(1, ISSUE_MSG.salesOrderRequired).max(50, ISSUE_MSG.salesOrderTooLong));
 
 /** Fields in the order the dialog shows them, so the first message is the first field's. */
-export const issueFields = z.strictObject({
-  CompanyId: pickedId(ISSUE_MSG.companyRequired),
-  FrmNo: serialNo(ISSUE_MSG.fromRequired, NUMBER_ONLY, ISSUE_MSG.fromRequired),
-  ToNo: serialNo(ISSUE_MSG.toRequired, NUMBER_ONLY, ISSUE_MSG.toRequired),
-  IssueQty: quantity(ISSUE_MSG.qtyRequired, NUMBER_ONLY, ISSUE_MSG.qtyRequired),
-  SalesOrderNo: salesOrderNo,
-}).superRefine((b, ctx) => {
-  // Paths put the message under the field the user fixes in the dialog.
-  if (b.FrmNo > b.ToNo) ctx.addIssue({ code: 'custom', message: ISSUE_MSG.fromBeforeTo, path: ['FrmNo'] });
-  else if (b.IssueQty !== b.ToNo - b.FrmNo + 1) ctx.addIssue({ code: 'custom', message: ISSUE_MSG.qtyMismatch, path: ['IssueQty'] });
-});
+export const issueFields = z
+  .strictObject({
+    CompanyId: pickedId(ISSUE_MSG.companyRequired),
+    FrmNo: serialNo(ISSUE_MSG.fromRequired, NUMBER_ONLY, ISSUE_MSG.fromRequired),
+    ToNo: serialNo(ISSUE_MSG.toRequired, NUMBER_ONLY, ISSUE_MSG.toRequired),
+    IssueQty: quantity(ISSUE_MSG.qtyRequired, NUMBER_ONLY, ISSUE_MSG.qtyRequired),
+    SalesOrderNo: salesOrderNo,
+  })
+  .superRefine((b, ctx) => {
+    // Paths put the message under the field the user fixes in the dialog.
+    if (b.FrmNo > b.ToNo) ctx.addIssue({ code: 'custom', message: ISSUE_MSG.fromBeforeTo, path: ['FrmNo'] });
+    else if (b.IssueQty !== b.ToNo - b.FrmNo + 1)
+      ctx.addIssue({ code: 'custom', message: ISSUE_MSG.qtyMismatch, path: ['IssueQty'] });
+  });
 
 export const issueSave = fromBeforeToFirst(issueFields, 'FrmNo', 'ToNo', ISSUE_MSG.fromBeforeTo);
 
@@ -81,13 +93,21 @@ const access = { pages: [PAGE.numberIssued] };
 
 /** The issued ranges, newest first; every field sorts, CompId as CompanyId. */
 export const ISSUE_LIST = listContract({
-  page: PAGE.numberIssued, list: 'IssueNumber/GetIssueNumbers', row: issueRow,
+  page: PAGE.numberIssued,
+  list: 'IssueNumber/GetIssueNumbers',
+  row: issueRow,
   columns: [
-    col('CompanyName', 'Company'), col('FrmNo', 'From No.'), col('ToNo', 'To No.'), col('IssueQty', 'Quantity'),
-    col('SalesOrderNo', 'Sales Order No'), col('CreatedDate', 'Created Date', { format: 'date' }),
+    col('CompanyName', 'Company'),
+    col('FrmNo', 'From No.'),
+    col('ToNo', 'To No.'),
+    col('IssueQty', 'Quantity'),
+    col('SalesOrderNo', 'Sales Order No'),
+    col('CreatedDate', 'Created Date', { format: 'date' }),
   ],
-  sortKeys: 'all', defaultSort: 'CreatedDate',
-  sortAliases: { CompId: 'CompanyId' }, rowKey: 'IssueId',
+  sortKeys: 'all',
+  defaultSort: 'CreatedDate',
+  sortAliases: { CompId: 'CompanyId' },
+  rowKey: 'IssueId',
 });
 
 export const ISSUE_API = {

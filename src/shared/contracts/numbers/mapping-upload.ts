@@ -10,10 +10,29 @@ export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsh
 
 /** The template's header row, in order. */
 export const SHEET_HEADERS = [
-  'Product Code', 'From No.', 'To No.', 'Quantity', 'Batch No', 'MFG Date', 'EXP Date', 'MRP', 'Remarks',
+  'Product Code',
+  'From No.',
+  'To No.',
+  'Quantity',
+  'Batch No',
+  'MFG Date',
+  'EXP Date',
+  'MRP',
+  'Remarks',
 ] as const;
-export type SheetColumn = 'productCode' | 'fromNo' | 'toNo' | 'qty' | 'batchNo' | 'mfgDate' | 'expDate' | 'mrp' | 'remark';
-export const SHEET_COLUMNS: readonly SheetColumn[] = ['productCode', 'fromNo', 'toNo', 'qty', 'batchNo', 'mfgDate', 'expDate', 'mrp', 'remark'];
+export type SheetColumn =
+  'productCode' | 'fromNo' | 'toNo' | 'qty' | 'batchNo' | 'mfgDate' | 'expDate' | 'mrp' | 'remark';
+export const SHEET_COLUMNS: readonly SheetColumn[] = [
+  'productCode',
+  'fromNo',
+  'toNo',
+  'qty',
+  'batchNo',
+  'mfgDate',
+  'expDate',
+  'mrp',
+  'remark',
+];
 /** Columns a sheet must have; To No. or Quantity may be left out (one follows from the other). */
 export const REQUIRED_COLUMNS: readonly SheetColumn[] = ['productCode', 'fromNo', 'batchNo', 'mfgDate'];
 
@@ -77,5 +96,9 @@ export const SHEET_API = {
   template: getEndpoint('Mapping/GetMappingTemplate', access, z.null()),
   /** Multipart: one file (field `file`, or any single file field); the mode in `?isPreprinted=` or a
    *  field before the file. No JSON body, so no body schema: the route reads the parts itself. */
-  upload: { method: 'POST', path: 'Upload/CSVUpload', access, body: undefined, data: sheetSaved } satisfies Endpoint<undefined, typeof sheetSaved, typeof access>,
+  upload: { method: 'POST', path: 'Upload/CSVUpload', access, body: undefined, data: sheetSaved } satisfies Endpoint<
+    undefined,
+    typeof sheetSaved,
+    typeof access
+  >,
 };

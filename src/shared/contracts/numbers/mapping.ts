@@ -8,7 +8,17 @@ import { firstMessage } from '../issues.js';
 import { listRequest } from '../list.js';
 import { col, listContract } from '../list-contract.js';
 import { pickedId } from '../site.js';
-import { DATE_ONLY, dateOnly, fromBeforeToFirst, isPreprintedFlag, NUMBER_ONLY, numberId, quantity, serialNo, toIsoDate } from './fields.js';
+import {
+  DATE_ONLY,
+  dateOnly,
+  fromBeforeToFirst,
+  isPreprintedFlag,
+  NUMBER_ONLY,
+  numberId,
+  quantity,
+  serialNo,
+  toIsoDate,
+} from './fields.js';
 
 /** '41–60' or '41' (the same text as the server's rangeText). */
 const span = (from: number, to: number) => (from === to ? `${from}` : `${from}–${to}`);
@@ -55,37 +65,58 @@ export const pairedPreprinted = (preprinted: number, prefix: string, staticNo: n
   `Number ${preprinted} is already paired with static number ${staticNo} of prefix ${prefix} and cannot be mapped.`;
 
 /** MRP: a number or its text, above 0, at most 2 decimals; blank means none. */
-const mrp = z.union([z.number(), z.string().trim()], { error: MAPPING_MSG.mrpInvalid }).nullish().transform((v, ctx) => {
-  if (v === null || v === undefined || v === '') return null;
-  const n = typeof v === 'number' ? v : /^\d{1,10}(\.\d+)?$/.test(v) ? Number(v) : NaN;
-  if (!(n > 0 && n < 1e10) || Math.abs(Math.round(n * 100) - n * 100) > 1e-6) {
-    ctx.addIssue({ code: 'custom', message: MAPPING_MSG.mrpInvalid });
-    return z.NEVER;
-  }
-  return n.toFixed(2);
-});
+const mrp = z
+  .union([z.number(), z.string().trim()], { error: MAPPING_MSG.mrpInvalid })
+  .nullish()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || v === '') return null;
+    const n = typeof v === 'number' ? v : /^\d{1,10}(\.\d+)?$/.test(v) ? Number(v) : NaN;
+    if (!(n > 0 && n < 1e10) || Math.abs(Math.round(n * 100) - n * 100) > 1e-6) {
+      ctx.addIssue({ code: 'custom', message: MAPPING_MSG.mrpInvalid });
+      return z.NEVER;
+    }
+    return n.toFixed(2);
+  });
 
 /** Add (MappingId 0): fields in the order the form shows them, so the first message is the first field's. */
-export const mappingAddFields = z.strictObject({
-  MappingId: numberId('MappingId'),
-  ProductId: pickedId(MAPPING_MSG.productRequired),
-  FromNo: serialNo(MAPPING_MSG.fromRequired, NUMBER_ONLY, MAPPING_MSG.fromRequired),
-  ToNo: serialNo(MAPPING_MSG.toRequired, NUMBER_ONLY, MAPPING_MSG.toRequired),
-  Qty: quantity(MAPPING_MSG.qtyPositive, NUMBER_ONLY, MAPPING_MSG.qtyPositive),
-  BatchNo: z.string({ error: MAPPING_MSG.batchRequired }).trim().min(1, MAPPING_MSG.batchRequired).max(50, MAPPING_MSG.batchTooLong),
-  MFGDate: dateOnly(MAPPING_MSG.mfgRequired),
-  // Optional: the server fills MFG date + the product's best-before days.
-  EXPDate: z.string({ error: DATE_ONLY }).trim().nullish()
-    .transform((v, ctx) => (!v ? null : toIsoDate(v) ?? (ctx.addIssue({ code: 'custom', message: DATE_ONLY }), z.NEVER))),
-  Mrp: mrp,
-  Remark: z.string({ error: MAPPING_MSG.remarkTooLong }).trim().max(250, MAPPING_MSG.remarkTooLong).nullish().transform((v) => v ?? ''),
-  isPreprinted: isPreprintedFlag,
-}).superRefine((b, ctx) => {
-  // Paths put each message under its field in the form.
-  if (b.FromNo > b.ToNo) ctx.addIssue({ code: 'custom', message: MAPPING_MSG.fromBeforeTo, path: ['FromNo'] });
-  else if (b.Qty !== b.ToNo - b.FromNo + 1) ctx.addIssue({ code: 'custom', message: MAPPING_MSG.qtyMismatch, path: ['Qty'] });
-  else if (b.EXPDate && b.EXPDate < b.MFGDate) ctx.addIssue({ code: 'custom', message: MAPPING_MSG.expAfterMfg, path: ['EXPDate'] });
-});
+export const mappingAddFields = z
+  .strictObject({
+    MappingId: numberId('MappingId'),
+    ProductId: pickedId(MAPPING_MSG.productRequired),
+    FromNo: serialNo(MAPPING_MSG.fromRequired, NUMBER_ONLY, MAPPING_MSG.fromRequired),
+    ToNo: serialNo(MAPPING_MSG.toRequired, NUMBER_ONLY, MAPPING_MSG.toRequired),
+    Qty: quantity(MAPPING_MSG.qtyPositive, NUMBER_ONLY, MAPPING_MSG.qtyPositive),
+    BatchNo: z
+      .string({ error: MAPPING_MSG.batchRequired })
+      .trim()
+      .min(1, MAPPING_MSG.batchRequired)
+      .max(50, MAPPING_MSG.batchTooLong),
+    MFGDate: dateOnly(MAPPING_MSG.mfgRequired),
+    // Optional: the server fills MFG date + the product's best-before days.
+    EXPDate: z
+      .string({ error: DATE_ONLY })
+      .trim()
+      .nullish()
+      .transform((v, ctx) =>
+        !v ? null : (toIsoDate(v) ?? (ctx.addIssue({ code: 'custom', message: DATE_ONLY }), z.NEVER)),
+      ),
+    Mrp: mrp,
+    Remark: z
+      .string({ error: MAPPING_MSG.remarkTooLong })
+      .trim()
+      .max(250, MAPPING_MSG.remarkTooLong)
+      .nullish()
+      .transform((v) => v ?? ''),
+    isPreprinted: isPreprintedFlag,
+  })
+  .superRefine((b, ctx) => {
+    // Paths put each message under its field in the form.
+    if (b.FromNo > b.ToNo) ctx.addIssue({ code: 'custom', message: MAPPING_MSG.fromBeforeTo, path: ['FromNo'] });
+    else if (b.Qty !== b.ToNo - b.FromNo + 1)
+      ctx.addIssue({ code: 'custom', message: MAPPING_MSG.qtyMismatch, path: ['Qty'] });
+    else if (b.EXPDate && b.EXPDate < b.MFGDate)
+      ctx.addIssue({ code: 'custom', message: MAPPING_MSG.expAfterMfg, path: ['EXPDate'] });
+  });
 
 export const mappingAdd = fromBeforeToFirst(mappingAddFields, 'FromNo', 'ToNo', MAPPING_MSG.fromBeforeTo);
 
@@ -98,8 +129,7 @@ export const mappingUpdate = z.strictObject({
 export type MappingAdd = z.input<typeof mappingAddFields>;
 export type MappingUpdate = z.input<typeof mappingUpdate>;
 export type MappingSaveOut =
-  | ({ mode: 'add' } & z.output<typeof mappingAdd>)
-  | ({ mode: 'update' } & z.output<typeof mappingUpdate>);
+  ({ mode: 'add' } & z.output<typeof mappingAdd>) | ({ mode: 'update' } & z.output<typeof mappingUpdate>);
 
 /** CreateMapping's body: an add or an expiry update, told apart by MappingId. */
 export const mappingSave = z.unknown().transform((raw, ctx): MappingSaveOut => {
@@ -111,7 +141,9 @@ export const mappingSave = z.unknown().transform((raw, ctx): MappingSaveOut => {
     ctx.addIssue({ code: 'custom', message: firstMessage(parsed.error) });
     return z.NEVER;
   }
-  return update ? { mode: 'update', ...(parsed.data as z.output<typeof mappingUpdate>) } : { mode: 'add', ...(parsed.data as z.output<typeof mappingAdd>) };
+  return update
+    ? { mode: 'update', ...(parsed.data as z.output<typeof mappingUpdate>) }
+    : { mode: 'add', ...(parsed.data as z.output<typeof mappingAdd>) };
 });
 
 /** A row of Mapping/GetMappings (spec 2 section 3 'Mapping'). */
@@ -149,44 +181,75 @@ const mapAccess = { pages: [PAGE.mapping] };
 
 /** The mappings, by MFG date unless asked; a typed number also finds the range holding it. */
 export const MAPPING_LIST = listContract({
-  page: PAGE.mapping, pages: listAccess.pages, list: 'Mapping/GetMappings', row: mappingRow,
+  page: PAGE.mapping,
+  pages: listAccess.pages,
+  list: 'Mapping/GetMappings',
+  row: mappingRow,
   // Mapping's columns; De-Mapping's and Product Damage's are views of this list (demap.ts, damage.ts).
   columns: [
-    col('ProductName', 'Product Name'), col('FromNo', 'From No.'), col('ToNo', 'To No.'), col('Qty', 'Quantity'),
-    col('CreatedDt', 'Created Date', { format: 'date' }), col('MFGDate', 'MFG Date', { format: 'date' }),
-    col('EXPDate', 'EXP Date', { format: 'date' }), col('BatchNo', 'Batch No'), col('Mrp', 'MRP'), col('Remark', 'Remarks'),
+    col('ProductName', 'Product Name'),
+    col('FromNo', 'From No.'),
+    col('ToNo', 'To No.'),
+    col('Qty', 'Quantity'),
+    col('CreatedDt', 'Created Date', { format: 'date' }),
+    col('MFGDate', 'MFG Date', { format: 'date' }),
+    col('EXPDate', 'EXP Date', { format: 'date' }),
+    col('BatchNo', 'Batch No'),
+    col('Mrp', 'MRP'),
+    col('Remark', 'Remarks'),
   ],
   sortKeys: ['MappingId', 'ProductCd', 'FirmName'],
-  defaultSort: 'MFGDate', rowKey: 'MappingId',
+  defaultSort: 'MFGDate',
+  rowKey: 'MappingId',
 });
 
 export const MAPPING_API = {
   list: MAPPING_LIST.api.list,
   /** An add or an expiry update, told apart by MappingId. */
-  save: postEndpoint('Mapping/CreateMapping', mapAccess, mappingSave, z.strictObject({ MappingId: z.number(), EXPDate: z.string() })),
+  save: postEndpoint(
+    'Mapping/CreateMapping',
+    mapAccess,
+    mappingSave,
+    z.strictObject({ MappingId: z.number(), EXPDate: z.string() }),
+  ),
   fromNumber: getEndpoint('Mapping/GetFromNumberMap/:isPreprinted', mapAccess, fromNumber),
   /** Always refused: De Mapping releases numbers. */
   remove: getEndpoint('Mapping/DeleteMapping/:id', mapAccess, z.null()),
 };
 
 /** The product lookups of the number screens (under Product/, DESIGN section 3). */
-const lookupAccess = { pages: [PAGE.mapping, PAGE.deMapping, PAGE.productDamage, PAGE.mapStaticNumber, PAGE.numberGeneration] };
+const lookupAccess = {
+  pages: [PAGE.mapping, PAGE.deMapping, PAGE.productDamage, PAGE.mapStaticNumber, PAGE.numberGeneration],
+};
 
 export const PRODUCT_LOOKUP_API = {
-  size: getEndpoint('Product/GetProductsSize/:productId', lookupAccess,
-    z.strictObject({ ProductId: z.number(), PSize: z.number(), PUOM: z.string().nullable() })),
-  life: getEndpoint('Product/GetProductsLife/:productId', lookupAccess, z.strictObject({ ProductId: z.number(), BestBeforeDays: z.number() })),
-  mappedProducts: getEndpoint('Product/GetMappedProductsDDL/:isPreprinted', lookupAccess,
-    z.array(z.strictObject({ label: z.string(), value: z.number() }))),
+  size: getEndpoint(
+    'Product/GetProductsSize/:productId',
+    lookupAccess,
+    z.strictObject({ ProductId: z.number(), PSize: z.number(), PUOM: z.string().nullable() }),
+  ),
+  life: getEndpoint(
+    'Product/GetProductsLife/:productId',
+    lookupAccess,
+    z.strictObject({ ProductId: z.number(), BestBeforeDays: z.number() }),
+  ),
+  mappedProducts: getEndpoint(
+    'Product/GetMappedProductsDDL/:isPreprinted',
+    lookupAccess,
+    z.array(z.strictObject({ label: z.string(), value: z.number() })),
+  ),
   /** The spec writes GetMapping/{a},{b}: one segment 'productId,isPreprinted' (see `mappingPair`). */
   mappings: getEndpoint('Product/GetMapping/:pair', lookupAccess, z.array(mappingRow)),
 };
 
 /** The report screens' product picker by the chosen entity (spec 3 section 7): UserId, or WareHouseId with IsWareHouse. */
 export const SELECTION_LOOKUP_API = {
-  products: postEndpoint('Product/GetMapProductsDDLBySelectionWU',
+  products: postEndpoint(
+    'Product/GetMapProductsDDLBySelectionWU',
     { pages: [PAGE.itemLedger, PAGE.stockReport, PAGE.newStock, PAGE.luckyUsers, PAGE.verificationReport] },
-    listRequest, z.array(z.strictObject({ label: z.string(), value: z.number() }))),
+    listRequest,
+    z.array(z.strictObject({ label: z.string(), value: z.number() })),
+  ),
 };
 
 /** GetMapping's one path param. */

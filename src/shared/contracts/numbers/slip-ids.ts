@@ -34,7 +34,8 @@ export const SLIP_MSG = {
   alreadyPrinted: (lastId: string) => `Slip ids up to ${lastId} are already printed.`,
   tooMany: (n: number) => `At most ${SLIP_BLOCK_LIMIT} slip ids can be reserved at once (asked for ${n}).`,
   pastMax: `Slip numbers go up to ${MAX_SLIP_NUMBER}.`,
-  reserved: (first: string, last: string) => (first === last ? `Slip id ${first} reserved.` : `Slip ids ${first} to ${last} reserved.`),
+  reserved: (first: string, last: string) =>
+    first === last ? `Slip id ${first} reserved.` : `Slip ids ${first} to ${last} reserved.`,
   /** Client: the last-ids lookup failed (spec 2 section 8). */
   lookupFailed: 'Could not read the last slip numbers; please reload the page.',
 } as const;

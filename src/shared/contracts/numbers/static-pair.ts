@@ -19,14 +19,19 @@ export const PAIR_MSG = {
   preprintedForged: 'The preprinted code is not genuine.',
   noCompany: 'Only a user of a company can pair codes.',
   noPrefix: 'Static codes belong to a factory: your account has no factory prefix.',
-  otherPrefix: (code: string, own: string) => `Static code ${code} is not of your factory prefix ${own}: you can pair only your own static codes.`,
+  otherPrefix: (code: string, own: string) =>
+    `Static code ${code} is not of your factory prefix ${own}: you can pair only your own static codes.`,
   staticUnmapped: (code: string) => `Static code ${code} is not mapped: map it in Mapping before pairing.`,
-  staticDamaged: (code: string, reason: string) => `Static code ${code} is damaged (${reason}): a damaged code cannot be paired.`,
-  staticPaired: (code: string, preprinted: number) => `Static code ${code} is already paired with preprinted number ${preprinted}.`,
-  notInStock: (n: number) => `Preprinted number ${n} is not in your accepted stock: accept issued numbers in Stock Management first.`,
+  staticDamaged: (code: string, reason: string) =>
+    `Static code ${code} is damaged (${reason}): a damaged code cannot be paired.`,
+  staticPaired: (code: string, preprinted: number) =>
+    `Static code ${code} is already paired with preprinted number ${preprinted}.`,
+  notInStock: (n: number) =>
+    `Preprinted number ${n} is not in your accepted stock: accept issued numbers in Stock Management first.`,
   preprintedMapped: (n: number, product: string, batch: string) =>
     `Preprinted number ${n} is already mapped (${product}, batch ${batch}): a mapped preprinted code cannot be paired.`,
-  preprintedDamaged: (n: number, reason: string) => `Preprinted number ${n} is damaged (${reason}): a damaged code cannot be paired.`,
+  preprintedDamaged: (n: number, reason: string) =>
+    `Preprinted number ${n} is damaged (${reason}): a damaged code cannot be paired.`,
   preprintedPaired: (n: number, code: string) => `Preprinted number ${n} is already paired with static code ${code}.`,
   saved: (code: string, n: number) => `Static code ${code} paired with preprinted number ${n}.`,
 } as const;
@@ -53,16 +58,19 @@ export function scanOfKind(scan: string, kind: SeriesKind): { code: ParsedUid } 
 /** The readable number of a parsed code, as messages and the table write it. */
 export const codeText = (c: ParsedUid) => shown(c, c.serial);
 
-const scanField = (kind: SeriesKind) => z.string({ error: PAIR_MSG.invalidScan }).max(500, PAIR_MSG.invalidScan)
-  .transform((s, ctx) => {
-    const r = scanOfKind(s, kind);
-    if ('message' in r) {
-      ctx.addIssue({ code: 'custom', message: r.message });
-      return z.NEVER;
-    }
-    // The canonical uid: the server checks its MAC before any database access.
-    return r.code.uid;
-  });
+const scanField = (kind: SeriesKind) =>
+  z
+    .string({ error: PAIR_MSG.invalidScan })
+    .max(500, PAIR_MSG.invalidScan)
+    .transform((s, ctx) => {
+      const r = scanOfKind(s, kind);
+      if ('message' in r) {
+        ctx.addIssue({ code: 'custom', message: r.message });
+        return z.NEVER;
+      }
+      // The canonical uid: the server checks its MAC before any database access.
+      return r.code.uid;
+    });
 
 /** Mapping/CreateStaticQrMapping: the two scans, static first as the screen takes them. */
 export const staticPairRequest = z.strictObject({
@@ -73,7 +81,9 @@ export type StaticPairRequest = z.input<typeof staticPairRequest>;
 
 /** Mapping/GetProductByQrScan: one scan of either kind. */
 export const qrScanRequest = z.strictObject({
-  UID: z.string({ error: QR_SCAN_MSG.invalidScan }).max(500, QR_SCAN_MSG.invalidScan)
+  UID: z
+    .string({ error: QR_SCAN_MSG.invalidScan })
+    .max(500, QR_SCAN_MSG.invalidScan)
     .refine((s) => parseUid(scannedUid(s)) !== null, QR_SCAN_MSG.invalidScan),
 });
 export type QrScanRequest = z.input<typeof qrScanRequest>;
@@ -92,7 +102,10 @@ export type StaticPairRow = z.infer<typeof staticPairRow>;
 
 /** CreateStaticQrMapping's answer: the pair saved. */
 export const staticPairSaved = z.strictObject({
-  StaticQrMappingId: z.number(), StaticSeqNo: z.number(), PreprintedSeqNo: z.number(), Prefix: z.string(),
+  StaticQrMappingId: z.number(),
+  StaticSeqNo: z.number(),
+  PreprintedSeqNo: z.number(),
+  Prefix: z.string(),
 });
 
 /** Mapping/GetProductByQrScan's answer for a mapped, undamaged code. */
@@ -120,11 +133,17 @@ const pairAccess = { pages: [PAGE.mapStaticNumber] };
 
 /** The pairs: newest first; a factory user sees their own prefix's. */
 export const STATIC_PAIR_LIST = listContract({
-  page: PAGE.mapStaticNumber, list: 'Mapping/GetStaticQrMappings', row: staticPairRow,
+  page: PAGE.mapStaticNumber,
+  list: 'Mapping/GetStaticQrMappings',
+  row: staticPairRow,
   columns: [
-    col('ProductName', 'Product Name'), col('StaticSeqNo', 'Static SeqNo.'), col('PreprintedSeqNo', 'Preprinted SeqNo'), col('Prefix', 'Prefix'),
+    col('ProductName', 'Product Name'),
+    col('StaticSeqNo', 'Static SeqNo.'),
+    col('PreprintedSeqNo', 'Preprinted SeqNo'),
+    col('Prefix', 'Prefix'),
   ],
-  sortKeys: ['CreatedDate'], defaultSort: 'CreatedDate',
+  sortKeys: ['CreatedDate'],
+  defaultSort: 'CreatedDate',
   rowKey: 'StaticQrMappingId',
 });
 
@@ -132,7 +151,19 @@ export const STATIC_PAIR_API = {
   create: postEndpoint('Mapping/CreateStaticQrMapping', pairAccess, staticPairRequest, staticPairSaved),
   list: STATIC_PAIR_LIST.api.list,
   /** The screens that scan a code and need its product: mapping, and the floor screens. */
-  qrScan: postEndpoint('Mapping/GetProductByQrScan', {
-    pages: [PAGE.mapping, PAGE.mapStaticNumber, PAGE.secondaryPacking, PAGE.tertiaryPacking, PAGE.replace, PAGE.dispatch],
-  }, qrScanRequest, qrScanProduct),
+  qrScan: postEndpoint(
+    'Mapping/GetProductByQrScan',
+    {
+      pages: [
+        PAGE.mapping,
+        PAGE.mapStaticNumber,
+        PAGE.secondaryPacking,
+        PAGE.tertiaryPacking,
+        PAGE.replace,
+        PAGE.dispatch,
+      ],
+    },
+    qrScanRequest,
+    qrScanProduct,
+  ),
 };

@@ -24,16 +24,19 @@ export const acceptWhole = (from: number, to: number) =>
 
 export const alreadyAccepted = (from: number, to: number) => `Numbers ${span(from, to)} are already accepted.`;
 
-const stockFields = z.strictObject({
-  StockId: pickedId(STOCK_MSG.notFound),
-  FrmNo: serialNo(STOCK_MSG.fromRequired, NUMBER_ONLY, STOCK_MSG.fromRequired),
-  ToNo: serialNo(STOCK_MSG.toRequired, NUMBER_ONLY, STOCK_MSG.toRequired),
-  IssueQty: quantity(STOCK_MSG.qtyRequired, NUMBER_ONLY, STOCK_MSG.qtyRequired),
-}).superRefine((b, ctx) => {
-  // A one-number issue has From = To, so only a To below From is refused.
-  if (b.ToNo < b.FrmNo) ctx.addIssue({ code: 'custom', message: STOCK_MSG.toAfterFrom, path: ['ToNo'] });
-  else if (b.IssueQty !== b.ToNo - b.FrmNo + 1) ctx.addIssue({ code: 'custom', message: STOCK_MSG.qtyMismatch, path: ['IssueQty'] });
-});
+const stockFields = z
+  .strictObject({
+    StockId: pickedId(STOCK_MSG.notFound),
+    FrmNo: serialNo(STOCK_MSG.fromRequired, NUMBER_ONLY, STOCK_MSG.fromRequired),
+    ToNo: serialNo(STOCK_MSG.toRequired, NUMBER_ONLY, STOCK_MSG.toRequired),
+    IssueQty: quantity(STOCK_MSG.qtyRequired, NUMBER_ONLY, STOCK_MSG.qtyRequired),
+  })
+  .superRefine((b, ctx) => {
+    // A one-number issue has From = To, so only a To below From is refused.
+    if (b.ToNo < b.FrmNo) ctx.addIssue({ code: 'custom', message: STOCK_MSG.toAfterFrom, path: ['ToNo'] });
+    else if (b.IssueQty !== b.ToNo - b.FrmNo + 1)
+      ctx.addIssue({ code: 'custom', message: STOCK_MSG.qtyMismatch, path: ['IssueQty'] });
+  });
 
 /** A To below From says so before the quantity's own message, as on the other number forms. */
 export const stockAccept = fromBeforeToFirst(stockFields, 'FrmNo', 'ToNo', STOCK_MSG.toAfterFrom, 'ToNo');
@@ -58,8 +61,13 @@ const access = { pages: [PAGE.stockManagement] };
 
 /** The ranges issued to the caller's company, newest first; every field sorts. */
 export const STOCK_LIST = listContract({
-  page: PAGE.stockManagement, list: 'StockManagement/GetStock', row: stockRow,
-  columns: [col('FrmNo', 'From No.'), col('ToNo', 'To No.'), col('IssueQty', 'IssueQty')], sortKeys: 'all', defaultSort: 'CreatedDate', rowKey: 'StockId',
+  page: PAGE.stockManagement,
+  list: 'StockManagement/GetStock',
+  row: stockRow,
+  columns: [col('FrmNo', 'From No.'), col('ToNo', 'To No.'), col('IssueQty', 'IssueQty')],
+  sortKeys: 'all',
+  defaultSort: 'CreatedDate',
+  rowKey: 'StockId',
 });
 
 export const STOCK_API = {

@@ -12,34 +12,45 @@ import { detailsIssues, VERIFY_MSG, type VisitorDetails } from './verify-rules.j
 export { NAME_PATTERN, VERIFY_CODE, VERIFY_MSG, detailsIssues } from './verify-rules.js';
 
 const place = (label: string, max: number) => optionalText(label, max);
-const coordinate = (min: number, max: number) => z.number().min(min).max(max).nullish().transform((v) => v ?? null);
+const coordinate = (min: number, max: number) =>
+  z
+    .number()
+    .min(min)
+    .max(max)
+    .nullish()
+    .transform((v) => v ?? null);
 
-export const verifyRequest = z.object({
-  UID: z.string({ error: VERIFY_MSG.code }).trim().min(1, VERIFY_MSG.code).max(500, VERIFY_MSG.code),
-  verificationMode: optionalText('verificationMode', 20),
-  verificationType: z.union([z.number(), z.string()]).nullish(),
-  qrData: optionalText('qrData', 1000),
-  UsrCity: place('UsrCity', 100),
-  UsrState: place('UsrState', 100),
-  UsrCntry: place('UsrCntry', 100),
-  UsrAdrs: place('UsrAdrs', 300),
-  UsrZip: place('UsrZip', 10),
-  /** The browser's position, sent to us instead of an outside maps service (issue 13). */
-  Latitude: coordinate(-90, 90),
-  Longitude: coordinate(-180, 180),
-  isFormFilled: z.boolean().nullish().transform((v) => v ?? false),
-  Name: z.unknown().optional(),
-  email: z.unknown().optional(),
-  MobileNo: z.unknown().optional(),
-}).transform((b, ctx) => {
-  if (!b.isFormFilled) return { ...b, visitor: null };
-  const issues = Object.entries(detailsIssues(b));
-  for (const [field, message] of issues) ctx.addIssue({ code: 'custom', message, path: [field] });
-  if (issues.length > 0) return z.NEVER;
-  const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
-  const visitor: VisitorDetails = { Name: text(b.Name), email: text(b.email), MobileNo: text(b.MobileNo) };
-  return { ...b, visitor };
-});
+export const verifyRequest = z
+  .object({
+    UID: z.string({ error: VERIFY_MSG.code }).trim().min(1, VERIFY_MSG.code).max(500, VERIFY_MSG.code),
+    verificationMode: optionalText('verificationMode', 20),
+    verificationType: z.union([z.number(), z.string()]).nullish(),
+    qrData: optionalText('qrData', 1000),
+    UsrCity: place('UsrCity', 100),
+    UsrState: place('UsrState', 100),
+    UsrCntry: place('UsrCntry', 100),
+    UsrAdrs: place('UsrAdrs', 300),
+    UsrZip: place('UsrZip', 10),
+    /** The browser's position, sent to us instead of an outside maps service (issue 13). */
+    Latitude: coordinate(-90, 90),
+    Longitude: coordinate(-180, 180),
+    isFormFilled: z
+      .boolean()
+      .nullish()
+      .transform((v) => v ?? false),
+    Name: z.unknown().optional(),
+    email: z.unknown().optional(),
+    MobileNo: z.unknown().optional(),
+  })
+  .transform((b, ctx) => {
+    if (!b.isFormFilled) return { ...b, visitor: null };
+    const issues = Object.entries(detailsIssues(b));
+    for (const [field, message] of issues) ctx.addIssue({ code: 'custom', message, path: [field] });
+    if (issues.length > 0) return z.NEVER;
+    const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+    const visitor: VisitorDetails = { Name: text(b.Name), email: text(b.email), MobileNo: text(b.MobileNo) };
+    return { ...b, visitor };
+  });
 export type VerifyRequest = z.input<typeof verifyRequest>;
 
 /** The spec's answer (section 3, "Public verification"), plus what a second verification warns with. */

@@ -14,9 +14,17 @@ export const DISPATCH_REPORT = reportContract({
   list: 'DispatchReport/GetDispatchReport',
   export: 'DispatchReport/GetReportExportDispatch',
   // CartonId: the dispatch's id again, as the spec's dispatch rows and invoice name it (its default sort).
-  row: z.object({ DispatchId: z.string(), CreatedDt: dateText, FromWareHouse: z.string(), Name: z.string(), CartonId: z.string() }),
+  row: z.object({
+    DispatchId: z.string(),
+    CreatedDt: dateText,
+    FromWareHouse: z.string(),
+    Name: z.string(),
+    CartonId: z.string(),
+  }),
   columns: [
-    col('DispatchId', 'Dispatch No'), col('CreatedDt', 'Date', { format: 'datetime' }), col('FromWareHouse', 'By Factory/Warehouse', { sortable: false }),
+    col('DispatchId', 'Dispatch No'),
+    col('CreatedDt', 'Date', { format: 'datetime' }),
+    col('FromWareHouse', 'By Factory/Warehouse', { sortable: false }),
     col('Name', 'To Customer'),
   ],
   defaultSort: 'DispatchId',
@@ -26,18 +34,36 @@ export const DISPATCH_REPORT = reportContract({
 });
 
 /** GetDispatchToPrint: the row's dispatch invoice (the floor's invoice data), for the PDF. */
-export const dispatchPrintRequest = z.object({ DispatchId: z.string().trim().min(1, 'Invalid Arguments').max(20, 'Invalid Arguments') }).loose();
-export const DISPATCH_PRINT = postEndpoint('DispatchReport/GetDispatchToPrint', { pages: [PAGE.dispatchReport] }, dispatchPrintRequest, z.unknown());
+export const dispatchPrintRequest = z
+  .object({ DispatchId: z.string().trim().min(1, 'Invalid Arguments').max(20, 'Invalid Arguments') })
+  .loose();
+export const DISPATCH_PRINT = postEndpoint(
+  'DispatchReport/GetDispatchToPrint',
+  { pages: [PAGE.dispatchReport] },
+  dispatchPrintRequest,
+  z.unknown(),
+);
 
 /** A received dispatch, one row per product it carried. */
 export const DISPATCH_RECEIVE_REPORT = reportContract({
   page: PAGE.dispatchReceiveReport,
   list: 'DispatchReport/GetDispatchRecReport',
   export: 'DispatchReport/GetDispatchRecExport',
-  row: z.object({ DispatchId: z.string(), ProductName: z.string(), Quantity: z.number(), DispatchDate: dateText, ReceivedBy: z.string(), ReceiveDate: dateText }),
+  row: z.object({
+    DispatchId: z.string(),
+    ProductName: z.string(),
+    Quantity: z.number(),
+    DispatchDate: dateText,
+    ReceivedBy: z.string(),
+    ReceiveDate: dateText,
+  }),
   columns: [
-    col('DispatchId', 'Dispatch No'), col('ProductName', 'Product Name'), col('Quantity', 'Quantity'), col('DispatchDate', 'Dispatch Date', { format: 'datetime' }),
-    col('ReceivedBy', 'ReceivedBy'), col('ReceiveDate', 'Receive Date', { format: 'datetime' }),
+    col('DispatchId', 'Dispatch No'),
+    col('ProductName', 'Product Name'),
+    col('Quantity', 'Quantity'),
+    col('DispatchDate', 'Dispatch Date', { format: 'datetime' }),
+    col('ReceivedBy', 'ReceivedBy'),
+    col('ReceiveDate', 'Receive Date', { format: 'datetime' }),
   ],
   defaultSort: 'DispatchId',
   file: 'Dispatch Receive report',
@@ -49,7 +75,11 @@ export const MISSING_CARTON_REPORT = reportContract({
   list: 'MissingCartonRpt/GetMissingCartonReport',
   export: 'MissingCartonRpt/GetMissingCartonExport',
   row: z.object({ DispatchId: z.string(), TertiaryCartonId: z.string(), CreatedDt: dateText }),
-  columns: [col('DispatchId', 'Dispatch Id'), col('TertiaryCartonId', 'Carton'), col('CreatedDt', 'Carton Created Date', { format: 'datetime' })],
+  columns: [
+    col('DispatchId', 'Dispatch Id'),
+    col('TertiaryCartonId', 'Carton'),
+    col('CreatedDt', 'Carton Created Date', { format: 'datetime' }),
+  ],
   defaultSort: 'CreatedDt',
   file: 'Missing Carton Report',
   pageSizes: [5, 10, 50, 200, 500],
@@ -60,9 +90,18 @@ export const RETURN_REPORT = reportContract({
   page: PAGE.returnReport,
   list: 'ReturnReport/GetReturnReport',
   export: 'ReturnReport/GetReturnExport',
-  row: z.object({ Cartonid: z.string(), AcceptedWarehouse: z.string(), ReturnedFrom: z.string(), remark: z.string(), returnDate: dateText }),
+  row: z.object({
+    Cartonid: z.string(),
+    AcceptedWarehouse: z.string(),
+    ReturnedFrom: z.string(),
+    remark: z.string(),
+    returnDate: dateText,
+  }),
   columns: [
-    col('Cartonid', 'Carton Id'), col('AcceptedWarehouse', 'Accepted Warehouse'), col('ReturnedFrom', 'Returned From'), col('remark', 'Remarks'),
+    col('Cartonid', 'Carton Id'),
+    col('AcceptedWarehouse', 'Accepted Warehouse'),
+    col('ReturnedFrom', 'Returned From'),
+    col('remark', 'Remarks'),
     col('returnDate', 'Return Date', { format: 'datetime' }),
   ],
   defaultSort: 'returnDate',
@@ -77,13 +116,26 @@ export const ITEM_LEDGER_REPORT = reportContract({
   list: 'ItemLedgerReport/GetReport',
   export: 'ItemLedgerReport/GetExport',
   row: z.object({
-    ProductName: z.string(), TotalQty: z.number(), TertiaryCartonId: z.string(), CreatedDt: dateText, ReceivedDt: dateText.nullable(),
-    CurrentStatus: z.string(), Cfrom: z.string(), CTo: z.string(), Remark: text,
+    ProductName: z.string(),
+    TotalQty: z.number(),
+    TertiaryCartonId: z.string(),
+    CreatedDt: dateText,
+    ReceivedDt: dateText.nullable(),
+    CurrentStatus: z.string(),
+    Cfrom: z.string(),
+    CTo: z.string(),
+    Remark: text,
   }),
   columns: [
-    col('ProductName', 'Product'), col('TotalQty', 'Total Qty'), col('TertiaryCartonId', 'Carton Id'), col('CreatedDt', 'Dispatch Date', { format: 'datetime' }),
-    col('ReceivedDt', 'Received Date', { format: 'datetime' }), col('CurrentStatus', 'Status'), col('Cfrom', 'Dispatched From'),
-    col('CTo', 'Dispatched To'), col('Remark', 'Remark'),
+    col('ProductName', 'Product'),
+    col('TotalQty', 'Total Qty'),
+    col('TertiaryCartonId', 'Carton Id'),
+    col('CreatedDt', 'Dispatch Date', { format: 'datetime' }),
+    col('ReceivedDt', 'Received Date', { format: 'datetime' }),
+    col('CurrentStatus', 'Status'),
+    col('Cfrom', 'Dispatched From'),
+    col('CTo', 'Dispatched To'),
+    col('Remark', 'Remark'),
   ],
   defaultSort: 'CreatedDt',
   file: 'Item Ledger report',

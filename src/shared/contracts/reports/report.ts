@@ -4,7 +4,16 @@
 import { z } from 'zod';
 import type { PageDef } from '../../pages.js';
 import { listRequest } from '../list.js';
-import { col, listContract, type ListColumn, type ListContract, type ListData, type ListEndpoint, type ListRequestSchema, type RowKey } from '../list-contract.js';
+import {
+  col,
+  listContract,
+  type ListColumn,
+  type ListContract,
+  type ListData,
+  type ListEndpoint,
+  type ListRequestSchema,
+  type RowKey,
+} from '../list-contract.js';
 import { rangeInOrder, reportRange } from '../report-dates.js';
 
 /** Report lists page 10, 50, 200 or 500 rows (spec 3 section 2). */
@@ -62,12 +71,26 @@ export function reportContract<R extends z.ZodObject>(s: ReportSpec<R>): ReportC
   const dated = s.dated ?? true;
   const request = (dated ? datedReportRequest : listRequest) as ListRequestSchema;
   const list = listContract({
-    page: s.page, pages: [s.page, ...(s.alsoPages ?? [])], list: s.list, export: s.export, request, row: s.row,
-    columns: s.columns, defaultSort: s.defaultSort, sortAliases: s.sortAliases, rowKey: s.rowKey ?? s.columns[0]!.key, file: s.file,
+    page: s.page,
+    pages: [s.page, ...(s.alsoPages ?? [])],
+    list: s.list,
+    export: s.export,
+    request,
+    row: s.row,
+    columns: s.columns,
+    defaultSort: s.defaultSort,
+    sortAliases: s.sortAliases,
+    rowKey: s.rowKey ?? s.columns[0]!.key,
+    file: s.file,
   });
   const pageSizes = s.pageSizes ?? REPORT_PAGE_SIZES;
   return {
-    ...list, defaultSort: s.defaultSort, file: s.file, dated, pageSizes, defaultPageSize: s.defaultPageSize ?? pageSizes[0]!,
+    ...list,
+    defaultSort: s.defaultSort,
+    file: s.file,
+    dated,
+    pageSizes,
+    defaultPageSize: s.defaultPageSize ?? pageSizes[0]!,
     api: { list: list.api.list, export: list.api.export! },
   };
 }

@@ -24,24 +24,54 @@ const FEB = '2026-02-01';
 const MAR = '2026-03-01';
 
 const loose = (n: number, BatchNo: string, MFGDate: string, EXPDate = LATER) => ({
-  SID: sid(n), ProductId: 7, Qty: 2, CartonSizeId: 1, BatchNo, MFGDate, EXPDate, Batches: [{ ProductId: 7, BatchNo, EXPDate }],
+  SID: sid(n),
+  ProductId: 7,
+  Qty: 2,
+  CartonSizeId: 1,
+  BatchNo,
+  MFGDate,
+  EXPDate,
+  Batches: [{ ProductId: 7, BatchNo, EXPDate }],
 });
 const tertiary = (n: number, BatchNo: string, MFGDate: string, EXPDate = LATER) => ({
-  TID: tid(n), ProductId: 7, Qty: 2, Packs: 4, State: 'packed' as const, BatchNo, MFGDate, EXPDate, Batches: [{ ProductId: 7, BatchNo, EXPDate }], SIDs: [],
+  TID: tid(n),
+  ProductId: 7,
+  Qty: 2,
+  Packs: 4,
+  State: 'packed' as const,
+  BatchNo,
+  MFGDate,
+  EXPDate,
+  Batches: [{ ProductId: 7, BatchNo, EXPDate }],
+  SIDs: [],
 });
-const cacheOf = (Secondary: OpenCartons['Secondary'], Tertiary: OpenCartons['Tertiary'] = []): FloorCache => buildFloorCache({
-  masters: cacheMasters(2, { Recalls: RECALLS }), mappings: [], damages: [], pairs: [], packed: [],
-  open: { AsOf: '2026-11-24T08:00:00.000Z', Secondary, Tertiary }, refreshedAt: { masters: 1, open: 1 },
-});
+const cacheOf = (Secondary: OpenCartons['Secondary'], Tertiary: OpenCartons['Tertiary'] = []): FloorCache =>
+  buildFloorCache({
+    masters: cacheMasters(2, { Recalls: RECALLS }),
+    mappings: [],
+    damages: [],
+    pairs: [],
+    packed: [],
+    open: { AsOf: '2026-11-24T08:00:00.000Z', Secondary, Tertiary },
+    refreshedAt: { masters: 1, open: 1 },
+  });
 const none = emptyLocalWork();
 
-const dispatch = (c: FloorCache, id: string, op: DispatchOp) => checkDispatchScan(id, { hasTarget: true, op, rows: [], olderAccepted: false }, c, none);
+const dispatch = (c: FloorCache, id: string, op: DispatchOp) =>
+  checkDispatchScan(id, { hasTarget: true, op, rows: [], olderAccepted: false }, c, none);
 const pack = (c: FloorCache, id: string) => checkCarton(id, { size: 2, rows: [], olderAccepted: false }, c, none);
-const olderOf = (ids: string[]) => ({ ok: false, message: DISPATCH_MSG.olderStock, older: ids.map((CartonId) => expect.objectContaining({ CartonId })) });
+const olderOf = (ids: string[]) => ({
+  ok: false,
+  message: DISPATCH_MSG.olderStock,
+  older: ids.map((CartonId) => expect.objectContaining({ CartonId })),
+});
 
 describe('recalled older stock at my site', () => {
   // January's SID and TID hold the recalled batch; March's two SIDs are clean.
-  const recallDay = cacheOf([loose(1, 'RC-JAN', JAN), loose(3, 'MAR', MAR), loose(4, 'MAR', MAR)], [tertiary(2, 'RC-JAN', JAN)]);
+  const recallDay = cacheOf(
+    [loose(1, 'RC-JAN', JAN), loose(3, 'MAR', MAR), loose(4, 'MAR', MAR)],
+    [tertiary(2, 'RC-JAN', JAN)],
+  );
 
   it('does not hold back newer clean stock to a dealer or a warehouse; to a factory, where it may go, it does', () => {
     expect(dispatch(recallDay, sid(3), 'dispatch-dealer')).toMatchObject({ ok: true, row: { CartonId: sid(3) } });
@@ -55,16 +85,32 @@ describe('recalled older stock at my site', () => {
   });
 
   it('is left out of the older-stock list, which offers the clean older cartons alone', () => {
-    const mixed = cacheOf([loose(1, 'RC-JAN', JAN), loose(3, 'MAR', MAR), loose(5, 'FEB', FEB)], [tertiary(2, 'RC-JAN', JAN), tertiary(6, 'FEB', FEB)]);
+    const mixed = cacheOf(
+      [loose(1, 'RC-JAN', JAN), loose(3, 'MAR', MAR), loose(5, 'FEB', FEB)],
+      [tertiary(2, 'RC-JAN', JAN), tertiary(6, 'FEB', FEB)],
+    );
     expect(dispatch(mixed, sid(3), 'dispatch-dealer')).toEqual(olderOf([sid(5), tid(6)]));
     expect(dispatch(mixed, sid(3), 'dispatch-warehouse')).toEqual(olderOf([sid(5), tid(6)]));
-    expect(pack(mixed, sid(3))).toEqual({ ok: false, message: PACKING_MSG.olderStock, older: [expect.objectContaining({ SID: sid(5) })] });
+    expect(pack(mixed, sid(3))).toEqual({
+      ok: false,
+      message: PACKING_MSG.olderStock,
+      older: [expect.objectContaining({ SID: sid(5) })],
+    });
   });
 
   it('once the masters no longer carry the recall, it is older stock again', () => {
     const lifted = buildFloorCache({
-      masters: cacheMasters(2, { Recalls: [] }), mappings: [], damages: [], pairs: [], packed: [],
-      open: { AsOf: '2026-11-24T08:00:00.000Z', Secondary: [loose(1, 'RC-JAN', JAN), loose(3, 'MAR', MAR)], Tertiary: [] }, refreshedAt: { masters: 1, open: 1 },
+      masters: cacheMasters(2, { Recalls: [] }),
+      mappings: [],
+      damages: [],
+      pairs: [],
+      packed: [],
+      open: {
+        AsOf: '2026-11-24T08:00:00.000Z',
+        Secondary: [loose(1, 'RC-JAN', JAN), loose(3, 'MAR', MAR)],
+        Tertiary: [],
+      },
+      refreshedAt: { masters: 1, open: 1 },
     });
     expect(dispatch(lifted, sid(3), 'dispatch-dealer')).toEqual(olderOf([sid(1)]));
     expect(pack(lifted, sid(3))).toMatchObject({ ok: false, message: PACKING_MSG.olderStock });
@@ -80,6 +126,10 @@ describe('expired older stock at my site', () => {
   });
 
   it('holds back Tertiary Packing (expired stock may be packed)', () => {
-    expect(pack(expired, sid(13))).toEqual({ ok: false, message: PACKING_MSG.olderStock, older: [expect.objectContaining({ SID: sid(11) })] });
+    expect(pack(expired, sid(13))).toEqual({
+      ok: false,
+      message: PACKING_MSG.olderStock,
+      older: [expect.objectContaining({ SID: sid(11) })],
+    });
   });
 });

@@ -4,7 +4,12 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { codeUrl } from '../../../../src/shared/codes.js';
 import { PACKING_API, PACKING_MSG } from '../../../../src/shared/contracts/floor/packing.js';
-import type { CacheMasters, MappingSeries, OpenCartons, PackedSeries } from '../../../../src/shared/contracts/floor/cache.js';
+import type {
+  CacheMasters,
+  MappingSeries,
+  OpenCartons,
+  PackedSeries,
+} from '../../../../src/shared/contracts/floor/cache.js';
 import { buildFloorCache, type CacheContent } from '../../../../src/client/floor/cache/lookup.js';
 import { packSeries } from '../../../../src/client/floor/cache/rows.js';
 import { emptyLocalWork } from '../../../../src/client/floor/work/local-work.js';
@@ -12,7 +17,12 @@ import { localWorkOf } from '../../../../src/client/floor/work/registry.js';
 import { followOutbox, outboxShape, type Followed } from '../../../../src/client/floor/work/use-local-work.js';
 import { FieldtraceDb } from '../../../../src/client/offline/db.js';
 import { newEntry } from '../../../../src/client/offline/outbox-entry.js';
-import { checkCarton, checkPack, type CartonRow, type PackRow } from '../../../../src/client/floor/packing/scan-rules.js';
+import {
+  checkCarton,
+  checkPack,
+  type CartonRow,
+  type PackRow,
+} from '../../../../src/client/floor/packing/scan-rules.js';
 import { codeMac } from '../../../../src/server/domain/code-mac.js';
 
 const codes = codeMac('unit-test-secret');
@@ -29,21 +39,49 @@ const masters: CacheMasters = {
   SlipLast: { SID: 42, TID: 7, DID: 0 },
 };
 const series = (ranges: Array<[number, number, number, number, string]>): MappingSeries => ({
-  Kind: 'S', Prefix: 'KA', FromNo: ranges.map((r) => r[0]), ToNo: ranges.map((r) => r[1]), MappingId: ranges.map((r) => r[2]),
-  ProductId: ranges.map((r) => r[3]), BatchNo: ranges.map((r) => `B${r[2]}`), MFGDate: ranges.map((r) => r[4]), EXPDate: ranges.map(() => '2028-01-10'),
+  Kind: 'S',
+  Prefix: 'KA',
+  FromNo: ranges.map((r) => r[0]),
+  ToNo: ranges.map((r) => r[1]),
+  MappingId: ranges.map((r) => r[2]),
+  ProductId: ranges.map((r) => r[3]),
+  BatchNo: ranges.map((r) => `B${r[2]}`),
+  MFGDate: ranges.map((r) => r[4]),
+  EXPDate: ranges.map(() => '2028-01-10'),
 });
-const sec = (SID: string, ProductId: number, MFGDate: string) => ({ SID, ProductId, Qty: 3, CartonSizeId: 1, BatchNo: 'B1', MFGDate, EXPDate: '2028-01-10' });
+const sec = (SID: string, ProductId: number, MFGDate: string) => ({
+  SID,
+  ProductId,
+  Qty: 3,
+  CartonSizeId: 1,
+  BatchNo: 'B1',
+  MFGDate,
+  EXPDate: '2028-01-10',
+});
 const open: OpenCartons = {
   AsOf: masters.AsOf,
-  Secondary: [sec('SID26KA00001', 7, '2026-01-10'), sec('SID26KA00002', 7, '2026-03-01'), sec('SID26KA00003', 8, '2026-03-01')],
+  Secondary: [
+    sec('SID26KA00001', 7, '2026-01-10'),
+    sec('SID26KA00002', 7, '2026-03-01'),
+    sec('SID26KA00003', 8, '2026-03-01'),
+  ],
   Tertiary: [],
 };
 // KA 1–100 product 7 (January), 101–200 product 8, 300–310 damaged; 1–3 packed in SID 1 (as of the refresh).
 const content: CacheContent = {
-  masters, open,
-  mappings: packSeries([series([[1, 100, 1, 7, '2026-01-10'], [101, 200, 2, 8, '2026-01-10'], [300, 310, 3, 7, '2026-01-10']])]),
+  masters,
+  open,
+  mappings: packSeries([
+    series([
+      [1, 100, 1, 7, '2026-01-10'],
+      [101, 200, 2, 8, '2026-01-10'],
+      [300, 310, 3, 7, '2026-01-10'],
+    ]),
+  ]),
   damages: packSeries([{ Kind: 'S', Prefix: 'KA', FromNo: [300], ToNo: [310], Reason: ['Crushed'] }]),
-  packed: packSeries([{ Kind: 'S', Prefix: 'KA', FromNo: [1], ToNo: [3], SID: ['SID26KA00001'], CartonState: ['packed'] }] satisfies PackedSeries[]),
+  packed: packSeries([
+    { Kind: 'S', Prefix: 'KA', FromNo: [1], ToNo: [3], SID: ['SID26KA00001'], CartonState: ['packed'] },
+  ] satisfies PackedSeries[]),
   pairs: packSeries([]),
   refreshedAt: { masters: 1 },
 };
@@ -51,12 +89,24 @@ const cache = buildFloorCache(content);
 
 describe('a pack scanned on Secondary Packing', () => {
   const carton = (rows: PackRow[] = [], size: number | null = 3) => ({ size, rows, olderAccepted: false });
-  const pack = (text: string, rows: PackRow[] = [], local = emptyLocalWork(), size: number | null = 3) => checkPack(text, carton(rows, size), cache, local);
+  const pack = (text: string, rows: PackRow[] = [], local = emptyLocalWork(), size: number | null = 3) =>
+    checkPack(text, carton(rows, size), cache, local);
   const row = (n: number) => (pack(ka(n)) as { row: PackRow }).row;
 
   it('a mapped code gives its row, from a uid or the whole QR URL', () => {
     expect(pack(codeUrl('https://trace.example', ka(10)))).toEqual({
-      ok: true, row: { key: 'SKA:10', UID: ka(10), VisibleNo: 'KA10', BatchNo: 'B1', ProductName: 'Neem Gold 1 L', MFGDate: '2026-01-10', EXPDate: '2028-01-10', ProductId: 7, SeqNo: 10 },
+      ok: true,
+      row: {
+        key: 'SKA:10',
+        UID: ka(10),
+        VisibleNo: 'KA10',
+        BatchNo: 'B1',
+        ProductName: 'Neem Gold 1 L',
+        MFGDate: '2026-01-10',
+        EXPDate: '2028-01-10',
+        ProductId: 7,
+        SeqNo: 10,
+      },
     });
   });
   it("the spec's messages, and ours, for every bad scan", () => {
@@ -77,18 +127,42 @@ describe('a pack scanned on Secondary Packing', () => {
     expect(refused(ka(150), [row(10)])).toBe(PACKING_MSG.sameProduct);
   });
   it("a pack in this device's queued carton is packed here, until that entry is rejected", () => {
-    const entry = { endpoint: PACKING_API.secondarySave.path, status: 'pending' as const, payload: { cartonMasterId: 1, scanned: [{ UID: ka(20) }, { UID: ka(21) }], reason: 'x', CartonName: 'SID26KA00010' } };
-    expect(pack(ka(21), [], localWorkOf([entry], cache))).toEqual({ ok: false, message: PACKING_MSG.packed('SID26KA00010') });
+    const entry = {
+      endpoint: PACKING_API.secondarySave.path,
+      status: 'pending' as const,
+      payload: {
+        cartonMasterId: 1,
+        scanned: [{ UID: ka(20) }, { UID: ka(21) }],
+        reason: 'x',
+        CartonName: 'SID26KA00010',
+      },
+    };
+    expect(pack(ka(21), [], localWorkOf([entry], cache))).toEqual({
+      ok: false,
+      message: PACKING_MSG.packed('SID26KA00010'),
+    });
     expect(pack(ka(21), [], localWorkOf([{ ...entry, status: 'rejected' }], cache)).ok).toBe(true);
   });
 });
 
 describe('a carton scanned on Tertiary Packing', () => {
   const carton = (rows: CartonRow[] = [], olderAccepted = false) => ({ size: 2, rows, olderAccepted });
-  const scan = (text: string, rows: CartonRow[] = [], local = emptyLocalWork(), olderAccepted = false) => checkCarton(text, carton(rows, olderAccepted), cache, local);
+  const scan = (text: string, rows: CartonRow[] = [], local = emptyLocalWork(), olderAccepted = false) =>
+    checkCarton(text, carton(rows, olderAccepted), cache, local);
 
   it('a loose carton at the site gives its row; not a SID is Invalid Carton; unknown is not here', () => {
-    expect(scan('sid26ka00001')).toEqual({ ok: true, row: { CartonId: 'SID26KA00001', ProductId: 7, ProductName: 'Neem Gold 1 L', BatchNo: 'B1', Qty: 3, MFGDate: '2026-01-10', EXPDate: '2028-01-10' } });
+    expect(scan('sid26ka00001')).toEqual({
+      ok: true,
+      row: {
+        CartonId: 'SID26KA00001',
+        ProductId: 7,
+        ProductName: 'Neem Gold 1 L',
+        BatchNo: 'B1',
+        Qty: 3,
+        MFGDate: '2026-01-10',
+        EXPDate: '2028-01-10',
+      },
+    });
     expect(scan('TID26KA00001')).toEqual({ ok: false, message: PACKING_MSG.invalidCarton });
     expect(scan('SID26KA00099')).toEqual({ ok: false, message: PACKING_MSG.notHere('SID26KA00099') });
   });
@@ -96,24 +170,57 @@ describe('a carton scanned on Tertiary Packing', () => {
     const first = (scan('SID26KA00001') as { row: CartonRow }).row;
     expect(scan('SID26KA00001', [first])).toEqual({ ok: false, message: PACKING_MSG.alreadyScanned });
     expect(scan('SID26KA00003', [first])).toEqual({ ok: false, message: PACKING_MSG.similarItems });
-    const local = localWorkOf([{ endpoint: PACKING_API.tertiarySave.path, status: 'sending', payload: { cartonMasterId: 1, scanned: [{ CartonId: 'SID26KA00001' }], reason: '', remark: '', CartonName: 'TID26KA00005' } }], cache);
-    expect(scan('SID26KA00001', [], local)).toEqual({ ok: false, message: PACKING_MSG.inTertiary('SID26KA00001', 'TID26KA00005') });
+    const local = localWorkOf(
+      [
+        {
+          endpoint: PACKING_API.tertiarySave.path,
+          status: 'sending',
+          payload: {
+            cartonMasterId: 1,
+            scanned: [{ CartonId: 'SID26KA00001' }],
+            reason: '',
+            remark: '',
+            CartonName: 'TID26KA00005',
+          },
+        },
+      ],
+      cache,
+    );
+    expect(scan('SID26KA00001', [], local)).toEqual({
+      ok: false,
+      message: PACKING_MSG.inTertiary('SID26KA00001', 'TID26KA00005'),
+    });
   });
   it('newer stock while older waits: the older stock list, until the user goes on with the newer', () => {
     const r = scan('SID26KA00002');
     expect(r).toMatchObject({ ok: false, message: PACKING_MSG.olderStock, older: [{ SID: 'SID26KA00001' }] });
     expect(scan('SID26KA00002', [], emptyLocalWork(), true).ok).toBe(true);
     // A carton packed on this device (still queued) is loose stock too, with its packs' dates.
-    const local = localWorkOf([{ endpoint: PACKING_API.secondarySave.path, status: 'pending', payload: { cartonMasterId: 1, scanned: [{ UID: ka(30) }], reason: 'one', CartonName: 'SID26KA00011' } }], cache);
-    expect(scan('SID26KA00011', [], local)).toMatchObject({ ok: true, row: { CartonId: 'SID26KA00011', Qty: 1, MFGDate: '2026-01-10' } });
+    const local = localWorkOf(
+      [
+        {
+          endpoint: PACKING_API.secondarySave.path,
+          status: 'pending',
+          payload: { cartonMasterId: 1, scanned: [{ UID: ka(30) }], reason: 'one', CartonName: 'SID26KA00011' },
+        },
+      ],
+      cache,
+    );
+    expect(scan('SID26KA00011', [], local)).toMatchObject({
+      ok: true,
+      row: { CartonId: 'SID26KA00011', Qty: 1, MFGDate: '2026-01-10' },
+    });
   });
 });
 
 describe("this device's queued work, followed as the outbox changes (use-local-work.ts)", () => {
-  const save = (sid: string, from: number, userId = 7) => newEntry({
-    endpoint: PACKING_API.secondarySave.path, label: sid, userId,
-    payload: { cartonMasterId: 1, scanned: [{ UID: ka(from) }, { UID: ka(from + 1) }], reason: '', CartonName: sid },
-  });
+  const save = (sid: string, from: number, userId = 7) =>
+    newEntry({
+      endpoint: PACKING_API.secondarySave.path,
+      label: sid,
+      userId,
+      payload: { cartonMasterId: 1, scanned: [{ UID: ka(from) }, { UID: ka(from + 1) }], reason: '', CartonName: sid },
+    });
   const sidOf = (f: Followed, n: number) => f.work.packed.get(`SKA:${n}`);
 
   it('a carton closed is added alone; a refusal or a discard rebuilds, and each answer is the whole queue', async () => {

@@ -13,22 +13,39 @@ import { cacheMasters } from '../../../helpers/floor-cache-masters.js';
 
 const codes = codeMac('unit-test-secret');
 const ka = (n: number) => codes.make({ kind: 'S', prefix: 'KA' }, n);
-const masters = (recalls?: CacheMasters['Recalls']): CacheMasters => cacheMasters(3, recalls ? { Recalls: recalls } : {});
+const masters = (recalls?: CacheMasters['Recalls']): CacheMasters =>
+  cacheMasters(3, recalls ? { Recalls: recalls } : {});
 // KA 1–100 batch RC-1, 101–200 batch RC-2, both product 7.
 const mappings: MappingSeries = {
-  Kind: 'S', Prefix: 'KA', FromNo: [1, 101], ToNo: [100, 200], MappingId: [1, 2], ProductId: [7, 7], BatchNo: ['RC-1', 'RC-2'],
-  MFGDate: ['2026-01-10', '2026-01-10'], EXPDate: ['2028-01-10', '2028-01-10'],
+  Kind: 'S',
+  Prefix: 'KA',
+  FromNo: [1, 101],
+  ToNo: [100, 200],
+  MappingId: [1, 2],
+  ProductId: [7, 7],
+  BatchNo: ['RC-1', 'RC-2'],
+  MFGDate: ['2026-01-10', '2026-01-10'],
+  EXPDate: ['2028-01-10', '2028-01-10'],
 };
-const cacheWith = (m: CacheMasters) => buildFloorCache({
-  masters: m, mappings: packSeries([mappings]), damages: [], pairs: [], packed: [], refreshedAt: { masters: 1 },
-});
+const cacheWith = (m: CacheMasters) =>
+  buildFloorCache({
+    masters: m,
+    mappings: packSeries([mappings]),
+    damages: [],
+    pairs: [],
+    packed: [],
+    refreshedAt: { masters: 1 },
+  });
 const carton = { size: 3, rows: [], olderAccepted: false };
 
 describe('a pack of a recalled batch on Secondary Packing', () => {
   it('is refused with the recall message from the cache, whatever the case of the batch; other batches pack', () => {
     const cache = cacheWith(masters([{ ProductId: 7, BatchNo: 'rc-1', Reason: 'Seal failure' }]));
     expect(cache.codeFacts('S', 'KA', 5).recalled).toBe('Seal failure');
-    expect(checkPack(ka(5), carton, cache, emptyLocalWork())).toEqual({ ok: false, message: RECALL_MSG.onFloor('Seal failure') });
+    expect(checkPack(ka(5), carton, cache, emptyLocalWork())).toEqual({
+      ok: false,
+      message: RECALL_MSG.onFloor('Seal failure'),
+    });
     expect(checkPack(ka(150), carton, cache, emptyLocalWork())).toMatchObject({ ok: true, row: { BatchNo: 'RC-2' } });
   });
 

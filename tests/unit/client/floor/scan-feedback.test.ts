@@ -2,7 +2,13 @@
 // and vibrations for ok and error, the camera's repeat filter, and verdicts kept in scan order.
 import { describe, expect, it } from 'vitest';
 import {
-  createRepeatFilter, createScanQueue, FEEDBACK, feedbackOf, SCAN_FAILED, scanText, type ScanVerdict,
+  createRepeatFilter,
+  createScanQueue,
+  FEEDBACK,
+  feedbackOf,
+  SCAN_FAILED,
+  scanText,
+  type ScanVerdict,
 } from '../../../../src/client/floor/scan-feedback.js';
 import { codeMac } from '../../../../src/server/domain/code-mac.js';
 import { codeUrl } from '../../../../src/shared/codes.js';
@@ -93,11 +99,14 @@ describe('the scan queue', () => {
 
   it('answers a screen that throws or rejects in red, and goes on with the next scan', async () => {
     const answered: ScanVerdict[] = [];
-    const submit = createScanQueue((code) => {
-      if (code === 'throw') throw new Error('bug');
-      if (code === 'reject') return Promise.reject(new Error('bug'));
-      return { ok: true, message: 'Added' };
-    }, (_c, v) => answered.push(v));
+    const submit = createScanQueue(
+      (code) => {
+        if (code === 'throw') throw new Error('bug');
+        if (code === 'reject') return Promise.reject(new Error('bug'));
+        return { ok: true, message: 'Added' };
+      },
+      (_c, v) => answered.push(v),
+    );
     await submit('throw');
     await submit('reject');
     await submit('fine');

@@ -1,7 +1,13 @@
 // The wedge detector against the timings handheld scanners really use (0 to 150 ms between keys, Enter,
 // Tab or no suffix at all, long codes in chunks) and against a person typing in the same box.
 import { describe, expect, it } from 'vitest';
-import { createWedge, isWholeCode, wholerScan, type KeyVerdict, type Wedge } from '../../../../src/client/floor/wedge.js';
+import {
+  createWedge,
+  isWholeCode,
+  wholerScan,
+  type KeyVerdict,
+  type Wedge,
+} from '../../../../src/client/floor/wedge.js';
 import { codeMac } from '../../../../src/server/domain/code-mac.js';
 import { codeUrl } from '../../../../src/shared/codes.js';
 
@@ -10,7 +16,13 @@ const UID = codes.make({ kind: 'S', prefix: 'KA' }, 4217);
 const URL_CODE = codeUrl('https://trace.example.in', UID);
 
 /** Types `text` from `start` ms with `gap` ms between keys, then `end` (if any) `gap` ms later. */
-function type(w: Wedge, text: string, gap: number, start = 1000, end?: 'Enter' | 'Tab'): { verdicts: KeyVerdict[]; at: number } {
+function type(
+  w: Wedge,
+  text: string,
+  gap: number,
+  start = 1000,
+  end?: 'Enter' | 'Tab',
+): { verdicts: KeyVerdict[]; at: number } {
   const verdicts: KeyVerdict[] = [];
   let at = start;
   [...text].forEach((ch, i) => {
@@ -139,9 +151,11 @@ describe('a stall inside a scan (a busy device)', () => {
 
 describe('whole codes by content', () => {
   it('knows a uid, its QR URL and carton and dispatch ids, in any case', () => {
-    for (const t of [UID, URL_CODE, UID.toLowerCase(), 'SID26KA00042', 'tid26ka00042', 'DID26KA123456']) expect(isWholeCode(t), t).toBe(true);
+    for (const t of [UID, URL_CODE, UID.toLowerCase(), 'SID26KA00042', 'tid26ka00042', 'DID26KA123456'])
+      expect(isWholeCode(t), t).toBe(true);
   });
   it('refuses a truncated uid, a PID and words', () => {
-    for (const t of [UID.slice(0, -1), URL_CODE.slice(0, -2), 'PID4217', 'SID26KA', 'hello']) expect(isWholeCode(t), t).toBe(false);
+    for (const t of [UID.slice(0, -1), URL_CODE.slice(0, -2), 'PID4217', 'SID26KA', 'hello'])
+      expect(isWholeCode(t), t).toBe(false);
   });
 });

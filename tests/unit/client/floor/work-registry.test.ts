@@ -17,7 +17,11 @@ function idempotentSaves(): string[] {
   const paths = new Set<string>();
   for (const mod of Object.values(modules)) {
     for (const value of Object.values(mod as Record<string, unknown>)) {
-      const candidates = isEndpoint(value) ? [value] : typeof value === 'object' && value !== null ? Object.values(value) : [];
+      const candidates = isEndpoint(value)
+        ? [value]
+        : typeof value === 'object' && value !== null
+          ? Object.values(value)
+          : [];
       for (const e of candidates) if (isEndpoint(e) && e.idempotent) paths.add(e.path);
     }
   }
@@ -43,7 +47,9 @@ describe('the floor work registry', () => {
     const floor = new Set(FLOOR_PAGES.map((p) => p.key));
     const outside = FLOOR_WORK.flatMap((w) => {
       const { access } = w.endpoint;
-      return typeof access === 'object' ? access.pages.filter((p) => !floor.has(p.key)).map((p) => `${w.endpoint.path}: ${p.label}`) : [w.endpoint.path];
+      return typeof access === 'object'
+        ? access.pages.filter((p) => !floor.has(p.key)).map((p) => `${w.endpoint.path}: ${p.label}`)
+        : [w.endpoint.path];
     });
     expect(outside).toEqual([]);
   });

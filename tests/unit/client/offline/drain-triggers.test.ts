@@ -6,7 +6,13 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FieldtraceDb } from '../../../../src/client/offline/db.js';
 import { getOutboxStatus } from '../../../../src/client/offline/drain-status.js';
-import { kickOutbox, outboxSyncReady, sendOutboxNow, startOutboxSync, type SyncOptions } from '../../../../src/client/offline/drain-triggers.js';
+import {
+  kickOutbox,
+  outboxSyncReady,
+  sendOutboxNow,
+  startOutboxSync,
+  type SyncOptions,
+} from '../../../../src/client/offline/drain-triggers.js';
 import { newEntry, type OutboxEntry } from '../../../../src/client/offline/outbox-entry.js';
 import type { Outcome } from '../../../../src/client/offline/outbox-rules.js';
 import { DRAIN_LOCK } from '../../../../src/client/offline/outbox.js';
@@ -38,11 +44,17 @@ afterEach(() => {
 
 const ok: Outcome = { kind: 'answered', answer: { code: '200', message: 'Saved', data: null } };
 const offline: Outcome = { kind: 'retry', answer: { code: '0', message: 'No network connection.', data: null } };
-const slowDown: Outcome = { kind: 'retry', answer: { code: '429', message: 'Too many requests.', data: null }, afterMs: 600_000 };
+const slowDown: Outcome = {
+  kind: 'retry',
+  answer: { code: '429', message: 'Too many requests.', data: null },
+  afterMs: 600_000,
+};
 const signIn: Outcome = { kind: 'signin', answer: { code: '401', message: 'Please sign in again.', data: null } };
 
 async function queue(labels: string[], userId = ME): Promise<void> {
-  const entries = labels.map((label, i) => newEntry({ endpoint: 'SecondaryPacking/save', payload: { label }, label, userId }, clock + i, `key-${label}`));
+  const entries = labels.map((label, i) =>
+    newEntry({ endpoint: 'SecondaryPacking/save', payload: { label }, label, userId }, clock + i, `key-${label}`),
+  );
   await db.transaction('rw', db.outbox, () => db.outbox.bulkAdd(entries));
 }
 
@@ -58,8 +70,15 @@ function server(...script: Outcome[]) {
 
 async function start(send: SyncOptions['send'], extra: Partial<SyncOptions> = {}) {
   stop = startOutboxSync({
-    db, send, events, now: () => clock, online: () => isOnline, userId: async () => ME,
-    registerSync: async () => void (syncAsked += 1), heartbeatMs: 40, ...extra,
+    db,
+    send,
+    events,
+    now: () => clock,
+    online: () => isOnline,
+    userId: async () => ME,
+    registerSync: async () => void (syncAsked += 1),
+    heartbeatMs: 40,
+    ...extra,
   });
   await outboxSyncReady();
 }
@@ -87,10 +106,13 @@ describe('the drain triggers', () => {
     const gate = new Promise<void>((r) => (release = r));
     const slow = server();
     stop?.();
-    await start(async (batch) => {
-      await gate;
-      return slow.send(batch);
-    }, { heartbeatMs: 60_000 });
+    await start(
+      async (batch) => {
+        await gate;
+        return slow.send(batch);
+      },
+      { heartbeatMs: 60_000 },
+    );
     await queue(['c2']);
     const first = kickOutbox();
     await settle(20);
@@ -194,7 +216,10 @@ describe('the drain triggers', () => {
 
   it('count rejected entries apart from waiting ones', async () => {
     await queue(['c1', 'c2']);
-    const s = server({ kind: 'answered', answer: { code: '400', message: 'Carton Full', data: { Items: [{ Code: 'PID1', Reason: 'already packed' }] } } });
+    const s = server({
+      kind: 'answered',
+      answer: { code: '400', message: 'Carton Full', data: { Items: [{ Code: 'PID1', Reason: 'already packed' }] } },
+    });
     await start(s.send);
     await expect.poll(() => getOutboxStatus()).toMatchObject({ waiting: 0, rejected: 1 });
   });

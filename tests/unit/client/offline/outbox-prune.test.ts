@@ -21,7 +21,14 @@ afterEach(() => db.close());
 
 /** An entry of `label` in `status`, settled at `settledAt` (none: from before the stamps). */
 function entry(label: string, status: OutboxStatus, settledAt: number | undefined, userId = 7): OutboxEntry {
-  const e = { ...newEntry({ endpoint: 'SecondaryPacking/save', payload: { label }, label, userId }, NOW - 30 * DAY, `key-${label}`), status };
+  const e = {
+    ...newEntry(
+      { endpoint: 'SecondaryPacking/save', payload: { label }, label, userId },
+      NOW - 30 * DAY,
+      `key-${label}`,
+    ),
+    status,
+  };
   return settledAt === undefined ? e : { ...e, settledAt };
 }
 const labels = async () => (await db.outbox.orderBy(':id').toArray()).map((e) => e.label);
@@ -34,7 +41,10 @@ describe('the drain', () => {
       { kind: 'answered', answer: { code: '400', message: 'already Scanned', data: null } },
     ];
     await drainOutbox({ db, send: async (batch) => answers.slice(0, batch.length), now: () => NOW });
-    expect((await db.outbox.toArray()).map((e) => [e.label, e.status, e.settledAt])).toEqual([['c1', 'done', NOW], ['c2', 'rejected', NOW]]);
+    expect((await db.outbox.toArray()).map((e) => [e.label, e.status, e.settledAt])).toEqual([
+      ['c1', 'done', NOW],
+      ['c2', 'rejected', NOW],
+    ]);
   });
 });
 

@@ -12,13 +12,23 @@ import { outboxTransport } from '../../../../src/client/offline/outbox-transport
 import { registerOutboxReplay } from '../../../../sw/outbox-replay.js';
 
 const ME = 7;
-interface Pushed { Key: string; Call: string; DeviceTime: number; Body: unknown }
+interface Pushed {
+  Key: string;
+  Call: string;
+  DeviceTime: number;
+  Body: unknown;
+}
 const calls: Array<{ url: string; auth: string | null; entries: Pushed[] }> = [];
 /** The server's answer to each entry of a push; throwing is a network failure. */
 let answer: (e: Pushed) => { ResponseCode: string; ResponseMessage: string; ResponseData: unknown };
 
-const envelope = (code: string, message: string, data: unknown = null) => ({ ResponseCode: code, ResponseMessage: message, ResponseData: data });
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const envelope = (code: string, message: string, data: unknown = null) => ({
+  ResponseCode: code,
+  ResponseMessage: message,
+  ResponseData: data,
+});
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 beforeEach(async () => {
   calls.length = 0;
@@ -36,7 +46,9 @@ beforeEach(async () => {
 afterEach(() => vi.unstubAllGlobals());
 
 async function queue(...labels: string[]) {
-  const entries = labels.map((label) => newEntry({ endpoint: 'Probe/save', payload: { Note: label }, label, userId: ME }, 1, `key-${label}`));
+  const entries = labels.map((label) =>
+    newEntry({ endpoint: 'Probe/save', payload: { Note: label }, label, userId: ME }, 1, `key-${label}`),
+  );
   await localDb.transaction('rw', localDb.outbox, () => localDb.outbox.bulkAdd(entries));
 }
 
@@ -45,7 +57,11 @@ function fireSync(tag: string, lastChance = false): Promise<void> | undefined {
   const worker = new EventTarget();
   registerOutboxReplay(worker as unknown as ServiceWorkerGlobalScope);
   let waited: Promise<void> | undefined;
-  const event = Object.assign(new Event('sync'), { tag, lastChance, waitUntil: (p: Promise<void>) => void (waited = p) });
+  const event = Object.assign(new Event('sync'), {
+    tag,
+    lastChance,
+    waitUntil: (p: Promise<void>) => void (waited = p),
+  });
   worker.dispatchEvent(event);
   return waited;
 }
@@ -54,10 +70,16 @@ describe('the service worker on Background Sync', () => {
   it("sends the signed-in user's entries in order, each with its key and time, with the stored token", async () => {
     await queue('c1', 'c2');
     await fireSync(OUTBOX_SYNC_TAG);
-    expect(calls).toEqual([{ url: '/API/api/Outbox/push', auth: 'Bearer tok', entries: [
-      { Key: 'key-c1', Call: 'Probe/save', DeviceTime: 1, Body: { Note: 'c1' } },
-      { Key: 'key-c2', Call: 'Probe/save', DeviceTime: 1, Body: { Note: 'c2' } },
-    ] }]);
+    expect(calls).toEqual([
+      {
+        url: '/API/api/Outbox/push',
+        auth: 'Bearer tok',
+        entries: [
+          { Key: 'key-c1', Call: 'Probe/save', DeviceTime: 1, Body: { Note: 'c1' } },
+          { Key: 'key-c2', Call: 'Probe/save', DeviceTime: 1, Body: { Note: 'c2' } },
+        ],
+      },
+    ]);
     expect((await localDb.outbox.toArray()).map((e) => e.status)).toEqual(['done', 'done']);
   });
 
@@ -67,7 +89,11 @@ describe('the service worker on Background Sync', () => {
       throw new TypeError('Failed to fetch');
     };
     await expect(fireSync(OUTBOX_SYNC_TAG)).rejects.toThrow('retry');
-    expect((await localDb.outbox.toArray())[0]).toMatchObject({ status: 'pending', attempts: 1, answer: { code: '0' } });
+    expect((await localDb.outbox.toArray())[0]).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      answer: { code: '0' },
+    });
     await expect(fireSync(OUTBOX_SYNC_TAG, true)).resolves.toBeUndefined();
   });
 

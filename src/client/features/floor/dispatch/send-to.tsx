@@ -16,26 +16,59 @@ interface Props {
 }
 
 export const SendTo = memo(function SendTo({ data, kind, targetId, locked, onKind, onTarget }: Props) {
-  const options = useMemo(() => (kind === 'WareHouse'
-    ? [
-      { group: 'Warehouses', items: data.Sites.filter((s) => !s.IsFactory).map((s) => ({ value: String(s.SiteId), label: s.Name })) },
-      { group: 'Factories', items: data.Sites.filter((s) => s.IsFactory).map((s) => ({ value: String(s.SiteId), label: s.Name })) },
-    ].filter((g) => g.items.length > 0)
-    : data.Dealers.map((d) => ({ value: String(d.UserId), label: d.Name }))), [data, kind]);
+  const options = useMemo(
+    () =>
+      kind === 'WareHouse'
+        ? [
+            {
+              group: 'Warehouses',
+              items: data.Sites.filter((s) => !s.IsFactory).map((s) => ({ value: String(s.SiteId), label: s.Name })),
+            },
+            {
+              group: 'Factories',
+              items: data.Sites.filter((s) => s.IsFactory).map((s) => ({ value: String(s.SiteId), label: s.Name })),
+            },
+          ].filter((g) => g.items.length > 0)
+        : data.Dealers.map((d) => ({ value: String(d.UserId), label: d.Name })),
+    [data, kind],
+  );
   const bill = targetOf({ kind, targetId }, data)?.Billing;
   const place = bill ? [bill.bill_CityName, bill.bill_StateName, bill.bill_Pincode].filter(Boolean).join(', ') : '';
   return (
     <Stack gap="xs">
-      <SegmentedControl fullWidth size="md" value={kind} disabled={locked} aria-label="Send to type"
-        data={[{ value: 'WareHouse', label: 'WareHouse' }, { value: 'Dealer', label: 'Dealer' }]}
-        onChange={(v) => onKind(v as SendToKind)} />
-      <Select label="Send To" placeholder="Select Send To" data={options} value={targetId === null ? null : String(targetId)}
-        disabled={locked} size="lg" searchable allowDeselect={false} comboboxProps={{ withinPortal: true }}
-        nothingFoundMessage="No Data found" onChange={(v) => onTarget(v === null ? null : Number(v))} />
+      <SegmentedControl
+        fullWidth
+        size="md"
+        value={kind}
+        disabled={locked}
+        aria-label="Send to type"
+        data={[
+          { value: 'WareHouse', label: 'WareHouse' },
+          { value: 'Dealer', label: 'Dealer' },
+        ]}
+        onChange={(v) => onKind(v as SendToKind)}
+      />
+      <Select
+        label="Send To"
+        placeholder="Select Send To"
+        data={options}
+        value={targetId === null ? null : String(targetId)}
+        disabled={locked}
+        size="lg"
+        searchable
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+        nothingFoundMessage="No Data found"
+        onChange={(v) => onTarget(v === null ? null : Number(v))}
+      />
       {bill && (
         <Paper withBorder p="xs" aria-label="Billing address">
           <Text fw={700}>{bill.FirmName}</Text>
-          {[bill.bill_Address1, bill.bill_Address2, place, bill.bill_CountryName].filter(Boolean).map((l) => <Text key={l} fz="sm">{l}</Text>)}
+          {[bill.bill_Address1, bill.bill_Address2, place, bill.bill_CountryName].filter(Boolean).map((l) => (
+            <Text key={l} fz="sm">
+              {l}
+            </Text>
+          ))}
         </Paper>
       )}
     </Stack>

@@ -4,12 +4,29 @@ import { Button, Stack } from '@mantine/core';
 import { FloorModal } from '../../../floor/floor-dialogs.js';
 import { ScanBox, type ScanVerdict } from '../../../floor/scan-box.js';
 
-export function SlipDialog({ opened, title, onSlip, onClose }: { opened: boolean; title: string; onSlip: (text: string) => ScanVerdict | Promise<ScanVerdict>; onClose: () => void }) {
+export function SlipDialog({
+  opened,
+  title,
+  onSlip,
+  onClose,
+}: {
+  opened: boolean;
+  title: string;
+  onSlip: (text: string) => ScanVerdict | Promise<ScanVerdict>;
+  onClose: () => void;
+}) {
   return (
     <FloorModal opened={opened} onClose={onClose} title={title}>
       <Stack>
-        <ScanBox label="Carton slip" placeholder="Scan the carton slip" onScan={onSlip} idleMessage="Scan the slip to close the carton" />
-        <Button size="lg" variant="default" onClick={onClose}>Cancel</Button>
+        <ScanBox
+          label="Carton slip"
+          placeholder="Scan the carton slip"
+          onScan={onSlip}
+          idleMessage="Scan the slip to close the carton"
+        />
+        <Button size="lg" variant="default" onClick={onClose}>
+          Cancel
+        </Button>
       </Stack>
     </FloorModal>
   );

@@ -69,7 +69,11 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
   /** The row shows at once; the scan is answered once the carton is on disk, so a reload or a crash
    *  after the tone never loses it. */
   const add = async (row: R, olderAccepted: boolean): Promise<ScanVerdict> => {
-    const { next, saved } = update((c) => ({ ...c, rows: [...c.rows, row], olderAccepted: c.olderAccepted || olderAccepted }));
+    const { next, saved } = update((c) => ({
+      ...c,
+      rows: [...c.rows, row],
+      olderAccepted: c.olderAccepted || olderAccepted,
+    }));
     await saved;
     // The carton is full: its dialog opens once the last row is on screen, so the row shows as fast
     // as any other (drawing the dialog in the same frame doubled that scan's time).
@@ -83,14 +87,26 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
 
   const productName = (id: number) => cache?.products.get(id)?.ProductName ?? '';
   const olderStock = useOlderStock<R>({
-    text: PACKING_MSG, box, productName, add,
+    text: PACKING_MSG,
+    box,
+    productName,
+    add,
     check: (text, acceptNewer): OlderStockOutcome<R> => {
       if (!cache) return { ok: false, message: CACHE_LOADING };
       const c = current();
-      const outcome = def.check(text, { size: sizeOf(c), rows: c.rows, olderAccepted: c.olderAccepted || acceptNewer }, cache, local);
+      const outcome = def.check(
+        text,
+        { size: sizeOf(c), rows: c.rows, olderAccepted: c.olderAccepted || acceptNewer },
+        cache,
+        local,
+      );
       // The loose secondary cartons that wait, as the older stock list shows them.
       if (outcome.ok) return outcome;
-      return { ok: false, message: outcome.message, older: outcome.older?.map((o) => ({ CartonId: o.SID, ProductId: o.ProductId, MFGDate: o.MFGDate })) };
+      return {
+        ok: false,
+        message: outcome.message,
+        older: outcome.older?.map((o) => ({ CartonId: o.SID, ProductId: o.ProductId, MFGDate: o.MFGDate })),
+      };
     },
   });
 
@@ -100,11 +116,17 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
     const checked = slipProblem(text, def.slipType, cache.mySite.Prefix, Number.MAX_SAFE_INTEGER);
     if ('message' in checked) return { ok: false, message: checked.message };
     const slip = checked.slip;
-    if (local.slips.has(slip) || cache.openSecondary(slip) || cache.tertiaryAt(slip)) return { ok: false, message: PACKING_MSG.slipUsed(slip) };
+    if (local.slips.has(slip) || cache.openSecondary(slip) || cache.tertiaryAt(slip))
+      return { ok: false, message: PACKING_MSG.slipUsed(slip) };
     const c = current();
     // A second slip scanned while the first closed the carton: nothing is left to close.
     if (c.rows.length === 0) return { ok: false, message: PACKING_MSG.scanFirst };
-    await queueWork(def.screen, { endpoint: def.endpoint, payload: def.payload(c, slip, cache), label: def.label(slip, c), userId });
+    await queueWork(def.screen, {
+      endpoint: def.endpoint,
+      payload: def.payload(c, slip, cache),
+      label: def.label(slip, c),
+      userId,
+    });
     update(() => emptyCarton(c.sizeId));
     setDialog('none');
     void kickOutbox();
@@ -128,12 +150,25 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
   const scan = useCallback((text: string) => latest.current.onScan(text), []);
   const submitNow = useCallback(() => latest.current.submit(), []);
 
-  const sizes = useMemo(() => (cache?.cartonSizes ?? []).map((s) => ({ value: String(s.CartonId), label: `${s.CartonName} (${s.CartonSize})` })), [cache]);
-  const chooseSize = useCallback((v: string | null) => {
-    update((c) => ({ ...c, sizeId: v === null ? null : Number(v) }));
-    box.current?.focus();
-  }, [update]);
-  const remove = useCallback((k: string) => update((c) => ({ ...c, rows: c.rows.filter((r) => def.rowKey(r) !== k) })), [update, def]);
+  const sizes = useMemo(
+    () =>
+      (cache?.cartonSizes ?? []).map((s) => ({
+        value: String(s.CartonId),
+        label: `${s.CartonName} (${s.CartonSize})`,
+      })),
+    [cache],
+  );
+  const chooseSize = useCallback(
+    (v: string | null) => {
+      update((c) => ({ ...c, sizeId: v === null ? null : Number(v) }));
+      box.current?.focus();
+    },
+    [update],
+  );
+  const remove = useCallback(
+    (k: string) => update((c) => ({ ...c, rows: c.rows.filter((r) => def.rowKey(r) !== k) })),
+    [update, def],
+  );
 
   return (
     <div className="ft-packing">
@@ -144,7 +179,10 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
         <Group justify="space-between" align="baseline" className="ft-packing__count" aria-live="polite">
           <Text component="span" className="ft-packing__big" data-testid="packed-count">
             {carton.rows.length}
-            <Text component="span" className="ft-packing__of"> / {size ?? '–'}</Text>
+            <Text component="span" className="ft-packing__of">
+              {' '}
+              / {size ?? '–'}
+            </Text>
           </Text>
           <Text c="dimmed">scanned</Text>
         </Group>
@@ -153,11 +191,18 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
       <SubmitBar disabled={carton.rows.length === 0} onSubmit={submitNow} />
       <History def={def.history} refreshKey={refresh} />
       {dialog === 'fractional' && (
-        <RemarkDialog opened title={PACKING_MSG.fractionalTitle} label={PACKING_MSG.fractional} onClose={() => setDialog('none')}
+        <RemarkDialog
+          opened
+          title={PACKING_MSG.fractionalTitle}
+          label={PACKING_MSG.fractional}
+          onClose={() => setDialog('none')}
           problem={(t) => (t.trim().length < 4 ? PACKING_MSG.fractional : null)}
-          onDone={(t) => proceed(update((c) => ({ ...c, reason: t })).next)} />
+          onDone={(t) => proceed(update((c) => ({ ...c, reason: t })).next)}
+        />
       )}
-      {dialog === 'slip' && <SlipDialog opened title={def.slipTitle} onSlip={onSlip} onClose={() => setDialog('none')} />}
+      {dialog === 'slip' && (
+        <SlipDialog opened title={def.slipTitle} onSlip={onSlip} onClose={() => setDialog('none')} />
+      )}
       {olderStock.dialogs}
     </div>
   );
@@ -183,20 +228,44 @@ const History = memo(function History({ def, refreshKey }: { def: ResourceDef<ne
 const SubmitBar = memo(function SubmitBar({ disabled, onSubmit }: { disabled: boolean; onSubmit: () => void }) {
   return (
     <div className="ft-packing__bar">
-      <Button size="xl" fullWidth disabled={disabled} onClick={onSubmit}>Submit</Button>
+      <Button size="xl" fullWidth disabled={disabled} onClick={onSubmit}>
+        Submit
+      </Button>
     </div>
   );
 });
 
-interface SizePickerProps { sizes: Array<{ value: string; label: string }>; value: number | null; locked: boolean; onChange: (v: string | null) => void }
+interface SizePickerProps {
+  sizes: Array<{ value: string; label: string }>;
+  value: number | null;
+  locked: boolean;
+  onChange: (v: string | null) => void;
+}
 
 const SizePicker = memo(function SizePicker({ sizes, value, locked, onChange }: SizePickerProps) {
   return (
-    <Select label="Carton Size" placeholder="Select Carton Size" data={sizes} value={value === null ? null : String(value)}
-      disabled={locked} size="lg" allowDeselect={false} comboboxProps={{ withinPortal: true }} onChange={onChange} />
+    <Select
+      label="Carton Size"
+      placeholder="Select Carton Size"
+      data={sizes}
+      value={value === null ? null : String(value)}
+      disabled={locked}
+      size="lg"
+      allowDeselect={false}
+      comboboxProps={{ withinPortal: true }}
+      onChange={onChange}
+    />
   );
 });
 
-function ScannedList<R, E extends FloorSave>({ rows, def, onDelete }: { rows: readonly R[]; def: PackingDef<R, E>; onDelete: (key: string) => void }) {
+function ScannedList<R, E extends FloorSave>({
+  rows,
+  def,
+  onDelete,
+}: {
+  rows: readonly R[];
+  def: PackingDef<R, E>;
+  onDelete: (key: string) => void;
+}) {
   return <ScannedRows rows={rows} view={(r) => ({ key: def.rowKey(r), ...def.rowView(r) })} onDelete={onDelete} />;
 }

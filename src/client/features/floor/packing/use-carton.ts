@@ -16,7 +16,13 @@ export interface Carton<R> {
   olderAccepted: boolean;
 }
 
-export const emptyCarton = <R,>(sizeId: number | null = null): Carton<R> => ({ sizeId, rows: [], reason: '', remark: '', olderAccepted: false });
+export const emptyCarton = <R>(sizeId: number | null = null): Carton<R> => ({
+  sizeId,
+  rows: [],
+  reason: '',
+  remark: '',
+  olderAccepted: false,
+});
 
 export interface CartonState<R> {
   cache: FloorCache | undefined;

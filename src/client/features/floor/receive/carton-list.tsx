@@ -13,38 +13,65 @@ import { wrappedTitle } from './wrapped-title.js';
 
 const WIDE = '(min-width: 62em)';
 
-interface Props { loaded: LoadedDispatch; onToggle: (id: string, arrived: boolean) => void; onClear: () => void }
+interface Props {
+  loaded: LoadedDispatch;
+  onToggle: (id: string, arrived: boolean) => void;
+  onClear: () => void;
+}
 
 export const CartonList = memo(function CartonList({ loaded, onToggle, onClear }: Props) {
   const { arrived, missing } = receiptOf(loaded);
-  const columns = useMemo<DataTableColumn<CartonRow>[]>(() => [
-    {
-      accessor: 'arrived', title: 'Arrived', width: 72, textAlign: 'center',
-      render: (r) => {
-        const on = !loaded.missing.has(r.CartonId);
-        return (
-          <Checkbox size="xl" checked={on} aria-label={`Arrived ${r.CartonId}`} className="ft-receive__tick"
-            onClick={(e) => e.stopPropagation()} onChange={(e) => onToggle(r.CartonId, e.currentTarget.checked)} />
-        );
+  const columns = useMemo<DataTableColumn<CartonRow>[]>(
+    () => [
+      {
+        accessor: 'arrived',
+        title: 'Arrived',
+        width: 72,
+        textAlign: 'center',
+        render: (r) => {
+          const on = !loaded.missing.has(r.CartonId);
+          return (
+            <Checkbox
+              size="xl"
+              checked={on}
+              aria-label={`Arrived ${r.CartonId}`}
+              className="ft-receive__tick"
+              onClick={(e) => e.stopPropagation()}
+              onChange={(e) => onToggle(r.CartonId, e.currentTarget.checked)}
+            />
+          );
+        },
       },
-    },
-    {
-      accessor: 'CartonId', title: 'Carton',
-      render: (r) => (
-        <div>
-          <Text fw={700} className="ft-receive__id">{r.CartonId}</Text>
-          {loaded.missing.has(r.CartonId) && <Badge color="red" variant="light">Missing</Badge>}
-          <div className="ft-receive__narrow">
-            <Text fz="sm">{r.ProductName}</Text>
-            <Text fz="xs" c="dimmed">{[r.BatchNo && `Batch ${r.BatchNo}`, r.CreatedDt && formatDate(r.CreatedDt)].filter(Boolean).join(' · ')}</Text>
+      {
+        accessor: 'CartonId',
+        title: 'Carton',
+        render: (r) => (
+          <div>
+            <Text fw={700} className="ft-receive__id">
+              {r.CartonId}
+            </Text>
+            {loaded.missing.has(r.CartonId) && (
+              <Badge color="red" variant="light">
+                Missing
+              </Badge>
+            )}
+            <div className="ft-receive__narrow">
+              <Text fz="sm">{r.ProductName}</Text>
+              <Text fz="xs" c="dimmed">
+                {[r.BatchNo && `Batch ${r.BatchNo}`, r.CreatedDt && formatDate(r.CreatedDt)]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </Text>
+            </div>
           </div>
-        </div>
-      ),
-    },
-    { accessor: 'ProductName', title: 'Product Name', visibleMediaQuery: WIDE },
-    { accessor: 'Qty', title: wrappedTitle('Total Product Qty'), textAlign: 'right', width: 76 },
-    { accessor: 'CreatedDt', title: 'Created Date', visibleMediaQuery: WIDE, render: (r) => formatDate(r.CreatedDt) },
-  ], [loaded.missing, onToggle]);
+        ),
+      },
+      { accessor: 'ProductName', title: 'Product Name', visibleMediaQuery: WIDE },
+      { accessor: 'Qty', title: wrappedTitle('Total Product Qty'), textAlign: 'right', width: 76 },
+      { accessor: 'CreatedDt', title: 'Created Date', visibleMediaQuery: WIDE, render: (r) => formatDate(r.CreatedDt) },
+    ],
+    [loaded.missing, onToggle],
+  );
 
   return (
     <Paper withBorder p="sm" radius="md" component="section" aria-label={RECEIVE_TEXT.cartonsTitle}>
@@ -52,10 +79,18 @@ export const CartonList = memo(function CartonList({ loaded, onToggle, onClear }
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <div>
             <Title order={4}>{RECEIVE_TEXT.cartonsTitle}</Title>
-            <Text fw={700} className="ft-receive__id" data-testid="receive-did">{loaded.did}</Text>
-            {loaded.from && <Text fz="sm" c="dimmed">From {loaded.from}</Text>}
+            <Text fw={700} className="ft-receive__id" data-testid="receive-did">
+              {loaded.did}
+            </Text>
+            {loaded.from && (
+              <Text fz="sm" c="dimmed">
+                From {loaded.from}
+              </Text>
+            )}
           </div>
-          <Button variant="subtle" size="md" onClick={onClear}>Clear</Button>
+          <Button variant="subtle" size="md" onClick={onClear}>
+            Clear
+          </Button>
         </Group>
         <Text fz="lg" fw={700} aria-live="polite" data-testid="receive-count">
           {arrived.length} of {loaded.rows.length} arrived{missing.length ? ` · ${missing.length} missing` : ''}

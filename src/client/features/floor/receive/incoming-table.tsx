@@ -15,12 +15,27 @@ import { wrappedTitle } from './wrapped-title.js';
 // Beside the Carton List on a desktop the list has 5/12 of the width: the extra columns need a wide screen.
 const WIDE = '(min-width: 90em)';
 const WIDER = '(min-width: 120em)';
-const STATUS_COLOR: Record<string, string> = { [RECEIVE_STATUS.inTransit]: 'blue.8', [RECEIVE_STATUS.received]: 'green.8' };
+const STATUS_COLOR: Record<string, string> = {
+  [RECEIVE_STATUS.inTransit]: 'blue.8',
+  [RECEIVE_STATUS.received]: 'green.8',
+};
 
 const COLUMNS: DataTableColumn<IncomingListRow>[] = [
-  { accessor: 'DispatchId', title: 'Dispatch Id', render: (r) => <span className="ft-receive__id">{r.DispatchId}</span> },
+  {
+    accessor: 'DispatchId',
+    title: 'Dispatch Id',
+    render: (r) => <span className="ft-receive__id">{r.DispatchId}</span>,
+  },
   { accessor: 'TotalCarton', title: wrappedTitle('Total Carton'), textAlign: 'right', width: 68 },
-  { accessor: 'Status', title: 'Status', render: (r) => <Text component="span" fz="sm" fw={700} c={STATUS_COLOR[r.Status] ?? 'gray.7'} style={{ whiteSpace: 'nowrap' }}>{r.Status}</Text> },
+  {
+    accessor: 'Status',
+    title: 'Status',
+    render: (r) => (
+      <Text component="span" fz="sm" fw={700} c={STATUS_COLOR[r.Status] ?? 'gray.7'} style={{ whiteSpace: 'nowrap' }}>
+        {r.Status}
+      </Text>
+    ),
+  },
   { accessor: 'SentFrom', title: 'Sent From', visibleMediaQuery: WIDE },
   { accessor: 'CreatedDt', title: 'Created Date', visibleMediaQuery: WIDER, render: (r) => formatDate(r.CreatedDt) },
 ];
@@ -37,7 +52,13 @@ export const IncomingTable = memo(function IncomingTable({ rows }: { rows: reado
     <Paper withBorder p="sm" radius="md" component="section" aria-label={RECEIVE_TEXT.incomingTitle}>
       <Stack gap="sm">
         <Title order={4}>{RECEIVE_TEXT.incomingTitle}</Title>
-        <SearchBox value={search} onChange={(t) => { setSearch(t); setPage(1); }} />
+        <SearchBox
+          value={search}
+          onChange={(t) => {
+            setSearch(t);
+            setPage(1);
+          }}
+        />
         <DataTable<IncomingListRow>
           withTableBorder
           striped
@@ -52,7 +73,10 @@ export const IncomingTable = memo(function IncomingTable({ rows }: { rows: reado
           onPageChange={setPage}
           recordsPerPage={pageSize}
           recordsPerPageOptions={[...REPORT_PAGE_SIZES]}
-          onRecordsPerPageChange={(n) => { setPageSize(n); setPage(1); }}
+          onRecordsPerPageChange={(n) => {
+            setPageSize(n);
+            setPage(1);
+          }}
           paginationText={paginationText}
           paginationWrapBreakpoint="xl"
         />

@@ -23,14 +23,27 @@ export const RECEIVE_TEXT = {
 
 export const cartons = (n: number) => `${n} carton${n === 1 ? '' : 's'}`;
 
-export interface IncomingListRow { DispatchId: string; TotalCarton: number; Status: string; SentFrom: string; CreatedDt: string }
+export interface IncomingListRow {
+  DispatchId: string;
+  TotalCarton: number;
+  Status: string;
+  SentFrom: string;
+  CreatedDt: string;
+}
 
 /** Newest first (the spec's default sort). */
 export function incomingRows(incoming: readonly IncomingDispatch[], received: ReadonlySet<string>): IncomingListRow[] {
-  return incoming.map((d) => ({
-    DispatchId: d.DispatchId, TotalCarton: d.TotalCarton, SentFrom: d.SentFrom, CreatedDt: d.CreatedDt,
-    Status: received.has(d.DispatchId) ? RECEIVE_STATUS.received : RECEIVE_STATUS.inTransit,
-  })).sort((a, b) => (a.CreatedDt < b.CreatedDt ? 1 : a.CreatedDt > b.CreatedDt ? -1 : b.DispatchId.localeCompare(a.DispatchId)));
+  return incoming
+    .map((d) => ({
+      DispatchId: d.DispatchId,
+      TotalCarton: d.TotalCarton,
+      SentFrom: d.SentFrom,
+      CreatedDt: d.CreatedDt,
+      Status: received.has(d.DispatchId) ? RECEIVE_STATUS.received : RECEIVE_STATUS.inTransit,
+    }))
+    .sort((a, b) =>
+      a.CreatedDt < b.CreatedDt ? 1 : a.CreatedDt > b.CreatedDt ? -1 : b.DispatchId.localeCompare(a.DispatchId),
+    );
 }
 
 /** The global search: every word must occur in one of the row's texts. */
@@ -44,7 +57,13 @@ export function searchRows(rows: readonly IncomingListRow[], text: string): Inco
 }
 
 /** A carton on the loaded dispatch; the cache knows its batch, the server when it was packed. */
-export interface CartonRow { CartonId: string; ProductName: string; Qty: number; BatchNo?: string; CreatedDt?: string }
+export interface CartonRow {
+  CartonId: string;
+  ProductName: string;
+  Qty: number;
+  BatchNo?: string;
+  CreatedDt?: string;
+}
 
 export interface LoadedDispatch {
   did: string;
@@ -56,13 +75,21 @@ export interface LoadedDispatch {
 }
 
 export const fromCache = (d: IncomingDispatch): LoadedDispatch => ({
-  did: d.DispatchId, from: d.SentFrom, missing: new Set(),
+  did: d.DispatchId,
+  from: d.SentFrom,
+  missing: new Set(),
   rows: d.Cartons.map((c) => ({ CartonId: c.CartonId, ProductName: c.ProductName, Qty: c.Qty, BatchNo: c.BatchNo })),
 });
 
 export const fromServer = (did: string, rows: readonly ReceiveCartonRow[]): LoadedDispatch => ({
-  did, missing: new Set(),
-  rows: rows.map((r) => ({ CartonId: r.TertiaryCartonId, ProductName: r.ProductName, Qty: r.Qty, CreatedDt: r.CreatedDt })),
+  did,
+  missing: new Set(),
+  rows: rows.map((r) => ({
+    CartonId: r.TertiaryCartonId,
+    ProductName: r.ProductName,
+    Qty: r.Qty,
+    CreatedDt: r.CreatedDt,
+  })),
 });
 
 /** The server's answer for a dispatch loaded from the cache: its cartons (those still on the way now)

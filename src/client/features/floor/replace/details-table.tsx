@@ -21,7 +21,12 @@ export const DetailsTable = memo(function DetailsTable({ row }: { row: DetailsRo
   const label = 'Code to replace';
   if (handheld) {
     // Nothing loaded: one line, not four empty ones pushing the rest below the fold.
-    if (!row) return <Text c="dimmed" ta="center" py="xs" aria-label={label}>{NO_DATA_TEXT}</Text>;
+    if (!row)
+      return (
+        <Text c="dimmed" ta="center" py="xs" aria-label={label}>
+          {NO_DATA_TEXT}
+        </Text>
+      );
     return (
       <Table withTableBorder variant="vertical" layout="fixed" fz="md" aria-label={label}>
         <Table.Tbody>
@@ -38,13 +43,29 @@ export const DetailsTable = memo(function DetailsTable({ row }: { row: DetailsRo
   return (
     <Table withTableBorder striped fz="md" aria-label={label}>
       <Table.Thead>
-        <Table.Tr>{COLUMNS.map((c) => <Table.Th key={c.key}>{c.title}</Table.Th>)}</Table.Tr>
+        <Table.Tr>
+          {COLUMNS.map((c) => (
+            <Table.Th key={c.key}>{c.title}</Table.Th>
+          ))}
+        </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
         {row ? (
-          <Table.Tr>{COLUMNS.map((c) => <Table.Td key={c.key} className={c.code ? 'ft-replace__code' : undefined}>{row[c.key]}</Table.Td>)}</Table.Tr>
+          <Table.Tr>
+            {COLUMNS.map((c) => (
+              <Table.Td key={c.key} className={c.code ? 'ft-replace__code' : undefined}>
+                {row[c.key]}
+              </Table.Td>
+            ))}
+          </Table.Tr>
         ) : (
-          <Table.Tr><Table.Td colSpan={COLUMNS.length}><Text c="dimmed" ta="center">{NO_DATA_TEXT}</Text></Table.Td></Table.Tr>
+          <Table.Tr>
+            <Table.Td colSpan={COLUMNS.length}>
+              <Text c="dimmed" ta="center">
+                {NO_DATA_TEXT}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
         )}
       </Table.Tbody>
     </Table>

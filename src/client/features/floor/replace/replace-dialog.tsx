@@ -26,23 +26,53 @@ export function ReplaceDialog({ first, notice, onScan, onClose }: Props) {
     box.current?.focus();
   };
   return (
-    <Modal opened onClose={onClose} title={REPLACE_MSG.dialogTitle} fullScreen={handheld} size="lg" centered
-      styles={{ title: { fontWeight: 700, fontSize: '1.2rem' } }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={REPLACE_MSG.dialogTitle}
+      fullScreen={handheld}
+      size="lg"
+      centered
+      styles={{ title: { fontWeight: 700, fontSize: '1.2rem' } }}
+    >
       <Stack gap="sm">
         <div>
-          <Text c="dimmed" fz="sm">Replacing</Text>
-          <Text fw={800} fz="xl" className="ft-replace__code" data-testid="replace-old">{first.row.RandomNumber}</Text>
+          <Text c="dimmed" fz="sm">
+            Replacing
+          </Text>
+          <Text fw={800} fz="xl" className="ft-replace__code" data-testid="replace-old">
+            {first.row.RandomNumber}
+          </Text>
           <Text fz="sm">
-            {[first.row.ProductName, first.row.SecondaryCarton && first.row.SecondaryCarton !== first.row.RandomNumber && `in ${first.row.SecondaryCarton}`]
-              .filter(Boolean).join(' · ')}
+            {[
+              first.row.ProductName,
+              first.row.SecondaryCarton &&
+                first.row.SecondaryCarton !== first.row.RandomNumber &&
+                `in ${first.row.SecondaryCarton}`,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </Text>
         </div>
-        {notice && <Alert color="orange" title="The server refused this code">{notice}</Alert>}
-        <ScanBox ref={box} label={pid ? 'New QR code' : 'New carton slip'} placeholder={pid ? 'Scan the new QR code' : 'Scan the new SID'}
-          onScan={onScan} idleMessage={pid ? 'Scan the new code of the same batch' : 'Scan an unused SID of your prefix'} />
+        {notice && (
+          <Alert color="orange" title="The server refused this code">
+            {notice}
+          </Alert>
+        )}
+        <ScanBox
+          ref={box}
+          label={pid ? 'New QR code' : 'New carton slip'}
+          placeholder={pid ? 'Scan the new QR code' : 'Scan the new SID'}
+          onScan={onScan}
+          idleMessage={pid ? 'Scan the new code of the same batch' : 'Scan an unused SID of your prefix'}
+        />
         <Group grow>
-          <Button size="lg" variant="default" onClick={onClose}>Cancel</Button>
-          <Button size="lg" onClick={replace}>Replace</Button>
+          <Button size="lg" variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button size="lg" onClick={replace}>
+            Replace
+          </Button>
         </Group>
       </Stack>
     </Modal>

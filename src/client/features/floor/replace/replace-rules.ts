@@ -7,7 +7,11 @@
 import { parseUid, visibleNumber, type ParsedUid } from '@shared/codes.js';
 import { PACKING_MSG } from '@shared/contracts/floor/packing.js';
 import {
-  firstScanProblem, REPLACE_MSG, secondScanProblem, type DetailsRow, type ReplaceType,
+  firstScanProblem,
+  REPLACE_MSG,
+  secondScanProblem,
+  type DetailsRow,
+  type ReplaceType,
 } from '@shared/contracts/floor/replace.js';
 import type { CodeFacts, FloorCache } from '../../../floor/cache/index.js';
 import { packKey, type LocalWork } from '../../../floor/work/local-work.js';
@@ -38,7 +42,8 @@ function packKeys(codes: ReadonlySet<string>, cache: FloorCache): Set<string> {
   return keys;
 }
 
-const inSet = (set: ReadonlySet<string>, uid: ParsedUid, key: string, cache: FloorCache) => set.has(uid.uid) || packKeys(set, cache).has(key);
+const inSet = (set: ReadonlySet<string>, uid: ParsedUid, key: string, cache: FloorCache) =>
+  set.has(uid.uid) || packKeys(set, cache).has(key);
 
 /** Why a carton of my site cannot change now, as the lifecycle answers on this device's data; null when
  *  it may (or when only the server can tell: a carton neither the cache nor the queue lists). */
@@ -57,7 +62,8 @@ function firstPid(scan: string, cache: FloorCache, local: LocalWork): Checked<Fi
   const own = facts.state === 'damaged' && facts.sid ? null : packCheck('replace-code', facts, shown, local);
   if (own !== null || !facts.mapping) return no(own ?? REPLACE_MSG.notMapped(shown));
   if (inSet(local.replaced, uid, key, cache)) return no(REPLACE_MSG.replaced(shown));
-  if (facts.state === 'damaged' && facts.sid) return no(REPLACE_MSG.inCarton(shown, REPLACE_MSG.cartonDamaged(facts.sid)));
+  if (facts.state === 'damaged' && facts.sid)
+    return no(REPLACE_MSG.inCarton(shown, REPLACE_MSG.cartonDamaged(facts.sid)));
   const sid = (facts.state === 'packed' ? facts.sid : undefined) ?? local.packed.get(key) ?? '';
   const problem = sid ? cartonProblem(sid, cache, local) : null;
   if (problem) return no(REPLACE_MSG.inCarton(shown, problem));
@@ -65,7 +71,9 @@ function firstPid(scan: string, cache: FloorCache, local: LocalWork): Checked<Fi
   return {
     ok: true,
     value: {
-      type: 'PID', code: uid.uid, pack: { key, mapping: m },
+      type: 'PID',
+      code: uid.uid,
+      pack: { key, mapping: m },
       // The description is not in the device cache: the server's details fill it in when online.
       row: { RandomNumber: shown, ProductName: m.ProductName, ProductDscrptn: '', SecondaryCarton: sid },
     },
@@ -76,7 +84,12 @@ function firstSid(sid: string, cache: FloorCache, local: LocalWork): Checked<Fir
   const problem = cartonProblem(sid, cache, local);
   if (problem) return no(problem);
   const row = (productName: string): Checked<FirstCode> => ({
-    ok: true, value: { type: 'SID', code: sid, row: { RandomNumber: sid, ProductName: productName, ProductDscrptn: '', SecondaryCarton: sid } },
+    ok: true,
+    value: {
+      type: 'SID',
+      code: sid,
+      row: { RandomNumber: sid, ProductName: productName, ProductDscrptn: '', SecondaryCarton: sid },
+    },
   });
   const carton = local.secondaries.get(sid) ?? cache.openSecondary(sid);
   if (deviceCarton(sid, cache, local).known) return row(cache.products.get(carton?.ProductId ?? 0)?.ProductName ?? '');
@@ -111,20 +124,35 @@ function secondPid(first: FirstCode, scan: string, cache: FloorCache, local: Loc
   if (inSet(local.replacements, uid, key, cache) || cache.tookAPlace(shown)) return no(REPLACE_MSG.alreadyNew(shown));
   const m = facts.mapping;
   const want = first.pack?.mapping;
-  if (want && (m.ProductId !== want.ProductId || m.BatchNo !== want.BatchNo || m.MFGDate !== want.MFGDate || m.EXPDate !== want.EXPDate)) {
+  if (
+    want &&
+    (m.ProductId !== want.ProductId ||
+      m.BatchNo !== want.BatchNo ||
+      m.MFGDate !== want.MFGDate ||
+      m.EXPDate !== want.EXPDate)
+  ) {
     return no(REPLACE_MSG.otherBatch(shown, batchText(want)));
   }
   return { ok: true, value: uid.uid };
 }
 
 function secondSid(sid: string, cache: FloorCache, local: LocalWork): Checked<string> {
-  const used = local.slips.has(sid) || local.replacements.has(sid) || local.replaced.has(sid)
-    || cache.openSecondary(sid) !== undefined || cache.tertiaryAt(sid) !== undefined;
+  const used =
+    local.slips.has(sid) ||
+    local.replacements.has(sid) ||
+    local.replaced.has(sid) ||
+    cache.openSecondary(sid) !== undefined ||
+    cache.tertiaryAt(sid) !== undefined;
   return used ? no(PACKING_MSG.slipUsed(sid)) : { ok: true, value: sid };
 }
 
 /** The second scan: the code (or slip) taking the first one's place, as it is sent; or the message. */
-export function checkSecond(first: FirstCode | null, text: string, cache: FloorCache, local: LocalWork): Checked<string> {
+export function checkSecond(
+  first: FirstCode | null,
+  text: string,
+  cache: FloorCache,
+  local: LocalWork,
+): Checked<string> {
   if (!first) return no(REPLACE_MSG.firstScan);
   const prefix = cache.mySite?.Prefix ?? '';
   if (first.type === 'SID' && !prefix) return no(REPLACE_MSG.noSite);

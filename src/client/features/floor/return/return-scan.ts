@@ -10,7 +10,9 @@ import type { SentCarton } from '@shared/contracts/floor/dispatch-cache.js';
 import { returnCheck } from '../../../floor/device-check.js';
 
 /** A row of the return list: what the row shows, and the dispatch it comes back from. */
-export type ReturnListRow = Pick<ReturnRow, 'CartonId' | 'ProductName' | 'MFGDate' | 'EXPDate' | 'DispatchId'> & { Id?: number };
+export type ReturnListRow = Pick<ReturnRow, 'CartonId' | 'ProductName' | 'MFGDate' | 'EXPDate' | 'DispatchId'> & {
+  Id?: number;
+};
 
 /** The device's own texts (the server's and the spec's are in RETURN_MSG). */
 export const RETURN_DEVICE_MSG = {
@@ -20,7 +22,8 @@ export const RETURN_DEVICE_MSG = {
   notInDeviceData: (id: string) => `${id} cannot be taken back per this device's data: check again online.`,
   /** Taken back on this device already (the cache does not know its dispatch any more). */
   returnedHere: (id: string) => `${id} was already taken back on this device.`,
-  queued: (n: number, transit: boolean) => `${n} carton${n === 1 ? '' : 's'} to take back${transit ? ' from transit' : ''}: queued to send.`,
+  queued: (n: number, transit: boolean) =>
+    `${n} carton${n === 1 ? '' : 's'} to take back${transit ? ' from transit' : ''}: queued to send.`,
 } as const;
 
 /** Sent, by carton and by dispatch (built once per cache). */
@@ -31,7 +34,10 @@ export interface SentIndex {
 
 /** `sentHere`: cartons dispatched on this device, which the cache lists only after its next refresh;
  *  the cache's row wins for a carton it lists (the server's state is newer than the queue's). */
-export function sentIndex(sent: readonly SentCarton[], sentHere: ReadonlyMap<string, SentCarton> = new Map()): SentIndex {
+export function sentIndex(
+  sent: readonly SentCarton[],
+  sentHere: ReadonlyMap<string, SentCarton> = new Map(),
+): SentIndex {
   const byCarton = new Map<string, SentCarton>(sentHere);
   for (const s of sent) byCarton.set(s.CartonId, s);
   const byDid = new Map<string, SentCarton[]>();
@@ -49,14 +55,20 @@ export interface ReturnScanState {
 }
 
 /** A scan settled: its rows listed, or refused with why. */
-export type ReturnDecision = { kind: 'add'; rows: ReturnListRow[]; message: string } | { kind: 'refuse'; message: string };
+export type ReturnDecision =
+  { kind: 'add'; rows: ReturnListRow[]; message: string } | { kind: 'refuse'; message: string };
 
-export type ReturnScanOutcome = ReturnDecision
+export type ReturnScanOutcome =
+  | ReturnDecision
   /** The device's data does not settle it: the server is asked when online; `offline` answers otherwise. */
   | { kind: 'ask'; id: string; offline: string };
 
 const rowOf = (s: SentCarton): ReturnListRow => ({
-  CartonId: s.CartonId, ProductName: s.ProductName, MFGDate: s.MFGDate, EXPDate: s.EXPDate, DispatchId: s.DispatchId,
+  CartonId: s.CartonId,
+  ProductName: s.ProductName,
+  MFGDate: s.MFGDate,
+  EXPDate: s.EXPDate,
+  DispatchId: s.DispatchId,
 });
 
 /** What one scan does to the list. */
@@ -69,13 +81,16 @@ export function checkReturnScan(text: string, st: ReturnScanState): ReturnScanOu
   const id = slip.text;
 
   if (slip.type === 'DID') {
-    const mine = (st.sent.byDid.get(id) ?? []).filter((s) => returnCheck(s, st.transit) === null && !st.returned.has(s.CartonId));
+    const mine = (st.sent.byDid.get(id) ?? []).filter(
+      (s) => returnCheck(s, st.transit) === null && !st.returned.has(s.CartonId),
+    );
     if (mine.length === 0) return { kind: 'ask', id, offline: RETURN_MSG.nothing(id, st.transit) };
     return addNew(mine.map(rowOf), listed, RETURN_DEVICE_MSG.addedOf(mine.length, id), id);
   }
 
   const s = st.sent.byCarton.get(id);
-  if (st.returned.has(id)) return { kind: 'refuse', message: s ? RETURN_MSG.returned(id, s.DispatchId) : RETURN_DEVICE_MSG.returnedHere(id) };
+  if (st.returned.has(id))
+    return { kind: 'refuse', message: s ? RETURN_MSG.returned(id, s.DispatchId) : RETURN_DEVICE_MSG.returnedHere(id) };
   if (!s) return { kind: 'ask', id, offline: RETURN_DEVICE_MSG.notInDeviceData(id) };
   // The lifecycle decides: on the way (Return From Transit) or received (unticked).
   const refusal = returnCheck(s, st.transit);
@@ -84,14 +99,30 @@ export function checkReturnScan(text: string, st: ReturnScanState): ReturnScanOu
 }
 
 /** The server's rows for the scan it was asked about (GetPackingForReturn), against the list as it is now. */
-export function fromServer(id: string, rows: readonly ReturnRow[], st: Pick<ReturnScanState, 'rows' | 'returned' | 'transit'>): ReturnDecision {
-  const taken = rows.filter((r) => !st.returned.has(r.CartonId)).map((r): ReturnListRow => ({
-    Id: r.Id, CartonId: r.CartonId, ProductName: r.ProductName, MFGDate: r.MFGDate, EXPDate: r.EXPDate, DispatchId: r.DispatchId,
-  }));
+export function fromServer(
+  id: string,
+  rows: readonly ReturnRow[],
+  st: Pick<ReturnScanState, 'rows' | 'returned' | 'transit'>,
+): ReturnDecision {
+  const taken = rows
+    .filter((r) => !st.returned.has(r.CartonId))
+    .map((r): ReturnListRow => ({
+      Id: r.Id,
+      CartonId: r.CartonId,
+      ProductName: r.ProductName,
+      MFGDate: r.MFGDate,
+      EXPDate: r.EXPDate,
+      DispatchId: r.DispatchId,
+    }));
   if (rows.length === 0) return { kind: 'refuse', message: RETURN_MSG.nothing(id, st.transit) };
   if (taken.length === 0) return { kind: 'refuse', message: RETURN_DEVICE_MSG.returnedHere(rows[0]!.CartonId) };
   const did = parseSlipId(id)?.type === 'DID';
-  return addNew(taken, st.rows.map((r) => r.CartonId), did ? RETURN_DEVICE_MSG.addedOf(taken.length, id) : RETURN_DEVICE_MSG.added(id), id);
+  return addNew(
+    taken,
+    st.rows.map((r) => r.CartonId),
+    did ? RETURN_DEVICE_MSG.addedOf(taken.length, id) : RETURN_DEVICE_MSG.added(id),
+    id,
+  );
 }
 
 /** The rows not listed yet; 'Already Scanned..!' when every one is. */
@@ -99,5 +130,9 @@ function addNew(rows: ReturnListRow[], listed: readonly string[], message: strin
   const have = new Set(listed);
   const fresh = rows.filter((r) => !have.has(r.CartonId));
   if (fresh.length === 0) return { kind: 'refuse', message: RETURN_MSG.alreadyScanned };
-  return { kind: 'add', rows: fresh, message: fresh.length === rows.length ? message : RETURN_DEVICE_MSG.addedOf(fresh.length, id) };
+  return {
+    kind: 'add',
+    rows: fresh,
+    message: fresh.length === rows.length ? message : RETURN_DEVICE_MSG.addedOf(fresh.length, id),
+  };
 }

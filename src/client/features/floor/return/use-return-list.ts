@@ -41,25 +41,30 @@ export function useReturnList(): ReturnListState {
 
   useEffect(() => {
     let live = true;
-    void readDraft<ReturnList>(RETURN_SCREEN, userId).catch(() => undefined).then((d) => {
-      if (!live) return;
-      if (d) {
-        ref.current = d;
-        setList(d);
-      }
-      setReady(true);
-    });
+    void readDraft<ReturnList>(RETURN_SCREEN, userId)
+      .catch(() => undefined)
+      .then((d) => {
+        if (!live) return;
+        if (d) {
+          ref.current = d;
+          setList(d);
+        }
+        setReady(true);
+      });
     return () => {
       live = false;
     };
   }, [userId]);
 
-  const update = useCallback((change: (l: ReturnList) => ReturnList) => {
-    const next = change(ref.current);
-    ref.current = next;
-    setList(next);
-    return { next, saved: writeDraft(RETURN_SCREEN, userId, next).catch(() => undefined) };
-  }, [userId]);
+  const update = useCallback(
+    (change: (l: ReturnList) => ReturnList) => {
+      const next = change(ref.current);
+      ref.current = next;
+      setList(next);
+      return { next, saved: writeDraft(RETURN_SCREEN, userId, next).catch(() => undefined) };
+    },
+    [userId],
+  );
   const reset = useCallback((l: ReturnList) => {
     ref.current = l;
     setList(l);

@@ -28,7 +28,8 @@ export default function AccessRightPage() {
   const loadTree = useCallback(async (id: number) => {
     const asked = ++latest.current;
     const env = await call(ACCESS_RIGHT_API.read, undefined, { id });
-    if (asked === latest.current && env.ResponseCode === '200' && Array.isArray(env.ResponseData)) setTree(env.ResponseData);
+    if (asked === latest.current && env.ResponseCode === '200' && Array.isArray(env.ResponseData))
+      setTree(env.ResponseData);
   }, []);
 
   useEffect(() => {

@@ -13,15 +13,35 @@ const withStatus = (g: AccessRightGroup, children: AccessRightGroup['children'])
  * their box as the server will keep them.
  */
 export function tickGroup(
-  tree: readonly AccessRightGroup[], groupKey: string, on: boolean, grantable?: ReadonlySet<string>,
+  tree: readonly AccessRightGroup[],
+  groupKey: string,
+  on: boolean,
+  grantable?: ReadonlySet<string>,
 ): AccessRightGroup[] {
   const may = (key: string) => !grantable || grantable.has(key);
-  return tree.map((g) => (g.key === groupKey ? withStatus(g, g.children.map((c) => (may(c.key) ? { ...c, Status: on } : c))) : g));
+  return tree.map((g) =>
+    g.key === groupKey
+      ? withStatus(
+          g,
+          g.children.map((c) => (may(c.key) ? { ...c, Status: on } : c)),
+        )
+      : g,
+  );
 }
 
-export function tickPage(tree: readonly AccessRightGroup[], groupKey: string, pageKey: string, on: boolean): AccessRightGroup[] {
+export function tickPage(
+  tree: readonly AccessRightGroup[],
+  groupKey: string,
+  pageKey: string,
+  on: boolean,
+): AccessRightGroup[] {
   return tree.map((g) =>
-    g.key === groupKey ? withStatus(g, g.children.map((c) => (c.key === pageKey ? { ...c, Status: on } : c))) : g,
+    g.key === groupKey
+      ? withStatus(
+          g,
+          g.children.map((c) => (c.key === pageKey ? { ...c, Status: on } : c)),
+        )
+      : g,
   );
 }
 

@@ -3,7 +3,11 @@
 import { useState } from 'react';
 import { Button } from '@mantine/core';
 import {
-  CATEGORY_API, CATEGORY_EXPORT_NAME, type CategoryMG1Row, type CategoryMG2Row, type CategoryMG3Row,
+  CATEGORY_API,
+  CATEGORY_EXPORT_NAME,
+  type CategoryMG1Row,
+  type CategoryMG2Row,
+  type CategoryMG3Row,
 } from '@shared/contracts/category.js';
 import { toCsv } from '@shared/csv.js';
 import { call } from '../../../api/call.js';

@@ -26,7 +26,9 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
 }
 
 export function categoryExportRows(
-  mg1: readonly CategoryMG1Row[], mg2: readonly CategoryMG2Row[], mg3: readonly CategoryMG3Row[],
+  mg1: readonly CategoryMG1Row[],
+  mg2: readonly CategoryMG2Row[],
+  mg3: readonly CategoryMG3Row[],
 ): CategoryExportRow[] {
   const subs = groupBy(mg2, (r) => r.CategoryIdMG1);
   const divisions = groupBy(mg3, (r) => r.CategoryIdMG2);
@@ -34,21 +36,45 @@ export function categoryExportRows(
   const placed = new Set<CategoryMG2Row | CategoryMG3Row>();
   const addSub = (s: CategoryMG2Row) => {
     placed.add(s);
-    out.push({ Category: s.NameMG1, SubCategory: s.NameMG2, SubDivisionCategory: '', CreatedDate: s.CreatedDate, IsActive: s.IsActiveMG2 });
+    out.push({
+      Category: s.NameMG1,
+      SubCategory: s.NameMG2,
+      SubDivisionCategory: '',
+      CreatedDate: s.CreatedDate,
+      IsActive: s.IsActiveMG2,
+    });
     for (const d of divisions.get(s.CategoryIdMG2) ?? []) {
       placed.add(d);
-      out.push({ Category: d.NameMG1, SubCategory: d.NameMG2, SubDivisionCategory: d.NameMG3, CreatedDate: d.CreatedDate, IsActive: d.IsActiveMG3 });
+      out.push({
+        Category: d.NameMG1,
+        SubCategory: d.NameMG2,
+        SubDivisionCategory: d.NameMG3,
+        CreatedDate: d.CreatedDate,
+        IsActive: d.IsActiveMG3,
+      });
     }
   };
   for (const c of mg1) {
-    out.push({ Category: c.NameMG1, SubCategory: '', SubDivisionCategory: '', CreatedDate: c.CreatedDate, IsActive: c.IsActiveMG1 });
+    out.push({
+      Category: c.NameMG1,
+      SubCategory: '',
+      SubDivisionCategory: '',
+      CreatedDate: c.CreatedDate,
+      IsActive: c.IsActiveMG1,
+    });
     for (const s of subs.get(c.CategoryIdMG1) ?? []) addSub(s);
   }
   // Rows whose parent was not in the fetched lists (changed between the calls) still get exported.
   for (const s of mg2) if (!placed.has(s)) addSub(s);
   for (const d of mg3) {
     if (!placed.has(d)) {
-      out.push({ Category: d.NameMG1, SubCategory: d.NameMG2, SubDivisionCategory: d.NameMG3, CreatedDate: d.CreatedDate, IsActive: d.IsActiveMG3 });
+      out.push({
+        Category: d.NameMG1,
+        SubCategory: d.NameMG2,
+        SubDivisionCategory: d.NameMG3,
+        CreatedDate: d.CreatedDate,
+        IsActive: d.IsActiveMG3,
+      });
     }
   }
   return out;

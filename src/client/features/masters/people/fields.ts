@@ -7,7 +7,13 @@ export { activeField, companyField } from '../common-fields.js';
 export const emailField: FieldDef = { name: 'Email', label: 'Email', kind: 'text' };
 export const mobileField: FieldDef = { name: 'MobileNo', label: 'Mobile No.', kind: 'text' };
 export const passwordPair: FieldDef[] = [
-  { name: 'Password', label: 'Password', kind: 'password', required: true, editPlaceholder: 'Blank on update keeps the current one' },
+  {
+    name: 'Password',
+    label: 'Password',
+    kind: 'password',
+    required: true,
+    editPlaceholder: 'Blank on update keeps the current one',
+  },
   { name: 'ConfirmPassword', label: 'Confirm Password', kind: 'password', required: true },
 ];
 export const gstTinFields: FieldDef[] = [

@@ -5,7 +5,15 @@ import { LIST_ENTRY_LIST, LIST_TYPES, listEntrySave } from '@shared/contracts/us
 import { PAGE } from '@shared/pages.js';
 import { listColumns } from '../../../kit/columns.js';
 import type { ResourceDef } from '../../../kit/resource-page.js';
-import { activeField, companyField, emailField, gstTinFields, mobileField, nameFields, passwordPair } from './fields.js';
+import {
+  activeField,
+  companyField,
+  emailField,
+  gstTinFields,
+  mobileField,
+  nameFields,
+  passwordPair,
+} from './fields.js';
 import { PeoplePage } from './people-page.js';
 
 export const listMasterResource: ResourceDef<UserRow> = {
@@ -25,7 +33,12 @@ export const listMasterResource: ResourceDef<UserRow> = {
     size: 'xl',
     fixed: { UserType: 2 },
     fields: [
-      { name: 'ListType', label: 'List Type', kind: 'select', options: LIST_TYPES.map((t) => ({ value: t, label: t })) },
+      {
+        name: 'ListType',
+        label: 'List Type',
+        kind: 'select',
+        options: LIST_TYPES.map((t) => ({ value: t, label: t })),
+      },
       { name: 'UserName', label: 'List Id', kind: 'text' },
       ...nameFields,
       emailField,

@@ -11,6 +11,8 @@ const PAIR = ['Password', 'ConfirmPassword'];
 /** The declaration with the password pair read-only on update, unless the user is the admin. */
 export function forPasswordSetters(def: ResourceDef<UserRow>, session: Session | null): ResourceDef<UserRow> {
   if (!def.form || session?.UserType === USER_TYPE.admin) return def;
-  const fields = def.form.fields.map((f) => (PAIR.includes(f.name) ? { ...f, readOnlyOnEdit: true, editPlaceholder: PASSWORD_LOCKED_HINT } : f));
+  const fields = def.form.fields.map((f) =>
+    PAIR.includes(f.name) ? { ...f, readOnlyOnEdit: true, editPlaceholder: PASSWORD_LOCKED_HINT } : f,
+  );
   return { ...def, form: { ...def.form, fields } };
 }

@@ -16,7 +16,13 @@ export const salespersonMasterResource: ResourceDef<UserRow> = {
     path: USERS_API.list,
     filters: { UserType: 6 },
     columns: listColumns<UserRow>(SALESPERSON_LIST, {
-      own: { IsActive: { render: (row) => <Checkbox checked={row.IsActive} readOnly aria-label={row.IsActive ? 'Active' : 'Inactive'} /> } },
+      own: {
+        IsActive: {
+          render: (row) => (
+            <Checkbox checked={row.IsActive} readOnly aria-label={row.IsActive ? 'Active' : 'Inactive'} />
+          ),
+        },
+      },
     }),
   },
   form: {

@@ -1,6 +1,10 @@
 // The configuration table's ticks: pure, so the Select All rules are unit-tested without a browser.
 import {
-  CONFIG_ITEMS, configOf, emptyConfig, type ConfigKey, type ProductConfig,
+  CONFIG_ITEMS,
+  configOf,
+  emptyConfig,
+  type ConfigKey,
+  type ProductConfig,
 } from '@shared/contracts/product-configuration.js';
 
 export type SelectAllState = 'all' | 'some' | 'none';

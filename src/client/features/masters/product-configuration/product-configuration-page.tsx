@@ -3,7 +3,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Checkbox, Group, Paper, Select, Stack, Table } from '@mantine/core';
 import {
-  CONFIG_ITEMS, configText, emptyConfig, PRODUCT_CONFIG_API, PRODUCT_CONFIG_MSG, type BtnType, type ProductConfig,
+  CONFIG_ITEMS,
+  configText,
+  emptyConfig,
+  PRODUCT_CONFIG_API,
+  PRODUCT_CONFIG_MSG,
+  type BtnType,
+  type ProductConfig,
 } from '@shared/contracts/product-configuration.js';
 import { PRODUCT_API } from '@shared/contracts/product.js';
 import { call } from '../../../api/call.js';
@@ -35,7 +41,8 @@ export function ProductConfigurationPage() {
     const asked = ++latest.current;
     if (value === null) return;
     const env = await call(PRODUCT_CONFIG_API.read, undefined, { productId: value });
-    if (asked === latest.current && env.ResponseCode === '200') setConfig(parseConfigText(env.ResponseData?.ProdConfiguration));
+    if (asked === latest.current && env.ResponseCode === '200')
+      setConfig(parseConfigText(env.ResponseData?.ProdConfiguration));
   };
 
   const save = async (BtnType: BtnType) => {
@@ -46,7 +53,9 @@ export function ProductConfigurationPage() {
     }
     setSaving(BtnType);
     const env = await call(PRODUCT_CONFIG_API.save, {
-      ProductId: Number(productId), ProdConfiguration: configText(config), BtnType,
+      ProductId: Number(productId),
+      ProdConfiguration: configText(config),
+      BtnType,
     });
     setSaving(null);
     toastEnvelope(env);
@@ -103,7 +112,12 @@ export function ProductConfigurationPage() {
             <Button onClick={() => void save('btnsingle')} loading={saving === 'btnsingle'} disabled={saving !== null}>
               Save
             </Button>
-            <Button variant="default" onClick={() => void save('btnall')} loading={saving === 'btnall'} disabled={saving !== null}>
+            <Button
+              variant="default"
+              onClick={() => void save('btnall')}
+              loading={saving === 'btnall'}
+              disabled={saving !== null}
+            >
               Apply for all product
             </Button>
           </Group>

@@ -5,11 +5,21 @@ import type { FieldDef } from '../../../kit/form-values.js';
 
 export { activeField, companyField } from '../common-fields.js';
 
-export const addressField: FieldDef = { name: 'bill_Address', label: 'Billing Address', kind: 'address', addressPrefix: 'bill', required: true };
+export const addressField: FieldDef = {
+  name: 'bill_Address',
+  label: 'Billing Address',
+  kind: 'address',
+  addressPrefix: 'bill',
+  required: true,
+};
 
 /** The prefix is fixed once saved: printed codes and readable ids carry it. */
 export const prefixField: FieldDef = {
-  name: 'prefix', label: 'Prefix', kind: 'text', maxLength: 2, readOnlyOnEdit: true,
+  name: 'prefix',
+  label: 'Prefix',
+  kind: 'text',
+  maxLength: 2,
+  readOnlyOnEdit: true,
   placeholder: 'Two letters or digits',
 };
 

@@ -43,34 +43,67 @@ interface Props {
 export function ContentsTable({ id, rows, depth = 0 }: Props) {
   const loaded = useContents(id, rows);
   const [open, setOpen] = useState<string[]>([]);
-  const toggle = useCallback((rowId: string) => setOpen((o) => (o.includes(rowId) ? o.filter((x) => x !== rowId) : [...o, rowId])), []);
-  const columns = useMemo<DataTableColumn<ScanInfoRow>[]>(() => [
-    { accessor: 'SeqNo', title: '#', width: 40, visibleMediaQuery: WIDE },
-    {
-      accessor: 'Id', title: 'Id',
-      render: (r) => (
-        <div>
-          {opens(r.Id) ? (
-            <UnstyledButton className="ft-track__id ft-track__open" aria-expanded={open.includes(r.Id)} aria-label={`Open ${r.Id}`}
-              onClick={(e) => { e.stopPropagation(); toggle(r.Id); }}>
-              <span aria-hidden className="ft-track__chevron">{open.includes(r.Id) ? '▾' : '▸'}</span>{r.Id}
-            </UnstyledButton>
-          ) : <Text fw={700} className="ft-track__id">{r.Id}</Text>}
-          <div className="ft-track__narrow">
-            <Text fz="xs">{r.ProductName}</Text>
-            <Text fz="xs" c="dimmed">{formatDate(r.date)} · {r.Status}</Text>
+  const toggle = useCallback(
+    (rowId: string) => setOpen((o) => (o.includes(rowId) ? o.filter((x) => x !== rowId) : [...o, rowId])),
+    [],
+  );
+  const columns = useMemo<DataTableColumn<ScanInfoRow>[]>(
+    () => [
+      { accessor: 'SeqNo', title: '#', width: 40, visibleMediaQuery: WIDE },
+      {
+        accessor: 'Id',
+        title: 'Id',
+        render: (r) => (
+          <div>
+            {opens(r.Id) ? (
+              <UnstyledButton
+                className="ft-track__id ft-track__open"
+                aria-expanded={open.includes(r.Id)}
+                aria-label={`Open ${r.Id}`}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  toggle(r.Id);
+                }}
+              >
+                <span aria-hidden className="ft-track__chevron">
+                  {open.includes(r.Id) ? '▾' : '▸'}
+                </span>
+                {r.Id}
+              </UnstyledButton>
+            ) : (
+              <Text fw={700} className="ft-track__id">
+                {r.Id}
+              </Text>
+            )}
+            <div className="ft-track__narrow">
+              <Text fz="xs">{r.ProductName}</Text>
+              <Text fz="xs" c="dimmed">
+                {formatDate(r.date)} · {r.Status}
+              </Text>
+            </div>
           </div>
-        </div>
-      ),
-    },
-    { accessor: 'ProductName', title: 'Product Name', visibleMediaQuery: WIDE },
-    { accessor: 'Qty', title: 'Qty', textAlign: 'right', width: 56 },
-    { accessor: 'date', title: 'Date', visibleMediaQuery: WIDE, noWrap: true, render: (r) => formatDate(r.date) },
-    { accessor: 'Status', title: 'Status', visibleMediaQuery: WIDE, noWrap: true },
-  ], [open, toggle]);
+        ),
+      },
+      { accessor: 'ProductName', title: 'Product Name', visibleMediaQuery: WIDE },
+      { accessor: 'Qty', title: 'Qty', textAlign: 'right', width: 56 },
+      { accessor: 'date', title: 'Date', visibleMediaQuery: WIDE, noWrap: true, render: (r) => formatDate(r.date) },
+      { accessor: 'Status', title: 'Status', visibleMediaQuery: WIDE, noWrap: true },
+    ],
+    [open, toggle],
+  );
 
-  if (loaded === null) return <Text c="dimmed" fz="sm" p="xs">Loading {id}…</Text>;
-  if ('refused' in loaded) return <Text c="red" fz="sm" p="xs" role="alert">{loaded.refused}</Text>;
+  if (loaded === null)
+    return (
+      <Text c="dimmed" fz="sm" p="xs">
+        Loading {id}…
+      </Text>
+    );
+  if ('refused' in loaded)
+    return (
+      <Text c="red" fz="sm" p="xs" role="alert">
+        {loaded.refused}
+      </Text>
+    );
   return (
     <DataTable<ScanInfoRow>
       withTableBorder

@@ -24,11 +24,21 @@ const LOOK: Record<JourneyStepKind, { color: string; mark: string }> = {
 
 const when = formatDateTime;
 
-interface Props { code: string; steps: readonly JourneyItem[] }
+interface Props {
+  code: string;
+  steps: readonly JourneyItem[];
+}
 
 export const JourneyTimeline = memo(function JourneyTimeline({ code, steps }: Props) {
   return (
-    <Timeline role="list" active={steps.length - 1} bulletSize={28} lineWidth={3} aria-label={`Journey of ${code}`} className="ft-track__timeline">
+    <Timeline
+      role="list"
+      active={steps.length - 1}
+      bulletSize={28}
+      lineWidth={3}
+      aria-label={`Journey of ${code}`}
+      className="ft-track__timeline"
+    >
       {steps.map((s, i) => {
         const look = LOOK[s.step];
         return (
@@ -36,15 +46,35 @@ export const JourneyTimeline = memo(function JourneyTimeline({ code, steps }: Pr
             key={`${s.date}-${i}`}
             role="listitem"
             color={s.flags.length ? 'red' : look.color}
-            bullet={<span aria-hidden className="ft-track__mark">{look.mark}</span>}
-            title={<Text fw={700} className="ft-track__activity">{s.activity}</Text>}
+            bullet={
+              <span aria-hidden className="ft-track__mark">
+                {look.mark}
+              </span>
+            }
+            title={
+              <Text fw={700} className="ft-track__activity">
+                {s.activity}
+              </Text>
+            }
           >
             <Text fz="sm">{[when(s.date), s.place].filter(Boolean).join(' · ')}</Text>
-            {s.who && <Text fz="sm" c="dimmed">By {s.who}</Text>}
-            {s.detail && <Text fz="sm" className="ft-track__detail">{s.detail}</Text>}
+            {s.who && (
+              <Text fz="sm" c="dimmed">
+                By {s.who}
+              </Text>
+            )}
+            {s.detail && (
+              <Text fz="sm" className="ft-track__detail">
+                {s.detail}
+              </Text>
+            )}
             {s.flags.length > 0 && (
               <Group gap={4} mt={4} aria-label="Risk flags">
-                {s.flags.map((f) => <Badge key={f} color="red" variant="filled">{flagText(f)}</Badge>)}
+                {s.flags.map((f) => (
+                  <Badge key={f} color="red" variant="filled">
+                    {flagText(f)}
+                  </Badge>
+                ))}
               </Group>
             )}
           </Timeline.Item>

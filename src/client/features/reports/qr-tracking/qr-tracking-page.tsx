@@ -5,7 +5,14 @@
 // to the packs. A refused lookup shows the server's message as a warning.
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useRef, useState } from 'react';
-import { TRACK_MSG, TRACKING_API, trackedCode, type JourneyItem, type ScanInfoRow, type TrackedCode } from '@shared/contracts/tracking.js';
+import {
+  TRACK_MSG,
+  TRACKING_API,
+  trackedCode,
+  type JourneyItem,
+  type ScanInfoRow,
+  type TrackedCode,
+} from '@shared/contracts/tracking.js';
 import { PAGE } from '@shared/pages.js';
 import { call } from '../../../api/call.js';
 import { ScanBox, type ScanBoxHandle, type ScanVerdict } from '../../../floor/scan-box.js';
@@ -59,28 +66,48 @@ export default function QrTrackingPage() {
       return refused(journey.ResponseMessage);
     }
     const name = nameOf(code);
-    setShown({ name, kind: kindOf(code), steps: journey.ResponseData, contents: info?.ResponseCode === '200' ? info.ResponseData : null });
+    setShown({
+      name,
+      kind: kindOf(code),
+      steps: journey.ResponseData,
+      contents: info?.ResponseCode === '200' ? info.ResponseData : null,
+    });
     return { ok: true, message: `${name}: ${steps(journey.ResponseData.length)}` };
   }, []);
 
   return (
     <Stack gap="md">
       <ScreenHeader title={PAGE.qrCodeTrackingReport.label} breadcrumb="Reports" />
-      <ScanBox ref={box} label="Scan code" placeholder="QR, PID, SID, TID or DID" onScan={onScan}
-        idleMessage="Scan or type any code and press Enter to see its journey" />
-      {asking && <Text c="dimmed" aria-live="polite">Looking up the journey…</Text>}
+      <ScanBox
+        ref={box}
+        label="Scan code"
+        placeholder="QR, PID, SID, TID or DID"
+        onScan={onScan}
+        idleMessage="Scan or type any code and press Enter to see its journey"
+      />
+      {asking && (
+        <Text c="dimmed" aria-live="polite">
+          Looking up the journey…
+        </Text>
+      )}
       {shown && (
         <SimpleGrid cols={{ base: 1, xl: shown.contents ? 2 : 1 }} spacing="md">
           <Paper withBorder p="sm" radius="md" component="section" aria-label="Journey">
             <Group justify="space-between" align="baseline" mb="sm" wrap="wrap" gap={4}>
-              <Title order={4} className="ft-track__code">{shown.name}</Title>
-              <Badge variant="light" size="lg">{shown.kind}</Badge>
+              <Title order={4} className="ft-track__code">
+                {shown.name}
+              </Title>
+              <Badge variant="light" size="lg">
+                {shown.kind}
+              </Badge>
             </Group>
             <JourneyTimeline code={shown.name} steps={shown.steps} />
           </Paper>
           {shown.contents && (
             <Paper withBorder p="sm" radius="md" component="section" aria-label="Contents">
-              <Title order={4} mb="sm">Contents</Title>
+              <Title order={4} mb="sm">
+                Contents
+              </Title>
               <ContentsTable key={shown.name} id={shown.name} rows={shown.contents} />
             </Paper>
           )}

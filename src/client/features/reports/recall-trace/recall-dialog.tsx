@@ -8,9 +8,21 @@ import { confirmYesNo } from '../../../kit/confirm-delete.js';
 import { toastEnvelope } from '../../../kit/toast.js';
 import { TRACE_TEXT } from './trace-text.js';
 
-export interface RecallTarget { ProductId: number; ProductName: string; BatchNo: string }
+export interface RecallTarget {
+  ProductId: number;
+  ProductName: string;
+  BatchNo: string;
+}
 
-export function RecallDialog({ target, onClose, onRecalled }: { target: RecallTarget | null; onClose: () => void; onRecalled: () => void }) {
+export function RecallDialog({
+  target,
+  onClose,
+  onRecalled,
+}: {
+  target: RecallTarget | null;
+  onClose: () => void;
+  onRecalled: () => void;
+}) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
@@ -37,12 +49,28 @@ export function RecallDialog({ target, onClose, onRecalled }: { target: RecallTa
   return (
     <Modal opened={target !== null} onClose={onClose} title={TRACE_TEXT.recallTitle} centered>
       <Stack gap="sm">
-        {target && <Text fz="sm">{target.ProductName} · Batch {target.BatchNo}</Text>}
-        <Textarea label="Reason" withAsterisk autosize minRows={2} maxLength={200} value={reason} error={error}
-          onChange={(e) => setReason(e.currentTarget.value)} />
+        {target && (
+          <Text fz="sm">
+            {target.ProductName} · Batch {target.BatchNo}
+          </Text>
+        )}
+        <Textarea
+          label="Reason"
+          withAsterisk
+          autosize
+          minRows={2}
+          maxLength={200}
+          value={reason}
+          error={error}
+          onChange={(e) => setReason(e.currentTarget.value)}
+        />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Cancel</Button>
-          <Button color="red" onClick={() => void submit()} loading={saving}>Recall</Button>
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={() => void submit()} loading={saving}>
+            Recall
+          </Button>
         </Group>
       </Stack>
     </Modal>

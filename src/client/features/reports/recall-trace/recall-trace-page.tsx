@@ -16,10 +16,20 @@ import { RecallDialog, type RecallTarget } from './recall-dialog.js';
 import { TraceSections } from './trace-sections.js';
 import { TRACE_TEXT, traceCsv, traceFileName } from './trace-text.js';
 
-const PRODUCTS: FieldDef = { name: 'ProductId', label: '', kind: 'select', optionsPath: PRODUCT_API.dropdown, optionValue: 'ProductId', optionLabel: 'ProductName' };
+const PRODUCTS: FieldDef = {
+  name: 'ProductId',
+  label: '',
+  kind: 'select',
+  optionsPath: PRODUCT_API.dropdown,
+  optionValue: 'ProductId',
+  optionLabel: 'ProductName',
+};
 
 type Field = 'ProductId' | 'BatchNo';
-interface Asked { ProductId: number; BatchNo: string }
+interface Asked {
+  ProductId: number;
+  BatchNo: string;
+}
 
 export default function RecallTracePage() {
   const products = useOptions(PRODUCTS);
@@ -55,7 +65,10 @@ export default function RecallTracePage() {
   const exportAll = async () => {
     if (!asked) return;
     setBusy('export');
-    const [env, { downloadText }] = await Promise.all([call(RECALL_API.trace, { ...asked, All: true }), import('../../../kit/download.js')]);
+    const [env, { downloadText }] = await Promise.all([
+      call(RECALL_API.trace, { ...asked, All: true }),
+      import('../../../kit/download.js'),
+    ]);
     setBusy(null);
     if (env.ResponseCode !== '200') return void toastEnvelope(env);
     downloadText(`${traceFileName(env.ResponseData)}.csv`, traceCsv(env.ResponseData));
@@ -66,19 +79,30 @@ export default function RecallTracePage() {
       <Group justify="space-between" align="flex-start" gap="xs">
         <div>
           <Text fw={700}>{trace.ProductName}</Text>
-          <Text fz="sm" c="dimmed">Batch {trace.BatchNo}</Text>
+          <Text fz="sm" c="dimmed">
+            Batch {trace.BatchNo}
+          </Text>
         </div>
         <Group gap="xs">
-          <Button variant="default" onClick={() => void exportAll()} loading={busy === 'export'}>Export</Button>
+          <Button variant="default" onClick={() => void exportAll()} loading={busy === 'export'}>
+            Export
+          </Button>
           {!trace.Recall && (
-            <Button color="red" onClick={() => setRecalling({ ProductId: trace.ProductId, ProductName: trace.ProductName, BatchNo: trace.BatchNo })}>
+            <Button
+              color="red"
+              onClick={() =>
+                setRecalling({ ProductId: trace.ProductId, ProductName: trace.ProductName, BatchNo: trace.BatchNo })
+              }
+            >
               {TRACE_TEXT.recall}
             </Button>
           )}
         </Group>
       </Group>
       {trace.Recall && (
-        <Alert color="red" mt="sm" title="Recalled" role="alert">{TRACE_TEXT.recalled(formatDate(trace.Recall.CreatedDate), trace.Recall.Reason)}</Alert>
+        <Alert color="red" mt="sm" title="Recalled" role="alert">
+          {TRACE_TEXT.recalled(formatDate(trace.Recall.CreatedDate), trace.Recall.Reason)}
+        </Alert>
       )}
     </Paper>
   );
@@ -88,18 +112,39 @@ export default function RecallTracePage() {
       <ScreenHeader title={PAGE.recallTrace.label} breadcrumb="Reports" />
       <Paper withBorder p="md" radius="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select label="Product" withAsterisk searchable placeholder="Select Product" error={errors.ProductId}
+          <Select
+            label="Product"
+            withAsterisk
+            searchable
+            placeholder="Select Product"
+            error={errors.ProductId}
             data={products.map((o) => ({ value: String(o.value), label: o.label }))}
-            value={productId === null ? null : String(productId)} onChange={(p) => setProductId(p === null ? null : Number(p))} />
-          <TextInput label="Batch No" withAsterisk placeholder="Batch No" maxLength={50} value={batch} error={errors.BatchNo}
-            onChange={(e) => setBatch(e.currentTarget.value)} onKeyDown={(e) => e.key === 'Enter' && submit()} />
+            value={productId === null ? null : String(productId)}
+            onChange={(p) => setProductId(p === null ? null : Number(p))}
+          />
+          <TextInput
+            label="Batch No"
+            withAsterisk
+            placeholder="Batch No"
+            maxLength={50}
+            value={batch}
+            error={errors.BatchNo}
+            onChange={(e) => setBatch(e.currentTarget.value)}
+            onKeyDown={(e) => e.key === 'Enter' && submit()}
+          />
         </SimpleGrid>
         <Group justify="flex-end" mt="md">
-          <Button onClick={submit} loading={busy === 'trace'}>Submit</Button>
+          <Button onClick={submit} loading={busy === 'trace'}>
+            Submit
+          </Button>
         </Group>
       </Paper>
       {trace && <TraceSections trace={trace} header={header} />}
-      <RecallDialog target={recalling} onClose={() => setRecalling(null)} onRecalled={() => asked && void load(asked, true)} />
+      <RecallDialog
+        target={recalling}
+        onClose={() => setRecalling(null)}
+        onRecalled={() => asked && void load(asked, true)}
+      />
     </Stack>
   );
 }

@@ -5,7 +5,14 @@ import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import type { ReactNode } from 'react';
-import type { TraceAnswer, TraceCarton, TraceDispatch, TracePlace, TraceRange, TraceVerification } from '@shared/contracts/recall.js';
+import type {
+  TraceAnswer,
+  TraceCarton,
+  TraceDispatch,
+  TracePlace,
+  TraceRange,
+  TraceVerification,
+} from '@shared/contracts/recall.js';
 import { formatDateTime } from '@shared/cell-format.js';
 import { formatDate } from '../../../kit/columns.js';
 import { NO_DATA_TEXT } from '../../../kit/paging.js';
@@ -14,17 +21,45 @@ import { resultText, TOTALS, TRACE_TEXT, WHERE_TEXT, whereText } from './trace-t
 const WIDE = '(min-width: 48em)';
 const when = formatDateTime;
 const code = (r: TraceRange, n: number) => `${r.Kind === 'S' ? r.Prefix : ''}${n}`;
-const small = (text: string) => <Text fz="xs" c="dimmed" hiddenFrom="sm">{text}</Text>;
+const small = (text: string) => (
+  <Text fz="xs" c="dimmed" hiddenFrom="sm">
+    {text}
+  </Text>
+);
 
-function Section<T>({ title, rows, total, columns, id }: {
-  title: string; rows: readonly T[]; total: number; columns: DataTableColumn<T>[]; id: (r: T) => string;
+function Section<T>({
+  title,
+  rows,
+  total,
+  columns,
+  id,
+}: {
+  title: string;
+  rows: readonly T[];
+  total: number;
+  columns: DataTableColumn<T>[];
+  id: (r: T) => string;
 }) {
   return (
     <Paper withBorder p="sm" radius="md" component="section" aria-label={title}>
-      <Title order={4} mb="xs">{title}</Title>
-      {total > rows.length && <Text fz="sm" c="dimmed" mb="xs">{TRACE_TEXT.firstRows(rows.length, total)}</Text>}
-      <DataTable<T> withTableBorder striped borderRadius="sm" minHeight={rows.length === 0 ? 120 : undefined}
-        idAccessor={id as (r: T) => string} columns={columns} records={[...rows]} noRecordsText={NO_DATA_TEXT} />
+      <Title order={4} mb="xs">
+        {title}
+      </Title>
+      {total > rows.length && (
+        <Text fz="sm" c="dimmed" mb="xs">
+          {TRACE_TEXT.firstRows(rows.length, total)}
+        </Text>
+      )}
+      <DataTable<T>
+        withTableBorder
+        striped
+        borderRadius="sm"
+        minHeight={rows.length === 0 ? 120 : undefined}
+        idAccessor={id as (r: T) => string}
+        columns={columns}
+        records={[...rows]}
+        noRecordsText={NO_DATA_TEXT}
+      />
     </Paper>
   );
 }
@@ -36,7 +71,16 @@ const placeColumns: DataTableColumn<TracePlace>[] = [
   { accessor: 'Packs', title: 'Packs', textAlign: 'right' },
 ];
 const rangeColumns: DataTableColumn<TraceRange>[] = [
-  { accessor: 'FromNo', title: 'Codes', render: (r) => <>{code(r, r.FromNo)} – {code(r, r.ToNo)}{small(`MFG ${formatDate(r.MFGDate)} · EXP ${formatDate(r.EXPDate)}`)}</> },
+  {
+    accessor: 'FromNo',
+    title: 'Codes',
+    render: (r) => (
+      <>
+        {code(r, r.FromNo)} – {code(r, r.ToNo)}
+        {small(`MFG ${formatDate(r.MFGDate)} · EXP ${formatDate(r.EXPDate)}`)}
+      </>
+    ),
+  },
   { accessor: 'Qty', title: 'Qty', textAlign: 'right' },
   { accessor: 'Packed', title: 'Packed', textAlign: 'right' },
   { accessor: 'Damaged', title: 'Damaged', textAlign: 'right', visibleMediaQuery: WIDE },
@@ -45,7 +89,16 @@ const rangeColumns: DataTableColumn<TraceRange>[] = [
   { accessor: 'SiteName', title: 'Site', visibleMediaQuery: WIDE },
 ];
 const cartonColumns: DataTableColumn<TraceCarton>[] = [
-  { accessor: 'SID', title: 'SID', render: (c) => <>{c.SID}{c.TID && small(`in ${c.TID}`)}</> },
+  {
+    accessor: 'SID',
+    title: 'SID',
+    render: (c) => (
+      <>
+        {c.SID}
+        {c.TID && small(`in ${c.TID}`)}
+      </>
+    ),
+  },
   { accessor: 'TID', title: 'TID', visibleMediaQuery: WIDE },
   { accessor: 'Packs', title: 'Packs', textAlign: 'right' },
   { accessor: 'PackedAt', title: 'Packed At', visibleMediaQuery: WIDE },
@@ -53,10 +106,28 @@ const cartonColumns: DataTableColumn<TraceCarton>[] = [
   { accessor: 'Where', title: 'Where Now', render: whereText },
 ];
 const dispatchColumns: DataTableColumn<TraceDispatch>[] = [
-  { accessor: 'DID', title: 'DID', render: (d) => <>{d.DID}{small(when(d.DispatchDate))}</> },
+  {
+    accessor: 'DID',
+    title: 'DID',
+    render: (d) => (
+      <>
+        {d.DID}
+        {small(when(d.DispatchDate))}
+      </>
+    ),
+  },
   { accessor: 'DispatchDate', title: 'Dispatch Date', render: (d) => when(d.DispatchDate), visibleMediaQuery: WIDE },
   { accessor: 'FromSite', title: 'From', visibleMediaQuery: WIDE },
-  { accessor: 'ToName', title: 'To', render: (d) => <>{d.ToName}{small(d.ToKind === 'dealer' ? 'Dealer' : 'Site')}</> },
+  {
+    accessor: 'ToName',
+    title: 'To',
+    render: (d) => (
+      <>
+        {d.ToName}
+        {small(d.ToKind === 'dealer' ? 'Dealer' : 'Site')}
+      </>
+    ),
+  },
   { accessor: 'Packs', title: 'Packs', textAlign: 'right' },
   { accessor: 'Cartons', title: 'Cartons', textAlign: 'right', visibleMediaQuery: WIDE },
   // How the batch's legs stand, in the words QR Code Tracking's contents use (a return in transit reads 'Returned').
@@ -65,7 +136,16 @@ const dispatchColumns: DataTableColumn<TraceDispatch>[] = [
   { accessor: 'ReceivedBy', title: 'Received By', visibleMediaQuery: WIDE },
 ];
 const verificationColumns: DataTableColumn<TraceVerification>[] = [
-  { accessor: 'VerifiedDate', title: 'Verified', render: (v) => <>{when(v.VerifiedDate)}{small(v.Message)}</> },
+  {
+    accessor: 'VerifiedDate',
+    title: 'Verified',
+    render: (v) => (
+      <>
+        {when(v.VerifiedDate)}
+        {small(v.Message)}
+      </>
+    ),
+  },
   { accessor: 'Code', title: 'Code' },
   { accessor: 'City', title: 'Where', render: (v) => [v.City, v.State].filter(Boolean).join(', ') },
   { accessor: 'Result', title: 'Result', render: (v) => resultText(v.Result) },
@@ -77,8 +157,12 @@ function Totals({ t }: { t: TraceAnswer['Totals'] }) {
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" component="section" aria-label="Totals">
       {TOTALS.map(([k, label]) => (
         <Paper key={k} withBorder p="xs" radius="md">
-          <Text fz="xs" c="dimmed">{label}</Text>
-          <Text fw={700} fz="lg" data-testid={`total-${k}`}>{t[k].toLocaleString('en-IN')}</Text>
+          <Text fz="xs" c="dimmed">
+            {label}
+          </Text>
+          <Text fw={700} fz="lg" data-testid={`total-${k}`}>
+            {t[k].toLocaleString('en-IN')}
+          </Text>
         </Paper>
       ))}
     </SimpleGrid>
@@ -91,13 +175,41 @@ export function TraceSections({ trace, header }: { trace: TraceAnswer; header: R
     <Stack gap="md">
       {header}
       <Totals t={t} />
-      <Section title={TRACE_TEXT.places} rows={trace.Places} total={trace.Places.length} columns={placeColumns} id={(p) => `${p.Where}:${p.WhereName}`} />
-      <Section title={TRACE_TEXT.ranges} rows={trace.Ranges} total={trace.Ranges.length} columns={rangeColumns} id={(r) => `${r.Kind}${r.Prefix}${r.FromNo}`} />
-      <Section title={TRACE_TEXT.cartons} rows={trace.Cartons} total={t.Cartons} columns={cartonColumns} id={(c) => c.SID} />
-      <Section title={TRACE_TEXT.dispatches} rows={trace.Dispatches} total={t.Dispatches} columns={dispatchColumns} id={(d) => d.DID} />
-      <Section title={TRACE_TEXT.verifications} rows={trace.Verifications} total={t.Verifications} columns={verificationColumns}
-        id={(v) => `${v.VerifiedDate}:${v.Code}`} />
+      <Section
+        title={TRACE_TEXT.places}
+        rows={trace.Places}
+        total={trace.Places.length}
+        columns={placeColumns}
+        id={(p) => `${p.Where}:${p.WhereName}`}
+      />
+      <Section
+        title={TRACE_TEXT.ranges}
+        rows={trace.Ranges}
+        total={trace.Ranges.length}
+        columns={rangeColumns}
+        id={(r) => `${r.Kind}${r.Prefix}${r.FromNo}`}
+      />
+      <Section
+        title={TRACE_TEXT.cartons}
+        rows={trace.Cartons}
+        total={t.Cartons}
+        columns={cartonColumns}
+        id={(c) => c.SID}
+      />
+      <Section
+        title={TRACE_TEXT.dispatches}
+        rows={trace.Dispatches}
+        total={t.Dispatches}
+        columns={dispatchColumns}
+        id={(d) => d.DID}
+      />
+      <Section
+        title={TRACE_TEXT.verifications}
+        rows={trace.Verifications}
+        total={t.Verifications}
+        columns={verificationColumns}
+        id={(v) => `${v.VerifiedDate}:${v.Code}`}
+      />
     </Stack>
   );
 }
-

@@ -3,7 +3,12 @@
 // file with progress, then offers 'DownLoad Generated FIle' to save it again.
 import { useMemo, useState } from 'react';
 import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
-import { GEN_MSG, GENERATION_API, printFileName, type GeneratedNumberRow } from '@shared/contracts/numbers/generation.js';
+import {
+  GEN_MSG,
+  GENERATION_API,
+  printFileName,
+  type GeneratedNumberRow,
+} from '@shared/contracts/numbers/generation.js';
 import { PAGE } from '@shared/pages.js';
 import { call } from '../../../api/call.js';
 import { REPORT_PAGE_SIZES } from '../../../kit/paging.js';
@@ -22,7 +27,11 @@ export function AdminNumberDownloadPage() {
       reset();
       setRow(r);
       const env = await call(GENERATION_API.download, {
-        FromNo: r.FromNo, ToNo: r.ToNo, Qty: r.Qty, Prefix: r.Prefix, ProductName: r.ProductName,
+        FromNo: r.FromNo,
+        ToNo: r.ToNo,
+        Qty: r.Qty,
+        Prefix: r.Prefix,
+        ProductName: r.ProductName,
       });
       if (env.ResponseCode !== '200') {
         setRow(null);
@@ -45,8 +54,15 @@ export function AdminNumberDownloadPage() {
       },
       // A mapping of damaged (void) numbers only has nothing to print: no button the server would refuse.
       rowActions: (r) => (
-        <Button size="xs" variant="light" disabled={r.Damaged >= r.Qty} title={r.Damaged >= r.Qty ? GEN_MSG.allDamaged : undefined}
-          onClick={() => void start(r)}>Download</Button>
+        <Button
+          size="xs"
+          variant="light"
+          disabled={r.Damaged >= r.Qty}
+          title={r.Damaged >= r.Qty ? GEN_MSG.allDamaged : undefined}
+          onClick={() => void start(r)}
+        >
+          Download
+        </Button>
       ),
     };
   }, [download, reset]);
@@ -56,8 +72,16 @@ export function AdminNumberDownloadPage() {
       <ResourcePage def={def} />
       <Modal opened={row !== null} onClose={() => setRow(null)} title="Download Numbers" centered>
         <Stack gap="sm">
-          <Text size="sm">{row ? `${row.ProductName}, batch ${row.BatchNo}: ${row.Prefix}${row.FromNo} to ${row.Prefix}${row.ToNo}` : ''}</Text>
-          {row && row.Damaged > 0 && <Alert color="yellow" variant="light" role="status">{GEN_MSG.leftOut(row.Damaged)}</Alert>}
+          <Text size="sm">
+            {row
+              ? `${row.ProductName}, batch ${row.BatchNo}: ${row.Prefix}${row.FromNo} to ${row.Prefix}${row.ToNo}`
+              : ''}
+          </Text>
+          {row && row.Damaged > 0 && (
+            <Alert color="yellow" variant="light" role="status">
+              {GEN_MSG.leftOut(row.Damaged)}
+            </Alert>
+          )}
           <FileProgress progress={file.progress} />
           <GeneratedFileLink file={file.file} />
         </Stack>

@@ -5,7 +5,11 @@ import { Alert, Button, Group, Paper, Radio, Stack, TextInput } from '@mantine/c
 import { useCallback, useEffect, useState } from 'react';
 import type { SlipType } from '@shared/codes.js';
 import {
-  parseIdsMessage, reserveArgs, SLIP_API, SLIP_FILE_TYPE, SLIP_MSG,
+  parseIdsMessage,
+  reserveArgs,
+  SLIP_API,
+  SLIP_FILE_TYPE,
+  SLIP_MSG,
 } from '@shared/contracts/numbers/slip-ids.js';
 import { call } from '../../../api/call.js';
 import { useSession } from '../../../api/session.js';
@@ -48,7 +52,9 @@ export function CartonSlipPage() {
     return (
       <Stack gap="md">
         <ScreenHeader title="Carton Slip" breadcrumb="Transactions" />
-        <Alert color="yellow" title="No site prefix">{SLIP_MSG.noPrefix}</Alert>
+        <Alert color="yellow" title="No site prefix">
+          {SLIP_MSG.noPrefix}
+        </Alert>
       </Stack>
     );
   }
@@ -87,11 +93,19 @@ export function CartonSlipPage() {
         <Stack gap="md">
           <Radio.Group label="Slip Type" value={type} onChange={(v) => setType(v as SlipType)}>
             <Group mt="xs">
-              {TYPES.map((t) => <Radio key={t.value} value={t.value} label={t.label} />)}
+              {TYPES.map((t) => (
+                <Radio key={t.value} value={t.value} label={t.label} />
+              ))}
             </Group>
           </Radio.Group>
           <TextInput label="From Number" readOnly value={from === null ? '' : String(from)} />
-          <TextInput label="Quantity" withAsterisk inputMode="numeric" value={qty} onChange={(e) => setQty(e.currentTarget.value)} />
+          <TextInput
+            label="Quantity"
+            withAsterisk
+            inputMode="numeric"
+            value={qty}
+            onChange={(e) => setQty(e.currentTarget.value)}
+          />
           <TextInput label="To Number (Included)" disabled value={to === null ? '' : String(to)} />
           <Radio.Group label="File Type" value={fileType} onChange={setFileType}>
             <Group mt="xs">
@@ -108,7 +122,9 @@ export function CartonSlipPage() {
             </Radio.Group>
           )}
           <Group>
-            <Button onClick={() => void submit()} loading={busy}>Submit</Button>
+            <Button onClick={() => void submit()} loading={busy}>
+              Submit
+            </Button>
           </Group>
         </Stack>
       </Paper>

@@ -20,13 +20,19 @@ export function slipFileName(r: ReservedIds, ext: 'pdf' | 'csv'): string {
 /** Each label: the id as QR text, the id and the type name written under it. */
 export function slipPdf(r: ReservedIds, layout: SheetLayout): ArrayBuffer {
   const name = SLIP_TYPE_NAME[r.Type];
-  return labelSheet(reservedIds(r).map((id) => ({ qr: id, lines: [id, name] })), layout);
+  return labelSheet(
+    reservedIds(r).map((id) => ({ qr: id, lines: [id, name] })),
+    layout,
+  );
 }
 
 export function slipCsv(r: ReservedIds): string {
   const name = SLIP_TYPE_NAME[r.Type];
-  return toCsv(reservedIds(r).map((id) => ({ id })), [
-    { title: CSV_COLUMNS[0], key: 'id' },
-    { title: CSV_COLUMNS[1], value: () => name },
-  ]);
+  return toCsv(
+    reservedIds(r).map((id) => ({ id })),
+    [
+      { title: CSV_COLUMNS[0], key: 'id' },
+      { title: CSV_COLUMNS[1], value: () => name },
+    ],
+  );
 }

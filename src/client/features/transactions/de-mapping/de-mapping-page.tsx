@@ -17,21 +17,34 @@ export function DeMappingPage() {
   // The list's own reload, kept from the row button that opened the dialog.
   const reload = useRef<() => void>(() => undefined);
 
-  const def = useMemo<ResourceDef<MappedRow>>(() => ({
-    page: PAGE.deMapping,
-    idField: 'MappingId',
-    list: {
-      path: MAPPING_API.list.path,
-      pageSizes: REPORT_PAGE_SIZES,
-      defaultPageSize: 10,
-      filters: { isPreprinted },
-      columns: listColumns<MappedRow>(DEMAP_MAPPINGS),
-    },
-    rowActions: (r, changed) => (
-      <Button size="xs" variant="light" color="red" onClick={() => { reload.current = changed; setRow(r); }}>De-map</Button>
-    ),
-    toolbar: () => <SeriesSwitch isPreprinted={isPreprinted} onChange={setPreprinted} />,
-  }), [isPreprinted, setPreprinted]);
+  const def = useMemo<ResourceDef<MappedRow>>(
+    () => ({
+      page: PAGE.deMapping,
+      idField: 'MappingId',
+      list: {
+        path: MAPPING_API.list.path,
+        pageSizes: REPORT_PAGE_SIZES,
+        defaultPageSize: 10,
+        filters: { isPreprinted },
+        columns: listColumns<MappedRow>(DEMAP_MAPPINGS),
+      },
+      rowActions: (r, changed) => (
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          onClick={() => {
+            reload.current = changed;
+            setRow(r);
+          }}
+        >
+          De-map
+        </Button>
+      ),
+      toolbar: () => <SeriesSwitch isPreprinted={isPreprinted} onChange={setPreprinted} />,
+    }),
+    [isPreprinted, setPreprinted],
+  );
 
   return (
     <>
@@ -43,7 +56,12 @@ export function DeMappingPage() {
         endpoint={DEMAP_API.create}
         problem={demapProblem}
         payload={(r, v, toNo) => ({
-          MappingId: r.MappingId, ProductId: r.ProductId, FromNo: v.FromNo, ToNo: toNo, Qty: v.Qty, isPreprinted: r.isPreprinted,
+          MappingId: r.MappingId,
+          ProductId: r.ProductId,
+          FromNo: v.FromNo,
+          ToNo: toNo,
+          Qty: v.Qty,
+          isPreprinted: r.isPreprinted,
         })}
         onClose={() => setRow(null)}
         onSaved={() => reload.current()}

@@ -4,7 +4,14 @@
 import { Button, FileButton } from '@mantine/core';
 import { useRef, useState } from 'react';
 import {
-  hasSheetExtension, SHEET_API, SHEET_FIELD, SHEET_MSG, TEMPLATE_FILE_NAME, type SheetErrorRow, type SheetRefused, type SheetSaved,
+  hasSheetExtension,
+  SHEET_API,
+  SHEET_FIELD,
+  SHEET_MSG,
+  TEMPLATE_FILE_NAME,
+  type SheetErrorRow,
+  type SheetRefused,
+  type SheetSaved,
 } from '@shared/contracts/numbers/mapping-upload.js';
 import { endpointPath } from '@shared/endpoint.js';
 import { call } from '../../../api/call.js';
@@ -20,9 +27,10 @@ export interface BulkUploadProps {
   changed: () => void;
 }
 
-const fetchTemplate = () => fetch(API_BASE + endpointPath(SHEET_API.template), {
-  headers: { authorization: `Bearer ${getSession()?.Token ?? ''}` },
-});
+const fetchTemplate = () =>
+  fetch(API_BASE + endpointPath(SHEET_API.template), {
+    headers: { authorization: `Bearer ${getSession()?.Token ?? ''}` },
+  });
 
 /** The template is a file, not an envelope: fetched as bytes with the session's token and saved. */
 async function downloadTemplate() {
@@ -60,7 +68,10 @@ export function BulkUpload({ isPreprinted, changed }: BulkUploadProps) {
     const form = new FormData();
     form.append(SHEET_FIELD, file);
     setBusy(true);
-    const env = await api.upload<SheetSaved | SheetRefused | null>(endpointPath(SHEET_API.upload, { isPreprinted }), form);
+    const env = await api.upload<SheetSaved | SheetRefused | null>(
+      endpointPath(SHEET_API.upload, { isPreprinted }),
+      form,
+    );
     setBusy(false);
     if (env.ResponseCode === '200') {
       toast.success(env.ResponseMessage);
@@ -75,9 +86,15 @@ export function BulkUpload({ isPreprinted, changed }: BulkUploadProps) {
   return (
     <>
       <FileButton onChange={(f) => void send(f)} accept=".xls,.xlsx" resetRef={reset}>
-        {(props) => <Button {...props} variant="light" loading={busy}>Bulk Mapping</Button>}
+        {(props) => (
+          <Button {...props} variant="light" loading={busy}>
+            Bulk Mapping
+          </Button>
+        )}
       </FileButton>
-      <Button variant="subtle" onClick={() => void downloadTemplate()}>Download Template</Button>
+      <Button variant="subtle" onClick={() => void downloadTemplate()}>
+        Download Template
+      </Button>
       <SheetErrorsDialog rows={errors} onClose={() => setErrors(null)} />
     </>
   );

@@ -4,7 +4,12 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import {
-  MAPPING_API, MAPPING_MSG, mappingAdd, mappingAddFields, PRODUCT_LOOKUP_API, type MappingRow,
+  MAPPING_API,
+  MAPPING_MSG,
+  mappingAdd,
+  mappingAddFields,
+  PRODUCT_LOOKUP_API,
+  type MappingRow,
 } from '@shared/contracts/numbers/mapping.js';
 import { PRODUCT_API } from '@shared/contracts/product.js';
 import { fieldLimits } from '@shared/field-limits.js';
@@ -13,18 +18,44 @@ import { useOptions } from '../../../kit/use-options.js';
 import { toast } from '../../../kit/toast.js';
 import { expiryFor, qtyFrom, toFrom } from './linked-fields.js';
 
-type Values = Record<'FromNo' | 'Qty' | 'ToNo' | 'BatchNo' | 'MFGDate' | 'EXPDate' | 'Mrp' | 'Remark', string> & { ProductId: number | null };
+type Values = Record<'FromNo' | 'Qty' | 'ToNo' | 'BatchNo' | 'MFGDate' | 'EXPDate' | 'Mrp' | 'Remark', string> & {
+  ProductId: number | null;
+};
 type Errors = Partial<Record<keyof Values, string>>;
 
 /** Asterisks and text lengths of the add form, as the contract has them. */
 const LIMITS = fieldLimits(mappingAddFields);
 
-const EMPTY: Values = { ProductId: null, FromNo: '', Qty: '', ToNo: '', BatchNo: '', MFGDate: '', EXPDate: '', Mrp: '', Remark: '' };
-const PRODUCTS = { name: 'ProductId', label: 'Product', kind: 'select', optionsPath: PRODUCT_API.dropdown, optionValue: 'ProductId', optionLabel: 'ProductName' } as const;
+const EMPTY: Values = {
+  ProductId: null,
+  FromNo: '',
+  Qty: '',
+  ToNo: '',
+  BatchNo: '',
+  MFGDate: '',
+  EXPDate: '',
+  Mrp: '',
+  Remark: '',
+};
+const PRODUCTS = {
+  name: 'ProductId',
+  label: 'Product',
+  kind: 'select',
+  optionsPath: PRODUCT_API.dropdown,
+  optionValue: 'ProductId',
+  optionLabel: 'ProductName',
+} as const;
 
 const fromRow = (r: MappingRow): Values => ({
-  ProductId: r.ProductId, FromNo: String(r.FromNo), Qty: String(r.Qty), ToNo: String(r.ToNo), BatchNo: r.BatchNo,
-  MFGDate: r.MFGDate, EXPDate: r.EXPDate, Mrp: r.Mrp === null ? '' : String(r.Mrp), Remark: r.Remark,
+  ProductId: r.ProductId,
+  FromNo: String(r.FromNo),
+  Qty: String(r.Qty),
+  ToNo: String(r.ToNo),
+  BatchNo: r.BatchNo,
+  MFGDate: r.MFGDate,
+  EXPDate: r.EXPDate,
+  Mrp: r.Mrp === null ? '' : String(r.Mrp),
+  Remark: r.Remark,
 });
 
 export interface MappingDialogProps {
@@ -48,13 +79,19 @@ export function MappingDialog({ opened, editing, isPreprinted, onClose, onSaved 
     if (!opened) return;
     setErrors({});
     setLife(null);
-    if (editing) { setV(fromRow(editing)); return; }
+    if (editing) {
+      setV(fromRow(editing));
+      return;
+    }
     setV(EMPTY);
     let stale = false;
     void call(MAPPING_API.fromNumber, undefined, { isPreprinted }).then((env) => {
-      if (!stale && env.ResponseCode === '200') setV((cur) => (cur.FromNo === '' ? { ...cur, FromNo: String(env.ResponseData.FrmNo) } : cur));
+      if (!stale && env.ResponseCode === '200')
+        setV((cur) => (cur.FromNo === '' ? { ...cur, FromNo: String(env.ResponseData.FrmNo) } : cur));
     });
-    return () => { stale = true; };
+    return () => {
+      stale = true;
+    };
   }, [opened, editing, isPreprinted]);
 
   const set = (patch: Partial<Values>) => setV((cur) => ({ ...cur, ...patch }));
@@ -68,14 +105,20 @@ export function MappingDialog({ opened, editing, isPreprinted, onClose, onSaved 
     setV((cur) => ({ ...cur, EXPDate: expiryFor(cur.MFGDate, days) ?? cur.EXPDate }));
   };
 
-  const close = () => { setV(EMPTY); onClose(); };
+  const close = () => {
+    setV(EMPTY);
+    onClose();
+  };
 
   const finish = async (body: Record<string, unknown>) => {
     setSaving(true);
     const env = await call(MAPPING_API.save, body);
     setSaving(false);
-    if (env.ResponseCode === '200') { toast.success(env.ResponseMessage); close(); onSaved(); }
-    else if (env.ResponseCode === '400') toast.warn(env.ResponseMessage);
+    if (env.ResponseCode === '200') {
+      toast.success(env.ResponseMessage);
+      close();
+      onSaved();
+    } else if (env.ResponseCode === '400') toast.warn(env.ResponseMessage);
     else toast.error(env.ResponseMessage);
   };
 
@@ -100,11 +143,22 @@ export function MappingDialog({ opened, editing, isPreprinted, onClose, onSaved 
     void finish(body);
   };
 
-  const text = (name: Exclude<keyof Values, 'ProductId'>, label: string, extra: { type?: string; onValue?: (s: string) => Partial<Values> } = {}) => (
+  const text = (
+    name: Exclude<keyof Values, 'ProductId'>,
+    label: string,
+    extra: { type?: string; onValue?: (s: string) => Partial<Values> } = {},
+  ) => (
     <TextInput
-      label={label} type={extra.type} withAsterisk={LIMITS[name]?.required} value={v[name]} error={errors[name]}
+      label={label}
+      type={extra.type}
+      withAsterisk={LIMITS[name]?.required}
+      value={v[name]}
+      error={errors[name]}
       readOnly={locked && name !== 'EXPDate'}
-      onChange={(e) => { const s = e.currentTarget.value; set({ [name]: s, ...extra.onValue?.(s) }); }}
+      onChange={(e) => {
+        const s = e.currentTarget.value;
+        set({ [name]: s, ...extra.onValue?.(s) });
+      }}
     />
   );
 
@@ -112,7 +166,12 @@ export function MappingDialog({ opened, editing, isPreprinted, onClose, onSaved 
     <Modal opened={opened} onClose={close} title={editing ? 'Update Mapping' : 'Product Mapping'} size="lg" centered>
       <Stack gap="sm">
         <Select
-          label="Product" withAsterisk={LIMITS.ProductId?.required} placeholder="Select Product" searchable readOnly={locked} error={errors.ProductId}
+          label="Product"
+          withAsterisk={LIMITS.ProductId?.required}
+          placeholder="Select Product"
+          searchable
+          readOnly={locked}
+          error={errors.ProductId}
           data={products.map((o) => ({ value: String(o.value), label: o.label }))}
           value={v.ProductId === null ? null : String(v.ProductId)}
           onChange={(s) => void pickProduct(s)}
@@ -124,14 +183,27 @@ export function MappingDialog({ opened, editing, isPreprinted, onClose, onSaved 
         </SimpleGrid>
         {text('BatchNo', 'Batch No')}
         <SimpleGrid cols={2}>
-          {text('MFGDate', 'MFG Date', { type: 'date', onValue: (s) => ({ EXPDate: expiryFor(s, life) ?? v.EXPDate }) })}
+          {text('MFGDate', 'MFG Date', {
+            type: 'date',
+            onValue: (s) => ({ EXPDate: expiryFor(s, life) ?? v.EXPDate }),
+          })}
           {text('EXPDate', 'EXP Date', { type: 'date' })}
         </SimpleGrid>
         {text('Mrp', 'MRP')}
-        <Textarea label="Remarks" autosize minRows={2} maxLength={LIMITS.Remark?.maxLength} value={v.Remark} readOnly={locked} error={errors.Remark}
-          onChange={(e) => set({ Remark: e.currentTarget.value })} />
+        <Textarea
+          label="Remarks"
+          autosize
+          minRows={2}
+          maxLength={LIMITS.Remark?.maxLength}
+          value={v.Remark}
+          readOnly={locked}
+          error={errors.Remark}
+          onChange={(e) => set({ Remark: e.currentTarget.value })}
+        />
         <Group justify="flex-end" mt="sm">
-          <Button onClick={submit} loading={saving}>{editing ? 'Update' : 'Submit'}</Button>
+          <Button onClick={submit} loading={saving}>
+            {editing ? 'Update' : 'Submit'}
+          </Button>
         </Group>
       </Stack>
     </Modal>

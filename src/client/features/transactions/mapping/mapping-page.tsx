@@ -14,7 +14,10 @@ import { MappingDialog } from './mapping-dialog.js';
 
 export function MappingPage() {
   const { isPreprinted, setPreprinted } = useSeriesMode();
-  const [dialog, setDialog] = useState<{ opened: boolean; editing: MappingRow | null }>({ opened: false, editing: null });
+  const [dialog, setDialog] = useState<{ opened: boolean; editing: MappingRow | null }>({
+    opened: false,
+    editing: null,
+  });
   // The list's own reload, kept from the button that opened the dialog.
   const reload = useRef<() => void>(() => undefined);
   const open = (editing: MappingRow | null, changed: () => void) => {
@@ -22,30 +25,35 @@ export function MappingPage() {
     setDialog({ opened: true, editing });
   };
 
-  const def = useMemo<ResourceDef<MappingRow>>(() => ({
-    page: PAGE.mapping,
-    title: 'Mapping',
-    breadcrumb: 'Transaction',
-    idField: 'MappingId',
-    list: {
-      path: MAPPING_API.list.path,
-      pageSizes: REPORT_PAGE_SIZES,
-      defaultPageSize: 10,
-      defaultSort: { column: 'MFGDate', order: 'DESC' },
-      filters: { isPreprinted },
-      columns: listColumns<MappingRow>(MAPPING_LIST),
-    },
-    rowActions: (row, changed) => (
-      <ActionIcon variant="subtle" aria-label="Edit" onClick={() => open(row, changed)}><EditIcon /></ActionIcon>
-    ),
-    toolbar: (changed) => (
-      <>
-        <SeriesSwitch isPreprinted={isPreprinted} onChange={setPreprinted} />
-        <BulkUpload isPreprinted={isPreprinted} changed={changed} />
-        <Button onClick={() => open(null, changed)}>Product Mapping</Button>
-      </>
-    ),
-  }), [isPreprinted, setPreprinted]);
+  const def = useMemo<ResourceDef<MappingRow>>(
+    () => ({
+      page: PAGE.mapping,
+      title: 'Mapping',
+      breadcrumb: 'Transaction',
+      idField: 'MappingId',
+      list: {
+        path: MAPPING_API.list.path,
+        pageSizes: REPORT_PAGE_SIZES,
+        defaultPageSize: 10,
+        defaultSort: { column: 'MFGDate', order: 'DESC' },
+        filters: { isPreprinted },
+        columns: listColumns<MappingRow>(MAPPING_LIST),
+      },
+      rowActions: (row, changed) => (
+        <ActionIcon variant="subtle" aria-label="Edit" onClick={() => open(row, changed)}>
+          <EditIcon />
+        </ActionIcon>
+      ),
+      toolbar: (changed) => (
+        <>
+          <SeriesSwitch isPreprinted={isPreprinted} onChange={setPreprinted} />
+          <BulkUpload isPreprinted={isPreprinted} changed={changed} />
+          <Button onClick={() => open(null, changed)}>Product Mapping</Button>
+        </>
+      ),
+    }),
+    [isPreprinted, setPreprinted],
+  );
 
   return (
     <>

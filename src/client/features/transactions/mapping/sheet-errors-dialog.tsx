@@ -14,7 +14,15 @@ export function SheetErrorsDialog({ rows, onClose }: { rows: SheetErrorRow[] | n
   const all = rows ?? [];
   const shown = all.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   return (
-    <Modal opened={rows !== null} onClose={() => { setPage(1); onClose(); }} title="Number series not valid" size="xl">
+    <Modal
+      opened={rows !== null}
+      onClose={() => {
+        setPage(1);
+        onClose();
+      }}
+      title="Number series not valid"
+      size="xl"
+    >
       <DataTable<SheetErrorRow>
         withTableBorder
         striped

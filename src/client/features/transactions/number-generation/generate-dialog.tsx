@@ -4,7 +4,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import {
-  damagedIn, GEN_MSG, GENERATION_API, generateRequest, PRINT_LIMIT, printFileName, type GeneratedNumberRow,
+  damagedIn,
+  GEN_MSG,
+  GENERATION_API,
+  generateRequest,
+  PRINT_LIMIT,
+  printFileName,
+  type GeneratedNumberRow,
 } from '@shared/contracts/numbers/generation.js';
 import { call } from '../../../api/call.js';
 import { toast } from '../../../kit/toast.js';
@@ -12,7 +18,11 @@ import { saveBlob } from '../../../kit/download.js';
 import { labelsFromCsv } from './print-labels.js';
 import { FileProgress, GeneratedFileLink, usePrintFile } from '../use-print-file.js';
 
-interface Values { FromNo: string; ToNo: string; Qty: string }
+interface Values {
+  FromNo: string;
+  ToNo: string;
+  Qty: string;
+}
 type Errors = Partial<Record<keyof Values, string>>;
 
 const whole = (s: string) => (/^\d{1,15}$/.test(s.trim()) ? Number(s) : null);
@@ -23,7 +33,8 @@ export function linked(v: Values, field: keyof Values, text: string): Values {
   const from = whole(next.FromNo);
   const to = whole(next.ToNo);
   const qty = whole(next.Qty);
-  if (field === 'Qty') return from !== null && qty !== null && qty >= 1 ? { ...next, ToNo: String(from + qty - 1) } : next;
+  if (field === 'Qty')
+    return from !== null && qty !== null && qty >= 1 ? { ...next, ToNo: String(from + qty - 1) } : next;
   return from !== null && to !== null && to >= from ? { ...next, Qty: String(to - from + 1) } : next;
 }
 
@@ -32,8 +43,12 @@ function problems(row: GeneratedNumberRow, v: Values): Errors {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const key = String(issue.path[0] ?? '');
-    const field: keyof Values = key === 'FromNo' || key === 'ToNo' || key === 'Qty' ? key
-      : issue.message === GEN_MSG.fromBeforeTo ? 'FromNo' : 'Qty';
+    const field: keyof Values =
+      key === 'FromNo' || key === 'ToNo' || key === 'Qty'
+        ? key
+        : issue.message === GEN_MSG.fromBeforeTo
+          ? 'FromNo'
+          : 'Qty';
     return { [field]: issue.message };
   }
   const { FromNo, ToNo } = parsed.data;
@@ -67,7 +82,8 @@ export function GenerateDialog({ row, onClose }: { row: GeneratedNumberRow | nul
     let live = true;
     setValues({ FromNo: String(row.FromNo), ToNo: String(row.ToNo), Qty: String(row.Qty) });
     void call(GENERATION_API.fromNumber, { MappingId: row.MappingId }).then((env) => {
-      if (live && !typed.current && env.ResponseCode === '200') setValues((v) => linked(v, 'FromNo', String(env.ResponseData.FrmNo)));
+      if (live && !typed.current && env.ResponseCode === '200')
+        setValues((v) => linked(v, 'FromNo', String(env.ResponseData.FrmNo)));
     });
     return () => {
       live = false;
@@ -84,14 +100,18 @@ export function GenerateDialog({ row, onClose }: { row: GeneratedNumberRow | nul
   const run = async (mode: 'download' | 'print') => {
     if (!row) return;
     const found = problems(row, values);
-    if (mode === 'print' && Object.keys(found).length === 0 && Number(values.Qty) > PRINT_LIMIT) found.Qty = GEN_MSG.printLimit;
+    if (mode === 'print' && Object.keys(found).length === 0 && Number(values.Qty) > PRINT_LIMIT)
+      found.Qty = GEN_MSG.printLimit;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setWorking(mode);
     const from = Number(values.FromNo);
     const to = Number(values.ToNo);
     const env = await call(GENERATION_API.generate, {
-      MappingId: row.MappingId, FromNo: from, ToNo: to, Qty: to - from + 1,
+      MappingId: row.MappingId,
+      FromNo: from,
+      ToNo: to,
+      Qty: to - from + 1,
     });
     if (env.ResponseCode !== '200') {
       setWorking(null);
@@ -114,18 +134,63 @@ export function GenerateDialog({ row, onClose }: { row: GeneratedNumberRow | nul
 
   return (
     <Modal opened={row !== null} onClose={onClose} title="Generate Numbers" centered>
-      <form noValidate onSubmit={(e) => { e.preventDefault(); void run('download'); }}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run('download');
+        }}
+      >
         <Stack gap="sm">
-          <TextInput label="Product Name" value={row ? `${row.ProductName} (${row.BatchNo})` : ''} readOnly variant="filled" />
-          <TextInput label="From No." withAsterisk inputMode="numeric" value={values.FromNo} onChange={set('FromNo')} error={errors.FromNo} />
-          <TextInput label="To No." withAsterisk inputMode="numeric" value={values.ToNo} onChange={set('ToNo')} error={errors.ToNo} />
-          <TextInput label="Quantity" withAsterisk inputMode="numeric" value={values.Qty} onChange={set('Qty')} error={errors.Qty} />
-          {voidCount(row, values) > 0 && <Alert color="yellow" variant="light" role="status">{GEN_MSG.leftOut(voidCount(row, values))}</Alert>}
+          <TextInput
+            label="Product Name"
+            value={row ? `${row.ProductName} (${row.BatchNo})` : ''}
+            readOnly
+            variant="filled"
+          />
+          <TextInput
+            label="From No."
+            withAsterisk
+            inputMode="numeric"
+            value={values.FromNo}
+            onChange={set('FromNo')}
+            error={errors.FromNo}
+          />
+          <TextInput
+            label="To No."
+            withAsterisk
+            inputMode="numeric"
+            value={values.ToNo}
+            onChange={set('ToNo')}
+            error={errors.ToNo}
+          />
+          <TextInput
+            label="Quantity"
+            withAsterisk
+            inputMode="numeric"
+            value={values.Qty}
+            onChange={set('Qty')}
+            error={errors.Qty}
+          />
+          {voidCount(row, values) > 0 && (
+            <Alert color="yellow" variant="light" role="status">
+              {GEN_MSG.leftOut(voidCount(row, values))}
+            </Alert>
+          )}
           <FileProgress progress={file.progress} />
           <GeneratedFileLink file={file.file} />
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" loading={working === 'print'} disabled={working !== null} onClick={() => void run('print')}>Print</Button>
-            <Button type="submit" loading={working === 'download'} disabled={working !== null}>Download</Button>
+            <Button
+              variant="default"
+              loading={working === 'print'}
+              disabled={working !== null}
+              onClick={() => void run('print')}
+            >
+              Print
+            </Button>
+            <Button type="submit" loading={working === 'download'} disabled={working !== null}>
+              Download
+            </Button>
           </Group>
         </Stack>
       </form>

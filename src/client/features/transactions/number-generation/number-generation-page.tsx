@@ -13,27 +13,45 @@ export function NumberGenerationPage() {
   const [row, setRow] = useState<GeneratedNumberRow | null>(null);
   const [reload, setReload] = useState<() => void>(() => () => undefined);
 
-  const def = useMemo<ResourceDef<GeneratedNumberRow>>(() => ({
-    page: PAGE.numberGeneration,
-    breadcrumb: 'Transaction',
-    idField: 'MappingId',
-    list: {
-      path: GENERATION_API.list.path,
-      pageSizes: REPORT_PAGE_SIZES,
-      defaultPageSize: 10,
-      filters: generationFilters(),
-      columns: generationColumns,
-    },
-    rowActions: (r, changed) => (
-      <Button size="xs" variant="light" onClick={() => { setReload(() => changed); setRow(r); }}>Generate</Button>
-    ),
-  }), []);
+  const def = useMemo<ResourceDef<GeneratedNumberRow>>(
+    () => ({
+      page: PAGE.numberGeneration,
+      breadcrumb: 'Transaction',
+      idField: 'MappingId',
+      list: {
+        path: GENERATION_API.list.path,
+        pageSizes: REPORT_PAGE_SIZES,
+        defaultPageSize: 10,
+        filters: generationFilters(),
+        columns: generationColumns,
+      },
+      rowActions: (r, changed) => (
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() => {
+            setReload(() => changed);
+            setRow(r);
+          }}
+        >
+          Generate
+        </Button>
+      ),
+    }),
+    [],
+  );
 
   return (
     <>
       <ResourcePage def={def} />
       {/* Closing reloads the list: its Generated count and last date may have moved. */}
-      <GenerateDialog row={row} onClose={() => { setRow(null); reload(); }} />
+      <GenerateDialog
+        row={row}
+        onClose={() => {
+          setRow(null);
+          reload();
+        }}
+      />
     </>
   );
 }

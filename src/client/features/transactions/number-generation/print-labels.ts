@@ -7,8 +7,10 @@ type PrintRow = Record<string, string | undefined>;
 
 export function labelsFromCsv(text: string): Label[] {
   const { data } = Papa.parse<PrintRow>(text, { header: true, skipEmptyLines: true });
-  return data.filter((r) => r.QR).map((r) => {
-    const productLine = [r['Product Name'], r['Batch No']].filter((s) => s && s.trim() !== '').join(' / ');
-    return { qr: r.QR!, lines: [r['Visible No'] ?? '', ...(productLine ? [productLine] : [])] };
-  });
+  return data
+    .filter((r) => r.QR)
+    .map((r) => {
+      const productLine = [r['Product Name'], r['Batch No']].filter((s) => s && s.trim() !== '').join(' / ');
+      return { qr: r.QR!, lines: [r['Visible No'] ?? '', ...(productLine ? [productLine] : [])] };
+    });
 }

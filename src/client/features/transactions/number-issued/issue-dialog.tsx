@@ -17,13 +17,24 @@ const LIMITS = fieldLimits(issueFields);
 
 /** A serial box holds SERIAL_DIGITS digits; asterisks and text lengths come from the contract. */
 const BOXES: readonly FieldDef[] = [
-  { name: 'CompanyId', label: 'Company', kind: 'select', optionsPath: COMPANY_API.dropdown, optionValue: 'CompId', optionLabel: 'CompanyName' },
+  {
+    name: 'CompanyId',
+    label: 'Company',
+    kind: 'select',
+    optionsPath: COMPANY_API.dropdown,
+    optionValue: 'CompId',
+    optionLabel: 'CompanyName',
+  },
   { name: 'FrmNo', label: 'From No.', kind: 'text', maxLength: SERIAL_DIGITS },
   { name: 'ToNo', label: 'To No.', kind: 'text', maxLength: SERIAL_DIGITS },
   { name: 'IssueQty', label: 'Quantity', kind: 'text', maxLength: SERIAL_DIGITS },
   { name: 'SalesOrderNo', label: 'Sales Order No', kind: 'text' },
 ];
-const FIELDS = BOXES.map((f): FieldDef => ({ ...f, required: LIMITS[f.name]?.required, maxLength: LIMITS[f.name]?.maxLength ?? f.maxLength }));
+const FIELDS = BOXES.map((f): FieldDef => ({
+  ...f,
+  required: LIMITS[f.name]?.required,
+  maxLength: LIMITS[f.name]?.maxLength ?? f.maxLength,
+}));
 
 const EMPTY: FormValues = { CompanyId: null, FrmNo: '', ToNo: '', IssueQty: '', SalesOrderNo: '' };
 const RANGE = { from: 'FrmNo', to: 'ToNo', qty: 'IssueQty' };
@@ -53,7 +64,8 @@ export function IssueDialog({ opened, onClose, onSaved }: IssueDialogProps) {
     let stale = false;
     void call(ISSUE_API.fromNumber, undefined).then((env) => {
       // A From typed before the answer came is the user's: the answer fills an empty field only.
-      if (!stale && env.ResponseCode === '200' && form.getValues().FrmNo === '') form.setFieldValue('FrmNo', String(env.ResponseData.FrmNo));
+      if (!stale && env.ResponseCode === '200' && form.getValues().FrmNo === '')
+        form.setFieldValue('FrmNo', String(env.ResponseData.FrmNo));
     });
     return () => {
       stale = true;
@@ -77,9 +89,13 @@ export function IssueDialog({ opened, onClose, onSaved }: IssueDialogProps) {
     <Modal opened={opened} onClose={onClose} title="Add Number Issue" centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          {FIELDS.map((f) => <FieldInput key={f.name} field={f} form={form} editing={false} />)}
+          {FIELDS.map((f) => (
+            <FieldInput key={f.name} field={f} form={form} editing={false} />
+          ))}
           <Group justify="flex-end" mt="sm">
-            <Button type="submit" loading={saving}>Submit</Button>
+            <Button type="submit" loading={saving}>
+              Submit
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -25,7 +25,9 @@ export function IssuedDownload({ issueId, fromNo, toNo }: { issueId: number; fro
 
   return (
     <>
-      <Button size="xs" variant="light" onClick={() => void start()}>Download</Button>
+      <Button size="xs" variant="light" onClick={() => void start()}>
+        Download
+      </Button>
       <Modal opened={opened} onClose={() => setOpened(false)} title="Download Issued Numbers" centered>
         <Stack gap="sm">
           <Text size="sm">{`Numbers ${fromNo} to ${toNo}`}</Text>

@@ -2,7 +2,11 @@
 // To - From + 1 and To = From + Quantity - 1, whichever of the three the user typed last.
 import type { FormValues } from '../../../kit/form-values.js';
 
-export interface RangeFields { from: string; to: string; qty: string }
+export interface RangeFields {
+  from: string;
+  to: string;
+  qty: string;
+}
 
 const digits = (v: unknown): number | null => {
   const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '';

@@ -4,7 +4,13 @@
 import { useMemo, useRef, useState } from 'react';
 import { Button, Stack } from '@mantine/core';
 import {
-  DAMAGE_API, DAMAGE_EXPORT_COLUMNS, DAMAGE_EXPORT_NAME, DAMAGE_LIST, DAMAGE_MAPPINGS, damageProblem, type DamageRow,
+  DAMAGE_API,
+  DAMAGE_EXPORT_COLUMNS,
+  DAMAGE_EXPORT_NAME,
+  DAMAGE_LIST,
+  DAMAGE_MAPPINGS,
+  damageProblem,
+  type DamageRow,
 } from '@shared/contracts/numbers/damage.js';
 import type { CsvColumn } from '@shared/csv.js';
 import { PAGE } from '@shared/pages.js';
@@ -20,8 +26,11 @@ import { SeriesSwitch, useSeriesMode } from '../series-switch.js';
 const DAMAGED_PAGE_SIZES = [5] as const;
 
 /** 'Damaged Product.csv': FromNo, ToNo, Qty, Reason, CreatedDate (spec 2 section 9). */
-const EXPORT_COLUMNS = DAMAGE_EXPORT_COLUMNS.map((key): CsvColumn<DamageRow> =>
-  ({ title: key, key, format: key === 'CreatedDate' ? 'date' : 'text' }));
+const EXPORT_COLUMNS = DAMAGE_EXPORT_COLUMNS.map((key): CsvColumn<DamageRow> => ({
+  title: key,
+  key,
+  format: key === 'CreatedDate' ? 'date' : 'text',
+}));
 
 export function ProductDamagePage() {
   const { isPreprinted, setPreprinted } = useSeriesMode();
@@ -29,37 +38,51 @@ export function ProductDamagePage() {
   const [damagedKey, setDamagedKey] = useState(0);
   const reloadMappings = useRef<() => void>(() => undefined);
 
-  const mappingsDef = useMemo<ResourceDef<MappedRow>>(() => ({
-    page: PAGE.productDamage,
-    idField: 'MappingId',
-    list: {
-      path: MAPPING_API.list.path,
-      pageSizes: MASTER_PAGE_SIZES,
-      defaultPageSize: 5,
-      filters: { isPreprinted },
-      columns: listColumns<MappedRow>(DAMAGE_MAPPINGS),
-    },
-    rowActions: (r, changed) => (
-      <Button size="xs" variant="light" color="orange" onClick={() => { reloadMappings.current = changed; setRow(r); }}>
-        Damage
-      </Button>
-    ),
-    toolbar: () => <SeriesSwitch isPreprinted={isPreprinted} onChange={setPreprinted} />,
-  }), [isPreprinted, setPreprinted]);
+  const mappingsDef = useMemo<ResourceDef<MappedRow>>(
+    () => ({
+      page: PAGE.productDamage,
+      idField: 'MappingId',
+      list: {
+        path: MAPPING_API.list.path,
+        pageSizes: MASTER_PAGE_SIZES,
+        defaultPageSize: 5,
+        filters: { isPreprinted },
+        columns: listColumns<MappedRow>(DAMAGE_MAPPINGS),
+      },
+      rowActions: (r, changed) => (
+        <Button
+          size="xs"
+          variant="light"
+          color="orange"
+          onClick={() => {
+            reloadMappings.current = changed;
+            setRow(r);
+          }}
+        >
+          Damage
+        </Button>
+      ),
+      toolbar: () => <SeriesSwitch isPreprinted={isPreprinted} onChange={setPreprinted} />,
+    }),
+    [isPreprinted, setPreprinted],
+  );
 
-  const damagedDef = useMemo<ResourceDef<DamageRow>>(() => ({
-    page: PAGE.productDamage,
-    idField: 'DamageId',
-    list: {
-      path: DAMAGE_API.list.path,
-      pageSizes: DAMAGED_PAGE_SIZES,
-      defaultPageSize: 5,
-      filters: { isPreprinted },
-      columns: listColumns<DamageRow>(DAMAGE_LIST),
-    },
-    exportName: DAMAGE_EXPORT_NAME,
-    exportColumns: EXPORT_COLUMNS,
-  }), [isPreprinted]);
+  const damagedDef = useMemo<ResourceDef<DamageRow>>(
+    () => ({
+      page: PAGE.productDamage,
+      idField: 'DamageId',
+      list: {
+        path: DAMAGE_API.list.path,
+        pageSizes: DAMAGED_PAGE_SIZES,
+        defaultPageSize: 5,
+        filters: { isPreprinted },
+        columns: listColumns<DamageRow>(DAMAGE_LIST),
+      },
+      exportName: DAMAGE_EXPORT_NAME,
+      exportColumns: EXPORT_COLUMNS,
+    }),
+    [isPreprinted],
+  );
 
   return (
     <Stack gap="md">
@@ -74,7 +97,12 @@ export function ProductDamagePage() {
         endpoint={DAMAGE_API.create}
         problem={damageProblem}
         payload={(r, v, toNo) => ({
-          MappingId: r.MappingId, FromNo: v.FromNo, ToNo: toNo, Qty: v.Qty, Reason: v.Reason, isPreprinted: r.isPreprinted,
+          MappingId: r.MappingId,
+          FromNo: v.FromNo,
+          ToNo: toNo,
+          Qty: v.Qty,
+          Reason: v.Reason,
+          isPreprinted: r.isPreprinted,
         })}
         onClose={() => setRow(null)}
         onSaved={() => {

@@ -4,7 +4,13 @@
 import { Grid, Paper, Stack } from '@mantine/core';
 import { useCallback, useRef, useState } from 'react';
 import {
-  codeText, PAIR_MSG, scanOfKind, STATIC_PAIR_API, STATIC_PAIR_LIST, type StaticPairRequest, type StaticPairRow,
+  codeText,
+  PAIR_MSG,
+  scanOfKind,
+  STATIC_PAIR_API,
+  STATIC_PAIR_LIST,
+  type StaticPairRequest,
+  type StaticPairRow,
 } from '@shared/contracts/numbers/static-pair.js';
 import { PAGE } from '@shared/pages.js';
 import { call } from '../../../api/call.js';

@@ -14,7 +14,12 @@ export interface AcceptDialogProps {
   onAccepted: () => void;
 }
 
-const valuesOf = (row: StockRow) => ({ StockId: row.StockId, FrmNo: String(row.FrmNo), ToNo: String(row.ToNo), IssueQty: String(row.IssueQty) });
+const valuesOf = (row: StockRow) => ({
+  StockId: row.StockId,
+  FrmNo: String(row.FrmNo),
+  ToNo: String(row.ToNo),
+  IssueQty: String(row.IssueQty),
+});
 
 export function AcceptDialog({ row, opened, onClose, onAccepted }: AcceptDialogProps) {
   const [saving, setSaving] = useState(false);
@@ -45,7 +50,9 @@ export function AcceptDialog({ row, opened, onClose, onAccepted }: AcceptDialogP
           <TextInput label="To No." readOnly {...form.getInputProps('ToNo')} />
           <TextInput label="Quantity" readOnly {...form.getInputProps('IssueQty')} />
           <Group justify="flex-end" mt="sm">
-            <Button type="submit" loading={saving}>Submit</Button>
+            <Button type="submit" loading={saving}>
+              Submit
+            </Button>
           </Group>
         </Stack>
       </form>

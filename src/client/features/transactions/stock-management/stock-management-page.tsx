@@ -11,10 +11,17 @@ import { AcceptDialog } from './accept-dialog.js';
 
 function AcceptButton({ row, onAccepted }: { row: StockRow; onAccepted: () => void }) {
   const [opened, setOpened] = useState(false);
-  if (row.IsActive === 1) return <Button size="xs" variant="light" disabled>Accepted</Button>;
+  if (row.IsActive === 1)
+    return (
+      <Button size="xs" variant="light" disabled>
+        Accepted
+      </Button>
+    );
   return (
     <>
-      <Button size="xs" onClick={() => setOpened(true)}>Accept</Button>
+      <Button size="xs" onClick={() => setOpened(true)}>
+        Accept
+      </Button>
       {opened && <AcceptDialog row={row} opened={opened} onClose={() => setOpened(false)} onAccepted={onAccepted} />}
     </>
   );
