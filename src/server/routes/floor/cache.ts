@@ -3,7 +3,8 @@
 // company (an admin) is answered '400': an empty snapshot would read as "every code unmapped".
 import { ok, warn, type Envelope } from '../../../shared/contracts/envelope.js';
 import { FLOOR_CACHE_API as API, FLOOR_CACHE_MSG } from '../../../shared/contracts/floor/cache.js';
-import { damagePage, mappingPage, masters, openCartons, packedPage, pairPage } from '../../domain/floor-cache.js';
+import { damagePage, mappingPage, masters, packedPage, pairPage } from '../../domain/floor-cache.js';
+import { openCartons } from '../../domain/floor-cache-cartons.js';
 import { dispatchSnapshot } from '../../domain/dispatch-cache.js';
 import type { Caller } from '../../auth/actor.js';
 import type { Router } from '../../http/route.js';
