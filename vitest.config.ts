@@ -1,5 +1,6 @@
 // Three projects: `npm test` runs unit + server, `npm run test:browser` runs browser (Chromium
 // against the real built server, started once by tests/helpers/browser-server.ts).
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { LAYER_ALIASES } from './src/build/layer-aliases.js';
@@ -9,6 +10,10 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias: LAYER_ALIASES },
   test: {
+    // vitest's default is one worker per core but one, which on CI's two cores ran the files one at a
+    // time. A server test file spends much of its time waiting on its database, so two run side by side
+    // (the browser project still runs its files one after another).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     sequence: { sequencer: SlowFirst },
     projects: [
       {
