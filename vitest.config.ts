@@ -45,6 +45,7 @@ export default defineConfig({
           environment: 'node',
           // One server and one Chromium at a time on a 2-core machine; screens share the demo data.
           fileParallelism: false,
+          maxWorkers: 1,
           // Budgets for a loaded machine: a test fails on what the user never sees, not on slowness.
           testTimeout: 180_000,
           hookTimeout: 180_000,
