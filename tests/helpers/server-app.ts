@@ -92,12 +92,11 @@ async function openTestDatabase(): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const image = inject('pgliteImage');
-    if (!image) {
-      const database = await openDatabase({ inMemory: true });
-      await prepareDatabase(database);
-      return { database, url: undefined, drop: async () => undefined };
-    }
-    const database = await openDatabase({ inMemory: true, image: new Blob([readFileSync(image)]) });
+    const database = await openDatabase({
+      inMemory: true,
+      ...(image ? { image: new Blob([readFileSync(image)]) } : {}),
+    });
+    if (!image) await prepareDatabase(database);
     return { database, url: undefined, drop: async () => undefined };
   }
   const template = inject('databaseTemplate');

@@ -70,6 +70,4 @@ export const CARTON_API = {
   ),
 };
 
-/** Columns the carton list may sort and search by. */
-export const CARTON_SORT = ['CartonName', 'CartonSize', 'Description', 'CreatedDate', 'IsActive'] as const;
 export const CARTON_EXPORT_NAME = 'Carton Data';

@@ -306,13 +306,3 @@ export const SCHEME_API = {
 } as const;
 
 export const SCHEME_PAGE_SIZES = [5, 10, 20] as const;
-export const SCHEME_SORT = [
-  'SchemeName',
-  'StartDate',
-  'EndDate',
-  'LoyaltyPoints',
-  'ProductName',
-  'TypeName',
-  'IsActive',
-  'CreatedDate',
-] as const;
