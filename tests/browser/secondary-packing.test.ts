@@ -2,34 +2,27 @@
 // typed at wedge speed with Enter, each answered at once from the device's cache; the spec's messages
 // for a bad scan; the carton kept across a reload; a full carton opens the slip dialog by itself and
 // the slip closes it; the carton reaches the server once and shows in the history.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { codeUrl, makeSlipId } from '../../src/shared/codes.js';
-import { PACKING_API, PACKING_MSG, type SecondaryRow } from '../../src/shared/contracts/floor/packing.js';
+import { PACKING_API, PACKING_MSG } from '../../src/shared/contracts/floor/packing.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
-import { apiSignIn, call } from '../helpers/api-client.js';
-import { HANDHELD, launchBrowser, newPage, screenshot, signIn } from '../helpers/browser.js';
+import { api, apiSignIn } from '../helpers/api-client.js';
+import { screenshot } from '../helpers/browser.js';
 import { floorSetup, type FloorSetup } from '../helpers/floor-browser.js';
+import { useBrowser } from '../helpers/use-browser.js';
 
 const codes = codeMac(inject('codeSecret'));
 const url = (n: number) => codeUrl(inject('baseUrl'), codes.make({ kind: 'S', prefix: 'KA' }, n));
 const FROM = 410_001;
 
-let browser: Browser;
-let context: BrowserContext;
+const b = useBrowser();
 let page: Page;
 let floor: FloorSetup;
 
 beforeAll(async () => {
   floor = await floorSetup({ from: FROM, to: FROM + 99, size: 3, slips: 20 });
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser, HANDHELD));
-  page.setDefaultTimeout(30_000);
-  await signIn(page, floor.factory.email, floor.factory.password);
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
+  ({ page } = await b.open({ device: 'handheld', as: floor.factory }));
 });
 
 const scanBox = () => page.getByLabel('Scan items', { exact: true });
@@ -87,11 +80,15 @@ describe('Secondary Packing on a handheld', () => {
     await expect
       .poll(
         async () => {
-          const list = await call<SecondaryRow[]>('POST', PACKING_API.secondaryList.path, floor.token, {
-            First: 1,
-            PageSize: 50,
-            SearchValue: sid,
-          });
+          const list = await api(
+            PACKING_API.secondaryList,
+            {
+              First: 1,
+              PageSize: 50,
+              SearchValue: sid,
+            },
+            floor.token,
+          );
           return list.body.ResponseData.map((r) => `${r.CartonId}:${r.TotalQty}`);
         },
         { timeout: 30_000 },
@@ -124,11 +121,15 @@ describe('Secondary Packing on a handheld', () => {
     await expect
       .poll(
         async () => {
-          const list = await call<SecondaryRow[]>('POST', PACKING_API.secondaryList.path, floor.token, {
-            First: 1,
-            PageSize: 50,
-            SearchValue: floor.sid(1),
-          });
+          const list = await api(
+            PACKING_API.secondaryList,
+            {
+              First: 1,
+              PageSize: 50,
+              SearchValue: floor.sid(1),
+            },
+            floor.token,
+          );
           return list.body.ResponseData.map((r) => `${r.TotalQty}:${r.reason}`);
         },
         { timeout: 30_000 },

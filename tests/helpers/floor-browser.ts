@@ -1,8 +1,11 @@
 // What a floor browser test needs on the running demo server, made through the API as a factory
 // would: a static range of KA mapped, a carton size of its own, and SID/TID slips printed (reserved).
 import { makeSlipId } from '../../src/shared/codes.js';
-import type { ReservedIds } from '../../src/shared/contracts/numbers/slip-ids.js';
-import { apiSignIn, call, ok } from './api-client.js';
+import { CARTON_API } from '../../src/shared/contracts/carton.js';
+import { MAPPING_API } from '../../src/shared/contracts/numbers/mapping.js';
+import { reserveArgs, SLIP_API, type ReservedIds } from '../../src/shared/contracts/numbers/slip-ids.js';
+import { PRODUCT_API } from '../../src/shared/contracts/product.js';
+import { api, apiSignIn, ok } from './api-client.js';
 import { ADMIN } from './browser.js';
 
 export const FACTORY = { email: 'factory@example.com', password: 'Factory123' } as const;
@@ -21,8 +24,8 @@ export interface FloorSetup {
 }
 
 async function reserve(token: string, type: 'SID' | 'TID', n: number): Promise<ReservedIds> {
-  const last = await ok<Record<string, number>>('GetIds', call('GET', 'Product/GetIds/KA', token));
-  return ok<ReservedIds>('UpdateIds', call('GET', `Product/UpdateIds/KA,${type},${(last[type] ?? 0) + n}`, token));
+  const last = await ok('GetIds', api(SLIP_API.lastIds, undefined, token, { prefix: 'KA' }));
+  return ok('UpdateIds', api(SLIP_API.reserve, undefined, token, reserveArgs('KA', type, (last[type] ?? 0) + n)));
 }
 
 /** A carton size of its own (made by the admin: sizes are shared); its id and its dropdown label. */
@@ -31,18 +34,19 @@ export async function makeCartonSize(size: number): Promise<{ id: number; label:
   const name = `Test box ${size} ${Date.now().toString(36)}`;
   await ok(
     'carton size',
-    call('POST', 'CartonMaster/CreateCarton', admin, {
-      CartonId: 0,
-      CartonName: name,
-      CartonSize: size,
-      Description: 'Browser test',
-      IsActive: true,
-    }),
+    api(
+      CARTON_API.save,
+      {
+        CartonId: 0,
+        CartonName: name,
+        CartonSize: size,
+        Description: 'Browser test',
+        IsActive: true,
+      },
+      admin,
+    ),
   );
-  const sizes = await ok<Array<{ CartonId: number; CartonName: string }>>(
-    'sizes',
-    call('GET', 'CartonMaster/GetActiveCartonDDL', admin),
-  );
+  const sizes = await ok('sizes', api(CARTON_API.dropdown, undefined, admin));
   return { id: sizes.find((s) => s.CartonName === name)!.CartonId, label: `${name} (${size})` };
 }
 
@@ -57,26 +61,27 @@ export async function floorSetup(o: {
   product?: number;
 }): Promise<FloorSetup> {
   const token = await apiSignIn(FACTORY.email, FACTORY.password);
-  const products = await ok<Array<{ ProductId: number; ProductName: string }>>(
-    'products',
-    call('GET', 'Product/GetProductsDDL', token),
-  );
+  const products = await ok('products', api(PRODUCT_API.dropdown, undefined, token));
   const product = products[o.product ?? 0]!;
   await ok(
     'mapping',
-    call('POST', 'Mapping/CreateMapping', token, {
-      MappingId: 0,
-      ProductId: product.ProductId,
-      FromNo: o.from,
-      ToNo: o.to,
-      Qty: o.to - o.from + 1,
-      MFGDate: o.mfgDate ?? '2026-02-01',
-      EXPDate: '',
-      BatchNo: `FL-${o.from}`,
-      Mrp: '',
-      Remark: '',
-      isPreprinted: false,
-    }),
+    api(
+      MAPPING_API.save,
+      {
+        MappingId: 0,
+        ProductId: product.ProductId,
+        FromNo: o.from,
+        ToNo: o.to,
+        Qty: o.to - o.from + 1,
+        MFGDate: o.mfgDate ?? '2026-02-01',
+        EXPDate: '',
+        BatchNo: `FL-${o.from}`,
+        Mrp: '',
+        Remark: '',
+        isPreprinted: false,
+      },
+      token,
+    ),
   );
   const size = await makeCartonSize(o.size);
   const sids = await reserve(token, 'SID', o.slips);

@@ -1,14 +1,13 @@
 // One master screen per test: Chromium for the whole file, the admin signed in once, then a fresh
 // context (the saved session, nothing else) opened on the screen before each test, so no test sees
 // another's dialog, search text or page. Locators every master test reads: dialog, rows, report, cells.
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, newPage, signedInState } from './browser.js';
+import { beforeEach } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { ADMIN } from './browser.js';
+import { useBrowser } from './use-browser.js';
 
 export const REPORT_TEXT = /^Showing \d+ to \d+ of \d+$/;
 const OPEN_TIMEOUT_MS = 30_000;
-
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 export interface MasterScreen {
   readonly page: Page;
@@ -34,31 +33,18 @@ export async function searchList(page: Page, text: string): Promise<void> {
 
 /** Registers the file's hooks; call it at the top level of a test file. */
 export function masterScreen(path: string): MasterScreen {
-  let browser: Browser | undefined;
-  let signedIn: StorageState | undefined;
-  let context: BrowserContext | undefined;
+  const b = useBrowser();
   let current: Page | undefined;
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    signedIn = await signedInState(browser);
-  });
   beforeEach(async () => {
-    ({ context, page: current } = await newPage(browser!, { acceptDownloads: true, storageState: signedIn }));
+    // Opened in beforeEach, so useBrowser closes it after the test.
+    ({ page: current } = await b.open({ acceptDownloads: true, session: ADMIN }));
     await current.goto(path);
     await current
       .getByText(REPORT_TEXT)
       .or(current.getByText('No Data found'))
       .first()
       .waitFor({ timeout: OPEN_TIMEOUT_MS });
-  });
-  afterEach(async () => {
-    await context?.close();
-    context = undefined;
-    current = undefined;
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   const screen: MasterScreen = {
