@@ -50,6 +50,12 @@ export function listColumns<T>(
   return [...cols, ...(screen.extra ?? [])];
 }
 
+/** A table that is not a server list (one answer's rows): its contract's columns, none sortable. */
+export const tableColumns = <T,>(
+  table: { columns: readonly ListColumn<keyof T & string>[] },
+  screen: ScreenColumns<T> = {},
+): ColumnDef<T>[] => listColumns(table, screen).map((c) => ({ ...c, sortable: false }));
+
 export const StatusBadge = ({ active }: { active: boolean }) => (
   <Badge color={active ? 'green' : 'gray'} variant="light">
     {active ? 'Active' : 'Inactive'}

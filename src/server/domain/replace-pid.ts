@@ -78,7 +78,7 @@ async function newPack(tx: Tx, site: FloorSite, r: Resolved, old: Pack): Promise
     m.mfgDate !== want.mfgDate ||
     m.expDate !== want.expDate
   ) {
-    refuse(REPLACE_MSG.otherBatch(shown, `${want.batchNo}, MFG ${want.mfgDate}, EXP ${want.expDate}`));
+    refuse(REPLACE_MSG.otherBatch(shown, want.batchNo, want.mfgDate, want.expDate));
   }
   return { shown, series: r.series, serial: r.serial, mapping: m, sid: null };
 }

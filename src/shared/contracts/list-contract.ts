@@ -139,3 +139,15 @@ export const listView = <R extends z.ZodObject, Q extends ListRequestSchema, K e
   page: PageDef,
   columns: readonly ListColumn<K>[],
 ): ListView<R, K> => ({ list: list as unknown as ListContract<R, ListRequestSchema>, page, columns });
+
+/** The columns of a table that is not a paged list (one answer's rows, a refused sheet's rows),
+ *  declared beside its row as a list's are; tests/unit/shared/list-columns.test.ts holds them to it. */
+export interface RowTable<R extends z.ZodObject = z.ZodObject> {
+  row: R;
+  columns: readonly ListColumn<RowKey<R>>[];
+}
+
+export const rowTable = <R extends z.ZodObject>(row: R, columns: readonly ListColumn<RowKey<R>>[]): RowTable<R> => ({
+  row,
+  columns,
+});

@@ -357,11 +357,10 @@ describe('PID: a pack code', () => {
       () => replace({ FistQrCode: first, Type: 'PID', SecondQrCode: uid(1) }),
       REPLACE_MSG.packed(shown(1), slip('SID', A.prefix, 1)),
     );
-    const batch = 'B-1, MFG 2026-01-10, EXP 2028-01-10';
     for (const other of [3001, 4001, 5001]) {
       await refused(
         () => replace({ FistQrCode: first, Type: 'PID', SecondQrCode: uid(other) }),
-        REPLACE_MSG.otherBatch(shown(other), batch),
+        `${shown(other)} is not mapped to the same product and batch (B-1, MFG 10-01-2026, EXP 10-01-2028).`,
       );
     }
   });

@@ -4,9 +4,9 @@ import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
-import { SCHEME_API, type MappedBatch, type SchemeType } from '@shared/contracts/loyalty/scheme.js';
+import { MAPPED_BATCH_TABLE, SCHEME_API, type MappedBatch, type SchemeType } from '@shared/contracts/loyalty/scheme.js';
 import { call } from '../../api/call.js';
-import { formatDate } from '../../kit/columns.js';
+import { tableColumns, toTableColumns } from '../../kit/columns.js';
 import { NO_DATA_TEXT } from '../../kit/paging.js';
 import { toast } from '../../kit/toast.js';
 
@@ -22,13 +22,7 @@ export interface ExcludeDialogProps {
   onDone: (excluded: MappedBatch[]) => void;
 }
 
-const COLUMNS = [
-  { accessor: 'ProductName', title: 'Product Name' },
-  { accessor: 'BatchNo', title: 'Batch No' },
-  { accessor: 'Qty', title: 'Qty' },
-  { accessor: 'MFGDate', title: 'MFG Date', render: (r: MappedBatch) => formatDate(r.MFGDate) },
-  { accessor: 'EXPDate', title: 'EXP Date', render: (r: MappedBatch) => formatDate(r.EXPDate) },
-];
+const COLUMNS = toTableColumns(tableColumns<MappedBatch>(MAPPED_BATCH_TABLE));
 
 export function ExcludeDialog({ opened, type, ids, saving, onClose, onDone }: ExcludeDialogProps) {
   const [rows, setRows] = useState<MappedBatch[]>([]);

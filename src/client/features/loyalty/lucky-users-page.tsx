@@ -4,12 +4,12 @@ import { useState } from 'react';
 import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
-import { LUCKY_API, type LuckyRow } from '@shared/contracts/loyalty/lucky.js';
+import { LUCKY_API, LUCKY_TABLE, type LuckyRow } from '@shared/contracts/loyalty/lucky.js';
 import { SCHEME_API } from '@shared/contracts/loyalty/scheme.js';
 import { PRODUCT_API } from '@shared/contracts/product.js';
 import { PAGE } from '@shared/pages.js';
 import { call } from '../../api/call.js';
-import { formatDate } from '../../kit/columns.js';
+import { tableColumns, toTableColumns } from '../../kit/columns.js';
 import type { FieldDef } from '../../kit/form-values.js';
 import { NO_DATA_TEXT } from '../../kit/paging.js';
 import { ScreenHeader } from '../../kit/screen-header.js';
@@ -27,13 +27,7 @@ const PRODUCTS: FieldDef = {
 };
 const LOCATIONS: FieldDef = { name: 'Location', label: '', kind: 'select', optionsPath: SCHEME_API.locations };
 
-const COLUMNS = [
-  { accessor: 'ProductName', title: 'Product Name' },
-  { accessor: 'Name', title: 'Name' },
-  { accessor: 'Feedback', title: 'Feedback' },
-  { accessor: 'MobileNo', title: 'Mobile No' },
-  { accessor: 'VerifiedDate', title: 'Verified Date', render: (r: LuckyRow) => formatDate(r.VerifiedDate) },
-];
+const COLUMNS = toTableColumns(tableColumns<LuckyRow>(LUCKY_TABLE));
 
 const toData = (options: readonly { value: string | number; label: string }[]) =>
   options.map((o) => ({ value: String(o.value), label: o.label }));

@@ -4,19 +4,16 @@ import { useEffect, useState } from 'react';
 import { Button, Group, Stack } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
-import { SAP_REPORT, type SapRow } from '@shared/contracts/reports/dispatch.js';
+import { SAP_REPORT, SAP_TABLE, type SapRow } from '@shared/contracts/reports/dispatch.js';
 import { PAGE } from '@shared/pages.js';
 import { call } from '../../api/call.js';
-import { formatDate } from '../../kit/columns.js';
+import { tableColumns, toCsvColumns, toTableColumns } from '../../kit/columns.js';
 import { downloadText } from '../../kit/download.js';
 import { NO_DATA_TEXT } from '../../kit/paging.js';
 import { ScreenHeader } from '../../kit/screen-header.js';
 
-const COLUMNS = [
-  { accessor: 'MasterName', title: 'Master Name' },
-  { accessor: 'Count', title: 'Data Count' },
-  { accessor: 'LastUpdated', title: 'Last Update Stamp', render: (r: SapRow) => formatDate(r.LastUpdated) },
-] as const;
+const COLUMNS = tableColumns<SapRow>(SAP_TABLE);
+const TABLE_COLUMNS = toTableColumns(COLUMNS);
 
 export default function SapDataPage() {
   const [rows, setRows] = useState<SapRow[]>([]);
@@ -29,14 +26,7 @@ export default function SapDataPage() {
   }, []);
   const exportCsv = async () => {
     const { toCsv } = await import('@shared/csv.js');
-    downloadText(
-      'SAP Data Report.csv',
-      toCsv(rows, [
-        { title: 'Master Name', key: 'MasterName' },
-        { title: 'Data Count', key: 'Count' },
-        { title: 'Last Update Stamp', key: 'LastUpdated', format: 'date' },
-      ]),
-    );
+    downloadText('SAP Data Report.csv', toCsv(rows, toCsvColumns(COLUMNS)));
   };
   return (
     <Stack gap="md">
@@ -52,7 +42,7 @@ export default function SapDataPage() {
         borderRadius="sm"
         minHeight={rows.length === 0 ? 180 : undefined}
         idAccessor="MasterName"
-        columns={[...COLUMNS]}
+        columns={TABLE_COLUMNS}
         records={rows}
         fetching={fetching}
         noRecordsText={NO_DATA_TEXT}

@@ -2,6 +2,7 @@
 // (SID) gives way for good to a new one. The calls, the spec's messages, and the checks that need no
 // database, run alike by the device (before the network) and by the server (again, inside the save).
 import { z } from 'zod';
+import { formatDate } from '../../cell-format.js';
 import { parseSlipId, parseUid, scannedUid } from '../../codes.js';
 import { postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
@@ -30,7 +31,9 @@ export const REPLACE_MSG = {
   retired: 'Replaced: this code is retired for good.',
   alreadyNew: (code: string) => `${code} already took the place of another code.`,
   packed: (code: string, sid: string) => `${code} is already packed in ${sid}.`,
-  otherBatch: (code: string, batch: string) => `${code} is not mapped to the same product and batch (${batch}).`,
+  /** The batch as the pack's label prints it: dates DD-MM-YYYY, as every screen shows them. */
+  otherBatch: (code: string, batchNo: string, mfgDate: string | null, expDate: string | null) =>
+    `${code} is not mapped to the same product and batch (${batchNo}, MFG ${formatDate(mfgDate)}, EXP ${formatDate(expDate)}).`,
   inCarton: (code: string, problem: string) => `${code}: ${problem}`,
   cartonNotHere: (sid: string) => `${sid} is not a packed carton at your site.`,
   cartonDamaged: (sid: string) => `${sid} is damaged.`,

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
 import { dateText } from '../answer.js';
+import { col, rowTable } from '../list-contract.js';
 import { rangeInOrder, reportRange } from '../report-dates.js';
 
 export const LUCKY_MSG = {
@@ -61,6 +62,14 @@ export const luckyRow = z.object({
   VerifiedDate: dateText,
 });
 export type LuckyRow = z.infer<typeof luckyRow>;
+/** The verifiers picked, as the table lists them. */
+export const LUCKY_TABLE = rowTable(luckyRow, [
+  col('ProductName', 'Product Name'),
+  col('Name', 'Name'),
+  col('Feedback', 'Feedback'),
+  col('MobileNo', 'Mobile No'),
+  col('VerifiedDate', 'Verified Date', { format: 'date' }),
+]);
 
 export const LUCKY_API = {
   pick: postEndpoint(

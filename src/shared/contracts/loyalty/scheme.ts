@@ -9,7 +9,7 @@ import { PAGE } from '../../pages.js';
 import { indiaDate } from '../../today.js';
 import { dateText, noData } from '../answer.js';
 import { activeFlag, optionalText, requiredText } from '../fields.js';
-import { col, listContract, listView } from '../list-contract.js';
+import { col, listContract, listView, rowTable } from '../list-contract.js';
 import { dateOnly, numberId } from '../numbers/fields.js';
 
 export const SCHEME_MSG = {
@@ -232,6 +232,14 @@ export const mappedBatch = z.object({
   EXPDate: z.string(),
 });
 export type MappedBatch = z.infer<typeof mappedBatch>;
+/** The exclude popup's batches, each with a tick box. */
+export const MAPPED_BATCH_TABLE = rowTable(mappedBatch, [
+  col('ProductName', 'Product Name'),
+  col('BatchNo', 'Batch No'),
+  col('Qty', 'Qty'),
+  col('MFGDate', 'MFG Date', { format: 'date' }),
+  col('EXPDate', 'EXP Date', { format: 'date' }),
+]);
 
 /** Sort names only Scheme Design's rows use: a list sorted by one of them is Scheme Design's. */
 export const DESIGN_SORTS = ['ValidFrm', 'ValidTo', 'SchemeBeneficiary', 'SchemeType', 'SchemeOn'] as const;

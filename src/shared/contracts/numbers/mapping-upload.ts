@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { getEndpoint, type Endpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
+import { col, rowTable } from '../list-contract.js';
 
 export const SHEET_FIELD = 'file';
 export const TEMPLATE_FILE_NAME = 'Mapping Template.xlsx';
@@ -81,6 +82,16 @@ export const sheetErrorRow = z.strictObject({
   BatchNo: z.string(),
 });
 export type SheetErrorRow = z.infer<typeof sheetErrorRow>;
+/** 'Number series not valid': the sheet's row number leads, so a long sheet is fixed row by row. */
+export const SHEET_ERROR_TABLE = rowTable(sheetErrorRow, [
+  col('RowNo', 'Row'),
+  col('ProductCode', 'Product Code'),
+  col('FromNo', 'From No.'),
+  col('ToNo', 'To No.'),
+  col('Qty', 'Quantity'),
+  col('ErrorMessage', 'Error Message'),
+  col('BatchNo', 'Batch No'),
+]);
 
 /** The ResponseData of the '400' answer 'Number series not valid'. */
 export const sheetRefused = z.strictObject({ ErrorList: z.array(sheetErrorRow) });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { getEndpoint, postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
 import { dateText } from '../answer.js';
+import { rowTable } from '../list-contract.js';
 import { col, reportContract } from './report.js';
 
 const text = z.string().nullable();
@@ -145,3 +146,9 @@ export const ITEM_LEDGER_REPORT = reportContract({
 export const sapRow = z.object({ MasterName: z.string(), Count: z.number(), LastUpdated: dateText.nullable() });
 export const SAP_REPORT = getEndpoint('SAPMaster/GetSAPDataReport', { pages: [PAGE.sapdataReport] }, z.array(sapRow));
 export type SapRow = z.infer<typeof sapRow>;
+/** Not paged: one row per master, drawn and exported as 'SAP Data Report' with these columns. */
+export const SAP_TABLE = rowTable(sapRow, [
+  col('MasterName', 'Master Name'),
+  col('Count', 'Data Count'),
+  col('LastUpdated', 'Last Update Stamp', { format: 'date' }),
+]);

@@ -107,8 +107,6 @@ export function checkFirst(type: ReplaceType, text: string, cache: FloorCache, l
 }
 
 /** The batch a new code must be of, as the server names it. */
-const batchText = (m: NonNullable<CodeFacts['mapping']>) => `${m.BatchNo}, MFG ${m.MFGDate}, EXP ${m.EXPDate}`;
-
 function secondPid(first: FirstCode, scan: string, cache: FloorCache, local: LocalWork): Checked<string> {
   const uid = parseUid(scan)!;
   const shown = visibleNumber(uid, uid.serial);
@@ -131,7 +129,7 @@ function secondPid(first: FirstCode, scan: string, cache: FloorCache, local: Loc
       m.MFGDate !== want.MFGDate ||
       m.EXPDate !== want.EXPDate)
   ) {
-    return no(REPLACE_MSG.otherBatch(shown, batchText(want)));
+    return no(REPLACE_MSG.otherBatch(shown, want.BatchNo, want.MFGDate, want.EXPDate));
   }
   return { ok: true, value: uid.uid };
 }

@@ -4,10 +4,12 @@ import { Modal } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { useState } from 'react';
-import type { SheetErrorRow } from '@shared/contracts/numbers/mapping-upload.js';
+import { SHEET_ERROR_TABLE, type SheetErrorRow } from '@shared/contracts/numbers/mapping-upload.js';
+import { tableColumns, toTableColumns } from '../../../kit/columns.js';
 import { NO_DATA_TEXT } from '../../../kit/paging.js';
 
 const PAGE_SIZE = 50;
+const COLUMNS = toTableColumns(tableColumns<SheetErrorRow>(SHEET_ERROR_TABLE));
 
 export function SheetErrorsDialog({ rows, onClose }: { rows: SheetErrorRow[] | null; onClose: () => void }) {
   const [page, setPage] = useState(1);
@@ -30,15 +32,7 @@ export function SheetErrorsDialog({ rows, onClose }: { rows: SheetErrorRow[] | n
         records={shown}
         idAccessor="RowNo"
         noRecordsText={NO_DATA_TEXT}
-        columns={[
-          { accessor: 'RowNo', title: 'Row' },
-          { accessor: 'ProductCode', title: 'Product Code' },
-          { accessor: 'FromNo', title: 'From No.' },
-          { accessor: 'ToNo', title: 'To No.' },
-          { accessor: 'Qty', title: 'Quantity' },
-          { accessor: 'ErrorMessage', title: 'Error Message' },
-          { accessor: 'BatchNo', title: 'Batch No' },
-        ]}
+        columns={COLUMNS}
         totalRecords={all.length}
         recordsPerPage={PAGE_SIZE}
         page={page}
