@@ -21,6 +21,9 @@ import { EntryCard } from './entry-card.js';
 /** Sent entries shown when asked: the latest ones (the server has them all). */
 const SENT_SHOWN = 50;
 
+/** The server's messages end with their own full stop (most of the spec's do); others get one. */
+const asSentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
 export function PendingWorkPage() {
   const userId = useSession()?.UserId ?? -1;
   const online = useOnline();
@@ -69,7 +72,7 @@ export function PendingWorkPage() {
       body: (
         <Stack gap="xs">
           <Text fw={600}>{e.label}</Text>
-          <Text>The server refused it: {e.answer?.message ?? 'no reason given'}.</Text>
+          <Text>The server refused it: {asSentence(e.answer?.message ?? 'no reason given')}</Text>
           <Text>Discarding removes it from this device for good; it is never sent.</Text>
         </Stack>
       ),
