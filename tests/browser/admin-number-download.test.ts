@@ -3,58 +3,55 @@
 // holding damaged numbers says how many are left out and its file leaves them out. Each test finds its
 // own row from the list it opens.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { beforeAll, expect, inject, it } from 'vitest';
 import { DAMAGE_API } from '../../src/shared/contracts/numbers/damage.js';
 import { MAPPING_API } from '../../src/shared/contracts/numbers/mapping.js';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { codeUrl } from '../../src/shared/codes.js';
 import { GEN_MSG } from '../../src/shared/contracts/numbers/generation.js';
+import { PRODUCT_API } from '../../src/shared/contracts/product.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
-import { apiSignIn, call } from '../helpers/api-client.js';
-import { launchBrowser, newPage, signIn } from '../helpers/browser.js';
+import { api, apiSignIn } from '../helpers/api-client.js';
+import { ADMIN } from '../helpers/browser.js';
+import { useBrowser } from '../helpers/use-browser.js';
 
 const BATCH = `ADL-${Date.now().toString(36).toUpperCase()}`;
 const base = 560_001; // a band of its own (the server is fresh each run)
 const codes = codeMac(inject('codeSecret'));
 
-let browser: Browser;
-let context: BrowserContext;
+const b = useBrowser();
 let page: Page;
 
 let token = '';
 let productId = 0;
 
 async function mapped(from: number, to: number, batch: string): Promise<number> {
-  const res = await call<{ MappingId: number }>('POST', MAPPING_API.save.path, token, {
-    MappingId: 0,
-    ProductId: productId,
-    FromNo: from,
-    ToNo: to,
-    Qty: to - from + 1,
-    MFGDate: '2026-03-01',
-    EXPDate: '',
-    BatchNo: batch,
-    Mrp: '',
-    Remark: '',
-    isPreprinted: false,
-  });
+  const res = await api(
+    MAPPING_API.save,
+    {
+      MappingId: 0,
+      ProductId: productId,
+      FromNo: from,
+      ToNo: to,
+      Qty: to - from + 1,
+      MFGDate: '2026-03-01',
+      EXPDate: '',
+      BatchNo: batch,
+      Mrp: '',
+      Remark: '',
+      isPreprinted: false,
+    },
+    token,
+  );
   if (res.body.ResponseCode !== '200') throw new Error(`mapping failed: ${res.body.ResponseMessage}`);
   return res.body.ResponseData.MappingId;
 }
 
 beforeAll(async () => {
   token = await apiSignIn('factory@example.com', 'Factory123');
-  productId = (await call<{ ProductId: number }[]>('GET', 'Product/GetProductsDDL', token)).body.ResponseData[0]!
-    .ProductId;
+  productId = (await api(PRODUCT_API.dropdown, undefined, token)).body.ResponseData[0]!.ProductId;
   await mapped(base, base + 49, BATCH);
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser, { acceptDownloads: true }));
-  page.setDefaultTimeout(60_000);
-  await signIn(page);
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
+  ({ page } = await b.open({ acceptDownloads: true, as: ADMIN, timeout: 60_000 }));
 });
 
 it("lists every factory's ranges by From No. descending and downloads a row's whole print file", async () => {
@@ -100,13 +97,17 @@ it("lists every factory's ranges by From No. descending and downloads a row's wh
 it('a mapping holding damaged numbers downloads without them, and the dialog says how many', async () => {
   const batch = BATCH.replace('ADL-', 'ADD-');
   const id = await mapped(base + 100, base + 119, batch);
-  const damaged = await call('POST', DAMAGE_API.create.path, token, {
-    MappingId: id,
-    FromNo: base + 110,
-    Qty: 4,
-    Reason: 'Torn labels',
-    isPreprinted: false,
-  });
+  const damaged = await api(
+    DAMAGE_API.create,
+    {
+      MappingId: id,
+      FromNo: base + 110,
+      Qty: 4,
+      Reason: 'Torn labels',
+      isPreprinted: false,
+    },
+    token,
+  );
   expect(damaged.body.ResponseCode).toBe('200');
   await page.goto('/transaction/admin-number-download');
   await page.getByRole('textbox', { name: 'Search' }).fill(batch);

@@ -4,27 +4,24 @@
 // screen afresh (its choices at their defaults) and reads its own From, so none needs another first.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { makeSlipId, type SlipType } from '../../src/shared/codes.js';
-import { SLIP_MSG } from '../../src/shared/contracts/numbers/slip-ids.js';
-import { launchBrowser, newPage, signIn } from '../helpers/browser.js';
+import { SLIP_API, SLIP_MSG } from '../../src/shared/contracts/numbers/slip-ids.js';
+import { endpointPath } from '../../src/shared/endpoint.js';
 import { decodeLabels, pdfPageCount } from '../helpers/decode-pdf.js';
+import { useBrowser } from '../helpers/use-browser.js';
 
 const FACTORY = { email: 'factory@example.com', password: 'Factory123' };
 const YY = new Date().getFullYear() % 100;
 const ids = (type: SlipType, from: number, count: number) =>
   Array.from({ length: count }, (_, i) => makeSlipId(type, YY, 'KA', from + i));
 
-let browser: Browser;
-let context: BrowserContext;
+const b = useBrowser();
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser, { acceptDownloads: true }));
-  page.setDefaultTimeout(60_000);
-  await signIn(page, FACTORY.email, FACTORY.password);
+  ({ page } = await b.open({ acceptDownloads: true, as: FACTORY, timeout: 60_000 }));
 });
 
 const WAIT = { timeout: 60_000 };
@@ -32,10 +29,6 @@ async function openScreen(): Promise<void> {
   await page.goto('/transaction/Carton-Slip');
   await page.getByRole('heading', { name: 'Carton Slip' }).waitFor();
 }
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
 
 const field = (label: RegExp) => page.getByLabel(label);
 const fromNumber = () => field(/^From Number/).inputValue();
@@ -123,7 +116,9 @@ describe('Carton Slip', () => {
   });
 
   it('warns when the last-ids lookup fails, and then prints nothing', async () => {
-    await page.route('**/API/api/Product/GetIds/**', (route) => route.fulfill({ status: 500, body: 'down' }));
+    // The last-ids lookup of any prefix.
+    const lastIds = `**/API/api/${endpointPath(SLIP_API.lastIds, { prefix: '**' })}`;
+    await page.route(lastIds, (route) => route.fulfill({ status: 500, body: 'down' }));
     try {
       await openScreen();
       await page.getByText(SLIP_MSG.lookupFailed).last().waitFor();
@@ -132,7 +127,7 @@ describe('Carton Slip', () => {
       await page.getByRole('button', { name: 'Submit' }).click();
       await page.getByText(SLIP_MSG.invalid).last().waitFor();
     } finally {
-      await page.unroute('**/API/api/Product/GetIds/**');
+      await page.unroute(lastIds);
     }
   });
 });

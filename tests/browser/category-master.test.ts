@@ -3,19 +3,14 @@
 // Each test opens the screen afresh and makes its own branch (through the screen, or the API).
 import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import {
-  CATEGORY_MSG,
-  SAVED_SUFFIX,
-  type CategoryMG1Option,
-  type CategoryMG2Option,
-} from '../../src/shared/contracts/category.js';
-import { apiSignIn, call } from '../helpers/api-client.js';
-import { ADMIN, emptyTable, launchBrowser, newPage, signIn } from '../helpers/browser.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { CATEGORY_API, CATEGORY_MSG, SAVED_SUFFIX } from '../../src/shared/contracts/category.js';
+import { api, apiSignIn } from '../helpers/api-client.js';
+import { ADMIN, emptyTable } from '../helpers/browser.js';
+import { useBrowser } from '../helpers/use-browser.js';
 
-let browser: Browser;
-let context: BrowserContext;
+const b = useBrowser();
 let page: Page;
 
 // Browser files share one server: names of their own, never row counts.
@@ -26,37 +21,28 @@ function branch() {
 
 /** A category > sub category > sub division made through the API, for tests about other things. */
 async function makeBranch() {
-  const b = branch();
+  const names = branch();
   const token = await apiSignIn(ADMIN.email, ADMIN.password);
-  await call('POST', 'Category/CreateUpdateCategoryMG1', token, { NameMG1: b.TOP });
-  const mg1 = (await call<CategoryMG1Option[]>('GET', 'Category/GetCategoryDDLMG1', token)).body.ResponseData.find(
-    (o) => o.NameMG1 === b.TOP,
+  await api(CATEGORY_API.MG1.save, { NameMG1: names.TOP }, token);
+  const mg1 = (await api(CATEGORY_API.ddlMG1, undefined, token)).body.ResponseData.find(
+    (o) => o.NameMG1 === names.TOP,
   )!.CategoryIdMG1;
-  await call('POST', 'Category/CreateUpdateCategoryMG2', token, { CategoryIdMG1: mg1, NameMG2: b.SUB });
-  const mg2 = (
-    await call<CategoryMG2Option[]>('GET', `Category/GetCategoryDDLMG2/${mg1}`, token)
-  ).body.ResponseData.find((o) => o.NameMG2 === b.SUB)!.CategoryIdMG2;
-  const made = await call('POST', 'Category/CreateUpdateCategoryMG3', token, { CategoryIdMG2: mg2, NameMG3: b.DIV });
+  await api(CATEGORY_API.MG2.save, { CategoryIdMG1: mg1, NameMG2: names.SUB }, token);
+  const mg2 = (await api(CATEGORY_API.ddlMG2, undefined, token, { id: mg1 })).body.ResponseData.find(
+    (o) => o.NameMG2 === names.SUB,
+  )!.CategoryIdMG2;
+  const made = await api(CATEGORY_API.MG3.save, { CategoryIdMG2: mg2, NameMG3: names.DIV }, token);
   expect(made.body.ResponseCode).toBe('200');
-  return b;
+  return names;
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
+// Opened in beforeEach, so each test has a fresh context, closed after it.
 beforeEach(async () => {
-  ({ context, page } = await newPage(browser, { acceptDownloads: true }));
-  await signIn(page);
+  ({ page } = await b.open({ acceptDownloads: true, as: ADMIN }));
   await page.goto('/masters/category');
   await section('Sub Division Category')
     .getByText(/^Showing \d+ to \d+ of \d+$/)
     .waitFor({ timeout: 30_000 });
-});
-afterEach(async () => {
-  await context?.close();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 function section(name: 'Category' | 'Sub Category' | 'Sub Division Category'): Locator {

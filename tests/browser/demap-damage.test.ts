@@ -3,21 +3,21 @@
 // 300201–300290 on the Product Damage screen, and export 'Damaged Product.csv'. Each test maps its
 // own range (and the export its own damage) through the API, so none needs another to run first.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAPPING_API } from '../../src/shared/contracts/numbers/mapping.js';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { formatDate } from '../../src/shared/cell-format.js';
 import { DAMAGE_API, DAMAGE_MSG } from '../../src/shared/contracts/numbers/damage.js';
 import { DEMAP_MSG } from '../../src/shared/contracts/numbers/demap.js';
-import { apiSignIn, call } from '../helpers/api-client.js';
-import { launchBrowser, newPage, signIn } from '../helpers/browser.js';
+import { PRODUCT_API } from '../../src/shared/contracts/product.js';
+import { api, apiSignIn } from '../helpers/api-client.js';
+import { useBrowser } from '../helpers/use-browser.js';
 
 const FACTORY = { email: 'factory@example.com', password: 'Factory123' };
 const RUN = Date.now().toString(36).toUpperCase();
 const MFG = '2026-01-15';
 
-let browser: Browser;
-let context: BrowserContext;
+const b = useBrowser();
 let page: Page;
 let product = '';
 let productId = 0;
@@ -25,35 +25,32 @@ let token = '';
 
 /** A static mapping of from..to made through the API: the test's own data. */
 async function mapped(from: number, to: number, batch: string): Promise<number> {
-  const res = await call<{ MappingId: number }>('POST', MAPPING_API.save.path, token, {
-    MappingId: 0,
-    ProductId: productId,
-    FromNo: from,
-    ToNo: to,
-    Qty: to - from + 1,
-    MFGDate: MFG,
-    EXPDate: '',
-    BatchNo: batch,
-    Mrp: '',
-    Remark: '',
-    isPreprinted: false,
-  });
+  const res = await api(
+    MAPPING_API.save,
+    {
+      MappingId: 0,
+      ProductId: productId,
+      FromNo: from,
+      ToNo: to,
+      Qty: to - from + 1,
+      MFGDate: MFG,
+      EXPDate: '',
+      BatchNo: batch,
+      Mrp: '',
+      Remark: '',
+      isPreprinted: false,
+    },
+    token,
+  );
   if (res.body.ResponseCode !== '200') throw new Error(`mapping failed: ${res.body.ResponseMessage}`);
   return res.body.ResponseData.MappingId;
 }
 
 beforeAll(async () => {
   token = await apiSignIn(FACTORY.email, FACTORY.password);
-  const products = await call<{ ProductId: number; ProductName: string }[]>('GET', 'Product/GetProductsDDL', token);
+  const products = await api(PRODUCT_API.dropdown, undefined, token);
   ({ ProductName: product, ProductId: productId } = products.body.ResponseData[0]!);
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser, { acceptDownloads: true }));
-  page.setDefaultTimeout(60_000);
-  await signIn(page, FACTORY.email, FACTORY.password);
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
+  ({ page } = await b.open({ acceptDownloads: true, as: FACTORY, timeout: 60_000 }));
 });
 
 const dialog = () => page.getByRole('dialog');
@@ -187,13 +184,17 @@ describe('map, de-map and damage a range: the three tables agree', () => {
 
   it("exports 'Damaged Product.csv' with FromNo, ToNo, Qty, Reason, CreatedDate and the new row", async () => {
     const id = await mapped(300_301, 300_400, `DMC-${RUN}`);
-    const made = await call('POST', DAMAGE_API.create.path, token, {
-      MappingId: id,
-      FromNo: 300_381,
-      Qty: 10,
-      Reason: 'Crushed in transit',
-      isPreprinted: false,
-    });
+    const made = await api(
+      DAMAGE_API.create,
+      {
+        MappingId: id,
+        FromNo: 300_381,
+        Qty: 10,
+        Reason: 'Crushed in transit',
+        isPreprinted: false,
+      },
+      token,
+    );
     expect(made.body.ResponseCode).toBe('200');
     await page.goto('/transaction/product-damage');
     const damaged = page.getByRole('region', { name: 'Damaged Product' });

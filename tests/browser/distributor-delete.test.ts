@@ -1,41 +1,31 @@
 // One delete flow in Chromium: a distributor (menu label Dealer Master) deleted through the
 // 'Confirm to delete' dialog; No keeps the row, Yes removes it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { CONFIRM_DELETE } from '../../src/client/kit/confirm-delete.js';
-import { USERS_MSG } from '../../src/shared/contracts/users/common.js';
-import { ADMIN, emptyTable, launchBrowser, newPage, signIn } from '../helpers/browser.js';
+import { COMPANY_API } from '../../src/shared/contracts/company.js';
+import { REFERENCE_API } from '../../src/shared/contracts/reference.js';
+import { USERS_API, USERS_MSG } from '../../src/shared/contracts/users/common.js';
+import { api, apiSignIn } from '../helpers/api-client.js';
+import { ADMIN, emptyTable } from '../helpers/browser.js';
+import { useBrowser } from '../helpers/use-browser.js';
 
-let browser: Browser;
-let context: BrowserContext;
+const b = useBrowser();
 let page: Page;
 const name = `Tapi Crop Care ${Date.now().toString(36)}`;
 
-type Env<T> = { ResponseCode: string; ResponseMessage: string; ResponseData: T };
-
 /** Makes the distributor through the API, as the form would send it. */
 async function createDistributor() {
-  const api = async <T>(path: string, body?: unknown, token?: string): Promise<Env<T>> => {
-    const res = await page.request.post(`/API/api/${path}`, {
-      ...(body === undefined ? {} : { data: body }),
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-    return (await res.json()) as Env<T>;
-  };
-  const token = (await api<{ Token: string }[]>('Login/CheckUser', { Email: ADMIN.email, Password: ADMIN.password }))
-    .ResponseData[0]!.Token;
-  const state = (
-    await api<{ StateId: number; State: string }[]>('Country/GetStates?cCode=101', undefined, token)
-  ).ResponseData.find((s) => s.State === 'Gujarat')!;
-  const city = (
-    await api<{ CityId: number; City: string }[]>(`Country/GetCities?sCode=${state.StateId}`, undefined, token)
-  ).ResponseData.find((c) => c.City === 'Surat')!;
-  const company = await page.request.get('/API/api/CompanyMaster/GetCompanyDDL', {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const companyId = ((await company.json()) as Env<{ CompId: number }[]>).ResponseData[0]!.CompId;
+  const token = await apiSignIn(ADMIN.email, ADMIN.password);
+  const state = (await api(REFERENCE_API.states, undefined, token, { cCode: 101 })).body.ResponseData.find(
+    (s) => s.State === 'Gujarat',
+  )!;
+  const city = (await api(REFERENCE_API.cities, undefined, token, { sCode: state.StateId })).body.ResponseData.find(
+    (c) => c.City === 'Surat',
+  )!;
+  const companyId = (await api(COMPANY_API.dropdown, undefined, token)).body.ResponseData[0]!.CompId;
   const saved = await api(
-    'User/CreateUpdateUser',
+    USERS_API.save,
     {
       ReferenceID: 0,
       UserType: 2,
@@ -59,20 +49,14 @@ async function createDistributor() {
     },
     token,
   );
-  expect(saved.ResponseCode, saved.ResponseMessage).toBe('200');
+  expect(saved.body.ResponseCode, saved.body.ResponseMessage).toBe('200');
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser));
-  await signIn(page);
+  ({ page } = await b.open({ as: ADMIN }));
   await createDistributor();
   await page.goto('/masters/distributor-master');
   await page.getByText(/^Showing \d+ to \d+ of \d+$/).waitFor();
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
 });
 
 const report = async () =>

@@ -1,42 +1,40 @@
 // Number Issued's Download in Chromium as the admin (preprinted band 590,001–590,999): the preprinted
 // print file of an issued range for the outside printer, Serial, Visible No and genuine QR URLs only.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { beforeAll, expect, inject, it } from 'vitest';
+import { COMPANY_API } from '../../src/shared/contracts/company.js';
 import { ISSUE_API } from '../../src/shared/contracts/numbers/issue.js';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { codeUrl } from '../../src/shared/codes.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
-import { apiSignIn, call } from '../helpers/api-client.js';
-import { ADMIN, launchBrowser, newPage, signIn } from '../helpers/browser.js';
+import { api, apiSignIn } from '../helpers/api-client.js';
+import { ADMIN } from '../helpers/browser.js';
+import { useBrowser } from '../helpers/use-browser.js';
 
 const SO = `SO-DL-${Date.now().toString(36).toUpperCase()}`;
 const base = 590_001; // a band of its own (the server is fresh each run)
 const codes = codeMac(inject('codeSecret'));
 
-let browser: Browser;
-let context: BrowserContext;
+const b = useBrowser();
 let page: Page;
 
 beforeAll(async () => {
   const token = await apiSignIn(ADMIN.email, ADMIN.password);
-  const companies = await call<{ CompId: number; CompanyName: string }[]>('GET', 'CompanyMaster/GetCompanyDDL', token);
+  const companies = await api(COMPANY_API.dropdown, undefined, token);
   const companyId = companies.body.ResponseData.find((c) => c.CompanyName === 'Green Harvest Agro Ltd')!.CompId;
-  const made = await call('POST', ISSUE_API.create.path, token, {
-    CompanyId: companyId,
-    FrmNo: base,
-    ToNo: base + 9,
-    IssueQty: 10,
-    SalesOrderNo: SO,
-  });
+  const made = await api(
+    ISSUE_API.create,
+    {
+      CompanyId: companyId,
+      FrmNo: base,
+      ToNo: base + 9,
+      IssueQty: 10,
+      SalesOrderNo: SO,
+    },
+    token,
+  );
   if (made.body.ResponseCode !== '200') throw new Error(`issue failed: ${made.body.ResponseMessage}`);
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser, { acceptDownloads: true }));
-  page.setDefaultTimeout(60_000);
-  await signIn(page);
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
+  ({ page } = await b.open({ acceptDownloads: true, as: ADMIN, timeout: 60_000 }));
 });
 
 it("an issued row's Download gives the preprinted print file and the 'DownLoad Generated FIle' link", async () => {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { MAPPING_API, MAPPING_MSG } from '../../src/shared/contracts/numbers/mapping.js';
 import {
   savedMessage,
@@ -17,9 +17,10 @@ import {
   SHEET_MSG,
   TEMPLATE_FILE_NAME,
 } from '../../src/shared/contracts/numbers/mapping-upload.js';
-import { apiSignIn, call } from '../helpers/api-client.js';
-import { emptyTable, launchBrowser, newPage, signIn } from '../helpers/browser.js';
+import { api, apiSignIn } from '../helpers/api-client.js';
+import { emptyTable } from '../helpers/browser.js';
 import { sheetFile, sheetRow } from '../helpers/factories-mapping-upload.js';
+import { useBrowser } from '../helpers/use-browser.js';
 
 const FACTORY = { email: 'factory@example.com', password: 'Factory123' };
 /** Demo products of the demo company (src/server/demo/products.ts). */
@@ -27,8 +28,7 @@ const CODES = ['BGOF1KG', 'NSNO500ML'];
 const RUN = Date.now().toString(36).toUpperCase();
 const base = 200_001 + (Date.now() % 900) * 100;
 
-let browser: Browser;
-let context: BrowserContext;
+const b = useBrowser();
 let page: Page;
 let token = '';
 const dir = mkdtempSync(join(tmpdir(), 'ft-bulk-'));
@@ -51,19 +51,14 @@ const bad = (from: number, batch: string) => [
 
 beforeAll(async () => {
   token = await apiSignIn(FACTORY.email, FACTORY.password);
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser, { acceptDownloads: true }));
-  page.setDefaultTimeout(60_000);
-  await signIn(page, FACTORY.email, FACTORY.password);
+  ({ page } = await b.open({ acceptDownloads: true, as: FACTORY, timeout: 60_000 }));
 });
 
 async function openScreen(): Promise<void> {
   await page.goto('/transaction/mapping');
   await page.getByRole('button', { name: 'Bulk Mapping' }).waitFor();
 }
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
+afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -73,14 +68,18 @@ async function choose(path: string) {
   await (await chooser).setFiles(path);
 }
 const mappedRows = async (batch: string) => {
-  const res = await call<{ BatchNo: string; FromNo: number; ToNo: number }[]>('POST', MAPPING_API.list.path, token, {
-    First: 1,
-    PageSize: 50,
-    SearchValue: batch,
-    SortColumn: 'FromNo',
-    SortOrder: 'ASC',
-    isPreprinted: false,
-  });
+  const res = await api(
+    MAPPING_API.list,
+    {
+      First: 1,
+      PageSize: 50,
+      SearchValue: batch,
+      SortColumn: 'FromNo',
+      SortOrder: 'ASC',
+      isPreprinted: false,
+    },
+    token,
+  );
   return res.body.ResponseData.map((r) => [r.FromNo, r.ToNo, r.BatchNo]);
 };
 
@@ -109,9 +108,9 @@ describe('bulk mapping from a sheet', () => {
 
   it('good and bad rows: the error table lists exactly the bad rows and nothing is mapped', async () => {
     const BATCH = `BLK-A-${RUN}`;
-    const [g, b] = [good(base, BATCH), bad(base, BATCH)];
+    const [fine, wrong] = [good(base, BATCH), bad(base, BATCH)];
     await openScreen();
-    await choose(file('bulk.xlsx', await sheetFile([g[0]!, b[0]!, g[1]!, b[1]!, b[2]!])));
+    await choose(file('bulk.xlsx', await sheetFile([fine[0]!, wrong[0]!, fine[1]!, wrong[1]!, wrong[2]!])));
     const dialog = page.getByRole('dialog', { name: 'Number series not valid' });
     await dialog.waitFor();
     expect((await dialog.locator('thead th').allTextContents()).map((h) => h.trim())).toEqual([

@@ -3,37 +3,29 @@
 // row, then change only the expiry; an unchanged Update sends nothing. Each test opens the screen
 // itself and the expiry test maps its own range through the API, so no test needs another first.
 import dayjs from 'dayjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpointPath } from '../../src/shared/endpoint.js';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MAPPING_API, MAPPING_MSG, PRODUCT_LOOKUP_API } from '../../src/shared/contracts/numbers/mapping.js';
-import { apiSignIn, call } from '../helpers/api-client.js';
-import { launchBrowser, newPage, signIn } from '../helpers/browser.js';
+import { PRODUCT_API } from '../../src/shared/contracts/product.js';
+import { api, apiSignIn } from '../helpers/api-client.js';
+import { useBrowser } from '../helpers/use-browser.js';
 
 const FACTORY = { email: 'factory@example.com', password: 'Factory123' };
 const BATCH = `MAP-${Date.now().toString(36).toUpperCase()}`;
 const MFG = '2026-01-15';
 
-let browser: Browser;
-let context: BrowserContext;
+const b = useBrowser();
 let page: Page;
 let token = '';
 const saves: string[] = [];
 
 beforeAll(async () => {
   token = await apiSignIn(FACTORY.email, FACTORY.password);
-  browser = await launchBrowser();
   // No service worker, so each save the page sends is counted once.
-  ({ context, page } = await newPage(browser, { serviceWorkers: 'block' }));
+  ({ page } = await b.open({ serviceWorkers: 'block', as: FACTORY, timeout: 60_000 }));
   page.on('request', (r) => {
     if (r.url().includes(MAPPING_API.save.path)) saves.push(r.method());
   });
-  page.setDefaultTimeout(60_000);
-  await signIn(page, FACTORY.email, FACTORY.password);
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
 });
 
 const dialog = () => page.getByRole('dialog');
@@ -91,13 +83,9 @@ describe('Mapping', () => {
     await dialog().getByRole('button', { name: 'Submit' }).click();
     await dialog().getByText(MAPPING_MSG.mfgRequired).waitFor();
 
-    const products = await call<{ ProductId: number; ProductName: string }[]>('GET', 'Product/GetProductsDDL', token);
+    const products = await api(PRODUCT_API.dropdown, undefined, token);
     const id = products.body.ResponseData.find((p) => p.ProductName === product)!.ProductId;
-    const life = await call<{ BestBeforeDays: number }>(
-      'GET',
-      endpointPath(PRODUCT_LOOKUP_API.life, { productId: id }),
-      token,
-    );
+    const life = await api(PRODUCT_LOOKUP_API.life, undefined, token, { productId: id });
     const exp = dayjs(MFG).add(life.body.ResponseData.BestBeforeDays, 'day');
     await field(/^MFG Date/).fill(MFG);
     await expect.poll(() => field(/^EXP Date/).inputValue(), WAIT).toBe(exp.format('YYYY-MM-DD'));
@@ -125,20 +113,24 @@ describe('Mapping', () => {
 
   it('updates only the expiry; an unchanged Update just closes', async () => {
     const batch = BATCH.replace('MAP-', 'EXP-'); // not found by a search for BATCH
-    const products = await call<{ ProductId: number }[]>('GET', 'Product/GetProductsDDL', token);
-    const made = await call('POST', MAPPING_API.save.path, token, {
-      MappingId: 0,
-      ProductId: products.body.ResponseData[0]!.ProductId,
-      FromNo: 100_101,
-      ToNo: 100_150,
-      Qty: 50,
-      MFGDate: MFG,
-      EXPDate: '2027-01-15',
-      BatchNo: batch,
-      Mrp: '',
-      Remark: '',
-      isPreprinted: false,
-    });
+    const products = await api(PRODUCT_API.dropdown, undefined, token);
+    const made = await api(
+      MAPPING_API.save,
+      {
+        MappingId: 0,
+        ProductId: products.body.ResponseData[0]!.ProductId,
+        FromNo: 100_101,
+        ToNo: 100_150,
+        Qty: 50,
+        MFGDate: MFG,
+        EXPDate: '2027-01-15',
+        BatchNo: batch,
+        Mrp: '',
+        Remark: '',
+        isPreprinted: false,
+      },
+      token,
+    );
     expect(made.body.ResponseCode).toBe('200');
     await openScreen();
     await page.getByRole('textbox', { name: 'Search' }).fill(batch);

@@ -1,37 +1,27 @@
 // Who may change what on the master screens: carton sizes are read-only to a company's factory user
 // (only the admin changes shared reference data), and the people forms show the 'blank keeps the
 // current password' hint only when updating (a new user needs a password).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, signIn } from '../helpers/browser.js';
+import { describe, expect, it } from 'vitest';
+import { ADMIN } from '../helpers/browser.js';
 import { REPORT_TEXT } from '../helpers/master-screen.js';
+import { useBrowser } from '../helpers/use-browser.js';
 
 const FACTORY = { email: 'factory@example.com', password: 'Factory123' };
 const HINT = 'Blank on update keeps the current one';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const b = useBrowser();
 
 describe('master screens by writer', () => {
   it('a factory user reads carton sizes with no Add or edit', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, FACTORY.email, FACTORY.password);
+    const { page } = await b.open({ as: FACTORY });
     await page.goto('/masters/carton-master');
     await page.getByText(REPORT_TEXT).waitFor();
     expect(await page.getByRole('row').count()).toBeGreaterThan(1);
     await expect.poll(() => page.getByRole('button', { name: 'Add Carton' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Edit' }).count()).toBe(0);
-    await context.close();
   });
 
   it('the admin sees the password hint only when updating a user', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page);
+    const { page } = await b.open({ as: ADMIN });
     await page.goto('/masters/user-master');
     await page.getByText(REPORT_TEXT).waitFor();
     const dialog = page.getByRole('dialog');
@@ -45,6 +35,5 @@ describe('master screens by writer', () => {
     const editPassword = dialog.getByLabel(/^Password/);
     await editPassword.waitFor();
     expect(await editPassword.getAttribute('placeholder')).toBe(HINT);
-    await context.close();
   });
 });

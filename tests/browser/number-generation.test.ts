@@ -6,16 +6,17 @@
 // Each test maps its own range through the API and opens the screen itself (no test leans on another's
 // state or order), and every wait is for what the user sees, with a generous timeout for a busy machine.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DAMAGE_API } from '../../src/shared/contracts/numbers/damage.js';
 import { MAPPING_API } from '../../src/shared/contracts/numbers/mapping.js';
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import type { Download, Page } from 'playwright-core';
 import { codeUrl } from '../../src/shared/codes.js';
 import { GEN_MSG, GENERATION_API, PRINT_LIMIT } from '../../src/shared/contracts/numbers/generation.js';
+import { PRODUCT_API } from '../../src/shared/contracts/product.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
-import { apiSignIn, call } from '../helpers/api-client.js';
-import { launchBrowser, newPage, signIn } from '../helpers/browser.js';
+import { api, apiSignIn } from '../helpers/api-client.js';
 import { decodeLabels } from '../helpers/decode-pdf.js';
+import { useBrowser } from '../helpers/use-browser.js';
 
 const FACTORY = { email: 'factory@example.com', password: 'Factory123' };
 const RUN = Date.now().toString(36).toUpperCase();
@@ -25,8 +26,7 @@ const WAIT = { timeout: 60_000 };
 const codes = codeMac(inject('codeSecret'));
 const staticUrl = (n: number) => codeUrl(inject('baseUrl'), codes.make({ kind: 'S', prefix: 'KA' }, n));
 
-let browser: Browser;
-let context: BrowserContext;
+const b = useBrowser();
 let page: Page;
 let token = '';
 let product = { ProductId: 0, ProductName: '' };
@@ -34,35 +34,31 @@ let product = { ProductId: 0, ProductName: '' };
 /** Maps from..to (its own batch) through the API, as each test's own data; answers the batch and id. */
 async function mapped(from: number, to: number, tag: string): Promise<{ batch: string; id: number }> {
   const batch = `GEN-${tag}-${RUN}`;
-  const res = await call<{ MappingId: number }>('POST', MAPPING_API.save.path, token, {
-    MappingId: 0,
-    ProductId: product.ProductId,
-    FromNo: from,
-    ToNo: to,
-    Qty: to - from + 1,
-    MFGDate: '2026-02-01',
-    EXPDate: '2027-02-01',
-    BatchNo: batch,
-    Mrp: '120',
-    Remark: '',
-    isPreprinted: false,
-  });
+  const res = await api(
+    MAPPING_API.save,
+    {
+      MappingId: 0,
+      ProductId: product.ProductId,
+      FromNo: from,
+      ToNo: to,
+      Qty: to - from + 1,
+      MFGDate: '2026-02-01',
+      EXPDate: '2027-02-01',
+      BatchNo: batch,
+      Mrp: '120',
+      Remark: '',
+      isPreprinted: false,
+    },
+    token,
+  );
   if (res.body.ResponseCode !== '200') throw new Error(`mapping failed: ${res.body.ResponseMessage}`);
   return { batch, id: res.body.ResponseData.MappingId };
 }
 
 beforeAll(async () => {
   token = await apiSignIn(FACTORY.email, FACTORY.password);
-  product = (await call<{ ProductId: number; ProductName: string }[]>('GET', 'Product/GetProductsDDL', token)).body
-    .ResponseData[0]!;
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser, { acceptDownloads: true }));
-  page.setDefaultTimeout(WAIT.timeout);
-  await signIn(page, FACTORY.email, FACTORY.password);
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
+  product = (await api(PRODUCT_API.dropdown, undefined, token)).body.ResponseData[0]!;
+  ({ page } = await b.open({ acceptDownloads: true, as: FACTORY, timeout: WAIT.timeout }));
 });
 
 const dialog = () => page.getByRole('dialog');
@@ -208,7 +204,7 @@ describe('Number Generation', () => {
     await field('Quantity').fill(String(PRINT_LIMIT + 1));
     let calls = 0;
     page.on('request', (r) => {
-      if (r.url().includes('CreateGeneratedNumber')) calls++;
+      if (r.url().includes(GENERATION_API.generate.path)) calls++;
     });
     await dialog().getByRole('button', { name: 'Print' }).click();
     await dialog().getByText(GEN_MSG.printLimit, { exact: true }).waitFor();
@@ -218,13 +214,17 @@ describe('Number Generation', () => {
   it('a range with damaged numbers says how many are left out, and the file leaves them out', async () => {
     const from = base + 9000;
     const { batch, id } = await mapped(from, from + 19, 'DMG');
-    const damaged = await call('POST', DAMAGE_API.create.path, token, {
-      MappingId: id,
-      FromNo: from + 5,
-      Qty: 3,
-      Reason: 'Torn labels',
-      isPreprinted: false,
-    });
+    const damaged = await api(
+      DAMAGE_API.create,
+      {
+        MappingId: id,
+        FromNo: from + 5,
+        Qty: 3,
+        Reason: 'Torn labels',
+        isPreprinted: false,
+      },
+      token,
+    );
     expect(damaged.body.ResponseCode).toBe('200');
     await openDialog(batch, from);
     await dialog().getByText(GEN_MSG.leftOut(3), { exact: true }).waitFor();

@@ -3,12 +3,14 @@
 // each other), the factory user accepts it in 'Accept Stock' and sees Accepted; the admin can delete
 // only a pending issue. Each test makes its own issues (through the API where the dialog is not what
 // it shows) and opens its own screen, so none needs another to run first.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { COMPANY_API } from '../../src/shared/contracts/company.js';
 import { alreadyIssued, ISSUE_API, ISSUE_MSG } from '../../src/shared/contracts/numbers/issue.js';
 import { STOCK_API, STOCK_MSG } from '../../src/shared/contracts/numbers/stock.js';
-import { apiSignIn, call } from '../helpers/api-client.js';
-import { ADMIN, emptyTable, launchBrowser, newPage, signIn } from '../helpers/browser.js';
+import { api, apiSignIn } from '../helpers/api-client.js';
+import { ADMIN, emptyTable } from '../helpers/browser.js';
+import { useBrowser, type Who } from '../helpers/use-browser.js';
 
 const FACTORY = { email: 'factory@example.com', password: 'Factory123' };
 const COMPANY = 'Green Harvest Agro Ltd';
@@ -16,14 +18,11 @@ const RUN = Date.now().toString(36).toUpperCase();
 const SO = `SO-BT-${RUN}`;
 const PENDING_SO = `PO-BT-${RUN}`;
 
-let browser: Browser;
-const open: BrowserContext[] = [];
+const b = useBrowser();
 
-async function screenAs(email: string, password: string, path: string): Promise<Page> {
-  const { context, page } = await newPage(browser);
-  page.setDefaultTimeout(60_000);
-  open.push(context);
-  await signIn(page, email, password);
+/** A fresh page signed in as `who`, its list at `path` shown; closed after the test. */
+async function screenAs(who: Who, path: string): Promise<Page> {
+  const { page } = await b.open({ as: who, timeout: 60_000 });
   await page.goto(path);
   await page
     .getByText(/^Showing \d+ to \d+ of \d+$|^No Data found$/)
@@ -45,48 +44,51 @@ let companyId = 0;
 
 /** An issue made through the API (the test's own data); accepted by the factory user when asked. */
 async function issued(from: number, to: number, so: string, accept = false): Promise<void> {
-  const made = await call('POST', ISSUE_API.create.path, adminToken, {
-    CompanyId: companyId,
-    FrmNo: from,
-    ToNo: to,
-    IssueQty: to - from + 1,
-    SalesOrderNo: so,
-  });
+  const made = await api(
+    ISSUE_API.create,
+    {
+      CompanyId: companyId,
+      FrmNo: from,
+      ToNo: to,
+      IssueQty: to - from + 1,
+      SalesOrderNo: so,
+    },
+    adminToken,
+  );
   if (made.body.ResponseCode !== '200') throw new Error(`issue failed: ${made.body.ResponseMessage}`);
   if (!accept) return;
   const factory = await apiSignIn(FACTORY.email, FACTORY.password);
-  const rows = await call<{ StockId: number }[]>('POST', STOCK_API.list.path, factory, {
-    First: 1,
-    PageSize: 10,
-    SearchValue: String(from),
-  });
-  const done = await call('POST', STOCK_API.accept.path, factory, {
-    StockId: rows.body.ResponseData[0]!.StockId,
-    FrmNo: from,
-    ToNo: to,
-    IssueQty: to - from + 1,
-  });
+  const rows = await api(
+    STOCK_API.list,
+    {
+      First: 1,
+      PageSize: 10,
+      SearchValue: String(from),
+    },
+    factory,
+  );
+  const done = await api(
+    STOCK_API.accept,
+    {
+      StockId: rows.body.ResponseData[0]!.StockId,
+      FrmNo: from,
+      ToNo: to,
+      IssueQty: to - from + 1,
+    },
+    factory,
+  );
   if (done.body.ResponseCode !== '200') throw new Error(`accept failed: ${done.body.ResponseMessage}`);
 }
 
 beforeAll(async () => {
   adminToken = await apiSignIn(ADMIN.email, ADMIN.password);
-  const companies = await call<{ CompId: number; CompanyName: string }[]>(
-    'GET',
-    'CompanyMaster/GetCompanyDDL',
-    adminToken,
-  );
+  const companies = await api(COMPANY_API.dropdown, undefined, adminToken);
   companyId = companies.body.ResponseData.find((c) => c.CompanyName === COMPANY)!.CompId;
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const c of open) await c.close();
-  await browser?.close();
 });
 
 describe('issue numbers, accept them as stock', () => {
   it('admin: the spec columns, the messages, the linked quantity, an issue saved and listed', async () => {
-    const admin = await screenAs(ADMIN.email, ADMIN.password, '/transaction/number-issued');
+    const admin = await screenAs(ADMIN, '/transaction/number-issued');
     await admin.getByRole('heading', { name: 'Number Issued' }).waitFor();
     expect((await admin.locator('thead th').allTextContents()).map((h) => h.trim())).toEqual([
       'Company',
@@ -141,7 +143,7 @@ describe('issue numbers, accept them as stock', () => {
   it('admin: an overlapping issue is refused with the clash named, and the dialog stays open', async () => {
     const so = `OV-BT-${RUN}`;
     await issued(10_003_001, 10_003_100, so);
-    const admin = await screenAs(ADMIN.email, ADMIN.password, '/transaction/number-issued');
+    const admin = await screenAs(ADMIN, '/transaction/number-issued');
     await admin.getByRole('button', { name: 'Create Number Issued' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Add Number Issue' });
     await dialog.getByLabel(/^Company/).click();
@@ -161,7 +163,7 @@ describe('issue numbers, accept them as stock', () => {
 
   it('factory user: Accept opens Accept Stock with the range read-only, then the row reads Accepted', async () => {
     await issued(10_004_001, 10_005_000, `AC-BT-${RUN}`);
-    const stock = await screenAs(FACTORY.email, FACTORY.password, '/transaction/stock-management');
+    const stock = await screenAs(FACTORY, '/transaction/stock-management');
     expect((await stock.locator('thead th').allTextContents()).map((h) => h.trim())).toEqual([
       'From No.',
       'To No.',
@@ -189,7 +191,7 @@ describe('issue numbers, accept them as stock', () => {
     const acceptedSo = `DA-BT-${RUN}`;
     await issued(10_005_001, 10_005_010, acceptedSo, true);
     await issued(10_002_001, 10_002_010, PENDING_SO);
-    const admin = await screenAs(ADMIN.email, ADMIN.password, '/transaction/number-issued');
+    const admin = await screenAs(ADMIN, '/transaction/number-issued');
     await findOne(admin, acceptedSo);
     expect(await admin.locator('tbody tr').getByRole('button', { name: 'Delete' }).count()).toBe(0);
     await findOne(admin, PENDING_SO);

@@ -1,31 +1,21 @@
 // Product Configuration in Chromium against the real server: no product means a field error and no
 // save; a chosen product's flags load, Select All follows the rows, and Save keeps what was ticked.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { PRODUCT_CONFIG_MSG } from '../../src/shared/contracts/product-configuration.js';
-import { launchBrowser, newPage, signIn } from '../helpers/browser.js';
+import { ADMIN } from '../helpers/browser.js';
+import { useBrowser } from '../helpers/use-browser.js';
 
-let browser: Browser;
-let context: BrowserContext;
+const b = useBrowser();
 let page: Page;
 // A demo product (its seed ticks both items); the last step ticks both again for other files.
 const PRODUCT = 'RootMax Humic Granules 5 kg';
 
-// Each test opens the screen in a fresh context and picks its own product.
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
+// Each test opens the screen in a fresh context (closed after it) and picks its own product.
 beforeEach(async () => {
-  ({ context, page } = await newPage(browser));
-  await signIn(page);
+  ({ page } = await b.open({ as: ADMIN }));
   await page.goto('/masters/product-configuration');
   await page.getByRole('heading', { name: 'Product Configuration' }).waitFor({ timeout: 30_000 });
-});
-afterEach(async () => {
-  await context?.close();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 const box = (name: string) => page.getByRole('checkbox', { name, exact: true });

@@ -1,20 +1,16 @@
 // Role Management end to end: the admin sees every page, gives the warehouse clerk one page, and
 // the clerk's menu, route guard and API access all follow; then the clerk signs out.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ACCESS_RIGHT_API } from '../../src/shared/contracts/access-right.js';
+import { CARTON_API } from '../../src/shared/contracts/carton.js';
 import { PAGES } from '../../src/shared/pages.js';
-import { apiSignIn, call } from '../helpers/api-client.js';
-import { launchBrowser, newPage, signIn } from '../helpers/browser.js';
+import { api, apiSignIn } from '../helpers/api-client.js';
+import { ADMIN, signIn } from '../helpers/browser.js';
+import { useBrowser } from '../helpers/use-browser.js';
 
 const CLERK = { email: 'warehouse@example.com', password: 'Store123' };
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const b = useBrowser();
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 
@@ -31,19 +27,16 @@ async function clearGroup(page: Page, group: string) {
 
 describe('Role Management', () => {
   it('shows the admin every page of the registry in the menu', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page);
+    const { page } = await b.open({ as: ADMIN });
     const nav = menu(page);
     await nav.getByText('Masters', { exact: true }).waitFor();
     // From the dashboard every group starts closed: open each once.
     for (const group of ['Masters', 'Transactions', 'Reports']) await nav.getByText(group, { exact: true }).click();
     for (const p of PAGES) await nav.getByText(p.label, { exact: true }).first().waitFor();
-    await context.close();
   });
 
   it("grants one page and the clerk's menu, guard and API access follow", async () => {
-    const admin = await newPage(browser);
-    await signIn(admin.page);
+    const admin = await b.open({ as: ADMIN });
     await admin.page.goto('/masters/access-right');
     await admin.page.getByRole('button', { name: 'Submit' }).click();
     await admin.page.getByText('Please select user.').waitFor();
@@ -59,8 +52,7 @@ describe('Role Management', () => {
     await admin.page.getByText('Access rights saved successfully.').waitFor();
     await admin.context.close();
 
-    const clerk = await newPage(browser);
-    await signIn(clerk.page, CLERK.email, CLERK.password);
+    const clerk = await b.open({ as: CLERK });
     const nav = menu(clerk.page);
     await nav.getByText('Masters', { exact: true }).click();
     await nav.getByText('Carton Size Master').waitFor();
@@ -73,8 +65,8 @@ describe('Role Management', () => {
     await clerk.page.getByText(/^Showing 1 to \d+ of \d+$/).waitFor();
 
     const token = await apiSignIn(CLERK.email, CLERK.password);
-    expect((await call('POST', 'CartonMaster/GetCarton', token, { First: 1, PageSize: 5 })).status).toBe(200);
-    const denied = await call('GET', 'AccessRight/GetAccessRight/0', token);
+    expect((await api(CARTON_API.list, { First: 1, PageSize: 5 }, token)).status).toBe(200);
+    const denied = await api(ACCESS_RIGHT_API.read, undefined, token, { id: 0 });
     expect(denied.status).toBe(403);
     expect(denied.body.ResponseCode).toBe('403');
 
@@ -88,6 +80,5 @@ describe('Role Management', () => {
     await clerk.page.waitForURL('**/login');
     await clerk.page.goto('/masters/carton-master');
     await clerk.page.waitForURL('**/login');
-    await clerk.context.close();
   });
 });

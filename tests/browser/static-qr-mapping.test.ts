@@ -3,14 +3,15 @@
 // API, type both codes' QR URLs the way a keyboard-wedge scanner does (text then Enter), see the pair
 // in the table and the preprinted code resolve to the static code's batch; wrong scans are told.
 // Each test opens the screen itself and pairs its own codes, so none needs another to run first.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MAPPING_API } from '../../src/shared/contracts/numbers/mapping.js';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { codeUrl } from '../../src/shared/codes.js';
-import { PAIR_MSG, type QrScanProduct, STATIC_PAIR_API } from '../../src/shared/contracts/numbers/static-pair.js';
+import { PAIR_MSG, STATIC_PAIR_API } from '../../src/shared/contracts/numbers/static-pair.js';
+import { PRODUCT_API } from '../../src/shared/contracts/product.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
-import { apiSignIn, call } from '../helpers/api-client.js';
-import { launchBrowser, newPage, signIn } from '../helpers/browser.js';
+import { api, apiSignIn } from '../helpers/api-client.js';
+import { useBrowser } from '../helpers/use-browser.js';
 
 const FACTORY = { email: 'factory@example.com', password: 'Factory123' };
 const BATCH = `SQR-${Date.now().toString(36).toUpperCase()}`;
@@ -19,35 +20,35 @@ const url = (uid: string) => codeUrl(inject('baseUrl'), uid);
 const staticUrl = (n: number) => url(codes.make({ kind: 'S', prefix: 'KA' }, n));
 const preprintedUrl = (n: number) => url(codes.make({ kind: 'P', prefix: '' }, n));
 
-let browser: Browser;
-let context: BrowserContext;
+const b = useBrowser();
 let page: Page;
 let token = '';
 let product = '';
 
 beforeAll(async () => {
   token = await apiSignIn(FACTORY.email, FACTORY.password);
-  const products = await call<{ ProductId: number; ProductName: string }[]>('GET', 'Product/GetProductsDDL', token);
+  const products = await api(PRODUCT_API.dropdown, undefined, token);
   const first = products.body.ResponseData[0]!;
   product = first.ProductName;
-  const mapped = await call('POST', MAPPING_API.save.path, token, {
-    MappingId: 0,
-    ProductId: first.ProductId,
-    FromNo: 400001,
-    ToNo: 400010,
-    Qty: 10,
-    MFGDate: '2026-02-01',
-    EXPDate: '',
-    BatchNo: BATCH,
-    Mrp: '',
-    Remark: '',
-    isPreprinted: false,
-  });
+  const mapped = await api(
+    MAPPING_API.save,
+    {
+      MappingId: 0,
+      ProductId: first.ProductId,
+      FromNo: 400001,
+      ToNo: 400010,
+      Qty: 10,
+      MFGDate: '2026-02-01',
+      EXPDate: '',
+      BatchNo: BATCH,
+      Mrp: '',
+      Remark: '',
+      isPreprinted: false,
+    },
+    token,
+  );
   if (mapped.body.ResponseCode !== '200') throw new Error(`mapping failed: ${mapped.body.ResponseMessage}`);
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser));
-  page.setDefaultTimeout(60_000);
-  await signIn(page, FACTORY.email, FACTORY.password);
+  ({ page } = await b.open({ as: FACTORY, timeout: 60_000 }));
 });
 
 const WAIT = { timeout: 60_000 };
@@ -56,10 +57,6 @@ async function openScreen(): Promise<void> {
   await page.getByRole('heading', { name: 'Static Qr Mapping' }).waitFor();
   await expect.poll(focused, WAIT).toBe('Scan Static Qr');
 }
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
 
 const staticBox = () => page.getByRole('textbox', { name: 'Scan Static Qr' });
 const preprintedBox = () => page.getByRole('textbox', { name: 'Scan PrePrinted Qr' });
@@ -100,7 +97,7 @@ describe('Static Qr Mapping', () => {
     const cells = await page.locator('tbody tr').first().locator('td').allTextContents();
     expect(cells).toEqual([product, '400001', '90001', 'KA']);
 
-    const scan = await call<QrScanProduct>('POST', STATIC_PAIR_API.qrScan.path, token, { UID: preprintedUrl(90001) });
+    const scan = await api(STATIC_PAIR_API.qrScan, { UID: preprintedUrl(90001) }, token);
     expect(scan.body.ResponseData).toMatchObject({
       ProductName: product,
       BatchNo: BATCH,
