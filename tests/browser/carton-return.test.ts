@@ -5,10 +5,9 @@
 // way (and is locked once one is listed) and refuses a received one; a DID lists its cartons; the list
 // survives a reload; delete asks first; the return remarks; unticked, the received cartons come back;
 // offline, the device cache alone decides. The server's own lookup proves each return arrived.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { RETURN_API, RETURN_MSG, type ReturnInfoRow } from '../../src/shared/contracts/floor/carton-return.js';
-import type { DispatchCache } from '../../src/shared/contracts/floor/dispatch-cache.js';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { RETURN_API, RETURN_MSG } from '../../src/shared/contracts/floor/carton-return.js';
 import { DISPATCH_API } from '../../src/shared/contracts/floor/dispatch.js';
 import { RECEIVE_API, RECEIVE_STATUS } from '../../src/shared/contracts/floor/dispatch-receive.js';
 import { FLOOR_CACHE_API } from '../../src/shared/contracts/floor/cache.js';
@@ -16,16 +15,17 @@ import { PACKING_API } from '../../src/shared/contracts/floor/packing.js';
 import { CONFIRM_DELETE } from '../../src/client/kit/confirm-delete.js';
 import { RETURN_DEVICE_MSG } from '../../src/client/features/floor/return/return-scan.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
-import { apiSignIn, call, ok } from '../helpers/api-client.js';
-import { HANDHELD, launchBrowser, newPage, screenshot, signIn } from '../helpers/browser.js';
+import { api, apiSignIn, ok } from '../helpers/api-client.js';
+import { screenshot } from '../helpers/browser.js';
 import { floorSetup, type FloorSetup } from '../helpers/floor-browser.js';
+import { useBrowser } from '../helpers/use-browser.js';
 
 const codes = codeMac(inject('codeSecret'));
 const uid = (n: number) => codes.make({ kind: 'S', prefix: 'KA' }, n);
 const FROM = 487_001;
 const WAREHOUSE = { email: 'warehouse@example.com', password: 'Store123', site: 'Pune Depot' } as const;
 
-let browser: Browser;
+const b = useBrowser();
 let context: BrowserContext;
 let page: Page;
 let floor: FloorSetup;
@@ -37,17 +37,21 @@ let didA: string;
 let didB: string;
 
 async function dispatch(token: string, siteId: number, modeId: number, cartons: string[]): Promise<string> {
-  const invoice = await ok<{ CartonId: string }>(
+  const invoice = await ok(
     'dispatch',
-    call('POST', DISPATCH_API.save.path, token, {
-      SendTo: 0,
-      WareHouseId: siteId,
-      scanned: cartons.map((CartonId) => ({ CartonId })),
-      TransportModeId: modeId,
-      LR: `LR-${FROM}`,
-      // Older stock of the product may wait at the plant (other tests' cartons): the approval remark.
-      Remark: 'Carton return browser test',
-    }),
+    api(
+      DISPATCH_API.save,
+      {
+        SendTo: 0,
+        WareHouseId: siteId,
+        scanned: cartons.map((CartonId) => ({ CartonId })),
+        TransportModeId: modeId,
+        LR: `LR-${FROM}`,
+        // Older stock of the product may wait at the plant (other tests' cartons): the approval remark.
+        Remark: 'Carton return browser test',
+      },
+      token,
+    ),
   );
   return invoice.CartonId;
 }
@@ -60,43 +64,44 @@ beforeAll(async () => {
   for (const [i, s] of sid.entries()) {
     await ok(
       s,
-      call('POST', PACKING_API.secondarySave.path, token, {
-        cartonMasterId: floor.sizeId,
-        scanned: [{ UID: uid(FROM + 2 * i) }, { UID: uid(FROM + 2 * i + 1) }],
-        reason: '',
-        CartonName: s,
-      }),
+      api(
+        PACKING_API.secondarySave,
+        {
+          cartonMasterId: floor.sizeId,
+          scanned: [{ UID: uid(FROM + 2 * i) }, { UID: uid(FROM + 2 * i + 1) }],
+          reason: '',
+          CartonName: s,
+        },
+        token,
+      ),
     );
   }
   for (const [i, t] of tid.entries()) {
     await ok(
       t,
-      call('POST', PACKING_API.tertiarySave.path, token, {
-        cartonMasterId: floor.sizeId,
-        scanned: [{ CartonId: sid[3 * i]! }, { CartonId: sid[3 * i + 1]! }],
-        reason: '',
-        remark: 'Browser test',
-        CartonName: t,
-      }),
+      api(
+        PACKING_API.tertiarySave,
+        {
+          cartonMasterId: floor.sizeId,
+          scanned: [{ CartonId: sid[3 * i]! }, { CartonId: sid[3 * i + 1]! }],
+          reason: '',
+          remark: 'Browser test',
+          CartonName: t,
+        },
+        token,
+      ),
     );
   }
-  const data = await ok<DispatchCache>('dispatch data', call('GET', FLOOR_CACHE_API.dispatch.path, token));
+  const data = await ok('dispatch data', api(FLOOR_CACHE_API.dispatch, undefined, token));
   const warehouse = data.Sites.find((s) => s.Name === WAREHOUSE.site)!.SiteId;
   const mode = data.Modes[0]!.TransportModeId;
   didA = await dispatch(token, warehouse, mode, [tid[0]!, sid[2]!]);
   didB = await dispatch(token, warehouse, mode, [tid[1]!, sid[5]!]);
   const store = await apiSignIn(WAREHOUSE.email, WAREHOUSE.password);
-  await ok('receive', call('POST', RECEIVE_API.save.path, store, { DispatchId: didB }));
+  await ok('receive', api(RECEIVE_API.save, { DispatchId: didB }, store));
 
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser, HANDHELD));
-  page.setDefaultTimeout(30_000);
   // Signed in after the API work: the device cache loads at sign-in and knows both dispatches.
-  await signIn(page, floor.factory.email, floor.factory.password);
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
+  ({ context, page } = await b.open({ device: 'handheld', as: floor.factory }));
 });
 
 const scanBox = () => page.getByLabel('Scan items', { exact: true });
@@ -138,7 +143,7 @@ async function submitWithRemark(shot?: string) {
 }
 /** What the server's own lookup (GetReturnInfo) says of a carton: its rows, or its refusal. */
 async function info(code: string, isTransit: boolean): Promise<string> {
-  const { body } = await call<ReturnInfoRow[]>('POST', RETURN_API.info.path, floor.token, { code, isTransit });
+  const { body } = await api(RETURN_API.info, { code, isTransit }, floor.token);
   return body.ResponseCode === '200'
     ? body.ResponseData.map((r) => `${r.CartonId}:${r.Status}`).join(',')
     : body.ResponseMessage;

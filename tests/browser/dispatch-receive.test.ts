@@ -6,25 +6,20 @@
 // from the server while online and received whole; with the network off, D1 loaded from the cache,
 // one carton unticked, received with 2 arrived and 1 missing, shown as Received; back online, the
 // server holds exactly that receipt.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { makeSlipId } from '../../src/shared/codes.js';
-import type { DispatchCache } from '../../src/shared/contracts/floor/dispatch-cache.js';
 import { FLOOR_CACHE_API } from '../../src/shared/contracts/floor/cache.js';
-import { DISPATCH_API, type DispatchInvoice, type DispatchSave } from '../../src/shared/contracts/floor/dispatch.js';
-import {
-  RECEIVE_API,
-  RECEIVE_MSG,
-  RECEIVE_STATUS,
-  type IncomingRow,
-} from '../../src/shared/contracts/floor/dispatch-receive.js';
+import { DISPATCH_API, type DispatchSave } from '../../src/shared/contracts/floor/dispatch.js';
+import { RECEIVE_API, RECEIVE_MSG, RECEIVE_STATUS } from '../../src/shared/contracts/floor/dispatch-receive.js';
 import { PACKING_API } from '../../src/shared/contracts/floor/packing.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
 import { RECEIVE_TEXT } from '../../src/client/features/floor/receive/receive-rows.js';
 import { WEDGE_DEFAULTS } from '../../src/client/floor/wedge.js';
-import { apiSignIn, call, ok } from '../helpers/api-client.js';
-import { HANDHELD, launchBrowser, newPage, screenshot, signIn } from '../helpers/browser.js';
+import { api, apiSignIn, ok } from '../helpers/api-client.js';
+import { screenshot } from '../helpers/browser.js';
 import { floorSetup, type FloorSetup } from '../helpers/floor-browser.js';
+import { useBrowser } from '../helpers/use-browser.js';
 
 const codes = codeMac(inject('codeSecret'));
 const uid = (n: number) => codes.make({ kind: 'S', prefix: 'KA' }, n);
@@ -36,7 +31,7 @@ const FACTORY_SITE = 'Nashik Plant';
 const MFG = '2026-11-01';
 const REMARK = 'Newer stock for the receive test';
 
-let browser: Browser;
+const b = useBrowser();
 let context: BrowserContext;
 let page: Page;
 let floor: FloorSetup;
@@ -49,24 +44,32 @@ let d1: string;
 const packSecondary = (i: number) =>
   ok(
     'secondary',
-    call('POST', PACKING_API.secondarySave.path, floor.token, {
-      cartonMasterId: floor.sizeId,
-      scanned: [{ UID: uid(FROM + 2 * i) }, { UID: uid(FROM + 2 * i + 1) }],
-      reason: '',
-      CartonName: floor.sid(i),
-    }),
+    api(
+      PACKING_API.secondarySave,
+      {
+        cartonMasterId: floor.sizeId,
+        scanned: [{ UID: uid(FROM + 2 * i) }, { UID: uid(FROM + 2 * i + 1) }],
+        reason: '',
+        CartonName: floor.sid(i),
+      },
+      floor.token,
+    ),
   );
 /** Tertiary carton t of two secondary cartons (by default 2t and 2t + 1). */
 const packTertiary = (t: number, sids = [2 * t, 2 * t + 1]) =>
   ok(
     'tertiary',
-    call('POST', PACKING_API.tertiarySave.path, floor.token, {
-      cartonMasterId: floor.sizeId,
-      scanned: sids.map((i) => ({ CartonId: floor.sid(i) })),
-      reason: '',
-      remark: REMARK,
-      CartonName: floor.tid(t),
-    }),
+    api(
+      PACKING_API.tertiarySave,
+      {
+        cartonMasterId: floor.sizeId,
+        scanned: sids.map((i) => ({ CartonId: floor.sid(i) })),
+        reason: '',
+        remark: REMARK,
+        CartonName: floor.tid(t),
+      },
+      floor.token,
+    ),
   );
 /** A dispatch to the depot, its DID given by the server. */
 async function dispatch(ids: string[]): Promise<string> {
@@ -78,27 +81,20 @@ async function dispatch(ids: string[]): Promise<string> {
     LR: `LR-${ids[0]}`,
     Remark: REMARK,
   };
-  return (await ok<DispatchInvoice>('dispatch', call('POST', DISPATCH_API.save.path, floor.token, body))).CartonId;
+  return (await ok('dispatch', api(DISPATCH_API.save, body, floor.token))).CartonId;
 }
 
 beforeAll(async () => {
   floor = await floorSetup({ from: FROM, to: FROM + 49, size: 2, slips: 10, mfgDate: MFG });
-  const data = await ok<DispatchCache>('dispatch data', call('GET', FLOOR_CACHE_API.dispatch.path, floor.token));
+  const data = await ok('dispatch data', api(FLOOR_CACHE_API.dispatch, undefined, floor.token));
   depotId = data.Sites.find((s) => s.Name === DEPOT)!.SiteId;
   modeId = data.Modes[0]!.TransportModeId;
   for (let i = 0; i < 7; i++) await packSecondary(i);
   for (let t = 0; t < 3; t++) await packTertiary(t);
   d1 = await dispatch([floor.tid(0), floor.tid(1), floor.tid(2)]);
   warehouseToken = await apiSignIn(WAREHOUSE.email, WAREHOUSE.password);
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser, HANDHELD));
-  page.setDefaultTimeout(30_000);
-  await signIn(page, WAREHOUSE.email, WAREHOUSE.password);
+  ({ context, page } = await b.open({ device: 'handheld', as: WAREHOUSE }));
 }, 120_000);
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
 
 const scanBox = () => page.getByLabel(RECEIVE_TEXT.scanLabel, { exact: true });
 /** The scan box's answer (the header has a status of its own: the network's). */
@@ -268,54 +264,41 @@ describe('Dispatch Receive on a handheld', () => {
       code: '200',
       data: { DispatchId: d1, Received: [floor.tid(0), floor.tid(1)], Missing: [floor.tid(2)] },
     });
-    const list = await ok<IncomingRow[]>(
-      'list',
-      call('POST', RECEIVE_API.list.path, warehouseToken, { First: 1, PageSize: 10, SearchValue: d1 }),
-    );
+    const list = await ok('list', api(RECEIVE_API.list, { First: 1, PageSize: 10, SearchValue: d1 }, warehouseToken));
     expect(list.map((r) => `${r.DispatchId}:${r.TotalCarton}:${r.Status}`)).toEqual([
       `${d1}:3:${RECEIVE_STATUS.received}`,
     ]);
-    const again = await call('POST', RECEIVE_API.cartons.path, warehouseToken, { DispatchId: d1 });
+    const again = await api(RECEIVE_API.cartons, { DispatchId: d1 }, warehouseToken);
     expect(again.body.ResponseMessage).toBe(RECEIVE_MSG.alreadyReceived(d1));
-    const d2List = await ok<IncomingRow[]>(
-      'list',
-      call('POST', RECEIVE_API.list.path, warehouseToken, { First: 1, PageSize: 10, SearchValue: d2 }),
-    );
+    const d2List = await ok('list', api(RECEIVE_API.list, { First: 1, PageSize: 10, SearchValue: d2 }, warehouseToken));
     expect(d2List.map((r) => r.Status)).toEqual([RECEIVE_STATUS.received]);
   }, 240_000);
 
   it('on a desktop the Carton List has all its columns, the packing dates from the server', async () => {
-    const factoryPage = await newPage(browser, { viewport: { width: 1280, height: 800 } });
-    try {
-      const p = factoryPage.page;
-      p.setDefaultTimeout(30_000);
-      // A fresh dispatch of the depot's: the warehouse's desktop loads it from its cache, then the server.
-      await packSecondary(7)
-        .then(() => packSecondary(8))
-        .then(() => packTertiary(3, [7, 8]));
-      await packSecondary(9);
-      const d3 = await dispatch([floor.tid(3), floor.sid(9)]);
-      await signIn(p, WAREHOUSE.email, WAREHOUSE.password);
-      await p.goto('/transaction/dispatch-receive');
-      await p.getByText(/^Data as of/).waitFor();
-      await p.getByRole('region', { name: RECEIVE_TEXT.incomingTitle }).getByRole('cell', { name: d3 }).waitFor();
-      await p.getByLabel(RECEIVE_TEXT.scanLabel, { exact: true }).focus();
-      await p.keyboard.type(d3, { delay: 5 });
-      await p.keyboard.press('Enter');
-      const list = p.getByRole('region', { name: RECEIVE_TEXT.cartonsTitle });
-      for (const title of ['Arrived', 'Carton', 'Product Name', 'Total Product Qty', 'Created Date']) {
-        await list.getByRole('columnheader', { name: title, exact: true }).waitFor();
-      }
-      await list.getByText(`From ${FACTORY_SITE}`).waitFor();
-      // The packing date comes with the server's answer (the cache holds none).
-      await list
-        .getByRole('row')
-        .filter({ hasText: floor.tid(3) })
-        .getByText(/^\d{2}-\d{2}-\d{4}$/)
-        .waitFor();
-      await screenshot(p, 'dispatch-receive-desktop');
-    } finally {
-      await factoryPage.context.close();
+    // A fresh dispatch of the depot's: the warehouse's desktop loads it from its cache, then the server.
+    await packSecondary(7)
+      .then(() => packSecondary(8))
+      .then(() => packTertiary(3, [7, 8]));
+    await packSecondary(9);
+    const d3 = await dispatch([floor.tid(3), floor.sid(9)]);
+    const { page: p } = await b.open({ device: 'desktop', as: WAREHOUSE });
+    await p.goto('/transaction/dispatch-receive');
+    await p.getByText(/^Data as of/).waitFor();
+    await p.getByRole('region', { name: RECEIVE_TEXT.incomingTitle }).getByRole('cell', { name: d3 }).waitFor();
+    await p.getByLabel(RECEIVE_TEXT.scanLabel, { exact: true }).focus();
+    await p.keyboard.type(d3, { delay: 5 });
+    await p.keyboard.press('Enter');
+    const list = p.getByRole('region', { name: RECEIVE_TEXT.cartonsTitle });
+    for (const title of ['Arrived', 'Carton', 'Product Name', 'Total Product Qty', 'Created Date']) {
+      await list.getByRole('columnheader', { name: title, exact: true }).waitFor();
     }
+    await list.getByText(`From ${FACTORY_SITE}`).waitFor();
+    // The packing date comes with the server's answer (the cache holds none).
+    await list
+      .getByRole('row')
+      .filter({ hasText: floor.tid(3) })
+      .getByText(/^\d{2}-\d{2}-\d{4}$/)
+      .waitFor();
+    await screenshot(p, 'dispatch-receive-desktop');
   }, 120_000);
 });

@@ -4,14 +4,14 @@
 // back online the dispatch reaches the server once. Then the older-stock flow: the dialog, its
 // Older Stock List, going on with the newer carton, the approval remark stored on the dispatch. Then
 // the scan table: the spec's headers and its 1/10/50/200/500 page sizes, on the handheld and a desktop.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { codeUrl } from '../../src/shared/codes.js';
 import { DISPATCH_API, DISPATCH_MSG, type DispatchRow } from '../../src/shared/contracts/floor/dispatch.js';
 import { PACKING_API } from '../../src/shared/contracts/floor/packing.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
-import { call, ok } from '../helpers/api-client.js';
-import { HANDHELD, launchBrowser, newPage, screenshot, signIn } from '../helpers/browser.js';
+import { api, ok } from '../helpers/api-client.js';
+import { HANDHELD, screenshot } from '../helpers/browser.js';
 import { floorSetup, FACTORY, type FloorSetup } from '../helpers/floor-browser.js';
 import {
   boxFocused,
@@ -25,6 +25,7 @@ import {
   wedgeScan,
 } from '../helpers/floor-page.js';
 import { secondaryBody, tertiaryBody } from '../helpers/factories-floor.js';
+import { useBrowser } from '../helpers/use-browser.js';
 
 const codes = codeMac(inject('codeSecret'));
 const url = (n: number) => codeUrl(inject('baseUrl'), codes.make({ kind: 'S', prefix: 'KA' }, n));
@@ -33,7 +34,7 @@ const OLD_FROM = 476_001;
 const TABLE_FROM = 477_001;
 const WAREHOUSE = 'Pune Depot';
 
-let browser: Browser;
+const b = useBrowser();
 let context: BrowserContext;
 let page: Page;
 
@@ -41,18 +42,17 @@ let page: Page;
 const packSecondary = (f: FloorSetup, from: number, i: number) =>
   ok(
     'secondary',
-    call(
-      'POST',
-      PACKING_API.secondarySave.path,
-      f.token,
+    api(
+      PACKING_API.secondarySave,
       secondaryBody(f.sizeId, [url(from + 2 * i), url(from + 2 * i + 1)], f.sid(i)),
+      f.token,
     ),
   );
 
 async function pastDispatches(token: string): Promise<DispatchRow[]> {
   return ok(
     'dispatch list',
-    call('POST', DISPATCH_API.list.path, token, { PageSize: 50, SortColumn: 'CreatedDt', SortOrder: 'DESC' }),
+    api(DISPATCH_API.list, { PageSize: 50, SortColumn: 'CreatedDt', SortOrder: 'DESC' }, token),
   );
 }
 
@@ -89,15 +89,8 @@ async function openDispatch(since: number) {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser, HANDHELD));
-  page.setDefaultTimeout(30_000);
-  await signIn(page, FACTORY.email, FACTORY.password);
+  ({ context, page } = await b.open({ device: 'handheld', as: FACTORY }));
 }, 120_000);
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
 
 describe('Dispatch on a handheld', () => {
   it('dispatches three tertiary cartons offline, downloads the invoice whose QR is the DID, and sends it once online', async () => {
@@ -108,12 +101,7 @@ describe('Dispatch on a handheld', () => {
     for (const [j, tid] of tids.entries()) {
       await ok(
         'tertiary',
-        call(
-          'POST',
-          PACKING_API.tertiarySave.path,
-          f.token,
-          tertiaryBody(f.sizeId, [f.sid(2 * j), f.sid(2 * j + 1)], tid),
-        ),
+        api(PACKING_API.tertiarySave, tertiaryBody(f.sizeId, [f.sid(2 * j), f.sid(2 * j + 1)], tid), f.token),
       );
     }
     await openDispatch(Date.now());

@@ -3,8 +3,7 @@
 // online it syncs. The warehouse scans the DID read from that invoice's QR and receives two of the
 // three; the third is reported missing. The factory takes one received carton back; the warehouse
 // replaces a torn primary code, and the old code then resolves as replaced.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { codeUrl } from '../../src/shared/codes.js';
 import { RETURN_API, RETURN_MSG } from '../../src/shared/contracts/floor/carton-return.js';
 import { DISPATCH_MSG } from '../../src/shared/contracts/floor/dispatch.js';
@@ -14,8 +13,8 @@ import { REPLACE_MSG } from '../../src/shared/contracts/floor/replace.js';
 import { QR_SCAN_MSG, STATIC_PAIR_API } from '../../src/shared/contracts/numbers/static-pair.js';
 import { RECEIVE_TEXT } from '../../src/client/features/floor/receive/receive-rows.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
-import { apiSignIn, call, ok } from '../helpers/api-client.js';
-import { HANDHELD, launchBrowser, newPage, screenshot, signIn } from '../helpers/browser.js';
+import { api, apiSignIn, ok } from '../helpers/api-client.js';
+import { screenshot } from '../helpers/browser.js';
 import { secondaryBody, tertiaryBody } from '../helpers/factories-floor.js';
 import { FACTORY, floorSetup, type FloorSetup } from '../helpers/floor-browser.js';
 import {
@@ -28,6 +27,7 @@ import {
   wedgeScan,
   workerInControl,
 } from '../helpers/floor-page.js';
+import { useBrowser, type Opened } from '../helpers/use-browser.js';
 
 const codes = codeMac(inject('codeSecret'));
 const uid = (n: number) => codes.make({ kind: 'S', prefix: 'KA' }, n);
@@ -36,8 +36,8 @@ const shown = (n: number) => `KA${n}`;
 const FROM = 478_001;
 const WAREHOUSE = { email: 'warehouse@example.com', password: 'Store123', site: 'Pune Depot' } as const;
 
-type Device = { context: BrowserContext; page: Page };
-let browser: Browser;
+type Device = Opened;
+const b = useBrowser();
 let factory: Device;
 let warehouse: Device;
 let f: FloorSetup;
@@ -67,37 +67,22 @@ beforeAll(async () => {
   for (let i = 0; i < 6; i++) {
     await ok(
       'secondary',
-      call(
-        'POST',
-        PACKING_API.secondarySave.path,
-        f.token,
+      api(
+        PACKING_API.secondarySave,
         secondaryBody(f.sizeId, [url(FROM + 2 * i), url(FROM + 2 * i + 1)], f.sid(i)),
+        f.token,
       ),
     );
   }
   for (let j = 0; j < 3; j++) {
     await ok(
       'tertiary',
-      call(
-        'POST',
-        PACKING_API.tertiarySave.path,
-        f.token,
-        tertiaryBody(f.sizeId, [f.sid(2 * j), f.sid(2 * j + 1)], f.tid(j)),
-      ),
+      api(PACKING_API.tertiarySave, tertiaryBody(f.sizeId, [f.sid(2 * j), f.sid(2 * j + 1)], f.tid(j)), f.token),
     );
   }
-  browser = await launchBrowser();
-  factory = await newPage(browser, HANDHELD);
-  warehouse = await newPage(browser, HANDHELD);
-  for (const d of [factory, warehouse]) d.page.setDefaultTimeout(30_000);
-  await signIn(factory.page, FACTORY.email, FACTORY.password);
-  await signIn(warehouse.page, WAREHOUSE.email, WAREHOUSE.password);
+  factory = await b.open({ device: 'handheld', as: FACTORY });
+  warehouse = await b.open({ device: 'handheld', as: WAREHOUSE });
 }, 180_000);
-afterAll(async () => {
-  await factory?.context.close();
-  await warehouse?.context.close();
-  await browser?.close();
-});
 
 describe('a dispatch from the factory to the warehouse, received, returned and a code replaced', () => {
   it('runs on two handhelds, offline where the floor is', async () => {
@@ -143,8 +128,7 @@ describe('a dispatch from the factory to the warehouse, received, returned and a
     // The third carton is reported missing: its sender can no longer take it back from anywhere.
     for (const transit of [true, false]) {
       expect(
-        (await call('POST', RETURN_API.packing.path, f.token, { cartonID: tids[2], isTransit: transit })).body
-          .ResponseMessage,
+        (await api(RETURN_API.packing, { cartonID: tids[2], isTransit: transit }, f.token)).body.ResponseMessage,
       ).toBe(RETURN_MSG.missing(tids[2]!, did));
     }
 
@@ -158,10 +142,9 @@ describe('a dispatch from the factory to the warehouse, received, returned and a
     await remarks.getByLabel('Return remarks').fill('Dealer order cancelled');
     await remarks.getByRole('button', { name: 'OK' }).click();
     await synced(factory);
-    expect(
-      (await call('POST', RETURN_API.packing.path, f.token, { cartonID: tids[0], isTransit: false })).body
-        .ResponseMessage,
-    ).toBe(RETURN_MSG.returned(tids[0]!, did));
+    expect((await api(RETURN_API.packing, { cartonID: tids[0], isTransit: false }, f.token)).body.ResponseMessage).toBe(
+      RETURN_MSG.returned(tids[0]!, did),
+    );
 
     // The warehouse replaces a torn pack label in the carton it kept: KA(FROM+4) is in SID 2 in TID 1.
     await open(warehouse, '/transaction/replace');
@@ -174,7 +157,7 @@ describe('a dispatch from the factory to the warehouse, received, returned and a
       .waitFor();
     await synced(warehouse);
     const admin = await apiSignIn(FACTORY.email, FACTORY.password);
-    expect((await call('POST', STATIC_PAIR_API.qrScan.path, admin, { UID: uid(FROM + 4) })).body.ResponseMessage).toBe(
+    expect((await api(STATIC_PAIR_API.qrScan, { UID: uid(FROM + 4) }, admin)).body.ResponseMessage).toBe(
       QR_SCAN_MSG.replaced(shown(FROM + 4), shown(FROM + 20)),
     );
     await screenshot(warehouse.page, 'journey-replaced');

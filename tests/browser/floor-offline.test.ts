@@ -3,19 +3,16 @@
 // tertiary cartons are packed, with a reload half-way through a carton; back online while every third
 // push of saves fails (applied by the server, its answer lost), the server ends up holding exactly those cartons, once each, and nothing waits. A second
 // device that packed one of those packs offline sees its carton rejected with that pack and the reason.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { codeUrl } from '../../src/shared/codes.js';
-import {
-  PACKING_API,
-  PACKING_MSG,
-  type SecondaryRow,
-  type TertiaryRow,
-} from '../../src/shared/contracts/floor/packing.js';
+import { PACKING_API, PACKING_MSG } from '../../src/shared/contracts/floor/packing.js';
+import { PUSH_API } from '../../src/shared/contracts/floor/push.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
-import { call } from '../helpers/api-client.js';
-import { HANDHELD, launchBrowser, newPage, screenshot, signIn } from '../helpers/browser.js';
+import { api } from '../helpers/api-client.js';
+import { screenshot } from '../helpers/browser.js';
 import { floorSetup, makeCartonSize, type FloorSetup } from '../helpers/floor-browser.js';
+import { useBrowser, type Opened } from '../helpers/use-browser.js';
 
 const codes = codeMac(inject('codeSecret'));
 const uid = (n: number) => codes.make({ kind: 'S', prefix: 'KA' }, n);
@@ -27,9 +24,10 @@ const TERTIARY = CARTONS / 2;
 /** Device B's own packs, beside the one of A's it also packs. */
 const B_FROM = 431_101;
 
-let browser: Browser;
-let a: { context: BrowserContext; page: Page };
-let b: { context: BrowserContext; page: Page };
+// Not `b`: that is device B.
+const browser = useBrowser();
+let a: Opened;
+let b: Opened;
 let floor: FloorSetup;
 let tertiarySize: { id: number; label: string };
 
@@ -45,7 +43,7 @@ async function online(c: BrowserContext, failEvery = 0) {
   await c.unroute('**/API/**');
   let pushes = 0;
   if (failEvery) {
-    await c.route(/\/API\/api\/Outbox\/push$/, async (route) => {
+    await c.route(`**/API/api/${PUSH_API.push.path}`, async (route) => {
       pushes += 1;
       if (pushes % failEvery !== 1) return route.continue();
       await route.fetch();
@@ -121,19 +119,9 @@ const waiting = (page: Page) =>
 beforeAll(async () => {
   floor = await floorSetup({ from: FROM, to: B_FROM + 100, size: PER, slips: 60, mfgDate: '2025-12-01' });
   tertiarySize = await makeCartonSize(TERTIARY);
-  browser = await launchBrowser();
-  a = await newPage(browser, HANDHELD);
-  b = await newPage(browser, HANDHELD);
-  for (const d of [a, b]) {
-    d.page.setDefaultTimeout(60_000);
-    await signIn(d.page, floor.factory.email, floor.factory.password);
-  }
+  a = await browser.open({ device: 'handheld', as: floor.factory, timeout: 60_000 });
+  b = await browser.open({ device: 'handheld', as: floor.factory, timeout: 60_000 });
 }, 180_000);
-afterAll(async () => {
-  await a?.context.close();
-  await b?.context.close();
-  await browser?.close();
-});
 
 describe('the offline floor', () => {
   it('packs 50 + 2 cartons offline, survives a reload, and delivers each once through a flaky network', async () => {
@@ -193,20 +181,12 @@ async function offlineFloor() {
     expect(pushes()).toBeGreaterThan(1); // the first was lost and sent again
     await page.getByRole('link', { name: 'Pending work: 0 waiting' }).waitFor();
 
-    const secondaries = await call<SecondaryRow[]>('POST', PACKING_API.secondaryList.path, floor.token, {
-      First: 1,
-      PageSize: 500,
-      SearchValue: '',
-    });
+    const secondaries = await api(PACKING_API.secondaryList, { First: 1, PageSize: 500, SearchValue: '' }, floor.token);
     const ours = new Set(Array.from({ length: CARTONS }, (_, i) => floor.sid(i)));
     const held = secondaries.body.ResponseData.filter((r) => ours.has(r.CartonId));
     expect(held.map((r) => r.CartonId).sort()).toEqual([...ours].sort());
     expect(held.every((r) => r.TotalQty === PER)).toBe(true);
-    const tertiaries = await call<TertiaryRow[]>('POST', PACKING_API.tertiaryList.path, floor.token, {
-      First: 1,
-      PageSize: 500,
-      SearchValue: '',
-    });
+    const tertiaries = await api(PACKING_API.tertiaryList, { First: 1, PageSize: 500, SearchValue: '' }, floor.token);
     const tids = tertiaries.body.ResponseData.filter(
       (r) => r.TertiaryCartonId === floor.tid(0) || r.TertiaryCartonId === floor.tid(1),
     );
@@ -226,11 +206,11 @@ async function offlineFloor() {
       .first()
       .waitFor();
     await screenshot(b.page, 'floor-offline-rejected');
-    const theirs = await call<SecondaryRow[]>('POST', PACKING_API.secondaryList.path, floor.token, {
-      First: 1,
-      PageSize: 50,
-      SearchValue: floor.sid(55),
-    });
+    const theirs = await api(
+      PACKING_API.secondaryList,
+      { First: 1, PageSize: 50, SearchValue: floor.sid(55) },
+      floor.token,
+    );
     expect(theirs.body.ResponseData).toEqual([]);
   }
 }

@@ -1,36 +1,23 @@
 // A 360 x 740 handheld (touch, coarse pointer) and a 1366 px desktop: row actions sit inside the
 // viewport without sideways scrolling, touch targets are at least 44 px, toasts leave the header free.
 // Each test signs in on a fresh context and makes its own data (preprinted band 20,000,001–20,000,999).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { ISSUE_MSG } from '../../src/shared/contracts/numbers/issue.js';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { COMPANY_API } from '../../src/shared/contracts/company.js';
+import { ISSUE_API, ISSUE_MSG } from '../../src/shared/contracts/numbers/issue.js';
 import { STOCK_MSG } from '../../src/shared/contracts/numbers/stock.js';
-import { apiSignIn, call } from '../helpers/api-client.js';
-import { ADMIN, HANDHELD, launchBrowser, listShown, newPage, screenshot, signIn } from '../helpers/browser.js';
+import { api, apiSignIn } from '../helpers/api-client.js';
+import { ADMIN, listShown, screenshot } from '../helpers/browser.js';
+import { useBrowser, type OpenOptions, type Who } from '../helpers/use-browser.js';
 
 const FACTORY = { email: 'factory@example.com', password: 'Factory123' };
 const COMPANY = 'Green Harvest Agro Ltd';
 const WAIT = { timeout: 30_000 };
 
-let browser: Browser;
-const open: BrowserContext[] = [];
+const b = useBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const c of open) await c.close();
-  await browser?.close();
-});
-
-async function screenAs(
-  path: string,
-  options: Parameters<typeof newPage>[1],
-  who: { email: string; password: string } = ADMIN,
-): Promise<Page> {
-  const { context, page } = await newPage(browser, options);
-  open.push(context);
-  await signIn(page, who.email, who.password);
+async function screenAs(path: string, options: OpenOptions, who: Who = ADMIN): Promise<Page> {
+  const { page } = await b.open({ ...options, as: who });
   await page.goto(path);
   await listShown(page);
   return page;
@@ -48,7 +35,7 @@ async function expectReachable(page: Page, button: Locator, width: number, minHe
 
 describe('at 360 x 740 on a touch screen', () => {
   it('Carton Master: the Edit button is on screen, 44 px tall, and opens the row for update', async () => {
-    const page = await screenAs('/masters/carton-master', HANDHELD);
+    const page = await screenAs('/masters/carton-master', { device: 'handheld' });
     const edit = page.locator('table tbody tr').first().getByRole('button', { name: 'Edit' });
     await expectReachable(page, edit, 360, 44);
     await expectReachable(page, page.getByRole('button', { name: 'Add Carton' }), 360, 44);
@@ -59,7 +46,7 @@ describe('at 360 x 740 on a touch screen', () => {
   });
 
   it('Warehouse Master: the table scrolls sideways under a finger, and Edit stays in view', async () => {
-    const page = await screenAs('/masters/warehouse-master', HANDHELD);
+    const page = await screenAs('/masters/warehouse-master', { device: 'handheld' });
     const row = page.locator('table tbody tr').first();
     const viewport = page.locator('.mantine-datatable [data-scrollarea-viewport]');
     expect(await viewport.evaluate((v) => v.scrollWidth > v.clientWidth)).toBe(true);
@@ -74,7 +61,7 @@ describe('at 360 x 740 on a touch screen', () => {
   });
 
   it('the account menu opens on the first tap and offers Profile, Change Password and Logout', async () => {
-    const page = await screenAs('/masters/carton-master', HANDHELD);
+    const page = await screenAs('/masters/carton-master', { device: 'handheld' });
     const opener = page.getByRole('button', { name: /^Welcome/ });
     await expectReachable(page, opener, 360, 44);
     await opener.tap();
@@ -86,30 +73,30 @@ describe('at 360 x 740 on a touch screen', () => {
   });
 
   it('User Master: the Edit button is on screen and 44 px tall', async () => {
-    const page = await screenAs('/masters/user-master', HANDHELD);
+    const page = await screenAs('/masters/user-master', { device: 'handheld' });
     await expectReachable(page, page.locator('table tbody tr').first().getByRole('button', { name: 'Edit' }), 360, 44);
     await screenshot(page, 'user-master-360');
   });
 
   it('Stock Management: the factory user reaches Accept, accepts, and the toast leaves the header free', async () => {
     const token = await apiSignIn(ADMIN.email, ADMIN.password);
-    const companies = await call<{ CompId: number; CompanyName: string }[]>(
-      'GET',
-      'CompanyMaster/GetCompanyDDL',
-      token,
-    );
+    const companies = await api(COMPANY_API.dropdown, undefined, token);
     const companyId = companies.body.ResponseData.find((c) => c.CompanyName === COMPANY)!.CompId;
     const from = 20_000_001 + Math.floor(Math.random() * 90) * 10;
-    const made = await call('POST', 'IssueNumber/CreateIssueNumber', token, {
-      CompanyId: companyId,
-      FrmNo: from,
-      ToNo: from + 9,
-      IssueQty: 10,
-      SalesOrderNo: `SO-HH-${from}`,
-    });
+    const made = await api(
+      ISSUE_API.create,
+      {
+        CompanyId: companyId,
+        FrmNo: from,
+        ToNo: from + 9,
+        IssueQty: 10,
+        SalesOrderNo: `SO-HH-${from}`,
+      },
+      token,
+    );
     expect(made.body.ResponseMessage).toBe(ISSUE_MSG.created);
 
-    const page = await screenAs('/transaction/stock-management', HANDHELD, FACTORY);
+    const page = await screenAs('/transaction/stock-management', { device: 'handheld' }, FACTORY);
     await page.getByRole('textbox', { name: 'Search' }).fill(String(from));
     await expect.poll(() => page.getByText('Showing 1 to 1 of 1').isVisible(), WAIT).toBe(true);
     const accept = page.locator('table tbody tr').first().getByRole('button', { name: 'Accept', exact: true });

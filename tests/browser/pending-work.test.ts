@@ -5,14 +5,17 @@
 // confirmation; sign-out with an entry waiting warns, and the entry goes after the next sign-in.
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { ok, warn } from '../../src/shared/contracts/envelope.js';
+import { PUSH_API } from '../../src/shared/contracts/floor/push.js';
 import { SEED_LOGINS } from '../../src/server/db/seed.js';
-import { HANDHELD, launchBrowser, newPage, screenshot, signIn } from '../helpers/browser.js';
+import { screenshot, signIn } from '../helpers/browser.js';
 import { startApp, type TestApp } from '../helpers/server-app.js';
+import { useBrowser } from '../helpers/use-browser.js';
 
 const FACTORY = SEED_LOGINS.factory;
-let browser: Browser;
+/** The outbox's push, as a route glob. */
+const PUSH = `**/API/api/${PUSH_API.push.path}`;
 let t: TestApp;
 let url: string;
 /** What the probe applied, in order: one row per save that committed. */
@@ -23,7 +26,6 @@ const taken = new Set<string>();
 const keys: string[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   t = await startApp({
     clientDir: inject('clientDir'),
     routes(r) {
@@ -46,9 +48,10 @@ beforeAll(async () => {
   url = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
-  await browser?.close();
   await t?.close();
 });
+// After the app's hooks: the pages and Chromium close before the app does.
+const b = useBrowser();
 
 const header = (page: Page) => page.getByRole('banner');
 const pendingLink = (page: Page) => header(page).getByRole('link', { name: /^Pending work:/ });
@@ -132,11 +135,9 @@ describe('pending work on a handheld', () => {
   let page: Page;
 
   beforeAll(async () => {
-    ({ context, page } = await newPage(browser, { ...HANDHELD, baseURL: url }));
-    await signIn(page, FACTORY.email, FACTORY.password);
+    ({ context, page } = await b.open({ device: 'handheld', baseURL: url, as: FACTORY }));
     await waitForController(page);
   });
-  afterAll(() => context?.close());
 
   it('counts waiting entries in the header while offline, and sends each once when the network is back', async () => {
     await expect.poll(() => pendingName(page)).toBe('Pending work: 0 waiting');
@@ -261,7 +262,7 @@ describe('pending work on a handheld', () => {
     // The page's own pushes fail (page.route does not see the worker's requests), so only the worker
     // can be the one that sends it.
     let pageTried = 0;
-    await page.route('**/API/api/Outbox/push', (route) => {
+    await page.route(PUSH, (route) => {
       pageTried += 1;
       return route.abort('internetdisconnected');
     });
@@ -275,20 +276,15 @@ describe('pending work on a handheld', () => {
     await expect.poll(() => outboxRows(page)).toContain('Secondary carton SID-F, 1 item:done');
     expect(applied.at(-1)).toEqual(['PID-F1']);
     expect(pageTried).toBe(0);
-    await page.unroute('**/API/api/Outbox/push');
+    await page.unroute(PUSH);
     await cdp.detach();
   });
 
   it('on a desktop, the header shows the count beside the welcome and the screen reads the same', async () => {
-    const desk = await newPage(browser, { viewport: { width: 1366, height: 768 }, baseURL: url });
-    try {
-      await signIn(desk.page, FACTORY.email, FACTORY.password);
-      await expect.poll(() => pendingName(desk.page)).toBe('Pending work: 0 waiting');
-      await pendingLink(desk.page).click();
-      await desk.page.getByRole('heading', { name: 'Pending work' }).waitFor();
-      await screenshot(desk.page, 'pending-work-1366');
-    } finally {
-      await desk.context.close();
-    }
+    const desk = await b.open({ viewport: { width: 1366, height: 768 }, baseURL: url, as: FACTORY });
+    await expect.poll(() => pendingName(desk.page)).toBe('Pending work: 0 waiting');
+    await pendingLink(desk.page).click();
+    await desk.page.getByRole('heading', { name: 'Pending work' }).waitFor();
+    await screenshot(desk.page, 'pending-work-1366');
   });
 });

@@ -4,20 +4,19 @@
 // network; on Dispatch with a dealer chosen, scanning the SID and the TID holding the batch shows the
 // recall's reason (the lifecycle's text) and adds no row. Failed before the device asked the lifecycle:
 // Dispatch took both with a green "added".
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { codeUrl } from '../../src/shared/codes.js';
 import { FLOOR_CACHE_API } from '../../src/shared/contracts/floor/cache.js';
-import type { DispatchCache } from '../../src/shared/contracts/floor/dispatch-cache.js';
 import { PACKING_API } from '../../src/shared/contracts/floor/packing.js';
 import { RECALL_API } from '../../src/shared/contracts/recall.js';
 import { LIFECYCLE_MSG } from '../../src/shared/lifecycle/index.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
-import { apiSignIn, call, ok } from '../helpers/api-client.js';
-import { ADMIN, HANDHELD, launchBrowser, newPage, screenshot, signIn } from '../helpers/browser.js';
+import { api, apiSignIn, ok } from '../helpers/api-client.js';
+import { ADMIN, screenshot } from '../helpers/browser.js';
 import { secondaryBody, tertiaryBody } from '../helpers/factories-floor.js';
 import { floorSetup, type FloorSetup } from '../helpers/floor-browser.js';
 import { cacheSince, goOffline, wedgeScan, workerInControl } from '../helpers/floor-page.js';
+import { useBrowser } from '../helpers/use-browser.js';
 
 // This file's own band of KA (no other browser test maps 497_001..497_020).
 const FROM = 497_001;
@@ -26,7 +25,7 @@ const REASON = 'Leaking caps, lot 7';
 const codes = codeMac(inject('codeSecret'));
 const url = (n: number) => codeUrl(inject('baseUrl'), codes.make({ kind: 'S', prefix: 'KA' }, n));
 
-let browser: Browser;
+const b = useBrowser();
 let floor: FloorSetup;
 
 beforeAll(async () => {
@@ -36,52 +35,41 @@ beforeAll(async () => {
   for (const i of [0, 1]) {
     await ok(
       'secondary',
-      call(
-        'POST',
-        PACKING_API.secondarySave.path,
-        floor.token,
+      api(
+        PACKING_API.secondarySave,
         secondaryBody(floor.sizeId, [url(FROM + 2 * i), url(FROM + 2 * i + 1)], floor.sid(i)),
+        floor.token,
       ),
     );
   }
   await ok(
     'tertiary',
-    call(
-      'POST',
-      PACKING_API.tertiarySave.path,
-      floor.token,
+    api(
+      PACKING_API.tertiarySave,
       tertiaryBody(floor.sizeId, [floor.sid(1)], floor.tid(0), {
         reason: 'Last carton of the lot',
         remark: 'Older stock held for QC',
       }),
+      floor.token,
     ),
   );
-  browser = await launchBrowser();
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('a recalled batch on Dispatch offline', () => {
   it("refuses its SID and the TID holding it to a dealer with the recall's reason, and adds no row", async () => {
     const admin = await apiSignIn(ADMIN.email, ADMIN.password);
-    await ok(
-      'recall',
-      call('POST', RECALL_API.save.path, admin, { ProductId: floor.productId, BatchNo: BATCH, Reason: REASON }),
-    );
+    await ok('recall', api(RECALL_API.save, { ProductId: floor.productId, BatchNo: BATCH, Reason: REASON }, admin));
     const recalledAt = Date.now();
-    const dealer = (await ok<DispatchCache>('dispatch data', call('GET', FLOOR_CACHE_API.dispatch.path, floor.token)))
-      .Dealers[0]!;
+    const dealer = (await ok('dispatch data', api(FLOOR_CACHE_API.dispatch, undefined, floor.token))).Dealers[0]!;
 
-    const { context, page } = await newPage(browser, HANDHELD);
-    page.setDefaultTimeout(30_000);
+    // Signed in after the recall, so its cache refresh carries it.
+    const { context, page } = await b.open({ device: 'handheld', as: floor.factory });
     const verdict = () => page.locator('.ft-scan__message[role="status"]').first();
     const scan = async (text: string) => {
       await page.getByLabel('Scan items', { exact: true }).focus();
       await wedgeScan(page, text);
     };
     try {
-      await signIn(page, floor.factory.email, floor.factory.password);
       await page.goto('/transaction/dispatch');
       await workerInControl(page);
       await cacheSince(page, recalledAt);
@@ -114,8 +102,6 @@ describe('a recalled batch on Dispatch offline', () => {
     } catch (e) {
       await page.screenshot({ path: '/tmp/recall-dispatch-failed.png' }).catch(() => undefined);
       throw e;
-    } finally {
-      await context.close();
     }
   });
 });

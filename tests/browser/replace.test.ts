@@ -4,17 +4,20 @@
 // same batch; the form resets; once the outbox has sent it the old code resolves as replaced (naming
 // the new one) and the new one is in the carton. Then a torn carton slip (SID) is replaced with the
 // network off, and reaches the server once the device is back online. Last, the screen on a desktop.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { codeUrl, makeSlipId } from '../../src/shared/codes.js';
 import { PACKING_API, PACKING_MSG } from '../../src/shared/contracts/floor/packing.js';
-import { REPLACE_API, REPLACE_MSG, type DetailsRow } from '../../src/shared/contracts/floor/replace.js';
-import { QR_SCAN_MSG, STATIC_PAIR_API, type QrScanProduct } from '../../src/shared/contracts/numbers/static-pair.js';
+import { REPLACE_API, REPLACE_MSG } from '../../src/shared/contracts/floor/replace.js';
+import { MAPPING_API } from '../../src/shared/contracts/numbers/mapping.js';
+import { QR_SCAN_MSG, STATIC_PAIR_API } from '../../src/shared/contracts/numbers/static-pair.js';
+import { PRODUCT_API } from '../../src/shared/contracts/product.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
-import { call, ok } from '../helpers/api-client.js';
-import { HANDHELD, launchBrowser, newPage, screenshot, signIn } from '../helpers/browser.js';
+import { api, ok } from '../helpers/api-client.js';
+import { screenshot } from '../helpers/browser.js';
 import { floorSetup, type FloorSetup } from '../helpers/floor-browser.js';
 import { boxFocused, goOffline, goOnline, wedgeScan } from '../helpers/floor-page.js';
+import { useBrowser } from '../helpers/use-browser.js';
 
 const codes = codeMac(inject('codeSecret'));
 const uid = (n: number) => codes.make({ kind: 'S', prefix: 'KA' }, n);
@@ -24,7 +27,7 @@ const OTHER_BATCH = FROM + 200;
 const shown = (n: number) => `KA${n}`;
 const WAIT = { timeout: 30_000 };
 
-let browser: Browser;
+const b = useBrowser();
 let context: BrowserContext;
 let page: Page;
 let floor: FloorSetup;
@@ -35,37 +38,42 @@ let sidB: string;
 const pack = (first: number, sid: string) =>
   ok(
     'pack',
-    call('POST', PACKING_API.secondarySave.path, floor.token, {
-      cartonMasterId: floor.sizeId,
-      scanned: [0, 1, 2].map((i) => ({ UID: uid(first + i) })),
-      reason: '',
-      CartonName: sid,
-    }),
+    api(
+      PACKING_API.secondarySave,
+      {
+        cartonMasterId: floor.sizeId,
+        scanned: [0, 1, 2].map((i) => ({ UID: uid(first + i) })),
+        reason: '',
+        CartonName: sid,
+      },
+      floor.token,
+    ),
   );
 const details = (FistQrCode: string, Type: 'PID' | 'SID') =>
-  call<DetailsRow[]>('POST', REPLACE_API.details.path, floor.token, { FistQrCode, Type });
+  api(REPLACE_API.details, { FistQrCode, Type }, floor.token);
 
 beforeAll(async () => {
   floor = await floorSetup({ from: FROM, to: FROM + 99, size: 3, slips: 10 });
-  const products = await ok<Array<{ ProductId: number }>>(
-    'products',
-    call('GET', 'Product/GetProductsDDL', floor.token),
-  );
+  const products = await ok('products', api(PRODUCT_API.dropdown, undefined, floor.token));
   await ok(
     'other batch',
-    call('POST', 'Mapping/CreateMapping', floor.token, {
-      MappingId: 0,
-      ProductId: products[0]!.ProductId,
-      FromNo: OTHER_BATCH,
-      ToNo: OTHER_BATCH + 9,
-      Qty: 10,
-      MFGDate: '2026-03-01',
-      EXPDate: '',
-      BatchNo: `FL-${OTHER_BATCH}`,
-      Mrp: '',
-      Remark: '',
-      isPreprinted: false,
-    }),
+    api(
+      MAPPING_API.save,
+      {
+        MappingId: 0,
+        ProductId: products[0]!.ProductId,
+        FromNo: OTHER_BATCH,
+        ToNo: OTHER_BATCH + 9,
+        Qty: 10,
+        MFGDate: '2026-03-01',
+        EXPDate: '',
+        BatchNo: `FL-${OTHER_BATCH}`,
+        Mrp: '',
+        Remark: '',
+        isPreprinted: false,
+      },
+      floor.token,
+    ),
   );
   sidA = floor.sid(0);
   sidB = floor.sid(1);
@@ -75,23 +83,20 @@ beforeAll(async () => {
   for (const i of [2, 3, 4]) await pack(FROM + 20 * i, floor.sid(i));
   await ok(
     'tertiary',
-    call('POST', PACKING_API.tertiarySave.path, floor.token, {
-      cartonMasterId: floor.sizeId,
-      scanned: [2, 3, 4].map((i) => ({ CartonId: floor.sid(i) })),
-      reason: '',
-      remark: '',
-      CartonName: floor.tid(1),
-    }),
+    api(
+      PACKING_API.tertiarySave,
+      {
+        cartonMasterId: floor.sizeId,
+        scanned: [2, 3, 4].map((i) => ({ CartonId: floor.sid(i) })),
+        reason: '',
+        remark: '',
+        CartonName: floor.tid(1),
+      },
+      floor.token,
+    ),
   );
   // Signed in after the packing, so the device's first cache fill holds those cartons.
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser, HANDHELD));
-  page.setDefaultTimeout(30_000);
-  await signIn(page, floor.factory.email, floor.factory.password);
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
+  ({ context, page } = await b.open({ device: 'handheld', as: floor.factory }));
 });
 
 const box = () => page.getByLabel('QR Code', { exact: true });
@@ -118,10 +123,7 @@ const online = () => goOnline(context);
 describe('Replace on a handheld', () => {
   it("refuses bad scans with the spec's messages; a packed code gives way to a new one of its batch", async () => {
     const before = await ok('details', details(uid(FROM + 1), 'PID'));
-    const batch = await ok<QrScanProduct>(
-      'batch',
-      call('POST', STATIC_PAIR_API.qrScan.path, floor.token, { UID: uid(FROM + 1) }),
-    );
+    const batch = await ok('batch', api(STATIC_PAIR_API.qrScan, { UID: uid(FROM + 1) }, floor.token));
 
     await page.goto('/transaction/replace');
     await page.getByText(/^Data as of/).waitFor();
@@ -195,8 +197,7 @@ describe('Replace on a handheld', () => {
     // The outbox sent it: the old code is retired for good, the new one is in the carton.
     await expect
       .poll(
-        async () =>
-          (await call('POST', STATIC_PAIR_API.qrScan.path, floor.token, { UID: uid(FROM + 1) })).body.ResponseMessage,
+        async () => (await api(STATIC_PAIR_API.qrScan, { UID: uid(FROM + 1) }, floor.token)).body.ResponseMessage,
         WAIT,
       )
       .toBe(QR_SCAN_MSG.replaced(shown(FROM + 1), shown(FROM + 10)));
@@ -270,25 +271,18 @@ describe('Replace on a handheld', () => {
   });
 
   it("on a desktop: the spec's table of the code to replace, and the dialog centred", async () => {
-    const desk = await newPage(browser, { viewport: { width: 1280, height: 800 } });
-    try {
-      const p = desk.page;
-      p.setDefaultTimeout(30_000);
-      await signIn(p, floor.factory.email, floor.factory.password);
-      await p.goto('/transaction/replace');
-      await p.getByText(/^Data as of/).waitFor();
-      await p.getByRole('radio', { name: 'Primary Qr Code (PID)' }).check();
-      await p.getByLabel('QR Code', { exact: true }).focus();
-      await p.keyboard.type(url(FROM + 2), { delay: 4 });
-      await p.keyboard.press('Enter');
-      await p.getByRole('dialog', { name: REPLACE_MSG.dialogTitle }).waitFor();
-      for (const h of ['Visible No', 'Product Name', 'Product Dscrptn', 'Secondary Carton']) {
-        await p.getByRole('columnheader', { name: h, exact: true }).waitFor();
-      }
-      await p.getByRole('cell', { name: sidA, exact: true }).waitFor();
-      await screenshot(p, 'replace-desktop');
-    } finally {
-      await desk.context.close();
+    const { page: p } = await b.open({ device: 'desktop', as: floor.factory });
+    await p.goto('/transaction/replace');
+    await p.getByText(/^Data as of/).waitFor();
+    await p.getByRole('radio', { name: 'Primary Qr Code (PID)' }).check();
+    await p.getByLabel('QR Code', { exact: true }).focus();
+    await p.keyboard.type(url(FROM + 2), { delay: 4 });
+    await p.keyboard.press('Enter');
+    await p.getByRole('dialog', { name: REPLACE_MSG.dialogTitle }).waitFor();
+    for (const h of ['Visible No', 'Product Name', 'Product Dscrptn', 'Secondary Carton']) {
+      await p.getByRole('columnheader', { name: h, exact: true }).waitFor();
     }
+    await p.getByRole('cell', { name: sidA, exact: true }).waitFor();
+    await screenshot(p, 'replace-desktop');
   });
 });

@@ -3,14 +3,14 @@
 // signs in afterwards, so its cache refresh carries the retired code, then the network goes. On
 // Secondary Packing at 360 x 740 touch the retired code is refused with the server's message and packs
 // nothing; the code that took its place packs.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { REPLACE_API, REPLACE_MSG } from '../../src/shared/contracts/floor/replace.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
-import { call, ok } from '../helpers/api-client.js';
-import { HANDHELD, launchBrowser, newPage, screenshot } from '../helpers/browser.js';
+import { api, ok } from '../helpers/api-client.js';
+import { screenshot } from '../helpers/browser.js';
 import { floorSetup, type FloorSetup } from '../helpers/floor-browser.js';
 import { packingOffline, wedgeScan } from '../helpers/floor-page.js';
+import { useBrowser } from '../helpers/use-browser.js';
 
 // This file's own band of KA (no other browser test maps 491_001..491_020).
 const FROM = 491_001;
@@ -19,31 +19,23 @@ const NEW = FROM + 5;
 const codes = codeMac(inject('codeSecret'));
 const uid = (n: number) => codes.make({ kind: 'S', prefix: 'KA' }, n);
 
-let browser: Browser;
+const b = useBrowser();
 let floor: FloorSetup;
 
 beforeAll(async () => {
   floor = await floorSetup({ from: FROM, to: FROM + 19, size: 3, slips: 2 });
-  browser = await launchBrowser();
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('a code retired on another device', () => {
   it("is refused offline on Secondary Packing with the server's message; its successor packs", async () => {
     await ok(
       'replace',
-      call('POST', REPLACE_API.replace.path, floor.token, {
-        FistQrCode: uid(OLD),
-        Type: 'PID',
-        SecondQrCode: uid(NEW),
-      }),
+      api(REPLACE_API.replace, { FistQrCode: uid(OLD), Type: 'PID', SecondQrCode: uid(NEW) }, floor.token),
     );
     const replacedAt = Date.now();
 
-    const { context, page } = await newPage(browser, HANDHELD);
-    page.setDefaultTimeout(30_000);
+    // Signed in by packingOffline, after the replace.
+    const { context, page } = await b.open({ device: 'handheld' });
     try {
       await packingOffline(page, context, floor.factory, floor.sizeLabel, replacedAt);
       await wedgeScan(page, uid(OLD));
@@ -56,8 +48,6 @@ describe('a code retired on another device', () => {
     } catch (e) {
       await screenshot(page, 'retired-code-failed').catch(() => undefined);
       throw e;
-    } finally {
-      await context.close();
     }
   });
 });

@@ -7,12 +7,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { codeMac } from '../../src/server/domain/code-mac.js';
 import { codeUrl } from '../../src/shared/codes.js';
-import { HANDHELD, launchBrowser, screenshot } from '../helpers/browser.js';
+import { screenshot } from '../helpers/browser.js';
 import { fakeCameraArgs, qrVideo } from '../helpers/fake-camera.js';
 import { serveScanBoxHarness, type Harness } from '../helpers/scan-box-harness.js';
+import { useBrowser } from '../helpers/use-browser.js';
 
 const codes = codeMac('scan box browser test');
 const UID = codes.make({ kind: 'S', prefix: 'KA' }, 4217); // the code the fake camera films
@@ -22,41 +23,36 @@ const packed = (uid: string) => `Packed ${uid.slice(0, 4)}…${uid.slice(-4)}`;
 const WAIT = { timeout: 30_000 };
 
 let harness: Harness;
-let browser: Browser;
 let videoDir: string;
-const contexts: BrowserContext[] = [];
+const b = useBrowser({
+  args: async () => {
+    videoDir = mkdtempSync(join(tmpdir(), 'fieldtrace-fake-camera-'));
+    return fakeCameraArgs(await qrVideo(url(UID), videoDir));
+  },
+});
 /** Uncaught errors in the page (a tone, a vibration or the camera must never throw). */
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
   harness = await serveScanBoxHarness();
-  videoDir = mkdtempSync(join(tmpdir(), 'fieldtrace-fake-camera-'));
-  browser = await launchBrowser(fakeCameraArgs(await qrVideo(url(UID), videoDir)));
 });
 afterEach(() => {
   expect(pageErrors.splice(0)).toEqual([]);
 });
 afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
   await harness?.close();
   if (videoDir) rmSync(videoDir, { recursive: true, force: true });
 });
 
-const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
-
 /** A fresh handheld (or `device`) with the camera allowed, on the harness; `init` runs in the page first. */
-async function open(init?: string, device: BrowserContextOptions = HANDHELD): Promise<Page> {
-  const context = await browser.newContext({ ...device, baseURL: harness.url, permissions: ['camera'] });
-  contexts.push(context);
-  // Counts the camera tracks stopped, to see the camera released.
+async function open(init?: string, device: 'handheld' | 'desktop' = 'handheld'): Promise<Page> {
+  const { context, page } = await b.open({ device, baseURL: harness.url, permissions: ['camera'] });
+  // Counts the camera tracks stopped, to see the camera released (from the first navigation on).
   await context.addInitScript(`window.stoppedTracks = 0;
     const stop = MediaStreamTrack.prototype.stop;
     MediaStreamTrack.prototype.stop = function () { window.stoppedTracks++; return stop.call(this); };
     ${init ?? ''}`);
-  const page = await context.newPage();
   page.on('pageerror', (e) => pageErrors.push(e.message));
-  page.setDefaultTimeout(30_000);
   await page.goto('/');
   await expect.poll(() => focusedLabel(page), WAIT).toBe('Scan a pack');
   return page;
@@ -130,10 +126,10 @@ describe('on a handheld', () => {
     const page = await open();
     expect(await box(page).getAttribute('inputmode')).toBe('none');
     for (const name of ['Type with the keyboard', 'Scan with the camera']) {
-      const b = (await page.getByRole('button', { name }).boundingBox())!;
-      expect(b.width).toBeGreaterThanOrEqual(48);
-      expect(b.height).toBeGreaterThanOrEqual(48);
-      expect(b.x + b.width).toBeLessThanOrEqual(360);
+      const rect = (await page.getByRole('button', { name }).boundingBox())!;
+      expect(rect.width).toBeGreaterThanOrEqual(48);
+      expect(rect.height).toBeGreaterThanOrEqual(48);
+      expect(rect.x + rect.width).toBeLessThanOrEqual(360);
     }
     expect((await box(page).boundingBox())!.height).toBeGreaterThanOrEqual(48);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -232,7 +228,7 @@ describe('the camera', () => {
   });
 
   it('on a desktop opens as a dialog over the screen, and reads the code the same way', async () => {
-    const page = await open(undefined, DESKTOP);
+    const page = await open(undefined, 'desktop');
     await page.keyboard.type(url(OTHER));
     await page.keyboard.press('Enter');
     await expect.poll(() => scans(page), WAIT).toEqual([OTHER]);

@@ -7,14 +7,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { codeUrl } from '../../src/shared/codes.js';
-import { PACKING_API, PACKING_MSG, type SecondaryRow } from '../../src/shared/contracts/floor/packing.js';
+import { PACKING_API, PACKING_MSG } from '../../src/shared/contracts/floor/packing.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
-import { call } from '../helpers/api-client.js';
-import { HANDHELD, launchBrowser, newPage, screenshot, signIn } from '../helpers/browser.js';
+import { api } from '../helpers/api-client.js';
+import { screenshot, signIn } from '../helpers/browser.js';
 import { fakeCameraArgs, qrVideo } from '../helpers/fake-camera.js';
 import { floorSetup, type FloorSetup } from '../helpers/floor-browser.js';
+import { useBrowser } from '../helpers/use-browser.js';
 
 const codes = codeMac(inject('codeSecret'));
 const url = (n: number) => codeUrl(inject('baseUrl'), codes.make({ kind: 'S', prefix: 'KA' }, n));
@@ -22,27 +23,27 @@ const FROM = 420_001;
 const SIZE = 3;
 const WAIT = { timeout: 30_000 };
 
-let browser: Browser;
-let context: BrowserContext;
+let videoDir: string;
+const b = useBrowser({
+  args: async () => {
+    videoDir = mkdtempSync(join(tmpdir(), 'fieldtrace-packing-camera-'));
+    // The camera films the first pack of the range for as long as it is open (the video loops).
+    return fakeCameraArgs(await qrVideo(url(FROM), videoDir, 'ka-420001'));
+  },
+});
 let page: Page;
 let floor: FloorSetup;
-let videoDir: string;
 /** Uncaught errors in the page: the camera and the screen must never throw. */
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
   floor = await floorSetup({ from: FROM, to: FROM + 99, size: SIZE, slips: 5 });
-  videoDir = mkdtempSync(join(tmpdir(), 'fieldtrace-packing-camera-'));
-  // The camera films the first pack of the range for as long as it is open (the video loops).
-  browser = await launchBrowser(fakeCameraArgs(await qrVideo(url(FROM), videoDir, 'ka-420001')));
-  ({ context, page } = await newPage(browser, { ...HANDHELD, permissions: ['camera'] }));
-  page.setDefaultTimeout(30_000);
+  ({ page } = await b.open({ device: 'handheld', permissions: ['camera'] }));
   page.on('pageerror', (e) => pageErrors.push(e.message));
+  // Signed in once the listener is on, so an error on the sign-in screen counts too.
   await signIn(page, floor.factory.email, floor.factory.password);
 });
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
+afterAll(() => {
   if (videoDir) rmSync(videoDir, { recursive: true, force: true });
 });
 
@@ -113,11 +114,7 @@ describe('Secondary Packing with the camera on a handheld', () => {
     // The outbox sends it; the server holds the carton once, with the camera's pack in it.
     await expect
       .poll(async () => {
-        const list = await call<SecondaryRow[]>('POST', PACKING_API.secondaryList.path, floor.token, {
-          First: 1,
-          PageSize: 50,
-          SearchValue: sid,
-        });
+        const list = await api(PACKING_API.secondaryList, { First: 1, PageSize: 50, SearchValue: sid }, floor.token);
         return list.body.ResponseData.map((r) => `${r.CartonId}:${r.TotalQty}`);
       }, WAIT)
       .toEqual([`${sid}:${SIZE}`]);

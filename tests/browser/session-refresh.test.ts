@@ -1,17 +1,12 @@
 // A refused access token in the stored session (expired, or refreshed by another tab or the service
 // worker's outbox): the page refreshes it once through the stored pair and the screen still shows its
 // rows; a refresh token that is no good any more ends on the sign-in screen.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { HANDHELD, launchBrowser, listShown, newPage, signIn } from '../helpers/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ADMIN, listShown } from '../helpers/browser.js';
+import { useBrowser } from '../helpers/use-browser.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const b = useBrowser();
 
 /** The stored session's token pair, changed as `change` says (null: read only). */
 function storedPair(page: Page, change: { Token?: string; RefreshToken?: string } | null) {
@@ -46,32 +41,22 @@ function storedPair(page: Page, change: { Token?: string; RefreshToken?: string 
 
 describe('a refused access token', () => {
   it('is refreshed from the stored pair, and the list still shows its rows', async () => {
-    const { context, page } = await newPage(browser, HANDHELD);
-    try {
-      await signIn(page);
-      const before = await storedPair(page, { Token: 'expired-token' });
-      await page.goto('/masters/carton-master');
-      await listShown(page);
-      await expect.poll(() => page.locator('table tbody tr').count()).toBeGreaterThan(0);
-      const after = await storedPair(page, null);
-      expect(after.Token).not.toBe('expired-token');
-      expect(after.RefreshToken).not.toBe(before.RefreshToken);
-      expect(page.url()).toMatch(/\/masters\/carton-master$/);
-    } finally {
-      await context.close();
-    }
+    const { page } = await b.open({ device: 'handheld', as: ADMIN });
+    const before = await storedPair(page, { Token: 'expired-token' });
+    await page.goto('/masters/carton-master');
+    await listShown(page);
+    await expect.poll(() => page.locator('table tbody tr').count()).toBeGreaterThan(0);
+    const after = await storedPair(page, null);
+    expect(after.Token).not.toBe('expired-token');
+    expect(after.RefreshToken).not.toBe(before.RefreshToken);
+    expect(page.url()).toMatch(/\/masters\/carton-master$/);
   });
 
   it('with a refresh token that is no good any more, ends on the sign-in screen', async () => {
-    const { context, page } = await newPage(browser, HANDHELD);
-    try {
-      await signIn(page);
-      await storedPair(page, { Token: 'expired-token', RefreshToken: 'spent-refresh-token' });
-      await page.goto('/masters/carton-master');
-      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor({ timeout: 60_000 });
-      expect(page.url()).toMatch(/\/login$/);
-    } finally {
-      await context.close();
-    }
+    const { page } = await b.open({ device: 'handheld', as: ADMIN });
+    await storedPair(page, { Token: 'expired-token', RefreshToken: 'spent-refresh-token' });
+    await page.goto('/masters/carton-master');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor({ timeout: 60_000 });
+    expect(page.url()).toMatch(/\/login$/);
   });
 });
