@@ -9,15 +9,18 @@
 //     each dialog's × is a button named 'Close', and it adds neither an <h1> nor a banner.
 // One signed-in page per user and viewport, going screen to screen through the router, keeps the file short.
 // docs/accessibility.md says what is checked and how to run it.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { codeMac } from '../../src/server/domain/code-mac.js';
+import { MAPPING_API } from '../../src/shared/contracts/numbers/mapping.js';
+import { PRODUCT_API } from '../../src/shared/contracts/product.js';
 import { PAGE, PUBLIC_PAGE } from '../../src/shared/pages.js';
-import { apiSignIn, call, ok } from '../helpers/api-client.js';
+import { api, apiSignIn, ok } from '../helpers/api-client.js';
 import { axeViolations } from '../helpers/axe.js';
-import { ADMIN, HANDHELD, launchBrowser, listShown, newPage, screenshot, signedInState } from '../helpers/browser.js';
+import { ADMIN, listShown, screenshot } from '../helpers/browser.js';
 import { FACTORY } from '../helpers/floor-browser.js';
 import { ADMIN_SCREENS, DESKTOP, FLOOR_SCREENS, loadPage, openScreen, type Screen } from '../helpers/screens.js';
+import { useBrowser, type OpenOptions } from '../helpers/use-browser.js';
 
 const WAREHOUSE = { email: 'warehouse@example.com', password: 'Store123' } as const;
 // This file's own band of KA (no other browser test maps 489_001..489_010).
@@ -25,43 +28,35 @@ const FROM = 489_001;
 const genuine = codeMac(inject('codeSecret')).make({ kind: 'S', prefix: 'KA' }, FROM);
 const forged = `${genuine.slice(0, -1)}${genuine.endsWith('0') ? '1' : '0'}`;
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const b = useBrowser();
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const factory = await apiSignIn(FACTORY.email, FACTORY.password);
-  const products = await ok<Array<{ ProductId: number }>>('products', call('GET', 'Product/GetProductsDDL', factory));
+  const products = await ok('products', api(PRODUCT_API.dropdown, undefined, factory));
   await ok(
     'mapping',
-    call('POST', 'Mapping/CreateMapping', factory, {
-      MappingId: 0,
-      ProductId: products[0]!.ProductId,
-      FromNo: FROM,
-      ToNo: FROM + 9,
-      Qty: 10,
-      MFGDate: '2026-03-01',
-      EXPDate: '',
-      BatchNo: `AX-${FROM}`,
-      Mrp: '',
-      Remark: '',
-      isPreprinted: false,
-    }),
+    api(
+      MAPPING_API.save,
+      {
+        MappingId: 0,
+        ProductId: products[0]!.ProductId,
+        FromNo: FROM,
+        ToNo: FROM + 9,
+        Qty: 10,
+        MFGDate: '2026-03-01',
+        EXPDate: '',
+        BatchNo: `AX-${FROM}`,
+        Mrp: '',
+        Remark: '',
+        isPreprinted: false,
+      },
+      factory,
+    ),
   );
 }, 120_000);
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-});
 
-/** A page in a context of its own, closed with the browser; `as` signs it in first. */
-async function open(options: BrowserContextOptions, as?: { email: string; password: string }): Promise<Page> {
-  const storageState = as ? await signedInState(browser, as.email, as.password) : undefined;
-  const opened = await newPage(browser, { ...options, ...(storageState ? { storageState } : {}) });
-  contexts.push(opened.context);
-  opened.page.setDefaultTimeout(30_000);
-  return opened.page;
-}
+/** A page in a context of its own, closed after the test; `session` starts it signed in. */
+const open = async (options: OpenOptions): Promise<Page> => (await b.open(options)).page;
 
 /** Screens whose colours a person should look at now and then (SHOTS_DIR): an alert, light buttons, the floor's note. */
 const LOOK_AT = new Set<string>([PAGE.cartonSlip.path, PAGE.productDamage.path, PAGE.secondaryPacking.path]);
@@ -111,20 +106,20 @@ async function checkScreens(page: Page, screens: readonly Screen[], where: strin
 
 describe('axe finds nothing critical or serious', () => {
   it("on every screen of the admin's menu and the account screens, on a desktop", async () => {
-    const page = await open(DESKTOP, ADMIN);
+    const page = await open({ ...DESKTOP, session: ADMIN });
     expect(await checkScreens(page, ADMIN_SCREENS, 'desktop')).toEqual([]);
   }, 300_000);
 
   it('on the floor screens on a 360 x 740 touch handheld, as the factory and the warehouse operators', async () => {
     // Dispatch Receive is the warehouse's; the factory holds the other floor pages.
     const receive = (s: Screen) => s.path === PAGE.dispatchReceive.path;
-    const factory = await open(HANDHELD, FACTORY);
+    const factory = await open({ device: 'handheld', session: FACTORY });
     const found = await checkScreens(
       factory,
       FLOOR_SCREENS.filter((s) => !receive(s)),
       'handheld factory',
     );
-    const warehouse = await open(HANDHELD, WAREHOUSE);
+    const warehouse = await open({ device: 'handheld', session: WAREHOUSE });
     found.push(...(await checkScreens(warehouse, FLOOR_SCREENS.filter(receive), 'handheld warehouse')));
     expect(found).toEqual([]);
   });
@@ -144,7 +139,7 @@ describe('axe finds nothing critical or serious', () => {
     };
     const found: string[] = [];
     for (const [name, options] of [
-      ['handheld', HANDHELD],
+      ['handheld', { device: 'handheld' }],
       ['desktop', DESKTOP],
     ] as const) {
       const page = await open({ ...options, locale: 'en-IN' });
@@ -157,7 +152,7 @@ describe('axe finds nothing critical or serious', () => {
   });
 
   it("with a dialog open, named Close and adding no h1 or banner: a master's form with its field errors, the delete question, Forgot password", async () => {
-    const page = await open(DESKTOP, ADMIN);
+    const page = await open({ ...DESKTOP, session: ADMIN });
     await loadPage(page, PAGE.cartonMaster.path);
     await listShown(page);
     const addCarton = (p: Page) => () => p.getByRole('button', { name: 'Add Carton' }).click();
@@ -175,7 +170,7 @@ describe('axe finds nothing critical or serious', () => {
     found.push(...(await axeViolations(page, 'desktop delete question')));
     await screenshot(page, 'dialog-delete-question-desktop');
 
-    const phone = await open(HANDHELD);
+    const phone = await open({ device: 'handheld' });
     await loadPage(phone, PUBLIC_PAGE.login);
     const forgotPassword = () => phone.getByRole('button', { name: 'Forgot password?' }).click();
     found.push(...(await dialogOutline(phone, forgotPassword, 'Forgot password', 'handheld Forgot password')));
@@ -185,7 +180,7 @@ describe('axe finds nothing critical or serious', () => {
     found.push(...(await axeViolations(phone, 'handheld Forgot password with its error')));
     await screenshot(phone, 'dialog-forgot-password-handheld');
 
-    const signedPhone = await open(HANDHELD, ADMIN);
+    const signedPhone = await open({ device: 'handheld', session: ADMIN });
     await loadPage(signedPhone, PAGE.cartonMaster.path);
     await listShown(signedPhone);
     found.push(...(await dialogOutline(signedPhone, addCarton(signedPhone), 'Add Carton', 'handheld Add Carton')));

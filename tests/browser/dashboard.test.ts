@@ -4,19 +4,19 @@
 // and the factory's three pie charts, the switch shows preprinted figures (en-IN: 2,00,000), and a
 // warehouse picked shows the warehouse's two; the warehouse clerk on a 360 px handheld sees its own
 // receipt charts; a dealer sees only the picture and no figures are asked for.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DASHBOARD_API } from '../../src/shared/contracts/dashboard.js';
-import type { DispatchCache } from '../../src/shared/contracts/floor/dispatch-cache.js';
 import { FLOOR_CACHE_API } from '../../src/shared/contracts/floor/cache.js';
-import { DISPATCH_API, type DispatchInvoice } from '../../src/shared/contracts/floor/dispatch.js';
+import { DISPATCH_API } from '../../src/shared/contracts/floor/dispatch.js';
 import { RECEIVE_API } from '../../src/shared/contracts/floor/dispatch-receive.js';
 import { PACKING_API } from '../../src/shared/contracts/floor/packing.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
 import { PICTURE_LABEL } from '../../src/client/features/dashboard/static-picture.js';
-import { apiSignIn, call, ok } from '../helpers/api-client.js';
-import { HANDHELD, launchBrowser, newPage, screenshot, signedInState, signIn } from '../helpers/browser.js';
+import { api, apiSignIn, ok } from '../helpers/api-client.js';
+import { ADMIN, screenshot, signIn } from '../helpers/browser.js';
 import { floorSetup, type FloorSetup } from '../helpers/floor-browser.js';
+import { useBrowser } from '../helpers/use-browser.js';
 
 const codes = codeMac(inject('codeSecret'));
 const uid = (n: number) => codes.make({ kind: 'S', prefix: 'KA' }, n);
@@ -27,19 +27,23 @@ const REMARK = 'Newer stock for the dashboard test';
 const FACTORY_PIES = ['Mapped vs Packed', 'Packed vs Dispatched', 'Cartons Packed vs Cartons Dispatched'];
 const WAREHOUSE_PIES = ['Received vs Dispatched', 'Cartons Received vs Cartons Dispatched'];
 
-let browser: Browser;
+const b = useBrowser();
 let floor: FloorSetup;
 
 /** Secondary carton i: packs FROM + 2i and FROM + 2i + 1. */
 const packSecondary = (i: number) =>
   ok(
     'secondary',
-    call('POST', PACKING_API.secondarySave.path, floor.token, {
-      cartonMasterId: floor.sizeId,
-      scanned: [{ UID: uid(FROM + 2 * i) }, { UID: uid(FROM + 2 * i + 1) }],
-      reason: '',
-      CartonName: floor.sid(i),
-    }),
+    api(
+      PACKING_API.secondarySave,
+      {
+        cartonMasterId: floor.sizeId,
+        scanned: [{ UID: uid(FROM + 2 * i) }, { UID: uid(FROM + 2 * i + 1) }],
+        reason: '',
+        CartonName: floor.sid(i),
+      },
+      floor.token,
+    ),
   );
 
 beforeAll(async () => {
@@ -48,37 +52,41 @@ beforeAll(async () => {
   for (let i = 0; i < 4; i++) await packSecondary(i);
   await ok(
     'tertiary',
-    call('POST', PACKING_API.tertiarySave.path, floor.token, {
-      cartonMasterId: floor.sizeId,
-      scanned: [{ CartonId: floor.sid(0) }, { CartonId: floor.sid(1) }],
-      reason: '',
-      remark: REMARK,
-      CartonName: floor.tid(0),
-    }),
+    api(
+      PACKING_API.tertiarySave,
+      {
+        cartonMasterId: floor.sizeId,
+        scanned: [{ CartonId: floor.sid(0) }, { CartonId: floor.sid(1) }],
+        reason: '',
+        remark: REMARK,
+        CartonName: floor.tid(0),
+      },
+      floor.token,
+    ),
   );
-  const data = await ok<DispatchCache>('dispatch data', call('GET', FLOOR_CACHE_API.dispatch.path, floor.token));
+  const data = await ok('dispatch data', api(FLOOR_CACHE_API.dispatch, undefined, floor.token));
   const depotId = data.Sites.find((s) => s.Name === 'Pune Depot')!.SiteId;
-  const sent = await ok<DispatchInvoice>(
+  const sent = await ok(
     'dispatch',
-    call('POST', DISPATCH_API.save.path, floor.token, {
-      SendTo: 0,
-      WareHouseId: depotId,
-      scanned: [{ CartonId: floor.tid(0) }, { CartonId: floor.sid(2) }],
-      TransportModeId: data.Modes[0]!.TransportModeId,
-      LR: 'LR-DASH-1',
-      Remark: REMARK,
-    }),
+    api(
+      DISPATCH_API.save,
+      {
+        SendTo: 0,
+        WareHouseId: depotId,
+        scanned: [{ CartonId: floor.tid(0) }, { CartonId: floor.sid(2) }],
+        TransportModeId: data.Modes[0]!.TransportModeId,
+        LR: 'LR-DASH-1',
+        Remark: REMARK,
+      },
+      floor.token,
+    ),
   );
   const clerk = await apiSignIn(WAREHOUSE.email, WAREHOUSE.password);
   await ok(
     'receive',
-    call('POST', RECEIVE_API.save.path, clerk, { DispatchId: sent.CartonId, Cartons: [floor.tid(0), floor.sid(2)] }),
+    api(RECEIVE_API.save, { DispatchId: sent.CartonId, Cartons: [floor.tid(0), floor.sid(2)] }, clerk),
   );
-  browser = await launchBrowser();
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** A figure as the screen shows it (en-IN grouping), as a number. */
 const figure = (text: string | null) => Number((text ?? '').replace(/,/g, ''));
@@ -100,17 +108,11 @@ async function piesShown(page: Page, titles: string[]) {
 }
 
 describe('the admin', () => {
-  let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    ({ context, page } = await newPage(browser, {
-      storageState: await signedInState(browser),
-      viewport: { width: 1280, height: 1000 },
-    }));
-    page.setDefaultTimeout(30_000);
+    ({ page } = await b.open({ viewport: { width: 1280, height: 1000 }, session: ADMIN }));
   });
-  afterAll(() => context?.close());
 
   it('gets the first factory picked after about 2 s, with its totals, monthly bars and three pie charts', async () => {
     await page.goto('/dashboard');
@@ -169,44 +171,33 @@ describe('the admin', () => {
 
 describe('the warehouse clerk on a handheld', () => {
   it('sees its own receipt charts, with no entity picker', async () => {
-    const { context, page } = await newPage(browser, HANDHELD);
-    page.setDefaultTimeout(30_000);
-    try {
-      await signIn(page, WAREHOUSE.email, WAREHOUSE.password);
-      await page.getByText('Pune Depot', { exact: true }).waitFor();
-      await piesShown(page, WAREHOUSE_PIES);
-      expect(await page.getByRole('combobox', { name: 'Entity' }).count()).toBe(0);
-      expect(await page.getByRole('region', { name: FACTORY_PIES[0] }).count()).toBe(0);
-      expect(await partOf(page, 'Received vs Dispatched', 'Received')).toBeGreaterThanOrEqual(6);
-      await page.getByText('Total Numbers Mapped', { exact: true }).waitFor();
-      // Nothing wider than the handheld's screen.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-      await screenshot(page, 'dashboard-warehouse-handheld');
-      await page.getByRole('region', { name: WAREHOUSE_PIES[1] }).scrollIntoViewIfNeeded();
-      await screenshot(page, 'dashboard-warehouse-handheld-pies');
-    } finally {
-      await context.close();
-    }
+    const { page } = await b.open({ device: 'handheld', as: WAREHOUSE });
+    await page.getByText('Pune Depot', { exact: true }).waitFor();
+    await piesShown(page, WAREHOUSE_PIES);
+    expect(await page.getByRole('combobox', { name: 'Entity' }).count()).toBe(0);
+    expect(await page.getByRole('region', { name: FACTORY_PIES[0] }).count()).toBe(0);
+    expect(await partOf(page, 'Received vs Dispatched', 'Received')).toBeGreaterThanOrEqual(6);
+    await page.getByText('Total Numbers Mapped', { exact: true }).waitFor();
+    // Nothing wider than the handheld's screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'dashboard-warehouse-handheld');
+    await page.getByRole('region', { name: WAREHOUSE_PIES[1] }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'dashboard-warehouse-handheld-pies');
   });
 });
 
 describe('a dealer', () => {
   it('sees only the picture: no figures are asked for', async () => {
-    const { context, page } = await newPage(browser);
-    page.setDefaultTimeout(30_000);
+    const { page } = await b.open();
     const calls: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes(DASHBOARD_API.data.path)) calls.push(r.url());
     });
-    try {
-      await signIn(page, DEALER.email, DEALER.password);
-      await page.getByRole('img', { name: PICTURE_LABEL }).waitFor();
-      expect(await page.getByText('Total Numbers Mapped').count()).toBe(0);
-      expect(await page.getByRole('switch', { name: 'Static Qr Mapping' }).count()).toBe(0);
-      expect(calls).toEqual([]);
-      await screenshot(page, 'dashboard-dealer');
-    } finally {
-      await context.close();
-    }
+    await signIn(page, DEALER.email, DEALER.password);
+    await page.getByRole('img', { name: PICTURE_LABEL }).waitFor();
+    expect(await page.getByText('Total Numbers Mapped').count()).toBe(0);
+    expect(await page.getByRole('switch', { name: 'Static Qr Mapping' }).count()).toBe(0);
+    expect(calls).toEqual([]);
+    await screenshot(page, 'dashboard-dealer');
   });
 });

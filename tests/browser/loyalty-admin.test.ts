@@ -3,58 +3,51 @@
 // 'Select the Product Group to exclude', and its edit extends the scheme and changes its status. Each
 // scheme's name carries the test's tag, so searches find only this run's rows.
 import dayjs from 'dayjs';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { SCHEME_MSG } from '../../src/shared/contracts/loyalty/scheme.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { SCHEME_API, SCHEME_MSG } from '../../src/shared/contracts/loyalty/scheme.js';
 import { addDays } from '../../src/shared/contracts/numbers/fields.js';
+import { MAPPING_API } from '../../src/shared/contracts/numbers/mapping.js';
+import { PRODUCT_API } from '../../src/shared/contracts/product.js';
 import { indiaDate } from '../../src/shared/today.js';
-import { apiSignIn, call } from '../helpers/api-client.js';
-import { ADMIN, launchBrowser, listShown, newPage, screenshot, signedInState } from '../helpers/browser.js';
+import { api, apiSignIn } from '../helpers/api-client.js';
+import { ADMIN, listShown, screenshot } from '../helpers/browser.js';
 import { FACTORY } from '../helpers/floor-browser.js';
+import { useBrowser } from '../helpers/use-browser.js';
 
 // This file's own band of KA (no other browser test maps 493_001..493_100): a batch of the product the
 // design picks (the first offered: BioGrow), so the exclude popup has a row to tick.
 const FROM = 493_001;
 
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
-
-let browser: Browser;
-let signedIn: StorageState;
-let context: BrowserContext;
+const b = useBrowser();
 let page: Page;
 
 beforeAll(async () => {
   const factory = await apiSignIn(FACTORY.email, FACTORY.password);
-  const products = (
-    await call<Array<{ ProductId: number; ProductName: string }>>('GET', 'Product/GetProductsDDL', factory)
-  ).body.ResponseData;
+  const products = (await api(PRODUCT_API.dropdown, undefined, factory)).body.ResponseData;
   const bioGrow = products.find((p) => p.ProductName.startsWith('BioGrow'))!;
-  const mapped = await call('POST', 'Mapping/CreateMapping', factory, {
-    MappingId: 0,
-    ProductId: bioGrow.ProductId,
-    FromNo: FROM,
-    ToNo: FROM + 9,
-    Qty: 10,
-    MFGDate: '2026-04-01',
-    EXPDate: '',
-    BatchNo: `LA-${FROM}`,
-    Mrp: '',
-    Remark: '',
-    isPreprinted: false,
-  });
+  const mapped = await api(
+    MAPPING_API.save,
+    {
+      MappingId: 0,
+      ProductId: bioGrow.ProductId,
+      FromNo: FROM,
+      ToNo: FROM + 9,
+      Qty: 10,
+      MFGDate: '2026-04-01',
+      EXPDate: '',
+      BatchNo: `LA-${FROM}`,
+      Mrp: '',
+      Remark: '',
+      isPreprinted: false,
+    },
+    factory,
+  );
   if (mapped.body.ResponseCode !== '200') throw new Error(mapped.body.ResponseMessage);
-  browser = await launchBrowser();
-  signedIn = await signedInState(browser);
 });
 beforeEach(async () => {
-  ({ context, page } = await newPage(browser, { storageState: signedIn }));
-  page.setDefaultTimeout(60_000);
-});
-afterEach(async () => {
-  await context?.close();
-});
-afterAll(async () => {
-  await browser?.close();
+  // Opened in beforeEach, so useBrowser closes it after the test.
+  ({ page } = await b.open({ session: ADMIN, timeout: 60_000 }));
 });
 
 const tagOf = () => Math.random().toString(36).slice(2, 7);
@@ -172,7 +165,7 @@ describe('Scheme Design', () => {
     await design.getByLabel(/^Valid To/).fill(addDays(today, 30));
 
     // Submit opens the batches of the chosen product; ticking one leaves it out of the scheme.
-    const batches = page.waitForResponse((r) => r.url().includes('Scheme/GetPrdctMpping'));
+    const batches = page.waitForResponse((r) => r.url().includes(SCHEME_API.mappedBatches.path));
     await design.getByRole('button', { name: 'Submit' }).click();
     expect((await batches).status()).toBe(200);
     const exclude = page.getByRole('dialog', { name: 'Select the Product Group to exclude' });
@@ -202,17 +195,17 @@ describe('Scheme Design', () => {
     ]);
     // The ticked batch is stored as excluded.
     const admin = await apiSignIn(ADMIN.email, ADMIN.password);
-    const listed = await call<Array<{ SchemeId: number }>>('POST', 'Scheme/GetSchemes', admin, {
-      First: 1,
-      PageSize: 10,
-      SearchValue: tag,
-      SchemeKind: 'design',
-    });
-    const detail = await call<{ mappingData: Array<{ BatchNo: string }> }>(
-      'GET',
-      `Scheme/GetSchemeDataById/${listed.body.ResponseData[0]!.SchemeId}`,
+    const listed = await api(
+      SCHEME_API.list,
+      {
+        First: 1,
+        PageSize: 10,
+        SearchValue: tag,
+        SchemeKind: 'design',
+      },
       admin,
     );
+    const detail = await api(SCHEME_API.byId, undefined, admin, { id: listed.body.ResponseData[0]!.SchemeId });
     expect(detail.body.ResponseData.mappingData.map((m) => m.BatchNo)).toEqual([`LA-${FROM}`]);
 
     await page.locator('tbody tr').first().getByRole('button', { name: 'Edit' }).click();

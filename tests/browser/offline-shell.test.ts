@@ -3,9 +3,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { ADMIN, baseUrl, launchBrowser, newPage, signIn } from '../helpers/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ADMIN, baseUrl, signIn } from '../helpers/browser.js';
+import { useBrowser } from '../helpers/use-browser.js';
 
 interface ManifestIcon {
   src: string;
@@ -14,15 +15,7 @@ interface ManifestIcon {
   purpose?: string;
 }
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const b = useBrowser();
 
 /** Waits until the service worker controls the page; a page loaded before it activated needs one reload. */
 async function waitForController(page: Page) {
@@ -84,61 +77,51 @@ describe('PWA shell', () => {
     );
 
     // Opening a master screen uses every file named, and sign-in none of them.
-    const { context, page } = await newPage(browser);
-    try {
-      const fetched = new Set<string>();
-      page.on('request', (r) => fetched.add(new URL(r.url()).pathname));
-      await page.goto('/login');
-      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
-      expect(shellOnly.filter((f) => fetched.has(f))).toEqual([]);
-      await signIn(page, ADMIN.email, ADMIN.password);
-      await expect.poll(() => page.getByText(/^Welcome/).isVisible()).toBe(true);
-      fetched.clear();
-      await page.goto('/masters/carton-master');
-      await page.getByRole('heading', { name: 'Carton Size Master' }).waitFor({ timeout: 60_000 });
-      for (const f of shellOnly)
-        expect(
-          fetched.has(f) ||
-            (await page.evaluate((u) => performance.getEntriesByName(new URL(u, location.href).href).length > 0, f)),
-          f,
-        ).toBe(true);
-    } finally {
-      await context.close();
-    }
+    const { page } = await b.open();
+    const fetched = new Set<string>();
+    page.on('request', (r) => fetched.add(new URL(r.url()).pathname));
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    expect(shellOnly.filter((f) => fetched.has(f))).toEqual([]);
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expect.poll(() => page.getByText(/^Welcome/).isVisible()).toBe(true);
+    fetched.clear();
+    await page.goto('/masters/carton-master');
+    await page.getByRole('heading', { name: 'Carton Size Master' }).waitFor({ timeout: 60_000 });
+    for (const f of shellOnly)
+      expect(
+        fetched.has(f) ||
+          (await page.evaluate((u) => performance.getEntriesByName(new URL(u, location.href).href).length > 0, f)),
+        f,
+      ).toBe(true);
   });
 
   it('opens the signed-in shell with the network off after one visit', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await page.goto('/login');
-      await signIn(page, ADMIN.email, ADMIN.password);
-      await expect.poll(() => page.getByText(/^Welcome/).isVisible()).toBe(true);
-      await waitForController(page);
+    const { context, page } = await b.open({ as: ADMIN });
+    await expect.poll(() => page.getByText(/^Welcome/).isVisible()).toBe(true);
+    await waitForController(page);
 
-      await context.setOffline(true);
-      await page.reload();
-      expect(new URL(page.url()).pathname).toBe('/dashboard');
-      await page.getByText(/^Welcome/).waitFor({ state: 'visible', timeout: 60_000 });
-      await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ state: 'visible' });
-      // The API is never answered from a cache: offline, a call fails instead of returning stale data.
-      const apiOffline = await page.evaluate(() =>
-        fetch('/API/health').then(
-          (r) => `HTTP ${r.status}`,
-          () => 'network error',
-        ),
-      );
-      expect(apiOffline).toBe('network error');
+    await context.setOffline(true);
+    await page.reload();
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    await page.getByText(/^Welcome/).waitFor({ state: 'visible', timeout: 60_000 });
+    await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ state: 'visible' });
+    // The API is never answered from a cache: offline, a call fails instead of returning stale data.
+    const apiOffline = await page.evaluate(() =>
+      fetch('/API/health').then(
+        (r) => `HTTP ${r.status}`,
+        () => 'network error',
+      ),
+    );
+    expect(apiOffline).toBe('network error');
 
-      // A deep link that was never visited opens from the cache too (navigation fallback).
-      await page.goto('/profile');
-      await page.getByText(/^Welcome/).waitFor({ state: 'visible', timeout: 60_000 });
-    } finally {
-      await context.close();
-    }
+    // A deep link that was never visited opens from the cache too (navigation fallback).
+    await page.goto('/profile');
+    await page.getByText(/^Welcome/).waitFor({ state: 'visible', timeout: 60_000 });
   });
 
   it('offers a new version once it is deployed, and Reload switches to it', async () => {
-    const { context, page } = await newPage(browser);
+    const { page } = await b.open();
     const swFile = join(inject('clientDir'), 'sw.js');
     const original = readFileSync(swFile, 'utf8');
     // The server sends the build's brotli and gzip copies when the browser takes them: a deploy writes all three.
@@ -175,7 +158,6 @@ describe('PWA shell', () => {
     } finally {
       writeFileSync(swFile, original);
       for (const [file, bytes] of compressed) writeFileSync(file, bytes);
-      await context.close();
     }
   });
 });

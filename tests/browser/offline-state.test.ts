@@ -1,29 +1,17 @@
 // Offline on a 360 x 740 handheld: the header says Offline and a list says it needs the network
 // instead of a false 'No Data found'; back online both go and the rows come back.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { HANDHELD, launchBrowser, listShown, newPage, screenshot, signIn } from '../helpers/browser.js';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, listShown, screenshot } from '../helpers/browser.js';
+import { useBrowser } from '../helpers/use-browser.js';
 
 const OFFLINE_LIST = 'Offline: this list needs the network';
 const WAIT = { timeout: 30_000 };
 
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+const b = useBrowser();
 
 describe('offline state', () => {
   it('shows Offline in the header and on a list, and clears both when the network returns', async () => {
-    const opened = await newPage(browser, HANDHELD);
-    context = opened.context;
-    const { page } = opened;
-    await signIn(page);
+    const { context, page } = await b.open({ device: 'handheld', as: ADMIN });
     await page.goto('/masters/carton-master');
     await listShown(page);
     const offlineBadge = page.getByRole('banner').getByText('Offline', { exact: true });
@@ -44,26 +32,20 @@ describe('offline state', () => {
   });
 
   it('shows Offline when a request fails on the network while the browser still reports online', async () => {
-    const opened = await newPage(browser, HANDHELD);
-    const { page } = opened;
-    try {
-      await signIn(page);
-      await page.goto('/masters/carton-master');
-      await listShown(page);
-      // The server is unreachable (a dead Wi-Fi that still reports a link): list calls fail on the network.
-      await page.route('**/API/api/CartonMaster/**', (route) => route.abort('internetdisconnected'));
-      await page.getByRole('textbox', { name: 'Search' }).fill('crate');
-      await expect.poll(() => page.getByText(OFFLINE_LIST).isVisible(), WAIT).toBe(true);
-      await expect
-        .poll(() => page.getByRole('banner').getByText('Offline', { exact: true }).isVisible(), WAIT)
-        .toBe(true);
+    const { page } = await b.open({ device: 'handheld', as: ADMIN });
+    await page.goto('/masters/carton-master');
+    await listShown(page);
+    // The server is unreachable (a dead Wi-Fi that still reports a link): list calls fail on the network.
+    await page.route('**/API/api/CartonMaster/**', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('textbox', { name: 'Search' }).fill('crate');
+    await expect.poll(() => page.getByText(OFFLINE_LIST).isVisible(), WAIT).toBe(true);
+    await expect
+      .poll(() => page.getByRole('banner').getByText('Offline', { exact: true }).isVisible(), WAIT)
+      .toBe(true);
 
-      await page.unroute('**/API/api/CartonMaster/**');
-      await page.getByRole('textbox', { name: 'Search' }).fill('');
-      await expect.poll(() => page.getByText(/^Showing \d+ to \d+ of \d+$/).isVisible(), WAIT).toBe(true);
-      await expect.poll(() => page.getByRole('banner').getByText('Offline', { exact: true }).count(), WAIT).toBe(0);
-    } finally {
-      await opened.context.close();
-    }
+    await page.unroute('**/API/api/CartonMaster/**');
+    await page.getByRole('textbox', { name: 'Search' }).fill('');
+    await expect.poll(() => page.getByText(/^Showing \d+ to \d+ of \d+$/).isVisible(), WAIT).toBe(true);
+    await expect.poll(() => page.getByRole('banner').getByText('Offline', { exact: true }).count(), WAIT).toBe(0);
   });
 });

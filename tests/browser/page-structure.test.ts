@@ -2,45 +2,25 @@
 // with Login, about, vision and mission, reviews, contact, the 2023 footer) on a 360 x 740 handheld and
 // on a desktop; signed in, / goes to the dashboard. Every screen's one <h1> and one banner, and the
 // dialogs' named Close, are checked with axe in accessibility.test.ts.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { COPYRIGHT } from '../../src/client/app/brand.js';
-import { HANDHELD, launchBrowser, newPage, screenshot, signedInState } from '../helpers/browser.js';
+import { ADMIN, screenshot } from '../helpers/browser.js';
 import { DESKTOP } from '../helpers/screens.js';
+import { useBrowser } from '../helpers/use-browser.js';
 
-let browser: Browser;
-let signedIn: Awaited<ReturnType<typeof signedInState>>;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  signedIn = await signedInState(browser);
-}, 120_000);
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(options: Parameters<typeof newPage>[1]): Promise<Page> {
-  const opened = await newPage(browser, options);
-  context = opened.context;
-  opened.page.setDefaultTimeout(30_000);
-  return opened.page;
-}
+const b = useBrowser();
 
 const h1s = (page: Page) => page.locator('h1').allInnerTexts();
 const banners = (page: Page) => page.getByRole('banner').count();
 
 describe('the landing page at /', () => {
   for (const [name, options] of [
-    ['handheld', HANDHELD],
+    ['handheld', { device: 'handheld' }],
     ['desktop', DESKTOP],
   ] as const) {
     it(`shows a signed-out visitor the landing page on a ${name}, whose Login goes to sign-in`, async () => {
-      const page = await open(options);
+      const { page } = await b.open(options);
       await page.goto('/');
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/');
@@ -60,7 +40,7 @@ describe('the landing page at /', () => {
   }
 
   it('sends a signed-in user from / to the dashboard', async () => {
-    const page = await open({ ...DESKTOP, storageState: signedIn });
+    const { page } = await b.open({ ...DESKTOP, session: ADMIN });
     await page.goto('/');
     await page.waitForURL('**/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();

@@ -4,10 +4,9 @@
 // code that is not ours answers the warning, and a DID shows its contents, opened row by row down to
 // the packs; on a desk the same. The flow is made first through the real API, as the floor makes it:
 // the factory (Nashik Plant, KA) maps, packs and dispatches to Pune Depot, whose clerk receives.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { codeUrl } from '../../src/shared/codes.js';
-import type { DispatchCache } from '../../src/shared/contracts/floor/dispatch-cache.js';
 import { FLOOR_CACHE_API } from '../../src/shared/contracts/floor/cache.js';
 import { DISPATCH_API } from '../../src/shared/contracts/floor/dispatch.js';
 import { RECEIVE_API } from '../../src/shared/contracts/floor/dispatch-receive.js';
@@ -16,9 +15,10 @@ import { VERIFY_API } from '../../src/shared/contracts/public/verify.js';
 import { TRACK_MSG } from '../../src/shared/contracts/tracking.js';
 import { PAGE } from '../../src/shared/pages.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
-import { apiSignIn, call, ok } from '../helpers/api-client.js';
-import { baseUrl, HANDHELD, launchBrowser, newPage, screenshot, signIn } from '../helpers/browser.js';
+import { api, apiSignIn, ok } from '../helpers/api-client.js';
+import { ADMIN, baseUrl, screenshot } from '../helpers/browser.js';
 import { floorSetup, type FloorSetup } from '../helpers/floor-browser.js';
+import { useBrowser, type OpenOptions } from '../helpers/use-browser.js';
 
 const codes = codeMac(inject('codeSecret'));
 const uid = (n: number) => codes.make({ kind: 'S', prefix: 'KA' }, n);
@@ -26,14 +26,14 @@ const FROM = 495_001;
 const WAREHOUSE = { email: 'warehouse@example.com', password: 'Store123' } as const;
 const DEPOT = 'Pune Depot';
 
-let browser: Browser;
+const b = useBrowser();
 let floor: FloorSetup;
 let sids: string[];
 let tid: string;
 let did: string;
 
 async function verify(city: string, state: string) {
-  const res = await call('POST', VERIFY_API.verify.path, undefined, {
+  const res = await api(VERIFY_API.verify, {
     UID: uid(FROM),
     qrData: codeUrl(baseUrl(), uid(FROM)),
     verificationMode: 'Web',
@@ -55,57 +55,60 @@ beforeAll(async () => {
   for (const [i, s] of sids.entries()) {
     await ok(
       s,
-      call('POST', PACKING_API.secondarySave.path, token, {
-        cartonMasterId: floor.sizeId,
-        scanned: [{ UID: uid(FROM + 2 * i) }, { UID: uid(FROM + 2 * i + 1) }],
-        reason: '',
-        CartonName: s,
-      }),
+      api(
+        PACKING_API.secondarySave,
+        {
+          cartonMasterId: floor.sizeId,
+          scanned: [{ UID: uid(FROM + 2 * i) }, { UID: uid(FROM + 2 * i + 1) }],
+          reason: '',
+          CartonName: s,
+        },
+        token,
+      ),
     );
   }
   await ok(
     tid,
-    call('POST', PACKING_API.tertiarySave.path, token, {
-      cartonMasterId: floor.sizeId,
-      scanned: sids.map((CartonId) => ({ CartonId })),
-      reason: '',
-      remark: 'Tracking test',
-      CartonName: tid,
-    }),
+    api(
+      PACKING_API.tertiarySave,
+      {
+        cartonMasterId: floor.sizeId,
+        scanned: sids.map((CartonId) => ({ CartonId })),
+        reason: '',
+        remark: 'Tracking test',
+        CartonName: tid,
+      },
+      token,
+    ),
   );
-  const data = await ok<DispatchCache>('dispatch data', call('GET', FLOOR_CACHE_API.dispatch.path, token));
-  const invoice = await ok<{ CartonId: string }>(
+  const data = await ok('dispatch data', api(FLOOR_CACHE_API.dispatch, undefined, token));
+  const invoice = await ok(
     'dispatch',
-    call('POST', DISPATCH_API.save.path, token, {
-      SendTo: 0,
-      WareHouseId: data.Sites.find((s) => s.Name === DEPOT)!.SiteId,
-      scanned: [{ CartonId: tid }],
-      TransportModeId: data.Modes[0]!.TransportModeId,
-      LR: `LR-${FROM}`,
-      Remark: 'QR tracking browser test',
-    }),
+    api(
+      DISPATCH_API.save,
+      {
+        SendTo: 0,
+        WareHouseId: data.Sites.find((s) => s.Name === DEPOT)!.SiteId,
+        scanned: [{ CartonId: tid }],
+        TransportModeId: data.Modes[0]!.TransportModeId,
+        LR: `LR-${FROM}`,
+        Remark: 'QR tracking browser test',
+      },
+      token,
+    ),
   );
   did = invoice.CartonId;
-  await ok(
-    'receive',
-    call('POST', RECEIVE_API.save.path, await apiSignIn(WAREHOUSE.email, WAREHOUSE.password), { DispatchId: did }),
-  );
+  await ok('receive', api(RECEIVE_API.save, { DispatchId: did }, await apiSignIn(WAREHOUSE.email, WAREHOUSE.password)));
   await verify('Pune', 'Maharashtra');
   await verify('Indore', 'Madhya Pradesh');
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** Signed in as the admin on the report, in a context of `options`. */
-async function openReport(options = HANDHELD): Promise<{ context: BrowserContext; page: Page }> {
-  const opened = await newPage(browser, options);
-  opened.page.setDefaultTimeout(30_000);
-  await signIn(opened.page);
-  await opened.page.goto(PAGE.qrCodeTrackingReport.path);
-  await opened.page.getByRole('heading', { name: PAGE.qrCodeTrackingReport.label }).waitFor();
-  return opened;
+async function openReport(options: OpenOptions = { device: 'handheld' }): Promise<Page> {
+  const { page } = await b.open({ ...options, as: ADMIN });
+  await page.goto(PAGE.qrCodeTrackingReport.path);
+  await page.getByRole('heading', { name: PAGE.qrCodeTrackingReport.label }).waitFor();
+  return page;
 }
 
 /** Types a code into the scan box as a person does, then Enter. */
@@ -118,10 +121,10 @@ async function scan(page: Page, text: string) {
 const journey = (page: Page, code: string) => page.getByRole('list', { name: `Journey of ${code}` });
 
 describe('on a 360 x 740 phone', () => {
-  let context: BrowserContext;
   let page: Page;
-  beforeAll(async () => ({ context, page } = await openReport()));
-  afterAll(() => context?.close());
+  beforeAll(async () => {
+    page = await openReport();
+  });
 
   it("shows a pack's journey, step by step, with where and who", async () => {
     await expect
@@ -181,24 +184,20 @@ describe('on a 360 x 740 phone', () => {
 
 describe('on a desk', () => {
   it('shows the DID journey and its contents', async () => {
-    const { context, page } = await openReport({ viewport: { width: 1366, height: 900 } });
-    try {
-      await scan(page, did);
-      await journey(page, did).getByText(`Dispatched to ${DEPOT}`, { exact: true }).waitFor();
-      const contents = page.getByRole('table', { name: `Contents of ${did}` });
-      // A tap anywhere on the row opens it.
-      await contents.getByRole('cell', { name: 'Received', exact: true }).click();
-      await page
-        .getByRole('table', { name: `Contents of ${tid}` })
-        .getByRole('button', { name: `Open ${sids[1]}` })
-        .click();
-      const inSid = page.getByRole('table', { name: `Contents of ${sids[1]}` });
-      for (const n of [FROM + 2, FROM + 3]) await inSid.getByText(`PIDKA${n}`, { exact: true }).waitFor();
-      await inSid.scrollIntoViewIfNeeded();
-      await page.waitForTimeout(500); // the rows' opening animation, for the picture
-      await screenshot(page, 'qr-tracking-did-desk');
-    } finally {
-      await context.close();
-    }
+    const page = await openReport({ viewport: { width: 1366, height: 900 } });
+    await scan(page, did);
+    await journey(page, did).getByText(`Dispatched to ${DEPOT}`, { exact: true }).waitFor();
+    const contents = page.getByRole('table', { name: `Contents of ${did}` });
+    // A tap anywhere on the row opens it.
+    await contents.getByRole('cell', { name: 'Received', exact: true }).click();
+    await page
+      .getByRole('table', { name: `Contents of ${tid}` })
+      .getByRole('button', { name: `Open ${sids[1]}` })
+      .click();
+    const inSid = page.getByRole('table', { name: `Contents of ${sids[1]}` });
+    for (const n of [FROM + 2, FROM + 3]) await inSid.getByText(`PIDKA${n}`, { exact: true }).waitFor();
+    await inSid.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(500); // the rows' opening animation, for the picture
+    await screenshot(page, 'qr-tracking-did-desk');
   });
 });

@@ -3,15 +3,16 @@
 // with its caches refreshed and then the network off, refuses a pack of that batch with the recall
 // message; the public page (/P?U=) for a pack of that batch tells the farmer not to use it.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { RECALL_MSG } from '../../src/shared/contracts/recall.js';
 import { VERIFY_MSG } from '../../src/shared/contracts/public/verify-rules.js';
 import { PAGE } from '../../src/shared/pages.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
-import { HANDHELD, launchBrowser, newPage, screenshot, SHOTS_DIR, signIn } from '../helpers/browser.js';
+import { ADMIN, screenshot, SHOTS_DIR } from '../helpers/browser.js';
 import { floorSetup, type FloorSetup } from '../helpers/floor-browser.js';
 import { packingOffline, wedgeScan } from '../helpers/floor-page.js';
+import { useBrowser, type OpenOptions } from '../helpers/use-browser.js';
 
 // This file's own band of KA (no other browser test maps 494_001..494_100).
 const FROM = 494_001;
@@ -19,24 +20,20 @@ const BATCH = `FL-${FROM}`;
 const REASON = 'Seal failure in line 2';
 const codes = codeMac(inject('codeSecret'));
 const uid = (n: number) => codes.make({ kind: 'S', prefix: 'KA' }, n);
-const phone: BrowserContextOptions = {
-  ...HANDHELD,
+const phone: OpenOptions = {
+  device: 'handheld',
   geolocation: { latitude: 19.9975, longitude: 73.7898 },
   permissions: ['geolocation'],
   locale: 'en-IN',
 };
 
-let browser: Browser;
+const b = useBrowser();
 let floor: FloorSetup;
 
 beforeAll(async () => {
   // Codes 494_001..494_100 mapped to the factory's first product as batch FL-494001.
   floor = await floorSetup({ from: FROM, to: FROM + 99, size: 3, slips: 2 });
-  browser = await launchBrowser();
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-});
 
 async function recallOnScreen(page: Page) {
   await page.goto(PAGE.recallTrace.path);
@@ -85,16 +82,13 @@ async function recallOnScreen(page: Page) {
 
 describe('a recalled batch', () => {
   it('is recalled on Recall Trace, refused offline on Secondary Packing, and warned on the public page', async () => {
-    const admin = await newPage(browser, HANDHELD);
-    admin.page.setDefaultTimeout(30_000);
-    await signIn(admin.page);
+    const admin = await b.open({ device: 'handheld', as: ADMIN });
     await recallOnScreen(admin.page);
     await admin.context.close();
     const recalledAt = Date.now();
 
     // The factory's handheld: its caches refreshed after the recall, then the network goes.
-    const { context, page } = await newPage(browser, HANDHELD);
-    page.setDefaultTimeout(30_000);
+    const { context, page } = await b.open({ device: 'handheld' });
     try {
       await packingOffline(page, context, floor.factory, floor.sizeLabel, recalledAt);
       await wedgeScan(page, uid(FROM + 5));
@@ -104,46 +98,36 @@ describe('a recalled batch', () => {
     } catch (e) {
       await screenshot(page, 'recall-secondary-packing-failed').catch(() => undefined);
       throw e;
-    } finally {
-      await context.close();
     }
+    await context.close();
 
     // A farmer scans a pack of the batch.
-    const farmer = await newPage(browser, phone);
-    try {
-      await farmer.page.goto(`/P?U=${uid(FROM + 7)}`);
-      await farmer.page.getByRole('heading', { name: 'Product Verification Detail' }).waitFor();
-      await farmer.page.getByRole('alert').getByText(VERIFY_MSG.recalled(REASON)).waitFor();
-      await farmer.page.getByRole('alert').getByRole('heading', { name: 'Recalled: do not use' }).waitFor();
-      await screenshot(farmer.page, 'recall-public-page-360');
-    } finally {
-      await farmer.context.close();
-    }
+    const farmer = await b.open(phone);
+    await farmer.page.goto(`/P?U=${uid(FROM + 7)}`);
+    await farmer.page.getByRole('heading', { name: 'Product Verification Detail' }).waitFor();
+    await farmer.page.getByRole('alert').getByText(VERIFY_MSG.recalled(REASON)).waitFor();
+    await farmer.page.getByRole('alert').getByRole('heading', { name: 'Recalled: do not use' }).waitFor();
+    await screenshot(farmer.page, 'recall-public-page-360');
   });
 
   it('on a desktop the trace shows its sections and the recall', async () => {
-    const { context, page } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
-    try {
-      await signIn(page);
-      await page.goto(PAGE.recallTrace.path);
-      await page
-        .getByLabel(/^Product\b/)
-        .first()
-        .click();
-      await page.getByRole('option', { name: floor.productName, exact: true }).first().click();
-      await page.getByLabel(/^Batch No\b/).fill(BATCH);
-      await page.getByRole('button', { name: 'Submit' }).click();
-      await page.getByRole('alert').filter({ hasText: REASON }).waitFor();
-      for (const name of ['Still at', 'Mapped ranges', 'Cartons', 'Dispatches', 'Verifications'])
-        await page.getByRole('region', { name }).waitFor();
-      // The farmer's scan above is on the trace.
-      await page
-        .getByRole('region', { name: 'Verifications' })
-        .getByText(`KA${FROM + 7}`)
-        .waitFor();
-      await page.screenshot({ path: `${SHOTS_DIR}/recall-trace-desktop.png`, fullPage: true });
-    } finally {
-      await context.close();
-    }
+    const { page } = await b.open({ viewport: { width: 1280, height: 900 }, as: ADMIN });
+    await page.goto(PAGE.recallTrace.path);
+    await page
+      .getByLabel(/^Product\b/)
+      .first()
+      .click();
+    await page.getByRole('option', { name: floor.productName, exact: true }).first().click();
+    await page.getByLabel(/^Batch No\b/).fill(BATCH);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('alert').filter({ hasText: REASON }).waitFor();
+    for (const name of ['Still at', 'Mapped ranges', 'Cartons', 'Dispatches', 'Verifications'])
+      await page.getByRole('region', { name }).waitFor();
+    // The farmer's scan above is on the trace.
+    await page
+      .getByRole('region', { name: 'Verifications' })
+      .getByText(`KA${FROM + 7}`)
+      .waitFor();
+    await page.screenshot({ path: `${SHOTS_DIR}/recall-trace-desktop.png`, fullPage: true });
   });
 });

@@ -6,35 +6,31 @@
 // a handheld; an Export downloads the CSV of the
 // screen's filter; every report route opens.
 import { readFile } from 'node:fs/promises';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { codeUrl } from '../../src/shared/codes.js';
 import { FLOOR_CACHE_API } from '../../src/shared/contracts/floor/cache.js';
 import { DISPATCH_API } from '../../src/shared/contracts/floor/dispatch.js';
-import type { DispatchCache } from '../../src/shared/contracts/floor/dispatch-cache.js';
 import { RECEIVE_API } from '../../src/shared/contracts/floor/dispatch-receive.js';
 import { PACKING_API } from '../../src/shared/contracts/floor/packing.js';
+import { SCHEME_API } from '../../src/shared/contracts/loyalty/scheme.js';
+import { DEMAP_API } from '../../src/shared/contracts/numbers/demap.js';
+import { GENERATION_API } from '../../src/shared/contracts/numbers/generation.js';
+import { MAPPING_API } from '../../src/shared/contracts/numbers/mapping.js';
+import { VERIFY_API } from '../../src/shared/contracts/public/verify.js';
 import { REPORT_DATE_MSG } from '../../src/shared/contracts/report-dates.js';
 import { PAGES } from '../../src/shared/pages.js';
 import { addDays } from '../../src/shared/contracts/numbers/fields.js';
 import { indiaDate } from '../../src/shared/today.js';
 import { formatDate } from '../../src/shared/cell-format.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
-import { apiSignIn, call, ok } from '../helpers/api-client.js';
-import {
-  ADMIN,
-  emptyTable,
-  HANDHELD,
-  launchBrowser,
-  listShown,
-  newPage,
-  screenshot,
-  signedInState,
-} from '../helpers/browser.js';
+import { api, apiSignIn, ok } from '../helpers/api-client.js';
+import { ADMIN, emptyTable, listShown, screenshot } from '../helpers/browser.js';
 import { floorSetup, type FloorSetup } from '../helpers/floor-browser.js';
 import { CARTON_DAMAGE_API } from '../../src/shared/contracts/floor/carton-damage.js';
 import { RETURN_API } from '../../src/shared/contracts/floor/carton-return.js';
 import { readPdfDownload } from '../helpers/floor-page.js';
+import { useBrowser } from '../helpers/use-browser.js';
 
 const FROM = 499_001;
 const codes = codeMac(inject('codeSecret'));
@@ -45,10 +41,7 @@ const DAMAGE = 'Crushed by the forklift';
 const RETURN_REMARK = 'Refused at the depot gate';
 const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
-let browser: Browser;
-let signedIn: StorageState;
-let context: BrowserContext;
+const b = useBrowser();
 let page: Page;
 let floor: FloorSetup;
 let did: string;
@@ -63,92 +56,120 @@ beforeAll(async () => {
   const secondary = (i: number, serials: number[], reason = '') =>
     ok(
       `secondary ${i}`,
-      call('POST', PACKING_API.secondarySave.path, token, {
-        cartonMasterId: floor.sizeId,
-        scanned: serials.map((n) => ({ UID: uid(n) })),
-        reason,
-        CartonName: floor.sid(i),
-      }),
+      api(
+        PACKING_API.secondarySave,
+        {
+          cartonMasterId: floor.sizeId,
+          scanned: serials.map((n) => ({ UID: uid(n) })),
+          reason,
+          CartonName: floor.sid(i),
+        },
+        token,
+      ),
     );
   await secondary(0, [FROM, FROM + 1]);
   await secondary(1, [FROM + 2, FROM + 3]);
   await ok(
     'tertiary',
-    call('POST', PACKING_API.tertiarySave.path, token, {
-      cartonMasterId: floor.sizeId,
-      scanned: [{ CartonId: floor.sid(0) }, { CartonId: floor.sid(1) }],
-      reason: '',
-      remark: 'Reports test',
-      CartonName: floor.tid(0),
-    }),
+    api(
+      PACKING_API.tertiarySave,
+      {
+        cartonMasterId: floor.sizeId,
+        scanned: [{ CartonId: floor.sid(0) }, { CartonId: floor.sid(1) }],
+        reason: '',
+        remark: 'Reports test',
+        CartonName: floor.tid(0),
+      },
+      token,
+    ),
   );
   await secondary(2, [FROM + 4], FRACTION);
   await secondary(3, [FROM + 5, FROM + 6]);
-  await ok('damage', call('POST', CARTON_DAMAGE_API.damage.path, token, { DamageCid: floor.sid(3), Reason: DAMAGE }));
+  await ok('damage', api(CARTON_DAMAGE_API.damage, { DamageCid: floor.sid(3), Reason: DAMAGE }, token));
   await secondary(4, [FROM + 7, FROM + 8]);
   await secondary(5, [FROM + 9, FROM + 10]);
   const mapping = (
-    await ok<Array<{ MappingId: number; FromNo: number }>>(
+    await ok(
       'mappings',
-      call('POST', 'Mapping/GetMappings', token, {
-        First: 1,
-        PageSize: 10,
-        SearchValue: String(FROM),
-        isPreprinted: false,
-      }),
+      api(
+        MAPPING_API.list,
+        {
+          First: 1,
+          PageSize: 10,
+          SearchValue: String(FROM),
+          isPreprinted: false,
+        },
+        token,
+      ),
     )
   ).find((m) => m.FromNo === FROM)!;
   await ok(
     'demap',
-    call('POST', 'DeMapping/CreateDemapping', token, {
-      MappingId: mapping.MappingId,
-      ProductId: floor.productId,
-      FromNo: FROM + 18,
-      ToNo: FROM + 19,
-      Qty: 2,
-      isPreprinted: false,
-    }),
+    api(
+      DEMAP_API.create,
+      {
+        MappingId: mapping.MappingId,
+        ProductId: floor.productId,
+        FromNo: FROM + 18,
+        ToNo: FROM + 19,
+        Qty: 2,
+        isPreprinted: false,
+      },
+      token,
+    ),
   );
   await ok(
     'print file',
-    call('POST', 'NumberGeneration/CreateGeneratedNumber', token, {
-      MappingId: mapping.MappingId,
-      FromNo: FROM + 11,
-      ToNo: FROM + 17,
-      Qty: 7,
-    }),
+    api(
+      GENERATION_API.generate,
+      {
+        MappingId: mapping.MappingId,
+        FromNo: FROM + 11,
+        ToNo: FROM + 17,
+        Qty: 7,
+      },
+      token,
+    ),
   );
   // A dealers' scheme on the product, so the dispatch to a dealer earns points (farmers' schemes would
   // change what other files' verifications of this product answer).
   await ok(
     'scheme',
-    call('POST', 'Scheme/CreateScheme', admin, {
-      SchemeId: 0,
-      ProductId: floor.productId,
-      Utype: 2,
-      SchemeName: `Reports ${FROM} ${Date.now().toString(36)}`,
-      Schemedescription: '',
-      StartDate: indiaDate(),
-      EndDate: addDays(indiaDate(), 30),
-      LoyaltyPoints: 3,
-      IsActive: true,
-    }),
+    api(
+      SCHEME_API.save,
+      {
+        SchemeId: 0,
+        ProductId: floor.productId,
+        Utype: 2,
+        SchemeName: `Reports ${FROM} ${Date.now().toString(36)}`,
+        Schemedescription: '',
+        StartDate: indiaDate(),
+        EndDate: addDays(indiaDate(), 30),
+        LoyaltyPoints: 3,
+        IsActive: true,
+      },
+      admin,
+    ),
   );
 
-  const data = await ok<DispatchCache>('dispatch data', call('GET', FLOOR_CACHE_API.dispatch.path, token));
+  const data = await ok('dispatch data', api(FLOOR_CACHE_API.dispatch, undefined, token));
   const send = async (target: { WareHouseId?: number; SendTo?: number }, cartons: string[]) =>
     (
-      await ok<{ CartonId: string }>(
+      await ok(
         'dispatch',
-        call('POST', DISPATCH_API.save.path, token, {
-          SendTo: 0,
-          WareHouseId: 0,
-          ...target,
-          scanned: cartons.map((CartonId) => ({ CartonId })),
-          TransportModeId: data.Modes[0]!.TransportModeId,
-          LR: `LR-${FROM}`,
-          Remark: 'Reports browser test',
-        }),
+        api(
+          DISPATCH_API.save,
+          {
+            SendTo: 0,
+            WareHouseId: 0,
+            ...target,
+            scanned: cartons.map((CartonId) => ({ CartonId })),
+            TransportModeId: data.Modes[0]!.TransportModeId,
+            LR: `LR-${FROM}`,
+            Remark: 'Reports browser test',
+          },
+          token,
+        ),
       )
     ).CartonId;
   did = await send({ WareHouseId: data.Sites.find((s) => s.Name === WAREHOUSE.site)!.SiteId }, [
@@ -160,22 +181,30 @@ beforeAll(async () => {
   // tertiary carton back after the receipt.
   await ok(
     'receive',
-    call('POST', RECEIVE_API.save.path, await apiSignIn(WAREHOUSE.email, WAREHOUSE.password), {
-      DispatchId: did,
-      Cartons: [floor.tid(0)],
-    }),
+    api(
+      RECEIVE_API.save,
+      {
+        DispatchId: did,
+        Cartons: [floor.tid(0)],
+      },
+      await apiSignIn(WAREHOUSE.email, WAREHOUSE.password),
+    ),
   );
   await ok(
     'return',
-    call('POST', RETURN_API.save.path, token, {
-      scanned: [{ CartonId: floor.tid(0) }],
-      IsActive: false,
-      Remark: RETURN_REMARK,
-    }),
+    api(
+      RETURN_API.save,
+      {
+        scanned: [{ CartonId: floor.tid(0) }],
+        IsActive: false,
+        Remark: RETURN_REMARK,
+      },
+      token,
+    ),
   );
   await ok(
     'verify',
-    call('POST', 'ProductAuthentication/VerifyProduct', undefined, {
+    api(VERIFY_API.verify, {
       verificationMode: 'Web',
       verificationType: 2,
       qrData: codeUrl(inject('baseUrl'), uid(FROM + 12)),
@@ -202,18 +231,10 @@ beforeAll(async () => {
     { path: '/reports/stock-report', find: floor.productName },
     { path: '/reports/new-Stock', find: `FL-${FROM}` },
   ];
-  browser = await launchBrowser();
-  signedIn = await signedInState(browser);
 }, 180_000);
 beforeEach(async () => {
-  ({ context, page } = await newPage(browser, { storageState: signedIn, acceptDownloads: true }));
-  page.setDefaultTimeout(30_000);
-});
-afterEach(async () => {
-  await context?.close();
-});
-afterAll(async () => {
-  await browser?.close();
+  // Opened in beforeEach, so useBrowser closes it after the test.
+  ({ page } = await b.open({ session: ADMIN, acceptDownloads: true }));
 });
 
 /** The toasts (Mantine's notifications), apart from the fields' own messages. */
@@ -315,9 +336,8 @@ describe('the report screens', () => {
   });
 
   it('shows the To date message on a handheld too, on another report', async () => {
-    await context.close();
-    ({ context, page } = await newPage(browser, { ...HANDHELD, storageState: signedIn }));
-    page.setDefaultTimeout(30_000);
+    await page.context().close();
+    ({ page } = await b.open({ device: 'handheld', session: ADMIN }));
     await open('/reports/Damage-report');
     await page.getByLabel('To Date').fill(us(addDays(indiaDate(), -7)));
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -329,12 +349,8 @@ describe('the report screens', () => {
 
   it("exports the CSV of the screen's filter, its dates as the screen shows them in a browser far from India", async () => {
     // India is 13.5 hours ahead of Los Angeles: a time read in the browser's zone would never match.
-    await context.close();
-    ({ context, page } = await newPage(browser, {
-      storageState: signedIn,
-      acceptDownloads: true,
-      timezoneId: 'America/Los_Angeles',
-    }));
+    await page.context().close();
+    ({ page } = await b.open({ session: ADMIN, acceptDownloads: true, timezoneId: 'America/Los_Angeles' }));
     expect(await page.evaluate(() => new Date('2026-11-27T20:00:00Z').getTimezoneOffset())).toBe(480);
     await open('/reports/secondary-packing-report');
     await search(floor.sid(1));

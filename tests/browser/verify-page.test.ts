@@ -4,18 +4,22 @@
 // farmer scheme pays for opens the 'Details Form', whose details then earn the points, which show in
 // the farmer's ledger; the redemption request reaches the admin (desktop), who accepts it with a remark;
 // a pack of a carton damaged on Damage Carton answers '-1' with the damage's reason (issue 25).
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { codeMac } from '../../src/server/domain/code-mac.js';
 import { POINTS_MSG } from '../../src/shared/contracts/loyalty/points-words.js';
+import { SCHEME_API } from '../../src/shared/contracts/loyalty/scheme.js';
 import { VERIFY_MSG } from '../../src/shared/contracts/public/verify-rules.js';
 import { addDays } from '../../src/shared/contracts/numbers/fields.js';
+import { MAPPING_API } from '../../src/shared/contracts/numbers/mapping.js';
+import { PRODUCT_API } from '../../src/shared/contracts/product.js';
 import { indiaDate } from '../../src/shared/today.js';
 import { CARTON_DAMAGE_API } from '../../src/shared/contracts/floor/carton-damage.js';
 import { PACKING_API } from '../../src/shared/contracts/floor/packing.js';
-import { apiSignIn, call, ok } from '../helpers/api-client.js';
-import { ADMIN, HANDHELD, launchBrowser, listShown, newPage, screenshot, signIn } from '../helpers/browser.js';
+import { api, apiSignIn, ok } from '../helpers/api-client.js';
+import { ADMIN, listShown, screenshot } from '../helpers/browser.js';
 import { FACTORY, floorSetup } from '../helpers/floor-browser.js';
+import { useBrowser, type OpenOptions } from '../helpers/use-browser.js';
 
 // This file's own band of KA (no other browser test maps 492_001..492_100).
 const FROM = 492_001;
@@ -23,31 +27,27 @@ const codes = codeMac(inject('codeSecret'));
 const uid = (n: number) => codes.make({ kind: 'S', prefix: 'KA' }, n);
 const NASHIK = { latitude: 19.9975, longitude: 73.7898 };
 const INDORE = { latitude: 22.7196, longitude: 75.8577 };
-const phone = (at: { latitude: number; longitude: number }): BrowserContextOptions => ({
-  ...HANDHELD,
+const phone = (at: { latitude: number; longitude: number }): OpenOptions => ({
+  device: 'handheld',
   geolocation: at,
   permissions: ['geolocation'],
   locale: 'en-IN',
 });
 
-let browser: Browser;
+const b = useBrowser();
 let genuineProduct: string;
 let schemeProduct: string;
 
 async function verifyOn(at: { latitude: number; longitude: number }, code: string): Promise<Page> {
-  const { page } = await newPage(browser, phone(at));
+  const { page } = await b.open(phone(at));
   await page.goto(`/P?U=${code}`);
   await page.getByRole('heading', { name: 'Product Verification Detail' }).waitFor();
   return page;
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const factory = await apiSignIn(FACTORY.email, FACTORY.password);
-  const products = await ok<Array<{ ProductId: number; ProductName: string }>>(
-    'products',
-    call('GET', 'Product/GetProductsDDL', factory),
-  );
+  const products = await ok('products', api(PRODUCT_API.dropdown, undefined, factory));
   // Not BioGrow: the loyalty admin test designs a farmer scheme on the first product it is offered.
   const neem = products.find((p) => p.ProductName.startsWith('NeemShield'))!;
   const root = products.find((p) => p.ProductName.startsWith('RootMax'))!;
@@ -58,40 +58,45 @@ beforeAll(async () => {
   ] as const) {
     await ok(
       'mapping',
-      call('POST', 'Mapping/CreateMapping', factory, {
-        MappingId: 0,
-        ProductId: p.ProductId,
-        FromNo: from,
-        ToNo: to,
-        Qty: to - from + 1,
-        MFGDate: '2026-03-01',
-        EXPDate: '',
-        BatchNo: `VP-${from}`,
-        Mrp: '',
-        Remark: '',
-        isPreprinted: false,
-      }),
+      api(
+        MAPPING_API.save,
+        {
+          MappingId: 0,
+          ProductId: p.ProductId,
+          FromNo: from,
+          ToNo: to,
+          Qty: to - from + 1,
+          MFGDate: '2026-03-01',
+          EXPDate: '',
+          BatchNo: `VP-${from}`,
+          Mrp: '',
+          Remark: '',
+          isPreprinted: false,
+        },
+        factory,
+      ),
     );
   }
   const admin = await apiSignIn(ADMIN.email, ADMIN.password);
   await ok(
     'scheme',
-    call('POST', 'Scheme/CreateScheme', admin, {
-      SchemeId: 0,
-      ProductId: root.ProductId,
-      Utype: 3,
-      SchemeName: `Verify page ${Date.now().toString(36)}`,
-      Schemedescription: '',
-      StartDate: indiaDate(),
-      EndDate: addDays(indiaDate(), 30),
-      LoyaltyPoints: 25,
-      IsActive: true,
-    }),
+    api(
+      SCHEME_API.save,
+      {
+        SchemeId: 0,
+        ProductId: root.ProductId,
+        Utype: 3,
+        SchemeName: `Verify page ${Date.now().toString(36)}`,
+        Schemedescription: '',
+        StartDate: indiaDate(),
+        EndDate: addDays(indiaDate(), 30),
+        LoyaltyPoints: 25,
+        IsActive: true,
+      },
+      admin,
+    ),
   );
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('a genuine pack', () => {
   it('shows its details, plays its sound only after a tap, and a second verification warns with the first date and place', async () => {
@@ -124,7 +129,6 @@ describe('a genuine pack', () => {
     expect(message).toBe(VERIFY_MSG.verifiedBefore(1, firstDay, 'Nashik, Maharashtra'));
     await again.getByRole('heading', { name: genuineProduct }).waitFor();
     await screenshot(again, 'verify-second-360');
-    await again.context().close();
   });
 
   it('a forged code says it is not genuine', async () => {
@@ -134,7 +138,6 @@ describe('a genuine pack', () => {
     await page.getByRole('heading', { name: 'Not genuine' }).waitFor();
     await page.getByText(VERIFY_MSG.forged).waitFor();
     expect(await page.getByRole('heading', { name: genuineProduct }).count()).toBe(0);
-    await page.context().close();
   });
 });
 
@@ -169,8 +172,7 @@ describe('loyalty', () => {
     await page.context().close();
 
     // The admin, on a desktop.
-    const { context, page: desk } = await newPage(browser, { viewport: { width: 1280, height: 800 } });
-    await signIn(desk);
+    const { page: desk } = await b.open({ device: 'desktop', as: ADMIN });
     await desk.goto('/transaction/redemption-requests');
     await listShown(desk);
     const row = desk.locator('tbody tr', { hasText: mobile });
@@ -184,7 +186,6 @@ describe('loyalty', () => {
     const accepted = desk.locator('tbody tr', { hasText: mobile }).filter({ hasText: 'Paid by Paytm' });
     await accepted.waitFor();
     await screenshot(desk, 'redemption-accepted-desktop');
-    await context.close();
   });
 });
 
@@ -195,15 +196,19 @@ describe('a pack written off with its carton', () => {
     const sid = floor.sid(0);
     await ok(
       sid,
-      call('POST', PACKING_API.secondarySave.path, floor.token, {
-        cartonMasterId: floor.sizeId,
-        scanned: [{ UID: uid(FROM + 50) }, { UID: uid(FROM + 51) }],
-        reason: '',
-        CartonName: sid,
-      }),
+      api(
+        PACKING_API.secondarySave,
+        {
+          cartonMasterId: floor.sizeId,
+          scanned: [{ UID: uid(FROM + 50) }, { UID: uid(FROM + 51) }],
+          reason: '',
+          CartonName: sid,
+        },
+        floor.token,
+      ),
     );
     const reason = 'Crushed under a fallen pallet';
-    await ok('damage', call('POST', CARTON_DAMAGE_API.damage.path, floor.token, { DamageCid: sid, Reason: reason }));
+    await ok('damage', api(CARTON_DAMAGE_API.damage, { DamageCid: sid, Reason: reason }, floor.token));
 
     const page = await verifyOn(NASHIK, uid(FROM + 51));
     await page.getByRole('heading', { name: 'Written off: do not use' }).waitFor();
@@ -212,6 +217,5 @@ describe('a pack written off with its carton', () => {
     expect(await page.getByRole('heading', { name: 'Genuine product' }).count()).toBe(0);
     expect(await page.getByRole('heading', { name: floor.productName }).count()).toBe(0);
     await screenshot(page, 'verify-damaged-carton-360');
-    await page.context().close();
   });
 });
