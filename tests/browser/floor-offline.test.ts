@@ -12,6 +12,7 @@ import { codeMac } from '../../src/server/domain/code-mac.js';
 import { api } from '../helpers/api-client.js';
 import { screenshot } from '../helpers/browser.js';
 import { floorSetup, makeCartonSize, type FloorSetup } from '../helpers/floor-browser.js';
+import { workerInControl } from '../helpers/floor-page.js';
 import { useBrowser, type Opened } from '../helpers/use-browser.js';
 
 const codes = codeMac(inject('codeSecret'));
@@ -137,7 +138,13 @@ describe('the offline floor', () => {
 
 async function offlineFloor() {
   {
-    // Both devices load their data while online, then lose the network.
+    // Both devices load their data while online, then lose the network. The service worker must be
+    // installed and in control first, or the reload half-way has no app to load offline (on a loaded
+    // machine the install was still running when the network went).
+    for (const d of [b, a]) {
+      await d.page.goto('/transaction/secondary-packing');
+      await workerInControl(d.page);
+    }
     await ready(b.page, '/transaction/secondary-packing', floor.sizeLabel);
     await ready(a.page, '/transaction/secondary-packing', floor.sizeLabel);
     await offline(a.context);
