@@ -13,22 +13,16 @@ import {
 
 const modules = import.meta.glob('../../../src/shared/contracts/**/*.ts', { eager: true });
 
-const isList = (v: unknown): v is ListContract =>
+/** A row schema with columns: a list contract when it has its calls (`api`), else a table of one answer's rows. */
+const hasRowColumns = (v: unknown): v is RowTable =>
   typeof v === 'object' &&
   v !== null &&
   'row' in v &&
   v.row instanceof z.ZodObject &&
   'columns' in v &&
-  Array.isArray(v.columns) &&
-  'api' in v;
-const isTable = (v: unknown): v is RowTable =>
-  typeof v === 'object' &&
-  v !== null &&
-  'row' in v &&
-  v.row instanceof z.ZodObject &&
-  'columns' in v &&
-  Array.isArray(v.columns) &&
-  !('api' in v);
+  Array.isArray(v.columns);
+const isList = (v: unknown): v is ListContract => hasRowColumns(v) && 'api' in v;
+const isTable = (v: unknown): v is RowTable => hasRowColumns(v) && !('api' in v);
 const isView = (v: unknown): v is ListView =>
   typeof v === 'object' && v !== null && 'list' in v && isList(v.list) && 'columns' in v && 'page' in v;
 
