@@ -108,6 +108,7 @@ beforeAll(async () => {
 
 // What is left at the plant goes, so that this oldest batch is no other file's older stock.
 afterAll(async () => {
+  if (!floor) return;
   for (const id of [t0, sid(0), sid(3), sid(4)])
     await api(CARTON_DAMAGE_API.damage, { DamageCid: id, Reason: 'Floor focus test done' }, floor.token).catch(
       () => undefined,

@@ -92,7 +92,10 @@ describe('a scan judged on all the facts', () => {
     // Away and back while the queue is held: the screen opens before its queued work can be read.
     await pendingLink().click();
     await page.waitForURL('**/pending-work');
-    await page.getByText(`${floor.sid(0)}`).first().waitFor();
+    await page
+      .getByText(`${floor.sid(0)}`)
+      .first()
+      .waitFor();
     await holdOutbox();
     await page.goBack();
     const box = page.locator('.ft-packing .ft-scan');

@@ -207,13 +207,7 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
         />
       )}
       {dialog === 'slip' && (
-        <SlipDialog
-          opened
-          title={def.slipTitle}
-          onSlip={onSlip}
-          ready={scanReady}
-          onClose={() => setDialog('none')}
-        />
+        <SlipDialog opened title={def.slipTitle} onSlip={onSlip} ready={scanReady} onClose={() => setDialog('none')} />
       )}
       {olderStock.dialogs}
     </div>
