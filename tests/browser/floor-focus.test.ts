@@ -139,6 +139,14 @@ async function says(scope: Locator, text: string) {
 }
 const count = (page: Page, testId: string) => page.getByTestId(testId).innerText();
 
+/** A scan refused while a dialog without a scan box is open: in red in the box under the dialog, and
+ *  in a toast over it (the dialog fills a handheld's screen). */
+async function refusedUnderDialog(page: Page) {
+  await page.getByRole('alert').filter({ hasText: NOT_TAKEN.dialog.message }).first().waitFor();
+  await says(verdict(page), NOT_TAKEN.dialog.message);
+  expect(await verdict(page).getAttribute('data-tone')).toBe('error');
+}
+
 /** Opens a floor screen once its device data is read and the box is ready for scans. */
 async function open(page: Page, path: string, idle: string) {
   await page.goto(path);
@@ -176,8 +184,7 @@ describe('scans caught wherever focus is, on a handheld', () => {
     await remark.getByText(PACKING_MSG.fractionalTitle).tap();
     expect(await focusIsOn(page)).toBe('the dialog');
     await wedge(page, url(FROM + 1));
-    await says(verdict(page), NOT_TAKEN.dialog.message);
-    expect(await verdict(page).getAttribute('data-tone')).toBe('error');
+    await refusedUnderDialog(page);
     await screenshot(page, 'floor-focus-refused-in-dialog');
     await remark.getByRole('button', { name: 'Cancel' }).tap();
     await remark.waitFor({ state: 'detached' });
@@ -224,7 +231,7 @@ describe('scans caught wherever focus is, on a handheld', () => {
     const remark = page.getByRole('dialog', { name: PACKING_MSG.fractionalTitle });
     await remark.getByText(PACKING_MSG.fractionalTitle).click();
     await wedge(page, sid(4));
-    await says(verdict(page), NOT_TAKEN.dialog.message);
+    await refusedUnderDialog(page);
     await remark.getByRole('button', { name: 'Cancel' }).click();
     await remark.waitFor({ state: 'detached' });
     await wedge(page, sid(4));
@@ -305,7 +312,7 @@ describe('scans caught wherever focus is, on a handheld', () => {
     const confirm = page.getByRole('dialog', { name: 'Confirm to delete' });
     await confirm.waitFor();
     await wedge(page, sid(7));
-    await says(verdict(page), NOT_TAKEN.dialog.message);
+    await refusedUnderDialog(page);
     await confirm.getByRole('button', { name: 'No' }).tap();
     await confirm.waitFor({ state: 'detached' });
     expect(await count(page, 'return-count')).toBe('1 scanned');
@@ -376,7 +383,7 @@ describe('scans caught wherever focus is, on a handheld', () => {
     await confirm.waitFor();
     // The question waits for its answer: a scan meanwhile is refused in red, never lost in silence.
     await wedge(page, t0);
-    await says(verdict(page), NOT_TAKEN.dialog.message);
+    await refusedUnderDialog(page);
     await confirm.getByRole('button', { name: 'Yes' }).tap();
     await says(verdict(page), `${sid(4)} damaged: queued to send.`);
 
@@ -425,7 +432,7 @@ describe('scans caught wherever focus is, on a handheld', () => {
     const confirm = page.getByRole('dialog', { name: RECEIVE_TEXT.confirmTitle });
     await confirm.waitFor();
     await wedge(page, t1);
-    await says(verdict(page), NOT_TAKEN.dialog.message);
+    await refusedUnderDialog(page);
     await screenshot(page, 'floor-focus-receive-question');
     await confirm.getByRole('button', { name: 'No' }).tap();
     await confirm.waitFor({ state: 'detached' });

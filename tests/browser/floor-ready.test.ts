@@ -6,12 +6,12 @@
 // in the order they came: a new pack added, the queued carton's pack refused. Judged at once, on half
 // the facts, that pack was taken again.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { codeUrl } from '../../src/shared/codes.js';
 import { PACKING_MSG } from '../../src/shared/contracts/floor/packing.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
 import { gettingReadyText } from '../../src/client/floor/scan-feedback.js';
-import { keepOfflineAcrossNavigations, screenshot } from '../helpers/browser.js';
+import { screenshot } from '../helpers/browser.js';
 import { floorSetup, type FloorSetup } from '../helpers/floor-browser.js';
 import { boxFocused, packingOffline, wedgeScan } from '../helpers/floor-page.js';
 import { useBrowser } from '../helpers/use-browser.js';
@@ -23,15 +23,14 @@ const FROM = 534_001;
 
 const b = useBrowser();
 let page: Page;
-let context: BrowserContext;
 let floor: FloorSetup;
 
 beforeAll(async () => {
   floor = await floorSetup({ from: FROM, to: FROM + 19, size: 2, slips: 2 });
   const since = Date.now();
-  ({ page, context } = await b.open({ device: 'handheld' }));
-  await keepOfflineAcrossNavigations(context);
-  await packingOffline(page, context, floor.factory, floor.sizeLabel, since);
+  const opened = await b.open({ device: 'handheld' });
+  page = opened.page;
+  await packingOffline(page, opened.context, floor.factory, floor.sizeLabel, since);
 });
 
 const verdict = () => page.locator('.ft-packing .ft-scan__message').first();

@@ -20,6 +20,7 @@ import {
   type KeyboardEvent,
   type Ref,
 } from 'react';
+import { toast } from '../kit/toast.js';
 import { CameraPanel } from './camera-panel.js';
 import { registerWedgeTarget } from './page-wedge.js';
 import { createReadyGate } from './ready-gate.js';
@@ -152,6 +153,8 @@ export const ScanBox = memo(function ScanBox({
         refuse: (verdict) => {
           primeAudio();
           answer(verdict);
+          // Under an open dialog (full screen on a handheld) the box's verdict is hidden: a toast shows it.
+          if (dialogOpen()) toast.error(verdict.message);
         },
       }),
     [take, focus, answer],
