@@ -3,7 +3,10 @@
 // a person's typing ended by Enter, and the camera. Each scan goes to the screen's onScan as its code
 // (a QR URL reduced to the uid), and the screen's verdict is answered at once: a tone, a vibration, a
 // green or red flash of the whole area and the message in large type. On a handheld the box keeps focus
-// with inputmode="none", so the soft keyboard stays down until the keyboard button asks for it.
+// with inputmode="none", so the soft keyboard stays down until the keyboard button asks for it. A
+// scanner's burst while focus is elsewhere (a picker, a button, a dialog) reaches the box through the
+// page's listener (page-wedge.ts). Until the screen is ready (its caches and queued work read), scans
+// wait, in order, and the box says it is getting ready.
 import { ActionIcon } from '@mantine/core';
 import {
   memo,
@@ -17,8 +20,11 @@ import {
   type KeyboardEvent,
   type Ref,
 } from 'react';
+import { toast } from '../kit/toast.js';
 import { CameraPanel } from './camera-panel.js';
-import { createScanQueue, feedbackOf, scanText, type ScanVerdict } from './scan-feedback.js';
+import { registerWedgeTarget } from './page-wedge.js';
+import { createReadyGate } from './ready-gate.js';
+import { createScanQueue, feedbackOf, gettingReadyText, scanText, type ScanVerdict } from './scan-feedback.js';
 import { CameraIcon, KeyboardIcon } from './scan-icons.js';
 import { ScanFlash, ScanMessage } from './scan-message.js';
 import { playTone, primeAudio, vibrate } from './scan-tone.js';
@@ -42,6 +48,9 @@ export interface ScanBoxProps {
   label?: string;
   placeholder?: string;
   disabled?: boolean;
+  /** False while the screen reads what scans are judged on (the device caches, this device's queued
+   *  work, a reload's draft): scans wait and are answered in order once it is true. Default true. */
+  ready?: boolean;
   /** Shows the camera button (default true). */
   camera?: boolean;
   /** The words under the box before the first scan. */
@@ -62,6 +71,7 @@ export const ScanBox = memo(function ScanBox({
   label = 'Scan',
   placeholder = 'Scan or type',
   disabled = false,
+  ready = true,
   camera = true,
   idleMessage = 'Ready to scan',
   emptyMessage,
@@ -69,9 +79,12 @@ export const ScanBox = memo(function ScanBox({
 }: ScanBoxProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
+  const area = useRef<HTMLDivElement>(null);
   const [shown, setShown] = useState<{ verdict: ScanVerdict; n: number } | null>(null);
   const [keyboard, setKeyboard] = useState(false);
   const [cameraOpen, setCameraOpen] = useState(false);
+  /** Scans taken while not ready, waiting for it. */
+  const [waiting, setWaiting] = useState(0);
   const wedge = useMemo(() => createWedge({ isComplete: isWholeCode }), []);
   const idleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** When the last scanner suffix ended a scan: a second suffix key (CR LF) is not an empty Enter. */
@@ -89,14 +102,22 @@ export const ScanBox = memo(function ScanBox({
     vibrate(f.vibrate);
     setShown((s) => ({ verdict, n: (s?.n ?? 0) + 1 }));
   }, []);
+  const [gate] = useState(() => createReadyGate(ready));
+  // Set with `now`, in the render that gives the screen its facts (its onScan reads them), so a scan is
+  // never judged between the facts changing and the gate knowing.
+  gate.set(ready);
   const submit = useMemo(
     () =>
       createScanQueue(
         (code) => now.current.onScan(code),
         (_code, verdict) => answer(verdict),
+        gate.passed,
       ),
-    [answer],
+    [answer, gate],
   );
+  useEffect(() => {
+    if (ready) setWaiting(0);
+  }, [ready]);
 
   /** One scan from any source: the box empties at once, ready for the next, and the screen decides. */
   const take = useCallback(
@@ -106,9 +127,37 @@ export const ScanBox = memo(function ScanBox({
       if (input.current) input.current.value = '';
       setKeyboard(false);
       const code = scanText(raw);
-      if (code !== null) void submit(code);
+      if (code === null) return;
+      if (!gate.open) setWaiting((n) => n + 1);
+      void submit(code);
     },
-    [submit, wedge],
+    [submit, wedge, gate],
+  );
+
+  // The scanner heard while focus is elsewhere: the scan is this box's (it then takes focus), or this
+  // box says why it was not taken.
+  useEffect(
+    () =>
+      registerWedgeTarget({
+        area: () => area.current,
+        input: () => input.current,
+        cameraOpen: () => now.current.cameraOpen,
+        accepts: () => !now.current.disabled,
+        take: (code) => {
+          primeAudio();
+          lastSuffixAt.current = performance.now();
+          take(code);
+          // Its camera panel open, focus stays in the panel (the verdict shows there too).
+          if (!now.current.cameraOpen) focus();
+        },
+        refuse: (verdict) => {
+          primeAudio();
+          answer(verdict);
+          // Under an open dialog (full screen on a handheld) the box's verdict is hidden: a toast shows it.
+          if (dialogOpen()) toast.error(verdict.message);
+        },
+      }),
+    [take, focus, answer],
   );
 
   useImperativeHandle(
@@ -208,12 +257,16 @@ export const ScanBox = memo(function ScanBox({
   );
 
   const verdict = shown?.verdict ?? null;
+  // Getting ready shows over the last verdict only while scans wait for it.
+  const gettingReady = !ready && (verdict === null || waiting > 0);
   return (
     <>
       <div
+        ref={area}
         className="ft-scan"
-        data-verdict={verdict ? (verdict.ok ? 'ok' : 'error') : undefined}
+        data-verdict={verdict && !gettingReady ? (verdict.ok ? 'ok' : 'error') : undefined}
         data-disabled={disabled || undefined}
+        data-getting-ready={gettingReady || undefined}
         // A tap anywhere on the area (not on its buttons) arms the box.
         onPointerDown={(e) => {
           primeAudio();
@@ -253,7 +306,11 @@ export const ScanBox = memo(function ScanBox({
             onCamera={openCamera}
           />
         </div>
-        <ScanMessage verdict={verdict} idle={idleMessage} live />
+        <ScanMessage
+          verdict={gettingReady ? null : verdict}
+          idle={gettingReady ? gettingReadyText(waiting) : idleMessage}
+          live
+        />
         <ScanFlash key={shown?.n ?? 0} verdict={verdict} />
       </div>
       {/* Outside the area: React passes a portal's events up its tree, and the area's taps focus the box. */}

@@ -32,6 +32,12 @@ export const feedbackOf = (verdict: ScanVerdict): Feedback => FEEDBACK[verdict.o
 /** Shown when a screen's onScan throws or rejects: the scan still answers, in red. */
 export const SCAN_FAILED: ScanVerdict = { ok: false, message: 'This scan could not be checked: scan it again' };
 
+/** What the box says while its screen reads what scans are judged on, and how many scans wait for it. */
+export const gettingReadyText = (waiting: number): string =>
+  waiting === 0
+    ? 'Getting ready: reading this device’s data…'
+    : `Getting ready: ${waiting} scan${waiting === 1 ? '' : 's'} waiting…`;
+
 /** The text a screen is given: trimmed, and a QR URL (`…/P?U=<uid>`, or a GS1 Digital Link
  *  `…/01/…/21/<uid>`) reduced to its uid. Any other text without '=' is left whole (a slip id or a
  *  typed number may hold what scannedUid would cut at); null when nothing is left. */
@@ -71,14 +77,17 @@ export function createRepeatFilter(cooldownMs: number): RepeatFilter {
 }
 
 /** Runs scans one after another in arrival order, whatever each screen answer's speed, and turns a
- *  throw or rejection into SCAN_FAILED: a burst of scans is answered in the order it was made. */
+ *  throw or rejection into SCAN_FAILED: a burst of scans is answered in the order it was made. Each
+ *  scan waits for `ready` first (ready-gate.ts: the screen has read what scans are judged on). */
 export function createScanQueue(
   onScan: (code: string) => ScanVerdict | Promise<ScanVerdict>,
   answer: (code: string, verdict: ScanVerdict) => void,
+  ready: () => Promise<void> = () => Promise.resolve(),
 ): (code: string) => Promise<void> {
   let tail: Promise<void> = Promise.resolve();
   return (code) => {
     tail = tail.then(async () => {
+      await ready();
       let verdict: ScanVerdict;
       try {
         verdict = await onScan(code);

@@ -51,7 +51,7 @@ const labelOf = (rows: readonly ReturnListRow[], transit: boolean, remark: strin
 };
 
 export default function CartonReturnPage() {
-  const { cache, local, list, update, reset, current, userId, ready } = useReturnList();
+  const { cache, local, list, update, reset, current, userId, ready, scanReady } = useReturnList();
   const box = useRef<ScanBoxHandle>(null);
   const [checking, setChecking] = useState(false);
   const [remarkOpen, setRemarkOpen] = useState(false);
@@ -154,7 +154,8 @@ export default function CartonReturnPage() {
           label="Scan items"
           placeholder="Scan TID, SID or DID"
           onScan={scan}
-          disabled={!ready || remarkOpen}
+          disabled={remarkOpen}
+          ready={scanReady}
           idleMessage="Scan the cartons to take back"
         />
         <Group justify="space-between" align="baseline" aria-live="polite">

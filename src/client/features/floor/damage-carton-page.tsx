@@ -21,7 +21,7 @@ import { kickOutbox } from '../../offline/drain-triggers.js';
 export default function DamageCartonPage() {
   const userId = getSession()?.UserId ?? 0;
   const cache = useFloorCache();
-  const local = useLocalWork(userId, cache);
+  const { work: local, ready } = useLocalWork(userId, cache);
   const [reason, setReason] = useState('');
   const box = useRef<ScanBoxHandle>(null);
 
@@ -70,6 +70,7 @@ export default function DamageCartonPage() {
           label="Scan carton"
           placeholder="Scan SID or TID"
           onScan={onScan}
+          ready={ready}
           idleMessage="Write the reason, then scan the carton"
         />
       </Stack>

@@ -59,8 +59,8 @@ const formOf = (d: DispatchDraft, cache: FloorCache) => ({
 export default function DispatchPage() {
   const userId = getSession()?.UserId ?? 0;
   const cache = useFloorCache();
-  const local = useLocalWork(userId, cache);
-  const { draft, update, current } = useDraft<DispatchDraft>(SCREEN, userId, emptyDispatch);
+  const { work: local, ready: workReady } = useLocalWork(userId, cache);
+  const { draft, update, current, ready: draftReady } = useDraft<DispatchDraft>(SCREEN, userId, emptyDispatch);
   const box = useRef<ScanBoxHandle>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -222,6 +222,7 @@ export default function DispatchPage() {
           placeholder="Scan TID or SID"
           onScan={scan}
           disabled={olderStock.open || busy}
+          ready={workReady && draftReady}
           idleMessage="Choose Send To, then scan the cartons"
         />
         <Group justify="space-between" align="baseline" aria-live="polite">

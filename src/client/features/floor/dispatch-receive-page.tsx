@@ -38,7 +38,7 @@ const fail = (message: string): ScanVerdict => ({ ok: false, message });
 export default function DispatchReceivePage() {
   const userId = getSession()?.UserId ?? 0;
   const cache = useFloorCache();
-  const local = useLocalWork(userId, cache);
+  const { work: local, ready } = useLocalWork(userId, cache);
   const box = useRef<ScanBoxHandle>(null);
   const [loaded, setLoaded] = useState<LoadedDispatch | null>(null);
   const [busy, setBusy] = useState(false);
@@ -154,6 +154,7 @@ export default function DispatchReceivePage() {
               placeholder="Scan DID"
               onScan={scan}
               disabled={busy}
+              ready={ready}
               idleMessage={RECEIVE_TEXT.idle}
               emptyMessage={RECEIVE_MSG.enterDispatchId}
             />

@@ -27,7 +27,7 @@ const TYPE_LABEL: Record<ReplaceType, string> = { PID: 'Primary Qr Code (PID)', 
 export default function ReplacePage() {
   const userId = getSession()?.UserId ?? 0;
   const cache = useFloorCache();
-  const local = useLocalWork(userId, cache);
+  const { work: local, ready } = useLocalWork(userId, cache);
   const box = useRef<ScanBoxHandle>(null);
   const [type, setType] = useState<ReplaceType | null>(null);
   const [first, setFirst] = useState<FirstCode | null>(null);
@@ -145,6 +145,7 @@ export default function ReplacePage() {
           placeholder={type === 'SID' ? 'Scan the SID' : 'Scan the code'}
           onScan={scan}
           disabled={dialog}
+          ready={ready}
           idleMessage={type ? 'Scan the code to replace' : 'Choose PID or SID, then scan'}
         />
         {first && (
@@ -169,6 +170,7 @@ export default function ReplacePage() {
           first={first}
           notice={notice}
           onScan={second}
+          ready={ready}
           onClose={() => {
             setDialog(false);
             backToBox();

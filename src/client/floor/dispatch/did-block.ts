@@ -8,6 +8,7 @@ import type { Envelope } from '@shared/contracts/envelope.js';
 import { SLIP_API, reserveArgs, type LastIds, type ReservedIds } from '@shared/contracts/numbers/slip-ids.js';
 import { localDb, type FieldtraceDb } from '../../offline/db.js';
 import { newEntry, type OutboxEntry } from '../../offline/outbox-entry.js';
+import { noteQueued } from '../work/queued.js';
 import type { FloorSave } from '../work/registry.js';
 import { draftKey, type Work } from '../work/work-store.js';
 
@@ -99,7 +100,7 @@ export async function queueWithDid<E extends FloorSave>(
   work: (did: string) => Work<E>,
   db: FieldtraceDb = localDb,
 ): Promise<{ did: string; entry: OutboxEntry } | null> {
-  return db.transaction('rw', db.outbox, db.kv, async () => {
+  const queued = await db.transaction('rw', db.outbox, db.kv, async () => {
     const block = await readDidBlock(userId, db);
     const did = nextDid(block, prefix);
     if (!did) return null;
@@ -110,4 +111,6 @@ export async function queueWithDid<E extends FloorSave>(
     await db.kv.delete(draftKey(screen, userId));
     return { did, entry };
   });
+  if (queued) noteQueued(queued.entry.seq!);
+  return queued;
 }

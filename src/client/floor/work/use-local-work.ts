@@ -5,15 +5,20 @@
 // entries added since the last look are read and added alone (a carton closed here: one entry); an
 // entry gone or refused, or a new cache, rebuilds from the whole outbox. A status that is not a
 // refusal (sending, done) changes nothing here, so a drain does not rebuild it either.
+// Until the outbox has been read for the cache in hand, and up to the newest entry this screen queued,
+// the work is not whole: the hook says so (`ready`), and the screen's scans wait for it (issue 27: a
+// pack already in a queued carton was accepted while the outbox was still being read).
 import { liveQuery } from 'dexie';
 import { useEffect, useState } from 'react';
 import { localDb, type FieldtraceDb } from '../../offline/db.js';
 import type { OutboxEntry } from '../../offline/outbox-entry.js';
 import type { FloorCache } from '../cache/index.js';
 import { emptyLocalWork, type LocalWork } from './local-work.js';
+import { subscribeQueued } from './queued.js';
 import { addEntry, FLOOR_WORK_PATHS, localWorkOf } from './registry.js';
 
-/** What a floor scan answers while the cache is read from the device the first time. */
+/** What a floor scan answers while the cache is read from the device the first time (the scan box
+ *  waits for the screen to be ready, so only a flow outside it can meet this). */
 export const CACHE_LOADING = 'The device data is still loading: scan again in a moment.';
 
 /** The outbox as far as local work cares: its entries' keys in queue order, and the refused ones. */
@@ -71,8 +76,26 @@ export async function followOutbox(
   return { seqs: shape.seqs, rejected, work };
 }
 
-export function useLocalWork(userId: number, cache: FloorCache | undefined): LocalWork {
-  const [state, setState] = useState<{ userId: number; cache: FloorCache; work: LocalWork } | null>(null);
+export interface LocalWorkState {
+  /** Nothing queued until the outbox is read (one object, so the screen's props stay the same). */
+  work: LocalWork;
+  /** The work is whole: read for this cache, up to the newest entry queued since the screen opened. */
+  ready: boolean;
+}
+
+interface Read {
+  userId: number;
+  cache: FloorCache;
+  work: LocalWork;
+  /** The newest outbox entry read. */
+  upTo: number;
+}
+
+export function useLocalWork(userId: number, cache: FloorCache | undefined): LocalWorkState {
+  const [state, setState] = useState<Read | null>(null);
+  /** The newest entry this page queued while the screen is open (seqs only grow). */
+  const [queued, setQueued] = useState(0);
+  useEffect(() => subscribeQueued((seq) => setQueued((q) => Math.max(q, seq))), []);
   useEffect(() => {
     if (!cache) return;
     let live = true;
@@ -85,7 +108,7 @@ export function useLocalWork(userId: number, cache: FloorCache | undefined): Loc
           .then(async () => {
             if (!live) return;
             const next = await followOutbox(known, shape, userId, cache);
-            if (live && next.work !== known?.work) setState({ userId, cache, work: next.work });
+            if (live && next !== known) setState({ userId, cache, work: next.work, upTo: next.seqs.at(-1) ?? 0 });
             known = next;
           })
           .catch(() => undefined);
@@ -98,7 +121,8 @@ export function useLocalWork(userId: number, cache: FloorCache | undefined): Loc
       sub.unsubscribe();
     };
   }, [userId, cache]);
-  return state !== null && state.userId === userId && state.cache === cache ? state.work : EMPTY;
+  const read = state !== null && state.userId === userId && state.cache === cache ? state : null;
+  return { work: read?.work ?? EMPTY, ready: read !== null && read.upTo >= queued };
 }
 
 /** Until the outbox is read: nothing queued here (one object, so the screen's props stay the same). */

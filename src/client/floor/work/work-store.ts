@@ -4,6 +4,7 @@
 import type { BodyIn } from '@shared/endpoint.js';
 import { localDb, type FieldtraceDb } from '../../offline/db.js';
 import { newEntry, type OutboxEntry } from '../../offline/outbox-entry.js';
+import { noteQueued } from './queued.js';
 import type { FloorSave } from './registry.js';
 
 export const draftKey = (screen: string, userId: number) => `floor-draft:${screen}:${userId}`;
@@ -45,5 +46,6 @@ export async function queueWork<E extends FloorSave>(
     entry.seq = await db.outbox.add(entry);
     await db.kv.delete(draftKey(screen, w.userId));
   });
+  noteQueued(entry.seq!);
   return entry;
 }

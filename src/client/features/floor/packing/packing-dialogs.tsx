@@ -8,11 +8,14 @@ export function SlipDialog({
   opened,
   title,
   onSlip,
+  ready,
   onClose,
 }: {
   opened: boolean;
   title: string;
   onSlip: (text: string) => ScanVerdict | Promise<ScanVerdict>;
+  /** The screen's facts are read (a slip used here is known). */
+  ready: boolean;
   onClose: () => void;
 }) {
   return (
@@ -22,6 +25,7 @@ export function SlipDialog({
           label="Carton slip"
           placeholder="Scan the carton slip"
           onScan={onSlip}
+          ready={ready}
           idleMessage="Scan the slip to close the carton"
         />
         <Button size="lg" variant="default" onClick={onClose}>

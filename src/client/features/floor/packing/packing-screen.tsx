@@ -48,7 +48,7 @@ export interface PackingDef<R, E extends FloorSave> {
 type Dialog = 'none' | 'fractional' | 'slip';
 
 export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef<R, E> }) {
-  const { cache, local, carton, update, current, userId } = useCarton<R>(def.screen);
+  const { cache, local, carton, update, current, userId, scanReady } = useCarton<R>(def.screen);
   const box = useRef<ScanBoxHandle>(null);
   const [dialog, setDialog] = useState<Dialog>('none');
   const [refresh, setRefresh] = useState(0);
@@ -175,7 +175,13 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
       <Header title={def.page.label} />
       <Stack gap="sm">
         <SizePicker sizes={sizes} value={carton.sizeId} locked={carton.rows.length > 0} onChange={chooseSize} />
-        <ScanBox ref={box} label={def.scanLabel} onScan={scan} disabled={dialog !== 'none' || olderStock.open} />
+        <ScanBox
+          ref={box}
+          label={def.scanLabel}
+          onScan={scan}
+          disabled={dialog !== 'none' || olderStock.open}
+          ready={scanReady}
+        />
         <Group justify="space-between" align="baseline" className="ft-packing__count" aria-live="polite">
           <Text component="span" className="ft-packing__big" data-testid="packed-count">
             {carton.rows.length}
@@ -201,7 +207,7 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
         />
       )}
       {dialog === 'slip' && (
-        <SlipDialog opened title={def.slipTitle} onSlip={onSlip} onClose={() => setDialog('none')} />
+        <SlipDialog opened title={def.slipTitle} onSlip={onSlip} ready={scanReady} onClose={() => setDialog('none')} />
       )}
       {olderStock.dialogs}
     </div>

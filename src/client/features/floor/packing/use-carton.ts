@@ -35,12 +35,14 @@ export interface CartonState<R> {
   userId: number;
   /** False until the draft of a reload has been read. */
   ready: boolean;
+  /** Scans may be judged: the cache, this device's queued work and the draft of a reload are read. */
+  scanReady: boolean;
 }
 
 export function useCarton<R>(screen: string): CartonState<R> {
   const userId = getSession()?.UserId ?? 0;
   const cache = useFloorCache();
-  const local = useLocalWork(userId, cache);
+  const { work: local, ready: workReady } = useLocalWork(userId, cache);
   const { draft: carton, update, current, ready } = useDraft<Carton<R>>(screen, userId, emptyCarton);
-  return { cache, local, carton, update, current, userId, ready };
+  return { cache, local, carton, update, current, userId, ready, scanReady: ready && workReady };
 }

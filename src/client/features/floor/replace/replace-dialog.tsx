@@ -13,10 +13,12 @@ interface Props {
   /** What the server said of the first code, when it refused it (asked online, in the background). */
   notice: string | null;
   onScan: (text: string) => ScanVerdict | Promise<ScanVerdict>;
+  /** The screen's facts are read (codes replaced here are known). */
+  ready: boolean;
   onClose: () => void;
 }
 
-export function ReplaceDialog({ first, notice, onScan, onClose }: Props) {
+export function ReplaceDialog({ first, notice, onScan, ready, onClose }: Props) {
   const handheld = useHandheld();
   const box = useRef<ScanBoxHandle>(null);
   const pid = first.type === 'PID';
@@ -64,6 +66,7 @@ export function ReplaceDialog({ first, notice, onScan, onClose }: Props) {
           label={pid ? 'New QR code' : 'New carton slip'}
           placeholder={pid ? 'Scan the new QR code' : 'Scan the new SID'}
           onScan={onScan}
+          ready={ready}
           idleMessage={pid ? 'Scan the new code of the same batch' : 'Scan an unused SID of your prefix'}
         />
         <Group grow>

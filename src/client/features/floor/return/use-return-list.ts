@@ -29,12 +29,14 @@ export interface ReturnListState {
   userId: number;
   /** False until the draft of a reload has been read. */
   ready: boolean;
+  /** Scans may be judged: the cache, this device's queued work and the draft of a reload are read. */
+  scanReady: boolean;
 }
 
 export function useReturnList(): ReturnListState {
   const userId = getSession()?.UserId ?? 0;
   const cache = useFloorCache();
-  const local = useLocalWork(userId, cache);
+  const { work: local, ready: workReady } = useLocalWork(userId, cache);
   const [list, setList] = useState<ReturnList>({ transit: false, rows: [] });
   const ref = useRef(list);
   const [ready, setReady] = useState(false);
@@ -71,5 +73,5 @@ export function useReturnList(): ReturnListState {
   }, []);
   const current = useCallback(() => ref.current, []);
 
-  return { cache, local, list, update, reset, current, userId, ready };
+  return { cache, local, list, update, reset, current, userId, ready, scanReady: ready && workReady };
 }
