@@ -49,6 +49,7 @@ export const devicesResource: ResourceDef<DeviceRow> = {
     path: DEVICE_API.list.path,
     pageSizes: [10, 25, 50],
     defaultPageSize: 25,
+    defaultSort: { column: 'LastSeen', order: 'DESC' },
     columns: listColumns<DeviceRow>(DEVICES_LIST, {
       own: {
         OldestPendingMinutes: { render: (r) => ageText(r.OldestPendingMinutes) },
