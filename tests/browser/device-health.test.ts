@@ -130,8 +130,9 @@ describe('device health', () => {
   });
 
   it('shows a red screen naming the work the store lost before the server got it, until confirmed', async () => {
-    // The device has its id once the app has started.
+    // The device has its id once the app has started, and keeps the server's answer to its report.
     await expect.poll(() => kv(page, 'device'), { timeout: 30_000 }).toMatchObject({ id: expect.any(String) });
+    await expect.poll(() => kv(page, 'device-acked'), { timeout: 30_000 }).toMatchObject({ AckedSeq: 0 });
     await context.setOffline(true);
     const [held, lostA, lostB, kept] = await enqueue(page, [
       { items: ['PID-E1'], hoursAgo: 10, earlierShift: true },

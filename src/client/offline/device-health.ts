@@ -64,10 +64,21 @@ export async function lostWork(db: FieldtraceDb, acked: DeviceAcked): Promise<Lo
   });
 }
 
-/** Reports the device and shows the red screen when its store has lost work. */
+/** The server's answer as last kept on this device for its current id; null when none. */
+async function keptAcked(db: FieldtraceDb): Promise<DeviceAcked | null> {
+  const identity = (await db.kv.get(DEVICE_KEY))?.value as DeviceIdentity | undefined;
+  const last = (await db.kv.get(ACKED_KEY))?.value as (DeviceAcked & { id: string }) | undefined;
+  return identity && last?.id === identity.id ? last : null;
+}
+
+/** Reports the device and shows the red screen when its store has lost work. The check reads the
+ *  server's number as kept before this start's drains: a later entry sent meanwhile (by this page or
+ *  the service worker) raises the server's number above a lost one and would hide it. */
 export async function checkDevice(o: HealthOptions): Promise<void> {
+  const known = await keptAcked(o.db);
+  const lostBefore = known ? await lostWork(o.db, known) : null;
   const acked = await reportDevice(o);
-  const lost = acked ? await lostWork(o.db, acked) : null;
+  const lost = lostBefore ?? (!known && acked ? await lostWork(o.db, acked) : null);
   const browser = readBrowserLoss();
   if (!lost && !browser) return;
   setStoreLoss({
