@@ -6,6 +6,7 @@
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DISPATCH_API, DISPATCH_MSG, LR_MAX, saveProblem } from '@shared/contracts/floor/dispatch.js';
+import { formatDate } from '@shared/cell-format.js';
 import { PAGE } from '@shared/pages.js';
 import { getSession } from '../../api/session.js';
 import { saveBytes } from '../../kit/download.js';
@@ -45,8 +46,8 @@ const COLUMNS: ScanTableColumn<DispatchRow>[] = [
   { title: 'Product Name', value: (r) => r.ProductName },
   { title: 'Batch No.', value: (r) => r.BatchNo, short: (v) => `Batch ${v}` },
   { title: 'Carton Name', value: (r) => r.CartonName },
-  { title: 'MFG Date', value: (r) => r.MFGDate, short: (v) => `MFG ${v}` },
-  { title: 'Expire Date', value: (r) => r.EXPDate, short: (v) => `EXP ${v}` },
+  { title: 'MFG Date', value: (r) => formatDate(r.MFGDate), short: (v) => `MFG ${v}` },
+  { title: 'Expire Date', value: (r) => formatDate(r.EXPDate), short: (v) => `EXP ${v}` },
 ];
 
 /** The draft as the scan check reads it: the target chosen, and what sending there is (lifecycle op). */
