@@ -6,7 +6,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import type { Envelope } from '@shared/contracts/envelope.js';
 import type { ListRequest } from '@shared/contracts/list.js';
 import { settling, type Settling } from '../api/settled.js';
-import { useOnline } from '../offline/network-status.js';
+import { isOnline, useOnline } from '../offline/network-status.js';
 import { postTo, targetKey, type ApiTarget } from './api-target.js';
 import {
   DEFAULT_SORT,
@@ -132,6 +132,13 @@ export function useServerList<T>(options: ServerListOptions): ServerList<T> {
     }
     const waiting = pending.current;
     pending.current = undefined;
+    // Offline, a call would only fail: the list says it is offline and asks once the network is back
+    // (a floor screen reloads its history after every carton queued, offline too).
+    if (!waiting && !isOnline()) {
+      setOffline(true);
+      setFetching(false);
+      return;
+    }
     let stale = false;
     setFetching(true);
     void (waiting ?? postTo<T[]>(options.path, listBody(state, filters))).then((env) => {
@@ -161,7 +168,7 @@ export function useServerList<T>(options: ServerListOptions): ServerList<T> {
   const setSort = useCallback((sort: Sort) => setState((s) => ({ ...s, sort, page: 1 })), []);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
 
-  // Back online after a failed fetch: fetch the page again.
+  // Back online after a failed (or skipped) fetch: fetch the page again, once.
   useEffect(() => {
     if (online && offline) reload();
   }, [online, offline, reload]);

@@ -23,6 +23,8 @@ import { ScannedRows } from '../../../floor/scanned-rows.js';
 import { RemarkDialog } from '../../../floor/floor-dialogs.js';
 import { useOlderStock, type OlderStockOutcome } from '../../../floor/use-older-stock.js';
 import { kickOutbox } from '../../../offline/drain-triggers.js';
+import { isOnline } from '../../../offline/network-status.js';
+import { knownLastSlip } from '../../../floor/slip-blocks.js';
 import { useOutboxStatus } from '../../../offline/use-outbox-status.js';
 import { SlipDialog } from './packing-dialogs.js';
 import { emptyCarton, useCarton, type Carton } from './use-carton.js';
@@ -112,8 +114,9 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
 
   const onSlip = async (text: string): Promise<ScanVerdict> => {
     if (!cache?.mySite) return { ok: false, message: PACKING_MSG.noSite };
-    // Slips printed since the last refresh are not known here: the server checks the printed range.
-    const checked = slipProblem(text, def.slipType, cache.mySite.Prefix, Number.MAX_SAFE_INTEGER);
+    // Offline, a slip past the blocks the cache knows reserved is refused; online the server judges.
+    const last = knownLastSlip(cache, def.slipType, isOnline());
+    const checked = slipProblem(text, def.slipType, cache.mySite.Prefix, last);
     if ('message' in checked) return { ok: false, message: checked.message };
     const slip = checked.slip;
     if (local.slips.has(slip) || cache.openSecondary(slip) || cache.tertiaryAt(slip))
@@ -137,6 +140,17 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
     }, 0);
     return done;
   };
+
+  // A reload (a crash, a battery swap) with a full carton: its dialog opens again once the draft, the
+  // cache and the queued work are read, as it did when the last scan filled it. Once per visit, so
+  // Cancel keeps it closed.
+  const reopened = useRef(false);
+  useEffect(() => {
+    if (reopened.current || !scanReady || !cache) return;
+    reopened.current = true;
+    const c = current();
+    if (c.rows.length > 0 && c.rows.length === sizeOf(c)) proceed(c);
+  }, [scanReady, cache]);
 
   const submit = () => {
     if (carton.rows.length === 0) return;
