@@ -4,7 +4,7 @@
 // part-filled one asks for its remark first, newer stock for its approval remark. Every scan is
 // checked on the device (the cache, this device's queued work, the carton) and the closed carton is
 // queued in the outbox before the screen clears: no scan waits for the network.
-import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Button, Select, Stack, Text } from '@mantine/core';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PACKING_MSG, slipProblem } from '@shared/contracts/floor/packing.js';
 import type { SlipType } from '@shared/codes.js';
@@ -188,7 +188,25 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
     <div className="ft-packing">
       <Header title={def.page.label} />
       <Stack gap="sm">
-        <SizePicker sizes={sizes} value={carton.sizeId} locked={carton.rows.length > 0} onChange={chooseSize} />
+        {/* The count beside the size, above the scan box: a long red answer under the box never
+            pushes it under the Submit bar. */}
+        <div className="ft-packing__top">
+          <div className="ft-packing__size">
+            <SizePicker sizes={sizes} value={carton.sizeId} locked={carton.rows.length > 0} onChange={chooseSize} />
+          </div>
+          <div className="ft-packing__count" aria-live="polite">
+            <Text component="span" className="ft-packing__big" data-testid="packed-count">
+              {carton.rows.length}
+              <Text component="span" className="ft-packing__of">
+                {' '}
+                / {size ?? '–'}
+              </Text>
+            </Text>
+            <Text c="dimmed" fz="sm">
+              scanned
+            </Text>
+          </div>
+        </div>
         <ScanBox
           ref={box}
           label={def.scanLabel}
@@ -196,16 +214,6 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
           disabled={dialog !== 'none' || olderStock.open}
           ready={scanReady}
         />
-        <Group justify="space-between" align="baseline" className="ft-packing__count" aria-live="polite">
-          <Text component="span" className="ft-packing__big" data-testid="packed-count">
-            {carton.rows.length}
-            <Text component="span" className="ft-packing__of">
-              {' '}
-              / {size ?? '–'}
-            </Text>
-          </Text>
-          <Text c="dimmed">scanned</Text>
-        </Group>
         <ScannedList rows={carton.rows} def={def} onDelete={remove} />
       </Stack>
       <SubmitBar disabled={carton.rows.length === 0} onSubmit={submitNow} />
