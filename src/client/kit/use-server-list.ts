@@ -132,13 +132,6 @@ export function useServerList<T>(options: ServerListOptions): ServerList<T> {
     }
     const waiting = pending.current;
     pending.current = undefined;
-    // Offline, a call would only fail: the list says it is offline and asks once the network is back
-    // (a floor screen reloads its history after every carton queued, offline too).
-    if (!waiting && !isOnline()) {
-      setOffline(true);
-      setFetching(false);
-      return;
-    }
     let stale = false;
     setFetching(true);
     void (waiting ?? postTo<T[]>(options.path, listBody(state, filters))).then((env) => {
@@ -166,7 +159,13 @@ export function useServerList<T>(options: ServerListOptions): ServerList<T> {
   const setPage = useCallback((page: number) => setState((s) => ({ ...s, page })), []);
   const setPageSize = useCallback((pageSize: number) => setState((s) => ({ ...s, pageSize, page: 1 })), []);
   const setSort = useCallback((sort: Sort) => setState((s) => ({ ...s, sort, page: 1 })), []);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  // Offline, a reload (a floor screen's history after every carton queued, offline too) would only
+  // fail: the list says it is offline and reads the page once the network is back. A search or a page
+  // the user asks for is still tried (the network may be back before the device has noticed).
+  const reload = useCallback(() => {
+    if (isOnline()) setVersion((v) => v + 1);
+    else setOffline(true);
+  }, []);
 
   // Back online after a failed (or skipped) fetch: fetch the page again, once.
   useEffect(() => {
