@@ -4,9 +4,9 @@
 // count against the size, the slip of the caller's prefix, printed and unused. All or nothing: one
 // refusal lists every item at fault, and the transaction it runs in rolls back.
 import { sql } from 'drizzle-orm';
-import { visibleNumber, type Series } from '../../shared/codes.js';
+import { parseUid, scannedUid, visibleNumber, type Series } from '../../shared/codes.js';
 import type { z } from 'zod';
-import { PACKING_MSG, type secondarySave } from '../../shared/contracts/floor/packing.js';
+import { notCodeMessage, PACKING_MSG, type secondarySave } from '../../shared/contracts/floor/packing.js';
 import { REPLACE_MSG } from '../../shared/contracts/floor/replace.js';
 import { RECALL_MSG } from '../../shared/contracts/recall.js';
 import type { RefusedItem } from '../../shared/contracts/refusal.js';
@@ -65,7 +65,9 @@ export async function packSecondary(
   const good: Array<{ series: Series; serial: number; mapping: CodeMapping }> = [];
   resolved.forEach((r, i) => {
     const scan = b.scanned[i]!.UID;
-    if (r.state === 'forged') return faults.push(item(scan, PACKING_MSG.forged));
+    // Not a code at all says what it is (as the device does); a code of our shape failing its MAC is forged.
+    if (r.state === 'forged')
+      return faults.push(item(scan, parseUid(scannedUid(scan)) ? PACKING_MSG.forged : notCodeMessage(scan)));
     const shown = visibleNumber(r.code, r.code.serial);
     const k = `${r.series.kind}${r.series.prefix}${r.serial}`;
     if (seen.has(k)) return faults.push(item(shown, PACKING_MSG.alreadyScanned));

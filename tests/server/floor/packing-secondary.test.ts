@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  notCodeMessage,
   PACKING_API,
   PACKING_MSG,
   secondaryRow,
@@ -239,12 +240,25 @@ describe('refused, and nothing changes', () => {
     expect(refusedCodes(data)).toEqual([`${B.prefix}1`]);
   });
 
-  it('not a code at all', async () => {
+  it('not a code at all: each says what it is, as the device does', async () => {
     const res = await save(secondaryBody(size5, ['hello', ...uids(61, 64)], nextSid()));
     expect(res.body).toMatchObject({
       ResponseCode: '400',
-      ResponseMessage: PACKING_MSG.forged,
-      ResponseData: { Items: [{ Code: 'hello', Reason: PACKING_MSG.forged }] },
+      ResponseMessage: notCodeMessage('hello'),
+      ResponseData: { Items: [{ Code: 'hello', Reason: PACKING_MSG.notCodeOther }] },
+    });
+    const sid = slip('SID', A.prefix, 3);
+    const cut = uids(65, 65)[0]!.slice(0, -3);
+    const data = await refused(
+      secondaryBody(await cartonSize(t.db, 4), [sid, `${A.prefix}61`, cut, ...uids(66, 66)], nextSid()),
+      PACKING_MSG.itemsRefused(3),
+    );
+    expect(data).toEqual({
+      Items: [
+        { Code: sid, Reason: PACKING_MSG.notCodeSid(sid) },
+        { Code: `${A.prefix}61`, Reason: PACKING_MSG.notCodeNumber(`${A.prefix}61`) },
+        { Code: cut, Reason: PACKING_MSG.notCodeBroken },
+      ],
     });
   });
 

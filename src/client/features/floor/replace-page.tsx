@@ -14,6 +14,7 @@ import { CACHE_LOADING, useLocalWork } from '../../floor/work/use-local-work.js'
 import { queueWork } from '../../floor/work/work-store.js';
 import { ScanBox, type ScanBoxHandle, type ScanVerdict } from '../../floor/scan-box.js';
 import { kickOutbox } from '../../offline/drain-triggers.js';
+import { isOnline } from '../../offline/network-status.js';
 import { DetailsTable } from './replace/details-table.js';
 import { ReplaceDialog } from './replace/replace-dialog.js';
 import { checkFirst, checkSecond, doneText, type FirstCode } from './replace/replace-rules.js';
@@ -84,7 +85,7 @@ export default function ReplacePage() {
   const onSecond = async (text: string): Promise<ScanVerdict> => {
     if (!cache) return fail(CACHE_LOADING);
     const f = now.current;
-    const checked = checkSecond(f, text, cache, local);
+    const checked = checkSecond(f, text, cache, local, isOnline());
     if (!checked.ok) return fail(checked.message);
     if (!f) return fail(REPLACE_MSG.firstScan); // checkSecond has said so already
     const done = doneText(f, checked.value);

@@ -2,7 +2,7 @@
 // device's own work (local-work.ts) and the carton on the screen: answered at once, offline or not.
 // The server runs the same rules again when the carton arrives; these only keep a bad scan off it.
 import { parseUid, scannedUid, visibleNumber } from '@shared/codes.js';
-import { PACKING_MSG, secondaryScan } from '@shared/contracts/floor/packing.js';
+import { notCodeMessage, PACKING_MSG, secondaryScan } from '@shared/contracts/floor/packing.js';
 import type { FloorCache, OpenSecondary } from '../cache/index.js';
 import { cartonCheck, packCheck } from '../device-check.js';
 import { packKey, type LocalWork } from '../work/local-work.js';
@@ -39,7 +39,7 @@ export function checkPack(
 ): ScanOutcome<PackRow> {
   if (!carton.size) return refused(PACKING_MSG.selectCartonSize);
   const code = parseUid(scannedUid(text));
-  if (!code) return refused(PACKING_MSG.notCode);
+  if (!code) return refused(notCodeMessage(text));
   if (carton.rows.length >= carton.size) return refused(PACKING_MSG.cartonFull);
   const facts = cache.codeFacts(code.kind, code.prefix, code.serial);
   const key = packKey(facts);

@@ -115,8 +115,8 @@ describe('a pack scanned on Secondary Packing', () => {
       return r.ok ? 'accepted' : r.message;
     };
     expect(refused(ka(10), [], null)).toBe(PACKING_MSG.selectCartonSize);
-    expect(refused('hello')).toBe(PACKING_MSG.notCode);
-    expect(refused(ka(10).slice(0, -3))).toBe(PACKING_MSG.notCode); // truncated
+    expect(refused('hello')).toBe(PACKING_MSG.notCodeOther);
+    expect(refused(ka(10).slice(0, -3))).toBe(PACKING_MSG.notCodeBroken); // truncated
     expect(refused(ka(11), [row(10), row(12), row(13)])).toBe(PACKING_MSG.cartonFull);
     expect(refused(ka(10), [row(10)])).toBe(PACKING_MSG.alreadyScanned);
     expect(refused(ka(10).toLowerCase(), [row(10)])).toBe(PACKING_MSG.alreadyScanned); // the same code, lower-cased
@@ -125,6 +125,28 @@ describe('a pack scanned on Secondary Packing', () => {
     expect(refused(ka(305))).toBe(PACKING_MSG.damaged('Crushed'));
     expect(refused(ka(2))).toBe(PACKING_MSG.packed('SID26KA00001'));
     expect(refused(ka(150), [row(10)])).toBe(PACKING_MSG.sameProduct);
+  });
+  it("a scan that is not a pack's code says what it is, after the spec's 'Invalid scanned Qr'", () => {
+    const refused = (text: string) => {
+      const r = pack(text);
+      return r.ok ? 'accepted' : r.message;
+    };
+    expect(refused('SID26KA00007')).toBe(
+      'Invalid scanned Qr: SID26KA00007 is a carton slip, scan it in the slip dialog.',
+    );
+    expect(refused('https://x.in/P?U=sid26ka00007')).toBe(PACKING_MSG.notCodeSid('SID26KA00007'));
+    expect(refused('TID26KA00002')).toBe(PACKING_MSG.notCodeTid('TID26KA00002'));
+    expect(refused('DID26KA00002')).toBe(PACKING_MSG.notCodeDid('DID26KA00002'));
+    expect(refused('KA1042')).toBe(
+      'Invalid scanned Qr: KA1042 is the number printed beside the QR, scan the QR itself.',
+    );
+    expect(refused('7002')).toBe(PACKING_MSG.notCodeNumber('7002')); // a preprinted label's number
+    expect(refused(ka(10).slice(0, -1))).toBe(PACKING_MSG.notCodeBroken);
+    expect(refused('%$#@!')).toBe(PACKING_MSG.notCodeOther);
+    // A genuine preprinted code never mapped is a code: not mapped, not 'Invalid scanned Qr'.
+    expect(refused(codes.make({ kind: 'P', prefix: '' }, 7002))).toBe(PACKING_MSG.unmapped);
+    for (const t of ['SID26KA00007', 'KA1042', ka(10).slice(0, -1), 'hello'])
+      expect(refused(t).startsWith(PACKING_MSG.notCode)).toBe(true);
   });
   it("a pack in this device's queued carton is packed here, until that entry is rejected", () => {
     const entry = {

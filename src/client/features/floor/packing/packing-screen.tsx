@@ -4,7 +4,7 @@
 // part-filled one asks for its remark first, newer stock for its approval remark. Every scan is
 // checked on the device (the cache, this device's queued work, the carton) and the closed carton is
 // queued in the outbox before the screen clears: no scan waits for the network.
-import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Button, Select, Stack, Text } from '@mantine/core';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PACKING_MSG, slipProblem } from '@shared/contracts/floor/packing.js';
 import type { SlipType } from '@shared/codes.js';
@@ -23,6 +23,8 @@ import { ScannedRows } from '../../../floor/scanned-rows.js';
 import { RemarkDialog } from '../../../floor/floor-dialogs.js';
 import { useOlderStock, type OlderStockOutcome } from '../../../floor/use-older-stock.js';
 import { kickOutbox } from '../../../offline/drain-triggers.js';
+import { isOnline } from '../../../offline/network-status.js';
+import { knownLastSlip } from '../../../floor/slip-blocks.js';
 import { useOutboxStatus } from '../../../offline/use-outbox-status.js';
 import { SlipDialog } from './packing-dialogs.js';
 import { emptyCarton, useCarton, type Carton } from './use-carton.js';
@@ -112,8 +114,9 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
 
   const onSlip = async (text: string): Promise<ScanVerdict> => {
     if (!cache?.mySite) return { ok: false, message: PACKING_MSG.noSite };
-    // Slips printed since the last refresh are not known here: the server checks the printed range.
-    const checked = slipProblem(text, def.slipType, cache.mySite.Prefix, Number.MAX_SAFE_INTEGER);
+    // Offline, a slip past the blocks the cache knows reserved is refused; online the server judges.
+    const last = knownLastSlip(cache, def.slipType, isOnline());
+    const checked = slipProblem(text, def.slipType, cache.mySite.Prefix, last);
     if ('message' in checked) return { ok: false, message: checked.message };
     const slip = checked.slip;
     if (local.slips.has(slip) || cache.openSecondary(slip) || cache.tertiaryAt(slip))
@@ -137,6 +140,17 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
     }, 0);
     return done;
   };
+
+  // A reload (a crash, a battery swap) with a full carton: its dialog opens again once the draft, the
+  // cache and the queued work are read, as it did when the last scan filled it. Once per visit, so
+  // Cancel keeps it closed.
+  const reopened = useRef(false);
+  useEffect(() => {
+    if (reopened.current || !scanReady || !cache) return;
+    reopened.current = true;
+    const c = current();
+    if (c.rows.length > 0 && c.rows.length === sizeOf(c)) proceed(c);
+  }, [scanReady, cache]);
 
   const submit = () => {
     if (carton.rows.length === 0) return;
@@ -174,7 +188,25 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
     <div className="ft-packing">
       <Header title={def.page.label} />
       <Stack gap="sm">
-        <SizePicker sizes={sizes} value={carton.sizeId} locked={carton.rows.length > 0} onChange={chooseSize} />
+        {/* The count beside the size, above the scan box: a long red answer under the box never
+            pushes it under the Submit bar. */}
+        <div className="ft-packing__top">
+          <div className="ft-packing__size">
+            <SizePicker sizes={sizes} value={carton.sizeId} locked={carton.rows.length > 0} onChange={chooseSize} />
+          </div>
+          <div className="ft-packing__count" aria-live="polite">
+            <Text component="span" className="ft-packing__big" data-testid="packed-count">
+              {carton.rows.length}
+              <Text component="span" className="ft-packing__of">
+                {' '}
+                / {size ?? '–'}
+              </Text>
+            </Text>
+            <Text c="dimmed" fz="sm">
+              scanned
+            </Text>
+          </div>
+        </div>
         <ScanBox
           ref={box}
           label={def.scanLabel}
@@ -182,16 +214,6 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
           disabled={dialog !== 'none' || olderStock.open}
           ready={scanReady}
         />
-        <Group justify="space-between" align="baseline" className="ft-packing__count" aria-live="polite">
-          <Text component="span" className="ft-packing__big" data-testid="packed-count">
-            {carton.rows.length}
-            <Text component="span" className="ft-packing__of">
-              {' '}
-              / {size ?? '–'}
-            </Text>
-          </Text>
-          <Text c="dimmed">scanned</Text>
-        </Group>
         <ScannedList rows={carton.rows} def={def} onDelete={remove} />
       </Stack>
       <SubmitBar disabled={carton.rows.length === 0} onSubmit={submitNow} />

@@ -16,6 +16,7 @@ import {
 import type { CodeFacts, FloorCache } from '../../../floor/cache/index.js';
 import { packKey, type LocalWork } from '../../../floor/work/local-work.js';
 import { deviceCarton, packCheck } from '../../../floor/device-check.js';
+import { knownLastSlip } from '../../../floor/slip-blocks.js';
 import { cartonRefusal } from '@shared/lifecycle/index.js';
 
 /** The code to replace, loaded: what is sent (`code`: a uid, or a SID), what the table shows, and what
@@ -144,18 +145,20 @@ function secondSid(sid: string, cache: FloorCache, local: LocalWork): Checked<st
   return used ? no(PACKING_MSG.slipUsed(sid)) : { ok: true, value: sid };
 }
 
-/** The second scan: the code (or slip) taking the first one's place, as it is sent; or the message. */
+/** The second scan: the code (or slip) taking the first one's place, as it is sent; or the message.
+ *  `online`: the device can reach the server (offline, a slip's reservation is judged here). */
 export function checkSecond(
   first: FirstCode | null,
   text: string,
   cache: FloorCache,
   local: LocalWork,
+  online = true,
 ): Checked<string> {
   if (!first) return no(REPLACE_MSG.firstScan);
   const prefix = cache.mySite?.Prefix ?? '';
   if (first.type === 'SID' && !prefix) return no(REPLACE_MSG.noSite);
-  // Slips printed since the last refresh are not known here: the server checks the printed range.
-  const scan = secondScanProblem(first.type, first.code, text, prefix, Number.MAX_SAFE_INTEGER);
+  // Offline, a slip past the blocks the cache knows reserved is refused; online the server judges.
+  const scan = secondScanProblem(first.type, first.code, text, prefix, knownLastSlip(cache, 'SID', online));
   if ('message' in scan) return no(scan.message);
   return first.type === 'PID' ? secondPid(first, scan.code, cache, local) : secondSid(scan.code, cache, local);
 }
