@@ -24,6 +24,7 @@ import { RemarkDialog } from '../../../floor/floor-dialogs.js';
 import { useOlderStock, type OlderStockOutcome } from '../../../floor/use-older-stock.js';
 import { kickOutbox } from '../../../offline/drain-triggers.js';
 import { useOutboxStatus } from '../../../offline/use-outbox-status.js';
+import { HeldAside, useHeldAside } from './held-aside.js';
 import { SlipDialog } from './packing-dialogs.js';
 import { emptyCarton, useCarton, type Carton } from './use-carton.js';
 import './packing.css';
@@ -85,6 +86,7 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
     return { ok: true, message: def.added(row) };
   };
 
+  const holdAside = useHeldAside({ carton, update, rowKey: def.rowKey, box });
   const productName = (id: number) => cache?.products.get(id)?.ProductName ?? '';
   const olderStock = useOlderStock<R>({
     text: PACKING_MSG,
@@ -96,10 +98,11 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
       const c = current();
       const outcome = def.check(
         text,
-        { size: sizeOf(c), rows: c.rows, olderAccepted: c.olderAccepted || acceptNewer },
+        { size: sizeOf(c), rows: c.rows, olderAccepted: c.olderAccepted || acceptNewer, held: c.held },
         cache,
         local,
       );
+      if (!outcome.ok && outcome.held) holdAside(outcome.held);
       // The loose secondary cartons that wait, as the older stock list shows them.
       if (outcome.ok) return outcome;
       return {
@@ -127,7 +130,7 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
       label: def.label(slip, c),
       userId,
     });
-    update(() => emptyCarton(c.sizeId));
+    update((now) => emptyCarton(c.sizeId, now.held));
     setDialog('none');
     void kickOutbox();
     const done = { ok: true, message: PACKING_MSG.closed(slip, c.rows.length) };
@@ -182,6 +185,7 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
           disabled={dialog !== 'none' || olderStock.open}
           ready={scanReady}
         />
+        <HeldAside held={carton.held} />
         <Group justify="space-between" align="baseline" className="ft-packing__count" aria-live="polite">
           <Text component="span" className="ft-packing__big" data-testid="packed-count">
             {carton.rows.length}
