@@ -16,6 +16,9 @@ interface Props {
   onSendTrimmed?: (entry: OutboxEntry, trimmed: Trimmed) => void;
 }
 
+/** A label that wraps rather than being cut (a printed number is long on a 360 px screen). */
+const WRAP = { label: { whiteSpace: 'normal', textAlign: 'center' } } as const;
+
 /** "Send without KA12" / "Send without 3 refused". */
 const trimText = (t: Trimmed) =>
   `Send without ${t.removed.length === 1 ? t.removed[0] : `${t.removed.length} refused`}`;
@@ -68,7 +71,7 @@ export function EntryCard({ entry, now, onResend, onDiscard, trimmed, onSendTrim
         {rejected && (resend || sendTrimmed || onDiscard) && (
           <Group grow gap="xs" mt={4}>
             {sendTrimmed && (
-              <Button variant="default" mih={48} onClick={sendTrimmed}>
+              <Button variant="default" mih={48} h="auto" py={6} styles={WRAP} onClick={sendTrimmed}>
                 {trimText(trimmed!)}
               </Button>
             )}

@@ -77,9 +77,8 @@ export function PendingWorkPage() {
       body: (
         <Stack gap="xs">
           <Text fw={600}>{e.label}</Text>
-          <Text>
-            Take {names} out of the carton first. The rest is sent under the same slip as {t.label.toLowerCase()}.
-          </Text>
+          <Text>Take {names} out of the carton first. The rest is sent under the same slip:</Text>
+          <Text fw={600}>{t.label}</Text>
         </Stack>
       ),
       yes: 'Taken out: send the rest',
