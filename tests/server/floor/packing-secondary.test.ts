@@ -189,7 +189,7 @@ describe('refused, and nothing changes', () => {
     });
   });
 
-  it('every bad scan is listed with its reason; the good ones are not packed either', async () => {
+  it('every bad scan is listed by its printed number, with its reason and the code as sent; the good ones are not packed either', async () => {
     const good = uids(31, 31);
     const forged = uids(32, 32)[0]!.slice(0, -1) + (uids(32, 32)[0]!.endsWith('0') ? '1' : '0');
     const scanned = [
@@ -205,11 +205,12 @@ describe('refused, and nothing changes', () => {
     const data = await refused(body, PACKING_MSG.itemsRefused(5));
     expect(data).toEqual({
       Items: [
-        { Code: forged, Reason: PACKING_MSG.forged },
-        { Code: `${A.prefix}31`, Reason: PACKING_MSG.alreadyScanned },
-        { Code: `${A.prefix}1500`, Reason: PACKING_MSG.unmapped },
-        { Code: `${A.prefix}901`, Reason: PACKING_MSG.damaged('Torn label') },
-        { Code: `${A.prefix}1`, Reason: PACKING_MSG.packed(slip('SID', A.prefix, 1)) },
+        // A copy of KA32 (its MAC is wrong): named by the number printed on it, as the genuine pack is.
+        { Code: `${A.prefix}32`, Reason: PACKING_MSG.forged, Scan: forged },
+        { Code: `${A.prefix}31`, Reason: PACKING_MSG.alreadyScanned, Scan: uids(31, 31)[0] },
+        { Code: `${A.prefix}1500`, Reason: PACKING_MSG.unmapped, Scan: codesOf(codes, A.prefix, 1500, 1500)[0] },
+        { Code: `${A.prefix}901`, Reason: PACKING_MSG.damaged('Torn label'), Scan: uids(901, 901)[0] },
+        { Code: `${A.prefix}1`, Reason: PACKING_MSG.packed(slip('SID', A.prefix, 1)), Scan: uids(1, 1)[0] },
       ],
     });
     expect((await secondaryHeld(t.db, slip('SID', A.prefix, 1))).serials).toEqual([1, 2, 3, 4, 5]);
@@ -272,6 +273,28 @@ describe('refused, and nothing changes', () => {
   });
 });
 
+describe('which of two codes of one printed number is genuine (a suspected copy on the device)', () => {
+  it('SecondaryPacking/CheckCodes answers each code in order; the page is needed', async () => {
+    const genuine = uids(40, 40)[0]!;
+    const copy = genuine.slice(0, -1) + (genuine.endsWith('0') ? '1' : '0');
+    const res = await t.send(PACKING_API.checkCodes, { UIDs: [copy, genuine, 'hello'] }, A.token);
+    expect(res.body).toMatchObject({
+      ResponseCode: '200',
+      ResponseData: [
+        { UID: copy, Genuine: false },
+        { UID: genuine, Genuine: true },
+        { UID: 'hello', Genuine: false },
+      ],
+    });
+    expect((await t.send(PACKING_API.checkCodes, { UIDs: [] }, A.token)).body).toMatchObject({
+      ResponseCode: '400',
+      ResponseMessage: PACKING_MSG.scanFirst,
+    });
+    const noPage = await insertColleague(t, A, [PAGE.mapping.key]);
+    expect((await t.send(PACKING_API.checkCodes, { UIDs: [genuine] }, noPage)).status).toBe(403);
+  });
+});
+
 describe('exactly once', () => {
   it('a replay gets the first answer and packs nothing more; another body under the key is 422', async () => {
     const sid = nextSid();
@@ -330,7 +353,7 @@ describe('exactly once', () => {
     expect(res.body).toEqual({
       ResponseCode: '400',
       ResponseMessage: PACKING_MSG.packed(first),
-      ResponseData: { Items: [{ Code: `${A.prefix}123`, Reason: PACKING_MSG.packed(first) }] },
+      ResponseData: { Items: [{ Code: `${A.prefix}123`, Reason: PACKING_MSG.packed(first), Scan: uids(123, 123)[0] }] },
     });
     expect((await secondaryHeld(t.db, other)).carton).toBeUndefined();
     expect((await secondaryHeld(t.db, first)).serials).toEqual([121, 122, 123, 124, 125]);

@@ -6,6 +6,7 @@ import { formatDate, listColumns } from '../../kit/columns.js';
 import { REPORT_PAGE_SIZES } from '../../kit/paging.js';
 import type { ResourceDef } from '../../kit/resource-section.js';
 import { checkPack, type PackRow } from '../../floor/packing/scan-rules.js';
+import { secondaryLabel } from '../../floor/packing/packing-work.js';
 import { PackingScreen, type PackingDef } from './packing/packing-screen.js';
 
 const history: ResourceDef<SecondaryRow> = {
@@ -44,7 +45,7 @@ export const secondaryPacking: PackingDef<PackRow, typeof PACKING_API.secondaryS
     reason: c.reason,
     CartonName: slip,
   }),
-  label: (slip, c) => `Secondary carton ${slip}, ${c.rows.length} item${c.rows.length === 1 ? '' : 's'}`,
+  label: (slip, c) => secondaryLabel(slip, c.rows.length),
   history: history as ResourceDef<never>,
 };
 

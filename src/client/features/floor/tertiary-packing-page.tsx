@@ -6,6 +6,7 @@ import { formatDate, listColumns } from '../../kit/columns.js';
 import { REPORT_PAGE_SIZES } from '../../kit/paging.js';
 import type { ResourceDef } from '../../kit/resource-section.js';
 import { checkCarton, type CartonRow } from '../../floor/packing/scan-rules.js';
+import { tertiaryLabel } from '../../floor/packing/packing-work.js';
 import { PackingScreen, type PackingDef } from './packing/packing-screen.js';
 
 const history: ResourceDef<TertiaryRow> = {
@@ -48,7 +49,7 @@ export const tertiaryPacking: PackingDef<CartonRow, typeof PACKING_API.tertiaryS
     reason: c.reason,
     CartonName: slip,
   }),
-  label: (slip, c) => `Tertiary carton ${slip}, ${c.rows.length} carton${c.rows.length === 1 ? '' : 's'}`,
+  label: (slip, c) => tertiaryLabel(slip, c.rows.length),
   history: history as ResourceDef<never>,
 };
 

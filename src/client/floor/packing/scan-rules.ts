@@ -6,6 +6,7 @@ import { notCodeMessage, PACKING_MSG, secondaryScan } from '@shared/contracts/fl
 import type { FloorCache, OpenSecondary } from '../cache/index.js';
 import { cartonCheck, packCheck } from '../device-check.js';
 import { packKey, type LocalWork } from '../work/local-work.js';
+import { heldVerdict, suspectedCopy, type HeldPack } from './copies.js';
 
 /** A pack on the secondary screen: what is sent, what the row shows, and what later checks compare. */
 export interface PackRow {
@@ -20,16 +21,29 @@ export interface PackRow {
   SeqNo: number;
 }
 
-export type ScanOutcome<R> = { ok: true; row: R } | { ok: false; message: string; older?: OpenSecondary[] };
+export type ScanOutcome<R> =
+  | { ok: true; row: R }
+  | {
+      ok: false;
+      message: string;
+      older?: OpenSecondary[];
+      /** A suspected copy: the number to hold aside (copies.ts), and its row to take out of the carton. */
+      held?: HeldPack;
+    };
 
 /** The carton on the screen as the checks see it; `olderAccepted`: the user chose to go on with newer stock. */
 export interface ScanCarton<R> {
   size: number | null;
   rows: readonly R[];
   olderAccepted: boolean;
+  /** Numbers held aside as suspected copies (Secondary Packing). */
+  held?: readonly HeldPack[];
 }
 
 const refused = (message: string) => ({ ok: false as const, message });
+
+/** The device's work with no packs packed here: what the lifecycle reads of one pack (devicePack). */
+const withoutPacks = (local: LocalWork): LocalWork => ({ ...local, packed: new Map() });
 
 export function checkPack(
   text: string,
@@ -43,9 +57,27 @@ export function checkPack(
   if (carton.rows.length >= carton.size) return refused(PACKING_MSG.cartonFull);
   const facts = cache.codeFacts(code.kind, code.prefix, code.serial);
   const key = packKey(facts);
+  const shown = visibleNumber(code, code.serial);
+  // A copy never takes the genuine pack's place, nor keeps it out (copies.ts).
+  const held = heldVerdict(carton.held ?? [], key, code.uid, shown);
+  if (held && 'refuse' in held) return refused(held.refuse);
+  const queuedSid = local.packed.get(key);
+  const queuedUid = local.packedUid.get(key);
+  const copy = held
+    ? null
+    : suspectedCopy(
+        key,
+        code.uid,
+        shown,
+        carton.rows.find((r) => r.key === key)?.UID,
+        queuedSid !== undefined && queuedUid !== undefined ? { uid: queuedUid, sid: queuedSid } : undefined,
+      );
+  if (copy) return { ok: false, message: copy.message, held: copy.held };
   if (carton.rows.some((r) => r.key === key)) return refused(PACKING_MSG.alreadyScanned);
-  // The lifecycle decides: not mapped, damaged, retired, recalled, packed already.
-  const refusal = packCheck('pack-sid', facts, visibleNumber(code, code.serial), local);
+  // The lifecycle decides: not mapped, damaged, retired, recalled, packed already. The genuine pack of
+  // a number whose copy sits in a carton closed here is not "packed" by that carton.
+  const genuineOverCopy = held !== null && queuedUid !== undefined && queuedUid !== code.uid;
+  const refusal = packCheck('pack-sid', facts, shown, genuineOverCopy ? withoutPacks(local) : local);
   if (refusal !== null || !facts.mapping) return refused(refusal ?? PACKING_MSG.unmapped);
   const m = facts.mapping;
   if (carton.rows[0] && carton.rows[0].ProductId !== m.ProductId) return refused(PACKING_MSG.sameProduct);
@@ -54,7 +86,7 @@ export function checkPack(
     row: {
       key,
       UID: code.uid,
-      VisibleNo: visibleNumber(code, code.serial),
+      VisibleNo: shown,
       BatchNo: m.BatchNo,
       ProductName: m.ProductName,
       MFGDate: m.MFGDate,

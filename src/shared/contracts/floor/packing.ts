@@ -60,6 +60,35 @@ export const PACKING_MSG = {
   tertiarySaved: (tid: string, n: number) => `Tertiary carton ${tid} packed with ${n} carton${n === 1 ? '' : 's'}.`,
 } as const;
 
+/** Two different codes that claim one printed number (issue 27 item 3): one is a copy. The device holds
+ *  both aside and asks the server which is genuine (PACKING_API.checkCodes). */
+export const COPY_MSG = {
+  /** The second code of a number in the carton on the screen: both leave it. */
+  inCarton: (shown: string) =>
+    `${shown}: another code with this number is in the carton. One is a copy: both are set aside. Keep the pack that verifies.`,
+  /** The number is in a carton this device closed under another code. */
+  inQueued: (shown: string, sid: string) =>
+    `${shown}: ${sid} holds another code with this number. One is a copy: set this pack aside. Keep the pack that verifies.`,
+  /** A code of a number held aside, before the server has said which is genuine. */
+  held: (shown: string) => `${shown} is set aside as a suspected copy: waiting for the server to say which is genuine.`,
+  /** The server's verdict, said once it is known. */
+  genuine: (shown: string, end: string) =>
+    `${shown}: the pack ending ${end} is genuine, scan it again. The other is a copy: keep it out.`,
+  copy: (shown: string) => `${shown}: this pack is a copy (not genuine). Keep it out.`,
+} as const;
+
+/** The last characters of a code, to tell two packs of one number apart on the screen. */
+export const codeEnd = (uid: string) => uid.slice(-5);
+
+/** Which of some scanned codes carry a genuine MAC (the device cannot tell: it has no key). */
+export const checkCodesRequest = z.strictObject({
+  UIDs: z
+    .array(z.string().trim().min(1, PACKING_MSG.notCode).max(500, PACKING_MSG.notCode))
+    .min(1, PACKING_MSG.scanFirst)
+    .max(20, PACKING_MSG.scanFirst),
+});
+export const checkedCode = z.object({ UID: z.string(), Genuine: z.boolean() });
+
 const access = (page: typeof PAGE.secondaryPacking) => ({ pages: [page] }) as const;
 
 /** One scanned pack: the code as scanned (uid or QR URL); the rest is what the row showed. */
@@ -198,6 +227,13 @@ export const PACKING_API = {
     idempotent: true,
   }),
   tertiaryList: TERTIARY_LIST.api.list,
+  /** Ours: whether suspected copies are genuine, in the order asked. */
+  checkCodes: postEndpoint(
+    'SecondaryPacking/CheckCodes',
+    access(PAGE.secondaryPacking),
+    checkCodesRequest,
+    z.array(checkedCode),
+  ),
   /** `?sid=` the scanned SID, `&checkItemDate=false` once the user chose to go on with the newer stock.
    *  '500' answers the older stock list (rows of the same shape). */
   scanSecondary: postEndpoint(

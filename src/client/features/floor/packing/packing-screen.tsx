@@ -26,6 +26,7 @@ import { kickOutbox } from '../../../offline/drain-triggers.js';
 import { isOnline } from '../../../offline/network-status.js';
 import { knownLastSlip } from '../../../floor/slip-blocks.js';
 import { useOutboxStatus } from '../../../offline/use-outbox-status.js';
+import { HeldAside, useHeldAside } from './held-aside.js';
 import { SlipDialog } from './packing-dialogs.js';
 import { emptyCarton, useCarton, type Carton } from './use-carton.js';
 import './packing.css';
@@ -87,6 +88,7 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
     return { ok: true, message: def.added(row) };
   };
 
+  const holdAside = useHeldAside({ carton, update, rowKey: def.rowKey, box });
   const productName = (id: number) => cache?.products.get(id)?.ProductName ?? '';
   const olderStock = useOlderStock<R>({
     text: PACKING_MSG,
@@ -98,10 +100,11 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
       const c = current();
       const outcome = def.check(
         text,
-        { size: sizeOf(c), rows: c.rows, olderAccepted: c.olderAccepted || acceptNewer },
+        { size: sizeOf(c), rows: c.rows, olderAccepted: c.olderAccepted || acceptNewer, held: c.held },
         cache,
         local,
       );
+      if (!outcome.ok && outcome.held) holdAside(outcome.held);
       // The loose secondary cartons that wait, as the older stock list shows them.
       if (outcome.ok) return outcome;
       return {
@@ -130,7 +133,7 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
       label: def.label(slip, c),
       userId,
     });
-    update(() => emptyCarton(c.sizeId));
+    update((now) => emptyCarton(c.sizeId, now.held));
     setDialog('none');
     void kickOutbox();
     const done = { ok: true, message: PACKING_MSG.closed(slip, c.rows.length) };
@@ -214,6 +217,7 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
           disabled={dialog !== 'none' || olderStock.open}
           ready={scanReady}
         />
+        <HeldAside held={carton.held} />
         <ScannedList rows={carton.rows} def={def} onDelete={remove} />
       </Stack>
       <SubmitBar disabled={carton.rows.length === 0} onSubmit={submitNow} />
