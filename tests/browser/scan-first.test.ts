@@ -1,16 +1,21 @@
 // Scan-first (issue 27, Deliver item 2) in Chromium on a 360 x 740 touch handheld, as the factory user
 // (prefix KA): a first packing scan with no carton size picked takes the product's default size, or
-// else the size last used on this device, and locks it as a pick would.
+// else the size last used on this device, and locks it as a pick would; Replace sets PID or SID from
+// the code scanned; Damage Carton's quick reasons fill the reason in one tap; Dispatch's Send To tiles
+// put the targets this device sends to most first.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { codeUrl } from '../../src/shared/codes.js';
 import { PACKING_API, PACKING_MSG } from '../../src/shared/contracts/floor/packing.js';
 import { PRODUCT_CONFIG_API } from '../../src/shared/contracts/product-configuration.js';
+import { FLOOR_CACHE_API } from '../../src/shared/contracts/floor/cache.js';
+import { REPLACE_MSG } from '../../src/shared/contracts/floor/replace.js';
+import { CARTON_DAMAGE_MSG } from '../../src/shared/contracts/floor/carton-damage.js';
 import { codeMac } from '../../src/server/domain/code-mac.js';
 import { api, apiSignIn, ok } from '../helpers/api-client.js';
 import { ADMIN, screenshot } from '../helpers/browser.js';
 import { floorSetup, makeCartonSize, type FloorSetup } from '../helpers/floor-browser.js';
-import { wedgeScan } from '../helpers/floor-page.js';
+import { unsent, wedgeScan } from '../helpers/floor-page.js';
 import { useBrowser } from '../helpers/use-browser.js';
 
 const codes = codeMac(inject('codeSecret'));
@@ -53,8 +58,8 @@ beforeAll(async () => {
   tertiarySize = await makeCartonSize(2);
   await setDefaults(floor.productId, floor.sizeId, tertiarySize.id);
   await setDefaults(plain.productId, null, null);
-  // Two loose secondary cartons of the product, for the tertiary screen.
-  for (const [i, first] of [FROM + 20, FROM + 23].entries())
+  // Loose secondary cartons of the product: two for the tertiary screen, one for Replace, one to damage.
+  for (const [i, first] of [FROM + 20, FROM + 23, FROM + 26, FROM + 40].entries())
     await ok(
       'pack',
       api(
@@ -173,5 +178,119 @@ describe('Scan-first packing on a handheld', () => {
       .getByText(`KA${FROM + 1} added`)
       .waitFor();
     expect(await picker(page).inputValue()).toBe(floor.sizeLabel);
+  });
+});
+
+describe('Scan-first Replace, Damage Carton and Dispatch on a handheld', () => {
+  it('Replace takes PID or SID from the code scanned, and says so when the other kind is chosen', async () => {
+    const { page } = await b.open({ device: 'handheld', as: floor.factory });
+    await page.goto('/transaction/replace');
+    await page.getByText(/^Data as of/).waitFor();
+    const radio = (name: string) => page.getByRole('radio', { name });
+    const dialog = page.getByRole('dialog', { name: REPLACE_MSG.dialogTitle });
+    await page.getByLabel('QR Code', { exact: true }).focus();
+
+    // No type chosen: a pack's code is a PID.
+    await wedgeScan(page, url(FROM + 30));
+    await dialog.waitFor();
+    await verdict(page)
+      .getByText(`KA${FROM + 30}: scan the new code.`)
+      .waitFor();
+    expect(await radio('Primary Qr Code (PID)').isChecked()).toBe(true);
+    await screenshot(page, 'scan-first-replace-pid');
+    await dialog.getByRole('button', { name: 'Cancel' }).tap();
+    await dialog.waitFor({ state: 'detached' });
+
+    // PID chosen, a carton slip scanned: refused, saying what it is.
+    await page.getByLabel('QR Code', { exact: true }).focus();
+    await wedgeScan(page, floor.sid(2));
+    await verdict(page)
+      .getByText(REPLACE_MSG.sidNotPid(floor.sid(2)))
+      .waitFor();
+
+    // A fresh form: a carton slip is a SID.
+    await page.reload();
+    await page.getByText(/^Data as of/).waitFor();
+    await page.getByLabel('QR Code', { exact: true }).focus();
+    await wedgeScan(page, floor.sid(2));
+    await dialog.waitFor();
+    await verdict(page)
+      .getByText(`${floor.sid(2)}: scan the new slip.`)
+      .waitFor();
+    expect(await radio('Secondary Carton Slips (SID)').isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).tap();
+    await dialog.waitFor({ state: 'detached' });
+    // SID chosen, a pack's code scanned: refused, with the spec's words first.
+    await page.getByLabel('QR Code', { exact: true }).focus();
+    await wedgeScan(page, url(FROM + 31));
+    await verdict(page).getByText(REPLACE_MSG.pidNotSid).waitFor();
+  });
+
+  it('Damage Carton: a quick reason fills the reason in one tap and the damage goes through', async () => {
+    const { page } = await b.open({ device: 'handheld', as: floor.factory });
+    await page.goto('/transaction/Damage-carton');
+    await page.getByText(/^Data as of/).waitFor();
+    const quick = page.getByRole('group', { name: 'Quick reasons' });
+    for (const name of ['Torn carton', 'Wet / water damage', 'Crushed', 'Pack leaking']) {
+      const box = await quick.getByRole('button', { name, exact: true }).boundingBox();
+      expect(box!.height).toBeGreaterThanOrEqual(48);
+    }
+    await quick.getByRole('button', { name: 'Wet / water damage', exact: true }).tap();
+    expect(await page.getByLabel('Reason of damage').inputValue()).toBe('Wet / water damage');
+    await screenshot(page, 'scan-first-damage-reasons');
+    // The tap left focus in the scan box: the scanner's next code is the carton.
+    await wedgeScan(page, floor.sid(3));
+    const confirm = page.getByRole('dialog', { name: CARTON_DAMAGE_MSG.confirmTitle });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Yes' }).tap();
+    await verdict(page)
+      .getByText(`${floor.sid(3)} damaged: queued to send.`)
+      .waitFor();
+    // Sent, and taken by the server (the outbox holds nothing unsent).
+    await expect.poll(() => unsent(page), { timeout: 60_000 }).toBe(0);
+    expect(await page.getByLabel('Reason of damage').inputValue()).toBe('');
+  });
+
+  it("Dispatch shows the targets as large tiles, this device's most used first", async () => {
+    const { page } = await b.open({ device: 'handheld', as: floor.factory });
+    const sites = (await ok('dispatch cache', api(FLOOR_CACHE_API.dispatch, undefined, floor.token))).Sites;
+    expect(sites.length).toBeGreaterThan(1);
+    await page.goto('/transaction/dispatch');
+    await page.getByText(/^Data as of/).waitFor();
+    const tiles = page.getByRole('group', { name: 'Send To targets' }).getByRole('button');
+    const labels = () => tiles.allInnerTexts();
+    await expect.poll(async () => (await labels()).length).toBeGreaterThan(1);
+    const before = await labels();
+    for (const t of await tiles.all()) expect((await t.boundingBox())!.height).toBeGreaterThanOrEqual(48);
+
+    // This device has sent three dispatches to the last tile's site and one to the second's.
+    const last = sites.find((s) => s.Name === before[before.length - 1])!;
+    const second = sites.find((s) => s.Name === before[1])!;
+    await page.evaluate(
+      (value) =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('fieldtrace');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const tx = open.result.transaction('kv', 'readwrite');
+            tx.objectStore('kv').put({ key: 'device:send-to-uses', value });
+            tx.oncomplete = () => {
+              open.result.close();
+              resolve();
+            };
+          };
+        }),
+      { [`WareHouse:${last.SiteId}`]: 3, [`WareHouse:${second.SiteId}`]: 1 },
+    );
+    await page.reload();
+    await page.getByText(/^Data as of/).waitFor();
+    await expect.poll(async () => (await labels()).slice(0, 2)).toEqual([last.Name, second.Name]);
+    await screenshot(page, 'scan-first-dispatch-tiles');
+
+    // A tile is the target picked: the Send To list shows it, its billing address below.
+    await tiles.first().tap();
+    expect(await page.getByLabel('Send To', { exact: true }).first().inputValue()).toBe(last.Name);
+    await page.getByLabel('Billing address').waitFor();
+    expect(await tiles.first().getAttribute('aria-pressed')).toBe('true');
   });
 });

@@ -78,7 +78,8 @@ export function ProductConfigurationPage() {
       ProductId: Number(productId),
       ProdConfiguration: configText(config),
       BtnType,
-      ...defaults,
+      // A carton size belongs to one product: 'Apply for all product' applies the flags only.
+      ...(BtnType === 'btnsingle' ? defaults : {}),
     });
     setSaving(null);
     toastEnvelope(env);
