@@ -263,9 +263,9 @@ describe('Scan-first Replace, Damage Carton and Dispatch on a handheld', () => {
     const before = await labels();
     for (const t of await tiles.all()) expect((await t.boundingBox())!.height).toBeGreaterThanOrEqual(48);
 
-    // This device has sent three dispatches to the last tile's site and one to the second's.
+    // This device has sent three dispatches to the last tile's site and one to the first's.
     const last = sites.find((s) => s.Name === before[before.length - 1])!;
-    const second = sites.find((s) => s.Name === before[1])!;
+    const second = sites.find((s) => s.Name === before[0])!;
     await page.evaluate(
       (value) =>
         new Promise<void>((resolve, reject) => {
