@@ -67,7 +67,7 @@ describe('Product Configuration', () => {
 
   it('sets a default secondary carton size, saved with the product and cleared again', async () => {
     await choose(PRODUCT);
-    const secondary = page.getByLabel('Default secondary carton size', { exact: true });
+    const secondary = page.getByRole('combobox', { name: 'Default secondary carton size' });
     await expect.poll(() => box('Select All').isChecked()).toBe(true);
     expect(await secondary.inputValue()).toBe('');
     await secondary.click();
@@ -80,7 +80,7 @@ describe('Product Configuration', () => {
     await page.reload();
     await choose(PRODUCT);
     await expect.poll(() => secondary.inputValue()).toBe(label);
-    expect(await page.getByLabel('Default tertiary carton size', { exact: true }).inputValue()).toBe('');
+    expect(await page.getByRole('combobox', { name: 'Default tertiary carton size' }).inputValue()).toBe('');
 
     // Cleared again for the floor tests, which pick their sizes.
     // Picked again, the chosen size is deselected (the picker's own way to clear).
