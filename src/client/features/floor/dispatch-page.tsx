@@ -33,6 +33,8 @@ import { kickOutbox } from '../../offline/drain-triggers.js';
 import { useOutboxStatus } from '../../offline/use-outbox-status.js';
 import { dispatchHistory } from './dispatch/dispatch-history.js';
 import { SendTo } from './dispatch/send-to.js';
+import { useDeviceValue } from '../../floor/device-memory.js';
+import { countUse, type UseCounts } from '../../floor/dispatch/target-order.js';
 import './packing/packing.css';
 
 const SCREEN = 'dispatch';
@@ -63,6 +65,8 @@ export default function DispatchPage() {
   const { work: local, ready: workReady } = useLocalWork(userId, cache);
   const { draft, update, current, ready: draftReady } = useDraft<DispatchDraft>(SCREEN, userId, emptyDispatch);
   const box = useRef<ScanBoxHandle>(null);
+  // The targets this device sends to, counted per dispatch queued: the tiles' order.
+  const uses = useDeviceValue<UseCounts>('send-to-uses');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const prefix = cache?.mySite?.Prefix ?? '';
@@ -151,6 +155,7 @@ export default function DispatchPage() {
         return;
       }
       update(() => emptyDispatch(d.kind));
+      if (d.targetId !== null) uses.set(countUse(uses.current(), d.kind, d.targetId));
       void kickOutbox();
       void topUpDids(userId, prefix);
       try {
@@ -215,6 +220,7 @@ export default function DispatchPage() {
             locked={draft.rows.length > 0}
             onKind={onKind}
             onTarget={onTarget}
+            counts={uses.value}
           />
         )}
         <ScanBox

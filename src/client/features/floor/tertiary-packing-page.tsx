@@ -5,7 +5,7 @@ import { PAGE } from '@shared/pages.js';
 import { formatDate, listColumns } from '../../kit/columns.js';
 import { REPORT_PAGE_SIZES } from '../../kit/paging.js';
 import type { ResourceDef } from '../../kit/resource-section.js';
-import { checkCarton, type CartonRow } from '../../floor/packing/scan-rules.js';
+import { cartonProduct, checkCarton, type CartonRow } from '../../floor/packing/scan-rules.js';
 import { tertiaryLabel } from '../../floor/packing/packing-work.js';
 import { PackingScreen, type PackingDef } from './packing/packing-screen.js';
 
@@ -28,6 +28,8 @@ export const tertiaryPacking: PackingDef<CartonRow, typeof PACKING_API.tertiaryS
   scanLabel: 'Scan cartons',
   endpoint: PACKING_API.tertiarySave,
   check: checkCarton,
+  sizeKind: 'tertiary',
+  productOf: cartonProduct,
   rowKey: (r) => r.CartonId,
   rowView: (r) => ({
     main: r.CartonId,

@@ -97,6 +97,12 @@ export function checkPack(
   };
 }
 
+/** The product of a scanned pack, as the cache maps it (for the carton size a first scan takes). */
+export function packProduct(text: string, cache: FloorCache): number | undefined {
+  const code = parseUid(scannedUid(text));
+  return code ? cache.codeFacts(code.kind, code.prefix, code.serial).mapping?.ProductId : undefined;
+}
+
 /** A secondary carton on the tertiary screen (the spec's scanned carton row). */
 export interface CartonRow {
   CartonId: string;
@@ -113,6 +119,13 @@ export function looseCartons(cache: FloorCache, local: LocalWork): OpenSecondary
   const all = new Map(cache.openSecondaries().map((c) => [c.SID, c]));
   for (const [sid, c] of local.secondaries) all.set(sid, c);
   return [...all.values()].filter((c) => !local.inTertiary.has(c.SID) && !local.damaged.has(c.SID));
+}
+
+/** The product of a scanned secondary carton of my site (packed here, or in the cache). */
+export function cartonProduct(text: string, cache: FloorCache, local: LocalWork): number | undefined {
+  const scan = secondaryScan(text);
+  if ('message' in scan) return undefined;
+  return (local.secondaries.get(scan.sid) ?? cache.openSecondary(scan.sid))?.ProductId;
 }
 
 export function checkCarton(

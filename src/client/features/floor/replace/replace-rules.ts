@@ -4,7 +4,7 @@
 // queued work. Where the cache cannot tell (a pack's carton packed into a tertiary carton on another
 // device, a code replaced elsewhere since the refresh), the scan goes on and the server decides. A new
 // code that took a place before the refresh is known by the cache's retired codes (their By).
-import { parseUid, visibleNumber, type ParsedUid } from '@shared/codes.js';
+import { parseSlipId, parseUid, scannedUid, visibleNumber, type ParsedUid } from '@shared/codes.js';
 import { PACKING_MSG } from '@shared/contracts/floor/packing.js';
 import {
   firstScanProblem,
@@ -98,6 +98,26 @@ function firstSid(sid: string, cache: FloorCache, local: LocalWork): Checked<Fir
   if (local.replacements.has(sid)) return row('');
   // The cache lists loose cartons only: a SID inside a tertiary carton here is the server's to tell.
   return { ...no(REPLACE_MSG.cartonNotHere(sid)), ask: sid };
+}
+
+/** Which kind of code a scan is, by its text alone (shared/codes.ts): a carton slip id is a SID, one of
+ *  our codes (static or preprinted, bare or as its URL) a PID; null for anything else (a TID, a DID). */
+export function codeKind(text: string): ReplaceType | null {
+  const slip = parseSlipId(text);
+  if (slip) return slip.type === 'SID' ? 'SID' : null;
+  return parseUid(scannedUid(text)) ? 'PID' : null;
+}
+
+/** Scan-first (issue 27): the type the first scan is judged as. None chosen: the code's own kind is
+ *  taken (`take`); one chosen and the code is the other kind: refused, saying which kind it is. */
+export function typeOfScan(
+  chosen: ReplaceType | null,
+  text: string,
+): { type: ReplaceType; take: boolean } | { message: string } {
+  const kind = codeKind(text);
+  if (chosen === null) return kind ? { type: kind, take: true } : { message: REPLACE_MSG.chooseType };
+  if (kind === null || kind === chosen) return { type: chosen, take: false };
+  return { message: kind === 'PID' ? REPLACE_MSG.pidNotSid : REPLACE_MSG.sidNotPid(parseSlipId(text)!.text) };
 }
 
 /** The first scan: the code (or slip) to replace, with its details row; or the message. */
