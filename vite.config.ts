@@ -2,6 +2,7 @@
 // and the public verification page (p.html, src/public-page) as a build of its own beside it, then a
 // brotli and a gzip copy of every text file for the server to send.
 // The dev server proxies /API to a running `npm start`.
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -12,6 +13,8 @@ import { PUBLIC_ASSET_PREFIX, PUBLIC_PAGE_HTML, publicPagePlugin } from './src/b
 import { shellPreloadPlugin } from './src/build/shell-preload.js';
 
 const THEME = '#2f9e44';
+/** What a device reports as its app version (Devices): the package's version. */
+const APP_VERSION: string = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).version;
 const local = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 // React Router's package exports only its development build (dev warnings on); a production build
@@ -37,6 +40,7 @@ const CHUNK_GROUPS = [
 ];
 
 export default defineConfig(({ command }) => ({
+  define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(APP_VERSION) },
   plugins: [
     react(),
     VitePWA({

@@ -31,6 +31,8 @@ export interface Config {
   /** A Nominatim-compatible service for a verification's street address ('' none: domain/geocoder.ts). */
   geocoderUrl: string;
   refreshGraceSeconds: number;
+  /** Devices: a device holding work older than this many hours is flagged (shared/contracts/device.ts). */
+  deviceOldWorkHours: number;
   trustProxy: boolean;
   bodyLimitBytes: number;
   clientDir: string;
@@ -74,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     labelLink: env.LABEL_LINK === 'gs1' ? 'gs1' : 'p',
     geocoderUrl: env.GEOCODER_URL || '',
     refreshGraceSeconds: int(env.REFRESH_GRACE_SECONDS, 30),
+    deviceOldWorkHours: Math.max(1, int(env.DEVICE_OLD_WORK_HOURS, 8)),
     trustProxy: env.TRUST_PROXY === '1',
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
     clientDir: resolve(env.CLIENT_DIR || './dist/client'),

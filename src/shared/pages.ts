@@ -39,7 +39,13 @@ const t = (key: string, label: string, slug: string, kind: Pick<PageDef, 'hidden
   ...kind,
 });
 const FLOOR = { floor: true } as const;
-const r = (key: string, label: string, slug: string): PageDef => ({ key, label, path: `/reports/${slug}`, group: '4' });
+const r = (key: string, label: string, slug: string, kind: Pick<PageDef, 'hidden'> = {}): PageDef => ({
+  key,
+  label,
+  path: `/reports/${slug}`,
+  group: '4',
+  ...kind,
+});
 
 /** Every page by a stable name; the key is what rights store, the path is what the router matches. */
 export const PAGE = {
@@ -102,6 +108,8 @@ export const PAGE = {
   newStock: r('422', 'Stock Report', 'new-Stock'),
   /** Ours (issue 14): where every pack of a product batch went, and marking it recalled. */
   recallTrace: r('423', 'Recall Trace', 'recall-trace'),
+  /** Ours (issue 27): every handheld's health as it last reported it; the administrator's alone. */
+  devices: r('424', 'Devices', 'devices', { hidden: true }),
 } as const satisfies Record<string, PageDef>;
 
 export type PageName = keyof typeof PAGE;

@@ -135,6 +135,11 @@ export const SCREEN_MODULES: Partial<Record<PageName, ScreenModule>> = {
   sapdataReport: () => import('./reports/sap-data-page.js'),
   qrCodeTrackingReport: () => import('./reports/qr-tracking/qr-tracking-page.js'),
   recallTrace: () => import('./reports/recall-trace/recall-trace-page.js'),
+  devices: () =>
+    import('./reports/devices/devices-page.js').then((m) => ({
+      default: m.DevicesPage,
+      firstList: m.devicesResource.list,
+    })),
   adminNumberDownload: () =>
     import('./transactions/admin-number-download/admin-number-download-page.js').then((m) => ({
       default: m.AdminNumberDownloadPage,

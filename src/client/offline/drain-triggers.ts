@@ -1,11 +1,13 @@
-// What wakes the page's drainer (DESIGN section 5): the start, the `online` event, a timer while
-// entries wait (sooner when the head's backoff ends first), a floor screen that has just queued work
-// (kickOutbox), and the user's Send now. Background Sync is registered where the browser has it, so
+// What wakes the page's drainer (DESIGN section 5): the start, the `online` event, the page becoming
+// visible again (a handheld woken from its sleep), a timer while entries wait (sooner when the head's
+// backoff ends first), a floor screen that has just queued work (kickOutbox), and the user's Send now. Background Sync is registered where the browser has it, so
 // the service worker drains too, but never as the only trigger (FLOOR.md: Workbox #3335). The counts
 // the header shows come from a live query here, so the shell itself never loads Dexie.
 import { liveQuery } from 'dexie';
 import { localDb, type FieldtraceDb } from './db.js';
 import { setOutboxStatus } from './drain-status.js';
+import { checkDevice, reportDevice } from './device-health.js';
+import { deviceIdentity } from './device-identity.js';
 import { drainForSignedIn, nextTry, OUTBOX_SYNC_TAG, signedInUser, type Wake } from './drain-run.js';
 import type { DrainReport, Send } from './outbox.js';
 
@@ -14,6 +16,22 @@ export const HEARTBEAT_MS = 30_000;
 /** Another context (a tab, the worker) holds the drain: look again this soon, in case it stopped
  *  just before an entry this page queued. */
 export const LOCK_RETRY_MS = 3_000;
+/** A device with nothing to send still reports this often while the app is open (Devices' last seen). */
+export const REPORT_EVERY_MS = 15 * 60_000;
+
+/** The device's health (offline/device-health.ts): its id made before the first push, the start's
+ *  check for lost work, and a report after every drain. */
+export interface Health {
+  prepare: () => Promise<unknown>;
+  check: () => Promise<void>;
+  report: () => Promise<unknown>;
+}
+
+const deviceHealth = (db: FieldtraceDb): Health => ({
+  prepare: () => deviceIdentity(db),
+  check: () => checkDevice({ db }),
+  report: () => reportDevice({ db }),
+});
 
 export interface SyncOptions {
   db?: FieldtraceDb;
@@ -23,6 +41,9 @@ export interface SyncOptions {
   online?: () => boolean;
   /** Where `online` is heard (the window). */
   events?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
+  /** Where `visibilitychange` is heard (the document), and whether the page is visible now. */
+  page?: { events: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>; visible: () => boolean } | null;
+  health?: Health;
   /** The stored session's user, unless given. */
   userId?: () => Promise<number | null>;
   /** Asks the service worker for a Background Sync; the default does so where the browser can. */
@@ -58,6 +79,18 @@ function createSync(o: SyncOptions): Sync {
   const registerSync = o.registerSync ?? registerBackgroundSync;
   const heartbeatMs = o.heartbeatMs ?? HEARTBEAT_MS;
   const lockRetryMs = o.lockRetryMs ?? LOCK_RETRY_MS;
+  const health = o.health ?? deviceHealth(db);
+  const page =
+    o.page === undefined
+      ? typeof document === 'undefined'
+        ? null
+        : { events: document, visible: () => document.visibilityState === 'visible' }
+      : o.page;
+  let lastReport = now();
+  const reportHealth = () => {
+    lastReport = now();
+    void health.report().catch(() => undefined);
+  };
   let stopped = false;
   let userId: number | null = null;
   let running: Promise<void> | null = null;
@@ -110,6 +143,8 @@ function createSync(o: SyncOptions): Sync {
     if (stopped) return;
     if (report !== null) signInNeeded = asked;
     setOutboxStatus({ draining: false, signInNeeded });
+    // Every drain that ran tells the server how the device stands (Devices).
+    if (report !== null && report.stopped !== 'signin') reportHealth();
     await afterDrain(report);
   };
 
@@ -138,10 +173,17 @@ function createSync(o: SyncOptions): Sync {
   // The heartbeat: entries written by another tab, or whose backoff ended, are never left waiting.
   // A session that has ended is not knocked on every 30 s: the user's sign-in starts a new sync.
   const heartbeat = setInterval(() => {
-    if (!signInNeeded) void run();
+    if (signInNeeded) return;
+    void run();
+    if (online() && now() - lastReport >= REPORT_EVERY_MS) reportHealth();
   }, heartbeatMs);
   const onOnline = () => void run('network');
   events.addEventListener('online', onOnline);
+  // Never only Background Sync (Android WebView has none): back in view, the page drains itself.
+  const onVisible = () => {
+    if (page?.visible()) void run('network');
+  };
+  page?.events.addEventListener('visibilitychange', onVisible);
 
   let watch: { unsubscribe(): void } | null = null;
   const ready = (async () => {
@@ -169,12 +211,20 @@ function createSync(o: SyncOptions): Sync {
     clearInterval(heartbeat);
     if (soon !== null) clearTimeout(soon);
     events.removeEventListener('online', onOnline);
+    page?.events.removeEventListener('visibilitychange', onVisible);
     watch?.unsubscribe();
     setOutboxStatus({ draining: false, signInNeeded: false });
   };
 
-  // At start, entries that failed for want of a network are tried at once (the app was just opened).
-  void ready.then(() => run('network'));
+  // At start the device has its id before anything is pushed, its store is checked for lost work, and
+  // entries that failed for want of a network are tried at once (the app was just opened).
+  void ready.then(async () => {
+    if (userId === null || stopped) return;
+    await health.prepare().catch(() => undefined);
+    lastReport = now();
+    void health.check().catch(() => undefined);
+    return run('network');
+  });
   return { stop, run, ready };
 }
 

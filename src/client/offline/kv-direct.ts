@@ -17,7 +17,10 @@ function openExisting(): Promise<IDBDatabase | null> {
       return;
     }
     // No database yet: abort, so Dexie later creates it with its own version and stores.
-    request.onupgradeneeded = () => request.transaction?.abort();
+    request.onupgradeneeded = (ev) => {
+      noteBrowserLoss(ev);
+      request.transaction?.abort();
+    };
     request.onerror = () => resolve(null);
     request.onblocked = () => resolve(null);
     request.onsuccess = () => {
@@ -57,4 +60,47 @@ export async function writeKv(key: string, value: unknown): Promise<boolean> {
     tx.onabort = () => resolve(false);
     db.close();
   });
+}
+
+/** Where the browser's word that it lost the store is kept: localStorage, beside IndexedDB, not in it. */
+const LOSS_KEY = 'fieldtrace-data-loss';
+
+interface KeyValues {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+/** The page's localStorage; none in the service worker. */
+const localStore = (): KeyValues | undefined => (globalThis as { localStorage?: KeyValues }).localStorage;
+
+/** Chromium says on the open that follows it when it had to delete a corrupt store (`dataLoss`
+ *  'total'); other browsers say nothing. The first open of the page is this one, before Dexie's. */
+function noteBrowserLoss(ev: IDBVersionChangeEvent): void {
+  const loss = (ev as IDBVersionChangeEvent & { dataLoss?: string; dataLossMessage?: string }).dataLoss;
+  const store = localStore();
+  if (!loss || loss === 'none' || !store) return;
+  try {
+    store.setItem(
+      LOSS_KEY,
+      JSON.stringify({ at: Date.now(), message: (ev as { dataLossMessage?: string }).dataLossMessage ?? '' }),
+    );
+  } catch {
+    // Nowhere to keep it: nothing more can be done.
+  }
+}
+
+/** The browser's word that it lost the store, until the person has seen it; null when none. */
+export function readBrowserLoss(): { at: number } | null {
+  const store = localStore();
+  if (!store) return null;
+  try {
+    const v = JSON.parse(store.getItem(LOSS_KEY) ?? 'null') as { at?: unknown } | null;
+    return typeof v?.at === 'number' ? { at: v.at } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function clearBrowserLoss(): void {
+  localStore()?.removeItem(LOSS_KEY);
 }

@@ -5,6 +5,8 @@
 // worker and the page drain the same outbox with this same code.
 import { API_BASE, refreshTokens, storedTokens, type TokenStore } from '../api/token-refresh.js';
 import { PUSH_API, pushAnswer } from '@shared/contracts/floor/push.js';
+import { DEVICE_KEY } from './device-identity.js';
+import { readKv } from './kv-direct.js';
 import type { OutboxEntry } from './outbox-entry.js';
 import { classify, type Outcome } from './outbox-rules.js';
 import type { Send } from './outbox.js';
@@ -15,6 +17,13 @@ export interface TransportOptions {
   /** Empty in the browser (same origin); a server's address in tests. */
   origin?: string;
   now?: () => number;
+  /** This device's id (offline/device-identity.ts); read from the device's store unless given. */
+  device?: () => Promise<string | undefined>;
+}
+
+async function storedDeviceId(): Promise<string | undefined> {
+  const d = (await readKv(DEVICE_KEY)) as { id?: unknown } | undefined;
+  return typeof d?.id === 'string' ? d.id : undefined;
 }
 
 const signIn = (message: string): Outcome => ({ kind: 'signin', answer: { code: '401', message, data: null } });
@@ -55,25 +64,34 @@ export function outboxTransport(o: TransportOptions = {}): Send {
   const store = o.store ?? storedTokens;
   const fetchFn = o.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const now = o.now ?? Date.now;
-  const post = (batch: OutboxEntry[], token: string) =>
+  const post = (batch: OutboxEntry[], token: string, device: string | undefined) =>
     fetchFn(`${o.origin ?? ''}${API_BASE}${PUSH_API.push.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({
-        Entries: batch.map((e) => ({ Key: keyOf(e), Call: e.endpoint, DeviceTime: e.deviceTime, Body: e.payload })),
+        // The device and each entry's seq: the server notes what it answered from this device (store-gap.ts).
+        ...(device ? { Device: device } : {}),
+        Entries: batch.map((e) => ({
+          Key: keyOf(e),
+          Call: e.endpoint,
+          DeviceTime: e.deviceTime,
+          ...(e.seq ? { Seq: e.seq } : {}),
+          Body: e.payload,
+        })),
       }),
     });
 
   return async (batch) => {
     const pair = await store.read();
     if (!pair) return [signIn('Please sign in again.')];
+    const device = o.device ? await o.device() : await storedDeviceId();
     let res: Response;
     try {
-      res = await post(batch, pair.Token);
+      res = await post(batch, pair.Token, device);
       if (res.status === 401) {
         const refreshed = await refreshTokens(pair.Token, { store, fetch: fetchFn, origin: o.origin ?? '' });
         if (!refreshed.ok) return [refreshed.reason === 'ended' ? signIn('Please sign in again.') : classify(0, null)];
-        res = await post(batch, refreshed.pair.Token);
+        res = await post(batch, refreshed.pair.Token, device);
       }
     } catch {
       return [classify(0, null)];

@@ -12,3 +12,4 @@ export * from './schema/packing.js';
 export * from './schema/dispatch.js';
 export * from './schema/verification.js';
 export * from './schema/loyalty.js';
+export * from './schema/devices.js';

@@ -11,6 +11,7 @@ import type { Access } from '../../shared/endpoint.js';
 import type { Services } from '../services.js';
 import { loadCaller, type Caller } from './caller.js';
 import { deviceWork } from './device-work.js';
+import { noteAcked } from '../domain/devices.js';
 import { gate } from './gate.js';
 import { answerOf, type Handler } from './handler.js';
 import { checkRequestTexts } from './text-guard.js';
@@ -72,6 +73,19 @@ function withoutEntryBodies(body: unknown): unknown {
   return { ...body, Entries: body.Entries.map((e: unknown) => (isObject(e) ? { ...e, Body: null } : e)) };
 }
 
+/** An answer the device takes as final (client/offline/outbox-rules.ts): not 401, 408, 409, 429 nor 5xx. */
+const isFinal = (status: number) => status < 500 && ![401, 408, 409, 429].includes(status);
+
+/** The highest device sequence number among the entries answered for good; 0 when none. */
+function ackedSeq(entries: readonly Entry[], answers: readonly { status: number }[]): number {
+  let max = 0;
+  answers.forEach((a, i) => {
+    const seq = entries[i]?.Seq;
+    if (seq !== undefined && isFinal(a.status)) max = Math.max(max, seq);
+  });
+  return max;
+}
+
 export function pushRoute(
   services: Services,
   endpoint: typeof PUSH_API.push,
@@ -99,6 +113,10 @@ export function pushRoute(
           Status: a.status,
           Answer: a.envelope,
         }));
+        // Noted before the answer goes: should this fail, the device sends the entries again (their keys
+        // replay the answers) rather than prune work the server would not know it had.
+        const acked = ackedSeq(body.Entries, answers);
+        if (body.Device && acked > 0) await noteAcked(services.db, caller, body.Device, acked);
         return reply.send(ok(data));
       } catch (err) {
         if (err instanceof ClaimRace) return reply.code(409).send(failure('409', IDEMPOTENCY_MSG.inFlight));

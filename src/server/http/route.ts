@@ -65,6 +65,11 @@ export class Router {
     app.decorate('apiRoutes', this.routes);
   }
 
+  /** The configuration, for a route whose declaration reads a setting (Devices' old-work hours). */
+  get config(): Services['config'] {
+    return this.services.config;
+  }
+
   /** Registers a declared endpoint (shared/endpoint.ts). */
   serve<E extends Endpoint>(endpoint: E, handler: EndpointHandler<E>) {
     const { access, body, idempotent, bodyLimit } = endpoint;

@@ -24,6 +24,7 @@ import { mappingUploadRoutes } from './numbers/mapping-upload.js';
 import { mappingRoutes } from './numbers/mapping.js';
 
 import { floorRoutes } from './floor/index.js';
+import { deviceRoutes } from './devices/devices.js';
 import { luckyRoutes } from './loyalty/lucky.js';
 import { pointsRoutes } from './loyalty/points.js';
 import { recallRoutes } from './loyalty/recall.js';
@@ -59,6 +60,7 @@ export function registerRoutes(r: Router) {
   mappingUploadRoutes(r);
   mappingRoutes(r);
   floorRoutes(r);
+  deviceRoutes(r);
   verifyRoutes(r);
   schemeRoutes(r);
   schemeCallRoutes(r);

@@ -39,12 +39,13 @@ describe('buildMenu', () => {
 });
 
 describe('buildAccessTree', () => {
-  it('has groups 2-4 with every visible page, hidden Issue Number left out', () => {
+  it('has groups 2-4 with every visible page, hidden Issue Number and Devices left out', () => {
     const tree = buildAccessTree(new Set());
     expect(tree.map((g) => g.label)).toEqual(['Masters', 'Transactions', 'Reports']);
     const keys = tree.flatMap((g) => g.children.map((c) => c.key));
     expect(keys).not.toContain(PAGE.numberIssued.key);
-    expect(keys).toHaveLength(PAGES.length - 1);
+    expect(keys).not.toContain(PAGE.devices.key);
+    expect(keys).toHaveLength(PAGES.length - 2);
   });
 
   it('ticks saved pages, and a group only when all its pages are ticked', () => {

@@ -52,13 +52,14 @@ describe('the registry', () => {
       path: '/masters/carton-master',
     });
     expect(PAGE.numberIssued).toMatchObject({ label: 'Issue Number', hidden: true });
-    expect(PAGES.filter((p) => p.hidden)).toEqual([PAGE.numberIssued]);
+    expect(PAGES.filter((p) => p.hidden)).toEqual([PAGE.numberIssued, PAGE.devices]);
   });
 
-  it("has the spec's 15 masters, 18 transactions and 22 reports, and our Recall Trace", () => {
+  it("has the spec's 15 masters, 18 transactions and 22 reports, and our Recall Trace and Devices", () => {
     const count = (g: string) => PAGES.filter((p) => p.group === g).length;
-    expect([count('2'), count('3'), count('4')]).toEqual([15, 18, 23]);
+    expect([count('2'), count('3'), count('4')]).toEqual([15, 18, 24]);
     expect(PAGE.recallTrace).toMatchObject({ key: '423', path: '/reports/recall-trace' });
+    expect(PAGE.devices).toMatchObject({ key: '424', path: '/reports/devices', hidden: true });
   });
 
   it('looks pages up by key and by path (trailing slash ignored)', () => {

@@ -12,6 +12,7 @@ import { useMenu } from '../use-menu.js';
 import { useFloorCacheSync } from './use-floor-cache-sync.js';
 import { HeaderBar } from './header-bar.js';
 import { SideNav } from './side-nav.js';
+import { StoreLossScreen } from './store-loss-screen.js';
 
 /** Below this width the sidebar is a drawer behind the burger. */
 const NAV_BREAKPOINT = 'sm';
@@ -62,6 +63,7 @@ export function AppLayout() {
           </Center>
         )}
       </AppShell.Main>
+      <StoreLossScreen />
       <AppShell.Footer px="md">
         <Text size="xs" c="dimmed" lh="36px" truncate>
           {COPYRIGHT}

@@ -7,6 +7,7 @@ import { makeSlipId } from '@shared/codes.js';
 import type { Envelope } from '@shared/contracts/envelope.js';
 import { SLIP_API, reserveArgs, type LastIds, type ReservedIds } from '@shared/contracts/numbers/slip-ids.js';
 import { localDb, type FieldtraceDb } from '../../offline/db.js';
+import { addEntry } from '../../offline/device-seq.js';
 import { newEntry, type OutboxEntry } from '../../offline/outbox-entry.js';
 import { noteQueued } from '../work/queued.js';
 import type { FloorSave } from '../work/registry.js';
@@ -106,7 +107,7 @@ export async function queueWithDid<E extends FloorSave>(
     if (!did) return null;
     const w = work(did);
     const entry = newEntry({ endpoint: w.endpoint.path, payload: w.payload, label: w.label, userId });
-    entry.seq = await db.outbox.add(entry);
+    entry.seq = await addEntry(db, entry);
     await db.kv.put({ key: key(userId), value: taken(block, prefix) });
     await db.kv.delete(draftKey(screen, userId));
     return { did, entry };

@@ -3,6 +3,7 @@
 // durability: once the screen clears, the work is on disk and nothing of it is lost or doubled.
 import type { BodyIn } from '@shared/endpoint.js';
 import { localDb, type FieldtraceDb } from '../../offline/db.js';
+import { addEntry } from '../../offline/device-seq.js';
 import { newEntry, type OutboxEntry } from '../../offline/outbox-entry.js';
 import { noteQueued } from './queued.js';
 import type { FloorSave } from './registry.js';
@@ -43,7 +44,7 @@ export async function queueWork<E extends FloorSave>(
 ): Promise<OutboxEntry> {
   const entry = newEntry({ endpoint: w.endpoint.path, payload: w.payload, label: w.label, userId: w.userId });
   await db.transaction('rw', db.outbox, db.kv, async () => {
-    entry.seq = await db.outbox.add(entry);
+    entry.seq = await addEntry(db, entry);
     await db.kv.delete(draftKey(screen, w.userId));
   });
   noteQueued(entry.seq!);

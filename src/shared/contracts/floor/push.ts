@@ -16,6 +16,7 @@ export const PUSH_MAX = 50;
 export const PUSH_MSG = {
   entries: `Entries must be a list of 1 to ${PUSH_MAX} outbox entries.`,
   entry: 'Each entry needs a Key, a Call and a Body.',
+  device: 'Device must be the id the device made for itself.',
   duplicateKey: 'Each entry of a push needs its own Key.',
   notPushable: (call: string) => `${call} is not a floor save that can be pushed.`,
 } as const;
@@ -28,6 +29,9 @@ export const pushEntry = z.object(
     Call: z.string({ error: PUSH_MSG.entry }).max(100, PUSH_MSG.entry),
     /** The device's clock when the work was done, ms since the epoch (the `device-time` header). */
     DeviceTime: z.number({ error: PUSH_MSG.entry }).optional(),
+    /** The entry's sequence number on its device (the outbox's seq): the server keeps the highest it
+     *  answered for good per device, for the device's check that it lost nothing (contracts/device.ts). */
+    Seq: z.number({ error: PUSH_MSG.entry }).int(PUSH_MSG.entry).min(1, PUSH_MSG.entry).optional(),
     /** The call's own request body, checked against its own contract. */
     Body: z.unknown(),
   },
@@ -35,6 +39,8 @@ export const pushEntry = z.object(
 );
 
 export const pushRequest = z.object({
+  /** The sending device's id (contracts/device.ts), when it has one. */
+  Device: z.uuid({ error: PUSH_MSG.device }).optional(),
   Entries: z
     .array(pushEntry, { error: PUSH_MSG.entries })
     .min(1, PUSH_MSG.entries)

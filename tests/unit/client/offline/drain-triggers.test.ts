@@ -27,6 +27,9 @@ let stop: (() => void) | undefined;
 let events: EventTarget;
 let isOnline: boolean;
 let syncAsked: number;
+let pageEvents: EventTarget;
+let visible: boolean;
+let reports: number;
 
 beforeEach(async () => {
   db = new FieldtraceDb(`drain-triggers-${++n}`);
@@ -35,6 +38,9 @@ beforeEach(async () => {
   events = new EventTarget();
   isOnline = true;
   syncAsked = 0;
+  pageEvents = new EventTarget();
+  visible = true;
+  reports = 0;
 });
 afterEach(() => {
   stop?.();
@@ -78,6 +84,9 @@ async function start(send: SyncOptions['send'], extra: Partial<SyncOptions> = {}
     userId: async () => ME,
     registerSync: async () => void (syncAsked += 1),
     heartbeatMs: 40,
+    page: { events: pageEvents, visible: () => visible },
+    // The device's report, counted (device-health.test.ts covers what it holds).
+    health: { prepare: async () => undefined, check: async () => undefined, report: async () => void (reports += 1) },
     ...extra,
   });
   await outboxSyncReady();
@@ -212,6 +221,35 @@ describe('the drain triggers', () => {
     release();
     await held;
     await expect.poll(() => s.sent).toEqual(['c1']);
+  });
+
+  it('drain when the page is shown again (a handheld woken), without waiting for the timer or Background Sync', async () => {
+    await queue(['c1']);
+    const s = server(offline);
+    await start(s.send, { heartbeatMs: 60_000 });
+    await expect.poll(() => statuses()).toEqual(['c1:pending']);
+    // Hidden: nothing. Shown again: what only lacked a network goes at once, backoff forgiven.
+    visible = false;
+    pageEvents.dispatchEvent(new Event('visibilitychange'));
+    await settle();
+    expect(s.sent).toEqual(['c1']);
+    visible = true;
+    pageEvents.dispatchEvent(new Event('visibilitychange'));
+    await expect.poll(() => statuses()).toEqual(['c1:done']);
+    expect(s.sent).toEqual(['c1', 'c1']);
+    expect(syncAsked).toBe(1);
+  });
+
+  it('report the device after every drain that ran, not on ticks with nothing to send', async () => {
+    await queue(['c1']);
+    await start(server().send);
+    await expect.poll(() => statuses()).toEqual(['c1:done']);
+    await expect.poll(() => reports).toBe(1);
+    await settle();
+    expect(reports).toBe(1);
+    await queue(['c2']);
+    await kickOutbox();
+    await expect.poll(() => reports).toBe(2);
   });
 
   it('count rejected entries apart from waiting ones', async () => {

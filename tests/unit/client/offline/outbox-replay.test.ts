@@ -1,24 +1,27 @@
 // The service worker's replay on Background Sync, on the device database (fake-indexeddb) with the
 // real transport over a stubbed fetch: the signed-in user's entries go in order, in one push, with
-// their keys, the device's time and the token, a failure asks the browser to fire the sync again, other tags are not ours; and a refused
+// their keys, the device's time, their seqs, the token and the device's id, a failure asks the browser to fire the sync again, other tags are not ours; and a refused
 // entry resent by the user goes under a new key (the old one would only replay the refusal).
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OUTBOX_SYNC_TAG } from '../../../../src/client/offline/drain-run.js';
 import { localDb } from '../../../../src/client/offline/db.js';
+import { DEVICE_KEY } from '../../../../src/client/offline/device-identity.js';
 import { newEntry } from '../../../../src/client/offline/outbox-entry.js';
 import { drainOutbox, resendEntry } from '../../../../src/client/offline/outbox.js';
 import { outboxTransport } from '../../../../src/client/offline/outbox-transport.js';
 import { registerOutboxReplay } from '../../../../sw/outbox-replay.js';
 
 const ME = 7;
+const DEVICE = '0b7e3f5e-4a0c-4c1e-9d1e-2f1a7c3b9d10';
 interface Pushed {
   Key: string;
   Call: string;
   DeviceTime: number;
+  Seq?: number;
   Body: unknown;
 }
-const calls: Array<{ url: string; auth: string | null; entries: Pushed[] }> = [];
+const calls: Array<{ url: string; auth: string | null; entries: Pushed[]; device?: string }> = [];
 /** The server's answer to each entry of a push; throwing is a network failure. */
 let answer: (e: Pushed) => { ResponseCode: string; ResponseMessage: string; ResponseData: unknown };
 
@@ -34,14 +37,20 @@ beforeEach(async () => {
   calls.length = 0;
   answer = () => envelope('200', 'Saved');
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const { Entries } = JSON.parse(String(init.body)) as { Entries: Pushed[] };
-    calls.push({ url, auth: new Headers(init.headers).get('authorization'), entries: Entries });
+    const { Entries, Device } = JSON.parse(String(init.body)) as { Entries: Pushed[]; Device?: string };
+    calls.push({
+      url,
+      auth: new Headers(init.headers).get('authorization'),
+      entries: Entries,
+      ...(Device ? { device: Device } : {}),
+    });
     const answers = Entries.map((e) => ({ Key: e.Key, Status: 200, Answer: answer(e) }));
     return json(envelope('200', 'Success', answers));
   });
   await localDb.open();
   await localDb.outbox.clear();
   await localDb.kv.put({ key: 'session', value: { Token: 'tok', RefreshToken: 'ref', UserId: ME } });
+  await localDb.kv.delete(DEVICE_KEY);
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -67,16 +76,19 @@ function fireSync(tag: string, lastChance = false): Promise<void> | undefined {
 }
 
 describe('the service worker on Background Sync', () => {
-  it("sends the signed-in user's entries in order, each with its key and time, with the stored token", async () => {
+  it("sends the signed-in user's entries in order, each with its key, time and seq, with the stored token and the device's id", async () => {
+    await localDb.kv.put({ key: DEVICE_KEY, value: { id: DEVICE, checkedTo: 0 } });
     await queue('c1', 'c2');
+    const [s1, s2] = (await localDb.outbox.toArray()).map((e) => e.seq);
     await fireSync(OUTBOX_SYNC_TAG);
     expect(calls).toEqual([
       {
         url: '/API/api/Outbox/push',
         auth: 'Bearer tok',
+        device: DEVICE,
         entries: [
-          { Key: 'key-c1', Call: 'Probe/save', DeviceTime: 1, Body: { Note: 'c1' } },
-          { Key: 'key-c2', Call: 'Probe/save', DeviceTime: 1, Body: { Note: 'c2' } },
+          { Key: 'key-c1', Call: 'Probe/save', DeviceTime: 1, Seq: s1, Body: { Note: 'c1' } },
+          { Key: 'key-c2', Call: 'Probe/save', DeviceTime: 1, Seq: s2, Body: { Note: 'c2' } },
         ],
       },
     ]);
