@@ -188,6 +188,9 @@ describe('device health', () => {
     expect(cells).toEqual(expect.arrayContaining(['1', '0.1.0']));
     expect(cells.some((c) => /^10 h \d+ min$/.test(c))).toBe(true);
     expect(cells.some((c) => / MB \/ /.test(c))).toBe(true);
+    // The warning is in sight without scrolling the table sideways.
+    const box = await warning.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(desk.viewportSize()!.width);
     await screenshot(desk, 'device-health-devices-desktop');
   });
 });

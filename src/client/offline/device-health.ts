@@ -71,14 +71,8 @@ async function keptAcked(db: FieldtraceDb): Promise<DeviceAcked | null> {
   return identity && last?.id === identity.id ? last : null;
 }
 
-/** Reports the device and shows the red screen when its store has lost work. The check reads the
- *  server's number as kept before this start's drains: a later entry sent meanwhile (by this page or
- *  the service worker) raises the server's number above a lost one and would hide it. */
-export async function checkDevice(o: HealthOptions): Promise<void> {
-  const known = await keptAcked(o.db);
-  const lostBefore = known ? await lostWork(o.db, known) : null;
-  const acked = await reportDevice(o);
-  const lost = lostBefore ?? (!known && acked ? await lostWork(o.db, acked) : null);
+/** Shows the red screen for what was lost (and what the browser said it lost) until confirmed. */
+function showLoss(db: FieldtraceDb, lost: LostWork | null): void {
   const browser = readBrowserLoss();
   if (!lost && !browser) return;
   setStoreLoss({
@@ -87,9 +81,27 @@ export async function checkDevice(o: HealthOptions): Promise<void> {
     before: lost?.before ?? null,
     browserSaid: browser !== null,
     confirm: async () => {
-      if (lost) await markChecked(o.db, lost.created);
+      if (lost) await markChecked(db, lost.created);
       clearBrowserLoss();
       setStoreLoss(null);
     },
   });
+}
+
+/** Reports the device and shows the red screen when its store has lost work. The check reads the
+ *  server's number as kept before this start's drains: a later entry sent meanwhile (by this page or
+ *  the service worker) raises the server's number above a lost one and would hide it. */
+export async function checkDevice(o: HealthOptions): Promise<void> {
+  const known = await keptAcked(o.db);
+  const lostBefore = known ? await lostWork(o.db, known) : null;
+  const acked = await reportDevice(o);
+  showLoss(o.db, lostBefore ?? (!known && acked ? await lostWork(o.db, acked) : null));
+}
+
+/** The same check without a report, before every drain: work lost while the app is open is named
+ *  before the next push's answer raises the server's number above it. Reads the store's keys only. */
+export async function checkStore(db: FieldtraceDb): Promise<void> {
+  const known = await keptAcked(db);
+  const lost = known ? await lostWork(db, known) : null;
+  if (lost) showLoss(db, lost);
 }

@@ -6,7 +6,7 @@
 import { liveQuery } from 'dexie';
 import { localDb, type FieldtraceDb } from './db.js';
 import { setOutboxStatus } from './drain-status.js';
-import { checkDevice, reportDevice } from './device-health.js';
+import { checkDevice, checkStore, reportDevice } from './device-health.js';
 import { deviceIdentity } from './device-identity.js';
 import { drainForSignedIn, nextTry, OUTBOX_SYNC_TAG, signedInUser, type Wake } from './drain-run.js';
 import type { DrainReport, Send } from './outbox.js';
@@ -20,16 +20,18 @@ export const LOCK_RETRY_MS = 3_000;
 export const REPORT_EVERY_MS = 15 * 60_000;
 
 /** The device's health (offline/device-health.ts): its id made before the first push, the start's
- *  check for lost work, and a report after every drain. */
+ *  check for lost work, the same check before every drain, and a report after every drain. */
 export interface Health {
   prepare: () => Promise<unknown>;
   check: () => Promise<void>;
+  guard: () => Promise<void>;
   report: () => Promise<unknown>;
 }
 
 const deviceHealth = (db: FieldtraceDb): Health => ({
   prepare: () => deviceIdentity(db),
   check: () => checkDevice({ db }),
+  guard: () => checkStore(db),
   report: () => reportDevice({ db }),
 });
 
@@ -130,6 +132,8 @@ function createSync(o: SyncOptions): Sync {
       return;
     }
     if (!wake && at > now()) return wakeSoon(Math.min(heartbeatMs, at - now()));
+    // Lost work is named before this push's answer can hide it (device-health.ts).
+    await health.guard().catch(() => undefined);
     setOutboxStatus({ draining: true });
     let asked = false;
     const report = await drainForSignedIn({

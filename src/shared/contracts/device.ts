@@ -79,6 +79,8 @@ export const DEVICES_LIST = listContract({
   columns: [
     col('UserName', 'User'),
     col('SiteName', 'Site'),
+    // Beside whose device it is: an administrator sees the warning without scrolling the table.
+    col('Warnings', 'Warnings'),
     col('AppVersion', 'App version'),
     col('Pending', 'Pending'),
     col('OldestPendingMinutes', 'Oldest pending'),
@@ -86,7 +88,6 @@ export const DEVICES_LIST = listContract({
     col('StorageUsed', 'Storage used / quota'),
     col('Persisted', 'Persisted', { sortable: false }),
     col('LastSeen', 'Last seen', { format: 'datetime' }),
-    col('Warnings', 'Warnings'),
   ],
   defaultSort: 'LastSeen',
   rowKey: 'DeviceId',

@@ -5,7 +5,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deviceReport } from '../../../../src/shared/contracts/device.js';
 import { FieldtraceDb } from '../../../../src/client/offline/db.js';
-import { lostWork } from '../../../../src/client/offline/device-health.js';
+import { ACKED_KEY, checkStore, lostWork } from '../../../../src/client/offline/device-health.js';
+import { getStoreLoss, setStoreLoss } from '../../../../src/client/offline/store-loss-status.js';
 import { deviceIdentity, markChecked } from '../../../../src/client/offline/device-identity.js';
 import { buildReport } from '../../../../src/client/offline/device-report.js';
 import { addEntry, createdSeq } from '../../../../src/client/offline/device-seq.js';
@@ -138,5 +139,22 @@ describe('the device', () => {
     await db.outbox.delete(a!);
     await deviceIdentity(db, storage);
     expect(await lostWork(db, { AckedSeq: 0, AckedAt: null })).toBeNull();
+  });
+
+  it('names work lost while the app is open before a drain, against the answer the device kept', async () => {
+    const identity = await deviceIdentity(db, storage);
+    await db.kv.put({ key: ACKED_KEY, value: { id: identity.id, AckedSeq: 0, AckedAt: null } });
+    const [a, b] = await queue([2, 1]);
+    await checkStore(db);
+    expect(getStoreLoss()).toBeNull();
+    await db.outbox.delete(a!);
+    await checkStore(db);
+    expect(getStoreLoss()).toMatchObject({ missing: [a], before: NOW - 1 * HOUR, browserSaid: false });
+    await getStoreLoss()!.confirm();
+    expect(getStoreLoss()).toBeNull();
+    await checkStore(db);
+    expect(getStoreLoss()).toBeNull();
+    expect(b).toBeGreaterThan(a!);
+    setStoreLoss(null);
   });
 });

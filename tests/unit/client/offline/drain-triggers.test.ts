@@ -86,7 +86,12 @@ async function start(send: SyncOptions['send'], extra: Partial<SyncOptions> = {}
     heartbeatMs: 40,
     page: { events: pageEvents, visible: () => visible },
     // The device's report, counted (device-health.test.ts covers what it holds).
-    health: { prepare: async () => undefined, check: async () => undefined, report: async () => void (reports += 1) },
+    health: {
+      prepare: async () => undefined,
+      check: async () => undefined,
+      guard: async () => undefined,
+      report: async () => void (reports += 1),
+    },
     ...extra,
   });
   await outboxSyncReady();
