@@ -2,6 +2,7 @@
 // detail line per row, a 48 px delete per row. Each row is memoised, so a scan draws one new row.
 import { ActionIcon, Paper, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
+import { useFloorWords } from './words/floor-lang.js';
 
 export interface ScannedView {
   key: string;
@@ -45,15 +46,16 @@ export function ScannedRows<R>({
   view: (r: R) => ScannedView;
   onDelete: (key: string) => void;
 }) {
+  const { w } = useFloorWords();
   if (rows.length === 0)
     return (
       <Text c="dimmed" ta="center" py="md">
-        No Data found
+        {w.noData}
       </Text>
     );
   // Newest first: the row just scanned is the one the operator looks for.
   return (
-    <Stack gap={4} component="ol" className="ft-packing__list" aria-label="Scanned">
+    <Stack gap={4} component="ol" className="ft-packing__list" aria-label={w.scannedList}>
       {[...rows].reverse().map((r) => {
         const v = view(r);
         return <ScannedRow key={v.key} rowKey={v.key} main={v.main} detail={v.detail} onDelete={onDelete} />;

@@ -267,6 +267,7 @@ const screen = {
   // The cache's freshness.
   dataNotLoaded: 'Data not yet loaded',
   dataLoadsOnline: 'The floor data loads when the device is online.',
+  dataAsOf: (time: string, partial: boolean) => `Data as of ${time}${partial ? ' (partial)' : ''}`,
   // Dispatch.
   scanTidSid: 'Scan TID or SID',
   cartonsScanned: 'cartons scanned',

@@ -250,6 +250,7 @@ export const hi: Words = {
   heldAllCopies: '· देखे गए सभी कोड नकली हैं: इन्हें बाहर रखें',
   dataNotLoaded: 'डेटा अभी लोड नहीं हुआ',
   dataLoadsOnline: 'डिवाइस ऑनलाइन होने पर फ़्लोर का डेटा लोड होता है।',
+  dataAsOf: (time, partial) => `डेटा ${time} तक का${partial ? ' (अधूरा)' : ''}`,
   scanTidSid: 'TID या SID स्कैन करें',
   cartonsScanned: 'कार्टन स्कैन हुए',
   scannedCartons: 'स्कैन हुए कार्टन',

@@ -117,6 +117,10 @@ const SAMPLES: Samples = {
   stateRetryAt: [[W[0]]],
   heldKeep: [[W[0]]],
   welcome: [[W[0]]],
+  dataAsOf: [
+    [W[0], true],
+    [W[0], false],
+  ],
 };
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
