@@ -41,6 +41,7 @@ interface RowProps {
 }
 
 const ScanTableRow = memo(function ScanTableRow({ id, cells, narrow, onDelete }: RowProps) {
+  const { w } = useFloorWords();
   return (
     <Table.Tr>
       <Table.Td>
@@ -59,7 +60,7 @@ const ScanTableRow = memo(function ScanTableRow({ id, cells, narrow, onDelete }:
         </Table.Td>
       ))}
       <Table.Td className="ft-scan-table__action">
-        <ActionIcon size={48} variant="subtle" color="red" aria-label={`Delete ${id}`} onClick={() => onDelete(id)}>
+        <ActionIcon size={48} variant="subtle" color="red" aria-label={w.deleteRow(id)} onClick={() => onDelete(id)}>
           <DeleteIcon />
         </ActionIcon>
       </Table.Td>
@@ -114,7 +115,7 @@ function ScanTableInner<R>({ label, rows, id, columns, pageSizes, defaultPageSiz
             {shown.map((r) => {
               const values = columns.map((c) => c.value(r));
               const narrow = columns
-                .map((c, i) => (values[i] ? (c.short ?? String)(values[i]) : ''))
+                .map((c, i) => (values[i] ? (c.short ? say(c.short(values[i])) : values[i]) : ''))
                 .filter(Boolean)
                 .join(' · ');
               const key = id.value(r);

@@ -18,6 +18,7 @@ interface RowProps {
 }
 
 const ScannedRow = memo(function ScannedRow({ rowKey, main, detail, onDelete }: RowProps) {
+  const { w } = useFloorWords();
   return (
     <Paper component="li" withBorder p="xs" className="ft-packing__row">
       <div className="ft-packing__rowtext">
@@ -28,7 +29,13 @@ const ScannedRow = memo(function ScannedRow({ rowKey, main, detail, onDelete }: 
           {detail}
         </Text>
       </div>
-      <ActionIcon size={48} variant="subtle" color="red" aria-label={`Delete ${main}`} onClick={() => onDelete(rowKey)}>
+      <ActionIcon
+        size={48}
+        variant="subtle"
+        color="red"
+        aria-label={w.deleteRow(main)}
+        onClick={() => onDelete(rowKey)}
+      >
         <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
           <path fill="currentColor" d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9z" />
         </svg>

@@ -11,6 +11,8 @@ import { DISPATCH_MSG } from '@shared/contracts/floor/dispatch.js';
 import { COPY_MSG, PACKING_MSG } from '@shared/contracts/floor/packing.js';
 import { REPLACE_MSG } from '@shared/contracts/floor/replace.js';
 import { FLOOR_CACHE_MSG } from '@shared/contracts/floor/cache.js';
+import { RECEIVE_STATUS } from '@shared/contracts/floor/dispatch-receive.js';
+import { CONFIRM_DELETE } from '../../kit/confirm-delete.js';
 
 const s = (n: number) => (n === 1 ? '' : 's');
 const cartons = (n: number) => `${n} carton${s(n)}`;
@@ -260,6 +262,7 @@ const screen = {
   rowsPerPage: 'Rows per page',
   cartonSlip: 'Carton slip',
   scanSlip: 'Scan the carton slip',
+  scanSlipToClose: 'Scan the slip to close the carton',
   heldTitle: 'Set aside: suspected copies',
   heldWaiting: (n: number) => `· ${n} codes · waiting for the server`,
   heldKeep: (ends: string) => `· keep the pack ending ${ends}; the other is a copy`,
@@ -270,6 +273,8 @@ const screen = {
   dataAsOf: (time: string, partial: boolean) => `Data as of ${time}${partial ? ' (partial)' : ''}`,
   // Dispatch.
   scanTidSid: 'Scan TID or SID',
+  chooseSendTo: 'Choose Send To, then scan the cartons',
+  selectTransportMode: 'Select Transport Mode',
   cartonsScanned: 'cartons scanned',
   scannedCartons: 'Scanned cartons',
   transportMode: 'Transport Mode',
@@ -298,13 +303,31 @@ const screen = {
   carton: 'Carton',
   missing: 'Missing',
   totalQty: 'Total Product Qty',
+  fromPlace: (place: string) => `From ${place}`,
+  arrivedCount: (arrived: number, of: number, missing: number) =>
+    `${arrived} of ${of} arrived${missing ? ` · ${missing} missing` : ''}`,
+  inTransit: RECEIVE_STATUS.inTransit,
+  received: RECEIVE_STATUS.received,
+  returned: RECEIVE_STATUS.returned,
   // Carton Return.
   scanTidSidDid: 'Scan TID, SID or DID',
   returnRemarks: 'Return remarks',
+  scanToTakeBack: 'Scan the cartons to take back',
+  nScanned: (n: number) => `${n} scanned`,
+  checkingServer: 'Checking with the server…',
+  deleteRow: (id: string) => `Delete ${id}`,
+  confirmDeleteTitle: CONFIRM_DELETE.title,
+  confirmDeleteText: CONFIRM_DELETE.text,
+  returnLabel: (ids: string, more: number, transit: boolean, remark: string) =>
+    `Carton return${transit ? ' from transit' : ''} of ${ids}${more > 0 ? ` and ${more} more` : ''}: ${remark}`,
   // Damage Carton.
   quickReasons: 'Quick reasons',
   reasonOfDamage: 'Reason of damage',
   scanSidTid: 'Scan SID or TID',
+  reasonThenScan: 'Write the reason, then scan the carton',
+  reasonLength: (min: number, max: number) => `${min} to ${max} characters`,
+  yes: 'Yes',
+  no: 'No',
   // Replace.
   whatToReplace: 'What to replace',
   typePid: 'Primary Qr Code (PID)',
@@ -315,6 +338,7 @@ const screen = {
   scanCodeToReplace: 'Scan the code to replace',
   scanPackOrSlip: 'Scan a pack code or a carton slip',
   replacing: 'Replacing',
+  inCarton: (sid: string) => `in ${sid}`,
   serverRefusedCode: 'The server refused this code',
   newQr: 'New QR code',
   newSlip: 'New carton slip',

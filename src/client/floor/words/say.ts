@@ -117,6 +117,19 @@ const SAMPLES: Samples = {
   stateRetryAt: [[W[0]]],
   heldKeep: [[W[0]]],
   welcome: [[W[0]]],
+  reasonLength: [[N[0], N[1]]],
+  arrivedCount: [
+    [N[0], N[1], N[2]],
+    [N[0], N[1], 0],
+  ],
+  fromPlace: [[W[0]]],
+  nScanned: plural,
+  returnLabel: [
+    [W[0], N[0], true, W[1]],
+    [W[0], N[0], false, W[1]],
+    [W[0], 0, true, W[1]],
+    [W[0], 0, false, W[1]],
+  ],
   dataAsOf: [
     [W[0], true],
     [W[0], false],
