@@ -158,8 +158,7 @@ export function HeaderBar({ navOpened, onToggleNav }: Props) {
             <Menu.Item
               key={code}
               lang={code}
-              role="menuitemradio"
-              aria-checked={code === lang}
+              aria-current={code === lang || undefined}
               mih={44}
               rightSection={code === lang ? '✓' : null}
               onClick={() => setFloorLang(code)}
