@@ -7,6 +7,7 @@ import { cameraErrorText, startCameraScanner } from './camera-scanner.js';
 import type { ScanVerdict } from './scan-feedback.js';
 import { ScanFlash, ScanMessage } from './scan-message.js';
 import { useHandheld } from './handheld.js';
+import { useFloorWords } from './words/floor-lang.js';
 
 export interface CameraPanelProps {
   opened: boolean;
@@ -20,12 +21,13 @@ export interface CameraPanelProps {
 // Memoised: closed, it is drawn again only when opened (the scan box passes no verdict while closed).
 export const CameraPanel = memo(function CameraPanel({ opened, onClose, onCode, shown }: CameraPanelProps) {
   const handheld = useHandheld();
+  const { w } = useFloorWords();
   return (
     <Modal
       opened={opened}
       onClose={onClose}
       fullScreen={handheld}
-      title="Scan with the camera"
+      title={w.scanWithCamera}
       size="lg"
       returnFocus={false}
       classNames={{ content: 'ft-camera', body: 'ft-camera__body', title: 'ft-camera__title' }}
@@ -39,6 +41,7 @@ export const CameraPanel = memo(function CameraPanel({ opened, onClose, onCode, 
 
 function CameraView({ onCode, shown, onClose }: Pick<CameraPanelProps, 'onCode' | 'shown' | 'onClose'>) {
   const video = useRef<HTMLVideoElement>(null);
+  const { w } = useFloorWords();
   const latest = useRef(onCode);
   latest.current = onCode;
   const [state, setState] = useState<{ status: 'starting' | 'on' } | { status: 'failed'; message: string }>({
@@ -61,16 +64,11 @@ function CameraView({ onCode, shown, onClose }: Pick<CameraPanelProps, 'onCode' 
   }, []);
 
   const verdict = shown?.verdict ?? null;
-  const idle =
-    state.status === 'failed'
-      ? state.message
-      : state.status === 'starting'
-        ? 'Starting the camera…'
-        : 'Hold the code inside the square';
+  const idle = state.status === 'failed' ? state.message : state.status === 'starting' ? w.startingCamera : w.holdCode;
   return (
     <div className="ft-camera__area" data-verdict={verdict ? (verdict.ok ? 'ok' : 'error') : undefined}>
       <div className="ft-camera__view" data-status={state.status}>
-        <video ref={video} className="ft-camera__video" muted playsInline aria-label="Camera view" />
+        <video ref={video} className="ft-camera__video" muted playsInline aria-label={w.cameraView} />
         <div className="ft-camera__aim" aria-hidden />
         <ScanFlash key={shown?.n ?? 0} verdict={verdict} />
       </div>
@@ -80,7 +78,7 @@ function CameraView({ onCode, shown, onClose }: Pick<CameraPanelProps, 'onCode' 
           idle={idle}
         />
         <Button size="lg" variant="default" fullWidth onClick={onClose} className="ft-camera__close">
-          Close camera
+          {w.closeCamera}
         </Button>
       </div>
     </div>

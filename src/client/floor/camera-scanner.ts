@@ -5,6 +5,7 @@
 import { qrDecoder } from './camera-decoders.js';
 import type { FrameDecoder } from './camera-frame-decoder.js';
 import { createRepeatFilter } from './scan-feedback.js';
+import { en } from './words/en.js';
 
 export const CAMERA_DEFAULTS = { intervalMs: 150, cooldownMs: 2000 };
 
@@ -24,11 +25,10 @@ export interface CameraScanner {
 /** Words for a camera that will not open, from getUserMedia's error names. */
 export function cameraErrorText(err: unknown): string {
   const name = err instanceof DOMException || err instanceof Error ? err.name : '';
-  if (name === 'NotAllowedError' || name === 'SecurityError')
-    return 'Camera permission is off: allow the camera for this site, or use the scanner';
-  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'No camera found on this device';
-  if (name === 'NotReadableError') return 'The camera is in use by another app';
-  return 'The camera could not start';
+  if (name === 'NotAllowedError' || name === 'SecurityError') return en.cameraDenied;
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return en.cameraMissing;
+  if (name === 'NotReadableError') return en.cameraBusy;
+  return en.cameraFailed;
 }
 
 export function startCameraScanner(

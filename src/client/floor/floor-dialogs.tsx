@@ -6,6 +6,7 @@ import { useState, type ReactNode } from 'react';
 import type { StockCarton } from '@shared/contracts/floor/dispatch.js';
 import { formatDate } from '@shared/cell-format.js';
 import { useHandheld } from './handheld.js';
+import { useFloorWords } from './words/floor-lang.js';
 
 export function FloorModal({
   opened,
@@ -19,11 +20,12 @@ export function FloorModal({
   children: ReactNode;
 }) {
   const handheld = useHandheld();
+  const { say } = useFloorWords();
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title={title}
+      title={say(title)}
       fullScreen={handheld}
       size="lg"
       centered
@@ -46,6 +48,7 @@ export interface RemarkDialogProps {
 }
 
 export function RemarkDialog({ opened, title, label, problem, onDone, onClose, initial = '' }: RemarkDialogProps) {
+  const { w, say } = useFloorWords();
   const [text, setText] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const done = () => {
@@ -57,13 +60,13 @@ export function RemarkDialog({ opened, title, label, problem, onDone, onClose, i
     <FloorModal opened={opened} onClose={onClose} title={title}>
       <Stack>
         <Textarea
-          label={label}
+          label={say(label)}
           value={text}
           autosize
           minRows={3}
           maxLength={200}
           data-autofocus
-          error={error}
+          error={error && say(error)}
           onChange={(e) => {
             setText(e.currentTarget.value);
             setError(null);
@@ -72,10 +75,10 @@ export function RemarkDialog({ opened, title, label, problem, onDone, onClose, i
         />
         <Group grow>
           <Button size="lg" variant="default" onClick={onClose}>
-            Cancel
+            {w.cancel}
           </Button>
           <Button size="lg" onClick={done}>
-            OK
+            {w.ok}
           </Button>
         </Group>
       </Stack>
@@ -104,6 +107,7 @@ export function OlderStockDialog({
   listTitle,
 }: OlderStockDialogProps) {
   const [listing, setListing] = useState(false);
+  const { w, say } = useFloorWords();
   return (
     <FloorModal
       opened={opened}
@@ -111,17 +115,21 @@ export function OlderStockDialog({
         setListing(false);
         onClose();
       }}
-      title={listing ? listTitle : 'Older stock'}
+      title={listing ? listTitle : w.olderStock}
     >
       <Stack>
-        {!listing && <Text fz="lg">{message} Continue with the latest stock?</Text>}
+        {!listing && (
+          <Text fz="lg">
+            {say(message)} {w.continueLatest}
+          </Text>
+        )}
         {listing && (
-          <Table striped fz="md" aria-label={listTitle}>
+          <Table striped fz="md" aria-label={say(listTitle)}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Carton Id</Table.Th>
-                <Table.Th>Product Name</Table.Th>
-                <Table.Th>MFG Date</Table.Th>
+                <Table.Th>{w.cartonId}</Table.Th>
+                <Table.Th>{w.productName}</Table.Th>
+                <Table.Th>{w.mfgDate}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -138,7 +146,7 @@ export function OlderStockDialog({
         <Group grow>
           {!listing && (
             <Button size="lg" variant="default" onClick={() => setListing(true)}>
-              {listTitle}
+              {say(listTitle)}
             </Button>
           )}
           {listing && (
@@ -150,7 +158,7 @@ export function OlderStockDialog({
                 onClose();
               }}
             >
-              Close
+              {w.close}
             </Button>
           )}
           <Button
@@ -161,7 +169,7 @@ export function OlderStockDialog({
               onContinue();
             }}
           >
-            Continue
+            {w.continue}
           </Button>
         </Group>
       </Stack>

@@ -3,11 +3,12 @@
 // control, and which scan box takes the scan, or refuses it aloud where none can.
 import type { ScanVerdict } from './scan-feedback.js';
 import { createWedge, isWholeCode, WEDGE_DEFAULTS } from './wedge.js';
+import { en } from './words/en.js';
 
 /** A scan heard outside the box that no box could take: refused in red, never dropped in silence. */
 export const NOT_TAKEN = {
-  dialog: { ok: false, message: 'Scan not taken: finish the open dialog first, then scan again.' },
-  busy: { ok: false, message: 'Scan not taken: the screen is busy. Scan again.' },
+  dialog: { ok: false, message: en.notTakenDialog },
+  busy: { ok: false, message: en.notTakenBusy },
 } as const satisfies Record<string, ScanVerdict>;
 
 /** What is read of the focused element (an Element in the page; a plain object in the tests). */

@@ -30,6 +30,8 @@ import { ScanFlash, ScanMessage } from './scan-message.js';
 import { playTone, primeAudio, vibrate } from './scan-tone.js';
 import { createWedge, isWholeCode, wholerScan, WEDGE_DEFAULTS } from './wedge.js';
 import './scan-box.css';
+import { en } from './words/en.js';
+import { floorWords, useFloorWords } from './words/floor-lang.js';
 
 export type { ScanVerdict } from './scan-feedback.js';
 
@@ -68,16 +70,18 @@ const dialogOpen = () => document.querySelector('[role="dialog"], [role="alertdi
 // it a stable onScan (bench/floor-scan.bench.ts times scan to visible row).
 export const ScanBox = memo(function ScanBox({
   onScan,
-  label = 'Scan',
-  placeholder = 'Scan or type',
+  label = en.scan,
+  placeholder = en.scanOrType,
   disabled = false,
   ready = true,
   camera = true,
-  idleMessage = 'Ready to scan',
+  idleMessage = en.readyToScan,
   emptyMessage,
   ref,
 }: ScanBoxProps) {
   const id = useId();
+  // The screen's words come in English (its props, the verdicts) and show in the device's language.
+  const { say } = useFloorWords();
   const input = useRef<HTMLInputElement>(null);
   const area = useRef<HTMLDivElement>(null);
   const [shown, setShown] = useState<{ verdict: ScanVerdict; n: number } | null>(null);
@@ -154,7 +158,7 @@ export const ScanBox = memo(function ScanBox({
           primeAudio();
           answer(verdict);
           // Under an open dialog (full screen on a handheld) the box's verdict is hidden: a toast shows it.
-          if (dialogOpen()) toast.error(verdict.message);
+          if (dialogOpen()) toast.error(floorWords().say(verdict.message));
         },
       }),
     [take, focus, answer],
@@ -277,7 +281,7 @@ export const ScanBox = memo(function ScanBox({
         }}
       >
         <label className="ft-scan__label" htmlFor={id}>
-          {label}
+          {say(label)}
         </label>
         <div className="ft-scan__row">
           <input
@@ -287,7 +291,7 @@ export const ScanBox = memo(function ScanBox({
             type="text"
             inputMode={keyboard ? 'text' : 'none'}
             enterKeyHint="done"
-            placeholder={placeholder}
+            placeholder={say(placeholder)}
             autoComplete="off"
             autoCorrect="off"
             autoCapitalize="off"
@@ -337,12 +341,13 @@ interface ScanButtonsProps {
 
 /** The keyboard and camera buttons, apart so that a verdict shown does not draw them again. */
 const ScanButtons = memo(function ScanButtons({ keyboard, disabled, camera, onKeyboard, onCamera }: ScanButtonsProps) {
+  const { w } = useFloorWords();
   return (
     <>
       <ActionIcon
         size={56}
         variant={keyboard ? 'filled' : 'default'}
-        aria-label="Type with the keyboard"
+        aria-label={w.typeWithKeyboard}
         aria-pressed={keyboard}
         disabled={disabled}
         onClick={onKeyboard}
@@ -350,7 +355,7 @@ const ScanButtons = memo(function ScanButtons({ keyboard, disabled, camera, onKe
         <KeyboardIcon />
       </ActionIcon>
       {camera && (
-        <ActionIcon size={56} variant="filled" aria-label="Scan with the camera" disabled={disabled} onClick={onCamera}>
+        <ActionIcon size={56} variant="filled" aria-label={w.scanWithCamera} disabled={disabled} onClick={onCamera}>
           <CameraIcon />
         </ActionIcon>
       )}

@@ -1,6 +1,7 @@
 // What a scan answers with, without the DOM: the text a screen is given, the verdict's tone and
 // vibration, and the camera's repeat filter. The box (scan-box.tsx) plays them; tests read them here.
 import { scannedUid } from '@shared/codes.js';
+import { en } from './words/en.js';
 
 /** A screen's answer to one scan: the box shows `message` in large type, green or red by `ok`. */
 export interface ScanVerdict {
@@ -30,13 +31,11 @@ export const FEEDBACK: Record<'ok' | 'error', Feedback> = {
 export const feedbackOf = (verdict: ScanVerdict): Feedback => FEEDBACK[verdict.ok ? 'ok' : 'error'];
 
 /** Shown when a screen's onScan throws or rejects: the scan still answers, in red. */
-export const SCAN_FAILED: ScanVerdict = { ok: false, message: 'This scan could not be checked: scan it again' };
+export const SCAN_FAILED: ScanVerdict = { ok: false, message: en.scanFailed };
 
 /** What the box says while its screen reads what scans are judged on, and how many scans wait for it. */
 export const gettingReadyText = (waiting: number): string =>
-  waiting === 0
-    ? 'Getting ready: reading this device’s data…'
-    : `Getting ready: ${waiting} scan${waiting === 1 ? '' : 's'} waiting…`;
+  waiting === 0 ? en.gettingReady : en.scansWaiting(waiting);
 
 /** The text a screen is given: trimmed, and a QR URL (`…/P?U=<uid>`, or a GS1 Digital Link
  *  `…/01/…/21/<uid>`) reduced to its uid. Any other text without '=' is left whole (a slip id or a

@@ -3,6 +3,7 @@
 import { useEffect, useRef } from 'react';
 import type { ScanVerdict } from './scan-feedback.js';
 import { ErrorIcon, OkIcon, ScanIcon } from './scan-icons.js';
+import { useFloorWords } from './words/floor-lang.js';
 
 /** A verdict longer than this is set smaller, so a refusal's reason fits a handheld's screen whole. */
 const LONG_MESSAGE = 40;
@@ -12,7 +13,10 @@ const VERY_LONG_MESSAGE = 120;
 const lengthOf = (n: number) => (n > VERY_LONG_MESSAGE ? 'very' : n > LONG_MESSAGE ? 'long' : undefined);
 
 export function ScanMessage({ verdict, idle, live }: { verdict: ScanVerdict | null; idle: string; live?: boolean }) {
+  const { say } = useFloorWords();
   const tone = verdict === null ? 'idle' : verdict.ok ? 'ok' : 'error';
+  // The device's and the server's English, said in the device's language (words/say.ts).
+  const text = say(verdict?.message ?? idle);
   const ref = useRef<HTMLDivElement>(null);
   // A refusal must be read: bring it above a screen's fixed bottom bar (scroll-margin in the CSS).
   useEffect(() => {
@@ -23,12 +27,12 @@ export function ScanMessage({ verdict, idle, live }: { verdict: ScanVerdict | nu
       ref={ref}
       className="ft-scan__message"
       data-tone={tone}
-      data-long={lengthOf(verdict?.message.length ?? 0)}
+      data-long={lengthOf(verdict ? text.length : 0)}
       role={live ? 'status' : undefined}
       aria-live={live ? 'polite' : undefined}
     >
       {tone === 'ok' ? <OkIcon /> : tone === 'error' ? <ErrorIcon /> : <ScanIcon />}
-      <span>{verdict?.message ?? idle}</span>
+      <span>{text}</span>
     </div>
   );
 }

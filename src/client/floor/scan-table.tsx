@@ -8,6 +8,8 @@ import { memo, useEffect, useId, useRef, useState } from 'react';
 import { DeleteIcon } from '../kit/icons.js';
 import { NO_DATA_TEXT, paginationText } from '../kit/paging.js';
 import './scan-table.css';
+import { en } from './words/en.js';
+import { useFloorWords } from './words/floor-lang.js';
 
 export interface ScanTableColumn<R> {
   title: string;
@@ -29,7 +31,7 @@ export interface ScanTableProps<R> {
   onDelete: (id: string) => void;
 }
 
-export const ACTION_TITLE = 'Action';
+export const ACTION_TITLE = en.action;
 
 interface RowProps {
   id: string;
@@ -39,6 +41,7 @@ interface RowProps {
 }
 
 const ScanTableRow = memo(function ScanTableRow({ id, cells, narrow, onDelete }: RowProps) {
+  const { w } = useFloorWords();
   return (
     <Table.Tr>
       <Table.Td>
@@ -57,7 +60,7 @@ const ScanTableRow = memo(function ScanTableRow({ id, cells, narrow, onDelete }:
         </Table.Td>
       ))}
       <Table.Td className="ft-scan-table__action">
-        <ActionIcon size={48} variant="subtle" color="red" aria-label={`Delete ${id}`} onClick={() => onDelete(id)}>
+        <ActionIcon size={48} variant="subtle" color="red" aria-label={w.deleteRow(id)} onClick={() => onDelete(id)}>
           <DeleteIcon />
         </ActionIcon>
       </Table.Td>
@@ -67,6 +70,7 @@ const ScanTableRow = memo(function ScanTableRow({ id, cells, narrow, onDelete }:
 
 function ScanTableInner<R>({ label, rows, id, columns, pageSizes, defaultPageSize, onDelete }: ScanTableProps<R>) {
   const sizesLabel = useId();
+  const { w, say } = useFloorWords();
   const [pageSize, setPageSize] = useState(defaultPageSize);
   const [page, setPage] = useState(1);
   // A new scan shows the first page, where it is.
@@ -84,18 +88,18 @@ function ScanTableInner<R>({ label, rows, id, columns, pageSizes, defaultPageSiz
   const from = rows.length === 0 ? 0 : (current - 1) * pageSize + 1;
 
   return (
-    <section className="ft-scan-table" aria-label={label}>
+    <section className="ft-scan-table" aria-label={say(label)}>
       <Table.ScrollContainer minWidth={0}>
-        <Table striped aria-label={label} verticalSpacing={4} horizontalSpacing={8}>
+        <Table striped aria-label={say(label)} verticalSpacing={4} horizontalSpacing={8}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{id.title}</Table.Th>
+              <Table.Th>{say(id.title)}</Table.Th>
               {columns.map((c) => (
                 <Table.Th key={c.title} className="ft-scan-table__wide">
-                  {c.title}
+                  {say(c.title)}
                 </Table.Th>
               ))}
-              <Table.Th className="ft-scan-table__action">{ACTION_TITLE}</Table.Th>
+              <Table.Th className="ft-scan-table__action">{say(ACTION_TITLE)}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -111,7 +115,7 @@ function ScanTableInner<R>({ label, rows, id, columns, pageSizes, defaultPageSiz
             {shown.map((r) => {
               const values = columns.map((c) => c.value(r));
               const narrow = columns
-                .map((c, i) => (values[i] ? (c.short ?? String)(values[i]) : ''))
+                .map((c, i) => (values[i] ? (c.short ? say(c.short(values[i])) : values[i]) : ''))
                 .filter(Boolean)
                 .join(' · ');
               const key = id.value(r);
@@ -125,7 +129,7 @@ function ScanTableInner<R>({ label, rows, id, columns, pageSizes, defaultPageSiz
           <ActionIcon
             size={48}
             variant="default"
-            aria-label="Previous page"
+            aria-label={w.previousPage}
             disabled={current <= 1}
             onClick={() => setPage(current - 1)}
           >
@@ -139,7 +143,7 @@ function ScanTableInner<R>({ label, rows, id, columns, pageSizes, defaultPageSiz
           <ActionIcon
             size={48}
             variant="default"
-            aria-label="Next page"
+            aria-label={w.nextPage}
             disabled={current >= pages}
             onClick={() => setPage(current + 1)}
           >
@@ -150,7 +154,7 @@ function ScanTableInner<R>({ label, rows, id, columns, pageSizes, defaultPageSiz
         </div>
         <div className="ft-scan-table__sizes">
           <Text fz="sm" id={sizesLabel} component="span">
-            Rows per page
+            {w.rowsPerPage}
           </Text>
           <SegmentedControl
             aria-labelledby={sizesLabel}

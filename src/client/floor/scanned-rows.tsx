@@ -2,6 +2,7 @@
 // detail line per row, a 48 px delete per row. Each row is memoised, so a scan draws one new row.
 import { ActionIcon, Paper, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
+import { useFloorWords } from './words/floor-lang.js';
 
 export interface ScannedView {
   key: string;
@@ -17,6 +18,7 @@ interface RowProps {
 }
 
 const ScannedRow = memo(function ScannedRow({ rowKey, main, detail, onDelete }: RowProps) {
+  const { w } = useFloorWords();
   return (
     <Paper component="li" withBorder p="xs" className="ft-packing__row">
       <div className="ft-packing__rowtext">
@@ -27,7 +29,13 @@ const ScannedRow = memo(function ScannedRow({ rowKey, main, detail, onDelete }: 
           {detail}
         </Text>
       </div>
-      <ActionIcon size={48} variant="subtle" color="red" aria-label={`Delete ${main}`} onClick={() => onDelete(rowKey)}>
+      <ActionIcon
+        size={48}
+        variant="subtle"
+        color="red"
+        aria-label={w.deleteRow(main)}
+        onClick={() => onDelete(rowKey)}
+      >
         <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
           <path fill="currentColor" d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9z" />
         </svg>
@@ -45,15 +53,16 @@ export function ScannedRows<R>({
   view: (r: R) => ScannedView;
   onDelete: (key: string) => void;
 }) {
+  const { w } = useFloorWords();
   if (rows.length === 0)
     return (
       <Text c="dimmed" ta="center" py="md">
-        No Data found
+        {w.noData}
       </Text>
     );
   // Newest first: the row just scanned is the one the operator looks for.
   return (
-    <Stack gap={4} component="ol" className="ft-packing__list" aria-label="Scanned">
+    <Stack gap={4} component="ol" className="ft-packing__list" aria-label={w.scannedList}>
       {[...rows].reverse().map((r) => {
         const v = view(r);
         return <ScannedRow key={v.key} rowKey={v.key} main={v.main} detail={v.detail} onDelete={onDelete} />;

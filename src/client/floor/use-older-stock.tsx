@@ -8,6 +8,7 @@ import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { StockCarton } from '@shared/contracts/floor/dispatch.js';
 import { OlderStockDialog, RemarkDialog } from './floor-dialogs.js';
 import type { ScanBoxHandle, ScanVerdict } from './scan-box.js';
+import { en } from './words/en.js';
 
 /** The screen's words (PACKING_MSG, DISPATCH_MSG). */
 export interface OlderStockText {
@@ -78,7 +79,7 @@ export function useOlderStock<R>(options: OlderStockOptions<R>): OlderStockFlow 
         <RemarkDialog
           opened
           title={text.approvalTitle}
-          label="Approval remark"
+          label={en.approvalRemark}
           onClose={() => setApproval(null)}
           problem={(t) => (t.trim() ? null : text.approvalRequired)}
           onDone={(t) => {

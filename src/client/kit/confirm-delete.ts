@@ -9,13 +9,18 @@ export const CONFIRM_DELETE = {
   no: 'No',
 } as const;
 
-/** Answers true when the user chose Yes; closing the dialog any other way is No. */
-export function confirmYesNo(title: string, text: string): Promise<boolean> {
+/** Answers true when the user chose Yes; closing the dialog any other way is No. A floor screen passes
+ *  its words in the device's language. */
+export function confirmYesNo(
+  title: string,
+  text: string,
+  labels: { yes: string; no: string } = CONFIRM_DELETE,
+): Promise<boolean> {
   return new Promise((resolve) => {
     openConfirmModal({
       title,
       children: text,
-      labels: { confirm: CONFIRM_DELETE.yes, cancel: CONFIRM_DELETE.no },
+      labels: { confirm: labels.yes, cancel: labels.no },
       confirmProps: { color: 'red', size: 'lg' },
       cancelProps: { size: 'lg' },
       centered: true,

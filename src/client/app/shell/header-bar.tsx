@@ -12,6 +12,7 @@ import { useOnline } from '../../offline/network-status.js';
 import { APP_NAME } from '../brand.js';
 import { useSession } from '../../api/session.js';
 import { keptEntries, logout } from './logout.js';
+import { LANGS, setFloorLang, useFloorWords, type FloorLang } from '../../floor/words/index.js';
 
 interface Props {
   navOpened: boolean;
@@ -79,6 +80,7 @@ export function HeaderBar({ navOpened, onToggleNav }: Props) {
   const session = useSession();
   const navigate = useNavigate();
   const online = useOnline();
+  const { w, lang } = useFloorWords();
   useOutboxSync();
 
   const signOut = async () => {
@@ -116,8 +118,8 @@ export function HeaderBar({ navOpened, onToggleNav }: Props) {
           <Box
             component="span"
             role="img"
-            aria-label="Online"
-            title="Online"
+            aria-label={w.online}
+            title={w.online}
             w={10}
             h={10}
             bg="green.8"
@@ -125,7 +127,7 @@ export function HeaderBar({ navOpened, onToggleNav }: Props) {
           />
         ) : (
           <Badge color="red" variant="filled" role="status" style={{ flexShrink: 0 }}>
-            Offline
+            {w.offline}
           </Badge>
         )}
         <PendingLink />
@@ -134,24 +136,39 @@ export function HeaderBar({ navOpened, onToggleNav }: Props) {
           opener={
             <Group gap={6} wrap="nowrap">
               <Text data-testid="welcome" fw={500} truncate maw={{ base: 150, sm: 320 }}>
-                Welcome {session?.UserName ?? ''}
+                {w.welcome(session?.UserName ?? '')}
               </Text>
               <Chevron />
             </Group>
           }
         >
           <Menu.Item component={Link} to="/profile">
-            Profile
+            {w.profile}
           </Menu.Item>
           <Menu.Item component={Link} to="/change-password">
-            Change Password
+            {w.changePassword}
           </Menu.Item>
           <Menu.Item component={Link} to={PENDING_WORK_PATH}>
-            Pending work
+            {w.pendingWork}
           </Menu.Item>
           <Menu.Divider />
+          {/* The floor's language, kept on this device (floor/words): each named in its own script. */}
+          <Menu.Label>{w.language}</Menu.Label>
+          {(Object.keys(LANGS) as FloorLang[]).map((code) => (
+            <Menu.Item
+              key={code}
+              lang={code}
+              aria-current={code === lang || undefined}
+              mih={44}
+              rightSection={code === lang ? '✓' : null}
+              onClick={() => setFloorLang(code)}
+            >
+              {LANGS[code].name}
+            </Menu.Item>
+          ))}
+          <Menu.Divider />
           <Menu.Item color="red" onClick={() => void signOut()}>
-            Logout
+            {w.logout}
           </Menu.Item>
         </AccountMenu>
       </Group>

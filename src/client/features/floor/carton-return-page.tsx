@@ -8,7 +8,7 @@ import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { RETURN_API, RETURN_MSG, returnSave } from '@shared/contracts/floor/carton-return.js';
 import { PAGE } from '@shared/pages.js';
-import { confirmDelete } from '../../kit/confirm-delete.js';
+import { CONFIRM_DELETE, confirmYesNo } from '../../kit/confirm-delete.js';
 import { ScreenHeader } from '../../kit/screen-header.js';
 import { CacheFreshness } from '../../floor/cache/index.js';
 import { CACHE_LOADING } from '../../floor/work/use-local-work.js';
@@ -30,6 +30,8 @@ import {
 } from './return/return-scan.js';
 import { RETURN_SCREEN, useReturnList } from './return/use-return-list.js';
 import './return/return.css';
+import { en } from '../../floor/words/en.js';
+import { floorWords, useFloorWords } from '../../floor/words/floor-lang.js';
 
 const remarkProblem = (text: string) => (returnSave.shape.Remark.safeParse(text).success ? null : RETURN_MSG.remark);
 
@@ -42,19 +44,22 @@ const scannedOf = ({ Id, CartonId, ProductName, MFGDate, EXPDate }: ReturnListRo
   EXPDate,
 });
 
-const labelOf = (rows: readonly ReturnListRow[], transit: boolean, remark: string) => {
-  const ids =
+const labelOf = (rows: readonly ReturnListRow[], transit: boolean, remark: string) =>
+  en.returnLabel(
     rows
       .slice(0, 3)
       .map((r) => r.CartonId)
-      .join(', ') + (rows.length > 3 ? ` and ${rows.length - 3} more` : '');
-  return `Carton return${transit ? ' from transit' : ''} of ${ids}: ${remark}`;
-};
+      .join(', '),
+    Math.max(0, rows.length - 3),
+    transit,
+    remark,
+  );
 
 export default function CartonReturnPage() {
   const { cache, local, list, update, reset, current, userId, ready, scanReady } = useReturnList();
   const box = useRef<ScanBoxHandle>(null);
   const [checking, setChecking] = useState(false);
+  const { w, say } = useFloorWords();
   const [remarkOpen, setRemarkOpen] = useState(false);
   const saving = useRef(false);
   const sent = useMemo(() => sentIndex(cache?.dispatch.Sent ?? [], local.sentHere), [cache, local]);
@@ -127,7 +132,8 @@ export default function CartonReturnPage() {
   const scan = useCallback((text: string) => latest.current.onScan(text), []);
   const remove = useCallback(
     async (id: string) => {
-      if (await confirmDelete()) update((l) => ({ ...l, rows: l.rows.filter((r) => r.CartonId !== id) }));
+      if (await confirmYesNo(say(CONFIRM_DELETE.title), say(CONFIRM_DELETE.text), floorWords().w))
+        update((l) => ({ ...l, rows: l.rows.filter((r) => r.CartonId !== id) }));
       setTimeout(() => box.current?.focus(), 0);
     },
     [update],
@@ -136,11 +142,11 @@ export default function CartonReturnPage() {
 
   return (
     <div className="ft-return">
-      <ScreenHeader title={PAGE.cartonReturn.label} breadcrumb="Transactions" actions={<CacheFreshness />} />
+      <ScreenHeader title={say(PAGE.cartonReturn.label)} breadcrumb={w.transactions} actions={<CacheFreshness />} />
       <Stack gap="sm">
         <Paper withBorder className="ft-return__flag">
           <FloorCheckbox
-            label={RETURN_MSG.transit}
+            label={say(RETURN_MSG.transit)}
             checked={list.transit}
             disabled={!ready || checking || list.rows.length > 0}
             onChange={(e) => {
@@ -151,20 +157,20 @@ export default function CartonReturnPage() {
         </Paper>
         <ScanBox
           ref={box}
-          label="Scan items"
-          placeholder="Scan TID, SID or DID"
+          label={en.scanItems}
+          placeholder={en.scanTidSidDid}
           onScan={scan}
           disabled={remarkOpen}
           ready={scanReady}
-          idleMessage="Scan the cartons to take back"
+          idleMessage={en.scanToTakeBack}
         />
         <Group justify="space-between" align="baseline" aria-live="polite">
           <Text fw={700} fz="lg" data-testid="return-count">
-            {list.rows.length} scanned
+            {w.nScanned(list.rows.length)}
           </Text>
           {checking && (
             <Text c="dimmed" fz="sm">
-              Checking with the server…
+              {w.checkingServer}
             </Text>
           )}
         </Group>
@@ -172,14 +178,14 @@ export default function CartonReturnPage() {
       </Stack>
       <div className="ft-return__bar">
         <Button size="xl" fullWidth onClick={submit} disabled={!ready}>
-          Submit
+          {w.submit}
         </Button>
       </div>
       {remarkOpen && (
         <RemarkDialog
           opened
           title={RETURN_MSG.remarkTitle}
-          label="Return remarks"
+          label={en.returnRemarks}
           problem={remarkProblem}
           onDone={(t) => void save(t)}
           onClose={() => {

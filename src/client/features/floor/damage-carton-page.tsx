@@ -19,12 +19,15 @@ import { queueWork } from '../../floor/work/work-store.js';
 import { ScanBox, type ScanBoxHandle, type ScanVerdict } from '../../floor/scan-box.js';
 import { kickOutbox } from '../../offline/drain-triggers.js';
 import { QUICK_REASONS } from '../../floor/damage/quick-reasons.js';
+import { en } from '../../floor/words/en.js';
+import { useFloorWords } from '../../floor/words/floor-lang.js';
 
 export default function DamageCartonPage() {
   const userId = getSession()?.UserId ?? 0;
   const cache = useFloorCache();
   const { work: local, ready } = useLocalWork(userId, cache);
   const [reason, setReason] = useState('');
+  const { w, say } = useFloorWords();
   const box = useRef<ScanBoxHandle>(null);
 
   const onScan = async (text: string): Promise<ScanVerdict> => {
@@ -38,26 +41,26 @@ export default function DamageCartonPage() {
     // The lifecycle decides (damaged already, not at this site); recalled or expired stock may be damaged.
     const refusal = cartonCheck('damage-carton', id, cache, local);
     if (refusal !== null) return { ok: false, message: refusal };
-    if (!(await confirmYesNo(CARTON_DAMAGE_MSG.confirmTitle, CARTON_DAMAGE_MSG.confirmText))) {
+    if (!(await confirmYesNo(say(CARTON_DAMAGE_MSG.confirmTitle), say(CARTON_DAMAGE_MSG.confirmText), w))) {
       setTimeout(() => box.current?.focus(), 0);
-      return { ok: false, message: `${id} not damaged.` };
+      return { ok: false, message: en.notDamaged(id) };
     }
     await queueWork('damage-carton', {
       endpoint: CARTON_DAMAGE_API.damage,
       payload: { DamageCid: id, Reason: why },
-      label: `Damaged carton ${id}: ${why}`,
+      label: en.damageLabel(id, why),
       userId,
     });
     void kickOutbox();
     setReason('');
-    return { ok: true, message: `${id} damaged: queued to send.` };
+    return { ok: true, message: en.damagedQueued(id) };
   };
 
   return (
     <div>
-      <ScreenHeader title={PAGE.damageCarton.label} breadcrumb="Transactions" actions={<CacheFreshness />} />
+      <ScreenHeader title={say(PAGE.damageCarton.label)} breadcrumb={w.transactions} actions={<CacheFreshness />} />
       <Stack gap="sm">
-        <SimpleGrid cols={2} spacing="xs" role="group" aria-label="Quick reasons">
+        <SimpleGrid cols={2} spacing="xs" role="group" aria-label={w.quickReasons}>
           {QUICK_REASONS.map((r) => (
             <Button
               key={r}
@@ -71,27 +74,27 @@ export default function DamageCartonPage() {
                 box.current?.focus();
               }}
             >
-              {r}
+              {say(r)}
             </Button>
           ))}
         </SimpleGrid>
         <Textarea
-          label="Reason of damage"
+          label={w.reasonOfDamage}
           value={reason}
           maxLength={REASON_MAX}
           autosize
           minRows={2}
           size="lg"
-          description={`${REASON_MIN} to ${REASON_MAX} characters`}
+          description={w.reasonLength(REASON_MIN, REASON_MAX)}
           onChange={(e) => setReason(e.currentTarget.value)}
         />
         <ScanBox
           ref={box}
-          label="Scan carton"
-          placeholder="Scan SID or TID"
+          label={en.scanCarton}
+          placeholder={en.scanSidTid}
           onScan={onScan}
           ready={ready}
-          idleMessage="Write the reason, then scan the carton"
+          idleMessage={en.reasonThenScan}
         />
       </Stack>
     </div>

@@ -36,6 +36,8 @@ import { SendTo } from './dispatch/send-to.js';
 import { useDeviceValue } from '../../floor/device-memory.js';
 import { countUse, type UseCounts } from '../../floor/dispatch/target-order.js';
 import './packing/packing.css';
+import { en } from '../../floor/words/en.js';
+import { useFloorWords } from '../../floor/words/floor-lang.js';
 
 const SCREEN = 'dispatch';
 /** The invoice's code (jsPDF, QR) loads with the screen, not at Submit: the device may be offline then. */
@@ -43,13 +45,13 @@ const invoicePdf = () => import('../../floor/dispatch/invoice-pdf.js');
 
 /** The scan table's columns (spec 2 section 2: Carton Id, Product Name, Batch No., Carton Name, MFG
  *  Date, Expire Date, delete) and its page sizes (section 9). */
-const ID_COLUMN: ScanTableColumn<DispatchRow> = { title: 'Carton Id', value: (r) => r.CartonId };
+const ID_COLUMN: ScanTableColumn<DispatchRow> = { title: en.cartonId, value: (r) => r.CartonId };
 const COLUMNS: ScanTableColumn<DispatchRow>[] = [
-  { title: 'Product Name', value: (r) => r.ProductName },
-  { title: 'Batch No.', value: (r) => r.BatchNo, short: (v) => `Batch ${v}` },
-  { title: 'Carton Name', value: (r) => r.CartonName },
-  { title: 'MFG Date', value: (r) => formatDate(r.MFGDate), short: (v) => `MFG ${v}` },
-  { title: 'Expire Date', value: (r) => formatDate(r.EXPDate), short: (v) => `EXP ${v}` },
+  { title: en.productName, value: (r) => r.ProductName },
+  { title: en.batchNo, value: (r) => r.BatchNo, short: en.batchShort },
+  { title: en.cartonName, value: (r) => r.CartonName },
+  { title: en.mfgDate, value: (r) => formatDate(r.MFGDate), short: en.mfgShort },
+  { title: en.expireDate, value: (r) => formatDate(r.EXPDate), short: en.expShort },
 ];
 
 /** The draft as the scan check reads it: the target chosen, and what sending there is (lifecycle op). */
@@ -68,6 +70,7 @@ export default function DispatchPage() {
   // The targets this device sends to, counted per dispatch queued: the tiles' order.
   const uses = useDeviceValue<UseCounts>('send-to-uses');
   const [problem, setProblem] = useState<string | null>(null);
+  const { w, say } = useFloorWords();
   const [busy, setBusy] = useState(false);
   const prefix = cache?.mySite?.Prefix ?? '';
   const logoPath = cache?.dispatch.Company.CompanyLogo ?? '';
@@ -96,7 +99,7 @@ export default function DispatchPage() {
   const add = async (row: DispatchRow, olderAccepted: boolean): Promise<ScanVerdict> => {
     setProblem(null);
     await update((d) => ({ ...d, rows: [...d.rows, row], olderAccepted: d.olderAccepted || olderAccepted })).saved;
-    return { ok: true, message: `${row.CartonId} added` };
+    return { ok: true, message: en.added(row.CartonId) };
   };
 
   const productName = (id: number) => cache?.products.get(id)?.ProductName ?? '';
@@ -148,7 +151,7 @@ export default function DispatchPage() {
           Remark: d.remark,
           DispatchId: did,
         },
-        label: `Dispatch ${did}: ${d.rows.length} carton${d.rows.length === 1 ? '' : 's'}`,
+        label: en.dispatchLabel(did, d.rows.length),
       }));
       if (!queued) {
         setProblem(DISPATCH_MSG.noDidLeft);
@@ -210,7 +213,7 @@ export default function DispatchPage() {
 
   return (
     <div className="ft-packing">
-      <ScreenHeader title={PAGE.dispatch.label} breadcrumb="Transactions" actions={<CacheFreshness />} />
+      <ScreenHeader title={say(PAGE.dispatch.label)} breadcrumb={w.transactions} actions={<CacheFreshness />} />
       <Stack gap="sm">
         {cache && (
           <SendTo
@@ -225,21 +228,21 @@ export default function DispatchPage() {
         )}
         <ScanBox
           ref={box}
-          label="Scan items"
-          placeholder="Scan TID or SID"
+          label={en.scanItems}
+          placeholder={en.scanTidSid}
           onScan={scan}
           disabled={olderStock.open || busy}
           ready={workReady && draftReady}
-          idleMessage="Choose Send To, then scan the cartons"
+          idleMessage={en.chooseSendTo}
         />
         <Group justify="space-between" align="baseline" aria-live="polite">
           <Text component="span" className="ft-packing__big" data-testid="dispatch-count">
             {draft.rows.length}
           </Text>
-          <Text c="dimmed">cartons scanned</Text>
+          <Text c="dimmed">{w.cartonsScanned}</Text>
         </Group>
         <ScanTable
-          label="Scanned cartons"
+          label={en.scannedCartons}
           rows={draft.rows}
           id={ID_COLUMN}
           columns={COLUMNS}
@@ -248,8 +251,8 @@ export default function DispatchPage() {
           defaultPageSize={10}
         />
         <Select
-          label="Transport Mode"
-          placeholder="Select Transport Mode"
+          label={w.transportMode}
+          placeholder={w.selectTransportMode}
           data={modes}
           size="lg"
           allowDeselect={false}
@@ -261,7 +264,7 @@ export default function DispatchPage() {
           }}
         />
         <TextInput
-          label="LR No"
+          label={w.lrNo}
           value={draft.lr}
           maxLength={LR_MAX}
           size="lg"
@@ -274,13 +277,13 @@ export default function DispatchPage() {
         />
         {problem && (
           <Text c="red.8" fw={600} role="alert">
-            {problem}
+            {say(problem)}
           </Text>
         )}
       </Stack>
       <div className="ft-packing__bar">
         <Button size="xl" fullWidth loading={busy} onClick={() => latest.current.submit()}>
-          Submit
+          {w.submit}
         </Button>
       </div>
       <div className="ft-packing__history">

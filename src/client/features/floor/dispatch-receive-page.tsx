@@ -31,6 +31,8 @@ import {
   type LoadedDispatch,
 } from './receive/receive-rows.js';
 import './receive/receive.css';
+import { en } from '../../floor/words/en.js';
+import { useFloorWords } from '../../floor/words/floor-lang.js';
 
 const SCREEN = 'dispatch-receive';
 const fail = (message: string): ScanVerdict => ({ ok: false, message });
@@ -39,6 +41,7 @@ export default function DispatchReceivePage() {
   const userId = getSession()?.UserId ?? 0;
   const cache = useFloorCache();
   const { work: local, ready } = useLocalWork(userId, cache);
+  const { w, say } = useFloorWords();
   const box = useRef<ScanBoxHandle>(null);
   const [loaded, setLoaded] = useState<LoadedDispatch | null>(null);
   const [busy, setBusy] = useState(false);
@@ -95,8 +98,9 @@ export default function DispatchReceivePage() {
       const counts = receiptOf(l);
       if (
         !(await confirmYesNo(
-          RECEIVE_TEXT.confirmTitle,
-          RECEIVE_TEXT.confirm(l.did, counts.arrived.length, counts.missing.length),
+          say(RECEIVE_TEXT.confirmTitle),
+          say(RECEIVE_TEXT.confirm(l.did, counts.arrived.length, counts.missing.length)),
+          w,
         ))
       )
         return;
@@ -151,7 +155,7 @@ export default function DispatchReceivePage() {
             <ScanBox
               ref={box}
               label={RECEIVE_TEXT.scanLabel}
-              placeholder="Scan DID"
+              placeholder={en.scanDid}
               onScan={scan}
               disabled={busy}
               ready={ready}
@@ -171,14 +175,18 @@ export default function DispatchReceivePage() {
 }
 
 const Header = memo(function Header() {
-  return <ScreenHeader title={PAGE.dispatchReceive.label} breadcrumb="Transactions" actions={<CacheFreshness />} />;
+  const { w, say } = useFloorWords();
+  return (
+    <ScreenHeader title={say(PAGE.dispatchReceive.label)} breadcrumb={w.transactions} actions={<CacheFreshness />} />
+  );
 });
 
 const ReceiveBar = memo(function ReceiveBar({ disabled, onReceive }: { disabled: boolean; onReceive: () => void }) {
+  const { w } = useFloorWords();
   return (
     <div className="ft-receive__bar">
       <Button size="xl" fullWidth disabled={disabled} onClick={onReceive}>
-        Receive
+        {w.receive}
       </Button>
     </div>
   );

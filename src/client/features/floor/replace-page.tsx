@@ -22,10 +22,13 @@ import { ReplaceDialog } from './replace/replace-dialog.js';
 import { checkFirst, checkSecond, doneText, typeOfScan, type FirstCode } from './replace/replace-rules.js';
 import { serverDetails } from './replace/server-details.js';
 import './replace/replace.css';
+import { en } from '../../floor/words/en.js';
+import { useFloorWords } from '../../floor/words/floor-lang.js';
+import type { WordKey } from '../../floor/words/words.js';
 
 const SCREEN = 'replace';
 const fail = (message: string): ScanVerdict => ({ ok: false, message });
-const TYPE_LABEL: Record<ReplaceType, string> = { PID: 'Primary Qr Code (PID)', SID: 'Secondary Carton Slips (SID)' };
+const TYPE_LABEL = { PID: 'typePid', SID: 'typeSid' } as const satisfies Record<ReplaceType, WordKey>;
 
 export default function ReplacePage() {
   const userId = getSession()?.UserId ?? 0;
@@ -33,6 +36,7 @@ export default function ReplacePage() {
   const { work: local, ready } = useLocalWork(userId, cache);
   const box = useRef<ScanBoxHandle>(null);
   const [type, setType] = useState<ReplaceType | null>(null);
+  const { w } = useFloorWords();
   const [first, setFirst] = useState<FirstCode | null>(null);
   const [dialog, setDialog] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -76,7 +80,7 @@ export default function ReplacePage() {
   const loaded = (f: FirstCode): ScanVerdict => {
     load(f);
     setDialog(true);
-    return { ok: true, message: `${f.row.RandomNumber}: scan the new ${f.type === 'PID' ? 'code' : 'slip'}.` };
+    return { ok: true, message: en.replaceScanNew(f.row.RandomNumber, f.type === 'PID') };
   };
 
   /** A code the device cannot place (a SID inside a tertiary carton): online, the server's details
@@ -105,7 +109,7 @@ export default function ReplacePage() {
     load(null);
     setType(null);
     setDialog(false);
-    const verdict = { ok: true, message: `${done} Queued to send.` };
+    const verdict = { ok: true, message: en.replaceQueued(done) };
     setTimeout(() => {
       box.current?.announce(verdict);
       box.current?.focus();
@@ -138,21 +142,21 @@ export default function ReplacePage() {
     <div className="ft-replace">
       <Header />
       <Stack gap="sm">
-        <Radio.Group label="What to replace" value={type} onChange={choose} size="md">
+        <Radio.Group label={w.whatToReplace} value={type} onChange={choose} size="md">
           <Stack gap="xs" mt={6}>
             {REPLACE_TYPES.map((t) => (
-              <Radio key={t} value={t} label={TYPE_LABEL[t]} classNames={{ root: 'ft-replace__radio' }} />
+              <Radio key={t} value={t} label={w[TYPE_LABEL[t]]} classNames={{ root: 'ft-replace__radio' }} />
             ))}
           </Stack>
         </Radio.Group>
         <ScanBox
           ref={box}
-          label="QR Code"
-          placeholder={type === 'SID' ? 'Scan the SID' : 'Scan the code'}
+          label={en.qrCode}
+          placeholder={type === 'SID' ? en.scanTheSid : en.scanTheCode}
           onScan={scan}
           disabled={dialog}
           ready={ready}
-          idleMessage={type ? 'Scan the code to replace' : 'Scan a pack code or a carton slip'}
+          idleMessage={type ? en.scanCodeToReplace : en.scanPackOrSlip}
         />
         {first && (
           <Group justify="flex-end">
@@ -164,7 +168,7 @@ export default function ReplacePage() {
                 backToBox();
               }}
             >
-              Clear
+              {w.clear}
             </Button>
           </Group>
         )}
@@ -188,14 +192,16 @@ export default function ReplacePage() {
 }
 
 const Header = memo(function Header() {
-  return <ScreenHeader title={PAGE.replace.label} breadcrumb="Transactions" actions={<CacheFreshness />} />;
+  const { w, say } = useFloorWords();
+  return <ScreenHeader title={say(PAGE.replace.label)} breadcrumb={w.transactions} actions={<CacheFreshness />} />;
 });
 
 const ReplaceBar = memo(function ReplaceBar({ disabled, onReplace }: { disabled: boolean; onReplace: () => void }) {
+  const { w } = useFloorWords();
   return (
     <div className="ft-replace__bar">
       <Button size="xl" fullWidth disabled={disabled} onClick={onReplace}>
-        Replace
+        {w.replace}
       </Button>
     </div>
   );

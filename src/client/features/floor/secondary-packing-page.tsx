@@ -8,6 +8,7 @@ import type { ResourceDef } from '../../kit/resource-section.js';
 import { checkPack, packProduct, type PackRow } from '../../floor/packing/scan-rules.js';
 import { secondaryLabel } from '../../floor/packing/packing-work.js';
 import { PackingScreen, type PackingDef } from './packing/packing-screen.js';
+import { en } from '../../floor/words/en.js';
 
 const history: ResourceDef<SecondaryRow> = {
   page: PAGE.secondaryPacking,
@@ -25,14 +26,14 @@ export const secondaryPacking: PackingDef<PackRow, typeof PACKING_API.secondaryS
   page: PAGE.secondaryPacking,
   slipType: 'SID',
   slipTitle: PACKING_MSG.secondarySlipTitle,
-  scanLabel: 'Scan items',
+  scanLabel: en.scanItems,
   endpoint: PACKING_API.secondarySave,
   check: checkPack,
   sizeKind: 'secondary',
   productOf: packProduct,
   rowKey: (r) => r.key,
   rowView: (r) => ({ main: r.VisibleNo, detail: `${r.ProductName} · ${r.BatchNo} · ${formatDate(r.MFGDate)}` }),
-  added: (r) => `${r.VisibleNo} added`,
+  added: (r) => en.added(r.VisibleNo),
   payload: (c, slip) => ({
     cartonMasterId: c.sizeId ?? 0,
     scanned: c.rows.map(({ UID, VisibleNo, BatchNo, ProductName, MFGDate, EXPDate, SeqNo }) => ({

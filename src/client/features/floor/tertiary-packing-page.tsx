@@ -8,6 +8,7 @@ import type { ResourceDef } from '../../kit/resource-section.js';
 import { cartonProduct, checkCarton, type CartonRow } from '../../floor/packing/scan-rules.js';
 import { tertiaryLabel } from '../../floor/packing/packing-work.js';
 import { PackingScreen, type PackingDef } from './packing/packing-screen.js';
+import { en } from '../../floor/words/en.js';
 
 const history: ResourceDef<TertiaryRow> = {
   page: PAGE.tertiaryPacking,
@@ -25,7 +26,7 @@ export const tertiaryPacking: PackingDef<CartonRow, typeof PACKING_API.tertiaryS
   page: PAGE.tertiaryPacking,
   slipType: 'TID',
   slipTitle: PACKING_MSG.tertiarySlipTitle,
-  scanLabel: 'Scan cartons',
+  scanLabel: en.scanCartons,
   endpoint: PACKING_API.tertiarySave,
   check: checkCarton,
   sizeKind: 'tertiary',
@@ -35,7 +36,7 @@ export const tertiaryPacking: PackingDef<CartonRow, typeof PACKING_API.tertiaryS
     main: r.CartonId,
     detail: `${r.Qty} · MFG ${formatDate(r.MFGDate)} · EXP ${formatDate(r.EXPDate)}`,
   }),
-  added: (r) => `${r.CartonId} added`,
+  added: (r) => en.added(r.CartonId),
   payload: (c, slip) => ({
     cartonMasterId: c.sizeId ?? 0,
     scanned: c.rows.map((r) => ({

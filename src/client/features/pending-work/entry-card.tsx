@@ -5,6 +5,8 @@ import { refusedItems } from '@shared/contracts/refusal.js';
 import type { OutboxEntry } from '../../offline/outbox-entry.js';
 import type { Trimmed } from '../../floor/work/without-refused.js';
 import { deviceTime, entryState } from './entry-state.js';
+import { useFloorWords } from '../../floor/words/floor-lang.js';
+import type { Words } from '../../floor/words/words.js';
 
 interface Props {
   entry: OutboxEntry;
@@ -20,11 +22,14 @@ interface Props {
 const WRAP = { label: { whiteSpace: 'normal', textAlign: 'center' } } as const;
 
 /** "Send without KA12" / "Send without 3 refused". */
-const trimText = (t: Trimmed) =>
-  `Send without ${t.removed.length === 1 ? t.removed[0] : `${t.removed.length} refused`}`;
+const trimText = (w: Words, t: Trimmed) =>
+  w.sendWithout(t.removed.length === 1 ? t.removed[0]! : w.nRefused(t.removed.length));
 
 export function EntryCard({ entry, now, onResend, onDiscard, trimmed, onSendTrimmed }: Props) {
   const state = entryState(entry, now);
+  // Kept in English on the device (the label, the server's reasons): said in the device's language.
+  const { w, say } = useFloorWords();
+  const label = say(entry.label);
   const rejected = entry.status === 'rejected';
   const items = rejected ? refusedItems(entry.answer?.data) : [];
   // The same items again get the same refusal: Resend is for a refusal that names none (what it
@@ -36,34 +41,34 @@ export function EntryCard({ entry, now, onResend, onDiscard, trimmed, onSendTrim
       component="li"
       withBorder
       p="sm"
-      aria-label={entry.label}
+      aria-label={label}
       style={rejected ? { borderColor: 'var(--mantine-color-red-8)', borderWidth: 2 } : undefined}
     >
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {entry.label}
+            {label}
           </Text>
           <Badge color={state.color} autoContrast variant="filled" size="lg" radius="sm" style={{ flexShrink: 0 }}>
-            {state.label}
+            {say(state.label)}
           </Badge>
         </Group>
         <Text size="sm">
-          {deviceTime(entry.deviceTime)} · {entry.attempts === 1 ? '1 attempt' : `${entry.attempts} attempts`}
+          {deviceTime(entry.deviceTime)} · {w.attempts(entry.attempts)}
         </Text>
         {state.reason && (
           <Text size="sm" fw={rejected ? 600 : 400} c={rejected ? 'red.9' : undefined}>
-            {rejected ? `Server: ${state.reason}` : state.reason}
+            {rejected ? w.serverSaid(say(state.reason)) : say(state.reason)}
           </Text>
         )}
         {items.length > 0 && (
-          <List size="sm" spacing={2} aria-label="Items at fault">
+          <List size="sm" spacing={2} aria-label={w.itemsAtFault}>
             {items.map((item) => (
               <List.Item key={`${item.Code}-${item.Reason}`}>
                 <Text span fw={600} ff="monospace">
                   {item.Code}
                 </Text>
-                : {item.Reason}
+                : {say(item.Reason)}
               </List.Item>
             ))}
           </List>
@@ -72,17 +77,17 @@ export function EntryCard({ entry, now, onResend, onDiscard, trimmed, onSendTrim
           <Group grow gap="xs" mt={4}>
             {sendTrimmed && (
               <Button variant="default" mih={48} h="auto" py={6} styles={WRAP} onClick={sendTrimmed}>
-                {trimText(trimmed!)}
+                {trimText(w, trimmed!)}
               </Button>
             )}
             {resend && (
               <Button variant="default" mih={48} onClick={() => resend(entry)}>
-                Resend
+                {w.resend}
               </Button>
             )}
             {onDiscard && (
               <Button color="red.8" mih={48} onClick={() => onDiscard(entry)}>
-                Discard
+                {w.discard}
               </Button>
             )}
           </Group>

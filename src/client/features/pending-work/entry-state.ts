@@ -1,6 +1,7 @@
 // How one outbox entry reads on the Pending work screen: its state in words and colour, and the
-// server's reason. Pure, from the entry and the time.
+// server's reason. Pure, from the entry and the time; in English, shown through the floor's `say`.
 import type { OutboxEntry } from '../../offline/outbox-entry.js';
+import { en } from '../../floor/words/en.js';
 
 export interface EntryState {
   label: string;
@@ -16,19 +17,18 @@ export function entryState(e: OutboxEntry, now: number): EntryState {
   const reason = e.answer?.message;
   switch (e.status) {
     case 'done':
-      return { label: 'Sent', color: 'green.8', ...(reason ? { reason } : {}) };
+      return { label: en.stateSent, color: 'green.8', ...(reason ? { reason } : {}) };
     case 'rejected':
-      return { label: 'Rejected', color: 'red.8', ...(reason ? { reason } : {}) };
+      return { label: en.stateRejected, color: 'red.8', ...(reason ? { reason } : {}) };
     case 'sending':
-      return { label: 'Sending', color: 'blue.8' };
+      return { label: en.stateSending, color: 'blue.8' };
     default:
-      if (e.answer?.code === '401')
-        return { label: 'Sign in needed', color: 'violet.8', reason: 'Waits for you to sign in again.' };
-      if (!e.answer) return { label: 'Waiting', color: 'blue.8' };
+      if (e.answer?.code === '401') return { label: en.stateSignIn, color: 'violet.8', reason: en.waitsForSignIn };
+      if (!e.answer) return { label: en.stateWaiting, color: 'blue.8' };
       return {
-        label: e.notBefore > now ? `Retry at ${time(e.notBefore)}` : 'Waiting to retry',
+        label: e.notBefore > now ? en.stateRetryAt(time(e.notBefore)) : en.stateWaitingRetry,
         color: 'yellow.4',
-        reason: `Last try: ${e.answer.message}`,
+        reason: en.lastTry(e.answer.message),
       };
   }
 }

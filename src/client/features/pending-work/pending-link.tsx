@@ -3,6 +3,7 @@
 import { Badge, Group, Loader, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useOutboxStatus } from '../../offline/use-outbox-status.js';
+import { useFloorWords } from '../../floor/words/floor-lang.js';
 
 export const PENDING_WORK_PATH = '/pending-work';
 
@@ -26,7 +27,8 @@ const OutboxIcon = () => (
 
 export function PendingLink() {
   const { waiting, rejected, draining, known } = useOutboxStatus();
-  const name = `Pending work: ${waiting} waiting${rejected > 0 ? `, ${rejected} rejected` : ''}`;
+  const { w } = useFloorWords();
+  const name = w.pendingLink(waiting, rejected);
   return (
     <UnstyledButton
       component={Link}

@@ -21,6 +21,7 @@ import { refusedItems } from '@shared/contracts/refusal.js';
 import { useOutboxStatus } from '../../offline/use-outbox-status.js';
 import { confirmAction } from './confirm.js';
 import { EntryCard } from './entry-card.js';
+import { useFloorWords } from '../../floor/words/floor-lang.js';
 
 /** Sent entries shown when asked: the latest ones (the server has them all). */
 const SENT_SHOWN = 50;
@@ -34,6 +35,8 @@ export function PendingWorkPage() {
   const status = useOutboxStatus();
   const [showSent, setShowSent] = useState(false);
   const [sending, setSending] = useState(false);
+  // The server's reasons and the entries' labels are kept in English; they show in the device's language.
+  const { w, say } = useFloorWords();
   const mine = (e: OutboxEntry) => e.userId === userId;
 
   const open = useLiveQuery(
@@ -53,7 +56,7 @@ export function PendingWorkPage() {
 
   const sendNow = async () => {
     if (!navigator.onLine) {
-      toast.info('Offline: the entries are sent as soon as the network is back.');
+      toast.info(w.sentOffline);
       return;
     }
     setSending(true);
@@ -66,52 +69,52 @@ export function PendingWorkPage() {
 
   const resend = async (e: OutboxEntry) => {
     if (!(await resendEntry(localDb, e.id))) return;
-    toast.info(`${e.label}: sent again, in its place in the queue.`);
+    toast.info(w.sentAgain(say(e.label)));
     void kickOutbox();
   };
 
   const sendTrimmed = async (e: OutboxEntry, t: Trimmed) => {
     const names = t.removed.join(', ');
     const yes = await confirmAction({
-      title: `Send without ${t.removed.length === 1 ? names : `${t.removed.length} refused`}?`,
+      title: w.sendWithoutAsk(t.removed.length === 1 ? names : w.nRefused(t.removed.length)),
       body: (
         <Stack gap="xs">
-          <Text fw={600}>{e.label}</Text>
-          <Text>Take {names} out of the carton first. The rest is sent under the same slip:</Text>
-          <Text fw={600}>{t.label}</Text>
+          <Text fw={600}>{say(e.label)}</Text>
+          <Text>{w.takeOut(names)}</Text>
+          <Text fw={600}>{say(t.label)}</Text>
         </Stack>
       ),
-      yes: 'Taken out: send the rest',
-      no: 'Not now',
+      yes: w.takenOut,
+      no: w.notNow,
       color: 'green.8',
     });
     if (yes && (await reviseEntry(localDb, e.id, { payload: t.payload, label: t.label }))) {
-      toast.info(`${t.label}: sent again, in its place in the queue.`);
+      toast.info(w.sentAgain(say(t.label)));
       void kickOutbox();
     }
   };
 
   const discard = async (e: OutboxEntry) => {
     const yes = await confirmAction({
-      title: 'Discard this entry?',
+      title: w.discardTitle,
       body: (
         <Stack gap="xs">
-          <Text fw={600}>{e.label}</Text>
-          <Text>The server refused it: {asSentence(e.answer?.message ?? 'no reason given')}</Text>
-          <Text>Discarding removes it from this device for good; it is never sent.</Text>
+          <Text fw={600}>{say(e.label)}</Text>
+          <Text>{w.serverRefusedIt(asSentence(e.answer?.message ? say(e.answer.message) : w.noReason))}</Text>
+          <Text>{w.discardBody}</Text>
         </Stack>
       ),
-      yes: 'Discard',
-      no: 'Keep it',
+      yes: w.discard,
+      no: w.keepIt,
     });
-    if (yes && (await discardEntry(localDb, e.id))) toast.success(`${e.label}: discarded.`);
+    if (yes && (await discardEntry(localDb, e.id))) toast.success(w.discarded(say(e.label)));
   };
 
   return (
     <Stack gap="sm" maw={720}>
       <ScreenHeader
-        title="Pending work"
-        breadcrumb="Dashboard"
+        title={w.pendingWork}
+        breadcrumb={w.dashboard}
         actions={
           <Button
             mih={48}
@@ -120,33 +123,22 @@ export function PendingWorkPage() {
             disabled={waiting === 0}
             onClick={() => void sendNow()}
           >
-            Send now
+            {w.sendNow}
           </Button>
         }
       />
       <Text role="status" fw={500}>
-        {waiting} waiting · {rejected} rejected{online ? '' : ' · Offline: entries are sent when the network is back'}
+        {w.counts(waiting, rejected)}
+        {online ? '' : w.offlineCounts}
       </Text>
       {status.signInNeeded && (
-        <Alert color="violet" variant="light" title="Please sign in again">
-          Your session has ended. The entries stay on this device and are sent after you sign in.
+        <Alert color="violet" variant="light" title={w.signInAgain}>
+          {w.sessionEnded}
         </Alert>
       )}
-      {status.otherUsers > 0 && (
-        <Text size="sm">
-          {status.otherUsers === 1 ? '1 entry' : `${status.otherUsers} entries`} of another user wait on this device for
-          that user&apos;s sign-in.
-        </Text>
-      )}
-      {open && open.length === 0 && <Text c="dimmed">Nothing waits: all your work has reached the server.</Text>}
-      <Stack
-        component="ul"
-        gap="sm"
-        p={0}
-        m={0}
-        style={{ listStyle: 'none' }}
-        aria-label="Waiting and rejected entries"
-      >
+      {status.otherUsers > 0 && <Text size="sm">{w.otherUsers(status.otherUsers)}</Text>}
+      {open && open.length === 0 && <Text c="dimmed">{w.nothingWaits}</Text>}
+      <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={w.openEntries}>
         {open?.map((e) => (
           <EntryCard
             key={e.id}
@@ -162,12 +154,12 @@ export function PendingWorkPage() {
       {sentCount > 0 && (
         <Group>
           <Button variant="subtle" mih={48} onClick={() => setShowSent((s) => !s)} aria-expanded={showSent}>
-            {showSent ? 'Hide sent entries' : `Show sent entries (${sentCount})`}
+            {showSent ? w.hideSent : w.showSent(sentCount)}
           </Button>
         </Group>
       )}
       {showSent && (
-        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Sent entries">
+        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={w.sentEntries}>
           {sent.map((e) => (
             <EntryCard key={e.id} entry={e} now={now} />
           ))}

@@ -5,11 +5,13 @@ import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { clearSession } from '../../api/session.js';
 import { useOutboxStatus } from '../../offline/use-outbox-status.js';
+import { useFloorWords } from '../../floor/words/floor-lang.js';
 
 const ID = 'outbox-sign-in';
 
 export function SignInPrompt() {
   const { signInNeeded, waiting } = useOutboxStatus();
+  const { w } = useFloorWords();
   useEffect(() => {
     if (!signInNeeded) {
       notifications.hide(ID);
@@ -18,23 +20,20 @@ export function SignInPrompt() {
     notifications.show({
       id: ID,
       color: 'violet',
-      title: 'Please sign in again',
+      title: w.signInAgain,
       autoClose: false,
       withBorder: true,
       message: (
         <Stack gap="xs">
-          <Text size="sm">
-            Your session has ended. {waiting === 1 ? '1 entry waits' : `${waiting} entries wait`} on this device and
-            {waiting === 1 ? ' is' : ' are'} sent after you sign in.
-          </Text>
+          <Text size="sm">{w.sessionEndedWaiting(waiting)}</Text>
           {/* The session is over on the server already: forgetting it here leads to the sign-in screen. */}
           <Button mih={48} onClick={() => void clearSession().then(() => notifications.hide(ID))}>
-            Sign in
+            {w.signIn}
           </Button>
         </Stack>
       ),
     });
-  }, [signInNeeded, waiting]);
+  }, [signInNeeded, waiting, w]);
   useEffect(
     () => () => {
       notifications.hide(ID);

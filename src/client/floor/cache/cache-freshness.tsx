@@ -4,6 +4,8 @@ import { Text } from '@mantine/core';
 import { CACHE_PARTS, type CachePart } from '@shared/contracts/floor/cache.js';
 import { useFloorCache } from './floor-cache.js';
 import type { FloorCache } from './lookup.js';
+import { en } from '../words/en.js';
+import { useFloorWords } from '../words/floor-lang.js';
 
 const PART_LABEL: Record<CachePart, string> = {
   masters: 'Products and sites',
@@ -33,32 +35,32 @@ export function freshness(
 ): { text: string; title: string; stale: boolean } {
   const times = CACHE_PARTS.map((p) => cache?.refreshedAt[p]);
   const known = times.filter((t): t is number => t !== undefined);
-  if (known.length === 0)
-    return { text: 'Data not yet loaded', title: 'The floor data loads when the device is online.', stale: true };
+  if (known.length === 0) return { text: en.dataNotLoaded, title: en.dataLoadsOnline, stale: true };
   const oldest = Math.min(...known);
   const title = CACHE_PARTS.map(
     (p, i) => `${PART_LABEL[p]}: ${times[i] === undefined ? 'not yet loaded' : asOfText(times[i]!, now)}`,
   ).join('\n');
-  const partial = known.length < CACHE_PARTS.length ? ' (partial)' : '';
+  const partial = known.length < CACHE_PARTS.length;
   return {
-    text: `Data as of ${asOfText(oldest, now)}${partial}`,
+    text: en.dataAsOf(asOfText(oldest, now), partial),
     title,
-    stale: partial !== '' || now - oldest > 60 * 60_000,
+    stale: partial || now - oldest > 60 * 60_000,
   };
 }
 
 export function CacheFreshness() {
   const f = freshness(useFloorCache());
+  const { say } = useFloorWords();
   return (
     <Text
       component="span"
       size="xs"
       c={f.stale ? 'orange.8' : 'dimmed'}
-      title={f.title}
+      title={say(f.title)}
       style={{ whiteSpace: 'nowrap' }}
       aria-live="polite"
     >
-      {f.text}
+      {say(f.text)}
     </Text>
   );
 }

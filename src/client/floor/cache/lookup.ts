@@ -16,6 +16,7 @@ import type {
 } from '@shared/contracts/floor/cache.js';
 import type { DispatchCache } from '@shared/contracts/floor/dispatch-cache.js';
 import type { Packed } from './rows.js';
+import { en } from '../words/en.js';
 
 export type { CacheCartonSize as CartonSize, CacheProduct as Product, OpenSecondary, OpenTertiary };
 
@@ -86,7 +87,7 @@ export interface CacheContent {
 const recallKey = (productId: number, batchNo: string) => `${productId}|${batchNo.toLowerCase()}`;
 
 /** A damaged carton's packs answer as damaged with this reason. */
-export const CARTON_DAMAGED = 'Carton damaged';
+export const CARTON_DAMAGED = en.cartonDamaged;
 
 interface Ranges {
   from: Float64Array;

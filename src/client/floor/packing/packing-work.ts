@@ -6,11 +6,11 @@ import { PACKING_API, REMARK_MAX, type TertiarySave } from '@shared/contracts/fl
 import type { OpenSecondary } from '../cache/index.js';
 import { packKey, workEffect } from '../work/local-work.js';
 import { isRefused, refusedTrim } from '../work/without-refused.js';
+import { en } from '../words/en.js';
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 /** How a queued carton reads on Pending work. */
-export const secondaryLabel = (slip: string, items: number) => `Secondary carton ${slip}, ${plural(items, 'item')}`;
-export const tertiaryLabel = (slip: string, cartons: number) => `Tertiary carton ${slip}, ${plural(cartons, 'carton')}`;
+export const secondaryLabel = en.secondaryLabel;
+export const tertiaryLabel = en.tertiaryLabel;
 
 /** A carton sent without refused contents is short of its size: its remark says why (the spec's
  *  fractional remark), after the operator's own if there was one. */

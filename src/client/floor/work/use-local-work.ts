@@ -16,10 +16,11 @@ import type { FloorCache } from '../cache/index.js';
 import { emptyLocalWork, type LocalWork } from './local-work.js';
 import { subscribeQueued } from './queued.js';
 import { addEntry, FLOOR_WORK_PATHS, localWorkOf } from './registry.js';
+import { en } from '../words/en.js';
 
 /** What a floor scan answers while the cache is read from the device the first time (the scan box
  *  waits for the screen to be ready, so only a flow outside it can meet this). */
-export const CACHE_LOADING = 'The device data is still loading: scan again in a moment.';
+export const CACHE_LOADING = en.cacheLoading;
 
 /** The outbox as far as local work cares: its entries' keys in queue order, and the refused ones. */
 export interface OutboxShape {

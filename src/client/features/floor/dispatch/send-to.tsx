@@ -8,6 +8,7 @@ import { memo, useMemo } from 'react';
 import type { DispatchCache } from '@shared/contracts/floor/dispatch-cache.js';
 import { targetOf, type SendToKind } from '../../../floor/dispatch/local-invoice.js';
 import { byUse, TILE_COUNT, type UseCounts } from '../../../floor/dispatch/target-order.js';
+import { useFloorWords } from '../../../floor/words/floor-lang.js';
 
 interface Props {
   data: DispatchCache;
@@ -21,21 +22,22 @@ interface Props {
 }
 
 export const SendTo = memo(function SendTo({ data, kind, targetId, locked, onKind, onTarget, counts }: Props) {
+  const { w } = useFloorWords();
   const options = useMemo(
     () =>
       kind === 'WareHouse'
         ? [
             {
-              group: 'Warehouses',
+              group: w.warehouses,
               items: data.Sites.filter((s) => !s.IsFactory).map((s) => ({ value: String(s.SiteId), label: s.Name })),
             },
             {
-              group: 'Factories',
+              group: w.factories,
               items: data.Sites.filter((s) => s.IsFactory).map((s) => ({ value: String(s.SiteId), label: s.Name })),
             },
           ].filter((g) => g.items.length > 0)
         : data.Dealers.map((d) => ({ value: String(d.UserId), label: d.Name })),
-    [data, kind],
+    [data, kind, w],
   );
   const tiles = useMemo(
     () =>
@@ -55,14 +57,14 @@ export const SendTo = memo(function SendTo({ data, kind, targetId, locked, onKin
         size="md"
         value={kind}
         disabled={locked}
-        aria-label="Send to type"
+        aria-label={w.sendToType}
         data={[
-          { value: 'WareHouse', label: 'WareHouse' },
-          { value: 'Dealer', label: 'Dealer' },
+          { value: 'WareHouse', label: w.warehouse },
+          { value: 'Dealer', label: w.dealer },
         ]}
         onChange={(v) => onKind(v as SendToKind)}
       />
-      <SimpleGrid cols={2} spacing="xs" role="group" aria-label="Send To targets">
+      <SimpleGrid cols={2} spacing="xs" role="group" aria-label={w.sendToTargets}>
         {tiles.map((t) => (
           <Button
             key={t.value}
@@ -80,8 +82,8 @@ export const SendTo = memo(function SendTo({ data, kind, targetId, locked, onKin
         ))}
       </SimpleGrid>
       <Select
-        label="Send To"
-        placeholder="Select Send To"
+        label={w.sendTo}
+        placeholder={w.selectSendTo}
         data={options}
         value={targetId === null ? null : String(targetId)}
         disabled={locked}
@@ -89,11 +91,11 @@ export const SendTo = memo(function SendTo({ data, kind, targetId, locked, onKin
         searchable
         allowDeselect={false}
         comboboxProps={{ withinPortal: true }}
-        nothingFoundMessage="No Data found"
+        nothingFoundMessage={w.noData}
         onChange={(v) => onTarget(v === null ? null : Number(v))}
       />
       {bill && (
-        <Paper withBorder p="xs" aria-label="Billing address">
+        <Paper withBorder p="xs" aria-label={w.billingAddress}>
           <Text fw={700}>{bill.FirmName}</Text>
           {[bill.bill_Address1, bill.bill_Address2, place, bill.bill_CountryName].filter(Boolean).map((l) => (
             <Text key={l} fz="sm">

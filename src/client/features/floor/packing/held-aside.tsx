@@ -9,6 +9,7 @@ import { hold, unchecked, withVerdicts, type HeldPack } from '../../../floor/pac
 import type { ScanBoxHandle } from '../../../floor/scan-box.js';
 import { useOnline } from '../../../offline/network-status.js';
 import type { Carton } from './use-carton.js';
+import { useFloorWords } from '../../../floor/words/floor-lang.js';
 
 interface Options<R> {
   carton: Carton<R>;
@@ -56,9 +57,10 @@ export function useHeldAside<R>({ carton, update, rowKey, box }: Options<R>) {
 
 /** What is held aside, and what the server said of it. */
 export const HeldAside = memo(function HeldAside({ held }: { held: readonly HeldPack[] }) {
+  const { w } = useFloorWords();
   if (held.length === 0) return null;
   return (
-    <Alert color="orange" variant="light" title="Set aside: suspected copies" className="ft-packing__held">
+    <Alert color="orange" variant="light" title={w.heldTitle} className="ft-packing__held">
       <List size="sm" spacing={4}>
         {held.map((h) => (
           <List.Item key={h.key}>
@@ -66,10 +68,10 @@ export const HeldAside = memo(function HeldAside({ held }: { held: readonly Held
               {h.shown}
             </Text>{' '}
             {h.genuine === undefined
-              ? `· ${h.uids.length} codes · waiting for the server`
+              ? w.heldWaiting(h.uids.length)
               : h.genuine.length > 0
-                ? `· keep the pack ending ${h.genuine.map(codeEnd).join(', ')}; the other is a copy`
-                : '· every code seen is a copy: keep them out'}
+                ? w.heldKeep(h.genuine.map(codeEnd).join(', '))
+                : w.heldAllCopies}
           </List.Item>
         ))}
       </List>

@@ -3,6 +3,8 @@
 import { Button, Stack } from '@mantine/core';
 import { FloorModal } from '../../../floor/floor-dialogs.js';
 import { ScanBox, type ScanVerdict } from '../../../floor/scan-box.js';
+import { en } from '../../../floor/words/en.js';
+import { useFloorWords } from '../../../floor/words/floor-lang.js';
 
 export function SlipDialog({
   opened,
@@ -18,18 +20,19 @@ export function SlipDialog({
   ready: boolean;
   onClose: () => void;
 }) {
+  const { w } = useFloorWords();
   return (
     <FloorModal opened={opened} onClose={onClose} title={title}>
       <Stack>
         <ScanBox
-          label="Carton slip"
-          placeholder="Scan the carton slip"
+          label={en.cartonSlip}
+          placeholder={en.scanSlip}
           onScan={onSlip}
           ready={ready}
-          idleMessage="Scan the slip to close the carton"
+          idleMessage={en.scanSlipToClose}
         />
         <Button size="lg" variant="default" onClick={onClose}>
-          Cancel
+          {w.cancel}
         </Button>
       </Stack>
     </FloorModal>

@@ -34,6 +34,7 @@ import { HeldAside, useHeldAside } from './held-aside.js';
 import { SlipDialog } from './packing-dialogs.js';
 import { emptyCarton, useCarton, type Carton } from './use-carton.js';
 import './packing.css';
+import { useFloorWords } from '../../../floor/words/floor-lang.js';
 
 export interface PackingDef<R, E extends FloorSave> {
   screen: string;
@@ -59,6 +60,7 @@ type Dialog = 'none' | 'fractional' | 'slip';
 
 export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef<R, E> }) {
   const cartonState = useCarton<R>(def.screen);
+  const { w } = useFloorWords();
   const { cache, local, carton, update, current, userId } = cartonState;
   // The size last used on this device for this screen, whoever was signed in.
   const lastSize = useDeviceValue<number>(`last-carton-size:${def.screen}`);
@@ -232,7 +234,7 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
               </Text>
             </Text>
             <Text c="dimmed" fz="sm">
-              scanned
+              {w.scanned}
             </Text>
           </div>
         </div>
@@ -272,7 +274,8 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
 const afterPaint = () => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 0)));
 
 const Header = memo(function Header({ title }: { title: string }) {
-  return <ScreenHeader title={title} breadcrumb="Transactions" actions={<CacheFreshness />} />;
+  const { w, say } = useFloorWords();
+  return <ScreenHeader title={say(title)} breadcrumb={w.transactions} actions={<CacheFreshness />} />;
 });
 
 const History = memo(function History({ def, refreshKey }: { def: ResourceDef<never>; refreshKey: number }) {
@@ -284,10 +287,11 @@ const History = memo(function History({ def, refreshKey }: { def: ResourceDef<ne
 });
 
 const SubmitBar = memo(function SubmitBar({ disabled, onSubmit }: { disabled: boolean; onSubmit: () => void }) {
+  const { w } = useFloorWords();
   return (
     <div className="ft-packing__bar">
       <Button size="xl" fullWidth disabled={disabled} onClick={onSubmit}>
-        Submit
+        {w.submit}
       </Button>
     </div>
   );
@@ -301,10 +305,11 @@ interface SizePickerProps {
 }
 
 const SizePicker = memo(function SizePicker({ sizes, value, locked, onChange }: SizePickerProps) {
+  const { w } = useFloorWords();
   return (
     <Select
-      label="Carton Size"
-      placeholder="Select Carton Size"
+      label={w.cartonSize}
+      placeholder={w.selectCartonSize}
       data={sizes}
       value={value === null ? null : String(value)}
       disabled={locked}

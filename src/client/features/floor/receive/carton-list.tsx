@@ -11,6 +11,7 @@ import { FloorCheckbox } from '../../../floor/floor-checkbox.js';
 import { NO_DATA_TEXT } from '../../../kit/paging.js';
 import { cartons, RECEIVE_TEXT, receiptOf, type CartonRow, type LoadedDispatch } from './receive-rows.js';
 import { wrappedTitle } from './wrapped-title.js';
+import { useFloorWords } from '../../../floor/words/floor-lang.js';
 
 const WIDE = '(min-width: 62em)';
 
@@ -22,11 +23,12 @@ interface Props {
 
 export const CartonList = memo(function CartonList({ loaded, onToggle, onClear }: Props) {
   const { arrived, missing } = receiptOf(loaded);
+  const { w, say } = useFloorWords();
   const columns = useMemo<DataTableColumn<CartonRow>[]>(
     () => [
       {
         accessor: 'arrived',
-        title: 'Arrived',
+        title: w.arrivedTitle,
         width: 72,
         textAlign: 'center',
         render: (r) => {
@@ -43,7 +45,7 @@ export const CartonList = memo(function CartonList({ loaded, onToggle, onClear }
       },
       {
         accessor: 'CartonId',
-        title: 'Carton',
+        title: w.carton,
         render: (r) => (
           <div>
             <Text fw={700} className="ft-receive__id">
@@ -51,13 +53,13 @@ export const CartonList = memo(function CartonList({ loaded, onToggle, onClear }
             </Text>
             {loaded.missing.has(r.CartonId) && (
               <Badge color="red" variant="light">
-                Missing
+                {w.missing}
               </Badge>
             )}
             <div className="ft-receive__narrow">
               <Text fz="sm">{r.ProductName}</Text>
               <Text fz="xs" c="dimmed">
-                {[r.BatchNo && `Batch ${r.BatchNo}`, r.CreatedDt && formatDate(r.CreatedDt)]
+                {[r.BatchNo && w.batchShort(r.BatchNo), r.CreatedDt && formatDate(r.CreatedDt)]
                   .filter(Boolean)
                   .join(' · ')}
               </Text>
@@ -65,34 +67,34 @@ export const CartonList = memo(function CartonList({ loaded, onToggle, onClear }
           </div>
         ),
       },
-      { accessor: 'ProductName', title: 'Product Name', visibleMediaQuery: WIDE },
-      { accessor: 'Qty', title: wrappedTitle('Total Product Qty'), textAlign: 'right', width: 76 },
-      { accessor: 'CreatedDt', title: 'Created Date', visibleMediaQuery: WIDE, render: (r) => formatDate(r.CreatedDt) },
+      { accessor: 'ProductName', title: w.productName, visibleMediaQuery: WIDE },
+      { accessor: 'Qty', title: wrappedTitle(w.totalQty), textAlign: 'right', width: 76 },
+      { accessor: 'CreatedDt', title: w.createdDate, visibleMediaQuery: WIDE, render: (r) => formatDate(r.CreatedDt) },
     ],
-    [loaded.missing, onToggle],
+    [loaded.missing, onToggle, w],
   );
 
   return (
-    <Paper withBorder p="sm" radius="md" component="section" aria-label={RECEIVE_TEXT.cartonsTitle}>
+    <Paper withBorder p="sm" radius="md" component="section" aria-label={say(RECEIVE_TEXT.cartonsTitle)}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <div>
-            <Title order={4}>{RECEIVE_TEXT.cartonsTitle}</Title>
+            <Title order={4}>{say(RECEIVE_TEXT.cartonsTitle)}</Title>
             <Text fw={700} className="ft-receive__id" data-testid="receive-did">
               {loaded.did}
             </Text>
             {loaded.from && (
               <Text fz="sm" c="dimmed">
-                From {loaded.from}
+                {w.fromPlace(loaded.from)}
               </Text>
             )}
           </div>
           <Button variant="subtle" size="md" onClick={onClear}>
-            Clear
+            {w.clear}
           </Button>
         </Group>
         <Text fz="lg" fw={700} aria-live="polite" data-testid="receive-count">
-          {arrived.length} of {loaded.rows.length} arrived{missing.length ? ` · ${missing.length} missing` : ''}
+          {w.arrivedCount(arrived.length, loaded.rows.length, missing.length)}
         </Text>
         <DataTable<CartonRow>
           withTableBorder
@@ -102,7 +104,7 @@ export const CartonList = memo(function CartonList({ loaded, onToggle, onClear }
           records={loaded.rows}
           idAccessor="CartonId"
           columns={columns}
-          noRecordsText={NO_DATA_TEXT}
+          noRecordsText={say(NO_DATA_TEXT)}
           onRowClick={({ record }) => onToggle(record.CartonId, loaded.missing.has(record.CartonId))}
           rowClassName={(r) => (loaded.missing.has(r.CartonId) ? 'ft-receive__missing' : undefined)}
           rowStyle={() => ({ cursor: 'pointer' })}

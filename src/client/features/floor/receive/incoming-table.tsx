@@ -11,6 +11,7 @@ import { NO_DATA_TEXT, paginationText, REPORT_PAGE_SIZES } from '../../../kit/pa
 import { SearchBox } from '../../../kit/search-box.js';
 import { RECEIVE_TEXT, searchRows, type IncomingListRow } from './receive-rows.js';
 import { wrappedTitle } from './wrapped-title.js';
+import { useFloorWords, type FloorWords } from '../../../floor/words/floor-lang.js';
 
 // Beside the Carton List on a desktop the list has 5/12 of the width: the extra columns need a wide screen.
 const WIDE = '(min-width: 90em)';
@@ -20,27 +21,29 @@ const STATUS_COLOR: Record<string, string> = {
   [RECEIVE_STATUS.received]: 'green.8',
 };
 
-const COLUMNS: DataTableColumn<IncomingListRow>[] = [
+const columnsIn = ({ w, say }: FloorWords): DataTableColumn<IncomingListRow>[] => [
   {
     accessor: 'DispatchId',
-    title: 'Dispatch Id',
+    title: w.dispatchId,
     render: (r) => <span className="ft-receive__id">{r.DispatchId}</span>,
   },
-  { accessor: 'TotalCarton', title: wrappedTitle('Total Carton'), textAlign: 'right', width: 68 },
+  { accessor: 'TotalCarton', title: wrappedTitle(w.totalCarton), textAlign: 'right', width: 68 },
   {
     accessor: 'Status',
-    title: 'Status',
+    title: w.status,
     render: (r) => (
       <Text component="span" fz="sm" fw={700} c={STATUS_COLOR[r.Status] ?? 'gray.7'} style={{ whiteSpace: 'nowrap' }}>
-        {r.Status}
+        {say(r.Status)}
       </Text>
     ),
   },
-  { accessor: 'SentFrom', title: 'Sent From', visibleMediaQuery: WIDE },
-  { accessor: 'CreatedDt', title: 'Created Date', visibleMediaQuery: WIDER, render: (r) => formatDate(r.CreatedDt) },
+  { accessor: 'SentFrom', title: w.sentFrom, visibleMediaQuery: WIDE },
+  { accessor: 'CreatedDt', title: w.createdDate, visibleMediaQuery: WIDER, render: (r) => formatDate(r.CreatedDt) },
 ];
 
 export const IncomingTable = memo(function IncomingTable({ rows }: { rows: readonly IncomingListRow[] }) {
+  const words = useFloorWords();
+  const columns = useMemo(() => columnsIn(words), [words]);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(REPORT_PAGE_SIZES[0]);
@@ -49,9 +52,9 @@ export const IncomingTable = memo(function IncomingTable({ rows }: { rows: reado
   const current = Math.min(page, Math.max(1, Math.ceil(found.length / pageSize)));
   const shown = found.slice((current - 1) * pageSize, current * pageSize);
   return (
-    <Paper withBorder p="sm" radius="md" component="section" aria-label={RECEIVE_TEXT.incomingTitle}>
+    <Paper withBorder p="sm" radius="md" component="section" aria-label={words.say(RECEIVE_TEXT.incomingTitle)}>
       <Stack gap="sm">
-        <Title order={4}>{RECEIVE_TEXT.incomingTitle}</Title>
+        <Title order={4}>{words.say(RECEIVE_TEXT.incomingTitle)}</Title>
         <SearchBox
           value={search}
           onChange={(t) => {
@@ -66,8 +69,8 @@ export const IncomingTable = memo(function IncomingTable({ rows }: { rows: reado
           minHeight={shown.length === 0 ? 150 : undefined}
           records={shown}
           idAccessor="DispatchId"
-          columns={COLUMNS}
-          noRecordsText={NO_DATA_TEXT}
+          columns={columns}
+          noRecordsText={words.say(NO_DATA_TEXT)}
           totalRecords={found.length}
           page={current}
           onPageChange={setPage}

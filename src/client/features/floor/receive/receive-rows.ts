@@ -4,21 +4,21 @@
 // dispatch newer than the cache) with the ones unticked as not arrived, and the receipt they make.
 import type { IncomingDispatch } from '@shared/contracts/floor/dispatch-cache.js';
 import { RECEIVE_STATUS, type ReceiveCartonRow } from '@shared/contracts/floor/dispatch-receive.js';
+import { en } from '../../../floor/words/en.js';
 
 /** Ours: the words the spec leaves to the screen. */
 export const RECEIVE_TEXT = {
-  scanLabel: 'Scan Item',
-  idle: 'Scan the DispatchId (DID) on the invoice',
-  incomingTitle: 'Incoming Dispatches',
-  cartonsTitle: 'Carton List',
-  confirmTitle: 'Confirm to receive',
-  confirm: (did: string, arrived: number, missing: number) =>
-    `${did}: ${cartons(arrived)} arrived. ${missing ? `${cartons(missing)} will be reported missing.` : 'Nothing is missing.'}`,
-  loaded: (did: string, n: number) => `${did}: ${cartons(n)} to receive.`,
-  arrived: (id: string) => `${id} arrived.`,
+  scanLabel: en.scanItem,
+  idle: en.receiveIdle,
+  incomingTitle: en.incomingTitle,
+  cartonsTitle: en.cartonsTitle,
+  confirmTitle: en.receiveConfirmTitle,
+  confirm: en.receiveConfirm,
+  loaded: en.receiveLoaded,
+  arrived: en.arrived,
   /** A DID the cache does not know while there is no network to ask. */
-  notOnDevice: (did: string) => `${did} is not in this device's data yet. Connect to the network and scan it again.`,
-  label: (did: string, arrived: number, missing: number) => `Received ${did}: ${cartons(arrived)}, ${missing} missing`,
+  notOnDevice: en.notOnDevice,
+  label: en.receiveLabel,
 } as const;
 
 export const cartons = (n: number) => `${n} carton${n === 1 ? '' : 's'}`;

@@ -6,25 +6,28 @@ import { Table, Text } from '@mantine/core';
 import { memo } from 'react';
 import type { DetailsRow } from '@shared/contracts/floor/replace.js';
 import { useHandheld } from '../../../floor/handheld.js';
-import { NO_DATA_TEXT } from '../../../kit/paging.js';
+import { useFloorWords } from '../../../floor/words/floor-lang.js';
+import type { WordKey } from '../../../floor/words/words.js';
 
 /** `code`: an id read digit by digit, set in a fixed-width face. */
-const COLUMNS: ReadonlyArray<{ key: keyof DetailsRow; title: string; code?: boolean }> = [
-  { key: 'RandomNumber', title: 'Visible No', code: true },
-  { key: 'ProductName', title: 'Product Name' },
-  { key: 'ProductDscrptn', title: 'Product Dscrptn' },
-  { key: 'SecondaryCarton', title: 'Secondary Carton', code: true },
+const COLUMNS: ReadonlyArray<{ key: keyof DetailsRow; title: WordKey; code?: boolean }> = [
+  { key: 'RandomNumber', title: 'visibleNo', code: true },
+  { key: 'ProductName', title: 'productName' },
+  { key: 'ProductDscrptn', title: 'productDescription' },
+  { key: 'SecondaryCarton', title: 'secondaryCarton', code: true },
 ];
 
 export const DetailsTable = memo(function DetailsTable({ row }: { row: DetailsRow | null }) {
   const handheld = useHandheld();
-  const label = 'Code to replace';
+  const { w } = useFloorWords();
+  const label = w.codeToReplace;
+  const noData = w.noData;
   if (handheld) {
     // Nothing loaded: one line, not four empty ones pushing the rest below the fold.
     if (!row)
       return (
         <Text c="dimmed" ta="center" py="xs" aria-label={label}>
-          {NO_DATA_TEXT}
+          {noData}
         </Text>
       );
     return (
@@ -32,7 +35,7 @@ export const DetailsTable = memo(function DetailsTable({ row }: { row: DetailsRo
         <Table.Tbody>
           {COLUMNS.map((c) => (
             <Table.Tr key={c.key}>
-              <Table.Th w={120}>{c.title}</Table.Th>
+              <Table.Th w={120}>{w[c.title] as string}</Table.Th>
               <Table.Td className={c.code ? 'ft-replace__code' : undefined}>{row[c.key]}</Table.Td>
             </Table.Tr>
           ))}
@@ -45,7 +48,7 @@ export const DetailsTable = memo(function DetailsTable({ row }: { row: DetailsRo
       <Table.Thead>
         <Table.Tr>
           {COLUMNS.map((c) => (
-            <Table.Th key={c.key}>{c.title}</Table.Th>
+            <Table.Th key={c.key}>{w[c.title] as string}</Table.Th>
           ))}
         </Table.Tr>
       </Table.Thead>
@@ -62,7 +65,7 @@ export const DetailsTable = memo(function DetailsTable({ row }: { row: DetailsRo
           <Table.Tr>
             <Table.Td colSpan={COLUMNS.length}>
               <Text c="dimmed" ta="center">
-                {NO_DATA_TEXT}
+                {noData}
               </Text>
             </Table.Td>
           </Table.Tr>

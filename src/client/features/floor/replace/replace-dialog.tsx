@@ -7,6 +7,8 @@ import { REPLACE_MSG } from '@shared/contracts/floor/replace.js';
 import { useHandheld } from '../../../floor/handheld.js';
 import { ScanBox, type ScanBoxHandle, type ScanVerdict } from '../../../floor/scan-box.js';
 import type { FirstCode } from './replace-rules.js';
+import { en } from '../../../floor/words/en.js';
+import { useFloorWords } from '../../../floor/words/floor-lang.js';
 
 interface Props {
   first: FirstCode;
@@ -22,6 +24,7 @@ export function ReplaceDialog({ first, notice, onScan, ready, onClose }: Props) 
   const handheld = useHandheld();
   const box = useRef<ScanBoxHandle>(null);
   const pid = first.type === 'PID';
+  const { w, say } = useFloorWords();
   // Scans are taken as they come; the button is there for the operator who looks for one.
   const replace = () => {
     box.current?.announce({ ok: false, message: REPLACE_MSG.enterQr });
@@ -31,7 +34,7 @@ export function ReplaceDialog({ first, notice, onScan, ready, onClose }: Props) 
     <Modal
       opened
       onClose={onClose}
-      title={REPLACE_MSG.dialogTitle}
+      title={say(REPLACE_MSG.dialogTitle)}
       fullScreen={handheld}
       size="lg"
       centered
@@ -40,7 +43,7 @@ export function ReplaceDialog({ first, notice, onScan, ready, onClose }: Props) 
       <Stack gap="sm">
         <div>
           <Text c="dimmed" fz="sm">
-            Replacing
+            {w.replacing}
           </Text>
           <Text fw={800} fz="xl" className="ft-replace__code" data-testid="replace-old">
             {first.row.RandomNumber}
@@ -50,31 +53,31 @@ export function ReplaceDialog({ first, notice, onScan, ready, onClose }: Props) 
               first.row.ProductName,
               first.row.SecondaryCarton &&
                 first.row.SecondaryCarton !== first.row.RandomNumber &&
-                `in ${first.row.SecondaryCarton}`,
+                w.inCarton(first.row.SecondaryCarton),
             ]
               .filter(Boolean)
               .join(' · ')}
           </Text>
         </div>
         {notice && (
-          <Alert color="orange" title="The server refused this code">
-            {notice}
+          <Alert color="orange" title={w.serverRefusedCode}>
+            {say(notice)}
           </Alert>
         )}
         <ScanBox
           ref={box}
-          label={pid ? 'New QR code' : 'New carton slip'}
-          placeholder={pid ? 'Scan the new QR code' : 'Scan the new SID'}
+          label={pid ? en.newQr : en.newSlip}
+          placeholder={pid ? en.scanNewQr : en.scanNewSid}
           onScan={onScan}
           ready={ready}
-          idleMessage={pid ? 'Scan the new code of the same batch' : 'Scan an unused SID of your prefix'}
+          idleMessage={pid ? en.scanNewSameBatch : en.scanUnusedSid}
         />
         <Group grow>
           <Button size="lg" variant="default" onClick={onClose}>
-            Cancel
+            {w.cancel}
           </Button>
           <Button size="lg" onClick={replace}>
-            Replace
+            {w.replace}
           </Button>
         </Group>
       </Stack>

@@ -7,6 +7,7 @@ import { formatDate } from '../../../kit/columns.js';
 import { DeleteIcon } from '../../../kit/icons.js';
 import { useHandheld } from '../../../floor/handheld.js';
 import type { ReturnListRow } from './return-scan.js';
+import { useFloorWords } from '../../../floor/words/floor-lang.js';
 
 interface Props {
   rows: readonly ReturnListRow[];
@@ -19,7 +20,7 @@ const DeleteButton = ({ id, size, onDelete }: { id: string; size: number; onDele
     variant="subtle"
     color="red"
     className="ft-return__delete"
-    aria-label={`Delete ${id}`}
+    aria-label={useFloorWords().w.deleteRow(id)}
     onClick={() => onDelete(id)}
   >
     <DeleteIcon />
@@ -28,16 +29,17 @@ const DeleteButton = ({ id, size, onDelete }: { id: string; size: number; onDele
 
 export const ReturnListView = memo(function ReturnListView({ rows, onDelete }: Props) {
   const handheld = useHandheld();
+  const { w } = useFloorWords();
   if (rows.length === 0)
     return (
       <Text c="dimmed" ta="center" py="md">
-        No Data found
+        {w.noData}
       </Text>
     );
   const newestFirst = [...rows].reverse();
   if (handheld) {
     return (
-      <Stack gap={4} component="ol" className="ft-return__list" aria-label="Scanned cartons">
+      <Stack gap={4} component="ol" className="ft-return__list" aria-label={w.scannedCartons}>
         {newestFirst.map((r) => (
           <Paper key={r.CartonId} component="li" withBorder p="xs" className="ft-return__row">
             <div className="ft-return__rowtext">
@@ -48,7 +50,7 @@ export const ReturnListView = memo(function ReturnListView({ rows, onDelete }: P
                 {r.ProductName}
               </Text>
               <Text fz="sm" c="dimmed">
-                MFG {formatDate(r.MFGDate) || '–'} · Exp {formatDate(r.EXPDate) || '–'}
+                {w.mfgShort(formatDate(r.MFGDate) || '–')} · {w.expShort(formatDate(r.EXPDate) || '–')}
               </Text>
             </div>
             <DeleteButton id={r.CartonId} size={48} onDelete={onDelete} />
@@ -58,14 +60,14 @@ export const ReturnListView = memo(function ReturnListView({ rows, onDelete }: P
     );
   }
   return (
-    <Table striped highlightOnHover fz="md" aria-label="Scanned cartons">
+    <Table striped highlightOnHover fz="md" aria-label={w.scannedCartons}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Carton Id</Table.Th>
-          <Table.Th>Product Name</Table.Th>
-          <Table.Th>MFG Date</Table.Th>
-          <Table.Th>Expire Date</Table.Th>
-          <Table.Th>Action</Table.Th>
+          <Table.Th>{w.cartonId}</Table.Th>
+          <Table.Th>{w.productName}</Table.Th>
+          <Table.Th>{w.mfgDate}</Table.Th>
+          <Table.Th>{w.expireDate}</Table.Th>
+          <Table.Th>{w.action}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>

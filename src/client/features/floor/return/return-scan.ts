@@ -8,6 +8,7 @@ import { parseSlipId } from '@shared/codes.js';
 import { RETURN_MSG, returnScans, type ReturnRow } from '@shared/contracts/floor/carton-return.js';
 import type { SentCarton } from '@shared/contracts/floor/dispatch-cache.js';
 import { returnCheck } from '../../../floor/device-check.js';
+import { en } from '../../../floor/words/en.js';
 
 /** A row of the return list: what the row shows, and the dispatch it comes back from. */
 export type ReturnListRow = Pick<ReturnRow, 'CartonId' | 'ProductName' | 'MFGDate' | 'EXPDate' | 'DispatchId'> & {
@@ -16,14 +17,13 @@ export type ReturnListRow = Pick<ReturnRow, 'CartonId' | 'ProductName' | 'MFGDat
 
 /** The device's own texts (the server's and the spec's are in RETURN_MSG). */
 export const RETURN_DEVICE_MSG = {
-  added: (id: string) => `${id} added`,
-  addedOf: (n: number, did: string) => `${n} carton${n === 1 ? '' : 's'} of ${did} added`,
+  added: en.added,
+  addedOf: en.returnAddedOf,
   /** Offline, a carton the device's data does not list as one to take back. */
-  notInDeviceData: (id: string) => `${id} cannot be taken back per this device's data: check again online.`,
+  notInDeviceData: en.notInDeviceData,
   /** Taken back on this device already (the cache does not know its dispatch any more). */
-  returnedHere: (id: string) => `${id} was already taken back on this device.`,
-  queued: (n: number, transit: boolean) =>
-    `${n} carton${n === 1 ? '' : 's'} to take back${transit ? ' from transit' : ''}: queued to send.`,
+  returnedHere: en.returnedHere,
+  queued: en.returnQueued,
 } as const;
 
 /** Sent, by carton and by dispatch (built once per cache). */
