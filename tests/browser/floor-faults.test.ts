@@ -249,13 +249,13 @@ describe('the floor under faults', () => {
       proxy.setPlan(FAULTS);
       const firstPush = proxy.nextForwarded((_m, p) => p === PUSH_PATH);
       await goOnline(device.context);
-      // The tab dies hard (its renderer crashes) while its first push is on the way.
+      // The tab is killed while its first push is on the way.
       await firstPush;
       const atCrash = await serverCount();
       say(`tab killed mid-push; the server holds ${atCrash} secondary cartons`);
-      const cdp = await device.context.newCDPSession(page);
-      await cdp.send('Page.crash').catch(() => undefined);
-      await page.close().catch(() => undefined);
+      // Closed without its unload handlers: the push's fetch dies with the tab. (CDP's Page.crash left
+      // the renderer's Web Lock held for minutes in headless Chromium, which no real tab kill does.)
+      await page.close({ runBeforeUnload: false });
       expect(atCrash).toBeLessThan(CARTONS);
 
       // Reopened: the app starts, finds the queue and drains it; the server dies while a push is in it.
