@@ -259,8 +259,7 @@ describe('the floor under faults', () => {
       expect(atCrash).toBeLessThan(CARTONS);
 
       // Reopened: the app starts, finds the queue and drains it; the server dies while a push is in it.
-      page = await device.context.newPage();
-      page.setDefaultTimeout(60_000);
+      page = await b.tab(device, 60_000);
       const nextPush = proxy.nextForwarded((_m, p) => p === PUSH_PATH);
       await page.goto('/pending-work');
       await nextPush;
