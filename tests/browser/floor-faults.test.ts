@@ -29,8 +29,8 @@ import { goOffline, goOnline, unsent, workerInControl } from '../helpers/floor-p
 import { freePort, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 import { useBrowser, type Opened } from '../helpers/use-browser.js';
 
-const CARTONS = Number(process.env.FAULT_CARTONS ?? 300);
-const ITEMS = Number(process.env.FAULT_ITEMS ?? 5);
+const CARTONS = Number(process.env.FAULT_CARTONS ?? 200);
+const ITEMS = Number(process.env.FAULT_ITEMS ?? 3);
 /** Secondary cartons to a tertiary carton; the last few secondaries stay loose when CARTONS is not a multiple. */
 const PER_TERTIARY = 10;
 const TERTIARIES = Math.floor(CARTONS / PER_TERTIARY);
