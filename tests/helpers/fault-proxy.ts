@@ -203,6 +203,8 @@ export async function startFaultProxy(o: {
         }
         case 'duplicate': {
           const first = send();
+          // It may fail (no server) while the copy waits: not unhandled, it is awaited below.
+          first.catch(() => undefined);
           const gap = between([0, 50]);
           await sleep(gap);
           const second = send().then(
