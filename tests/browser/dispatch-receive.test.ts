@@ -185,6 +185,11 @@ describe('Dispatch Receive on a handheld', () => {
     await cartons()
       .getByLabel(`Arrived ${floor.sid(6)}`)
       .waitFor();
+    // The tick is a 48 px target, not the 36 px box alone (issue 27 item 9).
+    const tick = (await cartons()
+      .locator('label', { has: page.getByLabel(`Arrived ${floor.sid(6)}`) })
+      .boundingBox())!;
+    expect(Math.min(tick.width, tick.height)).toBeGreaterThanOrEqual(48);
     await cartons().getByText(floor.productName).first().waitFor();
     await expect.poll(count).toBe('1 of 1 arrived');
     await page.getByRole('button', { name: 'Receive', exact: true }).click();

@@ -331,7 +331,7 @@ describe('scans caught wherever focus is, on a handheld', () => {
 
   it('Replace: the type picked again, its dialog with a scan box of its own, and the form reset', async () => {
     const page = factory;
-    await open(page, '/transaction/replace', 'Choose PID or SID, then scan');
+    await open(page, '/transaction/replace', 'Scan a pack code or a carton slip');
     const pid = page.getByRole('radio', { name: 'Primary Qr Code (PID)' });
     await pid.tap();
     // Chosen, the screen puts focus in the box; the type chosen again leaves it on the radio.
@@ -365,7 +365,7 @@ describe('scans caught wherever focus is, on a handheld', () => {
     await sidType.tap();
     expect(await focusIsOn(page)).toBe('Secondary Carton Slips (SID)');
     await wedge(page, url(FROM + 51));
-    await says(verdict(page), REPLACE_MSG.onlySid);
+    await says(verdict(page), REPLACE_MSG.pidNotSid);
   });
 
   it('Damage Carton: the reason is typed, the question is open, the camera panel is open', async () => {

@@ -62,8 +62,8 @@ async function pick(d: Device, label: string, option: string) {
 const synced = (d: Device) => expect.poll(() => unsent(d.page), { timeout: 60_000 }).toBe(0);
 
 beforeAll(async () => {
-  // Its own product and an old batch: no other file's cartons are older stock for this one.
-  f = await floorSetup({ from: FROM, to: FROM + 29, size: 2, slips: 6, mfgDate: '2020-03-01', product: 1 });
+  // An old batch (older than scan-first's of the same product): no other file's cartons are older stock.
+  f = await floorSetup({ from: FROM, to: FROM + 29, size: 2, slips: 6, mfgDate: '2018-03-01', product: 1 });
   for (let i = 0; i < 6; i++) {
     await ok(
       'secondary',

@@ -1,8 +1,9 @@
 // The outbox as a factory user sees it on a 360 x 740 handheld, against the real app with a probe
 // floor save (idempotent, declared as the real ones are): offline, the header says so and counts the
 // waiting entries; online, they are sent once each and the count goes to 0; a refusal shows as
-// rejected with its reason and items, resends under a new key, and is discarded only after a
-// confirmation; sign-out with an entry waiting warns, and the entry goes after the next sign-in.
+// rejected with its reason and items, one that names none resends under a new key, and one is
+// discarded only after a confirmation; sign-out with an entry waiting warns, and the entry goes after
+// the next sign-in.
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -20,8 +21,10 @@ let t: TestApp;
 let url: string;
 /** What the probe applied, in order: one row per save that committed. */
 const applied: string[][] = [];
-/** Items the probe refuses while this holds them (a carton another device packed first). */
+/** Items the probe refuses, naming them, while this holds them (a carton another device packed first). */
 const taken = new Set<string>();
+/** Items the probe refuses without naming any while this holds them (what they wait on is not there yet). */
+const waitsOn = new Set<string>();
 /** The Idempotency-Keys the probe was called with. */
 const keys: string[] = [];
 
@@ -34,6 +37,7 @@ beforeAll(async () => {
         { access: 'signed-in', body: z.object({ Items: z.array(z.string()) }), idempotent: true },
         async ({ body, device }) => {
           keys.push(String(device?.entryId));
+          if (body.Items.some((i) => waitsOn.has(i))) return warn('Carton Full');
           const refused = body.Items.filter((i) => taken.has(i));
           if (refused.length > 0)
             return warn('Carton Full', {
@@ -175,8 +179,8 @@ describe('pending work on a handheld', () => {
     await screenshot(page, 'pending-work-sent-360');
   });
 
-  it('shows a refusal with its reason and items, resends it under a new key, and discards only after a confirmation', async () => {
-    taken.add('PID-C1');
+  it('shows a refusal with its reason and items, resends one that names none under a new key, and discards only after a confirmation', async () => {
+    waitsOn.add('PID-C1');
     taken.add('PID-D1');
     await enqueue(page, [
       { label: 'Secondary carton SID-C, 2 items', items: ['PID-C1', 'PID-C2'] },
@@ -187,20 +191,22 @@ describe('pending work on a handheld', () => {
     const card = page.getByRole('listitem', { name: 'Secondary carton SID-C, 2 items' });
     await expect.poll(() => card.getByText('Rejected', { exact: true }).isVisible()).toBe(true);
     expect(await card.getByText('Server: Carton Full').isVisible()).toBe(true);
-    expect(await card.getByRole('list', { name: 'Items at fault' }).innerText()).toBe(
-      'PID-C1: already packed in SID26KA00042',
+    const other = page.getByRole('listitem', { name: 'Secondary carton SID-D, 1 item' });
+    expect(await other.getByRole('list', { name: 'Items at fault' }).innerText()).toBe(
+      'PID-D1: already packed in SID26KA00042',
     );
+    // The same items sent again get the same refusal: a refusal that names them offers no Resend.
+    expect(await other.getByRole('button', { name: 'Resend' }).count()).toBe(0);
     await screenshot(page, 'pending-work-rejected-360');
 
-    // The other device's carton is undone: sent again, the entry goes (under a key of its own).
-    taken.delete('PID-C1');
+    // What the first waited on is there now: sent again, the entry goes (under a key of its own).
+    waitsOn.delete('PID-C1');
     const refusedKey = keys.at(-2);
     await card.getByRole('button', { name: 'Resend' }).click();
     await expect.poll(() => pendingName(page)).toBe('Pending work: 0 waiting, 1 rejected');
     expect(applied.at(-1)).toEqual(['PID-C1', 'PID-C2']);
     expect(keys.at(-1)).not.toBe(refusedKey);
 
-    const other = page.getByRole('listitem', { name: 'Secondary carton SID-D, 1 item' });
     await other.getByRole('button', { name: 'Discard' }).click();
     const dialog = page.getByRole('dialog', { name: 'Discard this entry?' });
     await shown(dialog);

@@ -64,4 +64,34 @@ describe('Product Configuration', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText(PRODUCT_CONFIG_MSG.savedSingle).last().waitFor();
   });
+
+  it('sets a default secondary carton size, saved with the product and cleared again', async () => {
+    await choose(PRODUCT);
+    const secondary = page.getByRole('combobox', { name: 'Default secondary carton size' });
+    await expect.poll(() => box('Select All').isChecked()).toBe(true);
+    expect(await secondary.inputValue()).toBe('');
+    await secondary.click();
+    const option = page.getByRole('option').first();
+    const label = (await option.innerText()).trim();
+    await option.click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText(PRODUCT_CONFIG_MSG.savedSingle).last().waitFor();
+
+    await page.reload();
+    await choose(PRODUCT);
+    await expect.poll(() => secondary.inputValue()).toBe(label);
+    expect(await page.getByRole('combobox', { name: 'Default tertiary carton size' }).inputValue()).toBe('');
+
+    // Cleared again for the floor tests, which pick their sizes.
+    // Picked again, the chosen size is deselected (the picker's own way to clear).
+    await secondary.click();
+    await page.getByRole('option', { name: label, exact: true }).click();
+    expect(await secondary.inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText(PRODUCT_CONFIG_MSG.savedSingle).last().waitFor();
+    await page.reload();
+    await choose(PRODUCT);
+    await expect.poll(() => box('Select All').isChecked()).toBe(true);
+    expect(await secondary.inputValue()).toBe('');
+  });
 });

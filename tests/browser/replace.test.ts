@@ -129,7 +129,8 @@ describe('Replace on a handheld', () => {
     await page.getByText(/^Data as of/).waitFor();
     expect(await replaceButton().isDisabled()).toBe(true);
     await box().focus();
-    await scan(url(FROM + 1));
+    // No type chosen: a code that is neither a pack code nor a carton slip asks for the type.
+    await scan('hello');
     await verdict().getByText(REPLACE_MSG.chooseType).waitFor();
     await screenshot(page, 'replace-empty');
 
@@ -144,7 +145,7 @@ describe('Replace on a handheld', () => {
 
     await choose('Secondary Carton Slips (SID)');
     await scan(url(FROM + 1));
-    await verdict().getByText(REPLACE_MSG.onlySid).waitFor();
+    await verdict().getByText(REPLACE_MSG.pidNotSid).waitFor();
     await screenshot(page, 'replace-refused');
 
     // The packed code: its details from the device cache, its carton named; the dialog opens.

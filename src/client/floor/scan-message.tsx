@@ -6,6 +6,10 @@ import { ErrorIcon, OkIcon, ScanIcon } from './scan-icons.js';
 
 /** A verdict longer than this is set smaller, so a refusal's reason fits a handheld's screen whole. */
 const LONG_MESSAGE = 40;
+/** Longer than this (a damage reason of 200 characters), smaller again and the mark above the words'
+ *  first line, so it ends above a screen's Submit bar at 360 x 740. */
+const VERY_LONG_MESSAGE = 120;
+const lengthOf = (n: number) => (n > VERY_LONG_MESSAGE ? 'very' : n > LONG_MESSAGE ? 'long' : undefined);
 
 export function ScanMessage({ verdict, idle, live }: { verdict: ScanVerdict | null; idle: string; live?: boolean }) {
   const tone = verdict === null ? 'idle' : verdict.ok ? 'ok' : 'error';
@@ -19,7 +23,7 @@ export function ScanMessage({ verdict, idle, live }: { verdict: ScanVerdict | nu
       ref={ref}
       className="ft-scan__message"
       data-tone={tone}
-      data-long={(verdict?.message.length ?? 0) > LONG_MESSAGE || undefined}
+      data-long={lengthOf(verdict?.message.length ?? 0)}
       role={live ? 'status' : undefined}
       aria-live={live ? 'polite' : undefined}
     >

@@ -6,7 +6,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import type { Envelope } from '@shared/contracts/envelope.js';
 import type { ListRequest } from '@shared/contracts/list.js';
 import { settling, type Settling } from '../api/settled.js';
-import { useOnline } from '../offline/network-status.js';
+import { isOnline, useOnline } from '../offline/network-status.js';
 import { postTo, targetKey, type ApiTarget } from './api-target.js';
 import {
   DEFAULT_SORT,
@@ -159,9 +159,15 @@ export function useServerList<T>(options: ServerListOptions): ServerList<T> {
   const setPage = useCallback((page: number) => setState((s) => ({ ...s, page })), []);
   const setPageSize = useCallback((pageSize: number) => setState((s) => ({ ...s, pageSize, page: 1 })), []);
   const setSort = useCallback((sort: Sort) => setState((s) => ({ ...s, sort, page: 1 })), []);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  // Offline, a reload (a floor screen's history after every carton queued, offline too) would only
+  // fail: the list says it is offline and reads the page once the network is back. A search or a page
+  // the user asks for is still tried (the network may be back before the device has noticed).
+  const reload = useCallback(() => {
+    if (isOnline()) setVersion((v) => v + 1);
+    else setOffline(true);
+  }, []);
 
-  // Back online after a failed fetch: fetch the page again.
+  // Back online after a failed (or skipped) fetch: fetch the page again, once.
   useEffect(() => {
     if (online && offline) reload();
   }, [online, offline, reload]);

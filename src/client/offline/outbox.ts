@@ -119,6 +119,22 @@ export async function resendEntry(db: FieldtraceDb, id: string): Promise<boolean
   );
 }
 
+/** A rejected entry sent again with what the server refused taken out (`payload`, `label`): back in the
+ *  queue in its place, under a new key, as resendEntry. */
+export async function reviseEntry(
+  db: FieldtraceDb,
+  id: string,
+  revised: Pick<OutboxEntry, 'payload' | 'label'>,
+): Promise<boolean> {
+  return (
+    (await db.outbox
+      .where('id')
+      .equals(id)
+      .and((e) => e.status === 'rejected')
+      .modify({ ...revised, status: 'pending', notBefore: 0, key: crypto.randomUUID() })) > 0
+  );
+}
+
 /** A rejected entry the user has seen and confirmed to drop; nothing else is ever removed by hand. */
 export async function discardEntry(db: FieldtraceDb, id: string): Promise<boolean> {
   return (

@@ -284,6 +284,8 @@ export async function masters(tx: Tx, companyId: number, siteId: number | null):
       UOM: p.uom ?? '',
       PackValue: p.packValue,
       IsActive: p.isActive,
+      SecondaryCartonId: p.secondaryCartonId,
+      TertiaryCartonId: p.tertiaryCartonId,
     })),
     CartonSizes: sizeRows.map((c) => ({ CartonId: c.id, CartonName: c.name, CartonSize: c.size })),
     Sites: siteRows.map((s) => ({

@@ -4,9 +4,9 @@
 // count against the size, the slip of the caller's prefix, printed and unused. All or nothing: one
 // refusal lists every item at fault, and the transaction it runs in rolls back.
 import { sql } from 'drizzle-orm';
-import { visibleNumber, type Series } from '../../shared/codes.js';
+import { parseUid, scannedUid, visibleNumber, type Series } from '../../shared/codes.js';
 import type { z } from 'zod';
-import { PACKING_MSG, type secondarySave } from '../../shared/contracts/floor/packing.js';
+import { notCodeMessage, PACKING_MSG, type secondarySave } from '../../shared/contracts/floor/packing.js';
 import { REPLACE_MSG } from '../../shared/contracts/floor/replace.js';
 import { RECALL_MSG } from '../../shared/contracts/recall.js';
 import type { RefusedItem } from '../../shared/contracts/refusal.js';
@@ -62,25 +62,35 @@ export async function packSecondary(
   );
   const faults: RefusedItem[] = [];
   const seen = new Set<string>();
-  const good: Array<{ series: Series; serial: number; mapping: CodeMapping }> = [];
+  const good: Array<{ series: Series; serial: number; mapping: CodeMapping; scan: string }> = [];
   resolved.forEach((r, i) => {
     const scan = b.scanned[i]!.UID;
-    if (r.state === 'forged') return faults.push(item(scan, PACKING_MSG.forged));
+    // Not a code at all says what it is (as the device does). A code of our shape failing its MAC is
+    // forged: named by its printed number (a copy's number is right, its MAC is not), with the code as
+    // sent, so the device takes out exactly that one and never its genuine twin.
+    if (r.state === 'forged') {
+      const code = parseUid(scannedUid(scan));
+      return faults.push(
+        code ? item(visibleNumber(code, code.serial), PACKING_MSG.forged, scan) : item(scan, notCodeMessage(scan)),
+      );
+    }
     const shown = visibleNumber(r.code, r.code.serial);
+    const fault = (reason: string) => faults.push(item(shown, reason, scan));
     const k = `${r.series.kind}${r.series.prefix}${r.serial}`;
-    if (seen.has(k)) return faults.push(item(shown, PACKING_MSG.alreadyScanned));
+    if (seen.has(k)) return fault(PACKING_MSG.alreadyScanned);
     seen.add(k);
     // Another company's code is "not mapped" to this caller: nothing more is said of it.
-    if (!r.mapping || r.mapping.companyId !== site.companyId) return faults.push(item(shown, PACKING_MSG.unmapped));
-    if (r.damageReason !== null) return faults.push(item(shown, PACKING_MSG.damaged(r.damageReason)));
-    if (r.replaced) return faults.push(item(shown, REPLACE_MSG.retired));
-    if (r.mapping.recallReason !== null) return faults.push(item(shown, RECALL_MSG.onFloor(r.mapping.recallReason)));
-    if (r.packedIn !== null) return faults.push(item(shown, PACKING_MSG.packed(r.packedIn)));
-    good.push({ series: r.series, serial: r.serial, mapping: r.mapping });
+    if (!r.mapping || r.mapping.companyId !== site.companyId) return fault(PACKING_MSG.unmapped);
+    if (r.damageReason !== null) return fault(PACKING_MSG.damaged(r.damageReason));
+    if (r.replaced) return fault(REPLACE_MSG.retired);
+    if (r.mapping.recallReason !== null) return fault(RECALL_MSG.onFloor(r.mapping.recallReason));
+    if (r.packedIn !== null) return fault(PACKING_MSG.packed(r.packedIn));
+    good.push({ series: r.series, serial: r.serial, mapping: r.mapping, scan });
   });
   const product = good[0]?.mapping.productId;
   for (const g of good) {
-    if (g.mapping.productId !== product) faults.push(item(visibleNumber(g.series, g.serial), PACKING_MSG.sameProduct));
+    if (g.mapping.productId !== product)
+      faults.push(item(visibleNumber(g.series, g.serial), PACKING_MSG.sameProduct, g.scan));
   }
   if (faults.length) refuse(faults.length === 1 ? faults[0]!.Reason : PACKING_MSG.itemsRefused(faults.length), faults);
 
@@ -155,7 +165,7 @@ export async function packSecondary(
     const lost = good.filter((g) => !got.has(`${g.series.kind}${g.series.prefix}${g.serial}`));
     throw new Refusal(
       PACKING_MSG.itemsRefused(lost.length),
-      lost.map((g) => item(visibleNumber(g.series, g.serial), PACKING_MSG.packed('another carton'))),
+      lost.map((g) => item(visibleNumber(g.series, g.serial), PACKING_MSG.packed('another carton'), g.scan)),
     );
   }
   return { CartonId: slip, TotalQty: good.length, CartonName: size.name };

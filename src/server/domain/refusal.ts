@@ -24,5 +24,7 @@ export function refuse(message: string, items: readonly RefusedItem[] = []): nev
   throw new Refusal(message, items);
 }
 
-/** One item and why: `refuse(MSG.packed, [item(code, MSG.packed)])`. */
-export const item = (code: string, reason: string): RefusedItem => ({ Code: code, Reason: reason });
+/** One item and why: `refuse(MSG.packed, [item(code, MSG.packed)])`; `scan`: the item as sent, where
+ *  `code` names it otherwise. */
+export const item = (code: string, reason: string, scan?: string): RefusedItem =>
+  scan === undefined || scan === code ? { Code: code, Reason: reason } : { Code: code, Reason: reason, Scan: scan };

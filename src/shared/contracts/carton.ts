@@ -62,10 +62,18 @@ export const CARTON_LIST = listContract({
 export const CARTON_API = {
   list: CARTON_LIST.api.list,
   save: postEndpoint('CartonMaster/CreateCarton', { pages }, cartonSave, noData),
-  // The packing screens and Carton Slip pick a carton size too.
+  // The packing screens, Carton Slip and Product Configuration's defaults pick a carton size too.
   dropdown: getEndpoint(
     'CartonMaster/GetActiveCartonDDL',
-    { pages: [PAGE.cartonMaster, PAGE.secondaryPacking, PAGE.tertiaryPacking, PAGE.cartonSlip] },
+    {
+      pages: [
+        PAGE.cartonMaster,
+        PAGE.secondaryPacking,
+        PAGE.tertiaryPacking,
+        PAGE.cartonSlip,
+        PAGE.productConfiguration,
+      ],
+    },
     z.array(cartonOption),
   ),
 };

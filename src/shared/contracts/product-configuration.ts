@@ -1,5 +1,7 @@
 // Product Configuration (spec 1 sections 2.12, 3.6, 4, 5.3): per-product flags sent as a text map of
 // item name to true/false, applied to one product (btnsingle) or to all of its company's (btnall).
+// Issue 27 adds each product's default carton sizes (secondary, tertiary) as two optional fields beside
+// the spec's: a client that sends only the spec's fields leaves the defaults as they are.
 import { z } from 'zod';
 import { getEndpoint, postEndpoint } from '../endpoint.js';
 import { PAGE } from '../pages.js';
@@ -27,6 +29,8 @@ export const PRODUCT_CONFIG_MSG = {
   savedSingle: 'Product configuration saved successfully.',
   savedAll: 'Product configuration applied to all products successfully.',
   notFound: 'Product not found.',
+  cartonInvalid: (label: string) => `${label} must be a carton size id.`,
+  cartonNotFound: (label: string) => `${label}: carton size not found or inactive.`,
 } as const;
 
 const KEYS: readonly string[] = CONFIG_ITEMS.map((i) => i.key);
@@ -72,16 +76,41 @@ export const prodConfiguration = z
     return configOf(parsed as Record<string, unknown>);
   });
 
+/** The default carton sizes, labelled as the form shows them. */
+export const DEFAULT_CARTONS = [
+  { key: 'SecondaryCartonId', label: 'Default secondary carton size' },
+  { key: 'TertiaryCartonId', label: 'Default tertiary carton size' },
+] as const;
+export type DefaultCartonKey = (typeof DEFAULT_CARTONS)[number]['key'];
+export type DefaultCartons = Record<DefaultCartonKey, number | null>;
+
+/** A default carton: a Carton master id, or null (or 0) for none; absent leaves it as it is. */
+const defaultCarton = (label: string) =>
+  z
+    .union([z.null(), wholeNumber(PRODUCT_CONFIG_MSG.cartonInvalid(label), 0)], {
+      error: PRODUCT_CONFIG_MSG.cartonInvalid(label),
+    })
+    .transform((v) => (v === 0 ? null : v))
+    .optional();
+
 export const productConfigurationSave = z.strictObject({
   ProductId: wholeNumber(PRODUCT_CONFIG_MSG.productRequired, 1),
   ProdConfiguration: prodConfiguration,
   BtnType: z.enum(BTN_TYPES, { error: PRODUCT_CONFIG_MSG.btnTypeInvalid }),
+  SecondaryCartonId: defaultCarton(DEFAULT_CARTONS[0].label),
+  TertiaryCartonId: defaultCarton(DEFAULT_CARTONS[1].label),
 });
 
 export type ProductConfigurationSave = z.input<typeof productConfigurationSave>;
 
-/** GetConfigrationData's answer: the product and its flags as the same text map the save takes. */
-export const productConfigurationData = z.object({ ProductId: z.number(), ProdConfiguration: z.string() });
+/** GetConfigrationData's answer: the product and its flags as the same text map the save takes, and
+ *  its default carton sizes (null: none). */
+export const productConfigurationData = z.object({
+  ProductId: z.number(),
+  ProdConfiguration: z.string(),
+  SecondaryCartonId: z.number().nullable(),
+  TertiaryCartonId: z.number().nullable(),
+});
 export type ProductConfigurationData = z.infer<typeof productConfigurationData>;
 
 const pages = [PAGE.productConfiguration];

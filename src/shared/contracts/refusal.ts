@@ -3,7 +3,9 @@
 // work screen shows these for a rejected entry.
 import { z } from 'zod';
 
-export const refusedItem = z.object({ Code: z.string(), Reason: z.string() });
+/** `Code` names the item as the operator reads it (a pack by its printed number); `Scan` is the item as
+ *  it was sent (a pack's uid), where the two differ, so a device can take exactly that one out. */
+export const refusedItem = z.object({ Code: z.string(), Reason: z.string(), Scan: z.string().optional() });
 export type RefusedItem = z.infer<typeof refusedItem>;
 
 export const refusalData = z.object({ Items: z.array(refusedItem) });

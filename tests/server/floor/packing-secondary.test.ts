@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  notCodeMessage,
   PACKING_API,
   PACKING_MSG,
   secondaryRow,
@@ -188,7 +189,7 @@ describe('refused, and nothing changes', () => {
     });
   });
 
-  it('every bad scan is listed with its reason; the good ones are not packed either', async () => {
+  it('every bad scan is listed by its printed number, with its reason and the code as sent; the good ones are not packed either', async () => {
     const good = uids(31, 31);
     const forged = uids(32, 32)[0]!.slice(0, -1) + (uids(32, 32)[0]!.endsWith('0') ? '1' : '0');
     const scanned = [
@@ -204,11 +205,12 @@ describe('refused, and nothing changes', () => {
     const data = await refused(body, PACKING_MSG.itemsRefused(5));
     expect(data).toEqual({
       Items: [
-        { Code: forged, Reason: PACKING_MSG.forged },
-        { Code: `${A.prefix}31`, Reason: PACKING_MSG.alreadyScanned },
-        { Code: `${A.prefix}1500`, Reason: PACKING_MSG.unmapped },
-        { Code: `${A.prefix}901`, Reason: PACKING_MSG.damaged('Torn label') },
-        { Code: `${A.prefix}1`, Reason: PACKING_MSG.packed(slip('SID', A.prefix, 1)) },
+        // A copy of KA32 (its MAC is wrong): named by the number printed on it, as the genuine pack is.
+        { Code: `${A.prefix}32`, Reason: PACKING_MSG.forged, Scan: forged },
+        { Code: `${A.prefix}31`, Reason: PACKING_MSG.alreadyScanned, Scan: uids(31, 31)[0] },
+        { Code: `${A.prefix}1500`, Reason: PACKING_MSG.unmapped, Scan: codesOf(codes, A.prefix, 1500, 1500)[0] },
+        { Code: `${A.prefix}901`, Reason: PACKING_MSG.damaged('Torn label'), Scan: uids(901, 901)[0] },
+        { Code: `${A.prefix}1`, Reason: PACKING_MSG.packed(slip('SID', A.prefix, 1)), Scan: uids(1, 1)[0] },
       ],
     });
     expect((await secondaryHeld(t.db, slip('SID', A.prefix, 1))).serials).toEqual([1, 2, 3, 4, 5]);
@@ -239,12 +241,25 @@ describe('refused, and nothing changes', () => {
     expect(refusedCodes(data)).toEqual([`${B.prefix}1`]);
   });
 
-  it('not a code at all', async () => {
+  it('not a code at all: each says what it is, as the device does', async () => {
     const res = await save(secondaryBody(size5, ['hello', ...uids(61, 64)], nextSid()));
     expect(res.body).toMatchObject({
       ResponseCode: '400',
-      ResponseMessage: PACKING_MSG.forged,
-      ResponseData: { Items: [{ Code: 'hello', Reason: PACKING_MSG.forged }] },
+      ResponseMessage: notCodeMessage('hello'),
+      ResponseData: { Items: [{ Code: 'hello', Reason: PACKING_MSG.notCodeOther }] },
+    });
+    const sid = slip('SID', A.prefix, 3);
+    const cut = uids(65, 65)[0]!.slice(0, -3);
+    const data = await refused(
+      secondaryBody(await cartonSize(t.db, 4), [sid, `${A.prefix}61`, cut, ...uids(66, 66)], nextSid()),
+      PACKING_MSG.itemsRefused(3),
+    );
+    expect(data).toEqual({
+      Items: [
+        { Code: sid, Reason: PACKING_MSG.notCodeSid(sid) },
+        { Code: `${A.prefix}61`, Reason: PACKING_MSG.notCodeNumber(`${A.prefix}61`) },
+        { Code: cut, Reason: PACKING_MSG.notCodeBroken },
+      ],
     });
   });
 
@@ -255,6 +270,28 @@ describe('refused, and nothing changes', () => {
     const res = await save(secondaryBody(size5, uids(71, 75), nextSid()), noPage);
     expect(res.status).toBe(403);
     expect(res.body.ResponseMessage).toBe(FORBIDDEN);
+  });
+});
+
+describe('which of two codes of one printed number is genuine (a suspected copy on the device)', () => {
+  it('SecondaryPacking/CheckCodes answers each code in order; the page is needed', async () => {
+    const genuine = uids(40, 40)[0]!;
+    const copy = genuine.slice(0, -1) + (genuine.endsWith('0') ? '1' : '0');
+    const res = await t.send(PACKING_API.checkCodes, { UIDs: [copy, genuine, 'hello'] }, A.token);
+    expect(res.body).toMatchObject({
+      ResponseCode: '200',
+      ResponseData: [
+        { UID: copy, Genuine: false },
+        { UID: genuine, Genuine: true },
+        { UID: 'hello', Genuine: false },
+      ],
+    });
+    expect((await t.send(PACKING_API.checkCodes, { UIDs: [] }, A.token)).body).toMatchObject({
+      ResponseCode: '400',
+      ResponseMessage: PACKING_MSG.scanFirst,
+    });
+    const noPage = await insertColleague(t, A, [PAGE.mapping.key]);
+    expect((await t.send(PACKING_API.checkCodes, { UIDs: [genuine] }, noPage)).status).toBe(403);
   });
 });
 
@@ -316,7 +353,7 @@ describe('exactly once', () => {
     expect(res.body).toEqual({
       ResponseCode: '400',
       ResponseMessage: PACKING_MSG.packed(first),
-      ResponseData: { Items: [{ Code: `${A.prefix}123`, Reason: PACKING_MSG.packed(first) }] },
+      ResponseData: { Items: [{ Code: `${A.prefix}123`, Reason: PACKING_MSG.packed(first), Scan: uids(123, 123)[0] }] },
     });
     expect((await secondaryHeld(t.db, other)).carton).toBeUndefined();
     expect((await secondaryHeld(t.db, first)).serials).toEqual([121, 122, 123, 124, 125]);

@@ -78,11 +78,18 @@ describe('saving', () => {
     expect((await t.fetch(PRODUCT_CONFIG_API.read, { productId: a.id }, factory)).body).toEqual({
       ResponseCode: '200',
       ResponseMessage: 'Success',
-      ResponseData: { ProductId: a.id, ProdConfiguration: '{"IsFeedback":false,"IsProductImage":true}' },
+      ResponseData: {
+        ProductId: a.id,
+        ProdConfiguration: '{"IsFeedback":false,"IsProductImage":true}',
+        SecondaryCartonId: null,
+        TertiaryCartonId: null,
+      },
     });
     expect((await t.fetch(PRODUCT_CONFIG_API.read, { productId: b.id }, factory)).body.ResponseData).toEqual({
       ProductId: b.id,
       ProdConfiguration: '{"IsFeedback":false,"IsProductImage":false}',
+      SecondaryCartonId: null,
+      TertiaryCartonId: null,
     });
   });
 

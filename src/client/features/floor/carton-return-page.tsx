@@ -4,7 +4,7 @@
 // does not know, and only when online); the list kept across a reload; Submit asks for the return
 // remarks and queues the return in the outbox, and the list clears. Who may take back what is decided
 // in shared/contracts/floor/carton-return.ts; the server checks it again when the outbox sends.
-import { Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { RETURN_API, RETURN_MSG, returnSave } from '@shared/contracts/floor/carton-return.js';
 import { PAGE } from '@shared/pages.js';
@@ -17,6 +17,7 @@ import { ScanBox, type ScanBoxHandle, type ScanVerdict } from '../../floor/scan-
 import { kickOutbox } from '../../offline/drain-triggers.js';
 import { isOnline } from '../../offline/network-status.js';
 import { RemarkDialog } from '../../floor/floor-dialogs.js';
+import { FloorCheckbox } from '../../floor/floor-checkbox.js';
 import { packingForReturn } from './return/return-lookup.js';
 import { ReturnListView } from './return/return-list.js';
 import {
@@ -138,8 +139,7 @@ export default function CartonReturnPage() {
       <ScreenHeader title={PAGE.cartonReturn.label} breadcrumb="Transactions" actions={<CacheFreshness />} />
       <Stack gap="sm">
         <Paper withBorder className="ft-return__flag">
-          <Checkbox
-            size="lg"
+          <FloorCheckbox
             label={RETURN_MSG.transit}
             checked={list.transit}
             disabled={!ready || checking || list.rows.length > 0}

@@ -1,8 +1,9 @@
 // Damage Carton (spec 2 sections 2, 4, 5, 7): a reason of 5 to 200 characters, then a SID or TID
 // scan, a confirmation, and the carton with everything in it is damaged for good. Checked on the
 // device (the carton is at this site and not damaged already) and queued in the outbox: no network
-// needed. The reason is cleared after each carton.
-import { Stack, Textarea } from '@mantine/core';
+// needed. The reason is cleared after each carton. Quick reasons (issue 27): one tap fills the reason
+// with a usual cause and puts focus back in the scan box.
+import { Button, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { parseSlipId } from '@shared/codes.js';
 import { CARTON_DAMAGE_API, CARTON_DAMAGE_MSG } from '@shared/contracts/floor/carton-damage.js';
@@ -17,6 +18,7 @@ import { CACHE_LOADING, useLocalWork } from '../../floor/work/use-local-work.js'
 import { queueWork } from '../../floor/work/work-store.js';
 import { ScanBox, type ScanBoxHandle, type ScanVerdict } from '../../floor/scan-box.js';
 import { kickOutbox } from '../../offline/drain-triggers.js';
+import { QUICK_REASONS } from '../../floor/damage/quick-reasons.js';
 
 export default function DamageCartonPage() {
   const userId = getSession()?.UserId ?? 0;
@@ -55,6 +57,24 @@ export default function DamageCartonPage() {
     <div>
       <ScreenHeader title={PAGE.damageCarton.label} breadcrumb="Transactions" actions={<CacheFreshness />} />
       <Stack gap="sm">
+        <SimpleGrid cols={2} spacing="xs" role="group" aria-label="Quick reasons">
+          {QUICK_REASONS.map((r) => (
+            <Button
+              key={r}
+              variant={reason === r ? 'filled' : 'light'}
+              size="lg"
+              h="auto"
+              mih={48}
+              styles={{ label: { whiteSpace: 'normal', lineHeight: 1.2 } }}
+              onClick={() => {
+                setReason(r);
+                box.current?.focus();
+              }}
+            >
+              {r}
+            </Button>
+          ))}
+        </SimpleGrid>
         <Textarea
           label="Reason of damage"
           value={reason}

@@ -6,6 +6,7 @@
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DISPATCH_API, DISPATCH_MSG, LR_MAX, saveProblem } from '@shared/contracts/floor/dispatch.js';
+import { formatDate } from '@shared/cell-format.js';
 import { PAGE } from '@shared/pages.js';
 import { getSession } from '../../api/session.js';
 import { saveBytes } from '../../kit/download.js';
@@ -32,6 +33,8 @@ import { kickOutbox } from '../../offline/drain-triggers.js';
 import { useOutboxStatus } from '../../offline/use-outbox-status.js';
 import { dispatchHistory } from './dispatch/dispatch-history.js';
 import { SendTo } from './dispatch/send-to.js';
+import { useDeviceValue } from '../../floor/device-memory.js';
+import { countUse, type UseCounts } from '../../floor/dispatch/target-order.js';
 import './packing/packing.css';
 
 const SCREEN = 'dispatch';
@@ -45,8 +48,8 @@ const COLUMNS: ScanTableColumn<DispatchRow>[] = [
   { title: 'Product Name', value: (r) => r.ProductName },
   { title: 'Batch No.', value: (r) => r.BatchNo, short: (v) => `Batch ${v}` },
   { title: 'Carton Name', value: (r) => r.CartonName },
-  { title: 'MFG Date', value: (r) => r.MFGDate, short: (v) => `MFG ${v}` },
-  { title: 'Expire Date', value: (r) => r.EXPDate, short: (v) => `EXP ${v}` },
+  { title: 'MFG Date', value: (r) => formatDate(r.MFGDate), short: (v) => `MFG ${v}` },
+  { title: 'Expire Date', value: (r) => formatDate(r.EXPDate), short: (v) => `EXP ${v}` },
 ];
 
 /** The draft as the scan check reads it: the target chosen, and what sending there is (lifecycle op). */
@@ -62,6 +65,8 @@ export default function DispatchPage() {
   const { work: local, ready: workReady } = useLocalWork(userId, cache);
   const { draft, update, current, ready: draftReady } = useDraft<DispatchDraft>(SCREEN, userId, emptyDispatch);
   const box = useRef<ScanBoxHandle>(null);
+  // The targets this device sends to, counted per dispatch queued: the tiles' order.
+  const uses = useDeviceValue<UseCounts>('send-to-uses');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const prefix = cache?.mySite?.Prefix ?? '';
@@ -150,6 +155,7 @@ export default function DispatchPage() {
         return;
       }
       update(() => emptyDispatch(d.kind));
+      if (d.targetId !== null) uses.set(countUse(uses.current(), d.kind, d.targetId));
       void kickOutbox();
       void topUpDids(userId, prefix);
       try {
@@ -214,6 +220,7 @@ export default function DispatchPage() {
             locked={draft.rows.length > 0}
             onKind={onKind}
             onTarget={onTarget}
+            counts={uses.value}
           />
         )}
         <ScanBox

@@ -3,6 +3,8 @@
 // device cache and the dialog opens; scan the new code there: it is checked on the device
 // (replace/replace-rules.ts), the replacement is queued in the outbox and the form resets. No scan
 // waits for the network; online, the server's details add the product description in the background.
+// Scan-first (issue 27): with no type chosen, the scanned code's text tells a PID from a SID and the
+// type is set by itself; a code of the other kind than the type chosen is refused, saying which it is.
 import { Button, Group, Radio, Stack } from '@mantine/core';
 import { memo, useCallback, useRef, useState } from 'react';
 import { REPLACE_API, REPLACE_MSG, REPLACE_TYPES, type ReplaceType } from '@shared/contracts/floor/replace.js';
@@ -14,9 +16,10 @@ import { CACHE_LOADING, useLocalWork } from '../../floor/work/use-local-work.js'
 import { queueWork } from '../../floor/work/work-store.js';
 import { ScanBox, type ScanBoxHandle, type ScanVerdict } from '../../floor/scan-box.js';
 import { kickOutbox } from '../../offline/drain-triggers.js';
+import { isOnline } from '../../offline/network-status.js';
 import { DetailsTable } from './replace/details-table.js';
 import { ReplaceDialog } from './replace/replace-dialog.js';
-import { checkFirst, checkSecond, doneText, type FirstCode } from './replace/replace-rules.js';
+import { checkFirst, checkSecond, doneText, typeOfScan, type FirstCode } from './replace/replace-rules.js';
 import { serverDetails } from './replace/server-details.js';
 import './replace/replace.css';
 
@@ -59,10 +62,13 @@ export default function ReplacePage() {
     });
 
   const onScan = (text: string): ScanVerdict | Promise<ScanVerdict> => {
-    if (!type) return fail(REPLACE_MSG.chooseType);
     if (!cache) return fail(CACHE_LOADING);
-    const checked = checkFirst(type, text, cache, local);
-    if (!checked.ok) return checked.ask ? fromServer(type, checked.ask, checked.message) : fail(checked.message);
+    const typed = typeOfScan(type, text);
+    if ('message' in typed) return fail(typed.message);
+    // Set as a tap on its radio would (the radio shows it), so the type stays for the next code.
+    if (typed.take) setType(typed.type);
+    const checked = checkFirst(typed.type, text, cache, local);
+    if (!checked.ok) return checked.ask ? fromServer(typed.type, checked.ask, checked.message) : fail(checked.message);
     ask(checked.value);
     return loaded(checked.value);
   };
@@ -84,7 +90,7 @@ export default function ReplacePage() {
   const onSecond = async (text: string): Promise<ScanVerdict> => {
     if (!cache) return fail(CACHE_LOADING);
     const f = now.current;
-    const checked = checkSecond(f, text, cache, local);
+    const checked = checkSecond(f, text, cache, local, isOnline());
     if (!checked.ok) return fail(checked.message);
     if (!f) return fail(REPLACE_MSG.firstScan); // checkSecond has said so already
     const done = doneText(f, checked.value);
@@ -146,7 +152,7 @@ export default function ReplacePage() {
           onScan={scan}
           disabled={dialog}
           ready={ready}
-          idleMessage={type ? 'Scan the code to replace' : 'Choose PID or SID, then scan'}
+          idleMessage={type ? 'Scan the code to replace' : 'Scan a pack code or a carton slip'}
         />
         {first && (
           <Group justify="flex-end">

@@ -5,7 +5,8 @@ import { PAGE } from '@shared/pages.js';
 import { formatDate, listColumns } from '../../kit/columns.js';
 import { REPORT_PAGE_SIZES } from '../../kit/paging.js';
 import type { ResourceDef } from '../../kit/resource-section.js';
-import { checkPack, type PackRow } from '../../floor/packing/scan-rules.js';
+import { checkPack, packProduct, type PackRow } from '../../floor/packing/scan-rules.js';
+import { secondaryLabel } from '../../floor/packing/packing-work.js';
 import { PackingScreen, type PackingDef } from './packing/packing-screen.js';
 
 const history: ResourceDef<SecondaryRow> = {
@@ -27,6 +28,8 @@ export const secondaryPacking: PackingDef<PackRow, typeof PACKING_API.secondaryS
   scanLabel: 'Scan items',
   endpoint: PACKING_API.secondarySave,
   check: checkPack,
+  sizeKind: 'secondary',
+  productOf: packProduct,
   rowKey: (r) => r.key,
   rowView: (r) => ({ main: r.VisibleNo, detail: `${r.ProductName} · ${r.BatchNo} · ${formatDate(r.MFGDate)}` }),
   added: (r) => `${r.VisibleNo} added`,
@@ -44,7 +47,7 @@ export const secondaryPacking: PackingDef<PackRow, typeof PACKING_API.secondaryS
     reason: c.reason,
     CartonName: slip,
   }),
-  label: (slip, c) => `Secondary carton ${slip}, ${c.rows.length} item${c.rows.length === 1 ? '' : 's'}`,
+  label: (slip, c) => secondaryLabel(slip, c.rows.length),
   history: history as ResourceDef<never>,
 };
 

@@ -5,7 +5,8 @@ import { PAGE } from '@shared/pages.js';
 import { formatDate, listColumns } from '../../kit/columns.js';
 import { REPORT_PAGE_SIZES } from '../../kit/paging.js';
 import type { ResourceDef } from '../../kit/resource-section.js';
-import { checkCarton, type CartonRow } from '../../floor/packing/scan-rules.js';
+import { cartonProduct, checkCarton, type CartonRow } from '../../floor/packing/scan-rules.js';
+import { tertiaryLabel } from '../../floor/packing/packing-work.js';
 import { PackingScreen, type PackingDef } from './packing/packing-screen.js';
 
 const history: ResourceDef<TertiaryRow> = {
@@ -27,6 +28,8 @@ export const tertiaryPacking: PackingDef<CartonRow, typeof PACKING_API.tertiaryS
   scanLabel: 'Scan cartons',
   endpoint: PACKING_API.tertiarySave,
   check: checkCarton,
+  sizeKind: 'tertiary',
+  productOf: cartonProduct,
   rowKey: (r) => r.CartonId,
   rowView: (r) => ({
     main: r.CartonId,
@@ -48,7 +51,7 @@ export const tertiaryPacking: PackingDef<CartonRow, typeof PACKING_API.tertiaryS
     reason: c.reason,
     CartonName: slip,
   }),
-  label: (slip, c) => `Tertiary carton ${slip}, ${c.rows.length} carton${c.rows.length === 1 ? '' : 's'}`,
+  label: (slip, c) => tertiaryLabel(slip, c.rows.length),
   history: history as ResourceDef<never>,
 };
 

@@ -11,6 +11,8 @@ export interface ConfirmText {
   body: ReactNode;
   yes: string;
   no: string;
+  /** The yes button's colour: red (the default) for what cannot be undone. */
+  color?: string;
 }
 
 /** Answers true when the user chose `yes`; closing the dialog any other way is `no`. */
@@ -21,7 +23,7 @@ export function confirmAction(t: ConfirmText): Promise<boolean> {
       title: t.title,
       children: t.body,
       labels: { confirm: t.yes, cancel: t.no },
-      confirmProps: { color: 'red', size: 'lg' },
+      confirmProps: { color: t.color ?? 'red', size: 'lg' },
       cancelProps: { size: 'lg' },
       // One above the other on a handheld, each the screen's width: labels whole, thumbs apart.
       groupProps: handheld ? { mt: 'xl', style: { flexDirection: 'column', alignItems: 'stretch' } } : { mt: 'xl' },

@@ -3,6 +3,7 @@
 import { Badge, Button, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { refusedItems } from '@shared/contracts/refusal.js';
 import type { OutboxEntry } from '../../offline/outbox-entry.js';
+import type { Trimmed } from '../../floor/work/without-refused.js';
 import { deviceTime, entryState } from './entry-state.js';
 
 interface Props {
@@ -10,12 +11,26 @@ interface Props {
   now: number;
   onResend?: (entry: OutboxEntry) => void;
   onDiscard?: (entry: OutboxEntry) => void;
+  /** The entry without the refused items, where its save can send the rest (withoutRefused). */
+  trimmed?: Trimmed | null;
+  onSendTrimmed?: (entry: OutboxEntry, trimmed: Trimmed) => void;
 }
 
-export function EntryCard({ entry, now, onResend, onDiscard }: Props) {
+/** A label that wraps rather than being cut (a printed number is long on a 360 px screen). */
+const WRAP = { label: { whiteSpace: 'normal', textAlign: 'center' } } as const;
+
+/** "Send without KA12" / "Send without 3 refused". */
+const trimText = (t: Trimmed) =>
+  `Send without ${t.removed.length === 1 ? t.removed[0] : `${t.removed.length} refused`}`;
+
+export function EntryCard({ entry, now, onResend, onDiscard, trimmed, onSendTrimmed }: Props) {
   const state = entryState(entry, now);
   const rejected = entry.status === 'rejected';
   const items = rejected ? refusedItems(entry.answer?.data) : [];
+  // The same items again get the same refusal: Resend is for a refusal that names none (what it
+  // waited on may since have reached the server).
+  const resend = items.length === 0 ? onResend : undefined;
+  const sendTrimmed = trimmed && onSendTrimmed ? () => onSendTrimmed(entry, trimmed) : undefined;
   return (
     <Paper
       component="li"
@@ -53,10 +68,15 @@ export function EntryCard({ entry, now, onResend, onDiscard }: Props) {
             ))}
           </List>
         )}
-        {rejected && (onResend || onDiscard) && (
+        {rejected && (resend || sendTrimmed || onDiscard) && (
           <Group grow gap="xs" mt={4}>
-            {onResend && (
-              <Button variant="default" mih={48} onClick={() => onResend(entry)}>
+            {sendTrimmed && (
+              <Button variant="default" mih={48} h="auto" py={6} styles={WRAP} onClick={sendTrimmed}>
+                {trimText(trimmed!)}
+              </Button>
+            )}
+            {resend && (
+              <Button variant="default" mih={48} onClick={() => resend(entry)}>
                 Resend
               </Button>
             )}

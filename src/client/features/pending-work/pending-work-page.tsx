@@ -1,7 +1,8 @@
 // Pending work (DESIGN section 5): the signed-in user's outbox entries not yet settled, in queue order
 // (the order they are sent in, so the one holding the rest up is on top, and a refusal sits where its
-// work was done); Send now; a refusal's reason and items, with Resend, and Discard after a
-// confirmation. Sent entries hide behind a toggle, newest first. Nothing here removes an entry unasked.
+// work was done); Send now; a refusal's reason and items, with Send without the refused items (a
+// carton under the same slip), Resend where the refusal names none, and Discard after a confirmation.
+// Sent entries hide behind a toggle, newest first. Nothing here removes an entry unasked.
 import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import Dexie from 'dexie';
@@ -13,7 +14,10 @@ import { localDb } from '../../offline/db.js';
 import { kickOutbox, sendOutboxNow } from '../../offline/drain-triggers.js';
 import { useOnline } from '../../offline/network-status.js';
 import type { OutboxEntry } from '../../offline/outbox-entry.js';
-import { discardEntry, resendEntry } from '../../offline/outbox.js';
+import { discardEntry, resendEntry, reviseEntry } from '../../offline/outbox.js';
+import { withoutRefused } from '../../floor/work/registry.js';
+import type { Trimmed } from '../../floor/work/without-refused.js';
+import { refusedItems } from '@shared/contracts/refusal.js';
 import { useOutboxStatus } from '../../offline/use-outbox-status.js';
 import { confirmAction } from './confirm.js';
 import { EntryCard } from './entry-card.js';
@@ -64,6 +68,27 @@ export function PendingWorkPage() {
     if (!(await resendEntry(localDb, e.id))) return;
     toast.info(`${e.label}: sent again, in its place in the queue.`);
     void kickOutbox();
+  };
+
+  const sendTrimmed = async (e: OutboxEntry, t: Trimmed) => {
+    const names = t.removed.join(', ');
+    const yes = await confirmAction({
+      title: `Send without ${t.removed.length === 1 ? names : `${t.removed.length} refused`}?`,
+      body: (
+        <Stack gap="xs">
+          <Text fw={600}>{e.label}</Text>
+          <Text>Take {names} out of the carton first. The rest is sent under the same slip:</Text>
+          <Text fw={600}>{t.label}</Text>
+        </Stack>
+      ),
+      yes: 'Taken out: send the rest',
+      no: 'Not now',
+      color: 'green.8',
+    });
+    if (yes && (await reviseEntry(localDb, e.id, { payload: t.payload, label: t.label }))) {
+      toast.info(`${t.label}: sent again, in its place in the queue.`);
+      void kickOutbox();
+    }
   };
 
   const discard = async (e: OutboxEntry) => {
@@ -129,6 +154,8 @@ export function PendingWorkPage() {
             now={now}
             onResend={(x) => void resend(x)}
             onDiscard={(x) => void discard(x)}
+            trimmed={e.status === 'rejected' ? withoutRefused(e, refusedItems(e.answer?.data)) : null}
+            onSendTrimmed={(x, t) => void sendTrimmed(x, t)}
           />
         ))}
       </Stack>

@@ -17,6 +17,8 @@ export const packKey = (f: { series: { kind: string; prefix: string }; serial: n
 export interface LocalWork {
   /** Pack key -> the SID it was packed into here. */
   packed: Map<string, string>;
+  /** Pack key -> the code (uid) packed under that number here: another code of it is a suspected copy. */
+  packedUid: Map<string, string>;
   /** Slip ids used by a carton made here. */
   slips: Set<string>;
   /** Secondary cartons packed here, as the cache lists loose ones. */
@@ -44,6 +46,7 @@ export interface LocalWork {
 
 export const emptyLocalWork = (): LocalWork => ({
   packed: new Map(),
+  packedUid: new Map(),
   slips: new Set(),
   secondaries: new Map(),
   inTertiary: new Map(),

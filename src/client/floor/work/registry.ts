@@ -8,11 +8,13 @@ import type { OutboxEntry } from '../../offline/outbox-entry.js';
 import type { FloorCache } from '../cache/index.js';
 import { damageWork } from '../damage/damage-work.js';
 import { dispatchWork } from '../dispatch/dispatch-work.js';
-import { secondaryWork, tertiaryWork } from '../packing/packing-work.js';
+import { secondaryTrim, secondaryWork, tertiaryTrim, tertiaryWork } from '../packing/packing-work.js';
 import { receiveWork } from '../receive/receive-work.js';
 import { replaceWork } from '../replace/replace-work.js';
 import { returnWork } from '../return/return-work.js';
 import { emptyLocalWork, type LocalWork, type WorkEffect } from './local-work.js';
+import type { Trimmed } from './without-refused.js';
+import type { RefusedItem } from '@shared/contracts/refusal.js';
 
 export const FLOOR_WORK = [
   secondaryWork,
@@ -47,4 +49,16 @@ export function localWorkOf(entries: ReadonlyArray<Entry>, cache: FloorCache): L
   const work = emptyLocalWork();
   for (const e of entries) addEntry(work, e, cache);
   return work;
+}
+
+/** The saves whose refusal names items that can be taken out, the rest sent under the same slip. */
+const TRIMS = [secondaryTrim, tertiaryTrim] as const;
+
+/** The entry without the items the server refused, or null where that leaves nothing or is not a thing
+ *  its save can do (Pending work then offers only Discard, or Resend where it can succeed). */
+export function withoutRefused(
+  entry: Pick<OutboxEntry, 'endpoint' | 'payload'>,
+  refused: readonly RefusedItem[],
+): Trimmed | null {
+  return TRIMS.find((t) => t.endpoint.path === entry.endpoint)?.trim(entry, refused) ?? null;
 }

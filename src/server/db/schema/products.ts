@@ -79,6 +79,9 @@ export const products = pgTable(
     leafletPdf: varchar('leaflet_pdf', { length: 250 }),
     /** Product Configuration flags: { IsFeedback, IsProductImage }. */
     config: jsonb('config').$type<Record<string, boolean>>().notNull().default({}),
+    /** Default carton sizes for scan-first packing (issue 27): the size a first scan takes when none is picked. */
+    secondaryCartonId: integer('secondary_carton_id').references(() => cartons.id),
+    tertiaryCartonId: integer('tertiary_carton_id').references(() => cartons.id),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

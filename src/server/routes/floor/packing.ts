@@ -111,6 +111,10 @@ export function packingRoutes(r: Router) {
     return ok(packed, PACKING_MSG.tertiarySaved(packed.CartonId, packed.TotalQty));
   });
 
+  r.serve(PACKING_API.checkCodes, async ({ codes, body }) =>
+    ok(body.UIDs.map((uid) => ({ UID: uid, Genuine: codes.check(uid) !== null }))),
+  );
+
   serveHistories(r);
 
   r.serve(PACKING_API.scanSecondary, async ({ db, caller, body, query }) => {

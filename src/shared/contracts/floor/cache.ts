@@ -97,6 +97,10 @@ export const cacheProduct = z.strictObject({
   UOM: z.string(),
   PackValue: z.number(),
   IsActive: z.boolean(),
+  /** Product Configuration's default carton sizes (issue 27), taken by a first scan with no size picked;
+   *  absent in a cache stored before they were sent. */
+  SecondaryCartonId: z.number().nullable().optional(),
+  TertiaryCartonId: z.number().nullable().optional(),
 });
 export const cacheCartonSize = z.strictObject({ CartonId: z.number(), CartonName: z.string(), CartonSize: z.number() });
 export const cacheSite = z.strictObject({

@@ -2,7 +2,7 @@
 // spec's messages, and the checks that need no database, run alike by the device (against its caches,
 // before the network) and by the server (the authority, again, inside the save's transaction).
 import { z } from 'zod';
-import { parseSlipId, type SlipType } from '../../codes.js';
+import { normaliseBase32, parseSlipId, parseUid, scannedUid, type SlipType } from '../../codes.js';
 import { postEndpoint } from '../../endpoint.js';
 import { PAGE } from '../../pages.js';
 import { col, listContract } from '../list-contract.js';
@@ -31,11 +31,20 @@ export const PACKING_MSG = {
   // Ours: what the spec leaves to the server.
   noSite: 'Your account has no site prefix: packing is done at a factory or warehouse.',
   notCode: 'Invalid scanned Qr',
+  // Ours, after the spec's words: what the scan is instead of a pack's code, where its text tells.
+  notCodeSid: (sid: string) => `Invalid scanned Qr: ${sid} is a carton slip, scan it in the slip dialog.`,
+  notCodeTid: (tid: string) => `Invalid scanned Qr: ${tid} is a tertiary carton slip, not a pack.`,
+  notCodeDid: (did: string) => `Invalid scanned Qr: ${did} is a dispatch id, not a pack.`,
+  notCodeNumber: (n: string) => `Invalid scanned Qr: ${n} is the number printed beside the QR, scan the QR itself.`,
+  notCodeBroken: 'Invalid scanned Qr: the code was read in part, scan it again.',
+  notCodeOther: 'Invalid scanned Qr: not a pack code of this system.',
   forged: 'This code is not genuine.',
   unmapped: 'Not mapped to a product of your company.',
   damaged: (reason: string) => `Damaged (${reason}).`,
   packed: (sid: string) => `Already packed in ${sid}.`,
-  slipUnprinted: (slip: string) => `${slip} was never printed for your prefix.`,
+  /** The server (a slip past the prefix's last reserved), and the device offline (past the blocks its
+   *  cache knows): one text. */
+  slipUnprinted: (slip: string) => `${slip} was never reserved for this site: use a printed slip.`,
   slipUsed: (slip: string) => `Carton slip ${slip} is already used.`,
   notHere: (id: string) => `${id} is not a packed carton at your site.`,
   cartonDamaged: (id: string) => `${id} is damaged.`,
@@ -50,6 +59,35 @@ export const PACKING_MSG = {
   secondarySaved: (sid: string, n: number) => `Secondary carton ${sid} packed with ${n} item${n === 1 ? '' : 's'}.`,
   tertiarySaved: (tid: string, n: number) => `Tertiary carton ${tid} packed with ${n} carton${n === 1 ? '' : 's'}.`,
 } as const;
+
+/** Two different codes that claim one printed number (issue 27 item 3): one is a copy. The device holds
+ *  both aside and asks the server which is genuine (PACKING_API.checkCodes). */
+export const COPY_MSG = {
+  /** The second code of a number in the carton on the screen: both leave it. */
+  inCarton: (shown: string) =>
+    `${shown}: another code with this number is in the carton. One is a copy: both are set aside. Keep the pack that verifies.`,
+  /** The number is in a carton this device closed under another code. */
+  inQueued: (shown: string, sid: string) =>
+    `${shown}: ${sid} holds another code with this number. One is a copy: set this pack aside. Keep the pack that verifies.`,
+  /** A code of a number held aside, before the server has said which is genuine. */
+  held: (shown: string) => `${shown} is set aside as a suspected copy: waiting for the server to say which is genuine.`,
+  /** The server's verdict, said once it is known. */
+  genuine: (shown: string, end: string) =>
+    `${shown}: the pack ending ${end} is genuine, scan it again. The other is a copy: keep it out.`,
+  copy: (shown: string) => `${shown}: this pack is a copy (not genuine). Keep it out.`,
+} as const;
+
+/** The last characters of a code, to tell two packs of one number apart on the screen. */
+export const codeEnd = (uid: string) => uid.slice(-5);
+
+/** Which of some scanned codes carry a genuine MAC (the device cannot tell: it has no key). */
+export const checkCodesRequest = z.strictObject({
+  UIDs: z
+    .array(z.string().trim().min(1, PACKING_MSG.notCode).max(500, PACKING_MSG.notCode))
+    .min(1, PACKING_MSG.scanFirst)
+    .max(20, PACKING_MSG.scanFirst),
+});
+export const checkedCode = z.object({ UID: z.string(), Genuine: z.boolean() });
 
 const access = (page: typeof PAGE.secondaryPacking) => ({ pages: [page] }) as const;
 
@@ -189,6 +227,13 @@ export const PACKING_API = {
     idempotent: true,
   }),
   tertiaryList: TERTIARY_LIST.api.list,
+  /** Ours: whether suspected copies are genuine, in the order asked. */
+  checkCodes: postEndpoint(
+    'SecondaryPacking/CheckCodes',
+    access(PAGE.secondaryPacking),
+    checkCodesRequest,
+    z.array(checkedCode),
+  ),
   /** `?sid=` the scanned SID, `&checkItemDate=false` once the user chose to go on with the newer stock.
    *  '500' answers the older stock list (rows of the same shape). */
   scanSecondary: postEndpoint(
@@ -222,6 +267,23 @@ export function slipProblem(
   if (!slip || slip.type !== type || slip.prefix !== prefix.toUpperCase()) return { message: PACKING_MSG.invalidSlip };
   if (slip.number > lastPrinted) return { message: PACKING_MSG.slipUnprinted(slip.text) };
   return { slip: slip.text };
+}
+
+/** What a scan that is not a pack's code is, by its text alone (device and server alike): a carton
+ *  slip or dispatch id, the number printed beside a QR, a code read in part, or anything else. */
+export function notCodeMessage(scan: string): string {
+  const slip = parseSlipId(scan);
+  if (slip?.type === 'SID') return PACKING_MSG.notCodeSid(slip.text);
+  if (slip?.type === 'TID') return PACKING_MSG.notCodeTid(slip.text);
+  if (slip?.type === 'DID') return PACKING_MSG.notCodeDid(slip.text);
+  const text = scannedUid(scan).toUpperCase();
+  // KA1042, or the serial alone of a preprinted label.
+  if (/^([A-Z0-9]{2})?\d{1,11}$/.test(text)) return PACKING_MSG.notCodeNumber(text);
+  // Our alphabet and kind letter, near a code's length (16 or 19): a label read in part or misread.
+  const uid = normaliseBase32(text);
+  if (uid && /^[PS]/.test(uid) && uid.length >= 12 && uid.length <= 22 && !parseUid(uid))
+    return PACKING_MSG.notCodeBroken;
+  return PACKING_MSG.notCodeOther;
 }
 
 /** A tertiary scan: a SID, its text; otherwise 'Invalid Carton'. */

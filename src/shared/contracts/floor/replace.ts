@@ -40,6 +40,10 @@ export const REPLACE_MSG = {
   cartonReplaced: (sid: string, by: string) => `${sid} was replaced by ${by}.`,
   doneCode: (old: string, now: string) => `${old} replaced by ${now}.`,
   doneSlip: (old: string, now: string) => `Carton ${old} is now ${now}.`,
+  /** Scan-first (issue 27): the code scanned is the other kind than the one chosen. */
+  pidNotSid: 'valid only SID: this is a pack code (PID). To replace it, choose Primary Qr Code (PID).',
+  sidNotPid: (sid: string) =>
+    `${sid} is a carton slip (SID), not a pack code. To replace it, choose Secondary Carton Slips (SID).`,
 } as const;
 
 const access = { pages: [PAGE.replace] } as const;

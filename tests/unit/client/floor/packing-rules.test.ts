@@ -3,7 +3,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { codeUrl } from '../../../../src/shared/codes.js';
-import { PACKING_API, PACKING_MSG } from '../../../../src/shared/contracts/floor/packing.js';
+import { COPY_MSG, PACKING_API, PACKING_MSG } from '../../../../src/shared/contracts/floor/packing.js';
 import type {
   CacheMasters,
   MappingSeries,
@@ -24,6 +24,7 @@ import {
   type PackRow,
 } from '../../../../src/client/floor/packing/scan-rules.js';
 import { codeMac } from '../../../../src/server/domain/code-mac.js';
+import { hold, unchecked, withVerdicts, type HeldPack } from '../../../../src/client/floor/packing/copies.js';
 
 const codes = codeMac('unit-test-secret');
 const ka = (n: number) => codes.make({ kind: 'S', prefix: 'KA' }, n);
@@ -115,8 +116,8 @@ describe('a pack scanned on Secondary Packing', () => {
       return r.ok ? 'accepted' : r.message;
     };
     expect(refused(ka(10), [], null)).toBe(PACKING_MSG.selectCartonSize);
-    expect(refused('hello')).toBe(PACKING_MSG.notCode);
-    expect(refused(ka(10).slice(0, -3))).toBe(PACKING_MSG.notCode); // truncated
+    expect(refused('hello')).toBe(PACKING_MSG.notCodeOther);
+    expect(refused(ka(10).slice(0, -3))).toBe(PACKING_MSG.notCodeBroken); // truncated
     expect(refused(ka(11), [row(10), row(12), row(13)])).toBe(PACKING_MSG.cartonFull);
     expect(refused(ka(10), [row(10)])).toBe(PACKING_MSG.alreadyScanned);
     expect(refused(ka(10).toLowerCase(), [row(10)])).toBe(PACKING_MSG.alreadyScanned); // the same code, lower-cased
@@ -125,6 +126,28 @@ describe('a pack scanned on Secondary Packing', () => {
     expect(refused(ka(305))).toBe(PACKING_MSG.damaged('Crushed'));
     expect(refused(ka(2))).toBe(PACKING_MSG.packed('SID26KA00001'));
     expect(refused(ka(150), [row(10)])).toBe(PACKING_MSG.sameProduct);
+  });
+  it("a scan that is not a pack's code says what it is, after the spec's 'Invalid scanned Qr'", () => {
+    const refused = (text: string) => {
+      const r = pack(text);
+      return r.ok ? 'accepted' : r.message;
+    };
+    expect(refused('SID26KA00007')).toBe(
+      'Invalid scanned Qr: SID26KA00007 is a carton slip, scan it in the slip dialog.',
+    );
+    expect(refused('https://x.in/P?U=sid26ka00007')).toBe(PACKING_MSG.notCodeSid('SID26KA00007'));
+    expect(refused('TID26KA00002')).toBe(PACKING_MSG.notCodeTid('TID26KA00002'));
+    expect(refused('DID26KA00002')).toBe(PACKING_MSG.notCodeDid('DID26KA00002'));
+    expect(refused('KA1042')).toBe(
+      'Invalid scanned Qr: KA1042 is the number printed beside the QR, scan the QR itself.',
+    );
+    expect(refused('7002')).toBe(PACKING_MSG.notCodeNumber('7002')); // a preprinted label's number
+    expect(refused(ka(10).slice(0, -1))).toBe(PACKING_MSG.notCodeBroken);
+    expect(refused('%$#@!')).toBe(PACKING_MSG.notCodeOther);
+    // A genuine preprinted code never mapped is a code: not mapped, not 'Invalid scanned Qr'.
+    expect(refused(codes.make({ kind: 'P', prefix: '' }, 7002))).toBe(PACKING_MSG.unmapped);
+    for (const t of ['SID26KA00007', 'KA1042', ka(10).slice(0, -1), 'hello'])
+      expect(refused(t).startsWith(PACKING_MSG.notCode)).toBe(true);
   });
   it("a pack in this device's queued carton is packed here, until that entry is rejected", () => {
     const entry = {
@@ -142,6 +165,78 @@ describe('a pack scanned on Secondary Packing', () => {
       message: PACKING_MSG.packed('SID26KA00010'),
     });
     expect(pack(ka(21), [], localWorkOf([{ ...entry, status: 'rejected' }], cache)).ok).toBe(true);
+  });
+});
+
+describe('two codes of one printed number: a suspected copy (issue 27 item 3)', () => {
+  // A copy of KA10: the number and its layout right, the MAC wrong (the device cannot tell which).
+  const copyOf = (uid: string) => uid.slice(0, -1) + (uid.endsWith('0') ? '1' : '0');
+  const genuine = ka(10);
+  const copy = copyOf(genuine);
+  const carton = (rows: PackRow[], held: HeldPack[] = []) => ({ size: 3, rows, olderAccepted: false, held });
+  const rowOf = (text: string) => (checkPack(text, carton([]), cache, emptyLocalWork()) as { row: PackRow }).row;
+  const queued = (uid: string) =>
+    localWorkOf(
+      [
+        {
+          endpoint: PACKING_API.secondarySave.path,
+          status: 'pending' as const,
+          payload: { cartonMasterId: 1, scanned: [{ UID: uid }], reason: 'short', CartonName: 'SID26KA00010' },
+        },
+      ],
+      cache,
+    );
+
+  it('the second code in the carton: both are held aside, none is "already Scanned"', () => {
+    const r = checkPack(genuine, carton([rowOf(copy)]), cache, emptyLocalWork());
+    expect(r).toEqual({
+      ok: false,
+      message: COPY_MSG.inCarton('KA10'),
+      held: { key: 'SKA:10', shown: 'KA10', uids: [copy, genuine] },
+    });
+  });
+  it('the second code of a number in a carton closed here: held, naming that carton', () => {
+    expect(checkPack(genuine, carton([]), cache, queued(copy))).toEqual({
+      ok: false,
+      message: COPY_MSG.inQueued('KA10', 'SID26KA00010'),
+      held: { key: 'SKA:10', shown: 'KA10', uids: [copy, genuine] },
+    });
+    // The same code again is what it always was: packed in that carton.
+    expect(checkPack(copy, carton([]), cache, queued(copy))).toEqual({
+      ok: false,
+      message: PACKING_MSG.packed('SID26KA00010'),
+    });
+  });
+  it('held: refused as held until the server says; then the copy is refused and the genuine pack packs', () => {
+    const held: HeldPack = { key: 'SKA:10', shown: 'KA10', uids: [copy, genuine] };
+    const scan = (uid: string, h: HeldPack, rows: PackRow[] = []) =>
+      checkPack(uid, carton(rows, [h]), cache, queued(copy));
+    expect(scan(genuine, held)).toEqual({ ok: false, message: COPY_MSG.held('KA10') });
+    expect(scan(copy, held)).toEqual({ ok: false, message: COPY_MSG.held('KA10') });
+    const told = withVerdicts(
+      [held],
+      [
+        { UID: copy, Genuine: false },
+        { UID: genuine, Genuine: true },
+      ],
+    )[0]!;
+    expect(told.genuine).toEqual([genuine]);
+    expect(scan(copy, told)).toEqual({ ok: false, message: COPY_MSG.copy('KA10') });
+    // Never refused because of the copy in the carton closed here (the server refuses that one).
+    const ok = scan(genuine, told);
+    expect(ok).toMatchObject({ ok: true, row: { UID: genuine, VisibleNo: 'KA10' } });
+    expect(scan(genuine, told, [(ok as { row: PackRow }).row])).toEqual({
+      ok: false,
+      message: PACKING_MSG.alreadyScanned,
+    });
+  });
+  it('a third code of a held number is asked about again; unchecked lists what the server is asked', () => {
+    const first: HeldPack = { key: 'SKA:10', shown: 'KA10', uids: [copy, genuine], genuine: [genuine] };
+    const third = copyOf(copy);
+    const list = hold([first], { key: 'SKA:10', shown: 'KA10', uids: [genuine, third] });
+    expect(list).toEqual([{ key: 'SKA:10', shown: 'KA10', uids: [copy, genuine, third] }]);
+    expect(unchecked(list)).toEqual([copy, genuine, third]);
+    expect(hold(list, { key: 'SKA:11', shown: 'KA11', uids: ['a', 'b'] })).toHaveLength(2);
   });
 });
 

@@ -3,8 +3,10 @@
 // the scanned list, Submit in a bar at the bottom. A full carton opens the slip dialog by itself; a
 // part-filled one asks for its remark first, newer stock for its approval remark. Every scan is
 // checked on the device (the cache, this device's queued work, the carton) and the closed carton is
-// queued in the outbox before the screen clears: no scan waits for the network.
-import { Button, Group, Select, Stack, Text } from '@mantine/core';
+// queued in the outbox before the screen clears: no scan waits for the network. Scan-first (issue 27):
+// a first scan with no size picked takes the product's default size, or the size last used on this
+// device (first-scan-size.ts), and the first row locks it as a picked size.
+import { Button, Select, Stack, Text } from '@mantine/core';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PACKING_MSG, slipProblem } from '@shared/contracts/floor/packing.js';
 import type { SlipType } from '@shared/codes.js';
@@ -22,8 +24,13 @@ import { ScanBox, type ScanBoxHandle, type ScanVerdict } from '../../../floor/sc
 import { ScannedRows } from '../../../floor/scanned-rows.js';
 import { RemarkDialog } from '../../../floor/floor-dialogs.js';
 import { useOlderStock, type OlderStockOutcome } from '../../../floor/use-older-stock.js';
+import { useDeviceValue } from '../../../floor/device-memory.js';
+import { firstScanSize, type SizeKind } from '../../../floor/packing/first-scan-size.js';
 import { kickOutbox } from '../../../offline/drain-triggers.js';
+import { isOnline } from '../../../offline/network-status.js';
+import { knownLastSlip } from '../../../floor/slip-blocks.js';
 import { useOutboxStatus } from '../../../offline/use-outbox-status.js';
+import { HeldAside, useHeldAside } from './held-aside.js';
 import { SlipDialog } from './packing-dialogs.js';
 import { emptyCarton, useCarton, type Carton } from './use-carton.js';
 import './packing.css';
@@ -36,6 +43,9 @@ export interface PackingDef<R, E extends FloorSave> {
   scanLabel: string;
   endpoint: E;
   check: (text: string, carton: ScanCarton<R>, cache: FloorCache, local: LocalWork) => ScanOutcome<R>;
+  /** Which of a product's default sizes the carton takes, and the scanned code's product. */
+  sizeKind: SizeKind;
+  productOf: (text: string, cache: FloorCache, local: LocalWork) => number | undefined;
   rowKey: (r: R) => string;
   /** The row, compact: a main line and a detail line. */
   rowView: (r: R) => { main: string; detail: string };
@@ -48,7 +58,11 @@ export interface PackingDef<R, E extends FloorSave> {
 type Dialog = 'none' | 'fractional' | 'slip';
 
 export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef<R, E> }) {
-  const { cache, local, carton, update, current, userId, scanReady } = useCarton<R>(def.screen);
+  const cartonState = useCarton<R>(def.screen);
+  const { cache, local, carton, update, current, userId } = cartonState;
+  // The size last used on this device for this screen, whoever was signed in.
+  const lastSize = useDeviceValue<number>(`last-carton-size:${def.screen}`);
+  const scanReady = cartonState.scanReady && lastSize.ready;
   const box = useRef<ScanBoxHandle>(null);
   const [dialog, setDialog] = useState<Dialog>('none');
   const [refresh, setRefresh] = useState(0);
@@ -56,7 +70,8 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
   const { waiting } = useOutboxStatus();
   useEffect(() => setRefresh((n) => n + 1), [waiting]);
   const size = cache?.cartonSizes.find((s) => s.CartonId === carton.sizeId)?.CartonSize ?? null;
-  const sizeOf = (c: Carton<R>) => cache?.cartonSizes.find((s) => s.CartonId === c.sizeId)?.CartonSize ?? null;
+  const sizeOfId = (id: number | null) => cache?.cartonSizes.find((s) => s.CartonId === id)?.CartonSize ?? null;
+  const sizeOf = (c: Carton<R>) => sizeOfId(c.sizeId);
 
   /** On the way to the slip: the approval remark for newer stock (olderStock), then the fractional
    *  remark, then the slip. */
@@ -75,6 +90,8 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
       olderAccepted: c.olderAccepted || olderAccepted,
     }));
     await saved;
+    // The first row locks the size: this device remembers it for the next first scan without one.
+    if (next.rows.length === 1 && next.sizeId !== null && next.sizeId !== lastSize.current()) lastSize.set(next.sizeId);
     // The carton is full: its dialog opens once the last row is on screen, so the row shows as fast
     // as any other (drawing the dialog in the same frame doubled that scan's time).
     if (next.rows.length === sizeOf(next)) {
@@ -85,6 +102,7 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
     return { ok: true, message: def.added(row) };
   };
 
+  const holdAside = useHeldAside({ carton, update, rowKey: def.rowKey, box });
   const productName = (id: number) => cache?.products.get(id)?.ProductName ?? '';
   const olderStock = useOlderStock<R>({
     text: PACKING_MSG,
@@ -94,14 +112,27 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
     check: (text, acceptNewer): OlderStockOutcome<R> => {
       if (!cache) return { ok: false, message: CACHE_LOADING };
       const c = current();
+      const sizeId = firstScanSize({
+        picked: c.sizeId,
+        rowCount: c.rows.length,
+        kind: def.sizeKind,
+        product: c.sizeId === null ? cache.products.get(def.productOf(text, cache, local) ?? 0) : undefined,
+        lastUsed: lastSize.current(),
+        sizes: cache.cartonSizes,
+      });
       const outcome = def.check(
         text,
-        { size: sizeOf(c), rows: c.rows, olderAccepted: c.olderAccepted || acceptNewer },
+        { size: sizeOfId(sizeId), rows: c.rows, olderAccepted: c.olderAccepted || acceptNewer, held: c.held },
         cache,
         local,
       );
+      if (outcome.ok) {
+        // The size taken goes on the carton now, as a pick would; the row that follows locks it.
+        if (sizeId !== c.sizeId) update((x) => ({ ...x, sizeId }));
+        return outcome;
+      }
+      if (outcome.held) holdAside(outcome.held);
       // The loose secondary cartons that wait, as the older stock list shows them.
-      if (outcome.ok) return outcome;
       return {
         ok: false,
         message: outcome.message,
@@ -112,8 +143,9 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
 
   const onSlip = async (text: string): Promise<ScanVerdict> => {
     if (!cache?.mySite) return { ok: false, message: PACKING_MSG.noSite };
-    // Slips printed since the last refresh are not known here: the server checks the printed range.
-    const checked = slipProblem(text, def.slipType, cache.mySite.Prefix, Number.MAX_SAFE_INTEGER);
+    // Offline, a slip past the blocks the cache knows reserved is refused; online the server judges.
+    const last = knownLastSlip(cache, def.slipType, isOnline());
+    const checked = slipProblem(text, def.slipType, cache.mySite.Prefix, last);
     if ('message' in checked) return { ok: false, message: checked.message };
     const slip = checked.slip;
     if (local.slips.has(slip) || cache.openSecondary(slip) || cache.tertiaryAt(slip))
@@ -127,7 +159,7 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
       label: def.label(slip, c),
       userId,
     });
-    update(() => emptyCarton(c.sizeId));
+    update((now) => emptyCarton(c.sizeId, now.held));
     setDialog('none');
     void kickOutbox();
     const done = { ok: true, message: PACKING_MSG.closed(slip, c.rows.length) };
@@ -137,6 +169,17 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
     }, 0);
     return done;
   };
+
+  // A reload (a crash, a battery swap) with a full carton: its dialog opens again once the draft, the
+  // cache and the queued work are read, as it did when the last scan filled it. Once per visit, so
+  // Cancel keeps it closed.
+  const reopened = useRef(false);
+  useEffect(() => {
+    if (reopened.current || !scanReady || !cache) return;
+    reopened.current = true;
+    const c = current();
+    if (c.rows.length > 0 && c.rows.length === sizeOf(c)) proceed(c);
+  }, [scanReady, cache]);
 
   const submit = () => {
     if (carton.rows.length === 0) return;
@@ -174,7 +217,25 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
     <div className="ft-packing">
       <Header title={def.page.label} />
       <Stack gap="sm">
-        <SizePicker sizes={sizes} value={carton.sizeId} locked={carton.rows.length > 0} onChange={chooseSize} />
+        {/* The count beside the size, above the scan box: a long red answer under the box never
+            pushes it under the Submit bar. */}
+        <div className="ft-packing__top">
+          <div className="ft-packing__size">
+            <SizePicker sizes={sizes} value={carton.sizeId} locked={carton.rows.length > 0} onChange={chooseSize} />
+          </div>
+          <div className="ft-packing__count" aria-live="polite">
+            <Text component="span" className="ft-packing__big" data-testid="packed-count">
+              {carton.rows.length}
+              <Text component="span" className="ft-packing__of">
+                {' '}
+                / {size ?? '–'}
+              </Text>
+            </Text>
+            <Text c="dimmed" fz="sm">
+              scanned
+            </Text>
+          </div>
+        </div>
         <ScanBox
           ref={box}
           label={def.scanLabel}
@@ -182,16 +243,7 @@ export function PackingScreen<R, E extends FloorSave>({ def }: { def: PackingDef
           disabled={dialog !== 'none' || olderStock.open}
           ready={scanReady}
         />
-        <Group justify="space-between" align="baseline" className="ft-packing__count" aria-live="polite">
-          <Text component="span" className="ft-packing__big" data-testid="packed-count">
-            {carton.rows.length}
-            <Text component="span" className="ft-packing__of">
-              {' '}
-              / {size ?? '–'}
-            </Text>
-          </Text>
-          <Text c="dimmed">scanned</Text>
-        </Group>
+        <HeldAside held={carton.held} />
         <ScannedList rows={carton.rows} def={def} onDelete={remove} />
       </Stack>
       <SubmitBar disabled={carton.rows.length === 0} onSubmit={submitNow} />

@@ -2,11 +2,12 @@
 // with a large Arrived tick (on by default): a carton left unticked is reported missing. A tap anywhere
 // on the row flips it, so a gloved thumb need not find the box. On a handheld the carton cell carries
 // the product and dates under the id and only Arrived, Carton and Qty are columns.
-import { Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { memo, useMemo } from 'react';
 import { formatDate } from '../../../kit/columns.js';
+import { FloorCheckbox } from '../../../floor/floor-checkbox.js';
 import { NO_DATA_TEXT } from '../../../kit/paging.js';
 import { cartons, RECEIVE_TEXT, receiptOf, type CartonRow, type LoadedDispatch } from './receive-rows.js';
 import { wrappedTitle } from './wrapped-title.js';
@@ -31,11 +32,9 @@ export const CartonList = memo(function CartonList({ loaded, onToggle, onClear }
         render: (r) => {
           const on = !loaded.missing.has(r.CartonId);
           return (
-            <Checkbox
-              size="xl"
+            <FloorCheckbox
               checked={on}
               aria-label={`Arrived ${r.CartonId}`}
-              className="ft-receive__tick"
               onClick={(e) => e.stopPropagation()}
               onChange={(e) => onToggle(r.CartonId, e.currentTarget.checked)}
             />

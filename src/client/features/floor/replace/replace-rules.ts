@@ -4,7 +4,7 @@
 // queued work. Where the cache cannot tell (a pack's carton packed into a tertiary carton on another
 // device, a code replaced elsewhere since the refresh), the scan goes on and the server decides. A new
 // code that took a place before the refresh is known by the cache's retired codes (their By).
-import { parseUid, visibleNumber, type ParsedUid } from '@shared/codes.js';
+import { parseSlipId, parseUid, scannedUid, visibleNumber, type ParsedUid } from '@shared/codes.js';
 import { PACKING_MSG } from '@shared/contracts/floor/packing.js';
 import {
   firstScanProblem,
@@ -16,6 +16,7 @@ import {
 import type { CodeFacts, FloorCache } from '../../../floor/cache/index.js';
 import { packKey, type LocalWork } from '../../../floor/work/local-work.js';
 import { deviceCarton, packCheck } from '../../../floor/device-check.js';
+import { knownLastSlip } from '../../../floor/slip-blocks.js';
 import { cartonRefusal } from '@shared/lifecycle/index.js';
 
 /** The code to replace, loaded: what is sent (`code`: a uid, or a SID), what the table shows, and what
@@ -99,6 +100,26 @@ function firstSid(sid: string, cache: FloorCache, local: LocalWork): Checked<Fir
   return { ...no(REPLACE_MSG.cartonNotHere(sid)), ask: sid };
 }
 
+/** Which kind of code a scan is, by its text alone (shared/codes.ts): a carton slip id is a SID, one of
+ *  our codes (static or preprinted, bare or as its URL) a PID; null for anything else (a TID, a DID). */
+export function codeKind(text: string): ReplaceType | null {
+  const slip = parseSlipId(text);
+  if (slip) return slip.type === 'SID' ? 'SID' : null;
+  return parseUid(scannedUid(text)) ? 'PID' : null;
+}
+
+/** Scan-first (issue 27): the type the first scan is judged as. None chosen: the code's own kind is
+ *  taken (`take`); one chosen and the code is the other kind: refused, saying which kind it is. */
+export function typeOfScan(
+  chosen: ReplaceType | null,
+  text: string,
+): { type: ReplaceType; take: boolean } | { message: string } {
+  const kind = codeKind(text);
+  if (chosen === null) return kind ? { type: kind, take: true } : { message: REPLACE_MSG.chooseType };
+  if (kind === null || kind === chosen) return { type: chosen, take: false };
+  return { message: kind === 'PID' ? REPLACE_MSG.pidNotSid : REPLACE_MSG.sidNotPid(parseSlipId(text)!.text) };
+}
+
 /** The first scan: the code (or slip) to replace, with its details row; or the message. */
 export function checkFirst(type: ReplaceType, text: string, cache: FloorCache, local: LocalWork): Checked<FirstCode> {
   const scan = firstScanProblem(type, text);
@@ -144,18 +165,20 @@ function secondSid(sid: string, cache: FloorCache, local: LocalWork): Checked<st
   return used ? no(PACKING_MSG.slipUsed(sid)) : { ok: true, value: sid };
 }
 
-/** The second scan: the code (or slip) taking the first one's place, as it is sent; or the message. */
+/** The second scan: the code (or slip) taking the first one's place, as it is sent; or the message.
+ *  `online`: the device can reach the server (offline, a slip's reservation is judged here). */
 export function checkSecond(
   first: FirstCode | null,
   text: string,
   cache: FloorCache,
   local: LocalWork,
+  online = true,
 ): Checked<string> {
   if (!first) return no(REPLACE_MSG.firstScan);
   const prefix = cache.mySite?.Prefix ?? '';
   if (first.type === 'SID' && !prefix) return no(REPLACE_MSG.noSite);
-  // Slips printed since the last refresh are not known here: the server checks the printed range.
-  const scan = secondScanProblem(first.type, first.code, text, prefix, Number.MAX_SAFE_INTEGER);
+  // Offline, a slip past the blocks the cache knows reserved is refused; online the server judges.
+  const scan = secondScanProblem(first.type, first.code, text, prefix, knownLastSlip(cache, 'SID', online));
   if ('message' in scan) return no(scan.message);
   return first.type === 'PID' ? secondPid(first, scan.code, cache, local) : secondSid(scan.code, cache, local);
 }

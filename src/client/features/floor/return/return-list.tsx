@@ -48,7 +48,7 @@ export const ReturnListView = memo(function ReturnListView({ rows, onDelete }: P
                 {r.ProductName}
               </Text>
               <Text fz="sm" c="dimmed">
-                MFG {r.MFGDate || '–'} · Exp {r.EXPDate || '–'}
+                MFG {formatDate(r.MFGDate) || '–'} · Exp {formatDate(r.EXPDate) || '–'}
               </Text>
             </div>
             <DeleteButton id={r.CartonId} size={48} onDelete={onDelete} />

@@ -1,26 +1,35 @@
 // Product Configuration (spec 1 sections 2.12, 3.6, 4, 5.3): pick a product, tick its items (Select
 // All in the header), then Save for that product or 'Apply for all product' for all of its company's.
+// Below the table, the product's default carton sizes (issue 27): what a first scan on Secondary and
+// Tertiary Packing takes when no size is picked.
 import { useEffect, useRef, useState } from 'react';
 import { Button, Checkbox, Group, Paper, Select, Stack, Table } from '@mantine/core';
 import {
   CONFIG_ITEMS,
   configText,
+  DEFAULT_CARTONS,
   emptyConfig,
   PRODUCT_CONFIG_API,
   PRODUCT_CONFIG_MSG,
   type BtnType,
+  type DefaultCartons,
   type ProductConfig,
 } from '@shared/contracts/product-configuration.js';
+import { CARTON_API } from '@shared/contracts/carton.js';
 import { PRODUCT_API } from '@shared/contracts/product.js';
 import { call } from '../../../api/call.js';
 import { ScreenHeader } from '../../../kit/screen-header.js';
 import { toastEnvelope } from '../../../kit/toast.js';
 import { parseConfigText, selectAllState, tickAll, tickItem } from './config-state.js';
 
+const NO_DEFAULTS: DefaultCartons = { SecondaryCartonId: null, TertiaryCartonId: null };
+
 export function ProductConfigurationPage() {
   const [options, setOptions] = useState<{ value: string; label: string }[]>([]);
   const [productId, setProductId] = useState<string | null>(null);
   const [config, setConfig] = useState<ProductConfig>(emptyConfig);
+  const [cartonOptions, setCartonOptions] = useState<{ value: string; label: string }[]>([]);
+  const [defaults, setDefaults] = useState<DefaultCartons>(NO_DEFAULTS);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState<BtnType | null>(null);
   const latest = useRef(0);
@@ -31,6 +40,13 @@ export function ProductConfigurationPage() {
         setOptions(env.ResponseData.map((p) => ({ value: String(p.ProductId), label: p.ProductName })));
       }
     });
+    void call(CARTON_API.dropdown, undefined).then((env) => {
+      if (env.ResponseCode === '200' && Array.isArray(env.ResponseData)) {
+        setCartonOptions(
+          env.ResponseData.map((c) => ({ value: String(c.CartonId), label: `${c.CartonName} (${c.CartonSize})` })),
+        );
+      }
+    });
   }, []);
 
   // Only the answer for the last chosen product is shown, however the calls come back.
@@ -38,11 +54,17 @@ export function ProductConfigurationPage() {
     setProductId(value);
     setError(null);
     setConfig(emptyConfig());
+    setDefaults(NO_DEFAULTS);
     const asked = ++latest.current;
     if (value === null) return;
     const env = await call(PRODUCT_CONFIG_API.read, undefined, { productId: value });
-    if (asked === latest.current && env.ResponseCode === '200')
+    if (asked === latest.current && env.ResponseCode === '200') {
       setConfig(parseConfigText(env.ResponseData?.ProdConfiguration));
+      setDefaults({
+        SecondaryCartonId: env.ResponseData?.SecondaryCartonId ?? null,
+        TertiaryCartonId: env.ResponseData?.TertiaryCartonId ?? null,
+      });
+    }
   };
 
   const save = async (BtnType: BtnType) => {
@@ -56,6 +78,8 @@ export function ProductConfigurationPage() {
       ProductId: Number(productId),
       ProdConfiguration: configText(config),
       BtnType,
+      // A carton size belongs to one product: 'Apply for all product' applies the flags only.
+      ...(BtnType === 'btnsingle' ? defaults : {}),
     });
     setSaving(null);
     toastEnvelope(env);
@@ -108,6 +132,17 @@ export function ProductConfigurationPage() {
               ))}
             </Table.Tbody>
           </Table>
+          {DEFAULT_CARTONS.map(({ key, label }) => (
+            <Select
+              key={key}
+              label={label}
+              placeholder="None"
+              clearable
+              data={cartonOptions}
+              value={defaults[key] === null ? null : String(defaults[key])}
+              onChange={(v) => setDefaults((d) => ({ ...d, [key]: v === null ? null : Number(v) }))}
+            />
+          ))}
           <Group justify="flex-end">
             <Button onClick={() => void save('btnsingle')} loading={saving === 'btnsingle'} disabled={saving !== null}>
               Save
