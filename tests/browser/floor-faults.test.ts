@@ -38,6 +38,7 @@ const SEED = Number(process.env.FAULT_SEED ?? 27);
 const FROM = 1_000_001;
 const CODE_SECRET = 'floor-faults-code-secret';
 const PUSH_PATH = `/API/api/${PUSH_API.push.path}`;
+const isPush = (_m: string, path: string) => path === PUSH_PATH;
 
 /** Every API call may meet a fault; the pushes carry the work. */
 const FAULTS: FaultPlan = {
@@ -250,7 +251,7 @@ describe('the floor under faults', () => {
 
       // Back online through the faults.
       proxy.setPlan(FAULTS);
-      const firstPush = proxy.nextForwarded((_m, p) => p === PUSH_PATH);
+      const firstPush = proxy.nextForwarded(isPush);
       await goOnline(device.context);
       // The tab is killed while its first push is on the way.
       await firstPush;
@@ -263,13 +264,18 @@ describe('the floor under faults', () => {
 
       // Reopened: the app starts, finds the queue and drains it; the server dies while a push is in it.
       page = await b.tab(device, 60_000);
-      const nextPush = proxy.nextForwarded((_m, p) => p === PUSH_PATH);
+      const nextPush = proxy.nextForwarded(isPush);
       await page.goto('/pending-work');
       await nextPush;
       await server.kill();
       say('server killed mid-push');
       await new Promise((r) => setTimeout(r, 1500));
       server = await startServer();
+      // However few pushes are left, the dangerous faults each meet one that reaches the server.
+      proxy.setPlan({
+        ...FAULTS,
+        first: { match: isPush, faults: ['drop-after', 'duplicate', 'reorder', 'drop-after'] },
+      });
       const afterRestart = await serverCount();
       say(`server restarted; it holds ${afterRestart} secondary cartons`);
       expect(afterRestart).toBeLessThan(CARTONS);
@@ -295,6 +301,10 @@ describe('the floor under faults', () => {
       // Late copies the network still holds arrive now; they must change nothing.
       await proxy.flush();
       say(`drained; faults ${JSON.stringify(proxy.counts())}`);
+      // The server answered a push the browser never heard of, got one push twice, and one out of turn.
+      const reached = (f: string) =>
+        proxy.log.some((l) => l.path === PUSH_PATH && l.fault === f && /\b200\b/.test(l.note));
+      expect(['drop-after', 'duplicate', 'reorder'].filter((f) => !reached(f))).toEqual([]);
 
       const held = await allRows(PACKING_API.secondaryList);
       const slips = new Set(secondaries.map((s) => s.slip));

@@ -29,6 +29,9 @@ export interface FaultPlan {
   /** A penned request goes on after this many later requests have gone, or after holdMs. */
   releaseAfter?: number;
   holdMs?: number;
+  /** The first selected requests `first.match` also selects meet these faults in this order, whatever
+   *  the odds (a small run still meets each fault where it matters); then the odds again. */
+  first?: { match: (method: string, path: string) => boolean; faults: Array<Exclude<Fault, 'pass'>> };
 }
 
 export const NO_FAULTS: FaultPlan = { odds: {}, applies: () => false };
@@ -105,6 +108,7 @@ export async function startFaultProxy(o: {
   const target = new URL(o.target);
   const random = seededRandom(o.seed);
   let plan = o.plan ?? NO_FAULTS;
+  let scripted: Fault[] = [...(plan.first?.faults ?? [])];
   const log: FaultLogLine[] = [];
   const started = Date.now();
   let n = 0;
@@ -157,8 +161,9 @@ export async function startFaultProxy(o: {
   /** The connection cut: the browser sees a network failure (net::ERR_EMPTY_RESPONSE / reset). */
   const cut = (res: ServerResponse) => res.socket?.destroy();
 
-  const pick = (): Fault => {
+  const pick = (method: string, path: string): Fault => {
     const r = random();
+    if (scripted.length > 0 && plan.first?.match(method, path)) return scripted.shift()!;
     let sum = 0;
     for (const f of FAULTS) {
       sum += plan.odds[f] ?? 0;
@@ -179,7 +184,7 @@ export async function startFaultProxy(o: {
     }
     const selected = plan.applies(method, path);
     const id = ++n;
-    const fault = selected ? pick() : 'pass';
+    const fault = selected ? pick(method, path) : 'pass';
     const line = (text: string) => note({ n: id, method, path, fault, note: text });
     const send = () => forward(method, path, req.headers, body);
     try {
@@ -281,6 +286,7 @@ export async function startFaultProxy(o: {
     log,
     setPlan: (p) => {
       plan = p;
+      scripted = [...(p.first?.faults ?? [])];
     },
     counts: () => {
       const c = { pass: 0, 'drop-before': 0, 'drop-after': 0, duplicate: 0, delay: 0, reorder: 0 } as Record<

@@ -43,6 +43,29 @@ async function post(url: string, body: string): Promise<string | 'failed'> {
 }
 
 describe('the fault proxy', () => {
+  it('meets the scripted faults first, in order, on the requests the script selects', async () => {
+    got.length = 0;
+    const proxy = await startFaultProxy({
+      target,
+      seed: 1,
+      plan: {
+        ...only('delay'),
+        odds: {},
+        first: { match: (_m, p) => p === '/API/push', faults: ['drop-before', 'drop-after'] },
+      },
+    });
+    try {
+      expect(await post(`${proxy.url}/API/other`, 'a')).toMatch(/^ok /); // not the script's: the odds (none)
+      expect(await post(`${proxy.url}/API/push`, 'b')).toBe('failed');
+      expect(await post(`${proxy.url}/API/push`, 'c')).toBe('failed');
+      expect(await post(`${proxy.url}/API/push`, 'd')).toMatch(/^ok /);
+      expect(got).toEqual(['a', 'c', 'd']);
+      expect(proxy.log.map((l) => l.fault)).toEqual(['pass', 'drop-before', 'drop-after', 'pass']);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('passes what the plan does not select, and cuts, duplicates and delays what it does', async () => {
     got.length = 0;
     const proxy = await startFaultProxy({ target, seed: 1, plan: only('drop-before') });
