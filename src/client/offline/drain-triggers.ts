@@ -136,6 +136,11 @@ function createSync(o: SyncOptions): Sync {
       for (;;) {
         await drainOnce(next);
         if (stopped || again === null) break;
+        // A tick or a kick that came during a drain which found the session gone knocks no more.
+        if (signInNeeded && again === 'plain') {
+          again = null;
+          break;
+        }
         next = again === 'plain' ? undefined : again;
         again = null;
       }

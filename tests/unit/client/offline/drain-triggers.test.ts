@@ -168,7 +168,7 @@ describe('the drain triggers', () => {
     await expect.poll(() => s.sent).toEqual(['c1']);
     const [entry] = await db.outbox.toArray();
     expect(entry!.notBefore - clock).toBeGreaterThan(30_000);
-    expect(serverLost).toBe(1); // the app's health probe starts
+    await expect.poll(() => serverLost).toBe(1); // the app's health probe starts
     await settle();
     expect(s.sent).toEqual(['c1']);
     reached!(); // the probe reached the server
