@@ -23,14 +23,18 @@ export interface FloorSetup {
   tid(i: number): string;
 }
 
-async function reserve(token: string, type: 'SID' | 'TID', n: number): Promise<ReservedIds> {
-  const last = await ok('GetIds', api(SLIP_API.lastIds, undefined, token, { prefix: 'KA' }));
-  return ok('UpdateIds', api(SLIP_API.reserve, undefined, token, reserveArgs('KA', type, (last[type] ?? 0) + n)));
+async function reserve(token: string, type: 'SID' | 'TID', n: number, origin?: string): Promise<ReservedIds> {
+  const last = await ok('GetIds', api(SLIP_API.lastIds, undefined, token, { prefix: 'KA' }, origin));
+  return ok(
+    'UpdateIds',
+    api(SLIP_API.reserve, undefined, token, reserveArgs('KA', type, (last[type] ?? 0) + n), origin),
+  );
 }
 
-/** A carton size of its own (made by the admin: sizes are shared); its id and its dropdown label. */
-export async function makeCartonSize(size: number): Promise<{ id: number; label: string }> {
-  const admin = await apiSignIn(ADMIN.email, ADMIN.password);
+/** A carton size of its own (made by the admin: sizes are shared); its id and its dropdown label.
+ *  `origin`: a server of the test's own instead of the browser project's. */
+export async function makeCartonSize(size: number, origin?: string): Promise<{ id: number; label: string }> {
+  const admin = await apiSignIn(ADMIN.email, ADMIN.password, origin);
   const name = `Test box ${size} ${Date.now().toString(36)}`;
   await ok(
     'carton size',
@@ -44,9 +48,11 @@ export async function makeCartonSize(size: number): Promise<{ id: number; label:
         IsActive: true,
       },
       admin,
+      undefined,
+      origin,
     ),
   );
-  const sizes = await ok('sizes', api(CARTON_API.dropdown, undefined, admin));
+  const sizes = await ok('sizes', api(CARTON_API.dropdown, undefined, admin, undefined, origin));
   return { id: sizes.find((s) => s.CartonName === name)!.CartonId, label: `${name} (${size})` };
 }
 
@@ -59,9 +65,12 @@ export async function floorSetup(o: {
   slips: number;
   mfgDate?: string;
   product?: number;
+  /** A server of the test's own instead of the browser project's. */
+  origin?: string;
 }): Promise<FloorSetup> {
-  const token = await apiSignIn(FACTORY.email, FACTORY.password);
-  const products = await ok('products', api(PRODUCT_API.dropdown, undefined, token));
+  const { origin } = o;
+  const token = await apiSignIn(FACTORY.email, FACTORY.password, origin);
+  const products = await ok('products', api(PRODUCT_API.dropdown, undefined, token, undefined, origin));
   const product = products[o.product ?? 0]!;
   await ok(
     'mapping',
@@ -81,11 +90,13 @@ export async function floorSetup(o: {
         isPreprinted: false,
       },
       token,
+      undefined,
+      origin,
     ),
   );
-  const size = await makeCartonSize(o.size);
-  const sids = await reserve(token, 'SID', o.slips);
-  const tids = await reserve(token, 'TID', o.slips);
+  const size = await makeCartonSize(o.size, origin);
+  const sids = await reserve(token, 'SID', o.slips, origin);
+  const tids = await reserve(token, 'TID', o.slips, origin);
   const year = new Date().getFullYear() % 100;
   return {
     factory: FACTORY,

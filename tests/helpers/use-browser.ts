@@ -49,6 +49,8 @@ export interface BrowserTest {
   readonly browser: Browser;
   /** A fresh profile (no cookies, storage or service worker) on the test server, set up as asked. */
   open(options?: OpenOptions): Promise<Opened>;
+  /** Another tab in a profile `open` made (a tab killed and opened again), with the default timeout. */
+  tab(opened: Opened, timeout?: number): Promise<Page>;
   /** The storage of a profile signed in as `who`, made once per file. */
   signedIn(who?: Who): Promise<Awaited<ReturnType<typeof signedInState>>>;
 }
@@ -107,6 +109,11 @@ export function useBrowser(options: UseBrowserOptions = {}): BrowserTest {
       return launched();
     },
     signedIn,
+    async tab(opened, timeout = PAGE_TIMEOUT_MS) {
+      const page = await opened.context.newPage();
+      page.setDefaultTimeout(timeout);
+      return page;
+    },
     async open({ device, as, session, timeout = PAGE_TIMEOUT_MS, ...contextOptions }: OpenOptions = {}) {
       const storageState = session ? await signedIn(session) : undefined;
       const opened = await newPage(launched(), {

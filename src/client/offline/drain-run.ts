@@ -56,12 +56,17 @@ export async function drainForSignedIn(o: RunOptions): Promise<DrainReport | nul
   });
 }
 
-/** The next time this user's queue may move: its head's notBefore; undefined when nothing waits. */
-export async function nextTry(db: FieldtraceDb, userId: number): Promise<number | undefined> {
+/** The first of this user's entries still to go (pending, or left sending by a drainer that died). */
+export async function queueHead(db: FieldtraceDb, userId: number): Promise<OutboxEntry | undefined> {
   const head = await db.outbox
     .where('status')
     .anyOf('pending', 'sending')
     .and((e) => e.userId === userId)
     .sortBy('seq');
-  return head[0]?.notBefore;
+  return head[0];
+}
+
+/** The next time this user's queue may move: its head's notBefore; undefined when nothing waits. */
+export async function nextTry(db: FieldtraceDb, userId: number): Promise<number | undefined> {
+  return (await queueHead(db, userId))?.notBefore;
 }

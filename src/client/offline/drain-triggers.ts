@@ -1,6 +1,8 @@
 // What wakes the page's drainer (DESIGN section 5): the start, the `online` event, the page becoming
-// visible again (a handheld woken from its sleep), a timer while entries wait (sooner when the head's
-// backoff ends first), a floor screen that has just queued work (kickOutbox), and the user's Send now. Background Sync is registered where the browser has it, so
+// visible again (a handheld woken from its sleep), the server reached again after a push found no
+// server (the app's health probe), a timer while entries wait (sooner when the head's backoff ends
+// first), a floor screen that has just queued work (kickOutbox), and the user's Send now. Background
+// Sync is registered where the browser has it, so
 // the service worker drains too, but never as the only trigger (FLOOR.md: Workbox #3335). The counts
 // the header shows come from a live query here, so the shell itself never loads Dexie.
 import { liveQuery } from 'dexie';
@@ -8,7 +10,8 @@ import { localDb, type FieldtraceDb } from './db.js';
 import { setOutboxStatus } from './drain-status.js';
 import { checkDevice, checkStore, reportDevice } from './device-health.js';
 import { deviceIdentity } from './device-identity.js';
-import { drainForSignedIn, nextTry, OUTBOX_SYNC_TAG, signedInUser, type Wake } from './drain-run.js';
+import { drainForSignedIn, nextTry, OUTBOX_SYNC_TAG, queueHead, signedInUser, type Wake } from './drain-run.js';
+import { onServerReached, reportNetwork } from './network-status.js';
 import type { DrainReport, Send } from './outbox.js';
 
 /** While entries wait the queue is looked at this often, whatever else wakes it. */
@@ -50,6 +53,10 @@ export interface SyncOptions {
   userId?: () => Promise<number | null>;
   /** Asks the service worker for a Background Sync; the default does so where the browser can. */
   registerSync?: () => Promise<void>;
+  /** A push found no server: the app's network state hears it (and probes the server's health). */
+  serverLost?: () => void;
+  /** Calls back each time the server is reached again (the health probe, any call answered). */
+  serverReached?: (listener: () => void) => () => void;
   heartbeatMs?: number;
   lockRetryMs?: number;
 }
@@ -79,6 +86,7 @@ function createSync(o: SyncOptions): Sync {
   const online = o.online ?? (() => navigator.onLine);
   const events = o.events ?? window;
   const registerSync = o.registerSync ?? registerBackgroundSync;
+  const serverLost = o.serverLost ?? (() => reportNetwork(false));
   const heartbeatMs = o.heartbeatMs ?? HEARTBEAT_MS;
   const lockRetryMs = o.lockRetryMs ?? LOCK_RETRY_MS;
   const health = o.health ?? deviceHealth(db);
@@ -116,10 +124,14 @@ function createSync(o: SyncOptions): Sync {
   const afterDrain = async (report: DrainReport | null) => {
     if (report === null) return wakeSoon(lockRetryMs);
     if (report.stopped === 'signin') return;
-    const at = userId === null ? undefined : await nextTry(db, userId);
-    if (at === undefined) return;
-    wakeSoon(Math.min(heartbeatMs, Math.max(0, at - now())));
-    if (report.stopped === 'retry') await registerSync().catch(() => undefined);
+    const head = userId === null ? undefined : await queueHead(db, userId);
+    if (head === undefined) return;
+    wakeSoon(Math.min(heartbeatMs, Math.max(0, head.notBefore - now())));
+    if (report.stopped !== 'retry') return;
+    // No server answered: once the health probe reaches it again, the drain goes at once rather than
+    // waiting out a backoff that may by then be minutes long.
+    if (head.answer?.code === '0') serverLost();
+    await registerSync().catch(() => undefined);
   };
 
   const drainOnce = async (wake: Wake | undefined) => {
@@ -164,6 +176,11 @@ function createSync(o: SyncOptions): Sync {
       for (;;) {
         await drainOnce(next);
         if (stopped || again === null) break;
+        // A tick or a kick that came during a drain which found the session gone knocks no more.
+        if (signInNeeded && again === 'plain') {
+          again = null;
+          break;
+        }
         next = again === 'plain' ? undefined : again;
         again = null;
       }
@@ -188,6 +205,7 @@ function createSync(o: SyncOptions): Sync {
     if (page?.visible()) void run('network');
   };
   page?.events.addEventListener('visibilitychange', onVisible);
+  const unhearReached = (o.serverReached ?? onServerReached)(onOnline);
 
   let watch: { unsubscribe(): void } | null = null;
   const ready = (async () => {
@@ -216,6 +234,7 @@ function createSync(o: SyncOptions): Sync {
     if (soon !== null) clearTimeout(soon);
     events.removeEventListener('online', onOnline);
     page?.events.removeEventListener('visibilitychange', onVisible);
+    unhearReached();
     watch?.unsubscribe();
     setOutboxStatus({ draining: false, signInNeeded: false });
   };

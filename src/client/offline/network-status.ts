@@ -8,6 +8,7 @@ const PROBE_MS = 10_000;
 let failed = false;
 let probe: ReturnType<typeof setTimeout> | null = null;
 const listeners = new Set<() => void>();
+const reachedListeners = new Set<() => void>();
 const notify = () => listeners.forEach((l) => l());
 
 export const isOnline = (): boolean => navigator.onLine && !failed;
@@ -30,6 +31,14 @@ export function reportNetwork(reached: boolean): void {
   if (failed === !reached) return;
   failed = !reached;
   notify();
+  if (reached) reachedListeners.forEach((l) => l());
+}
+
+/** Calls `listener` each time the server is reached again after a failure (the health probe, or any
+ *  call answered); answers the unsubscribe. The outbox's drainer wakes on it. */
+export function onServerReached(listener: () => void): () => void {
+  reachedListeners.add(listener);
+  return () => reachedListeners.delete(listener);
 }
 
 const onOnline = () => {

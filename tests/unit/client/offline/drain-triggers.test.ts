@@ -1,7 +1,9 @@
 // What wakes the page's drainer, on IndexedDB (fake-indexeddb): the start, a kick after new work, a
 // kick during a drain (never left behind), the `online` event (network failures go at once, a
-// server's Retry-After does not), the timer at the end of a backoff, nothing while offline but a
-// Background Sync asked for, a lost session asking for a sign-in once, other users' entries left alone.
+// server's Retry-After does not), the server reached again after a push found none (its backoff not
+// waited out), entries a killed tab left sending taken up at start under their own key, the timer at
+// the end of a backoff, nothing while offline but a Background Sync asked for, a lost session asking
+// for a sign-in once, other users' entries left alone.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FieldtraceDb } from '../../../../src/client/offline/db.js';
@@ -30,6 +32,8 @@ let syncAsked: number;
 let pageEvents: EventTarget;
 let visible: boolean;
 let reports: number;
+let serverLost: number;
+let reached: (() => void) | undefined;
 
 beforeEach(async () => {
   db = new FieldtraceDb(`drain-triggers-${++n}`);
@@ -41,6 +45,8 @@ beforeEach(async () => {
   pageEvents = new EventTarget();
   visible = true;
   reports = 0;
+  serverLost = 0;
+  reached = undefined;
 });
 afterEach(() => {
   stop?.();
@@ -83,6 +89,11 @@ async function start(send: SyncOptions['send'], extra: Partial<SyncOptions> = {}
     online: () => isOnline,
     userId: async () => ME,
     registerSync: async () => void (syncAsked += 1),
+    serverLost: () => void (serverLost += 1),
+    serverReached: (listener) => {
+      reached = listener;
+      return () => (reached = undefined);
+    },
     heartbeatMs: 40,
     page: { events: pageEvents, visible: () => visible },
     // The device's report, counted (device-health.test.ts covers what it holds).
@@ -160,6 +171,51 @@ describe('the drain triggers', () => {
     // Send now forgives a backoff, never a Retry-After.
     await sendOutboxNow();
     expect(busy.sent).toEqual(['c2']);
+  });
+
+  it('send at once when the server is reached again after a push found none, not after the backoff', async () => {
+    await queue(['c1', 'c2']);
+    // Several pushes found no server (killed, restarting): the backoff has grown to minutes.
+    await db.outbox.toCollection().modify({ attempts: 6 });
+    const s = server(offline);
+    await start(s.send, { heartbeatMs: 60_000 });
+    await expect.poll(() => s.sent).toEqual(['c1']);
+    const [entry] = await db.outbox.toArray();
+    expect(entry!.notBefore - clock).toBeGreaterThan(30_000);
+    await expect.poll(() => serverLost).toBe(1); // the app's health probe starts
+    await settle();
+    expect(s.sent).toEqual(['c1']);
+    reached!(); // the probe reached the server
+    await expect.poll(() => statuses()).toEqual(['c1:done', 'c2:done']);
+    expect(s.sent).toEqual(['c1', 'c1', 'c2']);
+  });
+
+  it('a push answered by the server, even with a wait, is no lost server', async () => {
+    await queue(['c1']);
+    const s = server(slowDown);
+    await start(s.send, { heartbeatMs: 60_000 });
+    await expect.poll(() => s.sent).toEqual(['c1']);
+    await settle();
+    expect(serverLost).toBe(0);
+    reached?.();
+    await settle();
+    expect(s.sent).toEqual(['c1']); // a Retry-After still stands
+  });
+
+  it('take up at start, under their own keys, the entries a killed tab left sending', async () => {
+    await queue(['c1', 'c2', 'c3']);
+    // The tab died mid-push: c1 and c2 were in it, perhaps applied; c3 was not yet sent.
+    await db.outbox.filter((e) => e.label !== 'c3').modify({ status: 'sending', attempts: 1 });
+    const keys: string[] = [];
+    const s = server();
+    await start(async (batch) => {
+      keys.push(...batch.map((e) => e.key ?? e.id));
+      return s.send(batch);
+    });
+    await expect.poll(() => statuses()).toEqual(['c1:done', 'c2:done', 'c3:done']);
+    expect(s.sent).toEqual(['c1', 'c2', 'c3']);
+    expect(keys).toEqual(['key-c1', 'key-c2', 'key-c3']);
+    await expect.poll(() => getOutboxStatus()).toMatchObject({ waiting: 0, draining: false });
   });
 
   it("try again by the timer once the entry's backoff is over, not before", async () => {
