@@ -280,6 +280,11 @@ async function main() {
         await throttle();
       }
     }
+    // Told at once (and again at the end): a long run cut short keeps them.
+    if (opened.length > 0)
+      log(
+        `reopened: ${JSON.stringify(opened.map((o) => [o.box, o.ready, o.readyPainted].map(Math.round)))} ms (box, ready, ready painted)`,
+      );
     const scanBox = page.getByLabel('Scan items', { exact: true });
     await scanBox.waitFor();
     // The scan box's own verdict (offline, the header has a status of its own).
@@ -470,6 +475,7 @@ async function main() {
       for (let i = 0; i < 5 && (await next.count()) > 0; i++)
         paged.push(await timeStep(page, 'click', () => next.click()));
       pending = { open, scroll, page: paged };
+      log(`pending work: ${JSON.stringify(pending)}`);
     }
     if (profile) {
       const { profile: p } = await cdp.send('Profiler.stop');

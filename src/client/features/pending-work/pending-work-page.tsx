@@ -8,6 +8,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSession } from '../../api/session.js';
+import { PageArrows } from '../../kit/page-arrows.js';
 import { ScreenHeader } from '../../kit/screen-header.js';
 import { toast } from '../../kit/toast.js';
 import { localDb } from '../../offline/db.js';
@@ -24,6 +25,9 @@ import { EntryCard } from './entry-card.js';
 
 /** Sent entries shown when asked: the latest ones (the server has them all). */
 const SENT_SHOWN = 50;
+/** Open entries drawn at a time: a full shift queued offline is 6,000 cartons, and drawing every card
+ *  took the screen seconds on a handheld's CPU (bench/floor-scan.bench.ts --pending). */
+export const PENDING_PAGE_SIZE = 50;
 
 /** The server's messages end with their own full stop (most of the spec's do); others get one. */
 const asSentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
@@ -34,6 +38,7 @@ export function PendingWorkPage() {
   const status = useOutboxStatus();
   const [showSent, setShowSent] = useState(false);
   const [sending, setSending] = useState(false);
+  const [page, setPage] = useState(1);
   const mine = (e: OutboxEntry) => e.userId === userId;
 
   const open = useLiveQuery(
@@ -50,6 +55,11 @@ export function PendingWorkPage() {
   const now = Date.now();
   const waiting = open?.filter((e) => e.status !== 'rejected').length ?? 0;
   const rejected = (open?.length ?? 0) - waiting;
+  const pages = Math.max(1, Math.ceil((open?.length ?? 0) / PENDING_PAGE_SIZE));
+  // Entries sent or discarded emptied the last page: the last there is.
+  const current = Math.min(page, pages);
+  const from = (current - 1) * PENDING_PAGE_SIZE;
+  const shown = open?.slice(from, from + PENDING_PAGE_SIZE);
 
   const sendNow = async () => {
     if (!navigator.onLine) {
@@ -138,6 +148,17 @@ export function PendingWorkPage() {
           that user&apos;s sign-in.
         </Text>
       )}
+      {/* Above the list: the next page is a tap away without scrolling past 50 cards. */}
+      {open && open.length > PENDING_PAGE_SIZE && (
+        <PageArrows
+          page={current}
+          pages={pages}
+          from={from + 1}
+          to={from + shown!.length}
+          total={open.length}
+          onPage={setPage}
+        />
+      )}
       {open && open.length === 0 && <Text c="dimmed">Nothing waits: all your work has reached the server.</Text>}
       <Stack
         component="ul"
@@ -147,7 +168,7 @@ export function PendingWorkPage() {
         style={{ listStyle: 'none' }}
         aria-label="Waiting and rejected entries"
       >
-        {open?.map((e) => (
+        {shown?.map((e) => (
           <EntryCard
             key={e.id}
             entry={e}
