@@ -134,6 +134,7 @@ export async function timeStep(page: Page, on: 'click' | 'scroll', act: () => Pr
   );
   return page.evaluate(() => {
     const s = (window as unknown as { __step: { t0: number; done: number } }).__step;
-    return s.done - s.t0;
+    // No event (a scroll at the end of the page): nothing to time.
+    return s.t0 === 0 ? Number.NaN : s.done - s.t0;
   });
 }
