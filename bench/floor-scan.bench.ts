@@ -33,13 +33,14 @@ import { codeUrl, makeSlipId, parseUid, scannedUid, visibleNumber } from '../src
 import { PACKING_MSG } from '../src/shared/contracts/floor/packing.js';
 import { codeMac } from '../src/server/domain/code-mac.js';
 import { bigContent } from './floor-cache-data.js';
+import { openPending, reopen, timeStep, watchOpening, type Opened } from './floor-open.js';
 import { BENCH_CODE_SECRET, CLIENT_DIR, FACTORY, ROOT, floorData, startServer } from './floor-drain-server.js';
 import { fmtMs, log, now, table, Timings } from './stats.js';
 
-const arg = (name: string, fallback: number) => {
+function arg(name: string, fallback: number) {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
+}
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -57,6 +58,12 @@ const NO_VSYNC = process.argv.includes('--no-vsync');
 const NO_VSYNC_ARGS = ['--disable-gpu-vsync', '--disable-frame-rate-limit'];
 /** --locator-wait: wait for each verdict with a Playwright locator (polled from outside), as before 27 Nov. */
 const LOCATOR_WAIT = process.argv.includes('--locator-wait');
+/** --cpu n: the page's CPU slowed n times (CDP Emulation.setCPUThrottlingRate); 4 is a low-end handheld. */
+const CPU = arg('cpu', 1);
+/** --reopen n: the offline reload done n times, each timed to the scan box ready. */
+const REOPEN = arg('reopen', 0);
+/** --pending: after the scans, Pending work opened from the header and stepped through. */
+const PENDING = process.argv.includes('--pending');
 const TRACE_FILE = '/tmp/floor-scan-trace.json';
 /** Every scan's times, for a closer look. */
 const SAMPLES_FILE = '/tmp/floor-scan-samples.json';
@@ -110,7 +117,9 @@ async function main() {
     args: NO_VSYNC ? [...CHROMIUM_ARGS, ...NO_VSYNC_ARGS] : CHROMIUM_ARGS,
   });
   try {
-    const floor = await floorData(server.baseUrl, { from: 990_001, to: 990_100, size, slips: 1 });
+    // The slips the run closes its cartons with are reserved (offline, the device refuses one past the
+    // blocks its cache knows: issue 27 item 4).
+    const floor = await floorData(server.baseUrl, { from: 990_001, to: 990_100, size, slips: Math.max(1, cartons) });
     const codes = codeMac(BENCH_CODE_SECRET);
     const KA = { kind: 'S' as const, prefix: 'KA' };
     const url = (n: number) => codeUrl(server.baseUrl, codes.make(KA, n));
@@ -123,8 +132,15 @@ async function main() {
     });
     // tsx compiles this file with esbuild's keepNames: functions passed to page.evaluate call __name.
     await context.addInitScript('globalThis.__name = (f) => f;');
+    if (REOPEN > 0) await context.addInitScript(watchOpening);
     const page = await context.newPage();
     page.setDefaultTimeout(60_000);
+    // --cpu 4: Chromium's CPU throttle on the page (a low-end handheld). Set before the offline reload (the set-up before it is not timed, and its write of the device
+    // data is quicker unthrottled) and again after each reload.
+    const cdp = await context.newCDPSession(page);
+    const throttle = async () => {
+      if (CPU > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
+    };
     await page.goto('/login');
     await page.getByLabel(/^Email\b/).fill(FACTORY.email);
     await page.getByLabel(/^Password\b/).fill(FACTORY.password);
@@ -161,10 +177,13 @@ async function main() {
     // at offsets 1-20, 22-41, 43-62, 64-83 (SID26K0<4b>...). Queued: offsets 101-120 of blocks 0..499.
     // Scanned: offsets 201-220 of blocks 0..cartons-1.
     const year = new Date().getFullYear() % 100;
+    // A full shift (--queued 6000) lays its cartons 100 / size to a block (offsets 101-200), so every
+    // queued pack is a mapped one, as on a real floor.
+    const perBlock = Math.max(1, Math.floor(100 / size));
     const queued = Array.from({ length: control ? 0 : queuedEntries }, (_, b) => {
       const slip = makeSlipId('SID', year, 'KA', 50_000_000 + b);
-      const scanned = Array.from({ length: 20 }, (_, i) => {
-        const serial = b * 1000 + 101 + i;
+      const scanned = Array.from({ length: size }, (_, i) => {
+        const serial = Math.floor(b / perBlock) * 1000 + 101 + (b % perBlock) * size + i;
         const code = parseUid(scannedUid(url(serial)))!;
         return {
           UID: code.uid,
@@ -179,12 +198,12 @@ async function main() {
       return {
         endpoint: 'SecondaryPacking/save',
         payload: { cartonMasterId: floor.sizeId, scanned, reason: '', CartonName: slip },
-        label: `Secondary carton ${slip}, 20 items`,
+        label: `Secondary carton ${slip}, ${size} items`,
       };
     });
     const t0 = now();
     const written = await page.evaluate(
-      async ({ mappings, packed, queued }) => {
+      async ({ mappings, packed, queuedJson }) => {
         const req = <T>(r: IDBRequest<T>) =>
           new Promise<T>((ok, fail) => {
             r.onsuccess = () => ok(r.result);
@@ -223,7 +242,7 @@ async function main() {
           await done(tx);
         }
         const tx = db.transaction('outbox', 'readwrite', { durability: 'strict' });
-        queued.forEach((e, i) =>
+        (JSON.parse(queuedJson) as Array<Record<string, unknown>>).forEach((e, i) =>
           tx.objectStore('outbox').add({
             ...e,
             id: crypto.randomUUID(),
@@ -242,15 +261,30 @@ async function main() {
         db.close();
         return counts;
       },
-      { mappings, packed, queued },
+      // The queue as one JSON string: Playwright's own serialising of 120,000 item objects took minutes.
+      { mappings, packed, queuedJson: JSON.stringify(queued) },
     );
     log(
       `device data written in ${((now() - t0) / 1000).toFixed(1)} s: ${ranges} ranges, ${itemsPacked} packed items, ${queued.length} outbox entries (${JSON.stringify(written)})`,
     );
 
+    await throttle();
     // Offline reload: the app starts as on the floor, loading the cache and the outbox from IndexedDB.
+    // --reopen n: n reloads, each timed in the page to the scan box ready (issue 27: at most 3 s at 4x).
     const r0 = now();
-    await page.reload();
+    const opened: Opened[] = [];
+    for (let i = 0; i < Math.max(1, REOPEN); i++) {
+      if (REOPEN > 0) opened.push(await reopen(page, throttle));
+      else {
+        await page.reload();
+        await throttle();
+      }
+    }
+    // Told at once (and again at the end): a long run cut short keeps them.
+    if (opened.length > 0)
+      log(
+        `reopened: ${JSON.stringify(opened.map((o) => [o.box, o.ready, o.readyPainted].map(Math.round)))} ms (box, ready, ready painted)`,
+      );
     const scanBox = page.getByLabel('Scan items', { exact: true });
     await scanBox.waitFor();
     // The scan box's own verdict (offline, the header has a status of its own).
@@ -376,7 +410,6 @@ async function main() {
       () => (window as unknown as { __scan: { frames: number[] } }).__scan.frames.length >= 120,
     );
 
-    const cdp = await context.newCDPSession(page);
     const profile = process.argv.includes('--profile');
     if (profile) {
       await cdp.send('Profiler.enable');
@@ -410,7 +443,7 @@ async function main() {
       await dialog.waitFor();
       // The slip goes where the dialog put the cursor (its own scan box), as an operator sees it first.
       await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') != null);
-      await page.keyboard.type(makeSlipId('SID', year, 'KA', 60_000_000 + c), { delay: 3 });
+      await page.keyboard.type(floor.sid(c), { delay: 3 });
       await page.keyboard.press('Enter');
       await dialog.waitFor({ state: 'detached' });
       await page.waitForTimeout(500);
@@ -431,6 +464,19 @@ async function main() {
           }
         ).__scan,
     );
+    // Pending work with the queue as it stands: opened from the header, then a scroll and a page change.
+    let pending: { open: Awaited<ReturnType<typeof openPending>>; scroll: number[]; page: number[] } | null = null;
+    if (PENDING) {
+      const open = await openPending(page);
+      const scroll: number[] = [];
+      const paged: number[] = [];
+      for (let i = 0; i < 5; i++) scroll.push(await timeStep(page, 'scroll', () => page.mouse.wheel(0, 2000)));
+      const next = page.getByRole('button', { name: 'Next page', exact: true });
+      for (let i = 0; i < 5 && (await next.count()) > 0; i++)
+        paged.push(await timeStep(page, 'click', () => next.click()));
+      pending = { open, scroll, page: paged };
+      log(`pending work: ${JSON.stringify(pending)}`);
+    }
     if (profile) {
       const { profile: p } = await cdp.send('Profiler.stop');
       writeFileSync('/tmp/floor-scan.cpuprofile', JSON.stringify(p));
@@ -473,12 +519,12 @@ async function main() {
     });
     const version = browser.version();
     console.log(
-      `\nScan to visible row, Secondary Packing, ${new Date().toISOString().slice(0, 10)}: Chromium ${version} headless at 360 x 740 (touch), ${build}; ` +
+      `\nScan to visible row, Secondary Packing, ${new Date().toISOString().slice(0, 10)}: Chromium ${version} headless at 360 x 740 (touch)${CPU > 1 ? `, CPU throttled ${CPU}x (CDP Emulation.setCPUThrottlingRate)` : ''}, ${build}; ` +
         `Node ${process.version}, ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(1)} GB; load average ${loadStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end`,
     );
     console.log(
       `${control ? 'CONTROL RUN (--control): ' : ''}Device data: ${ranges.toLocaleString('en-US')} mapping ranges, ${itemsPacked.toLocaleString('en-US')} packed items (${content.packed.reduce((a, s) => a + s.FromNo.length, 0).toLocaleString('en-US')} runs), ` +
-        `${(queued.length * 20).toLocaleString('en-US')} queued items in ${queued.length} outbox entries (${outboxLeft} pending after the run, ${cartons} of them the run's own cartons); network off`,
+        `${(queued.length * size).toLocaleString('en-US')} queued items in ${queued.length} outbox entries (${outboxLeft} pending after the run, ${cartons} of them the run's own cartons); network off`,
     );
     console.log(
       NO_VSYNC
@@ -542,6 +588,22 @@ async function main() {
     console.log(
       `  slowest scans (paint ms @ scan number, 1-based; a carton's 20th opens the slip dialog): ${worst.map(([v, i]) => `${v.toFixed(1)} @ ${i + 1}`).join(', ')}`,
     );
+    if (opened.length > 0) {
+      const s = (k: keyof Opened) => opened.map((o) => (o[k] / 1000).toFixed(2)).join(', ');
+      console.log(
+        `\nReopened offline (${opened.length} reloads${CPU > 1 ? `, CPU ${CPU}x slower` : ''}; from the reload's navigation start, s): ` +
+          `scan box shown ${s('box')}; ready (getting ready gone) ${s('ready')}; ready painted ${s('readyPainted')}`,
+      );
+    }
+    if (pending) {
+      const o = pending.open;
+      const list = (v: number[]) => (v.length ? v.map((x) => x.toFixed(0)).join(', ') : 'none');
+      console.log(
+        `\nPending work (${CPU > 1 ? `CPU ${CPU}x slower, ` : ''}${outboxLeft.toLocaleString('en-US')} entries pending), opened from the header's link: ` +
+          `first entry in the DOM ${o.firstRow.toFixed(0)} ms, painted ${o.firstPainted.toFixed(0)} ms; main thread quiet at ${o.settled.toFixed(0)} ms with ${o.rows} entries in the DOM; longest task ${o.longestTask.toFixed(0)} ms` +
+          `\n  a scroll (wheel, 2,000 px) to painted, ms: ${list(pending.scroll)}; a page change (Next page) to painted, ms: ${list(pending.page)}`,
+      );
+    }
     await context.close();
   } finally {
     await browser.close();

@@ -286,6 +286,33 @@ describe('pending work on a handheld', () => {
     await cdp.detach();
   });
 
+  it('a full shift queued offline shows 50 entries a page, in queue order, with 48 px page arrows', async () => {
+    await context.setOffline(true);
+    const labels = Array.from({ length: 51 }, (_, i) => `Secondary carton SID-P${i + 1}, 1 item`);
+    await enqueue(
+      page,
+      labels.map((label, i) => ({ label, items: [`PID-P${i + 1}`] })),
+    );
+    await page.goto('/dashboard');
+    await pendingLink(page).click();
+    const list = page.getByRole('list', { name: 'Waiting and rejected entries' });
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(50);
+    await page.getByText('Showing 1 to 50 of 51', { exact: true }).waitFor();
+    expect(await list.getByRole('listitem').first().getAttribute('aria-label')).toBe(labels[0]);
+    const next = page.getByRole('button', { name: 'Next page', exact: true });
+    expect((await next.boundingBox())!.height).toBeGreaterThanOrEqual(48);
+    await screenshot(page, 'pending-work-paged-360');
+    await next.click();
+    await page.getByText('Showing 51 to 51 of 51', { exact: true }).waitFor();
+    expect(await list.getByRole('listitem').count()).toBe(1);
+    expect(await list.getByRole('listitem').first().getAttribute('aria-label')).toBe(labels[50]);
+    expect(await next.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Previous page', exact: true }).click();
+    await page.getByText('Showing 1 to 50 of 51', { exact: true }).waitFor();
+    await context.setOffline(false);
+    await expect.poll(() => pendingName(page), { timeout: 60_000 }).toBe('Pending work: 0 waiting');
+  });
+
   it('on a desktop, the header shows the count beside the welcome and the screen reads the same', async () => {
     const desk = await b.open({ viewport: { width: 1366, height: 768 }, baseURL: url, as: FACTORY });
     await expect.poll(() => pendingName(desk.page)).toBe('Pending work: 0 waiting');

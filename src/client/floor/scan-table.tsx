@@ -6,7 +6,8 @@
 import { ActionIcon, SegmentedControl, Table, Text } from '@mantine/core';
 import { memo, useEffect, useId, useRef, useState } from 'react';
 import { DeleteIcon } from '../kit/icons.js';
-import { NO_DATA_TEXT, paginationText } from '../kit/paging.js';
+import { NO_DATA_TEXT } from '../kit/paging.js';
+import { PageArrows } from '../kit/page-arrows.js';
 import './scan-table.css';
 import { en } from './words/en.js';
 import { useFloorWords } from './words/floor-lang.js';
@@ -125,33 +126,15 @@ function ScanTableInner<R>({ label, rows, id, columns, pageSizes, defaultPageSiz
         </Table>
       </Table.ScrollContainer>
       <div className="ft-scan-table__pager">
-        <div className="ft-scan-table__pages">
-          <ActionIcon
-            size={48}
-            variant="default"
-            aria-label={w.previousPage}
-            disabled={current <= 1}
-            onClick={() => setPage(current - 1)}
-          >
-            <span aria-hidden="true" className="ft-scan-table__arrow">
-              ‹
-            </span>
-          </ActionIcon>
-          <Text fz="sm" ta="center" className="ft-scan-table__showing">
-            {paginationText({ from, to: from === 0 ? 0 : from + shown.length - 1, totalRecords: rows.length })}
-          </Text>
-          <ActionIcon
-            size={48}
-            variant="default"
-            aria-label={w.nextPage}
-            disabled={current >= pages}
-            onClick={() => setPage(current + 1)}
-          >
-            <span aria-hidden="true" className="ft-scan-table__arrow">
-              ›
-            </span>
-          </ActionIcon>
-        </div>
+        <PageArrows
+          page={current}
+          pages={pages}
+          from={from}
+          to={from === 0 ? 0 : from + shown.length - 1}
+          total={rows.length}
+          onPage={setPage}
+          names={{ previous: w.previousPage, next: w.nextPage }}
+        />
         <div className="ft-scan-table__sizes">
           <Text fz="sm" id={sizesLabel} component="span">
             {w.rowsPerPage}

@@ -212,14 +212,27 @@ function createSync(o: SyncOptions): Sync {
     userId = await (o.userId ?? signedInUser)();
     if (stopped || userId === null) return;
     const uid = userId;
+    // The counts come from the status index's keys; an entry is read once, for its user (which never
+    // changes). Reading every open entry whole on each change cost a full shift (6,000 cartons) the
+    // main thread's time after every carton closed (bench/floor-scan.bench.ts --queued 6000).
+    const owners = new Map<number, number>();
     watch = liveQuery(async () => {
-      const open = await db.outbox.where('status').anyOf('pending', 'sending', 'rejected').toArray();
-      const mine = open.filter((e) => e.userId === uid);
+      const [pending, sending, rejected] = await Promise.all(
+        (['pending', 'sending', 'rejected'] as const).map((s) => db.outbox.where('status').equals(s).primaryKeys()),
+      );
+      const unread = [...pending, ...sending, ...rejected].filter((seq) => !owners.has(seq));
+      if (unread.length > 0)
+        (await db.outbox.bulkGet(unread)).forEach((e, i) => {
+          if (e) owners.set(unread[i]!, e.userId);
+        });
+      const count = (seqs: number[], mine: boolean) =>
+        seqs.filter((seq) => owners.has(seq) && (owners.get(seq) === uid) === mine).length;
+      const [p, s, r] = [count(pending, true), count(sending, true), count(rejected, true)];
       return {
-        waiting: mine.filter((e) => e.status !== 'rejected').length,
-        rejected: mine.filter((e) => e.status === 'rejected').length,
-        otherUsers: open.length - mine.length,
-        sending: mine.some((e) => e.status === 'sending'),
+        waiting: p + s,
+        rejected: r,
+        otherUsers: count([...pending, ...sending, ...rejected], false),
+        sending: s > 0,
       };
     }).subscribe({
       next: ({ sending, ...counts }) =>

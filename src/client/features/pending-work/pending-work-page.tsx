@@ -8,6 +8,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSession } from '../../api/session.js';
+import { PageArrows } from '../../kit/page-arrows.js';
 import { ScreenHeader } from '../../kit/screen-header.js';
 import { toast } from '../../kit/toast.js';
 import { localDb } from '../../offline/db.js';
@@ -25,6 +26,9 @@ import { useFloorWords } from '../../floor/words/floor-lang.js';
 
 /** Sent entries shown when asked: the latest ones (the server has them all). */
 const SENT_SHOWN = 50;
+/** Open entries drawn at a time: a full shift queued offline is 6,000 cartons, and drawing every card
+ *  took the screen seconds on a handheld's CPU (bench/floor-scan.bench.ts --pending). */
+export const PENDING_PAGE_SIZE = 50;
 
 /** The server's messages end with their own full stop (most of the spec's do); others get one. */
 const asSentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
@@ -37,6 +41,7 @@ export function PendingWorkPage() {
   const [sending, setSending] = useState(false);
   // The server's reasons and the entries' labels are kept in English; they show in the device's language.
   const { w, say } = useFloorWords();
+  const [page, setPage] = useState(1);
   const mine = (e: OutboxEntry) => e.userId === userId;
 
   const open = useLiveQuery(
@@ -53,6 +58,11 @@ export function PendingWorkPage() {
   const now = Date.now();
   const waiting = open?.filter((e) => e.status !== 'rejected').length ?? 0;
   const rejected = (open?.length ?? 0) - waiting;
+  const pages = Math.max(1, Math.ceil((open?.length ?? 0) / PENDING_PAGE_SIZE));
+  // Entries sent or discarded emptied the last page: the last there is.
+  const current = Math.min(page, pages);
+  const from = (current - 1) * PENDING_PAGE_SIZE;
+  const shown = open?.slice(from, from + PENDING_PAGE_SIZE);
 
   const sendNow = async () => {
     if (!navigator.onLine) {
@@ -137,9 +147,21 @@ export function PendingWorkPage() {
         </Alert>
       )}
       {status.otherUsers > 0 && <Text size="sm">{w.otherUsers(status.otherUsers)}</Text>}
+      {/* Above the list: the next page is a tap away without scrolling past 50 cards. */}
+      {open && open.length > PENDING_PAGE_SIZE && (
+        <PageArrows
+          page={current}
+          pages={pages}
+          from={from + 1}
+          to={from + shown!.length}
+          total={open.length}
+          onPage={setPage}
+          names={{ previous: w.previousPage, next: w.nextPage }}
+        />
+      )}
       {open && open.length === 0 && <Text c="dimmed">{w.nothingWaits}</Text>}
       <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={w.openEntries}>
-        {open?.map((e) => (
+        {shown?.map((e) => (
           <EntryCard
             key={e.id}
             entry={e}
