@@ -12,6 +12,7 @@ import { SEED_LOGINS } from '../../src/server/db/seed.js';
 import { ADMIN, screenshot } from '../helpers/browser.js';
 import { startApp, type TestApp } from '../helpers/server-app.js';
 import { useBrowser } from '../helpers/use-browser.js';
+import { hi } from '../../src/client/floor/words/hi.js';
 
 const FACTORY = SEED_LOGINS.factory;
 const HOUR = 3_600_000;
@@ -192,5 +193,12 @@ describe('device health', () => {
     const box = await warning.boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(desk.viewportSize()!.width);
     await screenshot(desk, 'device-health-devices-desktop');
+
+    // A device switched to Hindi reads the screen's title and the warning in Hindi.
+    await desk.evaluate(() => localStorage.setItem('fieldtrace:floor-lang', 'hi'));
+    await desk.reload();
+    await desk.getByRole('heading', { name: hi.devices, exact: true }).waitFor();
+    await table.getByText(hi.deviceOldWork(8), { exact: true }).waitFor();
+    await desk.evaluate(() => localStorage.removeItem('fieldtrace:floor-lang'));
   });
 });

@@ -4,6 +4,7 @@
 // lacks a key. Messages with values are functions; the device and the server still make their texts in
 // English (the wire is the spec's), and the screen shows them through `say` (say.ts), which finds the
 // key a known English text came from.
+import { DEVICE_WARNING } from '@shared/contracts/device.js';
 import { CARTON_DAMAGE_MSG } from '@shared/contracts/floor/carton-damage.js';
 import { RETURN_MSG } from '@shared/contracts/floor/carton-return.js';
 import { RECEIVE_MSG } from '@shared/contracts/floor/dispatch-receive.js';
@@ -401,6 +402,22 @@ const screen = {
   sessionEndedWaiting: (n: number) =>
     `Your session has ended. ${n === 1 ? '1 entry waits' : `${n} entries wait`} on this device and${n === 1 ? ' is' : ' are'} sent after you sign in.`,
   signIn: 'Sign in',
+  // The red screen: the device's store lost work the server never got (app/shell/store-loss-screen.tsx).
+  lossTitle: 'Work lost on this device',
+  lossCount: (n: number) =>
+    `${n} ${n === 1 ? 'entry' : 'entries'} of work done on this device never reached the server and ${n === 1 ? 'is' : 'are'} no longer on it.`,
+  lossNumbers: (runs: string) => `Entry numbers: ${runs}`,
+  lossAfter: (at: string) => `Done after ${at}`,
+  lossBefore: (at: string) => `Done before ${at}`,
+  lossBrowser: 'The browser reported that it lost this device’s stored data.',
+  lossTell: 'Tell the office, and scan this work again.',
+  lossConfirm: 'I have told the office',
+  // Devices (features/reports/devices): its title and the server's warnings.
+  devices: 'Devices',
+  deviceOk: 'OK',
+  deviceOldWork: DEVICE_WARNING.oldWork,
+  deviceNotSeen: DEVICE_WARNING.notSeen,
+  deviceLowStorage: DEVICE_WARNING.lowStorage,
 } as const;
 
 export const en = { ...messages, ...device, ...screen } as const;

@@ -86,6 +86,8 @@ const SAMPLES: Samples = {
   otherUsers: plural,
   showSent: plural,
   attempts: plural,
+  lossCount: plural,
+  deviceOldWork: [[N[0]]],
   signOutCount: [
     [N[0], N[1]],
     [N[0], 0],

@@ -6,6 +6,7 @@ import { DEVICE_API, DEVICES_LIST, type DeviceRow } from '@shared/contracts/devi
 import { PAGE } from '@shared/pages.js';
 import { listColumns } from '../../../kit/columns.js';
 import { ResourcePage, type ResourceDef } from '../../../kit/resource-page.js';
+import { useFloorWords } from '../../../floor/words/index.js';
 
 /** Minutes as '3 h 20 min', '45 min'. */
 export function ageText(minutes: number | null): string {
@@ -24,18 +25,20 @@ export function storageText(row: Pick<DeviceRow, 'StorageUsed' | 'StorageQuota'>
   return `${sizeText(row.StorageUsed)} / ${sizeText(row.StorageQuota)}`;
 }
 
+/** The server's warnings, said in the device's language (floor/words). */
 function Warnings({ text }: { text: string }) {
+  const { w, say } = useFloorWords();
   if (!text)
     return (
       <Badge color="green" variant="light">
-        OK
+        {w.deviceOk}
       </Badge>
     );
   return (
     <Group gap={4}>
-      {text.split('; ').map((w) => (
-        <Badge key={w} color="red" variant="filled" style={{ textTransform: 'none' }}>
-          {w}
+      {text.split('; ').map((warning) => (
+        <Badge key={warning} color="red" variant="filled" style={{ textTransform: 'none' }}>
+          {say(warning)}
         </Badge>
       ))}
     </Group>
@@ -62,5 +65,6 @@ export const devicesResource: ResourceDef<DeviceRow> = {
 };
 
 export function DevicesPage() {
-  return <ResourcePage def={devicesResource} />;
+  const { w } = useFloorWords();
+  return <ResourcePage def={{ ...devicesResource, title: w.devices }} />;
 }
