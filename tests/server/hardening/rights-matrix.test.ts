@@ -68,6 +68,8 @@ describe('the registry', () => {
       'POST Country/GetCountries signed-in',
       'POST Country/GetStates signed-in',
       'POST Dashboard/GetDashboardData signed-in',
+      // Whoever uses a handheld reports it (issue 27, Devices): no page of its own.
+      'POST Device/report signed-in',
       'POST Login/CheckUser public',
       'POST Login/ForgotPassword public',
       'POST Login/Logout public',
