@@ -1,6 +1,7 @@
 // What the device tells the server with every drain (shared/contracts/device.ts): its outbox's counts
 // over every user of the device, its storage, and the highest sequence number it gave; sent with the
 // stored session's token (refreshed once on a 401, as the push is). No window and no page state.
+import Dexie from 'dexie';
 import { DEVICE_API, deviceAcked, type DeviceAcked, type DeviceReport } from '@shared/contracts/device.js';
 import { API_BASE, refreshTokens, storedTokens, type TokenStore } from '../api/token-refresh.js';
 import type { FieldtraceDb } from './db.js';
@@ -25,17 +26,25 @@ export async function buildReport(
 ): Promise<DeviceReport> {
   const now = o.now ?? Date.now();
   const storage = 'storage' in o ? o.storage : typeof navigator === 'undefined' ? undefined : navigator.storage;
-  const open = await db.outbox.where('status').anyOf('pending', 'sending', 'rejected').toArray();
-  const pending = open.filter((e) => e.status !== 'rejected');
-  const oldest = pending.length > 0 ? Math.min(...pending.map((e) => e.deviceTime)) : null;
+  // Counted on the status index, and the oldest waiting entry is the first queued (the front of the
+  // [status+seq] index): a full shift queued (6,000 cartons) is not read whole at start and after every drain.
+  const first = (status: 'pending' | 'sending') =>
+    db.outbox.where('[status+seq]').between([status, Dexie.minKey], [status, Dexie.maxKey]).first();
+  const [pending, rejected, heads] = await Promise.all([
+    db.outbox.where('status').anyOf('pending', 'sending').count(),
+    db.outbox.where('status').equals('rejected').count(),
+    Promise.all([first('pending'), first('sending')]),
+  ]);
+  const times = heads.flatMap((e) => (e ? [e.deviceTime] : []));
+  const oldest = times.length > 0 ? Math.min(...times) : null;
   const estimate = await storage?.estimate?.().catch(() => undefined);
   const persisted = await storage?.persisted?.().catch(() => undefined);
   return {
     DeviceId: identity.id,
     AppVersion: o.version ?? APP_VERSION,
-    Pending: pending.length,
+    Pending: pending,
     OldestPendingSeconds: oldest === null ? null : Math.max(0, Math.floor((now - oldest) / 1000)),
-    Rejected: open.length - pending.length,
+    Rejected: rejected,
     StorageUsed: whole(estimate?.usage),
     StorageQuota: whole(estimate?.quota),
     Persisted: typeof persisted === 'boolean' ? persisted : null,
