@@ -17,6 +17,7 @@ import { ADMIN, screenshot } from '../helpers/browser.js';
 import { floorSetup, makeCartonSize, type FloorSetup } from '../helpers/floor-browser.js';
 import { unsent, wedgeScan } from '../helpers/floor-page.js';
 import { useBrowser } from '../helpers/use-browser.js';
+import { en } from '../../src/client/floor/words/en.js';
 
 const codes = codeMac(inject('codeSecret'));
 const uid = (n: number) => codes.make({ kind: 'S', prefix: 'KA' }, n);
@@ -237,6 +238,8 @@ describe('Scan-first Replace, Damage Carton and Dispatch on a handheld', () => {
     }
     await quick.getByRole('button', { name: 'Wet / water damage', exact: true }).tap();
     expect(await page.getByLabel('Reason of damage').inputValue()).toBe('Wet / water damage');
+    // The hint moves on from the reason to the carton.
+    await page.getByText(en.reasonGiven, { exact: true }).waitFor();
     await screenshot(page, 'scan-first-damage-reasons');
     // The tap left focus in the scan box: the scanner's next code is the carton.
     await wedgeScan(page, floor.sid(3));

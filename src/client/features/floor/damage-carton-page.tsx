@@ -22,6 +22,9 @@ import { QUICK_REASONS } from '../../floor/damage/quick-reasons.js';
 import { en } from '../../floor/words/en.js';
 import { useFloorWords } from '../../floor/words/floor-lang.js';
 
+/** A reason the server takes: 5 to 200 characters once trimmed. */
+const reasonOk = (text: string) => text.trim().length >= REASON_MIN && text.trim().length <= REASON_MAX;
+
 export default function DamageCartonPage() {
   const userId = getSession()?.UserId ?? 0;
   const cache = useFloorCache();
@@ -32,7 +35,7 @@ export default function DamageCartonPage() {
 
   const onScan = async (text: string): Promise<ScanVerdict> => {
     const why = reason.trim();
-    if (why.length < REASON_MIN || why.length > REASON_MAX) return { ok: false, message: CARTON_DAMAGE_MSG.reason };
+    if (!reasonOk(why)) return { ok: false, message: CARTON_DAMAGE_MSG.reason };
     const slip = parseSlipId(text);
     if (!slip || (slip.type !== 'SID' && slip.type !== 'TID'))
       return { ok: false, message: CARTON_DAMAGE_MSG.invalidScan };
@@ -94,7 +97,8 @@ export default function DamageCartonPage() {
           placeholder={en.scanSidTid}
           onScan={onScan}
           ready={ready}
-          idleMessage={en.reasonThenScan}
+          // A quick reason tapped or a reason written: the hint moves on to the scan.
+          idleMessage={reasonOk(reason) ? en.reasonGiven : en.reasonThenScan}
         />
       </Stack>
     </div>

@@ -326,6 +326,7 @@ const screen = {
   reasonOfDamage: 'Reason of damage',
   scanSidTid: 'Scan SID or TID',
   reasonThenScan: 'Write the reason, then scan the carton',
+  reasonGiven: 'Now scan the carton that is damaged',
   reasonLength: (min: number, max: number) => `${min} to ${max} characters`,
   yes: 'Yes',
   no: 'No',

@@ -301,6 +301,7 @@ export const hi: Words = {
   reasonOfDamage: 'खराबी का कारण',
   scanSidTid: 'SID या TID स्कैन करें',
   reasonThenScan: 'पहले कारण लिखें, फिर कार्टन स्कैन करें',
+  reasonGiven: 'अब खराब कार्टन स्कैन करें',
   reasonLength: (min, max) => `${min} से ${max} अक्षर`,
   yes: 'हाँ',
   no: 'नहीं',
