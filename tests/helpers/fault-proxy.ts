@@ -15,6 +15,7 @@
 // Plain node:http; the request and the answer are read whole (the floor's calls are small JSON).
 import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { mulberry32 } from './mulberry32.js';
 
 export type Fault = 'pass' | 'drop-before' | 'drop-after' | 'duplicate' | 'delay' | 'reorder';
 const FAULTS = ['drop-before', 'drop-after', 'duplicate', 'delay', 'reorder'] as const;
@@ -64,18 +65,6 @@ export interface FaultProxy {
   close(): Promise<void>;
 }
 
-/** mulberry32: small, seeded, good enough to pick faults. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 interface Answer {
   status: number;
   headers: IncomingHttpHeaders;
@@ -106,7 +95,7 @@ export async function startFaultProxy(o: {
   onLog?: (line: FaultLogLine) => void;
 }): Promise<FaultProxy> {
   const target = new URL(o.target);
-  const random = seededRandom(o.seed);
+  const random = mulberry32(o.seed);
   let plan = o.plan ?? NO_FAULTS;
   let scripted: Fault[] = [...(plan.first?.faults ?? [])];
   const log: FaultLogLine[] = [];

@@ -14,17 +14,7 @@ import {
   type SiteName,
 } from './ops.js';
 
-/** mulberry32: a small seeded PRNG, uniform in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 } from '../../helpers/mulberry32.js';
 
 /** Areas left out of the generator (LIFECYCLE_OFF=expiry,redeem). */
 export function areasOff(text = process.env.LIFECYCLE_OFF ?? ''): Set<Area> {
