@@ -273,12 +273,26 @@ async function main() {
     // --reopen n: n reloads, each timed in the page to the scan box ready (issue 27: at most 3 s at 4x).
     const r0 = now();
     const opened: Opened[] = [];
+    // --profile-reopen: a CPU profile of the page over the reloads after the first (which makes the
+    // work digests of the entries written here, as a device's first start after an update would); the
+    // renderer keeps its profiler across a same-site reload. For floor-scan-profile.ts.
+    const profileReopen = process.argv.includes('--profile-reopen');
     for (let i = 0; i < Math.max(1, REOPEN); i++) {
+      if (profileReopen && i === Math.min(1, REOPEN - 1)) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.start');
+      }
       if (REOPEN > 0) opened.push(await reopen(page, throttle));
       else {
         await page.reload();
         await throttle();
       }
+    }
+    if (profileReopen) {
+      const { profile: p } = await cdp.send('Profiler.stop');
+      writeFileSync('/tmp/floor-reopen.cpuprofile', JSON.stringify(p));
+      log('CPU profile of the page over the reloads: /tmp/floor-reopen.cpuprofile');
     }
     // Told at once (and again at the end): a long run cut short keeps them.
     if (opened.length > 0)

@@ -12,12 +12,23 @@ export interface KvRow {
   value: unknown;
 }
 
+/** An outbox entry's effect on the floor's local work, kept by floor/work/work-digest.ts: removed with
+ *  its entry, and dropped when the entry's payload changes (a refused carton sent without some items). */
+export interface WorkDigestRow {
+  seq: number;
+  userId: number;
+  /** The floor cache it was made with. */
+  stamp: string;
+  note: string;
+}
+
 export class FieldtraceDb extends Dexie {
   kv!: Table<KvRow, string>;
   outbox!: Table<OutboxEntry, number>;
   /** The floor caches (floor/cache/): a row per part, and its data as a few chunk rows. */
   cacheParts!: Table<CachePartRow, string>;
   cacheChunks!: Table<CacheChunkRow, [string, string, number]>;
+  workDigests!: Table<WorkDigestRow, number>;
 
   constructor(name = 'fieldtrace') {
     super(name, { chromeTransactionDurability: 'strict' });
@@ -26,6 +37,14 @@ export class FieldtraceDb extends Dexie {
     this.version(2).stores({ outbox: '++seq, &id, status, [status+seq]' });
     // A part's chunks are read and dropped by (part, fill); seq keeps a fill's pages in order.
     this.version(3).stores({ cacheParts: 'part', cacheChunks: '[part+fill+seq]' });
+    // A user's entries by status, and the entries in backoff, from index keys alone: with a full shift
+    // queued (6,000 cartons, 120,000 items) every read of the entries themselves cost a handheld
+    // seconds (bench/floor-scan.bench.ts --cpu 4 --queued 6000).
+    // Each entry's effect on the floor's work, by its seq, so a reopen need not judge every code again.
+    this.version(4).stores({
+      outbox: '++seq, &id, status, [status+seq], [userId+status], notBefore',
+      workDigests: 'seq',
+    });
   }
 }
 

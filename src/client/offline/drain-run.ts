@@ -23,13 +23,15 @@ export async function signedInUser(): Promise<number | null> {
 
 const SERVER_SAID_WAIT = new Set(['429', '503']);
 
-/** Clears the backoff of this user's waiting entries that `wake` names; answers how many. */
+/** Clears the backoff of this user's waiting entries that `wake` names; answers how many. Only the
+ *  entries in backoff are read (the notBefore index): a drain stops at its first failure, so they are
+ *  few, where the pending ones may be a full shift. */
 export function wakeEntries(db: FieldtraceDb, userId: number, wake: Wake): Promise<number> {
   const woken = (e: OutboxEntry) =>
     e.userId === userId &&
-    e.notBefore > 0 &&
+    e.status === 'pending' &&
     (wake === 'all' ? !SERVER_SAID_WAIT.has(e.answer?.code ?? '') : e.answer?.code === '0');
-  return db.outbox.where('status').equals('pending').and(woken).modify({ notBefore: 0 });
+  return db.outbox.where('notBefore').above(0).and(woken).modify({ notBefore: 0 });
 }
 
 export interface RunOptions {

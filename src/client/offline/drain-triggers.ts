@@ -212,26 +212,20 @@ function createSync(o: SyncOptions): Sync {
     userId = await (o.userId ?? signedInUser)();
     if (stopped || userId === null) return;
     const uid = userId;
-    // The counts come from the status index's keys; an entry is read once, for its user (which never
-    // changes). Reading every open entry whole on each change cost a full shift (6,000 cartons) the
-    // main thread's time after every carton closed (bench/floor-scan.bench.ts --queued 6000).
-    const owners = new Map<number, number>();
+    // The counts are counted on the status indexes, without reading an entry: reading them whole on
+    // each change cost a full shift (6,000 cartons) the main thread's time after every carton closed
+    // (bench/floor-scan.bench.ts --queued 6000).
     watch = liveQuery(async () => {
-      const [pending, sending, rejected] = await Promise.all(
-        (['pending', 'sending', 'rejected'] as const).map((s) => db.outbox.where('status').equals(s).primaryKeys()),
-      );
-      const unread = [...pending, ...sending, ...rejected].filter((seq) => !owners.has(seq));
-      if (unread.length > 0)
-        (await db.outbox.bulkGet(unread)).forEach((e, i) => {
-          if (e) owners.set(unread[i]!, e.userId);
-        });
-      const count = (seqs: number[], mine: boolean) =>
-        seqs.filter((seq) => owners.has(seq) && (owners.get(seq) === uid) === mine).length;
-      const [p, s, r] = [count(pending, true), count(sending, true), count(rejected, true)];
+      const statuses = ['pending', 'sending', 'rejected'] as const;
+      const [mine, all] = await Promise.all([
+        Promise.all(statuses.map((s) => db.outbox.where('[userId+status]').equals([uid, s]).count())),
+        Promise.all(statuses.map((s) => db.outbox.where('status').equals(s).count())),
+      ]);
+      const [p, s, r] = mine as [number, number, number];
       return {
         waiting: p + s,
         rejected: r,
-        otherUsers: count([...pending, ...sending, ...rejected], false),
+        otherUsers: all.reduce((a, b) => a + b, 0) - (p + s + r),
         sending: s > 0,
       };
     }).subscribe({

@@ -24,7 +24,7 @@ export interface PruneOptions {
  *  many. A done entry from before entries were stamped gets its stamp now and stays another week. */
 export function pruneSent(db: FieldtraceDb, o: PruneOptions): Promise<number> {
   const before = Math.min(o.cacheFrom - CLOCK_MARGIN_MS, o.now - KEEP_SENT_MS);
-  return db.transaction('rw', db.outbox, async () => {
+  return db.transaction('rw', db.outbox, db.workDigests, async () => {
     const sent = await db.outbox
       .where('status')
       .equals('done')
@@ -34,6 +34,7 @@ export function pruneSent(db: FieldtraceDb, o: PruneOptions): Promise<number> {
     if (unstamped.length > 0) await db.outbox.bulkPut(unstamped.map((e) => ({ ...e, settledAt: o.now })));
     const old = sent.filter((e) => e.settledAt !== undefined && e.settledAt < before).map((e) => e.seq!);
     await db.outbox.bulkDelete(old);
+    await db.workDigests.bulkDelete(old);
     return old.length;
   });
 }

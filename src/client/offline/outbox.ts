@@ -126,22 +126,23 @@ export async function reviseEntry(
   id: string,
   revised: Pick<OutboxEntry, 'payload' | 'label'>,
 ): Promise<boolean> {
-  return (
-    (await db.outbox
-      .where('id')
-      .equals(id)
-      .and((e) => e.status === 'rejected')
-      .modify({ ...revised, status: 'pending', notBefore: 0, key: crypto.randomUUID() })) > 0
-  );
+  // Its work digest described the old payload: dropped with the change.
+  return db.transaction('rw', db.outbox, db.workDigests, async () => {
+    const e = await db.outbox.get({ id });
+    if (e?.status !== 'rejected') return false;
+    await db.outbox.put({ ...e, ...revised, status: 'pending', notBefore: 0, key: crypto.randomUUID() });
+    await db.workDigests.delete(e.seq!);
+    return true;
+  });
 }
 
 /** A rejected entry the user has seen and confirmed to drop; nothing else is ever removed by hand. */
 export async function discardEntry(db: FieldtraceDb, id: string): Promise<boolean> {
-  return (
-    (await db.outbox
-      .where('id')
-      .equals(id)
-      .and((e) => e.status === 'rejected')
-      .delete()) > 0
-  );
+  return db.transaction('rw', db.outbox, db.workDigests, async () => {
+    const e = await db.outbox.get({ id });
+    if (e?.status !== 'rejected') return false;
+    await db.outbox.delete(e.seq!);
+    await db.workDigests.delete(e.seq!);
+    return true;
+  });
 }

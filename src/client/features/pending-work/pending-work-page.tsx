@@ -5,7 +5,6 @@
 // Sent entries hide behind a toggle, newest first. Nothing here removes an entry unasked.
 import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSession } from '../../api/session.js';
 import { PageArrows } from '../../kit/page-arrows.js';
@@ -21,6 +20,7 @@ import type { Trimmed } from '../../floor/work/without-refused.js';
 import { refusedItems } from '@shared/contracts/refusal.js';
 import { useOutboxStatus } from '../../offline/use-outbox-status.js';
 import { confirmAction } from './confirm.js';
+import { openPage } from './open-page.js';
 import { EntryCard } from './entry-card.js';
 import { useFloorWords } from '../../floor/words/floor-lang.js';
 
@@ -42,27 +42,29 @@ export function PendingWorkPage() {
   // The server's reasons and the entries' labels are kept in English; they show in the device's language.
   const { w, say } = useFloorWords();
   const [page, setPage] = useState(1);
-  const mine = (e: OutboxEntry) => e.userId === userId;
 
-  const open = useLiveQuery(
-    () => localDb.outbox.where('status').anyOf('pending', 'sending', 'rejected').filter(mine).sortBy('seq'),
-    [userId],
-  );
-  const doneRange = () => localDb.outbox.where('[status+seq]').between(['done', Dexie.minKey], ['done', Dexie.maxKey]);
-  const sentCount = useLiveQuery(() => doneRange().filter(mine).count(), [userId]) ?? 0;
+  const open = useLiveQuery(() => openPage(localDb, userId, page, PENDING_PAGE_SIZE), [userId, page]);
+  const doneKeys = () => localDb.outbox.where('[userId+status]').equals([userId, 'done']);
+  const sentCount = useLiveQuery(() => doneKeys().count(), [userId]) ?? 0;
   const sent =
     useLiveQuery(
-      () => (showSent ? doneRange().reverse().filter(mine).limit(SENT_SHOWN).toArray() : []),
+      () =>
+        showSent
+          ? doneKeys()
+              .primaryKeys()
+              .then((seqs) => localDb.outbox.bulkGet(seqs.sort((a, b) => b - a).slice(0, SENT_SHOWN)))
+              .then((es) => es.filter((e): e is OutboxEntry => e !== undefined))
+          : [],
       [userId, showSent],
     ) ?? [];
   const now = Date.now();
-  const waiting = open?.filter((e) => e.status !== 'rejected').length ?? 0;
-  const rejected = (open?.length ?? 0) - waiting;
-  const pages = Math.max(1, Math.ceil((open?.length ?? 0) / PENDING_PAGE_SIZE));
-  // Entries sent or discarded emptied the last page: the last there is.
-  const current = Math.min(page, pages);
+  const waiting = open?.waiting ?? 0;
+  const rejected = open?.rejected ?? 0;
+  const total = open?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PENDING_PAGE_SIZE));
+  const current = open?.page ?? 1;
   const from = (current - 1) * PENDING_PAGE_SIZE;
-  const shown = open?.slice(from, from + PENDING_PAGE_SIZE);
+  const shown = open?.entries;
 
   const sendNow = async () => {
     if (!navigator.onLine) {
@@ -148,18 +150,18 @@ export function PendingWorkPage() {
       )}
       {status.otherUsers > 0 && <Text size="sm">{w.otherUsers(status.otherUsers)}</Text>}
       {/* Above the list: the next page is a tap away without scrolling past 50 cards. */}
-      {open && open.length > PENDING_PAGE_SIZE && (
+      {total > PENDING_PAGE_SIZE && (
         <PageArrows
           page={current}
           pages={pages}
           from={from + 1}
           to={from + shown!.length}
-          total={open.length}
+          total={total}
           onPage={setPage}
           names={{ previous: w.previousPage, next: w.nextPage }}
         />
       )}
-      {open && open.length === 0 && <Text c="dimmed">{w.nothingWaits}</Text>}
+      {open && total === 0 && <Text c="dimmed">{w.nothingWaits}</Text>}
       <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={w.openEntries}>
         {shown?.map((e) => (
           <EntryCard

@@ -8,14 +8,15 @@
 // Until the outbox has been read for the cache in hand, and up to the newest entry this screen queued,
 // the work is not whole: the hook says so (`ready`), and the screen's scans wait for it (issue 27: a
 // pack already in a queued carton was accepted while the outbox was still being read).
-import { liveQuery } from 'dexie';
+import Dexie, { liveQuery } from 'dexie';
 import { useEffect, useState } from 'react';
-import { localDb, type FieldtraceDb } from '../../offline/db.js';
+import { localDb, type FieldtraceDb, type WorkDigestRow } from '../../offline/db.js';
 import type { OutboxEntry } from '../../offline/outbox-entry.js';
 import type { FloorCache } from '../cache/index.js';
 import { emptyLocalWork, type LocalWork } from './local-work.js';
+import { cacheStamp, digestText, mergeDigests, mergeWork, recording } from './work-digest.js';
 import { subscribeQueued } from './queued.js';
-import { addEntry, FLOOR_WORK_PATHS, localWorkOf } from './registry.js';
+import { addEntry } from './registry.js';
 import { en } from '../words/en.js';
 
 /** What a floor scan answers while the cache is read from the device the first time (the scan box
@@ -34,22 +35,20 @@ export interface Followed {
   work: LocalWork;
 }
 
-/** Both reads start at once, inside the live query's scope (so both are watched). The keys are read
- *  with keys(), not primaryKeys(): Dexie 4.4.7's live query does not wake a primaryKeys() read of the
- *  primary key for an add, so work queued offline (no drain writing after it) never reached the screen. */
+/** Both reads start at once, inside the live query's scope (so both are watched), and both are the
+ *  status index's primary keys, which Dexie reads in one getAllKeys: `orderBy('seq').keys()` walked a
+ *  cursor, one callback per entry, 6,000 of them with a full shift queued, after every carton closed
+ *  (bench/floor-scan.bench.ts --cpu 4). Not the primary key's own primaryKeys(): Dexie 4.4.7's live
+ *  query does not wake that read for an add, so work queued offline never reached the screen. */
 export const outboxShape = (db: FieldtraceDb = localDb): Promise<OutboxShape> =>
   Promise.all([
-    db.outbox.orderBy('seq').keys() as Promise<number[]>,
+    db.outbox.where('status').between(Dexie.minKey, Dexie.maxKey).primaryKeys(),
     db.outbox.where('status').equals('rejected').primaryKeys(),
-  ]).then(([seqs, rejected]) => ({ seqs, rejected }));
-
-const mine =
-  (userId: number) =>
-  (e: OutboxEntry | undefined): e is OutboxEntry =>
-    e !== undefined && e.userId === userId && FLOOR_WORK_PATHS.has(e.endpoint);
+  ]).then(([seqs, rejected]) => ({ seqs: seqs.sort((a, b) => a - b), rejected }));
 
 /** `known` brought up to the outbox's `shape`: the entries appended are added to it (a new object over
- *  the same maps, which only grow); anything else is rebuilt from the outbox as it is now. */
+ *  the same maps, which only grow); anything else (an entry gone, refused or sent again, a new cache) is
+ *  rebuilt, from each entry's digest where it holds (work-digest.ts). */
 export async function followOutbox(
   known: Followed | null,
   shape: OutboxShape,
@@ -62,19 +61,57 @@ export async function followOutbox(
     known !== null &&
     known.seqs.length <= shape.seqs.length &&
     known.seqs.every((s, i) => shape.seqs[i] === s && known.rejected.has(s) === rejected.has(s));
-  if (!appended) {
-    const all = await db.outbox.orderBy('seq').toArray();
-    return {
-      seqs: all.map((e) => e.seq!),
-      rejected: new Set(all.filter((e) => e.status === 'rejected').map((e) => e.seq!)),
-      work: localWorkOf(all.filter(mine(userId)), cache),
-    };
-  }
-  if (known.seqs.length === shape.seqs.length) return known;
-  const work = { ...known.work };
-  for (const e of (await db.outbox.bulkGet(shape.seqs.slice(known.seqs.length))).filter(mine(userId)))
-    addEntry(work, e, cache);
+  if (appended && known.seqs.length === shape.seqs.length) return known;
+  const from = appended ? known.seqs.length : 0;
+  const work = appended ? { ...known.work } : emptyLocalWork();
+  await addWork(
+    work,
+    shape.seqs.slice(from).filter((s) => !rejected.has(s)),
+    userId,
+    cache,
+    db,
+  );
   return { seqs: shape.seqs, rejected, work };
+}
+
+/** Adds these entries' effects to `work`, in queue order: a digest that holds is added as it is, any
+ *  other entry is read and judged, and its digest written for the next time. */
+async function addWork(
+  work: LocalWork,
+  seqs: number[],
+  userId: number,
+  cache: FloorCache,
+  db: FieldtraceDb,
+): Promise<void> {
+  const stamp = cacheStamp(cache);
+  const digests = await db.workDigests.bulkGet(seqs);
+  const holds = (i: number) => digests[i]?.stamp === stamp;
+  const unread = seqs.filter((_, i) => !holds(i));
+  const entries = new Map<number, OutboxEntry>();
+  for (const e of await db.outbox.bulkGet(unread)) if (e) entries.set(e.seq!, e);
+  const written: WorkDigestRow[] = [];
+  // Runs of digests are added with one parse; an entry judged meanwhile sees all before it.
+  let run: string[] = [];
+  seqs.forEach((seq, i) => {
+    const d = digests[i];
+    if (holds(i)) {
+      if (d!.userId === userId) run.push(d!.note);
+      return;
+    }
+    mergeDigests(work, run);
+    run = [];
+    const e = entries.get(seq);
+    // Gone or refused since the keys were read: the next shape rebuilds without it (and a refused
+    // entry gets no digest: sent again, it is judged then).
+    if (!e || e.status === 'rejected') return;
+    const delta = recording(work);
+    if (e.userId === userId) addEntry(delta, e, cache);
+    mergeWork(work, delta);
+    written.push({ seq, userId: e.userId, stamp, note: digestText(delta) });
+  });
+  mergeDigests(work, run);
+  // Not waited for: the work is whole without it, and a digest not written is only made again.
+  if (written.length > 0) void db.workDigests.bulkPut(written).catch(() => undefined);
 }
 
 export interface LocalWorkState {

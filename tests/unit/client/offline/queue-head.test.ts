@@ -4,7 +4,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { FieldtraceDb } from '../../../../src/client/offline/db.js';
-import { queueHead } from '../../../../src/client/offline/drain-run.js';
+import { queueHead, wakeEntries } from '../../../../src/client/offline/drain-run.js';
 import { newEntry, type OutboxStatus } from '../../../../src/client/offline/outbox-entry.js';
 
 let db: FieldtraceDb;
@@ -36,4 +36,24 @@ it('answers nothing when none of the user’s entries waits', async () => {
   await add(7, 'rejected');
   await add(7, 'done');
   expect(await queueHead(db, 7)).toBeUndefined();
+});
+
+it('wakes only the user’s waiting entries in backoff that the wake names', async () => {
+  const at = (seq: number) => db.outbox.get(seq).then((e) => e?.notBefore);
+  const backoff = (userId: number, status: OutboxStatus, code: string) =>
+    add(userId, status).then(async (seq) => {
+      await db.outbox.update(seq, { notBefore: 5_000, answer: { code, message: 'x', data: null } });
+      return seq;
+    });
+  const network = await backoff(7, 'pending', '0');
+  const busy = await backoff(7, 'pending', '503');
+  const failed = await backoff(7, 'pending', '500');
+  const other = await backoff(8, 'pending', '0');
+  const sent = await backoff(7, 'done', '0');
+  expect(await wakeEntries(db, 7, 'network')).toBe(1);
+  expect([await at(network), await at(busy), await at(failed), await at(other), await at(sent)]).toEqual([
+    0, 5_000, 5_000, 5_000, 5_000,
+  ]);
+  expect(await wakeEntries(db, 7, 'all')).toBe(1);
+  expect([await at(busy), await at(failed)]).toEqual([5_000, 0]);
 });
