@@ -138,3 +138,34 @@ export async function timeStep(page: Page, on: 'click' | 'scroll', act: () => Pr
     return s.t0 === 0 ? Number.NaN : s.done - s.t0;
   });
 }
+
+/** An init script: counts the IndexedDB cursors the page opens, by the stack that opened them. */
+export function countCursors(): void {
+  const seen: Record<string, number> = {};
+  Error.stackTraceLimit = 80;
+  (globalThis as unknown as { __cursors: typeof seen }).__cursors = seen;
+  for (const proto of [IDBObjectStore.prototype, IDBIndex.prototype])
+    for (const name of ['openCursor', 'openKeyCursor'] as const) {
+      const open = proto[name] as (...a: unknown[]) => IDBRequest;
+      proto[name] = function (this: unknown, ...a: unknown[]) {
+        // The app's frames (Dexie's own are the same for every cursor).
+        const at = (new Error().stack ?? '')
+          .split('\n')
+          .slice(2)
+          .filter((l) => !/\/db-[\w-]+\.js/.test(l))
+          .map((l) => l.trim().replace(/\(https?:\/\/[^/]+\//, '('))
+          .slice(0, 8)
+          .join(' < ');
+        seen[at] = (seen[at] ?? 0) + 1;
+        return open.apply(this, a);
+      } as never;
+    }
+}
+
+/** The cursors counted since the last load, most opened first. */
+export const cursorsOpened = (page: Page) =>
+  page.evaluate(() =>
+    Object.entries((window as unknown as { __cursors: Record<string, number> }).__cursors ?? {}).sort(
+      (a, b) => b[1] - a[1],
+    ),
+  );

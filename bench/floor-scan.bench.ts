@@ -33,7 +33,7 @@ import { codeUrl, makeSlipId, parseUid, scannedUid, visibleNumber } from '../src
 import { PACKING_MSG } from '../src/shared/contracts/floor/packing.js';
 import { codeMac } from '../src/server/domain/code-mac.js';
 import { bigContent } from './floor-cache-data.js';
-import { openPending, reopen, timeStep, watchOpening, type Opened } from './floor-open.js';
+import { countCursors, cursorsOpened, openPending, reopen, timeStep, watchOpening, type Opened } from './floor-open.js';
 import { BENCH_CODE_SECRET, CLIENT_DIR, FACTORY, ROOT, floorData, startServer } from './floor-drain-server.js';
 import { fmtMs, log, now, table, Timings } from './stats.js';
 
@@ -64,6 +64,7 @@ const CPU = arg('cpu', 1);
 const REOPEN = arg('reopen', 0);
 /** --pending: after the scans, Pending work opened from the header and stepped through. */
 const PENDING = process.argv.includes('--pending');
+const CURSORS = process.argv.includes('--cursors');
 const TRACE_FILE = '/tmp/floor-scan-trace.json';
 /** Every scan's times, for a closer look. */
 const SAMPLES_FILE = '/tmp/floor-scan-samples.json';
@@ -133,6 +134,9 @@ async function main() {
     // tsx compiles this file with esbuild's keepNames: functions passed to page.evaluate call __name.
     await context.addInitScript('globalThis.__name = (f) => f;');
     if (REOPEN > 0) await context.addInitScript(watchOpening);
+    // --cursors: every IndexedDB cursor the page opens, counted by the stack that opened it (a cursor
+    // walks one callback per record: the reads to find when a full shift is queued).
+    if (CURSORS) await context.addInitScript(countCursors);
     const page = await context.newPage();
     page.setDefaultTimeout(60_000);
     // --cpu 4: Chromium's CPU throttle on the page (a low-end handheld). Set before the offline reload (the set-up before it is not timed, and its write of the device
@@ -501,6 +505,10 @@ async function main() {
       log(`Chromium trace of the scans: ${TRACE_FILE} (npx tsx bench/floor-scan-trace.ts)`);
     }
     writeFileSync(SAMPLES_FILE, JSON.stringify(b));
+    if (CURSORS)
+      log(
+        `cursors opened, by stack (navigator.onLine ${await page.evaluate(() => navigator.onLine)}): ${JSON.stringify(await cursorsOpened(page), null, 1)}`,
+      );
     const summary = (values: number[]) => {
       const t = new Timings(values.length);
       values.forEach((v) => t.add(v));

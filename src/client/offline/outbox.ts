@@ -39,19 +39,29 @@ export interface DrainReport {
   stopped?: 'retry' | 'signin' | 'backoff';
 }
 
-/** The head of the queue and the entries after it that may go with it (their backoff over). */
+/** The code of a try that reached no server (no network, the server down). */
+const NO_ANSWER = '0';
+
+/** The head of the queue and the entries after it that may go with it (their backoff over). A head whose
+ *  last try reached no server goes alone, as a probe: on Wi-Fi without a route to the server (the
+ *  browser says online) every retry read and rewrote a full push of entries on the main thread, twice
+ *  (sending, then back), for nothing. Once it is answered, the pushes are full again. */
 async function nextBatch(db: FieldtraceDb, max: number, now: number, userId?: number): Promise<OutboxEntry[]> {
-  const head = await db.outbox
-    .where('[status+seq]')
-    .between(['pending', Dexie.minKey], ['pending', Dexie.maxKey])
-    .filter((e) => userId === undefined || e.userId === userId)
-    .limit(max)
-    .toArray();
+  const pending = (n: number) =>
+    db.outbox
+      .where('[status+seq]')
+      .between(['pending', Dexie.minKey], ['pending', Dexie.maxKey])
+      .filter((e) => userId === undefined || e.userId === userId)
+      .limit(n)
+      .toArray();
+  const [first] = await pending(1);
+  if (!first || max === 1 || first.answer?.code === NO_ANSWER) return first ? [first] : [];
+  const head = await pending(max);
   const waiting = head.findIndex((e, i) => i > 0 && e.notBefore > now);
   return waiting < 0 ? head : head.slice(0, waiting);
 }
 
-const noAnswer = (message: string): Outcome => ({ kind: 'retry', answer: { code: '0', message, data: null } });
+const noAnswer = (message: string): Outcome => ({ kind: 'retry', answer: { code: NO_ANSWER, message, data: null } });
 
 /** Entries still to go to the server (what the header's count shows). */
 export const waitingCount = (db: FieldtraceDb) => db.outbox.where('status').anyOf('pending', 'sending').count();

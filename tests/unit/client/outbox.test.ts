@@ -228,6 +228,25 @@ describe('pushes of many entries', () => {
     expect((await db.outbox.orderBy(':id').toArray())[1]).toMatchObject({ status: 'pending', answer: { code: '0' } });
   });
 
+  it('after a try that reached no server, sends the head alone, then full pushes once it is answered', async () => {
+    await queue('c1', 'c2', 'c3', 'c4');
+    const pushes: string[][] = [];
+    let reachable = false;
+    const send: Send = async (batch) => {
+      pushes.push(batch.map((e) => e.id));
+      return reachable ? batch.map(() => ok()) : [offline];
+    };
+    const drain = () => drainOutbox({ db, send, now: () => clock, batchSize: 3, random: () => 0.5 });
+    expect(await drain()).toMatchObject({ done: 0, stopped: 'retry' });
+    clock += 60_000;
+    expect(await drain()).toMatchObject({ done: 0, stopped: 'retry' });
+    reachable = true;
+    clock += 60_000;
+    expect(await drain()).toEqual({ done: 4, rejected: 0 });
+    expect(pushes).toEqual([['key-c1', 'key-c2', 'key-c3'], ['key-c1'], ['key-c1'], ['key-c2', 'key-c3', 'key-c4']]);
+    expect(await statuses()).toEqual(['c1:done', 'c2:done', 'c3:done', 'c4:done']);
+  });
+
   it('does not take along an entry whose own backoff is not over', async () => {
     await queue('c1', 'c2', 'c3');
     await db.outbox
