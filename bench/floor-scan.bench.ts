@@ -24,7 +24,7 @@
 //    MutationObserver on the list) and (b) the frame that shows it painted (requestAnimationFrame,
 //    then a task posted from it: it runs after that frame's paint). And the browser's own Event
 //    Timing for the Enter keydowns (reported only from 16 ms up; its duration ends at the next paint).
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
@@ -65,6 +65,9 @@ const REOPEN = arg('reopen', 0);
 /** --pending: after the scans, Pending work opened from the header and stepped through. */
 const PENDING = process.argv.includes('--pending');
 const CURSORS = process.argv.includes('--cursors');
+/** --shots DIR: screenshots of what the operator sees at each step (after a reopen, mid-carton, the slip
+ *  dialog, after a close, Pending work), to look at (not timed: taken outside the timed scans). */
+const SHOTS = process.argv.includes('--shots') ? process.argv[process.argv.indexOf('--shots') + 1]! : null;
 const TRACE_FILE = '/tmp/floor-scan-trace.json';
 /** Every scan's times, for a closer look. */
 const SAMPLES_FILE = '/tmp/floor-scan-samples.json';
@@ -305,6 +308,12 @@ async function main() {
       );
     const scanBox = page.getByLabel('Scan items', { exact: true });
     await scanBox.waitFor();
+    const shot = async (name: string) => {
+      if (!SHOTS) return;
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: join(SHOTS, `floor-shift-${name}.png`) });
+    };
+    await shot('1-reopened');
     // The scan box's own verdict (offline, the header has a status of its own).
     const verdict = page.locator('.ft-packing .ft-scan').getByRole('status').first();
     const expectVerdict = async (text: string, timeout = 30_000) => {
@@ -457,14 +466,17 @@ async function main() {
           await verdictShown();
         }
         scans++;
+        if (c === 0 && i === 9) await shot('2-mid-carton');
       }
       await dialog.waitFor();
+      if (c === 0) await shot('3-slip-dialog');
       // The slip goes where the dialog put the cursor (its own scan box), as an operator sees it first.
       await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') != null);
       await page.keyboard.type(floor.sid(c), { delay: 3 });
       await page.keyboard.press('Enter');
       await dialog.waitFor({ state: 'detached' });
       await page.waitForTimeout(500);
+      if (c === 0) await shot('4-carton-closed');
     }
     await page.waitForTimeout(200);
     const b = await page.evaluate(
@@ -492,6 +504,7 @@ async function main() {
       const next = page.getByRole('button', { name: 'Next page', exact: true });
       for (let i = 0; i < 5 && (await next.count()) > 0; i++)
         paged.push(await timeStep(page, 'click', () => next.click()));
+      await shot('5-pending-work');
       pending = { open, scroll, page: paged };
       log(`pending work: ${JSON.stringify(pending)}`);
     }
