@@ -90,7 +90,7 @@ async function addWork(
     for (const d of await db.workDigests.where('seq').between(seqs[0]!, seqs.at(-1)!, true, true).toArray())
       kept.set(d.seq, d);
   const digests = seqs.map((s) => kept.get(s));
-  const holds = (i: number) => digests[i]?.stamp === stamp;
+  const holds = (i: number) => digests[i]?.stamp === stamp && digests[i]?.userId === userId;
   const unread = seqs.filter((_, i) => !holds(i));
   const entries = new Map<number, OutboxEntry>();
   for (const e of await db.outbox.bulkGet(unread)) if (e) entries.set(e.seq!, e);
@@ -98,9 +98,8 @@ async function addWork(
   // Runs of digests are added with one parse; an entry judged meanwhile sees all before it.
   let run: string[] = [];
   seqs.forEach((seq, i) => {
-    const d = digests[i];
     if (holds(i)) {
-      if (d!.userId === userId) run.push(d!.note);
+      run.push(digests[i]!.note);
       return;
     }
     mergeDigests(work, run);
@@ -108,11 +107,12 @@ async function addWork(
     const e = entries.get(seq);
     // Gone or refused since the keys were read: the next shape rebuilds without it (and a refused
     // entry gets no digest: sent again, it is judged then).
-    if (!e || e.status === 'rejected') return;
+    // Another user's entry holds nothing for this one, and gets no digest: it is its user's to make.
+    if (!e || e.status === 'rejected' || e.userId !== userId) return;
     const delta = recording(work);
-    if (e.userId === userId) addEntry(delta, e, cache);
+    addEntry(delta, e, cache);
     mergeWork(work, delta);
-    written.push({ seq, userId: e.userId, stamp, note: digestText(delta) });
+    written.push({ seq, userId, stamp, note: digestText(delta) });
   });
   mergeDigests(work, run);
   // Not waited for: the work is whole without it, and a digest not written is only made again.

@@ -3,7 +3,9 @@
 // every entry whole and judging every code in it again. With a full shift queued (6,000 cartons,
 // 120,000 items) that took the app seconds to be ready on a handheld's CPU (bench/floor-scan.bench.ts
 // --cpu 4 --reopen). A digest is only a shortcut: it holds for the cache it was made with (its stamp),
-// and an entry without one that holds is read and judged as before, and its digest written.
+// and an entry without one that holds is read and judged as before, and its digest written. A digest
+// keeps what its entry added when it was judged: a carton refused later does not change the digests
+// after it (a tertiary carton keeps the batches of a secondary since refused; the server answers that).
 import type { FloorCache } from '../cache/index.js';
 import { emptyLocalWork, type LocalWork } from './local-work.js';
 

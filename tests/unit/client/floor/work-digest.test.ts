@@ -96,15 +96,18 @@ it('rebuilds the same work from the digests, without judging the entries again',
   expect(expected.packed.size).toBe(10);
   expect(expected.tertiaries.get('TID26KA00003')?.Batches).toHaveLength(2);
   expect(await follow()).toEqual(expected);
-  // Every entry got its digest (written after the answer: not waited for).
-  await expect.poll(() => db.workDigests.count()).toBe(QUEUE.length);
+  // Every entry of this user got its digest (written after the answer: not waited for); the other
+  // user's entry none, so that user's own work is never taken from a digest made for someone else.
+  await expect.poll(() => db.workDigests.count()).toBe(QUEUE.length - 1);
+  const theirs = (await followOutbox(null, await outboxShape(db), 8, cache, db)).work;
+  expect([...theirs.packed.keys()]).toEqual(['SKA:50', 'SKA:51', 'SKA:52']);
   await spoil();
   expect(await follow()).toEqual(expected);
 });
 
 it('judges the entries again for another cache, and keeps their new digests', async () => {
   await follow();
-  await expect.poll(() => db.workDigests.count()).toBe(QUEUE.length);
+  await expect.poll(() => db.workDigests.count()).toBe(QUEUE.length - 1);
   await spoil();
   const other = buildFloorCache(content(2));
   const work = await follow(other);
@@ -129,7 +132,7 @@ it('gives a refused entry no digest, and judges a revised one again', async () =
   await db.outbox.update(seq!, { status: 'rejected' });
   let work = await follow();
   expect(work.packed.has('SKA:1')).toBe(false);
-  await expect.poll(() => db.workDigests.count()).toBe(QUEUE.length - 1);
+  await expect.poll(() => db.workDigests.count()).toBe(QUEUE.length - 2);
   expect(await db.workDigests.get(seq!)).toBeUndefined();
 
   // Its digest from before the refusal is dropped when it is sent without some items.
