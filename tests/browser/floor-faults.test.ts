@@ -221,112 +221,117 @@ const serverCount = async () =>
   ).body.ResponseData[0]?.TotalRows ?? 0;
 
 describe('the floor under faults', () => {
-  it(`drains ${CARTONS} + ${TERTIARIES} cartons exactly once through drops, duplicates, delays, reorders, a killed tab and a killed server`, async () => {
-    let page = device.page;
-    try {
-      // Online first: the service worker in control and the device's data loaded, as on any morning.
-      await page.goto('/transaction/secondary-packing');
-      await workerInControl(page);
-      await ready(page, '/transaction/tertiary-packing', tertiarySize.label);
-      await ready(page, '/transaction/secondary-packing', floor.sizeLabel);
-      await goOffline(device.context);
-      say('the device ready and offline');
+  it(
+    `drains ${CARTONS} + ${TERTIARIES} cartons exactly once through drops, duplicates, delays, reorders, a killed tab and a killed server`,
+    async () => {
+      let page = device.page;
+      try {
+        // Online first: the service worker in control and the device's data loaded, as on any morning.
+        await page.goto('/transaction/secondary-packing');
+        await workerInControl(page);
+        await ready(page, '/transaction/tertiary-packing', tertiarySize.label);
+        await ready(page, '/transaction/secondary-packing', floor.sizeLabel);
+        await goOffline(device.context);
+        say('the device ready and offline');
 
-      const secondaries = Array.from({ length: CARTONS }, (_, c) => ({
-        codes: Array.from({ length: ITEMS }, (_, k) => uid(FROM + c * ITEMS + k)),
-        slip: floor.sid(c),
-      }));
-      await packInChunks(page, secondaries, ITEMS);
-      await ready(page, '/transaction/tertiary-packing', tertiarySize.label);
-      const tertiaries = Array.from({ length: TERTIARIES }, (_, t) => ({
-        codes: Array.from({ length: PER_TERTIARY }, (_, k) => floor.sid(t * PER_TERTIARY + k)),
-        slip: floor.tid(t),
-      }));
-      await packInChunks(page, tertiaries, PER_TERTIARY);
-      const queued = CARTONS + TERTIARIES;
-      expect(await unsent(page)).toBe(queued);
-      await page.getByRole('link', { name: `Pending work: ${queued} waiting` }).waitFor();
-      say(`${queued} entries queued offline`);
-      await screenshot(page, 'floor-faults-queued');
+        const secondaries = Array.from({ length: CARTONS }, (_, c) => ({
+          codes: Array.from({ length: ITEMS }, (_, k) => uid(FROM + c * ITEMS + k)),
+          slip: floor.sid(c),
+        }));
+        await packInChunks(page, secondaries, ITEMS);
+        await ready(page, '/transaction/tertiary-packing', tertiarySize.label);
+        const tertiaries = Array.from({ length: TERTIARIES }, (_, t) => ({
+          codes: Array.from({ length: PER_TERTIARY }, (_, k) => floor.sid(t * PER_TERTIARY + k)),
+          slip: floor.tid(t),
+        }));
+        await packInChunks(page, tertiaries, PER_TERTIARY);
+        const queued = CARTONS + TERTIARIES;
+        expect(await unsent(page)).toBe(queued);
+        await page.getByRole('link', { name: `Pending work: ${queued} waiting` }).waitFor();
+        say(`${queued} entries queued offline`);
+        await screenshot(page, 'floor-faults-queued');
 
-      // Back online through the faults.
-      proxy.setPlan(FAULTS);
-      const firstPush = proxy.nextForwarded(isPush);
-      await goOnline(device.context);
-      // The tab is killed while its first push is on the way.
-      await firstPush;
-      const atCrash = await serverCount();
-      say(`tab killed mid-push; the server holds ${atCrash} secondary cartons`);
-      // Closed without its unload handlers: the push's fetch dies with the tab. (CDP's Page.crash left
-      // the renderer's Web Lock held for minutes in headless Chromium, which no real tab kill does.)
-      await page.close({ runBeforeUnload: false });
-      expect(atCrash).toBeLessThan(CARTONS);
+        // Back online through the faults.
+        proxy.setPlan(FAULTS);
+        const firstPush = proxy.nextForwarded(isPush);
+        await goOnline(device.context);
+        // The tab is killed while its first push is on the way.
+        await firstPush;
+        const atCrash = await serverCount();
+        say(`tab killed mid-push; the server holds ${atCrash} secondary cartons`);
+        // Closed without its unload handlers: the push's fetch dies with the tab. (CDP's Page.crash left
+        // the renderer's Web Lock held for minutes in headless Chromium, which no real tab kill does.)
+        await page.close({ runBeforeUnload: false });
+        expect(atCrash).toBeLessThan(CARTONS);
 
-      // Reopened: the app starts, finds the queue and drains it; the server dies while a push is in it.
-      page = await b.tab(device, 60_000);
-      const nextPush = proxy.nextForwarded(isPush);
-      await page.goto('/pending-work');
-      await nextPush;
-      await server.kill();
-      say('server killed mid-push');
-      await new Promise((r) => setTimeout(r, 1500));
-      server = await startServer();
-      // However few pushes are left, the dangerous faults each meet one that reaches the server.
-      proxy.setPlan({
-        ...FAULTS,
-        first: { match: isPush, faults: ['drop-after', 'duplicate', 'reorder', 'drop-after'] },
-      });
-      const afterRestart = await serverCount();
-      say(`server restarted; it holds ${afterRestart} secondary cartons`);
-      expect(afterRestart).toBeLessThan(CARTONS);
-      // Nobody taps Send now: the app's health probe sees the server back and wakes the drain, whose
-      // backoff after the pushes that found no server would otherwise run to minutes.
+        // Reopened: the app starts, finds the queue and drains it; the server dies while a push is in it.
+        page = await b.tab(device, 60_000);
+        const nextPush = proxy.nextForwarded(isPush);
+        await page.goto('/pending-work');
+        await nextPush;
+        await server.kill();
+        say('server killed mid-push');
+        await new Promise((r) => setTimeout(r, 1500));
+        server = await startServer();
+        // However few pushes are left, the dangerous faults each meet one that reaches the server.
+        proxy.setPlan({
+          ...FAULTS,
+          first: { match: isPush, faults: ['drop-after', 'duplicate', 'reorder', 'drop-after'] },
+        });
+        const afterRestart = await serverCount();
+        say(`server restarted; it holds ${afterRestart} secondary cartons`);
+        expect(afterRestart).toBeLessThan(CARTONS);
+        // Nobody taps Send now: the app's health probe sees the server back and wakes the drain, whose
+        // backoff after the pushes that found no server would otherwise run to minutes.
 
-      let lastSaid = 0;
-      await expect
-        .poll(
-          async () => {
-            if (Date.now() - lastSaid > 10_000) {
-              lastSaid = Date.now();
-              say(`outbox head: ${JSON.stringify(await head(page))}`);
-            }
-            return unsent(page);
-          },
-          { timeout: 600_000, interval: 1000 },
-        )
-        .toBe(0);
-      await page.getByRole('link', { name: 'Pending work: 0 waiting' }).waitFor();
-      await page.getByText('0 waiting · 0 rejected').waitFor();
-      await screenshot(page, 'floor-faults-drained');
-      // Late copies the network still holds arrive now; they must change nothing.
-      await proxy.flush();
-      say(`drained; faults ${JSON.stringify(proxy.counts())}`);
-      // The server answered a push the browser never heard of, got one push twice, and one out of turn.
-      const reached = (f: string) =>
-        proxy.log.some((l) => l.path === PUSH_PATH && l.fault === f && /\b200\b/.test(l.note));
-      expect(['drop-after', 'duplicate', 'reorder'].filter((f) => !reached(f))).toEqual([]);
+        let lastSaid = 0;
+        await expect
+          .poll(
+            async () => {
+              if (Date.now() - lastSaid > 10_000) {
+                lastSaid = Date.now();
+                say(`outbox head: ${JSON.stringify(await head(page))}`);
+              }
+              return unsent(page);
+            },
+            { timeout: 600_000, interval: 1000 },
+          )
+          .toBe(0);
+        await page.getByRole('link', { name: 'Pending work: 0 waiting' }).waitFor();
+        await page.getByText('0 waiting · 0 rejected').waitFor();
+        await screenshot(page, 'floor-faults-drained');
+        // Late copies the network still holds arrive now; they must change nothing.
+        await proxy.flush();
+        say(`drained; faults ${JSON.stringify(proxy.counts())}`);
+        // The server answered a push the browser never heard of, got one push twice, and one out of turn.
+        const reached = (f: string) =>
+          proxy.log.some((l) => l.path === PUSH_PATH && l.fault === f && /\b200\b/.test(l.note));
+        expect(['drop-after', 'duplicate', 'reorder'].filter((f) => !reached(f))).toEqual([]);
 
-      const held = await allRows(PACKING_API.secondaryList);
-      const slips = new Set(secondaries.map((s) => s.slip));
-      const ours = held.filter((r) => slips.has(r.CartonId));
-      const bySid = new Map<string, number>();
-      for (const r of ours) bySid.set(r.CartonId, (bySid.get(r.CartonId) ?? 0) + 1);
-      expect([...bySid.values()].filter((n) => n !== 1)).toEqual([]);
-      expect(ours.map((r) => r.CartonId).sort()).toEqual(secondaries.map((s) => s.slip).sort());
-      expect(ours.filter((r) => r.TotalQty !== ITEMS)).toEqual([]);
-      const tids = new Set(tertiaries.map((t) => t.slip));
-      const tHeld = (await allRows(PACKING_API.tertiaryList)).filter((r) => tids.has(r.TertiaryCartonId));
-      expect(tHeld.map((r) => r.TertiaryCartonId).sort()).toEqual(tertiaries.map((t) => t.slip).sort());
-      expect(tHeld.filter((r) => r.TotalSecondaryCarton !== PER_TERTIARY)).toEqual([]);
-    } catch (e) {
-      await screenshot(page, 'floor-faults-failed').catch(() => undefined);
-      say(
-        `failed; the proxy's last decisions:\n${proxy.log
-          .slice(-30)
-          .map((l) => JSON.stringify(l))
-          .join('\n')}`,
-      );
-      throw e;
-    }
-  }, 1_800_000);
+        const held = await allRows(PACKING_API.secondaryList);
+        const slips = new Set(secondaries.map((s) => s.slip));
+        const ours = held.filter((r) => slips.has(r.CartonId));
+        const bySid = new Map<string, number>();
+        for (const r of ours) bySid.set(r.CartonId, (bySid.get(r.CartonId) ?? 0) + 1);
+        expect([...bySid.values()].filter((n) => n !== 1)).toEqual([]);
+        expect(ours.map((r) => r.CartonId).sort()).toEqual(secondaries.map((s) => s.slip).sort());
+        expect(ours.filter((r) => r.TotalQty !== ITEMS)).toEqual([]);
+        const tids = new Set(tertiaries.map((t) => t.slip));
+        const tHeld = (await allRows(PACKING_API.tertiaryList)).filter((r) => tids.has(r.TertiaryCartonId));
+        expect(tHeld.map((r) => r.TertiaryCartonId).sort()).toEqual(tertiaries.map((t) => t.slip).sort());
+        expect(tHeld.filter((r) => r.TotalSecondaryCarton !== PER_TERTIARY)).toEqual([]);
+      } catch (e) {
+        await screenshot(page, 'floor-faults-failed').catch(() => undefined);
+        say(
+          `failed; the proxy's last decisions:\n${proxy.log
+            .slice(-30)
+            .map((l) => JSON.stringify(l))
+            .join('\n')}`,
+        );
+        throw e;
+      }
+      // A full shift (FAULT_CARTONS=6000) takes longer than CI's 200: 0.6 s a carton at most.
+    },
+    Math.max(1_800_000, CARTONS * 600),
+  );
 });
