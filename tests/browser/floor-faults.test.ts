@@ -330,8 +330,8 @@ describe('the floor under faults', () => {
         );
         throw e;
       }
-      // A full shift (FAULT_CARTONS=6000) takes longer than CI's 200: 0.6 s a carton at most.
     },
+    // A full shift (FAULT_CARTONS=6000) takes longer than CI's 200: 0.6 s a carton at most.
     Math.max(1_800_000, CARTONS * 600),
   );
 });
