@@ -12,7 +12,7 @@ import { checkDevice, checkStore, reportDevice } from './device-health.js';
 import { deviceIdentity } from './device-identity.js';
 import { drainForSignedIn, nextTry, OUTBOX_SYNC_TAG, queueHead, signedInUser, type Wake } from './drain-run.js';
 import { onServerReached, reportNetwork } from './network-status.js';
-import type { DrainReport, Send } from './outbox.js';
+import { openCounts, type DrainReport, type OpenCounts, type Send } from './outbox.js';
 
 /** While entries wait the queue is looked at this often, whatever else wakes it. */
 export const HEARTBEAT_MS = 30_000;
@@ -216,17 +216,13 @@ function createSync(o: SyncOptions): Sync {
     // each change cost a full shift (6,000 cartons) the main thread's time after every carton closed
     // (bench/floor-scan.bench.ts --queued 6000).
     watch = liveQuery(async () => {
-      const statuses = ['pending', 'sending', 'rejected'] as const;
-      const [mine, all] = await Promise.all([
-        Promise.all(statuses.map((s) => db.outbox.where('[userId+status]').equals([uid, s]).count())),
-        Promise.all(statuses.map((s) => db.outbox.where('status').equals(s).count())),
-      ]);
-      const [p, s, r] = mine as [number, number, number];
+      const [mine, all] = await Promise.all([openCounts(db, uid), openCounts(db)]);
+      const open = (c: OpenCounts) => c.pending + c.sending + c.rejected;
       return {
-        waiting: p + s,
-        rejected: r,
-        otherUsers: all.reduce((a, b) => a + b, 0) - (p + s + r),
-        sending: s > 0,
+        waiting: mine.pending + mine.sending,
+        rejected: mine.rejected,
+        otherUsers: open(all) - open(mine),
+        sending: mine.sending > 0,
       };
     }).subscribe({
       next: ({ sending, ...counts }) =>

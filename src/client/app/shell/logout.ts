@@ -6,14 +6,12 @@ import { clearSession, getSession } from '../../api/session.js';
 
 /** The user's entries a sign-out leaves on the device: still to go, and refused ones to look at. */
 export async function keptEntries(userId: number): Promise<{ waiting: number; rejected: number }> {
-  const { localDb } = await import('../../offline/db.js');
-  const open = await localDb.outbox
-    .where('status')
-    .anyOf('pending', 'sending', 'rejected')
-    .filter((e) => e.userId === userId)
-    .toArray();
-  const rejected = open.filter((e) => e.status === 'rejected').length;
-  return { waiting: open.length - rejected, rejected };
+  const [{ localDb }, { openCounts }] = await Promise.all([
+    import('../../offline/db.js'),
+    import('../../offline/outbox.js'),
+  ]);
+  const c = await openCounts(localDb, userId);
+  return { waiting: c.pending + c.sending, rejected: c.rejected };
 }
 
 export async function logout(): Promise<void> {

@@ -3,7 +3,8 @@
 // carton closed cost ~32 ms of rebuilding and as much again of reading, in the scans that followed:
 // bench/floor-scan.bench.ts). What is watched is its keys and its refused keys, cheap to read: the
 // entries added since the last look are read and added alone (a carton closed here: one entry); an
-// entry gone or refused, or a new cache, rebuilds from the whole outbox. A status that is not a
+// entry gone or refused, or a new cache, rebuilds from every entry's digest (work-digest.ts), reading
+// and judging only the entries without one that holds. A status that is not a
 // refusal (sending, done) changes nothing here, so a drain does not rebuild it either.
 // Until the outbox has been read for the cache in hand, and up to the newest entry this screen queued,
 // the work is not whole: the hook says so (`ready`), and the screen's scans wait for it (issue 27: a
