@@ -13,3 +13,4 @@ export * from './schema/dispatch.js';
 export * from './schema/verification.js';
 export * from './schema/loyalty.js';
 export * from './schema/devices.js';
+export * from './schema/epcis.js';
