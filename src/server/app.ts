@@ -16,6 +16,7 @@ import { installSecurityHeaders } from './http/security-headers.js';
 import { serveClient } from './http/static-client.js';
 import { tlsFiles } from './http/tls.js';
 import { createMailer } from './mail/mailer.js';
+import { registerResolver } from './resolver/routes.js';
 import { registerRoutes } from './routes/index.js';
 import { registerUploads } from './routes/uploads/serve.js';
 import type { Services } from './services.js';
@@ -79,6 +80,8 @@ export async function buildApp({ config, database, logger, routes }: BuildOption
     return ok({ db: database.kind }, 'ready');
   });
   await registerUploads(app, config);
+  // GS1 Digital Link paths (/01/..., /gtin/...) and /.well-known/gs1resolver, before the client's fallback.
+  registerResolver(app, services);
   const router = new Router(app, services);
   registerRoutes(router);
   routes?.(router);

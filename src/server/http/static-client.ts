@@ -1,7 +1,8 @@
 // Serves the built PWA: hashed assets cached for good, the service worker and shell never cached,
 // and any other non-API GET or HEAD answered with the app shell (SPA fallback): p.html, the public
 // verification page's own small entry (src/public-page, src/build/public-page.ts), for /P in any case
-// and for a GS1 Digital Link path (/01/{gtin}/...); index.html for the other public pages; a screen's
+// (a GS1 Digital Link path, /01/{gtin}/..., is the resolver's: src/server/resolver, which sends the
+// pack's link to /P?U={link}); index.html for the other public pages; a screen's
 // own page for its path (the same page, preloading the signed-in shell and that screen's chunk:
 // src/build/shell-preload.ts), and shell.html (the shell alone) for any other path.
 // Files go out as the build's brotli or gzip copy when the browser accepts it (src/build/precompress.ts),
@@ -42,10 +43,10 @@ export function clientPages(clientDir: string): ClientPages {
   };
 }
 
-/** The paths the verification page answers: /P in any case (a printed `/P?U={uid}`, whatever the
- *  camera app did to its case), and a GS1 Digital Link (`/01/{GTIN}/10/{batch}/21/{uid}`, digital-link.ts). */
+/** The path the verification page answers: /P in any case (a printed `/P?U={uid}`, whatever the
+ *  camera app did to its case, and the resolver's redirect of a Digital Link, `/P?U={link}`). */
 export function isVerifyPath(path: string): boolean {
-  return normalisePath(path).toLowerCase() === PUBLIC_PAGE.verify.toLowerCase() || /^\/01\/[^/]/.test(path);
+  return normalisePath(path).toLowerCase() === PUBLIC_PAGE.verify.toLowerCase();
 }
 
 /** The page for a path: a public page does not download the signed-in shell; a screen preloads its own chunk. */
@@ -65,12 +66,9 @@ export interface ServedClient {
 export async function serveClient(app: FastifyInstance, clientDir: string): Promise<ServedClient> {
   const hasClient = existsSync(join(clientDir, 'index.html'));
   const pages = clientPages(clientDir);
-  // Any spelling of /api or /uploads is never a page; a Digital Link's serial may end like a file
-  // name (…/21/AB.CD): it is still the page.
+  // Any spelling of /api or /uploads is never a page.
   const isPage = (path: string) =>
-    hasClient &&
-    !/^\/(api|uploads)(\/|$)/i.test(path) &&
-    ((pages.verify && isVerifyPath(path)) || !/\.[a-z0-9]{1,8}$/i.test(path));
+    hasClient && !/^\/(api|uploads)(\/|$)/i.test(path) && !/\.[a-z0-9]{1,8}$/i.test(path);
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
