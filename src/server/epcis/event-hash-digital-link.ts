@@ -55,6 +55,8 @@ const C_SLASH = String.raw`[\x2F\x22\x27\x2D\x2E\x30-\x39\x3B-\x3F\x41-\x5A\x5F\
 const re = (source: string) => new RegExp(`^${source}`);
 const H = 'https:\\/\\/id.gs1.org\\/';
 
+const gtinOf = (digits: number) => re(`${H}01\\/\\d{${digits}}`);
+const [GTIN14, GTIN13, GTIN12, GTIN8] = [gtinOf(14), gtinOf(13), gtinOf(12), gtinOf(8)];
 const CPV_LAST = [re(`${H}8006\\/\\d{18}\\/22\\/(${C}{0,20})$`), re(`${H}01\\/\\d{14}\\/22\\/(${C}{0,20})$`)];
 const CPV_INNER = [
   re(`${H}8006\\/\\d{18}\\/22\\/(${C_SLASH}{0,20})$`),
@@ -97,10 +99,10 @@ function canonicalDigitalLink(link: string): string | null {
     const key = PRIMARY_KEYS.find((ai) => uri.includes(`/${ai}/`));
     if (key) uri = `https://id.gs1.org${uri.slice(uri.indexOf(`/${key}/`))}`;
   }
-  if (!re(`${H}01\\/\\d{14}`).test(uri)) {
-    if (re(`${H}01\\/\\d{13}`).test(uri)) uri = uri.replaceAll('/01/', '/01/0');
-    else if (re(`${H}01\\/\\d{12}`).test(uri)) uri = uri.replaceAll('/01/', '/01/00');
-    else if (re(`${H}01\\/\\d{8}`).test(uri)) uri = uri.replaceAll('/01/', '/01/000000');
+  if (!GTIN14.test(uri)) {
+    if (GTIN13.test(uri)) uri = uri.replaceAll('/01/', '/01/0');
+    else if (GTIN12.test(uri)) uri = uri.replaceAll('/01/', '/01/00');
+    else if (GTIN8.test(uri)) uri = uri.replaceAll('/01/', '/01/000000');
   }
   const afterCpv = pySlice(uri, uri.indexOf('/22/') + 4);
   if (CPV_LAST.some((r) => r.test(uri)))
@@ -121,5 +123,7 @@ function canonicalDigitalLink(link: string): string | null {
 export function normaliseGs1Uri(uri: string): string | null {
   const dot = uri.indexOf('.');
   if (dot < 0) return null;
-  return epcUriToDigitalLink(uri, dot) ?? canonicalDigitalLink(uri);
+  // Every EPC pattern starts with "urn:epc:" and every link with "http": the rest are not asked.
+  if (uri.startsWith('urn:epc:')) return epcUriToDigitalLink(uri, dot);
+  return uri.startsWith('http') ? canonicalDigitalLink(uri) : null;
 }

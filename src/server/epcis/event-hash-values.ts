@@ -10,14 +10,16 @@ const PY_TRIM = /^[\p{White_Space}\x1c-\x1f]+|[\p{White_Space}\x1c-\x1f]+$/gu;
 
 /** Python's string order: by code point (JavaScript's < compares UTF-16 units). */
 export function comparePy(a: string, b: string): number {
-  if (a === b) return 0;
-  const x = Array.from(a);
-  const y = Array.from(b);
-  for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    const d = x[i]!.codePointAt(0)! - y[i]!.codePointAt(0)!;
-    if (d !== 0) return d;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    // Units and code points order alike unless a surrogate meets a unit above it.
+    if ((x & 0xf800) === 0xd800 || (y & 0xf800) === 0xd800) return a.codePointAt(i)! - b.codePointAt(i)!;
+    return x - y;
   }
-  return x.length - y.length;
+  return a.length - b.length;
 }
 
 /** Python's s[start:end] (negative indexes count from the end). */
@@ -26,8 +28,11 @@ export function pySlice(s: string, start: number, end?: number): string {
   return s.slice(at(start), end === undefined ? s.length : at(end));
 }
 
+const NON_ASCII = /[^\x00-\x7f]/;
+
 // Python's float() reads any Unicode decimal digit (a Devanagari lot "२६" is the number 26).
 function asciiDigits(text: string): string {
+  if (!NON_ASCII.test(text)) return text;
   return text.replace(/\p{Nd}/gu, (ch) => {
     let cp = ch.codePointAt(0)!;
     let steps = 0;
@@ -39,6 +44,7 @@ function asciiDigits(text: string): string {
   });
 }
 
+const HAS_DIGIT = /\p{Nd}/u;
 const PY_FLOAT = /^[+-]?(?:\d(?:_?\d)*(?:\.(?:\d(?:_?\d)*)?)?|\.\d(?:_?\d)*)(?:[eE][+-]?\d(?:_?\d)*)?$/;
 
 /** Python's repr() of a finite float that is not a whole number. */
@@ -54,6 +60,7 @@ function floatRepr(value: number): string {
  * Infinity crashes the reference (int(inf)); like NaN, its text is kept here (docs/epcis.md).
  */
 export function formatNumeric(text: string): string {
+  if (!HAS_DIGIT.test(text)) return text; // most values (URIs aside) hold no digit: skip the parse
   const ascii = asciiDigits(pyStrip(text));
   if (!PY_FLOAT.test(ascii)) return text;
   const value = Number(ascii.replaceAll('_', ''));
