@@ -35,6 +35,7 @@ import { dashboardRoutes } from './dashboard/dashboard.js';
 import { reportRoutes } from './reports/index.js';
 import { journeyRoutes } from './tracking/journey.js';
 import { recallTraceRoutes } from './tracking/recall-trace.js';
+import { epcisRoutes } from './epcis/index.js';
 
 export function registerRoutes(r: Router) {
   loginRoutes(r);
@@ -71,4 +72,5 @@ export function registerRoutes(r: Router) {
   reportRoutes(r);
   journeyRoutes(r);
   recallTraceRoutes(r);
+  epcisRoutes(r);
 }

@@ -1,0 +1,81 @@
+// What the mappers need beside a logged row, read once per export and kept small: products (their
+// GTIN), a code's mapping (its product and dates) and a dispatch's ends. Each cache holds what one
+// export touched, bounded by the masters and ranges it names, not by the packs it lists.
+import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { Series } from '../../shared/codes.js';
+import type { Db } from '../db/connect.js';
+import { dispatches, mappings, products } from '../db/schema.js';
+import type { ProductIds } from './identifiers.js';
+
+export interface MappingFacts {
+  productId: number;
+  batchNo: string;
+  mfgDate: string;
+  expDate: string;
+}
+
+export interface DispatchEnds {
+  fromSiteId: number;
+  toSiteId: number | null;
+  toUserId: number | null;
+}
+
+type Reader = Pick<Db, 'select'>;
+
+export class Lookups {
+  private readonly productCache = new Map<number, ProductIds>();
+  private readonly mappingCache = new Map<string, MappingFacts | null>();
+  private readonly dispatchCache = new Map<string, DispatchEnds | null>();
+
+  constructor(private readonly db: Reader) {}
+
+  async product(id: number): Promise<ProductIds> {
+    const known = this.productCache.get(id);
+    if (known) return known;
+    const [row] = await this.db
+      .select({ id: products.id, gtin: products.gtin })
+      .from(products)
+      .where(eq(products.id, id));
+    const p = row ?? { id, gtin: null };
+    this.productCache.set(id, p);
+    return p;
+  }
+
+  /** The mapping that holds a serial now (a de-mapped number has none). */
+  async mapping(series: Series, serial: number): Promise<MappingFacts | null> {
+    const key = `${series.kind}:${series.prefix}:${serial}`;
+    if (this.mappingCache.has(key)) return this.mappingCache.get(key)!;
+    const [row] = await this.db
+      .select({
+        productId: mappings.productId,
+        batchNo: mappings.batchNo,
+        mfgDate: mappings.mfgDate,
+        expDate: mappings.expDate,
+      })
+      .from(mappings)
+      .where(
+        and(
+          eq(mappings.kind, series.kind),
+          eq(mappings.prefix, series.kind === 'S' ? series.prefix.toUpperCase() : ''),
+          lte(mappings.fromNo, serial),
+          gte(mappings.toNo, serial),
+        ),
+      )
+      .orderBy(sql`${mappings.fromNo} desc`)
+      .limit(1);
+    if (this.mappingCache.size > 10_000) this.mappingCache.clear();
+    this.mappingCache.set(key, row ?? null);
+    return row ?? null;
+  }
+
+  async dispatch(did: string): Promise<DispatchEnds | null> {
+    if (this.dispatchCache.has(did)) return this.dispatchCache.get(did)!;
+    const [row] = await this.db
+      .select({ fromSiteId: dispatches.fromSiteId, toSiteId: dispatches.toSiteId, toUserId: dispatches.toUserId })
+      .from(dispatches)
+      .where(inArray(dispatches.did, [did]));
+    if (this.dispatchCache.size > 10_000) this.dispatchCache.clear();
+    this.dispatchCache.set(did, row ?? null);
+    return row ?? null;
+  }
+}
