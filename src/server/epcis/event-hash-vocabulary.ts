@@ -110,9 +110,17 @@ function replaceBare(value: unknown, expanded: readonly string[]): unknown {
   return value;
 }
 
-/** The event with its bare CBV and GS1 vocabulary strings written as the full web-vocabulary IRIs. */
-export function expandBareStrings(event: Record<string, unknown>, context: unknown): Record<string, unknown> {
+/** The expanded CBV and GS1 vocabulary values of an event, as the reference's JSON-LD expansion finds them. */
+export function vocabularyValues(event: Record<string, unknown>, context: unknown): string[] {
   const found = new Set<string>();
   gather(event, '', '', prefixesOf(context), found);
-  return replaceBare(event, [...found]) as Record<string, unknown>;
+  return [...found];
+}
+
+/** The event with its bare CBV and GS1 vocabulary strings written as the full web-vocabulary IRIs. */
+export function expandBareStrings(
+  event: Record<string, unknown>,
+  context: unknown,
+): Record<string, unknown> {
+  return replaceBare(event, vocabularyValues(event, context)) as Record<string, unknown>;
 }
