@@ -69,7 +69,7 @@ const PAGES: Array<[string, string, string]> = [
   ['a public page', '/login', INDEX],
   ['a signed-in page (the shell)', '/dashboard', SHELL],
   ['the verification page', '/P?U=0A1B2C3D4E5F6G', VERIFY],
-  ['a GS1 Digital Link', '/01/09506000134352/10/B1/21/AB.CD', VERIFY],
+  // A GS1 Digital Link path is the resolver's, not a page: tests/server/public/resolver.test.ts.
 ];
 
 describe('HEAD answers as GET does, without the body', () => {
