@@ -37,6 +37,9 @@ export const NOT_COMPANY_RECORDS: Record<string, string> = {
   'Product/GetMappedProductsDDL/:isPreprinted': 'a flag, scoped to the caller',
   'Mapping/GetFromNumberMap/:isPreprinted': 'a flag, scoped to the caller',
   'NumberGeneration/File/:token': 'a signed link, checked by its signature',
+  // EPCIS (issue 28): looked up among the caller's company's events only (tests/server/epcis).
+  'epcis/events/:eventID': "an event hash, found among the caller's company's events only",
+  'epcis/epcs/:epc/events': "an EPC, whose events are read among the caller's company's events only",
 };
 
 /** The demo company's records, by the ids and names a probe would use. */

@@ -61,6 +61,8 @@ describe('the registry', () => {
       .map((r) => `${name(r)} ${String(r.access)}`)
       .sort();
     expect(open).toEqual([
+      // A partner's feed (issue 28): the caller must be set up as the company's partner, else 403.
+      'GET Epcis/Feed signed-in',
       'GET NumberGeneration/File/:token public',
       'GET User/GetUserMenu signed-in',
       'GET User/getUser signed-in',
@@ -70,6 +72,7 @@ describe('the registry', () => {
       'POST Dashboard/GetDashboardData signed-in',
       // Whoever uses a handheld reports it (issue 27, Devices): no page of its own.
       'POST Device/report signed-in',
+      'POST Epcis/FeedAck signed-in',
       'POST Login/CheckUser public',
       'POST Login/ForgotPassword public',
       'POST Login/Logout public',
