@@ -124,11 +124,12 @@ export function parseUid(text: string): ParsedUid | null {
   return null;
 }
 
-/** A scan of the whole URL is reduced to the uid: a GS1 Digital Link (digital-link.ts) to its serial,
- *  the original form ({PUBLIC_BASE_URL}/P?U={uid}) to the part after the last '='. */
+/** A scan of the whole URL is reduced to the uid: a GS1 Digital Link in any conformant form
+ *  (digital-link.ts) to its serial, the original form ({PUBLIC_BASE_URL}/P?U={uid}) to the part after
+ *  the last '='. */
 export function scannedUid(scan: string): string {
   const s = scan.trim();
-  const link = s.includes('/01/') ? parseDigitalLink(s) : null;
+  const link = parseDigitalLink(s);
   if (link) return link.uid;
   const at = s.lastIndexOf('=');
   return (at >= 0 ? s.slice(at + 1) : s).split(/[&#\s]/)[0]!.trim();

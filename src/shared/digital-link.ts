@@ -1,13 +1,17 @@
 // GS1 Digital Link (the form India's Insecticides (First Amendment) Rules 2025 ask a label's QR to
 // carry: GTIN, batch, dates and a web link, see ../shared/FLOOR.md "Codes on the label"):
 //   {base}/01/{GTIN}/10/{batch}/21/{uid}?11={YYMMDD}&17={YYMMDD}
-// The uid is the serial (AI 21), so every scan of either printed form reduces to the same uid.
+// The uid is the serial (AI 21), so every scan of either printed form reduces to the same uid. Links
+// are read by GS1's rules (gs1/dl-parse.ts) and only links those rules accept are written.
 // Dates are GS1's YYMMDD (DD 00: the month's last day), kept as printed; the server compares them
 // with the code's mapping.
+import { aiEntry, aiValueError } from './gs1/ai-dictionary.js';
+import { parseDlUri } from './gs1/dl-parse.js';
 
 export interface DigitalLink {
   /** 14 digits (GTIN-8, -12 and -13 are padded with zeros, as GS1 writes them in a link). */
   gtin: string;
+  /** AI 10; '' when the link has none. */
   batch: string;
   uid: string;
   /** AI 11, production date, YYMMDD; '' when the link has none. */
@@ -26,53 +30,44 @@ export function gtinValid(gtin: string): boolean {
   return (10 - (sum % 10)) % 10 === check;
 }
 
-const YYMMDD = /^\d{2}(0[1-9]|1[0-2])(0\d|[12]\d|3[01])$/;
-
 /** An ISO date (YYYY-MM-DD) as GS1 writes it; '' for none. */
 export const gs1Date = (iso: string): string =>
   /^\d{4}-\d{2}-\d{2}/.test(iso) ? `${iso.slice(2, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}` : '';
 
-/** The link printed on a pack. */
-export function digitalLink(publicBaseUrl: string, l: DigitalLink): string {
+const fits = (ai: string, value: string) => aiValueError(aiEntry(ai)!, value) === null;
+
+/** The batch can be written in AI 10: GS1 allows at most 20 characters of its character set 82
+ *  (A-Z a-z 0-9 and ! " % & ' ( ) * + , - . / : ; < = > ? _), so no space and no Devanagari;
+ *  percent-encoding does not make them legal. */
+export const batchFitsAi10 = (batch: string): boolean => fits('10', batch);
+
+/** The link printed on a pack, or null when GS1's rules would refuse it (a batch that does not fit
+ *  AI 10, a GTIN without its check digit): such a pack keeps the short /P?U= link. */
+export function digitalLink(publicBaseUrl: string, l: DigitalLink): string | null {
+  const gtin = l.gtin.padStart(14, '0');
+  const wrong =
+    !fits('01', gtin) ||
+    (l.batch !== '' && !batchFitsAi10(l.batch)) ||
+    !fits('21', l.uid) ||
+    (l.mfg !== '' && !fits('11', l.mfg)) ||
+    (l.exp !== '' && !fits('17', l.exp));
+  if (wrong) return null;
+  const batch = l.batch && `/10/${encodeURIComponent(l.batch)}`;
   const dates = [l.mfg && `11=${l.mfg}`, l.exp && `17=${l.exp}`].filter(Boolean).join('&');
-  return `${publicBaseUrl.replace(/\/+$/, '')}/01/${l.gtin.padStart(14, '0')}/10/${encodeURIComponent(l.batch)}/21/${encodeURIComponent(l.uid)}${dates ? `?${dates}` : ''}`;
+  return `${publicBaseUrl.replace(/\/+$/, '')}/01/${gtin}${batch}/21/${encodeURIComponent(l.uid)}${dates ? `?${dates}` : ''}`;
 }
 
-const decode = (s: string): string | null => {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return null;
-  }
-};
-
-/** The link's parts, or null when the text is not a Digital Link with a valid GTIN, a batch and a
- *  serial (any path before `/01/` is the resolver's own). Dates that are present must be YYMMDD. */
+/** A pack's link as GS1 reads it: primary key 01 with a serial (21), in any conformant form (numeric
+ *  AIs or short names, with 22 or 10 or neither, behind any resolver path), dates from 11 and 17 in the
+ *  query; null for anything else. A scan's surrounding spaces and one trailing slash on the path are
+ *  forgiven (GS1's syntax engine refuses the slash, evrythng's accepts it; a scanner reads what it reads). */
 export function parseDigitalLink(text: string): DigitalLink | null {
-  const s = text.trim();
-  const at = s.search(/\/01\/\d/);
-  if (at < 0) return null;
-  const [path = '', query = ''] = s
-    .slice(at + 1)
-    .split('#')[0]!
-    .split('?');
-  const parts = path.split('/');
-  if (parts.length !== 6 || parts[0] !== '01') return null;
-  const keys: Record<string, string> = {};
-  for (let i = 2; i < parts.length; i += 2) {
-    const value = decode(parts[i + 1]!);
-    if (!value || keys[parts[i]!] !== undefined) return null;
-    keys[parts[i]!] = value;
-  }
-  const gtin = parts[1]!;
-  const batch = keys['10'];
-  const uid = keys['21'];
-  if (!gtinValid(gtin) || !batch || !uid) return null;
-  const params = new URLSearchParams(query);
-  const mfg = params.get('11') ?? '';
-  const exp = params.get('17') ?? '';
-  if ((mfg && !YYMMDD.test(mfg)) || (exp && !YYMMDD.test(exp))) return null;
-  return { gtin: gtin.padStart(14, '0'), batch, uid, mfg, exp };
+  const p = parseDlUri(text.trim().replace(/^([^?#]*[^/?#])\/(?=[?#]|$)/, '$1'));
+  if (!p.ok || p.primary.ai !== '01') return null;
+  const ai = new Map([...p.qualifiers, ...p.attributes].map((e) => [e.ai, e.value]));
+  const uid = ai.get('21');
+  if (!uid) return null;
+  return { gtin: p.primary.value, batch: ai.get('10') ?? '', uid, mfg: ai.get('11') ?? '', exp: ai.get('17') ?? '' };
 }
 
 /** What a pack's record says, as a link on its label must say it. */
@@ -90,11 +85,11 @@ const sameDate = (printed: string, iso: string | null) =>
     (printed === gs1Date(iso) || (printed.endsWith('00') && printed.slice(0, 4) === gs1Date(iso).slice(0, 4))));
 
 /** The first of the link's fields that disagrees with the pack's record, or null. A record without a
- *  GTIN cannot disagree on it; a link without a date says nothing of it. */
+ *  GTIN cannot disagree on it; a link without a batch or a date says nothing of it. */
 export function linkDisagrees(link: DigitalLink, r: LinkRecord): 'GTIN' | 'batch' | 'MFG date' | 'expiry date' | null {
   const gtin = (r.gtin ?? '').replace(/\D/g, '');
   if (gtin && gtin.padStart(14, '0') !== link.gtin) return 'GTIN';
-  if (link.batch.trim().toUpperCase() !== r.batch.trim().toUpperCase()) return 'batch';
+  if (link.batch && link.batch.trim().toUpperCase() !== r.batch.trim().toUpperCase()) return 'batch';
   if (!sameDate(link.mfg, r.mfgDate)) return 'MFG date';
   if (!sameDate(link.exp, r.expDate)) return 'expiry date';
   return null;

@@ -1,7 +1,7 @@
 // The print file of a static range (Number Generation): one CSV line per code, made in chunks so a
 // million codes stream out in flat memory. The QR content is the code's public URL.
 import { codeUrl, visibleNumber, type Series } from '../../shared/codes.js';
-import { digitalLink, gs1Date, gtinValid } from '../../shared/digital-link.js';
+import { batchFitsAi10, digitalLink, gs1Date, gtinValid } from '../../shared/digital-link.js';
 import { csvLine } from '../../shared/csv.js';
 import type { CodeMac } from './code-mac.js';
 
@@ -54,13 +54,15 @@ function* chunksOver(
 }
 
 /** What the QR of a pack of `src` says (Config.labelLink): a GS1 Digital Link carrying the GTIN, batch and
- *  dates when asked for and the product has a valid GTIN, else the original /P?U= form. Neither holds a
- *  comma or a quote (the batch is percent-encoded), so the URL goes into the CSV as it is. */
+ *  dates when asked for, the product has a valid GTIN and the batch fits AI 10 (GS1's 20 characters of
+ *  set 82), else the original /P?U= form. Neither holds a comma or a quote (the batch is
+ *  percent-encoded), so the URL goes into the CSV as it is. */
 export function labelUrlOf(form: 'p' | 'gs1', publicBaseUrl: string, src: PrintSource): (uid: string) => string {
   const gtin = src.gtin?.trim() ?? '';
-  if (form !== 'gs1' || !gtinValid(gtin)) return (uid) => codeUrl(publicBaseUrl, uid);
+  if (form !== 'gs1' || !gtinValid(gtin) || !batchFitsAi10(src.batchNo)) return (uid) => codeUrl(publicBaseUrl, uid);
   const [mfg, exp] = [gs1Date(src.mfgDate), gs1Date(src.expDate)];
-  return (uid) => digitalLink(publicBaseUrl, { gtin, batch: src.batchNo, uid, mfg, exp });
+  return (uid) =>
+    digitalLink(publicBaseUrl, { gtin, batch: src.batchNo, uid, mfg, exp }) ?? codeUrl(publicBaseUrl, uid);
 }
 
 /** CSV text chunks (the header first), `CHUNK` codes at a time; damaged numbers (`skip`) are void and left out. */

@@ -208,13 +208,13 @@ describe('a genuine pack', () => {
       uid: S(9),
       mfg: '260110',
       exp: '280110',
-    });
+    })!;
     expect((await verify(link)).body).toMatchObject({ ResponseCode: '200', ResponseData: { BatchNo: 'NG-7' } });
   });
 
   it("refuses a Digital Link whose GTIN, batch or dates are not the pack's, scanned or as the page's address", async () => {
     const link = { gtin: '08901030793912', batch: 'NG-7', uid: S(11), mfg: '260110', exp: '280110' };
-    const at = (l: typeof link) => digitalLink('https://verify.example.in', l);
+    const at = (l: typeof link) => digitalLink('https://verify.example.in', l)!;
     const cases: Array<[typeof link, string]> = [
       [{ ...link, gtin: '09506000134352' }, 'GTIN'],
       [{ ...link, batch: 'NG-8' }, 'batch'],

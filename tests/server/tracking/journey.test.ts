@@ -211,7 +211,7 @@ describe("a pack's journey", () => {
       uid: uid(1),
       mfg: '260110',
       exp: '270110',
-    });
+    })!;
     expect(await steps(link)).toEqual(plain);
     expect(await steps(pid(1))).toEqual(plain);
     expect(await steps(` ${uid(1).toLowerCase()} `)).toEqual(plain);

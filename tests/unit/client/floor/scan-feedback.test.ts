@@ -24,8 +24,8 @@ describe('scanText', () => {
 
   it('reduces a GS1 Digital Link to its serial, the uid, with its dates or without', () => {
     const link = { gtin: '08901030793912', batch: 'B-7', uid: UID, mfg: '260401', exp: '280331' };
-    expect(scanText(digitalLink('https://trace.example.in', link))).toBe(UID);
-    expect(scanText(digitalLink('https://trace.example.in', { ...link, mfg: '', exp: '' }))).toBe(UID);
+    expect(scanText(digitalLink('https://trace.example.in', link)!)).toBe(UID);
+    expect(scanText(digitalLink('https://trace.example.in', { ...link, mfg: '', exp: '' })!)).toBe(UID);
   });
 
   it('keeps a text without "=" whole, only trimmed: a slip id, a uid, a typed number', () => {
