@@ -82,8 +82,9 @@ function roundHalfEvenThousand(micros: number): number {
 /**
  * The reference's _fix_time_stamp_format: UTC at millisecond precision with "Z". dateutil keeps six
  * fraction digits and the reference rounds them to milliseconds, halves to even. A time without a
- * zone is read as UTC (the reference reads it in the server's zone). Text that is not an ISO 8601
- * date-time is kept, as the reference keeps what dateutil cannot read.
+ * zone is read as UTC (the reference reads it in the server's zone). Only ISO 8601 is read (dateutil
+ * reads more, the export writes nothing else); other text is kept, as the reference keeps what
+ * dateutil cannot read.
  */
 export function fixTimestamp(text: string): string {
   const m = ISO_TIME.exec(text);

@@ -3,6 +3,9 @@
 // then any string in the document that one such value alone ends with ("-shipping", "/Temperature")
 // becomes that value. This module does the same from the terms of that context, without a JSON-LD
 // processor: the bare terms it defines for each vocabulary-typed property, and its prefixes.
+// Two simplifications, neither met by the export: the values are gathered from the one event, where
+// the reference gathers them from the whole document, and values under keys the context does not
+// define (which expansion drops) are gathered too.
 
 const CBV = 'https://ref.gs1.org/cbv/';
 const GS1 = 'https://gs1.org/voc/';
@@ -118,9 +121,6 @@ export function vocabularyValues(event: Record<string, unknown>, context: unknow
 }
 
 /** The event with its bare CBV and GS1 vocabulary strings written as the full web-vocabulary IRIs. */
-export function expandBareStrings(
-  event: Record<string, unknown>,
-  context: unknown,
-): Record<string, unknown> {
+export function expandBareStrings(event: Record<string, unknown>, context: unknown): Record<string, unknown> {
   return replaceBare(event, vocabularyValues(event, context)) as Record<string, unknown>;
 }
