@@ -47,6 +47,24 @@ describe('the reference generator (5d2f1c3) on the differential cases', () => {
   });
 });
 
+describe('an export-shaped document, read whole as the reference reads a file', () => {
+  const document = read<{ context: unknown; events: Record<string, unknown>[]; expanded: string[] }>('document.json');
+  const expected = read<string[]>('document-reference-5d2f1c3.json');
+
+  it('gives each event the pre-hash string the reference gives it, though we read each event alone', () => {
+    expect(document.events.map((event) => preHashString(event, document.context))).toEqual(expected);
+  });
+
+  it('was given the vocabulary of all its events', () => {
+    const found = document.events.flatMap((event) => vocabularyValues(event, document.context));
+    expect([...new Set(found)].sort()).toEqual(document.expanded);
+  });
+
+  it('reads the same in the unmerged pull request 119', () => {
+    expect(read<string[]>('document-reference-pr119-01eb8c7.json')).toEqual(expected);
+  });
+});
+
 describe('the unmerged pull request 119 (01eb8c7)', () => {
   it('differs from 5d2f1c3 only on times finer than milliseconds and on gs1: names', () => {
     const differing = cases.filter((_, i) => pr119[i] !== reference[i]).map((c) => c.label);
