@@ -160,7 +160,9 @@ describe('the events the export emits are covered by a vector', () => {
       expect(covers(vector.events[index - 1]!)).toBe(true);
     });
 
-  it.skip('ObjectEvent DELETE (de-map, replace): no published vector has one (the reference has AggregationEvent DELETE only)', () => {});
+  // The reference's own output for these is checked in epcis-event-hash-differential.test.ts.
+  it.skip('ObjectEvent DELETE (de-map, replace): no published vector has one (only AggregationEvent DELETE)', () => {});
+  it.skip('bizTransaction type bol (dispatch LR): no published vector has one (desadv, po and inv only)', () => {});
 
   it('an ObjectEvent DELETE differs from its ADD by the action word alone, as the action is hashed as written', () => {
     const vector = vectors.find((v) => v.name === 'epcisDocWithVariousEventTypes')!;
