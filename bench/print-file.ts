@@ -72,6 +72,8 @@ export async function printBench(
     mfgDate: m.mfgDate,
     expDate: m.expDate,
     mrp: m.mrp,
+    registrationNo: 'CIR-123/2020',
+    manufacturer: 'Bench Agro Pvt Ltd',
   };
 
   const file = join(tmpdir(), `ft-bench-print-${process.pid}.csv`);

@@ -1,5 +1,7 @@
 // Exports: sanitise every cell, then format with papaparse (Twenty's csv utils are the model).
 // A cell a spreadsheet would run as a formula (= + - @ tab CR first) gets a leading single quote.
+// That guard is for files meant for spreadsheets only: what label software prints (labelCsvLine) and
+// what a label shows are never neutralised, or batch `=cmd|x` would print as `'=cmd|x`.
 import Papa from 'papaparse';
 import { cellText, type CellFormat } from './cell-format.js';
 
@@ -42,10 +44,19 @@ export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): 
 
 const NEEDS_QUOTES = /[",\r\n]/;
 
+const quoted = (s: string) => (NEEDS_QUOTES.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+
 /** One text cell as a CSV file holds it: sanitised, quoted where needed. */
 export function csvText(cell: string): string {
-  const s = sanitizeCell(cell);
-  return NEEDS_QUOTES.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  return quoted(sanitizeCell(cell));
+}
+
+/** Byte order mark: label software (BarTender, NiceLabel) and Excel read a file that starts with it as UTF-8. */
+export const UTF8_BOM = '\uFEFF';
+
+/** One CSV line for label software, which prints cells as they are: quoted where needed, never sanitised. */
+export function labelCsvLine(cells: readonly string[]): string {
+  return cells.map(quoted).join(',') + '\r\n';
 }
 
 /** One CSV line of text cells (sanitised, quoted where needed), ending in CRLF: for streamed files. */

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const DPI = 150;
-const mm = (v: number) => Math.round((v * DPI) / 25.4);
+/** The A4 grids of label-sheet.ts: columns by rows inside an 8 mm margin. */
+const GRIDS = { 'a4-4x8': [4, 8], 'a4-3x8': [3, 8] } as const;
 
 function zbar(png: string): string[] {
   try {
@@ -35,10 +36,11 @@ export function pdfPageCount(pdf: Uint8Array): number {
 }
 
 /**
- * Decodes every label of an A4 4 x 8 sheet (label-sheet.ts layout), page by page, left to right and
- * top to bottom; an empty cell gives nothing. For a single-label PDF pass layout 'single'.
+ * Decodes every label of an A4 sheet (label-sheet.ts layouts), page by page, left to right and top to
+ * bottom, rasterised at `dpi`; an empty cell gives nothing. For a single-label PDF pass layout 'single'.
  */
-export function decodeLabels(pdf: Uint8Array, layout: 'a4-4x8' | 'single' = 'a4-4x8'): string[] {
+export function decodeLabels(pdf: Uint8Array, layout: keyof typeof GRIDS | 'single' = 'a4-4x8', dpi = DPI): string[] {
+  const mm = (v: number) => Math.round((v * dpi) / 25.4);
   const dir = mkdtempSync(join(tmpdir(), 'labels-'));
   try {
     const file = join(dir, 'in.pdf');
@@ -49,7 +51,7 @@ export function decodeLabels(pdf: Uint8Array, layout: 'a4-4x8' | 'single' = 'a4-
       if (layout === 'single') {
         execFileSync('pdftoppm', [
           '-r',
-          String(DPI),
+          String(dpi),
           '-png',
           '-f',
           String(p),
@@ -62,14 +64,15 @@ export function decodeLabels(pdf: Uint8Array, layout: 'a4-4x8' | 'single' = 'a4-
         found.push(...zbar(join(dir, png!)));
         continue;
       }
-      const cw = (210 - 16) / 4;
-      const ch = (297 - 16) / 8;
-      for (let r = 0; r < 8; r++) {
-        for (let c = 0; c < 4; c++) {
+      const [cols, rows] = GRIDS[layout];
+      const cw = (210 - 16) / cols;
+      const ch = (297 - 16) / rows;
+      for (let r = 0; r < rows; r++) {
+        for (let c = 0; c < cols; c++) {
           const out = join(dir, `c${p}-${r}-${c}`);
           execFileSync('pdftoppm', [
             '-r',
-            String(DPI),
+            String(dpi),
             '-png',
             '-singlefile',
             '-f',

@@ -28,13 +28,22 @@ export interface GenerationWorld {
 }
 
 const PAGES = [PAGE.numberGeneration.key, PAGE.adminNumberDownload.key];
+/** What the world's product says for the label's law fields. */
+export const GEN_REG_NO = 'CIR-40,123/2020';
+export const GEN_MANUFACTURER = 'Example Agro Chemicals Pvt Ltd';
 
 /** Prefixes `p1`, `p2` (same company) and `p3` (another company) must be unused in the database. */
 export async function generationWorld(db: Db, [p1, p2, p3]: [string, string, string]): Promise<GenerationWorld> {
   const company = (await insertCompany(db)).id;
   const other = (await insertCompany(db)).id;
   const productName = unique('Neem Gold ');
-  const product = (await insertProduct(db, company, { name: productName })).id;
+  const product = (
+    await insertProduct(db, company, {
+      name: productName,
+      registrationNo: GEN_REG_NO,
+      manufactureName: GEN_MANUFACTURER,
+    })
+  ).id;
   const site = await insertSite(db, company, { prefix: p1 });
   const siblingSite = await insertSite(db, company, { prefix: p2 });
   const strangerSite = await insertSite(db, other, { prefix: p3 });
@@ -65,7 +74,10 @@ export async function mapStatic(
   toNo: number,
   companyId = w.company,
 ): Promise<MappingRow> {
-  const productId = companyId === w.company ? w.product : (await insertProduct(db, companyId)).id;
+  const productId =
+    companyId === w.company
+      ? w.product
+      : (await insertProduct(db, companyId, { registrationNo: GEN_REG_NO, manufactureName: GEN_MANUFACTURER })).id;
   return insertMapping(db, { companyId, productId, kind: 'S', prefix, fromNo, toNo, batchNo: unique('GB-') });
 }
 
@@ -103,11 +115,12 @@ export function expectedPrintLines(
   from: number,
   to: number,
 ): string[] {
-  const lines = ['Serial,Visible No,QR,Product Name,Batch No,MFG Date,EXP Date,MRP'];
+  // The print file is for label software: a UTF-8 BOM, and cells as they are (the comma is quoted).
+  const lines = ['\uFEFFSerial,Visible No,QR,Product Name,Batch No,MFG Date,EXP Date,MRP,Registration No,Manufacturer'];
   for (let n = from; n <= to; n++) {
     const uid = codes.make({ kind: 'S', prefix: m.prefix }, n);
     lines.push(
-      `${n},${m.prefix}${n},${codeUrl(base, uid)},${productName},${m.batchNo},${m.mfgDate},${m.expDate},${m.mrp}`,
+      `${n},${m.prefix}${n},${codeUrl(base, uid)},${productName},${m.batchNo},${m.mfgDate},${m.expDate},${m.mrp},"${GEN_REG_NO}",${GEN_MANUFACTURER}`,
     );
   }
   return lines;

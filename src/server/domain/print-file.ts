@@ -1,8 +1,9 @@
 // The print file of a static range (Number Generation): one CSV line per code, made in chunks so a
-// million codes stream out in flat memory. The QR content is the code's public URL.
+// million codes stream out in flat memory. The QR content is the code's public URL. The file is for
+// label software, which prints its cells: it starts with a UTF-8 BOM and has no spreadsheet guard (csv.ts).
 import { codeUrl, visibleNumber, type Series } from '../../shared/codes.js';
 import { batchFitsAi10, digitalLink, gs1Date, gtinValid } from '../../shared/digital-link.js';
-import { csvLine } from '../../shared/csv.js';
+import { labelCsvLine, UTF8_BOM } from '../../shared/csv.js';
 import type { CodeMac } from './code-mac.js';
 
 export interface PrintSource {
@@ -14,6 +15,10 @@ export interface PrintSource {
   mfgDate: string;
   expDate: string;
   mrp: string | number | null;
+  /** The product's registration number (Insecticides Rules), printed on the label. */
+  registrationNo: string;
+  /** Who made it: the product's manufacturer, else the company. */
+  manufacturer: string;
 }
 
 export const PRINT_FILE_HEADER = [
@@ -25,6 +30,8 @@ export const PRINT_FILE_HEADER = [
   'MFG Date',
   'EXP Date',
   'MRP',
+  'Registration No',
+  'Manufacturer',
 ] as const;
 const CHUNK = 4096;
 
@@ -76,14 +83,16 @@ export function* printFileChunks(
   form: 'p' | 'gs1' = 'p',
 ): Generator<string> {
   const series: Series = { kind: 'S', prefix: src.prefix };
-  yield csvLine([...PRINT_FILE_HEADER]);
-  // The same tail on every line: sanitised and quoted once.
-  const tail = csvLine([
+  yield UTF8_BOM + labelCsvLine([...PRINT_FILE_HEADER]);
+  // The same tail on every line: quoted once.
+  const tail = labelCsvLine([
     src.productName,
     src.batchNo,
     src.mfgDate,
     src.expDate,
     src.mrp === null ? '' : String(src.mrp),
+    src.registrationNo,
+    src.manufacturer,
   ]);
   const url = labelUrlOf(form, publicBaseUrl, src);
   for (const [start, end] of chunksOver(from, to, skip)) {
@@ -108,7 +117,7 @@ export function* preprintedFileChunks(
   skip: readonly (readonly [number, number])[] = [],
 ): Generator<string> {
   const series: Series = { kind: 'P', prefix: '' };
-  yield csvLine([...PREPRINTED_FILE_HEADER]);
+  yield UTF8_BOM + labelCsvLine([...PREPRINTED_FILE_HEADER]);
   const base = publicBaseUrl.replace(/\/+$/, '');
   for (const [start, end] of chunksOver(from, to, skip)) {
     const uids = codes.makeRange(series, start, end);

@@ -152,7 +152,8 @@ describe('the preprinted file of an issued range', () => {
     });
     const file = await fetchFile(linkOf(res));
     expect(file.headers['content-disposition']).toBe('attachment; filename="Preprinted900001-900012.csv"');
-    const want = ['Serial,Visible No,QR'];
+    // For the outside printer's label software: a UTF-8 BOM first.
+    const want = ['\uFEFFSerial,Visible No,QR'];
     for (let n = 900_001; n <= 900_012; n++)
       want.push(`${n},${n},${codeUrl(t.config.publicBaseUrl, codes.make({ kind: 'P', prefix: '' }, n))}`);
     expect(csvLines(file.payload)).toEqual(want);

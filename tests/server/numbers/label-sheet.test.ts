@@ -8,7 +8,15 @@ import { labelSheet } from '../../../src/client/print/label-sheet.js';
 import { codeUrl } from '../../../src/shared/codes.js';
 import type { GeneratedLink } from '../../../src/shared/contracts/numbers/generation.js';
 import { decodeLabels, pdfPageCount } from '../../helpers/decode-pdf.js';
-import { generateBody, generationWorld, mapStatic, testCodes } from '../../helpers/factories-generation.js';
+import { readFontFile } from '../../helpers/font-files.js';
+import {
+  GEN_MANUFACTURER,
+  GEN_REG_NO,
+  generateBody,
+  generationWorld,
+  mapStatic,
+  testCodes,
+} from '../../helpers/factories-generation.js';
 import { send } from '../../helpers/endpoint-call.js';
 import { useApp } from '../../helpers/use-app.js';
 
@@ -23,13 +31,20 @@ it('the Print sheet of 40 static codes decodes to exactly their URLs, in order',
   expect(file.statusCode).toBe(200);
 
   const labels = labelsFromCsv(file.payload);
-  expect(labels[0]!.lines).toEqual(['LA7031', `${w.productName} / ${m.batchNo}`]);
-  const pdf = new Uint8Array(labelSheet(labels));
+  expect(labels[0]!.lines).toEqual([
+    'LA7031',
+    w.productName,
+    `Batch: ${m.batchNo}`,
+    `MFG: ${m.mfgDate}  EXP: ${m.expDate}`,
+    `Reg. No: ${GEN_REG_NO}`,
+    `Mfd. by: ${GEN_MANUFACTURER}`,
+  ]);
+  const pdf = new Uint8Array(await labelSheet(labels, 'a4-3x8', readFontFile));
   expect(pdfPageCount(pdf)).toBe(2);
 
   const codes = await testCodes(t.db, t.config.codeSecret);
   const want = Array.from({ length: 40 }, (_, i) =>
     codeUrl(t.config.publicBaseUrl, codes.make({ kind: 'S', prefix: 'LA' }, 7031 + i)),
   );
-  expect(decodeLabels(pdf)).toEqual(want);
+  expect(decodeLabels(pdf, 'a4-3x8')).toEqual(want);
 }, 60_000);

@@ -26,5 +26,5 @@ export async function printCartonLabel(row: Row): Promise<void> {
   const lines = [id, row.Qty !== undefined ? `Qty ${String(row.Qty)}` : '', String(row.CartonName ?? '')].filter(
     Boolean,
   );
-  saveBytes(`${id}.pdf`, labelSheet([{ qr: id, lines }], 'single-90x70'), 'application/pdf');
+  saveBytes(`${id}.pdf`, await labelSheet([{ qr: id, lines }], 'single-90x70'), 'application/pdf');
 }

@@ -15,7 +15,7 @@ import {
   type GeneratedLink,
 } from '../../../shared/contracts/numbers/generation.js';
 import type { Db } from '../../db/connect.js';
-import { mappings, numberIssues, products } from '../../db/schema.js';
+import { companies, mappings, numberIssues, products } from '../../db/schema.js';
 import { issuedFile, type MadeFile } from '../../domain/number-generation.js';
 import { readFileLink, signFileLink, type FileLink } from '../../domain/number-file-link.js';
 import { preprintedFileChunks, printFileChunks } from '../../domain/print-file.js';
@@ -48,8 +48,15 @@ async function chunksOf({ db, codes, config }: Services, link: FileLink): Promis
   const m = await rangeAt(db, mappings, series, link.fromNo);
   if (!m || m.toNo < link.toNo) return null;
   const [p] = await db
-    .select({ name: products.name, gtin: products.gtin })
+    .select({
+      name: products.name,
+      gtin: products.gtin,
+      registrationNo: products.registrationNo,
+      manufacturer: products.manufactureName,
+      company: companies.name,
+    })
     .from(products)
+    .innerJoin(companies, eq(companies.id, products.companyId))
     .where(eq(products.id, m.productId));
   const skip = await damagedRanges(db, series, link.fromNo, link.toNo);
   const chunks = printFileChunks(
@@ -63,6 +70,8 @@ async function chunksOf({ db, codes, config }: Services, link: FileLink): Promis
       mfgDate: m.mfgDate,
       expDate: m.expDate,
       mrp: m.mrp,
+      registrationNo: p?.registrationNo ?? '',
+      manufacturer: p?.manufacturer?.trim() || (p?.company ?? ''),
     },
     link.fromNo,
     link.toNo,

@@ -79,7 +79,7 @@ export function CartonSlipPage() {
     }
     const r = env.ResponseData;
     if (Number(fileType) === SLIP_FILE_TYPE.csv) downloadText(slipFileName(r, 'csv'), slipCsv(r));
-    else saveBytes(slipFileName(r, 'pdf'), slipPdf(r, layout), 'application/pdf');
+    else saveBytes(slipFileName(r, 'pdf'), await slipPdf(r, layout), 'application/pdf');
     toast.success(env.ResponseMessage);
     setLast((l) => (l ? { ...l, [r.Type]: r.ToNo } : l));
     setQty('');

@@ -18,7 +18,7 @@ export function slipFileName(r: ReservedIds, ext: 'pdf' | 'csv'): string {
 }
 
 /** Each label: the id as QR text, the id and the type name written under it. */
-export function slipPdf(r: ReservedIds, layout: SheetLayout): ArrayBuffer {
+export function slipPdf(r: ReservedIds, layout: SheetLayout): Promise<ArrayBuffer> {
   const name = SLIP_TYPE_NAME[r.Type];
   return labelSheet(
     reservedIds(r).map((id) => ({ qr: id, lines: [id, name] })),

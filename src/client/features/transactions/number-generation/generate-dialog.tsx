@@ -125,7 +125,7 @@ export function GenerateDialog({ row, onClose }: { row: GeneratedNumberRow | nul
       if (got) {
         // jsPDF only loads when someone prints.
         const { labelSheet } = await import('../../../print/label-sheet.js');
-        const pdf = labelSheet(labelsFromCsv(await got.blob.text()));
+        const pdf = await labelSheet(labelsFromCsv(await got.blob.text()), 'a4-3x8');
         saveBlob(printFileName(row.Prefix, from, to, 'pdf'), new Blob([pdf], { type: 'application/pdf' }));
       }
     }
