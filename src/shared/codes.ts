@@ -131,6 +131,9 @@ export function scannedUid(scan: string): string {
   const s = scan.trim();
   const link = parseDigitalLink(s);
   if (link) return link.uid;
+  // Written as a GTIN's Digital Link but refused by GS1's rules (a serial twice, out of order): no
+  // pack is read from it, not even from its last '='.
+  if (/\/(01|gtin)\/\d/.test(s)) return s;
   const at = s.lastIndexOf('=');
   return (at >= 0 ? s.slice(at + 1) : s).split(/[&#\s]/)[0]!.trim();
 }

@@ -92,6 +92,8 @@ describe('a pack written in any conformant form', () => {
       `${BASE}/P?U=${uid}`,
     ];
     for (const b of bad) expect(parseDigitalLink(b), b).toBeNull();
+    // Nor is a pack read from a refused link's last '=' (the /P?U= form's rule).
+    expect(scannedUid(`${BASE}/01/${g}/10/B1/21/${uid}?21=${uid}`)).not.toBe(uid);
   });
 });
 
