@@ -34,6 +34,8 @@ export interface EventQuery {
   eventTypes?: string[];
   actions?: string[];
   epcs?: string[];
+  /** MATCH_anyEPC: in epcList, childEPCs or parentID (GET /epcs/{epc}/events asks this). */
+  anyEpcs?: string[];
   parentIDs?: string[];
   desadv?: string[];
   perPage: number;
@@ -47,6 +49,7 @@ const LIST_PARAMS = {
   eventType: 'eventTypes',
   EQ_action: 'actions',
   MATCH_epc: 'epcs',
+  MATCH_anyEPC: 'anyEpcs',
   MATCH_parentID: 'parentIDs',
   EQ_bizTransaction_desadv: 'desadv',
 } as const;
@@ -97,16 +100,18 @@ const detailHas = (id: string) => sql`position(${JSON.stringify(id)} in ${events
 export function narrowing(caller: Caller, q: EventQuery, ids: EpcisIds): Narrowing {
   const stepActions = q.bizSteps ? new Set(q.bizSteps.flatMap((s) => ACTIONS_OF_STEP[s] ?? [])) : null;
   const logActions = EXPORTED_ACTIONS.filter((a) => !stepActions || stepActions.has(a));
-  const wantsRecall = (!stepActions || stepActions.has('recall')) && !q.epcs && !q.parentIDs && !q.desadv;
+  const wantsRecall = (!stepActions || stepActions.has('recall')) && !q.epcs && !q.anyEpcs && !q.parentIDs && !q.desadv;
   const eventTime = sql`coalesce(${events.deviceAt}, ${events.at})`;
   const refs = (values: string[] | undefined) => values?.map((v) => ids.read(v)).filter((r): r is EpcRef => !!r);
   const epcs = refs(q.epcs);
+  const anyEpcs = refs(q.anyEpcs);
   const log = and(
     companyScope(caller, events.companyId),
     logActions.length ? inArray(events.action, [...logActions]) : sql`false`,
     q.geEventTime ? sql`${eventTime} >= ${q.geEventTime.toISOString()}::timestamptz` : undefined,
     q.ltEventTime ? sql`${eventTime} < ${q.ltEventTime.toISOString()}::timestamptz` : undefined,
     epcs ? or(sql`false`, ...epcs.map(epcRows)) : undefined,
+    anyEpcs ? or(sql`false`, ...anyEpcs.map(epcRows)) : undefined,
     q.parentIDs ? or(sql`false`, ...q.parentIDs.map((p) => detailHas(lastPart(p)))) : undefined,
     q.desadv ? or(sql`false`, ...q.desadv.map((d) => detailHas(lastPart(d)))) : undefined,
   );
@@ -154,6 +159,8 @@ export function eventMatches(q: EventQuery, e: EpcisEventBody): boolean {
   if (q.eventTypes && !q.eventTypes.includes(e.type)) return false;
   if (q.actions && !q.actions.includes(e.action)) return false;
   if (q.epcs && ![...(e.epcList ?? []), ...(e.childEPCs ?? [])].some((x) => q.epcs!.includes(x))) return false;
+  if (q.anyEpcs && ![...(e.epcList ?? []), ...(e.childEPCs ?? []), e.parentID].some((x) => x && q.anyEpcs!.includes(x)))
+    return false;
   if (q.parentIDs && !(e.parentID && q.parentIDs.includes(e.parentID))) return false;
   if (
     q.desadv &&
@@ -166,9 +173,12 @@ export function eventMatches(q: EventQuery, e: EpcisEventBody): boolean {
 /** A row whose events cannot match is not mapped at all (a pack-secondary row's runs are cheap to
  *  check; its EPCs are not). */
 export function rowMayMatch(q: EventQuery, ids: EpcisIds, row: SourceRow): boolean {
-  if (!q.epcs || row.source !== 0 || row.event.action !== 'pack-secondary') return true;
+  const wanted = q.epcs ?? q.anyEpcs;
+  if (!wanted || row.source !== 0 || row.event.action !== 'pack-secondary') return true;
   const runs = (row.event.detail as { runs: Array<[string, string, number, number]> }).runs;
-  return q.epcs.some((epc) => {
+  const sid = (row.event.detail as { sid: string }).sid;
+  if (q.anyEpcs?.includes(ids.carton(sid))) return true;
+  return wanted.some((epc) => {
     const r = ids.read(epc);
     if (r?.kind !== 'pack') return false;
     return runs.some(([k, p, a, b]) => k === r.series.kind && p === r.series.prefix && a <= r.serial && r.serial <= b);

@@ -1,8 +1,8 @@
 // The EPCIS 2.0 export (issue 28 item 1, docs/epcis.md): the REST binding's query calls, the
-// downloads (a dispatch, a batch, a date range) and the partner feed. The binding's calls and the
-// downloads answer an EPCIS document (application/ld+json), not the envelope; their refusals are
-// RFC 7807 problems (application/problem+json), as GS1's openapi says. Partners' set-up and the
-// feed's acknowledgement are ordinary calls with the envelope.
+// downloads (a dispatch, a batch, a date range) and the partner feed. Each answers an EPCIS document
+// (application/ld+json), not the envelope. The binding's refusals are RFC 7807 problems
+// (application/problem+json), as GS1's openapi says; the downloads refuse with the envelope's '400'
+// as our other calls do. Partners' set-up and the feed's acknowledgement are ordinary calls.
 import { z } from 'zod';
 import { getEndpoint, postEndpoint } from '../endpoint.js';
 import { PAGE } from '../pages.js';
@@ -55,11 +55,11 @@ export const feedAck = z.strictObject({ PageToken: z.string().max(2000) });
 
 export const EPCIS_API = {
   /** The binding's GET /events: GE_eventTime, LT_eventTime, EQ_bizStep, eventType, EQ_action,
-   *  MATCH_epc, MATCH_parentID, EQ_bizTransaction_desadv, perPage, nextPageToken. */
+   *  MATCH_epc, MATCH_anyEPC, MATCH_parentID, EQ_bizTransaction_desadv, perPage, nextPageToken. */
   events: getEndpoint('epcis/events', EPCIS_QUERY_ACCESS, epcisDocument),
   /** The binding's GET /events/{eventID} (the eventID URL-encoded). */
   event: getEndpoint('epcis/events/:eventID', EPCIS_QUERY_ACCESS, epcisDocument),
-  /** The binding's GET /epcs/{epc}/events (the EPC URL-encoded); perPage and nextPageToken. */
+  /** The binding's GET /epcs/{epc}/events (the EPC URL-encoded): where the EPC is named, with the same parameters. */
   epcEvents: getEndpoint('epcis/epcs/:epc/events', EPCIS_QUERY_ACCESS, epcisDocument),
   /** A dispatch's document: its cartons' commissioning, packing, its legs. `?DispatchId=`. */
   dispatchDocument: getEndpoint('Epcis/DispatchDocument', { pages: [PAGE.dispatchReport] }, epcisDocument),

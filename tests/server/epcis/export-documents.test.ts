@@ -6,19 +6,14 @@
 // answer the envelope with a message, nothing of theirs.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EPCIS_API, EPCIS_MSG } from '../../../src/shared/contracts/epcis.js';
-import { RECEIVE_API } from '../../../src/shared/contracts/floor/dispatch-receive.js';
-import { DISPATCH_API } from '../../../src/shared/contracts/floor/dispatch.js';
 import { endpointPath, type Params } from '../../../src/shared/endpoint.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import { eventHash } from '../../../src/server/epcis/event-hash.js';
 import { DOCUMENT_CONTEXT } from '../../../src/server/epcis/document.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
-import { dispatchBody, dispatchFactory, Packer } from '../../helpers/factories-dispatch.js';
-import { insertSiteUser } from '../../helpers/factories-dispatch-legs.js';
-import { GTIN, insertRecall, logFactoryMapping, schemaErrors, setGtin } from '../../helpers/factories-epcis.js';
-import { cartonSize, slip, type FloorFactory } from '../../helpers/factories-floor.js';
-import { appCodes, insertColleague } from '../../helpers/factories-pairs.js';
-import { insertReference, nextPrefix } from '../../helpers/factories-sites.js';
+import { epcisWorld, schemaErrors } from '../../helpers/factories-epcis.js';
+import { slip, type FloorFactory } from '../../helpers/factories-floor.js';
+import { insertColleague } from '../../helpers/factories-pairs.js';
 import { useApp } from '../../helpers/use-app.js';
 import type { Endpoint } from '../../../src/shared/endpoint.js';
 
@@ -70,34 +65,7 @@ const base = () => t.config.publicBaseUrl;
 const carton = (id: string) => `${base()}/id/carton/${id}`;
 
 beforeAll(async () => {
-  await insertReference(t.db);
-  const codes = await appCodes(t);
-  A = await dispatchFactory(t, nextPrefix());
-  B = await dispatchFactory(t, nextPrefix());
-  await setGtin(t.db, A.productId, GTIN);
-  await logFactoryMapping(t.db, A);
-  await logFactoryMapping(t.db, B);
-  const pack = new Packer(t, codes, A, await cartonSize(t.db, 2));
-  tid = await pack.tid();
-  loose = await pack.sid();
-  const depot = await insertSiteUser(t, A.companyId);
-  const modes = await t.get(DISPATCH_API.modes.path, A.token);
-  const road = (modes.body.ResponseData as Array<{ TransportModeId: number }>)[0]!.TransportModeId;
-  did = slip('DID', A.prefix, 1);
-  const sent = await t.post(
-    DISPATCH_API.save.path,
-    dispatchBody({ WareHouseId: depot.siteId }, [tid, loose], {
-      TransportModeId: road,
-      DispatchId: did,
-      LR: 'LR 77/A',
-    }),
-    A.token,
-  );
-  expect(sent.body.ResponseMessage).toMatch(/saved|success/i);
-  const got = await t.post(RECEIVE_API.save.path, { DispatchId: did }, depot.token);
-  expect(got.body.ResponseCode).toBe('200');
-  await insertRecall(t.db, A);
-  reader = await insertColleague(t, A, [PAGE.dispatchReport.key, PAGE.recallTrace.key, PAGE.itemLedger.key]);
+  ({ A, B, did, tid, loose, reader } = await epcisWorld(t));
 });
 
 describe('the dispatch document', () => {

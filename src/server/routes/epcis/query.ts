@@ -60,19 +60,16 @@ export function epcisQueryRoutes(r: Router) {
   });
 
   r.serve(EPCIS_API.epcEvents, async (ctx) => {
-    const { perPage, nextPageToken, ...rest } = rawQuery(ctx.req);
-    if (Object.keys(rest).length)
-      return void (await badQuery(ctx.reply, 'This call takes only perPage and nextPageToken.'));
     const epc = ctx.params.epc ?? '';
     const c = mapperContext(ctx.db, ctx.config.publicBaseUrl, ctx.codes);
     if (!c.ids.read(epc)) return void (await notFound(ctx.reply, 'No EPC of ours has this identifier.'));
-    const parsed = parseEventQuery({
-      MATCH_epc: epc,
-      ...(perPage === undefined ? {} : { perPage }),
-      ...(nextPageToken === undefined ? {} : { nextPageToken }),
-    });
+    // The EPC's events: wherever it is named (MATCH_anyEPC), narrowed by any other parameter given.
+    const raw = rawQuery(ctx.req);
+    const given = raw.MATCH_anyEPC;
+    const parsed = parseEventQuery({ ...raw, MATCH_anyEPC: given === undefined ? epc : [given, epc] });
     if ('problem' in parsed) return void (await badQuery(ctx.reply, parsed.problem));
-    return answerQuery(ctx, c, parsed.query, {});
+    const { nextPageToken: _t, perPage: _p, ...chosen } = raw as Record<string, string>;
+    return answerQuery(ctx, c, parsed.query, chosen);
   });
 
   r.serve(EPCIS_API.event, async (ctx) => {
