@@ -171,3 +171,14 @@ describe('the events the export emits are covered by a vector', () => {
     expect(deleted).toBe(preHashString(add, vector.context).replace('action=ADD', 'action=DELETE'));
   });
 });
+
+describe('eventHash', () => {
+  it('leaves the event it is given as it was (the export writes the same object out)', () => {
+    const vector = vectors.find((v) => v.name === 'epcisDocWithVariousEventTypes')!;
+    for (const event of vector.events) {
+      const before = structuredClone(event);
+      eventHash(event, vector.context);
+      expect(event).toEqual(before);
+    }
+  });
+});
