@@ -23,6 +23,25 @@ function zbar(png: string): string[] {
   }
 }
 
+/** The text of `pdf`'s first page as pdftotext reads it, line by line, within the box [x, y, w, h] (mm)
+ *  when given: what a reader's copy and a search find. */
+export function pdfText(pdf: Uint8Array, box?: readonly [number, number, number, number]): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'pdftext-'));
+  try {
+    const file = join(dir, 'in.pdf');
+    writeFileSync(file, pdf);
+    const at72 = (v: number) => String(Math.round((v * 72) / 25.4));
+    const crop = box ? ['-r', '72', ...['-x', '-y', '-W', '-H'].flatMap((k, i) => [k, at72(box[i]!)])] : [];
+    const out = execFileSync('pdftotext', ['-f', '1', '-l', '1', ...crop, file, '-']).toString('utf8');
+    return out
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l !== '' && l !== '\f');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export function pdfPageCount(pdf: Uint8Array): number {
   const dir = mkdtempSync(join(tmpdir(), 'pdfinfo-'));
   try {

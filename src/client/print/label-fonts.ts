@@ -8,6 +8,8 @@ export interface ScriptFont {
   script: string;
   /** The characters of the script (a line holding none of any row's keeps the standard font). */
   chars: RegExp;
+  /** Its OpenType script tag, given to the shaper: left to guess, fontkit takes `Batch: क्ष` for Latin. */
+  tag: string;
   /** The TTF file's URL, imported only when a label needs it (the app's first screens stay small). */
   url: () => Promise<string>;
 }
@@ -17,6 +19,7 @@ export const SCRIPT_FONTS: readonly ScriptFont[] = [
     script: 'NotoSansDevanagari',
     // Devanagari, its extended block and the Vedic signs.
     chars: /[\u0900-\u097F\uA8E0-\uA8FF\u1CD0-\u1CFF]/u,
+    tag: 'deva',
     url: () =>
       import('@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf?url').then(
         (m) => m.default,
@@ -35,6 +38,7 @@ export const fetchFont: FontReader = async (url) => new Uint8Array(await (await 
 /** A font ready to draw with: fontkit's for shaping and outlines, the bytes for jsPDF to embed. */
 export interface LoadedFont {
   name: string;
+  tag: string;
   font: Font;
   bytes: Uint8Array;
 }
@@ -48,7 +52,7 @@ export function loadFont(row: ScriptFont, read: FontReader): Promise<LoadedFont>
     got = (async () => {
       const [{ create }, bytes] = await Promise.all([import('fontkit'), row.url().then(read)]);
       const font = create(bytes as Buffer) as Font;
-      return { name: row.script, font, bytes };
+      return { name: row.script, tag: row.tag, font, bytes };
     })();
     got.catch(() => loaded.delete(row.script));
     loaded.set(row.script, got);

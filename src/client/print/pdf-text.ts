@@ -24,7 +24,7 @@ export async function fontsFor(lines: readonly string[], read: FontReader): Prom
   return new Map(loaded.map((f) => [f.name, f]));
 }
 
-interface Run {
+export interface Run {
   font: LoadedFont;
   text: string;
 }
@@ -83,14 +83,19 @@ function tracePath(doc: jsPDF, glyph: Glyph, ox: number, oy: number, scale: numb
   return glyph.path.commands.length > 0;
 }
 
-interface ShapedRun extends Run {
+export interface ShapedRun extends Run {
   glyphs: GlyphRun;
   /** Its width in font units. */
   advance: number;
 }
 
+/** The line's runs as the shaper lays them out: glyphs in visual order, conjuncts as one glyph. */
+export function shapeLine(text: string, fonts: Map<string, LoadedFont>): ShapedRun[] {
+  return runsOf(text, fonts).map(shape);
+}
+
 function shape(run: Run): ShapedRun {
-  const glyphs = run.font.font.layout(run.text);
+  const glyphs = run.font.font.layout(run.text, undefined, run.font.tag);
   return { ...run, glyphs, advance: glyphs.positions.reduce((sum, p) => sum + p.xAdvance, 0) };
 }
 
@@ -113,7 +118,7 @@ export function drawLine(
     doc.text(text, box.align === 'center' ? x - (width * fit) / 2 : x, y);
     return;
   }
-  const runs = runsOf(text, fonts).map(shape);
+  const runs = shapeLine(text, fonts);
   const mmPerUnit = (r: ShapedRun) => (box.size * MM_PER_PT) / r.font.font.unitsPerEm;
   const width = runs.reduce((sum, r) => sum + r.advance * mmPerUnit(r), 0);
   const fit = Math.min(1, box.maxWidth / width);

@@ -35,7 +35,7 @@ it('the Print sheet of 40 static codes decodes to exactly their URLs, in order',
     'LA7031',
     w.productName,
     `Batch: ${m.batchNo}`,
-    `MFG: ${m.mfgDate}  EXP: ${m.expDate}`,
+    `MFG: ${m.mfgDate} EXP: ${m.expDate}`,
     `Reg. No: ${GEN_REG_NO}`,
     `Mfd. by: ${GEN_MANUFACTURER}`,
   ]);

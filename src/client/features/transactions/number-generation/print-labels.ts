@@ -20,7 +20,7 @@ export function labelsFromCsv(text: string): Label[] {
         r['Visible No'] ?? '',
         r['Product Name']?.trim() ?? '',
         field('Batch:', r['Batch No']),
-        [field('MFG:', r['MFG Date']), field('EXP:', r['EXP Date'])].filter(Boolean).join('  '),
+        [field('MFG:', r['MFG Date']), field('EXP:', r['EXP Date'])].filter(Boolean).join(' '),
         field('Reg. No:', r['Registration No']),
         field('Mfd. by:', r.Manufacturer),
       ].filter((line) => line !== ''),
