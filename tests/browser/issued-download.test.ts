@@ -50,7 +50,7 @@ it("an issued row's Download gives the preprinted print file and the 'DownLoad G
     .split('\r\n')
     .slice(0, -1);
   expect(lines).toEqual([
-    'Serial,Visible No,QR',
+    '\uFEFFSerial,Visible No,QR', // a UTF-8 BOM first, for the printer's label software
     ...Array.from(
       { length: 10 },
       (_, i) =>

@@ -171,14 +171,19 @@ describe('Number Generation', () => {
     const file = await downloadBy(() => dialog().getByRole('button', { name: 'Download' }).click());
     expect(file.name).toBe(`KA${from + 10}-${from + 29}.csv`);
     const lines = file.bytes.toString('utf8').split('\r\n').slice(0, -1);
-    expect(lines[0]).toBe('Serial,Visible No,QR,Product Name,Batch No,MFG Date,EXP Date,MRP');
-    expect(lines.slice(1)).toEqual(
+    // For label software: a UTF-8 BOM, and the registration number and maker the label shows.
+    expect(lines[0]).toBe(
+      '\uFEFFSerial,Visible No,QR,Product Name,Batch No,MFG Date,EXP Date,MRP,Registration No,Manufacturer',
+    );
+    // The product's registration number and maker close each line; the demo's name both.
+    expect(lines.slice(1).map((l) => l.split(',').slice(0, 8).join(','))).toEqual(
       Array.from(
         { length: 20 },
         (_, i) =>
           `${from + 10 + i},KA${from + 10 + i},${staticUrl(from + 10 + i)},${product.ProductName},${batch},2026-02-01,2027-02-01,120.00`,
       ),
     );
+    expect(lines.slice(1).filter((l) => /,[^,]+,[^,]+$/.test(l))).toHaveLength(20);
     await dialog().getByText('20 of 20 rows').waitFor();
     const again = await downloadBy(() => dialog().getByRole('button', { name: 'DownLoad Generated FIle' }).click());
     expect(again.bytes.equals(file.bytes)).toBe(true);
@@ -192,7 +197,7 @@ describe('Number Generation', () => {
     await field('Quantity').fill('10');
     const pdf = await downloadBy(() => dialog().getByRole('button', { name: 'Print' }).click());
     expect(pdf.name).toBe(`KA${from + 30}-${from + 39}.pdf`);
-    expect(decodeLabels(new Uint8Array(pdf.bytes))).toEqual(
+    expect(decodeLabels(new Uint8Array(pdf.bytes), 'a4-3x8')).toEqual(
       Array.from({ length: 10 }, (_, i) => staticUrl(from + 30 + i)),
     );
   });

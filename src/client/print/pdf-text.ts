@@ -62,25 +62,62 @@ function embed(doc: jsPDF, font: LoadedFont): void {
   done.add(font.name);
 }
 
-/** The outline of `glyph` at (ox, oy) (its origin on the baseline), `scale` mm per font unit, as a path. */
-function tracePath(doc: jsPDF, glyph: Glyph, ox: number, oy: number, scale: number): boolean {
-  const X = (v: number) => ox + v * scale;
-  const Y = (v: number) => oy - v * scale;
+const num = (v: number) => String(Math.round(v * 10) / 10);
+
+/** A glyph's outline as PDF path operators in font units, once per glyph: a page of labels repeats the
+ *  same few glyphs, and the same operators each time deflate to almost nothing. */
+const outlines = new WeakMap<Glyph, string>();
+function outlineOf(glyph: Glyph): string {
+  let ops = outlines.get(glyph);
+  if (ops !== undefined) return ops;
+  const parts: string[] = [];
   let [cx, cy] = [0, 0];
   for (const { command, args: a } of glyph.path.commands) {
-    if (command === 'moveTo') doc.moveTo(X(a[0]!), Y(a[1]!));
-    else if (command === 'lineTo') doc.lineTo(X(a[0]!), Y(a[1]!));
-    else if (command === 'bezierCurveTo') doc.curveTo(X(a[0]!), Y(a[1]!), X(a[2]!), Y(a[3]!), X(a[4]!), Y(a[5]!));
+    if (command === 'moveTo') parts.push(`${num(a[0]!)} ${num(a[1]!)} m`);
+    else if (command === 'lineTo') parts.push(`${num(a[0]!)} ${num(a[1]!)} l`);
+    else if (command === 'bezierCurveTo') parts.push(`${a.map(num).join(' ')} c`);
     else if (command === 'quadraticCurveTo') {
       // PDF has cubic curves only: the same curve has its controls 2/3 of the way to the quadratic's.
       const [qx, qy, ex, ey] = a as [number, number, number, number];
-      const c1 = [cx + (2 / 3) * (qx - cx), cy + (2 / 3) * (qy - cy)] as const;
-      const c2 = [ex + (2 / 3) * (qx - ex), ey + (2 / 3) * (qy - ey)] as const;
-      doc.curveTo(X(c1[0]), Y(c1[1]), X(c2[0]), Y(c2[1]), X(ex), Y(ey));
-    } else if (command === 'closePath') doc.close();
+      const c = [
+        cx + (2 / 3) * (qx - cx),
+        cy + (2 / 3) * (qy - cy),
+        ex + (2 / 3) * (qx - ex),
+        ey + (2 / 3) * (qy - ey),
+      ];
+      parts.push(`${[...c, ex, ey].map(num).join(' ')} c`);
+    } else if (command === 'closePath') parts.push('h');
     if (a.length >= 2) [cx, cy] = [a[a.length - 2]!, a[a.length - 1]!];
   }
-  return glyph.path.commands.length > 0;
+  ops = parts.length > 0 ? `${parts.join(' ')} f` : '';
+  outlines.set(glyph, ops);
+  return ops;
+}
+
+// jsPDF's content writer, which its own plugins use; its typings leave it out.
+type ContentWriter = { write(...ops: string[]): void };
+
+/** Each glyph's outline is written once per PDF, as a form XObject in font units, and every label
+ *  places it with a matrix: a page of 24 Devanagari labels stays a few times a Latin page's size. */
+const placed = new WeakMap<jsPDF, Set<string>>();
+
+/** Fills `glyph`'s outline with its origin at (x, y) mm (on the baseline), `scale` mm per font unit. */
+function drawGlyph(doc: jsPDF, font: LoadedFont, glyph: Glyph, x: number, y: number, scale: number): void {
+  const ops = outlineOf(glyph);
+  if (ops === '') return;
+  const key = `${font.name}:${glyph.id}`;
+  const done = placed.get(doc) ?? new Set<string>();
+  placed.set(doc, done);
+  if (!done.has(key)) {
+    const { minX, minY, maxX, maxY } = glyph.bbox;
+    doc.beginFormObject(minX, minY, maxX - minX, maxY - minY, doc.unitMatrix);
+    (doc.internal as unknown as ContentWriter).write(ops);
+    doc.endFormObject(key);
+    done.add(key);
+  }
+  const k = doc.internal.scaleFactor; // points per mm
+  const matrix = doc.Matrix(scale * k, 0, 0, scale * k, x * k, (doc.internal.pageSize.getHeight() - y) * k);
+  doc.doFormObject(key, matrix);
 }
 
 export interface ShapedRun extends Run {
@@ -127,14 +164,11 @@ export function drawLine(
   for (const run of runs) {
     const scale = mmPerUnit(run) * fit;
     let glyphX = pen;
-    let traced = false;
     run.glyphs.glyphs.forEach((glyph, i) => {
       const p = run.glyphs.positions[i]!;
-      traced = tracePath(doc, glyph, glyphX + p.xOffset * scale, y - p.yOffset * scale, scale) || traced;
+      drawGlyph(doc, run.font, glyph, glyphX + p.xOffset * scale, y - p.yOffset * scale, scale);
       glyphX += p.xAdvance * scale;
     });
-    // Non-zero winding, as TrueType outlines are drawn.
-    if (traced) doc.fill();
     embed(doc, run.font);
     doc.setFont(run.font.name, 'normal');
     doc.setFontSize(box.size * fit);
