@@ -51,7 +51,7 @@ export function csvText(cell: string): string {
   return quoted(sanitizeCell(cell));
 }
 
-/** Byte order mark: label software (BarTender, NiceLabel) and Excel read a file that starts with it as UTF-8. */
+/** Byte order mark: software that honours it (Excel, label software) reads the file as UTF-8, not a code page. */
 export const UTF8_BOM = '\uFEFF';
 
 /** One CSV line for label software, which prints cells as they are: quoted where needed, never sanitised. */
