@@ -4,7 +4,9 @@
 import { and, eq, gte, lte, or, type SQL } from 'drizzle-orm';
 import { MAX_SERIAL, type Series } from '../../shared/codes.js';
 import { addDays } from '../../shared/contracts/numbers/fields.js';
+import { batchFitsAi10, gtinValid } from '../../shared/digital-link.js';
 import {
+  batchNotInDigitalLink,
   alreadyMapped,
   MAPPING_MSG,
   mappedElsewhere,
@@ -157,6 +159,13 @@ export async function mapRange(tx: Tx, caller: Caller, input: MapInput): Promise
 export interface MappingSaved {
   MappingId: number;
   EXPDate: string;
+  LabelNotice?: string;
+}
+
+/** What labels print (Config.labelLink and publicBaseUrl). */
+export interface LabelSetting {
+  form: 'p' | 'gs1';
+  publicBaseUrl: string;
 }
 
 /** Mapping/CreateMapping, a new range: its expiry defaults to MFG + the product's shelf life. */
@@ -164,11 +173,12 @@ export async function addMapping(
   tx: Tx,
   caller: Caller,
   b: Extract<MappingSaveOut, { mode: 'add' }>,
+  labels: LabelSetting,
 ): Promise<MappingSaved> {
   const series = callerSeries(caller, b.isPreprinted);
   checkSeries(caller, series);
   const [product] = await tx
-    .select({ life: products.bestBeforeDays })
+    .select({ life: products.bestBeforeDays, gtin: products.gtin })
     .from(products)
     .where(and(eq(products.id, b.ProductId), eq(products.companyId, caller.companyId!), eq(products.isActive, true)));
   if (!product) refuse(MAPPING_MSG.productNotFound);
@@ -184,6 +194,10 @@ export async function addMapping(
     mrp: b.Mrp,
     remark: b.Remark,
   });
+  // Static labels print a Digital Link (print-file.ts labelUrlOf) unless the batch cannot be in one.
+  const gs1 = labels.form === 'gs1' && series.kind === 'S' && gtinValid(product.gtin?.trim() ?? '');
+  if (gs1 && !batchFitsAi10(m.batchNo))
+    return { MappingId: m.id, EXPDate: m.expDate, LabelNotice: batchNotInDigitalLink(m.batchNo, labels.publicBaseUrl) };
   return { MappingId: m.id, EXPDate: m.expDate };
 }
 

@@ -55,7 +55,9 @@ export function mappingRoutes(r: Router) {
 
   r.serve(MAPPING_API.save, ({ db, body, caller }) =>
     db.transaction(async (tx) => {
-      const saved = body.mode === 'add' ? await addMapping(tx, caller, body) : await updateExpiry(tx, caller, body);
+      const labels = { form: r.config.labelLink, publicBaseUrl: r.config.publicBaseUrl };
+      const saved =
+        body.mode === 'add' ? await addMapping(tx, caller, body, labels) : await updateExpiry(tx, caller, body);
       return ok(saved, body.mode === 'add' ? MAPPING_MSG.created : MAPPING_MSG.updated);
     }),
   );

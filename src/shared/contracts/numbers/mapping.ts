@@ -48,6 +48,11 @@ export const MAPPING_MSG = {
   deleteRefused: 'A mapping cannot be deleted, its numbers may already be printed: use De Mapping to release numbers.',
 } as const;
 
+/** With LABEL_LINK=gs1, a static range of a product with a GTIN whose batch AI 10 cannot hold: it is
+ *  mapped, and its labels keep the short link (issue 28: refusing it would stop a line for a label). */
+export const batchNotInDigitalLink = (batch: string, publicBaseUrl: string) =>
+  `Batch ${batch} cannot be written in a GS1 Digital Link (AI 10 allows up to 20 of A-Z a-z 0-9 and ! " % & ' ( ) * + , - . / : ; < = > ? _), so its labels carry the short link ${publicBaseUrl.replace(/\/+$/, '')}/P?U=…`;
+
 /** "Numbers 41–60 are already mapped (Neem Gold, batch B-7, 1–100)." */
 export const alreadyMapped = (from: number, to: number, product: string, batch: string, mFrom: number, mTo: number) =>
   `${from === to ? 'Number' : 'Numbers'} ${span(from, to)} ${from === to ? 'is' : 'are'} already mapped (${product}, batch ${batch}, ${span(mFrom, mTo)}).`;
@@ -210,7 +215,12 @@ export const MAPPING_API = {
     'Mapping/CreateMapping',
     mapAccess,
     mappingSave,
-    z.strictObject({ MappingId: z.number(), EXPDate: z.string() }),
+    z.strictObject({
+      MappingId: z.number(),
+      EXPDate: z.string(),
+      /** Said to the user beside the success (batchNotInDigitalLink); absent when there is nothing to say. */
+      LabelNotice: z.string().optional(),
+    }),
   ),
   fromNumber: getEndpoint('Mapping/GetFromNumberMap/:isPreprinted', mapAccess, fromNumber),
   /** Always refused: De Mapping releases numbers. */

@@ -116,6 +116,8 @@ export function MappingDialog({ opened, editing, isPreprinted, onClose, onSaved 
     setSaving(false);
     if (env.ResponseCode === '200') {
       toast.success(env.ResponseMessage);
+      // The batch cannot be in a GS1 Digital Link: the clerk is told its labels keep the short link.
+      if (env.ResponseData.LabelNotice) toast.warn(env.ResponseData.LabelNotice);
       close();
       onSaved();
     } else if (env.ResponseCode === '400') toast.warn(env.ResponseMessage);
