@@ -134,7 +134,9 @@ const lastPart = (uri: string) => {
   }
 };
 
-/** Rows that can list an EPC: a pack's range rows and the rows that name codes; a carton's rows. */
+/** Rows that can list an EPC: a carton's rows name it in their detail; a pack is in its range rows,
+ *  in a Replace row's codes, and in some SID's packing row, whose runs rowMayMatch checks in memory
+ *  (a run holds the serial without naming it). */
 function epcRows(r: EpcRef): SQL {
   if (r.kind === 'id') return detailHas(lastPart(r.uri));
   const inRange = and(
@@ -145,7 +147,7 @@ function epcRows(r: EpcRef): SQL {
   );
   return or(
     inRange,
-    and(eq(events.action, 'pack-secondary'), detailHas(r.series.kind)),
+    eq(events.action, 'pack-secondary'),
     detailHas(`${r.series.kind}:${r.series.prefix}:${r.serial}`),
   )!;
 }
