@@ -41,17 +41,24 @@ const fits = (ai: string, value: string) => aiValueError(aiEntry(ai)!, value) ==
  *  percent-encoding does not make them legal. */
 export const batchFitsAi10 = (batch: string): boolean => fits('10', batch);
 
+/** The GTIN, batch and dates last found fit: a print run checks them once, not once per code. */
+let fitChecked = '';
+
 /** The link printed on a pack, or null when GS1's rules would refuse it (a batch that does not fit
  *  AI 10, a GTIN without its check digit): such a pack keeps the short /P?U= link. */
 export function digitalLink(publicBaseUrl: string, l: DigitalLink): string | null {
   const gtin = l.gtin.padStart(14, '0');
-  const wrong =
-    !fits('01', gtin) ||
-    (l.batch !== '' && !batchFitsAi10(l.batch)) ||
-    !fits('21', l.uid) ||
-    (l.mfg !== '' && !fits('11', l.mfg)) ||
-    (l.exp !== '' && !fits('17', l.exp));
-  if (wrong) return null;
+  const fixed = `${gtin}\n${l.batch}\n${l.mfg}\n${l.exp}`;
+  if (fixed !== fitChecked) {
+    const wrong =
+      !fits('01', gtin) ||
+      (l.batch !== '' && !batchFitsAi10(l.batch)) ||
+      (l.mfg !== '' && !fits('11', l.mfg)) ||
+      (l.exp !== '' && !fits('17', l.exp));
+    if (wrong) return null;
+    fitChecked = fixed;
+  }
+  if (!fits('21', l.uid)) return null;
   const batch = l.batch && `/10/${encodeURIComponent(l.batch)}`;
   const dates = [l.mfg && `11=${l.mfg}`, l.exp && `17=${l.exp}`].filter(Boolean).join('&');
   return `${publicBaseUrl.replace(/\/+$/, '')}/01/${gtin}${batch}/21/${encodeURIComponent(l.uid)}${dates ? `?${dates}` : ''}`;
