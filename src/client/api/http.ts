@@ -106,23 +106,35 @@ export interface ApiFile {
   rows: number;
 }
 
-/** A POST answered by a file of the type `accept` names; a refusal or no network comes back as the envelope. */
-export async function postForFile(
+/** The response as a file when it is of `type`; a refusal, or no file, as the envelope it answered. */
+async function fileOf(res: KyResponse, type: string, rowsHeader?: string): Promise<ApiFile | Envelope<null>> {
+  if (!res.ok || !(res.headers.get('content-type') ?? '').startsWith(type)) return toEnvelope<null>(res);
+  const fileName = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'export';
+  const rows = rowsHeader ? Number(res.headers.get(rowsHeader) ?? 0) : 1;
+  return { blob: await res.blob(), fileName, rows };
+}
+
+async function fileCall(
+  method: 'get' | 'post',
   path: string,
   body: unknown,
-  rowsHeader: string,
   accept: string,
+  rowsHeader?: string,
 ): Promise<ApiFile | Envelope<null>> {
   try {
-    const res = await authorized('post', path, body, false, { accept });
-    if (!res.ok || !(res.headers.get('content-type') ?? '').startsWith('text/csv')) return toEnvelope<null>(res);
-    const fileName = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'export.csv';
-    return { blob: await res.blob(), fileName, rows: Number(res.headers.get(rowsHeader) ?? 0) };
+    return await fileOf(await authorized(method, path, body, false, { accept }), accept, rowsHeader);
   } catch {
     reportNetwork(false);
     return { ResponseCode: '0', ResponseMessage: OFFLINE_MESSAGE, ResponseData: null };
   }
 }
+
+/** A POST answered by a file of the type `accept` names; a refusal or no network comes back as the envelope. */
+export const postForFile = (path: string, body: unknown, rowsHeader: string, accept: string) =>
+  fileCall('post', path, body, accept, rowsHeader);
+
+/** A GET answered by a file of the type `accept` names (an EPCIS document); a refusal as the envelope. */
+export const getForFile = (path: string, accept: string) => fileCall('get', path, undefined, accept);
 
 export const api = {
   get: <T>(path: string) => send<T>('get', path),

@@ -27,14 +27,20 @@ import { useServerList, type ServerListOptions } from './use-server-list.js';
 
 type Row = Record<string, unknown>;
 
+/** A button in a report row: what it says and what it does with the row. */
+export interface RowAction {
+  label: string;
+  run: (row: Row) => Promise<void>;
+}
+
 export interface ReportScreen {
   contract: ReportContract;
   /** The row's unique field, for stable row keys. */
   idAccessor: string;
   /** Cells drawn otherwise than as text or dates. */
   render?: Record<string, (row: Row) => ReactNode>;
-  /** A per-row action column (a print). */
-  action?: { title: string; label: string; run: (row: Row) => Promise<void> };
+  /** A per-row action column: its buttons (a print, a download). */
+  actions?: { title: string; buttons: RowAction[] };
   /** Pickers beside the dates; 'entity' shows for the admin only. */
   pickers?: readonly ReportPicker[];
 }
@@ -123,21 +129,25 @@ export function ReportPage({ def }: { def: ReportScreen }) {
             Array.isArray(row[c.key]) ? badges(row[c.key]) : cell ? cell(row[c.key]) : (row[c.key] as ReactNode)),
       };
     });
-    const action = def.action;
-    if (action) {
+    const actions = def.actions;
+    if (actions) {
       cols.push({
         accessor: '__action',
-        title: action.title,
+        title: actions.title,
         textAlign: 'right',
         render: (row) => (
-          <Button size="compact-sm" variant="light" onClick={() => void action.run(row)}>
-            {action.label}
-          </Button>
+          <Group gap={6} justify="flex-end" wrap="nowrap">
+            {actions.buttons.map((b) => (
+              <Button key={b.label} size="compact-sm" variant="light" onClick={() => void b.run(row)}>
+                {b.label}
+              </Button>
+            ))}
+          </Group>
         ),
       });
     }
     return cols;
-  }, [contract, def.render, def.action]);
+  }, [contract, def.render, def.actions]);
 
   const runExport = async () => {
     setExporting(true);

@@ -26,9 +26,10 @@ import { AVAILABLE_STOCK_REPORT, NEW_STOCK_REPORT } from '@shared/contracts/repo
 import type { PageName } from '@shared/pages.js';
 import { ReportPage, reportListOptions, type ReportScreen } from '../../kit/report-page.js';
 import type { ServerListOptions } from '../../kit/use-server-list.js';
+import { downloadDispatchEpcis } from './epcis-downloads.js';
 import { printCartonLabel, printDispatchInvoice } from './report-prints.js';
 
-const cartonLabel = { title: 'Action', label: 'Print', run: printCartonLabel };
+const cartonLabel = { title: 'Action', buttons: [{ label: 'Print', run: printCartonLabel }] };
 
 export const REPORT_SCREENS: Partial<Record<PageName, ReportScreen>> = {
   mappingReport: { contract: MAPPING_REPORT, idAccessor: 'FromNo' },
@@ -39,18 +40,24 @@ export const REPORT_SCREENS: Partial<Record<PageName, ReportScreen>> = {
   redemptionReport: { contract: FARMER_LOYALTY_REPORT, idAccessor: 'MobileNo' },
   dispatchLoyaltyReport: { contract: DEALER_LOYALTY_REPORT, idAccessor: 'DispatchId' },
   schemeReport: { contract: SCHEME_REPORT, idAccessor: 'SchemeId' },
-  secondaryPackingReport: { contract: SECONDARY_REPORT, idAccessor: 'CartonId', action: cartonLabel },
-  tertiaryPackingReport: { contract: TERTIARY_REPORT, idAccessor: 'CartonId', action: cartonLabel },
+  secondaryPackingReport: { contract: SECONDARY_REPORT, idAccessor: 'CartonId', actions: cartonLabel },
+  tertiaryPackingReport: { contract: TERTIARY_REPORT, idAccessor: 'CartonId', actions: cartonLabel },
   fractionalCartonReport: { contract: FRACTIONAL_REPORT, idAccessor: 'CartonId' },
   damageReport: { contract: DAMAGE_REPORT, idAccessor: 'CartonId' },
   dispatchReport: {
     contract: DISPATCH_REPORT,
     idAccessor: 'DispatchId',
-    action: { title: 'Action', label: 'Print', run: printDispatchInvoice },
+    actions: {
+      title: 'Action',
+      buttons: [
+        { label: 'Print', run: printDispatchInvoice },
+        { label: 'EPCIS', run: downloadDispatchEpcis },
+      ],
+    },
   },
   dispatchReceiveReport: { contract: DISPATCH_RECEIVE_REPORT, idAccessor: 'DispatchId' },
   missingCartonReport: { contract: MISSING_CARTON_REPORT, idAccessor: 'TertiaryCartonId' },
-  returnReport: { contract: RETURN_REPORT, idAccessor: 'Cartonid', action: cartonLabel },
+  returnReport: { contract: RETURN_REPORT, idAccessor: 'Cartonid', actions: cartonLabel },
   itemLedger: { contract: ITEM_LEDGER_REPORT, idAccessor: 'TertiaryCartonId', pickers: ['warehouse', 'user'] },
   stockReport: { contract: AVAILABLE_STOCK_REPORT, idAccessor: 'DDName', pickers: ['entity', 'product'] },
   newStock: { contract: NEW_STOCK_REPORT, idAccessor: 'DDName', pickers: ['entity', 'product'] },

@@ -12,6 +12,7 @@ import type { FieldDef } from '../../../kit/form-values.js';
 import { ScreenHeader } from '../../../kit/screen-header.js';
 import { toastEnvelope } from '../../../kit/toast.js';
 import { useOptions } from '../../../kit/use-options.js';
+import { downloadBatchEpcis } from '../epcis-downloads.js';
 import { RecallDialog, type RecallTarget } from './recall-dialog.js';
 import { TraceSections } from './trace-sections.js';
 import { TRACE_TEXT, traceCsv, traceFileName } from './trace-text.js';
@@ -38,7 +39,7 @@ export default function RecallTracePage() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [asked, setAsked] = useState<Asked | null>(null);
   const [trace, setTrace] = useState<TraceAnswer | null>(null);
-  const [busy, setBusy] = useState<'trace' | 'export' | null>(null);
+  const [busy, setBusy] = useState<'trace' | 'export' | 'epcis' | null>(null);
   const [recalling, setRecalling] = useState<RecallTarget | null>(null);
 
   const load = async (body: Asked, quiet = false) => {
@@ -74,6 +75,14 @@ export default function RecallTracePage() {
     downloadText(`${traceFileName(env.ResponseData)}.csv`, traceCsv(env.ResponseData));
   };
 
+  /** The batch's events as one EPCIS 2.0 document, for a partner or a regulator (docs/epcis.md). */
+  const exportEpcis = async () => {
+    if (!asked) return;
+    setBusy('epcis');
+    await downloadBatchEpcis(asked.ProductId, asked.BatchNo);
+    setBusy(null);
+  };
+
   const header = trace && (
     <Paper withBorder p="sm" radius="md">
       <Group justify="space-between" align="flex-start" gap="xs">
@@ -86,6 +95,9 @@ export default function RecallTracePage() {
         <Group gap="xs">
           <Button variant="default" onClick={() => void exportAll()} loading={busy === 'export'}>
             Export
+          </Button>
+          <Button variant="default" onClick={() => void exportEpcis()} loading={busy === 'epcis'}>
+            EPCIS
           </Button>
           {!trace.Recall && (
             <Button
