@@ -5,7 +5,11 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { companies } from '../../../src/server/db/schema.js';
 import { GENERATION_API, type GeneratedLink } from '../../../src/shared/contracts/numbers/generation.js';
+import { labelsFromCsv } from '../../../src/client/features/transactions/number-generation/print-labels.js';
+import { labelSheet } from '../../../src/client/print/label-sheet.js';
+import { pdfText } from '../../helpers/decode-pdf.js';
 import { insertMapping } from '../../helpers/factories-damage.js';
+import { readFontFile } from '../../helpers/font-files.js';
 import { generateBody, generationWorld } from '../../helpers/factories-generation.js';
 import { insertProduct } from '../../helpers/factories-sites.js';
 import { send } from '../../helpers/endpoint-call.js';
@@ -13,7 +17,7 @@ import { useApp } from '../../helpers/use-app.js';
 
 const t = useApp();
 
-it('starts with a UTF-8 BOM and prints the batch and name as they are', async () => {
+it('starts with a UTF-8 BOM and prints the batch and name as they are, on the file and the label', async () => {
   const w = await generationWorld(t.db, ['ZQ', 'ZR', 'ZS']);
   const product = await insertProduct(t.db, w.company, { name: 'जैविक खाद', registrationNo: 'CIR-9/2021' });
   const m = await insertMapping(t.db, {
@@ -42,5 +46,17 @@ it('starts with a UTF-8 BOM and prints the batch and name as they are', async ()
     String(m.mrp),
     'CIR-9/2021',
     company!.name,
+  ]);
+
+  // The label made from the file (Print) shows them as typed too.
+  const labels = labelsFromCsv(new TextDecoder().decode(bytes));
+  const pdf = await labelSheet(labels, 'a4-3x8', readFontFile);
+  expect(pdfText(new Uint8Array(pdf), [8 + 33, 8, 30, 35])).toEqual([
+    'ZQ1',
+    'जैविक खाद',
+    'Batch: =cmd|x',
+    `MFG: ${m.mfgDate} EXP: ${m.expDate}`,
+    'Reg. No: CIR-9/2021',
+    `Mfd. by: ${company!.name}`,
   ]);
 });
