@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
 import { cellText } from '../../../src/shared/cell-format.js';
-import { csvCell, sanitizeCell, toCsv, type CsvColumn } from '../../../src/shared/csv.js';
+import { csvCell, csvLine, labelCsvLine, sanitizeCell, toCsv, type CsvColumn } from '../../../src/shared/csv.js';
 
 interface Row {
   Name: string;
@@ -91,5 +91,17 @@ describe('toCsv', () => {
 
   it('gives just the header for no rows', () => {
     expect(toCsv<Row>([], columns)).toBe('Name,Size,Created Date,Status\r\n');
+  });
+});
+
+describe('labelCsvLine (files for label software)', () => {
+  it('writes cells as they are: the spreadsheet guard is for spreadsheet files only', () => {
+    const cells = ['=cmd|x', '+91', '-5', '@home', 'जैविक खाद'];
+    expect(labelCsvLine(cells)).toBe('=cmd|x,+91,-5,@home,जैविक खाद\r\n');
+    expect(csvLine(cells)).toBe("'=cmd|x,'+91,'-5,'@home,जैविक खाद\r\n");
+  });
+
+  it('still quotes commas, quotes and line breaks', () => {
+    expect(labelCsvLine(['CIR-40,123', 'say "hi"', 'a\nb'])).toBe('"CIR-40,123","say ""hi""","a\nb"\r\n');
   });
 });
