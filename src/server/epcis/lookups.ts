@@ -4,7 +4,7 @@
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Series } from '../../shared/codes.js';
 import type { Db } from '../db/connect.js';
-import { dispatches, mappings, products } from '../db/schema.js';
+import { dispatches, items, mappings, products, secondaryCartons } from '../db/schema.js';
 import type { ProductIds } from './identifiers.js';
 
 export interface MappingFacts {
@@ -66,6 +66,25 @@ export class Lookups {
     if (this.mappingCache.size > 10_000) this.mappingCache.clear();
     this.mappingCache.set(key, row ?? null);
     return row ?? null;
+  }
+
+  /** The packs in a secondary carton now, with its product (a replaced slip's new SID). */
+  async cartonPacks(sid: string): Promise<{ product: ProductIds; packs: Array<{ series: Series; serial: number }> }> {
+    const [carton] = await this.db
+      .select({ productId: secondaryCartons.productId })
+      .from(secondaryCartons)
+      .where(eq(secondaryCartons.sid, sid));
+    const rows = carton
+      ? await this.db
+          .select({ kind: items.kind, prefix: items.prefix, serial: items.serialNo })
+          .from(items)
+          .where(eq(items.secondaryId, sid))
+          .orderBy(items.kind, items.prefix, items.serialNo)
+      : [];
+    return {
+      product: carton ? await this.product(carton.productId) : { id: 0, gtin: null },
+      packs: rows.map((r) => ({ series: { kind: r.kind as Series['kind'], prefix: r.prefix }, serial: r.serial })),
+    };
   }
 
   async dispatch(did: string): Promise<DispatchEnds | null> {

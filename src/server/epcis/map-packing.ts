@@ -1,6 +1,6 @@
 // Cartons: packing a SID (packs into it) and a TID (SIDs into it) as one AggregationEvent per level;
 // a carton damaged for good; a code replaced (the old one decommissioned, the new one commissioned
-// and aggregated into the carton the old one was in).
+// and aggregated: a pack's into the carton the old one was in, a slip's over the packs it holds).
 import type { EventDetail } from '../../shared/events.js';
 import { at, stamp, type EpcisEventBody, type EventPlace } from './epcis-event.js';
 import { damagedThenDestroyed } from './map-numbers.js';
@@ -90,4 +90,14 @@ export async function* replace(
     ...(now.batch ? { ilmd: { 'cbvmda:lotNumber': now.batch } } : {}),
   };
   if (d.type === 'PID' && d.sid) yield packing(p, c.ids.carton(d.sid), [now.epc]);
+  if (d.type === 'SID') {
+    // The packs the old slip held, under the new one (what the carton holds now).
+    const { product, packs } = await c.look.cartonPacks(d.new);
+    if (packs.length)
+      yield packing(
+        p,
+        now.epc,
+        packs.map((x) => c.ids.pack(x.series, x.serial, product)),
+      );
+  }
 }

@@ -8,6 +8,8 @@ import { mapperContext, type MapperContext } from '../../../src/server/epcis/map
 import { eventsOfRow } from '../../../src/server/epcis/mapper.js';
 import { identified } from '../../../src/server/epcis/stream.js';
 import type { LogRow, RecallRow } from '../../../src/server/epcis/source.js';
+import { items, secondaryCartons } from '../../../src/server/db/schema.js';
+import { insertCarton } from '../../helpers/factories.js';
 import { GTIN, schemaErrors, setGtin } from '../../helpers/factories-epcis.js';
 import { appCodes, insertFactory, insertMapping, staticSeries, type Factory } from '../../helpers/factories-pairs.js';
 import { nextPrefix } from '../../helpers/factories-sites.js';
@@ -107,11 +109,31 @@ describe('cartons and codes', () => {
     expect(es[1]!.ilmd).toEqual({ 'cbvmda:lotNumber': 'LOT 7' });
   });
 
-  it('replaces a slip: the old SID decommissioned, the new one commissioned', async () => {
-    const es = await eventsOf(
-      row('replace', { type: 'SID', old: 'SID26AB00001', new: 'SID26AB00002', sid: 'SID26AB00002' }),
+  it('replaces a slip: the old SID decommissioned, the new one commissioned and packed over its packs', async () => {
+    const sid = 'SID26AB00002';
+    const size = (await insertCarton(t.db, { size: 2 })).id;
+    await t.db.insert(secondaryCartons).values({
+      sid,
+      companyId: f.companyId,
+      siteId: f.siteId,
+      cartonSizeId: size,
+      productId: f.productId,
+      qty: 2,
+      state: 'packed',
+      createdBy: f.userId,
+    });
+    for (const serialNo of [31, 32])
+      await t.db.insert(items).values({ kind: 'S', prefix: f.prefix, serialNo, secondaryId: sid, status: 'packed' });
+    const es = await eventsOf(row('replace', { type: 'SID', old: 'SID26AB00001', new: sid, sid }));
+    expect(shape(es)).toEqual([
+      'ObjectEvent DELETE decommissioning inactive',
+      'ObjectEvent ADD commissioning active',
+      'AggregationEvent ADD packing in_progress',
+    ]);
+    expect(es[2]!.parentID).toBe(carton(sid));
+    expect(es[2]!.childEPCs).toEqual(
+      [31, 32].map((n) => c.ids.pack(staticSeries(f.prefix), n, { id: f.productId, gtin: GTIN })),
     );
-    expect(shape(es)).toEqual(['ObjectEvent DELETE decommissioning inactive', 'ObjectEvent ADD commissioning active']);
   });
 });
 
