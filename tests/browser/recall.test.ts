@@ -13,6 +13,7 @@ import { ADMIN, screenshot, SHOTS_DIR } from '../helpers/browser.js';
 import { floorSetup, type FloorSetup } from '../helpers/floor-browser.js';
 import { packingOffline, wedgeScan } from '../helpers/floor-page.js';
 import { useBrowser, type OpenOptions } from '../helpers/use-browser.js';
+import { schemaErrors } from '../helpers/factories-epcis.js';
 
 // This file's own band of KA (no other browser test maps 494_001..494_100).
 const FROM = 494_001;
@@ -78,6 +79,15 @@ async function recallOnScreen(page: Page) {
   expect(text).toContain(`Recall Trace,${floor.productName},${BATCH}`);
   expect(text).toContain(REASON);
   expect(text).toContain(`KA${FROM} – KA${FROM + 99},100,0,0`);
+
+  // EPCIS: the batch's events for a partner or a regulator, the recall among them.
+  const [epcis] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'EPCIS' }).tap()]);
+  const doc = JSON.parse(readFileSync((await epcis.path())!, 'utf8')) as {
+    epcisBody: { eventList: { bizStep?: string; disposition?: string; quantityList?: { quantity: number }[] }[] };
+  };
+  expect(schemaErrors(doc)).toEqual([]);
+  const held = doc.epcisBody.eventList.filter((e) => e.bizStep === 'holding' && e.disposition === 'recalled');
+  expect(held.map((e) => e.quantityList?.[0]?.quantity)).toEqual([100]);
 }
 
 describe('a recalled batch', () => {

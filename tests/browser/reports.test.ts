@@ -31,6 +31,20 @@ import { CARTON_DAMAGE_API } from '../../src/shared/contracts/floor/carton-damag
 import { RETURN_API } from '../../src/shared/contracts/floor/carton-return.js';
 import { readPdfDownload } from '../helpers/floor-page.js';
 import { useBrowser } from '../helpers/use-browser.js';
+import { schemaErrors } from '../helpers/factories-epcis.js';
+
+/** The parts of an EPCIS document the test reads. */
+interface EpcisFile {
+  type: string;
+  epcisBody: {
+    eventList: {
+      type: string;
+      bizStep?: string;
+      parentID?: string;
+      bizTransactionList?: { type: string; bizTransaction: string }[];
+    }[];
+  };
+}
 
 const FROM = 499_001;
 const codes = codeMac(inject('codeSecret'));
@@ -389,6 +403,25 @@ describe('the report screens', () => {
     ]);
     const slip = await readPdfDownload(label);
     expect(slip.qr).toEqual([floor.tid(0)]);
+  });
+
+  it("downloads a dispatch's EPCIS 2.0 document from its row, valid against GS1's schema", async () => {
+    await open('/reports/dispatch-report');
+    await search(did);
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'EPCIS' }).first().click(),
+    ]);
+    expect(file.suggestedFilename()).toBe(`epcis-${did}.jsonld`);
+    const doc = JSON.parse(await readFile((await file.path())!, 'utf8')) as EpcisFile;
+    expect(doc.type).toBe('EPCISDocument');
+    expect(schemaErrors(doc)).toEqual([]);
+    const shipping = doc.epcisBody.eventList.filter((e) => e.bizStep === 'shipping');
+    expect(shipping.map((e) => e.bizTransactionList?.find((t) => t.type === 'desadv')?.bizTransaction)).toEqual([
+      expect.stringContaining(did),
+    ]);
+    const packed = doc.epcisBody.eventList.filter((e) => e.type === 'AggregationEvent').map((e) => e.parentID);
+    expect(packed).toContainEqual(expect.stringContaining(floor.tid(0)));
   });
 
   it('every report route opens for the admin', async () => {
