@@ -5,7 +5,6 @@
 import type { FastifyRequest } from 'fastify';
 import { EPCIS_API } from '../../../shared/contracts/epcis.js';
 import type { Caller } from '../../auth/actor.js';
-import type { Db } from '../../db/connect.js';
 import { mapperContext, type MapperContext } from '../../epcis/mapper-context.js';
 import { START } from '../../epcis/order.js';
 import { findEvent, pageOf } from '../../epcis/page.js';
@@ -29,7 +28,7 @@ async function answerQuery(
 ): Promise<undefined> {
   const { db, caller, reply, req, config } = ctx;
   const whose = whoseQuery(caller);
-  const from = q.nextPageToken ? await readToken(db as Db, q.nextPageToken, whose, q.key) : START;
+  const from = q.nextPageToken ? await readToken(db, q.nextPageToken, whose, q.key) : START;
   if (!from) {
     await badQuery(reply, 'The nextPageToken is not one this query gave.');
     return;
