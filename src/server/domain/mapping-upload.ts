@@ -8,12 +8,12 @@ import { addDays } from '../../shared/contracts/numbers/fields.js';
 import { SHEET_MSG, type SheetErrorRow, type SheetRefused } from '../../shared/contracts/numbers/mapping-upload.js';
 import type { Caller } from '../auth/actor.js';
 import { products } from '../db/schema.js';
-import { mapRange, type MapInput } from './mapping.js';
+import { labelNotice, mapRange, type LabelSetting, type MapInput } from './mapping.js';
 import { checkRow, errorRow, type SheetRead, type SheetRow } from './mapping-sheet.js';
 import { lockSeries, type Tx } from './ranges.js';
 import { refuse, Refusal } from './refusal.js';
 
-type Product = { id: number; code: string; life: number };
+type Product = { id: number; code: string; life: number; gtin: string | null };
 
 /** Product codes of the caller's company (case-insensitive, as they are unique), with their shelf life. */
 async function productsByCode(tx: Tx, companyId: number, rows: SheetRow[]): Promise<Map<string, Product>> {
@@ -29,7 +29,7 @@ async function productsByCode(tx: Tx, companyId: number, rows: SheetRow[]): Prom
     codes.length === 0
       ? []
       : await tx
-          .select({ id: products.id, code: products.code, life: products.bestBeforeDays })
+          .select({ id: products.id, code: products.code, life: products.bestBeforeDays, gtin: products.gtin })
           .from(products)
           .where(and(eq(products.companyId, companyId), inArray(sql`lower(${products.code})`, codes)));
   return new Map(found.map((p) => [p.code.toLowerCase(), p]));
@@ -56,20 +56,32 @@ function rowInput(row: SheetRow, series: Series, byCode: Map<string, Product>, d
   };
 }
 
-/** Maps every row of the sheet (the series already checked for the caller); answers the new mappings' ids. */
-export async function mapSheet(tx: Tx, caller: Caller, series: Series, sheet: SheetRead): Promise<number[]> {
+/** Maps every row of the sheet (the series already checked for the caller); answers the new mappings' ids
+ *  and, once per batch, what to tell the user of batches a Digital Link cannot carry (mapping.ts labelNotice). */
+export async function mapSheet(
+  tx: Tx,
+  caller: Caller,
+  series: Series,
+  sheet: SheetRead,
+  labels: LabelSetting,
+): Promise<{ ids: number[]; notices: string[] }> {
   const byCode = await productsByCode(tx, caller.companyId!, sheet.rows);
   await lockSeries(tx, series);
   const errors: SheetErrorRow[] = [];
   const ids: number[] = [];
+  const notices = new Set<string>();
   for (const row of sheet.rows) {
     try {
-      ids.push((await mapRange(tx, caller, rowInput(row, series, byCode, sheet.date1904))).id);
+      const input = rowInput(row, series, byCode, sheet.date1904);
+      ids.push((await mapRange(tx, caller, input)).id);
+      const gtin = byCode.get(String(row.cells.productCode).toLowerCase())?.gtin ?? null;
+      const notice = labelNotice(labels, series, gtin, input.batchNo);
+      if (notice) notices.add(notice);
     } catch (e) {
       if (!(e instanceof Refusal)) throw e;
       errors.push(errorRow(row, e.message));
     }
   }
   if (errors.length) throw new Refusal(SHEET_MSG.invalid, [], { ErrorList: errors } satisfies SheetRefused);
-  return ids;
+  return { ids, notices: [...notices] };
 }

@@ -168,6 +168,13 @@ export interface LabelSetting {
   publicBaseUrl: string;
 }
 
+/** What to tell the user of a new range whose labels would print a Digital Link (print-file.ts
+ *  labelUrlOf: static, asked for, a valid GTIN) but whose batch AI 10 cannot hold; else undefined. */
+export function labelNotice(labels: LabelSetting, series: Series, gtin: string | null, batch: string) {
+  const gs1 = labels.form === 'gs1' && series.kind === 'S' && gtinValid(gtin?.trim() ?? '');
+  return gs1 && !batchFitsAi10(batch) ? batchNotInDigitalLink(batch, labels.publicBaseUrl) : undefined;
+}
+
 /** Mapping/CreateMapping, a new range: its expiry defaults to MFG + the product's shelf life. */
 export async function addMapping(
   tx: Tx,
@@ -194,11 +201,8 @@ export async function addMapping(
     mrp: b.Mrp,
     remark: b.Remark,
   });
-  // Static labels print a Digital Link (print-file.ts labelUrlOf) unless the batch cannot be in one.
-  const gs1 = labels.form === 'gs1' && series.kind === 'S' && gtinValid(product.gtin?.trim() ?? '');
-  if (gs1 && !batchFitsAi10(m.batchNo))
-    return { MappingId: m.id, EXPDate: m.expDate, LabelNotice: batchNotInDigitalLink(m.batchNo, labels.publicBaseUrl) };
-  return { MappingId: m.id, EXPDate: m.expDate };
+  const notice = labelNotice(labels, series, product.gtin, m.batchNo);
+  return { MappingId: m.id, EXPDate: m.expDate, ...(notice && { LabelNotice: notice }) };
 }
 
 /** Mapping/CreateMapping with a MappingId: the one field an update may change, the expiry. */

@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../../src/server/db/schema.js';
+import { savedMessage, type SheetSaved } from '../../../src/shared/contracts/numbers/mapping-upload.js';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
 import { codeUrl } from '../../../src/shared/codes.js';
 import { GENERATION_API, type GeneratedLink } from '../../../src/shared/contracts/numbers/generation.js';
@@ -13,6 +14,7 @@ import { parseDlUri } from '../../../src/shared/gs1/dl-parse.js';
 import { PAGE } from '../../../src/shared/pages.js';
 import { csvLines, testCodes } from '../../helpers/factories-generation.js';
 import { insertMapper, mapBody, type MapperWorld } from '../../helpers/factories-mapping.js';
+import { sheetFile, sheetRow, uploadSheet } from '../../helpers/factories-mapping-upload.js';
 import { send } from '../../helpers/endpoint-call.js';
 import { useApp } from '../../helpers/use-app.js';
 
@@ -83,5 +85,23 @@ describe('a batch that fits', () => {
     expect(body.ResponseCode).toBe('200');
     expect(body.ResponseData).not.toHaveProperty('LabelNotice');
     await t.db.update(products).set({ gtin: '8901030793912' }).where(eq(products.id, w.productId));
+  });
+});
+
+describe('the bulk upload', () => {
+  it('maps every row and tells the clerk once of each batch a Digital Link cannot carry', async () => {
+    const [{ code }] = await t.db.select({ code: products.code }).from(products).where(eq(products.id, w.productId));
+    const rows = [
+      sheetRow(code!, 901, 903, 3, 'GH/26 11&A%'),
+      sheetRow(code!, 904, 906, 3, 'OK-26/1'),
+      sheetRow(code!, 907, 909, 3, 'GH/26 11&A%'),
+      sheetRow(code!, 910, 912, 3, 'जैविक-26'),
+    ];
+    const res = await uploadSheet(t, w.token, await sheetFile(rows), { isPreprinted: false });
+    expect(res.body).toMatchObject({ ResponseCode: '200', ResponseMessage: savedMessage(4) });
+    expect((res.body.ResponseData as SheetSaved).LabelNotices).toEqual([
+      batchNotInDigitalLink('GH/26 11&A%', BASE),
+      batchNotInDigitalLink('जैविक-26', BASE),
+    ]);
   });
 });

@@ -89,7 +89,9 @@ export function mappingUploadRoutes(r: Router) {
     const series = callerSeries(caller, mode.data);
     checkSeries(caller, series);
     const sheet = await readSheet(upload.data);
-    const ids = await db.transaction((tx) => mapSheet(tx, caller, series, sheet));
-    return ok({ Count: ids.length, MappingIds: ids } satisfies SheetSaved, savedMessage(ids.length));
+    const labels = { form: r.config.labelLink, publicBaseUrl: r.config.publicBaseUrl };
+    const { ids, notices } = await db.transaction((tx) => mapSheet(tx, caller, series, sheet, labels));
+    const saved: SheetSaved = { Count: ids.length, MappingIds: ids, ...(notices.length && { LabelNotices: notices }) };
+    return ok(saved, savedMessage(ids.length));
   });
 }

@@ -97,7 +97,12 @@ export const SHEET_ERROR_TABLE = rowTable(sheetErrorRow, [
 export const sheetRefused = z.strictObject({ ErrorList: z.array(sheetErrorRow) });
 export type SheetRefused = z.infer<typeof sheetRefused>;
 
-export const sheetSaved = z.strictObject({ Count: z.number(), MappingIds: z.array(z.number()) });
+export const sheetSaved = z.strictObject({
+  Count: z.number(),
+  MappingIds: z.array(z.number()),
+  /** One per batch a GS1 Digital Link cannot carry (batchNotInDigitalLink); absent when none. */
+  LabelNotices: z.array(z.string()).optional(),
+});
 export type SheetSaved = z.infer<typeof sheetSaved>;
 
 const access = { pages: [PAGE.mapping] };

@@ -75,6 +75,8 @@ export function BulkUpload({ isPreprinted, changed }: BulkUploadProps) {
     setBusy(false);
     if (env.ResponseCode === '200') {
       toast.success(env.ResponseMessage);
+      // Batches a GS1 Digital Link cannot carry: the clerk is told their labels keep the short link.
+      for (const notice of (env.ResponseData as SheetSaved).LabelNotices ?? []) toast.warn(notice);
       changed();
       return;
     }
