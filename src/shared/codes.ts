@@ -6,7 +6,7 @@
 //   static      S + prefix(3) + serial(7) + mac(8)       19 characters
 // The mac is 40 bits of a keyed PRF over the 16-byte block of `macBlock`.
 
-import { parseDigitalLink } from './digital-link.js';
+import { parseDigitalLink, uidOfEarlierLabel } from './digital-link.js';
 
 export const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const SERIAL_CHARS = 7;
@@ -131,8 +131,10 @@ export function scannedUid(scan: string): string {
   const s = scan.trim();
   const link = parseDigitalLink(s);
   if (link) return link.uid;
-  // Written as a GTIN's Digital Link but refused by GS1's rules (a serial twice, out of order): no
-  // pack is read from it, not even from its last '='.
+  const earlier = uidOfEarlierLabel(s);
+  if (earlier) return earlier;
+  // Written as a GTIN's Digital Link but refused by GS1's rules (a serial twice, out of order) and not
+  // as we once printed one: no pack is read from it, not even from its last '='.
   if (/\/(01|gtin)\/\d/.test(s)) return s;
   const at = s.lastIndexOf('=');
   return (at >= 0 ? s.slice(at + 1) : s).split(/[&#\s]/)[0]!.trim();

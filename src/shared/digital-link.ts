@@ -77,6 +77,13 @@ export function parseDigitalLink(text: string): DigitalLink | null {
   return { gtin: p.primary.value, batch: ai.get('10') ?? '', uid, mfg: ai.get('11') ?? '', exp: ai.get('17') ?? '' };
 }
 
+/** Before it followed GS1's rules this product printed any batch into AI 10, percent-encoded (a
+ *  space, 50 characters, Devanagari): GS1 refuses those links, but the packs are labelled and genuine,
+ *  so a link in exactly that printed form still gives its uid (and says nothing of batch or dates). */
+const PRINTED_BEFORE_GS1 =
+  /^https?:\/\/[^\s?#]*\/01\/\d{14}\/10\/[^\s/?#]+\/21\/([0-9A-Za-z]{1,20})(\?11=\d{6}(&17=\d{6})?|\?17=\d{6})?$/;
+export const uidOfEarlierLabel = (text: string): string | null => PRINTED_BEFORE_GS1.exec(text.trim())?.[1] ?? null;
+
 /** What a pack's record says, as a link on its label must say it. */
 export interface LinkRecord {
   gtin: string | null;

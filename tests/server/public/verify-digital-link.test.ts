@@ -1,7 +1,8 @@
 // ProductAuthentication/VerifyProduct given a pack's GS1 Digital Link written in each conformant form
 // (numeric AIs or short names, a resolver path, a trailing slash, with 22, without 10): every form is
 // the same pack, and its verifications count as one code's. A link GS1 refuses (qualifiers out of
-// order, a serial twice, a space) is not read as the pack.
+// order, a serial twice, a space) is not read as the pack, unless it is a label this product printed
+// before it followed GS1's rules.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { products, verifications } from '../../../src/server/db/schema.js';
@@ -81,5 +82,11 @@ describe('a pack in any conformant Digital Link form', () => {
     ];
     for (const f of refused) expect((await verify(f)).body, f).toMatchObject({ ResponseCode: '-1' });
     expect(await rowsOf(9)).toEqual([]);
+  });
+
+  it('a label printed before links followed GS1 (a batch with a space) still verifies as its pack, its batch unread', async () => {
+    const u = S(10);
+    const earlier = `${BASE}/01/${GTIN}/10/NG%2F7A%20X/21/${u}?11=260110&17=280110`;
+    expect((await verify(earlier)).body).toMatchObject({ ResponseCode: '200', ResponseData: { BatchNo: 'NG/7A' } });
   });
 });

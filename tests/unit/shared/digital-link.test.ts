@@ -95,6 +95,17 @@ describe('a pack written in any conformant form', () => {
     // Nor is a pack read from a refused link's last '=' (the /P?U= form's rule).
     expect(scannedUid(`${BASE}/01/${g}/10/B1/21/${uid}?21=${uid}`)).not.toBe(uid);
   });
+
+  it('except as this product printed links before it followed GS1: still that pack, saying nothing of batch', () => {
+    // What the builder made of batch 'GH/26 11&A%' until issue 28: GS1 refuses the space.
+    const earlier = `${BASE}/01/${g}/10/GH%2F26%2011%26A%25/21/${uid}?11=260401&17=280331`;
+    expect(parseDlUri(earlier).ok).toBe(false);
+    expect(parseDigitalLink(earlier)).toBeNull();
+    expect(scannedUid(earlier)).toBe(uid);
+    expect(scannedUid(`${BASE}/01/${g}/10/${'B'.repeat(30)}/21/${uid}`)).toBe(uid);
+    for (const other of [`${BASE}/01/${g}/21/${uid}/10/B%201`, `${BASE}/01/${g}/10/B%201/21/${uid}?21=X`])
+      expect(scannedUid(other), other).not.toBe(uid);
+  });
 });
 
 describe('every link the builder makes', () => {
