@@ -1,4 +1,5 @@
-// `npx tsx bench/epcis-export.bench.ts [--db pglite|postgres] [--runs 10] [--cartons 500]` (issue 28
+// `node --expose-gc --import tsx bench/epcis-export.bench.ts [--db pglite|postgres] [--runs 10] [--cartons 500]
+// [--range-packs 100000]` (issue 28
 // item 1): the EPCIS document of a dispatch of 500 tertiary cartons (1,000 secondary cartons, 10,000
 // packs), made and sent, how long.
 //
@@ -12,6 +13,10 @@
 // median and max are of the others. The document is checked once against GS1's EPCIS JSON schema
 // (tests/fixtures/epcis-schema) and must hold the 10,000 packs' commissioning, 1,500 packing events
 // and the shipping.
+// Then the flat-memory check: a mapping of --range-packs more codes (100,000; its range and `map` row
+// written directly) and the date-range download of today (GET Epcis/RangeDocument), read as a stream
+// while this process's RSS and JS heap (the app's included) are sampled every 10 ms: their peaks
+// against the level before the download (run with node --expose-gc for a settled start).
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -40,6 +45,58 @@ interface Carton {
   product: number;
   user: number;
   size: number;
+}
+
+const MB = 1024 * 1024;
+
+/** A mapping of `packs` more codes with its `map` row, then today's date-range document streamed,
+ *  RSS sampled meanwhile. */
+async function rangeDownload(w: Awaited<ReturnType<typeof startWorld>>, token: string, packs: number) {
+  const db = w.database.db;
+  const [m] = rowsOf<{ company: number; site: number; product: number; batch: string; user: number }>(
+    await db.execute(sql`insert into mappings (kind, prefix, from_no, to_no, company_id, site_id, product_id, batch_no,
+        mfg_date, exp_date, mrp, remark, created_by)
+      select kind, prefix, 900001, ${900_000 + packs}, company_id, site_id, product_id, batch_no, mfg_date, exp_date,
+        mrp, remark, created_by from mappings where kind = 'S' and prefix = 'KA' order by from_no limit 1
+      returning company_id as company, site_id as site, product_id as product, batch_no as batch, created_by as "user"`),
+  );
+  await logEvent(db, {
+    action: 'map',
+    userId: m!.user,
+    companyId: m!.company,
+    siteId: m!.site,
+    series: { kind: 'S', prefix: 'KA' },
+    fromNo: 900_001,
+    toNo: 900_000 + packs,
+    detail: { productId: m!.product, batchNo: m!.batch },
+  });
+  global.gc?.();
+  const mem = () => process.memoryUsage();
+  const before = { rss: mem().rss / MB, heap: mem().heapUsed / MB };
+  const peak = { ...before };
+  const sampler = setInterval(() => {
+    const m = mem();
+    peak.rss = Math.max(peak.rss, m.rss / MB);
+    peak.heap = Math.max(peak.heap, m.heapUsed / MB);
+  }, 10);
+  const today = new Date().toISOString().slice(0, 10);
+  const s0 = now();
+  const res = await fetch(`${w.baseUrl}/API/api/${EPCIS_API.rangeDocument.path}?FromDate=${today}&ToDate=${today}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  let bytes = 0;
+  let events = 0;
+  const decoder = new TextDecoder();
+  const reader = res.body!.getReader();
+  for (let r = await reader.read(); !r.done; r = await reader.read()) {
+    bytes += r.value.length;
+    events += decoder.decode(r.value, { stream: true }).split('"eventID"').length - 1;
+  }
+  const ms = now() - s0;
+  clearInterval(sampler);
+  if (res.status !== 200) throw new Error(`range: ${res.status}`);
+  const round = (x: { rss: number; heap: number }) => ({ rss: Math.round(x.rss), heap: Math.round(x.heap) });
+  return { packs, bytes, events, ms, before: round(before), peak: round(peak) };
 }
 
 async function main() {
@@ -131,12 +188,16 @@ async function main() {
     const packs = events.filter((e) => e.bizStep === 'commissioning').reduce((n, e) => n + e.epcList!.length, 0);
     if (count('packing') !== cartons * 3 || count('shipping') !== 1 || packs < cartons * 2 * ITEMS_PER_SID)
       throw new Error(`the document holds ${count('packing')} packing events, ${packs} packs commissioned`);
+    const range = await rangeDownload(w, admin.Token, arg('range-packs', 100_000));
     const s = times.summary();
     log(
       `\nEPCIS dispatch document, ${new Date().toISOString().slice(0, 10)}: ${w.dbKind} ${w.dbVersion}, Node ${process.version}; ` +
         `${cartons} TIDs, ${cartons * 2} SIDs, ${fmtInt(packs)} packs commissioned in ${count('commissioning')} events, ` +
         `${fmtInt(events.length)} events, ${fmtInt(text.length)} bytes, valid against GS1's schema.\n` +
-        `  first run ${fmtMs(first)}; then median ${fmtMs(s.p50)}, max ${fmtMs(s.max)} (${runs} runs); load ${await load()}`,
+        `  first run ${fmtMs(first)}; then median ${fmtMs(s.p50)}, max ${fmtMs(s.max)} (${runs} runs); load ${await load()}\n` +
+        `Date-range document with ${fmtInt(range.packs)} more packs mapped: ${fmtInt(range.bytes)} bytes, ${fmtInt(range.events)} events ` +
+        `in ${fmtMs(range.ms)}; RSS ${range.before.rss} MB before, peak ${range.peak.rss} MB; ` +
+        `JS heap ${range.before.heap} MB before, peak ${range.peak.heap} MB`,
     );
   } finally {
     await w.close();
