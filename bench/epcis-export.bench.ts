@@ -1,7 +1,6 @@
 // `node --expose-gc --import tsx bench/epcis-export.bench.ts [--db pglite|postgres] [--runs 10] [--cartons 500]
-// [--range-packs 100000]` (issue 28
-// item 1): the EPCIS document of a dispatch of 500 tertiary cartons (1,000 secondary cartons, 10,000
-// packs), made and sent, how long.
+// [--range-packs 100000]` (issue 28 item 1): the EPCIS document of a dispatch of 500 tertiary cartons
+// (1,000 secondary cartons, 10,000 packs), made and sent, how long.
 //
 // The world is dispatch-data.ts's: the real app in this process on a fresh database, the demo factory
 // (prefix KA) mapping its codes through the API (so the log holds the `map` rows) and holding 500 TIDs
