@@ -82,8 +82,7 @@ function valueOf(entry: AiEntry, raw: string, query: boolean, o: DlOptions): str
 }
 
 function pathEntry(segment: string, o: DlOptions): AiEntry | undefined {
-  const short = o.shortNames && /^\D.{2,4}$/.test(segment) && Object.hasOwn(DL_SHORT_NAMES, segment);
-  const ai = short ? DL_SHORT_NAMES[segment] : undefined;
+  const ai = o.shortNames && /^\D.{2,4}$/.test(segment) ? DL_SHORT_NAMES.get(segment) : undefined;
   return aiEntry(ai ?? segment, o.unknownAis);
 }
 
