@@ -64,6 +64,8 @@ export const PAGE = {
   priceMaster: m('213', 'Price Master', 'price-master'),
   salepersonMaster: m('214', 'Salesperson Master', 'saleperson-master'),
   cartonMaster: m('215', 'Carton Size Master', 'carton-master'),
+  /** Ours (issue 28): the partners an EPCIS feed of the company's trace goes to. */
+  epcisPartners: m('216', 'EPCIS Partners', 'epcis-partners'),
 
   mapping: t('301', 'Mapping', 'mapping'),
   deMapping: t('302', 'De Mapping', 'de-mapping'),

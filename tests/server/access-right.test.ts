@@ -78,7 +78,14 @@ describe('GetAccessRight/0: the default tree', () => {
     // Devices is the administrator's alone, as Issue Number.
     expect(children.map((c) => c.label)).not.toContain('Devices');
     expect(children).toHaveLength(PAGES.length - 2);
-    expect(groups[0]!.children).toHaveLength(15);
+    // The spec's 15 masters and our EPCIS Partners, which a company's admin may be granted.
+    expect(groups[0]!.children).toHaveLength(16);
+    expect(children).toContainEqual({
+      key: '216',
+      label: 'EPCIS Partners',
+      path: '/masters/epcis-partners',
+      Status: false,
+    });
   });
 
   it.each(['abc', '-1', '1.5', '1e3', '0x10'])('a non-numeric id %j answers Invalid Arguments', async (id) => {

@@ -135,6 +135,7 @@ export const SCREEN_MODULES: Partial<Record<PageName, ScreenModule>> = {
   sapdataReport: () => import('./reports/sap-data-page.js'),
   qrCodeTrackingReport: () => import('./reports/qr-tracking/qr-tracking-page.js'),
   recallTrace: () => import('./reports/recall-trace/recall-trace-page.js'),
+  epcisPartners: () => import('./masters/epcis-partners/epcis-partners-page.js'),
   devices: () =>
     import('./reports/devices/devices-page.js').then((m) => ({
       default: m.DevicesPage,

@@ -3,7 +3,9 @@
 // the body) and OPTIONS, with CORS open to any origin as the rules ask; /.well-known/gs1resolver; and
 // the recall notice it links to. Public like the verification page, and limited per address as it is.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { uidOfEarlierLabel } from '../../shared/digital-link.js';
 import { parseDlUri, type DlElement } from '../../shared/gs1/dl-parse.js';
+import { PUBLIC_PAGE } from '../../shared/pages.js';
 import { VERIFY_MSG } from '../../shared/contracts/public/verify.js';
 import type { Services } from '../services.js';
 import { publicAddressLimit } from '../http/public-limit.js';
@@ -50,6 +52,13 @@ export function registerResolver(app: FastifyInstance, { db, config }: Pick<Serv
     const over = limited({ req, reply, config });
     if (over) return over;
     const dl = parse(req);
+    // A label printed before links were held to GS1's syntax (a batch AI 10 cannot hold) still goes to
+    // the page, which reads that form (digital-link.ts uidOfEarlierLabel): a genuine pack stays genuine.
+    if (dl && !dl.ok && uidOfEarlierLabel(base + req.url) !== null)
+      return reply
+        .code(307)
+        .header('location', `${base}${PUBLIC_PAGE.verify}?U=${encodeURIComponent(base + req.url)}`)
+        .send();
     // The parser's message names the rule broken; it echoes nothing of ours.
     if (dl && !dl.ok) return text(reply, 400, `${RESOLVER_MSG.syntax} ${dl.error}`.slice(0, 300));
     if (!dl || dl.primary.ai !== GTIN_AI) return text(reply, 404, RESOLVER_MSG.notOurs);

@@ -10,8 +10,9 @@ import { requiredText, wholeNumber } from './fields.js';
 
 /** Who may query the company's events: the pages that already show every movement of its codes. */
 export const EPCIS_QUERY_ACCESS = { pages: [PAGE.itemLedger, PAGE.qrCodeTrackingReport] } as const;
-/** Who sets up partners: whoever grants rights, since a partner is given the company's whole trace. */
-export const EPCIS_PARTNER_ACCESS = { pages: [PAGE.accessRight] } as const;
+/** Who sets up partners: whoever grants rights (a partner is given the company's whole trace), or
+ *  holds the EPCIS Partners screen. */
+export const EPCIS_PARTNER_ACCESS = { pages: [PAGE.epcisPartners, PAGE.accessRight] } as const;
 
 /** The longest date range one download covers. */
 export const EPCIS_MAX_RANGE_DAYS = 366;

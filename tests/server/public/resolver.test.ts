@@ -76,6 +76,22 @@ describe('the default link', () => {
   });
 });
 
+describe('a label printed before links were held to GS1', () => {
+  it('goes to the page, which still answers its pack genuine, though GS1 refuses its batch', async () => {
+    const old = await gtinWorld(t, '09506000134376', 'GH/26 11&A%');
+    const link = `/01/${old.gtin}/10/${encodeURIComponent(old.lot)}/21/${old.uid(2)}`;
+    const res = await ask(link);
+    expect([res.statusCode, res.headers.location]).toEqual([307, pageOf(BASE + link)]);
+    const verified = await send(t, VERIFY_API.verify, {
+      UID: new URL(String(res.headers.location)).searchParams.get('U'),
+      verificationMode: 'Web',
+    });
+    expect(verified.body).toMatchObject({ ResponseCode: '200', ResponseData: { BatchNo: old.lot } });
+    // The same batch in any other form is bad syntax, as GS1 says.
+    expect((await ask(`/gtin/${old.gtin}/lot/${encodeURIComponent(old.lot)}/ser/${old.uid(2)}`)).statusCode).toBe(400);
+  });
+});
+
 describe('walk-up', () => {
   it('from an unknown batch to the product: its default, the leaflet', async () => {
     const res = await ask(`/01/${w.gtin}/10/KL8G`);

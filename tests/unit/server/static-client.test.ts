@@ -19,17 +19,16 @@ const VERIFY_URLS = [
   '/P',
   '/P/',
   '/p?u=abc',
-  '/01/08901234567897/10/B-12/21/SKA0000001ABCDEFGH',
-  '/01/08901234567897/10/B-12/21/SKA0000001ABCDEFGH?11=260201&17=280131',
-  // A serial that ends like a file name is still the page.
-  '/01/08901234567897/10/B.12/21/AB.CD',
+  // The resolver's redirect of a Digital Link (docs/resolver.md): the link, dots and all, in U.
+  '/P?U=https%3A%2F%2Fexample.com%2F01%2F08901234567897%2F10%2FB.12%2F21%2FAB.CD',
 ];
 
 describe('isVerifyPath', () => {
-  it.each(['/P', '/p', '/P/', '/01/08901234567897/10/B/21/X'])('%s is the verification page', (path) => {
+  it.each(['/P', '/p', '/P/'])('%s is the verification page', (path) => {
     expect(isVerifyPath(path)).toBe(true);
   });
-  it.each(['/', '/Pa', '/home', '/login', '/p/x', '/01', '/01/', '/x/01/123', '/masters/product-master'])(
+  // A Digital Link path is the resolver's (src/server/resolver/), which redirects to /P?U={link}.
+  it.each(['/', '/Pa', '/home', '/login', '/p/x', '/01/08901234567897/10/B/21/X', '/masters/product-master'])(
     '%s is not',
     (path) => {
       expect(isVerifyPath(path)).toBe(false);
@@ -39,9 +38,8 @@ describe('isVerifyPath', () => {
 
 describe('pageFor', () => {
   const withPage = { shell: true, verify: true, screens: new Set(['cartonMaster']) };
-  it('answers /P and a Digital Link with p.html when the build has it', () => {
-    for (const path of ['/P', '/p', '/01/08901234567897/10/B/21/X'])
-      expect(pageFor(path, withPage), path).toBe('p.html');
+  it('answers /P with p.html when the build has it', () => {
+    for (const path of ['/P', '/p']) expect(pageFor(path, withPage), path).toBe('p.html');
     expect(pageFor('/P', { ...withPage, shell: false })).toBe('p.html');
   });
   it('leaves the other pages as they were', () => {

@@ -55,9 +55,10 @@ describe('the registry', () => {
     expect(PAGES.filter((p) => p.hidden)).toEqual([PAGE.numberIssued, PAGE.devices]);
   });
 
-  it("has the spec's 15 masters, 18 transactions and 22 reports, and our Recall Trace and Devices", () => {
+  it("has the spec's 15 masters, 18 transactions and 22 reports, and our EPCIS Partners, Recall Trace and Devices", () => {
     const count = (g: string) => PAGES.filter((p) => p.group === g).length;
-    expect([count('2'), count('3'), count('4')]).toEqual([15, 18, 24]);
+    expect([count('2'), count('3'), count('4')]).toEqual([16, 18, 24]);
+    expect(PAGE.epcisPartners).toMatchObject({ key: '216', path: '/masters/epcis-partners' });
     expect(PAGE.recallTrace).toMatchObject({ key: '423', path: '/reports/recall-trace' });
     expect(PAGE.devices).toMatchObject({ key: '424', path: '/reports/devices', hidden: true });
   });

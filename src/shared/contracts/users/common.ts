@@ -178,7 +178,7 @@ export const USER_PAGES = [
   PAGE.listMaster,
   PAGE.salepersonMaster,
 ];
-const pickers = { pages: [PAGE.accessRight, PAGE.userMaster, PAGE.itemLedger] };
+const pickers = { pages: [PAGE.accessRight, PAGE.userMaster, PAGE.itemLedger, PAGE.epcisPartners] };
 
 /** User/GetUsers: newest first; the requested user type picks the master (and the page it needs). */
 export const USERS_LIST = listContract({
