@@ -17,6 +17,7 @@ import { serveClient } from './http/static-client.js';
 import { tlsFiles } from './http/tls.js';
 import { createMailer } from './mail/mailer.js';
 import { registerResolver } from './resolver/routes.js';
+import { epcisAlias } from './routes/epcis/index.js';
 import { registerRoutes } from './routes/index.js';
 import { registerUploads } from './routes/uploads/serve.js';
 import type { Services } from './services.js';
@@ -37,6 +38,7 @@ export async function buildApp({ config, database, logger, routes }: BuildOption
     trustProxy: config.trustProxy,
     // Ids and keys arrive in paths like GetMapping/{a},{b}; keep them as written.
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
+    rewriteUrl: (req: { url?: string }) => epcisAlias(req.url),
     // Router and HTTP-parser failures answer the envelope too, never Fastify's JSON echoing the URL.
     ...envelopeOptions,
   };

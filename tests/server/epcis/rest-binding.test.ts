@@ -95,6 +95,14 @@ describe('GET /events', () => {
     expect(parent.events[0]!.childEPCs).toEqual([slip('SID', A.prefix, 1), slip('SID', A.prefix, 2)].map(carton));
   });
 
+  it("is served at /epcis on the company's domain too, as a partner's client is configured", async () => {
+    const steps = await answer('/epcis/events?EQ_bizStep=shipping|receiving');
+    expect(steps.events.map((e) => e.bizStep)).toEqual(['shipping', 'receiving']);
+    const one = await answer(`/epcis/events/${encodeURIComponent(steps.events[0]!.eventID)}`);
+    expect(one.events.map((e) => e.eventID)).toEqual([steps.events[0]!.eventID]);
+    expect((await t.app.inject({ method: 'GET', url: '/epcis/events' })).statusCode).toBe(401);
+  });
+
   it('takes GE_eventTime and LT_eventTime', async () => {
     const later = new Date(Date.now() + 3_600_000).toISOString();
     expect((await answer(`${EVENTS}?GE_eventTime=${later}`)).events).toEqual([]);
