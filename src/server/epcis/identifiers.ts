@@ -5,7 +5,7 @@
 // a pack without a GTIN is the very link printed in its QR ({base}/P?U={uid}), so a scan of it is
 // its EPC.
 import { codeUrl, parseSlipId, scannedUid, type Series } from '../../shared/codes.js';
-import { gtinValid } from '../../shared/digital-link.js';
+import { batchFitsAi10, gtinValid } from '../../shared/digital-link.js';
 import type { CodeMac } from '../domain/code-mac.js';
 
 const GS1 = 'https://id.gs1.org';
@@ -59,7 +59,10 @@ export function epcisIds(publicBaseUrl: string, codes: CodeMac): EpcisIds {
     batchClass: (product, batchNo) => {
       const gtin = gtin14(product.gtin);
       const lot = encodeURIComponent(batchNo);
-      return gtin ? `${GS1}/01/${gtin}/10/${lot}` : `${base}/id/product/${product.id}/lot/${lot}`;
+      // An LGTIN only for a lot GS1's AI 10 can hold (as a printed link): else the company's own class.
+      return gtin && batchFitsAi10(batchNo)
+        ? `${GS1}/01/${gtin}/10/${lot}`
+        : `${base}/id/product/${product.id}/lot/${lot}`;
     },
     carton: (id) => own('carton', id),
     dispatch: (did) => own('dispatch', did),

@@ -174,11 +174,18 @@ describe('legs and recalls', () => {
       batchNo: 'LOT 7',
       at: AT,
     };
-    const es = await eventsOf(recall);
+    // A lot GS1's AI 10 can hold is its LGTIN (no pack is mapped to LOT-7: none is held).
+    const es = await eventsOf({ ...recall, batchNo: 'LOT-7' });
     expect(es[0]).toMatchObject({
       bizStep: 'holding',
       disposition: 'recalled',
-      quantityList: [{ epcClass: `https://id.gs1.org/01/0${GTIN}/10/LOT%207`, quantity: 2500 }],
+      quantityList: [{ epcClass: `https://id.gs1.org/01/0${GTIN}/10/LOT-7`, quantity: 0 }],
+    });
+    // One it cannot hold (a space) is no LGTIN: the company's own class names it.
+    const spaced = await eventsOf(recall);
+    expect(spaced[0]).toMatchObject({
+      bizStep: 'holding',
+      quantityList: [{ epcClass: `${t.config.publicBaseUrl}/id/product/${f.productId}/lot/LOT%207`, quantity: 2500 }],
     });
   });
 
