@@ -1,7 +1,8 @@
 // Labels that carry the law (issue 28 item 5), in Chromium from the real Number Generation screen, on a
 // server of its own started with LABEL_LINK=gs1 and a long public address: a GS1 label of a product
 // named in Devanagari prints text a reader gets back as typed (pdftotext), with the batch, dates,
-// registration number and maker beside the code, and zbarimg reads every code at 72 dpi.
+// registration number and maker beside the code, and zbarimg reads every code at 72 dpi; and a batch
+// GS1's AI (10) cannot hold is mapped with a notice that its labels keep the short link.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { codeMac } from '../../src/server/domain/code-mac.js';
 import { COMPANY_API } from '../../src/shared/contracts/company.js';
-import { MAPPING_API } from '../../src/shared/contracts/numbers/mapping.js';
+import { batchNotInDigitalLink, MAPPING_API, MAPPING_MSG } from '../../src/shared/contracts/numbers/mapping.js';
 import { PRODUCT_API } from '../../src/shared/contracts/product.js';
 import { digitalLink } from '../../src/shared/digital-link.js';
 import { api, apiSignIn, ok } from '../helpers/api-client.js';
@@ -120,4 +121,23 @@ it('prints a GS1 label of a Devanagari product: its text reads back and every co
   );
   expect(want.every((url) => url?.startsWith(`${PUBLIC_BASE}/01/${GTIN}/10/${BATCH}/21/`))).toBe(true);
   expect(decodeLabels(pdf, 'a4-3x8', 72)).toEqual(want);
+});
+
+it("tells the clerk at Mapping that a batch GS1's AI 10 cannot hold keeps the short link on its labels", async () => {
+  const batch = 'GH/26 11&A%';
+  await page.goto('/transaction/mapping');
+  await page.getByRole('button', { name: 'Product Mapping' }).click();
+  const dialog = page.getByRole('dialog');
+  const field = (label: RegExp) => dialog.getByLabel(label);
+  await expect.poll(() => field(/^From No/).inputValue(), WAIT).toMatch(/^\d+$/);
+  await field(/^Product/).click();
+  await page.getByRole('option', { name: NAME }).click();
+  await field(/^From No/).fill(String(FROM + 200));
+  await field(/^Quantity/).fill('10');
+  await field(/^Batch No/).fill(batch);
+  await field(/^MFG Date/).fill('2026-01-01');
+  await field(/^MRP/).fill('450');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await page.getByText(MAPPING_MSG.created).last().waitFor(WAIT);
+  await page.getByText(batchNotInDigitalLink(batch, PUBLIC_BASE)).waitFor(WAIT);
 });
