@@ -88,10 +88,9 @@ export const redeemPoints = (r: Redemption) =>
 export const sendFeedback = (FeedbackId: string, UsrFeedback: string) =>
   post<null>('ProductAuthentication/UpdateFeedback', { FeedbackId, UsrFeedback });
 
-/** What the page was opened for: the U parameter of /P, or the whole address of a Digital Link path
- *  (the server reduces it to the uid and checks its GTIN, batch and dates); '' for neither. */
+/** What the page was opened for: the U parameter of /P (a uid, or the whole Digital Link the resolver
+ *  redirected with: the server reduces it to the uid and checks its GTIN, batch and dates); '' for none. */
 export function scannedCode(location: Location): string {
-  if (/^\/01\/[^/]/.test(location.pathname)) return location.href;
   const params = new URLSearchParams(location.search);
   return (params.get('U') ?? params.get('u') ?? '').trim();
 }
