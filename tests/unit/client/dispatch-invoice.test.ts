@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dispatchInvoicePdf, pdfText } from '../../../src/client/floor/dispatch/invoice-pdf.js';
 import type { DispatchInvoice } from '../../../src/client/floor/dispatch/invoice-data.js';
+import type { FontReader } from '../../../src/client/print/label-fonts.js';
 import { pdfPageCount } from '../../helpers/decode-pdf.js';
+import { readFontFile } from '../../helpers/font-files.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'invoice-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -52,8 +54,11 @@ function invoice(did: string, cartons: number, over: Partial<DispatchInvoice> = 
 }
 
 /** Makes the invoice and writes it under its own file name, as the browser download would. */
-async function make(data: DispatchInvoice): Promise<{ file: string; fileName: string; bytes: Uint8Array }> {
-  const { fileName, bytes } = await dispatchInvoicePdf(data);
+async function make(
+  data: DispatchInvoice,
+  read?: FontReader,
+): Promise<{ file: string; fileName: string; bytes: Uint8Array }> {
+  const { fileName, bytes } = await dispatchInvoicePdf(data, read);
   const file = join(dir, fileName);
   writeFileSync(file, bytes);
   return { file, fileName, bytes };
@@ -282,6 +287,25 @@ describe('dispatch invoice', { timeout: 60_000 }, () => {
     const qr = qrOnPaper(file)!;
     expect(qr.quiet).toBe(true); // the long company name stops short of the code
     expect(zbar(grayPage1(file, 150).path)).toEqual(['DID26KA00003']);
+  });
+
+  it('prints Devanagari names in their own font when it can be had, and as ? when it cannot (offline)', async () => {
+    const data = invoice('DID26KA00004', 2, {
+      userDetail: { ...invoice('DID26KA00004', 1).userDetail, FirmName: 'हरित कृषि Depot' },
+    });
+    data.cartonList[0]!.ProductName = 'जैविक खाद';
+    data.cartonList[1]!.ProductName = 'Neem तेल oil';
+    // Offline before the font was ever fetched (a font, once loaded, stays for the page's life).
+    const offline = await make(data, () => Promise.reject(new TypeError('Failed to fetch')));
+    expect(pageText(offline.file)).toMatch(/Neem \?+ oil/);
+    const { file } = await make(data, readFontFile);
+    const text = pageText(file);
+    expect(text).toContain('हरित कृषि Depot');
+    expect(text).toMatch(/जैविक खाद\s+B26-1\s+20\s+PCS/);
+    expect(text).toContain('Neem तेल oil');
+    expect(text).toMatch(/Transport Mode\s+Road/); // Helvetica is back after a Devanagari line
+    expect(layoutFaults(wordBoxes(file)[0]!)).toEqual([]);
+    expect(zbar(grayPage1(file, 150).path)).toEqual(['DID26KA00004']);
   });
 
   it('draws the logo it is given, and none when it is absent or unreadable', async () => {

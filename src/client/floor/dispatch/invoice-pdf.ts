@@ -1,9 +1,13 @@
 // The dispatch invoice (spec 2 section 9: A4, named after the dispatch number), made on the device so
 // it prints offline. It carries the DID as a QR code near the top right: the receiving warehouse
 // receives by scanning the paper. Text is real PDF text in jspdf's built-in Helvetica, so it can be
-// searched and copied, and the file stays small; every cell is wrapped or clipped to its column.
+// searched and copied, and the file stays small; every cell is wrapped or clipped to its column. A value
+// in a script Helvetica lacks (a Devanagari product name) is drawn with its Noto font on one line, shrunk
+// to fit, as labels are (print/pdf-text.ts); offline before that font was ever fetched it prints '?'.
 import type { jsPDF } from 'jspdf';
+import { fetchFont, SCRIPT_FONTS, type FontReader, type LoadedFont } from '../../print/label-fonts.js';
 import { drawQr } from '../../print/pdf-qr.js';
+import { drawLine, fontsFor } from '../../print/pdf-text.js';
 import { formatDateTime } from '@shared/cell-format.js';
 import { dispatchInvoice, type DispatchInvoice, type InvoiceCarton, type ParsedInvoice } from './invoice-data.js';
 
@@ -45,6 +49,32 @@ export function pdfText(value: string): string {
 
 /** Line height in mm of text at `pt` points. */
 const lineOf = (pt: number) => pt * 0.3528 * 1.2;
+
+type Fonts = Map<string, LoadedFont>;
+/** Each invoice's script fonts, loaded before its first line is drawn (the drawing itself is synchronous). */
+const DOC_FONTS = new WeakMap<jsPDF, Fonts>();
+const fontsOf = (doc: jsPDF): Fonts => DOC_FONTS.get(doc) ?? new Map();
+/** The fonts of the scripts the invoice's text is in; none offline before they were first fetched. */
+async function scriptFonts(data: unknown, read: FontReader): Promise<Fonts> {
+  const text = JSON.stringify(data);
+  if (!SCRIPT_FONTS.some((row) => row.chars.test(text))) return new Map();
+  try {
+    return await fontsFor([text], read);
+  } catch {
+    return new Map();
+  }
+}
+/** A value drawn in its script's font rather than as Helvetica's '?'. */
+const inScript = (fonts: Fonts, value: string) => fonts.size > 0 && SCRIPT_FONTS.some((r) => r.chars.test(value));
+
+/** `value` on one line from the top at `y`, in its script's font, shrunk to `width`; Helvetica stays set. */
+function drawScript(doc: jsPDF, fonts: Fonts, value: string, x: number, y: number, width: number, pt: number) {
+  const { fontName, fontStyle } = doc.getFont();
+  // The baseline sits about 0.8 of the size below the top, as jsPDF's 'top' places Helvetica.
+  drawLine(doc, fonts, value.replace(/\s/g, ' '), x, y + pt * 0.3528 * 0.8, { size: pt, maxWidth: width });
+  doc.setFont(fontName, fontStyle);
+  doc.setFontSize(pt);
+}
 
 interface Column {
   title: string;
@@ -104,6 +134,10 @@ function wrap(doc: jsPDF, text: string, width: number, max: number): string[] {
 
 /** Writes `value` wrapped into `width` from the top at `y`; answers the y below it. */
 function write(doc: jsPDF, value: string, x: number, y: number, width: number, max: number, pt: number): number {
+  if (inScript(fontsOf(doc), value)) {
+    drawScript(doc, fontsOf(doc), value, x, y, width, pt);
+    return y + lineOf(pt);
+  }
   const lines = wrap(doc, pdfText(value), width, max);
   lines.forEach((l, i) => doc.text(l, x, y + i * lineOf(pt), { baseline: 'top' }));
   return y + lines.length * lineOf(pt);
@@ -193,7 +227,9 @@ function drawContinuation(doc: jsPDF, d: ParsedInvoice): number {
 /** A row's cells as wrapped lines, and its height. */
 function layoutRow(doc: jsPDF, cells: string[], bold: boolean): { lines: string[][]; height: number } {
   font(doc, BODY_PT, bold ? 'bold' : 'normal');
-  const lines = INVOICE_COLUMNS.map((col, k) => wrap(doc, pdfText(cells[k]!), col.width - 2 * PAD, col.lines));
+  const lines = INVOICE_COLUMNS.map((col, k) =>
+    inScript(fontsOf(doc), cells[k]!) ? [cells[k]!] : wrap(doc, pdfText(cells[k]!), col.width - 2 * PAD, col.lines),
+  );
   return { lines, height: Math.max(1, ...lines.map((l) => l.length)) * lineOf(BODY_PT) + 2 * PAD };
 }
 
@@ -207,7 +243,9 @@ function drawRow(doc: jsPDF, row: { lines: string[][]; height: number }, y: numb
   INVOICE_COLUMNS.forEach((col, k) => {
     const tx = col.align === 'right' ? x + col.width - PAD : x + PAD;
     row.lines[k]!.forEach((l, i) =>
-      doc.text(l, tx, y + PAD + i * lineOf(BODY_PT), { baseline: 'top', align: col.align ?? 'left' }),
+      inScript(fontsOf(doc), l)
+        ? drawScript(doc, fontsOf(doc), l, x + PAD, y + PAD, col.width - 2 * PAD, BODY_PT)
+        : doc.text(l, tx, y + PAD + i * lineOf(BODY_PT), { baseline: 'top', align: col.align ?? 'left' }),
     );
     x += col.width;
   });
@@ -231,11 +269,15 @@ function drawFooters(doc: jsPDF, d: ParsedInvoice): void {
 export const preloadInvoicePdf = (): Promise<unknown> => import('jspdf');
 
 /** The invoice of a dispatch as a PDF, and its file name (the dispatch number). Rejects malformed data. */
-export async function dispatchInvoicePdf(data: DispatchInvoice): Promise<{ fileName: string; bytes: Uint8Array }> {
+export async function dispatchInvoicePdf(
+  data: DispatchInvoice,
+  read: FontReader = fetchFont,
+): Promise<{ fileName: string; bytes: Uint8Array }> {
   const d = dispatchInvoice.parse(data);
   // Loaded on first use: the dispatch screen opens without jspdf; the service worker precaches the chunk.
-  const { jsPDF } = await import('jspdf');
+  const [{ jsPDF }, fonts] = await Promise.all([import('jspdf'), scriptFonts(d, read)]);
   const doc = new jsPDF({ orientation: 'portrait', unit: 'mm', format: 'a4', compress: true });
+  DOC_FONTS.set(doc, fonts);
   doc.setProperties({ title: `${INVOICE_TITLE} ${d.CartonId}`, creator: 'Fieldtrace' });
 
   const header = layoutRow(
