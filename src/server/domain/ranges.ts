@@ -27,7 +27,7 @@ const inSeries = (t: RangeTable, { kind, prefix }: Series) =>
 
 /** The range of `table` holding `n`, if any. */
 export async function rangeAt<T extends RangeTable>(
-  tx: Tx,
+  tx: Pick<Db, 'select'>,
   table: T,
   series: Series,
   n: number,

@@ -1,10 +1,11 @@
 // What the mappers need beside a logged row, read once per export and kept small: products (their
 // GTIN), a code's mapping (its product and dates) and a dispatch's ends. Each cache holds what one
 // export touched, bounded by the masters and ranges it names, not by the packs it lists.
-import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Series } from '../../shared/codes.js';
 import type { Db } from '../db/connect.js';
 import { dispatches, items, mappings, products, secondaryCartons } from '../db/schema.js';
+import { rangeAt } from '../domain/ranges.js';
 import type { ProductIds } from './identifiers.js';
 
 export interface MappingFacts {
@@ -45,24 +46,8 @@ export class Lookups {
   async mapping(series: Series, serial: number): Promise<MappingFacts | null> {
     const key = `${series.kind}:${series.prefix}:${serial}`;
     if (this.mappingCache.has(key)) return this.mappingCache.get(key)!;
-    const [row] = await this.db
-      .select({
-        productId: mappings.productId,
-        batchNo: mappings.batchNo,
-        mfgDate: mappings.mfgDate,
-        expDate: mappings.expDate,
-      })
-      .from(mappings)
-      .where(
-        and(
-          eq(mappings.kind, series.kind),
-          eq(mappings.prefix, series.kind === 'S' ? series.prefix.toUpperCase() : ''),
-          lte(mappings.fromNo, serial),
-          gte(mappings.toNo, serial),
-        ),
-      )
-      .orderBy(sql`${mappings.fromNo} desc`)
-      .limit(1);
+    const m = await rangeAt(this.db, mappings, series, serial);
+    const row = m && { productId: m.productId, batchNo: m.batchNo, mfgDate: m.mfgDate, expDate: m.expDate };
     if (this.mappingCache.size > 10_000) this.mappingCache.clear();
     this.mappingCache.set(key, row ?? null);
     return row ?? null;
