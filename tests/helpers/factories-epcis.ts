@@ -62,6 +62,18 @@ export async function insertRecall(db: Db, f: FloorFactory, batchNo = 'B-1') {
   )[0]!;
 }
 
+/** The bizSteps of company A's trace in epcisWorld, in the export's order. */
+export const WORLD_STEPS = [
+  'commissioning',
+  'packing',
+  'packing',
+  'packing',
+  'packing',
+  'shipping',
+  'receiving',
+  'holding',
+];
+
 /** Company A's trace: its mapping logged (product with GTIN), a TID of two SIDs and a loose SID
  *  packed, both dispatched on one DID to its depot and received there, the batch recalled; company
  *  B's mapping logged; a reader of A holding the Dispatch report, Recall Trace and Item Ledger. */

@@ -11,7 +11,7 @@ import { PAGE } from '../../../src/shared/pages.js';
 import { eventHash } from '../../../src/server/epcis/event-hash.js';
 import { DOCUMENT_CONTEXT } from '../../../src/server/epcis/document.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
-import { epcisWorld, schemaErrors } from '../../helpers/factories-epcis.js';
+import { epcisWorld, schemaErrors, WORLD_STEPS } from '../../helpers/factories-epcis.js';
 import { slip, type FloorFactory } from '../../helpers/factories-floor.js';
 import { insertColleague } from '../../helpers/factories-pairs.js';
 import { useApp } from '../../helpers/use-app.js';
@@ -188,16 +188,7 @@ describe('the date range document', () => {
   it("holds the company's events of the range, and none of another company's", async () => {
     const today = new Date().toISOString().slice(0, 10);
     const events = await documentOf(EPCIS_API.rangeDocument, { FromDate: today, ToDate: today });
-    expect(events.map((e) => e.bizStep)).toEqual([
-      'commissioning',
-      'packing',
-      'packing',
-      'packing',
-      'packing',
-      'shipping',
-      'receiving',
-      'holding',
-    ]);
+    expect(events.map((e) => e.bizStep)).toEqual(WORLD_STEPS);
     const all = JSON.stringify(events);
     expect(all).not.toContain(`/site/${B.siteId}"`);
   });

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PAGE } from '../../../src/shared/pages.js';
 import { epcisIds } from '../../../src/server/epcis/identifiers.js';
-import { epcisWorld, schemaErrors } from '../../helpers/factories-epcis.js';
+import { epcisWorld, schemaErrors, WORLD_STEPS } from '../../helpers/factories-epcis.js';
 import { slip, type FloorFactory } from '../../helpers/factories-floor.js';
 import { insertColleague, staticSeries } from '../../helpers/factories-pairs.js';
 import { useApp } from '../../helpers/use-app.js';
@@ -66,16 +66,7 @@ describe('GET /events', () => {
   it("answers the company's events in order, and none of another company's", async () => {
     const { events, next } = await answer(EVENTS);
     expect(next).toBeNull();
-    expect(events.map((e) => e.bizStep)).toEqual([
-      'commissioning',
-      'packing',
-      'packing',
-      'packing',
-      'packing',
-      'shipping',
-      'receiving',
-      'holding',
-    ]);
+    expect(events.map((e) => e.bizStep)).toEqual(WORLD_STEPS);
     const theirs = await answer(EVENTS, rival);
     expect(theirs.events.map((e) => e.bizStep)).toEqual(['commissioning']);
     expect(JSON.stringify(theirs.events)).not.toContain(A.prefix + '0000');
