@@ -125,3 +125,10 @@ export function payloadOf(values: FormValues, contract: z.ZodType): FormValues {
   if (!keys) return values;
   return Object.fromEntries(keys.filter((k) => k in values).map((k) => [k, values[k]]));
 }
+
+/** Each field's first message from a parse, by the field it names; {} when the parse passed. */
+export function firstIssues<F extends string>(error: z.ZodError | undefined): Partial<Record<F, string>> {
+  const found: Partial<Record<F, string>> = {};
+  for (const issue of error?.issues ?? []) found[String(issue.path[0]) as F] ??= issue.message;
+  return found;
+}

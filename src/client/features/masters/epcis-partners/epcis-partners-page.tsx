@@ -7,6 +7,7 @@ import { EPCIS_API, partnerSave } from '@shared/contracts/epcis.js';
 import { USERS_API } from '@shared/contracts/users/common.js';
 import { PAGE } from '@shared/pages.js';
 import { call } from '../../../api/call.js';
+import { firstIssues } from '../../../kit/form-values.js';
 import { ScreenHeader } from '../../../kit/screen-header.js';
 import { toastEnvelope } from '../../../kit/toast.js';
 
@@ -36,9 +37,7 @@ export default function EpcisPartnersPage() {
 
   const submit = async () => {
     const parsed = partnerSave.safeParse({ Name: name, UserId: userId ? Number(userId) : 0 });
-    const found: Partial<Record<Field, string>> = {};
-    for (const issue of parsed.success ? [] : parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
-    setErrors(found);
+    setErrors(firstIssues<Field>(parsed.error));
     if (!parsed.success) return;
     setSaving(true);
     const env = await call(EPCIS_API.savePartner, parsed.data);

@@ -8,7 +8,7 @@ import { RECALL_API, traceRequest, type TraceAnswer } from '@shared/contracts/re
 import { PAGE } from '@shared/pages.js';
 import { call } from '../../../api/call.js';
 import { formatDate } from '../../../kit/columns.js';
-import type { FieldDef } from '../../../kit/form-values.js';
+import { firstIssues, type FieldDef } from '../../../kit/form-values.js';
 import { ScreenHeader } from '../../../kit/screen-header.js';
 import { toastEnvelope } from '../../../kit/toast.js';
 import { useOptions } from '../../../kit/use-options.js';
@@ -57,9 +57,7 @@ export default function RecallTracePage() {
 
   const submit = () => {
     const parsed = traceRequest.safeParse({ ProductId: productId ?? 0, BatchNo: batch });
-    const found: Partial<Record<Field, string>> = {};
-    for (const issue of parsed.success ? [] : parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
-    setErrors(found);
+    setErrors(firstIssues<Field>(parsed.error));
     if (parsed.success) void load({ ProductId: parsed.data.ProductId, BatchNo: parsed.data.BatchNo });
   };
 
