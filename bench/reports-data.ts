@@ -31,7 +31,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { hashPassword } from '../src/server/auth/passwords.js';
 import type { Db } from '../src/server/db/connect.js';
 import { loadReferenceData } from '../src/server/db/reference.js';
-import { cartons, companies, products, schemes, sites, userPages, users } from '../src/server/db/schema.js';
+import { maintainPartitions } from '../src/server/db/partitions.js';
+import { cartons, companies, NO_COMPANY, products, schemes, sites, userPages, users } from '../src/server/db/schema.js';
 import { seed, SEED_LOGINS } from '../src/server/db/seed.js';
 import { seedDemo } from '../src/server/demo/index.js';
 import { rowsOf, sqlArray } from '../src/server/domain/sql-rows.js';
@@ -479,6 +480,9 @@ export async function generateReportsData(db: Db, scale: number): Promise<Report
     sql`'SID' || bb.yy || bb.prefix || lpad((${num})::text, greatest(5, length((${num})::text)), '0')`;
   const { box20, box24, master9 } = m.sizes;
 
+  // The month partitions of the year's events and verifications before they are written (none in DEFAULT).
+  const months = { monthsAhead: 3, retentionMonths: 0, since: new Date(nowMs - 400 * DAY) };
+  await maintainPartitions(db, months);
   await db.execute(sql`create table bench_blocks (${sql.raw(BLOCK_COLUMNS)}, m1 int, m2 int)`);
   await step(
     'block plan',
@@ -683,7 +687,7 @@ export async function generateReportsData(db: Db, scale: number): Promise<Report
       name, email, mobile, city, state, country, ip, mode, flags, feedback, feedback_at)
     select q.at,
       case when bb.b is null then 'https://trace.example.com/p/Z' || substr(md5(q.v::text), 1, 15) else bb.prefix || x.serial end,
-      case when bb.b is null then null else 'S' end, bb.prefix, x.serial, bb.company_id, bb.product_id, x.mapping_id,
+      case when bb.b is null then null else 'S' end, bb.prefix, x.serial, coalesce(bb.company_id, ${NO_COMPANY}), bb.product_id, x.mapping_id,
       case when bb.b is null then ${VERIFY_CODE.refused} when q.t >= 88 then ${VERIFY_CODE.details} else ${VERIFY_CODE.genuine} end,
       case when bb.b is null then ${VERIFY_MSG.forged} when q.t >= 88 then ${VERIFY_MSG.detailsNeeded}
         when q.rc < 0.05 then ${verifiedBefore} else ${VERIFY_MSG.genuine} end,
@@ -726,6 +730,8 @@ export async function generateReportsData(db: Db, scale: number): Promise<Report
     on conflict (prefix, type) do update set last = excluded.last, updated_at = excluded.updated_at`,
   );
   await db.execute(sql`drop table bench_blocks`);
+  // Any row that fell outside them moves to its month, as the server's daily run would do.
+  await maintainPartitions(db, months);
   // What autovacuum does within minutes of such writes: statistics, and the visibility map index-only scans need.
   const v0 = now();
   await db.execute(sql`vacuum analyze`);

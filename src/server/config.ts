@@ -40,6 +40,9 @@ export interface Config {
   /** PEM files: given both, the server speaks HTTPS with HTTP/2 (and HTTP/1.1 over TLS) itself. */
   tlsCertFile: string | undefined;
   tlsKeyFile: string | undefined;
+  /** Full months of verifications kept before the current one; older month partitions are dropped
+   *  (db/partitions.ts). 0 keeps every month. */
+  verificationRetentionMonths: number;
 }
 
 const int = (v: string | undefined, fallback: number) => {
@@ -83,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || 'info',
     tlsCertFile: env.TLS_CERT_FILE || undefined,
     tlsKeyFile: env.TLS_KEY_FILE || undefined,
+    verificationRetentionMonths: Math.max(0, int(env.VERIFICATION_RETENTION_MONTHS, 0)),
     ...overrides,
   };
 }

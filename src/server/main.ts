@@ -4,6 +4,7 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase, pgliteDir } from './db/connect.js';
+import { maintainPartitions } from './db/partitions.js';
 import { setUpDatabase } from './db/set-up.js';
 import { seedDemo } from './demo/index.js';
 import { StartStepFailed } from './first-start/child-step.js';
@@ -33,6 +34,15 @@ async function main() {
     purgeIdempotencyKeys(database.db).catch((err) => app.log.warn({ err }, 'idempotency key purge failed'));
   void purge();
   setInterval(purge, 6 * 3_600_000).unref();
+  // The month partitions ahead and the verifications' retention: at start and daily (any instance may).
+  const plan = { monthsAhead: 3, retentionMonths: config.verificationRetentionMonths };
+  const maintain = () =>
+    maintainPartitions(database.db, plan).then(
+      (done) => app.log.info(done, 'partitions maintained'),
+      (err) => app.log.warn({ err }, 'partition maintenance failed'),
+    );
+  await maintain();
+  setInterval(maintain, 24 * 3_600_000).unref();
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(`Fieldtrace listening on ${address}`);
 }

@@ -12,7 +12,7 @@ import {
   type EventDetail,
   type TypedEvent,
 } from '../../shared/events.js';
-import { events } from '../db/schema.js';
+import { events, NO_COMPANY } from '../db/schema.js';
 import type { Tx } from './ranges.js';
 
 /** Where an event's work was done, when it came from a device's outbox (DESIGN section 5). */
@@ -44,7 +44,7 @@ export function eventInsert(tx: Tx, e: EventInput) {
   return tx.insert(events).values({
     action: e.action,
     userId: e.userId,
-    companyId: e.companyId ?? null,
+    companyId: e.companyId ?? NO_COMPANY,
     siteId: e.siteId ?? null,
     kind: e.series?.kind ?? null,
     prefix: e.series ? (e.series.kind === 'S' ? e.series.prefix.toUpperCase() : '') : null,
@@ -57,7 +57,8 @@ export function eventInsert(tx: Tx, e: EventInput) {
   });
 }
 
-/** One logged event as a reader sees it: the row's facts and its detail typed by its action. */
+/** One logged event as a reader sees it: the row's facts and its detail typed by its action; an event
+ *  of no company (stored as tenant 0) reads as companyId null. */
 export interface LoggedEvent<A extends EventAction = EventAction> {
   id: number;
   action: A;
@@ -86,7 +87,7 @@ export function readEvent(row: EventRow): LoggedEvent | null {
     action: row.action,
     at: row.at,
     userId: row.userId,
-    companyId: row.companyId,
+    companyId: row.companyId === NO_COMPANY ? null : row.companyId,
     siteId: row.siteId,
     ref: row.ref,
     fromNo: row.fromNo,

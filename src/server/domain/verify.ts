@@ -12,7 +12,7 @@ import { feedbackIdOf } from '../../shared/contracts/loyalty/points.js';
 import { VERIFY_CODE, VERIFY_MSG, type VerifyAnswer } from '../../shared/contracts/public/verify.js';
 import type { Series } from '../../shared/codes.js';
 import { linkDisagrees, parseDigitalLink } from '../../shared/digital-link.js';
-import { events, verifications } from '../db/schema.js';
+import { events, NO_COMPANY, verifications } from '../db/schema.js';
 import {
   isExpired,
   NO_FLAGS,
@@ -47,7 +47,8 @@ export interface VerifyInput {
   visitor: { Name: string; email: string; MobileNo: string } | null;
 }
 
-type Row = typeof verifications.$inferInsert;
+/** A row to store; the company may be left out (a forged or unknown code's: NO_COMPANY). */
+type Row = Omit<typeof verifications.$inferInsert, 'companyId'> & { companyId?: number };
 
 const P = (name: string) => sql.placeholder(name);
 
@@ -145,16 +146,18 @@ const STORED = [
 const storeQuery = (tx: Tx) =>
   tx
     .insert(verifications)
-    .values(Object.fromEntries(STORED.map((k) => [k, P(k)])) as unknown as Row)
+    .values(Object.fromEntries(STORED.map((k) => [k, P(k)])) as unknown as typeof verifications.$inferInsert)
     .returning({ id: verifications.id })
     .prepare('verify_store');
 const preparedStore = new WeakMap<object, ReturnType<typeof storeQuery>>();
 
-/** Stores a verification (one prepared statement; columns not given are null, the time now, no flags). */
+/** Stores a verification (one prepared statement; columns not given are null, the time now, no flags,
+ *  a forged or unknown code's company 0). */
 async function store(tx: Tx, row: Row): Promise<number> {
   let q = preparedStore.get(tx);
   if (!q) preparedStore.set(tx, (q = storeQuery(tx)));
   const values: Record<string, unknown> = Object.fromEntries(STORED.map((k) => [k, row[k] ?? null]));
+  values.companyId = row.companyId ?? NO_COMPANY;
   values.at = row.at ?? new Date();
   values.flags = row.flags ?? [];
   return (await q.execute(values))[0]!.id;

@@ -5,7 +5,14 @@
 // Details Form's fields answer the spec's messages and nothing is stored for them.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { mappings, products, replacements, staticPairs, verifications } from '../../../src/server/db/schema.js';
+import {
+  mappings,
+  NO_COMPANY,
+  products,
+  replacements,
+  staticPairs,
+  verifications,
+} from '../../../src/server/db/schema.js';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
 import { DEMAP_API } from '../../../src/shared/contracts/numbers/demap.js';
 import { VERIFY_API, VERIFY_MSG, type VerifyAnswer } from '../../../src/shared/contracts/public/verify.js';
@@ -248,7 +255,7 @@ describe('not a genuine pack now: -1 with why, stored', () => {
       });
     }
     const stored = await t.db.select().from(verifications).where(eq(verifications.scan, forged));
-    expect(stored).toMatchObject([{ result: '-1', message: VERIFY_MSG.forged, serial: null, companyId: null }]);
+    expect(stored).toMatchObject([{ result: '-1', message: VERIFY_MSG.forged, serial: null, companyId: NO_COMPANY }]);
   });
 
   it('unmapped, damaged and replaced codes', async () => {

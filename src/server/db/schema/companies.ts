@@ -14,6 +14,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import { address, createdAt, updatedAt } from './columns.js';
 
+/** Tenant 0: the company_id of a row that belongs to no company (a forged or unknown code's
+ *  verification, an event of no company) where the column is NOT NULL for Citus. No company has it. */
+export const NO_COMPANY = 0;
+
 export const companies = pgTable(
   'companies',
   {

@@ -1,18 +1,20 @@
 // The event log every change to numbers, items and cartons is written to.
-import { bigint, bigserial, index, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * The append-only event log: every change to numbers and items, what, which codes, where, who, when
- * and from which device batch. A trigger refuses UPDATE and DELETE (migration 0002).
+ * and from which device batch. A trigger refuses UPDATE and DELETE (migration 0002). Partitioned by month
+ * on `at` (migration 0022, db/partitions.ts); the key holds the partition column and `company_id` (0: an
+ * event of no company), as Citus asks.
  */
 export const events = pgTable(
   'events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     action: varchar('action', { length: 30 }).notNull(),
     userId: integer('user_id'),
-    companyId: integer('company_id'),
+    companyId: integer('company_id').notNull(),
     siteId: integer('site_id'),
     kind: varchar('kind', { length: 1 }),
     prefix: varchar('prefix', { length: 2 }),
@@ -27,6 +29,7 @@ export const events = pgTable(
     deviceAt: timestamp('device_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.companyId, t.at] }),
     index('events_series_idx').on(t.kind, t.prefix, t.fromNo),
     index('events_action_at_idx').on(t.action, t.at),
     index('events_company_at_idx').on(t.companyId, t.at),

@@ -8,24 +8,27 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
 
 /** Every public verification (ProductAuthentication/VerifyProduct), whatever it answered: the copy
  *  warnings, the reports and the loyalty points read it. A genuine code is stored as its pack's code
- *  (a paired preprinted code as its static twin), so either printed code counts for the pack. */
+ *  (a paired preprinted code as its static twin), so either printed code counts for the pack. Partitioned by month on `at` (migration 0022,
+ *  db/partitions.ts; old months may be dropped, VERIFICATION_RETENTION_MONTHS); the key holds the partition
+ *  column and `company_id` (0: a forged or unknown code, no company's), as Citus asks. */
 export const verifications = pgTable(
   'verifications',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** The text scanned, trimmed (a forged code is kept as it came). */
     scan: varchar('scan', { length: 500 }).notNull(),
     kind: varchar('kind', { length: 1 }),
     prefix: varchar('prefix', { length: 2 }),
     serial: bigint('serial', { mode: 'number' }),
-    companyId: integer('company_id'),
+    companyId: integer('company_id').notNull(),
     productId: integer('product_id'),
     mappingId: integer('mapping_id'),
     /** '200' genuine, '-1' refused, '-3' details asked (VERIFY_CODE). */
@@ -54,6 +57,7 @@ export const verifications = pgTable(
     feedbackKey: varchar('feedback_key', { length: 22 }),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.companyId, t.at] }),
     index('verifications_code_idx').on(t.kind, t.prefix, t.serial, t.at),
     index('verifications_company_at_idx').on(t.companyId, t.at),
     // The reports: the admin's (every company) by time, and the feedback among a million verifications.
