@@ -66,7 +66,11 @@ async function openPostgres(url: string, logger: QueryLogger): Promise<Database>
   };
 }
 
-async function openPglite(dataDir: string | undefined, image: Blob | undefined, logger: QueryLogger): Promise<Database> {
+async function openPglite(
+  dataDir: string | undefined,
+  image: Blob | undefined,
+  logger: QueryLogger,
+): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');

@@ -141,7 +141,15 @@ export async function idempotent(db: Db, request: Keyed, work: Work): Promise<An
   // A stale claim of the same request (its server died mid-work, the work rolled back) is taken over.
   const claimed = await db
     .insert(idempotencyKeys)
-    .values({ userId, companyId: owner.companyId, key, route, requestHash: hash, state: 'in-flight', claimedAt: sql`now()` })
+    .values({
+      userId,
+      companyId: owner.companyId,
+      key,
+      route,
+      requestHash: hash,
+      state: 'in-flight',
+      claimedAt: sql`now()`,
+    })
     .onConflictDoUpdate({
       target: KEY_TARGET,
       set: { claimedAt: sql`now()` },
@@ -283,9 +291,7 @@ async function batchOnce(db: Db, keyOwner: KeyOwner, entries: BatchEntry[]): Pro
       } catch (err) {
         if (!(err instanceof Busy)) throw err;
         // Undone every time by deadlocks: this entry only is answered busy, and its claim goes.
-        await tx
-          .delete(idempotencyKeys)
-          .where(and(owner.where, eq(idempotencyKeys.key, entries[i]!.key)));
+        await tx.delete(idempotencyKeys).where(and(owner.where, eq(idempotencyKeys.key, entries[i]!.key)));
         answers.push(BUSY);
         continue;
       }
