@@ -94,18 +94,11 @@ export async function reserveIds(tx: Tx, actor: SlipActor, args: string): Promis
     .onConflictDoNothing();
   // FOR UPDATE holds the counter row to the end of the transaction: the next device waits, then
   // reads the moved counter.
-  const [row] = await tx
-    .select({ last: idCounters.last })
-    .from(idCounters)
-    .where(counter)
-    .for('update');
+  const [row] = await tx.select({ last: idCounters.last }).from(idCounters).where(counter).for('update');
   const last = row?.last ?? 0;
   if (to <= last) refuse(SLIP_MSG.alreadyPrinted(makeSlipId(type, year, site.prefix, last)));
   if (to - last > SLIP_BLOCK_LIMIT) refuse(SLIP_MSG.tooMany(to - last));
-  await tx
-    .update(idCounters)
-    .set({ last: to, updatedAt: new Date() })
-    .where(counter);
+  await tx.update(idCounters).set({ last: to, updatedAt: new Date() }).where(counter);
   const value: ReservedIds = {
     Type: type,
     Prefix: site.prefix,
