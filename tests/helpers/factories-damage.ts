@@ -132,7 +132,9 @@ export async function packItem(
       createdBy: admin!.id,
     })
     .onConflictDoNothing();
-  await db.insert(items).values({ kind, prefix: series, serialNo, status: 'packed', secondaryId });
+  await db
+    .insert(items)
+    .values({ companyId: m.companyId, kind, prefix: series, serialNo, status: 'packed', secondaryId });
 }
 
 /** The mapping rows of a series in a band of numbers, as [from, to] pairs in order. */

@@ -97,6 +97,7 @@ export async function sentDispatch(db: Db, o: SentDispatch): Promise<void> {
   });
   await db.insert(dispatchCartons).values(
     cartons.map((c) => ({
+      companyId: o.from.companyId,
       did: o.did,
       cartonId: c.id,
       productId: c.productId,

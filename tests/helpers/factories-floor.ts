@@ -1,11 +1,11 @@
 // Test data of the floor: a factory whose user holds the packing and damage pages, carton sizes,
 // printed slip ids (the counters Carton Slip leaves), a static mapping, and the request bodies.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { makeSlipId, type SlipType } from '../../src/shared/codes.js';
 import type { SecondarySave, TertiarySave } from '../../src/shared/contracts/floor/packing.js';
 import { PAGE } from '../../src/shared/pages.js';
 import type { CodeMac } from '../../src/server/domain/code-mac.js';
-import { idCounters, items, secondaryCartons, tertiaryCartons } from '../../src/server/db/schema.js';
+import { idCounters, items, secondaryCartons, sites, tertiaryCartons } from '../../src/server/db/schema.js';
 import type { Db } from '../../src/server/db/connect.js';
 import { insertCarton } from './factories.js';
 import { insertFactory, insertMapping, staticSeries, type Factory } from './factories-pairs.js';
@@ -36,11 +36,16 @@ export async function floorFactory(t: TestApp, prefix: string, pages = FLOOR_PAG
 
 /** Marks slips up to `last` of every type as printed for the prefix. */
 export async function printSlips(db: Db, prefix: string, last: number) {
+  const [site] = await db
+    .select({ companyId: sites.companyId })
+    .from(sites)
+    .where(sql`upper(${sites.prefix}) = ${prefix.toUpperCase()}`);
+  if (!site) throw new Error(`printSlips: no site has the prefix ${prefix}`);
   for (const type of ['SID', 'TID', 'DID'] as const) {
     await db
       .insert(idCounters)
-      .values({ prefix, type, last })
-      .onConflictDoUpdate({ target: [idCounters.prefix, idCounters.type], set: { last } });
+      .values({ companyId: site.companyId, prefix, type, last })
+      .onConflictDoUpdate({ target: [idCounters.prefix, idCounters.type, idCounters.companyId], set: { last } });
   }
 }
 

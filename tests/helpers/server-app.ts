@@ -57,6 +57,8 @@ export interface StartOptions extends Partial<Config> {
   beforeReady?: (app: FastifyInstance) => void;
   /** Test-only API routes declared through the Router, as the app's own are. */
   routes?: (r: Router) => void;
+  /** Told every statement the app sends (tests/server/citus-schema.test.ts records them). */
+  onQuery?: (query: string) => void;
 }
 
 const API = '/API/api/';
@@ -88,12 +90,14 @@ interface TestDatabase {
 
 /** A database of the test's own, holding the demo data: a copy of the prepared image when the
  *  server project's global setup made one (tests/helpers/database-image.ts), else prepared here. */
-async function openTestDatabase(): Promise<TestDatabase> {
+async function openTestDatabase(onQuery?: (query: string) => void): Promise<TestDatabase> {
+  const hook = onQuery ? { onQuery } : {};
   const url = process.env.DATABASE_URL;
   if (!url) {
     const image = inject('pgliteImage');
     const database = await openDatabase({
       inMemory: true,
+      ...hook,
       ...(image ? { image: new Blob([readFileSync(image)]) } : {}),
     });
     if (!image) await prepareDatabase(database);
@@ -104,7 +108,7 @@ async function openTestDatabase(): Promise<TestDatabase> {
   await adminQuery(url, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const own = new URL(url);
   own.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: own.toString() });
+  const database = await openDatabase({ databaseUrl: own.toString(), ...hook });
   if (!template) await prepareDatabase(database);
   // Plain DROP first: it makes an autovacuum worker on the database quit, which FORCE may not
   // (terminating it needs pg_signal_backend). FORCE only for a connection a test left open.
@@ -116,8 +120,8 @@ async function openTestDatabase(): Promise<TestDatabase> {
 }
 
 export async function startApp(options: StartOptions = {}): Promise<TestApp> {
-  const { beforeReady, routes, ...overrides } = options;
-  const { database, url: databaseUrl, drop } = await openTestDatabase();
+  const { beforeReady, routes, onQuery, ...overrides } = options;
+  const { database, url: databaseUrl, drop } = await openTestDatabase(onQuery);
   const dataDir = mkdtempSync(join(tmpdir(), 'ft-data-'));
   const clientDir = mkdtempSync(join(tmpdir(), 'ft-client-'));
   writeFileSync(join(clientDir, 'index.html'), INDEX_HTML);

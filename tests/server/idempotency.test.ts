@@ -67,13 +67,17 @@ const save =
 describe('a floor save with an Idempotency-Key', () => {
   it('answers a replay with the first answer and changes nothing', async () => {
     const body = { CartonSizeId: 3, Items: ['A', 'B'] };
-    const first = await idempotent(t.db, { userId: admin, key: KEY, route: ROUTE, body }, save('carton 1'));
+    const first = await idempotent(
+      t.db,
+      { userId: admin, companyId: null, key: KEY, route: ROUTE, body },
+      save('carton 1'),
+    );
     expect(first.status).toBe(200);
     expect(first.envelope.ResponseMessage).toBe('Saved');
     // The same body with its keys in another order is the same request.
     const again = await idempotent(
       t.db,
-      { userId: admin, key: KEY, route: ROUTE, body: { Items: ['A', 'B'], CartonSizeId: 3 } },
+      { userId: admin, companyId: null, key: KEY, route: ROUTE, body: { Items: ['A', 'B'], CartonSizeId: 3 } },
       save('carton 1 again'),
     );
     expect(again).toEqual(first);
@@ -82,10 +86,14 @@ describe('a floor save with an Idempotency-Key', () => {
   });
 
   it('refuses the key with another body (422) or on another route, and runs nothing', async () => {
-    await idempotent(t.db, { userId: admin, key: KEY, route: ROUTE, body: { Items: ['A'] } }, save('first'));
+    await idempotent(
+      t.db,
+      { userId: admin, companyId: null, key: KEY, route: ROUTE, body: { Items: ['A'] } },
+      save('first'),
+    );
     const changed = await idempotent(
       t.db,
-      { userId: admin, key: KEY, route: ROUTE, body: { Items: ['A', 'C'] } },
+      { userId: admin, companyId: null, key: KEY, route: ROUTE, body: { Items: ['A', 'C'] } },
       save('second'),
     );
     expect(changed).toEqual({
@@ -94,7 +102,7 @@ describe('a floor save with an Idempotency-Key', () => {
     });
     const elsewhere = await idempotent(
       t.db,
-      { userId: admin, key: KEY, route: 'POST TertiaryPacking/save', body: { Items: ['A'] } },
+      { userId: admin, companyId: null, key: KEY, route: 'POST TertiaryPacking/save', body: { Items: ['A'] } },
       save('third'),
     );
     expect(elsewhere.status).toBe(422);
@@ -102,10 +110,10 @@ describe('a floor save with an Idempotency-Key', () => {
   });
 
   it("keeps each caller's keys apart", async () => {
-    await idempotent(t.db, { userId: admin, key: KEY, route: ROUTE, body: {} }, save('admin'));
+    await idempotent(t.db, { userId: admin, companyId: null, key: KEY, route: ROUTE, body: {} }, save('admin'));
     const theirs = await idempotent(
       t.db,
-      { userId: other, key: KEY, route: ROUTE, body: { Other: 1 } },
+      { userId: other, companyId: null, key: KEY, route: ROUTE, body: { Other: 1 } },
       save('other user'),
     );
     expect(theirs.status).toBe(200);
@@ -114,16 +122,21 @@ describe('a floor save with an Idempotency-Key', () => {
 
   it('works as the spec client expects without a key: every call runs', async () => {
     for (const n of ['one', 'two'])
-      expect((await idempotent(t.db, { userId: admin, key: undefined, route: ROUTE, body: {} }, save(n))).status).toBe(
-        200,
-      );
+      expect(
+        (await idempotent(t.db, { userId: admin, companyId: null, key: undefined, route: ROUTE, body: {} }, save(n)))
+          .status,
+      ).toBe(200);
     expect(await notes()).toEqual(['one', 'two']);
   });
 
   it.each(['short', 'has space in it', 'x'.repeat(65), 'quote"d-key-123'])(
     'refuses the malformed key %j (400) and runs nothing',
     async (key) => {
-      const res = await idempotent(t.db, { userId: admin, key, route: ROUTE, body: {} }, save('never'));
+      const res = await idempotent(
+        t.db,
+        { userId: admin, companyId: null, key, route: ROUTE, body: {} },
+        save('never'),
+      );
       expect(res).toEqual({
         status: 400,
         envelope: { ResponseCode: '400', ResponseMessage: IDEMPOTENCY_MSG.invalid, ResponseData: null },
@@ -138,14 +151,22 @@ describe('a floor save with an Idempotency-Key', () => {
       await tx.execute(sql`insert into idem_work (note) values ('half')`);
       return warn('Carton Full', [{ Item: 'PID42' }]);
     };
-    const first = await idempotent(t.db, { userId: admin, key: KEY, route: ROUTE, body: { Items: ['PID42'] } }, refuse);
+    const first = await idempotent(
+      t.db,
+      { userId: admin, companyId: null, key: KEY, route: ROUTE, body: { Items: ['PID42'] } },
+      refuse,
+    );
     expect(first).toEqual({
       status: 200,
       envelope: { ResponseCode: '400', ResponseMessage: 'Carton Full', ResponseData: [{ Item: 'PID42' }] },
     });
     expect(await notes()).toEqual([]);
     expect(
-      await idempotent(t.db, { userId: admin, key: KEY, route: ROUTE, body: { Items: ['PID42'] } }, refuse),
+      await idempotent(
+        t.db,
+        { userId: admin, companyId: null, key: KEY, route: ROUTE, body: { Items: ['PID42'] } },
+        refuse,
+      ),
     ).toEqual(first);
     expect(calls).toBe(1);
   });
@@ -155,10 +176,14 @@ describe('a floor save with an Idempotency-Key', () => {
       await tx.execute(sql`insert into idem_work (note) values ('lost')`);
       throw new Error('connection reset');
     };
-    await expect(idempotent(t.db, { userId: admin, key: KEY, route: ROUTE, body: {} }, broken)).rejects.toThrow(
-      'connection reset',
+    await expect(
+      idempotent(t.db, { userId: admin, companyId: null, key: KEY, route: ROUTE, body: {} }, broken),
+    ).rejects.toThrow('connection reset');
+    const retry = await idempotent(
+      t.db,
+      { userId: admin, companyId: null, key: KEY, route: ROUTE, body: {} },
+      save('retried'),
     );
-    const retry = await idempotent(t.db, { userId: admin, key: KEY, route: ROUTE, body: {} }, save('retried'));
     expect(retry.status).toBe(200);
     expect(await notes()).toEqual(['retried']);
   });
@@ -174,9 +199,13 @@ describe('a floor save with an Idempotency-Key', () => {
       await gate;
       return ok([{ Note: 'slow' }], 'Saved');
     };
-    const first = idempotent(t.db, { userId: admin, key: KEY, route: ROUTE, body: {} }, slow);
+    const first = idempotent(t.db, { userId: admin, companyId: null, key: KEY, route: ROUTE, body: {} }, slow);
     await running;
-    const second = idempotent(t.db, { userId: admin, key: KEY, route: ROUTE, body: {} }, save('never'));
+    const second = idempotent(
+      t.db,
+      { userId: admin, companyId: null, key: KEY, route: ROUTE, body: {} },
+      save('never'),
+    );
     if (t.kind === 'postgres') {
       expect(await second).toEqual({
         status: 409,
@@ -197,28 +226,34 @@ describe('a floor save with an Idempotency-Key', () => {
     const body = { Items: ['A'] };
     const stale = {
       userId: admin,
+      companyId: 0,
       key: KEY,
       route: ROUTE,
       state: 'in-flight',
       claimedAt: new Date(Date.now() - 10 * 60_000),
     };
     await t.db.insert(idempotencyKeys).values({ ...stale, requestHash: requestHash(ROUTE, body) });
-    expect((await idempotent(t.db, { userId: admin, key: KEY, route: ROUTE, body }, save('taken over'))).status).toBe(
-      200,
-    );
+    expect(
+      (await idempotent(t.db, { userId: admin, companyId: null, key: KEY, route: ROUTE, body }, save('taken over')))
+        .status,
+    ).toBe(200);
     expect(await notes()).toEqual(['taken over']);
 
     const KEY2 = `${KEY.slice(0, -1)}1`;
     await t.db
       .insert(idempotencyKeys)
       .values({ ...stale, key: KEY2, requestHash: requestHash(ROUTE, { Items: ['B'] }) });
-    expect((await idempotent(t.db, { userId: admin, key: KEY2, route: ROUTE, body }, save('no'))).status).toBe(422);
+    expect(
+      (await idempotent(t.db, { userId: admin, companyId: null, key: KEY2, route: ROUTE, body }, save('no'))).status,
+    ).toBe(422);
     // A fresh claim is not taken over: the request may still be at work.
     const KEY3 = `${KEY.slice(0, -1)}3`;
     await t.db
       .insert(idempotencyKeys)
       .values({ ...stale, key: KEY3, claimedAt: new Date(), requestHash: requestHash(ROUTE, body) });
-    expect((await idempotent(t.db, { userId: admin, key: KEY3, route: ROUTE, body }, save('no'))).status).toBe(409);
+    expect(
+      (await idempotent(t.db, { userId: admin, companyId: null, key: KEY3, route: ROUTE, body }, save('no'))).status,
+    ).toBe(409);
     expect(await notes()).toEqual(['taken over']);
   });
 
@@ -226,6 +261,7 @@ describe('a floor save with an Idempotency-Key', () => {
     const now = new Date();
     const row = (key: string, days: number) => ({
       userId: admin,
+      companyId: 0,
       key,
       route: ROUTE,
       requestHash: 'h',

@@ -14,3 +14,4 @@ export * from './schema/verification.js';
 export * from './schema/loyalty.js';
 export * from './schema/devices.js';
 export * from './schema/epcis.js';
+export * from './schema/routes.js';

@@ -5,6 +5,7 @@ import { normalisePageList, PAGE, type PageDef } from '../../shared/pages.js';
 import { hashPassword } from '../auth/passwords.js';
 import { SEED_LOGINS } from '../db/seed.js';
 import { cartons, companies, sites, userPages, users } from '../db/schema.js';
+import { routeStaticSeries } from '../domain/code-routes.js';
 import type { DemoContext, Tx } from './context.js';
 import { seedCategories } from './categories.js';
 import { seedNumbers } from './numbers.js';
@@ -105,6 +106,7 @@ export async function seedDemo(tx: Tx): Promise<void> {
       },
     ])
     .returning({ id: sites.id });
+  for (const prefix of ['KA', 'PD']) await routeStaticSeries(tx, prefix, company!.id);
   const [fUser, wUser] = await tx
     .insert(users)
     .values([

@@ -10,6 +10,10 @@ export async function seedPrices(tx: Tx, ctx: DemoContext): Promise<void> {
     .from(products)
     .where(and(eq(products.companyId, ctx.companyId), eq(products.isActive, true), isNotNull(products.mrp)))
     .orderBy(asc(products.id));
-  const values = rows.map((p) => ({ productId: p.id, price: (Math.round(Number(p.mrp) * 80) / 100).toFixed(2) }));
+  const values = rows.map((p) => ({
+    productId: p.id,
+    companyId: ctx.companyId,
+    price: (Math.round(Number(p.mrp) * 80) / 100).toFixed(2),
+  }));
   if (values.length > 0) await tx.insert(prices).values(values);
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { categories, products, uploads } from '../db/schema.js';
+import { routeGtin } from '../domain/code-routes.js';
 import type { DemoContext, Tx } from './context.js';
 
 export const DEMO_FILES_DIR = fileURLToPath(new URL('./images/', import.meta.url));
@@ -140,6 +141,7 @@ export async function seedProducts(tx: Tx, ctx: DemoContext): Promise<void> {
       registrationNo: `CIB-${p.code}`,
       config: { IsFeedback: true, IsProductImage: true },
     });
+    await routeGtin(tx, p.gtin, ctx.companyId);
   }
   await tx.insert(uploads).values([
     ...DEMO.map((p) => ({

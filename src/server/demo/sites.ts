@@ -3,6 +3,7 @@
 // name; without them (no data file loaded) the sites simply keep no state or city.
 import { and, eq } from 'drizzle-orm';
 import { cities, sites, states } from '../db/schema.js';
+import { routeStaticSeries } from '../domain/code-routes.js';
 import type { DemoContext, Tx } from './context.js';
 
 const INDIA = 101;
@@ -49,4 +50,5 @@ export async function seedSites(tx: Tx, ctx: DemoContext): Promise<void> {
     shipAddress1: 'Plot B-12, Hingna MIDC',
     ...(await place(tx, 'Maharashtra', 'Nagpur')),
   });
+  await routeStaticSeries(tx, 'NG', ctx.companyId);
 }

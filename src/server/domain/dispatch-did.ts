@@ -12,8 +12,15 @@ import { refuse } from './refusal.js';
 import { slipYear } from './slip-ids.js';
 
 export async function takeDid(tx: Tx, site: FloorSite, given: string): Promise<string> {
-  const counter = and(eq(idCounters.prefix, site.prefix), eq(idCounters.type, 'DID'));
-  await tx.insert(idCounters).values({ prefix: site.prefix, type: 'DID', last: 0 }).onConflictDoNothing();
+  const counter = and(
+    eq(idCounters.prefix, site.prefix),
+    eq(idCounters.type, 'DID'),
+    eq(idCounters.companyId, site.companyId),
+  );
+  await tx
+    .insert(idCounters)
+    .values({ companyId: site.companyId, prefix: site.prefix, type: 'DID', last: 0 })
+    .onConflictDoNothing();
   const [row] = await tx.select({ last: idCounters.last }).from(idCounters).where(counter).for('update');
   const last = row?.last ?? 0;
   if (!given) {
@@ -34,6 +41,7 @@ export async function takeDid(tx: Tx, site: FloorSite, given: string): Promise<s
       and(
         sql`${dispatches.did} like ${`DID__${site.prefix}%`}`,
         sql`cast(substring(${dispatches.did} from 8) as bigint) = ${did.number}`,
+        eq(dispatches.companyId, site.companyId),
       ),
     )
     .limit(1);

@@ -177,6 +177,7 @@ export async function saveDispatch(tx: Tx, actor: Actor, b: Body, device?: Devic
     .returning({ createdAt: dispatches.createdAt });
   await tx.insert(dispatchCartons).values(
     sent.map((c) => ({
+      companyId: site.companyId,
       did,
       cartonId: c.id,
       productId: c.productId,

@@ -267,7 +267,13 @@ export async function masters(tx: Tx, companyId: number, siteId: number | null):
     ? await tx
         .select()
         .from(idCounters)
-        .where(and(eq(idCounters.prefix, prefix), inArray(idCounters.type, ['SID', 'TID', 'DID'])))
+        .where(
+          and(
+            eq(idCounters.prefix, prefix),
+            eq(idCounters.companyId, companyId),
+            inArray(idCounters.type, ['SID', 'TID', 'DID']),
+          ),
+        )
     : [];
   const last = (type: string) => counters.find((c) => c.type === type)?.last ?? 0;
   const recalled = await tx

@@ -8,6 +8,7 @@ import { acceptedNoDelete, alreadyIssued, ISSUE_MSG } from '../../shared/contrac
 import { acceptWhole, alreadyAccepted, STOCK_MSG } from '../../shared/contracts/numbers/stock.js';
 import type { Caller } from '../auth/actor.js';
 import { companies, numberIssues } from '../db/schema.js';
+import { routeIssue, unrouteIssue } from './code-routes.js';
 import { logEvent } from './event-log.js';
 import { lockSeries, type Tx } from './ranges.js';
 import { refuse } from './refusal.js';
@@ -92,6 +93,7 @@ export async function issueNumbers(tx: Tx, actor: IssueActor, input: IssueInput)
       createdBy: actor.userId,
     })
     .returning({ id: numberIssues.id });
+  await routeIssue(tx, { from: input.from, to: input.to, companyId: input.companyId });
   await logEvent(tx, {
     action: 'issue',
     userId: actor.userId,
@@ -112,7 +114,8 @@ export async function deleteIssue(tx: Tx, actor: IssueActor, id: number): Promis
   const [issue] = await tx.select().from(numberIssues).where(eq(numberIssues.id, id));
   if (!issue) refuse(ISSUE_MSG.notFound);
   if (issue.acceptedAt) refuse(acceptedNoDelete(issue.fromNo, issue.toNo));
-  await tx.delete(numberIssues).where(eq(numberIssues.id, id));
+  await tx.delete(numberIssues).where(and(eq(numberIssues.id, id), eq(numberIssues.companyId, issue.companyId)));
+  await unrouteIssue(tx, issue.fromNo);
   await logEvent(tx, {
     action: 'issue-delete',
     userId: actor.userId,

@@ -32,10 +32,10 @@ export interface SizeAndSlip {
 }
 
 /** Whether the slip is on a carton already (either kind: a slip is used once). */
-const usedSql = (slip: string) =>
+const usedSql = (slip: string, companyId: number) =>
   slip.startsWith('TID')
-    ? sql`exists (select 1 from tertiary_cartons t where t.tid = ${slip})`
-    : sql`exists (select 1 from secondary_cartons s where s.sid = ${slip})`;
+    ? sql`exists (select 1 from tertiary_cartons t where t.tid = ${slip} and t.company_id = ${companyId})`
+    : sql`exists (select 1 from secondary_cartons s where s.sid = ${slip} and s.company_id = ${companyId})`;
 
 /** A save's carton size, the prefix's last printed slip and whether the slip is used, in one round
  *  trip, for closeCarton to check in order. */
@@ -43,13 +43,14 @@ export async function sizeAndSlip(
   tx: Tx,
   sizeId: number,
   type: SlipType,
-  prefix: string,
+  site: Pick<FloorSite, 'prefix' | 'companyId'>,
   slip: string | null,
 ): Promise<SizeAndSlip> {
-  const used = slip === null ? sql`false` : usedSql(slip);
+  const used = slip === null ? sql`false` : usedSql(slip, site.companyId);
   const result = (await tx.execute(sql`
     select c.id, c.name, c.size,
-      (select ic.last from id_counters ic where ic.prefix = ${prefix.toUpperCase()} and ic.type = ${type}) as last,
+      (select ic.last from id_counters ic
+        where ic.prefix = ${site.prefix.toUpperCase()} and ic.type = ${type} and ic.company_id = ${site.companyId}) as last,
       ${used} as used
     from (select 1) one left join cartons c on c.id = ${sizeId} and c.is_active`)) as unknown as {
     rows: Array<Record<string, unknown>>;
@@ -69,9 +70,9 @@ export async function sizeAndSlip(
  *  under one slip the second waits here and then (a statement after the lock, so a fresh snapshot) finds
  *  it used. Secondary packing takes it after its series locks, so a push holding a series (an earlier
  *  entry's) never waits for a slip held by a save that waits for that series. */
-export async function claimSlip(tx: Tx, slip: string): Promise<void> {
+export async function claimSlip(tx: Tx, slip: string, companyId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`slip:${slip}`}))`);
-  const result = (await tx.execute(sql`select ${usedSql(slip)} as used`)) as unknown as {
+  const result = (await tx.execute(sql`select ${usedSql(slip, companyId)} as used`)) as unknown as {
     rows: Array<{ used: unknown }>;
   };
   const used = result.rows[0]?.used;
@@ -88,7 +89,7 @@ export async function closeCarton(
   count: number,
 ) {
   const format = slipProblem(b.CartonName, type, site.prefix, Number.MAX_SAFE_INTEGER);
-  const facts = await sizeAndSlip(tx, b.cartonMasterId, type, site.prefix, 'slip' in format ? format.slip : null);
+  const facts = await sizeAndSlip(tx, b.cartonMasterId, type, site, 'slip' in format ? format.slip : null);
   const size = facts.size;
   if (!size) refuse(PACKING_MSG.selectCartonSize);
   const counted = countProblem(count, size.size, b.reason);

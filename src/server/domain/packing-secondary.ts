@@ -101,7 +101,7 @@ export async function packSecondary(
   );
   for (const [, s] of series) await lockSeries(tx, s);
   // Then the slip: another save under it waits, and then is told it is used.
-  await claimSlip(tx, slip);
+  await claimSlip(tx, slip, site.companyId);
 
   const oldest = good.reduce((a, g) => (g.mapping.mfgDate < a.mapping.mfgDate ? g : a), good[0]!).mapping;
   const carton = tx.insert(secondaryCartons).values({
@@ -143,8 +143,8 @@ export async function packSecondary(
   const taken = rowsOf<{ kind: string; prefix: string; serial_no: string | number }>(
     await tx.execute(sql`
     with carton as (${carton.getSQL()}), logged as (${event.getSQL()})
-    insert into items (kind, prefix, serial_no, secondary_id, status)
-    select u.kind, u.prefix, u.n, ${slip}, 'packed'
+    insert into items (company_id, kind, prefix, serial_no, secondary_id, status)
+    select ${site.companyId}, u.kind, u.prefix, u.n, ${slip}, 'packed'
     from unnest(${sqlArray(
       good.map((g) => g.series.kind),
       'varchar[]',
@@ -156,7 +156,7 @@ export async function packSecondary(
         good.map((g) => g.serial),
         'bigint[]',
       )}) as u(kind, prefix, n)
-    on conflict (kind, prefix, serial_no) do update set secondary_id = excluded.secondary_id, status = 'packed', updated_at = now()
+    on conflict (kind, prefix, serial_no, company_id) do update set secondary_id = excluded.secondary_id, status = 'packed', updated_at = now()
       where items.secondary_id is null and items.status <> 'replaced'
     returning kind, prefix, serial_no`),
   );

@@ -75,7 +75,7 @@ export async function packTertiary(tx: Tx, actor: Actor, b: Body, device?: Devic
     else sids.push(scan.sid);
   }
   // The slip first: another save under it waits, and then is told it is used.
-  await claimSlip(tx, slip);
+  await claimSlip(tx, slip, site.companyId);
   // Locked: a carton packed, damaged or dispatched by another request meanwhile waits for this one. In
   // id order, as every writer of cartons locks them, so two saves never deadlock.
   const found = sids.length

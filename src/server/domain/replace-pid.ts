@@ -125,6 +125,7 @@ export async function replacePid(
     const taken = await tx
       .insert(items)
       .values({
+        companyId: site.companyId,
         kind: now.series.kind,
         prefix: now.series.prefix,
         serialNo: now.serial,
@@ -132,7 +133,7 @@ export async function replacePid(
         status: 'packed',
       })
       .onConflictDoUpdate({
-        target: [items.kind, items.prefix, items.serialNo],
+        target: [items.kind, items.prefix, items.serialNo, items.companyId],
         set: { secondaryId: old.sid, status: 'packed', updatedAt: sql`now()` },
         setWhere: sql`${items.secondaryId} is null and ${items.status} <> 'replaced'`,
       })
@@ -143,6 +144,7 @@ export async function replacePid(
   await tx
     .insert(items)
     .values({
+      companyId: site.companyId,
       kind: old.series.kind,
       prefix: old.series.prefix,
       serialNo: old.serial,
@@ -150,7 +152,7 @@ export async function replacePid(
       status: 'replaced',
     })
     .onConflictDoUpdate({
-      target: [items.kind, items.prefix, items.serialNo],
+      target: [items.kind, items.prefix, items.serialNo, items.companyId],
       set: { secondaryId: null, status: 'replaced', updatedAt: sql`now()` },
     });
   await tx.insert(replacements).values({

@@ -32,11 +32,13 @@ export async function sidDetails(tx: Tx, site: FloorSite, scan: string): Promise
 }
 
 /** The last SID printed (reserved) for the prefix; 0 before any. */
-async function lastSid(tx: Tx, prefix: string): Promise<number> {
+async function lastSid(tx: Tx, site: FloorSite): Promise<number> {
   const [row] = await tx
     .select({ last: idCounters.last })
     .from(idCounters)
-    .where(and(eq(idCounters.prefix, prefix), eq(idCounters.type, 'SID')));
+    .where(
+      and(eq(idCounters.prefix, site.prefix), eq(idCounters.type, 'SID'), eq(idCounters.companyId, site.companyId)),
+    );
   return row?.last ?? 0;
 }
 
@@ -49,7 +51,7 @@ export async function replaceSid(
   // The scans' form first (no database), then whether the new slip was printed.
   const form = secondScanProblem('SID', b.FistQrCode, b.SecondQrCode, site.prefix, Number.MAX_SAFE_INTEGER);
   if ('message' in form) refuse(form.message);
-  const printed = secondScanProblem('SID', b.FistQrCode, b.SecondQrCode, site.prefix, await lastSid(tx, site.prefix));
+  const printed = secondScanProblem('SID', b.FistQrCode, b.SecondQrCode, site.prefix, await lastSid(tx, site));
   if ('message' in printed) refuse(printed.message);
   const sid = printed.code;
   const { carton } = await oldCarton(tx, site, b.FistQrCode);

@@ -53,11 +53,11 @@ export async function prefixSite(tx: Tx, actor: SlipActor, raw: string): Promise
 
 /** Product/GetIds: the last slip numbers of a prefix the actor may use. */
 export async function lastIds(tx: Tx, actor: SlipActor, rawPrefix: string): Promise<LastIds> {
-  const { prefix } = await prefixSite(tx, actor, rawPrefix);
+  const { prefix, companyId } = await prefixSite(tx, actor, rawPrefix);
   const rows = await tx
     .select({ type: idCounters.type, last: idCounters.last })
     .from(idCounters)
-    .where(eq(idCounters.prefix, prefix));
+    .where(and(eq(idCounters.prefix, prefix), eq(idCounters.companyId, companyId)));
   const last = (t: SlipType) => rows.find((r) => r.type === t)?.last ?? 0;
   return { Prefix: prefix, SID: last('SID'), TID: last('TID'), DID: last('DID') };
 }
@@ -83,21 +83,22 @@ export async function reserveIds(tx: Tx, actor: SlipActor, args: string): Promis
   const site = await prefixSite(tx, actor, rawPrefix);
   if (to > MAX_SLIP_NUMBER) refuse(SLIP_MSG.pastMax);
   const year = slipYear();
-  await tx.insert(idCounters).values({ prefix: site.prefix, type, last: 0 }).onConflictDoNothing();
+  const counter = and(
+    eq(idCounters.prefix, site.prefix),
+    eq(idCounters.type, type),
+    eq(idCounters.companyId, site.companyId),
+  );
+  await tx
+    .insert(idCounters)
+    .values({ companyId: site.companyId, prefix: site.prefix, type, last: 0 })
+    .onConflictDoNothing();
   // FOR UPDATE holds the counter row to the end of the transaction: the next device waits, then
   // reads the moved counter.
-  const [row] = await tx
-    .select({ last: idCounters.last })
-    .from(idCounters)
-    .where(and(eq(idCounters.prefix, site.prefix), eq(idCounters.type, type)))
-    .for('update');
+  const [row] = await tx.select({ last: idCounters.last }).from(idCounters).where(counter).for('update');
   const last = row?.last ?? 0;
   if (to <= last) refuse(SLIP_MSG.alreadyPrinted(makeSlipId(type, year, site.prefix, last)));
   if (to - last > SLIP_BLOCK_LIMIT) refuse(SLIP_MSG.tooMany(to - last));
-  await tx
-    .update(idCounters)
-    .set({ last: to, updatedAt: new Date() })
-    .where(and(eq(idCounters.prefix, site.prefix), eq(idCounters.type, type)));
+  await tx.update(idCounters).set({ last: to, updatedAt: new Date() }).where(counter);
   const value: ReservedIds = {
     Type: type,
     Prefix: site.prefix,

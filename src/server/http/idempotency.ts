@@ -100,8 +100,20 @@ export const requestHash = (route: string, body: unknown) =>
     .update(`${route}\n${canonical(body)}`)
     .digest('hex');
 
-export interface Keyed {
+/** Whose keys: the caller and its company (a key lives on its company's shard under Citus). */
+export interface KeyOwner {
   userId: number;
+  /** null for the administrator, whose keys go to tenant 0. */
+  companyId: number | null;
+}
+
+const ownedBy = (owner: KeyOwner) => {
+  const companyId = owner.companyId ?? 0;
+  return { companyId, where: and(eq(idempotencyKeys.userId, owner.userId), eq(idempotencyKeys.companyId, companyId)) };
+};
+const KEY_TARGET = [idempotencyKeys.userId, idempotencyKeys.key, idempotencyKeys.companyId];
+
+export interface Keyed extends KeyOwner {
   /** The header's value, or undefined when the caller sent none. */
   key: string | undefined;
   /** What the key is bound to besides the body: method and path. */
@@ -112,6 +124,7 @@ export interface Keyed {
 /** Answers one request once per key. */
 export async function idempotent(db: Db, request: Keyed, work: Work): Promise<Answer> {
   const { userId, key, route, body } = request;
+  const owner = ownedBy(request);
   if (key === undefined) {
     try {
       return { status: 200, envelope: await runWork(db, work) };
@@ -122,15 +135,23 @@ export async function idempotent(db: Db, request: Keyed, work: Work): Promise<An
   }
   if (!KEY_PATTERN.test(key)) return { status: 400, envelope: failure('400', IDEMPOTENCY_MSG.invalid) };
   const hash = requestHash(route, body);
-  const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
+  const mine = and(owner.where, eq(idempotencyKeys.key, key));
 
   // The claim commits on its own, before the work, so a second request with the key sees it at once.
   // A stale claim of the same request (its server died mid-work, the work rolled back) is taken over.
   const claimed = await db
     .insert(idempotencyKeys)
-    .values({ userId, key, route, requestHash: hash, state: 'in-flight', claimedAt: sql`now()` })
+    .values({
+      userId,
+      companyId: owner.companyId,
+      key,
+      route,
+      requestHash: hash,
+      state: 'in-flight',
+      claimedAt: sql`now()`,
+    })
     .onConflictDoUpdate({
-      target: [idempotencyKeys.userId, idempotencyKeys.key],
+      target: KEY_TARGET,
       set: { claimedAt: sql`now()` },
       setWhere: sql`${idempotencyKeys.state} = 'in-flight' and ${idempotencyKeys.requestHash} = ${hash}
         and ${idempotencyKeys.claimedAt} < now() - make_interval(secs => ${STALE_CLAIM_SECONDS})`,
@@ -165,7 +186,7 @@ export async function idempotent(db: Db, request: Keyed, work: Work): Promise<An
 /** An entry to work on under its key, or one answered before any work (as its single call would be:
  *  a contract's refusal, a page the caller lacks), which stores nothing under its key. */
 export type BatchEntry =
-  (Omit<Keyed, 'userId' | 'key'> & { key: string; work: Work }) | { key: string; answer: Answer };
+  (Omit<Keyed, keyof KeyOwner | 'key'> & { key: string; work: Work }) | { key: string; answer: Answer };
 
 /** Thrown when a key was claimed by another request between this push's read and its claim: the whole
  *  push rolls back and is answered 409, to be sent again. */
@@ -184,12 +205,12 @@ export class ClaimRace extends Error {
  * rest were not tried. A failure that is no answer rolls back every entry (none is answered; the
  * device sends them again).
  */
-export async function idempotentBatch(db: Db, userId: number, entries: BatchEntry[]): Promise<Answer[]> {
+export async function idempotentBatch(db: Db, owner: KeyOwner, entries: BatchEntry[]): Promise<Answer[]> {
   // The push's own statements (its claims, its answers) deadlocked with another push of the same keys:
   // all of it was undone, so it runs again; past WORK_TRIES it is answered 409, to be sent again.
   for (let tries = 1; ; tries++) {
     try {
-      return await batchOnce(db, userId, entries);
+      return await batchOnce(db, owner, entries);
     } catch (err) {
       if (!retryable(err)) throw err;
       if (tries >= WORK_TRIES) throw new ClaimRace();
@@ -197,7 +218,9 @@ export async function idempotentBatch(db: Db, userId: number, entries: BatchEntr
   }
 }
 
-async function batchOnce(db: Db, userId: number, entries: BatchEntry[]): Promise<Answer[]> {
+async function batchOnce(db: Db, keyOwner: KeyOwner, entries: BatchEntry[]): Promise<Answer[]> {
+  const { userId } = keyOwner;
+  const owner = ownedBy(keyOwner);
   const answers: Answer[] = [];
   const hashes = entries.map((e) => ('work' in e ? requestHash(e.route, e.body) : ''));
   const stale = Date.now() - STALE_CLAIM_SECONDS * 1000;
@@ -209,7 +232,7 @@ async function batchOnce(db: Db, userId: number, entries: BatchEntry[]): Promise
         : await tx
             .select()
             .from(idempotencyKeys)
-            .where(and(eq(idempotencyKeys.userId, userId), inArray(idempotencyKeys.key, keys)))
+            .where(and(owner.where, inArray(idempotencyKeys.key, keys)))
       ).map((r) => [r.key, r]),
     );
 
@@ -238,6 +261,7 @@ async function batchOnce(db: Db, userId: number, entries: BatchEntry[]): Promise
         .values(
           fresh.map((i) => ({
             userId,
+            companyId: owner.companyId,
             key: entries[i]!.key,
             route: (entries[i] as { route: string }).route,
             requestHash: hashes[i]!,
@@ -246,7 +270,7 @@ async function batchOnce(db: Db, userId: number, entries: BatchEntry[]): Promise
           })),
         )
         .onConflictDoUpdate({
-          target: [idempotencyKeys.userId, idempotencyKeys.key],
+          target: KEY_TARGET,
           set: { claimedAt: sql`now()` },
           setWhere: sql`${idempotencyKeys.state} = 'in-flight' and ${idempotencyKeys.requestHash} = excluded.request_hash
             and ${idempotencyKeys.claimedAt} < now() - make_interval(secs => ${STALE_CLAIM_SECONDS})`,
@@ -267,9 +291,7 @@ async function batchOnce(db: Db, userId: number, entries: BatchEntry[]): Promise
       } catch (err) {
         if (!(err instanceof Busy)) throw err;
         // Undone every time by deadlocks: this entry only is answered busy, and its claim goes.
-        await tx
-          .delete(idempotencyKeys)
-          .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, entries[i]!.key)));
+        await tx.delete(idempotencyKeys).where(and(owner.where, eq(idempotencyKeys.key, entries[i]!.key)));
         answers.push(BUSY);
         continue;
       }
@@ -283,7 +305,7 @@ async function batchOnce(db: Db, userId: number, entries: BatchEntry[]): Promise
         sql`, `,
       );
       await tx.execute(sql`update idempotency_keys k set state = 'done', http_status = v.status, answer = v.answer
-        from (values ${rows}) as v(key, status, answer) where k.user_id = ${userId} and k.key = v.key`);
+        from (values ${rows}) as v(key, status, answer) where k.user_id = ${userId} and k.company_id = ${owner.companyId} and k.key = v.key`);
     }
   });
   return answers;

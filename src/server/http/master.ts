@@ -50,6 +50,8 @@ export interface MasterDef<T extends MasterTable, S extends z.ZodType, R extends
     values: (body: z.output<S>, caller: Caller) => Record<string, unknown>;
     /** The unique index name and the message to answer when a save would break it. */
     unique?: Record<string, string>;
+    /** Written beside the row, in the save's transaction (the code routing tables: domain/code-routes.ts). */
+    after?: (tx: Db, values: Record<string, unknown>, id: number) => Promise<void>;
     /** A business check before the write; answers a message to refuse. */
     check?: (body: z.output<S>, caller: Caller, db: Db) => Promise<string | null>;
     /** Fixed texts, or texts that depend on what was saved (a factory or a warehouse). */
@@ -129,17 +131,27 @@ export function masterRoutes<T extends MasterTable, S extends z.ZodType, R exten
       const messages = typeof save.messages === 'function' ? save.messages(body) : save.messages;
       const id = save.id(body);
       const values = save.values(body, caller);
-      try {
+      const after = save.after;
+      const written = async (q: Db): Promise<Envelope> => {
         if (id === 0) {
-          await db.insert(def.table).values(values as never);
+          const [made] = await q
+            .insert(def.table)
+            .values(values as never)
+            .returning({ id: def.table.id });
+          await after?.(q, values, Number(made!.id));
           return ok(null, messages.created);
         }
-        const done = await db
+        const done = await q
           .update(def.table)
           .set({ ...values, updatedAt: new Date() } as never)
           .where(scoped(caller, eq(def.table.id, id)))
           .returning({ id: def.table.id });
-        return done.length === 0 ? warn(messages.notFound) : ok(null, messages.updated);
+        if (done.length === 0) return warn(messages.notFound);
+        await after?.(q, values, id);
+        return ok(null, messages.updated);
+      };
+      try {
+        return after ? await db.transaction((tx) => written(tx as unknown as Db)) : await written(db);
       } catch (e) {
         const constraint = uniqueViolation(e);
         if (constraint !== null && save.unique?.[constraint]) return warn(save.unique[constraint]);

@@ -107,7 +107,7 @@ export function pushRoute(
       const { caller, body } = gated;
       const entries = body.Entries.map((e) => batchEntry(services, req, reply, caller, saves.get(e.Call), e));
       try {
-        const answers = await idempotentBatch(services.db, caller.userId, entries);
+        const answers = await idempotentBatch(services.db, caller, entries);
         const data: PushAnswer[] = answers.map((a, i) => ({
           Key: entries[i]!.key,
           Status: a.status,

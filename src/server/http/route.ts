@@ -147,6 +147,7 @@ export class Router {
           const header = req.headers[IDEMPOTENCY_HEADER];
           const keyed = {
             userId: caller.userId,
+            companyId: caller.companyId,
             key: Array.isArray(header) ? header.join(',') : header,
             route: `${method} ${path}`,
             body,

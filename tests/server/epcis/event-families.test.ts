@@ -123,7 +123,9 @@ describe('cartons and codes', () => {
       createdBy: f.userId,
     });
     for (const serialNo of [31, 32])
-      await t.db.insert(items).values({ kind: 'S', prefix: f.prefix, serialNo, secondaryId: sid, status: 'packed' });
+      await t.db
+        .insert(items)
+        .values({ companyId: f.companyId, kind: 'S', prefix: f.prefix, serialNo, secondaryId: sid, status: 'packed' });
     const es = await eventsOf(row('replace', { type: 'SID', old: 'SID26AB00001', new: sid, sid }));
     expect(shape(es)).toEqual([
       'ObjectEvent DELETE decommissioning inactive',

@@ -117,8 +117,8 @@ beforeAll(async () => {
     })),
   );
   await t.db.insert(idCounters).values([
-    { prefix: 'CA', type: 'SID', last: 42 },
-    { prefix: 'CA', type: 'TID', last: 7 },
+    { companyId: w.company, prefix: 'CA', type: 'SID', last: 42 },
+    { companyId: w.company, prefix: 'CA', type: 'TID', last: 7 },
   ]);
 
   // Retired by Replace: CA 30 (by CA 31), preprinted 7500 (by CA 99), CA 421 inside the damaged range

@@ -78,6 +78,7 @@ beforeAll(async () => {
       ...more,
     },
     packs: Array.from({ length: packs[1] - packs[0] + 1 }, (_, i) => ({
+      companyId: base.companyId,
       kind: 'S' as const,
       prefix: 'FP',
       serialNo: packs[0] + i,

@@ -183,6 +183,7 @@ describe('a push of floor saves', () => {
     const hash = requestHash(`POST ${PACKING_API.secondarySave.path}`, PACKING_API.secondarySave.body.parse(busy.Body));
     await t.db.insert(idempotencyKeys).values({
       userId: A.userId,
+      companyId: A.companyId,
       key: busy.Key,
       route: `POST ${PACKING_API.secondarySave.path}`,
       requestHash: hash,

@@ -31,11 +31,12 @@ beforeAll(async () => {
   for (const i of [2, 0, 4, 1, 5]) {
     await t.db.insert(prices).values({
       productId: P[NAMES[i]!]!,
+      companyId: mine,
       price: String(100 * (i + 1) + 0.5),
       createdAt: new Date(base + i * 3_600_000),
     });
   }
-  await t.db.insert(prices).values({ productId: P.Theirs!, price: '999.00' });
+  await t.db.insert(prices).values({ productId: P.Theirs!, companyId: theirs, price: '999.00' });
   const u = await insertUser(t.db, { companyId: mine, pages: [PAGE.priceMaster.key] });
   staff = (await t.signIn(u.email, u.password)).token;
 });

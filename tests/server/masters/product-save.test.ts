@@ -174,7 +174,7 @@ describe('Product/DeleteProduct', () => {
 
   it('refuses a product that has prices, and a malformed id', async () => {
     const p = await insertProduct(t.db, companyA);
-    await t.db.insert(prices).values({ productId: p.id, price: '10.00' });
+    await t.db.insert(prices).values({ productId: p.id, companyId: companyA, price: '10.00' });
     const res = await t.fetch(PRODUCT_API.remove, { id: p.id }, admin);
     expect(res.body).toMatchObject({ ResponseCode: '400', ResponseMessage: PRODUCT_MSG.inUse });
     expect((await t.fetch(PRODUCT_API.remove, { id: 'abc' }, admin)).body.ResponseMessage).toBe('Invalid Arguments');

@@ -37,7 +37,7 @@ beforeAll(async () => {
     { companyId: company, fromNo: 801, toNo: 900, salesOrderNo: 'C' }, // not accepted
     { companyId: other, fromNo: 901, toNo: 1000, salesOrderNo: 'D', acceptedAt: new Date() },
   ]);
-  await t.db.insert(items).values({ kind: 'S', prefix: 'KA', serialNo: 120, status: 'mapped' });
+  await t.db.insert(items).values({ companyId: company, kind: 'S', prefix: 'KA', serialNo: 120, status: 'mapped' });
   await packItem(t.db, 'S', 'KA', 150, 'SID26KA00001');
 });
 

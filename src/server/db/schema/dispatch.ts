@@ -1,6 +1,7 @@
 // Dispatch: transport modes, dispatches (DID) and the cartons each carried.
 import {
   boolean,
+  foreignKey,
   date,
   index,
   integer,
@@ -33,7 +34,7 @@ export type DispatchState = 'sent' | 'received';
 export const dispatches = pgTable(
   'dispatches',
   {
-    did: varchar('did', { length: 20 }).primaryKey(),
+    did: varchar('did', { length: 20 }).notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -58,6 +59,7 @@ export const dispatches = pgTable(
     receivedEntryId: varchar('received_entry_id', { length: 64 }),
   },
   (t) => [
+    primaryKey({ columns: [t.did, t.companyId] }),
     index('dispatches_from_idx').on(t.companyId, t.fromSiteId, t.createdAt),
     index('dispatches_to_site_idx').on(t.toSiteId, t.state),
     index('dispatches_to_user_idx').on(t.toUserId, t.state),
@@ -71,9 +73,11 @@ export type LegState = 'sent' | 'received' | 'missing' | 'returned';
 export const dispatchCartons = pgTable(
   'dispatch_cartons',
   {
-    did: varchar('did', { length: 20 })
+    /** The dispatch's company. */
+    companyId: integer('company_id')
       .notNull()
-      .references(() => dispatches.did),
+      .references(() => companies.id),
+    did: varchar('did', { length: 20 }).notNull(),
     cartonId: varchar('carton_id', { length: 20 }).notNull(),
     productId: integer('product_id')
       .notNull()
@@ -86,5 +90,9 @@ export const dispatchCartons = pgTable(
     state: varchar('state', { length: 10 }).notNull().$type<LegState>(),
     endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [primaryKey({ columns: [t.did, t.cartonId] }), index('dispatch_cartons_carton_idx').on(t.cartonId)],
+  (t) => [
+    primaryKey({ columns: [t.did, t.cartonId, t.companyId] }),
+    foreignKey({ columns: [t.did, t.companyId], foreignColumns: [dispatches.did, dispatches.companyId] }),
+    index('dispatch_cartons_carton_idx').on(t.cartonId),
+  ],
 );

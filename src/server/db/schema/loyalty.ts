@@ -95,7 +95,7 @@ export const schemeExclusions = pgTable(
 export const redemptionRequests = pgTable(
   'redemption_requests',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -111,6 +111,7 @@ export const redemptionRequests = pgTable(
     remark: varchar('remark', { length: 200 }).notNull().default(''),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
     uniqueIndex('redemption_waiting_uq')
       .on(t.companyId, t.mobile)
       .where(sql`${t.acceptedAt} is null`),
@@ -123,7 +124,7 @@ export const redemptionRequests = pgTable(
 export const pointEntries = pgTable(
   'point_entries',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     at: at('at').notNull().defaultNow(),
     companyId: integer('company_id')
       .notNull()
@@ -148,11 +149,12 @@ export const pointEntries = pgTable(
     schemeIds: jsonb('scheme_ids').$type<number[]>().notNull().default([]),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
     uniqueIndex('point_entries_pack_uq')
-      .on(t.kind, t.prefix, t.serial)
+      .on(t.kind, t.prefix, t.serial, t.companyId)
       .where(sql`${t.source} = 'verify'`),
     uniqueIndex('point_entries_dispatch_uq')
-      .on(t.did, t.userId)
+      .on(t.did, t.userId, t.companyId)
       .where(sql`${t.source} = 'dispatch'`),
     index('point_entries_farmer_idx').on(t.companyId, t.mobile),
     index('point_entries_dealer_idx').on(t.userId),
@@ -167,7 +169,7 @@ export const pointEntries = pgTable(
 export const recalls = pgTable(
   'recalls',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -179,5 +181,8 @@ export const recalls = pgTable(
     createdBy: integer('created_by').references(() => users.id),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('recalls_batch_uq').on(t.productId, sql`lower(${t.batchNo})`)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    uniqueIndex('recalls_batch_uq').on(t.productId, sql`lower(${t.batchNo})`, t.companyId),
+  ],
 );

@@ -21,7 +21,7 @@ import { products } from './products.js';
 export const numberIssues = pgTable(
   'number_issues',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -34,7 +34,9 @@ export const numberIssues = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    uniqueIndex('number_issues_from_uq').on(t.fromNo),
+    primaryKey({ columns: [t.id, t.companyId] }),
+    // Unique across companies too: code_routes holds each issued range once (see db/placement.ts).
+    uniqueIndex('number_issues_from_uq').on(t.fromNo, t.companyId),
     index('number_issues_company_idx').on(t.companyId, t.fromNo),
   ],
 );
@@ -43,7 +45,7 @@ export const numberIssues = pgTable(
 export const mappings = pgTable(
   'mappings',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     ...seriesCols(),
     fromNo: serialCol('from_no'),
     toNo: serialCol('to_no'),
@@ -64,7 +66,8 @@ export const mappings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('mappings_series_from_uq').on(t.kind, t.prefix, t.fromNo),
+    primaryKey({ columns: [t.id, t.companyId] }),
+    uniqueIndex('mappings_series_from_uq').on(t.kind, t.prefix, t.fromNo, t.companyId),
     index('mappings_company_idx').on(t.companyId, t.kind),
     index('mappings_product_idx').on(t.productId),
   ],
@@ -74,7 +77,7 @@ export const mappings = pgTable(
 export const damages = pgTable(
   'damages',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     ...seriesCols(),
     fromNo: serialCol('from_no'),
     toNo: serialCol('to_no'),
@@ -89,7 +92,8 @@ export const damages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('damages_series_from_uq').on(t.kind, t.prefix, t.fromNo),
+    primaryKey({ columns: [t.id, t.companyId] }),
+    uniqueIndex('damages_series_from_uq').on(t.kind, t.prefix, t.fromNo, t.companyId),
     index('damages_company_idx').on(t.companyId, t.kind),
   ],
 );
@@ -98,7 +102,7 @@ export const damages = pgTable(
 export const staticPairs = pgTable(
   'static_pairs',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -109,8 +113,9 @@ export const staticPairs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('static_pairs_static_uq').on(t.prefix, t.staticNo),
-    uniqueIndex('static_pairs_preprinted_uq').on(t.preprintedNo),
+    primaryKey({ columns: [t.id, t.companyId] }),
+    uniqueIndex('static_pairs_static_uq').on(t.prefix, t.staticNo, t.companyId),
+    uniqueIndex('static_pairs_preprinted_uq').on(t.preprintedNo, t.companyId),
     index('static_pairs_company_idx').on(t.companyId),
   ],
 );
@@ -119,7 +124,7 @@ export const staticPairs = pgTable(
 export const generations = pgTable(
   'generations',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     /** No foreign key: de-mapping may remove the mapping, the record of what was printed stays. */
     mappingId: integer('mapping_id').notNull(),
     companyId: integer('company_id')
@@ -131,17 +136,21 @@ export const generations = pgTable(
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [index('generations_company_idx').on(t.companyId, t.prefix)],
+  (t) => [primaryKey({ columns: [t.id, t.companyId] }), index('generations_company_idx').on(t.companyId, t.prefix)],
 );
 
 /** The last SID/TID/DID number used per site prefix (Product/GetIds, Product/UpdateIds). */
 export const idCounters = pgTable(
   'id_counters',
   {
+    /** The prefix's site's company. */
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     prefix: varchar('prefix', { length: 2 }).notNull(),
     type: varchar('type', { length: 3 }).notNull(),
     last: bigint('last', { mode: 'number' }).notNull(),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.prefix, t.type] })],
+  (t) => [primaryKey({ columns: [t.prefix, t.type, t.companyId] })],
 );

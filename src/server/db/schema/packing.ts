@@ -1,11 +1,13 @@
 // Packing: secondary (SID) and tertiary (TID) cartons, the packs in them, and codes replaced on the floor.
 import {
+  foreignKey,
   bigint,
   bigserial,
   date,
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   timestamp,
   uniqueIndex,
@@ -66,13 +68,14 @@ const cartonCols = () => ({
 export const tertiaryCartons = pgTable(
   'tertiary_cartons',
   {
-    tid: varchar('tid', { length: 20 }).primaryKey(),
+    tid: varchar('tid', { length: 20 }).notNull(),
     /** qty: secondary cartons in it. */
     ...cartonCols(),
     /** The approval remark when newer stock was packed while older stock waited. */
     remark: varchar('remark', { length: 200 }),
   },
   (t) => [
+    primaryKey({ columns: [t.tid, t.companyId] }),
     index('tertiary_cartons_location_idx').on(t.companyId, t.locationSiteId, t.state),
     index('tertiary_cartons_dispatch_idx').on(t.dispatchId),
   ],
@@ -82,15 +85,17 @@ export const tertiaryCartons = pgTable(
 export const secondaryCartons = pgTable(
   'secondary_cartons',
   {
-    sid: varchar('sid', { length: 20 }).primaryKey(),
+    sid: varchar('sid', { length: 20 }).notNull(),
     /** qty: packs in it; locationSiteId counts only while it is loose (not in a tertiary carton). */
     ...cartonCols(),
     /** The tertiary carton it is packed in, once packed. */
-    tid: varchar('tid', { length: 20 }).references(() => tertiaryCartons.tid),
+    tid: varchar('tid', { length: 20 }),
     /** The SID that took its place when its slip was replaced (state 'replaced'). */
     replacedBy: varchar('replaced_by', { length: 20 }),
   },
   (t) => [
+    primaryKey({ columns: [t.sid, t.companyId] }),
+    foreignKey({ columns: [t.tid, t.companyId], foreignColumns: [tertiaryCartons.tid, tertiaryCartons.companyId] }),
     index('secondary_cartons_location_idx').on(t.companyId, t.locationSiteId, t.state),
     index('secondary_cartons_tid_idx').on(t.tid),
     index('secondary_cartons_dispatch_idx').on(t.dispatchId),
@@ -101,17 +106,25 @@ export const secondaryCartons = pgTable(
 export const items = pgTable(
   'items',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    /** The company whose mapping holds the number (0 only for a row older than the column that no
+     *  mapping or route knew: kept rather than lost, so no key to companies). */
+    companyId: integer('company_id').notNull(),
     ...seriesCols(),
     serialNo: serialCol('serial_no'),
     /** The SID the item is packed in, once packed. */
-    secondaryId: varchar('secondary_id', { length: 20 }).references(() => secondaryCartons.sid),
+    secondaryId: varchar('secondary_id', { length: 20 }),
     status: varchar('status', { length: 20 }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('items_series_serial_uq').on(t.kind, t.prefix, t.serialNo),
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      columns: [t.secondaryId, t.companyId],
+      foreignColumns: [secondaryCartons.sid, secondaryCartons.companyId],
+    }),
+    uniqueIndex('items_series_serial_uq').on(t.kind, t.prefix, t.serialNo, t.companyId),
     index('items_secondary_idx').on(t.secondaryId),
   ],
 );
@@ -121,7 +134,7 @@ export const items = pgTable(
 export const replacements = pgTable(
   'replacements',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -136,7 +149,8 @@ export const replacements = pgTable(
     ...packedBy(),
   },
   (t) => [
-    uniqueIndex('replacements_old_uq').on(t.oldKind, t.oldPrefix, t.oldSerial),
-    uniqueIndex('replacements_new_uq').on(t.newKind, t.newPrefix, t.newSerial),
+    primaryKey({ columns: [t.id, t.companyId] }),
+    uniqueIndex('replacements_old_uq').on(t.oldKind, t.oldPrefix, t.oldSerial, t.companyId),
+    uniqueIndex('replacements_new_uq').on(t.newKind, t.newPrefix, t.newSerial, t.companyId),
   ],
 );

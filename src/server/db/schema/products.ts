@@ -99,6 +99,10 @@ export const prices = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id),
+    /** Its product's company (set by the save, from the product): the company scope reads it directly. */
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     price: numeric('price', { precision: 12, scale: 2 }).notNull(),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),

@@ -22,6 +22,8 @@ export const idempotencyKeys = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The caller's company, 0 for the administrator (no company): the key lives beside the work. */
+    companyId: integer('company_id').notNull(),
     key: varchar('key', { length: 64 }).notNull(),
     route: varchar('route', { length: 200 }).notNull(),
     requestHash: varchar('request_hash', { length: 64 }).notNull(),
@@ -32,7 +34,10 @@ export const idempotencyKeys = pgTable(
     claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key, t.companyId] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
 );
 
 /** Uploaded files: stored under DATA_DIR/uploads with a generated name, checked by content. */

@@ -44,7 +44,12 @@ export function priceRoutes(r: Router) {
     save: {
       endpoint: PRICE_API.save,
       id: (b: z.output<typeof priceSave>) => b.PriceId,
-      values: (b) => ({ productId: b.ProductId, price: b.Price.toFixed(2) }),
+      // The product's company, read in the statement (checkPrice has seen the caller may use the product).
+      values: (b) => ({
+        productId: b.ProductId,
+        companyId: sql`(select ${products.companyId} from ${products} where ${products.id} = ${b.ProductId})`,
+        price: b.Price.toFixed(2),
+      }),
       check: checkPrice,
       // One price per product: a second one would leave the screen guessing which is current.
       unique: { prices_product_uq: PRICE_MSG.duplicate },

@@ -6,7 +6,8 @@ import { PRODUCT_API, PRODUCT_LIST, PRODUCT_MSG } from '../../../shared/contract
 import { COMPANY_TIME_ZONE } from '../../../shared/today.js';
 import { companyFor, companyScope } from '../../auth/scope.js';
 import type { Db } from '../../db/connect.js';
-import { categories, companies, products } from '../../db/schema.js';
+import { categories, companies, prices, products } from '../../db/schema.js';
+import { routeGtin } from '../../domain/code-routes.js';
 import type { Caller } from '../../auth/actor.js';
 import { masterRoutes } from '../../http/master.js';
 import { idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
@@ -122,6 +123,12 @@ export function productRoutes(r: Router) {
         cautionarySymbol: b.CautionarySymbol,
         antidoteStatement: b.AntidoteStatement,
       }),
+      after: async (tx, v, id) => {
+        const companyId = v.companyId as number;
+        await routeGtin(tx, v.gtin as string | null, companyId);
+        // A price is its product's company's (db/placement.ts): it follows the product.
+        await tx.update(prices).set({ companyId }).where(eq(prices.productId, id));
+      },
       check: async (b, caller, d) => {
         const companyId = companyFor(caller, b.CompId);
         if (companyId === null) return PRODUCT_MSG.companyRequired;

@@ -14,6 +14,7 @@ import { mayUse, type Caller } from '../../auth/actor.js';
 import { masterRoutes } from '../../http/master.js';
 import { FORBIDDEN, idParam, INVALID_ARGUMENTS, type Router } from '../../http/route.js';
 import { checkSiteSave, pageOfKind } from './sites-check.js';
+import { routeStaticSeries } from '../../domain/code-routes.js';
 
 /** PostgreSQL's foreign-key violation (a user or a record still points at the site). */
 function foreignKeyViolation(err: unknown): boolean {
@@ -129,6 +130,8 @@ export function siteRoutes(r: Router) {
       endpoint: SITE_API.save,
       id: (b) => b.ID,
       values: siteValues,
+      // The prefix's static series routes to the site's company (its codes are found without a global lookup).
+      after: (tx, v) => routeStaticSeries(tx, v.prefix as string | null, v.companyId as number),
       check: checkSiteSave,
       unique: { sites_prefix_uq: SITE_MSG.duplicatePrefix, sites_company_code_uq: SITE_MSG.duplicateCode },
       messages: (b) =>
