@@ -16,11 +16,6 @@ import type { Op } from './lifecycle-model/ops.js';
 import { failureText, runSteps } from './lifecycle-model/run.js';
 import { lifecycleWorld } from './lifecycle-model/world.js';
 
-/** PENDING the partitions migration (issue 29 item 2, another branch): it makes these tables'
- *  company_id NOT NULL (0: no company) and their primary keys (id, company_id, at). The lead empties
- *  this list when the branches merge. */
-const PENDING_PARTITIONS: string[] = ['events', 'verifications'];
-
 let recording = false;
 const statements: string[] = [];
 const t = useApp({
@@ -32,7 +27,7 @@ const t = useApp({
 
 const placeOf = (table: string): Placement | undefined =>
   Object.hasOwn(PLACEMENT, table) ? PLACEMENT[table as keyof typeof PLACEMENT][0] : undefined;
-const distributed = () => tablesPlaced('distributed').filter((x) => !PENDING_PARTITIONS.includes(x));
+const distributed = () => tablesPlaced('distributed');
 
 describe('every table is placed once', () => {
   it('matches the migrated database, table for table', async () => {
@@ -55,9 +50,8 @@ describe('every table is placed once', () => {
 
 describe('the keys of distributed tables carry company_id', () => {
   it('has company_id NOT NULL on every distributed table, and in every key Citus needs it in', async () => {
-    const pending = (p: string) => PENDING_PARTITIONS.some((x) => p.startsWith(`${x}:`));
     expect(await columnProblems(t.db, distributed())).toEqual([]);
-    expect((await keyProblems(t.db, placeOf)).filter((p) => !pending(p))).toEqual([]);
+    expect(await keyProblems(t.db, placeOf)).toEqual([]);
   });
 
   it('names the key that lacks it, and a foreign key Citus cannot keep', async () => {
@@ -123,8 +117,7 @@ describe('statements on distributed tables name their company', () => {
     // The model's own read of a code's mapping (lifecycle-model/driver.ts) is the test's, not the app's.
     const apps = statements.filter((s) => !s.startsWith('select id, product_id from mappings'));
     expect(apps.length).toBeGreaterThan(500);
-    const pending = (u: { tables: string[] }) => u.tables.every((x) => PENDING_PARTITIONS.includes(x));
-    const problems = unfiltered(apps).filter((u) => !pending(u));
+    const problems = unfiltered(apps);
     expect(problems.map((u) => `${u.tables.join(', ')}: ${u.sql.replace(/\s+/g, ' ').slice(0, 400)}`)).toEqual([]);
   }, 300_000);
 });

@@ -136,8 +136,9 @@ function eventSteps(view: View, all: readonly LoggedEvent[], ids: ReadonlySet<st
 export async function cartonSteps(tx: Tx, view: View, s: SecondaryRow | null, t: TertiaryRow | null): Promise<Step[]> {
   const viewedId = view === 'tid' ? t!.tid : s!.sid;
   const ids = [s?.sid, t?.tid].filter((id): id is string => !!id);
+  const companyId = (s ?? t)!.companyId;
   const legs = await legsOf(tx, ids);
-  const logged = await eventsAbout(tx, [...ids, ...legs.map((l) => l.d.did)]);
+  const logged = await eventsAbout(tx, companyId, [...ids, ...legs.map((l) => l.d.did)]);
   // A return from several dispatches has no ref: found by the time its legs ended.
   const unmatched = legs.filter(
     (l) => l.leg.state === 'returned' && l.leg.endedAt && !returnOf(logged, l.leg.cartonId, l.leg.did),
@@ -146,6 +147,7 @@ export async function cartonSteps(tx: Tx, view: View, s: SecondaryRow | null, t:
     ...logged,
     ...(await returnsAt(
       tx,
+      companyId,
       unmatched.map((l) => l.leg.endedAt!),
     )),
   ];
@@ -189,7 +191,7 @@ export async function dispatchSteps(
       ),
     },
   ];
-  const logged = await eventsAbout(tx, [d.did]);
+  const logged = await eventsAbout(tx, d.companyId, [d.did]);
   const receipt = logged.find((e): e is LoggedEvent<'receive'> => isAction(e, 'receive'));
   if (d.receivedAt) {
     steps.push({
@@ -218,6 +220,7 @@ export async function dispatchSteps(
     ...logged.filter((e): e is LoggedEvent<'return'> => isAction(e, 'return')),
     ...(await returnsAt(
       tx,
+      d.companyId,
       ended.map((l) => l.endedAt!),
     )),
   ].filter((e) => e.detail.dids.includes(d.did));

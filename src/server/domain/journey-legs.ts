@@ -69,19 +69,21 @@ function typed(row: Row): LoggedEvent | null {
 
 const WANTED: EventAction[] = ['damage-carton', 'replace', 'return', 'receive'];
 
-/** The damage, replace, return and receive events about these cartons and dispatches. */
-export async function eventsAbout(tx: Tx, refs: readonly string[]): Promise<LoggedEvent[]> {
+/** The damage, replace, return and receive events about these cartons and dispatches of the company. */
+export async function eventsAbout(tx: Tx, companyId: number, refs: readonly string[]): Promise<LoggedEvent[]> {
   if (refs.length === 0) return [];
   const rows = await tx
     .select()
     .from(events)
-    .where(and(inArray(events.ref, [...new Set(refs)]), inArray(events.action, WANTED)))
+    .where(
+      and(eq(events.companyId, companyId), inArray(events.ref, [...new Set(refs)]), inArray(events.action, WANTED)),
+    )
     .orderBy(events.at, events.id);
   return rows.map(typed).filter((e): e is LoggedEvent => e !== null);
 }
 
-/** The return events that ended these legs, looked up by their time (events_action_at_idx). */
-export async function returnsAt(tx: Tx, times: readonly Date[]): Promise<LoggedEvent<'return'>[]> {
+/** The company's return events that ended these legs, looked up by their time (events_action_at_idx). */
+export async function returnsAt(tx: Tx, companyId: number, times: readonly Date[]): Promise<LoggedEvent<'return'>[]> {
   if (times.length === 0) return [];
   // A Date holds milliseconds and the column microseconds: each time is the millisecond it falls in.
   const ms = [...new Set(times.map((t) => t.getTime()))];
@@ -90,6 +92,7 @@ export async function returnsAt(tx: Tx, times: readonly Date[]): Promise<LoggedE
     .from(events)
     .where(
       and(
+        eq(events.companyId, companyId),
         eq(events.action, 'return'),
         or(...ms.map((t) => and(gte(events.at, new Date(t)), lt(events.at, new Date(t + 1))))),
       ),
