@@ -63,6 +63,15 @@ async function partitionsOf(tx: Tx, table: PartitionedTable): Promise<Set<string
   return new Set(found.map((r) => r.name));
 }
 
+/** Whether `table` is laid out by month here: a deployment may lay it out otherwise (hash by company_id
+ *  across nodes: docs/deploy.md "Citus"), and then the months are not ours to make. */
+async function byMonth(tx: Tx, table: PartitionedTable): Promise<boolean> {
+  const found = rows<{ strategy: string }>(
+    await tx.execute(sql`select partstrat as strategy from pg_partitioned_table where partrelid = ${table}::regclass`),
+  );
+  return found[0]?.strategy === 'r';
+}
+
 /** The months the DEFAULT partition holds rows of (none, unless a month was missing when they came). */
 async function monthsInDefault(tx: Tx, table: PartitionedTable): Promise<Month[]> {
   const found = rows<{ y: number; m: number }>(
@@ -106,6 +115,7 @@ export async function maintainPartitions(db: Db, plan: PartitionPlan): Promise<M
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MAINTENANCE_LOCK})`);
     for (const table of PARTITIONED) {
+      if (!(await byMonth(tx, table))) continue;
       const have = await partitionsOf(tx, table);
       const stray = await monthsInDefault(tx, table);
       const wanted = [...Array.from({ length: span }, (_, i) => plus(first, i)), ...stray];
