@@ -12,6 +12,8 @@ import { openDatabase, type Database } from '../../src/server/db/connect.js';
 import { loadReferenceData } from '../../src/server/db/reference.js';
 import { seed } from '../../src/server/db/seed.js';
 import { seedDemo } from '../../src/server/demo/index.js';
+import { applyFdwLayout } from './fdw-layout.js';
+import { startCluster } from './pg-cluster.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,6 +21,8 @@ declare module 'vitest' {
     pgliteImage: string | undefined;
     /** PostgreSQL: a database migrated and seeded with the demo data, to copy with TEMPLATE. */
     databaseTemplate: string | undefined;
+    /** TEST_LAYOUT=fdw: the shard cluster's port, whose database of the template's name each test copies. */
+    shardPort: number | undefined;
   }
 }
 
@@ -52,7 +56,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await database.close();
     project.provide('databaseTemplate', name);
     project.provide('pgliteImage', undefined);
-    return () => adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    const dropTemplate = () => adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (process.env.TEST_LAYOUT !== 'fdw') {
+      project.provide('shardPort', undefined);
+      return dropTemplate;
+    }
+    const shard = await startCluster();
+    await adminQuery(shard.url(), `CREATE DATABASE ${name}`);
+    await applyFdwLayout(url, name, shard.port, name);
+    project.provide('shardPort', shard.port);
+    return async () => {
+      await dropTemplate();
+      await shard.stop();
+    };
   }
   const dir = mkdtempSync(join(tmpdir(), 'ft-image-'));
   const database = await openDatabase({ inMemory: true });
@@ -62,5 +78,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await database.close();
   project.provide('pgliteImage', image);
   project.provide('databaseTemplate', undefined);
+  project.provide('shardPort', undefined);
   return async () => rmSync(dir, { recursive: true, force: true });
 }

@@ -13,6 +13,7 @@ import { loadConfig, type Config } from '../../src/server/config.js';
 import { openDatabase, type Database, type Db } from '../../src/server/db/connect.js';
 import { inject } from 'vitest';
 import { adminQuery, prepareDatabase } from './database-image.js';
+import { dropShardDatabase, shardTestDatabase } from './fdw-layout.js';
 import { LOGIN_API, type LoginResult } from '../../src/shared/contracts/auth.js';
 
 export const INDEX_HTML =
@@ -108,14 +109,18 @@ async function openTestDatabase(onQuery?: (query: string) => void): Promise<Test
   await adminQuery(url, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const own = new URL(url);
   own.pathname = `/${name}`;
+  const shardPort = template ? inject('shardPort') : undefined;
+  if (shardPort) await shardTestDatabase(own.toString(), shardPort, template!, name);
   const database = await openDatabase({ databaseUrl: own.toString(), ...hook });
   if (!template) await prepareDatabase(database);
   // Plain DROP first: it makes an autovacuum worker on the database quit, which FORCE may not
   // (terminating it needs pg_signal_backend). FORCE only for a connection a test left open.
-  const drop = () =>
-    adminQuery(url, `DROP DATABASE IF EXISTS ${name}`).catch(() =>
+  const drop = async () => {
+    await adminQuery(url, `DROP DATABASE IF EXISTS ${name}`).catch(() =>
       adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
     );
+    if (shardPort) await dropShardDatabase(shardPort, name);
+  };
   return { database, url: own.toString(), drop };
 }
 

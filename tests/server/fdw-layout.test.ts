@@ -1,0 +1,52 @@
+// The distributed layout's own proof (TEST_LAYOUT=fdw, tests/helpers/fdw-layout.ts): the tables are
+// hash-partitioned by company_id with one partition on the second cluster, and the app's writes and
+// reads go through it: a verification of the demo company's pack is stored on the shard cluster and
+// read back through the app. The rest of the server tests then run on the same layout.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { SHARDED_TABLES } from '../helpers/fdw-layout.js';
+import { startApp, type TestApp } from '../helpers/server-app.js';
+import { rowsOf } from '../../src/server/domain/sql-rows.js';
+import { events } from '../../src/server/db/schema.js';
+
+const shardPort = inject('shardPort');
+
+describe.skipIf(!shardPort)('the fdw layout (TEST_LAYOUT=fdw with DATABASE_URL only)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp();
+  });
+  afterAll(() => t?.close());
+
+  it('partitions events and verifications by company_id, one partition a foreign table', async () => {
+    for (const table of SHARDED_TABLES) {
+      const parts = rowsOf<{ name: string; relkind: string; bound: string }>(
+        await t.db.execute(sql`select c.relname as name, c.relkind, pg_get_expr(c.relpartbound, c.oid) as bound
+          from pg_inherits i join pg_class c on c.oid = i.inhrelid where i.inhparent = ${table}::regclass order by 1`),
+      );
+      expect(parts.map((p) => p.relkind).sort()).toEqual(['f', 'r']);
+      expect(parts.every((p) => p.bound.startsWith('FOR VALUES WITH (modulus 2'))).toBe(true);
+    }
+  });
+
+  it("stores the demo company's events on the second cluster and reads them back through the app", async () => {
+    const [row] = await t.db
+      .insert(events)
+      .values({ action: 'fdw-probe', companyId: 1, detail: { probe: true } })
+      .returning({ id: events.id });
+    const { default: pg } = await import('pg');
+    const remote = new pg.Client({
+      connectionString: `postgres://app:app@127.0.0.1:${shardPort}${new URL(t.databaseUrl!).pathname}`,
+    });
+    await remote.connect();
+    try {
+      const { rows } = await remote.query(`select company_id, detail from events where id = $1`, [row!.id]);
+      expect(rows).toEqual([{ company_id: 1, detail: { probe: true } }]);
+    } finally {
+      await remote.end();
+    }
+    const back = rowsOf<{ action: string }>(await t.db.execute(sql`select action from events where id = ${row!.id}`));
+    expect(back).toEqual([{ action: 'fdw-probe' }]);
+  });
+});
