@@ -40,6 +40,12 @@ export interface Config {
   /** PEM files: given both, the server speaks HTTPS with HTTP/2 (and HTTP/1.1 over TLS) itself. */
   tlsCertFile: string | undefined;
   tlsKeyFile: string | undefined;
+  /** A streaming standby the reports read (db/standby.ts); PostgreSQL only. Undefined: all on the primary. */
+  databaseReadUrl: string | undefined;
+  /** The standby's lag beyond which reports read the primary until it catches up. */
+  readMaxLagSeconds: number;
+  /** How often the standby's health and lag are checked (off the requests' path). */
+  readCheckSeconds: number;
 }
 
 const int = (v: string | undefined, fallback: number) => {
@@ -83,6 +89,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || 'info',
     tlsCertFile: env.TLS_CERT_FILE || undefined,
     tlsKeyFile: env.TLS_KEY_FILE || undefined,
+    databaseReadUrl: env.DATABASE_READ_URL || undefined,
+    readMaxLagSeconds: Math.max(1, int(env.READ_MAX_LAG_SECONDS, 120)),
+    readCheckSeconds: Math.max(1, int(env.READ_CHECK_SECONDS, 5)),
     ...overrides,
   };
 }
