@@ -57,6 +57,8 @@ export interface StartOptions extends Partial<Config> {
   beforeReady?: (app: FastifyInstance) => void;
   /** Test-only API routes declared through the Router, as the app's own are. */
   routes?: (r: Router) => void;
+  /** Pino options (a stream the test reads); no log when left out. */
+  logger?: object;
 }
 
 const API = '/API/api/';
@@ -88,7 +90,13 @@ interface TestDatabase {
 
 /** A database of the test's own, holding the demo data: a copy of the prepared image when the
  *  server project's global setup made one (tests/helpers/database-image.ts), else prepared here. */
-async function openTestDatabase(): Promise<TestDatabase> {
+async function openTestDatabase(given?: string): Promise<TestDatabase> {
+  // A database the test made itself (its own cluster): migrated and seeded here, dropped with the cluster.
+  if (given) {
+    const database = await openDatabase({ databaseUrl: given });
+    await prepareDatabase(database);
+    return { database, url: given, drop: async () => undefined };
+  }
   const url = process.env.DATABASE_URL;
   if (!url) {
     const image = inject('pgliteImage');
@@ -116,8 +124,8 @@ async function openTestDatabase(): Promise<TestDatabase> {
 }
 
 export async function startApp(options: StartOptions = {}): Promise<TestApp> {
-  const { beforeReady, routes, ...overrides } = options;
-  const { database, url: databaseUrl, drop } = await openTestDatabase();
+  const { beforeReady, routes, logger, ...overrides } = options;
+  const { database, url: databaseUrl, drop } = await openTestDatabase(overrides.databaseUrl);
   const dataDir = mkdtempSync(join(tmpdir(), 'ft-data-'));
   const clientDir = mkdtempSync(join(tmpdir(), 'ft-client-'));
   writeFileSync(join(clientDir, 'index.html'), INDEX_HTML);
@@ -132,7 +140,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
       ...overrides,
     },
   );
-  const app = await buildApp({ config, database, logger: false, ...(routes ? { routes } : {}) });
+  const app = await buildApp({ config, database, logger: logger ?? false, ...(routes ? { routes } : {}) });
   beforeReady?.(app);
   await app.ready();
 
