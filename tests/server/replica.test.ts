@@ -1,8 +1,9 @@
 // Reads on a replica (issue 29 item 1) against a real PostgreSQL 15 primary and streaming standby on
 // this machine (tests/helpers/pg-standby.ts): every route declared to read the standby answers from it
 // with the data's time in x-data-as-of; with the standby's replay paused, the floor's own lookups see
-// a packed carton at once while the report does not until replay resumes; a stopped standby, and a
-// DATABASE_READ_URL pointing nowhere, leave the reports on the primary with one warning, never an error.
+// a packed carton at once while the report does not until replay resumes; a standby lagging beyond
+// READ_MAX_LAG_SECONDS, a stopped standby, and a DATABASE_READ_URL pointing nowhere leave the reports
+// on the primary with one warning, never an error.
 // PostgreSQL only (named skip): PGlite has no standby. It makes its own clusters, so it needs no
 // DATABASE_URL's database, only the PostgreSQL stage's programs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +31,7 @@ import {
 import { appCodes } from '../helpers/factories-pairs.js';
 import { nextPrefix } from '../helpers/factories-sites.js';
 import { startReplicated, type Replicated } from '../helpers/pg-standby.js';
-import { startApp, type Answer } from '../helpers/server-app.js';
+import { startApp, type Answer, type TestApp } from '../helpers/server-app.js';
 import { useApp } from '../helpers/use-app.js';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
@@ -99,12 +100,13 @@ describe.skipIf(!onPostgres)('reports on a streaming standby (PostgreSQL 15 prim
     return sid;
   };
   /** The Secondary Packing report (the standby's when healthy), searched for one carton. */
-  const report = async (sid: string) => {
-    const res = await t.send(REPORTS.secondary.api.list, { ...listBody({ SearchValue: sid }), ...WEEK }, 'admin');
+  const reportOn = async (app: TestApp, token: string, sid: string) => {
+    const res = await send(app, REPORTS.secondary.api.list, { ...listBody({ SearchValue: sid }), ...WEEK }, token);
     expect(res.status).toBe(200);
     expect(res.body.ResponseCode, res.body.ResponseMessage).toBe('200');
     return { res, ids: (res.body.ResponseData as { CartonId: string }[]).map((r) => r.CartonId) };
   };
+  const report = async (sid: string) => reportOn(t.started, await t.token('admin'), sid);
   /** The floor's own lookup: the packing screen's history of the factory's cartons. */
   const history = async () =>
     ((await t.send(PACKING_API.secondaryList, listBody(), F.token)).body.ResponseData as { CartonId: string }[]).map(
@@ -146,6 +148,19 @@ describe.skipIf(!onPostgres)('reports on a streaming standby (PostgreSQL 15 prim
   });
 
   it('replay paused: the floor sees its carton at once, the report only once replay resumes', async () => {
+    // A second instance whose lag bound is 2 s: it leaves the standby once replay trails that far.
+    const strictLog = logSink();
+    const strict = await startApp({
+      databaseUrl: pg.primaryUrl,
+      databaseReadUrl: pg.standbyUrl,
+      readCheckSeconds: 1,
+      readMaxLagSeconds: 2,
+      logger: strictLog.logger,
+    });
+    const strictToken = (await strict.signIn(SEED_LOGINS.admin.email, SEED_LOGINS.admin.password)).token;
+    await until('the strict instance to read the standby', async () =>
+      asOf((await reportOn(strict, strictToken, 'none')).res),
+    );
     await pg.query('standby', 'select pg_wal_replay_pause()');
     await until('replay to pause', async () => {
       const r = await pg.query<{ s: string }>('standby', 'select pg_get_wal_replay_pause_state() as s');
@@ -163,12 +178,28 @@ describe.skipIf(!onPostgres)('reports on a streaming standby (PostgreSQL 15 prim
     expect(stale.getTime()).toBeLessThan(packedAt);
     expect(stale.getTime()).toBeGreaterThan(pausedAt - 3000);
 
-    await pg.query('standby', 'select pg_wal_replay_resume()');
-    const resumed = await until('the report to show the carton', async () => {
-      const r = await report(sid);
-      return r.ids.includes(sid) && r;
-    });
-    expect(asOf(resumed.res)!.getTime()).toBeGreaterThanOrEqual(stale.getTime());
+    try {
+      // Beyond its bound, the strict instance reads the primary: current, no "as of", one warning.
+      const fallen = await until('the strict instance to leave the lagging standby', async () => {
+        const r = await reportOn(strict, strictToken, sid);
+        return asOf(r.res) === undefined && r;
+      });
+      expect(fallen.ids).toEqual([sid]);
+      expect(strictLog.warnings('beyond READ_MAX_LAG_SECONDS=2')).toHaveLength(1);
+
+      await pg.query('standby', 'select pg_wal_replay_resume()');
+      const resumed = await until('the report to show the carton', async () => {
+        const r = await report(sid);
+        return r.ids.includes(sid) && r;
+      });
+      expect(asOf(resumed.res)!.getTime()).toBeGreaterThanOrEqual(stale.getTime());
+      await until('the strict instance back on the standby', async () =>
+        asOf((await reportOn(strict, strictToken, sid)).res),
+      );
+      expect(strictLog.warnings('')).toHaveLength(1);
+    } finally {
+      await strict.close();
+    }
   });
 
   it('the standby stopped: reports answer from the primary, current, with one warning and no error', async () => {
