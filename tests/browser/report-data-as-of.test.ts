@@ -1,7 +1,7 @@
 // The report screens' "Data as of" line in Chromium against the real server. The browser tests' server
 // has no standby, so the test adds to the real answer the header a standby's answer carries
-// (x-data-as-of, 25 s before the answer's Date): the line shows that time on India's clock beside the
-// search, and goes when the next answer comes without it (read from the primary, current).
+// (x-data-as-of, 25 s before the answer's Date): the line shows that time on India's clock above the
+// table, and goes when the next answer comes without it (read from the primary, current).
 import { describe, expect, it } from 'vitest';
 import { dataAsOfText } from '../../src/client/api/data-as-of.js';
 import { REPORTS } from '../../src/shared/contracts/reports/index.js';
@@ -33,6 +33,9 @@ describe('Data as of', () => {
     await listShown(page);
     const line = page.getByText(/^Data as of \d{2}:\d{2}:\d{2}$/);
     await expect.poll(() => line.textContent()).toBe(dataAsOfText(asOf));
+    // Between the search and the table, where the rows it speaks of begin.
+    const [lineBox, searchBox] = [await line.boundingBox(), await page.getByLabel('Search').boundingBox()];
+    expect(lineBox!.y).toBeGreaterThan(searchBox!.y);
 
     stale = false;
     await page.getByRole('button', { name: 'Submit' }).click();

@@ -205,14 +205,7 @@ export function ReportPage({ def }: { def: ReportScreen }) {
         </Group>
       </Paper>
       <Group justify="space-between" wrap="wrap" gap="sm">
-        <Group gap="sm">
-          <SearchBox value={list.search} onChange={list.setSearch} />
-          {asOf !== null && (
-            <Text size="sm" c="dimmed">
-              {dataAsOfText(asOf)}
-            </Text>
-          )}
-        </Group>
+        <SearchBox value={list.search} onChange={list.setSearch} />
         <Button
           variant="default"
           onClick={() => void runExport()}
@@ -222,6 +215,11 @@ export function ReportPage({ def }: { def: ReportScreen }) {
           Export
         </Button>
       </Group>
+      {asOf !== null && (
+        <Text size="sm" c="dimmed">
+          {dataAsOfText(asOf)}
+        </Text>
+      )}
       <ServerTable<Row> list={list} columns={columns} idAccessor={def.idAccessor} />
     </Stack>
   );
