@@ -54,7 +54,7 @@ export async function buildApp({ config, database, logger, routes }: BuildOption
   app.removeContentTypeParser('text/plain');
 
   const db = database.db;
-  const standby = await watchStandby(config, database.kind, app.log);
+  const standby = await watchStandby(config, database, app.log);
   app.addHook('onClose', () => standby.close());
   const services: Services = {
     db,
