@@ -24,8 +24,6 @@ export interface Standby {
   /** A read on the standby failed: true when it should run again on the primary (the standby went
    *  away, which marks it down until a check sees it back, or replay cancelled the query). */
   failed(err: unknown): boolean;
-  /** What the last check found, for the log and the tests. */
-  status(): { reads: 'standby' | 'primary'; why: string };
   close(): Promise<void>;
 }
 
@@ -33,7 +31,6 @@ export interface Standby {
 const NONE: Standby = {
   reading: () => undefined,
   failed: () => false,
-  status: () => ({ reads: 'primary', why: 'no DATABASE_READ_URL' }),
   close: async () => undefined,
 };
 
@@ -81,7 +78,7 @@ function errorChain(err: unknown): { code?: string; message?: string }[] {
   return out;
 }
 
-export const standbyGone = (err: unknown) =>
+const standbyGone = (err: unknown) =>
   errorChain(err).some((e) => (e.code && GONE_CODES.test(e.code)) || (e.message && GONE_TEXT.test(e.message)));
 const recoveryConflict = (err: unknown) => errorChain(err).some((e) => e.code && CONFLICT_CODES.has(e.code));
 
@@ -165,10 +162,6 @@ export async function watchStandby(config: Config, database: Database, log: Log)
       }
       return recoveryConflict(err);
     },
-    status: () =>
-      state.kind === 'up'
-        ? { reads: 'standby', why: `data as of ${state.asOf.toISOString()}` }
-        : { reads: 'primary', why: state.kind === 'down' ? state.why : 'not checked yet' },
     async close() {
       closed = true;
       clearTimeout(timer);
