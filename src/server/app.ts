@@ -5,6 +5,7 @@ import Fastify, { type FastifyHttp2SecureOptions, type FastifyInstance } from 'f
 import { failure, ok } from '../shared/contracts/envelope.js';
 import type { Config } from './config.js';
 import type { Database } from './db/connect.js';
+import { watchStandby } from './db/standby.js';
 import { RateLimiter } from './auth/rate-limit.js';
 import { ensureSecret } from './auth/secrets.js';
 import { codeMac } from './domain/code-mac.js';
@@ -53,6 +54,8 @@ export async function buildApp({ config, database, logger, routes }: BuildOption
   app.removeContentTypeParser('text/plain');
 
   const db = database.db;
+  const standby = await watchStandby(config, database, app.log);
+  app.addHook('onClose', () => standby.close());
   const services: Services = {
     db,
     config,
@@ -64,6 +67,7 @@ export async function buildApp({ config, database, logger, routes }: BuildOption
     codes: codeMac(await ensureSecret(db, 'code', config.codeSecret)),
     limiter: new RateLimiter(db),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    standby,
   };
 
   // Alive means this process answers; a constant answer with no database work (also the benchmark's

@@ -43,6 +43,12 @@ export interface Config {
   /** Full months of verifications kept before the current one; older month partitions are dropped
    *  (db/partitions.ts). 0 keeps every month. */
   verificationRetentionMonths: number;
+  /** A streaming standby the reports read (db/standby.ts); PostgreSQL only. Undefined: all on the primary. */
+  databaseReadUrl: string | undefined;
+  /** The standby's lag beyond which reports read the primary until it catches up. */
+  readMaxLagSeconds: number;
+  /** How often the standby's health and lag are checked (off the requests' path). */
+  readCheckSeconds: number;
 }
 
 const int = (v: string | undefined, fallback: number) => {
@@ -87,6 +93,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     tlsCertFile: env.TLS_CERT_FILE || undefined,
     tlsKeyFile: env.TLS_KEY_FILE || undefined,
     verificationRetentionMonths: Math.max(0, int(env.VERIFICATION_RETENTION_MONTHS, 0)),
+    databaseReadUrl: env.DATABASE_READ_URL || undefined,
+    readMaxLagSeconds: Math.max(1, int(env.READ_MAX_LAG_SECONDS, 120)),
+    readCheckSeconds: Math.max(1, int(env.READ_CHECK_SECONDS, 5)),
     ...overrides,
   };
 }

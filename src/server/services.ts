@@ -5,6 +5,7 @@ import type { RateLimiter } from './auth/rate-limit.js';
 import type { TokenService } from './auth/tokens.js';
 import type { Mailer } from './mail/mailer.js';
 import type { CodeMac } from './domain/code-mac.js';
+import type { Standby } from './db/standby.js';
 
 export interface Services {
   db: Db;
@@ -14,4 +15,6 @@ export interface Services {
   mailer: Mailer;
   /** Makes and checks the MAC of printed codes (CODE_SECRET). */
   codes: CodeMac;
+  /** The streaming standby that routes declared `reads: 'standby'` read while it is healthy. */
+  standby: Standby;
 }

@@ -25,13 +25,22 @@ export interface Endpoint<
   idempotent?: boolean;
   /** Larger bodies for the few calls that take them. */
   bodyLimit?: number;
+  /** Reads the streaming standby when the server has a healthy one (DATABASE_READ_URL): reports,
+   *  exports, the dashboard, tracking and trace, which may be seconds old. Never a save, never a read
+   *  that must see the caller's own last write (the floor, verification, masters). The answer then
+   *  carries DATA_AS_OF_HEADER. */
+  reads?: 'standby';
 }
+
+/** The time an answer read from the standby is as of (ISO 8601), outside the envelope, whose shape is
+ *  the spec's. Absent: the data is the primary's, current. */
+export const DATA_AS_OF_HEADER = 'x-data-as-of';
 
 export type BodyIn<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
 export type BodyOut<E extends Endpoint> = E['body'] extends z.ZodType ? z.output<E['body']> : undefined;
 export type DataOf<E extends Endpoint> = z.output<E['data']>;
 
-type Extra = Pick<Endpoint, 'idempotent' | 'bodyLimit'>;
+type Extra = Pick<Endpoint, 'idempotent' | 'bodyLimit' | 'reads'>;
 
 export function postEndpoint<B extends z.ZodType, D extends z.ZodType, const A extends Access>(
   path: string,
@@ -47,8 +56,9 @@ export function getEndpoint<D extends z.ZodType, const A extends Access>(
   path: string,
   access: A,
   data: D,
+  extra: Pick<Extra, 'reads'> = {},
 ): Endpoint<undefined, D, A> {
-  return { method: 'GET', path, access, body: undefined, data };
+  return { method: 'GET', path, access, body: undefined, data, ...extra };
 }
 
 export type Params = Record<string, string | number | boolean>;

@@ -60,6 +60,8 @@ export interface StartOptions extends Partial<Config> {
   routes?: (r: Router) => void;
   /** Told every statement the app sends (tests/server/citus-schema.test.ts records them). */
   onQuery?: (query: string) => void;
+  /** Pino options (a stream the test reads); no log when left out. */
+  logger?: object;
 }
 
 const API = '/API/api/';
@@ -91,8 +93,14 @@ interface TestDatabase {
 
 /** A database of the test's own, holding the demo data: a copy of the prepared image when the
  *  server project's global setup made one (tests/helpers/database-image.ts), else prepared here. */
-async function openTestDatabase(onQuery?: (query: string) => void): Promise<TestDatabase> {
+async function openTestDatabase(given?: string, onQuery?: (query: string) => void): Promise<TestDatabase> {
   const hook = onQuery ? { onQuery } : {};
+  // A database the test made itself (its own cluster): migrated and seeded here, dropped with the cluster.
+  if (given) {
+    const database = await openDatabase({ databaseUrl: given, ...hook });
+    await prepareDatabase(database);
+    return { database, url: given, drop: async () => undefined };
+  }
   const url = process.env.DATABASE_URL;
   if (!url) {
     const image = inject('pgliteImage');
@@ -125,8 +133,8 @@ async function openTestDatabase(onQuery?: (query: string) => void): Promise<Test
 }
 
 export async function startApp(options: StartOptions = {}): Promise<TestApp> {
-  const { beforeReady, routes, onQuery, ...overrides } = options;
-  const { database, url: databaseUrl, drop } = await openTestDatabase(onQuery);
+  const { beforeReady, routes, onQuery, logger, ...overrides } = options;
+  const { database, url: databaseUrl, drop } = await openTestDatabase(overrides.databaseUrl, onQuery);
   const dataDir = mkdtempSync(join(tmpdir(), 'ft-data-'));
   const clientDir = mkdtempSync(join(tmpdir(), 'ft-client-'));
   writeFileSync(join(clientDir, 'index.html'), INDEX_HTML);
@@ -141,7 +149,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
       ...overrides,
     },
   );
-  const app = await buildApp({ config, database, logger: false, ...(routes ? { routes } : {}) });
+  const app = await buildApp({ config, database, logger: logger ?? false, ...(routes ? { routes } : {}) });
   beforeReady?.(app);
   await app.ready();
 

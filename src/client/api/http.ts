@@ -6,6 +6,7 @@ import type { Envelope } from '@shared/contracts/envelope.js';
 import { clearSession, getSession, updateTokens } from './session.js';
 import { reportNetwork } from '../offline/network-status.js';
 import { API_BASE, refreshTokens } from './token-refresh.js';
+import { noteAnswer } from './data-as-of.js';
 
 export { API_BASE };
 export const OFFLINE_MESSAGE = 'No network connection. Please try again when online.';
@@ -92,7 +93,9 @@ async function authorized(
 
 async function send<T>(method: 'get' | 'post', path: string, json?: unknown, public_ = false): Promise<Envelope<T>> {
   try {
-    return await toEnvelope<T>(await authorized(method, path, json, public_));
+    const res = await authorized(method, path, json, public_);
+    noteAnswer(path, res.headers);
+    return await toEnvelope<T>(res);
   } catch {
     reportNetwork(false);
     return { ResponseCode: '0', ResponseMessage: OFFLINE_MESSAGE, ResponseData: null as T };

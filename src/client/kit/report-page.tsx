@@ -2,13 +2,14 @@
 // with Submit (the last seven days on load; date problems under their fields and as error toasts), the
 // screen's pickers, the search, the server-paged table with the declared columns, sizes and sort, and
 // Export of the same filter. A screen adds only what is its own: a row action (print) or a cell drawn otherwise.
-import { useMemo, useState, type ReactNode } from 'react';
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { ListRequest } from '@shared/contracts/list.js';
 import type { ReportContract } from '@shared/contracts/reports/report.js';
 import { cellText } from '@shared/cell-format.js';
 import { getSession } from '../api/session.js';
+import { dataAsOfText, onDataAsOf, staleAsOf } from '../api/data-as-of.js';
 import {
   lastSevenDays,
   rangeProblems,
@@ -96,6 +97,8 @@ export function ReportPage({ def }: { def: ReportScreen }) {
   const [picked, setPicked] = useState<Partial<Record<ReportPicker, number | null>>>({});
   const [applied, setApplied] = useState<Partial<ListRequest>>(() => openingFilters(contract));
   const list = useServerList<Row>(reportListOptions(contract, applied));
+  // Read from a standby that trails by more than a few seconds: say how old the rows are.
+  const asOf = useSyncExternalStore(onDataAsOf, () => staleAsOf(contract.api.list.path));
   const [exporting, setExporting] = useState(false);
 
   const submit = () => {
@@ -212,6 +215,11 @@ export function ReportPage({ def }: { def: ReportScreen }) {
           Export
         </Button>
       </Group>
+      {asOf !== null && (
+        <Text size="sm" c="dimmed">
+          {dataAsOfText(asOf)}
+        </Text>
+      )}
       <ServerTable<Row> list={list} columns={columns} idAccessor={def.idAccessor} />
     </Stack>
   );

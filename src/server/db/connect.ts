@@ -66,6 +66,29 @@ async function openPostgres(url: string, logger: QueryLogger): Promise<Database>
   };
 }
 
+/** A streaming standby's connections (DATABASE_READ_URL): the same Drizzle API, read only. A standby
+ *  that goes away must never take the server with it: a dropped idle connection is reported to
+ *  `lost` (pg's pool would otherwise throw it), and a connection try gives up after 2 s. */
+export interface StandbyConnection {
+  db: Db;
+  /** One row of a raw query, given up after `timeoutMs` (the health check's own limit). */
+  queryRow<T>(text: string, timeoutMs: number): Promise<T | undefined>;
+  close(): Promise<void>;
+}
+
+export async function openStandby(url: string, lost: (err: Error) => void): Promise<StandbyConnection> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c jit=off', connectionTimeoutMillis: 2000 });
+  pool.on('error', lost);
+  return {
+    db: drizzle(pool, { schema }) as unknown as Db,
+    queryRow: async <T>(text: string, timeoutMs: number) =>
+      (await pool.query({ text, query_timeout: timeoutMs } as { text: string })).rows[0] as T | undefined,
+    close: () => pool.end(),
+  };
+}
+
 async function openPglite(
   dataDir: string | undefined,
   image: Blob | undefined,

@@ -15,6 +15,7 @@ import { gate, type BodyOf, type CallerOf } from './gate.js';
 import { answerOf, FORBIDDEN, UNAUTHORIZED, type Ctx, type Handler } from './handler.js';
 import { IDEMPOTENCY_HEADER, idempotent } from './idempotency.js';
 import { pushRoute, type Save } from './push.js';
+import { readingStandby } from './standby-read.js';
 import { checkRequestTexts, guardMultipart, multipartRefused } from './text-guard.js';
 
 export { API_PREFIX };
@@ -36,6 +37,8 @@ export interface RouteOptions<S extends z.ZodType | undefined, A extends Access>
    *  nothing (http/idempotency.ts). The handler's `db` is then the work's transaction, and an answer
    *  other than '200' rolls the work back. */
   idempotent?: boolean;
+  /** Reads the standby while it is healthy (shared/endpoint.ts `reads`; http/standby-read.ts). */
+  reads?: 'standby';
 }
 
 /** One registered route: its method, its path under /API/api/ (params as `:name`) and who may call. */
@@ -43,6 +46,7 @@ export interface RouteInfo {
   method: 'GET' | 'POST';
   path: string;
   access: Access;
+  reads?: 'standby';
   /** The declaration it was served from (Router.serve); absent for routes still declared by path. */
   endpoint?: Endpoint;
 }
@@ -72,11 +76,11 @@ export class Router {
 
   /** Registers a declared endpoint (shared/endpoint.ts). */
   serve<E extends Endpoint>(endpoint: E, handler: EndpointHandler<E>) {
-    const { access, body, idempotent, bodyLimit } = endpoint;
+    const { access, body, idempotent, bodyLimit, reads } = endpoint;
     this.add(
       endpoint.method,
       endpoint.path,
-      { access, body, idempotent, bodyLimit },
+      { access, body, idempotent, bodyLimit, reads },
       handler as Handler<unknown, Caller | null>,
     );
     this.routes[this.routes.length - 1]!.endpoint = endpoint;
@@ -108,7 +112,9 @@ export class Router {
     handler: Handler<BodyOf<S>, CallerOf<A>>,
   ) {
     const services = this.services;
-    this.routes.push({ method, path, access: opts.access });
+    // A save must see and change the primary; the standby refuses writes and trails behind.
+    if (opts.reads === 'standby' && opts.idempotent) throw new Error(`${path}: a save cannot read the standby`);
+    this.routes.push({ method, path, access: opts.access, ...(opts.reads ? { reads: opts.reads } : {}) });
     if (opts.idempotent)
       this.saves.set(path, {
         route: `${method} ${path}`,
@@ -164,7 +170,10 @@ export class Router {
         }
         let answer: Envelope | undefined;
         try {
-          answer = await answerOf(() => handler(ctx(services.db)));
+          answer =
+            opts.reads === 'standby'
+              ? await readingStandby(services, reply, (db) => answerOf(() => handler(ctx(db))))
+              : await answerOf(() => handler(ctx(services.db)));
         } catch (e) {
           if (multipartRefused(req) && !reply.sent) return reply.send(warn(TEXT_UNSTORABLE));
           throw e;

@@ -56,5 +56,5 @@ export const dashboardData = z.object({
 export type DashboardData = z.infer<typeof dashboardData>;
 
 export const DASHBOARD_API = {
-  data: postEndpoint('Dashboard/GetDashboardData', 'signed-in', dashboardRequest, dashboardData),
+  data: postEndpoint('Dashboard/GetDashboardData', 'signed-in', dashboardRequest, dashboardData, { reads: 'standby' }),
 } as const;

@@ -155,5 +155,7 @@ export const RECALL_LIST = listContract({
 export const RECALL_API = {
   save: postEndpoint('Recall/CreateRecall', { pages }, recallSave, z.null()),
   list: RECALL_LIST.api.list,
-  trace: postEndpoint('Recall/GetRecallTrace', { pages: [PAGE.recallTrace] }, traceRequest, traceAnswer),
+  trace: postEndpoint('Recall/GetRecallTrace', { pages: [PAGE.recallTrace] }, traceRequest, traceAnswer, {
+    reads: 'standby',
+  }),
 } as const;

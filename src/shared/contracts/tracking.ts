@@ -124,8 +124,8 @@ const access = { pages: [PAGE.qrCodeTrackingReport] } as const;
 
 /** Both take `?qr={code}` (the spec's GETs). */
 export const TRACKING_API = {
-  journey: getEndpoint('Dispatch/GetJourney', access, z.array(journeyItem)),
-  scanInfo: getEndpoint('Dispatch/GetScanInfo', access, z.array(scanInfoRow)),
+  journey: getEndpoint('Dispatch/GetJourney', access, z.array(journeyItem), { reads: 'standby' }),
+  scanInfo: getEndpoint('Dispatch/GetScanInfo', access, z.array(scanInfoRow), { reads: 'standby' }),
 } as const;
 
 // --- What a scan is, read without a database (the device and the server alike). ---

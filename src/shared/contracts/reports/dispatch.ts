@@ -144,7 +144,9 @@ export const ITEM_LEDGER_REPORT = reportContract({
 
 /** The SAP Data report: each master's row count and last change (a GET, not paged). */
 export const sapRow = z.object({ MasterName: z.string(), Count: z.number(), LastUpdated: dateText.nullable() });
-export const SAP_REPORT = getEndpoint('SAPMaster/GetSAPDataReport', { pages: [PAGE.sapdataReport] }, z.array(sapRow));
+export const SAP_REPORT = getEndpoint('SAPMaster/GetSAPDataReport', { pages: [PAGE.sapdataReport] }, z.array(sapRow), {
+  reads: 'standby',
+});
 export type SapRow = z.infer<typeof sapRow>;
 /** Not paged: one row per master, drawn and exported as 'SAP Data Report' with these columns. */
 export const SAP_TABLE = rowTable(sapRow, [

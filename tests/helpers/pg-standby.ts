@@ -1,0 +1,95 @@
+// A real PostgreSQL 15 primary and a streaming standby on this machine, for the replica test: initdb,
+// the primary started, `pg_basebackup -R` into a second data folder, the standby started on another
+// port. As the postgres user (initdb and postgres refuse root), in a folder of its own under /tmp;
+// `stop` stops both and removes the folder, and a start that fails half-way does the same.
+import { execFile } from 'node:child_process';
+import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const BIN = '/usr/lib/postgresql/15/bin';
+
+export interface Replicated {
+  primaryUrl: string;
+  standbyUrl: string;
+  /** One statement as the superuser on the primary or the standby; the first row. */
+  query<T = Record<string, unknown>>(on: 'primary' | 'standby', sql: string): Promise<T | undefined>;
+  stopStandby(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Runs a PostgreSQL program as the postgres user. */
+const asPostgres = (program: string, args: string[]) =>
+  run('runuser', ['-u', 'postgres', '--', join(BIN, program), ...args], { timeout: 60_000 });
+
+/** Whether this machine can run the test's clusters (PostgreSQL 15's programs and a postgres user). */
+export async function canReplicate(): Promise<boolean> {
+  try {
+    await run(join(BIN, 'pg_basebackup'), ['--version']);
+    await run('id', ['-u', 'postgres']);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function startReplicated(ports: { primary: number; standby: number }): Promise<Replicated> {
+  const { uid, gid } = await ids();
+  const dir = mkdtempSync('/tmp/ft-replica-');
+  chownSync(dir, uid, gid);
+  chmodSync(dir, 0o700);
+  const data = { primary: join(dir, 'primary'), standby: join(dir, 'standby') };
+  const url = (port: number) => `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const started: (keyof typeof data)[] = [];
+  const start = async (which: keyof typeof data, port: number) => {
+    // Durability off: the test's clusters live for a minute and are thrown away.
+    const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
+    await asPostgres('pg_ctl', ['-D', data[which], '-o', opts, '-l', join(dir, `${which}.log`), '-w', 'start']);
+    started.push(which);
+  };
+  const stopOne = async (which: keyof typeof data) => {
+    if (!started.includes(which)) return;
+    started.splice(started.indexOf(which), 1);
+    await asPostgres('pg_ctl', ['-D', data[which], '-m', 'immediate', '-w', 'stop']).catch(() => undefined);
+  };
+  const stop = async () => {
+    await stopOne('standby');
+    await stopOne('primary');
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await asPostgres('initdb', ['-D', data.primary, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+    await start('primary', ports.primary);
+    await asPostgres('pg_basebackup', [
+      ...['-h', '127.0.0.1', '-p', String(ports.primary), '-U', 'postgres'],
+      ...['-D', data.standby, '-R', '-X', 'stream', '--no-sync'],
+    ]);
+    await start('standby', ports.standby);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  const query = async <T>(on: 'primary' | 'standby', sql: string) => {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: url(ports[on]) });
+    await client.connect();
+    try {
+      return (await client.query(sql)).rows[0] as T | undefined;
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    primaryUrl: url(ports.primary),
+    standbyUrl: url(ports.standby),
+    query,
+    stopStandby: () => stopOne('standby'),
+    stop,
+  };
+}
+
+async function ids(): Promise<{ uid: number; gid: number }> {
+  const [u, g] = await Promise.all([run('id', ['-u', 'postgres']), run('id', ['-g', 'postgres'])]);
+  return { uid: Number(u.stdout.trim()), gid: Number(g.stdout.trim()) };
+}
