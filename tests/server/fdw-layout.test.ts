@@ -9,6 +9,7 @@ import { SHARDED_TABLES } from '../helpers/fdw-layout.js';
 import { startApp, type TestApp } from '../helpers/server-app.js';
 import { rowsOf } from '../../src/server/domain/sql-rows.js';
 import { events } from '../../src/server/db/schema.js';
+import { maintainPartitions } from '../../src/server/db/partitions.js';
 
 const shardPort = inject('shardPort');
 
@@ -48,5 +49,13 @@ describe.skipIf(!shardPort)('the fdw layout (TEST_LAYOUT=fdw with DATABASE_URL o
     }
     const back = rowsOf<{ action: string }>(await t.db.execute(sql`select action from events where id = ${row!.id}`));
     expect(back).toEqual([{ action: 'fdw-probe' }]);
+  });
+
+  it('leaves the month maintenance nothing to do on the hash layout', async () => {
+    expect(await maintainPartitions(t.db, { monthsAhead: 3, retentionMonths: 1 })).toEqual({
+      created: [],
+      moved: 0,
+      dropped: [],
+    });
   });
 });
