@@ -114,6 +114,9 @@ export async function maintainPartitions(db: Db, plan: PartitionPlan): Promise<M
   const done: MaintenanceDone = { created: [], moved: 0, dropped: [] };
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MAINTENANCE_LOCK})`);
+    // Making, detaching and dropping a partition lock its parent: behind a long report, give up (the
+    // next run tries again) rather than hold the verifications queued behind our wait.
+    await tx.execute(sql`set local lock_timeout = '5s'`);
     for (const table of PARTITIONED) {
       if (!(await byMonth(tx, table))) continue;
       const have = await partitionsOf(tx, table);
