@@ -14,10 +14,13 @@
 //    (autocannon's 'response' event), and errors (non-2xx, timeouts).
 // 3. VerifyProduct at full speed for 10 s: its throughput, and the ratio to the constant route's.
 // Afterwards the database must hold one stored verification per request answered in 2 and 3.
+// Each run also reports the CPU time per request of the server and of its PostgreSQL backends
+// (bench/cpu-time.ts): on a machine busy with other work, the figure that stays comparable.
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { codeMac } from '../src/server/domain/code-mac.js';
+import { backendCpu, backendCpuSince, groupCpuMs } from './cpu-time.js';
 import { api, BENCH_CODE_SECRET, floorData, startServer } from './floor-drain-server.js';
 import { fmtInt, fmtMs, log, now, table, Timings } from './stats.js';
 
@@ -97,6 +100,8 @@ async function cannon(
   };
 }
 
+const cpuCell = (c: { server: number; db: number }) => `${c.server.toFixed(3)} ms, ${c.db.toFixed(3)} ms`;
+
 async function main() {
   const url = dbArg === 'pglite' ? undefined : process.env.DATABASE_URL || 'postgres://app:app@127.0.0.1:5432/app_test';
   process.env.VERIFY_LIMIT_PER_ADDRESS = '1000000000';
@@ -138,21 +143,41 @@ async function main() {
     }
     const before = load();
 
+    // CPU per request, of the server and of its PostgreSQL backends: comparable on a busy machine.
+    const target = server.target;
+    const watch = target.kind === 'postgres' ? new pg.Client({ connectionString: target.url }) : null;
+    await watch?.connect();
+    const cpuNow = async () => ({
+      server: groupCpuMs(server.pid),
+      db: watch && target.kind === 'postgres' ? await backendCpu(watch, target.name) : new Map<number, number>(),
+    });
+    const cpuPer = async <T extends Run>(work: () => Promise<T>) => {
+      const t0 = await cpuNow();
+      const run = await work();
+      const t1 = await cpuNow();
+      const n = Math.max(1, run.total);
+      return { ...run, cpu: { server: (t1.server - t0.server) / n, db: backendCpuSince(t0.db, t1.db) / n } };
+    };
     log('the constant route at full speed, 10 s');
-    const live = await cannon(`${server.baseUrl}/API/live`, { seconds: 10 });
+    const live = await cpuPer(() => cannon(`${server.baseUrl}/API/live`, { seconds: 10 }));
     log(`VerifyProduct at ${RATE}/s for ${SECONDS} s`);
-    const fixed = await cannon(`${server.baseUrl}/API/api/ProductAuthentication/VerifyProduct`, {
-      seconds: SECONDS,
-      rate: RATE,
-      body: verifyBody,
-      method: 'POST',
-    });
+    const fixed = await cpuPer(() =>
+      cannon(`${server.baseUrl}/API/api/ProductAuthentication/VerifyProduct`, {
+        seconds: SECONDS,
+        rate: RATE,
+        body: verifyBody,
+        method: 'POST',
+      }),
+    );
     log('VerifyProduct at full speed, 10 s');
-    const full = await cannon(`${server.baseUrl}/API/api/ProductAuthentication/VerifyProduct`, {
-      seconds: 10,
-      body: verifyBody,
-      method: 'POST',
-    });
+    const full = await cpuPer(() =>
+      cannon(`${server.baseUrl}/API/api/ProductAuthentication/VerifyProduct`, {
+        seconds: 10,
+        body: verifyBody,
+        method: 'POST',
+      }),
+    );
+    await watch?.end();
 
     let stored = -1;
     if (server.target.kind === 'postgres') {
@@ -171,7 +196,16 @@ async function main() {
     );
     console.log(
       table([
-        ['run', 'requests/s', 'answered', 'p50', 'p95', 'p99', 'non-2xx / errors / timeouts'],
+        [
+          'run',
+          'requests/s',
+          'answered',
+          'p50',
+          'p95',
+          'p99',
+          'non-2xx / errors / timeouts',
+          'CPU/request: server, PG',
+        ],
         [
           'VerifyProduct one at a time, 200 (fetch)',
           '',
@@ -179,6 +213,7 @@ async function main() {
           fmtMs(alone.summary().p50),
           fmtMs(alone.summary().p95),
           fmtMs(alone.summary().p99),
+          '',
           '',
         ],
         [
@@ -189,6 +224,7 @@ async function main() {
           fmtMs(l.p95),
           fmtMs(l.p99),
           `${live.non2xx} / ${live.errors} / ${live.timeouts}`,
+          cpuCell(live.cpu),
         ],
         [
           `VerifyProduct at ${RATE}/s, ${SECONDS} s`,
@@ -198,6 +234,7 @@ async function main() {
           fmtMs(f.p95),
           fmtMs(f.p99),
           `${fixed.non2xx} / ${fixed.errors} / ${fixed.timeouts}`,
+          cpuCell(fixed.cpu),
         ],
         [
           'VerifyProduct, full speed, 10 s',
@@ -207,8 +244,14 @@ async function main() {
           fmtMs(u.p95),
           fmtMs(u.p99),
           `${full.non2xx} / ${full.errors} / ${full.timeouts}`,
+          cpuCell(full.cpu),
         ],
       ]),
+    );
+    console.log(
+      `CPU per request, server + PostgreSQL: VerifyProduct at full speed ${(full.cpu.server + full.cpu.db).toFixed(3)} ms, ` +
+        `the constant route ${(live.cpu.server + live.cpu.db).toFixed(3)} ms: the ratio the two cores allow, ` +
+        `with the load generator's share aside, ${((live.cpu.server + live.cpu.db) / (full.cpu.server + full.cpu.db)).toFixed(2)}`,
     );
     console.log(
       `throughput ratio, VerifyProduct / constant route: ${(full.rps / live.rps).toFixed(2)} (aim at least 0.25); ` +

@@ -25,6 +25,10 @@ export interface Config {
    *  its database connections under a flood). */
   verifyMaxInFlight: number;
   verifyQueue: number;
+  /** VerifyProduct's group commits (domain/verify-groups.ts): how long a group gathers rows (0: each
+   *  verification stored alone), and the rows that write it at once. */
+  verifyGroupMs: number;
+  verifyGroupRows: number;
   /** What a pack's QR says: 'gs1' a GS1 Digital Link ({PUBLIC_BASE_URL}/01/{GTIN}/10/{batch}/21/{uid}?11=&17=)
    *  where the product has a valid GTIN, else (and by default, 'p') {PUBLIC_BASE_URL}/P?U={uid}. */
   labelLink: 'p' | 'gs1';
@@ -82,6 +86,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     verifyLimitPerAddress: int(env.VERIFY_LIMIT_PER_ADDRESS, 120),
     verifyMaxInFlight: int(env.VERIFY_MAX_IN_FLIGHT, 4),
     verifyQueue: int(env.VERIFY_QUEUE, 500),
+    verifyGroupMs: int(env.VERIFY_GROUP_MS, 2),
+    verifyGroupRows: int(env.VERIFY_GROUP_ROWS, 100),
     labelLink: env.LABEL_LINK === 'gs1' ? 'gs1' : 'p',
     geocoderUrl: env.GEOCODER_URL || '',
     refreshGraceSeconds: int(env.REFRESH_GRACE_SECONDS, 30),

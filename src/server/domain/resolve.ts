@@ -12,6 +12,9 @@ import { acceptedCount, rangeAt, type Tx } from './ranges.js';
 
 type Mapping = typeof mappings.$inferSelect;
 
+/** What a code that passed its MAC check is. */
+export type GenuineCode = Exclude<Resolved, { state: 'forged' }>;
+
 /** The code that took a replaced one's place, and the carton it did so in (null: the old one was loose). */
 export interface Successor {
   series: Series;
@@ -96,9 +99,10 @@ export async function ownsCode(tx: Tx, caller: Caller, code: ParsedUid): Promise
 
 const P = (name: string) => sql.placeholder(name);
 
-/** A static code's mapping with its replacement and its damage, in one prepared statement: the
- *  common case of every scan and verification (three round trips were most of their time). */
-function staticCodeQuery(tx: Tx) {
+/** The parts of a static code's lookup (placeholders 'prefix' and 'n'), so a larger statement may
+ *  read it too (the verification's, verify-details.ts): the last damage starting at or below the
+ *  number, the replacement that retired the number, and the mapping starting at or below it. */
+export function staticCodeParts(tx: Tx) {
   const d = tx
     .select({ reason: damages.reason, toNo: damages.toNo })
     .from(damages)
@@ -106,19 +110,32 @@ function staticCodeQuery(tx: Tx) {
     .orderBy(desc(damages.fromNo))
     .limit(1)
     .as('d');
-  return tx
-    .select({
+  return {
+    d,
+    fields: {
       m: mappings,
       gone: replacements,
       damageReason: sql<string | null>`case when ${d.toNo} >= ${P('n')} then ${d.reason} end`,
-    })
+    },
+    replaced: and(
+      eq(replacements.oldKind, 'S'),
+      eq(replacements.oldPrefix, P('prefix')),
+      eq(replacements.oldSerial, P('n')),
+    ),
+    mapped: and(eq(mappings.kind, 'S'), eq(mappings.prefix, P('prefix')), lte(mappings.fromNo, P('n'))),
+  };
+}
+
+/** A static code's mapping with its replacement and its damage, in one prepared statement: the
+ *  common case of every scan and verification (three round trips were most of their time). */
+function staticCodeQuery(tx: Tx) {
+  const s = staticCodeParts(tx);
+  return tx
+    .select(s.fields)
     .from(mappings)
-    .leftJoin(
-      replacements,
-      and(eq(replacements.oldKind, 'S'), eq(replacements.oldPrefix, P('prefix')), eq(replacements.oldSerial, P('n'))),
-    )
-    .leftJoinLateral(d, sql`true`)
-    .where(and(eq(mappings.kind, 'S'), eq(mappings.prefix, P('prefix')), lte(mappings.fromNo, P('n'))))
+    .leftJoin(replacements, s.replaced)
+    .leftJoinLateral(s.d, sql`true`)
+    .where(s.mapped)
     .orderBy(desc(mappings.fromNo))
     .limit(1)
     .prepare('resolve_static');
@@ -131,6 +148,29 @@ const replacedBy = (gone: typeof replacements.$inferSelect): Successor => ({
   sid: gone.sid,
 });
 
+/** What a static code's lookup row says, when it is whole (the code is mapped); null: the general
+ *  path must answer (replaced or unmapped). */
+export function staticResolved(
+  code: ParsedUid,
+  hit: { m: Mapping; gone: typeof replacements.$inferSelect | null; damageReason: string | null } | undefined,
+): GenuineCode | null {
+  if (!hit || hit.m.toNo < code.serial) return null;
+  const series: Series = { kind: 'S', prefix: code.prefix.toUpperCase() };
+  if (hit.gone)
+    return {
+      state: 'replaced',
+      code,
+      series,
+      serial: code.serial,
+      companyId: hit.gone.companyId,
+      mapping: hit.m,
+      by: replacedBy(hit.gone),
+    };
+  return hit.damageReason !== null
+    ? { state: 'damaged', code, series, serial: code.serial, mapping: hit.m, damageReason: hit.damageReason }
+    : { state: 'mapped', code, series, serial: code.serial, mapping: hit.m };
+}
+
 /** What a scan is. Replaced is asked first: a retired code stays retired whatever its numbers do since. */
 export async function resolveScan(tx: Tx, codes: CodeMac, scan: string): Promise<Resolved> {
   const code = codes.check(scan);
@@ -139,24 +179,15 @@ export async function resolveScan(tx: Tx, codes: CodeMac, scan: string): Promise
     let q = preparedStatic.get(tx);
     if (!q) preparedStatic.set(tx, (q = staticCodeQuery(tx)));
     const [hit] = await q.execute({ prefix: code.prefix.toUpperCase(), n: code.serial });
-    // Mapped: the answer is whole. Not mapped: the general path below (replaced or unmapped).
-    if (hit && hit.m.toNo >= code.serial) {
-      const series: Series = { kind: 'S', prefix: code.prefix.toUpperCase() };
-      if (hit.gone)
-        return {
-          state: 'replaced',
-          code,
-          series,
-          serial: code.serial,
-          companyId: hit.gone.companyId,
-          mapping: hit.m,
-          by: replacedBy(hit.gone),
-        };
-      return hit.damageReason !== null
-        ? { state: 'damaged', code, series, serial: code.serial, mapping: hit.m, damageReason: hit.damageReason }
-        : { state: 'mapped', code, series, serial: code.serial, mapping: hit.m };
-    }
+    const whole = staticResolved(code, hit);
+    if (whole) return whole;
   }
+  return resolveGeneral(tx, code);
+}
+
+/** What a genuine code is, by the general path: any series, a preprinted code's pairing, and a
+ *  static code that is not mapped (replaced, or unmapped). */
+export async function resolveGeneral(tx: Tx, code: ParsedUid): Promise<GenuineCode> {
   const found = await mappingOf(tx, code, code.serial);
   const pack = found ?? (await packCode(tx, code, code.serial));
   const gone = await replacementOf(tx, pack.series, pack.serial);

@@ -3,14 +3,14 @@
 // type's level: the product, its main category, sub category or sub division), not excluding its
 // batch, and where the design names locations, in one of them (the state of the verification or of
 // the dealer). The one place this rule lives: a farmer's verification and a dealer's dispatch both ask it.
-import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { BENEFICIARY } from '../../shared/contracts/loyalty/scheme.js';
 import { mappings, products, schemeExclusions, schemeItems, schemeLocations, schemes, states } from '../db/schema.js';
 import type { Tx } from './ranges.js';
 import { rowsOf } from './sql-rows.js';
 
-/** A value, or a placeholder of a prepared statement that reads this fragment. */
-type Param<T> = T | Placeholder;
+/** A value, a placeholder of a prepared statement that reads this fragment, or a column of it. */
+type Param<T> = T | Placeholder | SQLWrapper;
 
 export interface PackOfScheme {
   companyId: Param<number>;

@@ -1,14 +1,17 @@
 // Everything a genuine verification weighs and shows, read in one prepared statement: the product,
-// the company, recall, schemes in force, points earned, earlier verifications and the pack's cartons.
-import { eq, sql } from 'drizzle-orm';
+// the company, recall, schemes in force, points earned, earlier verifications, the pack's cartons and
+// where it was sent; for a static code (the common case) with the code's own lookup in the same one.
+import { desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { VERIFY_CODE } from '../../shared/contracts/public/verify.js';
 import {
   companies,
   events,
   items,
+  mappings,
   pointEntries,
   products,
   recalls,
+  replacements,
   secondaryCartons,
   tertiaryCartons,
   verifications,
@@ -21,7 +24,9 @@ import {
   type Pack,
   type PackRow,
 } from '../../shared/lifecycle/index.js';
-import { VERIFY_RISK, type Earlier } from './verify-risk.js';
+import type { ParsedUid } from '../../shared/codes.js';
+import { sentToSql, VERIFY_RISK, type Earlier } from './verify-risk.js';
+import { staticCodeParts, staticResolved, type GenuineCode } from './resolve.js';
 import type { Tx } from './ranges.js';
 import { schemeRows, schemesInForceSql } from './schemes-in-force.js';
 
@@ -42,45 +47,53 @@ const cartonJson = (alias: 'sc' | 'tc') =>
   'state', ${alias}.state, 'dispatchId', ${alias}.dispatch_id, 'dealerId', ${alias}.dealer_id,
   'locationSiteId', ${alias}.location_site_id, 'siteId', ${alias}.site_id)`);
 
-/** Everything a genuine verification weighs and shows, in one statement (each statement costs a
- *  round trip and a socket write, the most of a verification's time: bench/verify-one.ts), prepared
- *  once per database so it is neither built nor planned again: the product and its company; the
- *  farmer schemes paying for the pack here today; whether the pack has paid already; and its genuine
- *  verifications so far (how many, their places, how many lately, the first). */
-function detailsQuery(tx: Tx) {
+/** The pack a details statement reads about: its code, and its mapping's company, product and batch
+ *  (placeholders, or the columns of the mapping the statement found). */
+interface PackRef {
+  kind: SQLWrapper;
+  prefix: SQLWrapper;
+  serial: SQLWrapper;
+  companyId: SQLWrapper;
+  productId: SQLWrapper;
+  batchNo: SQLWrapper;
+}
+
+/** Everything a genuine verification weighs and shows, as the columns of one statement (each
+ *  statement costs a round trip and a socket write, the most of a verification's time:
+ *  bench/verify-one.ts): the product and its company (joined by the statement); the farmer schemes
+ *  paying for the pack here today; whether the pack has paid already; its genuine verifications so far
+ *  (how many, their places, how many lately, the first); its cartons; where it was sent. */
+function detailsFields(k: PackRef) {
   const v = verifications;
   const pe = pointEntries;
-  const ofPack = sql`${v.kind} = ${P('kind')} and ${v.prefix} = ${P('prefix')} and ${v.serial} = ${P('serial')} and ${v.result} = ${VERIFY_CODE.genuine}`;
-  const pack = { companyId: P('companyId'), productId: P('productId'), batchNo: P('batchNo') };
-  return tx
-    .select({
-      p: products,
-      mobile: companies.mobile,
-      company: companies.displayName,
-      recalled: sql<
-        string | null
-      >`(select ${recalls.reason} from ${recalls} where ${recalls.productId} = ${P('productId')}
-      and lower(${recalls.batchNo}) = lower(${P('batchNo')}) limit 1)`,
-      schemes: sql<{ id: number; name: string; points: number }[]>`(select coalesce(json_agg(x), '[]'::json)
+  const ofPack = sql`${v.kind} = ${k.kind} and ${v.prefix} = ${k.prefix} and ${v.serial} = ${k.serial} and ${v.result} = ${VERIFY_CODE.genuine}`;
+  const pack = { companyId: k.companyId, productId: k.productId, batchNo: k.batchNo };
+  return {
+    p: products,
+    mobile: companies.mobile,
+    company: companies.displayName,
+    recalled: sql<string | null>`(select ${recalls.reason} from ${recalls} where ${recalls.productId} = ${k.productId}
+      and lower(${recalls.batchNo}) = lower(${k.batchNo}) limit 1)`,
+    schemes: sql<{ id: number; name: string; points: number }[]>`(select coalesce(json_agg(x), '[]'::json)
       from (${schemesInForceSql(pack, 'farmer', P('day'), P('state'))}) x)`,
-      earned: sql<boolean>`exists (select 1 from ${pe} where ${pe.source} = 'verify' and ${pe.kind} = ${P('kind')}
-      and ${pe.prefix} = ${P('prefix')} and ${pe.serial} = ${P('serial')})`,
-      // Where the pack is packed (its SID, the SID's TID) and, when either is damaged, the first
-      // 'damage-carton' event's reason for the one or the other (the pack was written off then).
-      packed: sql<PackedJson | null>`(select json_build_object('sid', ${cartonJson('sc')},
+    earned: sql<boolean>`exists (select 1 from ${pe} where ${pe.source} = 'verify' and ${pe.kind} = ${k.kind}
+      and ${pe.prefix} = ${k.prefix} and ${pe.serial} = ${k.serial})`,
+    // Where the pack is packed (its SID, the SID's TID) and, when either is damaged, the first
+    // 'damage-carton' event's reason for the one or the other (the pack was written off then).
+    packed: sql<PackedJson | null>`(select json_build_object('sid', ${cartonJson('sc')},
         'tid', case when tc.tid is null then null else ${cartonJson('tc')} end,
         'damage', case when sc.state = 'damaged' or tc.state = 'damaged' then (select ${events.detail} ->> 'reason' from ${events}
           where ${events.action} = 'damage-carton' and ${events.ref} in (sc.sid, sc.tid) order by ${events.id} limit 1) end)
       from ${items} i join ${secondaryCartons} sc on sc.sid = i.secondary_id left join ${tertiaryCartons} tc on tc.tid = sc.tid
-      where i.kind = ${P('kind')} and i.prefix = ${P('prefix')} and i.serial_no = ${P('serial')})`,
-      earlier: sql<{
-        times: number;
-        places: string[] | null;
-        recent: number;
-        firstAt: string | null;
-        firstCity: string | null;
-        firstState: string | null;
-      }>`(
+      where i.kind = ${k.kind} and i.prefix = ${k.prefix} and i.serial_no = ${k.serial})`,
+    earlier: sql<{
+      times: number;
+      places: string[] | null;
+      recent: number;
+      firstAt: string | null;
+      firstCity: string | null;
+      firstState: string | null;
+    }>`(
       select json_build_object(
         'times', count(*),
         'places', array_agg(distinct lower(coalesce(${v.city}, '')) || '|' || lower(coalesce(${v.state}, '')))
@@ -90,25 +103,51 @@ function detailsQuery(tx: Tx) {
         'firstCity', (array_agg(${v.city} order by ${v.at}, ${v.id}))[1],
         'firstState', (array_agg(${v.state} order by ${v.at}, ${v.id}))[1])
       from ${v} where ${ofPack})`,
-    })
+    sentTo: sentToSql(k),
+  };
+}
+
+/** The details of a pack whose mapping is known (any series), prepared once per database so it is
+ *  neither built nor planned again. */
+function detailsQuery(tx: Tx) {
+  const k = { kind: P('kind'), prefix: P('prefix'), serial: P('serial') };
+  return tx
+    .select(detailsFields({ ...k, companyId: P('companyId'), productId: P('productId'), batchNo: P('batchNo') }))
     .from(products)
     .innerJoin(companies, eq(companies.id, products.companyId))
     .where(eq(products.id, P('productId')))
     .prepare('verify_details');
 }
 
-const preparedDetails = new WeakMap<object, ReturnType<typeof detailsQuery>>();
+/** A static code's lookup (resolve.ts: its mapping, replacement and damage) and the details of the
+ *  pack that mapping makes, in one statement: a verification's every read in one round trip. The
+ *  mapping is the last one starting at or below the number (an index scan, one row: the details'
+ *  sub-selects run for it alone); when it does not hold the number the details are of no use, and the
+ *  general path answers. */
+function lookupQuery(tx: Tx) {
+  const s = staticCodeParts(tx);
+  const k = { kind: sql`'S'`, prefix: P('prefix'), serial: P('n') };
+  const m = mappings;
+  return tx
+    .select({
+      ...s.fields,
+      ...detailsFields({ ...k, companyId: m.companyId, productId: m.productId, batchNo: m.batchNo }),
+    })
+    .from(m)
+    .innerJoin(products, eq(products.id, m.productId))
+    .innerJoin(companies, eq(companies.id, products.companyId))
+    .leftJoin(replacements, s.replaced)
+    .leftJoinLateral(s.d, sql`true`)
+    .where(s.mapped)
+    .orderBy(desc(m.fromNo))
+    .limit(1)
+    .prepare('verify_lookup');
+}
 
-export async function detailsOf(
-  tx: Tx,
-  m: { companyId: number; productId: number; batchNo: string },
-  pack: { kind: string; prefix: string; serial: number },
-  state: string | null,
-  day: string,
-) {
-  let q = preparedDetails.get(tx);
-  if (!q) preparedDetails.set(tx, (q = detailsQuery(tx)));
-  const [d] = await q.execute({ ...m, ...pack, day, state: state ?? '' });
+type DetailsRow = Awaited<ReturnType<ReturnType<typeof detailsQuery>['execute']>>[number];
+
+/** What a verification reads of a pack, from its details columns. */
+function detailsOfRow(d: DetailsRow | undefined) {
   const e = d?.earlier;
   const earlier: Earlier =
     e && e.times > 0 && e.firstAt
@@ -127,7 +166,40 @@ export async function detailsOf(
     earned: d?.earned === true,
     earlier,
     packed: d?.packed ?? null,
+    sentTo: d?.sentTo === null || d?.sentTo === undefined ? null : Number(d.sentTo),
   };
+}
+export type Details = ReturnType<typeof detailsOfRow>;
+
+const preparedDetails = new WeakMap<object, ReturnType<typeof detailsQuery>>();
+const preparedLookup = new WeakMap<object, ReturnType<typeof lookupQuery>>();
+
+/** The details of a pack whose mapping is known, in `state` (the visitor's) on `day`. */
+export async function detailsOf(
+  tx: Tx,
+  m: { companyId: number; productId: number; batchNo: string },
+  pack: { kind: string; prefix: string; serial: number },
+  state: string | null,
+  day: string,
+): Promise<Details> {
+  let q = preparedDetails.get(tx);
+  if (!q) preparedDetails.set(tx, (q = detailsQuery(tx)));
+  const [d] = await q.execute({ ...m, ...pack, day, state: state ?? '' });
+  return detailsOfRow(d);
+}
+
+/** A static code as a verification needs it, in one statement: what it is (null: not mapped, the
+ *  general path must say) and, when mapped, its pack's details. */
+export async function lookupStatic(
+  tx: Tx,
+  code: ParsedUid,
+  state: string | null,
+  day: string,
+): Promise<{ found: GenuineCode | null; details: Details }> {
+  let q = preparedLookup.get(tx);
+  if (!q) preparedLookup.set(tx, (q = lookupQuery(tx)));
+  const [hit] = await q.execute({ prefix: code.prefix.toUpperCase(), n: code.serial, day, state: state ?? '' });
+  return { found: staticResolved(code, hit), details: detailsOfRow(hit) };
 }
 
 /** A mapped pack as the lifecycle sees it: its state from its cartons, and the batch's flags today. */

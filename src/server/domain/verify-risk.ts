@@ -1,12 +1,9 @@
 // What makes a genuine verification risky beyond "verified before" (docs/verification-and-loyalty.md):
 // many places, a burst, or far from where the pack was sent. verify.ts raises the flags.
-import { sql } from 'drizzle-orm';
-import type { Series } from '../../shared/codes.js';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import { dispatchCartons, dispatches, items, secondaryCartons, sites, users } from '../db/schema.js';
 import type { VerifyInput } from './verify.js';
 import { cityPoint, kmBetween } from './places.js';
-import { rowsOf } from './sql-rows.js';
-import type { Tx } from './ranges.js';
 
 export const VERIFY_FLAG = {
   verifiedBefore: 'verified-before',
@@ -38,24 +35,18 @@ export interface Earlier {
 }
 
 /** The city (reference-data id) of the site or dealer the pack's carton was last dispatched to: the
- *  leg of its tertiary carton, or of itself when it travelled loose. Null: never dispatched, or the
- *  target has no city. */
-export async function destinationCity(tx: Tx, pack: { series: Series; serial: number }): Promise<number | null> {
-  const [row] = rowsOf<{ city: number | null }>(
-    await tx.execute(sql`
-    select coalesce(s.bill_city, u.bill_city) as city
+ *  leg of its tertiary carton, or of itself when it travelled loose; null: never dispatched, or the
+ *  target has no city. A scalar sub-select, so the verification reads it in its one details statement. */
+export const sentToSql = (pack: { kind: SQLWrapper; prefix: SQLWrapper; serial: SQLWrapper }) => sql<number | null>`(
+    select coalesce(s.bill_city, u.bill_city)
     from ${items} i
     join ${secondaryCartons} sc on sc.sid = i.secondary_id
     join ${dispatchCartons} dc on dc.carton_id = sc.sid or dc.carton_id = sc.tid
     join ${dispatches} d on d.did = dc.did
     left join ${sites} s on s.id = d.to_site_id
     left join ${users} u on u.id = d.to_user_id
-    where i.kind = ${pack.series.kind} and i.prefix = ${pack.series.kind === 'S' ? pack.series.prefix.toUpperCase() : ''}
-      and i.serial_no = ${pack.serial}
-    order by d.created_at desc limit 1`),
-  );
-  return row?.city ?? null;
-}
+    where i.kind = ${pack.kind} and i.prefix = ${pack.prefix} and i.serial_no = ${pack.serial}
+    order by d.created_at desc limit 1)`;
 
 /** The risk flags of a genuine verification from `here` (its place key, and its position when the
  *  page sent one), given the pack's earlier ones and where it was sent. */
@@ -70,9 +61,10 @@ export function riskFlags(earlier: Earlier, here: string, far: boolean): string[
   ];
 }
 
-/** Farther than VERIFY_RISK.farKm from where the pack was sent (known only with a position). */
-export async function isFar(tx: Tx, pack: { series: Series; serial: number }, b: VerifyInput): Promise<boolean> {
+/** Farther than VERIFY_RISK.farKm from where the pack was sent (`sentTo`, a city id: sentToSql), known
+ *  only with a position. */
+export function isFar(sentTo: number | null, b: VerifyInput): boolean {
   if (b.Latitude === null || b.Longitude === null) return false;
-  const sentTo = cityPoint(await destinationCity(tx, pack));
-  return sentTo !== null && kmBetween(sentTo, { lat: b.Latitude, lng: b.Longitude }) > VERIFY_RISK.farKm;
+  const point = cityPoint(sentTo);
+  return point !== null && kmBetween(point, { lat: b.Latitude, lng: b.Longitude }) > VERIFY_RISK.farKm;
 }

@@ -24,12 +24,12 @@ import {
 import type { CodeMac } from './code-mac.js';
 import { nearestPlace } from './places.js';
 import type { Tx } from './ranges.js';
-import { resolveScan } from './resolve.js';
-import { earnForPack } from './points.js';
-import { pointsOf } from './schemes-in-force.js';
+import { resolveGeneral } from './resolve.js';
+import { earnForPack, type EarnedByPack } from './points.js';
+import { pointsOf, type SchemeInForce } from './schemes-in-force.js';
 import { indiaDate } from '../../shared/today.js';
 import { isFar, placeKey, riskFlags } from './verify-risk.js';
-import { detailsOf, mappedPack } from './verify-details.js';
+import { detailsOf, lookupStatic, mappedPack } from './verify-details.js';
 
 export { VERIFY_FLAG, VERIFY_RISK } from './verify-risk.js';
 
@@ -48,7 +48,7 @@ export interface VerifyInput {
 }
 
 /** A row to store; the company may be left out (a forged or unknown code's: NO_COMPANY). */
-type Row = Omit<typeof verifications.$inferInsert, 'companyId'> & { companyId?: number };
+export type Row = Omit<typeof verifications.$inferInsert, 'companyId'> & { companyId?: number };
 
 const P = (name: string) => sql.placeholder(name);
 
@@ -151,22 +151,36 @@ const storeQuery = (tx: Tx) =>
     .prepare('verify_store');
 const preparedStore = new WeakMap<object, ReturnType<typeof storeQuery>>();
 
-/** Stores a verification (one prepared statement; columns not given are null, the time now, no flags,
- *  a forged or unknown code's company 0). */
-async function store(tx: Tx, row: Row): Promise<number> {
-  let q = preparedStore.get(tx);
-  if (!q) preparedStore.set(tx, (q = storeQuery(tx)));
+/** A row's values as stored: every column named (null when not given), the time now, no flags, a
+ *  forged or unknown code's company 0 (NO_COMPANY). */
+export function storedValues(row: Row): typeof verifications.$inferInsert {
   const values: Record<string, unknown> = Object.fromEntries(STORED.map((k) => [k, row[k] ?? null]));
   values.companyId = row.companyId ?? NO_COMPANY;
   values.at = row.at ?? new Date();
   values.flags = row.flags ?? [];
-  return (await q.execute(values))[0]!.id;
+  return values as typeof verifications.$inferInsert;
+}
+
+/** Stores a verification alone (one prepared statement). */
+async function store(tx: Tx, row: Row): Promise<number> {
+  let q = preparedStore.get(tx);
+  if (!q) preparedStore.set(tx, (q = storeQuery(tx)));
+  return (await q.execute(storedValues(row)))[0]!.id;
 }
 
 /** What a verification answered, and the row it stored (the street address is added to it later). */
 export interface Verified {
   answer: Envelope<VerifyAnswer | null>;
   id: number;
+}
+
+/** A verification decided, not yet stored: its row; the points it books, when it earns (then it is
+ *  stored alone, in one transaction with them: a pack's points always name the verification that
+ *  earned them); and its answer once the row's id (and the points booked) are known. */
+export interface Decided {
+  row: Row;
+  earn: { pack: Omit<EarnedByPack, 'verificationId'>; schemes: SchemeInForce[] } | null;
+  answer: (id: number, earned: number) => Envelope<VerifyAnswer | null>;
 }
 
 export async function verifyProduct(
@@ -178,17 +192,43 @@ export async function verifyProduct(
   return (await verifyAndStore(tx, codes, b, ip)).answer;
 }
 
+/** Decides and stores one verification, alone (the route groups its rows: verify-groups.ts). */
 export async function verifyAndStore(tx: Tx, codes: CodeMac, b: VerifyInput, ip: string): Promise<Verified> {
+  return storeDecided(tx, await decideVerification(tx, codes, b, ip));
+}
+
+/** Stores one decided verification alone, with its points when it earns. */
+export async function storeDecided(tx: Tx, d: Decided): Promise<Verified> {
+  const earn = d.earn;
+  if (!earn) {
+    const id = await store(tx, d.row);
+    return { id, answer: d.answer(id, 0) };
+  }
+  const { id, earned } = await tx.transaction(async (t) => {
+    const vid = await store(t, d.row);
+    return { id: vid, earned: await earnForPack(t, { ...earn.pack, verificationId: vid }, earn.schemes) };
+  });
+  return { id, answer: d.answer(id, earned) };
+}
+
+/** What a verification answers and stores, from every read it makes (one statement for a static
+ *  code, the common case); nothing is written. */
+export async function decideVerification(tx: Tx, codes: CodeMac, b: VerifyInput, ip: string): Promise<Decided> {
   const scan = b.UID.slice(0, 500);
   const who = visitorRow(b, ip);
-  const refuse = async (message: string, row: Partial<Row> = {}): Promise<Verified> => {
-    const id = await store(tx, { ...who, ...row, scan, result: VERIFY_CODE.refused, message });
-    return { answer: failure(VERIFY_CODE.refused, message), id };
-  };
+  const refuse = (message: string, row: Partial<Row> = {}): Decided => ({
+    row: { ...who, ...row, scan, result: VERIFY_CODE.refused, message },
+    earn: null,
+    answer: () => failure(VERIFY_CODE.refused, message),
+  });
   const code = codes.check(b.UID);
   if (!code) return refuse(VERIFY_MSG.forged);
-  const found = await resolveScan(tx, codes, b.UID);
-  if (found.state === 'forged') return refuse(VERIFY_MSG.forged);
+  const today = indiaDate();
+  const state = who.state ?? null;
+  // A static code: its lookup and its pack's details in one statement; else (or when it is not
+  // mapped) the general path, then the details.
+  const first = code.kind === 'S' ? await lookupStatic(tx, code, state, today) : null;
+  const found = first?.found ?? (await resolveGeneral(tx, code));
   const prefixOf = (s: Series) => (s.kind === 'S' ? s.prefix.toUpperCase() : '');
   // A void code (never mapped, de-mapped, replaced, damaged by range): the lifecycle's verdict from
   // what the code resolved to, before any other read (the state decides ahead of the flags).
@@ -209,7 +249,6 @@ export async function verifyAndStore(tx: Tx, codes: CodeMac, b: VerifyInput, ip:
   const mapped = { ...packRow, companyId: m.companyId, productId: m.productId, mappingId: m.id };
   if (found.state === 'damaged')
     return refuse(voidVerdict({ mapped: true, damagedRange: true }, found.damageReason ?? ''), mapped);
-  const today = indiaDate();
   const {
     product: p,
     company,
@@ -218,7 +257,8 @@ export async function verifyAndStore(tx: Tx, codes: CodeMac, b: VerifyInput, ip:
     earlier,
     recalled,
     packed,
-  } = await detailsOf(tx, m, packRow, who.state ?? null, today);
+    sentTo,
+  } = first?.found ? first.details : await detailsOf(tx, m, packRow, state, today);
   // The pack now (damaged with its carton, emptied into another) and the batch's flags today.
   const pack = mappedPack(code.uid, packed, { recalled, expired: isExpired(m.expDate, today) ? m.expDate : null });
   const verdict = verdictOf(pack);
@@ -237,18 +277,14 @@ export async function verifyAndStore(tx: Tx, codes: CodeMac, b: VerifyInput, ip:
   // verification that brings them earns its points.
   const paying = packRefusal('earn', pack) === null && pointsOf(pay).points > 0;
   const loyalty = paying && !paidBefore;
-  if (loyalty && !b.visitor) {
-    const id = await store(tx, {
-      ...who,
-      ...mapped,
-      scan,
-      result: VERIFY_CODE.details,
-      message: VERIFY_MSG.detailsNeeded,
-    });
-    return { answer: failure(VERIFY_CODE.details, VERIFY_MSG.detailsNeeded), id };
-  }
+  if (loyalty && !b.visitor)
+    return {
+      row: { ...who, ...mapped, scan, result: VERIFY_CODE.details, message: VERIFY_MSG.detailsNeeded },
+      earn: null,
+      answer: () => failure(VERIFY_CODE.details, VERIFY_MSG.detailsNeeded),
+    };
 
-  const flags = riskFlags(earlier, placeKey(who.city ?? null, who.state ?? null), await isFar(tx, found, b));
+  const flags = riskFlags(earlier, placeKey(who.city ?? null, state), isFar(sentTo, b));
   const firstPlace = earlier.first ? [earlier.first.city, earlier.first.state].filter(Boolean).join(', ') : '';
   // An expired pack's warning leads: it matters more to the farmer than an earlier verification.
   const message =
@@ -259,34 +295,22 @@ export async function verifyAndStore(tx: Tx, codes: CodeMac, b: VerifyInput, ip:
   const at = new Date();
   const key = feedbackKey();
   const row: Row = { ...who, ...mapped, at, scan, result: VERIFY_CODE.genuine, message, flags, feedbackKey: key };
-  let id: number;
-  let earned = 0;
-  if (loyalty && b.visitor) {
-    // The verification and its points together: a pack's points always name the verification that earned them.
-    const visitor = b.visitor;
-    ({ id, earned } = await tx.transaction(async (t) => {
-      const vid = await store(t, row);
-      return {
-        id: vid,
-        earned: await earnForPack(
-          t,
-          {
+  const earn =
+    loyalty && b.visitor
+      ? {
+          pack: {
             companyId: m.companyId,
-            mobile: visitor.MobileNo,
-            name: visitor.Name,
-            verificationId: vid,
+            mobile: b.visitor.MobileNo,
+            name: b.visitor.Name,
             pack: packRow,
             productName: p?.name ?? '',
           },
-          pay,
-        ),
-      };
-    }));
-  } else id = await store(tx, row);
+          schemes: pay,
+        }
+      : null;
   const config = p?.config ?? {};
-  return {
-    id,
-    answer: ok<VerifyAnswer>(
+  const answer = (id: number, earned: number) =>
+    ok<VerifyAnswer>(
       {
         FeedbackId: feedbackIdOf(id, key),
         Isloyalty: paying,
@@ -322,6 +346,6 @@ export async function verifyAndStore(tx: Tx, codes: CodeMac, b: VerifyInput, ip:
         Expired: pack.flags.expired !== null,
       },
       message,
-    ),
-  };
+    );
+  return { row, earn, answer };
 }
