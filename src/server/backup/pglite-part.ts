@@ -79,7 +79,10 @@ export async function restorePglite(dump: Readable, stage: string): Promise<void
   await pipeline(dump, createGunzip(), async (tar: AsyncIterable<Buffer>) => {
     for await (const c of tar) chunks.push(c);
   });
-  const database = await openDatabase({ dataDir: stage, image: new Blob(chunks) });
+  const database = await openDatabase({
+    dataDir: stage,
+    image: new Blob([Buffer.concat(chunks) as Uint8Array<ArrayBuffer>]),
+  });
   try {
     await database.db.execute(sql`select count(*) from app_secrets`);
   } finally {
