@@ -43,8 +43,9 @@ export interface Factory {
   password: string;
 }
 
-/** A store holding the demo data, with the database already set up (no first-start set-up to wait for). */
-export async function makeStore(): Promise<Store> {
+/** A store holding the demo data, with the database already set up (no first-start set-up to wait for);
+ *  `empty`: nothing at all (an empty DATA_DIR, an empty PostgreSQL database), a target for a restore. */
+export async function makeStore({ empty = false } = {}): Promise<Store> {
   const root = mkdtempSync(join(tmpdir(), 'ft-backup-'));
   const dataDir = join(root, 'data');
   const clientDir = join(root, 'client');
@@ -56,18 +57,20 @@ export async function makeStore(): Promise<Store> {
   if (admin) {
     name = `ft_bk_${randomBytes(6).toString('hex')}`;
     const template = inject('databaseTemplate');
-    await adminQuery(admin, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+    await adminQuery(admin, `CREATE DATABASE ${name}${template && !empty ? ` TEMPLATE ${template}` : ''}`);
     const own = new URL(admin);
     own.pathname = `/${name}`;
     databaseUrl = own.toString();
   }
   const open = () => openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
-  const image = inject('pgliteImage');
-  const database = databaseUrl
-    ? await open()
-    : await openDatabase({ dataDir, ...(image ? { image: new Blob([readFileSync(image)]) } : {}) });
-  if ((databaseUrl && !inject('databaseTemplate')) || (!databaseUrl && !image)) await prepareDatabase(database);
-  await database.close();
+  if (!empty) {
+    const image = inject('pgliteImage');
+    const database = databaseUrl
+      ? await open()
+      : await openDatabase({ dataDir, ...(image ? { image: new Blob([readFileSync(image)]) } : {}) });
+    if ((databaseUrl && !inject('databaseTemplate')) || (!databaseUrl && !image)) await prepareDatabase(database);
+    await database.close();
+  }
   const drop = () => adminQuery(admin!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   return {
     root,
