@@ -123,6 +123,18 @@ export async function holdDataDir(dataDir: string, role: HolderRole, secrets: Se
   };
 }
 
+/** Links `aside` to `lock`; on a file system without hard links, creates `lock` exclusively instead
+ *  (whole in practice: one small write). Either fails with EEXIST when a lock is there. */
+function link(aside: string, lock: string, record: HolderRecord) {
+  try {
+    linkSync(aside, lock);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS') throw e;
+    writeFileSync(lock, JSON.stringify(record), { mode: 0o600, flag: 'wx' });
+  }
+}
+
 /** Puts the lock file in place whole (written aside, then linked: the link fails if one exists). */
 async function claim(dataDir: string, record: HolderRecord) {
   const aside = `${lockFile(dataDir)}.${process.pid}.${record.token.slice(0, 8)}`;
@@ -130,7 +142,7 @@ async function claim(dataDir: string, record: HolderRecord) {
   try {
     for (let attempt = 0; ; attempt++) {
       try {
-        linkSync(aside, lockFile(dataDir));
+        link(aside, lockFile(dataDir), record);
         return;
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
