@@ -24,7 +24,8 @@ import { BackupRefusal, damaged, EXIT } from './refusal.js';
 import { hashEntry, listEntries, readEntry, type TarEntry } from './tar.js';
 import { checkUploadClashes, moveUploadsIn, stageUploads, UPLOADS_PREFIX } from './uploads-part.js';
 
-const MANIFEST_MAX = 512 * 1024 * 1024;
+/** Far above any real manifest (about 150 bytes a part), and a bound on what a hostile one costs. */
+const MANIFEST_MAX = 64 * 1024 * 1024;
 
 function readPart(file: string, e: TarEntry): Buffer {
   const buf = Buffer.alloc(e.size);
@@ -52,7 +53,13 @@ export async function checkBackup(file: string): Promise<{ manifest: Manifest; e
   const manifest = parseManifest(text);
   const entries = new Map(list.slice(0, -1).map((e) => [e.name, e]));
   const database = manifest.database === 'pglite' ? PGLITE_PART : POSTGRES_PART;
-  if (entries.size !== list.length - 1 || entries.size !== manifest.parts.length || !entries.has(database)) {
+  const listed = new Set(manifest.parts.map((p) => p.name));
+  if (
+    entries.size !== list.length - 1 ||
+    listed.size !== manifest.parts.length ||
+    entries.size !== listed.size ||
+    !listed.has(database)
+  ) {
     throw damaged('its parts are not the ones its manifest lists');
   }
   for (const p of manifest.parts) {
