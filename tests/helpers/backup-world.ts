@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../../src/server/db/connect.js';
+import { openDatabase, type Database, type Db } from '../../src/server/db/connect.js';
 import { USER_TYPE } from '../../src/shared/contracts/auth.js';
 import { LOGIN_API } from '../../src/shared/contracts/auth.js';
 import { endpointPath, type Endpoint } from '../../src/shared/endpoint.js';
@@ -43,9 +43,13 @@ export interface Factory {
   password: string;
 }
 
-/** A store holding the demo data, with the database already set up (no first-start set-up to wait for);
+/** A store holding the demo data, with the database already set up (no first-start set-up to wait for)
+ *  and, with `factory`, a factory written in the same opening (PGlite's are slow on a busy machine);
  *  `empty`: nothing at all (an empty DATA_DIR, an empty PostgreSQL database), a target for a restore. */
-export async function makeStore({ empty = false } = {}): Promise<Store> {
+export async function makeStore(opts: { empty: true }): Promise<Store>;
+export async function makeStore(opts?: { factory?: false }): Promise<Store>;
+export async function makeStore(opts: { factory: true }): Promise<Store & { factory: Factory }>;
+export async function makeStore({ empty = false, factory = false } = {}): Promise<Store & { factory?: Factory }> {
   const root = mkdtempSync(join(tmpdir(), 'ft-backup-'));
   const dataDir = join(root, 'data');
   const clientDir = join(root, 'client');
@@ -63,16 +67,22 @@ export async function makeStore({ empty = false } = {}): Promise<Store> {
     databaseUrl = own.toString();
   }
   const open = () => openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
+  let made: Factory | undefined;
   if (!empty) {
     const image = inject('pgliteImage');
     const database = databaseUrl
       ? await open()
       : await openDatabase({ dataDir, ...(image ? { image: new Blob([readFileSync(image)]) } : {}) });
-    if ((databaseUrl && !inject('databaseTemplate')) || (!databaseUrl && !image)) await prepareDatabase(database);
-    await database.close();
+    try {
+      if ((databaseUrl && !inject('databaseTemplate')) || (!databaseUrl && !image)) await prepareDatabase(database);
+      if (factory) made = await insertFactory(database.db);
+    } finally {
+      await database.close();
+    }
   }
   const drop = () => adminQuery(admin!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   return {
+    ...(made ? { factory: made } : {}),
     root,
     dataDir,
     clientDir,
@@ -94,22 +104,16 @@ export async function makeStore({ empty = false } = {}): Promise<Store> {
 
 /** A company with a factory (its prefix, a product, a carton size of 5, slips printed) and a user of it
  *  holding Mapping, Secondary Packing, Scheme Master and Product Master (uploads). */
-export async function addFactory(store: Store): Promise<Factory> {
-  const database = await store.open();
-  try {
-    const db = database.db;
-    const prefix = nextPrefix();
-    const companyId = (await insertCompany(db)).id;
-    const siteId = (await insertSite(db, companyId, { prefix })).id;
-    const product = await insertProduct(db, companyId, { bestBeforeDays: 365 });
-    const pages = [PAGE.mapping, PAGE.secondaryPacking, PAGE.schemeMaster, PAGE.productMaster].map((p) => p.key);
-    const u = await insertUser(db, { companyId, siteId, userType: USER_TYPE.factory, pages });
-    const cartonId = (await insertCarton(db, { size: 5 })).id;
-    await printSlips(db, prefix, 50);
-    return { prefix, productId: product.id, cartonId, email: u.email, password: u.password };
-  } finally {
-    await database.close();
-  }
+async function insertFactory(db: Db): Promise<Factory> {
+  const prefix = nextPrefix();
+  const companyId = (await insertCompany(db)).id;
+  const siteId = (await insertSite(db, companyId, { prefix })).id;
+  const product = await insertProduct(db, companyId, { bestBeforeDays: 365 });
+  const pages = [PAGE.mapping, PAGE.secondaryPacking, PAGE.schemeMaster, PAGE.productMaster].map((p) => p.key);
+  const u = await insertUser(db, { companyId, siteId, userType: USER_TYPE.factory, pages });
+  const cartonId = (await insertCarton(db, { size: 5 })).id;
+  await printSlips(db, prefix, 50);
+  return { prefix, productId: product.id, cartonId, email: u.email, password: u.password };
 }
 
 export interface Ran {
