@@ -3,6 +3,7 @@
 // folder someone holds. Then the same good backup (taken by `npm run backup` with no server: the command
 // opens the folder itself) restores, past a lock file a crash left behind. On PGlite, the holder's
 // listener (backup/holder.ts) answers only with the lock file's token, and only on loopback.
+import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
@@ -15,6 +16,7 @@ import { tableCount } from '../../src/server/backup/postgres-part.js';
 import { listEntries, readEntry, TarWriter } from '../../src/server/backup/tar.js';
 import { openDatabase } from '../../src/server/db/connect.js';
 import { makeStore, npmRun, type Ran, type Store } from '../helpers/backup-world.js';
+import { ROOT } from '../helpers/server-process.js';
 
 const PG = Boolean(process.env.DATABASE_URL);
 const UPLOAD = 'feedc0de0123456789abcdef01234567.png';
@@ -145,16 +147,32 @@ describe('a restore refuses, changing nothing', () => {
     );
   });
 
-  it.skipIf(PG)('PGlite: a data folder someone holds (a server, a backup)', async () => {
+  it.skipIf(PG)('PGlite: a data folder someone holds (a server, a backup); nor does a server start on it', async () => {
     const into = await target();
-    const holder = await holdDataDir(into.dataDir, 'server', { jwt: 'database', code: 'database' });
+    const said = `${into.dataDir} is in use by a backup (process ${process.pid}): wait for it to finish.`;
+    const holder = await holdDataDir(into.dataDir, 'backup', { jwt: 'database', code: 'database' });
     try {
-      await refused(
-        into,
-        good,
-        6,
-        `${into.dataDir} is in use by a running server (process ${process.pid}): stop it first.`,
-      );
+      await refused(into, good, 6, said);
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        DATA_DIR: into.dataDir,
+        CLIENT_DIR: into.clientDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+      };
+      delete env.DATABASE_URL;
+      const server = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['src/server/main.ts'], {
+        cwd: ROOT,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      server.stdout.on('data', (d: Buffer) => (output += d.toString()));
+      server.stderr.on('data', (d: Buffer) => (output += d.toString()));
+      const code = await new Promise((resolve) => server.once('close', resolve));
+      expect(output.trim()).toBe(said);
+      expect(code).toBe(1);
+      expect(existsSync(join(into.dataDir, 'pglite'))).toBe(false);
     } finally {
       await holder.release();
     }

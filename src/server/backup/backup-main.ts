@@ -2,7 +2,7 @@
 // npm takes a `--out` before `--` as its own option (npm_config_out: 'true' and FILE left as an
 // argument, or FILE itself for `--out=FILE`), so every spelling is read here.
 import { defaultBackupName, runBackup } from './backup.js';
-import { runCommand, usageError } from './command.js';
+import { runCommand, usageError, userPath } from './command.js';
 
 const USAGE = 'Usage: npm run backup [--out FILE]   (default FILE: ./fieldtrace-backup-YYYYMMDD-HHMMSS.tar)';
 
@@ -14,4 +14,4 @@ function outFile(args: string[], npmOut: string | undefined): string {
   throw usageError(USAGE);
 }
 
-await runCommand(USAGE, (config, args) => runBackup(config, outFile(args, process.env.npm_config_out)));
+await runCommand(USAGE, (config, args) => runBackup(config, userPath(outFile(args, process.env.npm_config_out))));

@@ -10,7 +10,7 @@ import type { PartInfo } from './manifest.js';
 import { damaged } from './refusal.js';
 
 const BLOCK = 512;
-const MAX_SIZE = 8 ** 11 - 1; // what ustar's 11 octal digits hold (8 GiB)
+const OCTAL_MAX = 8 ** 11 - 1; // what ustar's 11 octal digits hold (8 GiB); beyond, GNU tar's base-256
 const padTo = (n: number) => Math.ceil(n / BLOCK) * BLOCK;
 
 function octal(buf: Buffer, at: number, width: number, value: number) {
@@ -20,12 +20,16 @@ function octal(buf: Buffer, at: number, width: number, value: number) {
 function header(name: string, size: number): Buffer {
   const h = Buffer.alloc(BLOCK);
   if (Buffer.byteLength(name) > 100) throw new Error(`tar: name too long: ${name}`);
-  if (size > MAX_SIZE) throw new Error(`tar: ${name} is larger than 8 GiB`);
   h.write(name, 0, 100, 'utf8');
   octal(h, 100, 8, 0o600);
   octal(h, 108, 8, 0);
   octal(h, 116, 8, 0);
-  octal(h, 124, 12, size);
+  if (size <= OCTAL_MAX) octal(h, 124, 12, size);
+  else {
+    h[124] = 0x80;
+    h.writeUIntBE(Math.floor(size / 2 ** 32), 128, 4);
+    h.writeUInt32BE(size % 2 ** 32, 132);
+  }
   octal(h, 136, 12, Math.floor(Date.now() / 1000));
   h.write('        ', 148, 8, 'ascii');
   h.write('0', 156, 1, 'ascii');
@@ -107,7 +111,10 @@ export async function listEntries(path: string): Promise<TarEntry[]> {
       const type = h.toString('ascii', 156, 157);
       if (type !== '0' && type !== '\0') throw damaged('it holds something other than plain files');
       const name = h.toString('utf8', 0, 100).replace(/\0.*$/s, '');
-      const size = parseInt(h.toString('ascii', 124, 136).replace(/[\0 ]/g, '') || 'x', 8);
+      const size =
+        h[124] === 0x80 && h.readUInt32BE(124) === 0x80000000
+          ? h.readUInt32BE(128) * 2 ** 32 + h.readUInt32BE(132)
+          : parseInt(h.toString('ascii', 124, 136).replace(/[\0 ]/g, '') || 'x', 8);
       if (!Number.isSafeInteger(size) || size < 0) throw damaged('a part header is corrupt');
       const offset = pos + BLOCK;
       if (offset + size > fileSize) throw damaged('it is truncated');
