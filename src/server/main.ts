@@ -1,7 +1,11 @@
-// Entry point of `npm start`: config -> client build (when missing) and a new PGlite database's set-up,
-// each in a child process (first-start/) -> database -> migrations and seed (no-ops once done) -> app
-// -> listen.
+// Entry point of `npm start`: config -> on PGlite, a claim on the data folder (backup/holder.ts: a
+// second server, or a backup or restore, must not open it meanwhile; a backup asks this server for the
+// dump) -> client build (when missing) and a new PGlite database's set-up, each in a child process
+// (first-start/) -> database -> migrations and seed (no-ops once done) -> app -> listen.
 import { buildApp } from './app.js';
+import { holdDataDir } from './backup/holder.js';
+import { secretSources } from './backup/manifest.js';
+import { BackupRefusal } from './backup/refusal.js';
 import { loadConfig } from './config.js';
 import { openDatabase, pgliteDir } from './db/connect.js';
 import { maintainPartitions } from './db/partitions.js';
@@ -14,10 +18,12 @@ import { purgeIdempotencyKeys } from './http/idempotency.js';
 
 async function main() {
   const config = loadConfig();
+  const holder = config.databaseUrl ? undefined : await holdDataDir(config.dataDir, 'server', secretSources(config));
   await ensureClientBuilt(config.clientDir);
   await ensureDatabaseSetUp(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const seeded = await setUpDatabase(database, { demo: config.seedDemo ? seedDemo : undefined });
+  holder?.serve(database);
   const app = await buildApp({ config, database });
   app.log.info(
     `database: ${database.kind}${database.kind === 'pglite' ? ` in ${pgliteDir(config.dataDir)}` : ''}; seed: ${seeded}`,
@@ -25,6 +31,8 @@ async function main() {
   const close = async () => {
     await app.close();
     await database.close();
+    // The folder is given up only once the database is closed: a backup may open it from then on.
+    await holder?.release();
     process.exit(0);
   };
   process.once('SIGINT', close);
@@ -48,7 +56,8 @@ async function main() {
 }
 
 main().catch((err) => {
-  // A failed first-start step has said what went wrong (its output, then ours): no stack to add.
-  console.error(err instanceof StartStepFailed ? err.message : err);
+  // A failed first-start step has said what went wrong (its output, then ours), and a folder in use
+  // says who holds it: no stack to add.
+  console.error(err instanceof StartStepFailed || err instanceof BackupRefusal ? err.message : err);
   process.exit(1);
 });

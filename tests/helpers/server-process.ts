@@ -37,6 +37,10 @@ export interface ServerOptions {
   databaseUrl?: string;
   /** Appended to; DATA_DIR/server.log unless given. */
   logFile?: string;
+  /** CLIENT_DIR: the project's build unless given (a folder with an index.html skips building it). */
+  clientDir?: string;
+  /** More environment, over the defaults (e.g. a higher VERIFY_LIMIT_PER_ADDRESS). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface ServerProcess {
@@ -82,13 +86,14 @@ export async function startServerProcess(o: ServerOptions): Promise<ServerProces
     PORT: String(o.port),
     HOST: '127.0.0.1',
     DATA_DIR: o.dataDir,
-    CLIENT_DIR,
+    CLIENT_DIR: o.clientDir ?? CLIENT_DIR,
     PUBLIC_BASE_URL: o.publicBaseUrl ?? baseUrl,
     SEED_DEMO: '1',
     CODE_SECRET: o.codeSecret,
     // Every browser test signs in; the real limits would lock the demo accounts out mid-run.
     LOGIN_LIMIT_PER_ADDRESS: '10000',
     LOGIN_LIMIT_PER_ACCOUNT: '10000',
+    ...o.env,
   };
   delete env.DATABASE_URL;
   if (o.databaseUrl) env.DATABASE_URL = o.databaseUrl;
