@@ -219,8 +219,8 @@ export async function startWorld(o: {
           'varchar[]',
         )}) as u(sid, tid)`);
       const first = o.from + a * ITEMS_PER_TID;
-      await db.execute(sql`insert into items (kind, prefix, serial_no, secondary_id, status)
-        select 'S', 'KA', ${first}::bigint + (u.i - 1) * ${ITEMS_PER_SID} + k, u.sid, 'packed'
+      await db.execute(sql`insert into items (kind, prefix, serial_no, secondary_id, status, company_id)
+        select 'S', 'KA', ${first}::bigint + (u.i - 1) * ${ITEMS_PER_SID} + k, u.sid, 'packed', ${site.company}
         from unnest(${sqlArray(s, 'varchar[]')}) with ordinality as u(sid, i), generate_series(0, ${ITEMS_PER_SID - 1}) as k`);
     }
     const held = await one<{ t: number; s: number; i: number }>(

@@ -95,8 +95,8 @@ async function server(): Promise<string[][]> {
       select 'S', 'BF', g * 100 + 1, g * 100 + 100, 900, 900, 'B' || g, '2026-01-10', '2028-01-10' from generate_series(0, 49999) g`);
     await db.execute(sql`insert into secondary_cartons (sid, company_id, site_id, location_site_id, carton_size_id, product_id, qty, state, created_by)
       select 'SID26BF' || lpad(g::text, 5, '0'), 900, 900, 900, 900, 900, 20, 'packed', 900 from generate_series(0, 49999) g`);
-    await db.execute(sql`insert into items (kind, prefix, serial_no, secondary_id, status)
-      select 'S', 'BF', (g / 20) * 100 + g % 20 + 1, 'SID26BF' || lpad((g / 20)::text, 5, '0'), 'packed' from generate_series(0, 999999) g`);
+    await db.execute(sql`insert into items (kind, prefix, serial_no, secondary_id, status, company_id)
+      select 'S', 'BF', (g / 20) * 100 + g % 20 + 1, 'SID26BF' || lpad((g / 20)::text, 5, '0'), 'packed', 900 from generate_series(0, 999999) g`);
     await db.execute(sql`analyze`);
     const { mappingPage, packedPage } = await import('../src/server/domain/floor-cache.js');
     for (const [label, fn] of [

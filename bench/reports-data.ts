@@ -569,10 +569,10 @@ export async function generateReportsData(db: Db, scale: number): Promise<Report
   const firstSerial = sql`bb.base + ${n(MAPPING_SIZE)} * (j / 5) + ${n(PACKS_PER_SID)} * (j % 5) + 1`;
   await step(
     'items',
-    sql`insert into items (kind, prefix, serial_no, secondary_id, status, created_at)
+    sql`insert into items (kind, prefix, serial_no, secondary_id, status, created_at, company_id)
     select 'S', bb.prefix, ${firstSerial} + i, ${sidText(sql`bb.sid0 + j`)},
       case when j = ${n(SIDS_PER_TID)} and bb.loose_state = 'damaged' then 'damaged' else 'packed' end,
-      bb.t_b + interval '1 hour' + j * interval '6 minutes'
+      bb.t_b + interval '1 hour' + j * interval '6 minutes', bb.company_id
     from bench_blocks bb cross join generate_series(0, ${n(SIDS_PER_BLOCK - 1)}) j cross join generate_series(0, ${n(PACKS_PER_SID - 1)}) i
     order by bb.b, j, i`,
   );
@@ -613,11 +613,11 @@ export async function generateReportsData(db: Db, scale: number): Promise<Report
   );
   await step(
     'dispatch legs',
-    sql`insert into dispatch_cartons (did, carton_id, product_id, batch_no, mfg_date, exp_date, qty, state, ended_at)
-    select bb.did, bb.tid, bb.product_id, bb.batch_no, bb.mfg, bb.exp, ${n(SIDS_PER_TID * PACKS_PER_SID)}, bb.tid_leg, bb.tid_end
+    sql`insert into dispatch_cartons (did, carton_id, product_id, batch_no, mfg_date, exp_date, qty, state, ended_at, company_id)
+    select bb.did, bb.tid, bb.product_id, bb.batch_no, bb.mfg, bb.exp, ${n(SIDS_PER_TID * PACKS_PER_SID)}, bb.tid_leg, bb.tid_end, bb.company_id
       from bench_blocks bb where bb.did is not null
     union all
-    select bb.did, bb.loose_sid, bb.product_id, bb.batch_no, bb.mfg, bb.exp, ${n(PACKS_PER_SID)}, bb.loose_leg, bb.loose_end
+    select bb.did, bb.loose_sid, bb.product_id, bb.batch_no, bb.mfg, bb.exp, ${n(PACKS_PER_SID)}, bb.loose_leg, bb.loose_end, bb.company_id
       from bench_blocks bb where bb.owner`,
   );
   await step(
@@ -723,11 +723,11 @@ export async function generateReportsData(db: Db, scale: number): Promise<Report
   // The slip counters where the data left them, so the app would go on from there.
   await step(
     'id counters',
-    sql`insert into id_counters (prefix, type, last, updated_at)
-    select prefix, 'SID', max(sid0) + ${n(SIDS_PER_BLOCK - 1)}, now() from bench_blocks group by prefix
-    union all select prefix, 'TID', max(k) + 1, now() from bench_blocks group by prefix
-    union all select prefix, 'DID', count(*), now() from bench_blocks where owner group by prefix
-    on conflict (prefix, type) do update set last = excluded.last, updated_at = excluded.updated_at`,
+    sql`insert into id_counters (prefix, type, last, updated_at, company_id)
+    select prefix, 'SID', max(sid0) + ${n(SIDS_PER_BLOCK - 1)}, now(), company_id from bench_blocks group by prefix, company_id
+    union all select prefix, 'TID', max(k) + 1, now(), company_id from bench_blocks group by prefix, company_id
+    union all select prefix, 'DID', count(*), now(), company_id from bench_blocks where owner group by prefix, company_id
+    on conflict (prefix, type, company_id) do update set last = excluded.last, updated_at = excluded.updated_at`,
   );
   await db.execute(sql`drop table bench_blocks`);
   // Any row that fell outside them moves to its month, as the server's daily run would do.
