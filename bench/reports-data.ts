@@ -1,6 +1,8 @@
 // The reports benchmark's data (issue 14 item 7): a year of a traceability business at the size the
 // issue names, written set-based in SQL (insert ... select from generate_series / the block table),
-// never row by row. At --scale 1:
+// never row by row. Its sizes (reports-sizes.ts): --scale s, issue 14's year times s, or --harvest
+// (issue 29 item 6: 10,000 blocks, mappings of 5,000, 10 M verifications, and the earlier years' event
+// log, reports-history.ts, to 10 M events in all). At --scale 1:
 // - 10,000,000 mapped static codes: 10,000 mappings of 1,000 (the 'map' events, a print file and its
 //   'generate' event each), a few damaged sub-ranges and de-mapped ranges (their events);
 // - 1,000,000 packed items in 50,000 secondary cartons of 20 (45,000 of them in 5,000 tertiary cartons of
@@ -24,7 +26,7 @@
 // shared/events.ts); a verification's `scan` is the code's visible number, not a uid with its MAC
 // (nothing here reads it).
 //
-// `npx tsx bench/reports-data.ts [--scale 0.01] [--keep]`: a fresh database on DATABASE_URL's server,
+// `npx tsx bench/reports-data.ts [--scale 0.01 | --harvest [--scale-down 0.001]] [--keep]`: a fresh database on DATABASE_URL's server,
 // migrated and seeded (demo) as the server does, the data generated, the row counts printed; dropped
 // unless --keep. reports.bench.ts calls generateReportsData itself.
 import { sql, type SQL } from 'drizzle-orm';
@@ -41,6 +43,8 @@ import { REPORTS } from '../src/shared/contracts/reports/index.js';
 import { VERIFY_CODE, VERIFY_MSG } from '../src/shared/contracts/public/verify-rules.js';
 import { normalisePageList, PAGE } from '../src/shared/pages.js';
 import { createTarget, describeTarget, openTarget } from './db.js';
+import { generateHistory } from './reports-history.js';
+import { checkSizes, describeSizes, sizesOfArgs, type ReportsSizes } from './reports-sizes.js';
 import { fmtInt, log, now } from './stats.js';
 
 const DAY = 86_400_000;
@@ -52,9 +56,14 @@ const BENCH_PASSWORD = 'Bench123';
 const SIDS_PER_BLOCK = 10;
 const SIDS_PER_TID = 9;
 const PACKS_PER_SID = 20;
-const MAPPING_SIZE = 1000;
 /** Packs packed of each mapping: SIDs 0-4 take serials 1-100 of the first, 5-9 of the second. */
 const PACKED_PER_MAPPING = 100;
+/** Where the de-mapped ranges' serials start: past every prefix's mapped serials (9,000,000 at scale 1). */
+const demapBase = (maxSerial: number) => {
+  let base = 9_000_000;
+  while (base <= maxSerial) base *= 10;
+  return base;
+};
 
 interface Factory {
   siteId: number;
@@ -80,7 +89,7 @@ interface Company {
 
 /** What the benchmark measures with: who signs in, and a pack, a DID and a batch worth tracing. */
 export interface ReportsWorld {
-  scale: number;
+  sizes: ReportsSizes;
   seconds: number;
   counts: Record<string, number>;
   companyId: number;
@@ -354,7 +363,7 @@ interface Block {
   t_demap: string | null;
 }
 
-function plan(cos: Company[], nowMs: number, blocks: number, modes: number[]): Block[] {
+function plan(cos: Company[], nowMs: number, blocks: number, mappingSize: number, modes: number[]): Block[] {
   const start = nowMs - 365 * DAY;
   const span = 362 * DAY;
   const tOf = (b: number) => start + ((b + 0.5) / blocks) * span;
@@ -414,7 +423,7 @@ function plan(cos: Company[], nowMs: number, blocks: number, modes: number[]): B
       batch_no: `${product.code}-${month}`,
       mfg: iso(t).slice(0, 10),
       exp: iso(t + 730 * DAY).slice(0, 10),
-      base: k * 2 * MAPPING_SIZE,
+      base: k * 2 * mappingSize,
       k,
       yy: y,
       sid0: k * SIDS_PER_BLOCK + 1,
@@ -460,14 +469,18 @@ const BLOCK_COLUMNS = `b int, company_id int, site_id int, prefix varchar, fuser
   loose_state varchar, t_damage timestamptz, fractional boolean, t_return timestamptz, t_range_damage timestamptz, t_demap timestamptz`;
 
 /** Generates the data on a migrated database holding the demo seed. */
-export async function generateReportsData(db: Db, scale: number): Promise<ReportsWorld> {
+export async function generateReportsData(db: Db, sizes: ReportsSizes): Promise<ReportsWorld> {
   const t0 = now();
   const nowMs = Date.now();
-  const blocks = Math.max(4, 2 * Math.round(2500 * scale));
-  const verificationCount = Math.max(100, Math.round(1_000_000 * scale));
+  const { blocks, verifications: verificationCount } = checkSizes(sizes);
+  const M = sizes.codesPerMapping;
   const m = await masters(db, nowMs);
   const [a] = m.companies;
-  const plan_ = plan(m.companies, nowMs, blocks, m.modes);
+  const plan_ = plan(m.companies, nowMs, blocks, M, m.modes);
+  const demap = demapBase(Math.max(...plan_.map((b) => b.base + 2 * M)));
+  // A damaged sub-range: 50 unpacked serials near the end of the second mapping (1901-1950 of a block at scale 1).
+  const damagedFrom = sql`bb.base + ${n(2 * M - 99)}`;
+  const damagedTo = sql`bb.base + ${n(2 * M - 50)}`;
   const step = async (what: string, q: SQL) => {
     const s0 = now();
     const res = await db.execute(q);
@@ -493,13 +506,13 @@ export async function generateReportsData(db: Db, scale: number): Promise<Report
   await step(
     'mappings',
     sql`insert into mappings (kind, prefix, from_no, to_no, company_id, site_id, product_id, batch_no, mfg_date, exp_date, mrp, remark, created_by, created_at)
-    select 'S', bb.prefix, bb.base + h * ${n(MAPPING_SIZE)} + 1, bb.base + (h + 1) * ${n(MAPPING_SIZE)}, bb.company_id, bb.site_id, bb.product_id, bb.batch_no,
+    select 'S', bb.prefix, bb.base + h * ${n(M)} + 1, bb.base + (h + 1) * ${n(M)}, bb.company_id, bb.site_id, bb.product_id, bb.batch_no,
       bb.mfg, bb.exp, 249.00, '', bb.fuser, bb.t_b + h * interval '10 minutes'
     from bench_blocks bb cross join generate_series(0, 1) h order by bb.b, h`,
   );
   await db.execute(sql`update bench_blocks bb set m1 = m1.id, m2 = m2.id from mappings m1, mappings m2
     where m1.kind = 'S' and m1.prefix = bb.prefix and m1.from_no = bb.base + 1
-      and m2.kind = 'S' and m2.prefix = bb.prefix and m2.from_no = bb.base + ${n(MAPPING_SIZE + 1)}`);
+      and m2.kind = 'S' and m2.prefix = bb.prefix and m2.from_no = bb.base + ${n(M + 1)}`);
   await step(
     'map events',
     sql`insert into events (at, action, user_id, company_id, site_id, kind, prefix, from_no, to_no, ref, detail)
@@ -524,20 +537,20 @@ export async function generateReportsData(db: Db, scale: number): Promise<Report
   await step(
     'damages',
     sql`insert into damages (kind, prefix, from_no, to_no, company_id, product_id, reason, created_by, created_at)
-    select 'S', bb.prefix, bb.base + 1901, bb.base + 1950, bb.company_id, bb.product_id, 'Label smudged', bb.fuser, bb.t_range_damage
+    select 'S', bb.prefix, ${damagedFrom}, ${damagedTo}, bb.company_id, bb.product_id, 'Label smudged', bb.fuser, bb.t_range_damage
     from bench_blocks bb where bb.t_range_damage is not null order by bb.b`,
   );
   await step(
     'damage events',
     sql`insert into events (at, action, user_id, company_id, site_id, kind, prefix, from_no, to_no, ref, detail)
-    select bb.t_range_damage, 'damage', bb.fuser, bb.company_id, bb.site_id, 'S', bb.prefix, bb.base + 1901, bb.base + 1950, bb.m2::text,
+    select bb.t_range_damage, 'damage', bb.fuser, bb.company_id, bb.site_id, 'S', bb.prefix, ${damagedFrom}, ${damagedTo}, bb.m2::text,
       jsonb_build_object('mappingId', bb.m2, 'productId', bb.product_id, 'batchNo', bb.batch_no, 'reason', 'Label smudged')
     from bench_blocks bb where bb.t_range_damage is not null order by bb.b`,
   );
   await step(
     'demap events',
     sql`insert into events (at, action, user_id, company_id, site_id, kind, prefix, from_no, to_no, ref, detail)
-    select bb.t_demap, 'demap', bb.fuser, bb.company_id, bb.site_id, 'S', bb.prefix, 9000000 + bb.k * 100 + 1, 9000000 + bb.k * 100 + 100, (10000000 + bb.b)::text,
+    select bb.t_demap, 'demap', bb.fuser, bb.company_id, bb.site_id, 'S', bb.prefix, ${n(demap)} + bb.k * 100 + 1, ${n(demap)} + bb.k * 100 + 100, (10000000 + bb.b)::text,
       jsonb_build_object('mappingId', 10000000 + bb.b, 'productId', bb.product_id, 'batchNo', bb.batch_no, 'split', 'whole')
     from bench_blocks bb where bb.t_demap is not null order by bb.b`,
   );
@@ -565,8 +578,8 @@ export async function generateReportsData(db: Db, scale: number): Promise<Report
       case when j < ${n(SIDS_PER_TID)} then bb.tid end
     from bench_blocks bb cross join generate_series(0, ${n(SIDS_PER_BLOCK - 1)}) j order by bb.b, j`,
   );
-  // SID j holds serials (j < 5: the first mapping, else the second) base + 1000 * (j / 5) + 20 * (j % 5) + 1..20.
-  const firstSerial = sql`bb.base + ${n(MAPPING_SIZE)} * (j / 5) + ${n(PACKS_PER_SID)} * (j % 5) + 1`;
+  // SID j holds serials (j < 5: the first mapping, else the second) base + M * (j / 5) + 20 * (j % 5) + 1..20.
+  const firstSerial = sql`bb.base + ${n(M)} * (j / 5) + ${n(PACKS_PER_SID)} * (j % 5) + 1`;
   await step(
     'items',
     sql`insert into items (kind, prefix, serial_no, secondary_id, status, created_at, company_id)
@@ -678,7 +691,8 @@ export async function generateReportsData(db: Db, scale: number): Promise<Report
     'Ravi Naidu',
   ];
   const farmerPool = Math.max(50, Math.round(verificationCount / 50));
-  const packedSerial = sql`bb.base + case when floor(q.rb * 200) < 100 then floor(q.rb * 200) + 1 else floor(q.rb * 200) + 901 end`;
+  // The first 100 serials of either mapping (packed), or 101..M-1 of the first (not yet packed).
+  const packedSerial = sql`bb.base + case when floor(q.rb * 200) < ${n(PACKED_PER_MAPPING)} then floor(q.rb * 200) + 1 else floor(q.rb * 200) + ${n(M - PACKED_PER_MAPPING + 1)} end`;
   const verifiedBefore =
     'This code was verified once before, first on 2 Mar 2026 in Nashik, Maharashtra. If that was not you, this pack may be a copy: ask the shop.';
   await step(
@@ -706,8 +720,8 @@ export async function generateReportsData(db: Db, scale: number): Promise<Report
     ) q
     left join bench_blocks bb on q.t < 93 and q.bmax >= 0 and bb.b = least(floor(q.ra * (q.bmax + 1))::int, ${n(blocks - 1)})
     cross join lateral (select
-      (case when bb.b is null then null when q.t < 80 or q.t >= 88 then ${packedSerial} else bb.base + 101 + floor(q.rb * 899) end)::bigint as serial,
-      case when bb.b is null then null when (q.t < 80 or q.t >= 88) and floor(q.rb * 200) >= 100 then bb.m2 else bb.m1 end as mapping_id,
+      (case when bb.b is null then null when q.t < 80 or q.t >= 88 then ${packedSerial} else bb.base + ${n(PACKED_PER_MAPPING + 1)} + floor(q.rb * ${n(M - PACKED_PER_MAPPING - 1)}) end)::bigint as serial,
+      case when bb.b is null then null when (q.t < 80 or q.t >= 88) and floor(q.rb * 200) >= ${n(PACKED_PER_MAPPING)} then bb.m2 else bb.m1 end as mapping_id,
       bb.b is not null and q.t < 88 and q.rd < 0.3 as farmer, floor(q.re * ${n(farmerPool)})::int as f,
       (${sqlArray(places, 'varchar[]')})[1 + floor(q.rd * 1000)::int % ${n(places.length)}] as place) x
     order by q.at`,
@@ -732,6 +746,9 @@ export async function generateReportsData(db: Db, scale: number): Promise<Report
   await db.execute(sql`drop table bench_blocks`);
   // Any row that fell outside them moves to its month, as the server's daily run would do.
   await maintainPartitions(db, months);
+  // The earlier years' event log, when the sizes ask for more events than the year left.
+  if (sizes.eventsInAll !== null)
+    await generateHistory(db, { eventsInAll: sizes.eventsInAll, windowStart: nowMs - 365 * DAY, years: 4, log });
   // What autovacuum does within minutes of such writes: statistics, and the visibility map index-only scans need.
   const v0 = now();
   await db.execute(sql`vacuum analyze`);
@@ -785,7 +802,7 @@ export async function generateReportsData(db: Db, scale: number): Promise<Report
     where m.product_id = ${batch.product_id} and m.batch_no = ${batch.batch_no}`,
   );
   return {
-    scale,
+    sizes,
     seconds: (now() - t0) / 1000,
     counts,
     companyId: a!.id,
@@ -803,9 +820,7 @@ export async function prepareDatabase(db: Db): Promise<void> {
 }
 
 async function main() {
-  const i = process.argv.indexOf('--scale');
-  const scale = i >= 0 ? Number(process.argv[i + 1]) : 1;
-  if (!(scale > 0)) throw new Error('--scale must be a positive number');
+  const { sizes, label } = sizesOfArgs(process.argv);
   const url = process.env.DATABASE_URL || 'postgres://app:app@127.0.0.1:5432/app_test';
   const { target, drop } = await createTarget(url);
   try {
@@ -813,8 +828,8 @@ async function main() {
     try {
       await database.migrate();
       await prepareDatabase(database.db);
-      log(`${describeTarget(target)}: generating at scale ${scale}`);
-      const world = await generateReportsData(database.db, scale);
+      log(`${describeTarget(target)}: generating at ${label}: ${describeSizes(sizes)}`);
+      const world = await generateReportsData(database.db, sizes);
       log(`generated in ${world.seconds.toFixed(1)} s`);
       console.log(JSON.stringify(world, null, 2));
     } finally {

@@ -1,7 +1,12 @@
-// `npx tsx bench/reports.bench.ts [--scale 1] [--runs 20] [--warmup 2] [--no-export] [--keep]` (issue 14
-// item 7): every report, the dashboard, a journey and a batch trace on a year of data (reports-data.ts:
-// 10 M mapped codes, 1 M packed items, 2,000 dispatches, 1 M verifications at scale 1), on PostgreSQL
-// (DATABASE_URL, else the development server's app_test; a fresh database, dropped at the end).
+// `npx tsx bench/reports.bench.ts [--scale 1 | --harvest [--scale-down f]] [--standby] [--runs 20]
+// [--warmup 2] [--no-export] [--keep]` (issue 14 item 7, issue 29 item 6): every report, the dashboard, a
+// journey and a batch trace on a year of data (reports-data.ts: 10 M mapped codes, 1 M packed items,
+// 2,000 dispatches, 1 M verifications at scale 1; --harvest: 100 M codes, 2 M packed items, 10 M
+// verifications, 10 M events), on PostgreSQL (DATABASE_URL, else the development server's app_test; a
+// fresh database, dropped at the end). --standby: on a primary and a streaming standby of the bench's own
+// (tests/helpers/pg-standby.ts, ports 5475/5476, under /tmp, stopped at the end) instead: the database
+// made on the primary, the standby waited for until it has replayed it all, the server run with
+// DATABASE_READ_URL = the standby; the answers that carried x-data-as-of (read from the standby) counted.
 //
 // Setup, not measured: the database migrated and seeded (demo) as the server's start does it, the data
 // generated, VACUUM ANALYZE (autovacuum's work). Then the real server, `node --import tsx
@@ -17,9 +22,10 @@
 // - Dashboard/GetDashboardData of Nashik Plant (static numbers); Dispatch/GetJourney of a pack packed,
 //   dispatched, received and verified (its uid made with the server's code MAC) and of a received DID,
 //   Dispatch/GetScanInfo of that DID; Recall/GetRecallTrace of the demo company's biggest batch.
-// Figures printed as tables and, at scale 1, saved in bench/results/<date>-reports-postgresql.txt.
+// Figures printed as tables and, at scale 1, saved in bench/results/<date>-reports-postgresql.txt; with
+// --harvest (not scaled down), in bench/results/<date>-reports-harvest-postgresql.txt.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -28,6 +34,7 @@ import { rowsOf } from '../src/server/domain/sql-rows.js';
 import { SEED_LOGINS } from '../src/server/db/seed.js';
 import { DASHBOARD_API } from '../src/shared/contracts/dashboard.js';
 import type { Envelope } from '../src/shared/contracts/envelope.js';
+import { DATA_AS_OF_HEADER } from '../src/shared/endpoint.js';
 import { RECALL_API } from '../src/shared/contracts/recall.js';
 import { REPORTS } from '../src/shared/contracts/reports/index.js';
 import { EXPORT_ROWS_HEADER, type ReportContract } from '../src/shared/contracts/reports/report.js';
@@ -36,6 +43,8 @@ import { indiaDate } from '../src/shared/today.js';
 import { createTarget, openTarget, type Target } from './db.js';
 import { freePort } from './free-port.js';
 import { generateReportsData, prepareDatabase, REPORT_USER, type ReportsWorld } from './reports-data.js';
+import { describeSizes, sizesOfArgs } from './reports-sizes.js';
+import { startStandbyPair, type StandbyPair } from './standby-pair.js';
 import { fmtInt, fmtMB, fmtMs, log, now, table, Timings, type Summary } from './stats.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -50,7 +59,8 @@ const argValue = (name: string, fallback: number) => {
   if (!(v >= 0)) throw new Error(`--${name} needs a number`);
   return v;
 };
-const SCALE = argValue('scale', 1);
+const { sizes: SIZES, label: LABEL } = sizesOfArgs(process.argv);
+const STANDBY = process.argv.includes('--standby');
 const RUNS = argValue('runs', 20);
 const WARMUP = argValue('warmup', 2);
 const EXPORTS = !process.argv.includes('--no-export');
@@ -71,7 +81,11 @@ interface Server {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function startServer(target: Extract<Target, { kind: 'postgres' }>, dir: string): Promise<Server> {
+async function startServer(
+  target: Extract<Target, { kind: 'postgres' }>,
+  dir: string,
+  readUrl: string | undefined,
+): Promise<Server> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = join(dir, 'server.log');
@@ -81,6 +95,7 @@ async function startServer(target: Extract<Target, { kind: 'postgres' }>, dir: s
     HOST: '127.0.0.1',
     DATA_DIR: dir,
     DATABASE_URL: target.url,
+    ...(readUrl ? { DATABASE_READ_URL: readUrl } : {}),
     CLIENT_DIR: join(ROOT, 'dist/client'),
     PUBLIC_BASE_URL: baseUrl,
     SEED_DEMO: '1',
@@ -91,6 +106,7 @@ async function startServer(target: Extract<Target, { kind: 'postgres' }>, dir: s
     ACCESS_TOKEN_SECONDS: '7200',
   };
   delete env.NODE_ENV;
+  if (!readUrl) delete env.DATABASE_READ_URL;
   delete env.SMTP_URL;
   const out = openSync(logFile, 'a');
   // node itself (not the tsx wrapper, which would run it in a child): the pid is the server's.
@@ -133,6 +149,16 @@ function memoryOf(pid: number): { rss: number; hwm: number } {
 
 // ---- Calls ----
 
+/** Per path: the answers that carried x-data-as-of (read from the standby) and those that did not. */
+const fromStandby = new Map<string, { yes: number; no: number }>();
+function tally(path: string, res: Response) {
+  const key = path.split('?')[0]!;
+  const t = fromStandby.get(key) ?? { yes: 0, no: 0 };
+  if (res.headers.has(DATA_AS_OF_HEADER)) t.yes++;
+  else t.no++;
+  fromStandby.set(key, t);
+}
+
 interface Caller {
   name: string;
   token: string;
@@ -154,6 +180,7 @@ async function call(
     },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
+  tally(path, res);
   const env = JSON.parse(await res.text()) as Envelope<unknown>;
   return { ms: now() - t0, env };
 }
@@ -220,6 +247,7 @@ async function exportRun(baseUrl: string, pid: number, path: string, token: stri
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'text/csv' },
       body: JSON.stringify(body),
     });
+    tally(path, res);
     const rows = Number(res.headers.get(EXPORT_ROWS_HEADER) ?? -1);
     if (!res.ok || !res.body || rows < 0) {
       const text = await res.text();
@@ -284,11 +312,21 @@ const totalOf = (answer: unknown) =>
 const ms = (t: Timed) => (t.error ? ['ERR', t.error.slice(0, 30)] : [fmtMs(t.summary.p50), fmtMs(t.summary.p95)]);
 const mark = (ok: boolean) => (ok ? '' : ' !');
 
+const freeOnTmp = () => {
+  const s = statfsSync(tmpdir());
+  return s.bavail * s.bsize;
+};
+
 async function main() {
-  const url = process.env.DATABASE_URL || 'postgres://app:app@127.0.0.1:5432/app_test';
   const started = now();
   const loadAtStart = loads();
-  const { target, drop } = await createTarget(url);
+  log(`free on ${tmpdir()}: ${fmtMB(freeOnTmp())}`);
+  const pair: StandbyPair | undefined = STANDBY ? await startStandbyPair() : undefined;
+  const url = pair?.primaryUrl ?? (process.env.DATABASE_URL || 'postgres://app:app@127.0.0.1:5432/app_test');
+  const { target, drop } = await createTarget(url).catch(async (e: unknown) => {
+    await pair?.stop();
+    throw e;
+  });
   if (target.kind !== 'postgres') throw new Error('the reports benchmark runs on PostgreSQL');
   const dir = mkdtempSync(join(tmpdir(), 'ft-reports-bench-'));
   let server: Server | undefined;
@@ -301,19 +339,29 @@ async function main() {
     const database = await openTarget(target);
     let world: ReportsWorld;
     let version: string;
+    let dbSize: string;
     try {
       await database.migrate();
       await prepareDatabase(database.db);
-      log(`generating the data at scale ${SCALE} (load ${loads()})`);
-      world = await generateReportsData(database.db, SCALE);
-      version = String(
-        Object.values(rowsOf<Record<string, unknown>>(await database.db.execute(sql`show server_version`))[0]!)[0],
-      );
+      log(`generating the data at ${LABEL}: ${describeSizes(SIZES)} (load ${loads()})`);
+      world = await generateReportsData(database.db, SIZES);
+      const first = async (q: ReturnType<typeof sql>) =>
+        String(Object.values(rowsOf<Record<string, unknown>>(await database.db.execute(q))[0]!)[0]);
+      version = await first(sql`show server_version`);
+      dbSize = await first(sql`select pg_size_pretty(pg_database_size(current_database()))`);
     } finally {
       await database.close();
     }
-    log(`generated in ${world.seconds.toFixed(0)} s; starting the server (load ${loads()})`);
-    server = await startServer(target, dir);
+    log(`generated in ${world.seconds.toFixed(0)} s; database ${dbSize}, free on ${tmpdir()} ${fmtMB(freeOnTmp())}`);
+    let readUrl: string | undefined;
+    if (pair) {
+      const s0 = now();
+      await pair.caughtUp();
+      log(`the standby replayed it all in ${((now() - s0) / 1000).toFixed(1)} s`);
+      readUrl = pair.standbyUrlOf(target.name);
+    }
+    log(`starting the server (load ${loads()})`);
+    server = await startServer(target, dir, readUrl);
     const callers: Caller[] = [
       { name: 'company user', token: await signIn(server.baseUrl, REPORT_USER) },
       { name: 'admin', token: await signIn(server.baseUrl, SEED_LOGINS.admin) },
@@ -427,13 +475,23 @@ async function main() {
     const c = world.counts;
     print(
       `Reports, dashboard, journey and trace, ${today}: PostgreSQL ${version} on this machine, Node ${process.version}, ` +
-        `${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), ${fmtMB(totalmem())} RAM; scale ${SCALE}.`,
+        `${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), ${fmtMB(totalmem())} RAM; ${LABEL} (${describeSizes(SIZES)}).`,
     );
     print(
       `Data: ${fmtInt(c.mappedCodes!)} codes mapped in ${fmtInt(c.mappings!)} mappings, ${fmtInt(c.items!)} items packed in ${fmtInt(c.secondary_cartons!)} SIDs ` +
         `and ${fmtInt(c.tertiary_cartons!)} TIDs, ${fmtInt(c.dispatches!)} dispatches (${fmtInt(c.dispatch_cartons!)} legs), ${fmtInt(c.verifications!)} verifications, ` +
-        `${fmtInt(c.events!)} events, ${fmtInt(c.point_entries!)} point entries; generated in ${world.seconds.toFixed(0)} s.`,
+        `${fmtInt(c.events!)} events, ${fmtInt(c.point_entries!)} point entries; generated in ${world.seconds.toFixed(0)} s; database ${dbSize}.`,
     );
+    if (pair) {
+      const paths = [...fromStandby.entries()];
+      const yes = paths.reduce((s, [, t]) => s + t.yes, 0);
+      const missed = paths.filter(([, t]) => t.no > 0).map(([p, t]) => `${p} (${t.no})`);
+      print(
+        `Standby: a primary and a streaming standby of the bench's own (PostgreSQL 15 defaults, fsync off), the server reading the standby ` +
+          `(DATABASE_READ_URL): ${fmtInt(yes)} answers carried ${DATA_AS_OF_HEADER}` +
+          (missed.length ? `; without it: ${missed.join(', ')}.` : ', every answer did.'),
+      );
+    }
     print(
       `Server: node src/server/main.ts in its own process, request log 'info' to a file; calls one at a time from the benchmark process over HTTP (fetch).`,
     );
@@ -520,16 +578,23 @@ async function main() {
       `Measured: pack ${world.pack.prefix}${world.pack.serial} (${world.pack.verifications} verifications), ${world.did}, batch ${world.trace.batchNo} ` +
         `(${world.trace.mappings} mappings, ${fmtInt(world.trace.packs)} packs). Whole run ${((now() - started) / 1000).toFixed(0)} s.`,
     );
-    if (SCALE === 1) {
-      const file = join(ROOT, 'bench/results', `${today}-reports-postgresql.txt`);
+    const saved =
+      LABEL === 'harvest' ? 'reports-harvest-postgresql' : LABEL === 'scale 1' ? 'reports-postgresql' : null;
+    if (saved) {
+      const file = join(ROOT, 'bench/results', `${today}-${saved}.txt`);
       writeFileSync(file, `${out.join('\n')}\n`);
       log(`saved in ${file}`);
     }
   } finally {
     await server?.stop().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
-    if (KEEP) log(`kept ${target.kind === 'postgres' ? target.url : ''}`);
-    else await drop();
+    try {
+      // The bench's own clusters go with it: --keep keeps a database on DATABASE_URL's server only.
+      if (KEEP && !pair) log(`kept ${target.kind === 'postgres' ? target.url : ''}`);
+      else await drop();
+    } finally {
+      await pair?.stop();
+    }
   }
 }
 
