@@ -107,7 +107,7 @@ export async function generateHistory(
       select h.at, w.action, w.user_id, w.company_id, w.site_id, w.kind, w.prefix, ${serial(sql`w.from_no`)}, ${serial(sql`w.to_no`)},
         case when ${numberRef} then ${id(sql`w.ref::bigint`)}::text when w.ref is null then null else ${carton(sql`w.ref`)} end,
         ${detail}
-      from (select g, 1 + (g - 1) / ${int(w)} as c, (g - 1) % ${int(w)} + 1 as rn,
+      from (select g, (1 + (g - 1) / ${int(w)})::bigint as c, (g - 1) % ${int(w)} + 1 as rn,
           ${new Date(start).toISOString()}::timestamptz + ((g - random()) / ${int(count)}::float8) * ${int(opts.years * 365)} * interval '1 day' as at
         from generate_series(1, ${int(count)}) g) h
       join w on w.rn = h.rn`);

@@ -2,11 +2,11 @@
 // hash-partitioned by company_id with one partition on the second cluster, and the app's writes and
 // reads go through it: a verification of the demo company's pack is stored on the shard cluster and
 // read back through the app. The rest of the server tests then run on the same layout.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { SHARDED_TABLES } from '../helpers/fdw-layout.js';
-import { startApp, type TestApp } from '../helpers/server-app.js';
+import { useApp } from '../helpers/use-app.js';
 import { rowsOf } from '../../src/server/domain/sql-rows.js';
 import { events } from '../../src/server/db/schema.js';
 import { maintainPartitions } from '../../src/server/db/partitions.js';
@@ -14,11 +14,7 @@ import { maintainPartitions } from '../../src/server/db/partitions.js';
 const shardPort = inject('shardPort');
 
 describe.skipIf(!shardPort)('the fdw layout (TEST_LAYOUT=fdw with DATABASE_URL only)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startApp();
-  });
-  afterAll(() => t?.close());
+  const t = useApp();
 
   it('partitions events and verifications by company_id, one partition a foreign table', async () => {
     for (const table of SHARDED_TABLES) {
