@@ -27,10 +27,11 @@ export function runPg(program: string, args: string[]): string {
   const [cmd, argv] = asRoot
     ? ['runuser', ['-u', 'postgres', '--', join(PG_BIN, program), ...args]]
     : [join(PG_BIN, program), args];
-  return execFileSync(cmd, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync(cmd, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
 }
 
-function owned(dir: string) {
+/** A folder the cluster's owner may use (only it: initdb wants a data folder's parent its own). */
+export function owned(dir: string) {
   if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
   return dir;
 }

@@ -3,12 +3,12 @@
 // port. As the postgres user (initdb and postgres refuse root), in a folder of its own under /tmp;
 // `stop` stops both and removes the folder, and a start that fails half-way does the same.
 import { execFile } from 'node:child_process';
-import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { owned, PG_BIN, runPg } from './pg-cluster.js';
 
 const run = promisify(execFile);
-const BIN = '/usr/lib/postgresql/15/bin';
 
 export interface Replicated {
   primaryUrl: string;
@@ -19,14 +19,10 @@ export interface Replicated {
   stop(): Promise<void>;
 }
 
-/** Runs a PostgreSQL program as the postgres user. */
-const asPostgres = (program: string, args: string[]) =>
-  run('runuser', ['-u', 'postgres', '--', join(BIN, program), ...args], { timeout: 60_000 });
-
 /** Whether this machine can run the test's clusters (PostgreSQL 15's programs and a postgres user). */
 export async function canReplicate(): Promise<boolean> {
   try {
-    await run(join(BIN, 'pg_basebackup'), ['--version']);
+    await run(join(PG_BIN, 'pg_basebackup'), ['--version']);
     await run('id', ['-u', 'postgres']);
     return true;
   } catch {
@@ -35,9 +31,7 @@ export async function canReplicate(): Promise<boolean> {
 }
 
 export async function startReplicated(ports: { primary: number; standby: number }): Promise<Replicated> {
-  const { uid, gid } = await ids();
-  const dir = mkdtempSync('/tmp/ft-replica-');
-  chownSync(dir, uid, gid);
+  const dir = owned(mkdtempSync('/tmp/ft-replica-'));
   chmodSync(dir, 0o700);
   const data = { primary: join(dir, 'primary'), standby: join(dir, 'standby') };
   const url = (port: number) => `postgres://postgres@127.0.0.1:${port}/postgres`;
@@ -45,13 +39,17 @@ export async function startReplicated(ports: { primary: number; standby: number 
   const start = async (which: keyof typeof data, port: number) => {
     // Durability off: the test's clusters live for a minute and are thrown away.
     const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
-    await asPostgres('pg_ctl', ['-D', data[which], '-o', opts, '-l', join(dir, `${which}.log`), '-w', 'start']);
+    runPg('pg_ctl', ['-D', data[which], '-o', opts, '-l', join(dir, `${which}.log`), '-w', 'start']);
     started.push(which);
   };
   const stopOne = async (which: keyof typeof data) => {
     if (!started.includes(which)) return;
     started.splice(started.indexOf(which), 1);
-    await asPostgres('pg_ctl', ['-D', data[which], '-m', 'immediate', '-w', 'stop']).catch(() => undefined);
+    try {
+      runPg('pg_ctl', ['-D', data[which], '-m', 'immediate', '-w', 'stop']);
+    } catch {
+      // Already gone (a test stopped it): nothing to stop.
+    }
   };
   const stop = async () => {
     await stopOne('standby');
@@ -59,9 +57,9 @@ export async function startReplicated(ports: { primary: number; standby: number 
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    await asPostgres('initdb', ['-D', data.primary, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+    runPg('initdb', ['-D', data.primary, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
     await start('primary', ports.primary);
-    await asPostgres('pg_basebackup', [
+    runPg('pg_basebackup', [
       ...['-h', '127.0.0.1', '-p', String(ports.primary), '-U', 'postgres'],
       ...['-D', data.standby, '-R', '-X', 'stream', '--no-sync'],
     ]);
@@ -87,9 +85,4 @@ export async function startReplicated(ports: { primary: number; standby: number 
     stopStandby: () => stopOne('standby'),
     stop,
   };
-}
-
-async function ids(): Promise<{ uid: number; gid: number }> {
-  const [u, g] = await Promise.all([run('id', ['-u', 'postgres']), run('id', ['-g', 'postgres'])]);
-  return { uid: Number(u.stdout.trim()), gid: Number(g.stdout.trim()) };
 }
