@@ -30,7 +30,11 @@ export async function createTarget(baseUrl: string | undefined): Promise<{ targe
   url.pathname = `/${name}`;
   return {
     target: { kind: 'postgres', url: url.toString(), name },
-    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    // BENCH_KEEP_DB=1 keeps it, to look at afterwards (drop it by hand).
+    drop: async () => {
+      if (process.env.BENCH_KEEP_DB) console.log(`kept database ${name}`);
+      else await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
   };
 }
 

@@ -67,8 +67,14 @@ export async function startServer(databaseUrl: string | undefined): Promise<Benc
     if (child.exitCode === null && child.pid !== undefined) {
       const exited = new Promise<void>((r) => child.once('exit', () => r()));
       process.kill(-child.pid, 'SIGTERM');
-      const late = await Promise.race([exited.then(() => false), sleep(10_000).then(() => true)]);
+      // A --cpu-prof server writes its profile on the way out: tens of MB, slow on a busy machine.
+      const grace = nodeArgs.some((a) => a.startsWith('--cpu-prof')) ? 120_000 : 10_000;
+      const late = await Promise.race([exited.then(() => false), sleep(grace).then(() => true)]);
       if (late && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+      if (child.exitCode !== 0)
+        console.error(
+          `the server ended with ${child.exitCode ?? child.signalCode}:\n${readFileSync(logFile, 'utf8').slice(-2000)}`,
+        );
     }
     await drop().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });

@@ -34,6 +34,9 @@ const STORED = arg('stored', 1_000_000);
 const RATE = arg('rate', 1000);
 const SECONDS = arg('seconds', 30);
 const CONNECTIONS = 50;
+/** A phase's start or end on the monotonic clock in µs, the clock of a server's --cpu-prof samples
+ *  (BENCH_SERVER_NODE_ARGS): bench/profile-window.mjs cuts a profile to one phase with them. */
+const mark = (what: string) => console.log(`[mark ${what} ${process.hrtime.bigint() / 1000n}]`);
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(1))
@@ -153,7 +156,9 @@ async function main() {
     });
     const cpuPer = async <T extends Run>(work: () => Promise<T>) => {
       const t0 = await cpuNow();
+      mark('start');
       const run = await work();
+      mark('end');
       const t1 = await cpuNow();
       const n = Math.max(1, run.total);
       return { ...run, cpu: { server: (t1.server - t0.server) / n, db: backendCpuSince(t0.db, t1.db) / n } };

@@ -3,7 +3,7 @@
 // The MAC is checked first, so a forged or mistyped code never reaches the database. A preprinted code
 // paired with a static one (Static Qr Mapping) resolves to the static code: its mapping, and its
 // retirement (the pack's static code is what Replace retires, so either code answers replaced).
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, sql, type SQLWrapper } from 'drizzle-orm';
 import type { ParsedUid, Series } from '../../shared/codes.js';
 import { damages, mappings, products, replacements, sites, staticPairs } from '../db/schema.js';
 import type { Caller } from '../auth/actor.js';
@@ -99,14 +99,15 @@ export async function ownsCode(tx: Tx, caller: Caller, code: ParsedUid): Promise
 
 const P = (name: string) => sql.placeholder(name);
 
-/** The parts of a static code's lookup (placeholders 'prefix' and 'n'), so a larger statement may
- *  read it too (the verification's, verify-details.ts): the last damage starting at or below the
- *  number, the replacement that retired the number, and the mapping starting at or below it. */
-export function staticCodeParts(tx: Tx) {
+/** The parts of a static code's lookup (its prefix and number: placeholders 'prefix' and 'n', or the
+ *  columns of a list of codes), so a larger statement may read it too (the verification's,
+ *  verify-details.ts): the last damage starting at or below the number, the replacement that retired
+ *  the number, and the mapping starting at or below it. */
+export function staticCodeParts(tx: Tx, k: { prefix: SQLWrapper; n: SQLWrapper } = { prefix: P('prefix'), n: P('n') }) {
   const d = tx
     .select({ reason: damages.reason, toNo: damages.toNo })
     .from(damages)
-    .where(and(eq(damages.kind, 'S'), eq(damages.prefix, P('prefix')), lte(damages.fromNo, P('n'))))
+    .where(and(eq(damages.kind, 'S'), eq(damages.prefix, k.prefix), lte(damages.fromNo, k.n)))
     .orderBy(desc(damages.fromNo))
     .limit(1)
     .as('d');
@@ -115,14 +116,10 @@ export function staticCodeParts(tx: Tx) {
     fields: {
       m: mappings,
       gone: replacements,
-      damageReason: sql<string | null>`case when ${d.toNo} >= ${P('n')} then ${d.reason} end`,
+      damageReason: sql<string | null>`case when ${d.toNo} >= ${k.n} then ${d.reason} end`,
     },
-    replaced: and(
-      eq(replacements.oldKind, 'S'),
-      eq(replacements.oldPrefix, P('prefix')),
-      eq(replacements.oldSerial, P('n')),
-    ),
-    mapped: and(eq(mappings.kind, 'S'), eq(mappings.prefix, P('prefix')), lte(mappings.fromNo, P('n'))),
+    replaced: and(eq(replacements.oldKind, 'S'), eq(replacements.oldPrefix, k.prefix), eq(replacements.oldSerial, k.n)),
+    mapped: and(eq(mappings.kind, 'S'), eq(mappings.prefix, k.prefix), lte(mappings.fromNo, k.n)),
   };
 }
 

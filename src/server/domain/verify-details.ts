@@ -63,7 +63,7 @@ interface PackRef {
  *  bench/verify-one.ts): the product and its company (joined by the statement); the farmer schemes
  *  paying for the pack here today; whether the pack has paid already; its genuine verifications so far
  *  (how many, their places, how many lately, the first); its cartons; where it was sent. */
-function detailsFields(k: PackRef) {
+function detailsFields(k: PackRef, at: { day: SQLWrapper; state: SQLWrapper } = { day: P('day'), state: P('state') }) {
   const v = verifications;
   const pe = pointEntries;
   const ofPack = sql`${v.kind} = ${k.kind} and ${v.prefix} = ${k.prefix} and ${v.serial} = ${k.serial} and ${v.result} = ${VERIFY_CODE.genuine}`;
@@ -75,7 +75,7 @@ function detailsFields(k: PackRef) {
     recalled: sql<string | null>`(select ${recalls.reason} from ${recalls} where ${recalls.productId} = ${k.productId}
       and lower(${recalls.batchNo}) = lower(${k.batchNo}) limit 1)`,
     schemes: sql<{ id: number; name: string; points: number }[]>`(select coalesce(json_agg(x), '[]'::json)
-      from (${schemesInForceSql(pack, 'farmer', P('day'), P('state'))}) x)`,
+      from (${schemesInForceSql(pack, 'farmer', at.day, at.state)}) x)`,
     earned: sql<boolean>`exists (select 1 from ${pe} where ${pe.source} = 'verify' and ${pe.kind} = ${k.kind}
       and ${pe.prefix} = ${k.prefix} and ${pe.serial} = ${k.serial})`,
     // Where the pack is packed (its SID, the SID's TID) and, when either is damaged, the first
@@ -119,28 +119,39 @@ function detailsQuery(tx: Tx) {
     .prepare('verify_details');
 }
 
-/** A static code's lookup (resolve.ts: its mapping, replacement and damage) and the details of the
- *  pack that mapping makes, in one statement: a verification's every read in one round trip. The
- *  mapping is the last one starting at or below the number (an index scan, one row: the details'
- *  sub-selects run for it alone); when it does not hold the number the details are of no use, and the
- *  general path answers. */
+/** Static codes' lookups (resolve.ts: each one's mapping, replacement and damage) and the details of
+ *  the pack each mapping makes, in one statement for a list of codes: a verification's every read in
+ *  one round trip, shared by the verifications that wait at once (verify-reads.ts). Planning and
+ *  starting this statement costs more than running it for one code (bench/verify.bench.ts), so a list
+ *  pays it once. Each code's mapping is the last one starting at or below its number (an index scan,
+ *  one row); a code with none gives no row, and one whose mapping does not hold the number is left to
+ *  the general path by `staticResolved`. The rows carry their code's place in the list (`at`, from 1). */
 function lookupQuery(tx: Tx) {
-  const s = staticCodeParts(tx);
-  const k = { kind: sql`'S'`, prefix: P('prefix'), serial: P('n') };
+  const c = { prefix: sql`c.prefix`, n: sql`c.n` };
+  const s = staticCodeParts(tx, c);
+  const k = { kind: sql`'S'`, prefix: c.prefix, serial: c.n };
   const m = mappings;
+  // The mapping of each code, as a lateral subquery named like the table, so the parts above (which
+  // name the table's columns) read it.
+  const mapping = tx.select().from(m).where(s.mapped).orderBy(desc(m.fromNo)).limit(1).as('mappings');
   return tx
     .select({
+      at: sql<number>`c.at::int`,
       ...s.fields,
-      ...detailsFields({ ...k, companyId: m.companyId, productId: m.productId, batchNo: m.batchNo }),
+      ...detailsFields(
+        { ...k, companyId: m.companyId, productId: m.productId, batchNo: m.batchNo },
+        { day: sql`c.day`, state: sql`c.state` },
+      ),
     })
-    .from(m)
+    .from(
+      sql`unnest(${P('prefixes')}::text[], ${P('serials')}::bigint[], ${P('states')}::text[], ${P('days')}::date[])
+        with ordinality as c(prefix, n, state, day, at)`,
+    )
+    .innerJoinLateral(mapping, sql`true`)
     .innerJoin(products, eq(products.id, m.productId))
     .innerJoin(companies, eq(companies.id, products.companyId))
     .leftJoin(replacements, s.replaced)
     .leftJoinLateral(s.d, sql`true`)
-    .where(s.mapped)
-    .orderBy(desc(m.fromNo))
-    .limit(1)
     .prepare('verify_lookup');
 }
 
@@ -188,18 +199,34 @@ export async function detailsOf(
   return detailsOfRow(d);
 }
 
-/** A static code as a verification needs it, in one statement: what it is (null: not mapped, the
- *  general path must say) and, when mapped, its pack's details. */
-export async function lookupStatic(
-  tx: Tx,
-  code: ParsedUid,
-  state: string | null,
-  day: string,
-): Promise<{ found: GenuineCode | null; details: Details }> {
+/** What a verification asks of a static code: the code, and the visitor's state on `day`. */
+export interface StaticAsk {
+  code: ParsedUid;
+  state: string | null;
+  day: string;
+}
+/** A static code as a verification needs it: what it is (null: not mapped, the general path must
+ *  say) and, when mapped, its pack's details. */
+export interface StaticLookup {
+  found: GenuineCode | null;
+  details: Details;
+}
+
+/** Static codes as verifications need them, in one statement, in the order asked. */
+export async function lookupStatics(tx: Tx, asks: readonly StaticAsk[]): Promise<StaticLookup[]> {
   let q = preparedLookup.get(tx);
   if (!q) preparedLookup.set(tx, (q = lookupQuery(tx)));
-  const [hit] = await q.execute({ prefix: code.prefix.toUpperCase(), n: code.serial, day, state: state ?? '' });
-  return { found: staticResolved(code, hit), details: detailsOfRow(hit) };
+  const rows = await q.execute({
+    prefixes: asks.map((a) => a.code.prefix.toUpperCase()),
+    serials: asks.map((a) => a.code.serial),
+    states: asks.map((a) => a.state ?? ''),
+    days: asks.map((a) => a.day),
+  });
+  const byAt = new Map(rows.map((r) => [Number(r.at), r]));
+  return asks.map((a, i) => {
+    const hit = byAt.get(i + 1);
+    return { found: staticResolved(a.code, hit), details: detailsOfRow(hit) };
+  });
 }
 
 /** A mapped pack as the lifecycle sees it: its state from its cartons, and the batch's flags today. */

@@ -6,6 +6,7 @@
 // transaction with them (storeDecided), so a pack's points always name a stored verification.
 import { verifications } from '../db/schema.js';
 import type { Tx } from './ranges.js';
+import { VerifyBusy } from './verify-reads.js';
 import { storeDecided, storedValues, type Decided, type Verified } from './verify.js';
 
 interface Waiting {
@@ -43,10 +44,11 @@ export class VerifyGroups {
     private readonly o: GroupOptions,
   ) {}
 
-  /** Resolves when fewer than `maxPending` rows wait for their commit: a caller holding an in-flight
-   *  slot waits here, so a stalled table cannot gather requests without end. */
+  /** Resolves when fewer than `maxPending` rows wait for their commit; refuses (VerifyBusy) when as
+   *  many callers wait for room already, so a stalled table cannot gather requests without end. */
   room(): Promise<void> {
     if (this.pending < this.o.maxPending) return Promise.resolve();
+    if (this.roomWaiting.length >= this.o.maxPending) return Promise.reject(new VerifyBusy());
     return new Promise((go) => this.roomWaiting.push(go));
   }
 

@@ -10,7 +10,7 @@ import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { failure, ok, type Envelope } from '../../shared/contracts/envelope.js';
 import { feedbackIdOf } from '../../shared/contracts/loyalty/points.js';
 import { VERIFY_CODE, VERIFY_MSG, type VerifyAnswer } from '../../shared/contracts/public/verify.js';
-import type { Series } from '../../shared/codes.js';
+import type { ParsedUid, Series } from '../../shared/codes.js';
 import { linkDisagrees, parseDigitalLink } from '../../shared/digital-link.js';
 import { events, NO_COMPANY, verifications } from '../db/schema.js';
 import {
@@ -29,7 +29,8 @@ import { earnForPack, type EarnedByPack } from './points.js';
 import { pointsOf, type SchemeInForce } from './schemes-in-force.js';
 import { indiaDate } from '../../shared/today.js';
 import { isFar, placeKey, riskFlags } from './verify-risk.js';
-import { detailsOf, lookupStatic, mappedPack } from './verify-details.js';
+import { detailsOf, mappedPack } from './verify-details.js';
+import { directReads, type VerifyReadsOf } from './verify-reads.js';
 
 export { VERIFY_FLAG, VERIFY_RISK } from './verify-risk.js';
 
@@ -211,9 +212,26 @@ export async function storeDecided(tx: Tx, d: Decided): Promise<Verified> {
   return { id, answer: d.answer(id, earned) };
 }
 
+/** What the general path reads of a code that is not static, or not mapped (resolve.ts): what it
+ *  is, whether a de-mapping covered it, and the pack's details when it is whole. */
+async function generalFacts(tx: Tx, code: ParsedUid, state: string | null, day: string) {
+  const found = await resolveGeneral(tx, code);
+  if (found.state === 'unmapped') return { found, demapped: await wasDemapped(tx, code, code.serial), details: null };
+  if (found.state !== 'mapped') return { found, demapped: false, details: null };
+  const s = found.series;
+  const pack = { kind: s.kind, prefix: s.kind === 'S' ? s.prefix.toUpperCase() : '', serial: found.serial };
+  return { found, demapped: false, details: await detailsOf(tx, found.mapping, pack, state, day) };
+}
+
 /** What a verification answers and stores, from every read it makes (one statement for a static
  *  code, the common case); nothing is written. */
-export async function decideVerification(tx: Tx, codes: CodeMac, b: VerifyInput, ip: string): Promise<Decided> {
+export async function decideVerification(
+  tx: Tx,
+  codes: CodeMac,
+  b: VerifyInput,
+  ip: string,
+  reads: VerifyReadsOf = directReads(tx),
+): Promise<Decided> {
   const scan = b.UID.slice(0, 500);
   const who = visitorRow(b, ip);
   const refuse = (message: string, row: Partial<Row> = {}): Decided => ({
@@ -225,23 +243,24 @@ export async function decideVerification(tx: Tx, codes: CodeMac, b: VerifyInput,
   if (!code) return refuse(VERIFY_MSG.forged);
   const today = indiaDate();
   const state = who.state ?? null;
-  // A static code: its lookup and its pack's details in one statement; else (or when it is not
-  // mapped) the general path, then the details.
-  const first = code.kind === 'S' ? await lookupStatic(tx, code, state, today) : null;
-  const found = first?.found ?? (await resolveGeneral(tx, code));
   const prefixOf = (s: Series) => (s.kind === 'S' ? s.prefix.toUpperCase() : '');
+  // A static code: its lookup and its pack's details in one statement, shared with the verifications
+  // waiting beside it; else (or when it is not mapped) the general path's reads, alone.
+  const first = code.kind === 'S' ? await reads.lookup(code, state, today) : null;
+  const facts = first?.found
+    ? { found: first.found, demapped: false, details: first.details }
+    : await reads.alone(() => generalFacts(tx, code, state, today));
+  const found = facts.found;
   // A void code (never mapped, de-mapped, replaced, damaged by range): the lifecycle's verdict from
   // what the code resolved to, before any other read (the state decides ahead of the flags).
   const voidVerdict = (row: PackRow, reason: string | null = null) =>
     verdictOf({ code: code.uid, state: packStateOf(row), flags: NO_FLAGS, reason }).refusal ?? VERIFY_MSG.unmapped;
-  if (found.state === 'unmapped') {
-    const demapped = await wasDemapped(tx, code, code.serial);
-    return refuse(voidVerdict({ mapped: false, demapped }), {
+  if (found.state === 'unmapped')
+    return refuse(voidVerdict({ mapped: false, demapped: facts.demapped }), {
       kind: code.kind,
       prefix: prefixOf(code),
       serial: code.serial,
     });
-  }
   const packRow = { kind: found.series.kind, prefix: prefixOf(found.series), serial: found.serial };
   if (found.state === 'replaced')
     return refuse(voidVerdict({ mapped: true, replaced: true }), { ...packRow, companyId: found.companyId });
@@ -249,16 +268,8 @@ export async function decideVerification(tx: Tx, codes: CodeMac, b: VerifyInput,
   const mapped = { ...packRow, companyId: m.companyId, productId: m.productId, mappingId: m.id };
   if (found.state === 'damaged')
     return refuse(voidVerdict({ mapped: true, damagedRange: true }, found.damageReason ?? ''), mapped);
-  const {
-    product: p,
-    company,
-    pay,
-    earned: paidBefore,
-    earlier,
-    recalled,
-    packed,
-    sentTo,
-  } = first?.found ? first.details : await detailsOf(tx, m, packRow, state, today);
+  if (!facts.details) throw new Error(`a mapped code without its details: ${code.uid}`);
+  const { product: p, company, pay, earned: paidBefore, earlier, recalled, packed, sentTo } = facts.details;
   // The pack now (damaged with its carton, emptied into another) and the batch's flags today.
   const pack = mappedPack(code.uid, packed, { recalled, expired: isExpired(m.expDate, today) ? m.expDate : null });
   const verdict = verdictOf(pack);

@@ -1,9 +1,13 @@
-// VerifyProduct's guards (routes/public/verify.ts, http/memory-limit.ts): calls per address per minute
-// answer 429 with the envelope beyond the limit, other addresses unaffected and an IPv6 /64 counted as
-// one; calls at work at once are capped, the rest wait in line or are told to try again. The guards
-// themselves with a clock and work of their own (a burst through inject does not overlap reliably).
+// VerifyProduct's guards (routes/public/verify.ts, http/memory-limit.ts, domain/verify-reads.ts): calls
+// per address per minute answer 429 with the envelope beyond the limit, other addresses unaffected and
+// an IPv6 /64 counted as one; reads at work at once are capped, the rest wait in line (static codes
+// waiting are looked up together, in one statement) or are told to try again. The guards themselves
+// with a clock and work of their own (a burst through inject does not overlap reliably).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MemoryWindow, Slots } from '../../../src/server/http/memory-limit.js';
+import { MemoryWindow } from '../../../src/server/http/memory-limit.js';
+import { VerifyBusy, VerifyReads } from '../../../src/server/domain/verify-reads.js';
+import { appCodes, insertFactory, insertMapping, staticSeries } from '../../helpers/factories-pairs.js';
+import { insertReference, nextPrefix } from '../../helpers/factories-sites.js';
 import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { VERIFY_MSG } from '../../../src/shared/contracts/public/verify.js';
 import { freshWindow } from '../../helpers/rate-window.js';
@@ -44,10 +48,12 @@ describe('at work at once', () => {
   it('with no slot and no line free, a verification is told to try again (the line itself: the guards below)', async () => {
     const full = await startApp({ verifyMaxInFlight: 0, verifyQueue: 0 });
     try {
+      // A code that passes its MAC (a forged one is refused before any read, so it never waits).
+      const UID = (await appCodes(full)).make(staticSeries('ZZ'), 7);
       const res = await full.raw({
         method: 'POST',
         url: '/API/api/ProductAuthentication/VerifyProduct',
-        payload: { UID: 'not a code' },
+        payload: { UID },
         remoteAddress: '10.8.0.1',
       });
       expect(res).toMatchObject({
@@ -80,44 +86,46 @@ describe('the guards', () => {
     expect([w.hit('a'), w.hit('d')]).toEqual([false, false]);
   });
 
-  it('slots serve in arrival order and hand a freed slot to the next in line', async () => {
-    const s = new Slots(1, 2);
-    const order: string[] = [];
-    let release!: () => void;
-    const first = s.run(
-      () =>
-        new Promise<string>((go) => {
-          release = () => go('first');
-        }),
-      () => 'busy',
-    );
-    const second = s.run(
-      async () => {
-        order.push('second');
-        return 'second';
-      },
-      () => 'busy',
-    );
-    const third = s.run(
-      async () => {
-        order.push('third');
-        return 'third';
-      },
-      () => 'busy',
-    );
-    const fourth = s.run(
-      async () => 'fourth',
-      () => 'busy',
-    );
-    expect(await fourth).toBe('busy');
-    release();
-    expect(await Promise.all([first, second, third])).toEqual(['first', 'second', 'third']);
-    expect(order).toEqual(['second', 'third']);
-    expect(
-      await s.run(
-        async () => 'again',
-        () => 'busy',
-      ),
-    ).toBe('again');
-  });
+  it('the line serves in arrival order, looks the static codes waiting up together, and refuses past its length', async () => {
+    const statements: string[] = [];
+    const app = await startApp({ onQuery: (q) => statements.push(q) });
+    try {
+      await insertReference(app.db);
+      const f = await insertFactory(app, nextPrefix());
+      await insertMapping(app.db, {
+        companyId: f.companyId,
+        productId: f.productId,
+        series: staticSeries(f.prefix),
+        fromNo: 1,
+        toNo: 100,
+        batchNo: 'LINE-1',
+      });
+      const codes = await appCodes(app);
+      const code = (n: number) => codes.check(codes.make(staticSeries(f.prefix), n))!;
+      const lookups = () => statements.filter((q) => q.includes('with ordinality as c(')).length;
+      const db = app.db;
+      const reads = new VerifyReads(db, { maxInFlight: 1, maxRows: 50, queue: 5 });
+      const order: string[] = [];
+      let release!: () => void;
+      const first = reads.alone(() => new Promise<string>((go) => (release = () => go('first'))));
+      const second = reads.alone(async () => (order.push('second'), 'second'));
+      // Four codes wait behind them: three mapped (one of them twice), one beyond the mapping.
+      const waiting = [5, 6, 5, 101].map((n) => reads.lookup(code(n), 'Maharashtra', '2026-11-29'));
+      await expect(reads.lookup(code(7), null, '2026-11-29')).rejects.toBeInstanceOf(VerifyBusy);
+      release();
+      expect(await Promise.all([first, second])).toEqual(['first', 'second']);
+      const found = await Promise.all(waiting);
+      expect(
+        found.map((r) => (r.found?.state === 'mapped' ? [r.found.serial, r.found.mapping.batchNo] : null)),
+      ).toEqual([[5, 'LINE-1'], [6, 'LINE-1'], [5, 'LINE-1'], null]);
+      expect(found[0]!.details.product?.id).toBe(f.productId);
+      expect(order).toEqual(['second']);
+      // The four codes waiting went as one statement; a code asked alone, as one more.
+      expect(lookups()).toBe(1);
+      expect(await reads.lookup(code(8), null, '2026-11-29')).toMatchObject({ found: { state: 'mapped', serial: 8 } });
+      expect(lookups()).toBe(2);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
 });
