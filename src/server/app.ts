@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { Http2SecureServer } from 'node:http2';
 import Fastify, { type FastifyHttp2SecureOptions, type FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import { failure, ok } from '../shared/contracts/envelope.js';
 import type { Config } from './config.js';
 import type { Database } from './db/connect.js';
@@ -34,7 +35,10 @@ export interface BuildOptions {
 
 export async function buildApp({ config, database, logger, routes }: BuildOptions): Promise<FastifyInstance> {
   const options = {
-    logger: logger ?? { level: config.logLevel },
+    // The log written in the background: a line a request written at once (pino's default) cost a
+    // write system call each; lines that come while one is written go out together with the next.
+    // pino flushes what is left when the process exits.
+    logger: logger ?? { level: config.logLevel, stream: pino.destination({ dest: 1, sync: false }) },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     // Ids and keys arrive in paths like GetMapping/{a},{b}; keep them as written.

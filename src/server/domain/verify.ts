@@ -117,7 +117,7 @@ async function wasDemapped(tx: Tx, { kind, prefix }: Series, serial: number): Pr
 const feedbackKey = () => randomBytes(16).toString('base64url');
 
 /** Every column a verification row may carry, as the prepared insert names them. */
-const STORED = [
+export const STORED = [
   'at',
   'scan',
   'kind',

@@ -29,33 +29,3 @@ export class MemoryWindow {
     return n > this.limit;
   }
 }
-
-/** At most `slots` at work at once, at most `queue` waiting; beyond that `run` answers `busy` at once.
- *  What waits is served in arrival order. Keeps the database (its connections; PGlite's one thread)
- *  free for everyone else. */
-export class Slots {
-  private busy = 0;
-  private readonly waiting: Array<() => void> = [];
-
-  constructor(
-    private readonly slots: number,
-    private readonly queue: number,
-  ) {}
-
-  async run<T>(work: () => Promise<T>, busy: () => T): Promise<T> {
-    if (this.busy >= this.slots) {
-      if (this.waiting.length >= this.queue) return busy();
-      await new Promise<void>((go) => this.waiting.push(go));
-    } else this.busy++;
-    try {
-      return await work();
-    } finally {
-      // The slot passes to the next in line, or is freed. Passed on a later turn of the event loop:
-      // with PGlite (in process) a line of verifications would otherwise run as one chain of promise
-      // callbacks, and no other request (an admin's list) would be read until the line was empty.
-      const next = this.waiting.shift();
-      if (next) setImmediate(next);
-      else this.busy--;
-    }
-  }
-}
