@@ -3,10 +3,11 @@
 // calendar and clock (India) whatever the zone of the machine or browser. India has kept UTC+05:30
 // without daylight saving since 1945, so a fixed offset is exact (a unit test holds it to Intl's
 // Asia/Kolkata) and costs a few additions per cell: exports stream 50,000 rows and more.
+import { INDIA_OFFSET_MINUTES } from './today.js';
+
 export type CellFormat = 'text' | 'date' | 'datetime' | 'status' | 'yesno';
 
-/** Asia/Kolkata (today.ts COMPANY_TIME_ZONE) from UTC, in minutes. */
-export const INDIA_OFFSET_MINUTES = 330;
+export { INDIA_OFFSET_MINUTES };
 const INDIA_OFFSET_MS = INDIA_OFFSET_MINUTES * 60_000;
 
 const two = (n: number) => (n < 10 ? `0${n}` : String(n));
