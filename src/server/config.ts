@@ -21,8 +21,8 @@ export interface Config {
   resetMailLimitPerHour: number;
   /** VerifyProduct: calls per address (IPv6 by /64) per minute, then 429 (http/memory-limit.ts). */
   verifyLimitPerAddress: number;
-  /** VerifyProduct: at work at once, and waiting beyond that, before 429 (the rest of the app keeps
-   *  its database connections under a flood). */
+  /** VerifyProduct: read statements at work at once, and verifications waiting beyond that, before
+   *  429 (domain/verify-reads.ts; the rest of the app keeps its database connections under a flood). */
   verifyMaxInFlight: number;
   verifyQueue: number;
   /** VerifyProduct's group commits (domain/verify-groups.ts): how long a group gathers rows (0: each
