@@ -1,5 +1,6 @@
 // Test data with overrides: request bodies the contracts accept, and rows written straight to the
 // database for the states no foundation route can make yet (other companies, inactive accounts).
+import { routeStaticSeries } from '../../src/server/domain/code-routes.js';
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -49,11 +50,13 @@ export async function insertCompany(db: Db, overrides: Partial<typeof companies.
   return row!;
 }
 
+/** A site; with a prefix, its static series routed to its company, as the Sites master saves it. */
 export async function insertSite(db: Db, companyId: number, overrides: Partial<typeof sites.$inferInsert> = {}) {
   const [row] = await db
     .insert(sites)
     .values({ companyId, name: unique('Site '), isFactory: true, ...overrides })
     .returning();
+  await routeStaticSeries(db, row!.prefix, companyId);
   return row!;
 }
 

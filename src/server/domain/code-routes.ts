@@ -65,3 +65,13 @@ export async function companyOfGtin(db: Tx, gtin: string): Promise<number | null
     .limit(2);
   return rows.length === 1 ? rows[0]!.companyId : null;
 }
+
+/** Every static series' company, by prefix (one row a factory): what a server keeps in memory to name
+ *  a verification's company before it reads (verify-reads.ts). */
+export async function staticRoutes(db: Tx): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ prefix: codeRoutes.prefix, companyId: codeRoutes.companyId })
+    .from(codeRoutes)
+    .where(and(eq(codeRoutes.kind, 'S'), eq(codeRoutes.fromNo, 1)));
+  return new Map(rows.map((r) => [r.prefix, r.companyId]));
+}

@@ -1,7 +1,7 @@
 // Everything a genuine verification weighs and shows, read in one prepared statement: the product,
 // the company, recall, schemes in force, points earned, earlier verifications, the pack's cartons and
 // where it was sent; for a static code (the common case) with the code's own lookup in the same one.
-import { desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { VERIFY_CODE } from '../../shared/contracts/public/verify.js';
 import {
   companies,
@@ -132,8 +132,15 @@ function lookupQuery(tx: Tx) {
   const k = { kind: sql`'S'`, prefix: c.prefix, serial: c.n };
   const m = mappings;
   // The mapping of each code, as a lateral subquery named like the table, so the parts above (which
-  // name the table's columns) read it.
-  const mapping = tx.select().from(m).where(s.mapped).orderBy(desc(m.fromNo)).limit(1).as('mappings');
+  // name the table's columns) read it. The codes' company (their series' route, verify-reads.ts)
+  // picks the mappings read: under Citus, one company's shard.
+  const mapping = tx
+    .select()
+    .from(m)
+    .where(and(eq(m.companyId, P('company')), s.mapped))
+    .orderBy(desc(m.fromNo))
+    .limit(1)
+    .as('mappings');
   return tx
     .select({
       at: sql<number>`c.at::int`,
@@ -212,11 +219,13 @@ export interface StaticLookup {
   details: Details;
 }
 
-/** Static codes as verifications need them, in one statement, in the order asked. */
-export async function lookupStatics(tx: Tx, asks: readonly StaticAsk[]): Promise<StaticLookup[]> {
+/** Static codes of one company (their series' route) as verifications need them, in one statement,
+ *  in the order asked. */
+export async function lookupStatics(tx: Tx, company: number, asks: readonly StaticAsk[]): Promise<StaticLookup[]> {
   let q = preparedLookup.get(tx);
   if (!q) preparedLookup.set(tx, (q = lookupQuery(tx)));
   const rows = await q.execute({
+    company,
     prefixes: asks.map((a) => a.code.prefix.toUpperCase()),
     serials: asks.map((a) => a.code.serial),
     states: asks.map((a) => a.state ?? ''),
@@ -228,6 +237,9 @@ export async function lookupStatics(tx: Tx, asks: readonly StaticAsk[]): Promise
     return { found: staticResolved(a.code, hit), details: detailsOfRow(hit) };
   });
 }
+
+/** A static code whose series routes to no company: nobody's, the general path answers. */
+export const UNROUTED: StaticLookup = { found: null, details: detailsOfRow(undefined) };
 
 /** A mapped pack as the lifecycle sees it: its state from its cartons, and the batch's flags today. */
 export function mappedPack(code: string, packed: PackedJson | null, flags: Flags): Pack {

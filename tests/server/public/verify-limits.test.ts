@@ -100,8 +100,18 @@ describe('the guards', () => {
         toNo: 100,
         batchNo: 'LINE-1',
       });
+      // A second company's factory, mapped the same, and a prefix no site has (its codes route nowhere).
+      const g = await insertFactory(app, nextPrefix());
+      await insertMapping(app.db, {
+        companyId: g.companyId,
+        productId: g.productId,
+        series: staticSeries(g.prefix),
+        fromNo: 1,
+        toNo: 100,
+        batchNo: 'LINE-2',
+      });
       const codes = await appCodes(app);
-      const code = (n: number) => codes.check(codes.make(staticSeries(f.prefix), n))!;
+      const code = (n: number, prefix = f.prefix) => codes.check(codes.make(staticSeries(prefix), n))!;
       const lookups = () => statements.filter((q) => q.includes('with ordinality as c(')).length;
       const db = app.db;
       const reads = new VerifyReads(db, { maxInFlight: 1, maxRows: 50, queue: 5 });
@@ -124,6 +134,23 @@ describe('the guards', () => {
       expect(lookups()).toBe(1);
       expect(await reads.lookup(code(8), null, '2026-11-29')).toMatchObject({ found: { state: 'mapped', serial: 8 } });
       expect(lookups()).toBe(2);
+      // Codes of two companies waiting together: one statement a company, each code its own answer.
+      let hold!: () => void;
+      const held = reads.alone(() => new Promise<void>((go) => (hold = go)));
+      const mixed = [
+        reads.lookup(code(9), null, '2026-11-29'),
+        reads.lookup(code(9, g.prefix), null, '2026-11-29'),
+        reads.lookup(code(10), null, '2026-11-29'),
+      ];
+      hold();
+      await held;
+      expect(
+        (await Promise.all(mixed)).map((r) => (r.found?.state === 'mapped' ? r.found.mapping.batchNo : null)),
+      ).toEqual(['LINE-1', 'LINE-2', 'LINE-1']);
+      expect(lookups()).toBe(4);
+      // A series no company holds: no statement, nothing found (the general path answers it).
+      expect(await reads.lookup(code(9, 'QQ'), null, '2026-11-29')).toMatchObject({ found: null });
+      expect(lookups()).toBe(4);
     } finally {
       await app.close();
     }
