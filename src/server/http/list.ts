@@ -34,6 +34,10 @@ export interface ListSource<R extends z.ZodObject = z.ZodObject, B extends ListQ
   fields: Record<Exclude<RowKey<R>, 'TotalRows'>, Field> & Fields;
   /** `db.select(fields).from(...)` with its joins, as `$dynamic()`; a summary may read the request. */
   from: (db: Db, fields: Fields, body: B, caller: Caller) => PgSelect;
+  /** `from` without its joins that neither filter nor repeat rows (a left join on a unique key), for
+   *  the count when no search term reads them: PostgreSQL 15 keeps a removed join's key column needed,
+   *  so the count could not be read from an index alone. Scope and filter must read only its tables. */
+  countFrom?: (db: Db, fields: Fields) => PgSelect;
   /** The timestamp (or date) the date range filters, in India's calendar days. */
   dated?: { column: SQLWrapper; kind: 'timestamp' | 'date' };
   /** What the caller may see (company scoping, their own site...). */
@@ -108,7 +112,9 @@ export function serveList<R extends z.ZodObject, Q extends ListRequestSchema>(
     );
   const grouped = (q: PgSelect) => (src.groupBy ? q.groupBy(...(src.groupBy as never[])) : q);
   const countOf = async (db: Db, where: SQL | undefined, body: B, caller: Caller) => {
-    const inner = grouped(src.from(db, { one: sql`1`.as('one') }, body, caller).where(where)).as('r');
+    const one = { one: sql`1`.as('one') };
+    const rows = src.countFrom && !body.SearchValue?.trim() ? src.countFrom(db, one) : src.from(db, one, body, caller);
+    const inner = grouped(rows.where(where)).as('r');
     const [row] = await db.select({ n: count() }).from(inner);
     return row?.n ?? 0;
   };

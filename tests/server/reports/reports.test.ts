@@ -286,7 +286,7 @@ describe('the shared behaviour of every report', () => {
     expect(page.map((r) => r.TotalRows)).toEqual([10, 10]);
   });
 
-  it("pages a summary's groups with their count, each farmer under the name given last", async () => {
+  it("counts what it pages: a summary's groups, each farmer under the name given last, and the verifications", async () => {
     // A company of its own: its farmer and two more, one giving a name, then another.
     const C = await reportWorld(t, codes, nextPrefix());
     const more = ['9000000002', '9000000003'];
@@ -312,6 +312,11 @@ describe('the shared behaviour of every report', () => {
     });
     expect(res.headers['x-total-rows']).toBe('3');
     expect(res.payload.trimEnd().split('\r\n').length).toBe(4);
+    // The verifications' count, read without the product's join, and with it when the search needs it.
+    expect((await rows(REPORTS.verification, C.f.token, { PageSize: 2 })).map((r) => r.TotalRows)).toEqual([4, 4]);
+    const named = await rows(REPORTS.verification, C.f.token, { PageSize: 2, SearchValue: C.f.productName });
+    expect(named.map((r) => r.TotalRows)).toEqual([4, 4]);
+    expect(await rows(REPORTS.verification, C.f.token, { SearchValue: 'no such product' })).toEqual([]);
   });
 
   it('searches the shown columns, LIKE signs taken literally', async () => {

@@ -33,6 +33,7 @@ export function publicReportRoutes(r: Router) {
     },
     from: (db, f) =>
       db.select(f).from(verifications).leftJoin(products, eq(products.id, verifications.productId)).$dynamic(),
+    countFrom: (db, f) => db.select(f).from(verifications).$dynamic(),
     dated: { column: verifications.at, kind: 'timestamp' },
     scope: (caller) => companyScope(caller, verifications.companyId),
     search: [
@@ -56,6 +57,7 @@ export function publicReportRoutes(r: Router) {
     },
     from: (db, f) =>
       db.select(f).from(verifications).leftJoin(products, eq(products.id, verifications.productId)).$dynamic(),
+    countFrom: (db, f) => db.select(f).from(verifications).$dynamic(),
     dated: { column: verifications.at, kind: 'timestamp' },
     scope: (caller) => companyScope(caller, verifications.companyId),
     filter: () => isNotNull(verifications.feedback),
