@@ -1,5 +1,5 @@
 // `npx tsx bench/reports.bench.ts [--scale 1 | --harvest [--scale-down f]] [--standby] [--runs 20]
-// [--warmup 2] [--no-export] [--keep]` (issue 14 item 7, issue 29 item 6): every report, the dashboard, a
+// [--warmup 2] [--no-export] [--keep | --reuse DBNAME] [--only REGEX]` (issue 14 item 7, issue 29 item 6): every report, the dashboard, a
 // journey and a batch trace on a year of data (reports-data.ts: 10 M mapped codes, 1 M packed items,
 // 2,000 dispatches, 1 M verifications at scale 1; --harvest: 100 M codes, 2 M packed items, 10 M
 // verifications, 10 M events), on PostgreSQL (DATABASE_URL, else the development server's app_test; a
@@ -22,10 +22,17 @@
 // - Dashboard/GetDashboardData of Nashik Plant (static numbers); Dispatch/GetJourney of a pack packed,
 //   dispatched, received and verified (its uid made with the server's code MAC) and of a received DID,
 //   Dispatch/GetScanInfo of that DID; Recall/GetRecallTrace of the demo company's biggest batch.
+// Kept data (the harvest takes ~20 minutes to make): `--standby --keep` leaves the pair running in
+// /tmp/ft-bench-pair (ports 5475/5476) with the database (its name logged at the end) and what was
+// measured with (world-DBNAME.json there). `--standby --reuse DBNAME [--only REGEX]` starts that pair again
+// (or finds it running), generates nothing, lets the server migrate the database at its start, waits for
+// the standby to replay it and measures (only the pages, singles and exports whose name matches REGEX),
+// leaving the pair running again. To remove the pair: as postgres, `pg_ctl -D /tmp/ft-bench-pair/standby
+// stop` then the same for primary (/usr/lib/postgresql/15/bin), then `rm -rf /tmp/ft-bench-pair`.
 // Figures printed as tables and, at scale 1, saved in bench/results/<date>-reports-postgresql.txt; with
 // --harvest (not scaled down), in bench/results/<date>-reports-harvest-postgresql.txt.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -44,7 +51,7 @@ import { createTarget, openTarget, type Target } from './db.js';
 import { freePort } from './free-port.js';
 import { generateReportsData, prepareDatabase, REPORT_USER, type ReportsWorld } from './reports-data.js';
 import { describeSizes, sizesOfArgs } from './reports-sizes.js';
-import { startStandbyPair, type StandbyPair } from './standby-pair.js';
+import { KEPT_PAIR_DIR, startStandbyPair, type StandbyPair } from './standby-pair.js';
 import { fmtInt, fmtMB, fmtMs, log, now, table, Timings, type Summary } from './stats.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -65,6 +72,23 @@ const RUNS = argValue('runs', 20);
 const WARMUP = argValue('warmup', 2);
 const EXPORTS = !process.argv.includes('--no-export');
 const KEEP = process.argv.includes('--keep');
+const argText = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+/** `--reuse DBNAME`: the kept pair's database, measured again (implies --standby, keeps it). */
+const REUSE = argText('reuse');
+if (REUSE !== undefined && !/^ft_bench_[0-9a-f]{8}$/.test(REUSE))
+  throw new Error('--reuse needs a kept ft_bench_ name');
+const ONLY = argText('only');
+const wanted = (name: string) => ONLY === undefined || new RegExp(ONLY, 'i').test(name);
+/** What a kept database was measured with, beside the pair. */
+const worldFile = (name: string) => join(KEPT_PAIR_DIR, `world-${name}.json`);
+interface Kept {
+  world: ReportsWorld;
+  version: string;
+  dbSize: string;
+}
 /** `--wait-quiet L`: after the data is made, wait until the 1-minute load is under L before measuring
  *  (the long generation may run beside other work; the figures must not). */
 const QUIET_LOAD = argValue('wait-quiet', 0);
@@ -127,7 +151,8 @@ async function startServer(
     if (await Promise.race([exited.then(() => false), sleep(10_000).then(() => true)]))
       process.kill(-child.pid, 'SIGKILL');
   };
-  const deadline = Date.now() + 120_000;
+  // A reused database is migrated at start: a new index on the harvest's tables takes minutes.
+  const deadline = Date.now() + (REUSE ? 1_800_000 : 120_000);
   for (;;) {
     try {
       if ((await fetch(`${baseUrl}/API/health`, { signal: AbortSignal.timeout(2000) })).ok) break;
@@ -324,12 +349,25 @@ async function main() {
   const started = now();
   const loadAtStart = loads();
   log(`free on ${tmpdir()}: ${fmtMB(freeOnTmp())}`);
-  const pair: StandbyPair | undefined = STANDBY ? await startStandbyPair() : undefined;
+  if (REUSE && !STANDBY) throw new Error('--reuse measures the kept pair: give --standby too');
+  const keepPair = STANDBY && (KEEP || REUSE !== undefined);
+  const pair: StandbyPair | undefined = STANDBY
+    ? await startStandbyPair({ kept: KEEP && !REUSE, resume: REUSE !== undefined })
+    : undefined;
   const url = pair?.primaryUrl ?? (process.env.DATABASE_URL || 'postgres://app:app@127.0.0.1:5432/app_test');
-  const { target, drop } = await createTarget(url).catch(async (e: unknown) => {
-    await pair?.stop();
-    throw e;
-  });
+  const reused = (name: string) => {
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    return { target: { kind: 'postgres', url: u.toString(), name } as Target, drop: async () => undefined };
+  };
+  const { target, drop } = await (REUSE ? Promise.resolve(reused(REUSE)) : createTarget(url)).catch(
+    async (e: unknown) => {
+      if (!keepPair) await pair?.stop();
+      throw e;
+    },
+  );
+  /** Whether the kept data is whole (saved beside the pair): only then is it left behind. */
+  let kept = REUSE !== undefined;
   if (target.kind !== 'postgres') throw new Error('the reports benchmark runs on PostgreSQL');
   const dir = mkdtempSync(join(tmpdir(), 'ft-reports-bench-'));
   let server: Server | undefined;
@@ -339,21 +377,31 @@ async function main() {
     out.push(line);
   };
   try {
-    const database = await openTarget(target);
     let world: ReportsWorld;
     let version: string;
     let dbSize: string;
-    try {
-      await database.migrate();
-      await prepareDatabase(database.db);
-      log(`generating the data at ${LABEL}: ${describeSizes(SIZES)} (load ${loads()})`);
-      world = await generateReportsData(database.db, SIZES);
-      const first = async (q: ReturnType<typeof sql>) =>
-        String(Object.values(rowsOf<Record<string, unknown>>(await database.db.execute(q))[0]!)[0]);
-      version = await first(sql`show server_version`);
-      dbSize = await first(sql`select pg_size_pretty(pg_database_size(current_database()))`);
-    } finally {
-      await database.close();
+    if (REUSE) {
+      if (!existsSync(worldFile(REUSE))) throw new Error(`${worldFile(REUSE)} is missing: not a kept database`);
+      ({ world, version, dbSize } = JSON.parse(readFileSync(worldFile(REUSE), 'utf8')) as Kept);
+      log(`reusing ${REUSE} (${dbSize}) on the kept pair`);
+    } else {
+      const database = await openTarget(target);
+      try {
+        await database.migrate();
+        await prepareDatabase(database.db);
+        log(`generating the data at ${LABEL}: ${describeSizes(SIZES)} (load ${loads()})`);
+        world = await generateReportsData(database.db, SIZES);
+        const first = async (q: ReturnType<typeof sql>) =>
+          String(Object.values(rowsOf<Record<string, unknown>>(await database.db.execute(q))[0]!)[0]);
+        version = await first(sql`show server_version`);
+        dbSize = await first(sql`select pg_size_pretty(pg_database_size(current_database()))`);
+      } finally {
+        await database.close();
+      }
+      if (keepPair) {
+        writeFileSync(worldFile(target.name), JSON.stringify({ world, version, dbSize } satisfies Kept));
+        kept = true;
+      }
     }
     log(`generated in ${world.seconds.toFixed(0)} s; database ${dbSize}, free on ${tmpdir()} ${fmtMB(freeOnTmp())}`);
     let readUrl: string | undefined;
@@ -383,6 +431,7 @@ async function main() {
     log(`first pages, ${WARMUP} + ${RUNS} runs each`);
     const pages: Array<{ key: string; c: ReportContract; by: Timed[] }> = [];
     for (const [key, c] of Object.entries(REPORTS) as Array<[string, ReportContract]>) {
+      if (!wanted(key)) continue;
       const by: Timed[] = [];
       for (const who of callers)
         by.push(await timed(server.baseUrl, 'POST', c.api.list.path, who.token, listBody(c, from30, today)));
@@ -402,6 +451,7 @@ async function main() {
       body: (i: number) => unknown,
       note: (a: unknown) => string,
     ) => {
+      if (!wanted(what)) return;
       const by: Timed[] = [];
       for (let i = 0; i < callers.length; i++)
         by.push(await timed(server!.baseUrl, method, path, callers[i]!.token, body(i)));
@@ -587,7 +637,13 @@ async function main() {
         `(${world.trace.mappings} mappings, ${fmtInt(world.trace.packs)} packs). Whole run ${((now() - started) / 1000).toFixed(0)} s.`,
     );
     const saved =
-      LABEL === 'harvest' ? 'reports-harvest-postgresql' : LABEL === 'scale 1' ? 'reports-postgresql' : null;
+      ONLY !== undefined
+        ? null
+        : LABEL === 'harvest'
+          ? 'reports-harvest-postgresql'
+          : LABEL === 'scale 1'
+            ? 'reports-postgresql'
+            : null;
     if (saved) {
       const file = join(ROOT, 'bench/results', `${today}-${saved}.txt`);
       writeFileSync(file, `${out.join('\n')}\n`);
@@ -597,11 +653,17 @@ async function main() {
     await server?.stop().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
     try {
-      // The bench's own clusters go with it: --keep keeps a database on DATABASE_URL's server only.
+      // The bench's own clusters go with it, unless kept whole (--keep, --reuse with --standby).
       if (KEEP && !pair) log(`kept ${target.kind === 'postgres' ? target.url : ''}`);
-      else await drop();
+      else if (!(keepPair && kept)) await drop();
     } finally {
-      await pair?.stop();
+      if (keepPair && kept && target.kind === 'postgres')
+        log(
+          `kept ${target.name} on the pair in ${KEPT_PAIR_DIR} (running): measure again with ` +
+            `\`npx tsx bench/reports.bench.ts ${LABEL === 'harvest' ? '--harvest ' : ''}--standby --reuse ${target.name}\`; ` +
+            `remove with pg_ctl -D ${KEPT_PAIR_DIR}/standby stop, the same for primary, then rm -rf ${KEPT_PAIR_DIR}`,
+        );
+      else await pair?.stop();
     }
   }
 }

@@ -1,9 +1,12 @@
 // The reports benchmark's --standby: a PostgreSQL 15 primary and streaming standby of its own
 // (tests/helpers/pg-standby.ts: as the postgres user, under /tmp, the stock settings with fsync off), on
-// ports 5475/5476, and a wait until the standby has replayed everything the primary has written.
+// ports 5475/5476, and a wait until the standby has replayed everything the primary has written. With
+// --keep the pair lives in KEPT_PAIR_DIR and is left running; --reuse starts it again from there.
 import { startReplicated } from '../tests/helpers/pg-standby.js';
 
 const PORTS = { primary: 5475, standby: 5476 };
+/** The folder of a pair the bench keeps (--keep) and measures again (--reuse). */
+export const KEPT_PAIR_DIR = '/tmp/ft-bench-pair';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface StandbyPair {
@@ -16,8 +19,9 @@ export interface StandbyPair {
   stop(): Promise<void>;
 }
 
-export async function startStandbyPair(): Promise<StandbyPair> {
-  const pair = await startReplicated(PORTS);
+/** A new pair (in KEPT_PAIR_DIR when `kept`), or (`resume`) the kept one started again. */
+export async function startStandbyPair(how: { kept?: boolean; resume?: boolean } = {}): Promise<StandbyPair> {
+  const pair = await startReplicated(PORTS, how.kept || how.resume ? { dir: KEPT_PAIR_DIR, resume: how.resume } : {});
   const standbyUrlOf = (database: string) => {
     const u = new URL(pair.standbyUrl);
     u.pathname = `/${database}`;

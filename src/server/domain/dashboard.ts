@@ -135,12 +135,14 @@ export async function dashboardCount(db: Db, site: DashboardSite, kind: SeriesKi
   const legs = sql`${events} e cross join jsonb_array_elements_text(e.detail -> 'received') as came(id)
     join ${dispatchCartons} dc on dc.did = e.ref and dc.carton_id = came.id
     where e.action = 'receive' and e.site_id = ${site.id} and e.company_id = ${site.companyId}`;
+  // Packs and cartons received in one read of the legs (each read plans every month of the log).
   const received = {
-    packs: sql`(select coalesce(sum(dc.qty), 0) from ${legs})`,
-    cartons: sql`(select count(*) from ${legs})`,
+    packs: sql`(select packs from received)`,
+    cartons: sql`(select cartons from received)`,
   };
   const [row] = rowsOf<Record<keyof DashboardCount, string | number>>(
-    await db.execute(sql`select
+    await db.execute(sql`with received as (select coalesce(sum(dc.qty), 0) as packs, count(*) as cartons from ${legs})
+    select
     ${sumOf(m.mapped)} as "TotalMapping", ${sumOf(m.demapped)} as "TotalDeMapping", ${sumOf(m.damaged)} as "TotalDamage",
     ${m.issued.distinct ? sql`0` : sumOf(m.issued)} as "TotalIssue",
     (select ${total(s.qty)} from ${s} where ${s.companyId} = ${site.companyId} and ${s.siteId} = ${site.id} and ${s.state} <> 'replaced') as "TotalPacked",

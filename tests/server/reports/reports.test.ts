@@ -17,8 +17,10 @@ import { sanitizeCell } from '../../../src/shared/csv.js';
 import { mappings, secondaryCartons } from '../../../src/server/db/schema.js';
 import type { CodeMac } from '../../../src/server/domain/code-mac.js';
 import { FORBIDDEN } from '../../../src/server/http/route.js';
+import { ok } from '../../helpers/api-client.js';
 import { checkData, send } from '../../helpers/endpoint-call.js';
 import { insertUser } from '../../helpers/factories.js';
+import { farmer, verifyFrom } from '../../helpers/factories-loyalty.js';
 import { appCodes } from '../../helpers/factories-pairs.js';
 import {
   DAMAGE,
@@ -282,6 +284,39 @@ describe('the shared behaviour of every report', () => {
     });
     expect(page.map((r) => r.CartonId)).toEqual(whole.slice(2, 4).map((r) => r.CartonId));
     expect(page.map((r) => r.TotalRows)).toEqual([10, 10]);
+  });
+
+  it("counts what it pages: a summary's groups, each farmer under the name given last, and the verifications", async () => {
+    // A company of its own: its farmer and two more, one giving a name, then another.
+    const C = await reportWorld(t, codes, nextPrefix());
+    const more = ['9000000002', '9000000003'];
+    const said = [farmer(more[0]!, 'Ram'), farmer(more[0]!, 'Ram Kumar'), farmer(more[1]!, 'Gita')];
+    for (const [i, who] of said.entries())
+      await ok('verify', verifyFrom(t, codes.make({ kind: 'S', prefix: C.f.prefix }, 20 + i), 'Aalpha Pradesh', who));
+    const by = { SortColumn: 'MobileNo', SortOrder: 'ASC' };
+    const whole = await rows(REPORTS.farmerLoyalty, C.f.token, by);
+    expect(whole.map((r) => pick(r, ['MobileNo', 'Name', 'TotalRows']))).toEqual([
+      { MobileNo: more[0], Name: 'Ram Kumar', TotalRows: 3 },
+      { MobileNo: more[1], Name: 'Gita', TotalRows: 3 },
+      { MobileNo: MOBILE, Name: 'Sita Devi', TotalRows: 3 },
+    ]);
+    const page = await rows(REPORTS.farmerLoyalty, C.f.token, { ...by, First: 2, PageSize: 1 });
+    expect(page.map((r) => pick(r, ['MobileNo', 'TotalRows']))).toEqual([{ MobileNo: more[1], TotalRows: 3 }]);
+    expect((await rows(REPORTS.farmerLoyalty, C.f.token, { ...by, PageSize: -1 })).length).toBe(3);
+    expect(await rows(REPORTS.farmerLoyalty, C.f.token, { ...by, First: 4, PageSize: 1 })).toEqual([]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/API/api/${REPORTS.farmerLoyalty.api.export.path}`,
+      headers: { authorization: `Bearer ${C.f.token}`, accept: 'text/csv' },
+      payload: { ...WEEK },
+    });
+    expect(res.headers['x-total-rows']).toBe('3');
+    expect(res.payload.trimEnd().split('\r\n').length).toBe(4);
+    // The verifications' count, read without the product's join, and with it when the search needs it.
+    expect((await rows(REPORTS.verification, C.f.token, { PageSize: 2 })).map((r) => r.TotalRows)).toEqual([4, 4]);
+    const named = await rows(REPORTS.verification, C.f.token, { PageSize: 2, SearchValue: C.f.productName });
+    expect(named.map((r) => r.TotalRows)).toEqual([4, 4]);
+    expect(await rows(REPORTS.verification, C.f.token, { SearchValue: 'no such product' })).toEqual([]);
   });
 
   it('searches the shown columns, LIKE signs taken literally', async () => {

@@ -33,6 +33,7 @@ export function publicReportRoutes(r: Router) {
     },
     from: (db, f) =>
       db.select(f).from(verifications).leftJoin(products, eq(products.id, verifications.productId)).$dynamic(),
+    countFrom: (db, f) => db.select(f).from(verifications).$dynamic(),
     dated: { column: verifications.at, kind: 'timestamp' },
     scope: (caller) => companyScope(caller, verifications.companyId),
     search: [
@@ -56,6 +57,7 @@ export function publicReportRoutes(r: Router) {
     },
     from: (db, f) =>
       db.select(f).from(verifications).leftJoin(products, eq(products.id, verifications.productId)).$dynamic(),
+    countFrom: (db, f) => db.select(f).from(verifications).$dynamic(),
     dated: { column: verifications.at, kind: 'timestamp' },
     scope: (caller) => companyScope(caller, verifications.companyId),
     filter: () => isNotNull(verifications.feedback),
@@ -63,9 +65,10 @@ export function publicReportRoutes(r: Router) {
     key: verifications.id,
   });
 
-  // The name the farmer gave last, kept on the ledger's rows: no join to the verifications.
-  const farmerName = sql<string>`coalesce((array_agg(${pointEntries.name} order by ${pointEntries.id} desc)
-    filter (where ${pointEntries.name} is not null))[1], '')`;
+  // The name the farmer gave last, kept on the ledger's rows: no join to the verifications. The greatest
+  // of id (19 digits, zero-padded, so in the C order they sort as numbers) and name, cut back to the
+  // name: a plain max the groups' hash keeps, where an ordered array_agg sorted every group apart.
+  const farmerName = sql<string>`coalesce(substr(max(lpad(cast(${pointEntries.id} as text), 19, '0') || ${pointEntries.name} collate "C"), 20), '')`;
   serveList(r, FARMER_LOYALTY_REPORT, {
     fields: {
       Name: farmerName,

@@ -88,6 +88,7 @@ export function stockReportRoutes(r: Router) {
         .$dynamic();
     },
     scope: () => undefined,
+    summary: true,
     search: [products.name, sql`batch_no`],
     key: sql`${products.name} || ':' || coalesce(batch_no, '')`,
   });
