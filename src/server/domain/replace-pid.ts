@@ -44,7 +44,7 @@ async function oldPack(tx: Tx, site: FloorSite, r: Resolved): Promise<Pack> {
   if (r.replaced) refuse(REPLACE_MSG.replaced(shown));
   if (r.damageReason !== null) refuse(REPLACE_MSG.damaged(shown, r.damageReason));
   if (r.packedIn !== null) {
-    const problem = await cartonProblem(tx, await lockedCarton(tx, r.packedIn), r.packedIn, site);
+    const problem = await cartonProblem(tx, await lockedCarton(tx, site.companyId, r.packedIn), r.packedIn, site);
     if (problem) refuse(REPLACE_MSG.inCarton(shown, problem));
   }
   return { shown, series: r.series, serial: r.serial, mapping: r.mapping, sid: r.packedIn };
