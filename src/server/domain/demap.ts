@@ -112,6 +112,7 @@ export async function demap(tx: Tx, caller: Caller, b: z.output<typeof demapRequ
           .from(staticPairs)
           .where(
             and(
+              eq(staticPairs.companyId, m.companyId),
               eq(staticPairs.prefix, series.prefix),
               gte(staticPairs.staticNo, b.FromNo),
               lte(staticPairs.staticNo, to),

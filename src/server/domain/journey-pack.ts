@@ -77,7 +77,7 @@ async function mappingSteps(tx: Tx, p: Pack): Promise<Step[]> {
       activity: `Mapped to ${product?.name ?? 'a product'}, batch ${m.batchNo}`,
       detail: joined(`MFG ${m.mfgDate}`, `EXP ${m.expDate}`, m.remark),
     });
-    const damage = await rangeAt(tx, damages, p.series, p.serial);
+    const damage = await rangeAt(tx, damages, p.series, p.serial, m.companyId);
     if (damage)
       steps.push({
         step: 'damage',

@@ -25,17 +25,25 @@ export async function lockSeries(tx: Tx, { kind, prefix }: Series): Promise<void
 const inSeries = (t: RangeTable, { kind, prefix }: Series) =>
   and(eq(t.kind, kind), eq(t.prefix, kind === 'S' ? prefix.toUpperCase() : ''));
 
-/** The range of `table` holding `n`, if any. */
+/** The range of `table` holding `n`, if any; with `companyId`, only that company's (another company's
+ *  range holding `n` is then none: ranges never overlap, so the company's range below ends before it). */
 export async function rangeAt<T extends RangeTable>(
   tx: Pick<Db, 'select'>,
   table: T,
   series: Series,
   n: number,
+  companyId?: number,
 ): Promise<T['$inferSelect'] | undefined> {
   const [row] = await tx
     .select()
     .from(table as RangeTable)
-    .where(and(inSeries(table, series), lte(table.fromNo, n)))
+    .where(
+      and(
+        companyId === undefined ? undefined : eq(table.companyId, companyId),
+        inSeries(table, series),
+        lte(table.fromNo, n),
+      ),
+    )
     .orderBy(desc(table.fromNo))
     .limit(1);
   return row && row.toNo >= n ? (row as T['$inferSelect']) : undefined;

@@ -118,7 +118,9 @@ export function cartonsSql(p: TraceProduct, batch: string, limit: number | null)
         from pk join c on c.sid = pk.sid group by pk.mid) r) as "packedByRange"`;
 }
 
-/** The batch's verifications in one range, as the series index holds them (index-only reads). */
+/** The batch's verifications in one range, as the series index holds them (index-only reads). By
+ *  series, not by company: a scan of a code before it was mapped is stored under no company (tenant 0)
+ *  and the trace counts it; under Citus this read goes to every shard (docs/deploy.md "Citus"). */
 const verifiedIn = (cols: SQL, tail: SQL = sql``) => sql`
   select ${cols} from verifications v
   where v.kind = m.kind and v.prefix = m.prefix and v.serial between m.from_no and m.to_no ${tail}`;
