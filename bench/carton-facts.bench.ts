@@ -54,6 +54,7 @@ async function main() {
           await db.transaction((tx) =>
             loadCartons(
               tx,
+              at.companyId,
               ids.map((id) => ({ id, type: 'TID' as const })),
               false,
             ),

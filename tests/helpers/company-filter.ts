@@ -1,7 +1,7 @@
 // The check behind the Citus schema test's part (b): which statements read or write a distributed
 // table (db/placement.ts) without naming its company. Textual, on purpose: it reads the SQL the app
 // sent, as a Citus router would need it, without parsing SQL.
-import { CROSS_COMPANY, NOT_YET_FILTERED, tablesPlaced } from '../../src/server/db/placement.js';
+import { CROSS_COMPANY, NOT_YET_FILTERED, tablesPlaced, type Allowed } from '../../src/server/db/placement.js';
 
 const DISTRIBUTED = tablesPlaced('distributed');
 const refersTo = (table: string) =>
@@ -39,4 +39,21 @@ export function unfiltered(
     out.set(sql, { sql, tables });
   }
   return [...out.values()];
+}
+
+/** The distinct statements on distributed tables that name no company and that only NOT_YET_FILTERED
+ *  lets through (not CROSS_COMPANY), grouped by the family (its `why`) that allows each, in list order. */
+export function notYetFiltered(
+  statements: Iterable<string>,
+  families: readonly Allowed[] = NOT_YET_FILTERED,
+  crossCompany: readonly Allowed[] = CROSS_COMPANY,
+): Map<string, string[]> {
+  const out = new Map<string, Set<string>>(families.map((f) => [f.why, new Set<string>()]));
+  for (const sql of statements) {
+    if (distributedTablesOf(sql).length === 0 || namesCompany(sql) || crossCompany.some((a) => a.match.test(sql)))
+      continue;
+    const family = families.find((f) => f.match.test(sql));
+    if (family) out.get(family.why)!.add(sql);
+  }
+  return new Map([...out].map(([why, s]) => [why, [...s]]));
 }

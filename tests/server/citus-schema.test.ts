@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { PLACEMENT, tablesPlaced, type Placement } from '../../src/server/db/placement.js';
 import { rowsOf } from '../../src/server/domain/sql-rows.js';
 import { columnProblems, keyProblems } from '../helpers/citus-keys.js';
-import { distributedTablesOf, namesCompany, unfiltered } from '../helpers/company-filter.js';
+import { distributedTablesOf, namesCompany, notYetFiltered, unfiltered } from '../helpers/company-filter.js';
 import { useApp } from '../helpers/use-app.js';
 import { Generator, mulberry32 } from './lifecycle-model/generator.js';
 import type { Op } from './lifecycle-model/ops.js';
@@ -24,6 +24,10 @@ const t = useApp({
     if (recording) statements.push(q);
   },
 });
+
+/** How many distinct recorded statements only NOT_YET_FILTERED (db/placement.ts) lets through: lower it
+ *  as statements come to name their company, never raise it. */
+const NOT_YET_FILTERED_BOUND = 2;
 
 const placeOf = (table: string): Placement | undefined =>
   Object.hasOwn(PLACEMENT, table) ? PLACEMENT[table as keyof typeof PLACEMENT][0] : undefined;
@@ -94,6 +98,20 @@ describe('statements on distributed tables name their company', () => {
     expect(
       unfiltered([bad], [{ match: /from "point_entries" where "point_entries"\."mobile"/, why: 'a test' }]),
     ).toEqual([]);
+    // The statements only a not-yet-filtered family lets through, by family; cross-company ones are not counted.
+    const families = [
+      { match: /"mobile" = \$1/, why: 'by mobile' },
+      { match: /"did" = \$1/, why: 'by did' },
+    ];
+    const purge = 'delete from "point_entries" where "point_entries"."mobile" = $1 and "created_at" < $2';
+    expect(
+      notYetFiltered([bad, bad, good, joined, purge], families, [{ match: /"created_at" </, why: 'a purge' }]),
+    ).toEqual(
+      new Map([
+        ['by mobile', [bad]],
+        ['by did', []],
+      ]),
+    );
   });
 
   it('while a company maps, packs, dispatches, receives, verifies and reads its reports', async () => {
@@ -119,5 +137,15 @@ describe('statements on distributed tables name their company', () => {
     expect(apps.length).toBeGreaterThan(500);
     const problems = unfiltered(apps);
     expect(problems.map((u) => `${u.tables.join(', ')}: ${u.sql.replace(/\s+/g, ' ').slice(0, 400)}`)).toEqual([]);
+    // What NOT_YET_FILTERED still lets through, shown by family; the count may only go down.
+    const families = notYetFiltered(apps);
+    const count = [...families.values()].reduce((n, s) => n + s.length, 0);
+    const listing = [...families]
+      .map(
+        ([why, s]) => `${why} (${s.length}):\n${s.map((x) => `  ${x.replace(/\s+/g, ' ').slice(0, 300)}`).join('\n')}`,
+      )
+      .join('\n');
+    console.log(`NOT_YET_FILTERED lets ${count} statements through (bound ${NOT_YET_FILTERED_BOUND}):\n${listing}`);
+    expect(count, listing).toBeLessThanOrEqual(NOT_YET_FILTERED_BOUND);
   }, 300_000);
 });

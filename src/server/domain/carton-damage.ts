@@ -33,13 +33,13 @@ export async function damageCarton(
     await tx
       .select({ tid: tertiaryCartons.tid })
       .from(tertiaryCartons)
-      .where(eq(tertiaryCartons.tid, id))
+      .where(and(eq(tertiaryCartons.tid, id), eq(tertiaryCartons.companyId, site.companyId)))
       .for('update');
   else
     await tx
       .select({ sid: secondaryCartons.sid })
       .from(secondaryCartons)
-      .where(eq(secondaryCartons.sid, id))
+      .where(and(eq(secondaryCartons.sid, id), eq(secondaryCartons.companyId, site.companyId)))
       .for('update');
   const carton = (await cartonFacts(tx, site, [id])).get(id);
   if (!carton) refuse(CARTON_DAMAGE_MSG.notHere(id));
@@ -47,21 +47,30 @@ export async function damageCarton(
   if (problem) refuse(problem);
   let sids: string[];
   if (slip.type === 'TID') {
-    await tx.update(tertiaryCartons).set({ state: 'damaged' }).where(eq(tertiaryCartons.tid, id));
+    await tx
+      .update(tertiaryCartons)
+      .set({ state: 'damaged' })
+      .where(and(eq(tertiaryCartons.tid, id), eq(tertiaryCartons.companyId, site.companyId)));
     sids = (
-      await tx.select({ sid: secondaryCartons.sid }).from(secondaryCartons).where(eq(secondaryCartons.tid, id))
+      await tx
+        .select({ sid: secondaryCartons.sid })
+        .from(secondaryCartons)
+        .where(and(eq(secondaryCartons.tid, id), eq(secondaryCartons.companyId, site.companyId)))
     ).map((r) => r.sid);
   } else {
     sids = [id];
   }
   if (sids.length)
-    await tx.update(secondaryCartons).set({ state: 'damaged' }).where(inArray(secondaryCartons.sid, sids));
+    await tx
+      .update(secondaryCartons)
+      .set({ state: 'damaged' })
+      .where(and(inArray(secondaryCartons.sid, sids), eq(secondaryCartons.companyId, site.companyId)));
   const packs = sids.length
     ? (
         await tx
           .update(items)
           .set({ status: 'damaged', updatedAt: sql`now()` })
-          .where(and(inArray(items.secondaryId, sids)))
+          .where(and(inArray(items.secondaryId, sids), eq(items.companyId, site.companyId)))
           .returning({ id: items.id })
       ).length
     : 0;

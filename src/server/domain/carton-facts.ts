@@ -9,7 +9,7 @@
 // the cartons that may hold one of those (a batch made before a carton's oldest contents cannot be in
 // it), one statement folding each carton's packs into runs of consecutive numbers, matched here
 // against those batches' ranges.
-import { sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { cartonStateOf, NO_FLAGS, type Carton, type Flags } from '../../shared/lifecycle/index.js';
 import { indiaDate } from '../../shared/today.js';
 import { secondaryCartons, tertiaryCartons, type CartonState } from '../db/schema.js';
@@ -52,8 +52,20 @@ export async function cartonFacts(
 ): Promise<Map<string, Carton>> {
   const tids = [...new Set(ids.filter((i) => i.startsWith('TID')))];
   const sids = [...new Set(ids.filter((i) => i.startsWith('SID')))];
-  const ts = tids.length ? await tx.select().from(tertiaryCartons).where(anyOf(tertiaryCartons.tid, tids)) : [];
-  const ss = sids.length ? await tx.select().from(secondaryCartons).where(anyOf(secondaryCartons.sid, sids)) : [];
+  const mine = (t: typeof tertiaryCartons | typeof secondaryCartons, id: SQLWrapper, of: readonly string[]) =>
+    and(anyOf(id, of), eq(t.companyId, at.companyId));
+  const ts = tids.length
+    ? await tx
+        .select()
+        .from(tertiaryCartons)
+        .where(mine(tertiaryCartons, tertiaryCartons.tid, tids))
+    : [];
+  const ss = sids.length
+    ? await tx
+        .select()
+        .from(secondaryCartons)
+        .where(mine(secondaryCartons, secondaryCartons.sid, sids))
+    : [];
   return factsOf(
     tx,
     at,
@@ -78,11 +90,11 @@ export async function factsOf(
           await tx
             .select({ tid: tertiaryCartons.tid, at: tertiaryCartons.locationSiteId })
             .from(tertiaryCartons)
-            .where(anyOf(tertiaryCartons.tid, holders))
+            .where(and(anyOf(tertiaryCartons.tid, holders), eq(tertiaryCartons.companyId, at.companyId)))
         ).map((h) => [h.tid, h.at])
       : [],
   );
-  const flags = await flagsOf(tx, mine, today);
+  const flags = await flagsOf(tx, at.companyId, mine, today);
   const out = new Map<string, Carton>();
   for (const r of mine) {
     const where = r.tid ? (holderAt.get(r.tid) ?? null) : r.locationSiteId;
@@ -112,8 +124,13 @@ interface Flagged {
   recallId: number | null;
 }
 
-/** The flags of each carton from its packs; cartons with neither flag are left out. */
-async function flagsOf(tx: Tx, cartons: readonly StoredCarton[], today: string): Promise<Map<string, Flags>> {
+/** The flags of each of the company's cartons from its packs; cartons with neither flag are left out. */
+async function flagsOf(
+  tx: Tx,
+  companyId: number,
+  cartons: readonly StoredCarton[],
+  today: string,
+): Promise<Map<string, Flags>> {
   if (cartons.length === 0) return new Map();
   // A carton holds one product: only the recalled or expired batches of the cartons' products matter.
   const products = [...new Set(cartons.map((c) => c.productId))];
@@ -121,8 +138,9 @@ async function flagsOf(tx: Tx, cartons: readonly StoredCarton[], today: string):
     await tx.execute(sql`
     select m.kind, m.prefix, m.from_no, m.to_no, m.product_id, to_char(m.mfg_date, 'YYYY-MM-DD') as mfg, to_char(m.exp_date, 'YYYY-MM-DD') as exp,
       rc.reason, rc.id as recall_id
-    from mappings m left join recalls rc on rc.product_id = m.product_id and lower(rc.batch_no) = lower(m.batch_no)
-    where m.product_id = any(${sqlArray(products, 'integer[]')}) and (m.exp_date < ${today}::date or rc.id is not null)`),
+    from mappings m left join recalls rc
+      on rc.company_id = m.company_id and rc.product_id = m.product_id and lower(rc.batch_no) = lower(m.batch_no)
+    where m.company_id = ${companyId} and m.product_id = any(${sqlArray(products, 'integer[]')}) and (m.exp_date < ${today}::date or rc.id is not null)`),
   ).map((r): Flagged => ({
     kind: String(r.kind),
     prefix: String(r.prefix),
@@ -146,11 +164,11 @@ async function flagsOf(tx: Tx, cartons: readonly StoredCarton[], today: string):
     await tx.execute(sql`
     with req(id) as (select unnest(${sqlArray(ids, 'varchar[]')})),
     held(owner, sid) as (
-      select r.id, s.sid from req r cross join lateral (select x.sid from secondary_cartons x where x.tid = r.id) s where r.id like 'TID%'
+      select r.id, s.sid from req r cross join lateral (select x.sid from secondary_cartons x where x.company_id = ${companyId} and x.tid = r.id) s where r.id like 'TID%'
       union all select r.id, r.id from req r where r.id like 'SID%'),
     packs(owner, kind, prefix, n) as (
       select h.owner, i.kind, i.prefix, i.serial_no from held h
-      cross join lateral (select x.kind, x.prefix, x.serial_no from items x where x.secondary_id = h.sid) i)
+      cross join lateral (select x.kind, x.prefix, x.serial_no from items x where x.company_id = ${companyId} and x.secondary_id = h.sid) i)
     select owner, kind, prefix, min(n) as lo, max(n) as hi from (
       select owner, kind, prefix, n, n - row_number() over (partition by owner, kind, prefix order by n) as g from packs) p
     group by owner, kind, prefix, g`),

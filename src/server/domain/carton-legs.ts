@@ -16,20 +16,40 @@ export interface Carton extends CartonFacts {
   expDate: string | null;
 }
 
+/** A leg's dispatch, joined on the distribution column too (co-located under Citus). */
+export const legsDispatch = and(
+  eq(dispatches.did, dispatchCartons.did),
+  eq(dispatches.companyId, dispatchCartons.companyId),
+)!;
+
 const kindOf = (id: string) => (id.startsWith('TID') ? 'TID' : 'SID');
 const split = (ids: readonly string[]) => ({
   tids: ids.filter((i) => kindOf(i) === 'TID'),
   sids: ids.filter((i) => kindOf(i) === 'SID'),
 });
 
-/** The cartons by id, locked for update when `lock` (in id order, so two writers never deadlock). */
-export async function cartonsOf(tx: Tx, ids: readonly string[], lock: boolean): Promise<Map<string, Carton>> {
+/** The company's cartons by id (another company's are absent), locked for update when `lock` (in id
+ *  order, so two writers never deadlock). */
+export async function cartonsOf(
+  tx: Tx,
+  companyId: number,
+  ids: readonly string[],
+  lock: boolean,
+): Promise<Map<string, Carton>> {
   const { tids, sids } = split(ids);
   const t = tids.length
-    ? tx.select().from(tertiaryCartons).where(inArray(tertiaryCartons.tid, tids)).orderBy(tertiaryCartons.tid)
+    ? tx
+        .select()
+        .from(tertiaryCartons)
+        .where(and(inArray(tertiaryCartons.tid, tids), eq(tertiaryCartons.companyId, companyId)))
+        .orderBy(tertiaryCartons.tid)
     : null;
   const s = sids.length
-    ? tx.select().from(secondaryCartons).where(inArray(secondaryCartons.sid, sids)).orderBy(secondaryCartons.sid)
+    ? tx
+        .select()
+        .from(secondaryCartons)
+        .where(and(inArray(secondaryCartons.sid, sids), eq(secondaryCartons.companyId, companyId)))
+        .orderBy(secondaryCartons.sid)
     : null;
   const ts = t ? await (lock ? t.for('update') : t) : [];
   const ss = s ? await (lock ? s.for('update') : s) : [];
@@ -52,10 +72,11 @@ export async function cartonsOf(tx: Tx, ids: readonly string[], lock: boolean): 
   return new Map([...ts.map((c) => facts(c, c.tid, null)), ...ss.map((c) => facts(c, c.sid, c.tid))]);
 }
 
-/** Sets where the cartons are now and ends their travel (dispatchId null), for those whose dispatch
- *  is still `onDispatch` (null: none); the number of rows changed. */
+/** Sets where the company's cartons are now and ends their travel (dispatchId null), for those whose
+ *  dispatch is still `onDispatch` (null: none); the number of rows changed. */
 export async function moveCartons(
   tx: Tx,
+  companyId: number,
   ids: readonly string[],
   to: { locationSiteId: number | null; dealerId: number | null },
   onDispatch: string | null,
@@ -69,7 +90,13 @@ export async function moveCartons(
         await tx
           .update(tertiaryCartons)
           .set(set)
-          .where(and(inArray(tertiaryCartons.tid, tids), on(tertiaryCartons.dispatchId)))
+          .where(
+            and(
+              inArray(tertiaryCartons.tid, tids),
+              eq(tertiaryCartons.companyId, companyId),
+              on(tertiaryCartons.dispatchId),
+            ),
+          )
           .returning({ id: tertiaryCartons.tid })
       ).length
     : 0;
@@ -78,16 +105,23 @@ export async function moveCartons(
         await tx
           .update(secondaryCartons)
           .set(set)
-          .where(and(inArray(secondaryCartons.sid, sids), on(secondaryCartons.dispatchId)))
+          .where(
+            and(
+              inArray(secondaryCartons.sid, sids),
+              eq(secondaryCartons.companyId, companyId),
+              on(secondaryCartons.dispatchId),
+            ),
+          )
           .returning({ id: secondaryCartons.sid })
       ).length
     : 0;
   return t + s;
 }
 
-/** Ends the legs of `ids` on `did` that are still `from`; the number ended. */
+/** Ends the legs of `ids` on the company's `did` that are still `from`; the number ended. */
 export async function endLegs(
   tx: Tx,
+  companyId: number,
   did: string,
   ids: readonly string[],
   from: Leg['state'],
@@ -98,20 +132,29 @@ export async function endLegs(
     .update(dispatchCartons)
     .set({ state: to, endedAt: sql`now()` })
     .where(
-      and(eq(dispatchCartons.did, did), inArray(dispatchCartons.cartonId, [...ids]), eq(dispatchCartons.state, from)),
+      and(
+        eq(dispatchCartons.did, did),
+        eq(dispatchCartons.companyId, companyId),
+        inArray(dispatchCartons.cartonId, [...ids]),
+        eq(dispatchCartons.state, from),
+      ),
     )
     .returning({ id: dispatchCartons.cartonId });
   return done.length;
 }
 
-/** Each carton's latest leg (by its dispatch's time) with that dispatch. */
-export async function latestLegs(tx: Tx, ids: readonly string[]): Promise<Map<string, { leg: Leg; d: Dispatch }>> {
+/** Each of the company's cartons' latest leg (by its dispatch's time) with that dispatch. */
+export async function latestLegs(
+  tx: Tx,
+  companyId: number,
+  ids: readonly string[],
+): Promise<Map<string, { leg: Leg; d: Dispatch }>> {
   if (ids.length === 0) return new Map();
   const rows = await tx
     .select({ leg: dispatchCartons, d: dispatches })
     .from(dispatchCartons)
-    .innerJoin(dispatches, eq(dispatches.did, dispatchCartons.did))
-    .where(inArray(dispatchCartons.cartonId, [...ids]))
+    .innerJoin(dispatches, legsDispatch)
+    .where(and(inArray(dispatchCartons.cartonId, [...ids]), eq(dispatchCartons.companyId, companyId)))
     .orderBy(dispatchCartons.cartonId, desc(dispatches.createdAt), desc(dispatches.did));
   const latest = new Map<string, { leg: Leg; d: Dispatch }>();
   for (const row of rows) if (!latest.has(row.leg.cartonId)) latest.set(row.leg.cartonId, row);

@@ -6,7 +6,7 @@
 // Either way the carton's latest leg ends 'returned' and the carton is back at the caller's site, no
 // longer travelling nor with a dealer. A DID stands for every carton of it that can be taken back so.
 // All or nothing, one `return` event; the cartons are locked while checked, as packing's are.
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { RETURN_MSG, returnScans, type LegFacts, type returnSave } from '../../shared/contracts/floor/carton-return.js';
 import { returnProblem } from '../../shared/contracts/floor/return-problem.js';
@@ -60,7 +60,13 @@ export async function returnPlan(
 ): Promise<{ planned: Planned[]; faults: RefusedItem[] }> {
   const dids = scans.filter((s) => s.startsWith('DID'));
   const byDid = new Map(
-    (dids.length ? await tx.select().from(dispatches).where(inArray(dispatches.did, dids)) : []).map((d) => [d.did, d]),
+    (dids.length
+      ? await tx
+          .select()
+          .from(dispatches)
+          .where(and(inArray(dispatches.did, dids), eq(dispatches.companyId, site.companyId)))
+      : []
+    ).map((d) => [d.did, d]),
   );
   // Only the caller's site's dispatches open up into cartons.
   const sentHere = dids.filter(
@@ -70,15 +76,15 @@ export async function returnPlan(
     ? await tx
         .select()
         .from(dispatchCartons)
-        .where(inArray(dispatchCartons.did, sentHere))
+        .where(and(inArray(dispatchCartons.did, sentHere), eq(dispatchCartons.companyId, site.companyId)))
         .orderBy(dispatchCartons.cartonId)
     : [];
   // Each carton once: as scanned itself, or through the first DID that holds it.
   const via = new Map<string, string | null>(scans.filter((s) => !s.startsWith('DID')).map((s) => [s, null]));
   for (const l of didLegs) if (!via.has(l.cartonId)) via.set(l.cartonId, l.did);
   const ids = [...via.keys()];
-  const cartons = await cartonsOf(tx, ids, lock);
-  const latest = await latestLegs(tx, ids);
+  const cartons = await cartonsOf(tx, site.companyId, ids, lock);
+  const latest = await latestLegs(tx, site.companyId, ids);
   const problem = (id: string) => returnProblem(id, cartons.get(id), legFacts(latest.get(id)), site, transit);
   const plan = (id: string): Planned => ({ carton: cartons.get(id)!, ...latest.get(id)! });
 
@@ -147,8 +153,14 @@ export async function returnCartons(
   let ended = 0;
   let moved = 0;
   for (const [did, ids] of legsByDid) {
-    ended += await endLegs(tx, did, ids, transit ? 'sent' : 'received', 'returned');
-    moved += await moveCartons(tx, ids, { locationSiteId: site.siteId, dealerId: null }, transit ? did : null);
+    ended += await endLegs(tx, site.companyId, did, ids, transit ? 'sent' : 'received', 'returned');
+    moved += await moveCartons(
+      tx,
+      site.companyId,
+      ids,
+      { locationSiteId: site.siteId, dealerId: null },
+      transit ? did : null,
+    );
   }
   if (ended !== planned.length || moved !== planned.length) throw new Refusal(RETURN_MSG.changed);
 

@@ -2,9 +2,9 @@
 // or a GTIN, in the writer's transaction, and read to find a code's company without a global lookup
 // (the public verification, the GS1 resolver). Under Citus these are reference tables: the read is
 // local on every node, and the company it answers picks the shard.
-import { and, desc, eq, lte } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import { MAX_SERIAL, type Series } from '../../shared/codes.js';
-import { codeRoutes, gtinRoutes } from '../db/schema.js';
+import { codeRoutes, gtinRoutes, sites } from '../db/schema.js';
 import type { Tx } from './ranges.js';
 
 /** A factory's static series, all of it, is its site's company's (a prefix is fixed once set). */
@@ -54,6 +54,16 @@ export async function companyOfCode(db: Tx, series: Series, serial: number): Pro
     .orderBy(desc(codeRoutes.fromNo))
     .limit(1);
   return row && row.toNo >= serial ? row.companyId : null;
+}
+
+/** The company a carton or dispatch id (SID, TID, DID) belongs to, by the site prefix it carries (a
+ *  slip is made with its site's prefix, unique across sites and fixed once set); null for no site's. */
+export async function companyOfSlip(db: Tx, prefix: string): Promise<number | null> {
+  const [row] = await db
+    .select({ companyId: sites.companyId })
+    .from(sites)
+    .where(eq(sql`upper(${sites.prefix})`, prefix.toUpperCase()));
+  return row?.companyId ?? null;
 }
 
 /** The company whose product carries the GTIN; null when none does, or when two companies claim it. */

@@ -26,7 +26,7 @@ export async function damage(tx: Tx, caller: Caller, b: z.output<typeof damageRe
     refuse(DAMAGE_MSG.overlap(overlap, before.reason, rangeText(before.fromNo, before.toNo)));
   }
   // Packed or retired numbers are not free: the lifecycle says why ('Number 12 is already packed...').
-  const taken = await firstTaken(tx, series, b.FromNo, to);
+  const taken = await firstTaken(tx, m.companyId, series, b.FromNo, to);
   if (taken) refuse(packRefusal('damage-range', { code: `Number ${taken.n}`, state: taken.state, flags: NO_FLAGS })!);
   const [row] = await tx
     .insert(damages)

@@ -14,16 +14,20 @@ interface SentBatch {
   packs: number;
 }
 
-/** The packs of the cartons sent, by product and batch: a tertiary carton counts by its secondary
- *  cartons (not damaged), each by its batch (of its oldest contents, as its slip shows). */
-async function batchesOf(tx: Tx, cartons: readonly { id: string; type: string }[]): Promise<SentBatch[]> {
+/** The packs of the company's cartons sent, by product and batch: a tertiary carton counts by its
+ *  secondary cartons (not damaged), each by its batch (of its oldest contents, as its slip shows). */
+async function batchesOf(
+  tx: Tx,
+  companyId: number,
+  cartons: readonly { id: string; type: string }[],
+): Promise<SentBatch[]> {
   const sids = cartons.filter((c) => c.type === 'SID').map((c) => c.id);
   const tids = cartons.filter((c) => c.type === 'TID').map((c) => c.id);
   const s = secondaryCartons;
   return rowsOf<SentBatch>(
     await tx.execute(sql`
     select ${s.productId} as "productId", coalesce(${s.batchNo}, '') as "batchNo", sum(${s.qty})::int as packs from ${s}
-    where (${s.sid} = any(${sqlArray(sids, 'varchar[]')}) or ${s.tid} = any(${sqlArray(tids, 'varchar[]')})) and ${s.state} <> 'damaged'
+    where ${s.companyId} = ${companyId} and (${s.sid} = any(${sqlArray(sids, 'varchar[]')}) or ${s.tid} = any(${sqlArray(tids, 'varchar[]')})) and ${s.state} <> 'damaged'
     group by 1, 2`),
   );
 }
@@ -34,7 +38,7 @@ export async function earnForDispatch(
   d: { did: string; companyId: number; dealerId: number },
   cartons: readonly { id: string; type: string }[],
 ): Promise<number> {
-  const sent = await batchesOf(tx, cartons);
+  const sent = await batchesOf(tx, d.companyId, cartons);
   const [dealer] = await tx
     .select({ state: states.name })
     .from(users)

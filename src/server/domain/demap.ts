@@ -66,21 +66,22 @@ type Split = 'whole' | 'start' | 'end' | 'middle';
 
 /** Takes from..to out of the mapping row; answers which cut it was and the id of a right part. */
 async function cut(tx: Tx, m: Mapping, from: number, to: number): Promise<{ split: Split; rightId?: number }> {
+  const row = and(eq(mappings.id, m.id), eq(mappings.companyId, m.companyId));
   if (from === m.fromNo && to === m.toNo) {
-    await tx.delete(mappings).where(eq(mappings.id, m.id));
+    await tx.delete(mappings).where(row);
     return { split: 'whole' };
   }
   if (from === m.fromNo) {
     await tx
       .update(mappings)
       .set({ fromNo: to + 1, updatedAt: new Date() })
-      .where(eq(mappings.id, m.id));
+      .where(row);
     return { split: 'start' };
   }
   await tx
     .update(mappings)
     .set({ toNo: from - 1, updatedAt: new Date() })
-    .where(eq(mappings.id, m.id));
+    .where(row);
   if (to === m.toNo) return { split: 'end' };
   // The right part keeps everything of the original but its numbers, its created date included.
   const { id: _id, ...rest } = m;
@@ -99,7 +100,7 @@ export async function demap(tx: Tx, caller: Caller, b: z.output<typeof demapRequ
   if (problem) refuse(problem);
   const series = seriesOf(m);
   // Packed or retired numbers are not free: the lifecycle says why ('Number 12 is already packed...').
-  const taken = await firstTaken(tx, series, b.FromNo, to);
+  const taken = await firstTaken(tx, m.companyId, series, b.FromNo, to);
   if (taken) refuse(packRefusal('demap', { code: `Number ${taken.n}`, state: taken.state, flags: NO_FLAGS })!);
   const damaged = await clash(tx, damages, series, b.FromNo, to);
   if (damaged) refuse(DEMAP_MSG.damaged(rangeText(damaged.fromNo, damaged.toNo), damaged.reason));
@@ -111,6 +112,7 @@ export async function demap(tx: Tx, caller: Caller, b: z.output<typeof demapRequ
           .from(staticPairs)
           .where(
             and(
+              eq(staticPairs.companyId, m.companyId),
               eq(staticPairs.prefix, series.prefix),
               gte(staticPairs.staticNo, b.FromNo),
               lte(staticPairs.staticNo, to),

@@ -39,17 +39,26 @@ export interface DispatchCarton extends DispatchCartonId {
 
 const anyOf = (col: SQLWrapper, ids: string[]) => sql`${col} = any(${sqlArray(ids, 'varchar[]')})`;
 
-/** The cartons by id; with `lock`, their rows held (in id order, so two saves lock alike) to the end of
+/** The company's cartons by id (another company's are absent); with `lock`, their rows held (in id order, so two saves lock alike) to the end of
  *  the transaction: a second device's save of the same carton waits, then sees it gone. */
 export async function loadCartons(
   tx: Tx,
+  companyId: number,
   ids: readonly DispatchCartonId[],
   lock: boolean,
 ): Promise<Map<string, DispatchCarton>> {
   const tids = ids.filter((c) => c.type === 'TID').map((c) => c.id);
   const sids = ids.filter((c) => c.type === 'SID').map((c) => c.id);
-  const tq = tx.select().from(tertiaryCartons).where(anyOf(tertiaryCartons.tid, tids)).orderBy(tertiaryCartons.tid);
-  const sq = tx.select().from(secondaryCartons).where(anyOf(secondaryCartons.sid, sids)).orderBy(secondaryCartons.sid);
+  const tq = tx
+    .select()
+    .from(tertiaryCartons)
+    .where(and(anyOf(tertiaryCartons.tid, tids), eq(tertiaryCartons.companyId, companyId)))
+    .orderBy(tertiaryCartons.tid);
+  const sq = tx
+    .select()
+    .from(secondaryCartons)
+    .where(and(anyOf(secondaryCartons.sid, sids), eq(secondaryCartons.companyId, companyId)))
+    .orderBy(secondaryCartons.sid);
   const ts = tids.length ? await (lock ? tq.for('update') : tq) : [];
   const ss = sids.length ? await (lock ? sq.for('update') : sq) : [];
   // Each TID's packs looked up by its own id (the TID index), the state in the aggregate's filter. Not
@@ -59,7 +68,7 @@ export async function loadCartons(
   const packs = ts.length
     ? rowsOf<{ tid: string; n: number | null }>(
         await tx.execute(sql`select x.tid,
-    (select cast(sum(${sc.qty}) filter (where ${sc.state} = 'packed') as integer) from ${sc} where ${sc.tid} = x.tid) as n
+    (select cast(sum(${sc.qty}) filter (where ${sc.state} = 'packed') as integer) from ${sc} where ${sc.companyId} = ${companyId} and ${sc.tid} = x.tid) as n
     from unnest(${sqlArray(
       ts.map((t) => t.tid),
       'varchar[]',

@@ -11,7 +11,7 @@ import { cartonRefusal } from '../../shared/lifecycle/index.js';
 import { dispatchCartons, dispatches } from '../db/schema.js';
 import type { Caller } from '../auth/actor.js';
 import { cartonFacts } from './carton-facts.js';
-import { cartonsOf, endLegs, latestLegs, moveCartons, type Dispatch, type Leg } from './carton-legs.js';
+import { cartonsOf, endLegs, latestLegs, legsDispatch, moveCartons, type Dispatch, type Leg } from './carton-legs.js';
 import { logEvent, type DeviceWork, type Tx } from './ranges.js';
 import { item, refuse, Refusal } from './refusal.js';
 
@@ -38,18 +38,25 @@ export async function receivableDispatch(
   did: string,
   lock: boolean,
 ): Promise<{ d: Dispatch; legs: Leg[] }> {
-  const q = tx.select().from(dispatches).where(eq(dispatches.did, did));
+  const q = tx
+    .select()
+    .from(dispatches)
+    .where(and(eq(dispatches.did, did), eq(dispatches.companyId, r.companyId)));
   const [d] = lock ? await q.for('update') : await q;
   if (!d || d.companyId !== r.companyId) refuse(RECEIVE_MSG.notFound(did));
   if (!addressedTo(d, r)) refuse(RECEIVE_MSG.notAddressed(did));
   if (d.state === 'received') refuse(RECEIVE_MSG.alreadyReceived(did));
-  const legs = await legsOf(tx, did);
+  const legs = await legsOf(tx, r.companyId, did);
   if (!legs.some((l) => l.state === 'sent')) refuse(RECEIVE_MSG.allReturned(did));
   return { d, legs };
 }
 
-const legsOf = (tx: Tx, did: string) =>
-  tx.select().from(dispatchCartons).where(eq(dispatchCartons.did, did)).orderBy(dispatchCartons.cartonId);
+const legsOf = (tx: Tx, companyId: number, did: string) =>
+  tx
+    .select()
+    .from(dispatchCartons)
+    .where(and(eq(dispatchCartons.did, did), eq(dispatchCartons.companyId, companyId)))
+    .orderBy(dispatchCartons.cartonId);
 
 /** Receives `did`: `arrived` lists the cartons that came (null: every carton still on the way). */
 export async function receiveDispatch(
@@ -64,10 +71,11 @@ export async function receiveDispatch(
   // Every writer of a leg holds its carton's lock: read the legs again once they are ours.
   await cartonsOf(
     tx,
+    r.companyId,
     first.legs.map((l) => l.cartonId),
     true,
   );
-  const legs = await legsOf(tx, did);
+  const legs = await legsOf(tx, r.companyId, did);
   const open = legs.filter((l) => l.state === 'sent').map((l) => l.cartonId);
   if (open.length === 0) refuse(RECEIVE_MSG.allReturned(did));
 
@@ -97,10 +105,11 @@ export async function receiveDispatch(
   const d = first.d;
 
   const ended =
-    (await endLegs(tx, did, came, 'sent', 'received')) + (await endLegs(tx, did, missing, 'sent', 'missing'));
+    (await endLegs(tx, r.companyId, did, came, 'sent', 'received')) +
+    (await endLegs(tx, r.companyId, did, missing, 'sent', 'missing'));
   const moved =
-    (await moveCartons(tx, came, { locationSiteId: d.toSiteId, dealerId: d.toUserId }, did)) +
-    (await moveCartons(tx, missing, { locationSiteId: null, dealerId: null }, did));
+    (await moveCartons(tx, r.companyId, came, { locationSiteId: d.toSiteId, dealerId: d.toUserId }, did)) +
+    (await moveCartons(tx, r.companyId, missing, { locationSiteId: null, dealerId: null }, did));
   if (ended !== open.length || moved !== open.length) throw new Refusal(RECEIVE_MSG.changed(did));
   await tx
     .update(dispatches)
@@ -111,7 +120,7 @@ export async function receiveDispatch(
       receivedDeviceAt: device?.at ?? null,
       receivedEntryId: device?.entryId ?? null,
     })
-    .where(eq(dispatches.did, did));
+    .where(and(eq(dispatches.did, did), eq(dispatches.companyId, r.companyId)));
   await logEvent(tx, {
     action: 'receive',
     userId: r.userId,
@@ -140,14 +149,21 @@ export async function receiptOfIds(
     ? await tx
         .select({ did: dispatchCartons.did, cartonId: dispatchCartons.cartonId, companyId: dispatches.companyId })
         .from(dispatchCartons)
-        .innerJoin(dispatches, eq(dispatches.did, dispatchCartons.did))
-        .where(and(inArray(dispatchCartons.cartonId, cartons), eq(dispatchCartons.state, 'sent')))
+        .innerJoin(dispatches, legsDispatch)
+        .where(
+          and(
+            inArray(dispatchCartons.cartonId, cartons),
+            eq(dispatchCartons.companyId, r.companyId),
+            eq(dispatchCartons.state, 'sent'),
+          ),
+        )
     : [];
   const legOf = new Map(onWay.filter((l) => l.companyId === r.companyId).map((l) => [l.cartonId, l.did]));
   const named = did ?? cartons.map((c) => legOf.get(c)).find((on) => on !== undefined);
   // A carton no longer on the way: its dispatch may have been received already (by another device).
   const ended = await latestLegs(
     tx,
+    r.companyId,
     cartons.filter((c) => !legOf.has(c)),
   );
   const wrong: RefusedItem[] = [];

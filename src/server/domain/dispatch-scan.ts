@@ -31,7 +31,7 @@ export async function scanForDispatch(tx: Tx, actor: Actor, q: ScanRequest): Pro
   const scanned = q.scanned.map((s) => dispatchScan(s)).flatMap((s) => ('id' in s ? [s.id] : []));
   if (scanned.includes(scan.id)) return warn(DISPATCH_MSG.alreadyScanned);
   const op = q.target ? await checkTarget(tx, site, q.target) : 'dispatch-warehouse';
-  const carton = (await loadCartons(tx, [scan], false)).get(scan.id);
+  const carton = (await loadCartons(tx, site.companyId, [scan], false)).get(scan.id);
   const problem = cartonProblem(op, (await factsOf(tx, site, carton ? [carton] : [])).get(scan.id), scan.id);
   if (problem) return warn(problem);
   const [row] = await scannedRows(tx, [carton!]);
@@ -39,7 +39,7 @@ export async function scanForDispatch(tx: Tx, actor: Actor, q: ScanRequest): Pro
     const older = await olderStockAt(tx, site, op, [stockOf(carton!)], scanned);
     if (older.length) {
       const ids = older.map((o) => dispatchScan(o.CartonId)).flatMap((s) => ('id' in s ? [s] : []));
-      const found = await loadCartons(tx, ids, false);
+      const found = await loadCartons(tx, site.companyId, ids, false);
       const list = await scannedRows(
         tx,
         ids.map((c) => found.get(c.id)!),

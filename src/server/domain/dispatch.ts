@@ -95,7 +95,7 @@ async function transportModeName(tx: Tx, id: number): Promise<string> {
 /** The scanned cartons, locked and checked: all of them, or the refusal naming each one at fault. */
 async function cartonsToSend(tx: Tx, site: FloorSite, op: DispatchOp, scans: string[]): Promise<DispatchCarton[]> {
   const { cartons: ids, faults } = scannedCartons(scans);
-  const found = await loadCartons(tx, ids, true);
+  const found = await loadCartons(tx, site.companyId, ids, true);
   // Asked of the rows just locked: what each carton is and holds now.
   const facts = await factsOf(tx, site, [...found.values()]);
   const good: DispatchCarton[] = [];
@@ -122,7 +122,13 @@ async function moveOff(tx: Tx, site: FloorSite, did: string, sent: readonly Disp
     ? await tx
         .update(tertiaryCartons)
         .set({ locationSiteId: null, dispatchId: did })
-        .where(and(sql`${tertiaryCartons.tid} = any(${sqlArray(tids, 'varchar[]')})`, at(tertiaryCartons)))
+        .where(
+          and(
+            sql`${tertiaryCartons.tid} = any(${sqlArray(tids, 'varchar[]')})`,
+            eq(tertiaryCartons.companyId, site.companyId),
+            at(tertiaryCartons),
+          ),
+        )
         .returning({ id: tertiaryCartons.tid })
     : [];
   const movedS = sids.length
@@ -132,6 +138,7 @@ async function moveOff(tx: Tx, site: FloorSite, did: string, sent: readonly Disp
         .where(
           and(
             sql`${secondaryCartons.sid} = any(${sqlArray(sids, 'varchar[]')})`,
+            eq(secondaryCartons.companyId, site.companyId),
             at(secondaryCartons, isNull(secondaryCartons.tid)),
           ),
         )

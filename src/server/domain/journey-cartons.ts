@@ -137,7 +137,7 @@ export async function cartonSteps(tx: Tx, view: View, s: SecondaryRow | null, t:
   const viewedId = view === 'tid' ? t!.tid : s!.sid;
   const ids = [s?.sid, t?.tid].filter((id): id is string => !!id);
   const companyId = (s ?? t)!.companyId;
-  const legs = await legsOf(tx, ids);
+  const legs = await legsOf(tx, companyId, ids);
   const logged = await eventsAbout(tx, companyId, [...ids, ...legs.map((l) => l.d.did)]);
   // A return from several dispatches has no ref: found by the time its legs ended.
   const unmatched = legs.filter(
@@ -162,11 +162,21 @@ export async function cartonSteps(tx: Tx, view: View, s: SecondaryRow | null, t:
   ];
 }
 
-/** The rows of a SID and the TID it is in. */
-export async function secondaryChain(tx: Tx, sid: string): Promise<{ s: SecondaryRow | null; t: TertiaryRow | null }> {
-  const [s] = await tx.select().from(secondaryCartons).where(eq(secondaryCartons.sid, sid));
+/** The rows of the company's SID and the TID it is in. */
+export async function secondaryChain(
+  tx: Tx,
+  companyId: number,
+  sid: string,
+): Promise<{ s: SecondaryRow | null; t: TertiaryRow | null }> {
+  const [s] = await tx
+    .select()
+    .from(secondaryCartons)
+    .where(and(eq(secondaryCartons.sid, sid), eq(secondaryCartons.companyId, companyId)));
   if (!s?.tid) return { s: s ?? null, t: null };
-  const [t] = await tx.select().from(tertiaryCartons).where(eq(tertiaryCartons.tid, s.tid));
+  const [t] = await tx
+    .select()
+    .from(tertiaryCartons)
+    .where(and(eq(tertiaryCartons.tid, s.tid), eq(tertiaryCartons.companyId, companyId)));
   return { s, t: t ?? null };
 }
 
@@ -211,7 +221,13 @@ export async function dispatchSteps(
   const returnedLegs = await tx
     .select({ endedAt: dispatchCartons.endedAt, cartonId: dispatchCartons.cartonId })
     .from(dispatchCartons)
-    .where(and(eq(dispatchCartons.did, d.did), eq(dispatchCartons.state, 'returned')));
+    .where(
+      and(
+        eq(dispatchCartons.did, d.did),
+        eq(dispatchCartons.companyId, d.companyId),
+        eq(dispatchCartons.state, 'returned'),
+      ),
+    );
   // A return from several dispatches has no ref: found by the time its legs ended.
   const ended = returnedLegs.filter(
     (l) => l.endedAt && !logged.some((e) => isAction(e, 'return') && e.detail.cartons.includes(l.cartonId)),

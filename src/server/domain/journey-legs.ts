@@ -6,6 +6,7 @@ import { and, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { EVENT_DETAILS, type EventAction, type EventDetail } from '../../shared/events.js';
 import { dispatchCartons, dispatches, events, sites, users } from '../db/schema.js';
+import { legsDispatch } from './carton-legs.js';
 import { dealerName } from './dispatch-invoice.js';
 import type { Tx } from './ranges.js';
 
@@ -20,8 +21,8 @@ export interface LegRow {
   toName: string;
 }
 
-/** Every leg of the cartons, oldest dispatch first. */
-export async function legsOf(tx: Tx, cartonIds: readonly string[]): Promise<LegRow[]> {
+/** Every leg of the company's cartons, oldest dispatch first. */
+export async function legsOf(tx: Tx, companyId: number, cartonIds: readonly string[]): Promise<LegRow[]> {
   if (cartonIds.length === 0) return [];
   const rows = await tx
     .select({
@@ -32,11 +33,11 @@ export async function legsOf(tx: Tx, cartonIds: readonly string[]): Promise<LegR
       dealer: sql<string | null>`${dealerName}`,
     })
     .from(dispatchCartons)
-    .innerJoin(dispatches, eq(dispatches.did, dispatchCartons.did))
+    .innerJoin(dispatches, legsDispatch)
     .innerJoin(fromSite, eq(fromSite.id, dispatches.fromSiteId))
     .leftJoin(toSite, eq(toSite.id, dispatches.toSiteId))
     .leftJoin(users, eq(users.id, dispatches.toUserId))
-    .where(inArray(dispatchCartons.cartonId, [...cartonIds]))
+    .where(and(inArray(dispatchCartons.cartonId, [...cartonIds]), eq(dispatchCartons.companyId, companyId)))
     .orderBy(dispatches.createdAt, dispatches.did);
   return rows.map((r) => ({ leg: r.leg, d: r.d, fromName: r.fromName, toName: r.toSite ?? r.dealer ?? '' }));
 }

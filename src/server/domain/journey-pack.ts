@@ -77,7 +77,7 @@ async function mappingSteps(tx: Tx, p: Pack): Promise<Step[]> {
       activity: `Mapped to ${product?.name ?? 'a product'}, batch ${m.batchNo}`,
       detail: joined(`MFG ${m.mfgDate}`, `EXP ${m.expDate}`, m.remark),
     });
-    const damage = await rangeAt(tx, damages, p.series, p.serial);
+    const damage = await rangeAt(tx, damages, p.series, p.serial, m.companyId);
     if (damage)
       steps.push({
         step: 'damage',
@@ -197,9 +197,10 @@ async function cartonAndReplaceSteps(tx: Tx, p: Pack): Promise<Step[]> {
       detail: came.sid ? `In ${came.sid}` : '',
     });
   }
-  const sid = item?.secondaryId ?? gone?.sid ?? null;
-  if (sid) {
-    const { s, t } = await secondaryChain(tx, sid);
+  // The carton and the row naming it are one company's.
+  const [sid, owner] = item?.secondaryId ? [item.secondaryId, item.companyId] : [gone?.sid ?? null, gone?.companyId];
+  if (sid && owner !== undefined) {
+    const { s, t } = await secondaryChain(tx, owner, sid);
     // A retired code's carton steps end when it left; a replacing code's begin when it came.
     const from = came?.sid ? came.createdAt.getTime() : -Infinity;
     const to = gone ? gone.createdAt.getTime() : Infinity;

@@ -2,12 +2,13 @@
 // trackedCode), whether it is the caller's (a company user sees its company's codes, the admin all;
 // anything else answers 'Invalid Scanned', as an unknown code does), and its steps in time order.
 // A pack: journey-pack.ts; a SID or TID: its cartons' steps; a DID: its own.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { SlipId } from '../../shared/codes.js';
 import { TRACK_MSG, trackedCode, type JourneyItem, type TrackedCode } from '../../shared/contracts/tracking.js';
 import { dispatches, sites, tertiaryCartons, users } from '../db/schema.js';
 import type { Caller } from '../auth/actor.js';
 import type { CodeMac } from './code-mac.js';
+import { companyOfSlip } from './code-routes.js';
 import { cartonSteps, dispatchSteps, secondaryChain, type SecondaryRow, type TertiaryRow } from './journey-cartons.js';
 import { findPack, packSteps } from './journey-pack.js';
 import { finishSteps, personName, type Step } from './journey-steps.js';
@@ -15,8 +16,6 @@ import type { Tx } from './ranges.js';
 import { refuse } from './refusal.js';
 
 type DispatchRow = typeof dispatches.$inferSelect;
-
-const mine = (caller: Caller, companyId: number) => caller.isAdmin || companyId === caller.companyId;
 
 /** The scan as a code, or 'Invalid Scanned'. */
 export function scannedCode(raw: unknown): TrackedCode {
@@ -29,18 +28,27 @@ export type Slip =
   | { type: 'TID'; t: TertiaryRow }
   | { type: 'DID'; d: DispatchRow };
 
-/** The caller's carton or dispatch the slip id names. */
+/** The caller's carton or dispatch the slip id names: looked up in the caller's company (the admin's:
+ *  the company of the slip's site prefix). */
 export async function findSlip(tx: Tx, caller: Caller, slip: SlipId): Promise<Slip> {
   const id = slip.text;
+  const companyId = caller.isAdmin ? await companyOfSlip(tx, slip.prefix) : caller.companyId;
+  if (companyId === null) return refuse(TRACK_MSG.invalid);
   if (slip.type === 'SID') {
-    const { s, t } = await secondaryChain(tx, id);
-    if (s && mine(caller, s.companyId)) return { type: 'SID', s, t };
+    const { s, t } = await secondaryChain(tx, companyId, id);
+    if (s) return { type: 'SID', s, t };
   } else if (slip.type === 'TID') {
-    const [t] = await tx.select().from(tertiaryCartons).where(eq(tertiaryCartons.tid, id));
-    if (t && mine(caller, t.companyId)) return { type: 'TID', t };
+    const [t] = await tx
+      .select()
+      .from(tertiaryCartons)
+      .where(and(eq(tertiaryCartons.tid, id), eq(tertiaryCartons.companyId, companyId)));
+    if (t) return { type: 'TID', t };
   } else {
-    const [d] = await tx.select().from(dispatches).where(eq(dispatches.did, id));
-    if (d && mine(caller, d.companyId)) return { type: 'DID', d };
+    const [d] = await tx
+      .select()
+      .from(dispatches)
+      .where(and(eq(dispatches.did, id), eq(dispatches.companyId, companyId)));
+    if (d) return { type: 'DID', d };
   }
   return refuse(TRACK_MSG.invalid);
 }

@@ -221,7 +221,10 @@ export async function updateExpiry(
   await lockSeries(tx, series);
   if (b.EXPDate < m.mfgDate) refuse(MAPPING_MSG.expAfterMfg);
   if (b.EXPDate === m.expDate) return { MappingId: m.id, EXPDate: m.expDate };
-  await tx.update(mappings).set({ expDate: b.EXPDate, updatedAt: new Date() }).where(eq(mappings.id, m.id));
+  await tx
+    .update(mappings)
+    .set({ expDate: b.EXPDate, updatedAt: new Date() })
+    .where(and(eq(mappings.id, m.id), eq(mappings.companyId, m.companyId)));
   await logEvent(tx, {
     action: 'map-expiry',
     userId: caller.userId,

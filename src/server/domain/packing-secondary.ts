@@ -58,6 +58,7 @@ export async function packSecondary(
   const resolved = await resolveMany(
     tx,
     codes,
+    site.companyId,
     b.scanned.map((s) => s.UID),
   );
   const faults: RefusedItem[] = [];

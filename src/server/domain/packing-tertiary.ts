@@ -82,7 +82,7 @@ export async function packTertiary(tx: Tx, actor: Actor, b: Body, device?: Devic
     ? await tx
         .select()
         .from(secondaryCartons)
-        .where(inArray(secondaryCartons.sid, sids))
+        .where(and(inArray(secondaryCartons.sid, sids), eq(secondaryCartons.companyId, site.companyId)))
         .orderBy(secondaryCartons.sid)
         .for('update')
     : [];
@@ -129,7 +129,14 @@ export async function packTertiary(tx: Tx, actor: Actor, b: Body, device?: Devic
   const moved = await tx
     .update(secondaryCartons)
     .set({ tid: slip })
-    .where(and(inArray(secondaryCartons.sid, sids), isNull(secondaryCartons.tid), eq(secondaryCartons.state, 'packed')))
+    .where(
+      and(
+        inArray(secondaryCartons.sid, sids),
+        eq(secondaryCartons.companyId, site.companyId),
+        isNull(secondaryCartons.tid),
+        eq(secondaryCartons.state, 'packed'),
+      ),
+    )
     .returning({ sid: secondaryCartons.sid });
   if (moved.length !== sids.length) throw new Refusal(PACKING_MSG.itemsAlreadyPacked);
   await logEvent(tx, {

@@ -25,17 +25,25 @@ export async function lockSeries(tx: Tx, { kind, prefix }: Series): Promise<void
 const inSeries = (t: RangeTable, { kind, prefix }: Series) =>
   and(eq(t.kind, kind), eq(t.prefix, kind === 'S' ? prefix.toUpperCase() : ''));
 
-/** The range of `table` holding `n`, if any. */
+/** The range of `table` holding `n`, if any; with `companyId`, only that company's (another company's
+ *  range holding `n` is then none: ranges never overlap, so the company's range below ends before it). */
 export async function rangeAt<T extends RangeTable>(
   tx: Pick<Db, 'select'>,
   table: T,
   series: Series,
   n: number,
+  companyId?: number,
 ): Promise<T['$inferSelect'] | undefined> {
   const [row] = await tx
     .select()
     .from(table as RangeTable)
-    .where(and(inSeries(table, series), lte(table.fromNo, n)))
+    .where(
+      and(
+        companyId === undefined ? undefined : eq(table.companyId, companyId),
+        inSeries(table, series),
+        lte(table.fromNo, n),
+      ),
+    )
     .orderBy(desc(table.fromNo))
     .limit(1);
   return row && row.toNo >= n ? (row as T['$inferSelect']) : undefined;
@@ -88,10 +96,12 @@ export async function acceptedCount(tx: Tx, companyId: number, from: number, to:
   return row?.n ?? 0;
 }
 
-/** The first number in from..to that is no longer a free mapped number (packed, or retired by
- *  Replace), with the lifecycle's state for it; null when every number is free to de-map or damage. */
+/** The first number in from..to of the company's mapping that is no longer a free mapped number
+ *  (packed, or retired by Replace), with the lifecycle's state for it; null when every number is free
+ *  to de-map or damage. */
 export async function firstTaken(
   tx: Tx,
+  companyId: number,
   { kind, prefix }: Series,
   from: number,
   to: number,
@@ -101,11 +111,11 @@ export async function firstTaken(
     await tx.execute(sql`
     select n, retired from (
       (select ${replacements.oldSerial} as n, true as retired from ${replacements}
-        where ${replacements.oldKind} = ${kind} and ${replacements.oldPrefix} = ${p}
+        where ${replacements.companyId} = ${companyId} and ${replacements.oldKind} = ${kind} and ${replacements.oldPrefix} = ${p}
           and ${replacements.oldSerial} between ${from} and ${to} order by ${replacements.oldSerial} limit 1)
       union all
       (select ${items.serialNo}, false from ${items}
-        where ${items.kind} = ${kind} and ${items.prefix} = ${p} and ${items.serialNo} between ${from} and ${to}
+        where ${items.companyId} = ${companyId} and ${items.kind} = ${kind} and ${items.prefix} = ${p} and ${items.serialNo} between ${from} and ${to}
           and ${items.secondaryId} is not null order by ${items.serialNo} limit 1)
     ) t order by n, retired desc limit 1`),
   );

@@ -18,11 +18,17 @@ const TRACE_WHERE: Record<Exclude<CartonState, 'in-tid'>, TraceWhere> = {
 };
 const traceWhereSql = (state: SQL) => caseOf(state, TRACE_WHERE, 'missing');
 
+/** The product's company and the product, which is that company's: every row of its batch is too. */
+export interface TraceProduct {
+  companyId: number;
+  productId: number;
+}
+
 /** The batch's ranges (a product's mappings are few: found by its index, the batch compared in any case). */
-const batchRanges = (productId: number, batch: string) => sql`
+const batchRanges = (p: TraceProduct, batch: string) => sql`
   m as materialized (
     select id, kind, prefix, from_no, to_no from mappings
-    where product_id = ${productId} and lower(batch_no) = lower(${batch})
+    where company_id = ${p.companyId} and product_id = ${p.productId} and lower(batch_no) = lower(${batch})
   )`;
 
 const rows = (limit: number | null) => (limit === null ? sql`all` : sql`${limit}`);
@@ -40,15 +46,16 @@ const placeName = sql`case c.wh
 
 /** One row: packed (packs of the batch in cartons), cartons, dispatches, and as JSON the places, the
  *  cartons (first `limit` by SID), the dispatches (latest `limit`) and the packed count per range. */
-export function cartonsSql(productId: number, batch: string, limit: number | null): SQL {
+export function cartonsSql(p: TraceProduct, batch: string, limit: number | null): SQL {
+  const company = p.companyId;
   return sql`
-    with ${batchRanges(productId, batch)},
+    with ${batchRanges(p, batch)},
     pk as materialized (
       -- Grouped inside the lateral, so each range is its own probe of the items' series index (a plain
       -- join lets the planner hash the few ranges and test every item against each).
       select m.id as mid, x.sid, x.packs from m cross join lateral (
         select i.secondary_id as sid, count(*) as packs from items i
-        where i.kind = m.kind and i.prefix = m.prefix and i.serial_no between m.from_no and m.to_no and i.secondary_id is not null
+        where i.company_id = ${company} and i.kind = m.kind and i.prefix = m.prefix and i.serial_no between m.from_no and m.to_no and i.secondary_id is not null
         group by i.secondary_id
       ) x
     ),
@@ -60,14 +67,14 @@ export function cartonsSql(productId: number, batch: string, limit: number | nul
         case when s.tid is null then s.location_site_id else t.location_site_id end as site_at,
         case when s.tid is null then s.dispatch_id else t.dispatch_id end as did_on,
         case when s.tid is null then s.dealer_id else t.dealer_id end as dealer_at
-      from ps join secondary_cartons s on s.sid = ps.sid
-      left join tertiary_cartons t on t.tid = s.tid
+      from ps join secondary_cartons s on s.company_id = ${company} and s.sid = ps.sid
+      left join tertiary_cartons t on t.company_id = s.company_id and t.tid = s.tid
     ),
     tp as (select tid, sum(packs) as packs from c where tid is not null group by tid),
     legs as (
-      select dc.did, dc.state, c.packs from c join dispatch_cartons dc on dc.carton_id = c.sid
+      select dc.did, dc.state, c.packs from c join dispatch_cartons dc on dc.company_id = ${company} and dc.carton_id = c.sid
       union all
-      select dc.did, dc.state, tp.packs from tp join dispatch_cartons dc on dc.carton_id = tp.tid
+      select dc.did, dc.state, tp.packs from tp join dispatch_cartons dc on dc.company_id = ${company} and dc.carton_id = tp.tid
     ),
     -- How the batch's legs on each dispatch stand (the leg, not the dispatch: cartons taken back in
     -- transit leave their dispatch 'sent'), as GetScanInfo words them.
@@ -99,7 +106,7 @@ export function cartonsSql(productId: number, batch: string, limit: number | nul
           coalesce(ts.name, ${dealerName('tu')}, '') as "ToName", case when d.to_site_id is null then 'dealer' else 'site' end as "ToKind",
           dl.cartons as "Cartons", dl.packs as "Packs", dl.state as "State", d.received_at as "ReceivedDate",
           coalesce(${dealerName('ru')}, '') as "ReceivedBy"
-        from dl join dispatches d on d.did = dl.did
+        from dl join dispatches d on d.company_id = ${company} and d.did = dl.did
         left join sites fs on fs.id = d.from_site_id
         left join sites ts on ts.id = d.to_site_id
         left join users tu on tu.id = d.to_user_id
@@ -111,7 +118,9 @@ export function cartonsSql(productId: number, batch: string, limit: number | nul
         from pk join c on c.sid = pk.sid group by pk.mid) r) as "packedByRange"`;
 }
 
-/** The batch's verifications in one range, as the series index holds them (index-only reads). */
+/** The batch's verifications in one range, as the series index holds them (index-only reads). By
+ *  series, not by company: a scan of a code before it was mapped is stored under no company (tenant 0)
+ *  and the trace counts it; under Citus this read goes to every shard (docs/deploy.md "Citus"). */
 const verifiedIn = (cols: SQL, tail: SQL = sql``) => sql`
   select ${cols} from verifications v
   where v.kind = m.kind and v.prefix = m.prefix and v.serial between m.from_no and m.to_no ${tail}`;
@@ -119,10 +128,10 @@ const verifiedIn = (cols: SQL, tail: SQL = sql``) => sql`
 /** One row: the verifications of the batch's packs (times), the packs verified at least once, and
  *  the latest `limit` verifications as JSON. Counted and ranked on the series index (kind, prefix,
  *  serial, at) alone, range by range; only the rows shown are read whole. */
-export function verificationsSql(productId: number, batch: string, limit: number | null): SQL {
+export function verificationsSql(p: TraceProduct, batch: string, limit: number | null): SQL {
   const perRange = limit === null ? sql`` : sql`order by v.at desc limit ${limit}`;
   return sql`
-    with ${batchRanges(productId, batch)}
+    with ${batchRanges(p, batch)}
     select coalesce(sum(n.times), 0)::float8 as times, coalesce(sum(n.packs), 0)::float8 as packs,
       (select json_agg(r order by r."VerifiedDate" desc, r.id desc) from (
         select w.id, w.at as "VerifiedDate", w.kind, w.prefix, w.serial, coalesce(w.city, '') as "City", coalesce(w.state, '') as "State",

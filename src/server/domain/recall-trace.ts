@@ -60,7 +60,7 @@ export async function traceBatch(tx: Tx, caller: Caller, ask: TraceAsk): Promise
   await tx.execute(sql`set local jit = off`);
   await tx.execute(sql`set local work_mem = '32MB'`);
   const [product] = await tx
-    .select({ id: products.id, name: products.name })
+    .select({ id: products.id, name: products.name, companyId: products.companyId })
     .from(products)
     .where(and(eq(products.id, ask.ProductId), companyScope(caller, products.companyId)));
   if (!product) return { refused: RECALL_MSG.product };
@@ -75,20 +75,28 @@ export async function traceBatch(tx: Tx, caller: Caller, ask: TraceAsk): Promise
         (m.to_no - m.from_no + 1)::float8 as "Qty", m.mfg_date::text as "MFGDate", m.exp_date::text as "EXPDate",
         coalesce(s.name, '') as "SiteName", 0 as "Packed",
         coalesce((select sum(least(d.to_no, m.to_no) - greatest(d.from_no, m.from_no) + 1) from damages d
-          where d.kind = m.kind and d.prefix = m.prefix and d.from_no <= m.to_no and d.to_no >= m.from_no), 0)::float8 as "Damaged"
+          where d.company_id = m.company_id and d.kind = m.kind and d.prefix = m.prefix and d.from_no <= m.to_no and d.to_no >= m.from_no), 0)::float8 as "Damaged"
       from mappings m left join sites s on s.id = m.site_id
-      where m.product_id = ${product.id} and lower(m.batch_no) = lower(${batch})) r) as ranges,
-      (select min(batch_no) from mappings where product_id = ${product.id} and lower(batch_no) = lower(${batch})) as batch`),
+      where m.company_id = ${product.companyId} and m.product_id = ${product.id} and lower(m.batch_no) = lower(${batch})) r) as ranges,
+      (select min(batch_no) from mappings
+        where company_id = ${product.companyId} and product_id = ${product.id} and lower(batch_no) = lower(${batch})) as batch`),
   );
   const ranges = head?.ranges ?? [];
   if (ranges.length === 0) return { refused: RECALL_MSG.noBatch };
   const [recall] = await tx
     .select({ reason: recalls.reason, at: recalls.createdAt })
     .from(recalls)
-    .where(and(eq(recalls.productId, product.id), sql`lower(${recalls.batchNo}) = lower(${batch})`));
+    .where(
+      and(
+        eq(recalls.companyId, product.companyId),
+        eq(recalls.productId, product.id),
+        sql`lower(${recalls.batchNo}) = lower(${batch})`,
+      ),
+    );
 
-  const [flow] = rowsOf<Flow>(await tx.execute(cartonsSql(product.id, batch, limit)));
-  const [seen] = rowsOf<Seen>(await tx.execute(verificationsSql(product.id, batch, limit)));
+  const of = { companyId: product.companyId, productId: product.id };
+  const [flow] = rowsOf<Flow>(await tx.execute(cartonsSql(of, batch, limit)));
+  const [seen] = rowsOf<Seen>(await tx.execute(verificationsSql(of, batch, limit)));
 
   // A range's damaged packs: void by range, and packed in a carton damaged for good (both written off).
   const packedBy = new Map(

@@ -1,6 +1,6 @@
 // What both kinds of Replace share: the caller's site, a secondary carton locked with the tertiary
 // one holding it, whether this caller may change it now, and the product text of the details row.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { REPLACE_MSG, type DetailsRow } from '../../shared/contracts/floor/replace.js';
 import { cartonRefusal } from '../../shared/lifecycle/index.js';
 import { products, secondaryCartons, tertiaryCartons } from '../db/schema.js';
@@ -22,21 +22,31 @@ export function replaceSite(a: Actor): FloorSite {
   return { userId: a.userId, companyId: a.companyId, siteId: a.siteId, prefix: a.prefix.toUpperCase() };
 }
 
-const lockTertiary = async (tx: Tx, tid: string | null) =>
-  tid ? (await tx.select().from(tertiaryCartons).where(eq(tertiaryCartons.tid, tid)).for('update'))[0] : undefined;
+const lockTertiary = async (tx: Tx, companyId: number, tid: string | null) =>
+  tid
+    ? (
+        await tx
+          .select()
+          .from(tertiaryCartons)
+          .where(and(eq(tertiaryCartons.tid, tid), eq(tertiaryCartons.companyId, companyId)))
+          .for('update')
+      )[0]
+    : undefined;
 
-/** A secondary carton and the tertiary one holding it, locked so a dispatch, a damage or a packing
- *  of them waits for the replace: the tertiary first, as carton damage and dispatch lock them. */
-export async function lockedCarton(tx: Tx, sid: string): Promise<HeldCarton | undefined> {
-  const [peek] = await tx
-    .select({ tid: secondaryCartons.tid })
-    .from(secondaryCartons)
-    .where(eq(secondaryCartons.sid, sid));
+/** The company's secondary carton and the tertiary one holding it (another company's: none), locked
+ *  so a dispatch, a damage or a packing of them waits for the replace: the tertiary first, as carton
+ *  damage and dispatch lock them. */
+export async function lockedCarton(tx: Tx, companyId: number, sid: string): Promise<HeldCarton | undefined> {
+  const bySid = and(eq(secondaryCartons.sid, sid), eq(secondaryCartons.companyId, companyId));
+  const [peek] = await tx.select({ tid: secondaryCartons.tid }).from(secondaryCartons).where(bySid);
   if (!peek) return undefined;
-  const tertiary = await lockTertiary(tx, peek.tid);
-  const [carton] = await tx.select().from(secondaryCartons).where(eq(secondaryCartons.sid, sid)).for('update');
+  const tertiary = await lockTertiary(tx, companyId, peek.tid);
+  const [carton] = await tx.select().from(secondaryCartons).where(bySid).for('update');
   // Packed into a tertiary carton between the two reads: that one is where it is now.
-  return { carton: carton!, tertiary: carton!.tid === peek.tid ? tertiary : await lockTertiary(tx, carton!.tid) };
+  return {
+    carton: carton!,
+    tertiary: carton!.tid === peek.tid ? tertiary : await lockTertiary(tx, companyId, carton!.tid),
+  };
 }
 
 /** Why a carton cannot have its slip or a pack's code replaced by this caller now, or null: the

@@ -44,7 +44,7 @@ async function oldPack(tx: Tx, site: FloorSite, r: Resolved): Promise<Pack> {
   if (r.replaced) refuse(REPLACE_MSG.replaced(shown));
   if (r.damageReason !== null) refuse(REPLACE_MSG.damaged(shown, r.damageReason));
   if (r.packedIn !== null) {
-    const problem = await cartonProblem(tx, await lockedCarton(tx, r.packedIn), r.packedIn, site);
+    const problem = await cartonProblem(tx, await lockedCarton(tx, site.companyId, r.packedIn), r.packedIn, site);
     if (problem) refuse(REPLACE_MSG.inCarton(shown, problem));
   }
   return { shown, series: r.series, serial: r.serial, mapping: r.mapping, sid: r.packedIn };
@@ -64,6 +64,7 @@ async function newPack(tx: Tx, site: FloorSite, r: Resolved, old: Pack): Promise
     .from(replacements)
     .where(
       and(
+        eq(replacements.companyId, site.companyId),
         eq(replacements.newKind, r.series.kind),
         eq(replacements.newPrefix, r.series.prefix),
         eq(replacements.newSerial, r.serial),
@@ -90,7 +91,7 @@ const resolved = (r: CodeState): Resolved => {
 
 export async function pidDetails(tx: Tx, codes: CodeMac, site: FloorSite, scan: string): Promise<DetailsRow> {
   genuine(codes, scan);
-  const [r] = await resolveMany(tx, codes, [scan]);
+  const [r] = await resolveMany(tx, codes, site.companyId, [scan]);
   const old = await oldPack(tx, site, resolved(r!));
   return { RandomNumber: old.shown, ...(await productText(tx, old.mapping.productId)), SecondaryCarton: old.sid ?? '' };
 }
@@ -110,13 +111,13 @@ export async function replacePid(
   // two saves never lock in opposite order.
   const scans = [b.FistQrCode, b.SecondQrCode];
   const series = new Map(
-    (await resolveMany(tx, codes, scans)).map((r) => {
+    (await resolveMany(tx, codes, site.companyId, scans)).map((r) => {
       const s = resolved(r).series;
       return [`${s.kind}${s.prefix}`, s] as const;
     }),
   );
   for (const k of [...series.keys()].sort()) await lockSeries(tx, series.get(k)!);
-  const [r1, r2] = (await resolveMany(tx, codes, scans)).map(resolved);
+  const [r1, r2] = (await resolveMany(tx, codes, site.companyId, scans)).map(resolved);
   const old = await oldPack(tx, site, r1!);
   const now = await newPack(tx, site, r2!, old);
 

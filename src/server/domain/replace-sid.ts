@@ -20,7 +20,7 @@ import { cartonProblem, lockedCarton, productText, type HeldCarton } from './rep
 async function oldCarton(tx: Tx, site: FloorSite, scan: string): Promise<HeldCarton> {
   const first = firstScanProblem('SID', scan);
   if ('message' in first) refuse(first.message);
-  const held = await lockedCarton(tx, first.code);
+  const held = await lockedCarton(tx, site.companyId, first.code);
   const problem = await cartonProblem(tx, held, first.code, site);
   if (problem) refuse(problem);
   return held!;
@@ -64,7 +64,10 @@ export async function replaceSid(
     .onConflictDoNothing()
     .returning({ sid: secondaryCartons.sid });
   if (made.length === 0) refuse(PACKING_MSG.slipUsed(sid));
-  await tx.update(items).set({ secondaryId: sid }).where(eq(items.secondaryId, old));
+  await tx
+    .update(items)
+    .set({ secondaryId: sid })
+    .where(and(eq(items.secondaryId, old), eq(items.companyId, site.companyId)));
   await tx
     .update(secondaryCartons)
     .set({
@@ -75,7 +78,7 @@ export async function replaceSid(
       dispatchId: null,
       dealerId: null,
     })
-    .where(eq(secondaryCartons.sid, old));
+    .where(and(eq(secondaryCartons.sid, old), eq(secondaryCartons.companyId, site.companyId)));
   await logEvent(tx, {
     action: 'replace',
     userId: site.userId,

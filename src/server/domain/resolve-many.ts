@@ -36,8 +36,16 @@ export type CodeState =
 
 const key = (s: Series, n: number) => `${s.kind}:${s.kind === 'S' ? s.prefix.toUpperCase() : ''}:${n}`;
 
-/** Resolves each scan, in order. */
-export async function resolveMany(tx: Tx, codes: CodeMac, scans: readonly string[]): Promise<CodeState[]> {
+/** Resolves each scan, in order, as the company sees it: another company's code has no mapping nor
+ *  facts (every caller refuses a code not mapped to its company first, as it refuses an unmapped one).
+ *  The twin of a paired preprinted code is found whoever paired it, so the series it is known by (and
+ *  locked under) is the same for every caller. */
+export async function resolveMany(
+  tx: Tx,
+  codes: CodeMac,
+  companyId: number,
+  scans: readonly string[],
+): Promise<CodeState[]> {
   const parsed = scans.map((s) => codes.check(s));
   const preprinted = parsed.filter((c): c is ParsedUid => c?.kind === 'P').map((c) => c.serial);
   const twins = new Map<number, { prefix: string; staticNo: number }>();
@@ -67,7 +75,7 @@ export async function resolveMany(tx: Tx, codes: CodeMac, scans: readonly string
       select u.kind, u.prefix, u.n, m.id as mapping_id, m.company_id, m.product_id, m.batch_no,
         to_char(m.mfg_date, 'YYYY-MM-DD') as mfg_date, to_char(m.exp_date, 'YYYY-MM-DD') as exp_date,
         d.reason as damage_reason, it.secondary_id, r.id as replacement_id,
-        (select rc.reason from recalls rc where rc.product_id = m.product_id and lower(rc.batch_no) = lower(m.batch_no) limit 1) as recall_reason
+        (select rc.reason from recalls rc where rc.company_id = m.company_id and rc.product_id = m.product_id and lower(rc.batch_no) = lower(m.batch_no) limit 1) as recall_reason
       from unnest(${sqlArray(
         known.map((c) => c.series.kind),
         'varchar[]',
@@ -79,12 +87,12 @@ export async function resolveMany(tx: Tx, codes: CodeMac, scans: readonly string
           known.map((c) => c.serial),
           'bigint[]',
         )}) as u(kind, prefix, n)
-      left join lateral (select * from mappings x where x.kind = u.kind and x.prefix = u.prefix and x.from_no <= u.n
+      left join lateral (select * from mappings x where x.company_id = ${companyId} and x.kind = u.kind and x.prefix = u.prefix and x.from_no <= u.n
         order by x.from_no desc limit 1) m on m.to_no >= u.n
-      left join lateral (select * from damages x where x.kind = u.kind and x.prefix = u.prefix and x.from_no <= u.n
+      left join lateral (select * from damages x where x.company_id = ${companyId} and x.kind = u.kind and x.prefix = u.prefix and x.from_no <= u.n
         order by x.from_no desc limit 1) d on d.to_no >= u.n
-      left join items it on it.kind = u.kind and it.prefix = u.prefix and it.serial_no = u.n and it.secondary_id is not null
-      left join replacements r on r.old_kind = u.kind and r.old_prefix = u.prefix and r.old_serial = u.n`)) as unknown as {
+      left join items it on it.company_id = ${companyId} and it.kind = u.kind and it.prefix = u.prefix and it.serial_no = u.n and it.secondary_id is not null
+      left join replacements r on r.company_id = ${companyId} and r.old_kind = u.kind and r.old_prefix = u.prefix and r.old_serial = u.n`)) as unknown as {
       rows: Array<Record<string, unknown>>;
     };
     for (const r of result.rows) {

@@ -29,7 +29,7 @@ async function productName(tx: Tx, id: number): Promise<string> {
   return p?.name ?? '';
 }
 
-async function dispatchContents(tx: Tx, did: string) {
+async function dispatchContents(tx: Tx, companyId: number, did: string) {
   const rows = await tx
     .select({
       id: dispatchCartons.cartonId,
@@ -41,9 +41,18 @@ async function dispatchContents(tx: Tx, did: string) {
     })
     .from(dispatchCartons)
     .innerJoin(products, eq(products.id, dispatchCartons.productId))
-    .leftJoin(tertiaryCartons, eq(tertiaryCartons.tid, dispatchCartons.cartonId))
-    .leftJoin(secondaryCartons, eq(secondaryCartons.sid, dispatchCartons.cartonId))
-    .where(eq(dispatchCartons.did, did))
+    .leftJoin(
+      tertiaryCartons,
+      and(eq(tertiaryCartons.tid, dispatchCartons.cartonId), eq(tertiaryCartons.companyId, dispatchCartons.companyId)),
+    )
+    .leftJoin(
+      secondaryCartons,
+      and(
+        eq(secondaryCartons.sid, dispatchCartons.cartonId),
+        eq(secondaryCartons.companyId, dispatchCartons.companyId),
+      ),
+    )
+    .where(and(eq(dispatchCartons.did, did), eq(dispatchCartons.companyId, companyId)))
     .orderBy(asc(dispatchCartons.cartonId));
   return numbered(
     rows.map((r) => ({
@@ -77,7 +86,7 @@ async function tertiaryContents(tx: Tx, t: TertiaryRow) {
     .select({ s: secondaryCartons, name: products.name })
     .from(secondaryCartons)
     .innerJoin(products, eq(products.id, secondaryCartons.productId))
-    .where(eq(secondaryCartons.tid, t.tid))
+    .where(and(eq(secondaryCartons.tid, t.tid), eq(secondaryCartons.companyId, t.companyId)))
     .orderBy(asc(secondaryCartons.sid));
   return numbered(
     rows.map(({ s, name }) => ({
@@ -95,7 +104,7 @@ async function secondaryContents(tx: Tx, s: SecondaryRow, t: TertiaryRow | null)
   const rows = await tx
     .select({ kind: items.kind, prefix: items.prefix, serial: items.serialNo, at: items.createdAt })
     .from(items)
-    .where(eq(items.secondaryId, s.sid))
+    .where(and(eq(items.secondaryId, s.sid), eq(items.companyId, s.companyId)))
     .orderBy(asc(items.kind), asc(items.prefix), asc(items.serialNo));
   // Its packs are where it is (a retired code leaves the carton; damage by range never reaches a packed pack).
   const status = PACK_STATUS[packState({ mapped: true }, s, t)];
@@ -111,14 +120,18 @@ async function secondaryContents(tx: Tx, s: SecondaryRow, t: TertiaryRow | null)
 }
 
 /** The state of the scanned pack: its code's facts, then the carton it is packed in. */
-async function scannedPackState(tx: Tx, pack: Pack, sid: string | null | undefined): Promise<PackState> {
+async function scannedPackState(
+  tx: Tx,
+  pack: Pack,
+  item: { sid: string | null; companyId: number } | undefined,
+): Promise<PackState> {
   const facts = {
     mapped: pack.mapping !== null && pack.state !== 'unmapped',
     damagedRange: pack.state === 'damaged',
     replaced: pack.state === 'replaced',
   };
-  if (!sid) return packState(facts, null, null);
-  const { s, t } = await secondaryChain(tx, sid);
+  if (!item?.sid) return packState(facts, null, null);
+  const { s, t } = await secondaryChain(tx, item.companyId, item.sid);
   return packState(facts, s, t);
 }
 
@@ -126,14 +139,14 @@ export async function scanInfoOf(tx: Tx, codes: CodeMac, caller: Caller, raw: un
   const code = scannedCode(raw);
   if (code.type === 'slip') {
     const slip = await findSlip(tx, caller, code.slip);
-    if (slip.type === 'DID') return dispatchContents(tx, slip.d.did);
+    if (slip.type === 'DID') return dispatchContents(tx, slip.d.companyId, slip.d.did);
     if (slip.type === 'TID') return tertiaryContents(tx, slip.t);
     return secondaryContents(tx, slip.s, slip.t);
   }
   const pack = await findPack(tx, codes, caller, code);
   if (!pack.mapping) refuse(TRACK_MSG.notMapped(pack.shown));
   const [item] = await tx
-    .select({ sid: items.secondaryId, at: items.createdAt })
+    .select({ sid: items.secondaryId, companyId: items.companyId, at: items.createdAt })
     .from(items)
     .where(
       and(
@@ -142,7 +155,7 @@ export async function scanInfoOf(tx: Tx, codes: CodeMac, caller: Caller, raw: un
         eq(items.serialNo, pack.serial),
       ),
     );
-  const state = await scannedPackState(tx, pack, item?.sid);
+  const state = await scannedPackState(tx, pack, item);
   return numbered([
     {
       Id: pidOf(pack.series, pack.serial),

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { ParsedUid, Series } from '../../shared/codes.js';
 import type { z } from 'zod';
 import { codeText, PAIR_MSG, type staticPairRequest } from '../../shared/contracts/numbers/static-pair.js';
-import { damages, mappings, products, staticPairs } from '../db/schema.js';
+import { damages, mappings, NO_COMPANY, products, staticPairs } from '../db/schema.js';
 import type { Caller } from '../auth/actor.js';
 import type { CodeMac } from './code-mac.js';
 import { logEvent } from './event-log.js';
@@ -78,31 +78,41 @@ async function pairOwner(
   pp: ParsedUid,
 ): Promise<{ companyId: number; mappingId: number }> {
   const code = codeText(st);
-  const mapping = await rangeAt(tx, mappings, st, st.serial);
-  // Another company's code answers as if unmapped: its existence is not ours to tell.
+  // A user looks in its own company's ranges; the admin in every company's (who owns the code is what
+  // it asks). Another company's code answers as if unmapped: its existence is not ours to tell.
+  const mapping = await rangeAt(
+    tx,
+    mappings,
+    st,
+    st.serial,
+    caller.isAdmin ? undefined : (caller.companyId ?? NO_COMPANY),
+  );
   if (!mapping || (!caller.isAdmin && mapping.companyId !== caller.companyId)) refuse(PAIR_MSG.staticUnmapped(code));
-  const damage = await rangeAt(tx, damages, st, st.serial);
+  // Everything else is of the company that owns the static code's mapping.
+  const companyId = mapping.companyId;
+  const damage = await rangeAt(tx, damages, st, st.serial, companyId);
   if (damage) refuse(PAIR_MSG.staticDamaged(code, damage.reason));
   const [pairedStatic] = await tx
     .select({ p: staticPairs.preprintedNo })
     .from(staticPairs)
-    .where(and(eq(staticPairs.prefix, st.prefix), eq(staticPairs.staticNo, st.serial)));
+    .where(
+      and(eq(staticPairs.companyId, companyId), eq(staticPairs.prefix, st.prefix), eq(staticPairs.staticNo, st.serial)),
+    );
   if (pairedStatic) refuse(PAIR_MSG.staticPaired(code, pairedStatic.p));
 
   // The preprinted code must be stock of the company that owns the static code's mapping.
-  const companyId = mapping.companyId;
   if ((await acceptedCount(tx, companyId, pp.serial, pp.serial)) !== 1) refuse(PAIR_MSG.notInStock(pp.serial));
-  const direct = await rangeAt(tx, mappings, PREPRINTED, pp.serial);
+  const direct = await rangeAt(tx, mappings, PREPRINTED, pp.serial, companyId);
   if (direct) {
     const [p] = await tx.select({ name: products.name }).from(products).where(eq(products.id, direct.productId));
     refuse(PAIR_MSG.preprintedMapped(pp.serial, p?.name ?? '', direct.batchNo));
   }
-  const ppDamage = await rangeAt(tx, damages, PREPRINTED, pp.serial);
+  const ppDamage = await rangeAt(tx, damages, PREPRINTED, pp.serial, companyId);
   if (ppDamage) refuse(PAIR_MSG.preprintedDamaged(pp.serial, ppDamage.reason));
   const [pairedPre] = await tx
     .select({ prefix: staticPairs.prefix, s: staticPairs.staticNo })
     .from(staticPairs)
-    .where(eq(staticPairs.preprintedNo, pp.serial));
+    .where(and(eq(staticPairs.companyId, companyId), eq(staticPairs.preprintedNo, pp.serial)));
   if (pairedPre) refuse(PAIR_MSG.preprintedPaired(pp.serial, `${pairedPre.prefix}${pairedPre.s}`));
   return { companyId, mappingId: mapping.id };
 }

@@ -1,7 +1,7 @@
 // The range store underneath every number rule: the range holding a number and the clash of a new
 // range found at the edges, accepted stock counted across issues, packed numbers, and an event log
 // that refuses to be rewritten.
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Series } from '../../../src/shared/codes.js';
 import { events, items, mappings, numberIssues } from '../../../src/server/db/schema.js';
@@ -15,6 +15,13 @@ import { useApp } from '../../helpers/use-app.js';
 const t = useApp();
 let company: number;
 let other: number;
+let base: (companyId: number) => {
+  companyId: number;
+  productId: number;
+  batchNo: string;
+  mfgDate: string;
+  expDate: string;
+};
 const KA: Series = { kind: 'S', prefix: 'KA' };
 const P: Series = { kind: 'P', prefix: '' };
 
@@ -22,12 +29,12 @@ beforeAll(async () => {
   company = (await insertCompany(t.db)).id;
   other = (await insertCompany(t.db)).id;
   const productId = (await insertProduct(t.db, company)).id;
-  const base = { companyId: company, productId, batchNo: 'B1', mfgDate: '2026-01-01', expDate: '2028-01-01' };
+  base = (companyId: number) => ({ companyId, productId, batchNo: 'B1', mfgDate: '2026-01-01', expDate: '2028-01-01' });
   await t.db.insert(mappings).values([
-    { ...base, kind: 'S', prefix: 'KA', fromNo: 100, toNo: 199 },
-    { ...base, kind: 'S', prefix: 'KA', fromNo: 300, toNo: 300 },
-    { ...base, kind: 'S', prefix: 'NG', fromNo: 150, toNo: 400 },
-    { ...base, kind: 'P', prefix: '', fromNo: 1000, toNo: 1999 },
+    { ...base(company), kind: 'S', prefix: 'KA', fromNo: 100, toNo: 199 },
+    { ...base(company), kind: 'S', prefix: 'KA', fromNo: 300, toNo: 300 },
+    { ...base(company), kind: 'S', prefix: 'NG', fromNo: 150, toNo: 400 },
+    { ...base(company), kind: 'P', prefix: '', fromNo: 1000, toNo: 1999 },
   ]);
   // The demo seed issues 1–200000 to the demo company; this file lays out its own issues from 1.
   await t.db.delete(numberIssues);
@@ -59,6 +66,21 @@ describe('rangeAt', () => {
     expect((await rangeAt(t.db, mappings, { kind: 'S', prefix: 'ng' }, 200))?.fromNo).toBe(150);
     expect(await rangeAt(t.db, mappings, P, 150)).toBeUndefined();
     expect((await rangeAt(t.db, mappings, P, 1500))?.toNo).toBe(1999);
+  });
+
+  it("with a company, finds that company's range only: another company's range holding the number is none", async () => {
+    const [row] = await t.db
+      .insert(mappings)
+      .values({ ...base(other), kind: 'P', prefix: '', fromNo: 2000, toNo: 2099 })
+      .returning({ id: mappings.id });
+    try {
+      expect((await rangeAt(t.db, mappings, P, 2050, other))?.fromNo).toBe(2000);
+      expect(await rangeAt(t.db, mappings, P, 2050, company)).toBeUndefined();
+      expect((await rangeAt(t.db, mappings, P, 1500, company))?.toNo).toBe(1999);
+      expect(await rangeAt(t.db, mappings, P, 1500, other)).toBeUndefined();
+    } finally {
+      await t.db.delete(mappings).where(eq(mappings.id, row!.id));
+    }
   });
 });
 
@@ -93,10 +115,11 @@ describe('acceptedCount', () => {
 });
 
 describe('firstTaken', () => {
-  it('finds packed items only, in their own series', async () => {
-    expect(await firstTaken(t.db, KA, 100, 199)).toEqual({ n: 150, state: 'in-sid' });
-    expect(await firstTaken(t.db, KA, 100, 149)).toBeNull();
-    expect(await firstTaken(t.db, { kind: 'S', prefix: 'NG' }, 100, 199)).toBeNull();
+  it("finds packed items only, in their own series, of the mapping's company", async () => {
+    expect(await firstTaken(t.db, company, KA, 100, 199)).toEqual({ n: 150, state: 'in-sid' });
+    expect(await firstTaken(t.db, company, KA, 100, 149)).toBeNull();
+    expect(await firstTaken(t.db, company, { kind: 'S', prefix: 'NG' }, 100, 199)).toBeNull();
+    expect(await firstTaken(t.db, other, KA, 100, 199)).toBeNull();
   });
 });
 

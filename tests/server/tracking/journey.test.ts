@@ -422,6 +422,15 @@ describe('who may see what', () => {
     expect((await journey(forged)).body).toEqual(invalid);
   });
 
+  it("answers the admin a company's SID, TID and DID as the company sees them; a slip of no site's prefix is unknown", async () => {
+    for (const qr of [sidA, tid, did]) {
+      expect(await steps(qr, admin), qr).toEqual(await steps(qr));
+      expect(await rows(qr, admin), qr).toEqual(await rows(qr));
+    }
+    for (const qr of [slip('DID', 'ZZ', 1), slip('SID', A.prefix, 499)])
+      for (const call of [journey, scanInfo]) expect((await call(qr, admin)).body, qr).toEqual(invalid);
+  });
+
   it('answers 403 to a user without the page', async () => {
     const u = await insertUser(t.db, { companyId: A.companyId, siteId: A.siteId, pages: [PAGE.dispatch.key] });
     const token = (await t.signIn(u.email, u.password)).token;

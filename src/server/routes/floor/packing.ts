@@ -121,7 +121,10 @@ export function packingRoutes(r: Router) {
     const site = floorActor(caller);
     const scan = secondaryScan(query.sid ?? '');
     if ('message' in scan) return warn(scan.message);
-    const [carton] = await db.select().from(secondaryCartons).where(eq(secondaryCartons.sid, scan.sid));
+    const [carton] = await db
+      .select()
+      .from(secondaryCartons)
+      .where(and(eq(secondaryCartons.sid, scan.sid), eq(secondaryCartons.companyId, site.companyId)));
     const problem = secondaryProblem(
       (await factsOf(db, site, carton ? [{ ...carton, id: carton.sid }] : [])).get(scan.sid),
       scan.sid,
