@@ -4,6 +4,7 @@
 // paired with a static one (Static Qr Mapping) resolves to the static code: its mapping, and its
 // retirement (the pack's static code is what Replace retires, so either code answers replaced).
 import { and, desc, eq, lte, sql, type SQLWrapper } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ParsedUid, Series } from '../../shared/codes.js';
 import { damages, mappings, products, replacements, sites, staticPairs } from '../db/schema.js';
 import type { Caller } from '../auth/actor.js';
@@ -102,12 +103,19 @@ const P = (name: string) => sql.placeholder(name);
 /** The parts of a static code's lookup (its prefix and number: placeholders 'prefix' and 'n', or the
  *  columns of a list of codes), so a larger statement may read it too (the verification's,
  *  verify-details.ts): the last damage starting at or below the number, the replacement that retired
- *  the number, and the mapping starting at or below it. */
-export function staticCodeParts(tx: Tx, k: { prefix: SQLWrapper; n: SQLWrapper } = { prefix: P('prefix'), n: P('n') }) {
+ *  the number, and the mapping starting at or below it; with `company` (the series' route), that
+ *  company's rows alone. */
+export function staticCodeParts(
+  tx: Tx,
+  k: { prefix: SQLWrapper; n: SQLWrapper; company?: SQLWrapper } = { prefix: P('prefix'), n: P('n') },
+) {
+  const ofCompany = (column: AnyPgColumn) => (k.company ? eq(column, k.company) : undefined);
   const d = tx
     .select({ reason: damages.reason, toNo: damages.toNo })
     .from(damages)
-    .where(and(eq(damages.kind, 'S'), eq(damages.prefix, k.prefix), lte(damages.fromNo, k.n)))
+    .where(
+      and(ofCompany(damages.companyId), eq(damages.kind, 'S'), eq(damages.prefix, k.prefix), lte(damages.fromNo, k.n)),
+    )
     .orderBy(desc(damages.fromNo))
     .limit(1)
     .as('d');
@@ -118,8 +126,18 @@ export function staticCodeParts(tx: Tx, k: { prefix: SQLWrapper; n: SQLWrapper }
       gone: replacements,
       damageReason: sql<string | null>`case when ${d.toNo} >= ${k.n} then ${d.reason} end`,
     },
-    replaced: and(eq(replacements.oldKind, 'S'), eq(replacements.oldPrefix, k.prefix), eq(replacements.oldSerial, k.n)),
-    mapped: and(eq(mappings.kind, 'S'), eq(mappings.prefix, k.prefix), lte(mappings.fromNo, k.n)),
+    replaced: and(
+      ofCompany(replacements.companyId),
+      eq(replacements.oldKind, 'S'),
+      eq(replacements.oldPrefix, k.prefix),
+      eq(replacements.oldSerial, k.n),
+    ),
+    mapped: and(
+      ofCompany(mappings.companyId),
+      eq(mappings.kind, 'S'),
+      eq(mappings.prefix, k.prefix),
+      lte(mappings.fromNo, k.n),
+    ),
   };
 }
 

@@ -1,7 +1,7 @@
 // Everything a genuine verification weighs and shows, read in one prepared statement: the product,
 // the company, recall, schemes in force, points earned, earlier verifications, the pack's cartons and
 // where it was sent; for a static code (the common case) with the code's own lookup in the same one.
-import { and, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import { desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { VERIFY_CODE } from '../../shared/contracts/public/verify.js';
 import {
   companies,
@@ -128,19 +128,14 @@ function detailsQuery(tx: Tx) {
  *  the general path by `staticResolved`. The rows carry their code's place in the list (`at`, from 1). */
 function lookupQuery(tx: Tx) {
   const c = { prefix: sql`c.prefix`, n: sql`c.n` };
-  const s = staticCodeParts(tx, c);
+  // The codes' company (their series' route, verify-reads.ts) picks the rows read: under Citus, one
+  // company's shard.
+  const s = staticCodeParts(tx, { ...c, company: P('company') });
   const k = { kind: sql`'S'`, prefix: c.prefix, serial: c.n };
   const m = mappings;
   // The mapping of each code, as a lateral subquery named like the table, so the parts above (which
-  // name the table's columns) read it. The codes' company (their series' route, verify-reads.ts)
-  // picks the mappings read: under Citus, one company's shard.
-  const mapping = tx
-    .select()
-    .from(m)
-    .where(and(eq(m.companyId, P('company')), s.mapped))
-    .orderBy(desc(m.fromNo))
-    .limit(1)
-    .as('mappings');
+  // name the table's columns) read it.
+  const mapping = tx.select().from(m).where(s.mapped).orderBy(desc(m.fromNo)).limit(1).as('mappings');
   return tx
     .select({
       at: sql<number>`c.at::int`,
