@@ -86,6 +86,42 @@ describe('the guards', () => {
     expect([w.hit('a'), w.hit('d')]).toEqual([false, false]);
   });
 
+  it('a genuine static code costs two statements: its lookup (with everything the answer shows) and its group insert', async () => {
+    const statements: string[] = [];
+    const app = await startApp({ onQuery: (q) => statements.push(q), verifyLimitPerAddress: 1000 });
+    try {
+      await insertReference(app.db);
+      const f = await insertFactory(app, nextPrefix());
+      await insertMapping(app.db, {
+        companyId: f.companyId,
+        productId: f.productId,
+        series: staticSeries(f.prefix),
+        fromNo: 1,
+        toNo: 100,
+        batchNo: 'TWO-1',
+      });
+      const codes = await appCodes(app);
+      const verify = (n: number) =>
+        app.raw({
+          method: 'POST',
+          url: '/API/api/ProductAuthentication/VerifyProduct',
+          payload: { UID: codes.make(staticSeries(f.prefix), n), UsrState: 'Maharashtra' },
+          remoteAddress: '10.9.0.1',
+        });
+      expect((await verify(1)).body.ResponseCode).toBe('200'); // the first also loads the series' routes
+      statements.length = 0;
+      const second = await verify(2);
+      expect(second.body).toMatchObject({ ResponseCode: '200', ResponseData: { BatchNo: 'TWO-1' } });
+      expect(statements.map((q) => q.slice(0, 40))).toEqual([
+        expect.stringMatching(/^select/),
+        expect.stringMatching(/^insert into "verifications"/),
+      ]);
+      expect(statements[0]).toContain('with ordinality as c(');
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+
   it('the line serves in arrival order, looks the static codes waiting up together, and refuses past its length', async () => {
     const statements: string[] = [];
     const app = await startApp({ onQuery: (q) => statements.push(q) });
