@@ -11,7 +11,7 @@ import { insertReference, nextPrefix } from '../../helpers/factories-sites.js';
 import { SEED_LOGINS } from '../../../src/server/db/seed.js';
 import { VERIFY_MSG } from '../../../src/shared/contracts/public/verify.js';
 import { freshWindow } from '../../helpers/rate-window.js';
-import { startApp } from '../../helpers/server-app.js';
+import { startApp, type TestApp } from '../../helpers/server-app.js';
 import { useApp } from '../../helpers/use-app.js';
 import { ME_API } from '../../../src/shared/contracts/auth.js';
 import { send } from '../../helpers/endpoint-call.js';
@@ -76,6 +76,20 @@ describe('at work at once', () => {
   }, 60_000);
 });
 
+/** A new company's factory, its static numbers 1 to 100 mapped to `batchNo`. */
+async function mappedFactory(app: TestApp, batchNo: string) {
+  const f = await insertFactory(app, nextPrefix());
+  await insertMapping(app.db, {
+    companyId: f.companyId,
+    productId: f.productId,
+    series: staticSeries(f.prefix),
+    fromNo: 1,
+    toNo: 100,
+    batchNo,
+  });
+  return f;
+}
+
 describe('the guards', () => {
   it('a window counts per key and starts again with the next window', () => {
     let now = 60_000;
@@ -91,15 +105,7 @@ describe('the guards', () => {
     const app = await startApp({ onQuery: (q) => statements.push(q), verifyLimitPerAddress: 1000 });
     try {
       await insertReference(app.db);
-      const f = await insertFactory(app, nextPrefix());
-      await insertMapping(app.db, {
-        companyId: f.companyId,
-        productId: f.productId,
-        series: staticSeries(f.prefix),
-        fromNo: 1,
-        toNo: 100,
-        batchNo: 'TWO-1',
-      });
+      const f = await mappedFactory(app, 'TWO-1');
       const codes = await appCodes(app);
       const verify = (n: number) =>
         app.raw({
@@ -127,25 +133,9 @@ describe('the guards', () => {
     const app = await startApp({ onQuery: (q) => statements.push(q) });
     try {
       await insertReference(app.db);
-      const f = await insertFactory(app, nextPrefix());
-      await insertMapping(app.db, {
-        companyId: f.companyId,
-        productId: f.productId,
-        series: staticSeries(f.prefix),
-        fromNo: 1,
-        toNo: 100,
-        batchNo: 'LINE-1',
-      });
+      const f = await mappedFactory(app, 'LINE-1');
       // A second company's factory, mapped the same, and a prefix no site has (its codes route nowhere).
-      const g = await insertFactory(app, nextPrefix());
-      await insertMapping(app.db, {
-        companyId: g.companyId,
-        productId: g.productId,
-        series: staticSeries(g.prefix),
-        fromNo: 1,
-        toNo: 100,
-        batchNo: 'LINE-2',
-      });
+      const g = await mappedFactory(app, 'LINE-2');
       const codes = await appCodes(app);
       const code = (n: number, prefix = f.prefix) => codes.check(codes.make(staticSeries(prefix), n))!;
       const lookups = () => statements.filter((q) => q.includes('with ordinality as c(')).length;
