@@ -61,41 +61,33 @@ interface Measure {
   distinct?: true;
 }
 
-const P = (name: string) => sql.placeholder(name);
 const rangeQty = (t: { fromNo: AnyColumn; toNo: AnyColumn }) => sql`(${t.toNo} - ${t.fromNo} + 1)`;
 const total = (q: SQL | AnyColumn) => sql`cast(coalesce(sum(${q}), 0) as bigint)`;
 
-/** A site as the statements read it: its values, or placeholders filled at each call (a prepared
- *  statement); whether it has a prefix shapes the statement, so it is told apart. */
-interface SiteRef {
-  id: unknown;
-  companyId: unknown;
-  prefix: unknown;
-  hasPrefix: boolean;
-}
-const refOf = (site: DashboardSite): SiteRef => ({ ...site, hasPrefix: site.prefix !== '' });
-
 /** Rows of a range table that are the site's: its own static series, or preprinted ranges mapped there. */
-function ofSite(site: SiteRef, kind: SeriesKind, c: { kind: AnyColumn; prefix: AnyColumn; siteId: AnyColumn }): SQL {
-  if (kind === 'S') return site.hasPrefix ? sql`${c.kind} = 'S' and ${c.prefix} = ${site.prefix}` : sql`false`;
+function ofSite(
+  site: DashboardSite,
+  kind: SeriesKind,
+  c: { kind: AnyColumn; prefix: AnyColumn; siteId: AnyColumn },
+): SQL {
+  if (kind === 'S') return site.prefix ? sql`${c.kind} = 'S' and ${c.prefix} = ${site.prefix}` : sql`false`;
   return sql`${c.kind} = 'P' and ${c.siteId} = ${site.id}`;
 }
 
 /** A damage has no site of its own: a static one is its series'; a preprinted one, its mapping's
  *  (damage stays inside its mapping, so the mapping starting at or before it holds it). */
-function damageOfSite(site: SiteRef, kind: SeriesKind): SQL {
-  if (kind === 'S')
-    return site.hasPrefix ? sql`${damages.kind} = 'S' and ${damages.prefix} = ${site.prefix}` : sql`false`;
+function damageOfSite(site: DashboardSite, kind: SeriesKind): SQL {
+  if (kind === 'S') return site.prefix ? sql`${damages.kind} = 'S' and ${damages.prefix} = ${site.prefix}` : sql`false`;
   return sql`${damages.kind} = 'P' and (select m.site_id from ${mappings} m where m.kind = 'P' and m.prefix = ''
     and m.from_no <= ${damages.fromNo} order by m.from_no desc limit 1) = ${site.id}`;
 }
 
 function measures(
-  site: SiteRef,
+  site: DashboardSite,
   kind: SeriesKind,
 ): Record<'mapped' | 'demapped' | 'damaged' | 'issued' | 'generated', Measure> {
   const generated: Measure = {
-    rows: sql`${generations} where ${generations.companyId} = ${site.companyId} and ${generations.prefix} = ${site.prefix}`,
+    rows: sql`${generations} where ${generations.companyId} = ${site.companyId} and ${generations.prefix} = ${site.prefix ?? ''}`,
     qty: rangeQty(generations),
     at: sql`${generations.createdAt}`,
     distinct: true,
@@ -132,11 +124,7 @@ function sumOf(m: Measure): SQL {
   return sql`(select ${total(m.qty)} from ${m.rows})`;
 }
 
-/** The counts of a site, as one prepared statement a shape (kind, with or without a prefix): planned
- *  once per connection and kind. Planning it cost half its time at harvest scale: its sums over the
- *  event log plan every month partition. */
-function countQuery(db: Db, kind: SeriesKind, hasPrefix: boolean) {
-  const site: SiteRef = { id: P('site'), companyId: P('company'), prefix: P('prefix'), hasPrefix };
+export async function dashboardCount(db: Db, site: DashboardSite, kind: SeriesKind): Promise<DashboardCount> {
   const m = measures(site, kind);
   const s = secondaryCartons;
   const t = tertiaryCartons;
@@ -147,47 +135,27 @@ function countQuery(db: Db, kind: SeriesKind, hasPrefix: boolean) {
   const legs = sql`${events} e cross join jsonb_array_elements_text(e.detail -> 'received') as came(id)
     join ${dispatchCartons} dc on dc.did = e.ref and dc.carton_id = came.id
     where e.action = 'receive' and e.site_id = ${site.id} and e.company_id = ${site.companyId}`;
-  const n = (q: SQL) => sql<string>`${q}`;
-  return db
-    .select({
-      TotalMapping: n(sumOf(m.mapped)),
-      TotalDeMapping: n(sumOf(m.demapped)),
-      TotalDamage: n(sumOf(m.damaged)),
-      TotalIssue: n(m.issued.distinct ? sql`0` : sumOf(m.issued)),
-      TotalPacked: n(
-        sql`(select ${total(s.qty)} from ${s} where ${s.companyId} = ${site.companyId} and ${s.siteId} = ${site.id} and ${s.state} <> 'replaced')`,
-      ),
-      TotalCartonsPacked:
-        n(sql`(select count(*) from ${s} where ${s.companyId} = ${site.companyId} and ${s.siteId} = ${site.id} and ${s.state} <> 'replaced'
+  // Packs and cartons received in one read of the legs (each read plans every month of the log).
+  const received = {
+    packs: sql`(select packs from received)`,
+    cartons: sql`(select cartons from received)`,
+  };
+  const [row] = rowsOf<Record<keyof DashboardCount, string | number>>(
+    await db.execute(sql`with received as (select coalesce(sum(dc.qty), 0) as packs, count(*) as cartons from ${legs})
+    select
+    ${sumOf(m.mapped)} as "TotalMapping", ${sumOf(m.demapped)} as "TotalDeMapping", ${sumOf(m.damaged)} as "TotalDamage",
+    ${m.issued.distinct ? sql`0` : sumOf(m.issued)} as "TotalIssue",
+    (select ${total(s.qty)} from ${s} where ${s.companyId} = ${site.companyId} and ${s.siteId} = ${site.id} and ${s.state} <> 'replaced') as "TotalPacked",
+    (select count(*) from ${s} where ${s.companyId} = ${site.companyId} and ${s.siteId} = ${site.id} and ${s.state} <> 'replaced'
       and (${s.tid} is null or not exists (select 1 from ${t} where ${t.tid} = ${s.tid} and ${t.siteId} = ${site.id})))
-      + (select count(*) from ${t} where ${t.companyId} = ${site.companyId} and ${t.siteId} = ${site.id} and ${t.state} <> 'replaced')`),
-      TotalDispatched: n(
-        sql`(select ${total(d.packs)} from ${d} where ${d.companyId} = ${site.companyId} and ${d.fromSiteId} = ${site.id})`,
-      ),
-      TotalCartonsDispatched: n(
-        sql`(select ${total(d.cartons)} from ${d} where ${d.companyId} = ${site.companyId} and ${d.fromSiteId} = ${site.id})`,
-      ),
-      // Packs and cartons received in one read of the legs (each read plans every month of the log).
-      TotalReceived: n(sql`received.packs`),
-      TotalCartonsReceived: n(sql`received.cartons`),
-    })
-    .from(sql`(select coalesce(sum(dc.qty), 0) as packs, count(*) as cartons from ${legs}) as received`)
-    .prepare(`dashboard_count_${kind}${hasPrefix ? '' : '_no_prefix'}`);
-}
-const preparedCounts = new WeakMap<object, Map<string, ReturnType<typeof countQuery>>>();
-
-export async function dashboardCount(db: Db, site: DashboardSite, kind: SeriesKind): Promise<DashboardCount> {
-  const ref = refOf(site);
-  const shape = `${kind}${ref.hasPrefix}`;
-  let ofDb = preparedCounts.get(db);
-  if (!ofDb) preparedCounts.set(db, (ofDb = new Map()));
-  let q = ofDb.get(shape);
-  if (!q) ofDb.set(shape, (q = countQuery(db, kind, ref.hasPrefix)));
-  const [row] = await q.execute({ site: site.id, company: site.companyId, prefix: site.prefix });
-  const issuedIsPrinted = measures(ref, kind).issued.distinct === true;
+      + (select count(*) from ${t} where ${t.companyId} = ${site.companyId} and ${t.siteId} = ${site.id} and ${t.state} <> 'replaced') as "TotalCartonsPacked",
+    (select ${total(d.packs)} from ${d} where ${d.companyId} = ${site.companyId} and ${d.fromSiteId} = ${site.id}) as "TotalDispatched",
+    (select ${total(d.cartons)} from ${d} where ${d.companyId} = ${site.companyId} and ${d.fromSiteId} = ${site.id}) as "TotalCartonsDispatched",
+    ${received.packs} as "TotalReceived", ${received.cartons} as "TotalCartonsReceived"`),
+  );
   const printed = (await firstPrinted(db, site)).reduce((n, p) => n + p.n, 0);
   const counts = Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, Number(v)])) as DashboardCount;
-  return { ...counts, TotalGenerate: printed, TotalIssue: issuedIsPrinted ? printed : counts.TotalIssue };
+  return { ...counts, TotalGenerate: printed, TotalIssue: m.issued.distinct ? printed : counts.TotalIssue };
 }
 
 /** Numbers first printed by each of the site's print files, oldest file first: a file's numbers less
@@ -243,7 +211,7 @@ export async function dashboardSeries(
 ): Promise<DashboardSeries> {
   const months = lastMonths(today);
   const since = sql`(${`${months[0]}-01`}::date)::timestamp at time zone ${COMPANY_TIME_ZONE}`;
-  const m = measures(refOf(site), kind);
+  const m = measures(site, kind);
   const monthly = (
     name: string,
     x: Measure,
