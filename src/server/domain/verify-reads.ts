@@ -2,11 +2,11 @@
 // is busy wait in line and are then looked up together, up to `maxRows` codes of one company in one
 // statement (verify-details.ts lookupStatics), with at most `maxInFlight` statements at work at once.
 // A code's company is its series' route (code-routes.ts), kept in memory: the statement names it, so
-// under Citus it reads one company's shard, and no global lookup finds it. The
-// statement's start costs more than a code's share of its work, so under load the line itself makes
-// the lists long, and an idle server looks each code up at once, alone. The rare reads of the general
-// path (a code that is not static, or not mapped) take a slot each. Past `queue` waiting, a caller is
-// refused (VerifyBusy: the route's 429), so a flood costs memory for no more than that.
+// under Citus it reads one company's shard, and no global lookup finds it. Starting the statement
+// costs more than a code's share of its work, so under load the line itself makes the lists long,
+// and an idle server looks each code up at once, alone. The rare reads of the general path (a code
+// that is not static, or not mapped) take a slot each. Past `queue` waiting, a caller is refused
+// (VerifyBusy: the route's 429), so a flood costs memory for no more than that.
 import type { ParsedUid } from '../../shared/codes.js';
 import type { Tx } from './ranges.js';
 import { companyOfCode, staticRoutes } from './code-routes.js';
