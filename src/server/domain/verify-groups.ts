@@ -7,7 +7,7 @@
 import { verifications } from '../db/schema.js';
 import type { Tx } from './ranges.js';
 import { VerifyBusy } from './verify-reads.js';
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { STORED, storeDecided, storedValues, type Decided, type Verified } from './verify.js';
 
 const P = (name: string) => sql.placeholder(name);
@@ -27,59 +27,60 @@ export interface GroupOptions {
   maxPending: number;
 }
 
-/** The stored columns (verify.ts STORED) as the group statement takes them: one array a column. */
-const GROUP_COLUMNS: readonly (readonly [(typeof STORED)[number], string])[] = [
-  ['at', 'timestamptz'],
-  ['scan', 'text'],
-  ['kind', 'text'],
-  ['prefix', 'text'],
-  ['serial', 'bigint'],
-  ['companyId', 'int'],
-  ['productId', 'int'],
-  ['mappingId', 'int'],
-  ['result', 'text'],
-  ['message', 'text'],
-  ['name', 'text'],
-  ['email', 'text'],
-  ['mobile', 'text'],
-  ['city', 'text'],
-  ['state', 'text'],
-  ['country', 'text'],
-  ['address', 'text'],
-  ['zip', 'text'],
-  ['latitude', 'float8'],
-  ['longitude', 'float8'],
-  ['ip', 'text'],
-  ['mode', 'text'],
-  ['flags', 'jsonb'],
-  ['feedbackKey', 'text'],
-];
+/** The PostgreSQL type of each stored column (verify.ts STORED), as the group statement takes it:
+ *  one array a column. */
+const GROUP_TYPES = {
+  at: 'timestamptz',
+  scan: 'text',
+  kind: 'text',
+  prefix: 'text',
+  serial: 'bigint',
+  companyId: 'int',
+  productId: 'int',
+  mappingId: 'int',
+  result: 'text',
+  message: 'text',
+  name: 'text',
+  email: 'text',
+  mobile: 'text',
+  city: 'text',
+  state: 'text',
+  country: 'text',
+  address: 'text',
+  zip: 'text',
+  latitude: 'float8',
+  longitude: 'float8',
+  ip: 'text',
+  mode: 'text',
+  flags: 'jsonb',
+  feedbackKey: 'text',
+} as const satisfies Record<(typeof STORED)[number], string>;
 
 /** A group's rows in one prepared statement, whatever their number: each column an array, unnested
  *  (building a VALUES list of a group's 24 columns a row cost more of the server than the insert
- *  cost the database). Every column of the table in its order, as an insert of a select names them:
- *  the id drawn from the table's sequence row by row, in the arrays' order; the feedback not yet. */
+ *  cost the database). An insert of a select names every column of the table in its order: the id
+ *  drawn from the table's sequence row by row, in the arrays' order; a column not stored, null. */
 function groupQuery(db: Tx) {
   const v = verifications;
-  const col = (name: string, type: string) => sql`u.${sql.identifier(name)}::${sql.raw(type)}`;
-  const from = sql.join(
-    GROUP_COLUMNS.map(([k, type]) => sql`${P(k)}::${sql.raw(type === 'jsonb' ? 'text' : type)}[]`),
+  const arrays = sql.join(
+    STORED.map((k) => sql`${P(k)}::${sql.raw(GROUP_TYPES[k] === 'jsonb' ? 'text' : GROUP_TYPES[k])}[]`),
     sql`, `,
   );
   const names = sql.join(
-    GROUP_COLUMNS.map(([k]) => sql.identifier(k)),
+    STORED.map((k) => sql.identifier(k)),
     sql`, `,
   );
-  const value = (k: (typeof STORED)[number]) => {
-    const [, type] = GROUP_COLUMNS.find(([c]) => c === k)!;
-    return col(k, type);
-  };
-  const rows = sql`select nextval('verifications_id_seq'), ${value('at')}, ${value('scan')}, ${value('kind')},
-    ${value('prefix')}, ${value('serial')}, ${value('companyId')}, ${value('productId')}, ${value('mappingId')},
-    ${value('result')}, ${value('message')}, ${value('name')}, ${value('email')}, ${value('mobile')}, ${value('city')},
-    ${value('state')}, ${value('country')}, ${value('address')}, ${value('zip')}, ${value('latitude')},
-    ${value('longitude')}, ${value('ip')}, ${value('mode')}, ${value('flags')}, null, null, ${value('feedbackKey')}
-    from unnest(${from}) as u(${names})`;
+  const stored = new Set<string>(STORED);
+  const values = sql.join(
+    Object.keys(getTableColumns(v)).map((k) => {
+      if (k === 'id') return sql`nextval('verifications_id_seq')`;
+      return stored.has(k)
+        ? sql`u.${sql.identifier(k)}::${sql.raw(GROUP_TYPES[k as keyof typeof GROUP_TYPES])}`
+        : sql`null`;
+    }),
+    sql`, `,
+  );
+  const rows = sql`select ${values} from unnest(${arrays}) as u(${names})`;
   return db.insert(v).select(rows).returning({ id: v.id }).prepare('verify_store_group');
 }
 const preparedGroup = new WeakMap<object, ReturnType<typeof groupQuery>>();
@@ -91,11 +92,11 @@ async function insertGroup(db: Tx, rows: Decided['row'][]): Promise<number[]> {
   if (!q) preparedGroup.set(db, (q = groupQuery(db)));
   const stored = rows.map(storedValues);
   const params = Object.fromEntries(
-    GROUP_COLUMNS.map(([k, type]) => [
+    STORED.map((k) => [
       k,
       stored.map((r) => {
         const value = r[k];
-        if (type === 'jsonb') return JSON.stringify(value);
+        if (GROUP_TYPES[k] === 'jsonb') return JSON.stringify(value);
         return value instanceof Date ? value.toISOString() : (value ?? null);
       }),
     ]),
