@@ -95,16 +95,19 @@ const SHOWN_DATE = new Intl.DateTimeFormat('en-IN', {
 });
 const shownDate = (d: Date) => SHOWN_DATE.format(d);
 
+/** A series' prefix as rows store it: a static series' in capitals, none for the preprinted one. */
+const prefixOf = (s: Series) => (s.kind === 'S' ? s.prefix.toUpperCase() : '');
+
 /** Was this number of the series de-mapped (it is unmapped now, and a de-mapping covered it)? */
-async function wasDemapped(tx: Tx, { kind, prefix }: Series, serial: number): Promise<boolean> {
+async function wasDemapped(tx: Tx, series: Series, serial: number): Promise<boolean> {
   const [hit] = await tx
     .select({ id: events.id })
     .from(events)
     .where(
       and(
         eq(events.action, 'demap'),
-        eq(events.kind, kind),
-        eq(events.prefix, kind === 'S' ? prefix.toUpperCase() : ''),
+        eq(events.kind, series.kind),
+        eq(events.prefix, prefixOf(series)),
         lte(events.fromNo, serial),
         gte(events.toNo, serial),
       ),
@@ -219,7 +222,7 @@ async function generalFacts(tx: Tx, code: ParsedUid, state: string | null, day: 
   if (found.state === 'unmapped') return { found, demapped: await wasDemapped(tx, code, code.serial), details: null };
   if (found.state !== 'mapped') return { found, demapped: false, details: null };
   const s = found.series;
-  const pack = { kind: s.kind, prefix: s.kind === 'S' ? s.prefix.toUpperCase() : '', serial: found.serial };
+  const pack = { kind: s.kind, prefix: prefixOf(s), serial: found.serial };
   return { found, demapped: false, details: await detailsOf(tx, found.mapping, pack, state, day) };
 }
 
@@ -243,7 +246,6 @@ export async function decideVerification(
   if (!code) return refuse(VERIFY_MSG.forged);
   const today = indiaDate();
   const state = who.state ?? null;
-  const prefixOf = (s: Series) => (s.kind === 'S' ? s.prefix.toUpperCase() : '');
   // A static code: its lookup and its pack's details in one statement, shared with the verifications
   // waiting beside it; else (or when it is not mapped) the general path's reads, alone.
   const first = code.kind === 'S' ? await reads.lookup(code, state, today) : null;
